@@ -1,0 +1,147 @@
+package klearn
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// CheckMatrix returns the shape of X and an error if X is nil, empty or holds
+// a non-finite value. what names the argument in the message.
+func CheckMatrix(what string, X mat.Matrix) (n, d int, err error) {
+	if X == nil || isNilMatrix(X) {
+		return 0, 0, Errorf(ErrEmpty, "%s is nil", what)
+	}
+	n, d = X.Dims()
+	if n == 0 || d == 0 {
+		return n, d, Errorf(ErrEmpty, "%s is %d×%d", what, n, d)
+	}
+	if raw, ok := X.(mat.RawMatrixer); ok {
+		b := raw.RawMatrix()
+		for i := 0; i < n; i++ {
+			row := b.Data[i*b.Stride : i*b.Stride+d]
+			for j, v := range row {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return n, d, Errorf(ErrNotFinite, "%s[%d,%d] = %v", what, i, j, v)
+				}
+			}
+		}
+		return n, d, nil
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return n, d, Errorf(ErrNotFinite, "%s[%d,%d] = %v", what, i, j, v)
+			}
+		}
+	}
+	return n, d, nil
+}
+
+// isNilMatrix reports a typed nil pointer hidden in the interface.
+func isNilMatrix(X mat.Matrix) bool {
+	switch m := X.(type) {
+	case *mat.Dense:
+		return m == nil
+	case *mat.SymDense:
+		return m == nil
+	}
+	return false
+}
+
+// CheckVector returns an error if v is empty or holds a non-finite value.
+func CheckVector(what string, v []float64) error {
+	if len(v) == 0 {
+		return Errorf(ErrEmpty, "%s is empty", what)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return Errorf(ErrNotFinite, "%s[%d] = %v", what, i, x)
+		}
+	}
+	return nil
+}
+
+// CheckXY validates a design matrix and its targets: X finite and non-empty,
+// y finite with one entry per row of X. It returns the shape of X.
+func CheckXY(X mat.Matrix, y []float64) (n, d int, err error) {
+	n, d, err = CheckMatrix("X", X)
+	if err != nil {
+		return n, d, err
+	}
+	if len(y) != n {
+		return n, d, Errorf(ErrShape, "X has %d rows but y has %d entries", n, len(y))
+	}
+	return n, d, CheckVector("y", y)
+}
+
+// CheckBinary validates labels in {−1, +1} with both classes present and
+// returns the counts of negatives and positives.
+func CheckBinary(y []float64) (neg, pos int, err error) {
+	if err := CheckVector("y", y); err != nil {
+		return 0, 0, err
+	}
+	for i, v := range y {
+		switch v {
+		case 1:
+			pos++
+		case -1:
+			neg++
+		default:
+			return neg, pos, Errorf(ErrLabels, "y[%d] = %v, want -1 or +1", i, v)
+		}
+	}
+	if neg == 0 || pos == 0 {
+		return neg, pos, Errorf(ErrOneClass, "y has %d negatives and %d positives", neg, pos)
+	}
+	return neg, pos, nil
+}
+
+// Classes returns the sorted distinct values of y.
+func Classes(y []float64) []float64 {
+	seen := make(map[float64]bool, 4)
+	var out []float64
+	for _, v := range y {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// CheckGram validates a square, finite training Gram matrix of order n
+// (n < 0 skips the order check) and returns its order.
+func CheckGram(K mat.Symmetric, n int) (int, error) {
+	if K == nil {
+		return 0, Errorf(ErrEmpty, "Gram matrix is nil")
+	}
+	if s, ok := K.(*mat.SymDense); ok && s == nil {
+		return 0, Errorf(ErrEmpty, "Gram matrix is nil")
+	}
+	m := K.SymmetricDim()
+	if m == 0 {
+		return 0, Errorf(ErrEmpty, "Gram matrix is 0×0")
+	}
+	if n >= 0 && m != n {
+		return m, Errorf(ErrShape, "Gram matrix is %d×%d, want %d×%d", m, m, n, n)
+	}
+	for i := 0; i < m; i++ {
+		for j := i; j < m; j++ {
+			if v := K.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return m, Errorf(ErrNotFinite, "K[%d,%d] = %v", i, j, v)
+			}
+		}
+	}
+	return m, nil
+}
+
+// CheckParam returns an ErrParam error unless lo ≤ v ≤ hi and v is finite.
+func CheckParam(name string, v, lo, hi float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < lo || v > hi {
+		return Errorf(ErrParam, "%s = %v, want a finite value in [%g, %g]", name, v, lo, hi)
+	}
+	return nil
+}
