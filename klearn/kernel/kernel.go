@@ -1,10 +1,3 @@
-// Package kernel holds kernel functions, kernel algebra and the Gram-matrix
-// machinery every learner in klearn builds on.
-//
-// A Kernel has one method, Eval. Gram, Cross and Diag compute kernel matrices
-// for any Kernel; kernels that can do better (dot-product and distance kernels
-// through X·Xᵀ, BLAS-shaped and parallel) implement the optional interfaces
-// Grammer and Crosser, found by type switch.
 package kernel
 
 import (
@@ -41,3 +34,14 @@ type Parametric interface {
 	// GramGrad returns K and ∂K/∂θ_j for every parameter j.
 	GramGrad(X mat.Matrix) (K *mat.SymDense, dK []*mat.SymDense, err error)
 }
+
+// Compile-time checks of the optional interfaces.
+var (
+	_ Parametric = Gaussian{}
+	_ Parametric = ARD{}
+	_ Parametric = BlockGaussian{}
+	_ Parametric = Dirichlet{}
+	_ Grammer    = RBF{}
+	_ Crosser    = RBF{}
+	_ Validator  = TK{}
+)

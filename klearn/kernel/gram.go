@@ -1,0 +1,282 @@
+package kernel
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kernelab/kernelab/klearn"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Operations on Gram matrices. Inputs are never modified. Functions without
+// an error result panic only on shape mismatches the caller can check (as
+// gonum/mat does); everything decided by the data returns an error.
+
+func symData(K *mat.SymDense) ([]float64, int, int) {
+	r := K.RawSymmetric()
+	return r.Data, r.N, r.Stride
+}
+
+// mapSym returns f applied entrywise to the upper triangle of K (mirrored).
+func mapSym(K *mat.SymDense, f func(i, j int, v float64) float64) *mat.SymDense {
+	a, n, s := symData(K)
+	out := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out[i*n+j] = f(i, j, a[i*s+j])
+		}
+	}
+	return newSym(n, out)
+}
+
+// Hadamard returns the entrywise (Schur) product A ∘ B, positive
+// semi-definite when A and B are (Schur product theorem; P1 Sec. 2). It
+// panics if A and B differ in size.
+func Hadamard(A, B *mat.SymDense) *mat.SymDense {
+	if A.SymmetricDim() != B.SymmetricDim() {
+		panic(fmt.Sprintf("kernel: Hadamard of %d×%d and %d×%d", A.SymmetricDim(), A.SymmetricDim(), B.SymmetricDim(), B.SymmetricDim()))
+	}
+	b, _, sb := symData(B)
+	return mapSym(A, func(i, j int, v float64) float64 { return v * b[i*sb+j] })
+}
+
+// HadamardPower returns K^{∘d}, the entrywise d-th power (d = 0 gives the
+// all-ones matrix; P2 eq. 12 builds the HPK family as K_{d+1} = K_d ∘ K_1).
+// It panics if d < 0.
+func HadamardPower(K *mat.SymDense, d int) *mat.SymDense {
+	if d < 0 {
+		panic(fmt.Sprintf("kernel: HadamardPower with d = %d < 0", d))
+	}
+	return mapSym(K, func(_, _ int, v float64) float64 { return powInt(v, d) })
+}
+
+// Center returns C_n K C_n with C_n = I − 11ᵀ/n, the Gram matrix of the
+// features centred in feature space (used by centred alignment, P5 Sec. 2):
+// (K_c)_ij = K_ij − r_i − r_j + m, r the row means and m the grand mean.
+func Center(K *mat.SymDense) *mat.SymDense {
+	a, n, s := symData(K)
+	r := make([]float64, n)
+	var m float64
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			var v float64
+			if j >= i {
+				v = a[i*s+j]
+			} else {
+				v = a[j*s+i]
+			}
+			r[i] += v
+		}
+		m += r[i]
+		r[i] /= float64(n)
+	}
+	m /= float64(n * n)
+	return mapSym(K, func(i, j int, v float64) float64 { return v - r[i] - r[j] + m })
+}
+
+// NormalizeGram returns K̃_ij = K_ij/√(K_ii K_jj), the Gram matrix of the
+// Normalized kernel (unit diagonal). Rows whose diagonal is exactly 0 (a
+// zero feature vector) become 0. A negative or non-finite diagonal entry is
+// an error (ErrNotPSD / ErrNotFinite).
+func NormalizeGram(K *mat.SymDense) (*mat.SymDense, error) {
+	if err := checkDiag(K); err != nil {
+		return nil, err
+	}
+	return normalizeSym(K), nil
+}
+
+func checkDiag(K *mat.SymDense) error {
+	if _, err := klearn.CheckGram(K, -1); err != nil {
+		return err
+	}
+	for i := 0; i < K.SymmetricDim(); i++ {
+		if v := K.At(i, i); v < 0 {
+			return klearn.Errorf(klearn.ErrNotPSD, "kernel: K[%d,%d] = %v < 0", i, i, v)
+		}
+	}
+	return nil
+}
+
+func normalizeSym(K *mat.SymDense) *mat.SymDense {
+	n := K.SymmetricDim()
+	dg := make([]float64, n)
+	for i := range dg {
+		dg[i] = K.At(i, i)
+	}
+	return mapSym(K, func(i, j int, v float64) float64 { return normVal(v, dg[i], dg[j]) })
+}
+
+// NormalizeCross normalises a test×train kernel matrix consistently with
+// NormalizeGram: C̃_ij = C_ij/√(k(a_i, a_i) k(b_j, b_j)), where diagA holds
+// the test diagonal (Diag(k, A)) and diagB the training one. Entries with a
+// zero diagonal factor become 0.
+func NormalizeCross(C *mat.Dense, diagA, diagB []float64) (*mat.Dense, error) {
+	if C == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: NormalizeCross of nil")
+	}
+	m, n := C.Dims()
+	if len(diagA) != m || len(diagB) != n {
+		return nil, klearn.Errorf(klearn.ErrShape, "kernel: NormalizeCross of %d×%d with diagonals of length %d and %d", m, n, len(diagA), len(diagB))
+	}
+	for _, d := range [][]float64{diagA, diagB} {
+		for i, v := range d {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: NormalizeCross diagonal[%d] = %v", i, v)
+			}
+			if v < 0 {
+				return nil, klearn.Errorf(klearn.ErrNotPSD, "kernel: NormalizeCross diagonal[%d] = %v < 0", i, v)
+			}
+		}
+	}
+	out := mat.NewDense(m, n, nil)
+	out.Apply(func(i, j int, v float64) float64 { return normVal(v, diagA[i], diagB[j]) }, C)
+	return out, nil
+}
+
+// TraceNormalize returns K/tr(K), the unit-trace normalisation used by the
+// SimpleMKL toolbox (CHECKLIST P4-A13) and Kloft et al.'s ℓp-MKL (P5-E7).
+// A non-positive trace is an error.
+func TraceNormalize(K *mat.SymDense) (*mat.SymDense, error) {
+	if _, err := klearn.CheckGram(K, -1); err != nil {
+		return nil, err
+	}
+	var tr float64
+	for i := 0; i < K.SymmetricDim(); i++ {
+		tr += K.At(i, i)
+	}
+	if !(tr > 0) {
+		return nil, klearn.Errorf(klearn.ErrNotPSD, "kernel: TraceNormalize of a matrix with trace %v", tr)
+	}
+	return mapSym(K, func(_, _ int, v float64) float64 { return v / tr }), nil
+}
+
+// Combine returns Σ_k w_k K_k (P2 eq. 1's k_η, P4-A4/A5's Σμ_iK_i). All
+// matrices must have the same order and w one finite weight per matrix.
+// Negative weights are allowed (Lanckriet et al.'s set, P4-A4) but then the
+// result need not be positive semi-definite.
+func Combine(w []float64, Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if len(Ks) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: Combine of no matrices")
+	}
+	if len(w) != len(Ks) {
+		return nil, klearn.Errorf(klearn.ErrShape, "kernel: Combine of %d matrices with %d weights", len(Ks), len(w))
+	}
+	if err := klearn.CheckVector("kernel: Combine weights", w); err != nil {
+		return nil, err
+	}
+	n := -1
+	for i, K := range Ks {
+		if K == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: Combine matrix %d is nil", i)
+		}
+		if n >= 0 && K.SymmetricDim() != n {
+			return nil, klearn.Errorf(klearn.ErrShape, "kernel: Combine matrix %d is %d×%d, want %d×%d", i, K.SymmetricDim(), K.SymmetricDim(), n, n)
+		}
+		n = K.SymmetricDim()
+	}
+	out := make([]float64, n*n)
+	for k, K := range Ks {
+		a, _, s := symData(K)
+		wk := w[k]
+		if wk == 0 {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			row := out[i*n : (i+1)*n]
+			src := a[i*s : i*s+n]
+			for j := i; j < n; j++ {
+				row[j] += wk * src[j]
+			}
+		}
+	}
+	if err := checkFinite(out, n, n, n, true); err != nil {
+		return nil, err
+	}
+	return newSym(n, out), nil
+}
+
+// CombineCross returns Σ_k w_k C_k for test×train matrices of equal shape.
+func CombineCross(w []float64, Ks []*mat.Dense) (*mat.Dense, error) {
+	if len(Ks) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: CombineCross of no matrices")
+	}
+	if len(w) != len(Ks) {
+		return nil, klearn.Errorf(klearn.ErrShape, "kernel: CombineCross of %d matrices with %d weights", len(Ks), len(w))
+	}
+	if err := klearn.CheckVector("kernel: CombineCross weights", w); err != nil {
+		return nil, err
+	}
+	if Ks[0] == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: CombineCross matrix 0 is nil")
+	}
+	m, n := Ks[0].Dims()
+	out := mat.NewDense(m, n, nil)
+	for k, C := range Ks {
+		if C == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: CombineCross matrix %d is nil", k)
+		}
+		if r, c := C.Dims(); r != m || c != n {
+			return nil, klearn.Errorf(klearn.ErrShape, "kernel: CombineCross matrix %d is %d×%d, want %d×%d", k, r, c, m, n)
+		}
+		var t mat.Dense
+		t.Scale(w[k], C)
+		out.Add(out, &t)
+	}
+	raw := out.RawMatrix()
+	if err := checkFinite(raw.Data, m, n, raw.Stride, false); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// MinEigen returns the smallest eigenvalue of the symmetric matrix K
+// (gonum's EigenSym).
+func MinEigen(K mat.Symmetric) (float64, error) {
+	vals, err := eigenvalues(K)
+	if err != nil {
+		return 0, err
+	}
+	return vals[0], nil
+}
+
+func eigenvalues(K mat.Symmetric) ([]float64, error) {
+	if _, err := klearn.CheckGram(K, -1); err != nil {
+		return nil, err
+	}
+	var es mat.EigenSym
+	if !es.Factorize(K, false) {
+		return nil, klearn.Errorf(klearn.ErrNotConverged, "kernel: eigen-decomposition failed")
+	}
+	return es.Values(nil), nil // ascending
+}
+
+// IsPSD reports whether λ_min(K) ≥ −tol·max(1, λ_max(K)), i.e. K is
+// positive semi-definite up to a relative round-off tolerance. tol = 0
+// means 1e-10; a negative or non-finite tol is an error.
+func IsPSD(K mat.Symmetric, tol float64) (bool, error) {
+	if err := klearn.CheckParam("kernel: IsPSD tol", tol, 0, math.MaxFloat64); err != nil {
+		return false, err
+	}
+	if tol == 0 {
+		tol = 1e-10
+	}
+	vals, err := eigenvalues(K)
+	if err != nil {
+		return false, err
+	}
+	return vals[0] >= -tol*max(1, math.Abs(vals[len(vals)-1])), nil
+}
+
+// AddJitter returns K + εI. It panics if ε is negative or not finite
+// (a programmer error).
+func AddJitter(K *mat.SymDense, eps float64) *mat.SymDense {
+	if !(eps >= 0) || math.IsInf(eps, 0) {
+		panic(fmt.Sprintf("kernel: AddJitter with ε = %v", eps))
+	}
+	return mapSym(K, func(i, j int, v float64) float64 {
+		if i == j {
+			return v + eps
+		}
+		return v
+	})
+}

@@ -1,0 +1,508 @@
+package kernel
+
+import (
+	"math"
+
+	"github.com/kernelab/kernelab/klearn"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Monomials returns the exponent vectors of all monomials of degree ≤ d in
+// nvars variables, in graded order (by total degree) and, within a degree,
+// in descending lexicographic order of the exponent vector. For two
+// variables and d = 1 this is 1, v_1, v_2 — the order of P4's Appendix A
+// (Z_1(x, z) = [1, x_1, x_2, z_1, z_2]). There are C(d + nvars, d) of them.
+func Monomials(nvars, d int) [][]int {
+	var out [][]int
+	e := make([]int, nvars)
+	var rec func(pos, left int)
+	rec = func(pos, left int) {
+		if pos == nvars-1 {
+			e[pos] = left
+			out = append(out, append([]int(nil), e...))
+			return
+		}
+		for v := left; v >= 0; v-- {
+			e[pos] = v
+			rec(pos+1, left-v)
+		}
+	}
+	for deg := 0; deg <= d; deg++ {
+		if nvars == 0 {
+			break
+		}
+		rec(0, deg)
+	}
+	return out
+}
+
+// monomial returns Π_k x_k^{e_k}.
+func monomial(x []float64, e []int) float64 {
+	v := 1.0
+	for k, p := range e {
+		if p > 0 {
+			v *= powInt(x[k], p)
+		}
+	}
+	return v
+}
+
+// MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps.
+func MonomialVector(x []float64, exps [][]int) []float64 {
+	out := make([]float64, len(exps))
+	for i, e := range exps {
+		out[i] = monomial(x, e)
+	}
+	return out
+}
+
+func checkSymParam(name string, P *mat.SymDense, q int) error {
+	if P.SymmetricDim() != q {
+		return klearn.Errorf(klearn.ErrShape, "kernel: %s.P is %d×%d, want %d×%d", name, P.SymmetricDim(), P.SymmetricDim(), q, q)
+	}
+	if _, err := klearn.CheckGram(P, q); err != nil {
+		return klearn.Errorf(klearn.ErrParam, "kernel: %s.P: %v", name, err)
+	}
+	ok, err := IsPSD(P, 1e-10)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return klearn.Errorf(klearn.ErrNotPSD, "kernel: %s.P is not positive semi-definite", name)
+	}
+	return nil
+}
+
+// GPK is the generalised polynomial kernel of P4 (Colbert & Peet, eqs. 8–9,
+// Lemma 4):
+//
+//	k(x, z) = Z_d(x)ᵀ P Z_d(z),   P ⪰ 0,
+//
+// with Z_d the vector of the q = C(d + n, d) monomials of degree ≤ d in x
+// (order of Monomials). Every positive polynomial kernel of degree 2d has
+// this form. Degree 0 (the zero value) is the constant kernel P_11; a nil P
+// means the identity. P must be q×q, finite and positive semi-definite
+// (checked by Validate).
+type GPK struct {
+	Degree int
+	P      *mat.SymDense
+}
+
+// GPKPolynomial returns the GPK equal to (1 + ⟨x, z⟩)^d on n-dimensional
+// inputs: P is diagonal with the multinomial coefficients
+// d!/((d − |e|)! Π_k e_k!) (CHECKLIST P4-B2).
+func GPKPolynomial(n, d int) (GPK, error) {
+	if n <= 0 || d < 0 {
+		return GPK{}, klearn.Errorf(klearn.ErrParam, "kernel: GPKPolynomial(n = %d, d = %d)", n, d)
+	}
+	exps := Monomials(n, d)
+	P := mat.NewSymDense(len(exps), nil)
+	for i, e := range exps {
+		lg, _ := math.Lgamma(float64(d + 1))
+		s := 0
+		for _, p := range e {
+			l, _ := math.Lgamma(float64(p + 1))
+			lg -= l
+			s += p
+		}
+		l, _ := math.Lgamma(float64(d - s + 1))
+		P.SetSym(i, i, math.Round(math.Exp(lg-l)))
+	}
+	return GPK{Degree: d, P: P}, nil
+}
+
+// Validate checks Degree ≥ 0 and the shape and positivity of P.
+func (g GPK) Validate(d int) error {
+	if g.Degree < 0 {
+		return klearn.Errorf(klearn.ErrParam, "kernel: GPK.Degree = %d, want ≥ 0", g.Degree)
+	}
+	if g.P == nil || d <= 0 {
+		return nil
+	}
+	return checkSymParam("GPK", g.P, len(Monomials(d, g.Degree)))
+}
+
+// Eval returns Z_d(x)ᵀ P Z_d(z).
+func (g GPK) Eval(x, z []float64) float64 {
+	exps := Monomials(len(x), g.Degree)
+	zx, zz := MonomialVector(x, exps), MonomialVector(z, exps)
+	if g.P == nil {
+		return dot(zx, zz)
+	}
+	var s float64
+	for i, a := range zx {
+		for j, b := range zz {
+			s += a * g.P.At(i, j) * b
+		}
+	}
+	return s
+}
+
+func (g GPK) features(X mat.Matrix) *mat.Dense {
+	R := rows(X)
+	exps := Monomials(R.d, g.Degree)
+	F := mat.NewDense(R.n, len(exps), nil)
+	for i := 0; i < R.n; i++ {
+		F.SetRow(i, MonomialVector(R.row(i), exps))
+	}
+	return F
+}
+
+// Cross returns Φ_A P Φ_Bᵀ with Φ the monomial feature matrices.
+func (g GPK) Cross(A, B mat.Matrix) *mat.Dense {
+	FA, FB := g.features(A), g.features(B)
+	var M mat.Dense
+	if g.P == nil {
+		M.CloneFrom(FA)
+	} else {
+		M.Mul(FA, g.P)
+	}
+	return dotCross(&M, FB, nil)
+}
+
+// Gram returns Φ P Φᵀ (symmetrised).
+func (g GPK) Gram(X mat.Matrix) *mat.SymDense {
+	C := g.Cross(X, X)
+	n, _ := C.Dims()
+	return mapSym(mat.NewSymDense(n, C.RawMatrix().Data), func(i, j int, v float64) float64 {
+		return (v + C.At(j, i)) / 2
+	})
+}
+
+// TK is a Tessellated kernel of P4 (Colbert & Peet, eq. 10 and
+// Corollary 13) on the box X = [a, b] ⊂ Rⁿ:
+//
+//	k(x, y) = ∫_{[a,b]} N̂(z, x)ᵀ P N̂(z, y) dz,   P ⪰ 0 (2q×2q),      (P4 eq. 7)
+//	N̂(z, x) = [Z_d(z, x)·I_+(z − x) ; Z_d(z, x)·(1 − I_+(z − x))],
+//
+// where Z_d(z, x) holds the q = C(d + 2n, d) monomials x^δ z^γ of degree
+// ≤ d in the 2n variables (x, z) (order of Monomials over (x, z)) and
+// I_+(u) = 1 iff u ≥ 0 componentwise. For n = 1 this is the literal N_T^d
+// of P4 eq. (10); for n ≥ 2 the second block must be 1 − I_+(z − x), not
+// I_+(x − z), to match the paper's closed form (CHECKLIST P4-E1). With
+// P = [[Q, R], [Rᵀ, S]] the integral is Corollary 13 (eq. 23) with the
+// coefficient R_ij — not Rᵀ_ij — on t_ij(y, x) (CHECKLIST P4-E2):
+//
+//	k(x, y) = Σ_ij Q_ij g_ij(x, y) + R_ij t_ij(x, y) + R_ij t_ij(y, x) + S_ij h_ij(x, y),
+//	g_ij(x, y) = x^{δ_i} y^{δ_j} T(p*, b, γ_i + γ_j + 1),  p* = max(x, y),
+//	t_ij(x, y) = x^{δ_i} y^{δ_j} T(x, b, γ_i + γ_j + 1) − g_ij(x, y),
+//	h_ij(x, y) = x^{δ_i} y^{δ_j} [T(a, b, ζ) − T(x, b, ζ) − T(y, b, ζ) + T(p*, b, ζ)],
+//	T(u, v, ζ) = Π_k (v_k^{ζ_k} − u_k^{ζ_k})/ζ_k.
+//
+// (h_ij above is the exact integral of the S block; P4's printed h_ij
+// differs from it termwise but gives the same k for every symmetric S.)
+// The kernel is positive semi-definite for every P ⪰ 0 (P4 Proposition 3)
+// and universal for P ≻ 0 (Theorem 8).
+//
+// Zero values: Lower/Upper nil mean the unit box [0, 1]ⁿ; a nil P means the
+// identity (which is ≻ 0). Inputs outside the box are projected onto it
+// coordinatewise (the clipping of CHECKLIST P4-E8). Basis and GramBlocks
+// expose the linear map P ↦ K needed by P4's SDP (24).
+type TK struct {
+	Degree       int
+	Lower, Upper []float64
+	P            *mat.SymDense
+}
+
+// TKSize returns q = C(d + 2n, d), the length of Z_d(z, x); P is 2q×2q.
+func TKSize(n, d int) int { return len(Monomials(2*n, d)) }
+
+// Validate checks the degree, the box and P (2q×2q, finite, PSD).
+func (t TK) Validate(d int) error {
+	if t.Degree < 0 {
+		return klearn.Errorf(klearn.ErrParam, "kernel: TK.Degree = %d, want ≥ 0", t.Degree)
+	}
+	if (t.Lower == nil) != (t.Upper == nil) {
+		return klearn.Errorf(klearn.ErrParam, "kernel: TK needs both Lower and Upper, or neither")
+	}
+	if t.Lower != nil {
+		if len(t.Lower) != len(t.Upper) {
+			return klearn.Errorf(klearn.ErrShape, "kernel: TK box has %d lower and %d upper bounds", len(t.Lower), len(t.Upper))
+		}
+		if d > 0 && len(t.Lower) != d {
+			return klearn.Errorf(klearn.ErrShape, "kernel: TK box is %d-dimensional, inputs have %d columns", len(t.Lower), d)
+		}
+		for k := range t.Lower {
+			a, b := t.Lower[k], t.Upper[k]
+			if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) || !(a < b) {
+				return klearn.Errorf(klearn.ErrParam, "kernel: TK box side %d is [%v, %v], want finite a < b", k, a, b)
+			}
+		}
+	}
+	if t.P == nil || d <= 0 {
+		return nil
+	}
+	return checkSymParam("TK", t.P, 2*TKSize(d, t.Degree))
+}
+
+// tkEval holds the per-dimension data of a TK evaluation.
+type tkEval struct {
+	n, q     int
+	delta    [][]int // x exponents of monomial i
+	gsum     [][]int // γ_i + γ_j + 1 for pair (i, j), flattened i*q+j
+	a, b     []float64
+	maxPower int
+}
+
+func (t TK) setup(n int) *tkEval {
+	exps := Monomials(2*n, t.Degree)
+	e := &tkEval{n: n, q: len(exps), maxPower: 2*t.Degree + 1}
+	e.delta = make([][]int, e.q)
+	gam := make([][]int, e.q)
+	for i, ex := range exps {
+		e.delta[i] = ex[:n]
+		gam[i] = ex[n:]
+	}
+	e.gsum = make([][]int, e.q*e.q)
+	for i := 0; i < e.q; i++ {
+		for j := 0; j < e.q; j++ {
+			z := make([]int, n)
+			for k := range z {
+				z[k] = gam[i][k] + gam[j][k] + 1
+			}
+			e.gsum[i*e.q+j] = z
+		}
+	}
+	e.a, e.b = t.Lower, t.Upper
+	if e.a == nil {
+		e.a, e.b = make([]float64, n), make([]float64, n)
+		for k := range e.b {
+			e.b[k] = 1
+		}
+	}
+	return e
+}
+
+// powTable returns tab[k][p] = u_k^p / p for p = 1 … maxPower.
+func (e *tkEval) powTable(u []float64) [][]float64 {
+	tab := make([][]float64, e.n)
+	for k := range tab {
+		row := make([]float64, e.maxPower+1)
+		v := 1.0
+		for p := 1; p <= e.maxPower; p++ {
+			v *= u[k]
+			row[p] = v / float64(p)
+		}
+		tab[k] = row
+	}
+	return tab
+}
+
+// basis fills dst (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
+// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (P4 eq. 7, Proposition 3).
+func (e *tkEval) basis(x, y []float64, dst []float64) {
+	n, q := e.n, e.q
+	xc, yc, p := make([]float64, n), make([]float64, n), make([]float64, n)
+	for k := 0; k < n; k++ {
+		xc[k] = min(max(x[k], e.a[k]), e.b[k])
+		yc[k] = min(max(y[k], e.a[k]), e.b[k])
+		p[k] = max(xc[k], yc[k])
+	}
+	ta, tb, tx, ty, tp := e.powTable(e.a), e.powTable(e.b), e.powTable(xc), e.powTable(yc), e.powTable(p)
+	xd, yd := make([]float64, q), make([]float64, q)
+	for i := 0; i < q; i++ {
+		xd[i] = monomial(xc, e.delta[i])
+		yd[i] = monomial(yc, e.delta[i])
+	}
+	w := 2 * q
+	for i := 0; i < q; i++ {
+		for j := 0; j < q; j++ {
+			z := e.gsum[i*q+j]
+			Ta, Tx, Ty, Tp := 1.0, 1.0, 1.0, 1.0
+			for k, zk := range z {
+				bk := tb[k][zk]
+				Ta *= bk - ta[k][zk]
+				Tx *= bk - tx[k][zk]
+				Ty *= bk - ty[k][zk]
+				Tp *= bk - tp[k][zk]
+			}
+			m := xd[i] * yd[j]
+			dst[i*w+j] = m * Tp                        // Q block: g_ij(x, y)
+			dst[i*w+q+j] = m * (Tx - Tp)               // R block: t_ij(x, y)
+			dst[(q+i)*w+j] = m * (Ty - Tp)             // Rᵀ block: P_{q+i,j} = R_ji
+			dst[(q+i)*w+q+j] = m * (Ta - Tx - Ty + Tp) // S block: h_ij(x, y)
+		}
+	}
+}
+
+// Basis returns the 2q×2q matrix G(x, y) with G_ab(x, y) = ∫_{[a,b]}
+// N̂_a(z, x) N̂_b(z, y) dz, so that k(x, y) = Σ_ab P_ab G_ab(x, y) = ⟨P, G⟩_F
+// (P4 eq. 7; the map P ↦ k is linear). Its blocks are g, t(x, y), t(y, x)ᵀ
+// and h of Corollary 13.
+func (t TK) Basis(x, y []float64) *mat.Dense {
+	e := t.setup(len(x))
+	w := 2 * e.q
+	G := make([]float64, w*w)
+	e.basis(x, y, G)
+	return mat.NewDense(w, w, G)
+}
+
+// Eval returns k(x, y) = ⟨P, G(x, y)⟩_F (Corollary 13, corrected).
+func (t TK) Eval(x, y []float64) float64 {
+	e := t.setup(len(x))
+	return e.eval(t.P, x, y, nil)
+}
+
+func (e *tkEval) eval(P *mat.SymDense, x, y []float64, buf []float64) float64 {
+	w := 2 * e.q
+	if len(buf) < w*w {
+		buf = make([]float64, w*w)
+	}
+	e.basis(x, y, buf)
+	var s float64
+	if P == nil {
+		for a := 0; a < w; a++ {
+			s += buf[a*w+a]
+		}
+		return s
+	}
+	raw := P.RawSymmetric()
+	for a := 0; a < w; a++ {
+		for b := 0; b < w; b++ {
+			var pab float64
+			if b >= a {
+				pab = raw.Data[a*raw.Stride+b]
+			} else {
+				pab = raw.Data[b*raw.Stride+a]
+			}
+			s += pab * buf[a*w+b]
+		}
+	}
+	return s
+}
+
+// Gram evaluates the kernel once per pair (i ≤ j) in parallel, sharing the
+// monomial tables.
+func (t TK) Gram(X mat.Matrix) *mat.SymDense {
+	R := rows(X)
+	e := t.setup(R.d)
+	n := R.n
+	data := make([]float64, n*n)
+	parallelFor(n, func(i int) {
+		buf := make([]float64, 4*e.q*e.q)
+		for j := i; j < n; j++ {
+			data[i*n+j] = e.eval(t.P, R.row(i), R.row(j), buf)
+		}
+	})
+	return newSym(n, data)
+}
+
+// Cross evaluates the kernel for every test×train pair in parallel.
+func (t TK) Cross(A, B mat.Matrix) *mat.Dense {
+	RA, RB := rows(A), rows(B)
+	e := t.setup(RA.d)
+	out := make([]float64, RA.n*RB.n)
+	parallelFor(RA.n, func(i int) {
+		buf := make([]float64, 4*e.q*e.q)
+		for j := 0; j < RB.n; j++ {
+			out[i*RB.n+j] = e.eval(t.P, RA.row(i), RB.row(j), buf)
+		}
+	})
+	return mat.NewDense(RA.n, RB.n, out)
+}
+
+// TKPair identifies one free entry (A ≤ B) of the symmetric 2q×2q matrix P.
+type TKPair struct{ A, B int }
+
+// GramBlocks returns the data of the linear map P ↦ K for P4's SDP (24):
+// one symmetric m×m matrix per free entry (a ≤ b) of P, such that for every
+// symmetric P
+//
+//	K = Σ_{a ≤ b} P_ab · Blocks[(a, b)],
+//
+// with Blocks[(a, a)]_kl = G_aa(x_k, x_l) and, for a < b,
+// Blocks[(a, b)]_kl = G_ab(x_k, x_l) + G_ab(x_l, x_k). There are
+// q(2q + 1) blocks (q = TKSize(n, Degree)), so memory is q(2q+1)m² floats.
+// The TK's own P is ignored; its Degree and box are used.
+func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
+	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
+		return nil, nil, err
+	}
+	R := rows(X)
+	e := t.setup(d)
+	w := 2 * e.q
+	m := R.n
+	var pairs []TKPair
+	for a := 0; a < w; a++ {
+		for b := a; b < w; b++ {
+			pairs = append(pairs, TKPair{a, b})
+		}
+	}
+	data := make([][]float64, len(pairs))
+	for p := range data {
+		data[p] = make([]float64, m*m)
+	}
+	parallelFor(m, func(k int) {
+		G := make([]float64, w*w)
+		for l := k; l < m; l++ {
+			e.basis(R.row(k), R.row(l), G)
+			for p, ab := range pairs {
+				v := G[ab.A*w+ab.B]
+				if ab.A != ab.B {
+					v += G[ab.B*w+ab.A] // G_ab(x_l, x_k) = G_ba(x_k, x_l)
+				}
+				data[p][k*m+l] = v
+			}
+		}
+	})
+	out := make([]*mat.SymDense, len(pairs))
+	for p := range pairs {
+		out[p] = newSymNoPar(m, data[p])
+	}
+	return out, pairs, nil
+}
+
+// CrossBlocks is GramBlocks for test×train matrices: for the same pairs,
+// Blocks[(a, b)]_kl = G_ab(a_k, b_l) + G_ba(a_k, b_l) (a < b) or
+// G_aa(a_k, b_l), so that the test kernel is Σ_{a≤b} P_ab Blocks[(a, b)].
+func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
+	_, d, err := klearn.CheckMatrix("kernel: A", A)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, db, err := klearn.CheckMatrix("kernel: B", B)
+	if err != nil {
+		return nil, nil, err
+	}
+	if d != db {
+		return nil, nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", d, db)
+	}
+	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
+		return nil, nil, err
+	}
+	RA, RB := rows(A), rows(B)
+	e := t.setup(d)
+	w := 2 * e.q
+	var pairs []TKPair
+	for a := 0; a < w; a++ {
+		for b := a; b < w; b++ {
+			pairs = append(pairs, TKPair{a, b})
+		}
+	}
+	data := make([][]float64, len(pairs))
+	for p := range data {
+		data[p] = make([]float64, RA.n*RB.n)
+	}
+	parallelFor(RA.n, func(k int) {
+		G := make([]float64, w*w)
+		for l := 0; l < RB.n; l++ {
+			e.basis(RA.row(k), RB.row(l), G)
+			for p, ab := range pairs {
+				v := G[ab.A*w+ab.B]
+				if ab.A != ab.B {
+					v += G[ab.B*w+ab.A]
+				}
+				data[p][k*RB.n+l] = v
+			}
+		}
+	})
+	out := make([]*mat.Dense, len(pairs))
+	for p := range pairs {
+		out[p] = mat.NewDense(RA.n, RB.n, data[p])
+	}
+	return out, pairs, nil
+}
