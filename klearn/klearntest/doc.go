@@ -1,0 +1,36 @@
+// Package klearntest holds the conformance suites that every kernel and every
+// estimator in klearn must pass, in the spirit of scikit-learn's
+// check_estimator.
+//
+// TestKernel checks a kernel.Kernel on random data:
+//
+//   - symmetry, k(x, z) = k(z, x);
+//   - positive semi-definiteness of the Gram matrix on random points,
+//     λ_min(K) ≥ −1e−8·max(1, max_ij |K_ij|);
+//   - agreement of the three matrix paths with Eval: kernel.Gram(k, X)_ij,
+//     kernel.Cross(k, A, B)_ij and kernel.Diag(k, X)_i all equal k(x_i, x_j)
+//     up to a relative 1e−9 (fast paths may use ‖x‖²+‖z‖²−2⟨x,z⟩);
+//   - the same matrices from a *mat.Dense and from a generic mat.Matrix;
+//   - finite values, no mutation of the inputs, bit-identical repeated calls;
+//   - bad input (NaN, Inf, nil, empty, mismatched widths) returns an error
+//     wrapping a klearn sentinel, never a panic;
+//   - for kernel.Parametric families, GramGrad against central finite
+//     differences of Gram in each parameter.
+//
+// TestEstimator checks anything with Fit(X, y) (klearn.Predictor, error):
+//
+//   - Fit succeeds on well-posed data and Predict returns one finite value
+//     per row (class labels from the training set when Options.Labels is set);
+//   - a sanity check that the learner fits easy data (training R² ≥ 0.5 for
+//     regression, training accuracy ≥ 0.8 for classifiers), unless skipped;
+//   - neither Fit nor Predict mutates X or y;
+//   - two fits give bit-identical predictions, and a generic mat.Matrix gives
+//     the same predictions as a *mat.Dense;
+//   - the bad-input battery: NaN or Inf in X or y, len(y) ≠ rows of X, nil and
+//     empty X and y, a single class for classifiers, and at prediction time
+//     NaN, Inf, empty input and the wrong number of columns — each must return
+//     an error wrapping a klearn sentinel; a panic fails the test.
+//
+// Both suites call t.Run with named subtests, so a failure says which
+// property broke.
+package klearntest

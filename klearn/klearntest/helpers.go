@@ -1,0 +1,135 @@
+package klearntest
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// Sentinels lists every klearn sentinel error; an error from the public API
+// must wrap one of them.
+var Sentinels = []error{
+	klearn.ErrShape, klearn.ErrEmpty, klearn.ErrNotFinite, klearn.ErrOneClass,
+	klearn.ErrLabels, klearn.ErrParam, klearn.ErrNotPSD, klearn.ErrSingular,
+	klearn.ErrNotConverged, klearn.ErrNotFitted, klearn.ErrMissingData,
+}
+
+// IsSentinel reports whether err wraps one of the klearn sentinels.
+func IsSentinel(err error) bool {
+	for _, s := range Sentinels {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Safe runs f and returns the value of a panic, or nil if f returned normally.
+func Safe(f func()) (panicked any) {
+	defer func() { panicked = recover() }()
+	f()
+	return nil
+}
+
+// ExpectError runs call and fails t unless it returns an error that wraps a
+// klearn sentinel. A panic is reported as a failure, not propagated.
+func ExpectError(t testing.TB, name string, call func() error) {
+	t.Helper()
+	var err error
+	if p := Safe(func() { err = call() }); p != nil {
+		t.Errorf("%s: panicked (%v), want an error", name, p)
+		return
+	}
+	if err == nil {
+		t.Errorf("%s: no error", name)
+		return
+	}
+	if !IsSentinel(err) {
+		t.Errorf("%s: error %q wraps no klearn sentinel", name, err)
+	}
+}
+
+// ExpectErrorIs runs call and fails t unless its error wraps target.
+func ExpectErrorIs(t testing.TB, name string, target error, call func() error) {
+	t.Helper()
+	var err error
+	if p := Safe(func() { err = call() }); p != nil {
+		t.Errorf("%s: panicked (%v), want %v", name, p, target)
+		return
+	}
+	if !errors.Is(err, target) {
+		t.Errorf("%s: error %v, want %v", name, err, target)
+	}
+}
+
+// RandMatrix returns an n×d matrix with independent uniform entries in
+// [lo, hi) drawn from klearn.NewRand(seed).
+func RandMatrix(n, d int, lo, hi float64, seed uint64) *mat.Dense {
+	r := klearn.NewRand(seed)
+	data := make([]float64, n*d)
+	for i := range data {
+		data[i] = lo + (hi-lo)*r.Float64()
+	}
+	return mat.NewDense(n, d, data)
+}
+
+// RandPSD returns a random n×n PSD matrix G·Gᵀ/r of rank min(n, r).
+func RandPSD(n, r int, seed uint64) *mat.SymDense {
+	G := RandMatrix(n, r, -1, 1, seed)
+	K := mat.NewSymDense(n, nil)
+	K.SymOuterK(1/float64(r), G)
+	return K
+}
+
+// Close reports |a − b| ≤ tol·max(1, |a|, |b|).
+func Close(a, b, tol float64) bool {
+	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+// CloseSlices fails t if a and b differ in length or in any entry beyond the
+// relative tolerance of Close.
+func CloseSlices(t testing.TB, name string, got, want []float64, tol float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: length %d, want %d", name, len(got), len(want))
+	}
+	for i := range got {
+		if !Close(got[i], want[i], tol) {
+			t.Fatalf("%s[%d] = %.17g, want %.17g (tol %g)", name, i, got[i], want[i], tol)
+		}
+	}
+}
+
+func sameSlice(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameBits(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+func sameMatrixBits(a, b mat.Matrix) bool {
+	ra, ca := a.Dims()
+	rb, cb := b.Dims()
+	if ra != rb || ca != cb {
+		return false
+	}
+	for i := 0; i < ra; i++ {
+		for j := 0; j < ca; j++ {
+			if !sameBits(a.At(i, j), b.At(i, j)) {
+				return false
+			}
+		}
+	}
+	return true
+}

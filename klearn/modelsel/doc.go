@@ -1,0 +1,33 @@
+// Package modelsel holds the model-selection protocols of the papers: data
+// splits, grid search, nested cross-validation, and the slicing of
+// precomputed Gram matrices into training and test blocks.
+//
+// Splits are index sets into the n samples:
+//
+//	KFold(n, k, seed)                       k folds of a random permutation
+//	StratifiedKFold(y, k, seed)             k folds with class proportions kept
+//	RepeatedSplits(n, reps, testFrac, seed) e.g. 30 × 50/50 (Paper 1) or 30 × 80/20 (Paper 4)
+//	StratifiedRepeatedSplits(y, ...)        the same, per class
+//	TrainValTest(n, valFrac, testFrac, seed)  fixed train/validation/test (Paper 5)
+//
+// Every split is a pure function of its seed (klearn.NewRand), so a protocol
+// repeats exactly. Indices in each Train and Test slice are sorted.
+//
+// Kernel learners work on precomputed Gram matrices; instead of recomputing a
+// kernel per split, cut the full n×n matrix:
+//
+//	Ktr := modelsel.SubGram(K, s.Train)            // train × train, *mat.SymDense
+//	Kte := modelsel.CrossGram(K, s.Test, s.Train)  // test × train, *mat.Dense
+//
+// and SubGrams/CrossGrams do the same for a list of base kernels.
+//
+// GridSearch evaluates every (candidate, split) pair on a pool of goroutines;
+// each score is stored at its own index, so the result is identical for any
+// GOMAXPROCS or worker count as long as the evaluation function is itself
+// deterministic. Candidates can be any type: a struct, a Params map built by
+// Grid, or a closure. Results are reported as mean ± std (sample standard
+// deviation, metrics.MeanStd) over the splits. NestedCV runs a grid search
+// inside each outer training set and scores the selected candidate on the
+// outer test set (the nested stratified 10 × 10 CV of Paper 2, Donini &
+// Aiolli 2017, §5.1).
+package modelsel

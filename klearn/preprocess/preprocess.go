@@ -1,0 +1,192 @@
+package preprocess
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// Transform is a fitted per-feature affine map x'_j = (x_j − Shift_j)·Scale_j.
+// It is immutable once returned by a Fit method.
+type Transform struct {
+	shift, scale []float64
+}
+
+// Shift returns a copy of the per-feature shifts.
+func (t *Transform) Shift() []float64 { return append([]float64(nil), t.shift...) }
+
+// Scale returns a copy of the per-feature multipliers.
+func (t *Transform) Scale() []float64 { return append([]float64(nil), t.scale...) }
+
+// Transform applies the fitted map to the rows of X, returning a new matrix.
+// X must have as many columns as the training data and be finite.
+func (t *Transform) Transform(X mat.Matrix) (*mat.Dense, error) {
+	if t == nil || t.shift == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "preprocess: Transform was not produced by Fit")
+	}
+	n, d, err := klearn.CheckMatrix("X", X)
+	if err != nil {
+		return nil, err
+	}
+	if d != len(t.shift) {
+		return nil, klearn.Errorf(klearn.ErrShape, "preprocess: X has %d columns, fitted on %d", d, len(t.shift))
+	}
+	out := mat.NewDense(n, d, nil)
+	for i := 0; i < n; i++ {
+		row := out.RawRowView(i)
+		for j := range row {
+			row[j] = (X.At(i, j) - t.shift[j]) * t.scale[j]
+		}
+	}
+	return out, nil
+}
+
+// columns returns per-feature min, max, mean and population variance.
+func columns(X mat.Matrix) (lo, hi, mean, vr []float64, err error) {
+	n, d, err := klearn.CheckMatrix("X", X)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	lo, hi = make([]float64, d), make([]float64, d)
+	mean, vr = make([]float64, d), make([]float64, d)
+	for j := 0; j < d; j++ {
+		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+		var s float64
+		for i := 0; i < n; i++ {
+			v := X.At(i, j)
+			lo[j] = math.Min(lo[j], v)
+			hi[j] = math.Max(hi[j], v)
+			s += v
+		}
+		mean[j] = s / float64(n)
+		var ss float64
+		for i := 0; i < n; i++ {
+			dv := X.At(i, j) - mean[j]
+			ss += dv * dv
+		}
+		vr[j] = ss / float64(n)
+	}
+	return lo, hi, mean, vr, nil
+}
+
+// MinMax scales each feature to [0, 1] on the training data:
+//
+//	x'_j = (x_j − min_j) / (max_j − min_j).
+//
+// A constant training feature (max_j = min_j) gets scale 1, so it maps to 0 on
+// the training data and to x_j − min_j on test data (scikit-learn's
+// MinMaxScaler does the same). Test values outside the training range map
+// outside [0, 1]; they are not clipped.
+type MinMax struct{}
+
+// Fit learns the per-feature minimum and maximum of X.
+func (MinMax) Fit(X mat.Matrix) (*Transform, error) {
+	lo, hi, _, _, err := columns(X)
+	if err != nil {
+		return nil, err
+	}
+	scale := make([]float64, len(lo))
+	for j := range scale {
+		scale[j] = 1
+		if r := hi[j] - lo[j]; r > 0 {
+			scale[j] = 1 / r
+		}
+	}
+	return &Transform{shift: lo, scale: scale}, nil
+}
+
+// Standardizer centres each feature and divides by its standard deviation on
+// the training data,
+//
+//	x'_j = (x_j − μ_j) / σ_j,  σ_j² = (1/n) Σ_i (x_ij − μ_j)²,
+//
+// the population standard deviation as in scikit-learn's StandardScaler.
+// A constant training feature (σ_j = 0) gets scale 1, so it is only centred.
+type Standardizer struct{}
+
+// Fit learns the per-feature mean and standard deviation of X.
+func (Standardizer) Fit(X mat.Matrix) (*Transform, error) {
+	_, _, mean, vr, err := columns(X)
+	if err != nil {
+		return nil, err
+	}
+	scale := make([]float64, len(mean))
+	for j := range scale {
+		scale[j] = 1
+		if s := math.Sqrt(vr[j]); s > 0 {
+			scale[j] = 1 / s
+		}
+	}
+	return &Transform{shift: mean, scale: scale}, nil
+}
+
+// Centerer subtracts the per-feature training mean, x'_j = x_j − μ_j.
+type Centerer struct{}
+
+// Fit learns the per-feature mean of X.
+func (Centerer) Fit(X mat.Matrix) (*Transform, error) {
+	_, _, mean, _, err := columns(X)
+	if err != nil {
+		return nil, err
+	}
+	scale := make([]float64, len(mean))
+	for j := range scale {
+		scale[j] = 1
+	}
+	return &Transform{shift: mean, scale: scale}, nil
+}
+
+// UnitNorm returns a copy of X with every row scaled to unit Euclidean norm,
+// x' = x/‖x‖₂. A zero row stays zero (as scikit-learn's normalize does). It
+// needs no fit: each row is scaled by its own norm.
+func UnitNorm(X mat.Matrix) (*mat.Dense, error) {
+	n, d, err := klearn.CheckMatrix("X", X)
+	if err != nil {
+		return nil, err
+	}
+	out := mat.NewDense(n, d, nil)
+	for i := 0; i < n; i++ {
+		row := out.RawRowView(i)
+		for j := range row {
+			row[j] = X.At(i, j)
+		}
+		// Scaled two-pass norm, safe against overflow.
+		var m float64
+		for _, v := range row {
+			m = math.Max(m, math.Abs(v))
+		}
+		if m == 0 {
+			continue
+		}
+		var s float64
+		for _, v := range row {
+			s += (v / m) * (v / m)
+		}
+		nrm := m * math.Sqrt(s)
+		for j := range row {
+			row[j] /= nrm
+		}
+	}
+	return out, nil
+}
+
+// CenterLabels returns y − ȳ and ȳ, for learners without a bias term
+// (kernel ridge regression in Paper 1 predicts ȳ + f(x)). It does not validate
+// y: an empty y gives (empty, 0); use klearn.CheckVector first when y comes
+// from outside.
+func CenterLabels(y []float64) (yc []float64, mean float64) {
+	yc = make([]float64, len(y))
+	if len(y) == 0 {
+		return yc, 0
+	}
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(len(y))
+	for i, v := range y {
+		yc[i] = v - mean
+	}
+	return yc, mean
+}
