@@ -1,0 +1,25 @@
+// Package datasets gives kernelab's notebooks and tests their data: the real
+// data sets of the five papers (or documented substitutes), MNIST, and
+// seeded generators of the synthetic problems.
+//
+//	ds, err := datasets.Load("sonar")      // 208×60, Classes {"M", "R"}
+//	y, err := datasets.Binary(ds, "M")      // ±1 labels, M = +1
+//	X := ds.X                               // *mat.Dense, rows are samples
+//
+// Small real sets are embedded (package github.com/kernelab/kernelab/data), so
+// Load works anywhere without a path. MNIST ("mnist-train", "mnist-test") and
+// what is built from it ("gisette-mnist") are read from the cache that
+// `make data` fills (data/cache, or $KERNELAB_DATA); without it Load returns
+// an error wrapping klearn.ErrMissingData.
+//
+// Conventions: Y holds class indices 0,…,k−1 into Classes (the source's own
+// class codes, in the source's order) or a regression target; categorical
+// features are integer codes with their levels in Levels (OneHot expands
+// them); text data (amazon-reviews) keep the documents in Text and have no X.
+//
+// Provenance, licences, citations, cleaning and checksums of every file are
+// in data/README.md; scripts/data/build.sh --rebuild regenerates the files
+// from pinned Debian packages. The generators implement the formulas of
+// ../shared/datasets.md and of Afkanpour, Szepesvári & Bowling (2013) with
+// explicit seeds (klearn.NewRand).
+package datasets
