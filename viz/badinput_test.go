@@ -1,0 +1,103 @@
+package viz
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	cases := []struct {
+		name string
+		c    Chart
+		want error
+		msg  string
+	}{
+		{"line no series", &Line{}, klearn.ErrEmpty, "Series is empty"},
+		{"line empty series", &Line{Series: []Series{{Name: "a"}}}, klearn.ErrEmpty, "empty"},
+		{"line NaN", &Line{Series: []Series{{X: []float64{1, 2}, Y: []float64{1, nan}}}}, klearn.ErrNotFinite, "Y[1]"},
+		{"line Inf x", &Line{Series: []Series{{X: []float64{math.Inf(1), 2}, Y: []float64{1, 2}}}}, klearn.ErrNotFinite, "X[0]"},
+		{"line lengths", &Line{Series: []Series{{X: []float64{1, 2, 3}, Y: []float64{1, 2}}}}, klearn.ErrShape, "len("},
+		{"line err lengths", &Line{Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}, Err: []float64{1}}}}, klearn.ErrShape, "Err"},
+		{"line negative err", &Line{Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}, Err: []float64{1, -1}}}}, klearn.ErrParam, "negative"},
+		{"line log x zero", &Line{Scale: LogX, Series: []Series{{X: []float64{0, 2}, Y: []float64{1, 2}}}}, klearn.ErrParam, "log x"},
+		{"line log y negative", &Line{Scale: LogLog, Series: []Series{{X: []float64{1, 2}, Y: []float64{-1, 2}}}}, klearn.ErrParam, "log y"},
+		{"line log y band below 0", &Line{Scale: LogY, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}, Err: []float64{1, 0}}}}, klearn.ErrParam, "Err[0]"},
+		{"line bad size", &Line{Width: -5, Series: []Series{{X: []float64{1}, Y: []float64{1}}}}, klearn.ErrParam, "size"},
+		{"heat empty", &HeatMap{}, klearn.ErrEmpty, "Z"},
+		{"heat ragged", &HeatMap{Z: [][]float64{{1, 2}, {3}}}, klearn.ErrShape, "Z[1]"},
+		{"heat NaN", &HeatMap{Z: [][]float64{{1, nan}}}, klearn.ErrNotFinite, "Z[0]"},
+		{"heat X only", &HeatMap{Z: [][]float64{{1, 2}}, X: []float64{1, 2}}, klearn.ErrShape, "both"},
+		{"heat X length", &HeatMap{Z: [][]float64{{1, 2}}, X: []float64{1, 2, 3}, Y: []float64{0}}, klearn.ErrShape, "len(X)"},
+		{"heat X not increasing", &HeatMap{Z: [][]float64{{1, 2}}, X: []float64{2, 1}, Y: []float64{0}}, klearn.ErrParam, "increasing"},
+		{"heat contour 1 row", &HeatMap{Z: [][]float64{{1, 2}}, Contours: []float64{0}}, klearn.ErrShape, "2×2"},
+		{"heat bad points", &HeatMap{Z: [][]float64{{1, 2}}, Points: []PointSet{{X: []float64{1}, Y: []float64{nan}}}}, klearn.ErrNotFinite, "Points[0]"},
+		{"bar no categories", &Bar{}, klearn.ErrEmpty, "Categories"},
+		{"bar lengths", &Bar{Categories: []string{"a", "b"}, Groups: []BarGroup{{Values: []float64{1}}}}, klearn.ErrShape, "categories"},
+		{"bar NaN", &Bar{Categories: []string{"a"}, Groups: []BarGroup{{Values: []float64{nan}}}}, klearn.ErrNotFinite, "Values"},
+		{"hist empty", &Histogram{}, klearn.ErrEmpty, "Values"},
+		{"hist NaN", &Histogram{Values: []float64{1, nan}}, klearn.ErrNotFinite, "Values[1]"},
+		{"hist bins", &Histogram{Values: []float64{1}, Bins: -1}, klearn.ErrParam, "Bins"},
+		{"scatter empty", &Scatter{}, klearn.ErrEmpty, "Sets"},
+		{"scatter lengths", &Scatter{Sets: []PointSet{{X: []float64{1, 2}, Y: []float64{1}}}}, klearn.ErrShape, "len("},
+		{"scatter log", &Scatter{Scale: LogLog, Sets: []PointSet{{X: []float64{1}, Y: []float64{0}}}}, klearn.ErrParam, "log y"},
+		{"stem empty", &Stem{}, klearn.ErrEmpty, "Y"},
+		{"stem log y", &Stem{X: []float64{1}, Y: []float64{1}, Scale: LogY}, klearn.ErrParam, "log y"},
+		{"stem log x", &Stem{X: []float64{0}, Y: []float64{1}, Scale: LogX}, klearn.ErrParam, "log x"},
+		{"grid empty", &Grid{}, klearn.ErrEmpty, "Panels"},
+		{"grid bad panel", &Grid{Panels: []Chart{&Line{}}}, klearn.ErrEmpty, "panel 0"},
+		{"grid nil panel", &Grid{Panels: []Chart{nil}}, klearn.ErrParam, "panel 0"},
+	}
+	for _, tc := range cases {
+		check := func(kind string, b []byte, err error) {
+			t.Helper()
+			if err == nil {
+				t.Errorf("%s %s: no error, got %d bytes", tc.name, kind, len(b))
+				return
+			}
+			if !errors.Is(err, tc.want) {
+				t.Errorf("%s %s: error %q does not wrap %v", tc.name, kind, err, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("%s %s: error %q does not mention %q", tc.name, kind, err, tc.msg)
+			}
+		}
+		b, err := tc.c.SVG()
+		check("SVG", b, err)
+		b, err = tc.c.PNG()
+		check("PNG", b, err)
+		if ec, ok := tc.c.(echarter); ok && !strings.HasPrefix(tc.name, "heat contour") && !strings.HasPrefix(tc.name, "heat bad points") {
+			_, err := ec.echart()
+			check("HTML", nil, err)
+		}
+	}
+}
+
+func TestBadTable(t *testing.T) {
+	t.Parallel()
+	ok := [][]MeanStd{{{1, 0}}}
+	cases := []struct {
+		name string
+		t    CompareTable
+		want error
+	}{
+		{"no rows", CompareTable{Cols: []string{"a"}}, klearn.ErrEmpty},
+		{"ours shape", CompareTable{Rows: []string{"r"}, Cols: []string{"a", "b"}, Ours: ok}, klearn.ErrShape},
+		{"paper shape", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: ok, Paper: [][]MeanStd{}}, klearn.ErrShape},
+		{"inf", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: [][]MeanStd{{{math.Inf(1), 0}}}}, klearn.ErrNotFinite},
+		{"tol", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: ok, Tol: -1}, klearn.ErrParam},
+	}
+	for _, tc := range cases {
+		if _, err := tc.t.HTML(); !errors.Is(err, tc.want) {
+			t.Errorf("%s: HTML error %v, want %v", tc.name, err, tc.want)
+		}
+		if _, err := tc.t.Text(); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Text error %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}

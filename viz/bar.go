@@ -1,0 +1,320 @@
+package viz
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// BarGroup is one series of a bar chart: one value per category, with an
+// optional symmetric error (drawn as error bars).
+type BarGroup struct {
+	Name   string
+	Values []float64
+	Err    []float64
+}
+
+// Bar is a grouped bar chart over named categories: learned kernel weights η
+// (P2 Fig. 8), accuracies per data set, selected parameters (P5 Figs. 5–6).
+type Bar struct {
+	Title, XLabel, YLabel string
+	Categories            []string
+	Groups                []BarGroup
+	Interactive           bool
+	Width, Height         float64
+}
+
+func (b *Bar) validate() error {
+	const kind = "bar chart"
+	if err := checkNonEmpty(kind, "Categories", len(b.Categories)); err != nil {
+		return err
+	}
+	if err := checkNonEmpty(kind, "Groups", len(b.Groups)); err != nil {
+		return err
+	}
+	for i, g := range b.Groups {
+		name := fmt.Sprintf("Groups[%d] %q", i, g.Name)
+		if len(g.Values) != len(b.Categories) {
+			return klearn.Errorf(klearn.ErrShape, "viz: %s: len(%s.Values) = %d but there are %d categories", kind, name, len(g.Values), len(b.Categories))
+		}
+		if err := checkFinite(kind, name+".Values", g.Values); err != nil {
+			return err
+		}
+		if g.Err != nil {
+			if err := checkSameLen(kind, name+".Err", g.Err, name+".Values", g.Values); err != nil {
+				return err
+			}
+			if err := checkFinite(kind, name+".Err", g.Err); err != nil {
+				return err
+			}
+			for j, e := range g.Err {
+				if e < 0 {
+					return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Err[%d] = %g is negative", kind, name, j, e)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (b *Bar) figure() (figure, error) {
+	if err := b.validate(); err != nil {
+		return figure{}, err
+	}
+	w, h, err := size("bar chart", b.Width, b.Height)
+	if err != nil {
+		return figure{}, err
+	}
+	p := newPlot(b.Title, b.XLabel, b.YLabel, Linear)
+	p.Add(plotter.NewGrid())
+	ng := len(b.Groups)
+	d := &barDrawer{p: p, ncat: len(b.Categories), ng: ng}
+	for i, g := range b.Groups {
+		// The width is set at draw time from the canvas (barDrawer).
+		bc, err := plotter.NewBarChart(plotter.Values(g.Values), 1)
+		if err != nil {
+			return figure{}, fmt.Errorf("viz: bar chart: %w", err)
+		}
+		bc.Color = seriesColor(i)
+		bc.LineStyle.Width = 0
+		p.Add(bc)
+		d.bars = append(d.bars, bc)
+		if g.Name != "" && ng > 1 {
+			p.Legend.Add(g.Name, bc)
+		}
+		var sh *shifted
+		if g.Err != nil {
+			xys := make(plotter.XYs, len(g.Values))
+			ye := make(plotter.YErrors, len(g.Values))
+			for k, v := range g.Values {
+				xys[k] = plotter.XY{X: float64(k), Y: v}
+				ye[k].Low, ye[k].High = g.Err[k], g.Err[k]
+			}
+			eb, err := plotter.NewYErrorBars(yerrs{xys, ye})
+			if err != nil {
+				return figure{}, fmt.Errorf("viz: bar chart: %w", err)
+			}
+			sh = &shifted{p: eb}
+			p.Add(sh)
+			d.errs = append(d.errs, eb)
+		} else {
+			d.errs = append(d.errs, nil)
+		}
+		d.shifts = append(d.shifts, sh)
+	}
+	p.NominalX(b.Categories...)
+	if len(b.Categories) > 8 {
+		p.X.Tick.Label.Rotation = math.Pi / 4
+		p.X.Tick.Label.XAlign = -1
+		p.X.Tick.Label.YAlign = -0.5
+	}
+	return figure{d, w, h}, nil
+}
+
+// barDrawer sizes the bars from the canvas it draws on, so a bar chart
+// looks the same alone and as a Grid panel: the bars of a category fill 80%
+// of its slot.
+type barDrawer struct {
+	p        *plot.Plot
+	ncat, ng int
+	bars     []*plotter.BarChart
+	errs     []*plotter.YErrorBars
+	shifts   []*shifted
+}
+
+func (d *barDrawer) draw(c draw.Canvas) {
+	slot := (c.Max.X - c.Min.X - vg.Points(70)) / vg.Length(d.ncat)
+	bw := slot * 0.8 / vg.Length(d.ng)
+	for i, bc := range d.bars {
+		bc.Width = bw
+		bc.Offset = bw * (vg.Length(i) - vg.Length(d.ng-1)/2)
+		if d.errs[i] != nil {
+			d.errs[i].CapWidth = bw / 2
+			d.shifts[i].dx = bc.Offset
+		}
+	}
+	d.p.Draw(c)
+}
+
+// SVG renders the chart as SVG.
+func (b *Bar) SVG() ([]byte, error) { return renderSVG(b.figure()) }
+
+// PNG renders the chart as PNG.
+func (b *Bar) PNG() ([]byte, error) { return renderPNG(b.figure()) }
+
+func (b *Bar) echart() (ecChart, error) {
+	if err := b.validate(); err != nil {
+		return ecChart{}, err
+	}
+	if _, _, err := size("bar chart", b.Width, b.Height); err != nil {
+		return ecChart{}, err
+	}
+	return barEChart("bar", b.Title, b.XLabel, b.YLabel, b.Categories, b.Groups, orDefault(b.Width, DefaultWidth), orDefault(b.Height, DefaultHeight), "")
+}
+
+func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGroup, w, h float64, gap string) (ecChart, error) {
+	c := charts.NewBar()
+	c.SetGlobalOptions(append(ecGlobal(title, xlabel, ylabel, w, h),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xlabel, NameLocation: "middle", NameGap: 30}),
+		charts.WithYAxisOpts(ecYAxis(ylabel, false)),
+	)...)
+	c.SetXAxis(cats)
+	for i, g := range groups {
+		d := make([]opts.BarData, len(g.Values))
+		for k, v := range g.Values {
+			d[k] = opts.BarData{Value: v}
+		}
+		name := g.Name
+		if name == "" {
+			name = fmt.Sprintf("series %d", i+1)
+		}
+		c.AddSeries(name, d, charts.WithBarChartOpts(opts.BarChart{BarCategoryGap: gap}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette10[i%len(palette10)]}))
+	}
+	return ecChart{kind: kind, option: optionJSON(c), w: w, h: h}, nil
+}
+
+// HTML renders the interactive chart (error bars are not drawn).
+func (b *Bar) HTML() ([]byte, error) {
+	e, err := b.echart()
+	if err != nil {
+		return nil, err
+	}
+	return e.html()
+}
+
+// Show displays the chart in a notebook (a no-op outside GoNB).
+func (b *Bar) Show() error { return show(b, b.Interactive) }
+
+// Histogram counts Values in Bins equal-width bins over [min, max] of the
+// data (or [Min, Max] when Min < Max): distributions of learned parameters
+// (P5 Fig. 1b, Fig. 8).
+type Histogram struct {
+	Title, XLabel, YLabel string
+	Values                []float64
+	// Bins is the number of bins; 0 means ⌈√n⌉ clamped to [5, 50].
+	Bins int
+	// Min, Max fix the binned range when Min < Max.
+	Min, Max float64
+	// Density divides counts by n × bin width, so the bars integrate to 1.
+	Density       bool
+	Interactive   bool
+	Width, Height float64
+}
+
+type histBins struct {
+	lo, width float64
+	counts    []float64
+}
+
+func (hg *Histogram) bins() (histBins, error) {
+	const kind = "histogram"
+	if err := checkNonEmpty(kind, "Values", len(hg.Values)); err != nil {
+		return histBins{}, err
+	}
+	if err := checkFinite(kind, "Values", hg.Values); err != nil {
+		return histBins{}, err
+	}
+	if err := checkFinite(kind, "Min/Max", []float64{hg.Min, hg.Max}); err != nil {
+		return histBins{}, err
+	}
+	nb := hg.Bins
+	if nb < 0 || nb > 100000 {
+		return histBins{}, klearn.Errorf(klearn.ErrParam, "viz: %s: Bins = %d", kind, nb)
+	}
+	if nb == 0 {
+		nb = int(math.Ceil(math.Sqrt(float64(len(hg.Values)))))
+		nb = max(5, min(nb, 50))
+	}
+	lo, hi := hg.Min, hg.Max
+	if !(lo < hi) {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for _, v := range hg.Values {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+		if lo == hi {
+			lo, hi = lo-0.5, hi+0.5
+		}
+	}
+	width := (hi - lo) / float64(nb)
+	counts := make([]float64, nb)
+	for _, v := range hg.Values {
+		if v < lo || v > hi {
+			continue
+		}
+		k := int((v - lo) / width)
+		if k == nb {
+			k = nb - 1
+		}
+		counts[k]++
+	}
+	if hg.Density {
+		for k := range counts {
+			counts[k] /= float64(len(hg.Values)) * width
+		}
+	}
+	return histBins{lo, width, counts}, nil
+}
+
+func (hg *Histogram) figure() (figure, error) {
+	hb, err := hg.bins()
+	if err != nil {
+		return figure{}, err
+	}
+	w, h, err := size("histogram", hg.Width, hg.Height)
+	if err != nil {
+		return figure{}, err
+	}
+	p := newPlot(hg.Title, hg.XLabel, hg.YLabel, Linear)
+	p.Add(plotter.NewGrid())
+	ph := &plotter.Histogram{Width: hb.width, FillColor: seriesColor(0)}
+	ph.LineStyle.Width = vg.Points(0.5)
+	ph.LineStyle.Color = hexColor("#ffffff")
+	for k, c := range hb.counts {
+		ph.Bins = append(ph.Bins, plotter.HistogramBin{Min: hb.lo + float64(k)*hb.width, Max: hb.lo + float64(k+1)*hb.width, Weight: c})
+	}
+	p.Add(ph)
+	return figure{plotDrawer{p}, w, h}, nil
+}
+
+// SVG renders the chart as SVG.
+func (hg *Histogram) SVG() ([]byte, error) { return renderSVG(hg.figure()) }
+
+// PNG renders the chart as PNG.
+func (hg *Histogram) PNG() ([]byte, error) { return renderPNG(hg.figure()) }
+
+func (hg *Histogram) echart() (ecChart, error) {
+	hb, err := hg.bins()
+	if err != nil {
+		return ecChart{}, err
+	}
+	if _, _, err := size("histogram", hg.Width, hg.Height); err != nil {
+		return ecChart{}, err
+	}
+	cats := make([]string, len(hb.counts))
+	for k := range cats {
+		cats[k] = fmt.Sprintf("%.3g", hb.lo+(float64(k)+0.5)*hb.width)
+	}
+	return barEChart("hist", hg.Title, hg.XLabel, hg.YLabel, cats, []BarGroup{{Name: "count", Values: hb.counts}},
+		orDefault(hg.Width, DefaultWidth), orDefault(hg.Height, DefaultHeight), "1%")
+}
+
+// HTML renders the interactive chart (bins labelled by their centres).
+func (hg *Histogram) HTML() ([]byte, error) {
+	e, err := hg.echart()
+	if err != nil {
+		return nil, err
+	}
+	return e.html()
+}
+
+// Show displays the chart in a notebook (a no-op outside GoNB).
+func (hg *Histogram) Show() error { return show(hg, hg.Interactive) }

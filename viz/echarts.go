@@ -1,0 +1,179 @@
+package viz
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"html/template"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// EChartsVersion is the ECharts release that scripts/fetch-echarts.sh pins.
+const EChartsVersion = "5.6.0"
+
+// EChartsPath returns where the ECharts library is read from: $KERNELAB_ECHARTS
+// when set, else build/echarts/echarts.min.js in the repository (written by
+// `make setup`, which runs scripts/fetch-echarts.sh).
+func EChartsPath() string {
+	if p := os.Getenv("KERNELAB_ECHARTS"); p != "" {
+		return p
+	}
+	return repo.Path("build", "echarts", "echarts.min.js")
+}
+
+var (
+	libMu   sync.Mutex
+	libPath string
+	libJS   string
+)
+
+// echartsLib reads (and caches) the ECharts library.
+func echartsLib() (string, error) {
+	path := EChartsPath()
+	libMu.Lock()
+	defer libMu.Unlock()
+	if libJS != "" && libPath == path {
+		return libJS, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", klearn.Errorf(klearn.ErrMissingData,
+			"viz: the ECharts library is not at %s (%v); run `make setup` (or scripts/fetch-echarts.sh), or set KERNELAB_ECHARTS", path, err)
+	}
+	if !bytes.Contains(b[:min(len(b), 4096)], []byte("echarts")) {
+		return "", klearn.Errorf(klearn.ErrMissingData, "viz: %s does not look like echarts.min.js; rerun scripts/fetch-echarts.sh", path)
+	}
+	libPath, libJS = path, string(b)
+	return libJS, nil
+}
+
+// libScript returns the <script> element that defines window.echarts.
+//
+// The library is a UMD bundle: it registers as an AMD module when it sees a
+// global `define` with `define.amd` (RequireJS in Jupyter's HTML export), and
+// then window.echarts stays undefined and every chart is blank. Running it
+// inside a function whose parameters `define`, `exports` and `module` are
+// undefined shields it, so it always takes its browser-global branch. The
+// `if (window.echarts) return` guard makes a page that holds several copies
+// (one per notebook output) evaluate the library once.
+func libScript() (string, error) {
+	js, err := echartsLib()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.Grow(len(js) + 256)
+	b.WriteString("<script type=\"text/javascript\" data-kl-echarts=\"" + EChartsVersion + "\">\n")
+	b.WriteString("(function(define, exports, module){\nif (window.echarts) { return; }\n")
+	b.WriteString(scriptSafe(js))
+	b.WriteString("\n}).call(window);\n</script>\n")
+	return b.String(), nil
+}
+
+// scriptSafe keeps text from closing its <script> element early.
+func scriptSafe(s string) string {
+	s = strings.ReplaceAll(s, "</script", "<\\/script")
+	s = strings.ReplaceAll(s, "</SCRIPT", "<\\/SCRIPT")
+	s = strings.ReplaceAll(s, "<!--", "<\\!--")
+	return s
+}
+
+// ecChart is what each interactive chart builds: the ECharts option (through
+// go-echarts) and the size of its div.
+type ecChart struct {
+	kind   string
+	option string // JSON
+	w, h   float64
+}
+
+// optionJSON extracts the option JSON of a finished go-echarts chart.
+func optionJSON(c interface {
+	Validate()
+	JSONNotEscaped() template.HTML
+}) string {
+	c.Validate()
+	return strings.TrimSpace(string(c.JSONNotEscaped()))
+}
+
+// id is a deterministic chart id: a hash of the kind, size and option, so
+// golden files are stable and two different charts never share an id.
+func (e ecChart) id() string {
+	h := sha256.Sum256([]byte(fmt.Sprintf("%s|%g|%g|%s", e.kind, e.w, e.h, e.option)))
+	return "kl-" + e.kind + "-" + hex.EncodeToString(h[:6])
+}
+
+// fragment is the chart's div and init script, without the library.
+//
+// The script initialises every not-yet-initialised div carrying this id (the
+// same chart may be displayed twice in one notebook), and writes a visible
+// message instead of failing silently when ECharts is absent.
+func (e ecChart) fragment() string {
+	id := e.id()
+	var b strings.Builder
+	fmt.Fprintf(&b, "<div class=\"kl-chart\" id=\"%s\" data-kl-chart=\"%s\" style=\"width:%gpx;height:%gpx;\"></div>\n", id, id, e.w, e.h)
+	b.WriteString("<script type=\"text/javascript\">\n(function(){\n")
+	fmt.Fprintf(&b, "var option = %s;\n", scriptSafe(e.option))
+	fmt.Fprintf(&b, "var els = document.querySelectorAll('div[data-kl-chart=\"%s\"]');\n", id)
+	b.WriteString(`for (var i = 0; i < els.length; i++) {
+  var el = els[i];
+  if (el.getAttribute('_echarts_instance_')) { continue; }
+  if (!window.echarts) { el.textContent = 'viz: ECharts library not loaded'; continue; }
+  window.echarts.init(el, null, {renderer: 'canvas'}).setOption(option);
+}
+})();
+</script>
+`)
+	return b.String()
+}
+
+// html is the self-contained snippet: library + fragment.
+func (e ecChart) html() ([]byte, error) {
+	lib, err := libScript()
+	if err != nil {
+		return nil, err
+	}
+	return []byte(lib + e.fragment()), nil
+}
+
+// ---- go-echarts helpers ----
+
+func ecGlobal(title, xname, yname string, w, h float64) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithAnimation(false),
+		charts.WithInitializationOpts(opts.Initialization{Width: fmt.Sprintf("%gpx", w), Height: fmt.Sprintf("%gpx", h), ChartID: "kl"}),
+		charts.WithTitleOpts(opts.Title{Title: title, Left: "center"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28", Type: "scroll"}),
+		charts.WithGridOpts(opts.Grid{Top: "70", Left: "70", Right: "40", Bottom: "60", ContainLabel: opts.Bool(true)}),
+		charts.WithColorsOpts(opts.Colors(palette10)),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(false)}),
+	}
+}
+
+func axisType(log bool) string {
+	if log {
+		return "log"
+	}
+	return "value"
+}
+
+func ecXAxis(name string, log bool) opts.XAxis {
+	return opts.XAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}
+}
+
+func ecYAxis(name string, log bool) opts.YAxis {
+	return opts.YAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 50, Scale: opts.Bool(true)}
+}
+
+// escapeText escapes s for HTML text content.
+func escapeText(s string) string { return html.EscapeString(s) }

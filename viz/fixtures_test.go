@@ -1,0 +1,160 @@
+package viz
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Deterministic example charts shared by the golden, browser and PNG tests.
+// The numbers are made up (closed-form curves), chosen only to exercise
+// every drawing path; no test compares them to a paper.
+
+func exampleLine(sc Scale, bars bool) *Line {
+	x := []float64{1, 2, 4, 8, 16, 32}
+	a, b := make([]float64, len(x)), make([]float64, len(x))
+	ea, eb := make([]float64, len(x)), make([]float64, len(x))
+	for i, v := range x {
+		a[i] = 0.3/math.Sqrt(v) + 0.05
+		b[i] = 0.2/v*(1+0.1*float64(i)) + 0.02
+		ea[i] = 0.02
+		eb[i] = 0.005 + 0.001*float64(i)
+	}
+	return &Line{
+		Title: "Test error against degree", XLabel: "degree d", YLabel: "error",
+		Series:    []Series{{Name: "EasyMKL", X: x, Y: a, Err: ea}, {Name: "SVM", X: x, Y: b, Err: eb}},
+		Scale:     sc,
+		ErrorBars: bars,
+	}
+}
+
+func exampleGram() *HeatMap {
+	n := 12
+	z := make([][]float64, n)
+	for i := range z {
+		z[i] = make([]float64, n)
+		for j := range z[i] {
+			d := float64(i - j)
+			z[i][j] = math.Exp(-d * d / 8)
+		}
+	}
+	return &HeatMap{Title: "RBF Gram matrix", XLabel: "j", YLabel: "i", Z: z}
+}
+
+func exampleSurface() *HeatMap {
+	n := 60
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = -2 + 4*float64(i)/float64(n-1)
+	}
+	z := make([][]float64, n)
+	for i := range z {
+		z[i] = make([]float64, n)
+		for j := range z[i] {
+			z[i][j] = x[j]*x[j] + x[i]*x[i] - 1.5
+		}
+	}
+	return &HeatMap{
+		Title: "Decision surface f(x)", XLabel: "x₁", YLabel: "x₂", X: x, Y: x, Z: z,
+		Contours: []float64{0}, Diverging: true,
+		Points: []PointSet{
+			{Name: "y = +1", X: []float64{-1.8, 1.7, 0.2, -1.5}, Y: []float64{1.6, -1.4, 1.9, -1.7}},
+			{Name: "y = −1", X: []float64{0, 0.5, -0.4, 0.3}, Y: []float64{0, -0.3, 0.6, 0.4}},
+		},
+	}
+}
+
+// writeArtifact writes b to $VIZ_ARTIFACTS/name when that variable is set,
+// for looking at rendered charts by eye.
+func writeArtifact(t *testing.T, name string, b []byte) {
+	dir := os.Getenv("VIZ_ARTIFACTS")
+	if dir == "" {
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func exampleBar() *Bar {
+	return &Bar{
+		Title: "Learned kernel weights η", XLabel: "kernel", YLabel: "η",
+		Categories: []string{"d=1", "d=2", "d=3", "d=4", "d=5"},
+		Groups: []BarGroup{
+			{Name: "λ = 0", Values: []float64{0.05, 0.3, 0.4, 0.2, 0.05}, Err: []float64{0.01, 0.02, 0.03, 0.02, 0.01}},
+			{Name: "λ = 1", Values: []float64{0.2, 0.2, 0.2, 0.2, 0.2}},
+		},
+	}
+}
+
+func exampleHist() *Histogram {
+	v := make([]float64, 200)
+	for i := range v {
+		// A deterministic bell shape: the normal quantiles of (i+0.5)/200
+		// via the inverse error function.
+		v[i] = math.Sqrt2 * math.Erfinv(2*(float64(i)+0.5)/200-1)
+	}
+	return &Histogram{Title: "Selected widths", XLabel: "log σ", YLabel: "count", Values: v, Bins: 15}
+}
+
+func exampleScatter() *Scatter {
+	return &Scatter{
+		Title: "Learned (σ₁, σ₂) pairs", XLabel: "σ₁", YLabel: "σ₂", Scale: LogLog,
+		Sets: []PointSet{
+			{Name: "DC", X: []float64{0.1, 0.3, 1, 3, 10}, Y: []float64{0.2, 0.25, 2, 2.5, 8}},
+			{Name: "grid", X: []float64{0.2, 0.5, 2, 5}, Y: []float64{0.1, 0.6, 1, 6}},
+		},
+	}
+}
+
+func exampleStem() *Stem {
+	return &Stem{
+		Title: "Kernel coefficients over σ", XLabel: "σ", YLabel: "weight", Scale: LogX,
+		X: []float64{0.1, 0.3, 1, 3, 10, 30}, Y: []float64{0, 0.1, 0.6, 0.25, 0.05, -0.02},
+	}
+}
+
+func exampleGrid() *Grid {
+	return &Grid{Title: "One panel per data set", Cols: 2, Panels: []Chart{exampleLine(Linear, false), exampleBar(), exampleStem(), exampleGram()}}
+}
+
+// staticCharts lists every static chart kind under its golden-file name.
+func staticCharts() []struct {
+	name string
+	c    Chart
+} {
+	return []struct {
+		name string
+		c    Chart
+	}{
+		{"line_band", exampleLine(Linear, false)},
+		{"line_logx_errbars", exampleLine(LogX, true)},
+		{"line_loglog", exampleLine(LogLog, false)},
+		{"heatmap_gram", exampleGram()},
+		{"heatmap_surface_contour", exampleSurface()},
+		{"bar", exampleBar()},
+		{"histogram", exampleHist()},
+		{"scatter_loglog", exampleScatter()},
+		{"stem_logx", exampleStem()},
+		{"grid", exampleGrid()},
+	}
+}
+
+// interactiveCharts lists every interactive chart kind.
+func interactiveCharts() []struct {
+	name string
+	c    Interactive
+} {
+	return []struct {
+		name string
+		c    Interactive
+	}{
+		{"line_band", exampleLine(Linear, false)},
+		{"line_loglog", exampleLine(LogLog, false)},
+		{"heatmap_gram", exampleGram()},
+		{"bar", exampleBar()},
+		{"histogram", exampleHist()},
+		{"scatter_loglog", exampleScatter()},
+	}
+}

@@ -1,0 +1,448 @@
+package viz
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// PointSet is a named set of 2-D points, e.g. the training points of one
+// class drawn over a decision surface, or learned parameter pairs (P3 Fig. 2).
+type PointSet struct {
+	Name string
+	X, Y []float64
+}
+
+func (s PointSet) validate(kind, name string, sc Scale) error {
+	if err := checkNonEmpty(kind, name+".X", len(s.X)); err != nil {
+		return err
+	}
+	if err := checkSameLen(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, name+".X", s.X); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, name+".Y", s.Y); err != nil {
+		return err
+	}
+	if sc.logX() {
+		if err := checkPositive(kind, "x", name+".X", s.X); err != nil {
+			return err
+		}
+	}
+	if sc.logY() {
+		if err := checkPositive(kind, "y", name+".Y", s.Y); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// HeatMap draws a matrix or a function sampled on a grid as colours, with an
+// optional colour bar, contour lines and points on top: Gram matrices, the
+// objective surface F(μ1, μ2) of P1 Fig. 1, decision surfaces of 2-D
+// classifiers with their training points (P4 Fig. 6).
+//
+// Z[i][j] is the value in row i and column j. With X and Y nil the chart is
+// a matrix picture: column j at x = j, row i at y = i, row 0 at the top. With
+// X (len = columns) and Y (len = rows) set, Z[i][j] is the value at
+// (X[j], Y[i]) and y increases upwards; X and Y must be strictly increasing.
+type HeatMap struct {
+	Title, XLabel, YLabel string
+	Z                     [][]float64
+	X, Y                  []float64
+	// Contours lists levels at which contour lines are drawn (e.g. {0} for
+	// a decision boundary). Static rendering only.
+	Contours []float64
+	// Points are drawn over the map, one marker shape per set. Static
+	// rendering only.
+	Points []PointSet
+	// Diverging uses a blue–white–red colour map symmetric about zero
+	// (decision functions, signed values); otherwise a sequential map.
+	Diverging bool
+	// NoColorBar hides the colour bar.
+	NoColorBar  bool
+	Interactive bool
+	Width       float64
+	Height      float64
+}
+
+// Rows copies a gonum matrix into the [][]float64 that HeatMap.Z takes.
+func Rows(m mat.Matrix) [][]float64 {
+	r, c := m.Dims()
+	z := make([][]float64, r)
+	for i := range z {
+		z[i] = make([]float64, c)
+		for j := range z[i] {
+			z[i][j] = m.At(i, j)
+		}
+	}
+	return z
+}
+
+func (hm *HeatMap) validate() (zmin, zmax float64, err error) {
+	const kind = "heat map"
+	if err := checkNonEmpty(kind, "Z", len(hm.Z)); err != nil {
+		return 0, 0, err
+	}
+	cols := len(hm.Z[0])
+	if err := checkNonEmpty(kind, "Z[0]", cols); err != nil {
+		return 0, 0, err
+	}
+	zmin, zmax = math.Inf(1), math.Inf(-1)
+	for i, row := range hm.Z {
+		if len(row) != cols {
+			return 0, 0, klearn.Errorf(klearn.ErrShape, "viz: %s: len(Z[%d]) = %d but len(Z[0]) = %d", kind, i, len(row), cols)
+		}
+		if err := checkFinite(kind, fmt.Sprintf("Z[%d]", i), row); err != nil {
+			return 0, 0, err
+		}
+		for _, v := range row {
+			zmin, zmax = math.Min(zmin, v), math.Max(zmax, v)
+		}
+	}
+	if (hm.X == nil) != (hm.Y == nil) {
+		return 0, 0, klearn.Errorf(klearn.ErrShape, "viz: %s: set both X and Y or neither", kind)
+	}
+	if hm.X != nil {
+		if len(hm.X) != cols || len(hm.Y) != len(hm.Z) {
+			return 0, 0, klearn.Errorf(klearn.ErrShape, "viz: %s: Z is %d×%d but len(Y) = %d, len(X) = %d", kind, len(hm.Z), cols, len(hm.Y), len(hm.X))
+		}
+		for _, a := range []struct {
+			n string
+			v []float64
+		}{{"X", hm.X}, {"Y", hm.Y}} {
+			if err := checkFinite(kind, a.n, a.v); err != nil {
+				return 0, 0, err
+			}
+			for k := 1; k < len(a.v); k++ {
+				if !(a.v[k] > a.v[k-1]) {
+					return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s: %s is not strictly increasing at %d", kind, a.n, k)
+				}
+			}
+		}
+	}
+	if err := checkFinite(kind, "Contours", hm.Contours); err != nil {
+		return 0, 0, err
+	}
+	for i, s := range hm.Points {
+		if err := s.validate(kind, fmt.Sprintf("Points[%d] %q", i, s.Name), Linear); err != nil {
+			return 0, 0, err
+		}
+	}
+	if hm.Diverging {
+		m := math.Max(math.Abs(zmin), math.Abs(zmax))
+		zmin, zmax = -m, m
+	}
+	if zmin == zmax {
+		zmin, zmax = zmin-0.5, zmax+0.5
+	}
+	return zmin, zmax, nil
+}
+
+// matrix reports whether the map is drawn as a matrix (row 0 on top).
+func (hm *HeatMap) matrix() bool { return hm.X == nil }
+
+// grid adapts HeatMap to plotter.GridXYZ; in matrix mode rows are flipped
+// so that row 0 is drawn at the top.
+type grid struct{ hm *HeatMap }
+
+func (g grid) Dims() (c, r int) { return len(g.hm.Z[0]), len(g.hm.Z) }
+func (g grid) Z(c, r int) float64 {
+	if g.hm.matrix() {
+		return g.hm.Z[len(g.hm.Z)-1-r][c]
+	}
+	return g.hm.Z[r][c]
+}
+func (g grid) X(c int) float64 {
+	if g.hm.matrix() {
+		return float64(c)
+	}
+	return g.hm.X[c]
+}
+func (g grid) Y(r int) float64 {
+	if g.hm.matrix() {
+		return float64(r)
+	}
+	return g.hm.Y[r]
+}
+
+// flipTicks labels the flipped matrix y axis with row indices.
+type flipTicks struct{ n int }
+
+func (t flipTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	out := ticks[:0]
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			v := float64(t.n-1) - tk.Value
+			if v != math.Trunc(v) || v < 0 || v > float64(t.n-1) {
+				continue
+			}
+			tk.Label = strconv.Itoa(int(v))
+		} else if tk.Value != math.Trunc(tk.Value) {
+			continue
+		}
+		out = append(out, tk)
+	}
+	return out
+}
+
+type intTicks struct{}
+
+func (intTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	out := ticks[:0]
+	for _, tk := range ticks {
+		if tk.Value == math.Trunc(tk.Value) {
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
+func uniform(v []float64) bool {
+	if len(v) < 3 {
+		return true
+	}
+	d := v[1] - v[0]
+	for k := 2; k < len(v); k++ {
+		if math.Abs(v[k]-v[k-1]-d) > 1e-9*math.Abs(d) {
+			return false
+		}
+	}
+	return true
+}
+
+func (hm *HeatMap) colorMap(zmin, zmax float64) palette.ColorMap {
+	var cm palette.ColorMap
+	if hm.Diverging {
+		cm = moreland.SmoothBlueRed()
+	} else {
+		cm = viridis()
+	}
+	cm.SetMin(zmin)
+	cm.SetMax(zmax)
+	return cm
+}
+
+// viridis is a perceptually uniform sequential colour map through the
+// viridis control colours (monotone luminance, readable in grey scale).
+func viridis() palette.ColorMap {
+	ctrl := []color.Color{
+		color.NRGBA{0x44, 0x01, 0x54, 255}, color.NRGBA{0x3b, 0x52, 0x8b, 255},
+		color.NRGBA{0x21, 0x91, 0x8c, 255}, color.NRGBA{0x5e, 0xc9, 0x62, 255},
+		color.NRGBA{0xfd, 0xe7, 0x25, 255},
+	}
+	cm, err := moreland.NewLuminance(ctrl)
+	if err != nil {
+		// The control colours are fixed and valid; fall back regardless.
+		return moreland.Kindlmann()
+	}
+	return cm
+}
+
+type blackPalette struct{}
+
+func (blackPalette) Colors() []color.Color { return []color.Color{color.Black} }
+
+var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+
+// pointColors are the fills of overlaid points: chosen to stand out on both
+// colour maps.
+var pointColors = []color.RGBA{{255, 255, 255, 255}, {255, 215, 0, 255}, {0, 200, 0, 255}, {255, 0, 255, 255}, {0, 255, 255, 255}, {128, 128, 128, 255}}
+
+func addPointSets(p *plot.Plot, sets []PointSet, overlay bool) error {
+	for i, s := range sets {
+		xys := make(plotter.XYs, len(s.X))
+		for k := range s.X {
+			xys[k] = plotter.XY{X: s.X[k], Y: s.Y[k]}
+		}
+		shape := glyphShapes[i%len(glyphShapes)]
+		var thumbs []plot.Thumbnailer
+		if overlay {
+			outer, err := plotter.NewScatter(xys)
+			if err != nil {
+				return fmt.Errorf("viz: points: %w", err)
+			}
+			outer.Shape, outer.Color, outer.Radius = shape, color.Black, vg.Points(3.6)
+			inner, _ := plotter.NewScatter(xys)
+			inner.Shape, inner.Color, inner.Radius = shape, pointColors[i%len(pointColors)], vg.Points(2.4)
+			p.Add(outer, inner)
+			thumbs = []plot.Thumbnailer{outer, inner}
+		} else {
+			sc, err := plotter.NewScatter(xys)
+			if err != nil {
+				return fmt.Errorf("viz: points: %w", err)
+			}
+			sc.Shape, sc.Color, sc.Radius = shape, seriesColor(i), vg.Points(3)
+			p.Add(sc)
+			thumbs = []plot.Thumbnailer{sc}
+		}
+		if s.Name != "" {
+			p.Legend.Add(s.Name, thumbs...)
+		}
+	}
+	return nil
+}
+
+// colorBarDrawer draws the main plot and a vertical colour bar at its right.
+type colorBarDrawer struct {
+	main *plot.Plot
+	bar  *plot.Plot // nil: no colour bar
+}
+
+func (d colorBarDrawer) draw(c draw.Canvas) {
+	if d.bar == nil {
+		d.main.Draw(c)
+		return
+	}
+	barW := vg.Points(62)
+	mc := c
+	mc.Max.X -= barW
+	d.main.Draw(mc)
+	bc := c
+	bc.Min.X = c.Max.X - barW
+	// Leave room for the title so the bar spans the data area.
+	if d.main.Title.Text != "" {
+		bc.Max.Y -= d.main.Title.TextStyle.Height(d.main.Title.Text) + d.main.Title.Padding
+	}
+	bc.Min.Y += vg.Points(32)
+	d.bar.Draw(bc)
+}
+
+func (hm *HeatMap) figure() (figure, error) {
+	zmin, zmax, err := hm.validate()
+	if err != nil {
+		return figure{}, err
+	}
+	w, h, err := size("heat map", hm.Width, hm.Height)
+	if err != nil {
+		return figure{}, err
+	}
+	p := newPlot(hm.Title, hm.XLabel, hm.YLabel, Linear)
+	cm := hm.colorMap(zmin, zmax)
+	g := grid{hm}
+	heat := plotter.NewHeatMap(g, cm.Palette(255))
+	heat.Min, heat.Max = zmin, zmax
+	rows, cols := len(hm.Z), len(hm.Z[0])
+	// Large grids (sampled surfaces) are drawn as one image: small SVGs and
+	// no seams. It needs evenly spaced cells and smooths between them, so
+	// small matrices keep one rectangle per cell.
+	heat.Rasterized = rows*cols > 2500 && (hm.matrix() || (uniform(hm.X) && uniform(hm.Y)))
+	p.Add(heat)
+	if hm.matrix() {
+		p.Y.Tick.Marker = flipTicks{rows}
+		p.X.Tick.Marker = intTicks{}
+	}
+	if len(hm.Contours) > 0 {
+		if rows < 2 || cols < 2 {
+			return figure{}, klearn.Errorf(klearn.ErrShape, "viz: heat map: contours need at least a 2×2 grid, have %d×%d", rows, cols)
+		}
+		ct := plotter.NewContour(g, hm.Contours, blackPalette{})
+		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
+		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
+		p.Add(ct)
+	}
+	if err := addPointSets(p, hm.Points, true); err != nil {
+		return figure{}, err
+	}
+	d := colorBarDrawer{main: p}
+	if !hm.NoColorBar {
+		bar := newPlot("", "", "", Linear)
+		bar.HideX()
+		bar.Y.Padding = 0
+		bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
+		d.bar = bar
+	}
+	return figure{d, w, h}, nil
+}
+
+// SVG renders the chart as SVG.
+func (hm *HeatMap) SVG() ([]byte, error) { return renderSVG(hm.figure()) }
+
+// PNG renders the chart as PNG.
+func (hm *HeatMap) PNG() ([]byte, error) { return renderPNG(hm.figure()) }
+
+// ecSequential and ecDiverging approximate the static colour maps.
+var (
+	ecSequential = []string{"#440154", "#3b528b", "#21918c", "#5ec962", "#fde725"}
+	ecDiverging  = []string{"#3b4cc0", "#8db0fe", "#dddddd", "#f49a7b", "#b40426"}
+)
+
+func (hm *HeatMap) echart() (ecChart, error) {
+	zmin, zmax, err := hm.validate()
+	if err != nil {
+		return ecChart{}, err
+	}
+	if _, _, err := size("heat map", hm.Width, hm.Height); err != nil {
+		return ecChart{}, err
+	}
+	w, h := orDefault(hm.Width, DefaultWidth), orDefault(hm.Height, DefaultHeight)
+	rows, cols := len(hm.Z), len(hm.Z[0])
+	xl, yl := make([]string, cols), make([]string, rows)
+	for j := range xl {
+		if hm.matrix() {
+			xl[j] = strconv.Itoa(j)
+		} else {
+			xl[j] = strconv.FormatFloat(hm.X[j], 'g', 4, 64)
+		}
+	}
+	for i := range yl {
+		if hm.matrix() {
+			yl[i] = strconv.Itoa(i)
+		} else {
+			yl[i] = strconv.FormatFloat(hm.Y[i], 'g', 4, 64)
+		}
+	}
+	data := make([]opts.HeatMapData, 0, rows*cols)
+	for i := range hm.Z {
+		for j, v := range hm.Z[i] {
+			data = append(data, opts.HeatMapData{Value: [3]any{j, i, v}})
+		}
+	}
+	colors := ecSequential
+	if hm.Diverging {
+		colors = ecDiverging
+	}
+	c := charts.NewHeatMap()
+	c.SetGlobalOptions(append(ecGlobal(hm.Title, hm.XLabel, hm.YLabel, w, h),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xl, Name: hm.XLabel, NameLocation: "middle", NameGap: 30}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: yl, Name: hm.YLabel, NameLocation: "middle", NameGap: 50, Inverse: opts.Bool(hm.matrix())}),
+		charts.WithGridOpts(opts.Grid{Top: "50", Left: "70", Right: "90", Bottom: "60", ContainLabel: opts.Bool(true)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		charts.WithVisualMapOpts(opts.VisualMap{
+			Type: "continuous", Calculable: opts.Bool(true), Min: float32(zmin), Max: float32(zmax),
+			Orient: "vertical", Right: "10", Top: "middle", InRange: &opts.VisualMapInRange{Color: colors},
+		}),
+	)...)
+	c.SetXAxis(xl)
+	c.AddSeries("value", data)
+	return ecChart{kind: "heatmap", option: optionJSON(c), w: w, h: h}, nil
+}
+
+// HTML renders the interactive heat map (contours and points are not drawn).
+func (hm *HeatMap) HTML() ([]byte, error) {
+	e, err := hm.echart()
+	if err != nil {
+		return nil, err
+	}
+	return e.html()
+}
+
+// Show displays the chart in a notebook (a no-op outside GoNB).
+func (hm *HeatMap) Show() error { return show(hm, hm.Interactive) }

@@ -1,0 +1,198 @@
+package viz
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// Scatter draws point sets, one colour and marker per set: learned parameter
+// pairs (P3 Fig. 2), embeddings, predictions against targets.
+type Scatter struct {
+	Title, XLabel, YLabel string
+	Sets                  []PointSet
+	Scale                 Scale
+	Interactive           bool
+	Width, Height         float64
+}
+
+func (s *Scatter) validate() error {
+	if err := checkNonEmpty("scatter", "Sets", len(s.Sets)); err != nil {
+		return err
+	}
+	for i, ps := range s.Sets {
+		if err := ps.validate("scatter", fmt.Sprintf("Sets[%d] %q", i, ps.Name), s.Scale); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Scatter) figure() (figure, error) {
+	if err := s.validate(); err != nil {
+		return figure{}, err
+	}
+	w, h, err := size("scatter", s.Width, s.Height)
+	if err != nil {
+		return figure{}, err
+	}
+	p := newPlot(s.Title, s.XLabel, s.YLabel, s.Scale)
+	p.Add(plotter.NewGrid())
+	if err := addPointSets(p, s.Sets, false); err != nil {
+		return figure{}, err
+	}
+	return figure{plotDrawer{p}, w, h}, nil
+}
+
+// SVG renders the chart as SVG.
+func (s *Scatter) SVG() ([]byte, error) { return renderSVG(s.figure()) }
+
+// PNG renders the chart as PNG.
+func (s *Scatter) PNG() ([]byte, error) { return renderPNG(s.figure()) }
+
+func (s *Scatter) echart() (ecChart, error) {
+	if err := s.validate(); err != nil {
+		return ecChart{}, err
+	}
+	if _, _, err := size("scatter", s.Width, s.Height); err != nil {
+		return ecChart{}, err
+	}
+	w, h := orDefault(s.Width, DefaultWidth), orDefault(s.Height, DefaultHeight)
+	c := charts.NewScatter()
+	c.SetGlobalOptions(append(ecGlobal(s.Title, s.XLabel, s.YLabel, w, h),
+		charts.WithXAxisOpts(ecXAxis(s.XLabel, s.Scale.logX())),
+		charts.WithYAxisOpts(ecYAxis(s.YLabel, s.Scale.logY())),
+	)...)
+	symbols := []string{"circle", "triangle", "rect", "diamond", "pin", "arrow"}
+	for i, ps := range s.Sets {
+		d := make([]opts.ScatterData, len(ps.X))
+		for k := range ps.X {
+			d[k] = opts.ScatterData{Value: []float64{ps.X[k], ps.Y[k]}}
+		}
+		name := ps.Name
+		if name == "" {
+			name = fmt.Sprintf("set %d", i+1)
+		}
+		c.AddSeries(name, d,
+			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbols[i%len(symbols)], SymbolSize: 8}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette10[i%len(palette10)]}))
+	}
+	return ecChart{kind: "scatter", option: optionJSON(c), w: w, h: h}, nil
+}
+
+// HTML renders the interactive chart.
+func (s *Scatter) HTML() ([]byte, error) {
+	e, err := s.echart()
+	if err != nil {
+		return nil, err
+	}
+	return e.html()
+}
+
+// Show displays the chart in a notebook (a no-op outside GoNB).
+func (s *Scatter) Show() error { return show(s, s.Interactive) }
+
+// Stem is a stem plot: a vertical line from Base to each Y[i] at X[i], with a
+// marker on top — learned coefficients over a continuous parameter such as
+// the kernel width (P3 Fig. 1, P5 Fig. 1c). Scale may be Linear or LogX.
+type Stem struct {
+	Title, XLabel, YLabel string
+	X, Y                  []float64
+	Base                  float64
+	Scale                 Scale
+	Width, Height         float64
+}
+
+func (s *Stem) validate() error {
+	const kind = "stem plot"
+	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
+		return err
+	}
+	if err := checkSameLen(kind, "X", s.X, "Y", s.Y); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, "X", s.X); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, "Y", s.Y); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, "Base", []float64{s.Base}); err != nil {
+		return err
+	}
+	if s.Scale.logY() {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: a log y axis is not supported (stems start at Base)", kind)
+	}
+	if s.Scale.logX() {
+		return checkPositive(kind, "x", "X", s.X)
+	}
+	return nil
+}
+
+// stems is the gonum plotter behind Stem.
+type stems struct {
+	xys  plotter.XYs
+	base float64
+	col  color.Color
+}
+
+func (s stems) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	ls := draw.LineStyle{Color: s.col, Width: vg.Points(1.5)}
+	gs := draw.GlyphStyle{Color: s.col, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+	for _, xy := range s.xys {
+		x := trX(xy.X)
+		c.StrokeLine2(ls, x, trY(s.base), x, trY(xy.Y))
+		c.DrawGlyph(gs, vg.Point{X: x, Y: trY(xy.Y)})
+	}
+	c.StrokeLine2(draw.LineStyle{Color: color.Gray{Y: 90}, Width: vg.Points(0.75)}, c.Min.X, trY(s.base), c.Max.X, trY(s.base))
+}
+
+func (s stems) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax, ymin, ymax = plotter.XYRange(s.xys)
+	return xmin, xmax, min(ymin, s.base), max(ymax, s.base)
+}
+
+func (s stems) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	boxes := make([]plot.GlyphBox, len(s.xys))
+	r := vg.Points(3)
+	for i, xy := range s.xys {
+		boxes[i] = plot.GlyphBox{X: p.X.Norm(xy.X), Y: p.Y.Norm(xy.Y), Rectangle: vg.Rectangle{Min: vg.Point{X: -r, Y: -r}, Max: vg.Point{X: r, Y: r}}}
+	}
+	return boxes
+}
+
+func (s *Stem) figure() (figure, error) {
+	if err := s.validate(); err != nil {
+		return figure{}, err
+	}
+	w, h, err := size("stem plot", s.Width, s.Height)
+	if err != nil {
+		return figure{}, err
+	}
+	p := newPlot(s.Title, s.XLabel, s.YLabel, s.Scale)
+	p.Add(plotter.NewGrid())
+	xys := make(plotter.XYs, len(s.X))
+	for i := range s.X {
+		xys[i] = plotter.XY{X: s.X[i], Y: s.Y[i]}
+	}
+	p.Add(stems{xys, s.Base, seriesColor(0)})
+	return figure{plotDrawer{p}, w, h}, nil
+}
+
+// SVG renders the chart as SVG.
+func (s *Stem) SVG() ([]byte, error) { return renderSVG(s.figure()) }
+
+// PNG renders the chart as PNG.
+func (s *Stem) PNG() ([]byte, error) { return renderPNG(s.figure()) }
+
+// Show displays the SVG in a notebook (a no-op outside GoNB).
+func (s *Stem) Show() error { return show(s, false) }

@@ -1,0 +1,323 @@
+package viz
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// MeanStd is a number reported as mean ± standard deviation. A NaN Mean means
+// "not reported"; a NaN or zero Std is printed without the ± part.
+type MeanStd struct{ Mean, Std float64 }
+
+// NA is a MeanStd for a cell the source does not report.
+var NA = MeanStd{math.NaN(), math.NaN()}
+
+func (m MeanStd) reported() bool { return !math.IsNaN(m.Mean) }
+
+func (m MeanStd) format(digits int) string {
+	if !m.reported() {
+		return "—"
+	}
+	s := fmt.Sprintf("%.*f", digits, m.Mean)
+	if !math.IsNaN(m.Std) && m.Std != 0 {
+		s += fmt.Sprintf(" ± %.*f", digits, m.Std)
+	}
+	return s
+}
+
+// CompareTable sets our numbers beside a paper's: one row per Rows entry
+// (data sets), one column per Cols entry (methods). Each cell shows ours and,
+// when Paper is given, the paper's value, marked ✓ when
+// |ours.Mean − paper.Mean| ≤ max(Tol, RelTol·|paper.Mean|) and ✗ otherwise.
+type CompareTable struct {
+	Title string
+	// Corner labels the row header column (e.g. "data set").
+	Corner     string
+	Rows, Cols []string
+	// Ours[i][j] is our result for Rows[i], Cols[j].
+	Ours [][]MeanStd
+	// Paper, if not nil, has the same shape; use NA for cells the paper does
+	// not report.
+	Paper [][]MeanStd
+	// Source names the paper's numbers, e.g. "Donini & Aiolli (2017), Table 3".
+	Source string
+	// Tol is an absolute and RelTol a relative tolerance on the means.
+	Tol, RelTol float64
+	// Digits after the decimal point; 0 means 3.
+	Digits int
+	// Note is printed under the table.
+	Note string
+}
+
+func (t *CompareTable) validate() error {
+	const kind = "compare table"
+	if err := checkNonEmpty(kind, "Rows", len(t.Rows)); err != nil {
+		return err
+	}
+	if err := checkNonEmpty(kind, "Cols", len(t.Cols)); err != nil {
+		return err
+	}
+	check := func(name string, m [][]MeanStd) error {
+		if len(m) != len(t.Rows) {
+			return klearn.Errorf(klearn.ErrShape, "viz: %s: %s has %d rows, want %d", kind, name, len(m), len(t.Rows))
+		}
+		for i, r := range m {
+			if len(r) != len(t.Cols) {
+				return klearn.Errorf(klearn.ErrShape, "viz: %s: %s[%d] has %d columns, want %d", kind, name, i, len(r), len(t.Cols))
+			}
+			for j, c := range r {
+				if math.IsInf(c.Mean, 0) || math.IsInf(c.Std, 0) {
+					return klearn.Errorf(klearn.ErrNotFinite, "viz: %s: %s[%d][%d] = %v", kind, name, i, j, c)
+				}
+			}
+		}
+		return nil
+	}
+	if err := check("Ours", t.Ours); err != nil {
+		return err
+	}
+	if t.Paper != nil {
+		if err := check("Paper", t.Paper); err != nil {
+			return err
+		}
+	}
+	if !(t.Tol >= 0) || !(t.RelTol >= 0) || math.IsInf(t.Tol, 0) || math.IsInf(t.RelTol, 0) {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: Tol = %g, RelTol = %g must be finite and ≥ 0", kind, t.Tol, t.RelTol)
+	}
+	if t.Digits < 0 || t.Digits > 12 {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: Digits = %d", kind, t.Digits)
+	}
+	return nil
+}
+
+// Verdict of one cell.
+type Verdict int
+
+const (
+	// NotCompared: no paper value, or ours is missing.
+	NotCompared Verdict = iota
+	// Within the stated tolerance.
+	Within
+	// Outside the stated tolerance.
+	Outside
+)
+
+// Verdict compares cell (i, j). It returns NotCompared for out-of-range
+// indices.
+func (t *CompareTable) Verdict(i, j int) Verdict {
+	if t.Paper == nil || i < 0 || i >= len(t.Paper) || i >= len(t.Ours) || j < 0 || j >= len(t.Paper[i]) || j >= len(t.Ours[i]) {
+		return NotCompared
+	}
+	o, p := t.Ours[i][j], t.Paper[i][j]
+	if !o.reported() || !p.reported() {
+		return NotCompared
+	}
+	if math.Abs(o.Mean-p.Mean) <= math.Max(t.Tol, t.RelTol*math.Abs(p.Mean)) {
+		return Within
+	}
+	return Outside
+}
+
+// Counts returns how many compared cells are within and outside tolerance.
+func (t *CompareTable) Counts() (within, outside int) {
+	for i := range t.Rows {
+		for j := range t.Cols {
+			switch t.Verdict(i, j) {
+			case Within:
+				within++
+			case Outside:
+				outside++
+			}
+		}
+	}
+	return within, outside
+}
+
+func (t *CompareTable) digits() int {
+	if t.Digits == 0 {
+		return 3
+	}
+	return t.Digits
+}
+
+func (t *CompareTable) tolText() string {
+	switch {
+	case t.Tol > 0 && t.RelTol > 0:
+		return fmt.Sprintf("|ours − paper| ≤ max(%g, %g·|paper|)", t.Tol, t.RelTol)
+	case t.RelTol > 0:
+		return fmt.Sprintf("|ours − paper| ≤ %g·|paper|", t.RelTol)
+	default:
+		return fmt.Sprintf("|ours − paper| ≤ %g", t.Tol)
+	}
+}
+
+func (t *CompareTable) source() string {
+	if t.Source == "" {
+		return "paper"
+	}
+	return t.Source
+}
+
+var verdictMark = map[Verdict]string{NotCompared: "", Within: "✓", Outside: "✗"}
+
+// HTML renders the table as a self-contained HTML fragment with inline styles.
+func (t *CompareTable) HTML() ([]byte, error) {
+	if err := t.validate(); err != nil {
+		return nil, err
+	}
+	d := t.digits()
+	var b strings.Builder
+	b.WriteString(`<div class="kl-table"><style>
+.kl-table table{border-collapse:collapse;font:13px/1.4 sans-serif;margin:6px 0}
+.kl-table th,.kl-table td{border:1px solid #ccc;padding:3px 8px;text-align:right;white-space:nowrap}
+.kl-table th{background:#f4f4f4;text-align:center}
+.kl-table td.kl-row{text-align:left;font-weight:bold}
+.kl-table td.kl-paper{font-style:italic;color:#555;background:#fafafa}
+.kl-table td.kl-within{background:#e3f4e3}
+.kl-table td.kl-outside{background:#fbe1e1}
+.kl-table caption{caption-side:top;font-weight:bold;text-align:left;padding:4px 0}
+.kl-table .kl-note{font:12px sans-serif;color:#444}
+</style>
+<table>`)
+	if t.Title != "" {
+		fmt.Fprintf(&b, "<caption>%s</caption>", escapeText(t.Title))
+	}
+	span := 1
+	if t.Paper != nil {
+		span = 2
+	}
+	fmt.Fprintf(&b, "\n<thead><tr><th rowspan=\"%d\">%s</th>", span, escapeText(t.Corner))
+	for _, c := range t.Cols {
+		fmt.Fprintf(&b, "<th colspan=\"%d\">%s</th>", span, escapeText(c))
+	}
+	b.WriteString("</tr>")
+	if t.Paper != nil {
+		b.WriteString("\n<tr>")
+		for range t.Cols {
+			fmt.Fprintf(&b, "<th>ours</th><th title=\"%s\">paper</th>", escapeText(t.source()))
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</thead>\n<tbody>\n")
+	for i, r := range t.Rows {
+		fmt.Fprintf(&b, "<tr><td class=\"kl-row\">%s</td>", escapeText(r))
+		for j := range t.Cols {
+			v := t.Verdict(i, j)
+			cls := ""
+			switch v {
+			case Within:
+				cls = ` class="kl-within"`
+			case Outside:
+				cls = ` class="kl-outside"`
+			}
+			mark := verdictMark[v]
+			if mark != "" {
+				mark = " " + mark
+			}
+			fmt.Fprintf(&b, "<td%s>%s%s</td>", cls, t.Ours[i][j].format(d), mark)
+			if t.Paper != nil {
+				fmt.Fprintf(&b, "<td class=\"kl-paper\">%s</td>", t.Paper[i][j].format(d))
+			}
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+	if t.Paper != nil {
+		in, out := t.Counts()
+		fmt.Fprintf(&b, "<div class=\"kl-note\">Paper columns (italic, grey): %s. ✓ within tolerance, ✗ outside: %s. %d within, %d outside.</div>\n",
+			escapeText(t.source()), escapeText(t.tolText()), in, out)
+	}
+	if t.Note != "" {
+		fmt.Fprintf(&b, "<div class=\"kl-note\">%s</div>\n", escapeText(t.Note))
+	}
+	b.WriteString("</div>\n")
+	return []byte(b.String()), nil
+}
+
+// Text renders the table as aligned plain text for terminals and logs.
+func (t *CompareTable) Text() (string, error) {
+	if err := t.validate(); err != nil {
+		return "", err
+	}
+	d := t.digits()
+	header := []string{t.Corner}
+	for _, c := range t.Cols {
+		if t.Paper != nil {
+			header = append(header, c+" (ours)", c+" (paper)")
+		} else {
+			header = append(header, c)
+		}
+	}
+	rows := [][]string{header}
+	for i, r := range t.Rows {
+		line := []string{r}
+		for j := range t.Cols {
+			cell := t.Ours[i][j].format(d)
+			if m := verdictMark[t.Verdict(i, j)]; m != "" {
+				cell += " " + m
+			}
+			line = append(line, cell)
+			if t.Paper != nil {
+				line = append(line, t.Paper[i][j].format(d))
+			}
+		}
+		rows = append(rows, line)
+	}
+	width := make([]int, len(header))
+	for _, r := range rows {
+		for k, c := range r {
+			width[k] = max(width[k], len([]rune(c)))
+		}
+	}
+	var b strings.Builder
+	if t.Title != "" {
+		b.WriteString(t.Title + "\n")
+	}
+	for n, r := range rows {
+		for k, c := range r {
+			if k > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[k]-len([]rune(c)))
+			if k == 0 {
+				b.WriteString(c + pad)
+			} else {
+				b.WriteString(pad + c)
+			}
+		}
+		b.WriteString("\n")
+		if n == 0 {
+			total := 0
+			for _, w := range width {
+				total += w + 2
+			}
+			b.WriteString(strings.Repeat("-", total-2) + "\n")
+		}
+	}
+	if t.Paper != nil {
+		in, out := t.Counts()
+		fmt.Fprintf(&b, "paper = %s; ✓ within, ✗ outside %s: %d within, %d outside\n", t.source(), t.tolText(), in, out)
+	}
+	if t.Note != "" {
+		b.WriteString(t.Note + "\n")
+	}
+	return b.String(), nil
+}
+
+// Show displays the HTML table in a notebook. Outside a notebook it does
+// nothing; print Text() there.
+func (t *CompareTable) Show() error {
+	if !inNotebook() {
+		return nil
+	}
+	h, err := t.HTML()
+	if err != nil {
+		return err
+	}
+	displayHTML(string(h))
+	syncDisplay()
+	return nil
+}

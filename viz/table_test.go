@@ -1,0 +1,67 @@
+package viz
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func exampleTable() *CompareTable {
+	return &CompareTable{
+		Title: "Accuracy (%)", Corner: "data set",
+		Rows: []string{"Sonar", "Ionosphere"}, Cols: []string{"EasyMKL", "SVM"},
+		Ours:   [][]MeanStd{{{86.1, 2.3}, {84.0, 3.1}}, {{93.9, 1.2}, NA}},
+		Paper:  [][]MeanStd{{{86.5, 2.0}, {80.0, 2.9}}, {{94.0, math.NaN()}, {92.1, 1.0}}},
+		Source: "Donini & Aiolli (2017), Table 2", Tol: 1, Digits: 1,
+	}
+}
+
+func TestCompareTable(t *testing.T) {
+	t.Parallel()
+	tb := exampleTable()
+	// |86.1−86.5| = 0.4 ≤ 1 → within; |84.0−80.0| = 4 > 1 → outside;
+	// |93.9−94.0| = 0.1 → within; ours missing → not compared.
+	want := [][]Verdict{{Within, Outside}, {Within, NotCompared}}
+	for i := range want {
+		for j := range want[i] {
+			if got := tb.Verdict(i, j); got != want[i][j] {
+				t.Errorf("Verdict(%d,%d) = %v, want %v", i, j, got, want[i][j])
+			}
+		}
+	}
+	if in, out := tb.Counts(); in != 2 || out != 1 {
+		t.Errorf("Counts = %d, %d; want 2, 1", in, out)
+	}
+	// RelTol: 4/80 = 5% relative difference is within 6%.
+	tb2 := *tb
+	tb2.Tol, tb2.RelTol = 0, 0.06
+	if tb2.Verdict(0, 1) != Within {
+		t.Error("RelTol 6% should accept 84 vs 80")
+	}
+	h, err := tb.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := string(h)
+	for _, s := range []string{"86.1 ± 2.3 ✓", "84.0 ± 3.1 ✗", `class="kl-paper">86.5 ± 2.0`, "94.0</td>", "—", "Donini &amp; Aiolli (2017), Table 2", "|ours − paper| ≤ 1", "2 within, 1 outside", ">paper</th>"} {
+		if !strings.Contains(hs, s) {
+			t.Errorf("HTML lacks %q", s)
+		}
+	}
+	txt, err := tb.Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"EasyMKL (ours)", "EasyMKL (paper)", "86.1 ± 2.3 ✓", "84.0 ± 3.1 ✗", "2 within, 1 outside"} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("Text lacks %q:\n%s", s, txt)
+		}
+	}
+	// Without paper numbers: no marks, no paper columns.
+	tb3 := *tb
+	tb3.Paper = nil
+	txt, _ = tb3.Text()
+	if strings.Contains(txt, "paper") || strings.Contains(txt, "✓") {
+		t.Errorf("table without Paper mentions the paper:\n%s", txt)
+	}
+}
