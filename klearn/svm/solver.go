@@ -1,0 +1,557 @@
+package svm
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// tau replaces a non-positive curvature a_ij in the working-set selection and
+// the update (TAU of LIBSVM; Fan, Chen & Lin 2005, §4 "non-PSD kernels").
+const tau = 1e-12
+
+// Status reports how a solver stopped.
+type Status int
+
+const (
+	// Converged means the stopping condition of Eq. (28) of Fan, Chen & Lin
+	// (2005), m(α) − M(α) < Tol (with bias), or the largest projected-gradient
+	// violation < Tol (without bias), was met.
+	Converged Status = iota
+	// MaxIterReached means the iteration limit stopped the solver first; the
+	// model is usable but not optimal to Tol.
+	MaxIterReached
+)
+
+func (s Status) String() string {
+	switch s {
+	case Converged:
+		return "converged"
+	case MaxIterReached:
+		return "max-iter"
+	}
+	return "unknown"
+}
+
+// fillFunc writes K(p, q_k) into dst[k] for the global indices p and q.
+type fillFunc func(dst []float64, p int, q []int)
+
+const (
+	atLower int8 = iota
+	atUpper
+	free
+)
+
+// solver is LIBSVM's Solver (svm.cpp, version 3.24) specialised to C-SVC,
+// p = −e: it minimises f(α) = ½αᵀQα − eᵀα, 0 ≤ α_i ≤ C_i, with yᵀα = 0
+// unless noBias, where Q_ij = y_i y_j K_ij. All per-variable arrays are in
+// the current (shrinking) order; perm maps positions to problem-local
+// indices and gidx to indices of the kernel source.
+type solver struct {
+	l, active    int
+	y, G, Gbar   []float64
+	alpha, C, QD []float64
+	status       []int8
+	up, low      []bool // t ∈ I_up(α) (y_tα_t can grow), t ∈ I_low(α)
+	perm, gidx   []int
+	cache        *lruCache
+	fill         fillFunc
+	eps          float64
+	shrinking    bool
+	unshrink     bool
+	noBias       bool
+	maxIter      int
+	iter         int
+	stat         Status
+	rho, obj     float64
+	alphaOut     []float64 // α in problem-local order, after solve
+	diag         func(p int) float64
+	qtmp         []int
+}
+
+// newSolver prepares a problem over the kernel-source indices idx with
+// labels y (±1) and per-example bounds C.
+func newSolver(idx []int, y, C []float64, fill fillFunc, diag func(int) float64, cacheFloats int) *solver {
+	l := len(idx)
+	s := &solver{
+		l: l, active: l,
+		y: append([]float64(nil), y...), C: append([]float64(nil), C...),
+		G: make([]float64, l), Gbar: make([]float64, l),
+		alpha: make([]float64, l), QD: make([]float64, l),
+		status: make([]int8, l), up: make([]bool, l), low: make([]bool, l),
+		perm: make([]int, l), gidx: append([]int(nil), idx...),
+		cache: newLRUCache(l, cacheFloats),
+		fill:  fill, diag: diag,
+	}
+	for i := range s.perm {
+		s.perm[i] = i
+		s.QD[i] = diag(idx[i])
+	}
+	return s
+}
+
+// row returns Q_{i,0:n} (current order) from the cache, computing missing entries.
+func (s *solver) row(i, n int) []float64 {
+	data, start := s.cache.get(i, n)
+	if start < n {
+		seg := data[start:n]
+		s.fill(seg, s.gidx[i], s.gidx[start:n])
+		ys := s.y[start:n]
+		if s.y[i] > 0 {
+			for k, yk := range ys {
+				if yk < 0 {
+					seg[k] = -seg[k]
+				}
+			}
+		} else {
+			for k, yk := range ys {
+				if yk > 0 {
+					seg[k] = -seg[k]
+				}
+			}
+		}
+	}
+	return data[:n]
+}
+
+func (s *solver) updateStatus(i int) {
+	switch {
+	case s.alpha[i] >= s.C[i]:
+		s.status[i] = atUpper
+	case s.alpha[i] <= 0:
+		s.status[i] = atLower
+	default:
+		s.status[i] = free
+	}
+	// Eq. (16) of Fan, Chen & Lin (2005).
+	st, pos := s.status[i], s.y[i] > 0
+	s.up[i] = (pos && st != atUpper) || (!pos && st != atLower)
+	s.low[i] = (pos && st != atLower) || (!pos && st != atUpper)
+}
+
+func (s *solver) swapIndex(i, j int) {
+	s.cache.swapIndex(i, j)
+	s.y[i], s.y[j] = s.y[j], s.y[i]
+	s.G[i], s.G[j] = s.G[j], s.G[i]
+	s.Gbar[i], s.Gbar[j] = s.Gbar[j], s.Gbar[i]
+	s.alpha[i], s.alpha[j] = s.alpha[j], s.alpha[i]
+	s.C[i], s.C[j] = s.C[j], s.C[i]
+	s.QD[i], s.QD[j] = s.QD[j], s.QD[i]
+	s.status[i], s.status[j] = s.status[j], s.status[i]
+	s.up[i], s.up[j] = s.up[j], s.up[i]
+	s.low[i], s.low[j] = s.low[j], s.low[i]
+	s.perm[i], s.perm[j] = s.perm[j], s.perm[i]
+	s.gidx[i], s.gidx[j] = s.gidx[j], s.gidx[i]
+}
+
+// reconstructGradient recomputes G on the shrunk variables from
+// Ḡ_i = Σ_{α_j = C_j} C_j Q_ij and the free variables (LIBSVM's
+// reconstruct_gradient; Chang & Lin 2011, §5.1).
+func (s *solver) reconstructGradient() {
+	l, a := s.l, s.active
+	if a == l {
+		return
+	}
+	for j := a; j < l; j++ {
+		s.G[j] = s.Gbar[j] - 1
+	}
+	nFree := 0
+	for j := 0; j < a; j++ {
+		if s.status[j] == free {
+			nFree++
+		}
+	}
+	if nFree*l > 2*a*(l-a) {
+		for i := a; i < l; i++ {
+			Qi := s.row(i, a)
+			g := 0.0
+			for j := 0; j < a; j++ {
+				if s.status[j] == free {
+					g += s.alpha[j] * Qi[j]
+				}
+			}
+			s.G[i] += g
+		}
+	} else {
+		for i := 0; i < a; i++ {
+			if s.status[i] == free {
+				floats.AddScaled(s.G[a:l], s.alpha[i], s.row(i, l)[a:l])
+			}
+		}
+	}
+}
+
+// solve runs SMO from α = 0.
+func (s *solver) solve() {
+	l := s.l
+	for i := range s.G {
+		s.G[i] = -1
+	}
+	for i := 0; i < l; i++ {
+		s.updateStatus(i)
+	}
+	counter := min(l, 1000) + 1
+	maxIter := s.maxIter
+	for s.iter < maxIter {
+		counter--
+		if counter == 0 {
+			counter = min(l, 1000)
+			if s.shrinking {
+				s.doShrinking()
+			}
+		}
+		i, j, ok := s.selectWorkingSet()
+		if !ok {
+			s.reconstructGradient()
+			s.active = l
+			i, j, ok = s.selectWorkingSet()
+			if !ok {
+				break
+			}
+			counter = 1 // shrink at the next iteration
+		}
+		s.iter++
+		if s.noBias {
+			s.updateOne(i)
+		} else {
+			s.updatePair(i, j)
+		}
+	}
+	if s.iter >= maxIter {
+		s.stat = MaxIterReached
+		if s.active < l {
+			s.reconstructGradient()
+			s.active = l
+		}
+	}
+	if s.noBias {
+		s.rho = 0
+	} else {
+		s.rho = s.calculateRho()
+	}
+	v := 0.0
+	for i := 0; i < l; i++ {
+		v += s.alpha[i] * (s.G[i] - 1)
+	}
+	s.obj = v / 2
+	s.alphaOut = make([]float64, l)
+	for i := 0; i < l; i++ {
+		s.alphaOut[s.perm[i]] = s.alpha[i]
+	}
+}
+
+// selectWorkingSet is WSS2 of Fan, Chen & Lin (2005), Eqs. (17)–(19) as in
+// LIBSVM: i = argmax_{t∈I_up} −y_t G_t, then
+// j = argmin_{t∈I_low, −y_tG_t < −y_iG_i} −b_it²/a_it with
+// b_it = −y_iG_i + y_tG_t and a_it = K_ii + K_tt − 2K_it (τ if ≤ 0).
+// Without bias it picks the single variable with the largest second-order
+// gain G_i²/Q_ii among the KKT violators (j is unused).
+func (s *solver) selectWorkingSet() (int, int, bool) {
+	if s.noBias {
+		return s.selectOne()
+	}
+	a := s.active
+	y, G, up, low, QD := s.y[:a], s.G[:a], s.up[:a], s.low[:a], s.QD[:a]
+	gmax := math.Inf(-1)
+	gmax2 := math.Inf(-1)
+	gmaxIdx, gminIdx := -1, -1
+	num, den := 0.0, 1.0 // best −objDiff = num/den so far
+	// With F_t = −y_tG_t both branches of LIBSVM's loops become one.
+	for t, u := range up {
+		if u {
+			if f := -y[t] * G[t]; f >= gmax {
+				gmax = f
+				gmaxIdx = t
+			}
+		}
+	}
+	i := gmaxIdx
+	if i == -1 {
+		return -1, -1, false
+	}
+	Qi := s.row(i, a)[:a]
+	QDi := s.QD[i]
+	yi := s.y[i]
+	for t, lw := range low {
+		if !lw {
+			continue
+		}
+		f := -y[t] * G[t]
+		if -f >= gmax2 {
+			gmax2 = -f
+		}
+		if gradDiff := gmax - f; gradDiff > 0 {
+			quad := QDi + QD[t] - 2*yi*y[t]*Qi[t] // K_ii + K_tt − 2K_it
+			if quad <= 0 {
+				quad = tau
+			}
+			// objDiff = −b²/a ≤ objDiffMin = −num/den, without dividing.
+			if b2 := gradDiff * gradDiff; b2*den >= num*quad {
+				gminIdx = t
+				num, den = b2, quad
+			}
+		}
+	}
+	if gmax+gmax2 < s.eps || gminIdx == -1 {
+		return -1, -1, false
+	}
+	return i, gminIdx, true
+}
+
+// violation is the projected-gradient KKT violation of variable t for the
+// problem without the equality constraint.
+func (s *solver) violation(t int) float64 {
+	g := s.G[t]
+	switch s.status[t] {
+	case atLower:
+		return max(-g, 0)
+	case atUpper:
+		return max(g, 0)
+	}
+	return math.Abs(g)
+}
+
+func (s *solver) selectOne() (int, int, bool) {
+	a := s.active
+	best, bestGain, vmax := -1, -1.0, 0.0
+	for t := 0; t < a; t++ {
+		v := s.violation(t)
+		if v <= 0 {
+			continue
+		}
+		if v > vmax {
+			vmax = v
+		}
+		q := s.QD[t]
+		if q <= 0 {
+			q = tau
+		}
+		if gain := v * v / q; gain > bestGain {
+			best, bestGain = t, gain
+		}
+	}
+	if vmax < s.eps || best == -1 {
+		return -1, -1, false
+	}
+	return best, -1, true
+}
+
+// updateOne minimises f exactly along coordinate i:
+// α_i ← clip(α_i − G_i/Q_ii, 0, C_i).
+func (s *solver) updateOne(i int) {
+	q := s.QD[i]
+	if q <= 0 {
+		q = tau
+	}
+	old := s.alpha[i]
+	ai := min(max(old-s.G[i]/q, 0), s.C[i])
+	s.alpha[i] = ai
+	d := ai - old
+	if d == 0 {
+		return
+	}
+	floats.AddScaled(s.G[:s.active], d, s.row(i, s.active))
+	s.afterUpdate(i, old)
+}
+
+// afterUpdate maintains the status and Ḡ after α_i changed from old.
+func (s *solver) afterUpdate(i int, old float64) {
+	wasUpper := s.status[i] == atUpper
+	s.updateStatus(i)
+	if isUpper := s.status[i] == atUpper; wasUpper != isUpper {
+		Qi := s.row(i, s.l)
+		c := s.C[i]
+		if wasUpper {
+			c = -c
+		}
+		floats.AddScaled(s.Gbar, c, Qi)
+	}
+}
+
+// updatePair solves the two-variable subproblem analytically (Platt 1999;
+// the clipping of LIBSVM's Solver::Solve).
+func (s *solver) updatePair(i, j int) {
+	a := s.active
+	Qi := s.row(i, a)
+	Qj := s.row(j, a)
+	Ci, Cj := s.C[i], s.C[j]
+	oi, oj := s.alpha[i], s.alpha[j]
+	ai, aj := oi, oj
+	if s.y[i] != s.y[j] {
+		quad := s.QD[i] + s.QD[j] + 2*Qi[j]
+		if quad <= 0 {
+			quad = tau
+		}
+		delta := (-s.G[i] - s.G[j]) / quad
+		diff := ai - aj
+		ai += delta
+		aj += delta
+		if diff > 0 {
+			if aj < 0 {
+				aj = 0
+				ai = diff
+			}
+		} else {
+			if ai < 0 {
+				ai = 0
+				aj = -diff
+			}
+		}
+		if diff > Ci-Cj {
+			if ai > Ci {
+				ai = Ci
+				aj = Ci - diff
+			}
+		} else {
+			if aj > Cj {
+				aj = Cj
+				ai = Cj + diff
+			}
+		}
+	} else {
+		quad := s.QD[i] + s.QD[j] - 2*Qi[j]
+		if quad <= 0 {
+			quad = tau
+		}
+		delta := (s.G[i] - s.G[j]) / quad
+		sum := ai + aj
+		ai -= delta
+		aj += delta
+		if sum > Ci {
+			if ai > Ci {
+				ai = Ci
+				aj = sum - Ci
+			}
+		} else {
+			if aj < 0 {
+				aj = 0
+				ai = sum
+			}
+		}
+		if sum > Cj {
+			if aj > Cj {
+				aj = Cj
+				ai = sum - Cj
+			}
+		} else {
+			if ai < 0 {
+				ai = 0
+				aj = sum
+			}
+		}
+	}
+	s.alpha[i], s.alpha[j] = ai, aj
+	di, dj := ai-oi, aj-oj
+	floats.AddScaled(s.G[:a], di, Qi[:a])
+	floats.AddScaled(s.G[:a], dj, Qj[:a])
+	s.afterUpdate(i, oi)
+	s.afterUpdate(j, oj)
+}
+
+func (s *solver) beShrunk(i int, gmax1, gmax2 float64) bool {
+	switch s.status[i] {
+	case atUpper:
+		if s.noBias {
+			return -s.G[i] > gmax1
+		}
+		if s.y[i] > 0 {
+			return -s.G[i] > gmax1
+		}
+		return -s.G[i] > gmax2
+	case atLower:
+		if s.noBias {
+			return s.G[i] > gmax1
+		}
+		if s.y[i] > 0 {
+			return s.G[i] > gmax2
+		}
+		return s.G[i] > gmax1
+	}
+	return false
+}
+
+// doShrinking removes bounded variables that are unlikely to move
+// (LIBSVM's do_shrinking; Chang & Lin 2011, §5.1). Without bias a bounded
+// variable is shrunk when its gradient points outwards by more than the
+// largest current violation.
+func (s *solver) doShrinking() {
+	gmax1, gmax2 := math.Inf(-1), math.Inf(-1)
+	var gap float64
+	if s.noBias {
+		for t := 0; t < s.active; t++ {
+			gmax1 = max(gmax1, s.violation(t))
+		}
+		gap = gmax1
+	} else {
+		for i := 0; i < s.active; i++ {
+			g := s.G[i]
+			if s.y[i] > 0 {
+				if s.status[i] != atUpper && -g >= gmax1 {
+					gmax1 = -g
+				}
+				if s.status[i] != atLower && g >= gmax2 {
+					gmax2 = g
+				}
+			} else {
+				if s.status[i] != atUpper && -g >= gmax2 {
+					gmax2 = -g
+				}
+				if s.status[i] != atLower && g >= gmax1 {
+					gmax1 = g
+				}
+			}
+		}
+		gap = gmax1 + gmax2
+	}
+	if !s.unshrink && gap <= s.eps*10 {
+		s.unshrink = true
+		s.reconstructGradient()
+		s.active = s.l
+	}
+	for i := 0; i < s.active; i++ {
+		if s.beShrunk(i, gmax1, gmax2) {
+			s.active--
+			for s.active > i {
+				if !s.beShrunk(s.active, gmax1, gmax2) {
+					s.swapIndex(i, s.active)
+					break
+				}
+				s.active--
+			}
+		}
+	}
+}
+
+// calculateRho returns ρ = −b: the mean of y_iG_i over free variables, or
+// the midpoint of the feasible interval when none is free (LIBSVM's
+// calculate_rho; with G = Qα − e this is the mean over free SVs of
+// Σ_j α_j y_j K_ij − y_i, i.e. minus the b of §2 of P4).
+func (s *solver) calculateRho() float64 {
+	nFree := 0
+	ub, lb := math.Inf(1), math.Inf(-1)
+	sumFree := 0.0
+	for i := 0; i < s.active; i++ {
+		yG := s.y[i] * s.G[i]
+		switch s.status[i] {
+		case atUpper:
+			if s.y[i] < 0 {
+				ub = min(ub, yG)
+			} else {
+				lb = max(lb, yG)
+			}
+		case atLower:
+			if s.y[i] > 0 {
+				ub = min(ub, yG)
+			} else {
+				lb = max(lb, yG)
+			}
+		default:
+			nFree++
+			sumFree += yG
+		}
+	}
+	if nFree > 0 {
+		return sumFree / float64(nFree)
+	}
+	return (ub + lb) / 2
+}

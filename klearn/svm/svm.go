@@ -1,0 +1,376 @@
+package svm
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+)
+
+// Multiclass selects how more than two classes are handled.
+type Multiclass int
+
+const (
+	// OneVsOne trains one machine per pair of classes and predicts by
+	// voting, ties going to the smallest class label (LIBSVM's rule, with
+	// classes in ascending order). It is the default.
+	OneVsOne Multiclass = iota
+	// OneVsRest trains one machine per class against all others and
+	// predicts the class with the largest decision value (ties: smallest label).
+	OneVsRest
+)
+
+func (m Multiclass) String() string {
+	switch m {
+	case OneVsOne:
+		return "one-vs-one"
+	case OneVsRest:
+		return "one-vs-rest"
+	}
+	return "unknown"
+}
+
+// Defaults used when a Classifier field is zero.
+const (
+	DefaultC       = 1.0
+	DefaultTol     = 1e-3
+	DefaultCacheMB = 100.0
+)
+
+// Classifier is a C-support-vector classifier (C-SVC). Its fields are
+// hyper-parameters; the zero value of each has the documented default.
+// Copying a Classifier clones it.
+type Classifier struct {
+	// Kernel is used by Fit and by the model's Decision/Predict. FitGram
+	// ignores it.
+	Kernel kernel.Kernel
+	// C is the box constraint of the dual (0 ≤ α_i ≤ C). If 0, it defaults to 1.
+	C float64
+	// NoBias drops the bias b (and with it the equality constraint yᵀα = 0):
+	// f(x) = Σ_i α_i y_i k(x_i, x), solved by single-variable coordinate
+	// descent. This is the variant of Eq. (3) of P4 with γ = 0.
+	NoBias bool
+	// WeightPos and WeightNeg multiply C for the examples of the positive
+	// class (the larger label) and the negative class (LIBSVM's -wi). If 0,
+	// they default to 1. In one-vs-rest, "positive" is the single class.
+	WeightPos, WeightNeg float64
+	// Tol is the stopping tolerance ε of Eq. (28) of Fan, Chen & Lin (2005),
+	// LIBSVM's -e. If 0, it defaults to 1e-3.
+	Tol float64
+	// CacheMB is the kernel-row cache size in megabytes (LIBSVM's -m). If 0,
+	// it defaults to 100. At least two full rows are always kept.
+	CacheMB float64
+	// MaxIter bounds the SMO iterations per binary problem. If 0, it
+	// defaults to LIBSVM's max(10⁷, 100·n).
+	MaxIter int
+	// NoShrinking disables shrinking (LIBSVM's -h 0).
+	NoShrinking bool
+	// Multiclass selects one-vs-one (default) or one-vs-rest for more than two classes.
+	Multiclass Multiclass
+}
+
+type settings struct {
+	c, wpos, wneg, tol float64
+	cacheFloats        int
+	maxIter            int
+	shrinking, noBias  bool
+	multi              Multiclass
+}
+
+func (c Classifier) settings() (settings, error) {
+	s := settings{c: c.C, wpos: c.WeightPos, wneg: c.WeightNeg, tol: c.Tol, shrinking: !c.NoShrinking, noBias: c.NoBias, multi: c.Multiclass}
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&s.c, DefaultC)
+	def(&s.wpos, 1)
+	def(&s.wneg, 1)
+	def(&s.tol, DefaultTol)
+	mb := c.CacheMB
+	def(&mb, DefaultCacheMB)
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"C", s.c}, {"WeightPos", s.wpos}, {"WeightNeg", s.wneg}, {"Tol", s.tol}, {"CacheMB", mb}} {
+		if math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v <= 0 {
+			return s, klearn.Errorf(klearn.ErrParam, "svm: %s = %v, want a finite value > 0", p.name, p.v)
+		}
+	}
+	if c.MaxIter < 0 {
+		return s, klearn.Errorf(klearn.ErrParam, "svm: MaxIter = %d, want ≥ 0", c.MaxIter)
+	}
+	if c.Multiclass != OneVsOne && c.Multiclass != OneVsRest {
+		return s, klearn.Errorf(klearn.ErrParam, "svm: unknown Multiclass %d", int(c.Multiclass))
+	}
+	s.maxIter = c.MaxIter
+	s.cacheFloats = int(min(mb*(1<<20)/8, math.MaxInt32))
+	return s, nil
+}
+
+// source evaluates the training kernel by global index.
+type source struct {
+	fill fillFunc
+	diag func(p int) float64
+}
+
+// Fit trains on the rows of X with labels y (any two or more distinct finite
+// values). It equals FitGram(kernel.Gram(c.Kernel, X), y) up to round-off,
+// but computes kernel rows on demand through c.Kernel.Eval with an LRU cache
+// of CacheMB megabytes, so the n×n Gram matrix is never formed.
+func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
+	s, err := c.settings()
+	if err != nil {
+		return nil, err
+	}
+	if c.Kernel == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "svm: Kernel is nil")
+	}
+	n, d, err := klearn.CheckXY(X, y)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]float64, n)
+	for i := range rows {
+		rows[i] = mat.Row(nil, i, X)
+	}
+	k := c.Kernel
+	src := source{
+		fill: func(dst []float64, p int, q []int) {
+			xp := rows[p]
+			for t, j := range q {
+				dst[t] = k.Eval(xp, rows[j])
+			}
+		},
+		diag: func(p int) float64 { return k.Eval(rows[p], rows[p]) },
+	}
+	m, err := train(s, src, y)
+	if err != nil {
+		return nil, err
+	}
+	m.kern = k
+	m.dim = d
+	m.svRows = make([][]float64, len(m.svIndex))
+	for u, t := range m.svIndex {
+		m.svRows[u] = rows[t]
+	}
+	return m, nil
+}
+
+// FitGram trains on a precomputed training Gram matrix K (n×n, K_ij =
+// k(x_i, x_j)) with labels y. Only the upper triangle of K is read.
+func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
+	s, err := c.settings()
+	if err != nil {
+		return nil, err
+	}
+	if K == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "svm: Gram matrix is nil")
+	}
+	n := K.SymmetricDim()
+	if n == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "svm: Gram matrix is 0×0")
+	}
+	if len(y) != n {
+		return nil, klearn.Errorf(klearn.ErrShape, "svm: Gram matrix is %d×%d but y has %d entries", n, n, len(y))
+	}
+	if err := klearn.CheckVector("y", y); err != nil {
+		return nil, err
+	}
+	raw := K.RawSymmetric()
+	data, st := raw.Data, raw.Stride
+	upper := raw.Uplo != blas.Lower
+	at := func(i, j int) int { // storage offset of K_ij, i ≤ j
+		if upper {
+			return i*st + j
+		}
+		return j*st + i
+	}
+	for i := 0; i < n; i++ {
+		var seg []float64
+		if upper {
+			seg = data[i*st+i : i*st+n]
+		} else {
+			seg = data[i*st : i*st+i+1]
+		}
+		if !allFinite(seg) {
+			for j := i; j < n; j++ {
+				if v := data[at(i, j)]; math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, klearn.Errorf(klearn.ErrNotFinite, "svm: K[%d,%d] = %v", i, j, v)
+				}
+			}
+			for j := 0; j <= i; j++ {
+				if v := data[at(j, i)]; math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, klearn.Errorf(klearn.ErrNotFinite, "svm: K[%d,%d] = %v", j, i, v)
+				}
+			}
+		}
+	}
+	var src source
+	if upper {
+		src.fill = func(dst []float64, p int, q []int) {
+			rowp := data[p*st:]
+			for t, j := range q {
+				if j >= p {
+					dst[t] = rowp[j]
+				} else {
+					dst[t] = data[j*st+p]
+				}
+			}
+		}
+	} else {
+		src.fill = func(dst []float64, p int, q []int) {
+			for t, j := range q {
+				dst[t] = data[at(min(p, j), max(p, j))]
+			}
+		}
+	}
+	src.diag = func(p int) float64 { return data[p*st+p] }
+	m, err := train(s, src, y)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// FitDense is FitGram for a Gram matrix held in any square mat.Matrix; it
+// returns an ErrShape error unless K is square and ErrNotPSD unless it is
+// symmetric to within 1e-12·max|K_ij|.
+func (c Classifier) FitDense(K mat.Matrix, y []float64) (*Model, error) {
+	r, cc, err := klearn.CheckMatrix("K", K)
+	if err != nil {
+		return nil, err
+	}
+	if r != cc {
+		return nil, klearn.Errorf(klearn.ErrShape, "svm: Gram matrix is %d×%d, want square", r, cc)
+	}
+	scale := 0.0
+	for i := 0; i < r; i++ {
+		for j := 0; j < r; j++ {
+			scale = max(scale, math.Abs(K.At(i, j)))
+		}
+	}
+	S := mat.NewSymDense(r, nil)
+	for i := 0; i < r; i++ {
+		for j := i; j < r; j++ {
+			a, b := K.At(i, j), K.At(j, i)
+			if math.Abs(a-b) > 1e-12*scale {
+				return nil, klearn.Errorf(klearn.ErrNotPSD, "svm: Gram matrix is not symmetric: K[%d,%d] = %v, K[%d,%d] = %v", i, j, a, j, i, b)
+			}
+			S.SetSym(i, j, (a+b)/2)
+		}
+	}
+	return c.FitGram(S, y)
+}
+
+// train maps the labels, splits a multiclass problem into binary machines,
+// and assembles the model.
+func train(s settings, src source, y []float64) (*Model, error) {
+	n := len(y)
+	classes := klearn.Classes(y)
+	if len(classes) < 2 {
+		return nil, klearn.Errorf(klearn.ErrOneClass, "svm: y has a single class %v", classes[0])
+	}
+	cls := make([]int, n)
+	for i, v := range y {
+		cls[i], _ = slices.BinarySearch(classes, v)
+	}
+	m := &Model{classes: classes, nTrain: n, multi: s.multi}
+	type job struct{ pos, neg int } // neg = -1: rest
+	var jobs []job
+	switch {
+	case len(classes) == 2:
+		jobs = []job{{1, 0}}
+	case s.multi == OneVsOne:
+		for a := 0; a < len(classes); a++ {
+			for b := a + 1; b < len(classes); b++ {
+				jobs = append(jobs, job{b, a})
+			}
+		}
+	default:
+		for k := range classes {
+			jobs = append(jobs, job{k, -1})
+		}
+	}
+	for _, jb := range jobs {
+		var idx []int
+		var yy, cc []float64
+		for i := 0; i < n; i++ {
+			switch {
+			case cls[i] == jb.pos:
+				idx = append(idx, i)
+				yy = append(yy, 1)
+				cc = append(cc, s.c*s.wpos)
+			case jb.neg < 0 || cls[i] == jb.neg:
+				idx = append(idx, i)
+				yy = append(yy, -1)
+				cc = append(cc, s.c*s.wneg)
+			}
+		}
+		sv := newSolver(idx, yy, cc, src.fill, src.diag, s.cacheFloats)
+		sv.eps = s.tol
+		sv.shrinking = s.shrinking
+		sv.noBias = s.noBias
+		sv.maxIter = s.maxIter
+		if sv.maxIter == 0 {
+			sv.maxIter = max(10_000_000, 100*len(idx))
+		}
+		sv.solve()
+		mc := &machine{pos: jb.pos, neg: jb.neg, bias: -sv.rho, obj: sv.obj, iter: sv.iter, status: sv.stat,
+			alpha: make([]float64, n), cbound: make([]float64, n)}
+		for t, a := range sv.alphaOut {
+			mc.cbound[idx[t]] = cc[t]
+			if a > 0 {
+				mc.support = append(mc.support, idx[t])
+				mc.coef = append(mc.coef, yy[t]*a)
+				mc.alpha[idx[t]] = a
+			}
+		}
+		m.machines = append(m.machines, mc)
+	}
+	// Union of support vectors, shared by all machines at prediction.
+	seen := make([]int, n)
+	for i := range seen {
+		seen[i] = -1
+	}
+	for _, mc := range m.machines {
+		for _, t := range mc.support {
+			seen[t] = 0
+		}
+	}
+	for t := range seen {
+		if seen[t] == 0 {
+			seen[t] = len(m.svIndex)
+			m.svIndex = append(m.svIndex, t)
+		}
+	}
+	for _, mc := range m.machines {
+		mc.unionPos = make([]int, len(mc.support))
+		for k, t := range mc.support {
+			mc.unionPos[k] = seen[t]
+		}
+	}
+	return m, nil
+}
+
+// allFinite reports whether v holds no NaN or ±Inf, branch-free: x − x is
+// 0 for finite x and NaN otherwise, and NaN propagates through the sums.
+func allFinite(v []float64) bool {
+	var s0, s1, s2, s3 float64
+	k := 0
+	for ; k+4 <= len(v); k += 4 {
+		s0 += v[k] - v[k]
+		s1 += v[k+1] - v[k+1]
+		s2 += v[k+2] - v[k+2]
+		s3 += v[k+3] - v[k+3]
+	}
+	for ; k < len(v); k++ {
+		s0 += v[k] - v[k]
+	}
+	return s0+s1+s2+s3 == 0
+}
