@@ -16,10 +16,12 @@ import (
 
 	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 )
 
-// rbfGram returns exp(−γ‖x_i − x_j‖²) through X·Xᵀ, with γ = 1/(d·Var(X))
-// when gamma ≤ 0 (scikit-learn's gamma="scale").
+// rbfGram returns exp(−γ‖x_i − x_j‖²) computed by kernel.Gram (whose
+// storage holds both triangles), with γ = 1/(d·Var(X)) when gamma ≤ 0
+// (scikit-learn's gamma="scale").
 func rbfGram(X *mat.Dense, gamma float64) *mat.SymDense {
 	n, d := X.Dims()
 	if gamma <= 0 {
@@ -31,19 +33,25 @@ func rbfGram(X *mat.Dense, gamma float64) *mat.SymDense {
 		N := float64(n * d)
 		gamma = 1 / (float64(d) * (s2/N - (s/N)*(s/N)))
 	}
-	G := mat.NewSymDense(n, nil)
-	G.SymOuterK(1, X)
-	sq := make([]float64, n)
-	for i := range sq {
-		sq[i] = G.At(i, i)
-	}
-	K := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			K.SetSym(i, j, math.Exp(-gamma*max(sq[i]+sq[j]-2*G.At(i, j), 0)))
-		}
+	K, err := kernel.Gram(kernel.RBF{Gamma: gamma}, X)
+	if err != nil {
+		panic(err)
 	}
 	return K
+}
+
+// upperOnly copies the upper triangle of K into a fresh SymDense whose
+// lower storage triangle is zero (what SetSym alone produces), so FitGram
+// must take its mirroring path.
+func upperOnly(K *mat.SymDense) *mat.SymDense {
+	n := K.SymmetricDim()
+	U := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			U.SetSym(i, j, K.At(i, j))
+		}
+	}
+	return U
 }
 
 // syntheticProblem: two overlapping Gaussian classes in 64 dimensions.
@@ -156,7 +164,8 @@ func benchFit(b *testing.B, K *mat.SymDense, y []float64, C float64) {
 
 // BenchmarkFitGram times FitGram (kernel precomputed, not timed) on MNIST
 // 3-vs-8 (skipped with a message when MNIST is not available) and on a
-// synthetic RBF problem of the same sizes. Compare with
+// synthetic RBF problem of the same sizes; mnist38-upper passes the same
+// kernel with only its upper storage triangle set (FitGram mirrors it). Compare with
 // scripts/bench/svm_vs_libsvm.sh.
 func BenchmarkFitGram(b *testing.B) {
 	for _, n := range []int{1000, 2400, 4000} {
@@ -167,6 +176,13 @@ func BenchmarkFitGram(b *testing.B) {
 					b.Skipf("MNIST not available (%v): run `make data` or set KERNELAB_MNIST_DIR", err)
 				}
 				benchFit(b, K, y, C)
+			})
+			b.Run(fmt.Sprintf("mnist38-upper/n=%d/C=%g", n, C), func(b *testing.B) {
+				K, y, err := mnist38(n)
+				if err != nil {
+					b.Skipf("MNIST not available (%v): run `make data` or set KERNELAB_MNIST_DIR", err)
+				}
+				benchFit(b, upperOnly(K), y, C)
 			})
 			b.Run(fmt.Sprintf("synthetic/n=%d/C=%g", n, C), func(b *testing.B) {
 				K, y := syntheticProblem(n)
@@ -194,10 +210,15 @@ func BenchmarkFitGramFile(b *testing.B) {
 	for i := range y {
 		y[i] = f(i)
 	}
+	// The file holds the full matrix; both storage triangles are filled,
+	// as kernel.Gram does (SVM_BENCH_UPPER=1: the upper one only).
 	K := mat.NewSymDense(n, nil)
+	ks := K.RawSymmetric()
 	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			K.SetSym(i, j, f(n+i*n+j))
+		for j := 0; j < n; j++ {
+			if j >= i || os.Getenv("SVM_BENCH_UPPER") != "1" {
+				ks.Data[i*ks.Stride+j] = f(n + i*n + j)
+			}
 		}
 	}
 	C, err := strconv.ParseFloat(os.Getenv("SVM_BENCH_C"), 64)

@@ -77,27 +77,38 @@
 // 1e-4), the support-vector sets are identical and so are the predictions.
 //
 // Speed, MNIST 3-vs-8 (first n training images of 3 and 8, pixels in [0,1],
-// RBF with γ = 1/(d·Var X)), precomputed kernel, Tol 1e-3, fastest of 15 runs
-// on the shared 2-core development machine (scripts/bench/svm_vs_libsvm.sh);
-// LIBSVM timed as scikit-learn 1.2.1's SVC(kernel="precomputed").fit, which
-// includes its input checks as FitGram does; objectives agree to 1e-6:
+// RBF with γ = 1/(d·Var X)), precomputed kernel, Tol 1e-3, on the shared
+// 2-core development machine (BenchmarkFitGram/mnist38 and the script
+// scripts/bench/svm_vs_libsvm.sh); LIBSVM timed as scikit-learn 1.2.1's
+// SVC(kernel="precomputed").fit, which includes its input checks as
+// FitGram does:
 //
-//	n     C    klearn/svm   scikit-learn (LIBSVM)   ratio   (machine load)
-//	1000    1   0.0134 s     0.0062 s               2.17    heavy
-//	1000  100   0.0080 s     0.0117 s               0.69    heavy
-//	2400    1   0.0276 s     0.0145 s               1.90    moderate
-//	2400    1   0.0495 s     0.0392 s               1.26    heavy
-//	2400  100   0.0410 s     0.0318 s               1.29    heavy
-//	4000    1   0.164 s      0.075 s                2.19    heavy
-//	4000  100   0.086 s      0.052 s                1.67    heavy
+//	n     C    klearn/svm   scikit-learn (LIBSVM)   ratio   iterations (ours/LIBSVM)
+//	1000    1   0.0061 s     0.0062 s               0.98     567/570
+//	1000  100   0.0096 s     0.0078 s               1.23     929/878
+//	2400    1   0.0320 s     0.0216 s               1.48     978/947
+//	2400  100   0.0369 s     0.0348 s               1.06    1663/1626
+//	4000    1   0.0758 s     0.0600 s               1.26    1420/1376
+//	4000  100   0.1322 s     0.0806 s               1.64    2519/2593
 //
-// (Load averages of 5–16 on 2 cores during these runs; rerun the script on
-// a quiet machine for clean ratios.) The target ratio ≤ 1 is NOT yet met:
-// klearn/svm is about 1.3–2.2 times slower than LIBSVM at equal objective.
+// (Go: BenchmarkFitGram, fastest of 11; scikit-learn: fastest of 15; run
+// back to back with /proc/loadavg 4.4–6.8 on the 2 cores; the Gram matrix had
+// only its upper storage triangle set. Objectives agree to the printed
+// digits: −118.1, −150.7, −217.4, −316.3, −309.2, −452.5 for both; nSV
+// 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.
+// Earlier runs at loads of 5–16 gave ratios 0.7–2.2; rerun the script on a
+// quiet machine for clean ratios.) The target ratio ≤ 1 is NOT yet met.
 //
-// The gap is mostly reading the lower triangle of the Gram matrix
-// column-wise (a *mat.SymDense stores only the upper triangle; LIBSVM reads
-// full rows) and the NaN/Inf scan of the n²/2 entries. `svm-train -t 4`
+// An attempt to read full rows (checking in one tiled pass that the lower
+// storage triangle mirrors the upper one, fused with the NaN/Inf check,
+// else copying a mirrored n×n matrix), with branch-free working-set scans
+// and a fused gradient update, was measured slower than this code in an
+// interleaved A/B run (load ≈ 11; e.g. n = 4000, C = 1: 0.40 s vs 0.23 s):
+// the extra n² pass is memory-bound. It was not kept.
+//
+// CPU profile at n = 4000, C = 100: working-set selection ≈ 45% of FitGram,
+// filling kernel rows (half read down a column of the upper triangle) ≈ 27%,
+// the NaN/Inf scan of the n²/2 entries ≈ 11%, shrinking ≈ 10%. `svm-train -t 4`
 // itself spends seconds parsing the text kernel file.
 //
 // # References
