@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 )
@@ -80,6 +81,9 @@ func (r Regressor) Fit(X mat.Matrix, y []float64) (*Model, error) {
 
 // FitGram solves (K + λI)α = y by the Cholesky factorisation of K + λI
 // (Eq. (9) of Cortes et al. 2009), where K is the n×n training Gram matrix.
+// The factorisation is internal/linalg's blocked parallel Cholesky, so α is
+// bit-identical for any GOMAXPROCS; the condition number is its 1-norm
+// estimate (Hager–Higham, as LAPACK's DPOCON).
 // K is not modified. Errors: a non-finite or mis-sized K or y, λ < 0 or NaN
 // (ErrParam), and K + λI not positive definite or with condition number
 // above 1e15 (ErrSingular; K is then indefinite or λ too small — no jitter is
@@ -99,23 +103,17 @@ func (r Regressor) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	A := mat.NewSymDense(n, nil)
-	A.CopySym(K)
-	for i := 0; i < n; i++ {
-		A.SetSym(i, i, A.At(i, i)+lam)
-	}
-	var ch mat.Cholesky
-	if !ch.Factorize(A) {
-		return nil, klearn.Errorf(klearn.ErrSingular, "krr: K + λI (λ = %g) is not positive definite", lam)
+	var ch linalg.Cholesky
+	if err := ch.FactorizeShift(K, lam); err != nil {
+		return nil, klearn.Errorf(klearn.ErrSingular, "krr: K + λI (λ = %g) is not positive definite (%v)", lam, err)
 	}
 	if c := ch.Cond(); !(c <= maxCond) {
 		return nil, klearn.Errorf(klearn.ErrSingular, "krr: K + λI (λ = %g) has condition number %.3g > %g", lam, c, maxCond)
 	}
-	alpha := mat.NewVecDense(n, nil)
-	if err := ch.SolveVecTo(alpha, mat.NewVecDense(n, append([]float64(nil), y...))); err != nil {
+	a := make([]float64, n)
+	if err := ch.SolveVecTo(a, y); err != nil {
 		return nil, klearn.Errorf(klearn.ErrSingular, "krr: solve: %v", err)
 	}
-	a := alpha.RawVector().Data
 	for i, v := range a {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, klearn.Errorf(klearn.ErrSingular, "krr: α[%d] = %v", i, v)
