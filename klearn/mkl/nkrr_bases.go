@@ -1,0 +1,487 @@
+package mkl
+
+import (
+	"math"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// bases is a set of p base kernels on n training points. It supplies the two
+// operations Algorithm 1 of Cortes et al. (2009) needs, both in O(p·n²) or
+// better: the linear combination S = Σ_k μ_k K_k and the Frobenius products
+// ⟨W, K_k⟩_F for a symmetric W.
+type bases interface {
+	dims() (n, p int)
+	// combine writes the upper triangle of S = Σ_k μ_k K_k into dst (n×n, row-major).
+	combine(mu []float64, dst []float64)
+	// frob writes out[k] = ⟨W, K_k⟩_F; W is n×n row-major, only its upper
+	// triangle is read.
+	frob(w []float64, out []float64)
+}
+
+// gramBases holds explicit Gram matrices.
+type gramBases struct {
+	n  int
+	ks []blas64.Symmetric
+}
+
+func (g *gramBases) dims() (int, int) { return g.n, len(g.ks) }
+
+func (g *gramBases) combine(mu []float64, dst []float64) {
+	n := g.n
+	nkParallelRows(n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := dst[i*n+i : i*n+n]
+			for j := range row {
+				row[j] = 0
+			}
+			for k, K := range g.ks {
+				m := mu[k]
+				if m == 0 {
+					continue
+				}
+				src := K.Data[i*K.Stride+i : i*K.Stride+n]
+				for j, v := range src {
+					row[j] += m * v
+				}
+			}
+		}
+	})
+}
+
+func (g *gramBases) frob(w []float64, out []float64) {
+	n := g.n
+	nkParallelFor(len(g.ks), func(k int) {
+		K := g.ks[k]
+		var diag, off float64
+		for i := 0; i < n; i++ {
+			wr := w[i*n : i*n+n]
+			kr := K.Data[i*K.Stride : i*K.Stride+n]
+			diag += wr[i] * kr[i]
+			var s float64
+			for j := i + 1; j < n; j++ {
+				s += wr[j] * kr[j]
+			}
+			off += s
+		}
+		out[k] = diag + 2*off
+	})
+}
+
+// featureBases holds the feature-product base kernels K_k(x, x') = x_k·x'_k
+// of Section 4 of Cortes et al. (2009), one per column of X, without forming
+// the p Gram matrices. Dense columns go through BLAS (S = X diag(μ) Xᵀ is a
+// rank-p update); sparse columns (n-gram counts) cost Σ_k nnz_k² per pass.
+type featureBases struct {
+	n, p  int
+	dense *mat.Dense // non-nil for the dense path
+	cols  []sparseCol
+}
+
+type sparseCol struct {
+	idx []int
+	val []float64
+}
+
+// sparseThreshold is the density below which the sparse path is used.
+const sparseThreshold = 0.25
+
+func newFeatureBases(X mat.Matrix) *featureBases {
+	n, p := X.Dims()
+	fb := &featureBases{n: n, p: p}
+	cols := make([]sparseCol, p)
+	nnz := 0
+	for k := 0; k < p; k++ {
+		for i := 0; i < n; i++ {
+			if v := X.At(i, k); v != 0 {
+				cols[k].idx = append(cols[k].idx, i)
+				cols[k].val = append(cols[k].val, v)
+				nnz++
+			}
+		}
+	}
+	if float64(nnz) < sparseThreshold*float64(n)*float64(p) {
+		fb.cols = cols
+	} else {
+		fb.dense = mat.DenseCopyOf(X)
+	}
+	return fb
+}
+
+func (f *featureBases) dims() (int, int) { return f.n, f.p }
+
+func (f *featureBases) combine(mu []float64, dst []float64) {
+	n := f.n
+	if f.dense != nil {
+		// S = B Bᵀ with B = X diag(√μ) (μ ≥ 0 inside Algorithm 1; a negative
+		// μ_k, as used by finite differences, is handled with a second update).
+		B := mat.NewDense(n, f.p, nil)
+		C := mat.NewDense(n, f.p, nil)
+		hasNeg := false
+		for k := 0; k < f.p; k++ {
+			if mu[k] < 0 {
+				hasNeg = true
+			}
+		}
+		for i := 0; i < n; i++ {
+			for k := 0; k < f.p; k++ {
+				x := f.dense.At(i, k)
+				if mu[k] >= 0 {
+					B.Set(i, k, x*math.Sqrt(mu[k]))
+				} else {
+					C.Set(i, k, x*math.Sqrt(-mu[k]))
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			row := dst[i*n+i : i*n+n]
+			for j := range row {
+				row[j] = 0
+			}
+		}
+		S := blas64.Symmetric{N: n, Stride: n, Data: dst, Uplo: blas.Upper}
+		blas64.Syrk(blas.NoTrans, 1, B.RawMatrix(), 0, S)
+		if hasNeg {
+			blas64.Syrk(blas.NoTrans, -1, C.RawMatrix(), 1, S)
+		}
+		return
+	}
+	for i := 0; i < n; i++ {
+		row := dst[i*n+i : i*n+n]
+		for j := range row {
+			row[j] = 0
+		}
+	}
+	nkParallelRows(n, func(lo, hi int) {
+		for k, c := range f.cols {
+			m := mu[k]
+			if m == 0 {
+				continue
+			}
+			for a, ia := range c.idx {
+				if ia < lo || ia >= hi {
+					continue
+				}
+				va := m * c.val[a]
+				row := dst[ia*n:]
+				for b := a; b < len(c.idx); b++ {
+					row[c.idx[b]] += va * c.val[b]
+				}
+			}
+		}
+	})
+}
+
+func (f *featureBases) frob(w []float64, out []float64) {
+	n := f.n
+	if f.dense != nil {
+		// out_k = x_kᵀ W x_k: G = W X by a symmetric BLAS product, then
+		// column-wise dot products with X.
+		W := blas64.Symmetric{N: n, Stride: n, Data: w, Uplo: blas.Upper}
+		G := blas64.General{Rows: n, Cols: f.p, Stride: f.p, Data: make([]float64, n*f.p)}
+		X := f.dense.RawMatrix()
+		blas64.Symm(blas.Left, 1, W, X, 0, G)
+		for k := range out {
+			out[k] = 0
+		}
+		for i := 0; i < n; i++ {
+			xr := X.Data[i*X.Stride : i*X.Stride+f.p]
+			gr := G.Data[i*f.p : i*f.p+f.p]
+			for k := range xr {
+				out[k] += xr[k] * gr[k]
+			}
+		}
+		return
+	}
+	nkParallelFor(f.p, func(k int) {
+		c := f.cols[k]
+		var diag, off float64
+		for a, ia := range c.idx {
+			va := c.val[a]
+			row := w[ia*n:]
+			diag += va * va * row[ia]
+			for b := a + 1; b < len(c.idx); b++ {
+				off += va * c.val[b] * row[c.idx[b]]
+			}
+		}
+		out[k] = diag + 2*off
+	})
+}
+
+// cross returns S_te = Xte diag(μ) Xᵀ (rows: test points) for the training
+// features held by f.
+func (f *featureBases) cross(Xte mat.Matrix, mu []float64) *mat.Dense {
+	nt, _ := Xte.Dims()
+	out := mat.NewDense(nt, f.n, nil)
+	if f.dense != nil {
+		B := mat.NewDense(nt, f.p, nil)
+		for i := 0; i < nt; i++ {
+			for k := 0; k < f.p; k++ {
+				B.Set(i, k, Xte.At(i, k)*mu[k])
+			}
+		}
+		out.Mul(B, f.dense.T())
+		return out
+	}
+	raw := out.RawMatrix()
+	nkParallelRows(nt, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			row := raw.Data[i*raw.Stride : i*raw.Stride+f.n]
+			for k, c := range f.cols {
+				v := Xte.At(i, k) * mu[k]
+				if v == 0 {
+					continue
+				}
+				for a, ia := range c.idx {
+					row[ia] += v * c.val[a]
+				}
+			}
+		}
+	})
+	return out
+}
+
+// FeatureGrams returns the p feature-product base kernels of X (n×p),
+// [K_k]_ij = X_ik·X_jk, one per column: the base kernels of every experiment
+// in Section 4 of Cortes et al. (2009). It costs O(p·n²) memory; for many
+// features use NKRR.FitFeatures, which never forms them.
+func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
+	n, p, err := klearn.CheckMatrix("mkl: X", X)
+	if err != nil {
+		return nil, err
+	}
+	Ks := make([]*mat.SymDense, p)
+	nkParallelFor(p, func(k int) {
+		K := mat.NewSymDense(n, nil)
+		for i := 0; i < n; i++ {
+			xi := X.At(i, k)
+			for j := i; j < n; j++ {
+				K.SetSym(i, j, xi*X.At(j, k))
+			}
+		}
+		Ks[k] = K
+	})
+	return Ks, nil
+}
+
+// FeatureCross returns the test×train feature-product base kernels,
+// [K_k]_ij = Xte_ik·Xtr_jk (rows: test points), matching FeatureGrams(Xtr).
+func FeatureCross(Xte, Xtr mat.Matrix) ([]*mat.Dense, error) {
+	nt, pt, err := klearn.CheckMatrix("mkl: Xte", Xte)
+	if err != nil {
+		return nil, err
+	}
+	n, p, err := klearn.CheckMatrix("mkl: Xtr", Xtr)
+	if err != nil {
+		return nil, err
+	}
+	if pt != p {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: Xte has %d features, Xtr has %d", pt, p)
+	}
+	Ks := make([]*mat.Dense, p)
+	nkParallelFor(p, func(k int) {
+		K := mat.NewDense(nt, n, nil)
+		for i := 0; i < nt; i++ {
+			xi := Xte.At(i, k)
+			for j := 0; j < n; j++ {
+				K.Set(i, j, xi*Xtr.At(j, k))
+			}
+		}
+		Ks[k] = K
+	})
+	return Ks, nil
+}
+
+// PolyCombine returns K_μ = (Σ_k μ_k K_k)^{∘d}, the degree-d polynomial
+// combination of Eqs. (3)–(4) of Cortes et al. (2009) with the multinomial
+// coefficients of Eq. (4) (CHECKLIST P1-E1). μ may have any sign here, so
+// that non-PSD combinations can be exhibited.
+func PolyCombine(Ks []*mat.SymDense, mu []float64, degree int) (*mat.SymDense, error) {
+	b, err := newGramBases(Ks, -1)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMuLen(mu, len(Ks)); err != nil {
+		return nil, err
+	}
+	if degree < 1 {
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: degree = %d, want ≥ 1", degree)
+	}
+	n := b.n
+	s := make([]float64, n*n)
+	b.combine(mu, s)
+	out := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, nkIpow(s[i*n+j], degree))
+		}
+	}
+	return out, nil
+}
+
+// PolyCombineCross returns (Σ_k μ_k K_k)^{∘d} for test×train kernels.
+func PolyCombineCross(Ks []*mat.Dense, mu []float64, degree int) (*mat.Dense, error) {
+	if len(Ks) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if err := checkMuLen(mu, len(Ks)); err != nil {
+		return nil, err
+	}
+	if degree < 1 {
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: degree = %d, want ≥ 1", degree)
+	}
+	r, c := 0, 0
+	for k, K := range Ks {
+		if K == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: Kte[%d] is nil", k)
+		}
+		if _, _, err := klearn.CheckMatrix("mkl: Kte", K); err != nil {
+			return nil, err
+		}
+		kr, kc := K.Dims()
+		if k == 0 {
+			r, c = kr, kc
+		} else if kr != r || kc != c {
+			return nil, klearn.Errorf(klearn.ErrShape, "mkl: Kte[%d] is %d×%d, Kte[0] is %d×%d", k, kr, kc, r, c)
+		}
+	}
+	out := mat.NewDense(r, c, nil)
+	for k, K := range Ks {
+		if mu[k] != 0 {
+			out.Add(out, nkScaled(mu[k], K))
+		}
+	}
+	raw := out.RawMatrix()
+	for i := 0; i < r; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+c]
+		for j, v := range row {
+			row[j] = nkIpow(v, degree)
+		}
+	}
+	return out, nil
+}
+
+func nkScaled(a float64, K *mat.Dense) *mat.Dense {
+	var out mat.Dense
+	out.Scale(a, K)
+	return &out
+}
+
+func checkMuLen(mu []float64, p int) error {
+	if len(mu) != p {
+		return klearn.Errorf(klearn.ErrShape, "mkl: μ has %d entries for %d base kernels", len(mu), p)
+	}
+	return klearn.CheckVector("mkl: μ", mu)
+}
+
+// newGramBases validates Ks (all n×n, finite; n < 0 skips the order check).
+func newGramBases(Ks []*mat.SymDense, n int) (*gramBases, error) {
+	if len(Ks) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	g := &gramBases{ks: make([]blas64.Symmetric, len(Ks))}
+	for k, K := range Ks {
+		if K == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: Ks[%d] is nil", k)
+		}
+		m, err := klearn.CheckGram(K, n)
+		if err != nil {
+			return nil, klearn.Errorf(err, "mkl: Ks[%d]", k)
+		}
+		if k == 0 {
+			n = m
+		}
+		raw := K.RawSymmetric()
+		if raw.Uplo != blas.Upper {
+			// Copy into upper storage (gonum SymDense is always Upper today).
+			c := mat.NewSymDense(m, nil)
+			c.CopySym(K)
+			raw = c.RawSymmetric()
+		}
+		g.ks[k] = raw
+	}
+	g.n = n
+	return g, nil
+}
+
+func nkIpow(x float64, d int) float64 {
+	switch d {
+	case 1:
+		return x
+	case 2:
+		return x * x
+	case 3:
+		return x * x * x
+	case 4:
+		x2 := x * x
+		return x2 * x2
+	}
+	r := 1.0
+	for ; d > 0; d-- {
+		r *= x
+	}
+	return r
+}
+
+// parallelFor runs fn(k) for k in [0, n) on GOMAXPROCS workers. Each k is
+// handled by exactly one goroutine, so results do not depend on GOMAXPROCS.
+func nkParallelFor(n int, fn func(k int)) {
+	w := min(runtime.GOMAXPROCS(0), n)
+	if w <= 1 {
+		for k := 0; k < n; k++ {
+			fn(k)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := 0
+	for t := 0; t < w; t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= n {
+					return
+				}
+				fn(k)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// parallelRows splits the rows [0, n) of an upper-triangular sweep into
+// blocks of about equal work and runs fn(lo, hi) on each.
+func nkParallelRows(n int, fn func(lo, hi int)) {
+	w := runtime.GOMAXPROCS(0)
+	if w <= 1 || n < 64 {
+		fn(0, n)
+		return
+	}
+	blocks := 4 * w
+	// Row i of the upper triangle has n−i entries: cut at equal areas.
+	cuts := make([]int, 0, blocks+1)
+	cuts = append(cuts, 0)
+	total := float64(n) * float64(n+1) / 2
+	for b := 1; b < blocks; b++ {
+		// Solve area(0..c) = b/blocks·total, area(0..c) = c·n − c(c−1)/2.
+		target := total * float64(b) / float64(blocks)
+		c := int(float64(n) + 0.5 - math.Sqrt((float64(n)+0.5)*(float64(n)+0.5)-2*target))
+		if c > cuts[len(cuts)-1] && c < n {
+			cuts = append(cuts, c)
+		}
+	}
+	cuts = append(cuts, n)
+	nkParallelFor(len(cuts)-1, func(b int) { fn(cuts[b], cuts[b+1]) })
+}
