@@ -1,0 +1,375 @@
+package mkl
+
+import (
+	"math"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// EasyMKL learns a convex combination of base kernels by the EasyMKL
+// algorithm of Aiolli & Donini (2015), as used by Donini & Aiolli (2017),
+// Section 2.1:
+//
+//	max_{‖η‖₂=1, η≥0} min_{γ∈Γ} (1−λ) γᵀY(Σ_s η_s K_s)Yγ + λ‖γ‖²      Eq. (1)
+//
+// (Λ = λ/(1−λ) in the paper's notation; CHECKLIST P2-E5). EasyMKL replaces
+// the inner objective by the upper bound obtained with the simple sum
+// K̄ = Σ_s K_s (CHECKLIST P2-E4, as the paper and the reference code do):
+//
+//  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMD);
+//  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
+//     then rescaled to ‖η‖₁ = 1 — the ℓ2 step only changes the scale, so η
+//     is d/Σ_s d_s, which is what the reference code computes;
+//  3. the KOMD problem is re-solved on K_η = Σ_s η_s K_s (as the reference
+//     implementation does) to give the γ and bias of the classifier
+//     f(x) = Σ_i y_i γ_i K_η(x_i, x) − b, b = ½γᵀK_ηYγ.
+//
+// The base kernels should be normalised (unit diagonal; then K_η is too).
+// Memory: FitSource sweeps a GramSource three times and holds two L×L
+// matrices besides the solver's copy, so the family (e.g. HPKFamily.Source)
+// never has to be stored; the time is linear in the number of kernels.
+//
+// Speed (BenchmarkEasyMKL: 10 normalised HPKs of degrees 1…10 held in
+// memory, n random points in R^30 with labels from a random hyperplane,
+// λ = 0.1, default Settings; one run each, Go 1.26, on the 2-core AMD EPYC
+// shared with other jobs, load average 13–15 during the runs, so the wall
+// times are pessimistic; CPU is the process user+system time of the fit)
+// against MKLpy (cvxopt) on this machine as reported in issue 7:
+//
+//	n      FitGrams wall   FitGrams CPU   FitSource (lazy) wall   MKLpy
+//	500    0.03–0.06 s     0.033 s        0.03 s                  0.49 s
+//	1000   0.53 s          —              1.2 s                   —
+//	2000   2.1 s           —              3.8 s                   —
+//	4000   2.9–7.7 s       1.7 s          7.6 s                   64 s
+//
+// At n = 4000 the two KOMD solves take about 11 000 pair steps each; the
+// rest is O(R·n²) sweeps over the kernels. The CPU time is 38× below
+// MKLpy's 64 s, the loaded wall time 8–22×.
+//
+// Copying an EasyMKL clones it. The zero value is λ = 0.
+type EasyMKL struct {
+	// Lambda is λ ∈ [0, 1] of the (1−λ, λ) parametrisation (Λ = λ/(1−λ));
+	// see LambdaFromPaper.
+	Lambda float64
+	// Settings are passed to every opt.KOMD call (nil: defaults).
+	Settings *opt.Settings
+	// NoResolve skips step 3 and keeps γ* of step 1 (with the bias
+	// recomputed on K_η); the weights are unchanged.
+	NoResolve bool
+}
+
+// EasyMKLModel is a fitted EasyMKL model.
+type EasyMKLModel struct {
+	// Eta are the kernel weights η (η ≥ 0, Σ η = 1).
+	Eta []float64
+	// D are the margins d_s(γ*) = γ*ᵀYK_sYγ* of step 2.
+	D []float64
+	// GammaSum is γ* of step 1 (on the sum kernel).
+	GammaSum []float64
+	// Gamma and Bias define the classifier on K_η (step 3).
+	Gamma []float64
+	Bias  float64
+	// Y are the training labels (±1).
+	Y []float64
+	// SumResult and Result are the solver results of steps 1 and 3.
+	SumResult, Result *opt.Result
+}
+
+// FitGrams fits EasyMKL on base Gram matrices Ks (all L×L) with labels
+// y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
+// ErrOneClass or ErrParam.
+func (e EasyMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLModel, error) {
+	for s, K := range Ks {
+		if K == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: kernel %d is nil", s)
+		}
+		if K.SymmetricDim() != len(y) {
+			return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
+		}
+	}
+	return e.FitSource(GramList(Ks), y)
+}
+
+// FitSource fits EasyMKL sweeping the base kernels of src (see FitGrams).
+func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
+	if err := klearn.CheckParam("mkl: EasyMKL: Lambda", e.Lambda, 0, 1); err != nil {
+		return nil, err
+	}
+	if _, _, err := klearn.CheckBinary(y); err != nil {
+		return nil, klearn.Errorf(err, "mkl: EasyMKL")
+	}
+	if src == nil || src.Len() == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: no base kernels")
+	}
+	n := len(y)
+	if src.Dim() != n {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
+	}
+	R := src.Len()
+	// Step 1: γ* on the simple sum.
+	acc := mat.NewSymDense(n, nil)
+	if err := src.Each(func(s int, K *mat.SymDense) error {
+		if K.SymmetricDim() != n {
+			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
+		}
+		addScaledUpper(acc, 1, K)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	res1, err := opt.KOMD(acc, y, e.Lambda, e.Settings)
+	if err != nil {
+		return nil, klearn.Errorf(err, "mkl: EasyMKL")
+	}
+	u := signed(res1.X, y)
+	// Step 2: d_s(γ*) and η.
+	d := make([]float64, R)
+	if err := src.Each(func(s int, K *mat.SymDense) error {
+		d[s] = math.Max(0, symQuad(K, u))
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	var sum float64
+	for _, v := range d {
+		sum += v
+	}
+	if !(sum > 0) || math.IsInf(sum, 0) {
+		return nil, klearn.Errorf(klearn.ErrSingular, "mkl: EasyMKL: all margins d_s(γ*) are zero (Σ d = %g)", sum)
+	}
+	eta := make([]float64, R)
+	for s, v := range d {
+		eta[s] = v / sum
+	}
+	// Step 3: K_η and the final KOMD solve.
+	acc.Zero()
+	if err := src.Each(func(s int, K *mat.SymDense) error {
+		if eta[s] != 0 {
+			addScaledUpper(acc, eta[s], K)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	m := &EasyMKLModel{Eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
+	if e.NoResolve {
+		m.Gamma, m.Result = res1.X, res1
+	} else {
+		res, err := opt.KOMD(acc, y, e.Lambda, e.Settings)
+		if err != nil {
+			return nil, klearn.Errorf(err, "mkl: EasyMKL")
+		}
+		m.Gamma, m.Result = res.X, res
+	}
+	m.Bias = komdBias(acc, m.Gamma, signed(m.Gamma, y))
+	return m, nil
+}
+
+// Combine returns K_η = Σ_s η_s K_s for a training source.
+func (m *EasyMKLModel) Combine(src GramSource) (*mat.SymDense, error) {
+	if m == nil || m.Eta == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+	}
+	return CombineSource(m.Eta, src)
+}
+
+// CombineCross returns Σ_s η_s K_s for a test×train source.
+func (m *EasyMKLModel) CombineCross(src CrossSource) (*mat.Dense, error) {
+	if m == nil || m.Eta == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+	}
+	return CombineCrossSource(m.Eta, src)
+}
+
+// CombineSource returns Σ_s w_s K_s over a GramSource (w may be any
+// weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty.
+func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
+	if src == nil || src.Len() == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if len(w) != src.Len() {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+	}
+	n := src.Dim()
+	acc := mat.NewSymDense(n, nil)
+	err := src.Each(func(s int, K *mat.SymDense) error {
+		if K.SymmetricDim() != n {
+			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d has order %d, want %d", s, K.SymmetricDim(), n)
+		}
+		if w[s] != 0 {
+			addScaledUpper(acc, w[s], K)
+		}
+		return nil
+	})
+	return acc, err
+}
+
+// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
+func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
+	if src == nil || src.Len() == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if len(w) != src.Len() {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+	}
+	r, c := src.Dims()
+	acc := mat.NewDense(r, c, nil)
+	err := src.Each(func(s int, K *mat.Dense) error {
+		if kr, kc := K.Dims(); kr != r || kc != c {
+			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
+		}
+		if w[s] != 0 {
+			a := acc.RawMatrix()
+			k := K.RawMatrix()
+			hpkRows(r, func(i int) {
+				dst := a.Data[i*a.Stride : i*a.Stride+c]
+				for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
+					dst[j] += w[s] * v
+				}
+			})
+		}
+		return nil
+	})
+	return acc, err
+}
+
+// DecisionGrams returns f(x) = Σ_i y_i γ_i K_η(x_i, x) − b for test×train
+// base kernels Kte (one per base kernel, same order as in training).
+func (m *EasyMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	for s, K := range Kte {
+		if K == nil {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: test kernel %d is nil", s)
+		}
+	}
+	return m.DecisionSource(CrossList(Kte))
+}
+
+// DecisionSource is DecisionGrams over a CrossSource; it never forms K_η:
+// f = Σ_s η_s (K_s Yγ) − b.
+func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
+	if m == nil || m.Eta == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+	}
+	if src == nil || src.Len() != len(m.Eta) {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: need %d test kernels", len(m.Eta))
+	}
+	r, c := src.Dims()
+	if c != len(m.Gamma) || r == 0 {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
+	}
+	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
+	f := make([]float64, r)
+	var tmp mat.VecDense
+	err := src.Each(func(s int, K *mat.Dense) error {
+		if kr, kc := K.Dims(); kr != r || kc != c {
+			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: test kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
+		}
+		if m.Eta[s] == 0 {
+			return nil
+		}
+		tmp.MulVec(K, u)
+		for i := range f {
+			f[i] += m.Eta[s] * tmp.AtVec(i)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range f {
+		f[i] -= m.Bias
+	}
+	return f, nil
+}
+
+// PredictGrams returns sign(f(x)) ∈ {±1}.
+func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	f, err := m.DecisionGrams(Kte)
+	if err != nil {
+		return nil, err
+	}
+	return signs(f), nil
+}
+
+// CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
+// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017, CHECKLIST P2-A16):
+// 0 when all weight is on k_0, 1 when all is on k_D. Errors: ErrShape
+// (fewer than two weights), ErrNotFinite.
+func CenterOfMass(eta []float64) (float64, error) {
+	if len(eta) < 2 {
+		return 0, klearn.Errorf(klearn.ErrShape, "mkl: CenterOfMass needs ≥ 2 weights, have %d", len(eta))
+	}
+	if err := klearn.CheckVector("mkl: eta", eta); err != nil {
+		return 0, err
+	}
+	var w float64
+	for s, v := range eta {
+		w += float64(s) * v
+	}
+	return w / float64(len(eta)-1), nil
+}
+
+// EasyMKLSVM trains EasyMKL for the kernel weights and then a C-SVM
+// (klearn/svm) on the learned kernel K_η, as in the MNIST experiments of
+// Donini & Aiolli (2017), Section 5.5 (CHECKLIST P2-A17, P2-C9).
+type EasyMKLSVM struct {
+	MKL EasyMKL
+	SVM svm.Classifier
+}
+
+// EasyMKLSVMModel is a fitted EasyMKLSVM.
+type EasyMKLSVMModel struct {
+	MKL *EasyMKLModel
+	SVM *svm.Model
+}
+
+// FitSource learns η on src and fits the SVM on K_η.
+func (c EasyMKLSVM) FitSource(src GramSource, y []float64) (*EasyMKLSVMModel, error) {
+	e := c.MKL
+	e.NoResolve = true // the SVM replaces the KOMD classifier of step 3
+	m, err := e.FitSource(src, y)
+	if err != nil {
+		return nil, err
+	}
+	K, err := m.Combine(src)
+	if err != nil {
+		return nil, err
+	}
+	sm, err := c.SVM.FitGram(K, y)
+	if err != nil {
+		return nil, klearn.Errorf(err, "mkl: EasyMKLSVM")
+	}
+	return &EasyMKLSVMModel{MKL: m, SVM: sm}, nil
+}
+
+// FitGrams is FitSource over kernels held in memory.
+func (c EasyMKLSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLSVMModel, error) {
+	return c.FitSource(GramList(Ks), y)
+}
+
+// DecisionSource returns the SVM decision values on K_η(test, train).
+func (m *EasyMKLSVMModel) DecisionSource(src CrossSource) ([]float64, error) {
+	if m == nil || m.MKL == nil || m.SVM == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	}
+	K, err := m.MKL.CombineCross(src)
+	if err != nil {
+		return nil, err
+	}
+	return m.SVM.DecisionGram(K)
+}
+
+// PredictSource returns the SVM labels on K_η(test, train).
+func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
+	if m == nil || m.MKL == nil || m.SVM == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	}
+	K, err := m.MKL.CombineCross(src)
+	if err != nil {
+		return nil, err
+	}
+	return m.SVM.PredictGram(K)
+}

@@ -1,0 +1,400 @@
+package mkl
+
+import (
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/kernelab/kernelab/klearn"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// GramSource yields a list of training Gram matrices K_0, …, K_{Len−1} one
+// at a time, so that a learner can sweep a kernel family without holding it
+// in memory. Each calls fn(s, K_s) for s = 0, …, Len−1 in order; K_s may be a
+// buffer that the source reuses for the next s, so fn must neither keep nor
+// modify it. An error returned by fn stops the sweep and is returned.
+type GramSource interface {
+	Len() int
+	Dim() int
+	Each(fn func(s int, K *mat.SymDense) error) error
+}
+
+// CrossSource is GramSource for test×train kernels (rows are test points).
+type CrossSource interface {
+	Len() int
+	Dims() (r, c int)
+	Each(fn func(s int, K *mat.Dense) error) error
+}
+
+// GramList is a GramSource over matrices held in memory.
+type GramList []*mat.SymDense
+
+// Len returns the number of matrices.
+func (l GramList) Len() int { return len(l) }
+
+// Dim returns the order of the first matrix (0 for an empty list).
+func (l GramList) Dim() int {
+	if len(l) == 0 || l[0] == nil {
+		return 0
+	}
+	return l[0].SymmetricDim()
+}
+
+// Each calls fn on every matrix in order.
+func (l GramList) Each(fn func(int, *mat.SymDense) error) error {
+	for s, K := range l {
+		if err := fn(s, K); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CrossList is a CrossSource over matrices held in memory.
+type CrossList []*mat.Dense
+
+// Len returns the number of matrices.
+func (l CrossList) Len() int { return len(l) }
+
+// Dims returns the shape of the first matrix (0, 0 for an empty list).
+func (l CrossList) Dims() (int, int) {
+	if len(l) == 0 || l[0] == nil {
+		return 0, 0
+	}
+	return l[0].Dims()
+}
+
+// Each calls fn on every matrix in order.
+func (l CrossList) Each(fn func(int, *mat.Dense) error) error {
+	for s, K := range l {
+		if err := fn(s, K); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
+// polynomial kernels (Section 4 of Donini & Aiolli 2017):
+//
+//	k_d(x, z) = (⟨x, z⟩ / (‖x‖ ‖z‖))^d,   d = 0, …, D,
+//
+// with k_0 ≡ 1 (0⁰ = 1, K_0 = 11ᵀ). Every member has unit diagonal, and the
+// Gram matrices are computed incrementally, K_{d+1} = K_d ∘ K_1 (Eq. (12)),
+// one O(L²) Hadamard product per degree. A zero row has cosine 0 with every
+// other row and 1 with itself.
+//
+// Grams and Crosses materialise the whole family; Source and CrossSource
+// sweep it lazily from the cosine matrix K_1 with O(L²) extra memory, which
+// is what EasyMKL needs on MNIST-sized data (Section 5.5). If MinDegree > 0
+// the family starts at that degree (k_MinDegree, …, k_D), e.g. MinDegree = 1
+// gives MKLpy's HPK degrees 1…10.
+type HPKFamily struct {
+	// D is the largest degree; D ≥ MinDegree ≥ 0.
+	D int
+	// MinDegree is the smallest degree (0 by default: the paper's K_D
+	// starts with the constant kernel k_0).
+	MinDegree int
+}
+
+// Len returns the number of kernels, D − MinDegree + 1.
+func (f HPKFamily) Len() int { return f.D - f.MinDegree + 1 }
+
+// Degrees returns the degrees MinDegree, …, D of the members in order.
+func (f HPKFamily) Degrees() []int {
+	d := make([]int, 0, f.Len())
+	for s := f.MinDegree; s <= f.D; s++ {
+		d = append(d, s)
+	}
+	return d
+}
+
+func (f HPKFamily) validate() error {
+	if f.MinDegree < 0 || f.D < f.MinDegree {
+		return klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
+	}
+	return nil
+}
+
+// CosineGram returns the cosine (normalised linear) Gram matrix
+// K_ij = ⟨x_i, x_j⟩/(‖x_i‖‖x_j‖) of the rows of X, the degree-1 member of
+// HPKFamily. Errors: ErrEmpty, ErrNotFinite.
+func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
+	n, d, err := klearn.CheckMatrix("mkl: X", X)
+	if err != nil {
+		return nil, err
+	}
+	U := unitRows(X, n, d)
+	K := mat.NewSymDense(n, nil)
+	blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: n, Cols: d, Stride: d, Data: U}, 0, K.RawSymmetric())
+	raw := K.RawSymmetric()
+	for i := 0; i < n; i++ {
+		raw.Data[i*raw.Stride+i] = 1
+		for j := i + 1; j < n; j++ {
+			raw.Data[i*raw.Stride+j] = clampCos(raw.Data[i*raw.Stride+j])
+		}
+	}
+	return K, nil
+}
+
+// CosineCross returns the test×train cosine matrix
+// C_ij = ⟨a_i, b_j⟩/(‖a_i‖‖b_j‖) (rows of A against rows of B).
+// Errors: ErrEmpty, ErrNotFinite, ErrShape (different column counts).
+func CosineCross(A, B mat.Matrix) (*mat.Dense, error) {
+	na, da, err := klearn.CheckMatrix("mkl: A", A)
+	if err != nil {
+		return nil, err
+	}
+	nb, db, err := klearn.CheckMatrix("mkl: B", B)
+	if err != nil {
+		return nil, err
+	}
+	if da != db {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: CosineCross: A has %d columns, B has %d", da, db)
+	}
+	UA := mat.NewDense(na, da, unitRows(A, na, da))
+	UB := mat.NewDense(nb, db, unitRows(B, nb, db))
+	C := mat.NewDense(na, nb, nil)
+	C.Mul(UA, UB.T())
+	raw := C.RawMatrix()
+	for i := 0; i < na; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+nb]
+		for j := range row {
+			row[j] = clampCos(row[j])
+		}
+	}
+	return C, nil
+}
+
+func clampCos(v float64) float64 { return math.Max(-1, math.Min(1, v)) }
+
+// unitRows returns X with every non-zero row scaled to unit norm, row-major.
+func unitRows(X mat.Matrix, n, d int) []float64 {
+	out := make([]float64, n*d)
+	row := make([]float64, d)
+	for i := 0; i < n; i++ {
+		mat.Row(row, i, X)
+		var s float64
+		for _, v := range row {
+			s += v * v
+		}
+		if s > 0 {
+			inv := 1 / math.Sqrt(s)
+			for j, v := range row {
+				out[i*d+j] = v * inv
+			}
+		}
+	}
+	return out
+}
+
+// Grams returns the normalised HPK Gram matrices k_MinDegree … k_D of the
+// rows of X (K_{d+1} = K_d ∘ K_1, Eq. (12) of Donini & Aiolli 2017).
+func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
+	K1, err := CosineGram(X)
+	if err != nil {
+		return nil, err
+	}
+	src, err := f.Source(K1)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*mat.SymDense, 0, f.Len())
+	err = src.Each(func(_ int, K *mat.SymDense) error {
+		out = append(out, mat.NewSymDense(K.SymmetricDim(), append([]float64(nil), K.RawSymmetric().Data...)))
+		return nil
+	})
+	return out, err
+}
+
+// Crosses returns the test×train normalised HPK matrices k_d(a_i, b_j),
+// d = MinDegree … D.
+func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
+	C1, err := CosineCross(A, B)
+	if err != nil {
+		return nil, err
+	}
+	src, err := f.CrossSource(C1)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*mat.Dense, 0, f.Len())
+	err = src.Each(func(_ int, K *mat.Dense) error {
+		out = append(out, mat.DenseCopyOf(K))
+		return nil
+	})
+	return out, err
+}
+
+// Source returns a lazy GramSource over the family given the cosine Gram
+// matrix K1 (CosineGram, or a SubGram of it in cross-validation). K1 must
+// have unit diagonal; it is not modified and must not change during a sweep.
+// A sweep holds one extra L×L buffer.
+func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
+	if err := f.validate(); err != nil {
+		return nil, err
+	}
+	if K1 == nil || K1.SymmetricDim() == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: HPKFamily.Source: empty K1")
+	}
+	return hpkGrams{f: f, k1: K1}, nil
+}
+
+// CrossSource returns a lazy CrossSource over the family given the
+// test×train cosine matrix C1 (CosineCross).
+func (f HPKFamily) CrossSource(C1 *mat.Dense) (CrossSource, error) {
+	if err := f.validate(); err != nil {
+		return nil, err
+	}
+	if C1 == nil || C1.IsEmpty() {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: HPKFamily.CrossSource: empty C1")
+	}
+	return hpkCrosses{f: f, c1: C1}, nil
+}
+
+type hpkGrams struct {
+	f  HPKFamily
+	k1 *mat.SymDense
+}
+
+func (h hpkGrams) Len() int { return h.f.Len() }
+func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
+
+func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
+	n := h.k1.SymmetricDim()
+	k1 := h.k1.RawSymmetric()
+	buf := mat.NewSymDense(n, nil)
+	b := buf.RawSymmetric()
+	// K_0 = 11ᵀ (upper triangle only: SymDense reads nothing else).
+	hpkRows(n, func(i int) {
+		row := b.Data[i*b.Stride+i : i*b.Stride+n]
+		for j := range row {
+			row[j] = 1
+		}
+	})
+	for d := 0; d <= h.f.D; d++ {
+		if d > 0 {
+			hpkRows(n, func(i int) {
+				row := b.Data[i*b.Stride+i : i*b.Stride+n]
+				src := k1.Data[i*k1.Stride+i : i*k1.Stride+n]
+				for j, v := range src {
+					row[j] *= v
+				}
+			})
+		}
+		if d >= h.f.MinDegree {
+			if err := fn(d-h.f.MinDegree, buf); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+type hpkCrosses struct {
+	f  HPKFamily
+	c1 *mat.Dense
+}
+
+func (h hpkCrosses) Len() int         { return h.f.Len() }
+func (h hpkCrosses) Dims() (int, int) { return h.c1.Dims() }
+func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
+	r, c := h.c1.Dims()
+	c1 := h.c1.RawMatrix()
+	buf := mat.NewDense(r, c, nil)
+	b := buf.RawMatrix()
+	for i := range b.Data {
+		b.Data[i] = 1
+	}
+	for d := 0; d <= h.f.D; d++ {
+		if d > 0 {
+			hpkRows(r, func(i int) {
+				row := b.Data[i*b.Stride : i*b.Stride+c]
+				src := c1.Data[i*c1.Stride : i*c1.Stride+c]
+				for j, v := range src {
+					row[j] *= v
+				}
+			})
+		}
+		if d >= h.f.MinDegree {
+			if err := fn(d-h.f.MinDegree, buf); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// hpkRows runs f(i) for i in [0, n) over GOMAXPROCS goroutines in
+// interleaved row blocks. f must write only to row i, so the result does not
+// depend on the number of goroutines.
+func hpkRows(n int, f func(i int)) {
+	w := runtime.GOMAXPROCS(0)
+	if w < 2 || n < 256 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	const block = 32
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := 0
+	for g := 0; g < w; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				lo := next
+				next += block
+				mu.Unlock()
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+block, n); i++ {
+					f(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// symQuad returns vᵀKv for symmetric K from its upper triangle, summing row
+// partials in a fixed order (deterministic for any GOMAXPROCS).
+func symQuad(K *mat.SymDense, v []float64) float64 {
+	n := K.SymmetricDim()
+	raw := K.RawSymmetric()
+	part := make([]float64, n)
+	hpkRows(n, func(i int) {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+		var s float64
+		for j := i + 1; j < n; j++ {
+			s += row[j] * v[j]
+		}
+		part[i] = v[i] * (row[i]*v[i] + 2*s)
+	})
+	var s float64
+	for _, p := range part {
+		s += p
+	}
+	return s
+}
+
+// addScaledUpper adds w·K to the upper triangle of dst.
+func addScaledUpper(dst *mat.SymDense, w float64, K *mat.SymDense) {
+	n := dst.SymmetricDim()
+	d := dst.RawSymmetric()
+	k := K.RawSymmetric()
+	hpkRows(n, func(i int) {
+		row := d.Data[i*d.Stride+i : i*d.Stride+n]
+		src := k.Data[i*k.Stride+i : i*k.Stride+n]
+		for j, v := range src {
+			row[j] += w * v
+		}
+	})
+}
