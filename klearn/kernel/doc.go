@@ -22,29 +22,38 @@
 // Dot-product kernels (Linear, Polynomial, HPK, NormalizedHPK, DPP, GPK) and
 // squared-distance kernels (RBF, Gaussian, ARD, BlockGaussian,
 // RationalQuadratic) compute X·Xᵀ with a pure-Go, cache-blocked and
-// register-blocked product (packed 2×4 micro-kernel unrolled over k, k cut
-// into chunks of ≤ 384, 64×256 output tiles scheduled over the cores, only
+// register-blocked product (packed 2×4 micro-kernel unrolled 4× over k, k cut
+// into chunks of ≤ 400, 64×256 output tiles scheduled over the cores, only
 // the tiles on or above the diagonal for Gram), then map every entry while it
 // is in cache; distances use ‖x‖² + ‖z‖² − 2⟨x, z⟩ clamped at 0 (exactly 0
 // on the diagonal). Laplacian needs the L1 distance and uses the generic
 // parallel loop.
 //
-// Measured speed (BenchmarkGramRBF, BenchmarkGramPoly: random data, d = 784,
-// -benchtime=1x, go1.26 GOAMD64=v1, a 2-core AMD EPYC KVM guest shared with
-// other jobs, load average ≈ 1.4 during the run; numbers taken under that
-// load and therefore pessimistic):
+// Measured speed. The machine is a 2-core AMD EPYC (Zen 4, ≈ 3.5 GHz) KVM
+// guest shared with other jobs; during the last measurement (go1.26, random
+// data, d = 784, n = 4000) the load average was 7–8, so wall-clock times were
+// 2–4× the idle ones and the numbers below are process CPU times (minimum of
+// 3–5 runs, GOMAXPROCS = 2), with the idle wall time estimated as CPU / 2:
 //
-//	n      RBF Gram   Polynomial Gram
-//	1000   0.11 s     0.07 s
-//	2000   0.31 s     0.28 s
-//	4000   1.22 s     1.02 s
+//	                              GOAMD64=v1        GOAMD64=v3
+//	bare X·Xᵀ, upper triangle     4.3 GFMA/s/core   5.0 GFMA/s/core
+//	RBF Gram, CPU time            1.8 s             1.45 s
+//	RBF Gram, est. idle wall      ≈ 0.9 s           ≈ 0.75 s
 //
-// numpy + OpenBLAS computes the 4000×4000 RBF Gram on this machine in about
-// 0.43 s, so the pure-Go path runs at about 0.35× OpenBLAS speed (the goal
-// was 0.5×; the scalar Go compiler cannot use AVX2 FMA under GOAMD64=v1).
-// gonum's pure-Go mat.Mul of X·Xᵀ takes about 2.5 s on the same machine, so
-// Gram is about 2× faster than that product alone. A second run under heavy
-// load (load average 8) gave RBF 6.7 s against 11.5 s for BenchmarkGonumMulXXt.
+// (the previous 2×4 kernel with k unrolled twice and bounds checks in the
+// inner loop: 2.9 and 4.5 GFMA/s/core, RBF Gram 2.2 s and 1.6 s CPU; it was
+// measured at 1.22 s wall for GOAMD64=v1 at load average 1.4). Under load the
+// wall time of BenchmarkGramRBF n=4000 was 3.2 s (v1) and 2.1 s (v3) at load
+// average ≈ 7. numpy + OpenBLAS computes the 4000×4000 RBF Gram on this
+// machine in about 0.43 s, so the estimated ratio is about 0.47× OpenBLAS with
+// the default GOAMD64=v1 and about 0.57× with GOAMD64=v3, where the compiler
+// fuses each multiply-add into one FMA instruction (the micro-kernel runs at
+// ≈ 170 ps per multiply-add against the 140 ps scalar peak of two FMAs per
+// cycle). Building with GOAMD64=v3 (any x86-64 CPU with AVX2 and FMA) is
+// therefore the way to reach half of OpenBLAS speed; results then differ
+// from v1 builds in the last bits because of the fused rounding, but stay
+// bit-identical for any GOMAXPROCS. gonum's pure-Go mat.Mul of X·Xᵀ
+// (BenchmarkGonumMulXXt) took about 2.5 s wall under light load.
 //
 // # Families
 //

@@ -10,22 +10,45 @@ import (
 // (and the symmetric X·Xᵀ) behind the fast Gram paths of the dot-product and
 // distance kernels.
 //
-// Layout. Both operands are packed once: A into micro-panels of mr = 2 rows
-// stored k-major ([k][2]), B into micro-panels of nr = 4 rows ([k][4]), both
-// cut into chunks of at most kcMax columns of the inner dimension and padded
-// with zeros (rows to a multiple of mr/nr, chunk length to a multiple of 2).
+// Layout. Both operands are packed once, k-major, into micro-panels: A into
+// panels of mr = 2 rows, B into panels of nr = 4 rows, cut into chunks of at
+// most kcMax columns of the inner dimension and zero padded (rows to a
+// multiple of mr/nr, chunk length to a multiple of ku = 4). A panel is stored
+// as an array of fixed-size groups, [ku·mr]float64 for A and [ku·nr]float64
+// for B, each holding ku consecutive inner indices, so the micro-kernel reads
+// both operands sequentially through fixed-size array pointers and the
+// compiler emits no bounds checks in its inner loop.
+//
 // The micro-kernel keeps a 2×4 block of C in eight scalar registers and is
-// unrolled twice over k; on amd64 without FMA this is the shape that the Go
-// register allocator keeps entirely in registers (a 4×4 block spills).
-// The output is cut into tiles of tileM × tileN entries handed to
-// GOMAXPROCS workers through an atomic counter. Every entry of C is the
-// same sequence of floating-point operations whichever worker computes it,
-// so results are bit-identical for any GOMAXPROCS.
+// unrolled ku = 4 times over k: 32 multiply-adds per loop iteration against
+// three loop-control instructions. With GOAMD64=v3 this is the largest shape
+// the Go register allocator keeps in the 15 usable SSE registers: a 3×4
+// block measured ≈ 1.8× slower per multiply-add and a 2×6 block spills
+// accumulators because the scheduler hoists its loads. (With GOAMD64=v1 the
+// separate MULSD needs register copies and two accumulators spill, yet this
+// shape still measured fastest there.)
+// Built with GOAMD64=v3 the compiler fuses every c += a·b into one VFMADD231SD
+// (the language spec allows fusing x*y + z), which is the main speed-up there;
+// the code is the same for every GOAMD64 level.
+//
+// Blocking. The output is cut into tiles of tileM × tileN entries handed to
+// GOMAXPROCS workers through an atomic counter; for the symmetric product only
+// tiles on or above the diagonal exist, and inside a tile micro-blocks that
+// lie entirely below the diagonal are skipped. Inside a tile the loop runs
+// over B micro-panels outermost, so one B panel (4 × kc doubles ≤ 12.5 KB)
+// stays in L1 while the tile's A micro-panels (tileM × kc doubles ≈ 200 KB)
+// stream from L2. Every worker accumulates into its own tile buffer and
+// writes its tile's disjoint part of the output.
+//
+// Determinism. Every entry of C is the same sequence of floating-point
+// operations (same packing, same chunk order, same micro-kernel) whichever
+// worker computes it, so results are bit-identical for any GOMAXPROCS.
 
 const (
 	mr     = 2
 	nr     = 4
-	kcMax  = 384
+	ku     = 4   // k unrolling of the micro-kernel; chunk lengths are padded to a multiple
+	kcMax  = 400 // longest k chunk (d = 784 gives two chunks of 392)
 	tileM  = 64  // rows of C per tile (multiple of mr)
 	tileN  = 256 // columns of C per tile (multiple of nr)
 	minPar = 64  // below this many rows a product runs on one goroutine
@@ -39,46 +62,65 @@ type rowMajor struct {
 
 func (r rowMajor) row(i int) []float64 { return r.data[i*r.d : (i+1)*r.d] }
 
-// packed holds a matrix in micro-panels of width w for every k chunk.
-type packed struct {
-	w      int   // panel width (mr or nr)
-	panels int   // number of panels = ceil(n/w)
-	chunks []int // start of every k chunk, plus d at the end
-	lens   []int // padded (even) length of every chunk
-	data   [][]float64
-}
-
+// kChunks cuts the inner dimension d into nearly equal chunks of at most
+// kcMax indices; lens are the chunk lengths padded to a multiple of ku.
 func kChunks(d int) (starts, lens []int) {
 	nk := (d + kcMax - 1) / kcMax
 	kc := (d + nk - 1) / nk
 	for k0 := 0; k0 < d; k0 += kc {
 		k1 := min(k0+kc, d)
 		starts = append(starts, k0)
-		lens = append(lens, (k1-k0+1)&^1)
+		lens = append(lens, (k1-k0+ku-1)/ku*ku)
 	}
 	starts = append(starts, d)
 	return starts, lens
 }
 
-// pack copies X into panels of width w (zero padded).
-func pack(X rowMajor, w int) *packed {
-	p := &packed{w: w, panels: (X.n + w - 1) / w}
-	p.chunks, p.lens = kChunks(X.d)
-	p.data = make([][]float64, len(p.lens))
-	for c, kl := range p.lens {
-		k0, k1 := p.chunks[c], p.chunks[c+1]
-		buf := make([]float64, p.panels*w*kl)
-		for pi := 0; pi < p.panels; pi++ {
-			dst := buf[pi*w*kl : (pi+1)*w*kl]
-			for r := 0; r < w; r++ {
-				i := pi*w + r
-				if i >= X.n {
-					break
-				}
-				src := X.data[i*X.d+k0 : i*X.d+k1]
-				for k, v := range src {
-					dst[k*w+r] = v
-				}
+// packedA holds a matrix in k-major micro-panels of mr rows: group g of
+// panel p in chunk c is data[c][p*lens[c]/ku+g] and holds rows p·mr … p·mr+1
+// at inner indices g·ku … g·ku+3 as [k0r0 k0r1 k1r0 k1r1 …].
+type packedA struct {
+	panels int
+	lens   []int // padded chunk lengths (multiples of ku)
+	data   [][][ku * mr]float64
+}
+
+// packedB is packedA for micro-panels of nr rows.
+type packedB struct {
+	panels int
+	lens   []int
+	data   [][][ku * nr]float64
+}
+
+func packA(X rowMajor) *packedA {
+	starts, lens := kChunks(X.d)
+	p := &packedA{panels: (X.n + mr - 1) / mr, lens: lens, data: make([][][ku * mr]float64, len(lens))}
+	for c, kl := range lens {
+		g := kl / ku
+		buf := make([][ku * mr]float64, p.panels*g)
+		for i := 0; i < X.n; i++ {
+			panel := buf[i/mr*g : (i/mr+1)*g]
+			r := i % mr
+			for k, v := range X.data[i*X.d+starts[c] : i*X.d+starts[c+1]] {
+				panel[k/ku][k%ku*mr+r] = v
+			}
+		}
+		p.data[c] = buf
+	}
+	return p
+}
+
+func packB(X rowMajor) *packedB {
+	starts, lens := kChunks(X.d)
+	p := &packedB{panels: (X.n + nr - 1) / nr, lens: lens, data: make([][][ku * nr]float64, len(lens))}
+	for c, kl := range lens {
+		g := kl / ku
+		buf := make([][ku * nr]float64, p.panels*g)
+		for i := 0; i < X.n; i++ {
+			panel := buf[i/nr*g : (i/nr+1)*g]
+			r := i % nr
+			for k, v := range X.data[i*X.d+starts[c] : i*X.d+starts[c+1]] {
+				panel[k/ku][k%ku*nr+r] = v
 			}
 		}
 		p.data[c] = buf
@@ -87,42 +129,57 @@ func pack(X rowMajor, w int) *packed {
 }
 
 // panel returns micro-panel pi of chunk c.
-func (p *packed) panel(c, pi int) []float64 {
-	kl := p.lens[c]
-	return p.data[c][pi*p.w*kl : (pi+1)*p.w*kl]
+func (p *packedA) panel(c, pi int) [][ku * mr]float64 {
+	g := p.lens[c] / ku
+	return p.data[c][pi*g : (pi+1)*g]
 }
 
-// micro2x4 adds the 2×4 block a·bᵀ over kl (even) inner indices to
-// c[0:4] (row 0) and c[ldc:ldc+4] (row 1).
-func micro2x4(kl int, a, b []float64, c []float64, ldc int) {
+// panel returns micro-panel pi of chunk c.
+func (p *packedB) panel(c, pi int) [][ku * nr]float64 {
+	g := p.lens[c] / ku
+	return p.data[c][pi*g : (pi+1)*g]
+}
+
+// micro2x4 adds the 2×4 block a·bᵀ to c[0:4] (row 0) and c[ldc:ldc+4]
+// (row 1); a and b are matching micro-panels (len(b) ≥ len(a) groups).
+func micro2x4(a [][ku * mr]float64, b [][ku * nr]float64, c []float64, ldc int) {
 	var c00, c01, c02, c03, c10, c11, c12, c13 float64
-	a = a[:2*kl]
-	b = b[:4*kl]
-	j := 0
-	for k := 0; k+4 <= len(a); k += 4 {
-		aa := (*[4]float64)(a[k : k+4])
-		bb := (*[8]float64)(b[j : j+8])
-		j += 8
-		a0, a1 := aa[0], aa[1]
-		b0, b1, b2, b3 := bb[0], bb[1], bb[2], bb[3]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = aa[2], aa[3]
-		b0, b1, b2, b3 = bb[4], bb[5], bb[6], bb[7]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
+	b = b[:len(a)]
+	for g := range a {
+		x := &a[g]
+		y := &b[g]
+		c00 += x[0] * y[0]
+		c01 += x[0] * y[1]
+		c02 += x[0] * y[2]
+		c03 += x[0] * y[3]
+		c10 += x[1] * y[0]
+		c11 += x[1] * y[1]
+		c12 += x[1] * y[2]
+		c13 += x[1] * y[3]
+		c00 += x[2] * y[4]
+		c01 += x[2] * y[5]
+		c02 += x[2] * y[6]
+		c03 += x[2] * y[7]
+		c10 += x[3] * y[4]
+		c11 += x[3] * y[5]
+		c12 += x[3] * y[6]
+		c13 += x[3] * y[7]
+		c00 += x[4] * y[8]
+		c01 += x[4] * y[9]
+		c02 += x[4] * y[10]
+		c03 += x[4] * y[11]
+		c10 += x[5] * y[8]
+		c11 += x[5] * y[9]
+		c12 += x[5] * y[10]
+		c13 += x[5] * y[11]
+		c00 += x[6] * y[12]
+		c01 += x[6] * y[13]
+		c02 += x[6] * y[14]
+		c03 += x[6] * y[15]
+		c10 += x[7] * y[12]
+		c11 += x[7] * y[13]
+		c12 += x[7] * y[14]
+		c13 += x[7] * y[15]
 	}
 	r0 := (*[4]float64)(c[0:4])
 	r0[0] += c00
@@ -146,12 +203,12 @@ type rowFunc func(i, j0 int, seg []float64)
 // true, A and B are the same matrix and only entries with j ≥ i are computed
 // and written (the caller mirrors them).
 func product(A, B rowMajor, sym bool, dst []float64, ldd int, post rowFunc) {
-	pa := pack(A, mr)
-	var pb *packed
+	pa := packA(A)
+	var pb *packedB
 	if sym {
-		pb = pack(A, nr)
+		pb = packB(A)
 	} else {
-		pb = pack(B, nr)
+		pb = packB(B)
 	}
 	m, n := A.n, B.n
 	tm := (m + tileM - 1) / tileM
@@ -191,24 +248,24 @@ func product(A, B rowMajor, sym bool, dst []float64, ldd int, post rowFunc) {
 	wg.Wait()
 }
 
-func computeTile(pa, pb *packed, sym bool, i0, j0, m, n int, buf, dst []float64, ldd int, post rowFunc) {
+func computeTile(pa *packedA, pb *packedB, sym bool, i0, j0, m, n int, buf, dst []float64, ldd int, post rowFunc) {
 	i1 := min(i0+tileM, m)
 	j1 := min(j0+tileN, n)
 	clear(buf)
 	ip0, ip1 := i0/mr, (i1+mr-1)/mr
 	jp0, jp1 := j0/nr, (j1+nr-1)/nr
 	for c := range pa.lens {
-		kl := pa.lens[c]
-		for ip := ip0; ip < ip1; ip++ {
-			a := pa.panel(c, ip)
-			row := (ip - ip0) * mr
-			jstart := jp0
+		for jp := jp0; jp < jp1; jp++ {
+			b := pb.panel(c, jp)
+			col := (jp - jp0) * nr
+			iend := ip1
 			if sym {
-				// skip micro-panels entirely left of the diagonal
-				jstart = max(jp0, (ip*mr)/nr)
+				// skip micro-blocks entirely below the diagonal: rows
+				// ip·mr … ip·mr+1 against columns jp·nr … jp·nr+3
+				iend = min(ip1, (jp*nr+nr-1)/mr+1)
 			}
-			for jp := jstart; jp < jp1; jp++ {
-				micro2x4(kl, a, pb.panel(c, jp), buf[row*tileN+(jp-jp0)*nr:], tileN)
+			for ip := ip0; ip < iend; ip++ {
+				micro2x4(pa.panel(c, ip), b, buf[(ip-ip0)*mr*tileN+col:], tileN)
 			}
 		}
 	}
