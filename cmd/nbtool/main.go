@@ -1,0 +1,255 @@
+// Command nbtool is kernelab's pure-Go notebook harness, used by the Makefile.
+//
+//	nbtool lint FILE.ipynb...         lint committed notebooks (rules below)
+//	nbtool check FILE.ipynb|FILE.html...
+//	                                  check executed notebooks: no error output, every code
+//	                                  cell executed, every `// expect:` output present, no
+//	                                  network scripts; HTML reports: self-contained
+//	nbtool clear FILE.ipynb...        clear outputs and execution counts, assign missing cell ids,
+//	                                  upgrade to nbformat 4.5 (rewrites files that change)
+//	nbtool fmt FILE.ipynb...          same as clear
+//	nbtool fmt -check FILE.ipynb...   fail if clear would change a file
+//	nbtool index -status FILE -notebooks DIR -out reports/index.html
+//	                                  write the reports index from the runner's status file
+//	nbtool kernelenv KERNEL.json K=V...
+//	                                  set environment entries of a Jupyter kernel spec
+//
+// Lint rules: kernelspec gonb; nbformat 4, minor ≥ 5; every cell has a unique id;
+// no committed outputs or execution counts; the first code cell begins with
+// %noautoget; a seed is declared (const seed); no shell lines (!); no http(s) URLs
+// in code; `// expect:` directives name known kinds (text, html, svg, png, markdown,
+// any; kind*N for at least N outputs). See notebooks/README.md.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/kernelab/kernelab/internal/notebook"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	args := os.Args[2:]
+	switch os.Args[1] {
+	case "lint":
+		err = perFile(args, lintFile)
+	case "check":
+		err = perFile(args, checkFile)
+	case "clear", "fmt":
+		err = fmtCmd(args)
+	case "index":
+		err = indexCmd(args)
+	case "kernelenv":
+		err = kernelEnv(args)
+	case "-h", "-help", "--help", "help":
+		usage()
+	default:
+		fmt.Fprintf(os.Stderr, "nbtool: unknown command %q\n", os.Args[1])
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nbtool:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|clear|fmt [-check]|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
+	os.Exit(2)
+}
+
+// perFile runs f on every file and fails if any file has problems.
+func perFile(files []string, f func(string) ([]notebook.Problem, error)) error {
+	if len(files) == 0 {
+		return fmt.Errorf("no files given")
+	}
+	bad := 0
+	for _, path := range files {
+		ps, err := f(path)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", path, err)
+			bad++
+			continue
+		}
+		for _, p := range ps {
+			fmt.Fprintf(os.Stderr, "%s: %s\n", path, p)
+		}
+		if len(ps) > 0 {
+			bad++
+		} else {
+			fmt.Printf("ok  %s\n", path)
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d of %d files have problems", bad, len(files))
+	}
+	return nil
+}
+
+func lintFile(path string) ([]notebook.Problem, error) {
+	nb, err := notebook.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	ps := notebook.Lint(nb)
+	name := filepath.Base(path)
+	if !validName(name) {
+		ps = append(ps, notebook.Problem{Cell: -1, Msg: "file name must be NN-shortname.ipynb (two digits, a dash, lower-case letters, digits or dashes)"})
+	}
+	return ps, nil
+}
+
+// validName reports whether name is NN-shortname.ipynb.
+func validName(name string) bool {
+	base, ok := strings.CutSuffix(name, ".ipynb")
+	if !ok || len(base) < 4 || base[2] != '-' {
+		return false
+	}
+	for i, r := range base {
+		switch {
+		case i < 2:
+			if r < '0' || r > '9' {
+				return false
+			}
+		case i == 2:
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func checkFile(path string) ([]notebook.Problem, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasSuffix(path, ".html") {
+		return notebook.CheckHTML(data), nil
+	}
+	nb, err := notebook.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return notebook.Check(nb), nil
+}
+
+func fmtCmd(args []string) error {
+	fs := flag.NewFlagSet("fmt", flag.ExitOnError)
+	check := fs.Bool("check", false, "only report files that would change")
+	fs.Parse(args)
+	if fs.NArg() == 0 {
+		return fmt.Errorf("no files given")
+	}
+	changed := 0
+	for _, path := range fs.Args() {
+		nb, err := notebook.Read(path)
+		if err != nil {
+			return err
+		}
+		orig, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if _, err := notebook.Clear(nb); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		out, err := nb.Marshal()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if bytes.Equal(out, orig) {
+			continue
+		}
+		changed++
+		if *check {
+			fmt.Fprintf(os.Stderr, "%s: not formatted (run `go run ./cmd/nbtool fmt %s`)\n", path, path)
+			continue
+		}
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("formatted %s\n", path)
+	}
+	if *check && changed > 0 {
+		return fmt.Errorf("%d files not formatted", changed)
+	}
+	return nil
+}
+
+func indexCmd(args []string) error {
+	fs := flag.NewFlagSet("index", flag.ExitOnError)
+	status := fs.String("status", "", "tab-separated status file written by scripts/run-notebooks.sh")
+	nbDir := fs.String("notebooks", "notebooks", "folder of the source notebooks (for titles)")
+	out := fs.String("out", "reports/index.html", "index file to write; reports are looked up beside it")
+	fs.Parse(args)
+	if *status == "" {
+		return fmt.Errorf("index: -status is required")
+	}
+	f, err := os.Open(*status)
+	if err != nil {
+		return err
+	}
+	runs, err := notebook.ReadStatus(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", *status, err)
+	}
+	dir := filepath.Dir(*out)
+	for i := range runs {
+		if nb, err := notebook.Read(filepath.Join(*nbDir, runs[i].Name+".ipynb")); err == nil {
+			runs[i].Title = nb.Title()
+		}
+		if _, err := os.Stat(filepath.Join(dir, runs[i].Name+".html")); err == nil {
+			runs[i].Report = runs[i].Name + ".html"
+		}
+	}
+	var buf bytes.Buffer
+	info := notebook.IndexInfo{Generated: time.Now(), GoVersion: runtime.Version(), Runs: runs}
+	if err := notebook.WriteIndex(&buf, info); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s (%d notebooks, %d failed)\n", *out, len(runs), info.Failed())
+	return nil
+}
+
+func kernelEnv(args []string) error {
+	if len(args) < 2 {
+		return fmt.Errorf("kernelenv: usage: nbtool kernelenv KERNEL.json KEY=VALUE...")
+	}
+	path := args[0]
+	env := map[string]string{}
+	for _, kv := range args[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return fmt.Errorf("kernelenv: %q is not KEY=VALUE", kv)
+		}
+		env[k] = v
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out, err := notebook.SetKernelEnv(data, env)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return os.WriteFile(path, out, 0o644)
+}

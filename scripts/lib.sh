@@ -1,0 +1,40 @@
+# lib.sh — shell functions shared by kernelab's scripts (sourced, not run).
+# Needs bash. Sets KL_ROOT to the repository root.
+
+KL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# kl_jupyter prints the path of a `jupyter` that has nbconvert, preferring
+# Debian's /usr/bin/jupyter (a pyenv or venv python3 earlier on PATH usually
+# lacks nbconvert). Prints nothing and fails when there is none.
+kl_jupyter() {
+  local j
+  for j in /usr/bin/jupyter "$(command -v jupyter 2>/dev/null || true)"; do
+    if [ -n "$j" ] && [ -x "$j" ] && "$j" nbconvert --version >/dev/null 2>&1; then
+      echo "$j"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# kl_chromium prints the path of a Chromium/Chrome binary, or fails.
+kl_chromium() {
+  local c
+  for c in chromium chromium-browser google-chrome google-chrome-stable; do
+    if command -v "$c" >/dev/null 2>&1; then
+      command -v "$c"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# kl_env exports what the private GoNB kernel needs: bin/ (gonb, goimports)
+# and the Go toolchain on PATH, the project-local Jupyter data dir, the repo root.
+kl_env() {
+  local goroot
+  goroot="$(go env GOROOT 2>/dev/null || true)"
+  export PATH="$KL_ROOT/bin${goroot:+:$goroot/bin}:$PATH"
+  export JUPYTER_DATA_DIR="$KL_ROOT/build/jupyter"
+  export KERNELAB_ROOT="$KL_ROOT"
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# run-notebooks.sh — execute notebooks headless with the private gonb kernel and
+# check what they produced. Used by `make test` (quick mode) and `make reports`
+# (full mode, HTML).
+#
+#   scripts/run-notebooks.sh --mode quick|full --out DIR [--html DIR] NOTEBOOK.ipynb...
+#
+# For each notebook, in order: nbconvert executes it (KERNELAB_MODE=mode) into
+# DIR/NAME.ipynb, logging to DIR/NAME.log; `nbtool check` then fails it on any
+# error output, any cell not executed, any missing `// expect:` output, or any
+# network script. With --html, the executed notebook is exported to
+# HTML_DIR/NAME.html (failed ones too, errors shown), which must be
+# self-contained, and HTML_DIR/index.html lists every notebook with its status
+# and run time. Every cell runs (--allow-errors) so that the executed notebook (and
+# the report) shows each failure with its message.
+# Exits 1 at the end if any notebook failed.
+#
+# Environment: NB_TIMEOUT (seconds per cell; default 900 quick, 3600 full).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+mode="" out="" html=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --mode) mode="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --html) html="$2"; shift 2 ;;
+    --) shift; break ;;
+    -*) echo "run-notebooks: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+case "$mode" in quick|full) ;; *) echo "run-notebooks: --mode quick|full is required" >&2; exit 2 ;; esac
+[ -n "$out" ] || { echo "run-notebooks: --out DIR is required" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "run-notebooks: no notebooks given" >&2; exit 2; }
+
+kl_env
+JUPYTER="$(kl_jupyter)" || { echo "run-notebooks: no jupyter with nbconvert; run make setup" >&2; exit 1; }
+[ -f "$JUPYTER_DATA_DIR/kernels/gonb/kernel.json" ] || { echo "run-notebooks: gonb kernel not installed in $JUPYTER_DATA_DIR; run make setup" >&2; exit 1; }
+if [ "$mode" = quick ]; then timeout="${NB_TIMEOUT:-900}"; else timeout="${NB_TIMEOUT:-3600}"; fi
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+if [ -n "$html" ]; then mkdir -p "$html"; html="$(cd "$html" && pwd)"; fi
+nbtool="$KL_ROOT/build/nbtool"
+(cd "$KL_ROOT" && go build -o "$nbtool" ./cmd/nbtool)
+
+status="$out/status.tsv"
+: > "$status"
+total=$# i=0 failed=0 t0=$SECONDS
+for src in "$@"; do
+  i=$((i + 1))
+  name="$(basename "$src" .ipynb)"
+  log="$out/$name.log"
+  rm -f "$out/$name.ipynb" "$log"
+  [ -z "$html" ] || rm -f "$html/$name.html"
+  printf '[%d/%d] %s (%s mode) ...\n' "$i" "$total" "$name" "$mode"
+  start=$SECONDS
+  ok=1 detail=""
+  if ! KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
+      --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
+      --output-dir "$out" --output "$name" "$src" >"$log" 2>&1; then
+    ok=0
+    detail="nbconvert failed (timeout or kernel crash?)"
+  fi
+  if [ -f "$out/$name.ipynb" ]; then
+    if ! "$nbtool" check "$out/$name.ipynb" >"$out/$name.check" 2>&1; then
+      ok=0
+      detail="$(grep -m1 "^$out/$name.ipynb: " "$out/$name.check" | sed "s|^$out/$name.ipynb: ||" | cut -c1-400)"
+    fi
+    cat "$out/$name.check" >>"$log"
+    if [ -n "$html" ]; then
+      if "$JUPYTER" nbconvert --to html --output-dir "$html" --output "$name" "$out/$name.ipynb" >>"$log" 2>&1; then
+        if ! "$nbtool" check "$html/$name.html" >>"$log" 2>&1; then
+          ok=0; [ -n "$detail" ] || detail="HTML report is not self-contained"
+        fi
+      else
+        ok=0; [ -n "$detail" ] || detail="HTML export failed"
+      fi
+    fi
+  else
+    ok=0
+  fi
+  secs=$((SECONDS - start))
+  detail="${detail//$'\t'/ }"
+  if [ $ok = 1 ]; then
+    printf '      ok (%d s)\n' "$secs"
+    printf '%s\tok\t%d\t%s\t\t\n' "$name" "$secs" "$mode" >>"$status"
+  else
+    failed=$((failed + 1))
+    printf '      FAILED (%d s): %s\n      log: %s\n' "$secs" "$detail" "$log"
+    if [ -s "$out/$name.check" ]; then
+      grep -v '^ok ' "$out/$name.check" | sed "s|^$out/$name.ipynb: |      |" | head -n 20
+    else
+      grep -v -E '^[IWE][0-9]{4} ' "$log" | tail -n 25 | sed 's/^/      /'
+    fi
+    printf '%s\tfailed\t%d\t%s\t%s\t%s\n' "$name" "$secs" "$mode" "$detail" "$log" >>"$status"
+  fi
+done
+
+if [ -n "$html" ]; then
+  "$nbtool" index -status "$status" -notebooks "$KL_ROOT/notebooks" -out "$html/index.html"
+  "$nbtool" check "$html/index.html" >/dev/null
+fi
+printf '%d notebooks in %d s: %d passed, %d failed\n' "$total" "$((SECONDS - t0))" "$((total - failed))" "$failed"
+[ $failed = 0 ]
