@@ -135,6 +135,9 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := kernel.Validate(c.Kernel, d); err != nil {
+		return nil, err
+	}
 	rows := make([][]float64, n)
 	for i := range rows {
 		rows[i] = mat.Row(nil, i, X)
