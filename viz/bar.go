@@ -33,6 +33,9 @@ type Bar struct {
 }
 
 func (b *Bar) validate() error {
+	if b == nil {
+		return errNil("Bar")
+	}
 	const kind = "bar chart"
 	if err := checkNonEmpty(kind, "Categories", len(b.Categories)); err != nil {
 		return err
@@ -192,7 +195,12 @@ func (b *Bar) HTML() ([]byte, error) {
 }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (b *Bar) Show() error { return show(b, b.Interactive) }
+func (b *Bar) Show() error {
+	if b == nil {
+		return errNil("Bar")
+	}
+	return show(b, b.Interactive)
+}
 
 // Histogram counts Values in Bins equal-width bins over [min, max] of the
 // data (or [Min, Max] when Min < Max): distributions of learned parameters
@@ -216,6 +224,9 @@ type histBins struct {
 }
 
 func (hg *Histogram) bins() (histBins, error) {
+	if hg == nil {
+		return histBins{}, errNil("Histogram")
+	}
 	const kind = "histogram"
 	if err := checkNonEmpty(kind, "Values", len(hg.Values)); err != nil {
 		return histBins{}, err
@@ -317,4 +328,9 @@ func (hg *Histogram) HTML() ([]byte, error) {
 }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (hg *Histogram) Show() error { return show(hg, hg.Interactive) }
+func (hg *Histogram) Show() error {
+	if hg == nil {
+		return errNil("Histogram")
+	}
+	return show(hg, hg.Interactive)
+}

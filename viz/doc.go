@@ -27,6 +27,9 @@
 //
 // Bad input (NaN, ±Inf, empty or mismatched series, non-positive values on a
 // log axis) gives an error wrapping a klearn sentinel, never a broken chart.
+// Methods on a nil chart, table or page (say (*Line)(nil).SVG()) return an
+// error wrapping klearn.ErrEmpty instead of panicking — Show and ShowPNG too,
+// even outside a notebook; a nil *Progress ignores Add and Done.
 //
 // In a notebook:
 //

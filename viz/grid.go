@@ -28,6 +28,9 @@ type figurer interface {
 
 func (g *Grid) figure() (figure, error) {
 	const kind = "grid"
+	if g == nil {
+		return figure{}, errNil("Grid")
+	}
 	if err := checkNonEmpty(kind, "Panels", len(g.Panels)); err != nil {
 		return figure{}, err
 	}
@@ -95,4 +98,9 @@ func (g *Grid) SVG() ([]byte, error) { return renderSVG(g.figure()) }
 func (g *Grid) PNG() ([]byte, error) { return renderPNG(g.figure()) }
 
 // Show displays the SVG in a notebook (a no-op outside GoNB).
-func (g *Grid) Show() error { return show(g, false) }
+func (g *Grid) Show() error {
+	if g == nil {
+		return errNil("Grid")
+	}
+	return show(g, false)
+}

@@ -95,6 +95,9 @@ func Rows(m mat.Matrix) [][]float64 {
 }
 
 func (hm *HeatMap) validate() (zmin, zmax float64, err error) {
+	if hm == nil {
+		return 0, 0, errNil("HeatMap")
+	}
 	const kind = "heat map"
 	if err := checkNonEmpty(kind, "Z", len(hm.Z)); err != nil {
 		return 0, 0, err
@@ -445,4 +448,9 @@ func (hm *HeatMap) HTML() ([]byte, error) {
 }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (hm *HeatMap) Show() error { return show(hm, hm.Interactive) }
+func (hm *HeatMap) Show() error {
+	if hm == nil {
+		return errNil("HeatMap")
+	}
+	return show(hm, hm.Interactive)
+}

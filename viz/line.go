@@ -45,6 +45,9 @@ type Line struct {
 }
 
 func (l *Line) validate() error {
+	if l == nil {
+		return errNil("Line")
+	}
 	const kind = "line chart"
 	if err := checkNonEmpty(kind, "Series", len(l.Series)); err != nil {
 		return err
@@ -289,7 +292,12 @@ func (l *Line) HTML() ([]byte, error) {
 
 // Show displays the chart in a notebook: the ECharts version when
 // Interactive, else the SVG. It is a no-op outside GoNB.
-func (l *Line) Show() error { return show(l, l.Interactive) }
+func (l *Line) Show() error {
+	if l == nil {
+		return errNil("Line")
+	}
+	return show(l, l.Interactive)
+}
 
 func orDefault(v, d float64) float64 {
 	if v == 0 {

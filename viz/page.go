@@ -30,42 +30,63 @@ func NewPage(title string) *Page { return &Page{Title: title} }
 
 // Heading adds a section heading.
 func (p *Page) Heading(text string) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "h", text: text})
 	return p
 }
 
 // Text adds a paragraph of plain text (escaped).
 func (p *Page) Text(text string) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "p", text: text})
 	return p
 }
 
 // RawHTML adds trusted HTML verbatim.
 func (p *Page) RawHTML(html string) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "html", text: html})
 	return p
 }
 
 // Static adds c as an inline SVG.
 func (p *Page) Static(c Chart) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "chart", chart: c})
 	return p
 }
 
 // Interactive adds c as an ECharts chart.
 func (p *Page) Interactive(c Interactive) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "chart", chart: c, inter: true})
 	return p
 }
 
 // Table adds a comparison table.
 func (p *Page) Table(t *CompareTable) *Page {
+	if p == nil {
+		return nil
+	}
 	p.items = append(p.items, pageItem{kind: "table", table: t})
 	return p
 }
 
 // body renders the items; lib reports whether an interactive chart is present.
 func (p *Page) body() (body string, lib bool, err error) {
+	if p == nil {
+		return "", false, errNil("Page")
+	}
 	var b strings.Builder
 	for i, it := range p.items {
 		switch it.kind {
@@ -151,6 +172,9 @@ func (p *Page) WriteFile(path string) error {
 // Show displays the page body in a notebook (the library travels once per
 // cell, as with single charts). It is a no-op outside GoNB.
 func (p *Page) Show() error {
+	if p == nil {
+		return errNil("Page")
+	}
 	if !inNotebook() {
 		return nil
 	}

@@ -61,6 +61,9 @@ func newProgress(title string, total int, w io.Writer, nb bool) *Progress {
 
 // Add records n more finished steps.
 func (p *Progress) Add(n int) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed || n <= 0 {
@@ -73,6 +76,9 @@ func (p *Progress) Add(n int) {
 // Done marks the loop finished (100%) and prints the elapsed time. Calling it
 // more than once is harmless.
 func (p *Progress) Done() {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {

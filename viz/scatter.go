@@ -25,6 +25,9 @@ type Scatter struct {
 }
 
 func (s *Scatter) validate() error {
+	if s == nil {
+		return errNil("Scatter")
+	}
 	if err := checkNonEmpty("scatter", "Sets", len(s.Sets)); err != nil {
 		return err
 	}
@@ -98,7 +101,12 @@ func (s *Scatter) HTML() ([]byte, error) {
 }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (s *Scatter) Show() error { return show(s, s.Interactive) }
+func (s *Scatter) Show() error {
+	if s == nil {
+		return errNil("Scatter")
+	}
+	return show(s, s.Interactive)
+}
 
 // Stem is a stem plot: a vertical line from Base to each Y[i] at X[i], with a
 // marker on top — learned coefficients over a continuous parameter such as
@@ -112,6 +120,9 @@ type Stem struct {
 }
 
 func (s *Stem) validate() error {
+	if s == nil {
+		return errNil("Stem")
+	}
 	const kind = "stem plot"
 	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
 		return err
@@ -195,4 +206,9 @@ func (s *Stem) SVG() ([]byte, error) { return renderSVG(s.figure()) }
 func (s *Stem) PNG() ([]byte, error) { return renderPNG(s.figure()) }
 
 // Show displays the SVG in a notebook (a no-op outside GoNB).
-func (s *Stem) Show() error { return show(s, false) }
+func (s *Stem) Show() error {
+	if s == nil {
+		return errNil("Stem")
+	}
+	return show(s, false)
+}

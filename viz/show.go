@@ -81,6 +81,9 @@ func show(c Chart, interactive bool) error {
 // ShowPNG displays c as a PNG image in a notebook (a no-op outside one); use
 // it for figures with very many elements, where SVG gets heavy.
 func ShowPNG(c Chart) error {
+	if nilChart(c) {
+		return errNil("Chart")
+	}
 	if !inNotebook() {
 		return nil
 	}

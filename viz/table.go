@@ -54,6 +54,9 @@ type CompareTable struct {
 
 func (t *CompareTable) validate() error {
 	const kind = "compare table"
+	if t == nil {
+		return errNil("CompareTable")
+	}
 	if err := checkNonEmpty(kind, "Rows", len(t.Rows)); err != nil {
 		return err
 	}
@@ -108,7 +111,7 @@ const (
 // Verdict compares cell (i, j). It returns NotCompared for out-of-range
 // indices.
 func (t *CompareTable) Verdict(i, j int) Verdict {
-	if t.Paper == nil || i < 0 || i >= len(t.Paper) || i >= len(t.Ours) || j < 0 || j >= len(t.Paper[i]) || j >= len(t.Ours[i]) {
+	if t == nil || t.Paper == nil || i < 0 || i >= len(t.Paper) || i >= len(t.Ours) || j < 0 || j >= len(t.Paper[i]) || j >= len(t.Ours[i]) {
 		return NotCompared
 	}
 	o, p := t.Ours[i][j], t.Paper[i][j]
@@ -123,6 +126,9 @@ func (t *CompareTable) Verdict(i, j int) Verdict {
 
 // Counts returns how many compared cells are within and outside tolerance.
 func (t *CompareTable) Counts() (within, outside int) {
+	if t == nil {
+		return 0, 0
+	}
 	for i := range t.Rows {
 		for j := range t.Cols {
 			switch t.Verdict(i, j) {
@@ -310,6 +316,9 @@ func (t *CompareTable) Text() (string, error) {
 // Show displays the HTML table in a notebook. Outside a notebook it does
 // nothing; print Text() there.
 func (t *CompareTable) Show() error {
+	if t == nil {
+		return errNil("CompareTable")
+	}
 	if !inNotebook() {
 		return nil
 	}
