@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -92,6 +93,18 @@ type NKRR struct {
 	// step that increases F is also rejected, which makes F decrease
 	// monotonically along the iterations.
 	PaperStepRule bool
+	// LineSearch chooses η by a simple line search, which Section 3 of the
+	// paper allows instead of the fixed schedule: after an accepted step η
+	// doubles for the next trial (up to 1e6·Eta0), and a trial step that
+	// increases F halves it. The test on the step length is not applied.
+	// The stopping rule ‖μ'−μ‖ < ε is unchanged. It needs far fewer steps
+	// when F is flat (large λ, where ∇F = O(1/λ²) makes unit steps tiny).
+	LineSearch bool
+	// Init, if non-nil, is the starting point (a warm start, e.g. the
+	// weights learned on a neighbouring split or grid point); it is mapped
+	// into M by the normalisation step of Algorithm 1. nil selects
+	// μ_init = μ0 + Λ·1/‖1‖_q.
+	Init []float64
 	// Settings holds MaxIter (0 selects 200) and a Recorder called after
 	// every accepted step with Iteration{Iter, F, Gap: ‖μ'−μ‖, X: μ'}.
 	Settings *opt.Settings
@@ -132,7 +145,7 @@ func (r NKRR) FitGrams(Ks []*mat.SymDense, y []float64) (*NKRRModel, error) {
 // [K_k]_ij = X_ik·X_jk, one per column of X (n×p), as in every experiment of
 // Section 4 of Cortes et al. (2009), without forming the p Gram matrices:
 // dense features go through BLAS and sparse ones (n-gram counts) cost
-// Σ_k nnz_k² per pass. It equals FitGrams(FeatureGrams(X), y).
+// Σ_k nnz_k² per pass. It equals FitGrams(kernel.FeatureGrams(X), y).
 func (r NKRR) FitFeatures(X mat.Matrix, y []float64) (*NKRRModel, error) {
 	if _, _, err := klearn.CheckMatrix("mkl: X", X); err != nil {
 		return nil, err
@@ -148,21 +161,9 @@ func (r NKRR) FitFeatures(X mat.Matrix, y []float64) (*NKRRModel, error) {
 
 func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	n, p := b.dims()
-	if err := klearn.CheckVector("mkl: y", y); err != nil {
+	d, err := checkProblem(y, n, r.Lambda, r.Degree)
+	if err != nil {
 		return nil, err
-	}
-	if len(y) != n {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: y has %d entries for %d training points", len(y), n)
-	}
-	if !(r.Lambda > 0) || math.IsInf(r.Lambda, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: Lambda = %v, want a finite value > 0", r.Lambda)
-	}
-	d := r.Degree
-	if d == 0 {
-		d = 2
-	}
-	if d < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: Degree = %d, want ≥ 1", r.Degree)
 	}
 	if r.Norm != L1 && r.Norm != L2 {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: unknown Norm %d", int(r.Norm))
@@ -174,6 +175,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	if eta == 0 {
 		eta = 1
 	}
+	eta0 := eta
 	if err := klearn.CheckParam("mkl: NKRR: Eta0", eta, math.SmallestNonzeroFloat64, 1); err != nil {
 		return nil, err
 	}
@@ -226,6 +228,16 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	for k := range mu {
 		mu[k] = mu0[k] + step
 	}
+	if r.Init != nil && lam > 0 {
+		if len(r.Init) != p {
+			return nil, klearn.Errorf(klearn.ErrShape, "mkl: NKRR: Init has %d entries for %d base kernels", len(r.Init), p)
+		}
+		if err := klearn.CheckVector("mkl: NKRR: Init", r.Init); err != nil {
+			return nil, err
+		}
+		copy(mu, r.Init)
+		projectRadial(mu, mu0, lam, q)
+	}
 	if eps == 0 {
 		eps = 1e-4 * math.Max(1, q.norm(mu))
 	}
@@ -260,7 +272,7 @@ iterations:
 				status = opt.Success
 				break iterations
 			}
-			if stepLen > prevStep {
+			if !r.LineSearch && stepLen > prevStep {
 				eta *= 0.8
 				continue
 			}
@@ -269,12 +281,19 @@ iterations:
 			if err != nil {
 				return nil, err
 			}
+			if r.LineSearch && ft > f {
+				eta *= 0.5
+				continue
+			}
 			if !r.PaperStepRule && ft > f {
 				eta *= 0.8
 				continue
 			}
 			copy(mu, trial)
 			f, alpha, prevStep = ft, at, stepLen
+			if r.LineSearch {
+				eta = math.Min(2*eta, 1e6*eta0)
+			}
 			m.Iterations++
 			m.Trace = append(m.Trace, f)
 			if rec != nil {
@@ -375,14 +394,14 @@ func (m *NKRRModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if len(Kte) != len(m.Mu) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.Mu))
 	}
-	K, err := PolyCombineCross(Kte, m.Mu, m.Degree)
+	K, err := kernel.CombineCross(m.Mu, Kte)
 	if err != nil {
 		return nil, err
 	}
 	if _, c := K.Dims(); c != len(m.Alpha) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: test kernels have %d columns for %d training points", c, len(m.Alpha))
 	}
-	return nkMulVec(K, m.Alpha), nil
+	return m.apply(K), nil
 }
 
 // Predict returns predictions for the rows of X with a model fitted by
@@ -402,7 +421,12 @@ func (m *NKRRModel) Predict(X mat.Matrix) ([]float64, error) {
 	if p != m.features.p {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: X has %d features, the model %d", p, m.features.p)
 	}
-	K := m.features.cross(X, m.Mu)
+	return m.apply(m.features.cross(X, m.Mu)), nil
+}
+
+// apply returns K^{∘d}α for the test×train combination K = Σ_k μ_k Kte_k
+// (overwriting K): the predictor h(x) = Σ_i α_i K_μ(x_i, x) of Eq. (9).
+func (m *NKRRModel) apply(K *mat.Dense) []float64 {
 	raw := K.RawMatrix()
 	for i := 0; i < raw.Rows; i++ {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols]
@@ -410,7 +434,7 @@ func (m *NKRRModel) Predict(X mat.Matrix) ([]float64, error) {
 			row[j] = nkIpow(v, m.Degree)
 		}
 	}
-	return nkMulVec(K, m.Alpha), nil
+	return nkMulVec(K, m.Alpha)
 }
 
 func nkMulVec(K *mat.Dense, a []float64) []float64 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 )
@@ -57,7 +58,7 @@ func TestPaperTable1Sonar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	K0, err := FeatureGrams(X0)
+	K0, err := kernel.FeatureGrams(X0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestPaperTable1Sonar(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			Ks, err := FeatureGrams(X)
+			Ks, err := kernel.FeatureGrams(X)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -84,6 +84,27 @@ func (e *evaluator) grad(alpha, g []float64) {
 	}
 }
 
+// checkProblem validates the data shared by NKRR and Problem: y (n finite
+// entries), λ > 0 finite, and the degree (0 selects 2); it returns the degree.
+func checkProblem(y []float64, n int, lambda float64, degree int) (int, error) {
+	if err := klearn.CheckVector("mkl: y", y); err != nil {
+		return 0, err
+	}
+	if len(y) != n {
+		return 0, klearn.Errorf(klearn.ErrShape, "mkl: y has %d entries for %d training points", len(y), n)
+	}
+	if !(lambda > 0) || math.IsInf(lambda, 0) {
+		return 0, klearn.Errorf(klearn.ErrParam, "mkl: λ = %v, want a finite value > 0", lambda)
+	}
+	if degree == 0 {
+		degree = 2
+	}
+	if degree < 1 {
+		return 0, klearn.Errorf(klearn.ErrParam, "mkl: Degree = %d, want ≥ 1", degree)
+	}
+	return degree, nil
+}
+
 // Problem is the NKRR objective of Cortes et al. (2009) over explicit base
 // kernels: F(μ) = yᵀ(K_μ+λI)⁻¹y with K_μ = (Σ_k μ_k K_k)^{∘Degree}, Eq. (10).
 // Its methods validate their inputs and never modify them; μ may have any
@@ -102,21 +123,9 @@ func (pr Problem) evaluator(mu []float64) (*evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckVector("mkl: y", pr.Y); err != nil {
+	d, err := checkProblem(pr.Y, b.n, pr.Lambda, pr.Degree)
+	if err != nil {
 		return nil, err
-	}
-	if len(pr.Y) != b.n {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: y has %d entries for %d×%d base kernels", len(pr.Y), b.n, b.n)
-	}
-	if !(pr.Lambda > 0) || math.IsInf(pr.Lambda, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: λ = %v, want a finite value > 0", pr.Lambda)
-	}
-	d := pr.Degree
-	if d == 0 {
-		d = 2
-	}
-	if d < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: Degree = %d, want ≥ 1", pr.Degree)
 	}
 	if err := checkMuLen(mu, len(pr.Ks)); err != nil {
 		return nil, err

@@ -68,13 +68,7 @@ func SelectGrams(cands []NKRR, Ks []*mat.SymDense, y []float64, folds []modelsel
 	if _, err := newGramBases(Ks, len(y)); err != nil {
 		return NKRR{}, nil, err
 	}
-	res, err := modelsel.GridSearch(cands, folds, func(c NKRR, s modelsel.Split) (float64, error) {
-		return c.ScoreGrams(Ks, y, s)
-	}, modelsel.SearchOptions{Minimize: true})
-	if err != nil {
-		return NKRR{}, res, err
-	}
-	return res.BestParams(), res, nil
+	return selectBest(cands, folds, func(c NKRR, s modelsel.Split) (float64, error) { return c.ScoreGrams(Ks, y, s) })
 }
 
 // SelectFeatures is SelectGrams with ScoreFeatures.
@@ -82,9 +76,11 @@ func SelectFeatures(cands []NKRR, X mat.Matrix, y []float64, folds []modelsel.Sp
 	if _, _, err := klearn.CheckXY(X, y); err != nil {
 		return NKRR{}, nil, err
 	}
-	res, err := modelsel.GridSearch(cands, folds, func(c NKRR, s modelsel.Split) (float64, error) {
-		return c.ScoreFeatures(X, y, s)
-	}, modelsel.SearchOptions{Minimize: true})
+	return selectBest(cands, folds, func(c NKRR, s modelsel.Split) (float64, error) { return c.ScoreFeatures(X, y, s) })
+}
+
+func selectBest(cands []NKRR, folds []modelsel.Split, score func(NKRR, modelsel.Split) (float64, error)) (NKRR, *modelsel.SearchResult[NKRR], error) {
+	res, err := modelsel.GridSearch(cands, folds, score, modelsel.SearchOptions{Minimize: true})
 	if err != nil {
 		return NKRR{}, res, err
 	}

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -41,9 +42,20 @@ func randMu(seed uint64, p int, scale float64) []float64 {
 	return mu
 }
 
+// polyCombine is K_μ = (Σ_k μ_k K_k)^{∘d} (Eqs. (3)–(4) with the
+// multinomial coefficients, CHECKLIST P1-E1), built with klearn/kernel
+// independently of the evaluator of Algorithm 1.
+func polyCombine(Ks []*mat.SymDense, mu []float64, d int) (*mat.SymDense, error) {
+	S, err := kernel.Combine(mu, Ks)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.HadamardPower(S, d), nil
+}
+
 func mustGrams(t *testing.T, X mat.Matrix) []*mat.SymDense {
 	t.Helper()
-	Ks, err := FeatureGrams(X)
+	Ks, err := kernel.FeatureGrams(X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +127,7 @@ func TestGradientNonPositive(t *testing.T) {
 // TestEulerIdentity checks μᵀ∇F(μ) = −d·αᵀK_μα: for d = 2 this is Eq. (13)
 // of Cortes et al. (2009) with the factor −2 the paper drops (CHECKLIST
 // P1-B2, P1-E3); for degree d it follows from K_μ being homogeneous of degree d
-// in μ. αᵀK_μα is computed independently from PolyCombine.
+// in μ. αᵀK_μα is computed independently with klearn/kernel (Combine, HadamardPower).
 func TestEulerIdentity(t *testing.T) {
 	t.Parallel()
 	X, y := randData(3, 35, 4, 0)
@@ -131,7 +143,7 @@ func TestEulerIdentity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		K, err := PolyCombine(Ks, mu, d)
+		K, err := polyCombine(Ks, mu, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -408,8 +420,8 @@ func TestHessian(t *testing.T) {
 			t.Errorf("d=%d: uᵀHu = %.12g, HessianQuad %.12g", d, full, hq)
 		}
 		if d == 2 {
-			S, _ := PolyCombine(Ks, mu, 1)
-			Su, _ := PolyCombine(Ks, u, 1)
+			S, _ := polyCombine(Ks, mu, 1)
+			Su, _ := polyCombine(Ks, u, 1)
 			n := len(y)
 			A := mat.NewDense(n, n, nil)  // S∘S_u
 			B := mat.NewDense(n, n, nil)  // S_u∘S_u
@@ -463,7 +475,7 @@ func TestFitFeaturesAndPredict(t *testing.T) {
 				t.Errorf("zero=%g: μ_%d = %g (grams) vs %g (features)", zero, k, mg.Mu[k], mf.Mu[k])
 			}
 		}
-		Kte, err := FeatureCross(Xte, X)
+		Kte, err := kernel.FeatureCrosses(Xte, X)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -510,7 +522,7 @@ func TestBaseline(t *testing.T) {
 			t.Errorf("μ_%d = %g, want μ0 = 1", k, v)
 		}
 	}
-	K, _ := PolyCombine(Ks, []float64{1, 1, 1, 1}, 3)
+	K, _ := polyCombine(Ks, []float64{1, 1, 1, 1}, 3)
 	A := mat.NewDense(30, 30, nil)
 	A.Copy(K)
 	for i := 0; i < 30; i++ {
@@ -535,7 +547,7 @@ func TestPolyCombinePSD(t *testing.T) {
 	Ks := mustGrams(t, X)
 	for d := 1; d <= 4; d++ {
 		for trial := 0; trial < 20; trial++ {
-			K, err := PolyCombine(Ks, randMu(uint64(trial), 4, 2), d)
+			K, err := polyCombine(Ks, randMu(uint64(trial), 4, 2), d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -549,7 +561,7 @@ func TestPolyCombinePSD(t *testing.T) {
 			}
 		}
 	}
-	K, _ := PolyCombine(Ks, []float64{1, -1, 0.5, 0.5}, 1)
+	K, _ := polyCombine(Ks, []float64{1, -1, 0.5, 0.5}, 1)
 	var eig mat.EigenSym
 	eig.Factorize(K, false)
 	if eig.Values(nil)[0] > -1e-6 {
@@ -612,5 +624,80 @@ func TestValidation(t *testing.T) {
 	}
 	if _, err := (Problem{Ks: Ks, Y: y, Lambda: 1}).Objective([]float64{1, 1}); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("Objective with short μ: %v", err)
+	}
+}
+
+// TestNKRRLineSearchAndWarmStart checks the two options that make the Table 1
+// protocol affordable: LineSearch (Section 3 of Cortes et al. (2009) allows a
+// line search instead of the fixed η schedule) must reach the same boundary
+// minimum as the paper's schedule (Proposition 3: it is unique on this
+// problem; tolerance 1e−6 relative, the stopping rule being ε = 1e−9) with a
+// monotone trace and fewer steps on a flat objective (λ = 50); a warm start
+// (Init) at the solution must stop at once with the same F, and Init is mapped
+// onto the sphere ‖μ−μ0‖ = Λ.
+func TestNKRRLineSearchAndWarmStart(t *testing.T) {
+	t.Parallel()
+	X, y := randData(21, 60, 5, 0)
+	Ks := mustGrams(t, X)
+	for _, q := range []Norm{L1, L2} {
+		for d := 1; d <= 2; d++ {
+			base := NKRR{Degree: d, Lambda: 50, Norm: q, Radius: 2, Eps: 1e-9, Settings: &opt.Settings{MaxIter: 5000}}
+			ref, err := base.FitGrams(Ks, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ls := base
+			ls.LineSearch = true
+			m, err := ls.FitGrams(Ks, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Status != opt.Success || ref.Status != opt.Success {
+				t.Fatalf("d=%d %v: status %v (line search), %v (schedule)", d, q, m.Status, ref.Status)
+			}
+			if math.Abs(m.F-ref.F) > 1e-6*ref.F {
+				t.Errorf("d=%d %v: line search F = %.10g, schedule F = %.10g", d, q, m.F, ref.F)
+			}
+			for i := 1; i < len(m.Trace); i++ {
+				if m.Trace[i] > m.Trace[i-1] {
+					t.Fatalf("d=%d %v: F increased at step %d", d, q, i)
+				}
+			}
+			if m.Iterations >= ref.Iterations {
+				t.Errorf("d=%d %v: line search took %d steps, schedule %d", d, q, m.Iterations, ref.Iterations)
+			}
+			warm := base
+			warm.Init = ref.Mu
+			w, err := warm.FitGrams(Ks, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Iterations > 1 || math.Abs(w.F-ref.F) > 1e-9*ref.F {
+				t.Errorf("d=%d %v: warm start took %d steps, F = %g vs %g", d, q, w.Iterations, w.F, ref.F)
+			}
+		}
+	}
+	// Init off the sphere is mapped onto it before the first evaluation.
+	est := NKRR{Degree: 2, Lambda: 1, Radius: 0.5, Init: []float64{3, 1, 1, 1, 1}, Settings: &opt.Settings{MaxIter: 1}}
+	var first []float64
+	est.Settings.Recorder = opt.RecorderFunc(func(it opt.Iteration) error {
+		if first == nil {
+			first = append([]float64(nil), it.X...)
+		}
+		return nil
+	})
+	if _, err := est.FitGrams(Ks, y); err != nil {
+		t.Fatal(err)
+	}
+	diff := make([]float64, 5)
+	for k := range diff {
+		diff[k] = first[k] - 1
+	}
+	if r := L2.norm(diff); math.Abs(r-0.5) > 1e-12 {
+		t.Errorf("first iterate from Init at ‖μ−μ0‖ = %g, want 0.5", r)
+	}
+	bad := NKRR{Degree: 2, Lambda: 1, Radius: 1, Init: []float64{1, 2}}
+	if _, err := bad.FitGrams(Ks, y); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("Init of the wrong length: err = %v, want ErrShape", err)
 	}
 }
