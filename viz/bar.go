@@ -157,10 +157,11 @@ func (b *Bar) echart() (ecChart, error) {
 	if err := b.validate(); err != nil {
 		return ecChart{}, err
 	}
-	if _, _, err := size("bar chart", b.Width, b.Height); err != nil {
+	w, h, err := pxSize("bar chart", b.Width, b.Height)
+	if err != nil {
 		return ecChart{}, err
 	}
-	return barEChart("bar", b.Title, b.XLabel, b.YLabel, b.Categories, b.Groups, orDefault(b.Width, DefaultWidth), orDefault(b.Height, DefaultHeight), "")
+	return barEChart("bar", b.Title, b.XLabel, b.YLabel, b.Categories, b.Groups, w, h, "")
 }
 
 func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGroup, w, h float64, gap string) (ecChart, error) {
@@ -186,21 +187,10 @@ func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGr
 }
 
 // HTML renders the interactive chart (error bars are not drawn).
-func (b *Bar) HTML() ([]byte, error) {
-	e, err := b.echart()
-	if err != nil {
-		return nil, err
-	}
-	return e.html()
-}
+func (b *Bar) HTML() ([]byte, error) { return echartHTML(b) }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (b *Bar) Show() error {
-	if b == nil {
-		return errNil("Bar")
-	}
-	return show(b, b.Interactive)
-}
+func (b *Bar) Show() error { return showChart(b, "Bar", func() bool { return b.Interactive }) }
 
 // Histogram counts Values in Bins equal-width bins over [min, max] of the
 // data (or [Min, Max] when Min < Max): distributions of learned parameters
@@ -307,30 +297,21 @@ func (hg *Histogram) echart() (ecChart, error) {
 	if err != nil {
 		return ecChart{}, err
 	}
-	if _, _, err := size("histogram", hg.Width, hg.Height); err != nil {
+	w, h, err := pxSize("histogram", hg.Width, hg.Height)
+	if err != nil {
 		return ecChart{}, err
 	}
 	cats := make([]string, len(hb.counts))
 	for k := range cats {
 		cats[k] = fmt.Sprintf("%.3g", hb.lo+(float64(k)+0.5)*hb.width)
 	}
-	return barEChart("hist", hg.Title, hg.XLabel, hg.YLabel, cats, []BarGroup{{Name: "count", Values: hb.counts}},
-		orDefault(hg.Width, DefaultWidth), orDefault(hg.Height, DefaultHeight), "1%")
+	return barEChart("hist", hg.Title, hg.XLabel, hg.YLabel, cats, []BarGroup{{Name: "count", Values: hb.counts}}, w, h, "1%")
 }
 
 // HTML renders the interactive chart (bins labelled by their centres).
-func (hg *Histogram) HTML() ([]byte, error) {
-	e, err := hg.echart()
-	if err != nil {
-		return nil, err
-	}
-	return e.html()
-}
+func (hg *Histogram) HTML() ([]byte, error) { return echartHTML(hg) }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
 func (hg *Histogram) Show() error {
-	if hg == nil {
-		return errNil("Histogram")
-	}
-	return show(hg, hg.Interactive)
+	return showChart(hg, "Histogram", func() bool { return hg.Interactive })
 }

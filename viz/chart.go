@@ -82,16 +82,21 @@ const pngDPI = 144
 
 // size returns the figure size in points, validating user values.
 func size(kind string, w, h float64) (vg.Length, vg.Length, error) {
-	if w == 0 {
-		w = DefaultWidth
+	w, h, err := pxSize(kind, w, h)
+	if err != nil {
+		return 0, 0, err
 	}
-	if h == 0 {
-		h = DefaultHeight
-	}
+	return vg.Length(w * 0.75), vg.Length(h * 0.75), nil
+}
+
+// pxSize is size in pixels: w and h with their defaults, checked to lie in
+// [50, 10000].
+func pxSize(kind string, w, h float64) (float64, float64, error) {
+	w, h = orDefault(w, DefaultWidth), orDefault(h, DefaultHeight)
 	if !(w >= 50 && w <= 10000 && h >= 50 && h <= 10000) {
 		return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s size %gx%g px outside [50, 10000]", kind, w, h)
 	}
-	return vg.Length(w * 0.75), vg.Length(h * 0.75), nil
+	return w, h, nil
 }
 
 // palette10 is the colour cycle shared by static and interactive charts
@@ -219,6 +224,32 @@ func checkPositive(kind, axis, name string, v []float64) error {
 func checkSameLen(kind, an string, a []float64, bn string, b []float64) error {
 	if len(a) != len(b) {
 		return klearn.Errorf(klearn.ErrShape, "viz: %s: len(%s) = %d but len(%s) = %d", kind, an, len(a), bn, len(b))
+	}
+	return nil
+}
+
+// checkXY checks that the coordinates x and y (named xn and yn) have the
+// same length and finite entries.
+func checkXY(kind, xn string, x []float64, yn string, y []float64) error {
+	if err := checkSameLen(kind, xn, x, yn, y); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, xn, x); err != nil {
+		return err
+	}
+	return checkFinite(kind, yn, y)
+}
+
+// checkLogAxes checks that the coordinates on the log axes of sc are
+// positive.
+func checkLogAxes(kind, xn string, x []float64, yn string, y []float64, sc Scale) error {
+	if sc.logX() {
+		if err := checkPositive(kind, "x", xn, x); err != nil {
+			return err
+		}
+	}
+	if sc.logY() {
+		return checkPositive(kind, "y", yn, y)
 	}
 	return nil
 }

@@ -145,6 +145,15 @@ func (e ecChart) html() ([]byte, error) {
 	return []byte(lib + e.fragment()), nil
 }
 
+// echartHTML renders c's interactive chart as a self-contained snippet.
+func echartHTML(c echarter) ([]byte, error) {
+	e, err := c.echart()
+	if err != nil {
+		return nil, err
+	}
+	return e.html()
+}
+
 // ---- go-echarts helpers ----
 
 func ecGlobal(title, xname, yname string, w, h float64) []charts.GlobalOpts {

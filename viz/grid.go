@@ -98,9 +98,4 @@ func (g *Grid) SVG() ([]byte, error) { return renderSVG(g.figure()) }
 func (g *Grid) PNG() ([]byte, error) { return renderPNG(g.figure()) }
 
 // Show displays the SVG in a notebook (a no-op outside GoNB).
-func (g *Grid) Show() error {
-	if g == nil {
-		return errNil("Grid")
-	}
-	return show(g, false)
-}
+func (g *Grid) Show() error { return showChart(g, "Grid", nil) }

@@ -30,26 +30,10 @@ func (s PointSet) validate(kind, name string, sc Scale) error {
 	if err := checkNonEmpty(kind, name+".X", len(s.X)); err != nil {
 		return err
 	}
-	if err := checkSameLen(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
+	if err := checkXY(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
 		return err
 	}
-	if err := checkFinite(kind, name+".X", s.X); err != nil {
-		return err
-	}
-	if err := checkFinite(kind, name+".Y", s.Y); err != nil {
-		return err
-	}
-	if sc.logX() {
-		if err := checkPositive(kind, "x", name+".X", s.X); err != nil {
-			return err
-		}
-	}
-	if sc.logY() {
-		if err := checkPositive(kind, "y", name+".Y", s.Y); err != nil {
-			return err
-		}
-	}
-	return nil
+	return checkLogAxes(kind, name+".X", s.X, name+".Y", s.Y, sc)
 }
 
 // HeatMap draws a matrix or a function sampled on a grid as colours, with an
@@ -392,10 +376,10 @@ func (hm *HeatMap) echart() (ecChart, error) {
 	if err != nil {
 		return ecChart{}, err
 	}
-	if _, _, err := size("heat map", hm.Width, hm.Height); err != nil {
+	w, h, err := pxSize("heat map", hm.Width, hm.Height)
+	if err != nil {
 		return ecChart{}, err
 	}
-	w, h := orDefault(hm.Width, DefaultWidth), orDefault(hm.Height, DefaultHeight)
 	rows, cols := len(hm.Z), len(hm.Z[0])
 	xl, yl := make([]string, cols), make([]string, rows)
 	for j := range xl {
@@ -439,18 +423,9 @@ func (hm *HeatMap) echart() (ecChart, error) {
 }
 
 // HTML renders the interactive heat map (contours and points are not drawn).
-func (hm *HeatMap) HTML() ([]byte, error) {
-	e, err := hm.echart()
-	if err != nil {
-		return nil, err
-	}
-	return e.html()
-}
+func (hm *HeatMap) HTML() ([]byte, error) { return echartHTML(hm) }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
 func (hm *HeatMap) Show() error {
-	if hm == nil {
-		return errNil("HeatMap")
-	}
-	return show(hm, hm.Interactive)
+	return showChart(hm, "HeatMap", func() bool { return hm.Interactive })
 }

@@ -57,13 +57,7 @@ func (l *Line) validate() error {
 		if err := checkNonEmpty(kind, name+".Y", len(s.Y)); err != nil {
 			return err
 		}
-		if err := checkSameLen(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
-			return err
-		}
-		if err := checkFinite(kind, name+".X", s.X); err != nil {
-			return err
-		}
-		if err := checkFinite(kind, name+".Y", s.Y); err != nil {
+		if err := checkXY(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
 			return err
 		}
 		if s.Err != nil {
@@ -197,10 +191,10 @@ func (l *Line) echart() (ecChart, error) {
 	if err := l.validate(); err != nil {
 		return ecChart{}, err
 	}
-	if _, _, err := size("line chart", l.Width, l.Height); err != nil {
+	w, h, err := pxSize("line chart", l.Width, l.Height)
+	if err != nil {
 		return ecChart{}, err
 	}
-	w, h := orDefault(l.Width, DefaultWidth), orDefault(l.Height, DefaultHeight)
 	c := charts.NewLine()
 	c.SetGlobalOptions(append(ecGlobal(l.Title, l.XLabel, l.YLabel, w, h),
 		charts.WithXAxisOpts(ecXAxis(l.XLabel, l.Scale.logX())),
@@ -282,22 +276,11 @@ func withSeries(option string, extra []string) (string, error) {
 }
 
 // HTML renders the interactive chart (ECharts inlined).
-func (l *Line) HTML() ([]byte, error) {
-	e, err := l.echart()
-	if err != nil {
-		return nil, err
-	}
-	return e.html()
-}
+func (l *Line) HTML() ([]byte, error) { return echartHTML(l) }
 
 // Show displays the chart in a notebook: the ECharts version when
 // Interactive, else the SVG. It is a no-op outside GoNB.
-func (l *Line) Show() error {
-	if l == nil {
-		return errNil("Line")
-	}
-	return show(l, l.Interactive)
-}
+func (l *Line) Show() error { return showChart(l, "Line", func() bool { return l.Interactive }) }
 
 func orDefault(v, d float64) float64 {
 	if v == 0 {

@@ -65,10 +65,10 @@ func (s *Scatter) echart() (ecChart, error) {
 	if err := s.validate(); err != nil {
 		return ecChart{}, err
 	}
-	if _, _, err := size("scatter", s.Width, s.Height); err != nil {
+	w, h, err := pxSize("scatter", s.Width, s.Height)
+	if err != nil {
 		return ecChart{}, err
 	}
-	w, h := orDefault(s.Width, DefaultWidth), orDefault(s.Height, DefaultHeight)
 	c := charts.NewScatter()
 	c.SetGlobalOptions(append(ecGlobal(s.Title, s.XLabel, s.YLabel, w, h),
 		charts.WithXAxisOpts(ecXAxis(s.XLabel, s.Scale.logX())),
@@ -92,21 +92,10 @@ func (s *Scatter) echart() (ecChart, error) {
 }
 
 // HTML renders the interactive chart.
-func (s *Scatter) HTML() ([]byte, error) {
-	e, err := s.echart()
-	if err != nil {
-		return nil, err
-	}
-	return e.html()
-}
+func (s *Scatter) HTML() ([]byte, error) { return echartHTML(s) }
 
 // Show displays the chart in a notebook (a no-op outside GoNB).
-func (s *Scatter) Show() error {
-	if s == nil {
-		return errNil("Scatter")
-	}
-	return show(s, s.Interactive)
-}
+func (s *Scatter) Show() error { return showChart(s, "Scatter", func() bool { return s.Interactive }) }
 
 // Stem is a stem plot: a vertical line from Base to each Y[i] at X[i], with a
 // marker on top — learned coefficients over a continuous parameter such as
@@ -127,13 +116,7 @@ func (s *Stem) validate() error {
 	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
 		return err
 	}
-	if err := checkSameLen(kind, "X", s.X, "Y", s.Y); err != nil {
-		return err
-	}
-	if err := checkFinite(kind, "X", s.X); err != nil {
-		return err
-	}
-	if err := checkFinite(kind, "Y", s.Y); err != nil {
+	if err := checkXY(kind, "X", s.X, "Y", s.Y); err != nil {
 		return err
 	}
 	if err := checkFinite(kind, "Base", []float64{s.Base}); err != nil {
@@ -206,9 +189,4 @@ func (s *Stem) SVG() ([]byte, error) { return renderSVG(s.figure()) }
 func (s *Stem) PNG() ([]byte, error) { return renderPNG(s.figure()) }
 
 // Show displays the SVG in a notebook (a no-op outside GoNB).
-func (s *Stem) Show() error {
-	if s == nil {
-		return errNil("Stem")
-	}
-	return show(s, false)
-}
+func (s *Stem) Show() error { return showChart(s, "Stem", nil) }

@@ -78,6 +78,16 @@ func show(c Chart, interactive bool) error {
 	return nil
 }
 
+// showChart is the Show method of the charts of this package: errNil(kind)
+// for a nil chart, else show(c, interactive()), where a nil interactive means
+// SVG only and interactive is not called on a nil chart.
+func showChart(c Chart, kind string, interactive func() bool) error {
+	if nilChart(c) {
+		return errNil(kind)
+	}
+	return show(c, interactive != nil && interactive())
+}
+
 // ShowPNG displays c as a PNG image in a notebook (a no-op outside one); use
 // it for figures with very many elements, where SVG gets heavy.
 func ShowPNG(c Chart) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -38,7 +39,7 @@ type Cholesky struct {
 // leading minor) when A is not numerically positive definite; c is then
 // empty.
 func (c *Cholesky) Factorize(A mat.Symmetric) error {
-	return c.factorize(A, 0, BlockSize, defaultWorkers())
+	return c.factorize(A, 0, BlockSize, parallel.Workers())
 }
 
 // FactorizeShift factorises A + s·I without forming it (as needed by ridge
@@ -49,7 +50,7 @@ func (c *Cholesky) FactorizeShift(A mat.Symmetric, s float64) error {
 		*c = Cholesky{}
 		return fmt.Errorf("%w: shift = %v", ErrNotFinite, s)
 	}
-	return c.factorize(A, s, BlockSize, defaultWorkers())
+	return c.factorize(A, s, BlockSize, parallel.Workers())
 }
 
 func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) error {
@@ -191,11 +192,11 @@ func (c *Cholesky) SolveTo(dst *mat.Dense, B mat.Matrix) error {
 	raw := dst.RawMatrix()
 	n := c.n
 	chunks := (m + rhsChunk - 1) / rhsChunk
-	workers := defaultWorkers()
+	workers := parallel.Workers()
 	if n*m < 1<<14 {
 		workers = 1
 	}
-	parallel(workers, chunks, func(_, ch int) {
+	parallel.ForWorkers(workers, chunks, func(_, ch int) {
 		j0 := ch * rhsChunk
 		j1 := min(j0+rhsChunk, m)
 		row := func(i int) []float64 { return raw.Data[i*raw.Stride+j0 : i*raw.Stride+j1] }

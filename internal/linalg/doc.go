@@ -20,9 +20,9 @@
 //  3. A22 ← A22 − U12ᵀ U12 (a SYRK on the upper triangle; parallel over
 //     output tiles), which carries n³/3 of the n³/3 + O(n² nb) flops.
 //
-// The SYRK packs U12 into k-major micro-panels of 2 and 4 columns and runs a
-// 2×4 register-blocked micro-kernel (the shape the Go compiler keeps in
-// registers on amd64). Determinism: the partitions (blocks, tiles, column
+// The SYRK packs U12 into k-major micro-panels of 2 and 4 columns and runs the
+// 2×4 register-blocked micro-kernel of internal/gemm (the shape the Go
+// compiler keeps in registers on amd64). Determinism: the partitions (blocks, tiles, column
 // chunks) depend only on n, never on the number of workers, and every output
 // entry is computed by exactly one goroutine with the same sequence of
 // floating-point operations, so the factor is bit-identical for any

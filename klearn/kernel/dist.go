@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -344,7 +345,7 @@ func (a ARD) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error) {
 	n := R.n
 	kd := K.RawSymmetric().Data
 	dK := make([]*mat.SymDense, d)
-	parallelFor(d, func(c int) {
+	parallel.For(d, func(c int) {
 		g := make([]float64, n*n)
 		for i := 0; i < n; i++ {
 			xi := R.data[i*d+c]

@@ -306,6 +306,21 @@ func checkS(S int) error {
 	return nil
 }
 
+// dppRule checks the parameter p of a truncation rule (named what) against
+// [lo, MaxFloat64] and the degree S ≥ 0, then returns the DPP whose S+1
+// coefficients fill writes.
+func dppRule(what string, p, lo float64, S int, fill func(a []float64)) (DPP, error) {
+	if err := klearn.CheckParam("kernel: "+what, p, lo, math.MaxFloat64); err != nil {
+		return DPP{}, err
+	}
+	if err := checkS(S); err != nil {
+		return DPP{}, err
+	}
+	a := make([]float64, S+1)
+	fill(a)
+	return DPP{Coef: a}, nil
+}
+
 // DPPRBF returns the Maclaurin coefficients, truncated at degree S, of the
 // RBF kernel exp(−γ‖x−z‖²) on unit-norm data:
 //
@@ -315,19 +330,13 @@ func checkS(S int) error {
 // prints (2γ)^{2s}). The truncation error on the unit sphere is at most
 // e^{−2γ} Σ_{s>S} (2γ)^s/s!.
 func DPPRBF(gamma float64, S int) (DPP, error) {
-	if err := klearn.CheckParam("kernel: DPPRBF gamma", gamma, 0, math.MaxFloat64); err != nil {
-		return DPP{}, err
-	}
-	if err := checkS(S); err != nil {
-		return DPP{}, err
-	}
-	a := make([]float64, S+1)
-	t := math.Exp(-2 * gamma)
-	for s := 0; s <= S; s++ {
-		a[s] = t
-		t *= 2 * gamma / float64(s+1)
-	}
-	return DPP{Coef: a}, nil
+	return dppRule("DPPRBF gamma", gamma, 0, S, func(a []float64) {
+		t := math.Exp(-2 * gamma)
+		for s := 0; s <= S; s++ {
+			a[s] = t
+			t *= 2 * gamma / float64(s+1)
+		}
+	})
 }
 
 // DPPRBFPaperTypo returns the coefficients as printed in P2 Table 1,
@@ -335,19 +344,13 @@ func DPPRBF(gamma float64, S int) (DPP, error) {
 // term only and do NOT reproduce exp(−γ‖x−z‖²); kept so the paper's
 // experiments can be rerun as published (CHECKLIST P2-E1).
 func DPPRBFPaperTypo(gamma float64, S int) (DPP, error) {
-	if err := klearn.CheckParam("kernel: DPPRBFPaperTypo gamma", gamma, 0, math.MaxFloat64); err != nil {
-		return DPP{}, err
-	}
-	if err := checkS(S); err != nil {
-		return DPP{}, err
-	}
-	a := make([]float64, S+1)
-	t := math.Exp(-2 * gamma)
-	for s := 0; s <= S; s++ {
-		a[s] = t
-		t *= 4 * gamma * gamma / float64(s+1)
-	}
-	return DPP{Coef: a}, nil
+	return dppRule("DPPRBFPaperTypo gamma", gamma, 0, S, func(a []float64) {
+		t := math.Exp(-2 * gamma)
+		for s := 0; s <= S; s++ {
+			a[s] = t
+			t *= 4 * gamma * gamma / float64(s+1)
+		}
+	})
 }
 
 // DPPRationalQuadratic returns the Maclaurin coefficients, truncated at
@@ -356,36 +359,24 @@ func DPPRBFPaperTypo(gamma float64, S int) (DPP, error) {
 // in P2 Table 1 is right for s ≤ 1 only). The truncation error on the unit
 // sphere is at most (2/(2+c))^{S+1}.
 func DPPRationalQuadratic(c float64, S int) (DPP, error) {
-	if err := klearn.CheckParam("kernel: DPPRationalQuadratic c", c, math.SmallestNonzeroFloat64, math.MaxFloat64); err != nil {
-		return DPP{}, err
-	}
-	if err := checkS(S); err != nil {
-		return DPP{}, err
-	}
-	a := make([]float64, S+1)
-	t := c / (2 + c)
-	for s := 0; s <= S; s++ {
-		a[s] = t
-		t *= 2 / (2 + c)
-	}
-	return DPP{Coef: a}, nil
+	return dppRule("DPPRationalQuadratic c", c, math.SmallestNonzeroFloat64, S, func(a []float64) {
+		t := c / (2 + c)
+		for s := 0; s <= S; s++ {
+			a[s] = t
+			t *= 2 / (2 + c)
+		}
+	})
 }
 
 // DPPRationalQuadraticPaperTypo returns the rule printed in P2 Table 1,
 // a_s = (∏_{j=1}^s(j+1)/(2+c)^s − 2∏_{j=1}^s(j+1)/(2+c)^{s+1})/s!
 // = (s+1)·c/(2+c)^{s+1}, which is right for s ≤ 1 only (CHECKLIST P2-A7).
 func DPPRationalQuadraticPaperTypo(c float64, S int) (DPP, error) {
-	if err := klearn.CheckParam("kernel: DPPRationalQuadraticPaperTypo c", c, math.SmallestNonzeroFloat64, math.MaxFloat64); err != nil {
-		return DPP{}, err
-	}
-	if err := checkS(S); err != nil {
-		return DPP{}, err
-	}
-	a := make([]float64, S+1)
-	for s := 0; s <= S; s++ {
-		a[s] = float64(s+1) * c / math.Pow(2+c, float64(s+1))
-	}
-	return DPP{Coef: a}, nil
+	return dppRule("DPPRationalQuadraticPaperTypo c", c, math.SmallestNonzeroFloat64, S, func(a []float64) {
+		for s := 0; s <= S; s++ {
+			a[s] = float64(s+1) * c / math.Pow(2+c, float64(s+1))
+		}
+	})
 }
 
 // DPPCauchy returns the truncated Maclaurin coefficients of the Cauchy

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -78,7 +79,7 @@ func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 	}
 	R := rows(X)
 	out := make([]*mat.SymDense, p)
-	parallelFor(p, func(k int) {
+	parallel.For(p, func(k int) {
 		var idx []int
 		var val []float64
 		for i := 0; i < n; i++ {
@@ -113,6 +114,6 @@ func FeatureCrosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", p, pb)
 	}
 	out := make([]*mat.Dense, p)
-	parallelFor(p, func(k int) { out[k] = Feature{Index: k}.Cross(A, B) })
+	parallel.For(p, func(k int) { out[k] = Feature{Index: k}.Cross(A, B) })
 	return out, nil
 }

@@ -25,8 +25,8 @@ func naiveProduct(A, B rowMajor) []float64 {
 
 // TestProductMatchesNaive checks the packed, blocked A·Bᵀ (and the upper
 // triangle of X·Xᵀ) against the triple loop on shapes that exercise every
-// edge: row counts that are not multiples of mr, nr, tileM or tileN, inner
-// dimensions below ku, not multiples of ku, and above kcMax (several k
+// edge: row counts that are not multiples of gemm.MR, gemm.NR, tileM or tileN, inner
+// dimensions below gemm.KU, not multiples of gemm.KU, and above kcMax (several k
 // chunks). The two sums differ only in the order of additions, so they agree
 // to round-off: |Δ| ≤ 1e-12·Σ_k |a_ik b_jk| (all data are in [0, 1), so the
 // absolute sum is the naive value itself).

@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -165,7 +166,7 @@ func gramEval(k Kernel, X rowMajor) *mat.SymDense {
 	data := make([]float64, n*n)
 	nb := (n + evalBlock - 1) / evalBlock
 	// Pair each block with its mirror so the work per index is balanced.
-	parallelFor((nb+1)/2, func(p int) {
+	parallel.For((nb+1)/2, func(p int) {
 		blocks := []int{p}
 		if q := nb - 1 - p; q != p {
 			blocks = append(blocks, q)
@@ -188,7 +189,7 @@ func gramEval(k Kernel, X rowMajor) *mat.SymDense {
 func crossEval(k Kernel, A, B rowMajor) *mat.Dense {
 	m, n := A.n, B.n
 	data := make([]float64, m*n)
-	parallelFor((m+evalBlock-1)/evalBlock, func(b int) {
+	parallel.For((m+evalBlock-1)/evalBlock, func(b int) {
 		for i := b * evalBlock; i < min((b+1)*evalBlock, m); i++ {
 			a := A.row(i)
 			row := data[i*n : (i+1)*n]

@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -378,7 +379,7 @@ func (t TK) Gram(X mat.Matrix) *mat.SymDense {
 	e := t.setup(R.d)
 	n := R.n
 	data := make([]float64, n*n)
-	parallelFor(n, func(i int) {
+	parallel.For(n, func(i int) {
 		buf := make([]float64, 4*e.q*e.q)
 		for j := i; j < n; j++ {
 			data[i*n+j] = e.eval(t.P, R.row(i), R.row(j), buf)
@@ -392,7 +393,7 @@ func (t TK) Cross(A, B mat.Matrix) *mat.Dense {
 	RA, RB := rows(A), rows(B)
 	e := t.setup(RA.d)
 	out := make([]float64, RA.n*RB.n)
-	parallelFor(RA.n, func(i int) {
+	parallel.For(RA.n, func(i int) {
 		buf := make([]float64, 4*e.q*e.q)
 		for j := 0; j < RB.n; j++ {
 			out[i*RB.n+j] = e.eval(t.P, RA.row(i), RB.row(j), buf)
@@ -426,27 +427,16 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	e := t.setup(d)
 	w := 2 * e.q
 	m := R.n
-	var pairs []TKPair
-	for a := 0; a < w; a++ {
-		for b := a; b < w; b++ {
-			pairs = append(pairs, TKPair{a, b})
-		}
-	}
+	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
 	for p := range data {
 		data[p] = make([]float64, m*m)
 	}
-	parallelFor(m, func(k int) {
+	parallel.For(m, func(k int) {
 		G := make([]float64, w*w)
 		for l := k; l < m; l++ {
 			e.basis(R.row(k), R.row(l), G)
-			for p, ab := range pairs {
-				v := G[ab.A*w+ab.B]
-				if ab.A != ab.B {
-					v += G[ab.B*w+ab.A] // G_ab(x_l, x_k) = G_ba(x_k, x_l)
-				}
-				data[p][k*m+l] = v
-			}
+			storePairs(data, k*m+l, pairs, G, w)
 		}
 	})
 	out := make([]*mat.SymDense, len(pairs))
@@ -454,6 +444,30 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 		out[p] = newSymNoPar(m, data[p])
 	}
 	return out, pairs, nil
+}
+
+// tkPairs lists the pairs (a, b), 0 ≤ a ≤ b < w, in row order.
+func tkPairs(w int) []TKPair {
+	var pairs []TKPair
+	for a := 0; a < w; a++ {
+		for b := a; b < w; b++ {
+			pairs = append(pairs, TKPair{a, b})
+		}
+	}
+	return pairs
+}
+
+// storePairs writes entry at of every pair's block from the w×w basis
+// matrix G: G_ab + G_ba for a < b (G_ab(x_l, x_k) = G_ba(x_k, x_l)), G_aa
+// on the diagonal.
+func storePairs(data [][]float64, at int, pairs []TKPair, G []float64, w int) {
+	for p, ab := range pairs {
+		v := G[ab.A*w+ab.B]
+		if ab.A != ab.B {
+			v += G[ab.B*w+ab.A]
+		}
+		data[p][at] = v
+	}
 }
 
 // CrossBlocks is GramBlocks for test×train matrices: for the same pairs,
@@ -477,27 +491,16 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 	RA, RB := rows(A), rows(B)
 	e := t.setup(d)
 	w := 2 * e.q
-	var pairs []TKPair
-	for a := 0; a < w; a++ {
-		for b := a; b < w; b++ {
-			pairs = append(pairs, TKPair{a, b})
-		}
-	}
+	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
 	for p := range data {
 		data[p] = make([]float64, RA.n*RB.n)
 	}
-	parallelFor(RA.n, func(k int) {
+	parallel.For(RA.n, func(k int) {
 		G := make([]float64, w*w)
 		for l := 0; l < RB.n; l++ {
 			e.basis(RA.row(k), RB.row(l), G)
-			for p, ab := range pairs {
-				v := G[ab.A*w+ab.B]
-				if ab.A != ab.B {
-					v += G[ab.B*w+ab.A]
-				}
-				data[p][k*RB.n+l] = v
-			}
+			storePairs(data, k*RB.n+l, pairs, G, w)
 		}
 	})
 	out := make([]*mat.Dense, len(pairs))

@@ -64,6 +64,18 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
+// symPair validates A and B as symmetric matrices of the same order n and
+// returns their dense row-major copies.
+func symPair(A, B mat.Symmetric) (a, b []float64, n int, err error) {
+	if a, n, err = sym("A", A, -1); err != nil {
+		return nil, nil, 0, err
+	}
+	if b, _, err = sym("B", B, n); err != nil {
+		return nil, nil, 0, err
+	}
+	return a, b, n, nil
+}
+
 // cosine returns ⟨a, b⟩/(‖a‖‖b‖) or an ErrSingular error if a norm is zero.
 func cosine(a, b []float64, what string) (float64, error) {
 	na, nb := dot(a, a), dot(b, b)
@@ -80,11 +92,7 @@ func cosine(a, b []float64, what string) (float64, error) {
 // ([0, 1] for PSD matrices). Both matrices must have the same order; a zero
 // matrix gives an ErrSingular error.
 func Alignment(A, B mat.Symmetric) (float64, error) {
-	a, n, err := sym("A", A, -1)
-	if err != nil {
-		return 0, err
-	}
-	b, _, err := sym("B", B, n)
+	a, b, _, err := symPair(A, B)
 	if err != nil {
 		return 0, err
 	}
@@ -124,11 +132,7 @@ func center(k []float64, n int) []float64 {
 // A_c). A matrix whose centred version is zero (e.g. a constant matrix) gives
 // an ErrSingular error.
 func CenteredAlignment(A, B mat.Symmetric) (float64, error) {
-	a, n, err := sym("A", A, -1)
-	if err != nil {
-		return 0, err
-	}
-	b, _, err := sym("B", B, n)
+	a, b, n, err := symPair(A, B)
 	if err != nil {
 		return 0, err
 	}

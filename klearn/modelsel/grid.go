@@ -3,12 +3,11 @@ package modelsel
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/metrics"
 )
@@ -114,7 +113,7 @@ func GridSearch[P any](candidates []P, splits []Split, eval func(c P, s Split) (
 	scores := make([]float64, nc*ns)
 	errs := make([]error, nc*ns)
 	panics := make([]any, nc*ns)
-	parallelFor(nc*ns, opts.Workers, func(t int) {
+	parallel.ForWorkers(opts.Workers, nc*ns, func(_, t int) {
 		c, s := t/ns, t%ns
 		defer func() {
 			if p := recover(); p != nil {
@@ -162,41 +161,6 @@ func better(a, b float64, minimize bool) bool {
 		return a < b
 	}
 	return a > b
-}
-
-// parallelFor calls f(0), …, f(n−1) on up to workers goroutines (default
-// GOMAXPROCS), handing out tasks in index order.
-func parallelFor(n, workers int, f func(int)) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
-	if workers <= 1 {
-		for t := 0; t < n; t++ {
-			f(t)
-		}
-		return
-	}
-	var mu sync.Mutex
-	next := 0
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				t := next
-				next++
-				mu.Unlock()
-				if t >= n {
-					return
-				}
-				f(t)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // OuterFold is one outer fold of nested cross-validation.

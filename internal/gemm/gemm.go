@@ -1,0 +1,199 @@
+// Package gemm holds the packed, register-blocked micro-kernel shared by the
+// pure-Go matrix products of the module: the Gram products A·Bᵀ and X·Xᵀ of
+// klearn/kernel and the symmetric rank-k update of the blocked Cholesky
+// factorisation in internal/linalg.
+//
+// Layout. An operand is packed k-major into micro-panels of MR = 2 rows (the
+// A side, groups of type GroupA) or NR = 4 rows (the B side, GroupB), zero
+// padded to whole panels and to a whole number of groups. A group holds KU
+// consecutive inner indices of the panel's rows, element k%KU·w + r for inner
+// index k and row r of a panel of width w, so the micro-kernel reads both
+// operands sequentially through fixed-size array pointers and the compiler
+// emits no bounds checks in its inner loop. (Flattened, entry (r, k) of a
+// panel sits at k·w + r.)
+//
+// Micro-kernel. Micro2x4 keeps a 2×4 block of C in eight scalar registers
+// and is unrolled KU = 4 times over k: 32 multiply-adds per loop iteration
+// against three loop-control instructions. With GOAMD64=v3 this is the
+// largest shape the Go register allocator keeps in the 15 usable SSE
+// registers: a 3×4 block measured ≈ 1.8× slower per multiply-add and a 2×6
+// block spills accumulators because the scheduler hoists its loads. (With
+// GOAMD64=v1 the separate MULSD needs register copies and two accumulators
+// spill, yet this shape still measured fastest there.) Built with
+// GOAMD64=v3 the compiler fuses every c += a·b into one VFMADD231SD (the
+// language spec allows fusing x*y + z), which is the main speed-up there; the
+// code is the same for every GOAMD64 level.
+//
+// Determinism. Every entry of a block is the sum over k in increasing order,
+// started from the block's previous value, whatever the tiling; callers that
+// fix their packing and chunking get bit-identical results for any
+// GOMAXPROCS.
+package gemm
+
+const (
+	MR = 2 // rows of the A micro-panels and of the micro-kernel's block
+	NR = 4 // rows of the B micro-panels and columns of the micro-kernel's block
+	KU = 4 // inner indices per group: the k unrolling of the micro-kernel
+)
+
+// GroupA holds KU inner indices of an A micro-panel, [k0r0 k0r1 k1r0 k1r1 …].
+type GroupA [KU * MR]float64
+
+// GroupB holds KU inner indices of a B micro-panel, [k0r0 … k0r3 k1r0 …].
+type GroupB [KU * NR]float64
+
+// Group is the group type of an A or a B micro-panel.
+type Group interface{ GroupA | GroupB }
+
+// Panels holds the micro-panels of one chunk of the inner dimension: panel
+// i is Data[i·Groups : (i+1)·Groups].
+type Panels[G Group] struct {
+	Groups int // groups per panel: the chunk length padded to a multiple of KU, over KU
+	Data   []G
+}
+
+// Panel returns micro-panel i.
+func (p Panels[G]) Panel(i int) []G { return p.Data[i*p.Groups : (i+1)*p.Groups] }
+
+// width returns the rows of a G micro-panel (MR or NR).
+func width[G Group]() int {
+	var g G
+	return len(g) / KU
+}
+
+// groups returns the number of groups that hold kl inner indices.
+func groups(kl int) int { return (kl + KU - 1) / KU }
+
+// PackRows packs the inner indices k0 … k1−1 of rows 0 … n−1 of the
+// row-major matrix src (stride ld) into ⌈n/w⌉ zero-padded micro-panels of w
+// rows (w = MR for GroupA, NR for GroupB).
+func PackRows[G Group](src []float64, n, ld, k0, k1 int) Panels[G] {
+	w := width[G]()
+	g := groups(k1 - k0)
+	p := Panels[G]{Groups: g, Data: make([]G, (n+w-1)/w*g)}
+	for i := 0; i < n; i++ {
+		panel := p.Panel(i / w)
+		r := i % w
+		for k, v := range src[i*ld+k0 : i*ld+k1] {
+			panel[k/KU][k%KU*w+r] = v
+		}
+	}
+	return p
+}
+
+// PackCols packs the m columns c0 … c0+m−1 of the kb rows r0 … r0+kb−1 of
+// the row-major matrix src (stride ld), row p being inner index p, into
+// ⌈m/w⌉ zero-padded micro-panels of w columns. It reuses buf's storage when
+// it is large enough.
+func PackCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[G] {
+	w := width[G]()
+	g := groups(kb)
+	size := (m + w - 1) / w * g
+	if cap(buf) < size {
+		buf = make([]G, size)
+	}
+	p := Panels[G]{Groups: g, Data: buf[:size]}
+	clear(p.Data)
+	for k := 0; k < kb; k++ {
+		row := src[(r0+k)*ld+c0 : (r0+k)*ld+c0+m]
+		q, e := k/KU, k%KU*w
+		for j, v := range row {
+			p.Data[j/w*g+q][e+j%w] = v
+		}
+	}
+	return p
+}
+
+// Micro2x4 adds the 2×4 block a·bᵀ to c[0:4] (row 0) and c[ldc:ldc+4]
+// (row 1); a and b are matching micro-panels (len(b) ≥ len(a) groups).
+func Micro2x4(a []GroupA, b []GroupB, c []float64, ldc int) {
+	var c00, c01, c02, c03, c10, c11, c12, c13 float64
+	b = b[:len(a)]
+	for g := range a {
+		x := &a[g]
+		y := &b[g]
+		c00 += x[0] * y[0]
+		c01 += x[0] * y[1]
+		c02 += x[0] * y[2]
+		c03 += x[0] * y[3]
+		c10 += x[1] * y[0]
+		c11 += x[1] * y[1]
+		c12 += x[1] * y[2]
+		c13 += x[1] * y[3]
+		c00 += x[2] * y[4]
+		c01 += x[2] * y[5]
+		c02 += x[2] * y[6]
+		c03 += x[2] * y[7]
+		c10 += x[3] * y[4]
+		c11 += x[3] * y[5]
+		c12 += x[3] * y[6]
+		c13 += x[3] * y[7]
+		c00 += x[4] * y[8]
+		c01 += x[4] * y[9]
+		c02 += x[4] * y[10]
+		c03 += x[4] * y[11]
+		c10 += x[5] * y[8]
+		c11 += x[5] * y[9]
+		c12 += x[5] * y[10]
+		c13 += x[5] * y[11]
+		c00 += x[6] * y[12]
+		c01 += x[6] * y[13]
+		c02 += x[6] * y[14]
+		c03 += x[6] * y[15]
+		c10 += x[7] * y[12]
+		c11 += x[7] * y[13]
+		c12 += x[7] * y[14]
+		c13 += x[7] * y[15]
+	}
+	r0 := (*[4]float64)(c[0:4])
+	r0[0] += c00
+	r0[1] += c01
+	r0[2] += c02
+	r0[3] += c03
+	r1 := (*[4]float64)(c[ldc : ldc+4])
+	r1[0] += c10
+	r1[1] += c11
+	r1[2] += c12
+	r1[3] += c13
+}
+
+// Tile is an output tile of a blocked product by its first row and column.
+type Tile struct{ I0, J0 int }
+
+// Tiles lists the tiles of tm × tn entries of an m×n output, row by row;
+// with upper, tiles that lie strictly below the diagonal are left out.
+func Tiles(m, n, tm, tn int, upper bool) []Tile {
+	rows, cols := (m+tm-1)/tm, (n+tn-1)/tn
+	tiles := make([]Tile, 0, rows*cols)
+	for ti := 0; ti < rows; ti++ {
+		for tj := 0; tj < cols; tj++ {
+			i0, j0 := ti*tm, tj*tn
+			if upper && j0+tn <= i0 {
+				continue // strictly below the diagonal
+			}
+			tiles = append(tiles, Tile{i0, j0})
+		}
+	}
+	return tiles
+}
+
+// MulTile adds to buf (row-major, stride ldb) the products of the A panels
+// ip0 … ip1−1 with the B panels jp0 … jp1−1 of one chunk: the block of
+// panels (ip, jp) lands at row (ip−ip0)·MR, column (jp−jp0)·NR of buf. With
+// upper, micro-blocks that lie entirely below the diagonal (rows ip·MR …
+// ip·MR+1 against columns jp·NR … jp·NR+3) are skipped. The loop runs over B
+// panels outermost, so one B panel stays in L1 while the A panels stream
+// from L2.
+func MulTile(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper bool, buf []float64, ldb int) {
+	for jp := jp0; jp < jp1; jp++ {
+		bp := b.Panel(jp)
+		col := (jp - jp0) * NR
+		iend := ip1
+		if upper {
+			iend = min(ip1, (jp*NR+NR-1)/MR+1)
+		}
+		for ip := ip0; ip < iend; ip++ {
+			Micro2x4(a.Panel(ip), bp, buf[(ip-ip0)*MR*ldb+col:], ldb)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package gemm
+
+import "testing"
+
+// TestPackedProduct multiplies packed panels with MulTile and compares with
+// the triple loop. Entries are small integers, so every partial sum is exact
+// in float64 and the two orders of summation must agree to the bit. It also
+// checks that PackCols of the transpose gives the same panels as PackRows.
+func TestPackedProduct(t *testing.T) {
+	for _, c := range []struct{ m, n, k int }{{1, 1, 1}, {3, 5, 2}, {7, 9, 13}, {16, 16, 4}} {
+		A := make([]float64, c.m*c.k) // m×k, row-major
+		B := make([]float64, c.n*c.k) // n×k
+		for i := range A {
+			A[i] = float64(i%7 - 3)
+		}
+		for i := range B {
+			B[i] = float64(i%5 - 2)
+		}
+		pa := PackRows[GroupA](A, c.m, c.k, 0, c.k)
+		pb := PackRows[GroupB](B, c.n, c.k, 0, c.k)
+		// Bᵀ (k×n) packed by columns must equal B packed by rows.
+		Bt := make([]float64, c.k*c.n)
+		for i := 0; i < c.n; i++ {
+			for k := 0; k < c.k; k++ {
+				Bt[k*c.n+i] = B[i*c.k+k]
+			}
+		}
+		pc := PackCols(make([]GroupB, 1), Bt, c.n, 0, c.k, 0, c.n)
+		if pc.Groups != pb.Groups || len(pc.Data) != len(pb.Data) {
+			t.Fatalf("%v: PackCols layout %d×%d, PackRows %d×%d", c, pc.Groups, len(pc.Data), pb.Groups, len(pb.Data))
+		}
+		for i := range pc.Data {
+			if pc.Data[i] != pb.Data[i] {
+				t.Fatalf("%v: PackCols group %d = %v, PackRows %v", c, i, pc.Data[i], pb.Data[i])
+			}
+		}
+		ip1, jp1 := (c.m+MR-1)/MR, (c.n+NR-1)/NR
+		ldb := jp1 * NR
+		buf := make([]float64, ip1*MR*ldb)
+		MulTile(pa, pb, 0, ip1, 0, jp1, false, buf, ldb)
+		for i := 0; i < c.m; i++ {
+			for j := 0; j < c.n; j++ {
+				var want float64
+				for k := 0; k < c.k; k++ {
+					want += A[i*c.k+k] * B[j*c.k+k]
+				}
+				if got := buf[i*ldb+j]; got != want {
+					t.Fatalf("%v: C[%d,%d] = %g, want %g", c, i, j, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestTiles(t *testing.T) {
+	// 130×130 in 64×128 tiles: 3 tile rows × 2 tile columns = 6; upper drops
+	// the tile (128, 0), whose columns 0…127 all lie below row 128.
+	if got := len(Tiles(130, 130, 64, 128, false)); got != 6 {
+		t.Fatalf("full: %d tiles, want 6", got)
+	}
+	up := Tiles(130, 130, 64, 128, true)
+	if len(up) != 5 {
+		t.Fatalf("upper: %d tiles, want 5", len(up))
+	}
+	for _, tl := range up {
+		if tl == (Tile{128, 0}) {
+			t.Fatalf("upper: tile %v lies below the diagonal", tl)
+		}
+	}
+}
