@@ -1,0 +1,589 @@
+package mkl
+
+import (
+	"math"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Defaults of SimpleMKL.
+const (
+	// SimpleMKLDefaultTol is the default Settings.Tol of SimpleMKL: the
+	// relative duality gap at which it stops (seuildualitygap = 0.01 of the
+	// SimpleMKL toolbox and of the experiments of Rakotomamonjy et al. 2008,
+	// Section 5; CHECKLIST P4-A13, P4-E9).
+	SimpleMKLDefaultTol = 0.01
+	// SimpleMKLDefaultMaxIter is the default Settings.MaxIter (descent
+	// steps; nbitermax = 500 of the toolbox, CHECKLIST P4-E9).
+	SimpleMKLDefaultMaxIter = 500
+	// SimpleMKLDefaultGoldenTol is the default relative precision of the
+	// golden-section line search (goldensearch_deltmax = 0.1 of the toolbox).
+	SimpleMKLDefaultGoldenTol = 0.1
+	// SimpleMKLDefaultSVMTol is the default stopping tolerance of the inner
+	// SVM solver (svm.Classifier.Tol). It is tighter than LIBSVM's 1e-3
+	// because the MKL gradient and duality gap are computed from α.
+	SimpleMKLDefaultSVMTol = 1e-5
+	// simpleMKLZero is the weight below which a kernel weight is set to zero
+	// (numericalprecision = 1e-8 of the toolbox).
+	simpleMKLZero = 1e-8
+)
+
+// SimpleMKL learns a convex combination K_d = Σ_m d_m K_m of base kernels
+// together with a C-SVM by the SimpleMKL algorithm of Rakotomamonjy, Bach,
+// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521 (CHECKLIST P4-A13):
+//
+//	min_{d ∈ Δ} J(d),   Δ = {d ≥ 0, Σ_m d_m = 1},
+//	J(d) = max_α Σ_i α_i − ½ Σ_ij α_iα_j y_iy_j Σ_m d_m K_m(i, j)
+//	       s.t. 0 ≤ α_i ≤ C, Σ_i α_i y_i = 0,
+//
+// i.e. J(d) is the optimal value of the SVM dual with kernel K_d (Section
+// 2 of the paper; here J = −svm.Model.Objective()). J is convex and
+// differentiable (Section 3.1) with
+//
+//	∂J/∂d_m = −½ Σ_ij α*_iα*_j y_iy_j K_m(i, j)
+//
+// at the SVM solution α*. Each iteration of Algorithm 1 of the paper:
+//
+//  1. with μ = argmax_m d_m, the reduced-gradient descent direction
+//     (Section 3.1)
+//     D_m = 0                          if d_m = 0 and ∂J/∂d_m − ∂J/∂d_μ > 0,
+//     D_m = −(∂J/∂d_m − ∂J/∂d_μ)       otherwise, m ≠ μ,
+//     D_μ = −Σ_{m≠μ} D_m;
+//     (the zero-weight kernels with a smaller gradient than d_μ's enter,
+//     as in the toolbox's mklsvmupdate.m);
+//  2. the maximal admissible step γ_max = min_{D_m<0} −d_m/D_m, which zeroes
+//     the weight d_ν: while J(d + γ_max D) < J(d) the step is taken, d_ν is
+//     set to 0, the direction is recomputed on the new face and γ_max
+//     updated;
+//  3. a golden-section line search of J(d + γD) on [0, γ_max] (relative
+//     precision GoldenTol), keeping the best point found (never worse than
+//     γ = 0).
+//
+// It stops when the relative duality gap (Section 3 of the paper)
+//
+//	[J(d) − (Σ_i α_i − ½ max_m Σ_ij α_iα_j y_iy_j K_m(i, j))] / J(d) ≤ Tol,
+//
+// the test of the toolbox's mklsvm.m (0.01 by default); the gap equals
+// Σ_m d_m ∂J/∂d_m − min_m ∂J/∂d_m, the Frank–Wolfe gap of J on the simplex,
+// so it bounds J(d) − J(d*) up to the SVM tolerance. Optionally (KKTTol > 0)
+// it also stops on the approximate KKT conditions of the toolbox:
+// |max_{d_m>0} ∂J/∂d_m − min_{d_m>0} ∂J/∂d_m| ≤ KKTTol·|min_{d_m>0} ∂J/∂d_m|
+// and ∂J/∂d_m ≥ max_{d_m>0} ∂J/∂d_m on the zero weights. If a descent step
+// cannot decrease J (all golden-section points lie beyond a very short
+// optimal step, or round-off of the SVM solutions near the optimum), the
+// step is retried with the line-search precision refined by 10, down to
+// 1e-8, as the toolbox does; if even then J does not decrease the solver
+// stops with Status opt.FunctionConvergence. Weights below
+// 1e-8 are set to zero and the rest renormalised (the toolbox's
+// numericalprecision).
+//
+// The start is d_m = 1/M. The base kernels should be normalised to unit
+// trace (kernel.TraceNormalize, the toolbox default and P4's choice), with
+// the test kernels scaled by the same factors 1/tr(K_m).
+//
+// Copying a SimpleMKL clones it; the zero value is usable (C = 1).
+type SimpleMKL struct {
+	// C is the SVM box constraint. If 0, it defaults to 1.
+	C float64
+	// NoBias solves the SVM without bias (svm.Classifier.NoBias); J and its
+	// gradient keep the formulas above without the constraint Σα_iy_i = 0.
+	NoBias bool
+	// SVMTol is the stopping tolerance of the inner SVM solver. If 0, it
+	// defaults to SimpleMKLDefaultSVMTol.
+	SVMTol float64
+	// GoldenTol is the relative precision of the golden-section line
+	// search: it stops when the bracket is shorter than GoldenTol·γ_max.
+	// If 0, it defaults to SimpleMKLDefaultGoldenTol.
+	GoldenTol float64
+	// KKTTol, if positive, enables the toolbox's approximate KKT stopping
+	// test (see above) besides the duality gap. 0 disables it.
+	KKTTol float64
+	// Settings: Tol is the relative duality gap (default
+	// SimpleMKLDefaultTol), MaxIter the number of descent steps (default
+	// SimpleMKLDefaultMaxIter); the Recorder sees every iteration with F =
+	// J(d), Gap = the relative duality gap and X = d.
+	Settings opt.Settings
+}
+
+// SimpleMKLModel is a fitted SimpleMKL model.
+type SimpleMKLModel struct {
+	// Weights are the kernel weights d (d ≥ 0, Σ d = 1).
+	Weights []float64
+	// SVM is the C-SVM trained on K_d = Σ_m d_m K_m.
+	SVM *svm.Model
+	// Objective is J(d) at Weights (the optimal SVM dual value, > 0).
+	Objective float64
+	// Gradient is ∂J/∂d_m at Weights.
+	Gradient []float64
+	// Gap is the relative duality gap at Weights.
+	Gap float64
+	// Objectives and Gaps hold J(d) and the relative duality gap at the
+	// start of every iteration and at the end (len = Iterations + 1).
+	// Objectives is non-increasing.
+	Objectives, Gaps []float64
+	// Iterations is the number of descent steps; SVMSolves the number of
+	// SVM problems solved.
+	Iterations, SVMSolves int
+	// Status says why the solver stopped: opt.Success (duality gap or KKT
+	// test met), opt.IterationLimit, opt.FunctionConvergence (no further
+	// decrease possible) or opt.RecorderStop.
+	Status opt.Status
+}
+
+// FitGrams runs SimpleMKL on the base Gram matrices Ks (all n×n, finite)
+// with labels y ∈ {±1}ⁿ. Errors wrap ErrEmpty, ErrShape, ErrNotFinite,
+// ErrLabels, ErrOneClass or ErrParam; an error returned by the Recorder is
+// returned with the model reached so far (Status opt.RecorderStop).
+func (s SimpleMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*SimpleMKLModel, error) {
+	const who = "SimpleMKL"
+	if _, err := smklCheckInputs(who, Ks, y); err != nil {
+		return nil, err
+	}
+	cls, err := smklClassifier(who, s.C, s.SVMTol, s.NoBias)
+	if err != nil {
+		return nil, err
+	}
+	tol, maxIter, err := smklSettings(who, s.Settings, SimpleMKLDefaultTol, SimpleMKLDefaultMaxIter)
+	if err != nil {
+		return nil, err
+	}
+	golden := s.GoldenTol
+	if golden == 0 {
+		golden = SimpleMKLDefaultGoldenTol
+	}
+	if err := klearn.CheckParam("mkl: SimpleMKL: GoldenTol", golden, 1e-12, 1); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckParam("mkl: SimpleMKL: KKTTol", s.KKTTol, 0, math.MaxFloat64); err != nil {
+		return nil, err
+	}
+
+	M := len(Ks)
+	st := &simpleMKLState{cls: cls, Ks: Ks, y: y}
+	d := make([]float64, M)
+	for m := range d {
+		d[m] = 1 / float64(M)
+	}
+	if err := st.reset(d); err != nil {
+		return nil, err
+	}
+	m := &SimpleMKLModel{}
+	for iter := 0; ; iter++ {
+		S := smklNorms(Ks, st.model)
+		g := make([]float64, M)
+		for k := range g {
+			g[k] = -S[k] / 2
+		}
+		gap := smklRelGap(st.J, smklSum(st.model.Alpha()), smklMax(S))
+		m.Objectives = append(m.Objectives, st.J)
+		m.Gaps = append(m.Gaps, gap)
+		m.Weights, m.Gradient, m.Gap, m.Objective, m.SVM = st.d, g, gap, st.J, st.model
+		m.Iterations, m.SVMSolves = iter, st.solves
+		if r := s.Settings.Recorder; r != nil {
+			if err := r.Record(opt.Iteration{Iter: iter, F: st.J, Gap: gap, X: append([]float64(nil), st.d...)}); err != nil {
+				m.Status = opt.RecorderStop
+				return m, err
+			}
+		}
+		switch {
+		case gap <= tol || (s.KKTTol > 0 && simpleMKLKKT(st.d, g, s.KKTTol)):
+			m.Status = opt.Success
+			return m, nil
+		case iter >= maxIter:
+			m.Status = opt.IterationLimit
+			return m, nil
+		}
+		// A step that cannot decrease J (the golden-section points all lie
+		// beyond a very short optimal step) is retried with a 10× finer
+		// line search, down to 1e-8 (goldensearch_deltmax of the toolbox).
+		for gold := golden; ; gold = math.Max(gold/10, 1e-8) {
+			improved, err := st.descend(g, gold)
+			if err != nil {
+				return nil, err
+			}
+			if improved {
+				break
+			}
+			if gold <= 1e-8 {
+				m.Status = opt.FunctionConvergence
+				return m, nil
+			}
+		}
+	}
+}
+
+// simpleMKLKKT is the approximate KKT test of the SimpleMKL toolbox
+// (mklsvm.m): the gradients on the support of d agree to a relative tol and
+// those of the zero weights are not smaller.
+func simpleMKLKKT(d, g []float64, tol float64) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for m, v := range d {
+		if v > 0 {
+			lo, hi = math.Min(lo, g[m]), math.Max(hi, g[m])
+		}
+	}
+	if math.Abs(hi-lo) > tol*math.Abs(lo) {
+		return false
+	}
+	for m, v := range d {
+		if v == 0 && g[m] < hi {
+			return false
+		}
+	}
+	return true
+}
+
+// simpleMKLState is the current iterate of SimpleMKL: weights, SVM model and
+// J(d) = −model.Objective().
+type simpleMKLState struct {
+	cls    svm.Classifier
+	Ks     []*mat.SymDense
+	y      []float64
+	d      []float64
+	model  *svm.Model
+	J      float64
+	solves int
+}
+
+// eval solves the SVM on K_d for d (cleaned in place) and returns the model
+// and J(d).
+func (st *simpleMKLState) eval(d []float64) (*svm.Model, float64, error) {
+	simpleMKLClean(d)
+	st.solves++
+	return smklSolve("SimpleMKL", st.cls, d, st.Ks, st.y)
+}
+
+func (st *simpleMKLState) reset(d []float64) error {
+	model, J, err := st.eval(d)
+	if err != nil {
+		return err
+	}
+	st.d, st.model, st.J = d, model, J
+	return nil
+}
+
+// simpleMKLClean zeroes weights below 1e-8 (and negative round-off) and
+// renormalises d to Σ d = 1.
+func simpleMKLClean(d []float64) {
+	var s float64
+	for m, v := range d {
+		if v < simpleMKLZero {
+			d[m] = 0
+		}
+		s += d[m]
+	}
+	for m := range d {
+		d[m] /= s
+	}
+}
+
+// simpleMKLDirection returns the reduced-gradient descent direction D of
+// Section 3.1 of Rakotomamonjy et al. (2008) at d for the gradient g, and
+// whether it is non-zero.
+func simpleMKLDirection(d, g []float64) ([]float64, bool) {
+	mu := 0
+	for m, v := range d {
+		if v > d[mu] {
+			mu = m
+		}
+	}
+	D := make([]float64, len(d))
+	var sum float64
+	nonzero := false
+	for m := range d {
+		if m == mu {
+			continue
+		}
+		r := g[m] - g[mu]
+		if d[m] > 0 || r < 0 {
+			D[m] = -r
+		}
+		sum += D[m]
+		if D[m] != 0 {
+			nonzero = true
+		}
+	}
+	D[mu] = -sum
+	return D, nonzero
+}
+
+// descend performs one iteration of Algorithm 1 (steps 1–3 of the
+// SimpleMKL doc) from st with gradient g; it reports whether J decreased.
+func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
+	D, ok := simpleMKLDirection(st.d, g)
+	if !ok {
+		return false, nil
+	}
+	improved := false
+	for {
+		// Maximal admissible step along D.
+		gmax, nu := math.Inf(1), -1
+		for m, v := range D {
+			if v < 0 {
+				if t := -st.d[m] / v; t < gmax {
+					gmax, nu = t, m
+				}
+			}
+		}
+		if nu < 0 || !(gmax > 0) {
+			return improved, nil
+		}
+		dmax := smklAxpy(st.d, gmax, D)
+		dmax[nu] = 0
+		modelMax, Jmax, err := st.eval(dmax)
+		if err != nil {
+			return false, err
+		}
+		if Jmax < st.J {
+			st.d, st.model, st.J = dmax, modelMax, Jmax
+			improved = true
+			if D, ok = simpleMKLDirection(st.d, g); !ok {
+				return true, nil
+			}
+			continue
+		}
+		// Golden-section search of J(d + γD) on [0, γ_max].
+		best := struct {
+			d     []float64
+			model *svm.Model
+			J     float64
+		}{nil, nil, st.J}
+		f := func(t float64) (float64, error) {
+			dt := smklAxpy(st.d, t, D)
+			model, J, err := st.eval(dt)
+			if err != nil {
+				return 0, err
+			}
+			if J < best.J {
+				best.d, best.model, best.J = dt, model, J
+			}
+			return J, nil
+		}
+		const invPhi = 0.6180339887498949 // (√5 − 1)/2
+		a, b := 0.0, gmax
+		c, e := b-invPhi*(b-a), a+invPhi*(b-a)
+		fc, err := f(c)
+		if err != nil {
+			return false, err
+		}
+		fe, err := f(e)
+		if err != nil {
+			return false, err
+		}
+		for b-a > goldTol*gmax {
+			if fc < fe {
+				b, e, fe = e, c, fc
+				c = b - invPhi*(b-a)
+				if fc, err = f(c); err != nil {
+					return false, err
+				}
+			} else {
+				a, c, fc = c, e, fe
+				e = a + invPhi*(b-a)
+				if fe, err = f(e); err != nil {
+					return false, err
+				}
+			}
+		}
+		if best.d != nil {
+			st.d, st.model, st.J = best.d, best.model, best.J
+			improved = true
+		}
+		return improved, nil
+	}
+}
+
+// DecisionGrams returns f(x) = Σ_i α_iy_i Σ_m d_m K_m(x, x_i) + b for the
+// test×train base kernels Kte (one per base kernel, in training order).
+func (m *SimpleMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	if m == nil || m.SVM == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: SimpleMKLModel is not fitted")
+	}
+	return smklDecision("SimpleMKL", m.SVM, m.Weights, Kte)
+}
+
+// PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
+func (m *SimpleMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	f, err := m.DecisionGrams(Kte)
+	if err != nil {
+		return nil, err
+	}
+	return smklSigns(f), nil
+}
+
+// Combine returns K_d = Σ_m d_m K_m for training base kernels Ks.
+func (m *SimpleMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if m == nil || m.Weights == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: SimpleMKLModel is not fitted")
+	}
+	return kernel.Combine(m.Weights, Ks)
+}
+
+// ---- helpers shared by SimpleMKL, LpMKL and Alignf ----
+
+// smklCheckInputs validates a list of base Gram matrices and ±1 labels and
+// returns n.
+func smklCheckInputs(who string, Ks []*mat.SymDense, y []float64) (int, error) {
+	if len(Ks) == 0 {
+		return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: no base kernels", who)
+	}
+	if _, _, err := klearn.CheckBinary(y); err != nil {
+		return 0, klearn.Errorf(err, "mkl: %s", who)
+	}
+	return smklCheckGrams(who, Ks, len(y))
+}
+
+// smklCheckGrams checks that every base kernel is a finite n×n matrix.
+func smklCheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
+	for k, K := range Ks {
+		if K == nil {
+			return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: kernel %d is nil", who, k)
+		}
+		if _, err := klearn.CheckGram(K, n); err != nil {
+			return 0, klearn.Errorf(err, "mkl: %s: kernel %d", who, k)
+		}
+	}
+	return n, nil
+}
+
+// smklClassifier builds the inner SVM; C = 0 → 1, svmTol = 0 → default.
+func smklClassifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, error) {
+	if C == 0 {
+		C = 1
+	}
+	if math.IsNaN(C) || math.IsInf(C, 0) || C <= 0 {
+		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: C = %v, want a finite value > 0", who, C)
+	}
+	if svmTol == 0 {
+		svmTol = SimpleMKLDefaultSVMTol
+	}
+	if math.IsNaN(svmTol) || math.IsInf(svmTol, 0) || svmTol <= 0 {
+		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: SVMTol = %v, want a finite value > 0", who, svmTol)
+	}
+	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
+}
+
+// smklSettings applies the defaults of Settings.Tol and MaxIter.
+func smklSettings(who string, s opt.Settings, defTol float64, defIter int) (float64, int, error) {
+	tol, maxIter := s.Tol, s.MaxIter
+	if tol == 0 {
+		tol = defTol
+	}
+	if maxIter == 0 {
+		maxIter = defIter
+	}
+	if math.IsNaN(tol) || math.IsInf(tol, 0) || tol < 0 {
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "mkl: %s: Settings.Tol = %v, want a finite value ≥ 0", who, tol)
+	}
+	if maxIter < 0 {
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "mkl: %s: Settings.MaxIter = %d, want ≥ 0", who, maxIter)
+	}
+	return tol, maxIter, nil
+}
+
+// smklSolve trains the SVM on Σ_m w_m K_m and returns it with J = −objective.
+func smklSolve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, y []float64) (*svm.Model, float64, error) {
+	K, err := kernel.Combine(w, Ks)
+	if err != nil {
+		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
+	}
+	model, err := cls.FitGram(K, y)
+	if err != nil {
+		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
+	}
+	return model, -model.Objective(), nil
+}
+
+// smklNorms returns S_m = Σ_ij α_iα_j y_iy_j K_m(i, j) = uᵀK_m u, u = Yα,
+// over the support vectors of model (upper triangles only).
+func smklNorms(Ks []*mat.SymDense, model *svm.Model) []float64 {
+	sv, u := model.Support(), model.DualCoef()
+	S := make([]float64, len(Ks))
+	for m, K := range Ks {
+		raw := K.RawSymmetric()
+		var s float64
+		for a, i := range sv {
+			row := raw.Data[i*raw.Stride:]
+			var off float64
+			for b := a + 1; b < len(sv); b++ {
+				off += row[sv[b]] * u[b]
+			}
+			s += u[a] * (row[i]*u[a] + 2*off)
+		}
+		S[m] = s
+	}
+	return S
+}
+
+// smklRelGap returns the relative duality gap (J − (Σα − ½ s))/J, where s is
+// the dual norm of (S_m) (max_m S_m for the simplex).
+func smklRelGap(J, sumAlpha, s float64) float64 {
+	gap := J - (sumAlpha - s/2)
+	if J > 0 {
+		return gap / J
+	}
+	return gap
+}
+
+func smklSum(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+func smklMax(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}
+
+// smklAxpy returns x + t·D.
+func smklAxpy(x []float64, t float64, D []float64) []float64 {
+	out := make([]float64, len(x))
+	for i := range x {
+		out[i] = x[i] + t*D[i]
+	}
+	return out
+}
+
+// smklDecision evaluates an SVM trained on Σ_m w_m K_m at test×train base
+// kernels Kte.
+func smklDecision(who string, model *svm.Model, w []float64, Kte []*mat.Dense) ([]float64, error) {
+	if len(Kte) != len(w) {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: %d test kernels, model has %d base kernels", who, len(Kte), len(w))
+	}
+	n := model.NumTrain()
+	for k, K := range Kte {
+		if K == nil || K.IsEmpty() {
+			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: test kernel %d is empty", who, k)
+		}
+		if _, c := K.Dims(); c != n {
+			return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: test kernel %d has %d columns, model has %d training points", who, k, c, n)
+		}
+	}
+	K, err := kernel.CombineCross(w, Kte)
+	if err != nil {
+		return nil, klearn.Errorf(err, "mkl: %s", who)
+	}
+	return model.DecisionGram(K)
+}
+
+// smklSigns maps decision values to ±1 (0 → +1).
+func smklSigns(f []float64) []float64 {
+	out := make([]float64, len(f))
+	for i, v := range f {
+		out[i] = 1
+		if v < 0 {
+			out[i] = -1
+		}
+	}
+	return out
+}

@@ -1,0 +1,410 @@
+package mkl
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// smktProblem is a small binary problem with four unit-trace base kernels:
+// K0 linear on the informative feature x0, K1 RBF (γ = 0.5) on all three
+// features, K2 RBF (γ = 1) on the noise feature x2, K3 linear on all
+// features. Labels are y = sign(x0 + 0.3 x1) (deterministic); test
+// kernels are scaled by the training traces.
+type smktProblem struct {
+	Ks       []*mat.SymDense
+	Kte      []*mat.Dense // test × train
+	Ktr      []*mat.Dense // train × train, as test kernels
+	y, yte   []float64
+	X, Xte   *mat.Dense
+	nTrain   int
+	baseKern []kernel.Kernel
+}
+
+func smktData(n int, seed uint64) (*mat.Dense, []float64) {
+	r := klearn.NewRand(seed)
+	X := mat.NewDense(n, 3, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < 3; j++ {
+			X.Set(i, j, r.NormFloat64())
+		}
+		if X.At(i, 0)+0.3*X.At(i, 1) >= 0 {
+			y[i] = 1
+		} else {
+			y[i] = -1
+		}
+	}
+	return X, y
+}
+
+func smktNewProblem(t testing.TB, n, nte int, seed uint64) *smktProblem {
+	t.Helper()
+	X, y := smktData(n, seed)
+	Xte, yte := smktData(nte, seed+1000)
+	type spec struct {
+		k      kernel.Kernel
+		lo, hi int
+	}
+	specs := []spec{
+		{kernel.Linear{}, 0, 1},
+		{kernel.RBF{Gamma: 0.5}, 0, 3},
+		{kernel.RBF{Gamma: 1}, 2, 3},
+		{kernel.Linear{}, 0, 3},
+	}
+	p := &smktProblem{y: y, yte: yte, X: X, Xte: Xte, nTrain: n}
+	for _, s := range specs {
+		A := X.Slice(0, n, s.lo, s.hi)
+		B := Xte.Slice(0, nte, s.lo, s.hi)
+		K, err := kernel.Gram(s.k, A)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr float64
+		for i := 0; i < n; i++ {
+			tr += K.At(i, i)
+		}
+		K.ScaleSym(1/tr, K)
+		C, err := kernel.Cross(s.k, B, A)
+		if err != nil {
+			t.Fatal(err)
+		}
+		C.Scale(1/tr, C)
+		p.Ks = append(p.Ks, K)
+		p.Kte = append(p.Kte, C)
+		p.Ktr = append(p.Ktr, mat.DenseCopyOf(K))
+	}
+	return p
+}
+
+// smktJ is J(d) computed independently: a plain SVM on Σ d_m K_m.
+func smktJ(t testing.TB, C, svmTol float64, d []float64, Ks []*mat.SymDense, y []float64) (float64, *svm.Model) {
+	t.Helper()
+	K, err := kernel.Combine(d, Ks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := svm.Classifier{C: C, Tol: svmTol}.FitGram(K, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return -m.Objective(), m
+}
+
+// smktS recomputes S_m = αᵀYK_mYα with dense gonum products.
+func smktS(model *svm.Model, y []float64, Ks []*mat.SymDense) []float64 {
+	alpha := model.Alpha()
+	u := mat.NewVecDense(len(y), nil)
+	for i := range y {
+		u.SetVec(i, alpha[i]*y[i])
+	}
+	S := make([]float64, len(Ks))
+	for m, K := range Ks {
+		S[m] = mat.Inner(u, K, u)
+	}
+	return S
+}
+
+func TestSimpleMKLSingleKernelIsSVM(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 10, 1)
+	for _, C := range []float64{0.5, 10} {
+		m, err := SimpleMKL{C: C}.FitGrams(p.Ks[1:2], p.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Expected: the plain C-SVM on the same kernel (M = 1 forces d = 1).
+		ref, err := svm.Classifier{C: C, Tol: SimpleMKLDefaultSVMTol}.FitGram(p.Ks[1], p.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Weights[0] != 1 || m.Iterations != 0 || m.Status != opt.Success {
+			t.Errorf("C=%g: weights %v, %d iterations, status %v; want [1], 0, Success", C, m.Weights, m.Iterations, m.Status)
+		}
+		if m.Objective != -ref.Objective() {
+			t.Errorf("C=%g: J = %.17g, plain SVM %.17g", C, m.Objective, -ref.Objective())
+		}
+		a, b := m.SVM.Alpha(), ref.Alpha()
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("C=%g: α[%d] = %g, plain SVM %g", C, i, a[i], b[i])
+			}
+		}
+		// With one kernel the duality gap is 0 up to round-off (closed form:
+		// J = Σα − ½S exactly at the SVM optimum).
+		if math.Abs(m.Gap) > 1e-12 {
+			t.Errorf("C=%g: gap %g, want 0", C, m.Gap)
+		}
+	}
+}
+
+func TestSimpleMKLDuplicatedKernel(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 10, 2)
+	s := SimpleMKL{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-7, MaxIter: 300}}
+	base := []*mat.SymDense{p.Ks[0], p.Ks[1], p.Ks[2]}
+	dup := []*mat.SymDense{p.Ks[0], p.Ks[1], p.Ks[1], p.Ks[2]}
+	m3, err := s.FitGrams(base, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m4, err := s.FitGrams(dup, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Duplicating a kernel does not change the set {Σ d_m K_m : d ∈ Δ}, so
+	// the optimal J is the same; both runs stop at relative gap 1e-7, so
+	// both J are within 1e-7·J of J* (Frank–Wolfe bound).
+	if d := math.Abs(m3.Objective - m4.Objective); d > 3e-7*m3.Objective {
+		t.Errorf("J = %.10g with 3 kernels, %.10g with K1 duplicated", m3.Objective, m4.Objective)
+	}
+	if m3.Status != opt.Success || m4.Status != opt.Success {
+		t.Errorf("status %v / %v, want Success", m3.Status, m4.Status)
+	}
+	// The duplicated pair carries the weight of K1 together (the combined
+	// kernel at the optimum is unique here; 1e-2 allows the flat valley).
+	if d := math.Abs(m4.Weights[1] + m4.Weights[2] - m3.Weights[1]); d > 1e-2 {
+		t.Errorf("duplicated weights %v sum to %g, single K1 weight %g", m4.Weights[1:3], m4.Weights[1]+m4.Weights[2], m3.Weights[1])
+	}
+	for _, k := range []int{0, 2} {
+		if d := math.Abs(m4.Weights[k+k/2] - m3.Weights[k]); d > 1e-2 {
+			t.Errorf("weight of K%d: %g with duplicate, %g without", k, m4.Weights[k+k/2], m3.Weights[k])
+		}
+	}
+}
+
+func TestSimpleMKLKKTAndGradient(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 10, 3)
+	const tol = 1e-7
+	m, err := SimpleMKL{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: tol, MaxIter: 300}}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != opt.Success || m.Gap > tol {
+		t.Fatalf("status %v gap %g after %d iterations", m.Status, m.Gap, m.Iterations)
+	}
+	var sum float64
+	for _, v := range m.Weights {
+		if v < 0 {
+			t.Errorf("negative weight %v", m.Weights)
+		}
+		sum += v
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Errorf("Σ d = %.15g, want 1", sum)
+	}
+	// Gradient recomputed independently: ∂J/∂d_m = −½ αᵀYK_mYα (Section 3.1).
+	S := smktS(m.SVM, p.y, p.Ks)
+	for k := range S {
+		if d := math.Abs(m.Gradient[k] + S[k]/2); d > 1e-12*math.Abs(S[k]) {
+			t.Errorf("∂J/∂d_%d = %.15g, dense recomputation %.15g", k, m.Gradient[k], -S[k]/2)
+		}
+	}
+	// KKT of min_{d∈Δ} J: ∂J/∂d_m = λ on the support, ≥ λ on the zeros,
+	// λ = min_m ∂J/∂d_m. The gap Σ d_m g_m − λ ≤ tol·J bounds each
+	// d_m (g_m − λ), so on weights ≥ 0.01 the spread is ≤ 100·tol·J.
+	g := m.Gradient
+	lam := math.Inf(1)
+	for _, v := range g {
+		lam = math.Min(lam, v)
+	}
+	zeros := 0
+	for k, d := range m.Weights {
+		switch {
+		case d == 0:
+			zeros++
+			if g[k] < lam {
+				t.Errorf("zero weight %d has gradient %g < λ = %g", k, g[k], lam)
+			}
+		case d >= 0.01:
+			if g[k]-lam > 100*tol*m.Objective {
+				t.Errorf("weight %d = %g has gradient %g, λ = %g", k, d, g[k], lam)
+			}
+		}
+	}
+	// Kernel K2 (RBF on pure noise) must be discarded at the optimum (its
+	// alignment with y is near 0, found by this very fit and stable across
+	// seeds); the linear kernel on x0 must be used.
+	if m.Weights[2] != 0 || m.Weights[0] == 0 || zeros == 0 {
+		t.Errorf("weights %v: want K2 dropped and K0 used", m.Weights)
+	}
+}
+
+func TestSimpleMKLTraceMonotoneAndConsistent(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 50, 10, 4)
+	var tr opt.Trace
+	const C = 100
+	m, err := SimpleMKL{C: C, Settings: opt.Settings{Tol: 1e-5, Recorder: &tr}}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Iters) != m.Iterations+1 || len(m.Objectives) != m.Iterations+1 || len(m.Gaps) != m.Iterations+1 {
+		t.Fatalf("trace %d, objectives %d, gaps %d, iterations %d", len(tr.Iters), len(m.Objectives), len(m.Gaps), m.Iterations)
+	}
+	if m.Iterations < 2 {
+		t.Fatalf("only %d iterations: the test needs a real descent", m.Iterations)
+	}
+	for i, it := range tr.Iters {
+		if i > 0 && !(m.Objectives[i] < m.Objectives[i-1]) {
+			t.Errorf("J increased or stalled at %d: %g → %g", i, m.Objectives[i-1], m.Objectives[i])
+		}
+		// Each recorded J(d) equals a fresh plain SVM at the recorded d.
+		J, _ := smktJ(t, C, SimpleMKLDefaultSVMTol, it.X, p.Ks, p.y)
+		if math.Abs(J-it.F) > 1e-12*J || it.F != m.Objectives[i] {
+			t.Errorf("iteration %d: recorded J %g, SVM at d gives %g", i, it.F, J)
+		}
+	}
+	if m.Gap > 1e-5 || m.Status != opt.Success {
+		t.Errorf("final gap %g status %v", m.Gap, m.Status)
+	}
+}
+
+// The relative duality gap bounds J(d) − J*: compare with a brute-force
+// minimisation of J over a grid of the 1-simplex (plain SVMs).
+func TestSimpleMKLAgainstGrid(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 40, 10, 5)
+	Ks := []*mat.SymDense{p.Ks[1], p.Ks[3]}
+	const C = 100
+	m, err := SimpleMKL{C: C, SVMTol: 1e-8}.FitGrams(Ks, p.y) // default Tol 0.01
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := math.Inf(1)
+	bestT := 0.0
+	for i := 0; i <= 200; i++ {
+		tt := float64(i) / 200
+		J, _ := smktJ(t, C, 1e-8, []float64{tt, 1 - tt}, Ks, p.y)
+		if J < best {
+			best, bestT = J, tt
+		}
+	}
+	// J* ≤ best (grid) and J − J* ≤ gap·J, so best ≥ J(1 − gap).
+	if best < m.Objective*(1-m.Gap)-1e-9 || m.Objective > best*(1+0.01)+1e-9 {
+		t.Errorf("J = %g (gap %g), grid minimum %g at t = %g", m.Objective, m.Gap, best, bestT)
+	}
+	// Tight run: reaches the grid minimum to the grid resolution.
+	mt, err := SimpleMKL{C: C, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-8}}.FitGrams(Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mt.Objective > best+1e-9 || math.Abs(mt.Weights[0]-bestT) > 0.01 {
+		t.Errorf("tight run: J = %.12g, d = %v; grid %.12g at t = %g", mt.Objective, mt.Weights, best, bestT)
+	}
+}
+
+func TestSimpleMKLDecision(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 100, 6)
+	const C = 100
+	m, err := SimpleMKL{C: C}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// On the training points, free support vectors satisfy y_i f(x_i) = 1
+	// (SVM KKT; LIBSVM-style stopping tolerance 1e-5 on the gradient).
+	f, err := m.DecisionGrams(p.Ktr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alpha := m.SVM.Alpha()
+	free := 0
+	for i, a := range alpha {
+		if a > 1e-8 && a < C-1e-8 {
+			free++
+			if d := math.Abs(p.y[i]*f[i] - 1); d > 1e-4 {
+				t.Errorf("free SV %d: y f = %g, want 1", i, p.y[i]*f[i])
+			}
+		}
+	}
+	if free == 0 {
+		t.Fatal("no free support vector")
+	}
+	pred, err := m.PredictGrams(p.Kte)
+	if err != nil {
+		t.Fatal(err)
+	}
+	correct := 0
+	for i := range pred {
+		if pred[i] == p.yte[i] {
+			correct++
+		}
+	}
+	// Sanity bound: labels are a deterministic linear function of the
+	// features and K3 is the linear kernel, so the test accuracy of a good
+	// combination is high; 0.85 is loose.
+	if acc := float64(correct) / float64(len(pred)); acc < 0.85 {
+		t.Errorf("test accuracy %g", acc)
+	}
+	if _, err := m.DecisionGrams(p.Kte[:2]); err == nil {
+		t.Error("2 test kernels for 4 base kernels: no error")
+	}
+	var nilModel *SimpleMKLModel
+	if _, err := nilModel.DecisionGrams(p.Kte); err == nil {
+		t.Error("nil model: no error")
+	}
+}
+
+func TestSimpleMKLDeterministic(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 40, 5, 7)
+	a, err := SimpleMKL{C: 100}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := SimpleMKL{C: 100}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Weights {
+		if a.Weights[k] != b.Weights[k] {
+			t.Fatalf("weights differ: %v vs %v", a.Weights, b.Weights)
+		}
+	}
+	if a.Objective != b.Objective || a.Iterations != b.Iterations || a.SVMSolves != b.SVMSolves {
+		t.Errorf("runs differ: J %g/%g, iterations %d/%d", a.Objective, b.Objective, a.Iterations, b.Iterations)
+	}
+}
+
+func TestSimpleMKLRecorderStop(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 40, 5, 8)
+	stop := klearn.Errorf(klearn.ErrNotConverged, "stop")
+	r := opt.RecorderFunc(func(it opt.Iteration) error {
+		if it.Iter == 1 {
+			return stop
+		}
+		return nil
+	})
+	m, err := SimpleMKL{C: 100, Settings: opt.Settings{Tol: 1e-9, Recorder: r}}.FitGrams(p.Ks, p.y)
+	if err != stop || m == nil || m.Status != opt.RecorderStop || m.Iterations != 1 {
+		t.Errorf("err %v, model %v", err, m)
+	}
+}
+
+// The optional KKT stopping rule of the toolbox: with an unreachable gap
+// tolerance the solver must stop on KKTTol, and the stopping test must
+// hold at the returned weights.
+func TestSimpleMKLKKTStop(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 50, 5, 9)
+	m, err := SimpleMKL{C: 100, SVMTol: 1e-8, KKTTol: 1e-3, Settings: opt.Settings{Tol: 1e-300}}.FitGrams(p.Ks, p.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != opt.Success || !simpleMKLKKT(m.Weights, m.Gradient, 1e-3) {
+		t.Errorf("status %v, weights %v, gradient %v", m.Status, m.Weights, m.Gradient)
+	}
+	// The KKT rule implies a small gap: Σd g − min g ≤ spread on the support
+	// ≤ 1e-3·|g|, and |g| ≲ J (αᵀQα ≤ Σα at the SVM optimum), so gap ≲ 1e-3 relative.
+	if m.Gap > 1e-3 {
+		t.Errorf("gap %g at KKT stop", m.Gap)
+	}
+}
