@@ -2,13 +2,12 @@ package mkl
 
 import (
 	"math"
-	"runtime"
-	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -303,59 +302,15 @@ func nkIpow(x float64, d int) float64 {
 	return r
 }
 
-// parallelFor runs fn(k) for k in [0, n) on GOMAXPROCS workers. Each k is
-// handled by exactly one goroutine, so results do not depend on GOMAXPROCS.
-func nkParallelFor(n int, fn func(k int)) {
-	w := min(runtime.GOMAXPROCS(0), n)
-	if w <= 1 {
-		for k := 0; k < n; k++ {
-			fn(k)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for t := 0; t < w; t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				k := next
-				next++
-				mu.Unlock()
-				if k >= n {
-					return
-				}
-				fn(k)
-			}
-		}()
-	}
-	wg.Wait()
-}
+// nkParallelFor runs fn(k) for k in [0, n) over the cores (internal/parallel).
+func nkParallelFor(n int, fn func(k int)) { parallel.For(n, fn) }
 
-// parallelRows splits the rows [0, n) of an upper-triangular sweep into
+// nkParallelRows splits the rows [0, n) of an upper-triangular sweep into
 // blocks of about equal work and runs fn(lo, hi) on each.
 func nkParallelRows(n int, fn func(lo, hi int)) {
-	w := runtime.GOMAXPROCS(0)
-	if w <= 1 || n < 64 {
+	if n < 64 || parallel.Workers() <= 1 {
 		fn(0, n)
 		return
 	}
-	blocks := 4 * w
-	// Row i of the upper triangle has n−i entries: cut at equal areas.
-	cuts := make([]int, 0, blocks+1)
-	cuts = append(cuts, 0)
-	total := float64(n) * float64(n+1) / 2
-	for b := 1; b < blocks; b++ {
-		// Solve area(0..c) = b/blocks·total, area(0..c) = c·n − c(c−1)/2.
-		target := total * float64(b) / float64(blocks)
-		c := int(float64(n) + 0.5 - math.Sqrt((float64(n)+0.5)*(float64(n)+0.5)-2*target))
-		if c > cuts[len(cuts)-1] && c < n {
-			cuts = append(cuts, c)
-		}
-	}
-	cuts = append(cuts, n)
-	nkParallelFor(len(cuts)-1, func(b int) { fn(cuts[b], cuts[b+1]) })
+	parallel.UpperRowBlocks(n, 4*parallel.Workers(), fn)
 }
