@@ -352,18 +352,16 @@ func (c EasyMKLSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLSVMModel,
 
 // DecisionSource returns the SVM decision values on K_η(test, train).
 func (m *EasyMKLSVMModel) DecisionSource(src CrossSource) ([]float64, error) {
-	if m == nil || m.MKL == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
-	}
-	K, err := m.MKL.CombineCross(src)
-	if err != nil {
-		return nil, err
-	}
-	return m.SVM.DecisionGram(K)
+	return m.onCross(src, (*svm.Model).DecisionGram)
 }
 
 // PredictSource returns the SVM labels on K_η(test, train).
 func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
+	return m.onCross(src, (*svm.Model).PredictGram)
+}
+
+// onCross applies the SVM method f to the combined test×train kernel K_η.
+func (m *EasyMKLSVMModel) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
 	if m == nil || m.MKL == nil || m.SVM == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
 	}
@@ -371,5 +369,5 @@ func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.SVM.PredictGram(K)
+	return f(m.SVM, K)
 }

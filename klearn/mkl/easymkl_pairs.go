@@ -101,12 +101,9 @@ func (m *EasyMKLAllPairsModel) PredictCosine(C1 *mat.Dense) ([]float64, error) {
 	if m == nil || m.Pairs == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLAllPairsModel is not fitted")
 	}
-	if C1 == nil || C1.IsEmpty() {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKLAllPairs: empty test matrix")
-	}
-	r, c := C1.Dims()
-	if c != m.n {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKLAllPairs: test matrix has %d columns, model has %d training points", c, m.n)
+	r, _, err := checkTestMatrix("EasyMKLAllPairs", C1, m.n)
+	if err != nil {
+		return nil, err
 	}
 	pos := map[float64]int{}
 	for i, v := range m.Classes {

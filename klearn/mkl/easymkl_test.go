@@ -52,18 +52,9 @@ func TestEasyMKLMatchesMKLpy(t *testing.T) {
 	Xtr, Xte := modelsel.Rows(X, f.Train), modelsel.Rows(X, f.Test)
 	ytr, yte := modelsel.Take(f.Y, f.Train), modelsel.Take(f.Y, f.Test)
 	fam := HPKFamily{D: 10, MinDegree: 1}
-	Ks, err := fam.Grams(Xtr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	Kte, err := fam.Crosses(Xte, Xtr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := EasyMKL{Lambda: f.Lambda}.FitGrams(Ks, ytr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	Ks := must(fam.Grams(Xtr))
+	Kte := must(fam.Crosses(Xte, Xtr))
+	m := must(EasyMKL{Lambda: f.Lambda}.FitGrams(Ks, ytr))
 	for s := range m.Eta {
 		// MKLpy prints 6 decimals: agreement to rounding (5e-7, plus a
 		// little for the solver tolerance).
@@ -76,37 +67,17 @@ func TestEasyMKLMatchesMKLpy(t *testing.T) {
 		}
 	}
 	t.Logf("eta = %.7f", m.Eta)
-	Kc, err := m.Combine(GramList(Ks))
-	if err != nil {
-		t.Fatal(err)
-	}
-	Kcte, err := m.CombineCross(CrossList(Kte))
-	if err != nil {
-		t.Fatal(err)
-	}
-	km, err := KOMD{Lambda: f.Lambda, MKLpyRidge: true}.FitGram(Kc, ytr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	score, err := km.DecisionGram(Kcte)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auc, err := metrics.AUC(yte, score)
-	if err != nil {
-		t.Fatal(err)
-	}
+	Kc := must(m.Combine(GramList(Ks)))
+	Kcte := must(m.CombineCross(CrossList(Kte)))
+	km := must(KOMD{Lambda: f.Lambda, MKLpyRidge: true}.FitGram(Kc, ytr))
+	auc := must(metrics.AUC(yte, must(km.DecisionGram(Kcte))))
 	// 0.9836 is MKLpy's printed AUC (4 decimals); the cvxopt re-run gives
 	// 0.98365 too.
 	if math.Abs(auc-f.MKLpyAUC) > 1e-4 || math.Abs(auc-f.CvxoptAUC) > 1e-9 {
 		t.Errorf("KOMD AUC = %.6f, MKLpy %.4f, cvxopt %.6f", auc, f.MKLpyAUC, f.CvxoptAUC)
 	}
 	// EasyMKL's own classifier (unscaled ridge) against the cvxopt re-run.
-	f2, err := m.DecisionGrams(Kte)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auc2, _ := metrics.AUC(yte, f2)
+	auc2 := must(metrics.AUC(yte, must(m.DecisionGrams(Kte))))
 	if math.Abs(auc2-f.CvxoptAUCUns) > 1e-9 {
 		t.Errorf("EasyMKL AUC = %.6f, cvxopt %.6f", auc2, f.CvxoptAUCUns)
 	}

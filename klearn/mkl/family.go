@@ -298,16 +298,12 @@ func normEntry(v, a, b float64, diag bool) float64 {
 // Crosses returns the normalised test×train kernels k_s(a_i, b_j) of
 // Algorithm 1 (rows of A against rows of B).
 func (r *RandomHPKFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
-	na, ma, err := klearn.CheckMatrix("mkl: A", A)
+	na, nb, m, err := checkCrossInputs("RandomHPKFeatures", A, B)
 	if err != nil {
 		return nil, err
 	}
-	nb, mb, err := klearn.CheckMatrix("mkl: B", B)
-	if err != nil {
-		return nil, err
-	}
-	if ma != r.M || mb != r.M {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: RandomHPKFeatures: inputs have %d and %d columns, sampled for %d", ma, mb, r.M)
+	if m != r.M {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: RandomHPKFeatures: inputs have %d columns, sampled for %d", m, r.M)
 	}
 	Ad, _, _ := denseRows(A)
 	Bd, _, _ := denseRows(B)

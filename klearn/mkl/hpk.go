@@ -2,8 +2,6 @@ package mkl
 
 import (
 	"math"
-	"runtime"
-	"sync"
 
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/blas"
@@ -44,7 +42,10 @@ func (l GramList) Dim() int {
 }
 
 // Each calls fn on every matrix in order.
-func (l GramList) Each(fn func(int, *mat.SymDense) error) error {
+func (l GramList) Each(fn func(int, *mat.SymDense) error) error { return eachOf(l, fn) }
+
+// eachOf calls fn(s, l[s]) in order and stops at the first error.
+func eachOf[T any](l []T, fn func(int, T) error) error {
 	for s, K := range l {
 		if err := fn(s, K); err != nil {
 			return err
@@ -68,14 +69,7 @@ func (l CrossList) Dims() (int, int) {
 }
 
 // Each calls fn on every matrix in order.
-func (l CrossList) Each(fn func(int, *mat.Dense) error) error {
-	for s, K := range l {
-		if err := fn(s, K); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func (l CrossList) Each(fn func(int, *mat.Dense) error) error { return eachOf(l, fn) }
 
 // HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
 // polynomial kernels (Section 4 of Donini & Aiolli 2017):
@@ -144,19 +138,12 @@ func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 // C_ij = ⟨a_i, b_j⟩/(‖a_i‖‖b_j‖) (rows of A against rows of B).
 // Errors: ErrEmpty, ErrNotFinite, ErrShape (different column counts).
 func CosineCross(A, B mat.Matrix) (*mat.Dense, error) {
-	na, da, err := klearn.CheckMatrix("mkl: A", A)
+	na, nb, d, err := checkCrossInputs("CosineCross", A, B)
 	if err != nil {
 		return nil, err
 	}
-	nb, db, err := klearn.CheckMatrix("mkl: B", B)
-	if err != nil {
-		return nil, err
-	}
-	if da != db {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: CosineCross: A has %d columns, B has %d", da, db)
-	}
-	UA := mat.NewDense(na, da, unitRows(A, na, da))
-	UB := mat.NewDense(nb, db, unitRows(B, nb, db))
+	UA := mat.NewDense(na, d, unitRows(A, na, d))
+	UB := mat.NewDense(nb, d, unitRows(B, nb, d))
 	C := mat.NewDense(na, nb, nil)
 	C.Mul(UA, UB.T())
 	raw := C.RawMatrix()
@@ -167,6 +154,24 @@ func CosineCross(A, B mat.Matrix) (*mat.Dense, error) {
 		}
 	}
 	return C, nil
+}
+
+// checkCrossInputs validates the inputs A (test rows) and B (training rows)
+// of a cross kernel and returns their row counts and common column count.
+// Errors: ErrEmpty, ErrNotFinite, ErrShape (different column counts).
+func checkCrossInputs(what string, A, B mat.Matrix) (na, nb, d int, err error) {
+	na, da, err := klearn.CheckMatrix("mkl: A", A)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	nb, db, err := klearn.CheckMatrix("mkl: B", B)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if da != db {
+		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: A has %d columns, B has %d", what, da, db)
+	}
+	return na, nb, da, nil
 }
 
 func clampCos(v float64) float64 { return math.Max(-1, math.Min(1, v)) }
@@ -275,23 +280,12 @@ func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 			row[j] = 1
 		}
 	})
-	for d := 0; d <= h.f.D; d++ {
-		if d > 0 {
-			hpkRows(n, func(i int) {
-				row := b.Data[i*b.Stride+i : i*b.Stride+n]
-				src := k1.Data[i*k1.Stride+i : i*k1.Stride+n]
-				for j, v := range src {
-					row[j] *= v
-				}
-			})
+	return h.f.sweep(n, func(i int) {
+		row := b.Data[i*b.Stride+i : i*b.Stride+n]
+		for j, v := range k1.Data[i*k1.Stride+i : i*k1.Stride+n] {
+			row[j] *= v
 		}
-		if d >= h.f.MinDegree {
-			if err := fn(d-h.f.MinDegree, buf); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	}, func(s int) error { return fn(s, buf) })
 }
 
 type hpkCrosses struct {
@@ -309,18 +303,25 @@ func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
 	for i := range b.Data {
 		b.Data[i] = 1
 	}
-	for d := 0; d <= h.f.D; d++ {
-		if d > 0 {
-			hpkRows(r, func(i int) {
-				row := b.Data[i*b.Stride : i*b.Stride+c]
-				src := c1.Data[i*c1.Stride : i*c1.Stride+c]
-				for j, v := range src {
-					row[j] *= v
-				}
-			})
+	return h.f.sweep(r, func(i int) {
+		row := b.Data[i*b.Stride : i*b.Stride+c]
+		for j, v := range c1.Data[i*c1.Stride : i*c1.Stride+c] {
+			row[j] *= v
 		}
-		if d >= h.f.MinDegree {
-			if err := fn(d-h.f.MinDegree, buf); err != nil {
+	}, func(s int) error { return fn(s, buf) })
+}
+
+// sweep is the incremental computation K_{d+1} = K_d ∘ K_1 of Eq. (12) of
+// Donini & Aiolli (2017) on a buffer holding K_0 = 11ᵀ: for d = 0 … D it
+// multiplies the buffer by K_1 (mul(i) updates row i) when d ≥ 1 and calls
+// emit(d − MinDegree) when d ≥ MinDegree.
+func (f HPKFamily) sweep(rows int, mul func(i int), emit func(s int) error) error {
+	for d := 0; d <= f.D; d++ {
+		if d > 0 {
+			hpkRows(rows, mul)
+		}
+		if d >= f.MinDegree {
+			if err := emit(d - f.MinDegree); err != nil {
 				return err
 			}
 		}
@@ -332,36 +333,18 @@ func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
 // interleaved row blocks. f must write only to row i, so the result does not
 // depend on the number of goroutines.
 func hpkRows(n int, f func(i int)) {
-	w := runtime.GOMAXPROCS(0)
-	if w < 2 || n < 256 {
+	if n < 256 {
 		for i := 0; i < n; i++ {
 			f(i)
 		}
 		return
 	}
 	const block = 32
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for g := 0; g < w; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				lo := next
-				next += block
-				mu.Unlock()
-				if lo >= n {
-					return
-				}
-				for i := lo; i < min(lo+block, n); i++ {
-					f(i)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	nkParallelFor((n+block-1)/block, func(b int) {
+		for i := b * block; i < min((b+1)*block, n); i++ {
+			f(i)
+		}
+	})
 }
 
 // symQuad returns vᵀKv for symmetric K from its upper triangle, summing row

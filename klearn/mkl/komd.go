@@ -122,12 +122,9 @@ func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
 	if m == nil || m.Gamma == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: KOMDModel is not fitted")
 	}
-	if Kte == nil || Kte.IsEmpty() {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: KOMD: empty test kernel")
-	}
-	r, c := Kte.Dims()
-	if c != len(m.Gamma) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: KOMD: test kernel has %d columns, model has %d training points", c, len(m.Gamma))
+	r, c, err := checkTestMatrix("KOMD", Kte, len(m.Gamma))
+	if err != nil {
+		return nil, err
 	}
 	var f mat.VecDense
 	f.MulVec(Kte, mat.NewVecDense(c, signed(m.Gamma, m.Y)))
@@ -145,6 +142,20 @@ func (m *KOMDModel) PredictGram(Kte *mat.Dense) ([]float64, error) {
 		return nil, err
 	}
 	return signs(f), nil
+}
+
+// checkTestMatrix checks that a test×train matrix is non-empty with n
+// columns (one per training point) and returns its dimensions.
+// Errors: ErrEmpty, ErrShape.
+func checkTestMatrix(what string, Kte *mat.Dense, n int) (r, c int, err error) {
+	if Kte == nil || Kte.IsEmpty() {
+		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: empty test matrix", what)
+	}
+	r, c = Kte.Dims()
+	if c != n {
+		return 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: test matrix has %d columns, model has %d training points", what, c, n)
+	}
+	return r, c, nil
 }
 
 func signs(f []float64) []float64 {

@@ -1,0 +1,138 @@
+package mkl_test
+
+import (
+	"fmt"
+	"log"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+)
+
+// round4 rounds to 4 decimals and turns −0 into 0, so printed values do not
+// depend on round-off.
+func round4(v float64) float64 { return math.Round(v*1e4)/1e4 + 0 }
+
+func ExampleKOMD() {
+	// With λ = 1 KOMD is the centroid classifier (γ uniform per class). On
+	// the line with the linear kernel, x = 1, 2 (class +1) and −1, −3
+	// (class −1) have centroids c₊ = 1.5 and c₋ = −2, so
+	// b = ½γᵀKYγ = ½(c₊² − c₋²) = −0.875 and
+	// f(x) = x(c₊ − c₋) − b = 3.5x + 0.875, zero at the midpoint −0.25
+	// (closed form).
+	X := mat.NewDense(4, 1, []float64{1, 2, -1, -3})
+	y := []float64{1, 1, -1, -1}
+	K, err := kernel.Gram(kernel.Linear{}, X)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := mkl.KOMD{Lambda: 1}.FitGram(K, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	Kte, err := kernel.Cross(kernel.Linear{}, mat.NewDense(3, 1, []float64{0, -0.25, -1}), X)
+	if err != nil {
+		log.Fatal(err)
+	}
+	f, err := m.DecisionGram(Kte)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("γ = %.4f, b = %.4f\n", m.Gamma, m.Bias)
+	fmt.Printf("f(0), f(-0.25), f(-1) = %.4f %.4f %.4f\n", round4(f[0]), round4(f[1]), round4(f[2]))
+	// Output:
+	// γ = [0.5000 0.5000 0.5000 0.5000], b = -0.8750
+	// f(0), f(-0.25), f(-1) = 0.8750 0.0000 -2.6250
+}
+
+func ExampleEasyMKL() {
+	// Two normalised base kernels on four points with y = (1, 1, −1, −1):
+	// the ideal kernel yyᵀ and the uninformative I. On the sum kernel,
+	// γᵀY(yyᵀ + I)Yγ = (Σγ)² + ‖γ‖² = 4 + ‖γ‖², so γ* = ½ (each class
+	// simplex sums to 1); the margins are d = (γ*ᵀY yyᵀ Yγ*, ‖γ*‖²) = (4, 1)
+	// and η = d/Σd = (0.8, 0.2) (closed form, Section 2.1 of Donini &
+	// Aiolli 2017).
+	y := []float64{1, 1, -1, -1}
+	ideal := mat.NewSymDense(4, nil)
+	ideal.SymOuterK(1, mat.NewVecDense(4, y))
+	eye := mat.NewSymDense(4, []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1})
+	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams([]*mat.SymDense{ideal, eye}, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("η = %.4f, d = %.4f\n", m.Eta, m.D)
+	fmt.Printf("γ = %.4f\n", m.Gamma)
+	// Output:
+	// η = [0.8000 0.2000], d = [4.0000 1.0000]
+	// γ = [0.5000 0.5000 0.5000 0.5000]
+}
+
+func ExampleEasyMKL_hpk() {
+	// EasyMKL over the normalised homogeneous polynomial kernels of degrees
+	// 1…3 (HPKFamily, Section 4 of Donini & Aiolli 2017), training on X and
+	// scoring test rows through the test×train family. Points above the
+	// line x₁ = x₀ are class +1.
+	X := mat.NewDense(6, 2, []float64{
+		1, 2, 0.5, 2, 1, 3,
+		2, 1, 2, 0.5, 3, 1,
+	})
+	y := []float64{1, 1, 1, -1, -1, -1}
+	fam := mkl.HPKFamily{D: 3, MinDegree: 1}
+	Ks, err := fam.Grams(X)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
+	if err != nil {
+		log.Fatal(err)
+	}
+	Cs, err := fam.Crosses(mat.NewDense(2, 2, []float64{1, 4, 4, 1}), X)
+	if err != nil {
+		log.Fatal(err)
+	}
+	pred, err := m.PredictGrams(Cs)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sum := 0.0
+	for _, e := range m.Eta {
+		sum += e
+	}
+	fmt.Printf("%d weights, Σ η = %.4f, predictions %v\n", len(m.Eta), sum, pred)
+	// Output:
+	// 3 weights, Σ η = 1.0000, predictions [1 -1]
+}
+
+func ExampleNKRR() {
+	// Feature-product base kernels [K_k]_ij = x_ik x_jk of X = I₂ with
+	// y = (1, 2), degree 1 and λ = 1, so K_μ = diag(μ) and
+	// F(μ) = yᵀ(K_μ + λI)⁻¹y = 1/(μ₀+1) + 4/(μ₁+1) (Eq. (10) of Cortes,
+	// Mohri & Rostamizadeh 2009).
+	//
+	// Radius 0 keeps μ = μ0 = (1, 1): F = ½ + 2 = 2.5, α = y/2 and
+	// h(1, 1) = α₀ + α₁ = 1.5 (closed form). With Λ = 1 (‖μ − 1‖₂ ≤ 1)
+	// the optimum is μ = (1.3602, 1.9329), F = 1.7875 (scipy 1.10.1 SLSQP on the
+	// same F), with α_i = y_i/(μ_i + 1) and h(1, 1) = Σ_i α_i μ_i = 1.8944.
+	X := mat.NewDense(2, 2, []float64{1, 0, 0, 1})
+	y := []float64{1, 2}
+	Xte := mat.NewDense(1, 2, []float64{1, 1})
+	for _, r := range []mkl.NKRR{
+		{Degree: 1, Lambda: 1},
+		{Degree: 1, Lambda: 1, Radius: 1, Eps: 1e-9},
+	} {
+		m, err := r.FitFeatures(X, y)
+		if err != nil {
+			log.Fatal(err)
+		}
+		h, err := m.Predict(Xte)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("Λ = %g: μ = %.4f, F = %.4f, h(1, 1) = %.4f\n", r.Radius, m.Mu, m.F, h[0])
+	}
+	// Output:
+	// Λ = 0: μ = [1.0000 1.0000], F = 2.5000, h(1, 1) = 1.5000
+	// Λ = 1: μ = [1.3602 1.9329], F = 1.7875, h(1, 1) = 1.8944
+}
