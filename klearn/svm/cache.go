@@ -18,6 +18,7 @@ type lruCache struct {
 	l          int
 	free       [][]float64 // recycled row buffers (capacity l)
 	chunk      []float64   // unused tail of the last allocated chunk
+	pending    [][2]int    // position exchanges not yet applied to the rows (i < j)
 }
 
 func newLRUCache(l int, budget int) *lruCache {
@@ -53,6 +54,7 @@ func (c *lruCache) linkTail(h int) {
 // Every row buffer has capacity l, so a row grows without copying; the
 // budget is charged l values per cached row.
 func (c *lruCache) get(i, n int) (row []float64, start int) {
+	c.flush()
 	r := c.rows[i]
 	have := len(r)
 	if have > 0 {
@@ -103,6 +105,10 @@ func (c *lruCache) drop(h int) {
 }
 
 // swapIndex exchanges positions i and j (Cache::swap_index of LIBSVM).
+// The row buffers change owners at once; the exchange of entries i and j
+// inside every cached row is deferred to flush, which applies all pending
+// exchanges row by row (one pass over each row, which stays in the CPU
+// cache, instead of one pass over all rows per exchange).
 func (c *lruCache) swapIndex(i, j int) {
 	if i == j {
 		return
@@ -120,20 +126,31 @@ func (c *lruCache) swapIndex(i, j int) {
 	if len(c.rows[j]) > 0 {
 		c.linkTail(j)
 	}
-	if i > j {
-		i, j = j, i
+	c.pending = append(c.pending, [2]int{min(i, j), max(i, j)})
+}
+
+// flush applies the pending exchanges to the cached rows, in order. A row
+// that covers position i but not j at an exchange (i, j) is dropped, as
+// LIBSVM does; the result equals applying each exchange to all rows at once.
+func (c *lruCache) flush() {
+	if len(c.pending) == 0 {
+		return
 	}
 	for h := c.next[c.l]; h != c.l; {
 		nxt := c.next[h]
 		r := c.rows[h]
-		if len(r) > i {
-			if len(r) > j {
+		n := len(r)
+		for _, p := range c.pending {
+			i, j := p[0], p[1]
+			if n > i {
+				if n <= j {
+					c.drop(h)
+					break
+				}
 				r[i], r[j] = r[j], r[i]
-			} else {
-				// The row covers i but not j: drop it, as LIBSVM does.
-				c.drop(h)
 			}
 		}
 		h = nxt
 	}
+	c.pending = c.pending[:0]
 }

@@ -83,21 +83,32 @@
 // SVC(kernel="precomputed").fit, which includes its input checks as
 // FitGram does:
 //
-//	n     C    klearn/svm   scikit-learn (LIBSVM)   ratio   iterations (ours/LIBSVM)
-//	1000    1   0.0061 s     0.0062 s               0.98     567/570
-//	1000  100   0.0096 s     0.0078 s               1.23     929/878
-//	2400    1   0.0320 s     0.0216 s               1.48     978/947
-//	2400  100   0.0369 s     0.0348 s               1.06    1663/1626
-//	4000    1   0.0758 s     0.0600 s               1.26    1420/1376
-//	4000  100   0.1322 s     0.0806 s               1.64    2519/2593
+//	n     C    klearn/svm (before → now)   scikit-learn (LIBSVM)   ratio now   iterations (ours/LIBSVM)
+//	1000    1   0.0056 s → 0.0060 s          0.0065 s               0.92         567/570
+//	1000  100   0.0075 s → 0.0058 s          0.0077 s               0.76         929/878
+//	2400    1   0.0229 s → 0.0253 s          0.0149 s               1.70         978/947
+//	2400  100   0.0286 s → 0.0271 s          0.0214 s               1.27        1663/1626
+//	4000    1   0.0594 s → 0.0552 s          0.0445 s               1.24        1420/1376
+//	4000  100   0.0671 s → 0.0667 s          0.0556 s               1.20        2519/2593
 //
-// (Go: BenchmarkFitGram, fastest of 11; scikit-learn: fastest of 15; run
-// back to back with /proc/loadavg 4.4–6.8 on the 2 cores; the Gram matrix had
-// only its upper storage triangle set. Objectives agree to the printed
-// digits: −118.1, −150.7, −217.4, −316.3, −309.2, −452.5 for both; nSV
-// 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.
-// Earlier runs at loads of 5–16 gave ratios 0.7–2.2; rerun the script on a
-// quiet machine for clean ratios.) The target ratio ≤ 1 is NOT yet met.
+// (Go: BenchmarkFitGram/mnist38 and mnist38-upper, same code path, fastest
+// of 35–42 runs per cell, the previous solver ("before") and the current one
+// run interleaved in 4 rounds; scikit-learn: fastest of 16 runs in 2 rounds
+// interleaved with the Go ones; /proc/loadavg 1.8–5.3 on the 2 shared cores,
+// so differences below ≈ 15% between the two Go columns are within the
+// noise — only n = 1000, C = 100 and n = 4000, C = 100 (0.070 s vs 0.091 s
+// and 0.112 s in the first rounds) moved clearly. Objectives agree to the
+// printed digits: −118.1, −150.7, −217.4, −316.3, −309.2, −452.5 for both;
+// nSV 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.)
+// The target ratio ≤ 1 is NOT yet met for n ≥ 2400.
+//
+// Changes measured in that A/B: the WSS2 scans are bounds-check free over
+// the active prefix with a −∞ mask instead of an up/low branch in the
+// first scan; the cache applies the shrinking exchanges to each cached row
+// in one deferred pass (lruCache.flush) instead of walking all rows per
+// exchange (in the profile swapIndex fell from ≈ 5% to ≈ 2%). A float
+// mask (+∞ offsets) replacing the second scan's branch was measured and not
+// kept (no clear gain under the load above).
 //
 // An attempt to read full rows (checking in one tiled pass that the lower
 // storage triangle mirrors the upper one, fused with the NaN/Inf check,
@@ -106,7 +117,7 @@
 // interleaved A/B run (load ≈ 11; e.g. n = 4000, C = 1: 0.40 s vs 0.23 s):
 // the extra n² pass is memory-bound. It was not kept.
 //
-// CPU profile at n = 4000, C = 100: working-set selection ≈ 45% of FitGram,
+// CPU profile at n = 4000, C = 100 (before the changes above): working-set selection ≈ 45% of FitGram,
 // filling kernel rows (half read down a column of the upper triangle) ≈ 27%,
 // the NaN/Inf scan of the n²/2 entries ≈ 11%, shrinking ≈ 10%. `svm-train -t 4`
 // itself spends seconds parsing the text kernel file.

@@ -251,35 +251,39 @@ func (s *solver) selectWorkingSet() (int, int, bool) {
 		return s.selectOne()
 	}
 	a := s.active
-	y, G, up, low, QD := s.y[:a], s.G[:a], s.up[:a], s.low[:a], s.QD[:a]
+	G := s.G[:a]
+	y, up, low, QD := s.y[:len(G)], s.up[:len(G)], s.low[:len(G)], s.QD[:len(G)]
 	gmax := math.Inf(-1)
 	gmax2 := math.Inf(-1)
 	gmaxIdx, gminIdx := -1, -1
 	num, den := 0.0, 1.0 // best −objDiff = num/den so far
-	// With F_t = −y_tG_t both branches of LIBSVM's loops become one.
-	for t, u := range up {
-		if u {
-			if f := -y[t] * G[t]; f >= gmax {
-				gmax = f
-				gmaxIdx = t
-			}
+	// With F_t = −y_tG_t both branches of LIBSVM's loops become one. The
+	// loops are branch-light: a variable outside I_up gets F_t = −∞ (G is
+	// finite, so only those can tie with the initial −∞, and i = −1 is
+	// restored below when I_up is empty).
+	for t, g := range G {
+		f := -y[t] * g
+		if !up[t] {
+			f = math.Inf(-1)
+		}
+		if f >= gmax {
+			gmax = f
+			gmaxIdx = t
 		}
 	}
-	i := gmaxIdx
-	if i == -1 {
+	if gmax == math.Inf(-1) {
 		return -1, -1, false
 	}
-	Qi := s.row(i, a)[:a]
+	i := gmaxIdx
+	Qi := s.row(i, a)[:len(G)]
 	QDi := s.QD[i]
 	yi := s.y[i]
-	for t, lw := range low {
-		if !lw {
+	for t, g := range G {
+		if !low[t] {
 			continue
 		}
-		f := -y[t] * G[t]
-		if -f >= gmax2 {
-			gmax2 = -f
-		}
+		f := -y[t] * g
+		gmax2 = max(gmax2, -f)
 		if gradDiff := gmax - f; gradDiff > 0 {
 			quad := QDi + QD[t] - 2*yi*y[t]*Qi[t] // K_ii + K_tt − 2K_it
 			if quad <= 0 {
@@ -417,28 +421,8 @@ func (s *solver) updatePair(i, j int) {
 		sum := ai + aj
 		ai -= delta
 		aj += delta
-		if sum > Ci {
-			if ai > Ci {
-				ai = Ci
-				aj = sum - Ci
-			}
-		} else {
-			if aj < 0 {
-				aj = 0
-				ai = sum
-			}
-		}
-		if sum > Cj {
-			if aj > Cj {
-				aj = Cj
-				ai = sum - Cj
-			}
-		} else {
-			if ai < 0 {
-				ai = 0
-				aj = sum
-			}
-		}
+		ai, aj = clipSum(ai, aj, sum, Ci)
+		aj, ai = clipSum(aj, ai, sum, Cj)
 	}
 	s.alpha[i], s.alpha[j] = ai, aj
 	di, dj := ai-oi, aj-oj
@@ -554,4 +538,19 @@ func (s *solver) calculateRho() float64 {
 		return sumFree / float64(nFree)
 	}
 	return (ub + lb) / 2
+}
+
+// clipSum moves (x, y) along the line x + y = sum back into the box, as in
+// the equal-label branch of the update in LIBSVM 3.24's Solver::Solve: when
+// sum > c it caps x at c, otherwise it lifts y to 0. Applied with the roles
+// of the two variables swapped it clips the other bound.
+func clipSum(x, y, sum, c float64) (float64, float64) {
+	if sum > c {
+		if x > c {
+			return c, sum - c
+		}
+	} else if y < 0 {
+		return sum, 0
+	}
+	return x, y
 }
