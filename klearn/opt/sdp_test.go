@@ -375,8 +375,10 @@ func TestSDPNearestCorrelation(t *testing.T) {
 		p.AddA(k+1, 1, 0, k+1, -math.Sqrt2)
 	}
 	// The minimiser is only as accurate as √(objective accuracy): ask
-	// for Tol = 1e-12.
-	r, err := SolveSDP(p, &Settings{Tol: 1e-12})
+	// for Tol = 1e-11, near round-off (1e-12 is not reached reliably: a
+	// build with fused multiply-adds, GOAMD64=v3 or arm64, stalls at a
+	// relative gap of 3e-12).
+	r, err := SolveSDP(p, &Settings{Tol: 1e-11})
 	if err != nil {
 		t.Fatal(err)
 	}
