@@ -22,6 +22,17 @@ export PATH := $(ROOT)/bin:$(shell $(GO) env GOROOT 2>/dev/null)/bin:$(PATH)
 export JUPYTER_DATA_DIR := $(ROOT)/build/jupyter
 export KERNELAB_ROOT := $(ROOT)
 
+# On x86-64 CPUs with the v3 feature set (AVX2, FMA, BMI, …) build with GOAMD64=v3: Go then fuses
+# the multiply-adds of the Gram and Cholesky micro-kernels (about 1.2–1.6× faster; results differ from
+# v1 builds only in the last bits). A GOAMD64 set by the caller wins.
+ifeq ($(origin GOAMD64),undefined)
+ifeq ($(shell $(GO) env GOARCH 2>/dev/null),amd64)
+ifeq ($(shell grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | tr ' ' '\n' | grep -cxE 'avx|avx2|bmi1|bmi2|f16c|fma|abm|movbe|xsave'),9)
+export GOAMD64 := v3
+endif
+endif
+endif
+
 SETUP_FLAGS ?=
 ifeq ($(CI),true)
 # CI installs Chromium and makes the viz browser test mandatory.
