@@ -3,9 +3,8 @@ package opt
 import (
 	"math"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
@@ -19,31 +18,7 @@ import (
 // w < sdpWorkers(n) identifies the goroutine (for scratch buffers). Each k is
 // handled by exactly one call, so results written per k do not depend on the
 // schedule.
-func sdpParallel(n int, fn func(w, k int)) {
-	workers := sdpWorkers(n)
-	if workers <= 1 {
-		for k := 0; k < n; k++ {
-			fn(0, k)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= n {
-					return
-				}
-				fn(w, k)
-			}
-		}(w)
-	}
-	wg.Wait()
-}
+func sdpParallel(n int, fn func(w, k int)) { parallel.ForWorkers(sdpWorkers(n), n, fn) }
 
 func sdpWorkers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n)) }
 
