@@ -116,6 +116,14 @@
 // and a fused gradient update, was measured slower than this code in an
 // interleaved A/B run (load ≈ 11; e.g. n = 4000, C = 1: 0.40 s vs 0.23 s):
 // the extra n² pass is memory-bound. It was not kept.
+// Re-measured at load ≈ 1.5 (GOAMD64=v3, fastest of 3 interleaved runs of
+// 20 fits): the tiled bit-exact mirror check fused with the NaN/Inf check
+// plus contiguous-row fill gave n = 2400: 0.0240/0.0309 s (C = 1/100) vs
+// 0.0253/0.0280 s, n = 4000: 0.0744/0.0815 s vs 0.0540/0.0670 s — slower,
+// not kept. A branch-free (mask-selected) storage offset in the row fill
+// gave 0.0249/0.0305 s vs 0.0229/0.0340 s (n = 2400) and 0.0574/0.0653 s
+// vs 0.0662/0.0678 s (n = 4000), fastest of 5 interleaved runs — mixed and
+// within the noise, not kept.
 //
 // CPU profile at n = 4000, C = 100 (before the changes above): working-set selection ≈ 45% of FitGram,
 // filling kernel rows (half read down a column of the upper triangle) ≈ 27%,
