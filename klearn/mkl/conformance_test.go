@@ -124,6 +124,23 @@ func komd(c mkl.KOMD, decision bool) func([]*mat.SymDense, []float64) (func([]*m
 	}
 }
 
+// gramsPredictor is a fitted model with a Gram-matrix prediction path.
+type gramsPredictor interface {
+	PredictGrams(Kte []*mat.Dense) ([]float64, error)
+}
+
+// fitPredict adapts a FitGrams method whose model predicts from test×train
+// kernel lists (SimpleMKL, ℓp-norm MKL, alignf + SVM).
+func fitPredict[M gramsPredictor](fit func([]*mat.SymDense, []float64) (M, error)) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
+	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
+		m, err := fit(Ks, y)
+		if err != nil {
+			return nil, err
+		}
+		return m.PredictGrams, nil
+	}
+}
+
 func nkrrGrams(r mkl.NKRR) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
 	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
 		m, err := r.FitGrams(Ks, y)
@@ -232,6 +249,10 @@ func TestConformance(t *testing.T) {
 		{"NKRR/FeaturesDegree3", nkrrFeatures(mkl.NKRR{Degree: 3, Lambda: 0.5, Radius: 2}), reg},
 		{"NKRR/FeaturesBaseline", nkrrFeatures(mkl.NKRR{Lambda: 0.1}), even},
 		{"NKRR/GramsRBF", onGrams(rbfs, nkrrGrams(mkl.NKRR{Degree: 1, Lambda: 0.01, Radius: 1})), reg},
+		// Baselines of Colbert & Peet (2020) and Afkanpour et al. (2013).
+		{"SimpleMKL/RBF", onGrams(rbfs, fitPredict(mkl.SimpleMKL{C: 10}.FitGrams)), binary},
+		{"LpMKL/p2", onGrams(rbfs, fitPredict(mkl.LpMKL{P: 2, C: 10}.FitGrams)), binary},
+		{"AlignfSVM/RBF", onGrams(rbfs, fitPredict(mkl.AlignfSVM{SVM: svm.Classifier{C: 10}}.FitGrams)), binary},
 		// gHKL (Jawanpuria, Nath & Ramakrishnan 2015).
 		{"GHKL/Rho2", ghkl(mkl.GHKL{Rho: 2, C: 10}, false), binary},
 		{"GHKL/Rho1.5", ghkl(mkl.GHKL{Rho: 1.5, C: 10}, false), binary},
