@@ -55,4 +55,17 @@
 // (2017) with this package: Theorems 1–4, Propositions 1–2 and the MEB
 // relations checked numerically; Figures 1, 3–10 and Tables 3–5, with the
 // paper's numbers beside ours.
+//
+// # Baselines on a finite kernel list
+//
+// SimpleMKL (Rakotomamonjy, Bach, Canu & Grandvalet 2008) minimises the SVM
+// dual optimum J(d) over the simplex of kernel weights by reduced gradient
+// descent, ∂J/∂d_m = −½ αᵀY K_m Yα. LpMKL is ℓp-norm MKL (Kloft, Brefeld,
+// Sonnenburg & Zien 2011), alternating SVM solves with the closed-form update
+// θ_m ∝ ‖w_m‖^{2/(p+1)}; p = 1 is the sparse MKL of SimpleMKL, p = 2 the D2 of
+// Afkanpour et al. (2013). Alignf (Cortes, Mohri & Rostamizadeh 2012)
+// maximises the centred alignment of Σ μ_k K_k with yyᵀ through the
+// non-negative QP min_{v ≥ 0} vᵀMv − 2vᵀa; AlignfSVM trains an SVM on the
+// result (the two-stage DA of Afkanpour et al.). They are the baselines of
+// the notebooks on Colbert & Peet (2020) and Afkanpour et al. (2013).
 package mkl
