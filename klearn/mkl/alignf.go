@@ -249,17 +249,17 @@ func (c AlignfSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfSVMModel, e
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_k μ_k K_k(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
 func (m *AlignfSVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	if m == nil || m.Align == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfSVMModel is not fitted")
-	}
-	return smklDecision("AlignfSVM", m.SVM, m.Align.Weights, Kte)
+	return m.combination().decision(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
 func (m *AlignfSVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	f, err := m.DecisionGrams(Kte)
-	if err != nil {
-		return nil, err
+	return m.combination().predict(Kte)
+}
+
+func (m *AlignfSVMModel) combination() weightedSVM {
+	if m == nil || m.Align == nil {
+		return weightedSVM{who: "AlignfSVMModel"}
 	}
-	return smklSigns(f), nil
+	return weightedSVM{"AlignfSVMModel", m.Align.Weights, m.SVM}
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -255,25 +254,22 @@ func lpmklDualNorm(S []float64, p float64) float64 {
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_m θ_m K_m(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
 func (m *LpMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	if m == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: LpMKLModel is not fitted")
-	}
-	return smklDecision("LpMKL", m.SVM, m.Weights, Kte)
+	return m.combination().decision(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
 func (m *LpMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	f, err := m.DecisionGrams(Kte)
-	if err != nil {
-		return nil, err
-	}
-	return smklSigns(f), nil
+	return m.combination().predict(Kte)
 }
 
 // Combine returns K_θ = Σ_m θ_m K_m for training base kernels Ks.
 func (m *LpMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	if m == nil || m.Weights == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: LpMKLModel is not fitted")
+	return m.combination().combine(Ks)
+}
+
+func (m *LpMKLModel) combination() weightedSVM {
+	if m == nil {
+		return weightedSVM{who: "LpMKLModel"}
 	}
-	return kernel.Combine(m.Weights, Ks)
+	return weightedSVM{"LpMKLModel", m.Weights, m.SVM}
 }

@@ -400,27 +400,24 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_m d_m K_m(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
 func (m *SimpleMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	if m == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: SimpleMKLModel is not fitted")
-	}
-	return smklDecision("SimpleMKL", m.SVM, m.Weights, Kte)
+	return m.combination().decision(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
 func (m *SimpleMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	f, err := m.DecisionGrams(Kte)
-	if err != nil {
-		return nil, err
-	}
-	return smklSigns(f), nil
+	return m.combination().predict(Kte)
 }
 
 // Combine returns K_d = Σ_m d_m K_m for training base kernels Ks.
 func (m *SimpleMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	if m == nil || m.Weights == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: SimpleMKLModel is not fitted")
+	return m.combination().combine(Ks)
+}
+
+func (m *SimpleMKLModel) combination() weightedSVM {
+	if m == nil {
+		return weightedSVM{who: "SimpleMKLModel"}
 	}
-	return kernel.Combine(m.Weights, Ks)
+	return weightedSVM{"SimpleMKLModel", m.Weights, m.SVM}
 }
 
 // ---- helpers shared by SimpleMKL, LpMKL and Alignf ----
@@ -574,6 +571,41 @@ func smklDecision(who string, model *svm.Model, w []float64, Kte []*mat.Dense) (
 		return nil, klearn.Errorf(err, "mkl: %s", who)
 	}
 	return model.DecisionGram(K)
+}
+
+// weightedSVM is an SVM trained on the combination Σ_m w_m K_m of base
+// kernels: the prediction path shared by SimpleMKL, LpMKL and AlignfSVM.
+// A zero w or svm means the model was not fitted.
+type weightedSVM struct {
+	who string
+	w   []float64
+	svm *svm.Model
+}
+
+func (c weightedSVM) notFitted() error {
+	return klearn.Errorf(klearn.ErrNotFitted, "mkl: %s is not fitted", c.who)
+}
+
+func (c weightedSVM) decision(Kte []*mat.Dense) ([]float64, error) {
+	if c.w == nil || c.svm == nil {
+		return nil, c.notFitted()
+	}
+	return smklDecision(c.who, c.svm, c.w, Kte)
+}
+
+func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
+	f, err := c.decision(Kte)
+	if err != nil {
+		return nil, err
+	}
+	return smklSigns(f), nil
+}
+
+func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if c.w == nil {
+		return nil, c.notFitted()
+	}
+	return kernel.Combine(c.w, Ks)
 }
 
 // smklSigns maps decision values to ±1 (0 → +1).
