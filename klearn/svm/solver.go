@@ -47,12 +47,20 @@ const (
 // unless noBias, where Q_ij = y_i y_j K_ij. All per-variable arrays are in
 // the current (shrinking) order; perm maps positions to problem-local
 // indices and gidx to indices of the kernel source.
+//
+// The solver works in label space: it keeps H = y∘G (H_t = y_tG_t, so
+// −y_tG_t = −H_t is the quantity WSS2 ranks) and H̄ = y∘Ḡ, and caches rows
+// of K rather than of Q. The update G ← G + Δα_i Q_i becomes the plain
+// axpy H ← H + (y_iΔα_i) K_i and no row is ever multiplied by labels.
+// Since y_t = ±1, every product with y_t is exact: the iterates are
+// bit-for-bit those of the G-space formulation (and of LIBSVM's, up to its
+// float32 cache).
 type solver struct {
 	l, active    int
-	y, G, Gbar   []float64
+	y, H, Hbar   []float64
 	alpha, C, QD []float64
 	status       []int8
-	up, low      []bool // t ∈ I_up(α) (y_tα_t can grow), t ∈ I_low(α)
+	up, low      []float64 // 0 if t ∈ I_up(α) (y_tα_t can grow) / t ∈ I_low(α), else −∞
 	perm, gidx   []int
 	cache        *lruCache
 	fill         fillFunc
@@ -76,9 +84,9 @@ func newSolver(idx []int, y, C []float64, fill fillFunc, diag func(int) float64,
 	s := &solver{
 		l: l, active: l,
 		y: append([]float64(nil), y...), C: append([]float64(nil), C...),
-		G: make([]float64, l), Gbar: make([]float64, l),
+		H: make([]float64, l), Hbar: make([]float64, l),
 		alpha: make([]float64, l), QD: make([]float64, l),
-		status: make([]int8, l), up: make([]bool, l), low: make([]bool, l),
+		status: make([]int8, l), up: make([]float64, l), low: make([]float64, l),
 		perm: make([]int, l), gidx: append([]int(nil), idx...),
 		cache: newLRUCache(l, cacheFloats),
 		fill:  fill, diag: diag,
@@ -90,26 +98,11 @@ func newSolver(idx []int, y, C []float64, fill fillFunc, diag func(int) float64,
 	return s
 }
 
-// row returns Q_{i,0:n} (current order) from the cache, computing missing entries.
+// row returns K_{i,0:n} (current order) from the cache, computing missing entries.
 func (s *solver) row(i, n int) []float64 {
 	data, start := s.cache.get(i, n)
 	if start < n {
-		seg := data[start:n]
-		s.fill(seg, s.gidx[i], s.gidx[start:n])
-		ys := s.y[start:n]
-		if s.y[i] > 0 {
-			for k, yk := range ys {
-				if yk < 0 {
-					seg[k] = -seg[k]
-				}
-			}
-		} else {
-			for k, yk := range ys {
-				if yk > 0 {
-					seg[k] = -seg[k]
-				}
-			}
-		}
+		s.fill(data[start:n], s.gidx[i], s.gidx[start:n])
 	}
 	return data[:n]
 }
@@ -125,15 +118,15 @@ func (s *solver) updateStatus(i int) {
 	}
 	// Eq. (16) of Fan, Chen & Lin (2005).
 	st, pos := s.status[i], s.y[i] > 0
-	s.up[i] = (pos && st != atUpper) || (!pos && st != atLower)
-	s.low[i] = (pos && st != atLower) || (!pos && st != atUpper)
+	s.up[i] = mask((pos && st != atUpper) || (!pos && st != atLower))
+	s.low[i] = mask((pos && st != atLower) || (!pos && st != atUpper))
 }
 
 func (s *solver) swapIndex(i, j int) {
 	s.cache.swapIndex(i, j)
 	s.y[i], s.y[j] = s.y[j], s.y[i]
-	s.G[i], s.G[j] = s.G[j], s.G[i]
-	s.Gbar[i], s.Gbar[j] = s.Gbar[j], s.Gbar[i]
+	s.H[i], s.H[j] = s.H[j], s.H[i]
+	s.Hbar[i], s.Hbar[j] = s.Hbar[j], s.Hbar[i]
 	s.alpha[i], s.alpha[j] = s.alpha[j], s.alpha[i]
 	s.C[i], s.C[j] = s.C[j], s.C[i]
 	s.QD[i], s.QD[j] = s.QD[j], s.QD[i]
@@ -146,14 +139,15 @@ func (s *solver) swapIndex(i, j int) {
 
 // reconstructGradient recomputes G on the shrunk variables from
 // Ḡ_i = Σ_{α_j = C_j} C_j Q_ij and the free variables (LIBSVM's
-// reconstruct_gradient; Chang & Lin 2011, §5.1).
+// reconstruct_gradient; Chang & Lin 2011, §5.1), in label space:
+// H_i = H̄_i − y_i + Σ_{j free} α_j y_j K_ij.
 func (s *solver) reconstructGradient() {
 	l, a := s.l, s.active
 	if a == l {
 		return
 	}
 	for j := a; j < l; j++ {
-		s.G[j] = s.Gbar[j] - 1
+		s.H[j] = s.Hbar[j] - s.y[j]
 	}
 	nFree := 0
 	for j := 0; j < a; j++ {
@@ -163,19 +157,19 @@ func (s *solver) reconstructGradient() {
 	}
 	if nFree*l > 2*a*(l-a) {
 		for i := a; i < l; i++ {
-			Qi := s.row(i, a)
+			Ki := s.row(i, a)
 			g := 0.0
 			for j := 0; j < a; j++ {
 				if s.status[j] == free {
-					g += s.alpha[j] * Qi[j]
+					g += s.alpha[j] * s.y[j] * Ki[j]
 				}
 			}
-			s.G[i] += g
+			s.H[i] += g
 		}
 	} else {
 		for i := 0; i < a; i++ {
 			if s.status[i] == free {
-				floats.AddScaled(s.G[a:l], s.alpha[i], s.row(i, l)[a:l])
+				floats.AddScaled(s.H[a:l], s.y[i]*s.alpha[i], s.row(i, l)[a:l])
 			}
 		}
 	}
@@ -184,8 +178,8 @@ func (s *solver) reconstructGradient() {
 // solve runs SMO from α = 0.
 func (s *solver) solve() {
 	l := s.l
-	for i := range s.G {
-		s.G[i] = -1
+	for i := range s.H {
+		s.H[i] = -s.y[i] // G = −e
 	}
 	for i := 0; i < l; i++ {
 		s.updateStatus(i)
@@ -231,7 +225,7 @@ func (s *solver) solve() {
 	}
 	v := 0.0
 	for i := 0; i < l; i++ {
-		v += s.alpha[i] * (s.G[i] - 1)
+		v += s.alpha[i] * (s.y[i]*s.H[i] - 1)
 	}
 	s.obj = v / 2
 	s.alphaOut = make([]float64, l)
@@ -240,72 +234,79 @@ func (s *solver) solve() {
 	}
 }
 
+// mask is 0 for members of an index set and −∞ for the others: added to a
+// finite value it keeps it or sends it to −∞, which the running maxima of
+// the working-set selection then ignore without a branch.
+func mask(in bool) float64 {
+	if in {
+		return 0
+	}
+	return math.Inf(-1)
+}
+
 // selectWorkingSet is WSS2 of Fan, Chen & Lin (2005), Eqs. (17)–(19) as in
 // LIBSVM: i = argmax_{t∈I_up} −y_t G_t, then
 // j = argmin_{t∈I_low, −y_tG_t < −y_iG_i} −b_it²/a_it with
 // b_it = −y_iG_i + y_tG_t and a_it = K_ii + K_tt − 2K_it (τ if ≤ 0).
 // Without bias it picks the single variable with the largest second-order
 // gain G_i²/Q_ii among the KKT violators (j is unused).
+//
+// In label space F_t = −y_tG_t = −H_t and b_it = m + H_t with m = F_i. The
+// scans (scanUp, scanLow in wss.go) are free of data-dependent branches:
+// membership enters through the 0/−∞ masks, and the candidate score
+// s_t = b_it·|b_it|/a_it is positive exactly for the candidates b_it > 0
+// (−∞ or ≤ 0 otherwise). For candidates s_t = b_it²/a_it, and s_t ≥ s_best
+// is LIBSVM's test obj_diff ≤ obj_diff_min with obj_diff = −b²/a computed
+// the same way, so ties go to the last index as in LIBSVM.
 func (s *solver) selectWorkingSet() (int, int, bool) {
 	if s.noBias {
 		return s.selectOne()
 	}
 	a := s.active
-	G := s.G[:a]
-	y, up, low, QD := s.y[:len(G)], s.up[:len(G)], s.low[:len(G)], s.QD[:len(G)]
-	gmax := math.Inf(-1)
-	gmax2 := math.Inf(-1)
-	gmaxIdx, gminIdx := -1, -1
-	num, den := 0.0, 1.0 // best −objDiff = num/den so far
-	// With F_t = −y_tG_t both branches of LIBSVM's loops become one. The
-	// loops are branch-light: a variable outside I_up gets F_t = −∞ (G is
-	// finite, so only those can tie with the initial −∞, and i = −1 is
-	// restored below when I_up is empty).
-	for t, g := range G {
-		f := -y[t] * g
-		if !up[t] {
-			f = math.Inf(-1)
-		}
-		if f >= gmax {
-			gmax = f
-			gmaxIdx = t
-		}
-	}
+	gmax, i := scanUp(s.H[:a], s.up)
 	if gmax == math.Inf(-1) {
 		return -1, -1, false
 	}
-	i := gmaxIdx
-	Qi := s.row(i, a)[:len(G)]
-	QDi := s.QD[i]
-	yi := s.y[i]
-	for t, g := range G {
-		if !low[t] {
+	Ki := s.row(i, a)
+	gmax2, j := scanLow(s.H[:a], s.low, s.QD, Ki, gmax, s.QD[i])
+	if gmax+gmax2 < s.eps {
+		return -1, -1, false
+	}
+	if j == -1 {
+		return s.selectPairExact(i, Ki, gmax)
+	}
+	return i, j, true
+}
+
+// selectPairExact is the second scan of WSS2 with explicit branches, for
+// the case where every candidate score underflows to 0 (a_it beyond
+// ~1e300), which the fast scan cannot rank.
+func (s *solver) selectPairExact(i int, Ki []float64, gmax float64) (int, int, bool) {
+	j, objMin := -1, math.Inf(1)
+	for t := 0; t < len(Ki); t++ {
+		if s.low[t] != 0 {
 			continue
 		}
-		f := -y[t] * g
-		gmax2 = max(gmax2, -f)
-		if gradDiff := gmax - f; gradDiff > 0 {
-			quad := QDi + QD[t] - 2*yi*y[t]*Qi[t] // K_ii + K_tt − 2K_it
+		if b := gmax + s.H[t]; b > 0 {
+			quad := s.QD[i] + s.QD[t] - 2*Ki[t]
 			if quad <= 0 {
 				quad = tau
 			}
-			// objDiff = −b²/a ≤ objDiffMin = −num/den, without dividing.
-			if b2 := gradDiff * gradDiff; b2*den >= num*quad {
-				gminIdx = t
-				num, den = b2, quad
+			if obj := -(b * b) / quad; obj <= objMin {
+				j, objMin = t, obj
 			}
 		}
 	}
-	if gmax+gmax2 < s.eps || gminIdx == -1 {
+	if j == -1 {
 		return -1, -1, false
 	}
-	return i, gminIdx, true
+	return i, j, true
 }
 
 // violation is the projected-gradient KKT violation of variable t for the
 // problem without the equality constraint.
 func (s *solver) violation(t int) float64 {
-	g := s.G[t]
+	g := s.y[t] * s.H[t]
 	switch s.status[t] {
 	case atLower:
 		return max(-g, 0)
@@ -348,27 +349,26 @@ func (s *solver) updateOne(i int) {
 		q = tau
 	}
 	old := s.alpha[i]
-	ai := min(max(old-s.G[i]/q, 0), s.C[i])
+	ai := min(max(old-s.y[i]*s.H[i]/q, 0), s.C[i])
 	s.alpha[i] = ai
 	d := ai - old
 	if d == 0 {
 		return
 	}
-	floats.AddScaled(s.G[:s.active], d, s.row(i, s.active))
+	floats.AddScaled(s.H[:s.active], s.y[i]*d, s.row(i, s.active))
 	s.afterUpdate(i, old)
 }
 
-// afterUpdate maintains the status and Ḡ after α_i changed from old.
+// afterUpdate maintains the status and H̄ = y∘Ḡ after α_i changed from old.
 func (s *solver) afterUpdate(i int, old float64) {
 	wasUpper := s.status[i] == atUpper
 	s.updateStatus(i)
 	if isUpper := s.status[i] == atUpper; wasUpper != isUpper {
-		Qi := s.row(i, s.l)
-		c := s.C[i]
+		c := s.y[i] * s.C[i]
 		if wasUpper {
 			c = -c
 		}
-		floats.AddScaled(s.Gbar, c, Qi)
+		floats.AddScaled(s.Hbar, c, s.row(i, s.l))
 	}
 }
 
@@ -376,17 +376,19 @@ func (s *solver) afterUpdate(i int, old float64) {
 // the clipping of LIBSVM's Solver::Solve).
 func (s *solver) updatePair(i, j int) {
 	a := s.active
-	Qi := s.row(i, a)
-	Qj := s.row(j, a)
+	Ki := s.row(i, a)
+	Kj := s.row(j, a)
 	Ci, Cj := s.C[i], s.C[j]
 	oi, oj := s.alpha[i], s.alpha[j]
 	ai, aj := oi, oj
+	Gi, Gj := s.y[i]*s.H[i], s.y[j]*s.H[j]
+	// K_ii + K_jj − 2K_ij = Q_ii + Q_jj ∓ 2Q_ij for y_i = ±y_j.
+	quad := s.QD[i] + s.QD[j] - 2*Ki[j]
+	if quad <= 0 {
+		quad = tau
+	}
 	if s.y[i] != s.y[j] {
-		quad := s.QD[i] + s.QD[j] + 2*Qi[j]
-		if quad <= 0 {
-			quad = tau
-		}
-		delta := (-s.G[i] - s.G[j]) / quad
+		delta := (-Gi - Gj) / quad
 		diff := ai - aj
 		ai += delta
 		aj += delta
@@ -413,11 +415,7 @@ func (s *solver) updatePair(i, j int) {
 			}
 		}
 	} else {
-		quad := s.QD[i] + s.QD[j] - 2*Qi[j]
-		if quad <= 0 {
-			quad = tau
-		}
-		delta := (s.G[i] - s.G[j]) / quad
+		delta := (Gi - Gj) / quad
 		sum := ai + aj
 		ai -= delta
 		aj += delta
@@ -426,30 +424,31 @@ func (s *solver) updatePair(i, j int) {
 	}
 	s.alpha[i], s.alpha[j] = ai, aj
 	di, dj := ai-oi, aj-oj
-	floats.AddScaled(s.G[:a], di, Qi[:a])
-	floats.AddScaled(s.G[:a], dj, Qj[:a])
+	floats.AddScaled(s.H[:a], s.y[i]*di, Ki[:a])
+	floats.AddScaled(s.H[:a], s.y[j]*dj, Kj[:a])
 	s.afterUpdate(i, oi)
 	s.afterUpdate(j, oj)
 }
 
 func (s *solver) beShrunk(i int, gmax1, gmax2 float64) bool {
+	g := s.y[i] * s.H[i]
 	switch s.status[i] {
 	case atUpper:
 		if s.noBias {
-			return -s.G[i] > gmax1
+			return -g > gmax1
 		}
 		if s.y[i] > 0 {
-			return -s.G[i] > gmax1
+			return -g > gmax1
 		}
-		return -s.G[i] > gmax2
+		return -g > gmax2
 	case atLower:
 		if s.noBias {
-			return s.G[i] > gmax1
+			return g > gmax1
 		}
 		if s.y[i] > 0 {
-			return s.G[i] > gmax2
+			return g > gmax2
 		}
-		return s.G[i] > gmax1
+		return g > gmax1
 	}
 	return false
 }
@@ -468,7 +467,7 @@ func (s *solver) doShrinking() {
 		gap = gmax1
 	} else {
 		for i := 0; i < s.active; i++ {
-			g := s.G[i]
+			g := s.y[i] * s.H[i]
 			if s.y[i] > 0 {
 				if s.status[i] != atUpper && -g >= gmax1 {
 					gmax1 = -g
@@ -515,7 +514,7 @@ func (s *solver) calculateRho() float64 {
 	ub, lb := math.Inf(1), math.Inf(-1)
 	sumFree := 0.0
 	for i := 0; i < s.active; i++ {
-		yG := s.y[i] * s.G[i]
+		yG := s.H[i]
 		switch s.status[i] {
 		case atUpper:
 			if s.y[i] < 0 {
