@@ -18,6 +18,7 @@ type lruCache struct {
 	l          int
 	free       [][]float64 // recycled row buffers (capacity l)
 	chunk      []float64   // unused tail of the last allocated chunk
+	chunks     [][]float64 // every chunk, recycled by release
 	pending    [][2]int    // position exchanges not yet applied to the rows (i < j)
 }
 
@@ -89,7 +90,8 @@ func (c *lruCache) alloc() []float64 {
 	}
 	if len(c.chunk) < c.l {
 		rows := min(64, max(1, (c.size+c.l)/c.l))
-		c.chunk = make([]float64, rows*c.l)
+		c.chunk = rowPool.get(rows * c.l)
+		c.chunks = append(c.chunks, c.chunk)
 	}
 	b := c.chunk[:0:c.l]
 	c.chunk = c.chunk[c.l:]
@@ -153,4 +155,13 @@ func (c *lruCache) flush() {
 		h = nxt
 	}
 	c.pending = c.pending[:0]
+}
+
+// release hands the row storage back to the buffer pool; the cache must not
+// be used afterwards.
+func (c *lruCache) release() {
+	for _, b := range c.chunks {
+		rowPool.put(b)
+	}
+	*c = lruCache{}
 }

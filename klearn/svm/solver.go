@@ -2,6 +2,7 @@ package svm
 
 import (
 	"math"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/floats"
 )
@@ -74,7 +75,7 @@ type solver struct {
 	rho, obj     float64
 	alphaOut     []float64 // α in problem-local order, after solve
 	diag         func(p int) float64
-	qtmp         []int
+	abort        *atomic.Bool // see source.abort
 }
 
 // newSolver prepares a problem over the kernel-source indices idx with
@@ -187,6 +188,9 @@ func (s *solver) solve() {
 	counter := min(l, 1000) + 1
 	maxIter := s.maxIter
 	for s.iter < maxIter {
+		if s.abort != nil && s.abort.Load() {
+			break
+		}
 		counter--
 		if counter == 0 {
 			counter = min(l, 1000)
@@ -232,6 +236,7 @@ func (s *solver) solve() {
 	for i := 0; i < l; i++ {
 		s.alphaOut[s.perm[i]] = s.alpha[i]
 	}
+	s.cache.release()
 }
 
 // mask is 0 for members of an index set and −∞ for the others: added to a

@@ -3,10 +3,13 @@ package svm
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 )
@@ -117,6 +120,9 @@ func (c Classifier) settings() (settings, error) {
 type source struct {
 	fill fillFunc
 	diag func(p int) float64
+	// abort, if not nil, stops the solvers early when set (FitGram's
+	// background check found a non-finite entry; the result is discarded).
+	abort *atomic.Bool
 }
 
 // Fit trains on the rows of X with labels y (any two or more distinct finite
@@ -188,57 +194,34 @@ func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	raw := K.RawSymmetric()
 	data, st := raw.Data, raw.Stride
 	upper := raw.Uplo != blas.Lower
-	at := func(i, j int) int { // storage offset of K_ij, i ≤ j
-		if upper {
-			return i*st + j
-		}
-		return j*st + i
-	}
-	for i := 0; i < n; i++ {
-		var seg []float64
-		if upper {
-			seg = data[i*st+i : i*st+n]
-		} else {
-			seg = data[i*st : i*st+i+1]
-		}
-		if !allFinite(seg) {
-			for j := i; j < n; j++ {
-				if v := data[at(i, j)]; math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, klearn.Errorf(klearn.ErrNotFinite, "svm: K[%d,%d] = %v", i, j, v)
-				}
-			}
-			for j := 0; j <= i; j++ {
-				if v := data[at(j, i)]; math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, klearn.Errorf(klearn.ErrNotFinite, "svm: K[%d,%d] = %v", j, i, v)
-				}
-			}
-		}
-	}
 	var src source
-	if upper {
-		src.fill = func(dst []float64, p int, q []int) {
-			rowp := data[p*st:]
-			for t, j := range q {
-				if j >= p {
-					dst[t] = rowp[j]
-				} else {
-					dst[t] = data[j*st+p]
-				}
-			}
-		}
-	} else {
-		src.fill = func(dst []float64, p int, q []int) {
-			for t, j := range q {
-				dst[t] = data[at(min(p, j), max(p, j))]
-			}
-		}
-	}
 	src.diag = func(p int) float64 { return data[p*st+p] }
-	m, err := train(s, src, y)
-	if err != nil {
-		return nil, err
+	if !upper {
+		if err := checkStored(data, st, n, upper); err != nil {
+			return nil, err
+		}
+		src.fill = func(dst []float64, p int, q []int) {
+			for t, j := range q {
+				dst[t] = data[max(p, j)*st+min(p, j)]
+			}
+		}
+		return train(s, src, y)
 	}
-	return m, nil
+	mir := newStripMirror(data, st, n)
+	defer mir.close()
+	src.fill = mir.fill
+	if !mir.checking() {
+		if err := checkStored(data, st, n, upper); err != nil {
+			return nil, err
+		}
+		return train(s, src, y)
+	}
+	src.abort = &mir.bad
+	m, err := train(s, src, y)
+	if mir.wait() {
+		return nil, checkStored(data, st, n, upper)
+	}
+	return m, err
 }
 
 // FitDense is FitGram for a Gram matrix held in any square mat.Matrix; it
@@ -316,6 +299,7 @@ func train(s settings, src source, y []float64) (*Model, error) {
 			}
 		}
 		sv := newSolver(idx, yy, cc, src.fill, src.diag, s.cacheFloats)
+		sv.abort = src.abort
 		sv.eps = s.tol
 		sv.shrinking = s.shrinking
 		sv.noBias = s.noBias
@@ -361,19 +345,37 @@ func train(s settings, src source, y []float64) (*Model, error) {
 	return m, nil
 }
 
-// allFinite reports whether v holds no NaN or ±Inf, branch-free: x − x is
-// 0 for finite x and NaN otherwise, and NaN propagates through the sums.
-func allFinite(v []float64) bool {
-	var s0, s1, s2, s3 float64
-	k := 0
-	for ; k+4 <= len(v); k += 4 {
-		s0 += v[k] - v[k]
-		s1 += v[k+1] - v[k+1]
-		s2 += v[k+2] - v[k+2]
-		s3 += v[k+3] - v[k+3]
+// checkStored returns an ErrNotFinite error naming the first NaN or ±Inf
+// of the stored triangle of the n×n matrix (upper or lower, row-major,
+// stride st), checking blocks of rows on all cores.
+func checkStored(data []float64, st, n int, upper bool) error {
+	stored := func(i int) []float64 {
+		if upper {
+			return data[i*st+i : i*st+n]
+		}
+		return data[i*st : i*st+i+1]
 	}
-	for ; k < len(v); k++ {
-		s0 += v[k] - v[k]
+	var bad atomic.Bool
+	parallel.UpperRowBlocks(n, 4*parallel.Workers(), func(lo, hi int) {
+		for i := lo; i < hi && !bad.Load(); i++ {
+			if !linalg.AllFinite(stored(i)) {
+				bad.Store(true)
+			}
+		}
+	})
+	if !bad.Load() {
+		return nil
 	}
-	return s0+s1+s2+s3 == 0
+	for i := 0; i < n; i++ {
+		for k, v := range stored(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				j := k
+				if upper {
+					j += i
+				}
+				return klearn.Errorf(klearn.ErrNotFinite, "svm: K[%d,%d] = %v", min(i, j), max(i, j), v)
+			}
+		}
+	}
+	return nil
 }

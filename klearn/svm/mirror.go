@@ -1,0 +1,173 @@
+package svm
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kernelab/kernelab/internal/linalg"
+)
+
+// Reading a row of a Gram matrix held in the upper storage triangle of a
+// row-major array means reading its left part, K_jp for j < p, down column
+// p: one cache line and one 4 KiB page per entry. Page walks then dominate
+// (the hardware prefetchers stop at page boundaries), and filling kernel
+// rows this way cost more than the whole rest of the solver on MNIST.
+//
+// stripMirror keeps the transposed lower triangle in strips of 64 rows:
+// strip s holds, for the rows p ∈ [64s, 64s+64), the entries K_jp for
+// j < p, each row contiguous (row length 64s+64). A helper goroutine builds
+// the strips while the solver runs, transposing 64×64 tiles so that every
+// page it visits yields 64 values; the solver reads a row's left part from
+// its strip once the strip is done and down the column before that.
+//
+// The helper reads every stored entry exactly once, so it also does
+// FitGram's check for NaN and ±Inf, in cache, on the way: it sets bad at
+// the first non-finite entry (the solver polls bad and stops), and FitGram
+// waits for it to finish before it returns a model. The helper is started
+// only when a second CPU is available (GOMAXPROCS > 1); results never
+// depend on which path served a row, since both copy the same values.
+
+const stripW = 64 // rows per strip, and the side of the transposed tiles
+
+// mirrorMaxFloats bounds the strip storage (n(n+64)/2 values); beyond it
+// rows are always read down the columns (1<<25 values: 256 MiB, n ≈ 8000).
+const mirrorMaxFloats = 1 << 25
+
+type stripMirror struct {
+	data   []float64 // upper storage triangle, row-major
+	st, n  int
+	buf    []float64     // the strips, strip s at stripOffset(s); nil without helper
+	done   []atomic.Bool // strip s is built
+	bad    atomic.Bool   // the helper found a NaN or ±Inf
+	stop   atomic.Bool
+	helper sync.WaitGroup
+}
+
+func stripOffset(s int) int { return stripW * stripW * s * (s + 1) / 2 }
+
+// newStripMirror serves the rows of the n×n upper-stored matrix. Unless
+// there is no second CPU or the strips would exceed mirrorMaxFloats (then
+// every row is read down its column and checking() is false), it starts
+// the helper that builds the strips and checks the entries. close must be
+// called when done.
+func newStripMirror(data []float64, st, n int) *stripMirror {
+	m := &stripMirror{data: data, st: st, n: n}
+	ns := (n + stripW - 1) / stripW
+	size := stripOffset(ns)
+	if runtime.GOMAXPROCS(0) < 2 || ns < 2 || size > mirrorMaxFloats {
+		return m
+	}
+	m.buf, m.done = stripPool.get(size), make([]atomic.Bool, ns)
+	m.helper.Add(1)
+	go func() {
+		defer m.helper.Done()
+		for s := 0; s < ns && !m.stop.Load(); s++ {
+			if !m.build(s) {
+				m.bad.Store(true)
+				return
+			}
+			m.done[s].Store(true)
+		}
+	}()
+	return m
+}
+
+// checking reports whether the helper checks the entries.
+func (m *stripMirror) checking() bool { return m.buf != nil }
+
+// wait waits for the helper to finish and reports whether it found a
+// non-finite entry.
+func (m *stripMirror) wait() (bad bool) {
+	m.helper.Wait()
+	return m.bad.Load()
+}
+
+// close stops the helper, waits for it and recycles the storage.
+func (m *stripMirror) close() {
+	m.stop.Store(true)
+	m.helper.Wait()
+	if m.buf != nil {
+		stripPool.put(m.buf)
+		m.buf = nil
+	}
+}
+
+// build writes strip s: row p = 64s+r gets K_jp = data[j·st+p] at
+// position j for every j < p, tile by tile (64 source rows × 64 columns
+// stay in the L1 cache while they are read down the columns). It reports
+// whether those entries and the diagonal entries K_pp are all finite.
+func (m *stripMirror) build(s int) bool {
+	p0 := s * stripW
+	w := min(stripW, m.n-p0)
+	L := p0 + stripW
+	out := m.buf[stripOffset(s) : stripOffset(s)+stripW*L]
+	data, st := m.data, m.st
+	finite := true
+	for j0 := 0; j0 < p0+w; j0 += stripW {
+		for r := 0; r < w; r++ {
+			p := p0 + r
+			row := out[r*L : r*L+min(j0+stripW, p)]
+			for j := j0; j < len(row); j++ {
+				row[j] = data[j*st+p]
+			}
+			if j0 < len(row) {
+				finite = finite && linalg.AllFinite(row[j0:])
+			}
+		}
+	}
+	for p := p0; p < p0+w; p++ {
+		v := data[p*st+p]
+		finite = finite && v-v == 0
+	}
+	return finite
+}
+
+// fill writes K_{p,q_t} into dst[t], reading the left part down column p
+// until its strip is built.
+func (m *stripMirror) fill(dst []float64, p int, q []int) {
+	right := m.data[p*m.st : p*m.st+m.n]
+	s := p / stripW
+	if m.buf == nil || !m.done[s].Load() {
+		for t, j := range q {
+			if j >= p {
+				dst[t] = right[j]
+			} else {
+				dst[t] = m.data[j*m.st+p]
+			}
+		}
+		return
+	}
+	off := stripOffset(s) + (p-s*stripW)*(s+1)*stripW
+	left := m.buf[off : off+p]
+	for t, j := range q {
+		if j >= p {
+			dst[t] = right[j]
+		} else {
+			dst[t] = left[j]
+		}
+	}
+}
+
+// bufPool recycles large scratch buffers across fits, sparing the runtime
+// from zeroing (and the kernel from faulting in) tens of megabytes per fit:
+// a model-selection loop fits hundreds of machines on Grams of one size.
+// Callers overwrite every entry before reading it. The strips and the
+// kernel-cache rows have pools of their own so that neither takes the
+// other's buffers.
+type bufPool struct{ p sync.Pool }
+
+var stripPool, rowPool bufPool
+
+func (b *bufPool) get(n int) []float64 {
+	if p, ok := b.p.Get().(*[]float64); ok && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]float64, n)
+}
+
+func (b *bufPool) put(v []float64) {
+	if cap(v) > 0 {
+		b.p.Put(&v)
+	}
+}

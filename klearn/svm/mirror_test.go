@@ -1,0 +1,126 @@
+package svm
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// TestStripMirrorRows checks every row served by the strip mirror, with all
+// strips built, none built, and while the helper runs, against the
+// definition K_pj = data[min(p,j)·st + max(p,j)] on a matrix whose unused
+// lower storage triangle holds NaN, for sizes around the strip width and
+// permuted column lists (as after shrinking).
+func TestStripMirrorRows(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
+	for _, n := range []int{1, 63, 64, 65, 130, 200, 257} {
+		st := n + 3
+		rng := rand.New(rand.NewPCG(uint64(n), 1))
+		data := make([]float64, n*st)
+		for i := 0; i < n; i++ {
+			for j := 0; j < st; j++ {
+				if j >= i && j < n {
+					data[i*st+j] = rng.NormFloat64()
+				} else {
+					data[i*st+j] = math.NaN()
+				}
+			}
+		}
+		q := rng.Perm(n)
+		for _, mode := range []string{"built", "column", "racing"} {
+			m := newStripMirror(data, st, n)
+			switch mode {
+			case "built":
+				m.stop.Store(true)
+				m.helper.Wait()
+				for s := 1; s < len(m.done); s++ {
+					m.build(s)
+					m.done[s].Store(true)
+				}
+			case "column":
+				m.stop.Store(true)
+				m.helper.Wait()
+				for s := range m.done {
+					m.done[s].Store(false)
+				}
+			}
+			dst := make([]float64, n)
+			for p := 0; p < n; p++ {
+				m.fill(dst, p, q)
+				for k, j := range q {
+					if want := data[min(p, j)*st+max(p, j)]; dst[k] != want {
+						t.Fatalf("n=%d %s: K[%d,%d] = %v, want %v", n, mode, p, j, dst[k], want)
+					}
+				}
+			}
+			m.close()
+		}
+	}
+}
+
+// TestFitGramReadsUpperOnly trains on an upper-stored Gram whose lower
+// storage triangle is NaN and on the same Gram mirrored; the models must be
+// identical, on 1 and 2 CPUs (strips or columns).
+func TestFitGramReadsUpperOnly(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	K, y := syntheticProblem(300)
+	U := mat.NewSymDense(300, nil)
+	raw := U.RawSymmetric()
+	for i := range raw.Data {
+		raw.Data[i] = math.NaN()
+	}
+	for i := 0; i < 300; i++ {
+		for j := i; j < 300; j++ {
+			U.SetSym(i, j, K.At(i, j))
+		}
+	}
+	want, err := Classifier{C: 10}.FitGram(K, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		got, err := Classifier{C: 10}.FitGram(U, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Objective() != want.Objective() || got.Iterations() != want.Iterations() {
+			t.Fatalf("GOMAXPROCS=%d: objective %v, %d iterations; mirrored Gram: %v, %d", procs,
+				got.Objective(), got.Iterations(), want.Objective(), want.Iterations())
+		}
+	}
+}
+
+// TestFitGramNonFiniteBackground puts a NaN or ±Inf at various places of the
+// upper triangle of a Gram large enough for the background check (and on 1
+// CPU, the upfront one) and expects ErrNotFinite naming the entry.
+func TestFitGramNonFiniteBackground(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	n := 300
+	K0, y := syntheticProblem(n)
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		for _, pos := range [][2]int{{0, 0}, {3, 10}, {5, 290}, {150, 150}, {200, 299}, {299, 299}} {
+			for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+				K := mat.NewSymDense(n, nil)
+				K.CopySym(K0)
+				K.SetSym(pos[0], pos[1], v)
+				_, err := Classifier{C: 1}.FitGram(K, y)
+				if !errors.Is(err, klearn.ErrNotFinite) {
+					t.Fatalf("GOMAXPROCS=%d, %v at %v: err = %v, want ErrNotFinite", procs, v, pos, err)
+				}
+				if want := fmt.Sprintf("K[%d,%d]", pos[0], pos[1]); !strings.Contains(err.Error(), want) {
+					t.Fatalf("error %q does not name %s", err, want)
+				}
+			}
+		}
+	}
+}
