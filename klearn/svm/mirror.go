@@ -105,6 +105,15 @@ func (m *stripMirror) build(s int) bool {
 	data, st := m.data, m.st
 	finite := true
 	for j0 := 0; j0 < p0+w; j0 += stripW {
+		if w == stripW && j0+stripW <= p0 { // a full tile below the diagonal
+			for r := 0; r < stripW; r += 4 {
+				transpose4x64(out[r*L:], L, data[j0*st+p0+r:], st, j0)
+			}
+			for r := 0; r < w; r++ {
+				finite = finite && linalg.AllFinite(out[r*L+j0:r*L+j0+stripW])
+			}
+			continue
+		}
 		for r := 0; r < w; r++ {
 			p := p0 + r
 			row := out[r*L : r*L+min(j0+stripW, p)]
@@ -121,6 +130,27 @@ func (m *stripMirror) build(s int) bool {
 		finite = finite && v-v == 0
 	}
 	return finite
+}
+
+// transpose4x64 writes dst[r·L + j0 + j] = src[j·st + r] for r < 4 and
+// j < 64, in 4×4 blocks held in registers: each block reads four adjacent
+// entries of four source rows and writes four adjacent entries of four
+// destination rows.
+func transpose4x64(dst []float64, L int, src []float64, st, j0 int) {
+	d0 := dst[j0 : j0+64]
+	d1 := dst[L+j0 : L+j0+64]
+	d2 := dst[2*L+j0 : 2*L+j0+64]
+	d3 := dst[3*L+j0 : 3*L+j0+64]
+	for j := 0; j < 64; j += 4 {
+		a := src[j*st : j*st+4]
+		b := src[(j+1)*st : (j+1)*st+4]
+		c := src[(j+2)*st : (j+2)*st+4]
+		e := src[(j+3)*st : (j+3)*st+4]
+		d0[j], d0[j+1], d0[j+2], d0[j+3] = a[0], b[0], c[0], e[0]
+		d1[j], d1[j+1], d1[j+2], d1[j+3] = a[1], b[1], c[1], e[1]
+		d2[j], d2[j+1], d2[j+2], d2[j+3] = a[2], b[2], c[2], e[2]
+		d3[j], d3[j+1], d3[j+2], d3[j+3] = a[3], b[3], c[3], e[3]
+	}
 }
 
 // fill writes K_{p,q_t} into dst[t], reading the left part down column p
