@@ -76,6 +76,9 @@ test-go:
 	@$(GO) vet $(GO_PKGS)
 	@echo "== go test"
 	@$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) $(GO_PKGS)
+	@echo "== go test -tags purego (the Go fallbacks of assembly kernels)"
+	@$(GO) vet -tags purego ./klearn/svm/
+	@$(GO) test -count=1 -tags purego ./klearn/svm/
 
 lint-notebooks:
 	@echo "== notebook lint"

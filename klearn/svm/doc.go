@@ -64,6 +64,24 @@
 // kernel; Model.DecisionGram/PredictGram take a test×train kernel matrix.
 // Both paths give the same iterates.
 //
+// The solver keeps H = y∘G instead of G and caches rows of K instead of Q
+// (every product with y_t = ±1 is exact, so the iterates are those of the
+// G-space algorithm): the gradient update is a plain axpy
+// H ← H + (y_iΔα_i)K_i. The two scans of the working-set selection are
+// branch-free, with 0/−∞ masks for I_up and I_low, and run as AVX2 assembly
+// on amd64 CPUs that have it (wss_amd64.s; the tag purego selects the Go
+// loops, which compute the same numbers).
+//
+// In FitGram the left part of row p (K_jp, j < p) lies down column p of
+// the upper storage triangle, one page per entry. When a second CPU is
+// available, a helper goroutine transposes the lower triangle into strips
+// of 64 rows while the solver runs and checks every stored entry for NaN
+// and ±Inf on the way (the solver polls the check and FitGram returns only
+// once it is complete); rows are read from finished strips, and down the
+// columns before that (mirror.go). The strips take n(n+64)/2 float64
+// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU the check
+// runs first and every left part is read down its column.
+//
 // Labels may be any two finite values: Classes()[0] (the smaller) maps to
 // −1 and Classes()[1] to +1. More than two classes are handled one-vs-one
 // (LIBSVM's voting; ties to the smallest label) or one-vs-rest.
@@ -77,58 +95,40 @@
 // 1e-4), the support-vector sets are identical and so are the predictions.
 //
 // Speed, MNIST 3-vs-8 (first n training images of 3 and 8, pixels in [0,1],
-// RBF with γ = 1/(d·Var X)), precomputed kernel, Tol 1e-3, on the shared
-// 2-core development machine (BenchmarkFitGram/mnist38 and the script
-// scripts/bench/svm_vs_libsvm.sh); LIBSVM timed as scikit-learn 1.2.1's
-// SVC(kernel="precomputed").fit, which includes its input checks as
-// FitGram does:
+// RBF with γ = 1/(d·Var X)), precomputed kernel, Tol 1e-3, on the 2-core
+// development machine (scripts/bench/svm_vs_libsvm.sh, two rounds; fastest
+// of 15 fits each; LIBSVM timed as scikit-learn 1.2.1's
+// SVC(kernel="precomputed").fit, which includes its input check as FitGram
+// does; GOAMD64=v3; load average ≈ 1):
 //
-//	n     C    klearn/svm (before → now)   scikit-learn (LIBSVM)   ratio now   iterations (ours/LIBSVM)
-//	1000    1   0.0056 s → 0.0060 s          0.0065 s               0.92         567/570
-//	1000  100   0.0075 s → 0.0058 s          0.0077 s               0.76         929/878
-//	2400    1   0.0229 s → 0.0253 s          0.0149 s               1.70         978/947
-//	2400  100   0.0286 s → 0.0271 s          0.0214 s               1.27        1663/1626
-//	4000    1   0.0594 s → 0.0552 s          0.0445 s               1.24        1420/1376
-//	4000  100   0.0671 s → 0.0667 s          0.0556 s               1.20        2519/2593
+//	n     C    LIBSVM (sklearn)    klearn/svm, 2 CPUs     ratio        klearn/svm, 1 CPU    ratio
+//	1000    1   0.0041 / 0.0060 s   0.0015 / 0.0017 s   0.37 / 0.28   0.0023 / 0.0027 s   0.55 / 0.45
+//	1000  100   0.0077 / 0.0059 s   0.0026 / 0.0027 s   0.34 / 0.46   0.0043 / 0.0036 s   0.56 / 0.62
+//	2400    1   0.0142 / 0.0200 s   0.0114 / 0.0092 s   0.80 / 0.46   0.0200 / 0.0162 s   1.41 / 0.81
+//	2400  100   0.0242 / 0.0204 s   0.0118 / 0.0139 s   0.49 / 0.68   0.0165 / 0.0217 s   0.68 / 1.07
+//	4000    1   0.0317 / 0.0321 s   0.0251 / 0.0262 s   0.79 / 0.82   0.0461 / 0.0423 s   1.45 / 1.32
+//	4000  100   0.0551 / 0.0398 s   0.0393 / 0.0343 s   0.71 / 0.86   0.0542 / 0.0448 s   0.98 / 1.13
 //
-// (Go: BenchmarkFitGram/mnist38 and mnist38-upper, same code path, fastest
-// of 35–42 runs per cell, the previous solver ("before") and the current one
-// run interleaved in 4 rounds; scikit-learn: fastest of 16 runs in 2 rounds
-// interleaved with the Go ones; /proc/loadavg 1.8–5.3 on the 2 shared cores,
-// so differences below ≈ 15% between the two Go columns are within the
-// noise — only n = 1000, C = 100 and n = 4000, C = 100 (0.070 s vs 0.091 s
-// and 0.112 s in the first rounds) moved clearly. Objectives agree to the
-// printed digits: −118.1, −150.7, −217.4, −316.3, −309.2, −452.5 for both;
-// nSV 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.)
-// The target ratio ≤ 1 is NOT yet met for n ≥ 2400.
+// The objectives agree to 7 digits (−118.10258, −150.68529, −217.42702,
+// −316.25393, −309.17590, −452.46447) and the iteration counts are those of
+// the LIBSVM port before the changes (567, 929, 978, 1663, 1420, 2519);
+// nSV 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.
+// The solver itself runs on one goroutine like LIBSVM's; the second CPU
+// only builds the transposed mirror and checks the input. On one CPU the
+// left parts of the kernel rows are read down the columns, which keeps
+// klearn/svm up to 1.45× slower than LIBSVM (reading a full row-major
+// matrix) at C = 1 and n ≥ 2400. `svm-train -t 4` itself spends 0.2–4 s
+// parsing the text kernel file.
 //
-// Changes measured in that A/B: the WSS2 scans are bounds-check free over
-// the active prefix with a −∞ mask instead of an up/low branch in the
-// first scan; the cache applies the shrinking exchanges to each cached row
-// in one deferred pass (lruCache.flush) instead of walking all rows per
-// exchange (in the profile swapIndex fell from ≈ 5% to ≈ 2%). A float
-// mask (+∞ offsets) replacing the second scan's branch was measured and not
-// kept (no clear gain under the load above).
-//
-// An attempt to read full rows (checking in one tiled pass that the lower
-// storage triangle mirrors the upper one, fused with the NaN/Inf check,
-// else copying a mirrored n×n matrix), with branch-free working-set scans
-// and a fused gradient update, was measured slower than this code in an
-// interleaved A/B run (load ≈ 11; e.g. n = 4000, C = 1: 0.40 s vs 0.23 s):
-// the extra n² pass is memory-bound. It was not kept.
-// Re-measured at load ≈ 1.5 (GOAMD64=v3, fastest of 3 interleaved runs of
-// 20 fits): the tiled bit-exact mirror check fused with the NaN/Inf check
-// plus contiguous-row fill gave n = 2400: 0.0240/0.0309 s (C = 1/100) vs
-// 0.0253/0.0280 s, n = 4000: 0.0744/0.0815 s vs 0.0540/0.0670 s — slower,
-// not kept. A branch-free (mask-selected) storage offset in the row fill
-// gave 0.0249/0.0305 s vs 0.0229/0.0340 s (n = 2400) and 0.0574/0.0653 s
-// vs 0.0662/0.0678 s (n = 4000), fastest of 5 interleaved runs — mixed and
-// within the noise, not kept.
-//
-// CPU profile at n = 4000, C = 100 (before the changes above): working-set selection ≈ 45% of FitGram,
-// filling kernel rows (half read down a column of the upper triangle) ≈ 27%,
-// the NaN/Inf scan of the n²/2 entries ≈ 11%, shrinking ≈ 10%. `svm-train -t 4`
-// itself spends seconds parsing the text kernel file.
+// Before these changes (LIBSVM port with branchy scans and column reads
+// only) the ratios were 0.76–0.92 at n = 1000 and 1.2–1.7 at n ≥ 2400. A CPU
+// profile then showed the working-set scans at ≈ 45% (now ≈ 10%: 1.8 µs vs
+// 9.8 µs per selection over 2400 variables, BenchmarkScans), the column
+// reads at ≈ 30% and the NaN/Inf scan at ≈ 12%. Tried and not kept: an
+// upfront full mirrored copy of K (an n² pass that costs as much as the
+// solve on this machine), strips of 8 rows built on demand by the solver
+// (page walks stay the bottleneck) and a mirror check of the lower storage
+// triangle.
 //
 // # References
 //
