@@ -2,13 +2,12 @@
 
 package svm
 
-// haveAVX2 selects the AVX2 scans of wss_amd64.s when the CPU and the OS
-// support them (checked with CPUID and XGETBV, so GOAMD64=v1 builds use
-// them too); build with -tags purego to use the Go scans everywhere.
-var haveAVX2 = cpuHasAVX2()
+import "github.com/kernelab/kernelab/internal/cpu"
 
-//go:noescape
-func cpuHasAVX2() bool
+// haveAVX2 selects the AVX2 scans of wss_amd64.s when the CPU and the OS
+// support them (internal/cpu; GOAMD64=v1 builds use them too); build with
+// -tags purego to use the Go scans everywhere.
+var haveAVX2 = cpu.AVX2
 
 //go:noescape
 func scanUpAVX2(h, up *float64, n int, st *upState)

@@ -2,36 +2,6 @@
 
 #include "textflag.h"
 
-// func cpuHasAVX2() bool
-// CPUID.(EAX=7,ECX=0):EBX bit 5 (AVX2), CPUID.1:ECX bits 27 (OSXSAVE) and
-// 28 (AVX), and XCR0 bits 1 and 2 (the OS saves XMM and YMM state).
-TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
-	MOVB $0, ret+0(FP)
-	MOVL $0, AX
-	CPUID
-	CMPL AX, $7
-	JLT  done
-	MOVL $1, AX
-	MOVL $0, CX
-	CPUID
-	MOVL CX, R8
-	ANDL $0x18000000, R8
-	CMPL R8, $0x18000000
-	JNE  done
-	MOVL $0, CX
-	XGETBV
-	ANDL $6, AX
-	CMPL AX, $6
-	JNE  done
-	MOVL $7, AX
-	MOVL $0, CX
-	CPUID
-	BTL  $5, BX
-	JCC  done
-	MOVB $1, ret+0(FP)
-done:
-	RET
-
 // func scanUpAVX2(h, up *float64, n int, st *upState)
 // For t < n (n a multiple of 8), in two sets of four lanes: f = up[t] − h[t];
 // where f ≥ g[lane], g[lane] = f and idx[lane] = cur[lane]; cur += 8.
