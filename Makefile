@@ -68,6 +68,9 @@ data-rebuild:
 test: setup data
 	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks
 
+# Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
+PUREGO_PKGS = ./internal/cpu/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/svm/
+
 test-go:
 	@echo "== gofmt"
 	@bad="$$(find . -name '*.go' -not -path './build/*' -not -path './.git/*' -not -path '*/testdata/*' -print0 | xargs -0 gofmt -l)"; \
@@ -76,9 +79,9 @@ test-go:
 	@$(GO) vet $(GO_PKGS)
 	@echo "== go test"
 	@$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) $(GO_PKGS)
-	@echo "== go test -tags purego (the Go fallbacks of assembly kernels)"
-	@$(GO) vet -tags purego ./klearn/svm/
-	@$(GO) test -count=1 -tags purego ./klearn/svm/
+	@echo "== go test -tags purego (the Go fallbacks of the assembly kernels)"
+	@$(GO) vet -tags purego $(PUREGO_PKGS)
+	@$(GO) test -count=1 -tags purego $(PUREGO_PKGS)
 
 lint-notebooks:
 	@echo "== notebook lint"

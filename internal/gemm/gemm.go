@@ -24,6 +24,20 @@
 // language spec allows fusing x*y + z), which is the main speed-up there; the
 // code is the same for every GOAMD64 level.
 //
+// Vector kernel. On amd64 CPUs with AVX2 and FMA (internal/cpu, detected at
+// run time), MulTile takes B panels and A panels in pairs and runs
+// kernel4x8 (fma_amd64.s, Go's assembler, no cgo): a 4×8 block of C in
+// eight YMM accumulators, per inner index two 4-wide loads of B, four
+// broadcasts of A and eight fused multiply-adds. It performs, entry by
+// entry, exactly the operations of Micro2x4 compiled with GOAMD64=v3 (one
+// FMA per k, in increasing k, from 0, then added to C), so its results are
+// bit-identical to those (TestKernel4x8MatchesMicro2x4), at about 2.8× the
+// speed: X·Xᵀ for 4000×784 runs at 28–29 GFMA/s on the 2 cores against 10
+// before. Odd panels left over are finished by Micro2x4; with upper, a pair
+// of B panels also computes the few blocks below the diagonal that its
+// first panel would skip, which callers never read. The build tag purego
+// selects the Go kernel everywhere.
+//
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that
 // fix their packing and chunking get bit-identical results for any
@@ -185,7 +199,11 @@ func Tiles(m, n, tm, tn int, upper bool) []Tile {
 // panels outermost, so one B panel stays in L1 while the A panels stream
 // from L2.
 func MulTile(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper bool, buf []float64, ldb int) {
-	for jp := jp0; jp < jp1; jp++ {
+	start := jp0
+	if haveFMA && a.Groups > 0 {
+		start = mulTile4x8(a, b, ip0, ip1, jp0, jp1, upper, buf, ldb)
+	}
+	for jp := start; jp < jp1; jp++ {
 		bp := b.Panel(jp)
 		col := (jp - jp0) * NR
 		iend := ip1
@@ -196,4 +214,37 @@ func MulTile(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper b
 			Micro2x4(a.Panel(ip), bp, buf[(ip-ip0)*MR*ldb+col:], ldb)
 		}
 	}
+}
+
+// mulTile4x8 runs MulTile's loops over pairs of B panels and pairs of A
+// panels with the vector kernel (4×8 blocks of C), finishing an odd A panel
+// with Micro2x4, and returns the first B panel it left (an odd last one).
+// With upper, a pair of B panels computes the A panels the second one needs;
+// the extra blocks below the diagonal are harmless, since callers read the
+// upper triangle only.
+func mulTile4x8(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper bool, buf []float64, ldb int) int {
+	g := a.Groups
+	jp := jp0
+	for ; jp+1 < jp1; jp += 2 {
+		b0, b1 := b.Panel(jp)[:g], b.Panel(jp + 1)[:g]
+		col := (jp - jp0) * NR
+		iend := ip1
+		if upper {
+			iend = min(ip1, ((jp+1)*NR+NR-1)/MR+1)
+		}
+		ip := ip0
+		for ; ip+1 < iend; ip += 2 {
+			a0, a1 := a.Panel(ip), a.Panel(ip+1)
+			c := buf[(ip-ip0)*MR*ldb+col:]
+			_ = c[3*ldb+2*NR-1] // bounds of the 4×8 block
+			kernel4x8(&a0[0], &a1[0], &b0[0], &b1[0], g, &c[0], ldb)
+		}
+		if ip < iend {
+			ap := a.Panel(ip)
+			c := buf[(ip-ip0)*MR*ldb+col:]
+			Micro2x4(ap, b0, c, ldb)
+			Micro2x4(ap, b1, c[NR:], ldb)
+		}
+	}
+	return jp
 }

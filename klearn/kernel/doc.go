@@ -22,7 +22,8 @@
 // Dot-product kernels (Linear, Polynomial, HPK, NormalizedHPK, DPP, GPK) and
 // squared-distance kernels (RBF, Gaussian, ARD, BlockGaussian,
 // RationalQuadratic) compute X·Xᵀ with a pure-Go, cache-blocked and
-// register-blocked product (packed 2×4 micro-kernel unrolled 4× over k, k cut
+// register-blocked product (packed 2×4 micro-kernel unrolled 4× over k, or
+// the 4×8 AVX2/FMA kernel of internal/gemm where the CPU has it, k cut
 // into chunks of ≤ 400, 64×256 output tiles scheduled over the cores, only
 // the tiles on or above the diagonal for Gram), then map every entry while it
 // is in cache; distances use ‖x‖² + ‖z‖² − 2⟨x, z⟩ clamped at 0 (exactly 0
@@ -57,6 +58,15 @@
 // GOAMD64=v3 and 0.89 s with v1; scikit-learn's rbf_kernel (Debian's numpy) on
 // the same random data took 0.33 s then. gonum's pure-Go mat.Mul of X·Xᵀ
 // (BenchmarkGonumMulXXt) took about 2.5 s wall under light load.
+//
+// Since then the product runs internal/gemm's AVX2/FMA kernel on CPUs that
+// have it (Go assembly; the purego tag keeps the Go kernel). Idle machine
+// (load average 0.4), 3 runs each: X·Xᵀ at 28.9 GFMA/s (v3) and 27.5 (v1)
+// against 10.2 before; RBF Gram n = 4000 in 0.41 s (v3) / 0.38 s (v1),
+// polynomial (degree 3) in 0.30 / 0.33 s; scikit-learn 1.2.1 (Debian's numpy
+// and OpenBLAS) right before: rbf_kernel 0.39 s, polynomial_kernel 0.24 s —
+// about 1.0× and 0.8× of its speed, and faster than the 0.43 s
+// OpenBLAS reference.
 //
 // # Families
 //
