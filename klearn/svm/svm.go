@@ -196,26 +196,25 @@ func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	upper := raw.Uplo != blas.Lower
 	var src source
 	src.diag = func(p int) float64 { return data[p*st+p] }
-	if !upper {
-		if err := checkStored(data, st, n, upper); err != nil {
-			return nil, err
-		}
+	var mir *stripMirror // upper storage: rows through the strip mirror
+	if upper {
+		mir = newStripMirror(data, st, n)
+		defer mir.close()
+		src.fill = mir.fill
+	} else {
 		src.fill = func(dst []float64, p int, q []int) {
 			for t, j := range q {
 				dst[t] = data[max(p, j)*st+min(p, j)]
 			}
 		}
-		return train(s, src, y)
 	}
-	mir := newStripMirror(data, st, n)
-	defer mir.close()
-	src.fill = mir.fill
-	if !mir.checking() {
+	if mir == nil || !mir.checking() {
 		if err := checkStored(data, st, n, upper); err != nil {
 			return nil, err
 		}
 		return train(s, src, y)
 	}
+	// The mirror's helper checks the entries while the solvers run.
 	src.abort = &mir.bad
 	m, err := train(s, src, y)
 	if mir.wait() {
