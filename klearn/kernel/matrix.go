@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
@@ -129,7 +130,11 @@ func checkFinite(data []float64, r, c, stride int, upper bool) error {
 		if upper {
 			j0 = i
 		}
-		for j, v := range data[i*stride+j0 : i*stride+c] {
+		row := data[i*stride+j0 : i*stride+c]
+		if linalg.AllFinite(row) {
+			continue
+		}
+		for j, v := range row {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return klearn.Errorf(klearn.ErrNotFinite, "kernel: K[%d,%d] = %v (overflow or invalid hyper-parameter)", i, j0+j, v)
 			}
