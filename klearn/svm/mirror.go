@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -21,6 +22,13 @@ import (
 // page it visits yields 64 values; the solver reads a row's left part from
 // its strip once the strip is done and down the column before that.
 //
+// Without a second CPU there is no helper. Grams made by klearn/kernel (and
+// most others) hold both triangles, so newStripMirror then compares the
+// lower storage triangle with the upper one, bit for bit, tile by tile,
+// checking finiteness on the way and stopping at the first difference;
+// when they agree, rows are read whole from the row-major storage, as
+// LIBSVM reads its full matrix, and otherwise down the columns as above.
+//
 // The helper reads every stored entry exactly once, so it also does
 // FitGram's check for NaN and ±Inf, in cache, on the way: it sets bad at
 // the first non-finite entry (the solver polls bad and stops), and FitGram
@@ -37,6 +45,7 @@ const mirrorMaxFloats = 1 << 25
 type stripMirror struct {
 	data   []float64 // upper storage triangle, row-major
 	st, n  int
+	full   bool          // both storage triangles hold K and are finite (no helper)
 	buf    []float64     // the strips, strip s at stripOffset(s); nil without helper
 	done   []atomic.Bool // strip s is built
 	bad    atomic.Bool   // the helper found a NaN or ±Inf
@@ -46,16 +55,21 @@ type stripMirror struct {
 
 func stripOffset(s int) int { return stripW * stripW * s * (s + 1) / 2 }
 
-// newStripMirror serves the rows of the n×n upper-stored matrix. Unless
-// there is no second CPU or the strips would exceed mirrorMaxFloats (then
-// every row is read down its column and checking() is false), it starts
-// the helper that builds the strips and checks the entries. close must be
-// called when done.
+// newStripMirror serves the rows of the n×n upper-stored matrix. Beyond
+// mirrorMaxFloats every left part is read down its column. Otherwise, with
+// a second CPU it starts the helper that builds the strips and checks the
+// entries (checking() is true); without one it sets full when the storage
+// holds both triangles, all finite (and else reads down the columns).
+// close must be called when done.
 func newStripMirror(data []float64, st, n int) *stripMirror {
 	m := &stripMirror{data: data, st: st, n: n}
 	ns := (n + stripW - 1) / stripW
 	size := stripOffset(ns)
-	if runtime.GOMAXPROCS(0) < 2 || ns < 2 || size > mirrorMaxFloats {
+	if size > mirrorMaxFloats {
+		return m
+	}
+	if runtime.GOMAXPROCS(0) < 2 || ns < 2 {
+		m.full = bothTriangles(data, st, n)
 		return m
 	}
 	m.buf, m.done = stripPool.get(size), make([]atomic.Bool, ns)
@@ -153,9 +167,48 @@ func transpose4x64(dst []float64, L int, src []float64, st, j0 int) {
 	}
 }
 
+// bothTriangles reports whether the lower storage triangle of the n×n
+// row-major matrix equals the upper one bit for bit and every entry is
+// finite. It compares 64×64 tiles (the lower one read down its columns,
+// which stay in cache across the tile) and stops at the first difference.
+func bothTriangles(data []float64, st, n int) bool {
+	finite := 0.0 // Σ (v − v): 0 while every entry is finite, NaN after
+	for i0 := 0; i0 < n; i0 += stripW {
+		i1 := min(i0+stripW, n)
+		for j0 := i0; j0 < n; j0 += stripW {
+			j1 := min(j0+stripW, n)
+			for i := i0; i < i1; i++ {
+				row := data[i*st : i*st+j1]
+				for j := max(j0, i+1); j < j1; j++ {
+					a := row[j]
+					if math.Float64bits(a) != math.Float64bits(data[j*st+i]) {
+						return false
+					}
+					finite += a - a
+				}
+			}
+		}
+		for i := i0; i < i1; i++ {
+			v := data[i*st+i]
+			finite += v - v
+		}
+		if finite != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // fill writes K_{p,q_t} into dst[t], reading the left part down column p
 // until its strip is built.
 func (m *stripMirror) fill(dst []float64, p int, q []int) {
+	if m.full {
+		row := m.data[p*m.st : p*m.st+m.n]
+		for t, j := range q {
+			dst[t] = row[j]
+		}
+		return
+	}
 	right := m.data[p*m.st : p*m.st+m.n]
 	s := p / stripW
 	if m.buf == nil || !m.done[s].Load() {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,6 +73,9 @@ func TestStripMirrorRows(t *testing.T) {
 func TestFitGramReadsUpperOnly(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	K, y := syntheticProblem(300)
+	if kr := K.RawSymmetric(); !bothTriangles(kr.Data, kr.Stride, 300) {
+		t.Fatal("kernel.Gram's storage does not hold both triangles: the whole-row path is not exercised")
+	}
 	U := mat.NewSymDense(300, nil)
 	raw := U.RawSymmetric()
 	for i := range raw.Data {
@@ -88,13 +92,17 @@ func TestFitGramReadsUpperOnly(t *testing.T) {
 	}
 	for _, procs := range []int{1, 2} {
 		runtime.GOMAXPROCS(procs)
-		got, err := Classifier{C: 10}.FitGram(U, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Objective() != want.Objective() || got.Iterations() != want.Iterations() {
-			t.Fatalf("GOMAXPROCS=%d: objective %v, %d iterations; mirrored Gram: %v, %d", procs,
-				got.Objective(), got.Iterations(), want.Objective(), want.Iterations())
+		// U: strips (2 CPUs) or columns (1 CPU); K: strips or whole rows.
+		for name, G := range map[string]*mat.SymDense{"upper only": U, "both triangles": K} {
+			got, err := Classifier{C: 10}.FitGram(G, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Objective() != want.Objective() || got.Iterations() != want.Iterations() ||
+				!slices.Equal(got.Support(), want.Support()) {
+				t.Fatalf("GOMAXPROCS=%d, %s: objective %v, %d iterations; reference: %v, %d", procs, name,
+					got.Objective(), got.Iterations(), want.Objective(), want.Iterations())
+			}
 		}
 	}
 }
@@ -110,15 +118,23 @@ func TestFitGramNonFiniteBackground(t *testing.T) {
 		runtime.GOMAXPROCS(procs)
 		for _, pos := range [][2]int{{0, 0}, {3, 10}, {5, 290}, {150, 150}, {200, 299}, {299, 299}} {
 			for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-				K := mat.NewSymDense(n, nil)
-				K.CopySym(K0)
-				K.SetSym(pos[0], pos[1], v)
-				_, err := Classifier{C: 1}.FitGram(K, y)
-				if !errors.Is(err, klearn.ErrNotFinite) {
-					t.Fatalf("GOMAXPROCS=%d, %v at %v: err = %v, want ErrNotFinite", procs, v, pos, err)
-				}
-				if want := fmt.Sprintf("K[%d,%d]", pos[0], pos[1]); !strings.Contains(err.Error(), want) {
-					t.Fatalf("error %q does not name %s", err, want)
+				// Upper storage only, and both storage triangles (read whole
+				// on one CPU).
+				for _, both := range []bool{false, true} {
+					K := mat.NewDense(n, n, nil)
+					K.Copy(K0)
+					K.Set(pos[0], pos[1], v)
+					if both {
+						K.Set(pos[1], pos[0], v)
+					}
+					S := mat.NewSymDense(n, K.RawMatrix().Data)
+					_, err := Classifier{C: 1}.FitGram(S, y)
+					if !errors.Is(err, klearn.ErrNotFinite) {
+						t.Fatalf("GOMAXPROCS=%d, both=%v, %v at %v: err = %v, want ErrNotFinite", procs, both, v, pos, err)
+					}
+					if want := fmt.Sprintf("K[%d,%d]", pos[0], pos[1]); !strings.Contains(err.Error(), want) {
+						t.Fatalf("error %q does not name %s", err, want)
+					}
 				}
 			}
 		}

@@ -208,7 +208,10 @@ func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 			}
 		}
 	}
-	if mir == nil || !mir.checking() {
+	switch {
+	case mir != nil && mir.full: // checked while comparing the triangles
+		return train(s, src, y)
+	case mir == nil || !mir.checking():
 		if err := checkStored(data, st, n, upper); err != nil {
 			return nil, err
 		}
