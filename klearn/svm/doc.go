@@ -79,8 +79,11 @@
 // and ±Inf on the way (the solver polls the check and FitGram returns only
 // once it is complete); rows are read from finished strips, and down the
 // columns before that (mirror.go). The strips take n(n+64)/2 float64
-// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU the check
-// runs first and every left part is read down its column.
+// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU, when the
+// storage holds both triangles (as kernel.Gram's does; compared bit for
+// bit, with the finiteness check, stopping at the first difference), rows
+// are read whole; otherwise the check runs first and every left part is
+// read down its column.
 //
 // Labels may be any two finite values: Classes()[0] (the smaller) maps to
 // −1 and Classes()[1] to +1. More than two classes are handled one-vs-one
@@ -95,19 +98,19 @@
 // 1e-4), the support-vector sets are identical and so are the predictions.
 //
 // Speed, MNIST 3-vs-8 (first n training images of 3 and 8, pixels in [0,1],
-// RBF with γ = 1/(d·Var X)), precomputed kernel, Tol 1e-3, on the 2-core
-// development machine (scripts/bench/svm_vs_libsvm.sh, two rounds; fastest
-// of 15 fits each; LIBSVM timed as scikit-learn 1.2.1's
-// SVC(kernel="precomputed").fit, which includes its input check as FitGram
-// does; GOAMD64=v3; load average ≈ 1):
+// RBF with γ = 1/(d·Var X)), precomputed kernel held in both storage
+// triangles, Tol 1e-3, on the 2-core development machine
+// (scripts/bench/svm_vs_libsvm.sh, two rounds; fastest of 15 fits each;
+// LIBSVM timed as scikit-learn 1.2.1's SVC(kernel="precomputed").fit, which
+// includes its input check as FitGram does; GOAMD64=v3; load average 0.6–1.3):
 //
 //	n     C    LIBSVM (sklearn)    klearn/svm, 2 CPUs     ratio        klearn/svm, 1 CPU    ratio
-//	1000    1   0.0041 / 0.0060 s   0.0015 / 0.0017 s   0.37 / 0.28   0.0023 / 0.0027 s   0.55 / 0.45
-//	1000  100   0.0077 / 0.0059 s   0.0026 / 0.0027 s   0.34 / 0.46   0.0043 / 0.0036 s   0.56 / 0.62
-//	2400    1   0.0142 / 0.0200 s   0.0114 / 0.0092 s   0.80 / 0.46   0.0200 / 0.0162 s   1.41 / 0.81
-//	2400  100   0.0242 / 0.0204 s   0.0118 / 0.0139 s   0.49 / 0.68   0.0165 / 0.0217 s   0.68 / 1.07
-//	4000    1   0.0317 / 0.0321 s   0.0251 / 0.0262 s   0.79 / 0.82   0.0461 / 0.0423 s   1.45 / 1.32
-//	4000  100   0.0551 / 0.0398 s   0.0393 / 0.0343 s   0.71 / 0.86   0.0542 / 0.0448 s   0.98 / 1.13
+//	1000    1   0.0062 / 0.0059 s   0.0024 / 0.0022 s   0.38 / 0.37   0.0037 / 0.0029 s   0.59 / 0.48
+//	1000  100   0.0077 / 0.0050 s   0.0029 / 0.0031 s   0.38 / 0.62   0.0041 / 0.0043 s   0.54 / 0.86
+//	2400    1   0.0143 / 0.0193 s   0.0112 / 0.0120 s   0.78 / 0.62   0.0142 / 0.0149 s   0.99 / 0.77
+//	2400  100   0.0252 / 0.0182 s   0.0144 / 0.0143 s   0.57 / 0.78   0.0219 / 0.0237 s   0.87 / 1.30
+//	4000    1   0.0450 / 0.0391 s   0.0318 / 0.0302 s   0.71 / 0.77   0.0397 / 0.0536 s   0.88 / 1.37
+//	4000  100   0.0551 / 0.0410 s   0.0390 / 0.0370 s   0.71 / 0.90   0.0429 / 0.0442 s   0.78 / 1.08
 //
 // The objectives agree to 7 digits (−118.10258, −150.68529, −217.42702,
 // −316.25393, −309.17590, −452.46447) and the iteration counts are those of
@@ -115,10 +118,10 @@
 // nSV 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.
 // The solver itself runs on one goroutine like LIBSVM's; the second CPU
 // only builds the transposed mirror and checks the input. On one CPU the
-// left parts of the kernel rows are read down the columns, which keeps
-// klearn/svm up to 1.45× slower than LIBSVM (reading a full row-major
-// matrix) at C = 1 and n ≥ 2400. `svm-train -t 4` itself spends 0.2–4 s
-// parsing the text kernel file.
+// times vary more from run to run (differences up to 35% between the two
+// rounds); with a Gram stored in the upper triangle only, each left part
+// is read down its column and one-CPU fits at n ≥ 2400 take 1.1–1.45× LIBSVM's
+// time. `svm-train -t 4` itself spends 0.2–4 s parsing the text kernel file.
 //
 // Before these changes (LIBSVM port with branchy scans and column reads
 // only) the ratios were 0.76–0.92 at n = 1000 and 1.2–1.7 at n ≥ 2400. A CPU

@@ -89,6 +89,6 @@ echo "$(head -c 40 "$TMP/py.txt" | sed 's/ [0-9].*//') n=$N C=$C"
 printf '  scikit-learn SVC (LIBSVM)  %8.4f s  objective %s  nSV %s\n' "$SK" "$OBJ" "$NSV"
 printf '  svm-train -t 4 (with I/O)  %8.4f s\n' "$CLI"
 printf '  klearn/svm FitGram         %8.4f s  objective %s  nSV %s  (GOMAXPROCS=%s)\n' "$1" "$2" "$3" "$(nproc)"
-printf '  klearn/svm FitGram         %8.4f s  (GOMAXPROCS=1: no background mirror)\n' "$ONE"
+printf '  klearn/svm FitGram         %8.4f s  (GOMAXPROCS=1)\n' "$ONE"
 awk -v g="$1" -v o="$ONE" -v s="$SK" -v c="$CLI" 'BEGIN { printf "  ratio Go/scikit-learn %.2f (1 CPU: %.2f)   Go/svm-train %.3f\n", g / s, o / s, g / c }'
 done
