@@ -20,8 +20,9 @@
 // Cortes et al. (2009) Fig. 1, decision surfaces with contours and training
 // points as in Colbert & Peet (2020) Fig. 6), Bar and Histogram (kernel
 // weights η, Donini & Aiolli (2017) Fig. 8), Stem (coefficients over a kernel
-// parameter, Argyriou et al. (2006) Fig. 1), Scatter, and Grid (one panel per
-// data set or λ). CompareTable puts our mean ± std beside the paper's and
+// parameter, Argyriou et al. (2006) Fig. 1), Scatter, Surface (a shaded 3-D
+// surface over a grid, the surface plots of Cortes et al. (2009) Fig. 1;
+// static only), and Grid (one panel per data set or λ). CompareTable puts our mean ± std beside the paper's and
 // marks each cell within or outside a stated tolerance; Progress is a
 // progress bar; Page assembles a report.
 //

@@ -65,6 +65,27 @@ func exampleSurface() *HeatMap {
 	}
 }
 
+// exampleSurface3D is a saddle-plus-bowl on a 25×20 grid, the shape of the
+// non-convex objective surfaces of P1 Fig. 1.
+func exampleSurface3D() *Surface {
+	x := make([]float64, 25)
+	y := make([]float64, 20)
+	for j := range x {
+		x[j] = 2 * float64(j) / 24
+	}
+	for i := range y {
+		y[i] = 2 * float64(i) / 19
+	}
+	z := make([][]float64, len(y))
+	for i := range z {
+		z[i] = make([]float64, len(x))
+		for j := range z[i] {
+			z[i][j] = (x[j]-1)*(x[j]-1) - 0.5*(y[i]-1)*(y[i]-1) + 0.3*x[j]*y[i]
+		}
+	}
+	return &Surface{Title: "F(μ₁, μ₂)", XLabel: "μ₁", YLabel: "μ₂", ZLabel: "F", X: x, Y: y, Z: z}
+}
+
 // writeArtifact writes b to $VIZ_ARTIFACTS/name when that variable is set,
 // for looking at rendered charts by eye.
 func writeArtifact(t *testing.T, name string, b []byte) {
@@ -141,6 +162,7 @@ func staticCharts() []struct {
 		{"scatter_loglog", exampleScatter()},
 		{"stem_logx", exampleStem()},
 		{"grid", exampleGrid()},
+		{"surface3d", exampleSurface3D()},
 	}
 }
 

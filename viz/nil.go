@@ -28,6 +28,8 @@ func nilChart(c Chart) bool {
 		return v == nil
 	case *Grid:
 		return v == nil
+	case *Surface:
+		return v == nil
 	}
 	return false
 }

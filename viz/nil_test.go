@@ -18,6 +18,7 @@ func nilCharts() map[string]Chart {
 		"Scatter":   (*Scatter)(nil),
 		"Stem":      (*Stem)(nil),
 		"Grid":      (*Grid)(nil),
+		"Surface":   (*Surface)(nil),
 	}
 }
 
