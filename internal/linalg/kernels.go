@@ -105,9 +105,18 @@ func newWorkspace(n, nb, workers int) *workspace {
 // syrkUpper updates A22 ← A22 − U12ᵀU12 on the upper triangle, where U12 is
 // the kb×m block at rows r0 … r0+kb−1, columns c0 … c0+m−1 and A22 the m×m
 // block at (c0, c0). The columns of U12 are packed into the micro-panels of
-// internal/gemm and multiplied by its 2×4 micro-kernel.
+// internal/gemm, the A side negated, and multiplied by its micro-kernel,
+// which adds −(U12ᵀU12) straight into the full tiles of A22 (c + (−s) is
+// c − s to the bit); the edge tiles go through a buffer. Micro-blocks that
+// straddle the diagonal also write into the strict lower triangle of A,
+// which the factorisation never reads.
 func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
 	pa := gemm.PackCols(ws.pa, a, lda, r0, kb, c0, m)
+	for g := range pa.Data {
+		for k := range pa.Data[g] {
+			pa.Data[g][k] = -pa.Data[g][k]
+		}
+	}
 	pb := gemm.PackCols(ws.pb, a, lda, r0, kb, c0, m)
 	tiles := gemm.Tiles(m, m, tileM, tileN, true)
 	if m < parMin {
@@ -116,9 +125,15 @@ func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
 	parallel.ForWorkers(workers, len(tiles), func(w, t int) {
 		i0, j0 := tiles[t].I0, tiles[t].J0
 		i1, j1 := min(i0+tileM, m), min(j0+tileN, m)
+		ip0, ip1 := i0/gemm.MR, (i1+gemm.MR-1)/gemm.MR
+		jp0, jp1 := j0/gemm.NR, (j1+gemm.NR-1)/gemm.NR
+		if i1-i0 == tileM && j1-j0 == tileN {
+			gemm.MulTile(pa, pb, ip0, ip1, jp0, jp1, true, a[(c0+i0)*lda+c0+j0:], lda)
+			return
+		}
 		buf := ws.bufs[w]
 		clear(buf)
-		gemm.MulTile(pa, pb, i0/gemm.MR, (i1+gemm.MR-1)/gemm.MR, j0/gemm.NR, (j1+gemm.NR-1)/gemm.NR, true, buf, tileN)
+		gemm.MulTile(pa, pb, ip0, ip1, jp0, jp1, true, buf, tileN)
 		for i := i0; i < i1; i++ {
 			js := max(j0, i)
 			if js >= j1 {
@@ -127,7 +142,7 @@ func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
 			seg := buf[(i-i0)*tileN+js-j0 : (i-i0)*tileN+j1-j0]
 			dst := a[(c0+i)*lda+c0+js : (c0+i)*lda+c0+j1]
 			for j, v := range seg {
-				dst[j] -= v
+				dst[j] += v
 			}
 		}
 	})
