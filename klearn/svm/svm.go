@@ -65,7 +65,8 @@ type Classifier struct {
 	// LIBSVM's -e. If 0, it defaults to 1e-3.
 	Tol float64
 	// CacheMB is the kernel-row cache size in megabytes (LIBSVM's -m). If 0,
-	// it defaults to 100. At least two full rows are always kept.
+	// it defaults to 100. At least two full rows are always kept. Fit also
+	// forms the whole Gram matrix when its n² float64 fit in CacheMB.
 	CacheMB float64
 	// MaxIter bounds the SMO iterations per binary problem. If 0, it
 	// defaults to LIBSVM's max(10⁷, 100·n).
@@ -126,9 +127,12 @@ type source struct {
 }
 
 // Fit trains on the rows of X with labels y (any two or more distinct finite
-// values). It equals FitGram(kernel.Gram(c.Kernel, X), y) up to round-off,
-// but computes kernel rows on demand through c.Kernel.Eval with an LRU cache
-// of CacheMB megabytes, so the n×n Gram matrix is never formed.
+// values). When the n×n Gram matrix fits in CacheMB megabytes it computes it
+// once with kernel.Gram (blocked, parallel, symmetric) and trains exactly as
+// FitGram(kernel.Gram(c.Kernel, X), y); otherwise it computes kernel rows
+// on demand through c.Kernel.Eval with an LRU cache of CacheMB megabytes, as
+// LIBSVM does, so the Gram matrix is never formed, and equals that up to
+// round-off.
 func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	s, err := c.settings()
 	if err != nil {
@@ -149,18 +153,28 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		rows[i] = mat.Row(nil, i, X)
 	}
 	k := c.Kernel
-	src := source{
-		fill: func(dst []float64, p int, q []int) {
-			xp := rows[p]
-			for t, j := range q {
-				dst[t] = k.Eval(xp, rows[j])
-			}
-		},
-		diag: func(p int) float64 { return k.Eval(rows[p], rows[p]) },
-	}
-	m, err := train(s, src, y)
-	if err != nil {
-		return nil, err
+	var m *Model
+	if n*n <= s.cacheFloats {
+		K, err := kernel.Gram(k, X)
+		if err != nil {
+			return nil, err
+		}
+		if m, err = fitGram(s, K, y); err != nil {
+			return nil, err
+		}
+	} else {
+		src := source{
+			fill: func(dst []float64, p int, q []int) {
+				xp := rows[p]
+				for t, j := range q {
+					dst[t] = k.Eval(xp, rows[j])
+				}
+			},
+			diag: func(p int) float64 { return k.Eval(rows[p], rows[p]) },
+		}
+		if m, err = train(s, src, y); err != nil {
+			return nil, err
+		}
 	}
 	m.kern = k
 	m.dim = d
@@ -178,6 +192,10 @@ func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fitGram(s, K, y)
+}
+
+func fitGram(s settings, K *mat.SymDense, y []float64) (*Model, error) {
 	if K == nil {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "svm: Gram matrix is nil")
 	}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 )
 
 // randomProblem draws n Gaussian points in d dimensions with labels from a
@@ -204,6 +205,26 @@ func TestCacheAndShrinkingInvariance(t *testing.T) {
 		}
 		if kp.Iterations() != big.Iterations() || relErr(kp.Objective(), big.Objective()) > 1e-12 {
 			t.Errorf("noBias=%v: Fit %d it %.15g, FitGram %d it %.15g", noBias, kp.Iterations(), kp.Objective(), big.Iterations(), big.Objective())
+		}
+		// With the default cache the Gram fits, Fit forms it with kernel.Gram
+		// and must equal FitGram on that Gram to the bit.
+		G, err := kernel.Gram(testRBF{0.2}, denseOf(X))
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaGram, err := Classifier{C: 10, Tol: 1e-8, NoBias: noBias}.FitGram(G, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := Classifier{Kernel: testRBF{0.2}, C: 10, Tol: 1e-8, NoBias: noBias}.Fit(denseOf(X), y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if full.Iterations() != viaGram.Iterations() || full.Objective() != viaGram.Objective() || full.Bias() != viaGram.Bias() {
+			t.Errorf("noBias=%v: Fit %d it %.17g, FitGram(kernel.Gram) %d it %.17g", noBias, full.Iterations(), full.Objective(), viaGram.Iterations(), viaGram.Objective())
+		}
+		if relErr(full.Objective(), kp.Objective()) > 1e-12 {
+			t.Errorf("noBias=%v: Fit with the Gram %.15g, with rows on demand %.15g", noBias, full.Objective(), kp.Objective())
 		}
 	}
 }
