@@ -10,16 +10,18 @@ import (
 // dot returns ⟨x, z⟩.
 func dot(x, z []float64) float64 {
 	z = z[:len(x)]
-	var s0, s1 float64
+	var s0, s1, s2, s3 float64
 	i := 0
-	for ; i+1 < len(x); i += 2 {
+	for ; i+4 <= len(x); i += 4 {
 		s0 += x[i] * z[i]
 		s1 += x[i+1] * z[i+1]
+		s2 += x[i+2] * z[i+2]
+		s3 += x[i+3] * z[i+3]
 	}
-	if i < len(x) {
+	for ; i < len(x); i++ {
 		s0 += x[i] * z[i]
 	}
-	return s0 + s1
+	return (s0 + s1) + (s2 + s3)
 }
 
 // powInt returns x^d for d ≥ 0 by repeated squaring (0^0 = 1).
