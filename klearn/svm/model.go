@@ -163,7 +163,11 @@ func (m *Model) Machines() []*Model {
 
 // kernelValues fills kx[u] = k(sv_u, x) for every support vector u of the
 // union, for each of the r rows of the test input.
-type kvalFunc func(r int, kx []float64)
+type kvalFunc func(r int, kx []float64) error
+
+// crossBlock is the number of test rows whose kernel values against the
+// support vectors Decision computes at once with kernel.Cross.
+const crossBlock = 256
 
 func (m *Model) checkKernelPath(X mat.Matrix) (int, kvalFunc, error) {
 	if m == nil || len(m.machines) == 0 {
@@ -179,12 +183,30 @@ func (m *Model) checkKernelPath(X mat.Matrix) (int, kvalFunc, error) {
 	if d != m.dim {
 		return 0, nil, klearn.Errorf(klearn.ErrShape, "svm: X has %d columns, model was trained with %d", d, m.dim)
 	}
-	x := make([]float64, d)
-	return r, func(i int, kx []float64) {
-		mat.Row(x, i, X)
-		for u, s := range m.svRows {
-			kx[u] = m.kern.Eval(s, x)
+	// k(x_i, sv_u) for blocks of test rows through kernel.Cross, which uses
+	// the kernel's fast blocked path where it has one (Gram-shaped products
+	// instead of one Eval per pair).
+	sv := m.SupportVectors()
+	var cur *mat.Dense
+	start := -1
+	return r, func(i int, kx []float64) error {
+		if sv == nil { // no support vectors: f = b
+			return nil
 		}
+		if start < 0 || i < start || i >= start+crossBlock {
+			start = i - i%crossBlock
+			end := min(start+crossBlock, r)
+			blk := mat.NewDense(end-start, d, nil)
+			for t := start; t < end; t++ {
+				mat.Row(blk.RawRowView(t-start), t, X)
+			}
+			var err error
+			if cur, err = kernel.Cross(m.kern, blk, sv); err != nil {
+				return err
+			}
+		}
+		copy(kx, cur.RawRowView(i-start))
+		return nil
 	}, nil
 }
 
@@ -202,19 +224,22 @@ func (m *Model) checkGramPath(Kte *mat.Dense) (int, kvalFunc, error) {
 	if c != m.nTrain {
 		return 0, nil, klearn.Errorf(klearn.ErrShape, "svm: test kernel has %d columns, want %d training examples", c, m.nTrain)
 	}
-	return r, func(i int, kx []float64) {
+	return r, func(i int, kx []float64) error {
 		for u, t := range m.svIndex {
 			kx[u] = Kte.At(i, t)
 		}
+		return nil
 	}, nil
 }
 
 // decisions returns the r × len(machines) decision values.
-func (m *Model) decisions(r int, kv kvalFunc) *mat.Dense {
+func (m *Model) decisions(r int, kv kvalFunc) (*mat.Dense, error) {
 	out := mat.NewDense(r, len(m.machines), nil)
 	kx := make([]float64, len(m.svIndex))
 	for i := 0; i < r; i++ {
-		kv(i, kx)
+		if err := kv(i, kx); err != nil {
+			return nil, err
+		}
 		for k, mc := range m.machines {
 			f := mc.bias
 			for s, u := range mc.unionPos {
@@ -223,14 +248,18 @@ func (m *Model) decisions(r int, kv kvalFunc) *mat.Dense {
 			out.Set(i, k, f)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func (m *Model) binaryDecision(r int, kv kvalFunc) ([]float64, error) {
 	if m.binary() == nil {
 		return nil, klearn.Errorf(klearn.ErrLabels, "svm: Decision needs a binary model (%d classes); use DecisionMulti", len(m.classes))
 	}
-	return mat.Col(nil, 0, m.decisions(r, kv)), nil
+	out, err := m.decisions(r, kv)
+	if err != nil {
+		return nil, err
+	}
+	return mat.Col(nil, 0, out), nil
 }
 
 // Decision returns f(x) = Σ_i y_iα_i k(x_i, x) + b for each row of X
@@ -260,7 +289,7 @@ func (m *Model) DecisionMulti(X mat.Matrix) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.decisions(r, kv), nil
+	return m.decisions(r, kv)
 }
 
 // DecisionMultiGram is DecisionMulti for a precomputed test×train kernel.
@@ -269,7 +298,7 @@ func (m *Model) DecisionMultiGram(Kte *mat.Dense) (*mat.Dense, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.decisions(r, kv), nil
+	return m.decisions(r, kv)
 }
 
 // Predict returns the predicted labels (values of Classes) for the rows of X.
@@ -278,7 +307,11 @@ func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.labels(m.decisions(r, kv)), nil
+	out, err := m.decisions(r, kv)
+	if err != nil {
+		return nil, err
+	}
+	return m.labels(out), nil
 }
 
 // PredictGram is Predict for a precomputed test×train kernel.
@@ -287,7 +320,11 @@ func (m *Model) PredictGram(Kte *mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.labels(m.decisions(r, kv)), nil
+	out, err := m.decisions(r, kv)
+	if err != nil {
+		return nil, err
+	}
+	return m.labels(out), nil
 }
 
 // labels turns decision values into labels: sign for binary models, votes

@@ -523,3 +523,33 @@ func TestErrors(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// TestDecisionBlocks checks the kernel-path decision values, computed with
+// kernel.Cross in blocks of crossBlock test rows, against Σ_u c_u k(sv_u, x)
+// + b evaluated pair by pair, for a test set spanning several blocks, with a
+// fast-path kernel (kernel.RBF) and a plain Eval one (testRBF).
+func TestDecisionBlocks(t *testing.T) {
+	t.Parallel()
+	X, y := randomProblem(11, 200, 6, 0.1)
+	Xte, _ := randomProblem(12, 2*crossBlock+37, 6, 0)
+	for _, k := range []kernel.Kernel{kernel.RBF{Gamma: 0.3}, testRBF{0.3}} {
+		m, err := Classifier{Kernel: k, C: 2}.Fit(denseOf(X), y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := m.Decision(denseOf(Xte))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, coef := m.SupportVectors(), m.DualCoef()
+		for i, x := range Xte {
+			want := m.Bias()
+			for u := range coef {
+				want += coef[u] * k.Eval(sv.RawRowView(u), x)
+			}
+			if math.Abs(f[i]-want) > 1e-12*(1+math.Abs(want)) {
+				t.Fatalf("%T: f(x_%d) = %.15g, pairwise %.15g", k, i, f[i], want)
+			}
+		}
+	}
+}
