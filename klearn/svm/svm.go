@@ -148,12 +148,9 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if err := kernel.Validate(c.Kernel, d); err != nil {
 		return nil, err
 	}
-	rows := make([][]float64, n)
-	for i := range rows {
-		rows[i] = mat.Row(nil, i, X)
-	}
 	k := c.Kernel
 	var m *Model
+	var rows [][]float64 // the rows of X, copied for the on-demand path only
 	if n*n <= s.cacheFloats {
 		K, err := kernel.Gram(k, X)
 		if err != nil {
@@ -163,6 +160,10 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 			return nil, err
 		}
 	} else {
+		rows = make([][]float64, n)
+		for i := range rows {
+			rows[i] = mat.Row(nil, i, X)
+		}
 		src := source{
 			fill: func(dst []float64, p int, q []int) {
 				xp := rows[p]
@@ -180,7 +181,11 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	m.dim = d
 	m.svRows = make([][]float64, len(m.svIndex))
 	for u, t := range m.svIndex {
-		m.svRows[u] = rows[t]
+		if rows != nil {
+			m.svRows[u] = rows[t]
+		} else {
+			m.svRows[u] = mat.Row(nil, t, X)
+		}
 	}
 	return m, nil
 }
