@@ -1,0 +1,208 @@
+package repro
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+func TestPairedTTestClosedForm(t *testing.T) {
+	t.Parallel()
+	// Three pairs give 2 degrees of freedom, whose CDF has the closed form
+	// F(t) = ½ + t/(2√(2+t²)), so p = 1 − |t|/√(2+t²).
+	a := []float64{2, 4, 7}
+	b := []float64{1, 2, 3} // d = 1, 2, 4
+	gotT, gotP, err := PairedTTest(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, sd := 7.0/3, math.Sqrt(42.0/18)
+	wantT := mean / (sd / math.Sqrt(3))
+	wantP := 1 - wantT/math.Sqrt(2+wantT*wantT)
+	if math.Abs(gotT-wantT) > 1e-12 || math.Abs(gotP-wantP) > 1e-9 {
+		t.Fatalf("t, p = %v, %v; want %v, %v", gotT, gotP, wantT, wantP)
+	}
+	// Swapping the samples flips t and keeps p.
+	t2, p2, _ := PairedTTest(b, a)
+	if t2 != -gotT || math.Abs(p2-gotP) > 1e-15 {
+		t.Fatalf("swapped: %v, %v", t2, p2)
+	}
+	if tt, p, _ := PairedTTest(a, a); tt != 0 || p != 1 {
+		t.Fatalf("identical samples: t = %v, p = %v", tt, p)
+	}
+	if tt, p, _ := PairedTTest([]float64{2, 3}, []float64{1, 2}); !math.IsInf(tt, 1) || p != 0 {
+		t.Fatalf("constant difference: t = %v, p = %v", tt, p)
+	}
+}
+
+func TestSignTestExact(t *testing.T) {
+	t.Parallel()
+	a := make([]float64, 10)
+	b := make([]float64, 10)
+	for i := range a {
+		a[i] = 1
+	}
+	w, l, ti, p, err := SignTest(a, b)
+	if err != nil || w != 10 || l != 0 || ti != 0 || math.Abs(p-2.0/1024) > 1e-15 {
+		t.Fatalf("10–0: %d %d %d p = %v, %v", w, l, ti, p, err)
+	}
+	// 8 wins, 2 losses, 1 tie: p = 2·(1 + 10 + 45)/1024.
+	a = []float64{1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 5}
+	b = []float64{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 5}
+	w, l, ti, p, _ = SignTest(a, b)
+	if w != 8 || l != 2 || ti != 1 || math.Abs(p-2*56.0/1024) > 1e-15 {
+		t.Fatalf("8–2–1: %d %d %d p = %v", w, l, ti, p)
+	}
+	if _, _, _, p, _ := SignTest([]float64{1}, []float64{1}); p != 1 {
+		t.Fatalf("all ties: p = %v", p)
+	}
+}
+
+func TestCompareTieIsNotAWin(t *testing.T) {
+	t.Parallel()
+	// A is ahead on average but the differences are noise: a tie.
+	a := []float64{0.91, 0.88, 0.93, 0.90, 0.87}
+	b := []float64{0.90, 0.90, 0.91, 0.91, 0.86}
+	c, err := Compare("A", a, "B", b, PairedT, 0.05, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Diff <= 0 || c.Winner != Tie {
+		t.Fatalf("%v", c)
+	}
+	if !strings.Contains(c.String(), "tie (paired t-test") {
+		t.Fatalf("String: %s", c)
+	}
+	// A consistently better on errors (lower is better) → B wins when a > b.
+	c, _ = Compare("A", []float64{1, 2, 3, 4, 5, 6}, "B", []float64{0, 1, 2, 3, 4, 5.5}, Sign, 0.05, false)
+	if c.Winner != BWins {
+		t.Fatalf("%v", c)
+	}
+	c, _ = Compare("A", []float64{1, 2, 3, 4, 5, 6}, "B", []float64{0, 1, 2, 3, 4, 5.5}, Sign, 0.05, true)
+	if c.Winner != AWins {
+		t.Fatalf("%v", c)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	nan := math.NaN()
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"t lengths", second(PairedTTest([]float64{1}, []float64{1, 2})), klearn.ErrShape},
+		{"t empty", second(PairedTTest(nil, nil)), klearn.ErrEmpty},
+		{"t one pair", second(PairedTTest([]float64{1}, []float64{2})), klearn.ErrEmpty},
+		{"t NaN", second(PairedTTest([]float64{1, nan}, []float64{2, 3})), klearn.ErrNotFinite},
+		{"sign Inf", signErr([]float64{math.Inf(1)}, []float64{2}), klearn.ErrNotFinite},
+		{"alpha", compareErr(0), klearn.ErrParam},
+		{"alpha 1", compareErr(1), klearn.ErrParam},
+		{"summarize NaN", sumErr([]float64{nan}), klearn.ErrNotFinite},
+		{"summarize empty", sumErr(nil), klearn.ErrEmpty},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+func second(_, _ float64, err error) error { return err }
+
+func signErr(a, b []float64) error {
+	_, _, _, _, err := SignTest(a, b)
+	return err
+}
+
+func compareErr(alpha float64) error {
+	_, err := Compare("a", []float64{1, 2}, "b", []float64{1, 3}, PairedT, alpha, true)
+	return err
+}
+
+func sumErr(x []float64) error {
+	_, err := Summarize(x)
+	return err
+}
+
+func TestCellsAndClaims(t *testing.T) {
+	t.Parallel()
+	cells := []Cell{
+		{Row: "a", Col: "x", Paper: V(0.62), Ours: V(0.60), Tol: Abs(0.05)},
+		{Row: "b", Col: "x", Paper: V(0.62), Ours: V(0.70), Tol: Abs(0.05)},
+		{Row: "c", Col: "x", Paper: V(math.NaN()), Ours: V(0.70), Tol: Abs(0.05)},
+		{Row: "d", Col: "x", Paper: MS(1, 0.2), Ours: MS(1.3, 0.1), Tol: Tolerance{Abs: 0.05, Spread: 2}},
+	}
+	want := []bool{true, false, false, true}
+	for i, c := range cells {
+		if c.Within() != want[i] {
+			t.Errorf("cell %s: Within = %v", c.Row, c.Within())
+		}
+	}
+	var r Report
+	r.Paper, r.Mode = "Test (2024)", "quick"
+	r.Add(TableClaim("Table 1", "errors", cells, "a reason"))
+	r.Add(TableClaim("Table 2", "all good", cells[:1], "unused"))
+	r.Add(TableClaim("Table 3", "none good", cells[1:2], "why"))
+	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "Eq. (5)", "max rel. err 1e-9", "1e-6", true, ""))
+	r.Add(NotRunClaim("Figure 9", Experiment, "big", "full mode only"))
+	r.Add(CountClaim("Fig. 2", Statement, "learned beats base", "at all sizes", "1 std", 3, 5, "noise"))
+	if r.Claims[0].Outcome != Partly || r.Claims[1].Outcome != Reproduced || r.Claims[2].Outcome != NotReproduced {
+		t.Fatalf("outcomes %v %v %v", r.Claims[0].Outcome, r.Claims[1].Outcome, r.Claims[2].Outcome)
+	}
+	if r.Claims[1].Reason != "" {
+		t.Fatalf("a reproduced claim keeps no reason")
+	}
+	got := r.Counts()
+	wantC := Counts{Claims: 6, Reproduced: 2, Partly: 2, Not: 1, NotRun: 1, Cells: 6, Within: 3}
+	if got != wantC {
+		t.Fatalf("counts %+v, want %+v", got, wantC)
+	}
+	if s := got.String(); s != "2 of 5 claims hold (2 partly), 3 of 6 table cells within tolerance, 1 not run in this mode" {
+		t.Fatalf("counts string %q", s)
+	}
+	if r.Sorted()[0].ID != "Prop. 1" {
+		t.Fatalf("theorems first: %v", r.Sorted()[0].ID)
+	}
+	// Replacing by ID.
+	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "", "", "", false, "broken"))
+	if len(r.Claims) != 6 || r.Claims[3].Outcome != NotReproduced {
+		t.Fatalf("Add did not replace")
+	}
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseReport(b)
+	if err != nil || back.Counts() != r.Counts() || back.Claims[0].Outcome != Partly {
+		t.Fatalf("round trip: %v %+v", err, back)
+	}
+	for _, s := range []string{r.Markdown(), r.HTML(), r.Text()} {
+		if !strings.Contains(s, "Table 1") || !strings.Contains(s, "partly") {
+			t.Fatalf("rendering misses content: %s", s)
+		}
+	}
+	if strings.Contains(r.HTML(), "<script") {
+		t.Fatal("HTML must not carry scripts")
+	}
+	if _, err := ParseReport([]byte("{")); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("ParseReport of bad JSON: %v", err)
+	}
+}
+
+func TestTolerance(t *testing.T) {
+	t.Parallel()
+	if s := (Tolerance{Abs: 0.05, Rel: 0.1, Spread: 1}).String(); s != "±0.05 + ±10 % or 1 std" {
+		t.Fatalf("%q", s)
+	}
+	if b := Rel(0.1).Bound(V(-2), V(0)); b != 0.2 {
+		t.Fatalf("bound %v", b)
+	}
+	if Abs(0).String() != "exact" {
+		t.Fatal("exact")
+	}
+}

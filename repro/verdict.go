@@ -1,0 +1,503 @@
+package repro
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// Outcome is the verdict on one claim or cell.
+type Outcome int
+
+const (
+	// NotRun marks a claim whose experiment was not run in this mode (for
+	// instance a full-mode-only table in quick mode).
+	NotRun Outcome = iota
+	// Reproduced: the claim holds, or every cell is within its tolerance.
+	Reproduced
+	// Partly: some cells are within tolerance, or the claim holds in part.
+	Partly
+	// NotReproduced: no cell is within tolerance, or the claim does not hold.
+	NotReproduced
+)
+
+// String returns "reproduced", "partly", "not reproduced" or "not run".
+func (o Outcome) String() string {
+	switch o {
+	case Reproduced:
+		return "reproduced"
+	case Partly:
+		return "partly"
+	case NotReproduced:
+		return "not reproduced"
+	default:
+		return "not run"
+	}
+}
+
+// MarshalText encodes the outcome as its String.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText decodes the outcome from its String.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	for _, c := range []Outcome{NotRun, Reproduced, Partly, NotReproduced} {
+		if c.String() == string(b) {
+			*o = c
+			return nil
+		}
+	}
+	return klearn.Errorf(klearn.ErrParam, "repro: unknown outcome %q", b)
+}
+
+// Value is a number as a table reports it: a mean with an optional standard
+// deviation over N repetitions. A NaN Mean means "not reported"; Std 0 or
+// NaN means "no spread reported".
+type Value struct {
+	Mean float64 `json:"mean"`
+	Std  float64 `json:"std,omitempty"`
+	N    int     `json:"n,omitempty"`
+}
+
+// V returns a Value without spread.
+func V(mean float64) Value { return Value{Mean: mean} }
+
+// MS returns a Value with a mean and a standard deviation.
+func MS(mean, std float64) Value { return Value{Mean: mean, Std: std} }
+
+// Summarize returns the mean, the sample standard deviation (n − 1 in the
+// denominator; 0 for one value) and the count of xs. NaN values are an error.
+func Summarize(xs []float64) (Value, error) {
+	if len(xs) == 0 {
+		return Value{}, klearn.Errorf(klearn.ErrEmpty, "repro: Summarize of no values")
+	}
+	var s float64
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return Value{}, klearn.Errorf(klearn.ErrNotFinite, "repro: Summarize")
+		}
+		s += x
+	}
+	m := s / float64(len(xs))
+	var ss float64
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	sd := 0.0
+	if len(xs) > 1 {
+		sd = math.Sqrt(ss / float64(len(xs)-1))
+	}
+	return Value{Mean: m, Std: sd, N: len(xs)}, nil
+}
+
+type valueJSON struct {
+	Mean *float64 `json:"mean"`
+	Std  float64  `json:"std,omitempty"`
+	N    int      `json:"n,omitempty"`
+}
+
+// MarshalJSON writes a NaN or infinite mean as null (read back as not
+// reported) and a NaN or infinite std as 0.
+func (v Value) MarshalJSON() ([]byte, error) {
+	j := valueJSON{N: v.N}
+	if v.Reported() && !math.IsInf(v.Mean, 0) {
+		m := v.Mean
+		j.Mean = &m
+	}
+	if !math.IsNaN(v.Std) && !math.IsInf(v.Std, 0) {
+		j.Std = v.Std
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (v *Value) UnmarshalJSON(b []byte) error {
+	var j valueJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*v = Value{Mean: math.NaN(), Std: j.Std, N: j.N}
+	if j.Mean != nil {
+		v.Mean = *j.Mean
+	}
+	return nil
+}
+
+// Reported reports whether the value is a number (not NaN).
+func (v Value) Reported() bool { return !math.IsNaN(v.Mean) }
+
+// Format prints the value with prec decimals: "0.621 ± 0.031", or "—" when
+// not reported.
+func (v Value) Format(prec int) string {
+	if !v.Reported() {
+		return "—"
+	}
+	if v.Std == 0 || math.IsNaN(v.Std) {
+		return fmt.Sprintf("%.*f", prec, v.Mean)
+	}
+	return fmt.Sprintf("%.*f ± %.*f", prec, v.Mean, prec, v.Std)
+}
+
+// Tolerance says how close a number of ours must be to the paper's to count
+// as reproduced: |ours − paper| ≤ Abs + Rel·|paper|, or, when Spread is set,
+// additionally within Spread times the larger of the two standard deviations
+// (the noise of the repetitions). Every tolerance is stated before the
+// results are computed and printed beside them.
+type Tolerance struct {
+	Abs    float64 `json:"abs,omitempty"`
+	Rel    float64 `json:"rel,omitempty"`
+	Spread float64 `json:"spread,omitempty"`
+}
+
+// Abs returns the tolerance |ours − paper| ≤ a.
+func Abs(a float64) Tolerance { return Tolerance{Abs: a} }
+
+// Rel returns the tolerance |ours − paper| ≤ r·|paper|.
+func Rel(r float64) Tolerance { return Tolerance{Rel: r} }
+
+// Bound returns the largest admissible |ours − paper| for these values.
+func (t Tolerance) Bound(paper, ours Value) float64 {
+	b := t.Abs + t.Rel*math.Abs(paper.Mean)
+	if t.Spread > 0 {
+		s := 0.0
+		for _, x := range []float64{paper.Std, ours.Std} {
+			if !math.IsNaN(x) && x > s {
+				s = x
+			}
+		}
+		b = math.Max(b, t.Spread*s)
+	}
+	return b
+}
+
+// String describes the tolerance: "±0.05", "±10 %", "±0.05 or 1 std".
+func (t Tolerance) String() string {
+	var parts []string
+	if t.Abs > 0 {
+		parts = append(parts, fmt.Sprintf("±%g", t.Abs))
+	}
+	if t.Rel > 0 {
+		parts = append(parts, fmt.Sprintf("±%g %%", 100*t.Rel))
+	}
+	s := strings.Join(parts, " + ")
+	if s == "" {
+		s = "exact"
+	}
+	if t.Spread > 0 {
+		s += fmt.Sprintf(" or %g std", t.Spread)
+	}
+	return s
+}
+
+// Cell is one number of a paper's table or figure beside ours.
+type Cell struct {
+	// Row and Col name the cell ("Ionosphere", "quad. ℓ2").
+	Row string `json:"row"`
+	Col string `json:"col"`
+	// Paper is the paper's printed number; Ours is ours.
+	Paper Value `json:"paper"`
+	Ours  Value `json:"ours"`
+	// Tol is the tolerance stated before the run.
+	Tol Tolerance `json:"tol"`
+}
+
+// Diff returns ours − paper.
+func (c Cell) Diff() float64 { return c.Ours.Mean - c.Paper.Mean }
+
+// Within reports whether ours is within tolerance of the paper's number.
+// A cell the paper does not report, or that we did not compute, is not
+// within.
+func (c Cell) Within() bool {
+	if !c.Paper.Reported() || !c.Ours.Reported() || math.IsInf(c.Ours.Mean, 0) {
+		return false
+	}
+	return math.Abs(c.Diff()) <= c.Tol.Bound(c.Paper, c.Ours)
+}
+
+// Kind says what sort of claim an item is.
+type Kind string
+
+const (
+	// Theorem is a stated result checked numerically (a proposition, lemma, identity).
+	Theorem Kind = "theorem"
+	// Experiment is a table or figure re-run.
+	Experiment Kind = "experiment"
+	// Statement is a qualitative claim of the text ("the learned kernel beats …").
+	Statement Kind = "statement"
+)
+
+// Claim is one row of the verdict table.
+type Claim struct {
+	// ID names the item as the paper does: "Proposition 4", "Table 1", "Figure 3".
+	ID   string `json:"id"`
+	Kind Kind   `json:"kind"`
+	// What the paper states or shows, in one line.
+	Statement string `json:"statement"`
+	// Paper and Ours summarise the numbers compared, in one line each.
+	Paper string `json:"paper"`
+	Ours  string `json:"ours"`
+	// Tolerance states the criterion, in one line.
+	Tolerance string `json:"tolerance"`
+	// Outcome is computed by the constructors below, never typed.
+	Outcome Outcome `json:"outcome"`
+	// Reason explains a Partly or NotReproduced outcome (and names the test
+	// that supports the explanation); for a tie it names the paired test.
+	Reason string `json:"reason,omitempty"`
+	// Cells are the table cells the outcome was computed from, if any.
+	Cells []Cell `json:"cells,omitempty"`
+}
+
+// TableClaim builds a claim from table cells: Reproduced when every cell is
+// within tolerance, Partly when at least one is, NotReproduced otherwise
+// (NotRun for no cells).
+func TableClaim(id, statement string, cells []Cell, reason string) Claim {
+	n := 0
+	for _, c := range cells {
+		if c.Within() {
+			n++
+		}
+	}
+	o := NotRun
+	switch {
+	case len(cells) == 0:
+	case n == len(cells):
+		o = Reproduced
+	case n > 0:
+		o = Partly
+	default:
+		o = NotReproduced
+	}
+	tol := ""
+	if len(cells) > 0 {
+		tol = cells[0].Tol.String()
+		for _, c := range cells[1:] {
+			if c.Tol.String() != tol {
+				tol = "per cell"
+				break
+			}
+		}
+	}
+	return Claim{
+		ID: id, Kind: Experiment, Statement: statement,
+		Paper:     fmt.Sprintf("%d cells", len(cells)),
+		Ours:      fmt.Sprintf("%d of %d within tolerance", n, len(cells)),
+		Tolerance: tol, Outcome: o, Reason: reasonIf(o != Reproduced, reason), Cells: cells,
+	}
+}
+
+// CheckClaim builds a claim from a boolean check: Reproduced when holds,
+// NotReproduced otherwise.
+func CheckClaim(id string, kind Kind, statement, paper, ours, tolerance string, holds bool, reason string) Claim {
+	o := NotReproduced
+	if holds {
+		o = Reproduced
+	}
+	return Claim{ID: id, Kind: kind, Statement: statement, Paper: paper, Ours: ours, Tolerance: tolerance,
+		Outcome: o, Reason: reasonIf(!holds, reason)}
+}
+
+// CountClaim builds a claim from k of n sub-checks holding: Reproduced for
+// all, Partly for some, NotReproduced for none.
+func CountClaim(id string, kind Kind, statement, paper, tolerance string, k, n int, reason string) Claim {
+	o := NotRun
+	switch {
+	case n == 0:
+	case k >= n:
+		o = Reproduced
+	case k > 0:
+		o = Partly
+	default:
+		o = NotReproduced
+	}
+	return Claim{ID: id, Kind: kind, Statement: statement, Paper: paper,
+		Ours: fmt.Sprintf("%d of %d", k, n), Tolerance: tolerance, Outcome: o, Reason: reasonIf(o != Reproduced, reason)}
+}
+
+// NotRunClaim records an item that was not run in this mode, with the reason.
+func NotRunClaim(id string, kind Kind, statement, reason string) Claim {
+	return Claim{ID: id, Kind: kind, Statement: statement, Outcome: NotRun, Reason: reason}
+}
+
+func reasonIf(cond bool, r string) string {
+	if cond {
+		return r
+	}
+	return ""
+}
+
+// Counts summarises a report for the index: claims holding out of claims run,
+// and table cells within tolerance out of cells.
+type Counts struct {
+	Claims     int `json:"claims"`
+	Reproduced int `json:"reproduced"`
+	Partly     int `json:"partly"`
+	Not        int `json:"not"`
+	NotRun     int `json:"notRun"`
+	Cells      int `json:"cells"`
+	Within     int `json:"within"`
+}
+
+// String reads "N of M claims hold (P partly), K of L table cells within tolerance".
+func (c Counts) String() string {
+	s := fmt.Sprintf("%d of %d claims hold", c.Reproduced, c.Claims-c.NotRun)
+	if c.Partly > 0 {
+		s += fmt.Sprintf(" (%d partly)", c.Partly)
+	}
+	s += fmt.Sprintf(", %d of %d table cells within tolerance", c.Within, c.Cells)
+	if c.NotRun > 0 {
+		s += fmt.Sprintf(", %d not run in this mode", c.NotRun)
+	}
+	return s
+}
+
+// Report is a paper's verdict table.
+type Report struct {
+	// Paper is the short citation: "Cortes, Mohri & Rostamizadeh (2009)".
+	Paper string `json:"paper"`
+	// Mode is "quick" or "full".
+	Mode   string  `json:"mode"`
+	Claims []Claim `json:"claims"`
+	// Elapsed is the run time of the experiments behind the report.
+	Elapsed time.Duration `json:"elapsed"`
+}
+
+// Add appends claims, replacing any earlier claim with the same ID.
+func (r *Report) Add(cs ...Claim) {
+	for _, c := range cs {
+		replaced := false
+		for i := range r.Claims {
+			if r.Claims[i].ID == c.ID {
+				r.Claims[i], replaced = c, true
+				break
+			}
+		}
+		if !replaced {
+			r.Claims = append(r.Claims, c)
+		}
+	}
+}
+
+// Counts returns the report's counts.
+func (r *Report) Counts() Counts {
+	var c Counts
+	for _, cl := range r.Claims {
+		c.Claims++
+		switch cl.Outcome {
+		case Reproduced:
+			c.Reproduced++
+		case Partly:
+			c.Partly++
+		case NotReproduced:
+			c.Not++
+		default:
+			c.NotRun++
+		}
+		for _, cell := range cl.Cells {
+			c.Cells++
+			if cell.Within() {
+				c.Within++
+			}
+		}
+	}
+	return c
+}
+
+// Sorted returns the claims with theorems first, then experiments, then
+// statements, each group in the order added.
+func (r *Report) Sorted() []Claim {
+	out := append([]Claim(nil), r.Claims...)
+	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2}
+	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Kind] < rank[out[j].Kind] })
+	return out
+}
+
+// JSON returns the report as indented JSON (the form the report index reads).
+func (r *Report) JSON() ([]byte, error) { return json.MarshalIndent(r, "", " ") }
+
+// ParseReport decodes a report written by JSON.
+func ParseReport(b []byte) (*Report, error) {
+	var r Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "repro: report: %v", err)
+	}
+	return &r, nil
+}
+
+var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReproduced: "✗", NotRun: "–"}
+
+// Markdown returns the verdict table as a Markdown table, counts first.
+func (r *Report) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** — %s mode: %s.\n\n", r.Paper, r.Mode, r.Counts())
+	b.WriteString("| item | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|\n")
+	esc := strings.NewReplacer("|", "\\|", "\n", " ")
+	for _, c := range r.Sorted() {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s %s | %s |\n", esc.Replace(c.ID+": "+c.Statement), esc.Replace(c.Paper),
+			esc.Replace(c.Ours), esc.Replace(c.Tolerance), verdictMark[c.Outcome], c.Outcome, esc.Replace(c.Reason))
+	}
+	return b.String()
+}
+
+// HTML returns the verdict table as a self-contained HTML fragment (inline
+// styles only), counts first; each claim built from cells has its cells in
+// a <details> element.
+func (r *Report) HTML() string {
+	var b strings.Builder
+	e := html.EscapeString
+	b.WriteString(`<div class="kernelab-verdict" style="font-family:sans-serif;font-size:13px">`)
+	fmt.Fprintf(&b, `<p><b>%s</b> — %s mode: %s.</p>`, e(r.Paper), e(r.Mode), e(r.Counts().String()))
+	b.WriteString(`<table style="border-collapse:collapse;width:100%"><thead><tr>`)
+	for _, h := range []string{"item", "paper", "ours", "tolerance", "verdict", "reason"} {
+		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:3px 6px">%s</th>`, h)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	colour := map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700", NotReproduced: "#cf222e", NotRun: "#57606a"}
+	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top">`
+	for _, c := range r.Sorted() {
+		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
+		if len(c.Cells) > 0 {
+			b.WriteString(`<details><summary>cells</summary>`)
+			b.WriteString(cellsHTML(c.Cells))
+			b.WriteString(`</details>`)
+		}
+		fmt.Fprintf(&b, `</td>%s%s</td>%s%s</td>%s%s</td>%s<span style="color:%s;white-space:nowrap">%s %s</span></td>%s%s</td></tr>`,
+			td, e(c.Paper), td, e(c.Ours), td, e(c.Tolerance), td, colour[c.Outcome], verdictMark[c.Outcome], c.Outcome, td, e(c.Reason))
+	}
+	b.WriteString(`</tbody></table></div>`)
+	return b.String()
+}
+
+func cellsHTML(cells []Cell) string {
+	var b strings.Builder
+	e := html.EscapeString
+	b.WriteString(`<table style="border-collapse:collapse;font-size:12px"><tr><th>row</th><th>column</th><th>paper</th><th>ours</th><th>ours − paper</th><th>tolerance</th><th></th></tr>`)
+	for _, c := range cells {
+		mark := "✗"
+		if c.Within() {
+			mark = "✓"
+		}
+		fmt.Fprintf(&b, `<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.3g</td><td>%s</td><td>%s</td></tr>`,
+			e(c.Row), e(c.Col), e(c.Paper.Format(3)), e(c.Ours.Format(3)), c.Diff(), e(c.Tol.String()), mark)
+	}
+	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// Text returns the verdict table as aligned plain text.
+func (r *Report) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s — %s mode: %s.\n", r.Paper, r.Mode, r.Counts())
+	for _, c := range r.Sorted() {
+		fmt.Fprintf(&b, "%s %-14s %s | paper: %s | ours: %s | tol: %s", verdictMark[c.Outcome], c.Outcome, c.ID, c.Paper, c.Ours, c.Tolerance)
+		if c.Reason != "" {
+			fmt.Fprintf(&b, " | %s", c.Reason)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
