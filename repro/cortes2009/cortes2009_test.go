@@ -1,0 +1,222 @@
+package cortes2009
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+)
+
+func TestSplitsProtocol(t *testing.T) {
+	cfg := Quick()
+	outer, inner, err := Splits(100, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outer) != cfg.Splits || len(inner) != cfg.Splits {
+		t.Fatalf("%d splits, %d fold sets", len(outer), len(inner))
+	}
+	for s, sp := range outer {
+		if len(sp.Train)+len(sp.Test) != 100 || len(sp.Train) != 50 {
+			t.Errorf("split %d: %d + %d", s, len(sp.Train), len(sp.Test))
+		}
+		for _, i := range sp.Test {
+			if slices.Contains(sp.Train, i) {
+				t.Fatalf("split %d: %d in train and test", s, i)
+			}
+		}
+		if len(inner[s]) != cfg.Folds {
+			t.Errorf("split %d: %d folds", s, len(inner[s]))
+		}
+		seen := map[int]int{}
+		for _, f := range inner[s] {
+			for _, i := range slices.Concat(f.Train, f.Test) {
+				if !slices.Contains(sp.Train, i) {
+					t.Fatalf("split %d: fold index %d outside the training half", s, i)
+				}
+			}
+			for _, i := range f.Test {
+				seen[i]++
+			}
+		}
+		if len(seen) != len(sp.Train) {
+			t.Errorf("split %d: folds validate %d of %d training points", s, len(seen), len(sp.Train))
+		}
+	}
+	if _, _, err := Splits(100, Config{Splits: 0, Folds: 3}); err == nil {
+		t.Error("0 splits accepted")
+	}
+}
+
+func TestProp4FourIndexMatchesHessian(t *testing.T) {
+	pr, err := SmallProblem(3)
+	if err != nil {
+		t.Skip("sonar not available:", err)
+	}
+	idx := []int{0, 3, 7, 11, 19}
+	small := pr
+	small.Ks = nil
+	for _, K := range pr.Ks {
+		S := K
+		sub := make([]float64, 0, len(idx)*len(idx))
+		for _, i := range idx {
+			for _, j := range idx {
+				sub = append(sub, S.At(i, j))
+			}
+		}
+		small.Ks = append(small.Ks, symFrom(len(idx), sub))
+	}
+	small.Y = nil
+	for _, i := range idx {
+		small.Y = append(small.Y, pr.Y[i])
+	}
+	mu, u := []float64{0.7, 1.3, 0.2}, []float64{0.5, -0.4, 1}
+	four, err := FourIndex(small, mu, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hq, err := small.HessianQuad(mu, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Independent truth: second central difference of F along u.
+	h := 1e-4
+	f := func(s float64) float64 {
+		m := slices.Clone(mu)
+		for k := range m {
+			m[k] += s * u[k]
+		}
+		v, err := small.Objective(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	fd := (f(h) - 2*f(0) + f(-h)) / (h * h)
+	if math.Abs(four-hq) > 1e-9*math.Abs(four) {
+		t.Errorf("four-index %.12g vs HessianQuad %.12g", four, hq)
+	}
+	if math.Abs(four-fd) > 1e-4*math.Abs(four) {
+		t.Errorf("four-index %.8g vs finite difference %.8g", four, fd)
+	}
+	c, err := Prop4(small, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Outcome != repro.Reproduced {
+		t.Errorf("Prop4: %v (%s)", c.Outcome, c.Ours)
+	}
+}
+
+// synthetic returns results with known numbers: every main cell equal to the
+// paper's mean plus off, the variant cells 0.1 away.
+func synthetic(off float64) *Results {
+	res := &Results{Mode: "quick"}
+	for i, d := range DataSets {
+		row := Row{Data: d, Scores: make([][]float64, 8), Choices: make([][]Choice, 8)}
+		for j := 0; j < 8; j++ {
+			src := j
+			extra := off
+			if j >= 6 {
+				src, extra = []int{3, 5}[j-6], 0.1
+			}
+			for s := 0; s < 5; s++ {
+				row.Scores[j] = append(row.Scores[j], Table1[i][src].Mean+extra+0.001*float64(s%2))
+				row.Choices[j] = append(row.Choices[j], Choice{})
+			}
+		}
+		row.Steps = []int{10, 12}
+		row.SecPerStep = []float64{0.01, 0.02}
+		res.Table1 = append(res.Table1, row)
+	}
+	res.Figure1 = []Concavity{{1, 0, 0}, {10, 0.1, 0.2}, {100, 0.3, 0.9}}
+	res.Breast = []Hypothesis{{"a", 0.5, 0.5}, {"b", 0.69, 0.72}}
+	return res
+}
+
+func TestVerdictFromSyntheticResults(t *testing.T) {
+	rep := Verdict(synthetic(0))
+	byID := map[string]repro.Claim{}
+	for _, c := range rep.Claims {
+		byID[c.ID] = c
+	}
+	want := map[string]repro.Outcome{
+		"Table 1": repro.Reproduced, "Lower-order terms": repro.Reproduced, "Table 1 (no +1)": repro.NotReproduced,
+		"Figure 1": repro.Reproduced, "Sec. 4.1 steps": repro.Reproduced, "Sec. 4.1 time": repro.Reproduced,
+		"Table 1 Breast": repro.Reproduced,
+	}
+	for id, o := range want {
+		if byID[id].Outcome != o {
+			t.Errorf("%s: %v, want %v", id, byID[id].Outcome, o)
+		}
+	}
+	if c := byID["Table 1 Breast"]; !strings.Contains(c.Ours, "reproduced by: b") {
+		t.Errorf("Breast reason %q does not name hypothesis b", c.Ours)
+	}
+	if n := len(byID["Table 1"].Cells); n != 24 {
+		t.Errorf("%d Table 1 cells, want 24", n)
+	}
+	// Far off: Table 1 not reproduced.
+	if c := Verdict(synthetic(0.2)).Claims; slices.ContainsFunc(c, func(c repro.Claim) bool { return c.ID == "Table 1" && c.Outcome != repro.NotReproduced }) {
+		t.Error("Table 1 reproduced with every cell 0.2 off")
+	}
+	// Quadratic ℓ2 clearly worse than base: the no-degradation claim fails.
+	res := synthetic(0)
+	for i := range res.Table1 {
+		for s := range res.Table1[i].Scores[5] {
+			res.Table1[i].Scores[5][s] = res.Table1[i].Scores[3][s] + 0.05 + 0.01*float64(s)
+		}
+	}
+	for _, c := range Verdict(res).Claims {
+		if c.ID == "Sec. 4.1 claim" && c.Outcome != repro.NotReproduced {
+			t.Errorf("degradation not detected: %v %s", c.Outcome, c.Reason)
+		}
+	}
+}
+
+func TestRunQuickInvariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 10}, Radii: []float64{1}, MaxIter: 20, Seed: 7, Rows: []int{0}}
+	var last, total int
+	res, err := Run(cfg, func(d, n int) { last, total = d, n })
+	if err != nil {
+		t.Skip("data not available or run failed:", err)
+	}
+	if last != total || total == 0 {
+		t.Errorf("progress ended at %d of %d", last, total)
+	}
+	row := res.Table1[0]
+	for j, sc := range row.Scores {
+		if len(sc) != cfg.Splits {
+			t.Fatalf("method %d: %d scores", j, len(sc))
+		}
+		for _, v := range sc {
+			if !(v > 0 && v < 2) {
+				t.Errorf("%s: RMSE %v outside (0, 2) for ±1 labels", row.Methods[j], v)
+			}
+		}
+	}
+	for _, s := range row.Steps {
+		if s < 0 || s > cfg.MaxIter {
+			t.Errorf("steps %d outside [0, %d]", s, cfg.MaxIter)
+		}
+	}
+	rep := Verdict(res)
+	for _, c := range rep.Claims {
+		if c.Kind == repro.Theorem && c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
+		}
+	}
+	// Deterministic: the same configuration gives the same scores.
+	res2, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res2.Table1[0].Scores[5], row.Scores[5]) {
+		t.Errorf("rerun differs: %v vs %v", res2.Table1[0].Scores[5], row.Scores[5])
+	}
+}

@@ -1,0 +1,156 @@
+package cortes2009
+
+import (
+	"fmt"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
+)
+
+// Config is one run of the experiments: quick (for CI) or full.
+type Config struct {
+	// Mode is "quick" or "full".
+	Mode string
+	// Splits is the number of random 50/50 splits (the paper: 30).
+	Splits int
+	// Folds is the number of CV folds inside each training half (the paper: 10).
+	Folds int
+	// Lambdas is the λ grid, the same for every column; Radii the Λ grid of
+	// the learned columns (the paper states neither).
+	Lambdas, Radii []float64
+	// Widen is how many times a grid is extended by one point (×10 for λ,
+	// ×4 for Λ) past an edge where the choice fell.
+	Widen int
+	// MaxIter caps the steps of Algorithm 1.
+	MaxIter int
+	// Seed fixes the splits and folds.
+	Seed uint64
+	// Rows selects rows of DataSets (nil: all).
+	Rows []int
+}
+
+// Quick is the CI configuration: 3 splits, 3 folds, a coarse grid.
+func Quick() Config {
+	return Config{Mode: "quick", Splits: 3, Folds: 3, Lambdas: []float64{0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 1, MaxIter: 60, Seed: 2009}
+}
+
+// Full is the paper's protocol: 30 splits, 10-fold CV inside each training half.
+func Full() Config {
+	return Config{Mode: "full", Splits: 30, Folds: 10, Lambdas: []float64{0.01, 0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 2, MaxIter: 100, Seed: 2009}
+}
+
+// Method is one column: a learner and whether a constant feature is
+// appended (one more base kernel K_0 = 11ᵀ, so that (μ_0 + Σ_k μ_k x_k x'_k)²
+// holds the linear terms as well as the quadratic ones).
+type Method struct {
+	Name    string
+	Est     mkl.NKRR
+	Learned bool
+	Offset  bool
+}
+
+// Methods returns the six columns of Table 1 in the main variant (quadratic
+// columns with the constant feature "+1", the lower-order terms) followed by
+// the two labelled variants without it. The learned columns run Algorithm 1
+// with the paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
+func Methods(maxIter int) []Method {
+	s := &opt.Settings{MaxIter: maxIter}
+	lrn := func(d int, n mkl.Norm) mkl.NKRR {
+		return mkl.NKRR{Degree: d, Norm: n, PaperStepRule: true, Settings: s}
+	}
+	return []Method{
+		{"lin. base", mkl.NKRR{Degree: 1}, false, false},
+		{"lin. ℓ1", lrn(1, mkl.L1), true, false},
+		{"lin. ℓ2", lrn(1, mkl.L2), true, false},
+		{"quad. base", mkl.NKRR{Degree: 2}, false, true},
+		{"quad. ℓ1", lrn(2, mkl.L1), true, true},
+		{"quad. ℓ2", lrn(2, mkl.L2), true, true},
+		{"quad. base (no +1)", mkl.NKRR{Degree: 2}, false, false},
+		{"quad. ℓ2 (no +1)", lrn(2, mkl.L2), true, false},
+	}
+}
+
+// Splits returns the cfg.Splits random 50/50 splits of n points and, for
+// each, cfg.Folds CV folds whose indices all lie in that split's training
+// half (Section 4.1: λ and Λ by 10-fold CV, the error over 30 splits).
+func Splits(n int, cfg Config) ([]modelsel.Split, [][]modelsel.Split, error) {
+	if cfg.Splits < 1 || cfg.Folds < 2 {
+		return nil, nil, klearn.Errorf(klearn.ErrParam, "cortes2009: %d splits, %d folds", cfg.Splits, cfg.Folds)
+	}
+	outer, err := modelsel.RepeatedSplits(n, cfg.Splits, 0.5, cfg.Seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	inner := make([][]modelsel.Split, len(outer))
+	for s, sp := range outer {
+		f, err := modelsel.KFold(len(sp.Train), cfg.Folds, cfg.Seed+uint64(s)+1)
+		if err != nil {
+			return nil, nil, err
+		}
+		inner[s] = modelsel.Within(sp.Train, f)
+	}
+	return outer, inner, nil
+}
+
+// WithOffset returns X with a constant column of ones appended.
+func WithOffset(X mat.Matrix) *mat.Dense {
+	n, p := X.Dims()
+	out := mat.NewDense(n, p+1, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < p; j++ {
+			out.Set(i, j, X.At(i, j))
+		}
+		out.Set(i, p, 1)
+	}
+	return out
+}
+
+// Choice is the outcome of model selection on one split.
+type Choice struct {
+	Lambda, Radius float64
+	// Edge is non-empty when the choice still lies on an edge of the grid
+	// after widening ("λ low", "λ high", "Λ high", …).
+	Edge string
+	// Widened counts the grid extensions made.
+	Widened int
+}
+
+// Select chooses λ (and Λ for learned methods) by CV over folds on the
+// features F, widening a grid whose edge is chosen up to cfg.Widen times.
+// Λ = 0 is the uniform baseline, so only the upper Λ edge is widened.
+func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (mkl.NKRR, Choice, error) {
+	lam := slices.Clone(cfg.Lambdas)
+	var rad []float64
+	if m.Learned {
+		rad = slices.Clone(cfg.Radii)
+	}
+	var ch Choice
+	for {
+		best, _, err := mkl.SelectFeatures(m.Est.Grid(lam, rad), F, y, folds)
+		if err != nil {
+			return mkl.NKRR{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
+		}
+		ch.Lambda, ch.Radius = best.Lambda, best.Radius
+		ch.Edge = ""
+		switch {
+		case best.Lambda == lam[0]:
+			ch.Edge = "λ low"
+			lam = append([]float64{lam[0] / 10}, lam...)
+		case best.Lambda == lam[len(lam)-1]:
+			ch.Edge = "λ high"
+			lam = append(lam, lam[len(lam)-1]*10)
+		case m.Learned && best.Radius == rad[len(rad)-1]:
+			ch.Edge = "Λ high"
+			rad = append(rad, rad[len(rad)-1]*4)
+		}
+		if ch.Edge == "" || ch.Widened == cfg.Widen {
+			return best, ch, nil
+		}
+		ch.Widened++
+	}
+}
