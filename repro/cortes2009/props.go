@@ -16,13 +16,25 @@ import (
 // fourth of the first 200 sonar returns (both classes) and features 1–p,
 // scaled and centred, labels ±1 centred, λ = 1, degree 2.
 func SmallProblem(p int) (mkl.Problem, error) {
+	rows := make([]int, 50)
+	for i := range rows {
+		rows[i] = 4 * i
+	}
+	return sonarProblem(p, rows)
+}
+
+// sonarProblem is the NKRR objective on the given sonar rows and features
+// 1–p (scaled and centred over all rows), labels ±1 centred, λ = 1, d = 2.
+func sonarProblem(p int, rows []int) (mkl.Problem, error) {
 	d, err := load(DataSets[2])
 	if err != nil {
 		return mkl.Problem{}, err
 	}
-	rows := make([]int, 50)
-	for i := range rows {
-		rows[i] = 4 * i
+	if rows == nil {
+		rows = make([]int, len(d.Y))
+		for i := range rows {
+			rows[i] = i
+		}
 	}
 	all := make([]int, len(d.Y))
 	for i := range all {

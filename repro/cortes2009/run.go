@@ -30,10 +30,11 @@ type Concavity struct {
 	Share, Near0 float64
 }
 
-// Figure1 computes the concave regions of the surfaces of Figure 1 (sonar
-// features 1–2, quadratic kernel, λ ∈ {1, 10, 100}) on a grid×grid grid.
+// Figure1 computes the concave regions of the surfaces of Figure 1 (all 208
+// sonar returns, features 1–2, quadratic kernel, λ ∈ {1, 10, 100}) on a
+// grid×grid grid of μ ∈ (0, 2]².
 func Figure1(grid int) ([]Concavity, error) {
-	pr, err := SmallProblem(2)
+	pr, err := sonarProblem(2, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,8 @@ type Row struct {
 	// SecPerStep its time per objective evaluation (one Cholesky and gradient).
 	Steps      []int
 	SecPerStep []float64
+	// StepLambda is the λ of each learned fit, beside Steps.
+	StepLambda []float64
 }
 
 // Mean returns the mean and sample std of method j over the splits.
@@ -90,6 +92,7 @@ func RunRow(d DataSet, data *Data, cfg Config, progress func()) (Row, error) {
 			row.Choices[j] = append(row.Choices[j], ch)
 			if m.Learned && best.Radius > 0 {
 				row.Steps = append(row.Steps, fit.Iterations)
+				row.StepLambda = append(row.StepLambda, best.Lambda)
 				row.SecPerStep = append(row.SecPerStep, el/float64(max(1, fit.Evaluations)))
 			}
 		}

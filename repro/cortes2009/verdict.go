@@ -40,6 +40,17 @@ func Table1Cells(rows []Row, variant bool) []repro.Cell {
 	return cells
 }
 
+// quadGap is meanAbsGap over the quad. base and quad. ℓ2 cells.
+func quadGap(cells []repro.Cell) float64 {
+	var q []repro.Cell
+	for _, c := range cells {
+		if c.Col == "quad. base" || c.Col == "quad. ℓ2" {
+			q = append(q, c)
+		}
+	}
+	return meanAbsGap(q)
+}
+
 // meanAbsGap is the mean |ours − paper| over cells.
 func meanAbsGap(cells []repro.Cell) float64 {
 	var s float64
@@ -67,11 +78,11 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(res.Checks...)
 	if len(res.Figure1) == 3 {
 		f := res.Figure1
-		grows := f[0].Share <= f[1].Share && f[1].Share <= f[2].Share
+		grows := f[0].Near0 <= f[1].Near0 && f[1].Near0 <= f[2].Near0 && f[2].Near0 > f[0].Near0
 		r.Add(repro.CheckClaim("Figure 1", repro.Experiment, "F is non-convex near 0, more so as λ grows (λ = 1, 10, 100)",
 			"concave regions near 0 for larger λ",
 			fmt.Sprintf("concave share of [0,2]²: %.2f, %.2f, %.2f; within ‖μ‖ ≤ 0.5 at λ = 100: %.2f", f[0].Share, f[1].Share, f[2].Share, f[2].Near0),
-			"share grows with λ and > 0 near 0 at λ = 100", grows && f[2].Near0 > 0, "shares computed from the Hessian's smallest eigenvalue on a 20 × 20 grid"))
+			"share near 0 grows with λ", grows, "shares computed from the Hessian's smallest eigenvalue on a 20 × 20 grid"))
 	}
 	if len(res.Table1) == 0 {
 		r.Add(repro.NotRunClaim("Table 1", repro.Experiment, "UCI RMSE, 6 columns × 4 data sets", "not run in this configuration"))
@@ -91,19 +102,30 @@ func Verdict(res *Results) *repro.Report {
 	}
 	reason := fmt.Sprintf("quadratic columns with a constant feature (lower-order terms); Parkinsons is the pd-speech substitute; %d of %d per-split choices remain on a grid edge after widening", edges, choices)
 	r.Add(repro.TableClaim("Table 1", "test RMSE of the six columns on four UCI sets (30 splits, λ and Λ by CV per split)", main, reason))
-	var quadMain []repro.Cell
-	for _, c := range main {
-		if c.Col == "quad. base" || c.Col == "quad. ℓ2" {
-			quadMain = append(quadMain, c)
+	// Lower-order terms: decided by the ratio quad. base / lin. base of each
+	// row, which does not depend on the overall level of the row (a
+	// substitute data set, or a linear column that already misses, shifts
+	// both columns).
+	k, n := 0, 0
+	var per []string
+	for i, row := range res.Table1 {
+		pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Name == row.Data.Name })
+		lin, _ := row.Mean(0)
+		plus, _ := row.Mean(3)
+		no, _ := row.Mean(6)
+		paper := Table1[pi][3].Mean / Table1[pi][0].Mean
+		n++
+		if math.Abs(plus/lin-paper) < math.Abs(no/lin-paper) {
+			k++
 		}
+		per = append(per, fmt.Sprintf("%s %.2f: +1 %.2f, no +1 %.2f", res.Table1[i].Data.Paper, paper, plus/lin, no/lin))
 	}
-	gPlus, gNo := meanAbsGap(quadMain), meanAbsGap(vari)
-	r.Add(repro.CheckClaim("Lower-order terms", repro.Statement, "the paper's quadratic kernels include lower-order terms (a constant feature)",
-		"quad. base / ℓ2 columns", fmt.Sprintf("mean |ours − paper|: %.3f with +1, %.3f without", gPlus, gNo),
-		"+1 closer to the paper", gPlus < gNo, "decided by the mean gap over the quad. base and ℓ2 cells"))
+	r.Add(repro.CountClaim("Lower-order terms", repro.Statement, "the paper's quadratic kernels include lower-order terms (constant feature \"+1\")",
+		"ratio quad. base / lin. base per row", "+1 ratio closer to the paper's on the row", k, n,
+		"ratios (paper: ours): "+strings.Join(per, "; ")+fmt.Sprintf("; mean |ours − paper| over the quad. base/ℓ2 cells: %.3f with +1, %.3f without", quadGap(main), meanAbsGap(vari))))
 	r.Add(repro.TableClaim("Table 1 (no +1)", "variant: quadratic columns without the constant feature", vari, "labelled variant, not the main run"))
 	// No degradation: quad. ℓ2 vs quad. base, paired t-test over the splits.
-	k, n := 0, 0
+	k, n = 0, 0
 	var parts []string
 	for _, row := range res.Table1 {
 		cmp, err := repro.Compare("quad. ℓ2", row.Scores[5], "quad. base", row.Scores[3], repro.PairedT, Alpha, false)
@@ -119,17 +141,22 @@ func Verdict(res *Results) *repro.Report {
 	}
 	r.Add(repro.CountClaim("Sec. 4.1 claim", repro.Statement, "the learned quadratic combination never degrades against the uniform one",
 		"never worse", "no significant loss (paired t-test, α = 0.05)", k, n, strings.Join(parts, "; ")))
-	var steps, secs []float64
+	var steps, secs, small, large []float64
 	for _, row := range res.Table1 {
-		for _, s := range row.Steps {
+		for i, s := range row.Steps {
 			steps = append(steps, float64(s))
+			if i < len(row.StepLambda) && row.StepLambda[i] <= 1 {
+				small = append(small, float64(s))
+			} else {
+				large = append(large, float64(s))
+			}
 		}
 		secs = append(secs, row.SecPerStep...)
 	}
 	if len(steps) > 0 {
 		r.Add(repro.CheckClaim("Sec. 4.1 steps", repro.Statement, "Algorithm 1 converges in < 25 steps (η × 0.8 rule)",
 			"< 25", fmt.Sprintf("median %.0f, max %.0f over %d fits", median(steps), slices.Max(steps), len(steps)), TolSteps,
-			median(steps) < PaperMaxSteps, "steps counted with the paper's step rule (PaperStepRule)"))
+			median(steps) < PaperMaxSteps, fmt.Sprintf("paper's step rule; median steps %.0f for λ ≤ 1 (%d fits), %.0f for λ > 1 (%d fits): ∇F = O(1/λ²) makes unit steps short when λ is large", median(small), len(small), median(large), len(large))))
 		r.Add(repro.CheckClaim("Sec. 4.1 time", repro.Statement, "each step takes a fraction of a second (~0.05 s)",
 			"~0.05 s", fmt.Sprintf("median %.4f s per step", median(secs)), "≤ 10 × 0.05 s",
 			median(secs) <= TolTime*PaperSecPerStep, "Go on this machine vs Matlab on a 2.33 GHz Xeon"))
