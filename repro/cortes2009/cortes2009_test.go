@@ -236,3 +236,20 @@ func TestRunQuickInvariants(t *testing.T) {
 		t.Errorf("rerun differs: %v vs %v", res2.Table1[0].Scores[5], row.Scores[5])
 	}
 }
+
+func TestTablesMarkdown(t *testing.T) {
+	res := synthetic(0)
+	md := Table1Markdown(res.Table1)
+	if n := strings.Count(md, "\n"); n != 2+len(DataSets) {
+		t.Errorf("%d lines:\n%s", n, md)
+	}
+	if !strings.Contains(md, "Parkinsons → pd-speech") || !strings.Contains(md, "0.62 ± 0.05 / **0.620") {
+		t.Errorf("table misses the substitute or the Ionosphere quad. base cell:\n%s", md)
+	}
+	if Total(Quick()) != 3+4*Quick().Splits {
+		t.Error("Total")
+	}
+	if md := BreastMarkdown(res.Breast); strings.Count(md, "\n") != 3+len(res.Breast) {
+		t.Errorf("Breast table:\n%s", md)
+	}
+}
