@@ -68,3 +68,44 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestDistanceKernelsAtExtremeScales: the distance trick ‖a‖² + ‖b‖² − 2⟨a, b⟩
+// overflows for inputs near 1e200 and underflows near 1e-200; the Gaussian
+// kernels must still return their true values (scaling X by s and γ by 1/s²
+// leaves them unchanged), and SquaredDistances must refuse values beyond range.
+func TestDistanceKernelsAtExtremeScales(t *testing.T) {
+	t.Parallel()
+	X := mat.NewDense(4, 3, []float64{.1, .2, .3, .4, -.5, .6, .7, .8, -.9, 1, .1, -.2})
+	A := mat.NewDense(2, 3, []float64{.3, .1, .2, -.4, .5, .6})
+	scaled := func(M *mat.Dense, s float64) *mat.Dense {
+		var out mat.Dense
+		out.Scale(s, M)
+		return &out
+	}
+	want := must(Gram(RBF{Gamma: 0.7}, X))
+	wantC := must(Cross(RBF{Gamma: 0.7}, A, X))
+	// At 2^520 the squared norms (2^1040) overflow; γ = 0.7·2^−1040 is
+	// subnormal and carries about 34 bits, hence the tolerance.
+	for _, s := range []float64{0x1p520, 0x1p-300} {
+		g := 0.7 / s / s
+		got := must(Gram(RBF{Gamma: g}, scaled(X, s)))
+		gotC := must(Cross(RBF{Gamma: g}, scaled(A, s), scaled(X, s)))
+		if !mat.EqualApprox(got, want, 1e-9) || !mat.EqualApprox(gotC, wantC, 1e-9) {
+			t.Errorf("RBF at scale %g differs from the unscaled kernel", s)
+		}
+		ga := must(Gram(Gaussian{Sigma: s}, scaled(X, s)))
+		if !mat.EqualApprox(ga, must(Gram(Gaussian{Sigma: 1}, X)), 1e-9) {
+			t.Errorf("Gaussian at scale %g differs", s)
+		}
+	}
+	// Equal and far-apart points at 1e200: the true values 1 and 0 are
+	// representable (unscaled, ∞ − ∞ gives NaN and an ErrNotFinite).
+	F := mat.NewDense(3, 1, []float64{1e200, 1e200, -1e200})
+	K := must(Gram(RBF{Gamma: 1}, F))
+	if K.At(0, 1) != 1 || K.At(0, 2) != 0 || K.At(0, 0) != 1 {
+		t.Errorf("RBF of points 2e200 apart = %v", mat.Formatted(K))
+	}
+	if _, err := SquaredDistances(F); err == nil {
+		t.Error("SquaredDistances beyond float64 should be an error")
+	}
+}

@@ -111,7 +111,7 @@ func pow2Scale(mags ...float64) float64 {
 		return 1
 	}
 	_, e := math.Frexp(m)
-	return math.Ldexp(1, -e)
+	return math.Ldexp(1, min(1000, -e)) // capped: 2^1074 would overflow
 }
 
 func maxAbs(x []float64) float64 {
