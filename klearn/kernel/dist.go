@@ -381,7 +381,6 @@ func sqrts(g []float64) []float64 {
 	return out
 }
 
-
 // Gram scales the columns by √γ_i and uses the RBF fast path.
 func (a ARD) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
