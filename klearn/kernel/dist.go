@@ -311,6 +311,9 @@ type ARD struct{ Gamma []float64 }
 
 // ARDFromSigma returns ARD{Gamma: 1/σ_i²}, P5's per-coordinate Gaussian.
 func ARDFromSigma(sigma []float64) (ARD, error) {
+	if len(sigma) == 0 {
+		return ARD{}, klearn.Errorf(klearn.ErrEmpty, "kernel: ARDFromSigma of no length-scales")
+	}
 	g := make([]float64, len(sigma))
 	for i, s := range sigma {
 		if err := checkPos("kernel: ARD sigma", s); err != nil {

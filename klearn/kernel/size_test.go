@@ -109,3 +109,11 @@ func TestDistanceKernelsAtExtremeScales(t *testing.T) {
 		t.Error("SquaredDistances beyond float64 should be an error")
 	}
 }
+
+func TestEmptyAndNilArguments(t *testing.T) {
+	t.Parallel()
+	klearntest.Battery(t, []klearntest.Case{
+		klearntest.Bad("NormalizeCross 0×0", func() error { _, err := NormalizeCross(&mat.Dense{}, nil, nil); return err }, klearn.ErrEmpty),
+		klearntest.Bad("ARDFromSigma nil", func() error { _, err := ARDFromSigma(nil); return err }, klearn.ErrEmpty),
+	})
+}
