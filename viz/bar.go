@@ -30,6 +30,9 @@ type Bar struct {
 	Groups                []BarGroup
 	Interactive           bool
 	Width, Height         float64
+	// Legend places the legend (shown for two or more groups); the zero
+	// value keeps it off the bars.
+	Legend LegendPos
 }
 
 func (b *Bar) validate() error {
@@ -37,6 +40,9 @@ func (b *Bar) validate() error {
 		return errNil("Bar")
 	}
 	const kind = "bar chart"
+	if err := checkLegendPos(kind, b.Legend); err != nil {
+		return err
+	}
 	if err := checkNonEmpty(kind, "Categories", len(b.Categories)); err != nil {
 		return err
 	}
@@ -65,7 +71,41 @@ func (b *Bar) validate() error {
 			}
 		}
 	}
-	return nil
+	lo, hi := barExtent(b.Groups)
+	return checkSpan(kind, "Values (with Err and 0)", lo, hi)
+}
+
+// barExtent is the range of the bars: 0, the values and their error bars.
+func barExtent(groups []BarGroup) (lo, hi float64) {
+	for _, g := range groups {
+		for k, v := range g.Values {
+			e := 0.0
+			if g.Err != nil {
+				e = g.Err[k]
+			}
+			lo, hi = math.Min(lo, v-e), math.Max(hi, v+e)
+		}
+	}
+	return lo, hi
+}
+
+// headroom sets the y range of a bar chart or histogram to [lo, hi] plus
+// 6 % at the open ends, so no bar or error bar meets the frame.
+func headroom(p *plot.Plot, lo, hi float64) {
+	if hi == lo {
+		hi = lo + 1
+	}
+	pad := 0.06 * (hi/2 - lo/2) * 2
+	if math.IsInf(pad, 0) {
+		pad = 0
+	}
+	if hi > 0 {
+		hi += pad
+	}
+	if lo < 0 {
+		lo -= pad
+	}
+	p.Y.Min, p.Y.Max = lo, hi
 }
 
 func (b *Bar) figure() (figure, error) {
@@ -76,22 +116,23 @@ func (b *Bar) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(b.Title, b.XLabel, b.YLabel, Linear)
+	pn := newPanel(b.Title, b.XLabel, b.YLabel, Linear, b.Legend)
+	p := pn.p
 	p.Add(plotter.NewGrid())
 	ng := len(b.Groups)
-	d := &barDrawer{p: p, ncat: len(b.Categories), ng: ng}
+	d := &barSizer{ncat: len(b.Categories), ng: ng}
 	for i, g := range b.Groups {
-		// The width is set at draw time from the canvas (barDrawer).
+		// The width is set at draw time from the canvas (barSizer).
 		bc, err := plotter.NewBarChart(plotter.Values(g.Values), 1)
 		if err != nil {
 			return figure{}, fmt.Errorf("viz: bar chart: %w", err)
 		}
 		bc.Color = seriesColor(i)
 		bc.LineStyle.Width = 0
-		p.Add(bc)
+		addData(p, bc)
 		d.bars = append(d.bars, bc)
 		if g.Name != "" && ng > 1 {
-			p.Legend.Add(g.Name, bc)
+			pn.entries = append(pn.entries, legendEntry{g.Name, []plot.Thumbnailer{bc}})
 		}
 		var sh *shifted
 		if g.Err != nil {
@@ -106,34 +147,39 @@ func (b *Bar) figure() (figure, error) {
 				return figure{}, fmt.Errorf("viz: bar chart: %w", err)
 			}
 			sh = &shifted{p: eb}
-			p.Add(sh)
+			addData(p, sh)
 			d.errs = append(d.errs, eb)
 		} else {
 			d.errs = append(d.errs, nil)
 		}
 		d.shifts = append(d.shifts, sh)
 	}
-	p.NominalX(b.Categories...)
-	if len(b.Categories) > 8 {
-		p.X.Tick.Label.Rotation = math.Pi / 4
-		p.X.Tick.Label.XAlign = -1
-		p.X.Tick.Label.YAlign = -0.5
-	}
-	return figure{d, w, h}, nil
+	lo, hi := barExtent(b.Groups)
+	headroom(p, lo, hi)
+	p.X.Min, p.X.Max = -0.5, float64(len(b.Categories))-0.5
+	ct := &categoryTicks{names: b.Categories, sty: &p.X.Tick.Label}
+	p.X.Tick.Marker = ct
+	pn.xt = nil
+	d.ct = ct
+	d.lab = &p.X.Tick.Label
+	pn.before = d.size
+	return figure{pn, w, h}, nil
 }
 
-// barDrawer sizes the bars from the canvas it draws on, so a bar chart
-// looks the same alone and as a Grid panel: the bars of a category fill 80%
-// of its slot.
-type barDrawer struct {
-	p        *plot.Plot
+// barSizer sizes the bars from the canvas the chart is drawn on, so a bar
+// chart looks the same alone and as a Grid panel: the bars of a category
+// fill 80% of its slot. Category labels turn 45° when they do not fit
+// their slots.
+type barSizer struct {
 	ncat, ng int
 	bars     []*plotter.BarChart
 	errs     []*plotter.YErrorBars
 	shifts   []*shifted
+	ct       *categoryTicks
+	lab      *draw.TextStyle
 }
 
-func (d *barDrawer) draw(c draw.Canvas) {
+func (d *barSizer) size(c draw.Canvas) {
 	slot := (c.Max.X - c.Min.X - vg.Points(70)) / vg.Length(d.ncat)
 	bw := slot * 0.8 / vg.Length(d.ng)
 	for i, bc := range d.bars {
@@ -144,7 +190,45 @@ func (d *barDrawer) draw(c draw.Canvas) {
 			d.shifts[i].dx = bc.Offset
 		}
 	}
-	d.p.Draw(c)
+	widest := vg.Length(0)
+	for _, n := range d.ct.names {
+		widest = max(widest, d.lab.Width(n))
+	}
+	if widest > slot*0.9 {
+		d.lab.Rotation = math.Pi / 4
+		d.lab.XAlign = draw.XRight
+		d.lab.YAlign = draw.YCenter
+		d.ct.rotated = true
+	}
+	d.ct.length = c.Max.X - c.Min.X - vg.Points(70)
+}
+
+// categoryTicks labels the categories of a bar chart at 0, 1, …, dropping
+// labels that would collide (the first and last are kept).
+type categoryTicks struct {
+	names   []string
+	sty     *draw.TextStyle
+	length  vg.Length
+	rotated bool
+}
+
+func (t *categoryTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := make([]plot.Tick, len(t.names))
+	prio := make([]int, len(t.names))
+	for i, n := range t.names {
+		ticks[i] = plot.Tick{Value: float64(i), Label: n}
+		prio[i] = 2
+	}
+	if len(ticks) > 0 {
+		prio[0], prio[len(ticks)-1] = 1, 1
+	}
+	at := &axisTicks{length: t.length, sty: t.sty}
+	if t.rotated {
+		// A 45° label takes about its height × √2 along the axis.
+		at.vertical = true
+	}
+	at.thin(ticks, prio, lo, hi)
+	return ticks
 }
 
 // SVG renders the chart as SVG.
@@ -241,9 +325,10 @@ func (hg *Histogram) bins() (histBins, error) {
 		for _, v := range hg.Values {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 		}
-		if lo == hi {
-			lo, hi = lo-0.5, hi+0.5
-		}
+		lo, hi = widen(lo, hi)
+	}
+	if err := checkSpan(kind, "the binned range", lo, hi); err != nil {
+		return histBins{}, err
 	}
 	width := (hi - lo) / float64(nb)
 	counts := make([]float64, nb)
@@ -251,10 +336,7 @@ func (hg *Histogram) bins() (histBins, error) {
 		if v < lo || v > hi {
 			continue
 		}
-		k := int((v - lo) / width)
-		if k == nb {
-			k = nb - 1
-		}
+		k := min(max(int((v-lo)/width), 0), nb-1)
 		counts[k]++
 	}
 	if hg.Density {
@@ -274,16 +356,20 @@ func (hg *Histogram) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(hg.Title, hg.XLabel, hg.YLabel, Linear)
+	pn := newPanel(hg.Title, hg.XLabel, hg.YLabel, Linear, LegendNone)
+	p := pn.p
 	p.Add(plotter.NewGrid())
 	ph := &plotter.Histogram{Width: hb.width, FillColor: seriesColor(0)}
 	ph.LineStyle.Width = vg.Points(0.5)
 	ph.LineStyle.Color = hexColor("#ffffff")
+	top := 0.0
 	for k, c := range hb.counts {
 		ph.Bins = append(ph.Bins, plotter.HistogramBin{Min: hb.lo + float64(k)*hb.width, Max: hb.lo + float64(k+1)*hb.width, Weight: c})
+		top = math.Max(top, c)
 	}
-	p.Add(ph)
-	return figure{plotDrawer{p}, w, h}, nil
+	addData(p, ph)
+	headroom(p, 0, top)
+	return figure{pn, w, h}, nil
 }
 
 // SVG renders the chart as SVG.

@@ -160,7 +160,7 @@ func ecGlobal(title, xname, yname string, w, h float64) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithAnimation(false),
 		charts.WithInitializationOpts(opts.Initialization{Width: fmt.Sprintf("%gpx", w), Height: fmt.Sprintf("%gpx", h), ChartID: "kl"}),
-		charts.WithTitleOpts(opts.Title{Title: title, Left: "center"}),
+		charts.WithTitleOpts(opts.Title{Title: ecLabel(title), Left: "center"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28", Type: "scroll"}),
 		charts.WithGridOpts(opts.Grid{Top: "70", Left: "70", Right: "40", Bottom: "60", ContainLabel: opts.Bool(true)}),
@@ -177,11 +177,11 @@ func axisType(log bool) string {
 }
 
 func ecXAxis(name string, log bool) opts.XAxis {
-	return opts.XAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}
+	return opts.XAxis{Type: axisType(log), Name: ecLabel(name), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}
 }
 
 func ecYAxis(name string, log bool) opts.YAxis {
-	return opts.YAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 50, Scale: opts.Bool(true)}
+	return opts.YAxis{Type: axisType(log), Name: ecLabel(name), NameLocation: "middle", NameGap: 50, Scale: opts.Bool(true)}
 }
 
 // escapeText escapes s for HTML text content.

@@ -135,8 +135,20 @@ func (hm *HeatMap) validate() (zmin, zmax float64, err error) {
 		m := math.Max(math.Abs(zmin), math.Abs(zmax))
 		zmin, zmax = -m, m
 	}
-	if zmin == zmax {
-		zmin, zmax = zmin-0.5, zmax+0.5
+	zmin, zmax = widen(zmin, zmax)
+	if err := checkSpan(kind, "Z (colour scale)", zmin, zmax); err != nil {
+		return 0, 0, err
+	}
+	if hm.X != nil {
+		if err := checkSpan(kind, "X", hm.X[0], hm.X[len(hm.X)-1]); err != nil {
+			return 0, 0, err
+		}
+		if err := checkSpan(kind, "Y", hm.Y[0], hm.Y[len(hm.Y)-1]); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := checkPointSpan(kind, hm.Points); err != nil {
+		return 0, 0, err
 	}
 	return zmin, zmax, nil
 }
@@ -168,36 +180,29 @@ func (g grid) Y(r int) float64 {
 	return g.hm.Y[r]
 }
 
-// flipTicks labels the flipped matrix y axis with row indices.
-type flipTicks struct{ n int }
-
-func (t flipTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
-	out := ticks[:0]
-	for _, tk := range ticks {
-		if tk.Label != "" {
-			v := float64(t.n-1) - tk.Value
-			if v != math.Trunc(v) || v < 0 || v > float64(t.n-1) {
-				continue
-			}
-			tk.Label = strconv.Itoa(int(v))
-		} else if tk.Value != math.Trunc(tk.Value) {
-			continue
-		}
-		out = append(out, tk)
-	}
-	return out
+// matrixTicks marks whole row or column indices of a matrix picture;
+// with flip, the y axis counts rows from the top.
+type matrixTicks struct {
+	*axisTicks
+	n    int
+	flip bool
 }
 
-type intTicks struct{}
-
-func (intTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
+func (t matrixTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := t.axisTicks.Ticks(lo, hi)
 	out := ticks[:0]
 	for _, tk := range ticks {
-		if tk.Value == math.Trunc(tk.Value) {
-			out = append(out, tk)
+		if tk.Value != math.Trunc(tk.Value) || tk.Value < 0 || tk.Value > float64(t.n-1) {
+			continue
 		}
+		if tk.Label != "" {
+			v := tk.Value
+			if t.flip {
+				v = float64(t.n-1) - v
+			}
+			tk.Label = strconv.Itoa(int(v))
+		}
+		out = append(out, tk)
 	}
 	return out
 }
@@ -247,13 +252,14 @@ type blackPalette struct{}
 
 func (blackPalette) Colors() []color.Color { return []color.Color{color.Black} }
 
-var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
 // pointColors are the fills of overlaid points: chosen to stand out on both
 // colour maps.
 var pointColors = []color.RGBA{{255, 255, 255, 255}, {255, 215, 0, 255}, {0, 200, 0, 255}, {255, 0, 255, 255}, {0, 255, 255, 255}, {128, 128, 128, 255}}
 
-func addPointSets(p *plot.Plot, sets []PointSet, overlay bool) error {
+func addPointSets(pn *panel, sets []PointSet, overlay bool) error {
+	p := pn.p
 	for i, s := range sets {
 		xys := make(plotter.XYs, len(s.X))
 		for k := range s.X {
@@ -269,47 +275,48 @@ func addPointSets(p *plot.Plot, sets []PointSet, overlay bool) error {
 			outer.Shape, outer.Color, outer.Radius = shape, color.Black, vg.Points(3.6)
 			inner, _ := plotter.NewScatter(xys)
 			inner.Shape, inner.Color, inner.Radius = shape, pointColors[i%len(pointColors)], vg.Points(2.4)
-			p.Add(outer, inner)
+			addData(p, outer, inner)
 			thumbs = []plot.Thumbnailer{outer, inner}
 		} else {
 			sc, err := plotter.NewScatter(xys)
 			if err != nil {
 				return fmt.Errorf("viz: points: %w", err)
 			}
-			sc.Shape, sc.Color, sc.Radius = shape, seriesColor(i), vg.Points(3)
-			p.Add(sc)
+			sc.Shape, sc.Color, sc.Radius = shape, seriesColor(i), markerRadius(i)
+			addData(p, sc)
 			thumbs = []plot.Thumbnailer{sc}
 		}
 		if s.Name != "" {
-			p.Legend.Add(s.Name, thumbs...)
+			pn.entries = append(pn.entries, legendEntry{s.Name, thumbs})
 		}
 	}
 	return nil
 }
 
-// colorBarDrawer draws the main plot and a vertical colour bar at its right.
+// colorBarDrawer draws the main plot and a vertical colour bar at its
+// right, spanning the plot area's height.
 type colorBarDrawer struct {
-	main *plot.Plot
+	main *panel
 	bar  *plot.Plot // nil: no colour bar
+	bt   *axisTicks
 }
 
 func (d colorBarDrawer) draw(c draw.Canvas) {
 	if d.bar == nil {
-		d.main.Draw(c)
+		d.main.draw(c)
 		return
 	}
 	barW := vg.Points(62)
 	mc := c
 	mc.Max.X -= barW
-	d.main.Draw(mc)
+	da := d.main.drawArea(mc)
 	bc := c
-	bc.Min.X = c.Max.X - barW
-	// Leave room for the title so the bar spans the data area.
-	if d.main.Title.Text != "" {
-		bc.Max.Y -= d.main.Title.TextStyle.Height(d.main.Title.Text) + d.main.Title.Padding
-	}
-	bc.Min.Y += vg.Points(32)
+	bc.Min.X = c.Max.X - barW + vg.Points(8)
+	bc.Min.Y, bc.Max.Y = da.Min.Y, da.Max.Y
+	d.bt.length = bc.Max.Y - bc.Min.Y
+	beginTag(c, tagBar)
 	d.bar.Draw(bc)
+	endTag(c)
 }
 
 func (hm *HeatMap) figure() (figure, error) {
@@ -321,7 +328,15 @@ func (hm *HeatMap) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(hm.Title, hm.XLabel, hm.YLabel, Linear)
+	pos := LegendNone
+	for _, s := range hm.Points {
+		if s.Name != "" {
+			pos = LegendRight // the field fills the plot area: no free corner
+		}
+	}
+	pn := newPanel(hm.Title, hm.XLabel, hm.YLabel, Linear, pos)
+	p := pn.p
+	p.X.Padding, p.Y.Padding = 0, 0 // the field meets the axes
 	cm := hm.colorMap(zmin, zmax)
 	g := grid{hm}
 	heat := plotter.NewHeatMap(g, cm.Palette(255))
@@ -331,10 +346,12 @@ func (hm *HeatMap) figure() (figure, error) {
 	// no seams. It needs evenly spaced cells and smooths between them, so
 	// small matrices keep one rectangle per cell.
 	heat.Rasterized = rows*cols > 2500 && (hm.matrix() || (uniform(hm.X) && uniform(hm.Y)))
-	p.Add(heat)
+	addData(p, heat)
+	// The axes span the field exactly (points beyond it are clipped).
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = heat.DataRange()
 	if hm.matrix() {
-		p.Y.Tick.Marker = flipTicks{rows}
-		p.X.Tick.Marker = intTicks{}
+		p.X.Tick.Marker = matrixTicks{pn.xt, cols, false}
+		p.Y.Tick.Marker = matrixTicks{pn.yt, rows, true}
 	}
 	if len(hm.Contours) > 0 {
 		if rows < 2 || cols < 2 {
@@ -343,18 +360,19 @@ func (hm *HeatMap) figure() (figure, error) {
 		ct := plotter.NewContour(g, hm.Contours, blackPalette{})
 		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
 		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
-		p.Add(ct)
+		addData(p, ct)
 	}
-	if err := addPointSets(p, hm.Points, true); err != nil {
+	if err := addPointSets(pn, hm.Points, true); err != nil {
 		return figure{}, err
 	}
-	d := colorBarDrawer{main: p}
+	d := colorBarDrawer{main: pn}
 	if !hm.NoColorBar {
 		bar := newPlot("", "", "", Linear)
 		bar.HideX()
 		bar.Y.Padding = 0
 		bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
 		d.bar = bar
+		d.bt = bar.Y.Tick.Marker.(*axisTicks)
 	}
 	return figure{d, w, h}, nil
 }

@@ -101,6 +101,8 @@ func (d surfaceDrawer) norm(x, y, z float64) (float64, float64, float64) {
 
 func (d surfaceDrawer) draw(c draw.Canvas) {
 	s := d.s
+	beginTag(c, tagPanel)
+	defer endTag(c)
 	fillBackground(c)
 	txt := newPlot("", "", "", Linear).Title.TextStyle // the fonts and text handler of the other charts
 	text := func(size float64, xa draw.XAlignment, ya draw.YAlignment) draw.TextStyle {
@@ -165,6 +167,8 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		}
 	}
 	sort.SliceStable(cells, func(a, b int) bool { return cells[a].depth < cells[b].depth })
+	markArea(c)
+	beginTag(c, tagData)
 	cm := viridis()
 	cm.SetMin(d.zmin)
 	cm.SetMax(math.Max(d.zmax, d.zmin+1e-300))
@@ -181,6 +185,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		c.FillPolygon(col, pts)
 		c.StrokeLines(edge, append(pts, pts[0]))
 	}
+	endTag(c)
 
 	// Axis ranges and names along the front edges of the base and the
 	// vertical axis.

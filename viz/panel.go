@@ -1,0 +1,234 @@
+package viz
+
+import (
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// LegendPos says where a chart draws its legend. The zero value, LegendAuto,
+// keeps the legend off the data: inside the plot area in the corner whose
+// box meets no plotted line, band, marker or bar (tried in the order
+// top-right, top-left, bottom-right, bottom-left), else outside, to the
+// right of the plot area.
+type LegendPos int
+
+const (
+	// LegendAuto: the free corner, else outside right (the default).
+	LegendAuto LegendPos = iota
+	// LegendRight: outside the plot area, at its right, top-aligned.
+	LegendRight
+	// LegendTopRight, LegendTopLeft, LegendBottomRight, LegendBottomLeft:
+	// inside the plot area in that corner, whatever lies beneath.
+	LegendTopRight
+	LegendTopLeft
+	LegendBottomRight
+	LegendBottomLeft
+	// LegendNone: no legend.
+	LegendNone
+	nLegendPos
+)
+
+func (l LegendPos) valid() bool { return l >= 0 && l < nLegendPos }
+
+// legendEntry is one line of a legend: a name (label markup) and the
+// thumbnails that draw its key.
+type legendEntry struct {
+	name   string
+	thumbs []plot.Thumbnailer
+}
+
+// legend draws entries in a box: a column (or a row, for the shared legend
+// of a grid) of keys and names.
+type legend struct {
+	entries []legendEntry
+	row     bool
+}
+
+const (
+	legendPad   = vg.Length(4)
+	legendThumb = vg.Length(22)
+	legendGap   = vg.Length(5) // between key and name
+	legendSep   = vg.Length(12)
+)
+
+func legendStyle() draw.TextStyle {
+	sty := newPlot("", "", "", Linear).Legend.TextStyle
+	sty.Font.Size = vg.Points(9)
+	return sty
+}
+
+func (l legend) entryHeight() vg.Length {
+	sty := legendStyle()
+	h := vg.Length(0)
+	for _, e := range l.entries {
+		if r := sty.Rectangle(e.name); r.Max.Y-r.Min.Y > h {
+			h = r.Max.Y - r.Min.Y
+		}
+	}
+	return h + 3
+}
+
+// size is the legend box's width and height.
+func (l legend) size() (w, h vg.Length) {
+	if len(l.entries) == 0 {
+		return 0, 0
+	}
+	sty := legendStyle()
+	eh := l.entryHeight()
+	for i, e := range l.entries {
+		ew := legendThumb + legendGap + sty.Width(e.name)
+		if l.row {
+			w += ew
+			if i > 0 {
+				w += legendSep
+			}
+		} else if ew > w {
+			w = ew
+		}
+	}
+	if l.row {
+		h = eh
+	} else {
+		h = eh * vg.Length(len(l.entries))
+	}
+	return w + 2*legendPad, h + 2*legendPad
+}
+
+// draw draws the box with its lower-left corner at pt.
+func (l legend) draw(c draw.Canvas, pt vg.Point) {
+	if len(l.entries) == 0 {
+		return
+	}
+	w, h := l.size()
+	beginTag(c, tagLegend)
+	defer endTag(c)
+	box := vg.Rectangle{Min: pt, Max: vg.Point{X: pt.X + w, Y: pt.Y + h}}
+	c.SetColor(color.NRGBA{255, 255, 255, 235})
+	c.Fill(box.Path())
+	c.SetColor(color.Gray{Y: 190})
+	c.SetLineWidth(vg.Points(0.5))
+	c.SetLineDash(nil, 0)
+	c.Stroke(box.Path())
+	sty := legendStyle()
+	sty.YAlign = draw.YCenter
+	eh := l.entryHeight()
+	x, y := pt.X+legendPad, pt.Y+h-legendPad-eh
+	for _, e := range l.entries {
+		key := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + legendThumb, Y: y + eh - 1}}}
+		for _, t := range e.thumbs {
+			t.Thumbnail(&key)
+		}
+		c.FillText(sty, vg.Point{X: x + legendThumb + legendGap, Y: y + eh/2}, e.name)
+		if l.row {
+			x += legendThumb + legendGap + sty.Width(e.name) + legendSep
+		} else {
+			y -= eh
+		}
+	}
+}
+
+// panel is one gonum plot drawn the viz way: data tagged, ticks thinned to
+// the axis length, the plot area marked, the legend placed off the data.
+type panel struct {
+	p       *plot.Plot
+	entries []legendEntry
+	pos     LegendPos
+	xt, yt  *axisTicks
+	// before, if set, sizes canvas-dependent parts (bar widths).
+	before func(c draw.Canvas)
+}
+
+// plotArea sets the tick markers' axis lengths for canvas c and returns
+// the data canvas.
+func (pn *panel) plotArea(c draw.Canvas) draw.Canvas {
+	for k := 0; k < 2; k++ {
+		da := pn.p.DataCanvas(c)
+		if pn.xt != nil {
+			pn.xt.length = da.Max.X - da.Min.X
+		}
+		if pn.yt != nil {
+			pn.yt.length = da.Max.Y - da.Min.Y
+		}
+	}
+	return pn.p.DataCanvas(c)
+}
+
+// drawPlot draws the plot (no legend) on c and returns its data canvas.
+func (pn *panel) drawPlot(c draw.Canvas) draw.Canvas {
+	if pn.before != nil {
+		pn.before(c)
+	}
+	da := pn.plotArea(c)
+	pn.p.Draw(c)
+	markArea(da)
+	return da
+}
+
+func (pn *panel) draw(c draw.Canvas) { pn.drawArea(c) }
+
+// drawArea draws the panel on c and returns its data canvas.
+func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
+	beginTag(c, tagPanel)
+	defer endTag(c)
+	lg := legend{entries: pn.entries}
+	pos := pn.pos
+	if len(lg.entries) == 0 {
+		pos = LegendNone
+	}
+	lw, lh := lg.size()
+	const inset = 4
+	corner := func(da draw.Canvas, p LegendPos) vg.Point {
+		switch p {
+		case LegendTopLeft:
+			return vg.Point{X: da.Min.X + inset, Y: da.Max.Y - inset - lh}
+		case LegendBottomRight:
+			return vg.Point{X: da.Max.X - inset - lw, Y: da.Min.Y + inset}
+		case LegendBottomLeft:
+			return vg.Point{X: da.Min.X + inset, Y: da.Min.Y + inset}
+		}
+		return vg.Point{X: da.Max.X - inset - lw, Y: da.Max.Y - inset - lh}
+	}
+	if pos == LegendAuto {
+		// Draw once on a recorder to learn where the data are.
+		rec := newRecorder(c.Max.X, c.Max.Y)
+		rc := draw.Canvas{Canvas: rec, Rectangle: c.Rectangle}
+		da := pn.drawPlot(rc)
+		lay := rec.layout()
+		pos = LegendRight
+		fits := lw+2*inset < da.Max.X-da.Min.X && lh+2*inset < da.Max.Y-da.Min.Y
+		for _, cand := range []LegendPos{LegendTopRight, LegendTopLeft, LegendBottomRight, LegendBottomLeft} {
+			if !fits {
+				break
+			}
+			pt := corner(da, cand)
+			r := Rect{float64(pt.X) - 2, float64(pt.Y) - 2, float64(pt.X+lw) + 2, float64(pt.Y+lh) + 2}
+			free := true
+			for _, s := range lay.shapes {
+				if s.intersects(r) {
+					free = false
+					break
+				}
+			}
+			if free {
+				pos = cand
+				break
+			}
+		}
+	}
+	switch pos {
+	case LegendNone:
+		return pn.drawPlot(c)
+	case LegendRight:
+		pc := c
+		pc.Max.X -= lw + 8
+		da := pn.drawPlot(pc)
+		lg.draw(c, vg.Point{X: pc.Max.X + 6, Y: da.Max.Y - lh})
+		return da
+	}
+	da := pn.drawPlot(c)
+	lg.draw(c, corner(da, pos))
+	return da
+}
