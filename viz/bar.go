@@ -118,9 +118,11 @@ func (b *Bar) figure() (figure, error) {
 	}
 	pn := newPanel(b.Title, b.XLabel, b.YLabel, Linear, b.Legend)
 	p := pn.p
-	p.Add(plotter.NewGrid())
+	gl := plotter.NewGrid()
+	gl.Vertical.Color = nil // category positions need no rules
+	p.Add(gl)
 	ng := len(b.Groups)
-	d := &barSizer{ncat: len(b.Categories), ng: ng}
+	d := &barSizer{ncat: len(b.Categories), ng: ng, p: p}
 	for i, g := range b.Groups {
 		// The width is set at draw time from the canvas (barSizer).
 		bc, err := plotter.NewBarChart(plotter.Values(g.Values), 1)
@@ -177,9 +179,10 @@ type barSizer struct {
 	shifts   []*shifted
 	ct       *categoryTicks
 	lab      *draw.TextStyle
+	p        *plot.Plot
 }
 
-func (d *barSizer) size(c draw.Canvas) {
+func (d *barSizer) size(c draw.Canvas) draw.Canvas {
 	slot := (c.Max.X - c.Min.X - vg.Points(70)) / vg.Length(d.ncat)
 	bw := slot * 0.8 / vg.Length(d.ng)
 	for i, bc := range d.bars {
@@ -201,6 +204,16 @@ func (d *barSizer) size(c draw.Canvas) {
 		d.ct.rotated = true
 	}
 	d.ct.length = c.Max.X - c.Min.X - vg.Points(70)
+	if d.ct.rotated {
+		// The first label hangs down-left from its tick: make room.
+		da := d.p.DataCanvas(c)
+		first := da.Min.X + (da.Max.X-da.Min.X)/vg.Length(2*d.ncat)
+		w0 := d.lab.Width(d.ct.names[0])*0.7071 + d.lab.Height(d.ct.names[0])*0.7071
+		if over := c.Min.X + 2 - (first - w0); over > 0 {
+			c.Min.X += over
+		}
+	}
+	return c
 }
 
 // categoryTicks labels the categories of a bar chart at 0, 1, …, dropping

@@ -74,7 +74,7 @@ func (g *Grid) figure() (figure, error) {
 	seen := map[string]bool{}
 	for i, c := range g.Panels {
 		f, ok := c.(figurer)
-		if !ok || nilChart(c) {
+		if !ok || c == nil {
 			return figure{}, klearn.Errorf(klearn.ErrParam, "viz: %s: panel %d (%T) is not a static viz chart", kind, i, c)
 		}
 		fig, err := f.figure()

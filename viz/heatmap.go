@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -294,11 +295,66 @@ func addPointSets(pn *panel, sets []PointSet, overlay bool) error {
 }
 
 // colorBarDrawer draws the main plot and a vertical colour bar at its
-// right, spanning the plot area's height.
+// right, spanning the plot area's height, ticks and labels on its right.
 type colorBarDrawer struct {
 	main *panel
-	bar  *plot.Plot // nil: no colour bar
-	bt   *axisTicks
+	bar  *colorBar // nil: no colour bar
+}
+
+// colorBar is a vertical gradient image of a colour map with a frame and
+// labelled ticks at its right.
+type colorBar struct {
+	cm      palette.ColorMap
+	lo, hi  float64
+	ticks   *axisTicks
+	labelSt draw.TextStyle
+}
+
+const colorBarWidth = vg.Length(12)
+
+// width is the horizontal space the bar takes: gap, bar, ticks, labels.
+func (b *colorBar) width() vg.Length {
+	w := vg.Length(0)
+	for _, t := range b.ticks.Ticks(b.lo, b.hi) {
+		w = max(w, b.labelSt.Width(t.Label))
+	}
+	return 10 + colorBarWidth + 4 + 3 + w + 4
+}
+
+func (b *colorBar) draw(c draw.Canvas, x vg.Length, lo, hi vg.Length) {
+	beginTag(c, tagBar)
+	defer endTag(c)
+	const n = 256
+	img := image.NewNRGBA(image.Rect(0, 0, 1, n))
+	for k := 0; k < n; k++ {
+		v := b.lo + (b.hi-b.lo)*(float64(k)+0.5)/n
+		if math.IsInf(b.hi-b.lo, 0) {
+			v = b.lo + (b.hi/2-b.lo/2)*2*(float64(k)+0.5)/n
+		}
+		col, err := b.cm.At(math.Min(math.Max(v, b.lo), b.hi))
+		if err != nil {
+			col = color.Gray{Y: 128}
+		}
+		img.Set(0, n-1-k, col)
+	}
+	r := vg.Rectangle{Min: vg.Point{X: x, Y: lo}, Max: vg.Point{X: x + colorBarWidth, Y: hi}}
+	c.DrawImage(r, img)
+	ls := draw.LineStyle{Color: color.Gray{Y: 60}, Width: vg.Points(0.5)}
+	c.StrokeLines(ls, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}, r.Min})
+	b.ticks.length = hi - lo
+	sty := b.labelSt
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	for _, t := range b.ticks.Ticks(b.lo, b.hi) {
+		y := lo + vg.Length((t.Value/2-b.lo/2)/(b.hi/2-b.lo/2))*(hi-lo)
+		tl := vg.Length(2)
+		if t.Label != "" {
+			tl = 4
+		}
+		c.StrokeLine2(ls, r.Max.X, y, r.Max.X+tl, y)
+		if t.Label != "" {
+			c.FillText(sty, vg.Point{X: r.Max.X + 7, Y: y}, t.Label)
+		}
+	}
 }
 
 func (d colorBarDrawer) draw(c draw.Canvas) {
@@ -306,17 +362,10 @@ func (d colorBarDrawer) draw(c draw.Canvas) {
 		d.main.draw(c)
 		return
 	}
-	barW := vg.Points(62)
 	mc := c
-	mc.Max.X -= barW
+	mc.Max.X -= d.bar.width()
 	da := d.main.drawArea(mc)
-	bc := c
-	bc.Min.X = c.Max.X - barW + vg.Points(8)
-	bc.Min.Y, bc.Max.Y = da.Min.Y, da.Max.Y
-	d.bt.length = bc.Max.Y - bc.Min.Y
-	beginTag(c, tagBar)
-	d.bar.Draw(bc)
-	endTag(c)
+	d.bar.draw(c, mc.Max.X+10, da.Min.Y, da.Max.Y)
 }
 
 func (hm *HeatMap) figure() (figure, error) {
@@ -367,12 +416,8 @@ func (hm *HeatMap) figure() (figure, error) {
 	}
 	d := colorBarDrawer{main: pn}
 	if !hm.NoColorBar {
-		bar := newPlot("", "", "", Linear)
-		bar.HideX()
-		bar.Y.Padding = 0
-		bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
-		d.bar = bar
-		d.bt = bar.Y.Tick.Marker.(*axisTicks)
+		at := &axisTicks{vertical: true, sty: &p.Y.Tick.Label}
+		d.bar = &colorBar{cm: cm, lo: zmin, hi: zmax, ticks: at, labelSt: p.Y.Tick.Label}
 	}
 	return figure{d, w, h}, nil
 }

@@ -130,6 +130,70 @@ func inPolygon(pts [][2]float64, x, y float64) bool {
 type TextBox struct {
 	Text string
 	Box  Rect
+	// quads are the (possibly rotated) boxes of the text's runs.
+	quads [][4][2]float64
+}
+
+// overlaps reports whether two texts overlap by more than tol points: their
+// boxes, then their runs' rotated boxes (separating axes).
+func (t TextBox) overlaps(u TextBox, tol float64) bool {
+	if !t.Box.inset(tol).overlaps(u.Box.inset(tol)) {
+		return false
+	}
+	if len(t.quads) == 0 || len(u.quads) == 0 {
+		return true
+	}
+	for _, a := range t.quads {
+		for _, b := range u.quads {
+			if quadsOverlap(shrinkQuad(a, tol), shrinkQuad(b, tol)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shrinkQuad moves each corner of a parallelogram d points inwards along
+// both of its edges.
+func shrinkQuad(q [4][2]float64, d float64) [4][2]float64 {
+	var out [4][2]float64
+	for i := range q {
+		a, b, c := q[(i+3)%4], q[i], q[(i+1)%4]
+		p := b
+		for _, o := range [2][2]float64{a, c} {
+			dx, dy := o[0]-b[0], o[1]-b[1]
+			n := math.Hypot(dx, dy)
+			if n > 2*d {
+				p[0] += dx / n * d
+				p[1] += dy / n * d
+			}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+func quadsOverlap(a, b [4][2]float64) bool {
+	for _, q := range [2][4][2]float64{a, b} {
+		for i := range q {
+			nx, ny := q[(i+1)%4][1]-q[i][1], q[i][0]-q[(i+1)%4][0]
+			amin, amax := project(a, nx, ny)
+			bmin, bmax := project(b, nx, ny)
+			if amax <= bmin || bmax <= amin {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func project(q [4][2]float64, nx, ny float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range q {
+		v := p[0]*nx + p[1]*ny
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
 }
 
 // ImageBox is one raster image as drawn: a sampled heat-map field or a
@@ -223,9 +287,15 @@ func (l *Layout) Problems() []string {
 	for i := range l.Texts {
 		for j := i + 1; j < len(l.Texts); j++ {
 			a, b := l.Texts[i], l.Texts[j]
-			if a.Box.inset(0.6).overlaps(b.Box.inset(0.6)) {
+			if a.overlaps(b, 0.6) {
 				out = append(out, fmt.Sprintf("texts %q %v and %q %v overlap", a.Text, a.Box, b.Text, b.Box))
 			}
+		}
+	}
+	fig := Rect{-0.5, -0.5, l.Width + 0.5, l.Height + 0.5}
+	for _, tb := range l.Texts {
+		if l.Width > 0 && !fig.contains(tb.Box) {
+			out = append(out, fmt.Sprintf("text %q %v runs off the figure", tb.Text, tb.Box))
 		}
 	}
 	for _, im := range l.Images {
@@ -495,9 +565,11 @@ func (r *recorder) FillString(f font.Face, pt vg.Point, s string) {
 	x1, y1 := x0+w, float64(pt.Y)+float64(ext.Ascent)
 	m := r.top().m
 	b := emptyRect()
-	for _, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
+	var q [4][2]float64
+	for i, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
 		X, Y := m.apply(c[0], c[1])
 		b = b.union(Rect{X, Y, X, Y})
+		q[i] = [2]float64{X, Y}
 	}
 	if id, ok := r.innermost(tagLegend); ok {
 		*r.legends[id] = r.legends[id].union(b)
@@ -506,9 +578,10 @@ func (r *recorder) FillString(f font.Face, pt vg.Point, s string) {
 		tb := r.labels[id]
 		tb.Text += s
 		tb.Box = tb.Box.union(b)
+		tb.quads = append(tb.quads, q)
 		return
 	}
-	r.lay.Texts = append(r.lay.Texts, TextBox{Text: s, Box: b})
+	r.lay.Texts = append(r.lay.Texts, TextBox{Text: s, Box: b, quads: [][4][2]float64{q}})
 }
 
 func (r *recorder) DrawImage(rect vg.Rectangle, _ image.Image) {

@@ -137,8 +137,9 @@ type panel struct {
 	entries []legendEntry
 	pos     LegendPos
 	xt, yt  *axisTicks
-	// before, if set, sizes canvas-dependent parts (bar widths).
-	before func(c draw.Canvas)
+	// before, if set, sizes canvas-dependent parts (bar widths) and
+	// returns the canvas to draw on (narrowed for overhanging labels).
+	before func(c draw.Canvas) draw.Canvas
 }
 
 // plotArea sets the tick markers' axis lengths for canvas c and returns
@@ -159,7 +160,7 @@ func (pn *panel) plotArea(c draw.Canvas) draw.Canvas {
 // drawPlot draws the plot (no legend) on c and returns its data canvas.
 func (pn *panel) drawPlot(c draw.Canvas) draw.Canvas {
 	if pn.before != nil {
-		pn.before(c)
+		c = pn.before(c)
 	}
 	da := pn.plotArea(c)
 	pn.p.Draw(c)
@@ -173,6 +174,10 @@ func (pn *panel) draw(c draw.Canvas) { pn.drawArea(c) }
 func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
 	beginTag(c, tagPanel)
 	defer endTag(c)
+	if pn.p.Title.Text != "" {
+		c.Max.Y -= vg.Points(3) // air above the title
+	}
+	c.Min.X += vg.Points(2) // the y-axis name's descent stays on the figure
 	lg := legend{entries: pn.entries}
 	pos := pn.pos
 	if len(lg.entries) == 0 {

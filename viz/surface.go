@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -230,13 +231,15 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 	edgeLabels(toPt(x0, fy, d.zmin), toPt(x1, fy, d.zmin), x0, x1, s.XLabel)
 	edgeLabels(toPt(fx, y0, d.zmin), toPt(fx, y1, d.zmin), y0, y1, s.YLabel)
 	left := vg.Point{X: -vg.Points(4)}
-	label(toPt(bx, by, d.zmin).Add(left), text(8, draw.XRight, draw.YBottom), tick(d.zmin)) // above the corner, clear of the edge ticks
+	label(toPt(bx, by, d.zmin).Add(vg.Point{X: -vg.Points(4), Y: vg.Points(6)}), text(8, draw.XRight, draw.YBottom), tick(d.zmin)) // above the corner, clear of the edge ticks
 	label(toPt(bx, by, d.zmax).Add(left), text(8, draw.XRight, draw.YCenter), tick(d.zmax))
 	label(toPt(bx, by, d.zmax).Add(vg.Point{Y: vg.Points(6)}), text(9, draw.XCenter, draw.YBottom), s.ZLabel)
 }
 
 // tick formats an axis end value with up to 4 significant digits.
-func tick(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+func tick(v float64) string {
+	return strings.Replace(strconv.FormatFloat(v, 'g', 4, 64), "-", "−", 1)
+}
 
 // SVG renders the surface as SVG.
 func (s *Surface) SVG() ([]byte, error) { return renderSVG(s.figure()) }

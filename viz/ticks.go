@@ -83,6 +83,7 @@ func (t *axisTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	t.thin(ticks, prio, lo, hi)
+	sort.SliceStable(ticks, func(a, b int) bool { return ticks[a].Value < ticks[b].Value })
 	return ticks
 }
 
