@@ -72,7 +72,8 @@ func (b *Bar) validate() error {
 		}
 	}
 	lo, hi := barExtent(b.Groups)
-	return checkSpan(kind, "Values (with Err and 0)", lo, hi)
+	_, _, err := withHeadroom(kind, lo, hi)
+	return err
 }
 
 // barExtent is the range of the bars: 0, the values and their error bars.
@@ -89,23 +90,24 @@ func barExtent(groups []BarGroup) (lo, hi float64) {
 	return lo, hi
 }
 
-// headroom sets the y range of a bar chart or histogram to [lo, hi] plus
-// 6 % at the open ends, so no bar or error bar meets the frame.
-func headroom(p *plot.Plot, lo, hi float64) {
+// withHeadroom is the y range of a bar chart or histogram: [lo, hi] plus
+// 6 % at the open ends, so no bar or error bar meets the frame. It refuses a
+// range whose span would overflow float64.
+func withHeadroom(kind string, lo, hi float64) (float64, float64, error) {
 	if hi == lo {
 		hi = lo + 1
 	}
 	pad := 0.06 * (hi/2 - lo/2) * 2
-	if math.IsInf(pad, 0) {
-		pad = 0
-	}
 	if hi > 0 {
 		hi += pad
 	}
 	if lo < 0 {
 		lo -= pad
 	}
-	p.Y.Min, p.Y.Max = lo, hi
+	if math.IsInf(hi-lo, 0) || math.IsInf(pad, 0) {
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s: values up to %g in magnitude leave no room to draw (the axis span overflows float64)", kind, math.Max(math.Abs(lo), math.Abs(hi)))
+	}
+	return lo, hi, nil
 }
 
 func (b *Bar) figure() (figure, error) {
@@ -157,7 +159,10 @@ func (b *Bar) figure() (figure, error) {
 		d.shifts = append(d.shifts, sh)
 	}
 	lo, hi := barExtent(b.Groups)
-	headroom(p, lo, hi)
+	p.Y.Min, p.Y.Max, err = withHeadroom("bar chart", lo, hi)
+	if err != nil {
+		return figure{}, err
+	}
 	p.X.Min, p.X.Max = -0.5, float64(len(b.Categories))-0.5
 	ct := &categoryTicks{names: b.Categories, sty: &p.X.Tick.Label}
 	p.X.Tick.Marker = ct
@@ -344,6 +349,9 @@ func (hg *Histogram) bins() (histBins, error) {
 		return histBins{}, err
 	}
 	width := (hi - lo) / float64(nb)
+	if !(width > 0) {
+		return histBins{}, klearn.Errorf(klearn.ErrParam, "viz: %s: the range [%g, %g] is too narrow for %d bins", kind, lo, hi, nb)
+	}
 	counts := make([]float64, nb)
 	for _, v := range hg.Values {
 		if v < lo || v > hi {
@@ -355,6 +363,9 @@ func (hg *Histogram) bins() (histBins, error) {
 	if hg.Density {
 		for k := range counts {
 			counts[k] /= float64(len(hg.Values)) * width
+			if math.IsInf(counts[k], 0) {
+				return histBins{}, klearn.Errorf(klearn.ErrParam, "viz: %s: the density over bins %g wide overflows", kind, width)
+			}
 		}
 	}
 	return histBins{lo, width, counts}, nil
@@ -381,7 +392,9 @@ func (hg *Histogram) figure() (figure, error) {
 		top = math.Max(top, c)
 	}
 	addData(p, ph)
-	headroom(p, 0, top)
+	if p.Y.Min, p.Y.Max, err = withHeadroom("histogram", 0, top); err != nil {
+		return figure{}, err
+	}
 	return figure{pn, w, h}, nil
 }
 

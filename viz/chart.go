@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -322,4 +322,25 @@ func widen(lo, hi float64) (float64, float64) {
 		return lo, lo + 2*d
 	}
 	return lo - d, lo + d
+}
+
+// fixLogRange gives a log axis whose data sit at one value v the range
+// [v/√10, v·√10] (gonum/plot would widen it by ±1, below zero), or an error
+// when that range is not representable.
+func fixLogRange(kind string, p *plot.Plot, sc Scale) error {
+	for _, a := range []struct {
+		ax  *plot.Axis
+		log bool
+	}{{&p.X, sc.logX()}, {&p.Y, sc.logY()}} {
+		if !a.log || a.ax.Min != a.ax.Max {
+			continue
+		}
+		v := a.ax.Min
+		lo, hi := v/math.Sqrt(10), v*math.Sqrt(10)
+		if !(lo > 0) || math.IsInf(hi, 0) {
+			return klearn.Errorf(klearn.ErrParam, "viz: %s: every value on the log axis is %g: no positive range around it", kind, v)
+		}
+		a.ax.Min, a.ax.Max = lo, hi
+	}
+	return nil
 }

@@ -56,7 +56,7 @@ func exampleSurface() *HeatMap {
 		}
 	}
 	return &HeatMap{
-		Title: "Decision surface f(x)", XLabel: "x₁", YLabel: "x₂", X: x, Y: x, Z: z,
+		Title: "Decision surface f(x)", XLabel: "x_1", YLabel: "x_2", X: x, Y: x, Z: z,
 		Contours: []float64{0}, Diverging: true,
 		Points: []PointSet{
 			{Name: "y = +1", X: []float64{-1.8, 1.7, 0.2, -1.5}, Y: []float64{1.6, -1.4, 1.9, -1.7}},
@@ -83,7 +83,7 @@ func exampleSurface3D() *Surface {
 			z[i][j] = (x[j]-1)*(x[j]-1) - 0.5*(y[i]-1)*(y[i]-1) + 0.3*x[j]*y[i]
 		}
 	}
-	return &Surface{Title: "F(μ₁, μ₂)", XLabel: "μ₁", YLabel: "μ₂", ZLabel: "F", X: x, Y: y, Z: z}
+	return &Surface{Title: "F(μ_1, μ_2)", XLabel: "μ_1", YLabel: "μ_2", ZLabel: "F", X: x, Y: y, Z: z}
 }
 
 // writeArtifact writes b to $VIZ_ARTIFACTS/name when that variable is set,
@@ -124,7 +124,7 @@ func exampleHist() *Histogram {
 
 func exampleScatter() *Scatter {
 	return &Scatter{
-		Title: "Learned (σ₁, σ₂) pairs", XLabel: "σ₁", YLabel: "σ₂", Scale: LogLog,
+		Title: "Learned (σ_1, σ_2) pairs", XLabel: "σ_1", YLabel: "σ_2", Scale: LogLog,
 		Sets: []PointSet{
 			{Name: "DC", X: []float64{0.1, 0.3, 1, 3, 10}, Y: []float64{0.2, 0.25, 2, 2.5, 8}},
 			{Name: "grid", X: []float64{0.2, 0.5, 2, 5}, Y: []float64{0.1, 0.6, 1, 6}},

@@ -233,6 +233,26 @@ func (hm *HeatMap) colorMap(zmin, zmax float64) palette.ColorMap {
 	return cm
 }
 
+// colorSteps samples cm at n evenly spaced values of [lo, hi] (what
+// ColorMap.Palette does, but clamping rounding at the ends instead of
+// panicking on ranges of subnormal width).
+func colorSteps(cm palette.ColorMap, lo, hi float64, n int) palette.Palette {
+	cs := make(colors, n)
+	for k := range cs {
+		v := lo + (hi/2-lo/2)*2*float64(k)/float64(n-1)
+		c, err := cm.At(math.Min(math.Max(v, lo), hi))
+		if err != nil {
+			c = color.Gray{Y: 128}
+		}
+		cs[k] = c
+	}
+	return cs
+}
+
+type colors []color.Color
+
+func (c colors) Colors() []color.Color { return c }
+
 // viridis is a perceptually uniform sequential colour map through the
 // viridis control colours (monotone luminance, readable in grey scale).
 func viridis() palette.ColorMap {
@@ -388,7 +408,7 @@ func (hm *HeatMap) figure() (figure, error) {
 	p.X.Padding, p.Y.Padding = 0, 0 // the field meets the axes
 	cm := hm.colorMap(zmin, zmax)
 	g := grid{hm}
-	heat := plotter.NewHeatMap(g, cm.Palette(255))
+	heat := plotter.NewHeatMap(g, colorSteps(cm, zmin, zmax, 255))
 	heat.Min, heat.Max = zmin, zmax
 	rows, cols := len(hm.Z), len(hm.Z[0])
 	// Large grids (sampled surfaces) are drawn as one image: small SVGs and

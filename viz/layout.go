@@ -415,7 +415,7 @@ func (r *recorder) innermost(t tag) (int, bool) {
 	return 0, false
 }
 
-func (r *recorder) SetLineWidth(w vg.Length)           { r.top().width = float64(w) }
+func (r *recorder) SetLineWidth(w vg.Length)               { r.top().width = float64(w) }
 func (r *recorder) SetLineDash(_ []vg.Length, _ vg.Length) {}
 func (r *recorder) SetColor(c color.Color) {
 	if c == nil {

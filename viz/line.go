@@ -290,6 +290,9 @@ func (l *Line) figure() (figure, error) {
 	}
 	addData(p, lines...)
 	addData(p, marks...)
+	if err := fixLogRange("line chart", p, l.Scale); err != nil {
+		return figure{}, err
+	}
 	if l.YMin < l.YMax {
 		p.Y.Min, p.Y.Max = l.YMin, l.YMax
 	}
@@ -414,7 +417,14 @@ func niceRange(lo, hi float64, log bool) (float64, float64, bool) {
 		if !(lo > 0) {
 			return 0, 0, false
 		}
-		return math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi))), true
+		nlo, nhi := math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+		if !(nlo > 0) {
+			nlo = lo
+		}
+		if math.IsInf(nhi, 0) {
+			nhi = hi
+		}
+		return nlo, nhi, true
 	}
 	t := axisTicks{}
 	ticks, prio := t.linearTicks(lo, hi)

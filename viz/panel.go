@@ -177,7 +177,10 @@ func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
 	if pn.p.Title.Text != "" {
 		c.Max.Y -= vg.Points(3) // air above the title
 	}
-	c.Min.X += vg.Points(2) // the y-axis name's descent stays on the figure
+	// Room for the descent and subscripts of the axis names, which
+	// gonum/plot places by their ascent.
+	c.Min.X += vg.Points(4)
+	c.Min.Y += vg.Points(4)
 	lg := legend{entries: pn.entries}
 	pos := pn.pos
 	if len(lg.entries) == 0 {

@@ -89,11 +89,14 @@ func (s *Scatter) figure() (figure, error) {
 	if err := addPointSets(pn, s.Sets, false); err != nil {
 		return figure{}, err
 	}
+	if err := fixLogRange("scatter", pn.p, s.Scale); err != nil {
+		return figure{}, err
+	}
 	var xs, ys []float64
 	for _, ps := range s.Sets {
 		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
 	}
-	pn.xt.data, pn.yt.data = distinct(xs), distinct(ys)
+	pn.xt.data = distinct(xs) // the y axis of a scatter labels decades only
 	return figure{pn, w, h}, nil
 }
 
@@ -237,6 +240,9 @@ func (s *Stem) figure() (figure, error) {
 	}
 	pn.p.Add(stemBase{s.Base}) // the base line is not data: it spans the axis
 	addData(pn.p, stems{xys, s.Base, seriesColor(0)})
+	if err := fixLogRange("stem plot", pn.p, s.Scale); err != nil {
+		return figure{}, err
+	}
 	pn.xt.data = distinct(s.X)
 	return figure{pn, w, h}, nil
 }

@@ -95,7 +95,7 @@ func (d surfaceDrawer) norm(x, y, z float64) (float64, float64, float64) {
 	ny := 2*(y-s.Y[0])/(s.Y[len(s.Y)-1]-s.Y[0]) - 1
 	nz := 0.0
 	if d.zmax > d.zmin {
-		nz = 1.4*(z-d.zmin)/(d.zmax-d.zmin) - 0.7
+		nz = 1.4*((z-d.zmin)/(d.zmax-d.zmin)) - 0.7
 	}
 	return nx, ny, nz
 }
@@ -162,7 +162,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 	cells := make([]cell, 0, (len(s.Y)-1)*(len(s.X)-1))
 	for i := 0; i+1 < len(s.Y); i++ {
 		for j := 0; j+1 < len(s.X); j++ {
-			zm := (s.Z[i][j] + s.Z[i][j+1] + s.Z[i+1][j] + s.Z[i+1][j+1]) / 4
+			zm := s.Z[i][j]/4 + s.Z[i][j+1]/4 + s.Z[i+1][j]/4 + s.Z[i+1][j+1]/4
 			_, _, dep := d.project(d.norm((s.X[j]+s.X[j+1])/2, (s.Y[i]+s.Y[i+1])/2, zm))
 			cells = append(cells, cell{i, j, dep})
 		}
@@ -178,7 +178,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		i, j := q.i, q.j
 		pts := []vg.Point{toPt(s.X[j], s.Y[i], s.Z[i][j]), toPt(s.X[j+1], s.Y[i], s.Z[i][j+1]),
 			toPt(s.X[j+1], s.Y[i+1], s.Z[i+1][j+1]), toPt(s.X[j], s.Y[i+1], s.Z[i+1][j])}
-		zm := (s.Z[i][j] + s.Z[i][j+1] + s.Z[i+1][j] + s.Z[i+1][j+1]) / 4
+		zm := s.Z[i][j]/4 + s.Z[i][j+1]/4 + s.Z[i+1][j]/4 + s.Z[i+1][j+1]/4
 		col, err := cm.At(math.Min(math.Max(zm, d.zmin), d.zmax))
 		if err != nil {
 			col = color.Gray{Y: 128}
