@@ -137,6 +137,7 @@ func newPlot(title, xlabel, ylabel string, sc Scale) *plot.Plot {
 		a.Label.TextStyle.Font = sans
 		a.Label.TextStyle.Font.Size = vg.Points(11)
 		a.Label.TextStyle.Handler = vizText
+		a.Label.Padding = vg.Points(4) // clear of the tick labels, even in a wider fallback font
 		a.Tick.Label.Font = sans
 		a.Tick.Label.Font.Size = vg.Points(9)
 		a.Tick.Label.Handler = vizText

@@ -114,7 +114,7 @@ var (
 // stretched to their box (preserveAspectRatio="none": without it a browser
 // letterboxes them, drawing a colour bar 1 px wide and a heat-map field
 // shrunk and centred); the runs of a label with markup become tspans of one
-// text element.
+// text element; the font family lists metric-compatible fallbacks.
 func fixSVG(svg []byte) []byte {
 	s := string(svg)
 	s = tagGroupRe.ReplaceAllStringFunc(s, func(m string) string {
@@ -126,6 +126,8 @@ func fixSVG(svg []byte) []byte {
 	})
 	s = imageRe.ReplaceAllString(s, `<image ${1}preserveAspectRatio="none" xlink:href="data:image/png;base64,`)
 	s = mergeLabelRuns(s)
+	// Metric-compatible fallbacks, for browsers without Liberation Sans.
+	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arimo,Arial,Helvetica,sans-serif;")
 	return []byte(s)
 }
 
