@@ -23,7 +23,8 @@ type BarGroup struct {
 }
 
 // Bar is a grouped bar chart over named categories: learned kernel weights η
-// (P2 Fig. 8), accuracies per data set, selected parameters (P5 Figs. 5–6).
+// (Donini & Aiolli (2017) Fig. 8), accuracies per data set, selected parameters
+// (Afkanpour et al. (2013) Figs. 5–6).
 type Bar struct {
 	Title, XLabel, YLabel string
 	Categories            []string
@@ -269,16 +270,20 @@ func (b *Bar) echart() (ecChart, error) {
 func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGroup, w, h float64, gap string) (ecChart, error) {
 	c := charts.NewBar()
 	c.SetGlobalOptions(append(ecGlobal(title, xlabel, ylabel, w, h),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xlabel, NameLocation: "middle", NameGap: 30}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: richName(xlabel), NameLocation: "middle", NameGap: 30}),
 		charts.WithYAxisOpts(ecYAxis(ylabel, false)),
 	)...)
-	c.SetXAxis(cats)
+	labels := make([]string, len(cats))
+	for i, c := range cats {
+		labels[i] = richName(c)
+	}
+	c.SetXAxis(labels)
 	for i, g := range groups {
 		d := make([]opts.BarData, len(g.Values))
 		for k, v := range g.Values {
 			d[k] = opts.BarData{Value: v}
 		}
-		name := g.Name
+		name := richName(g.Name)
 		if name == "" {
 			name = fmt.Sprintf("series %d", i+1)
 		}
@@ -296,7 +301,7 @@ func (b *Bar) Show() error { return showChart(b, "Bar", func() bool { return b.I
 
 // Histogram counts Values in Bins equal-width bins over [min, max] of the
 // data (or [Min, Max] when Min < Max): distributions of learned parameters
-// (P5 Fig. 1b, Fig. 8).
+// (Afkanpour et al. (2013) Fig. 1b, Fig. 8).
 type Histogram struct {
 	Title, XLabel, YLabel string
 	Values                []float64

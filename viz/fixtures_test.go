@@ -66,7 +66,7 @@ func exampleSurface() *HeatMap {
 }
 
 // exampleSurface3D is a saddle-plus-bowl on a 25×20 grid, the shape of the
-// non-convex objective surfaces of P1 Fig. 1.
+// non-convex objective surfaces of Cortes et al. (2009) Fig. 1.
 func exampleSurface3D() *Surface {
 	x := make([]float64, 25)
 	y := make([]float64, 20)
@@ -163,6 +163,7 @@ func staticCharts() []struct {
 		{"stem_logx", exampleStem()},
 		{"grid", exampleGrid()},
 		{"surface3d", exampleSurface3D()},
+		{"line_markup", markupLine()},
 	}
 }
 
@@ -181,5 +182,16 @@ func interactiveCharts() []struct {
 		{"bar", exampleBar()},
 		{"histogram", exampleHist()},
 		{"scatter_loglog", exampleScatter()},
+		{"line_markup", markupLine()},
 	}
+}
+
+// markupLine has labels with sub/superscripts and a dashed paired series
+// (uniform vs learned weights, as the papers draw them).
+func markupLine() *Line {
+	x := []float64{1, 2, 5, 10, 20, 30}
+	a := []float64{0.80, 0.83, 0.86, 0.87, 0.875, 0.876}
+	b := []float64{0.79, 0.80, 0.82, 0.84, 0.85, 0.85}
+	return &Line{Title: "Spectral ratio of K_{MKL} against D", XLabel: "D", YLabel: "C(K) / σ^2", TicksAtX: true,
+		Series: []Series{{Name: "K_{MKL} (learned)", X: x, Y: a}, {Name: "K_{sum} (uniform)", X: x, Y: b, Dash: Dashed}}}
 }

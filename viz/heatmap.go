@@ -21,7 +21,8 @@ import (
 )
 
 // PointSet is a named set of 2-D points, e.g. the training points of one
-// class drawn over a decision surface, or learned parameter pairs (P3 Fig. 2).
+// class drawn over a decision surface, or learned parameter pairs
+// (Argyriou et al. (2006) Fig. 2).
 type PointSet struct {
 	Name string
 	X, Y []float64
@@ -39,8 +40,8 @@ func (s PointSet) validate(kind, name string, sc Scale) error {
 
 // HeatMap draws a matrix or a function sampled on a grid as colours, with an
 // optional colour bar, contour lines and points on top: Gram matrices, the
-// objective surface F(μ1, μ2) of P1 Fig. 1, decision surfaces of 2-D
-// classifiers with their training points (P4 Fig. 6).
+// objective surface F(μ1, μ2) of Cortes et al. (2009) Fig. 1, decision surfaces of 2-D
+// classifiers with their training points (Colbert & Peet (2020) Fig. 6).
 //
 // Z[i][j] is the value in row i and column j. With X and Y nil the chart is
 // a matrix picture: column j at x = j, row i at y = i, row 0 at the top. With
@@ -491,8 +492,8 @@ func (hm *HeatMap) echart() (ecChart, error) {
 	}
 	c := charts.NewHeatMap()
 	c.SetGlobalOptions(append(ecGlobal(hm.Title, hm.XLabel, hm.YLabel, w, h),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xl, Name: hm.XLabel, NameLocation: "middle", NameGap: 30}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: yl, Name: hm.YLabel, NameLocation: "middle", NameGap: 50, Inverse: opts.Bool(hm.matrix())}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xl, Name: richName(hm.XLabel), NameLocation: "middle", NameGap: 30}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: yl, Name: richName(hm.YLabel), NameLocation: "middle", NameGap: 50, Inverse: opts.Bool(hm.matrix())}),
 		charts.WithGridOpts(opts.Grid{Top: "50", Left: "70", Right: "90", Bottom: "60", ContainLabel: opts.Bool(true)}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithVisualMapOpts(opts.VisualMap{

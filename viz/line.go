@@ -72,7 +72,8 @@ func (d Dash) echarts() any {
 
 // Line is a line chart of one or more series with optional ±error bands or
 // error bars, on linear, semi-log or log-log axes: test error against a
-// degree or λ (P2 Fig. 5), convergence traces, timings against n (P4 Figs. 3–4).
+// degree or λ (Donini & Aiolli (2017) Fig. 5), convergence traces, timings against n
+// (Colbert & Peet (2020) Figs. 3–4).
 //
 // Points of each series are drawn in increasing X order.
 type Line struct {
@@ -350,7 +351,7 @@ func (l *Line) echart() (ecChart, error) {
 	for i, s := range l.Series {
 		col := palette10[i%len(palette10)]
 		x, y, e := s.sorted()
-		name := ecLabel(s.Name)
+		name := richName(s.Name)
 		if name == "" {
 			name = fmt.Sprintf("series %d", i+1)
 		}
@@ -443,8 +444,8 @@ func niceRange(lo, hi float64, log bool) (float64, float64, bool) {
 	if math.IsInf(step, 0) || !(step > 0) {
 		return lo, hi, lo < hi
 	}
-	nlo, nhi := math.Floor(lo/step)*step, math.Ceil(hi/step)*step
-	if math.IsInf(nlo, 0) || math.IsInf(nhi, 0) {
+	nlo, nhi := roundSig(math.Floor(lo/step)*step, 12), roundSig(math.Ceil(hi/step)*step, 12)
+	if math.IsInf(nlo, 0) || math.IsInf(nhi, 0) || nlo > lo || nhi < hi {
 		return lo, hi, lo < hi
 	}
 	return nlo, nhi, true

@@ -102,19 +102,6 @@ func parseMarkup(s string) []run {
 // hasMarkup reports whether s needs the markup renderer.
 func hasMarkup(s string) bool { return strings.ContainsAny(s, "_^\\") }
 
-// plainLabel is s with the markup removed (runs concatenated), for places
-// that can only show plain text.
-func plainLabel(s string) string {
-	if !hasMarkup(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range parseMarkup(s) {
-		b.WriteString(r.text)
-	}
-	return b.String()
-}
-
 // subScale is the size of sub- and superscripts relative to the text; the
 // shifts are in units of the base font size.
 const (
@@ -284,14 +271,4 @@ func richLabel(s string) (out string, rich bool) {
 		}
 	}
 	return b.String(), true
-}
-
-// ecLabel is richLabel when a rich form is not wanted: Unicode where
-// possible, else the runs concatenated.
-func ecLabel(s string) string {
-	out, rich := richLabel(s)
-	if rich {
-		return plainLabel(s)
-	}
-	return out
 }

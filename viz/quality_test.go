@@ -428,10 +428,29 @@ func TestMarkup(t *testing.T) {
 	if !(d1 > d2) {
 		t.Errorf("subscript depth %v not below the base line's %v", d1, d2)
 	}
-	if got := ecLabel("η_s and σ^2"); got != "ηₛ and σ²" {
-		t.Errorf("ecLabel = %q", got)
+	if got, rich := richLabel("η_s and σ^2"); rich || got != "ηₛ and σ²" {
+		t.Errorf("richLabel(η_s and σ^2) = %q, %v", got, rich)
 	}
 	if got, rich := richLabel("K_{MKL}"); !rich || got != "K{sub|MKL}" {
 		t.Errorf("richLabel(K_{MKL}) = %q, %v", got, rich)
+	}
+}
+
+// TestEChartsMarkup: interactive labels use Unicode sub/superscripts where
+// they exist, else rich text with its styles declared; dashes carry over.
+func TestEChartsMarkup(t *testing.T) {
+	e, err := markupLine().echart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`K{sub|MKL} (learned)`, `"rich":{`, `C(K) / σ²`, `"type":"dashed"`} {
+		if !strings.Contains(e.option, want) {
+			t.Errorf("option lacks %q", want)
+		}
+	}
+	for _, raw := range []string{"K_{MKL}", "σ^2"} {
+		if strings.Contains(e.option, raw) {
+			t.Errorf("raw markup %q in the option", raw)
+		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // Scatter draws point sets, one colour and marker per set: learned parameter
-// pairs (P3 Fig. 2), embeddings, predictions against targets.
+// pairs (Argyriou et al. (2006) Fig. 2), embeddings, predictions against targets.
 type Scatter struct {
 	Title, XLabel, YLabel string
 	Sets                  []PointSet
@@ -125,7 +125,7 @@ func (s *Scatter) echart() (ecChart, error) {
 		for k := range ps.X {
 			d[k] = opts.ScatterData{Value: []float64{ps.X[k], ps.Y[k]}}
 		}
-		name := ps.Name
+		name := richName(ps.Name)
 		if name == "" {
 			name = fmt.Sprintf("set %d", i+1)
 		}
@@ -144,7 +144,7 @@ func (s *Scatter) Show() error { return showChart(s, "Scatter", func() bool { re
 
 // Stem is a stem plot: a vertical line from Base to each Y[i] at X[i], with a
 // marker on top — learned coefficients over a continuous parameter such as
-// the kernel width (P3 Fig. 1, P5 Fig. 1c). Scale may be Linear or LogX.
+// the kernel width (Argyriou et al. (2006) Fig. 1, Afkanpour et al. (2013) Fig. 1c). Scale may be Linear or LogX.
 type Stem struct {
 	Title, XLabel, YLabel string
 	X, Y                  []float64

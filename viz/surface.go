@@ -15,7 +15,7 @@ import (
 
 // Surface draws a function sampled on a grid as a shaded 3-D surface seen
 // from above at an angle: the surface plots of the objective F(μ1, μ2) in
-// Cortes et al. (2009) (P1) Fig. 1. Z[i][j] is the value at (X[j], Y[i]);
+// Cortes et al. (2009) Fig. 1. Z[i][j] is the value at (X[j], Y[i]);
 // X and Y are strictly increasing, as for HeatMap. Each grid cell is a
 // quadrilateral coloured by its mean height (viridis) and outlined, drawn
 // back to front (painter's algorithm) under an orthographic projection, on
