@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -185,5 +187,14 @@ func TestExtremeInput(t *testing.T) {
 	}
 	if err := CheckFigure((*Line)(nil)); !errors.Is(err, klearn.ErrEmpty) {
 		t.Errorf("CheckFigure(nil *Line) = %v", err)
+	}
+}
+
+func TestRowsNil(t *testing.T) {
+	if Rows(nil) != nil || Rows((*mat.Dense)(nil)) != nil || Rows((*mat.SymDense)(nil)) != nil {
+		t.Error("Rows of a nil matrix is not nil")
+	}
+	if _, err := (&HeatMap{Z: Rows((*mat.Dense)(nil))}).SVG(); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("heat map of Rows(nil): %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -68,7 +69,15 @@ type HeatMap struct {
 }
 
 // Rows copies a gonum matrix into the [][]float64 that HeatMap.Z takes.
+// A nil matrix (or typed nil pointer) gives nil, which a HeatMap reports as
+// an empty Z.
 func Rows(m mat.Matrix) [][]float64 {
+	if m == nil {
+		return nil
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
 	r, c := m.Dims()
 	z := make([][]float64, r)
 	for i := range z {

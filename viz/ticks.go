@@ -149,14 +149,14 @@ func roundSig(v float64, sig int) float64 {
 }
 
 // targetLabels is how many labels fit the axis: one per 60 pt across or
-// 30 pt up, between 3 and 10 (8 when the length is unknown).
+// 24 pt up, between 3 and 10 (8 when the length is unknown).
 func (t *axisTicks) targetLabels() int {
 	if t.length <= 0 {
 		return 8
 	}
 	per := 60.0
 	if t.vertical {
-		per = 30
+		per = 24
 	}
 	return max(3, min(10, int(float64(t.length)/per)+1))
 }
