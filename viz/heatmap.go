@@ -200,18 +200,21 @@ type matrixTicks struct {
 }
 
 func (t matrixTicks) Ticks(lo, hi float64) []plot.Tick {
+	m := float64(t.n - 1)
+	if t.flip { // place the ticks in row numbers, counted from the top
+		lo, hi = m-hi, m-lo
+	}
 	ticks := t.axisTicks.Ticks(lo, hi)
 	out := ticks[:0]
 	for _, tk := range ticks {
-		if tk.Value != math.Trunc(tk.Value) || tk.Value < 0 || tk.Value > float64(t.n-1) {
+		if tk.Value != math.Trunc(tk.Value) || tk.Value < 0 || tk.Value > m {
 			continue
 		}
 		if tk.Label != "" {
-			v := tk.Value
-			if t.flip {
-				v = float64(t.n-1) - v
-			}
-			tk.Label = strconv.Itoa(int(v))
+			tk.Label = strconv.Itoa(int(tk.Value))
+		}
+		if t.flip {
+			tk.Value = m - tk.Value
 		}
 		out = append(out, tk)
 	}
