@@ -198,3 +198,34 @@ func TestRowsNil(t *testing.T) {
 		t.Errorf("heat map of Rows(nil): %v", err)
 	}
 }
+
+// TestContourThroughVertices: a level passing exactly through grid vertices
+// along a line made gonum/plot's contour tracer panic ("not a linear
+// path"); the heat map nudges the level instead.
+func TestContourThroughVertices(t *testing.T) {
+	n := 15
+	ax := make([]float64, n)
+	for i := range ax {
+		ax[i] = 2 * float64(i) / float64(n-1)
+	}
+	for _, slope := range []float64{1.0 / 50, 10.0 / 50, 2} {
+		z := make([][]float64, n)
+		for i := range z {
+			z[i] = make([]float64, n)
+			for j := range z[i] {
+				z[i][j] = ax[j] - ax[i]*slope
+			}
+		}
+		hm := &HeatMap{X: ax, Y: ax, Z: z, Contours: []float64{0}, Diverging: true}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("slope %g: panic %v", slope, p)
+				}
+			}()
+			if err := CheckFigure(hm); err != nil {
+				t.Errorf("slope %g: %v", slope, err)
+			}
+		}()
+	}
+}

@@ -44,8 +44,8 @@
 //     area; SVG rasters are PNG, stretched to their boxes.
 //   - Labels (titles, axis names, series, category and point-set names)
 //     accept a small markup: _x or _{…} is a subscript, ^x or ^{…} a
-//     superscript (unbraced, the following run of letters and digits), \_
-//     and \^ are literal. K_{MKL}, η_s, σ^2, 10^{−4} are drawn with real
+//     superscript (unbraced: after _ the run of letters and digits, after ^
+//     a signed number or one letter), \_ and \^ are literal. K_{MKL}, η_s, σ^2, 10^{−4} are drawn with real
 //     sub- and superscripts (tspans in SVG; Unicode forms or ECharts rich
 //     text in the interactive charts).
 //   - LayoutOf records the geometry of a static chart and CheckFigure

@@ -191,6 +191,37 @@ func (g grid) Y(r int) float64 {
 	return g.hm.Y[r]
 }
 
+// safeContour returns gonum's contour plotter for the levels, tried on a
+// recording canvas first: gonum/plot panics ("not a linear path") when a
+// level passes exactly through grid vertices along a line. Then the levels
+// are nudged by 10⁻⁹ and 10⁻⁷ of the value range, invisible in the figure.
+func safeContour(g plotter.GridXYZ, levels []float64, span float64) (*plotter.Contour, error) {
+	var last any
+	for _, eps := range []float64{0, 1e-9, -1e-9, 1e-7} {
+		lv := make([]float64, len(levels))
+		for i, v := range levels {
+			lv[i] = v + eps*span
+		}
+		ct := plotter.NewContour(g, lv, blackPalette{})
+		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
+		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
+		if last = tryPlot(ct); last == nil {
+			return ct, nil
+		}
+	}
+	return nil, klearn.Errorf(klearn.ErrParam, "viz: heat map: gonum/plot cannot trace the contours %v of this grid: %v", levels, last)
+}
+
+// tryPlot draws ps on a recording canvas and returns what it panicked
+// with, if anything.
+func tryPlot(ps plot.Plotter) (bad any) {
+	defer func() { bad = recover() }()
+	p := plot.New()
+	p.Add(ps)
+	p.Draw(draw.New(newRecorder(vg.Points(300), vg.Points(300))))
+	return nil
+}
+
 // matrixTicks marks whole row or column indices of a matrix picture;
 // with flip, the y axis counts rows from the top.
 type matrixTicks struct {
@@ -439,9 +470,10 @@ func (hm *HeatMap) figure() (figure, error) {
 		if rows < 2 || cols < 2 {
 			return figure{}, klearn.Errorf(klearn.ErrShape, "viz: heat map: contours need at least a 2×2 grid, have %d×%d", rows, cols)
 		}
-		ct := plotter.NewContour(g, hm.Contours, blackPalette{})
-		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
-		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
+		ct, err := safeContour(g, hm.Contours, zmax-zmin)
+		if err != nil {
+			return figure{}, err
+		}
 		addData(p, ct)
 	}
 	if err := addPointSets(pn, hm.Points, true); err != nil {

@@ -17,8 +17,9 @@ import (
 //
 //	K_{MKL}   K with subscript MKL       σ^2     σ with superscript 2
 //	η_s       η with subscript s          x_i^2   subscript i, then superscript 2
-//	K_MKL     the same as K_{MKL}: an unbraced _ or ^ takes the following run
-//	          of letters and digits
+//	K_MKL     the same as K_{MKL}: an unbraced _ takes the following run of
+//	          letters and digits; an unbraced ^ takes a sign and digits
+//	          (σ^2, 10^-4, ∇^2F), else one letter (x^T)
 //	a\_b      a literal underscore (likewise \^ and \\)
 //
 // Static charts draw sub- and superscripts at 70 % size, shifted down or up
@@ -79,8 +80,27 @@ func parseMarkup(s string) []run {
 				i = k
 			} else {
 				k := j
-				for k < len(rs) && (unicode.IsLetter(rs[k]) || unicode.IsDigit(rs[k]) || (shift == 1 && k == j && (rs[k] == '-' || rs[k] == '−' || rs[k] == '+'))) {
-					k++
+				if shift < 0 {
+					// K_MKL, η_s, K_10: the run of letters and digits.
+					for k < len(rs) && (unicode.IsLetter(rs[k]) || unicode.IsDigit(rs[k])) {
+						k++
+					}
+				} else {
+					// σ^2, 10^-4, ∇^2F, x^T: an optional sign and digits,
+					// else one letter (as in TeX).
+					if rs[k] == '-' || rs[k] == '−' || rs[k] == '+' {
+						k++
+					}
+					d := k
+					for k < len(rs) && unicode.IsDigit(rs[k]) {
+						k++
+					}
+					if k == d { // no digits: one letter, or literal after a lone sign
+						k = j
+						if d == j && k < len(rs) && unicode.IsLetter(rs[k]) {
+							k++
+						}
+					}
 				}
 				if k == j { // "_ " or "^)": literal
 					cur.WriteRune(r)

@@ -386,6 +386,10 @@ func TestMarkup(t *testing.T) {
 		"gHKL_1.1": {{"gHKL", 0}, {"1", -1}, {".1", 0}},
 		"end_":     {{"end_", 0}},
 		"_{open":   {{"_{open", 0}},
+		"∇^2F":     {{"∇", 0}, {"2", 1}, {"F", 0}},
+		"x^T y":    {{"x", 0}, {"T", 1}, {" y", 0}},
+		"10^-4":    {{"10", 0}, {"-4", 1}},
+		"a^-b":     {{"a^-b", 0}},
 	}
 	for in, want := range cases {
 		got := parseMarkup(in)
