@@ -376,11 +376,16 @@ type colorBar struct {
 
 const colorBarWidth = vg.Length(12)
 
-// width is the horizontal space the bar takes: gap, bar, ticks, labels.
-func (b *colorBar) width() vg.Length {
+// width is the horizontal space the bar takes on a canvas of height h:
+// gap, bar, ticks, labels (the widest of the labellings the bar's height
+// may get).
+func (b *colorBar) width(h vg.Length) vg.Length {
 	w := vg.Length(0)
-	for _, t := range b.ticks.Ticks(b.lo, b.hi) {
-		w = max(w, b.labelSt.Width(t.Label))
+	for _, l := range []vg.Length{0, h, h * 0.9, h * 0.8, h * 0.7, h * 0.6} {
+		b.ticks.length = l
+		for _, t := range b.ticks.Ticks(b.lo, b.hi) {
+			w = max(w, b.labelSt.Width(t.Label))
+		}
 	}
 	return 10 + colorBarWidth + 4 + 3 + w + 4
 }
@@ -427,7 +432,10 @@ func (d colorBarDrawer) draw(c draw.Canvas) {
 		return
 	}
 	mc := c
-	mc.Max.X -= d.bar.width()
+	mc.Max.X -= d.bar.width(c.Max.Y - c.Min.Y)
+	if d.main.p.Title.Text == "" {
+		mc.Max.Y -= vg.Points(6) // room for the bar's top label
+	}
 	da := d.main.drawArea(mc)
 	d.bar.draw(c, mc.Max.X+10, da.Min.Y, da.Max.Y)
 }

@@ -593,6 +593,7 @@ func (r *recorder) DrawImage(rect vg.Rectangle, _ image.Image) {
 	pi := -1
 	if field {
 		pi = r.curPanel()
+		r.lay.Panels[pi].DataBox = r.lay.Panels[pi].DataBox.union(b)
 	}
 	r.lay.Images = append(r.lay.Images, ImageBox{Box: b, Field: field, panel: pi})
 }

@@ -28,6 +28,7 @@ func TestFigureQuality(t *testing.T) {
 		{"two_panels", twoPanels()},
 		{"zoomed_band", zoomedBand()},
 		{"many_categories", manyCategories()},
+		{"gram_large", largeGram()},
 	}...)
 	for _, tc := range charts {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +49,21 @@ func TestFigureQuality(t *testing.T) {
 			}
 		})
 	}
+}
+
+// largeGram is a 145 × 145 matrix picture (drawn as one raster), the size
+// of the tour's sonar Gram matrix.
+func largeGram() *HeatMap {
+	n := 145
+	z := make([][]float64, n)
+	for i := range z {
+		z[i] = make([]float64, n)
+		for j := range z[i] {
+			d := float64(i - j)
+			z[i][j] = math.Exp(-d * d / 400)
+		}
+	}
+	return &HeatMap{Title: "Gram matrix, 145 points", XLabel: "training point", YLabel: "training point", Z: z}
 }
 
 // crowdedLines has data in every corner: the legend must go outside.
