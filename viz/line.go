@@ -373,6 +373,15 @@ func (l *Line) echart() (ecChart, error) {
 	if err != nil {
 		return ecChart{}, err
 	}
+	var xs []float64
+	for _, s := range l.Series {
+		xs = append(xs, s.X...)
+	}
+	if ticks := l.ecXTicks(distinct(xs)); ticks != nil {
+		if option, err = withXTicks(option, ticks); err != nil {
+			return ecChart{}, err
+		}
+	}
 	option, err = withSeries(option, bands)
 	if err != nil {
 		return ecChart{}, err
@@ -449,6 +458,58 @@ func niceRange(lo, hi float64, log bool) (float64, float64, bool) {
 		return lo, hi, lo < hi
 	}
 	return nlo, nhi, true
+}
+
+// ecXTicks are the x values the interactive chart labels, as the static
+// one: the data's x with TicksAtX; on a log axis the powers of ten in range
+// and the data's x when there are few; nil leaves ECharts' own ticks.
+func (l *Line) ecXTicks(xs []float64) []float64 {
+	if l.TicksAtX {
+		return xs
+	}
+	if !l.Scale.logX() || len(xs) == 0 || len(xs) > maxDataTicks {
+		return nil
+	}
+	lo, hi := xs[0], xs[len(xs)-1]
+	var out []float64
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)) && len(out) < 40; e++ {
+		if v := math.Pow(10, e); v >= lo && v <= hi {
+			out = append(out, v)
+		}
+	}
+	return distinct(out, xs)
+}
+
+// withXTicks puts the x axis ticks and labels at the given values
+// (ECharts ≥ 5.5 customValues).
+func withXTicks(option string, vals []float64) (string, error) {
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	axes, _ := o["xAxis"].([]any)
+	for _, a := range axes {
+		m, _ := a.(map[string]any)
+		if m == nil {
+			continue
+		}
+		for _, k := range []string{"axisTick", "axisLabel"} {
+			sub, _ := m[k].(map[string]any)
+			if sub == nil {
+				sub = map[string]any{}
+				m[k] = sub
+			}
+			sub["customValues"] = vals
+		}
+		if len(vals) > 0 {
+			m["min"], m["max"] = vals[0], vals[len(vals)-1]
+		}
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	return string(b), nil
 }
 
 // withDashes sets lineStyle.type on the series whose Dash is not Solid

@@ -463,7 +463,7 @@ func TestEChartsMarkup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`K{sub|MKL} (learned)`, `"rich":{`, `C(K) / σ²`, `"type":"dashed"`} {
+	for _, want := range []string{`K{sub|MKL} (learned)`, `"rich":{`, `C(K) / σ²`, `"type":"dashed"`, `"customValues":[1,2,5,10,20,30]`} {
 		if !strings.Contains(e.option, want) {
 			t.Errorf("option lacks %q", want)
 		}
@@ -472,5 +472,16 @@ func TestEChartsMarkup(t *testing.T) {
 		if strings.Contains(e.option, raw) {
 			t.Errorf("raw markup %q in the option", raw)
 		}
+	}
+}
+
+func TestEChartsLogTicks(t *testing.T) {
+	l := &Line{Scale: LogX, Series: []Series{{Name: "a", X: []float64{100, 300, 1000, 3000}, Y: []float64{1, 2, 3, 4}}}}
+	e, err := l.echart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(e.option, `"customValues":[100,300,1000,3000]`) {
+		t.Errorf("log x ticks of the interactive chart: %.400s", e.option)
 	}
 }
