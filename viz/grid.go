@@ -96,6 +96,7 @@ func (g *Grid) figure() (figure, error) {
 	if g.ShareX || g.ShareY {
 		g.share(ds, cols)
 	}
+	shared.maxW = vg.Length(pw*float64(cols)*0.75) - 8
 	extra := titleSpace(g.Title)
 	_, lh := shared.size()
 	if lh > 0 {

@@ -40,11 +40,12 @@ type legendEntry struct {
 	thumbs []plot.Thumbnailer
 }
 
-// legend draws entries in a box: a column (or a row, for the shared legend
-// of a grid) of keys and names.
+// legend draws entries in a box: a column of keys and names, or (row)
+// rows of them no wider than maxW (the shared legend of a grid).
 type legend struct {
 	entries []legendEntry
 	row     bool
+	maxW    vg.Length // for rows; 0: one row
 }
 
 const (
@@ -71,38 +72,51 @@ func (l legend) entryHeight() vg.Length {
 	return h + 3
 }
 
-// size is the legend box's width and height.
-func (l legend) size() (w, h vg.Length) {
+// place lays the entries out: each entry's offset from the box's top-left
+// inner corner (y downwards), and the box's width and height.
+func (l legend) place() (offs []vg.Point, w, h vg.Length) {
 	if len(l.entries) == 0 {
-		return 0, 0
+		return nil, 0, 0
 	}
 	sty := legendStyle()
 	eh := l.entryHeight()
+	var x, y, rowW vg.Length
 	for i, e := range l.entries {
 		ew := legendThumb + legendGap + sty.Width(e.name)
-		if l.row {
-			w += ew
-			if i > 0 {
-				w += legendSep
-			}
-		} else if ew > w {
-			w = ew
+		if !l.row {
+			offs = append(offs, vg.Point{X: 0, Y: vg.Length(i) * eh})
+			w = max(w, ew)
+			continue
 		}
+		if i > 0 && l.maxW > 0 && x+legendSep+ew > l.maxW-2*legendPad {
+			x, y = 0, y+eh // wrap
+		} else if i > 0 {
+			x += legendSep
+		}
+		offs = append(offs, vg.Point{X: x, Y: y})
+		x += ew
+		rowW = max(rowW, x)
 	}
 	if l.row {
-		h = eh
+		w, h = rowW, y+eh
 	} else {
 		h = eh * vg.Length(len(l.entries))
 	}
-	return w + 2*legendPad, h + 2*legendPad
+	return offs, w + 2*legendPad, h + 2*legendPad
+}
+
+// size is the legend box's width and height.
+func (l legend) size() (w, h vg.Length) {
+	_, w, h = l.place()
+	return w, h
 }
 
 // draw draws the box with its lower-left corner at pt.
 func (l legend) draw(c draw.Canvas, pt vg.Point) {
-	if len(l.entries) == 0 {
+	offs, w, h := l.place()
+	if len(offs) == 0 {
 		return
 	}
-	w, h := l.size()
 	beginTag(c, tagLegend)
 	defer endTag(c)
 	box := vg.Rectangle{Min: pt, Max: vg.Point{X: pt.X + w, Y: pt.Y + h}}
@@ -115,18 +129,14 @@ func (l legend) draw(c draw.Canvas, pt vg.Point) {
 	sty := legendStyle()
 	sty.YAlign = draw.YCenter
 	eh := l.entryHeight()
-	x, y := pt.X+legendPad, pt.Y+h-legendPad-eh
-	for _, e := range l.entries {
+	for i, e := range l.entries {
+		x := pt.X + legendPad + offs[i].X
+		y := pt.Y + h - legendPad - offs[i].Y - eh
 		key := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: x, Y: y + 1}, Max: vg.Point{X: x + legendThumb, Y: y + eh - 1}}}
 		for _, t := range e.thumbs {
 			t.Thumbnail(&key)
 		}
 		c.FillText(sty, vg.Point{X: x + legendThumb + legendGap, Y: y + eh/2}, e.name)
-		if l.row {
-			x += legendThumb + legendGap + sty.Width(e.name) + legendSep
-		} else {
-			y -= eh
-		}
 	}
 }
 
@@ -162,6 +172,9 @@ func (pn *panel) drawPlot(c draw.Canvas) draw.Canvas {
 	if pn.before != nil {
 		c = pn.before(c)
 	}
+	if pn.p.Title.Text != "" {
+		fitTitle(&pn.p.Title.TextStyle, &pn.p.Title.Text, c.Max.X-c.Min.X-4)
+	}
 	da := pn.plotArea(c)
 	pn.p.Draw(c)
 	markArea(da)
@@ -176,6 +189,8 @@ func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
 	defer endTag(c)
 	if pn.p.Title.Text != "" {
 		c.Max.Y -= vg.Points(3) // air above the title
+	} else {
+		c.Max.Y -= vg.Points(6) // room for the top tick label
 	}
 	// Room for the descent and subscripts of the axis names, which
 	// gonum/plot places by their ascent.
@@ -230,13 +245,27 @@ func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
 	case LegendNone:
 		return pn.drawPlot(c)
 	case LegendRight:
+		// The gap clears markers overhanging the plot area's right edge.
 		pc := c
-		pc.Max.X -= lw + 8
+		pc.Max.X -= lw + 10
 		da := pn.drawPlot(pc)
-		lg.draw(c, vg.Point{X: pc.Max.X + 6, Y: da.Max.Y - lh})
+		lg.draw(c, vg.Point{X: pc.Max.X + 8, Y: da.Max.Y - lh})
 		return da
 	}
 	da := pn.drawPlot(c)
 	lg.draw(c, corner(da, pos))
 	return da
+}
+
+// fitTitle shrinks a title's font (down to 8 pt) until it fits width w,
+// then shortens it with an ellipsis.
+func fitTitle(sty *draw.TextStyle, txt *string, w vg.Length) {
+	for sty.Width(*txt) > w && sty.Font.Size > vg.Points(8) {
+		sty.Font.Size -= vg.Points(0.5)
+	}
+	r := []rune(*txt)
+	for len(r) > 1 && sty.Width(*txt) > w {
+		r = r[:len(r)-1]
+		*txt = string(r) + "…"
+	}
 }
