@@ -98,6 +98,8 @@ const figureProbe = `<script>
       var b = box(im);
       imgs.push([b.x0 + window.scrollX, b.y0 + window.scrollY, b.x1 + window.scrollX, b.y1 + window.scrollY]);
     }
+    var sb = box(svg);
+    divs[i].setAttribute('data-box', JSON.stringify([sb.x0 + window.scrollX, sb.y0 + window.scrollY, sb.x1 + window.scrollX, sb.y1 + window.scrollY]));
     divs[i].setAttribute('data-problems', JSON.stringify(probs));
     divs[i].setAttribute('data-images', JSON.stringify(imgs));
     divs[i].setAttribute('data-checked', 'yes');
@@ -220,20 +222,24 @@ func TestBrowserFigureQuality(t *testing.T) {
 	if !strings.Contains(ds, `data-probe="done"`) {
 		t.Fatal("the probe did not run")
 	}
-	divRe := regexp.MustCompile(`<div class="kl-svg" data-problems="([^"]*)" data-images="([^"]*)" data-checked="yes">`)
+	divRe := regexp.MustCompile(`<div class="kl-svg" data-box="([^"]*)" data-problems="([^"]*)" data-images="([^"]*)" data-checked="yes">`)
 	m := divRe.FindAllStringSubmatch(ds, -1)
 	if len(m) != len(charts)+2 {
 		t.Fatalf("probed %d figures, want %d", len(m), len(charts)+2)
 	}
 	var images [][4]float64 // of the good charts
 	var badImages [][4]float64
+	boxes := make([][4]float64, len(m))
 	for i, d := range m {
+		if err := json.Unmarshal([]byte(html.UnescapeString(d[1])), &boxes[i]); err != nil {
+			t.Fatal(err)
+		}
 		var probs []string
-		if err := json.Unmarshal([]byte(html.UnescapeString(d[1])), &probs); err != nil {
+		if err := json.Unmarshal([]byte(html.UnescapeString(d[2])), &probs); err != nil {
 			t.Fatal(err)
 		}
 		var ims [][4]float64
-		if err := json.Unmarshal([]byte(html.UnescapeString(d[2])), &ims); err != nil {
+		if err := json.Unmarshal([]byte(html.UnescapeString(d[3])), &ims); err != nil {
 			t.Fatal(err)
 		}
 		switch i {
@@ -279,6 +285,23 @@ func TestBrowserFigureQuality(t *testing.T) {
 	for _, r := range images {
 		if f := blankFraction(img, r); f > 0.1 {
 			t.Errorf("raster at %v: %.0f%% of its box is blank page (letterboxed, not stretched)", r, 100*f)
+		}
+	}
+	// One screenshot per chart, for looking at by eye (VIZ_ARTIFACTS).
+	if os.Getenv("VIZ_ARTIFACTS") != "" {
+		sub, ok := img.(interface {
+			SubImage(image.Rectangle) image.Image
+		})
+		for i := range charts {
+			r := boxes[i]
+			if !ok {
+				break
+			}
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, sub.SubImage(image.Rect(int(r[0]), int(r[1]), int(r[2])+1, int(r[3])+1))); err != nil {
+				t.Fatal(err)
+			}
+			writeArtifact(t, "browser_"+charts[i].name+".png", buf.Bytes())
 		}
 	}
 	worst := 0.0

@@ -98,7 +98,7 @@ func smallMultiples() *Grid {
 		ps = append(ps, &Line{Title: "data set " + string(rune('A'+k)), XLabel: "D", YLabel: "AUC", TicksAtX: true,
 			Series: []Series{{Name: "K_{MKL}", X: x, Y: a}, {Name: "K_{sum}", X: x, Y: b, Dash: Dashed}}})
 	}
-	return &Grid{Title: "Small multiples", Panels: ps, Cols: 3, SharedLegend: true, ShareY: true, PanelWidth: 320, PanelHeight: 240}
+	return &Grid{Title: "Small multiples", Panels: ps, Cols: 3, SharedLegend: true, ShareX: true, ShareY: true, PanelWidth: 320, PanelHeight: 240}
 }
 
 func twoPanels() *Grid {
@@ -373,14 +373,27 @@ func TestSmallMultiples(t *testing.T) {
 			t.Errorf("panel %d: plot area %v is too small to read", i, p.Area)
 		}
 	}
-	names := 0
+	names, xnames := 0, 0
 	for _, tb := range l.Texts {
-		if tb.Text == "AUC" {
+		switch tb.Text {
+		case "AUC":
 			names++
+		case "D":
+			xnames++
 		}
 	}
 	if names != 4 {
 		t.Errorf("y axis name drawn %d times, want 4 (left column)", names)
+	}
+	// Panels 8, 9 and 10 have no panel below them.
+	if xnames != 3 {
+		t.Errorf("x axis name drawn %d times, want 3 (bottom of each column)", xnames)
+	}
+	for i, p := range l.Panels[1:] {
+		a0 := l.Panels[0].Area
+		if math.Abs((p.Area.MaxY-p.Area.MinY)-(a0.MaxY-a0.MinY)) > 20 {
+			t.Errorf("panel %d: plot area height %.1f vs %.1f", i+1, p.Area.MaxY-p.Area.MinY, a0.MaxY-a0.MinY)
+		}
 	}
 	if l.Width != 3*320*0.75 {
 		t.Errorf("width %g pt", l.Width)
