@@ -18,7 +18,7 @@ import (
 //	K_{MKL}   K with subscript MKL       σ^2     σ with superscript 2
 //	η_s       η with subscript s          x_i^2   subscript i, then superscript 2
 //	K_MKL     the same as K_{MKL}: an unbraced _ takes the following run of
-//	          letters and digits; an unbraced ^ takes a sign and digits
+//	          letters and digits (gHKL_1.5 too); an unbraced ^ takes a sign and digits
 //	          (σ^2, 10^-4, ∇^2F), else one letter (x^T)
 //	a\_b      a literal underscore (likewise \^ and \\)
 //
@@ -81,8 +81,10 @@ func parseMarkup(s string) []run {
 			} else {
 				k := j
 				if shift < 0 {
-					// K_MKL, η_s, K_10: the run of letters and digits.
-					for k < len(rs) && (unicode.IsLetter(rs[k]) || unicode.IsDigit(rs[k])) {
+					// K_MKL, η_s, K_10, gHKL_1.5: the run of letters and
+					// digits (a decimal point between digits included).
+					for k < len(rs) && (unicode.IsLetter(rs[k]) || unicode.IsDigit(rs[k]) ||
+						(rs[k] == '.' && k > j && unicode.IsDigit(rs[k-1]) && k+1 < len(rs) && unicode.IsDigit(rs[k+1]))) {
 						k++
 					}
 				} else {
