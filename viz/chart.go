@@ -170,10 +170,6 @@ type drawer interface {
 	draw(c draw.Canvas)
 }
 
-type plotDrawer struct{ p *plot.Plot }
-
-func (d plotDrawer) draw(c draw.Canvas) { d.p.Draw(c) }
-
 // figure is what static charts build: something to draw and a size.
 type figure struct {
 	d    drawer

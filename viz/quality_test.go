@@ -227,19 +227,6 @@ func TestRasterFillsBox(t *testing.T) {
 	t.Error("no colour-bar label 0 right of the plot area")
 }
 
-func labels(ticks []struct {
-	v float64
-	l string
-}) []string {
-	var out []string
-	for _, t := range ticks {
-		if t.l != "" {
-			out = append(out, t.l)
-		}
-	}
-	return out
-}
-
 func tickLabels(t *axisTicks, lo, hi float64) []string {
 	var out []string
 	for _, tk := range t.Ticks(lo, hi) {

@@ -198,11 +198,9 @@ func (t *axisTicks) linearTicks(lo, hi float64) ([]plot.Tick, []int) {
 	n := int(count)
 	var ticks []plot.Tick
 	var prio []int
+	// Minor ticks: fifths of the step, quarters of a 2 × 10^k step.
 	minor := step / 5
-	m := step / math.Pow(10, math.Floor(math.Log10(step)+1e-9))
-	if math.Abs(m-2.5) < 1e-6 || math.Abs(m-25) < 1e-6 {
-		minor = step / 5
-	} else if math.Abs(m-2) < 1e-6 || math.Abs(m-20) < 1e-6 {
+	if m := step / math.Pow(10, math.Floor(math.Log10(step)+1e-9)); math.Abs(m-2) < 1e-6 {
 		minor = step / 4
 	}
 	for k := 0; k < n; k++ {
