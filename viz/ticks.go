@@ -186,8 +186,9 @@ func (t *axisTicks) linearTicks(lo, hi float64) ([]plot.Tick, []int) {
 		if math.IsInf(step, 0) {
 			step = math.MaxFloat64
 		}
-		first = math.Ceil(lo / step)
-		count = math.Floor(hi/step) - first + 1
+		// The 10⁻⁹ slack keeps ticks at the ends (0.6/0.1 = 5.999…).
+		first = math.Ceil(lo/step - 1e-9)
+		count = math.Floor(hi/step+1e-9) - first + 1
 		if count <= float64(target) {
 			break
 		}
