@@ -254,4 +254,3 @@ func FilterTable(js []Job, table string) []Job {
 	}
 	return out
 }
-
