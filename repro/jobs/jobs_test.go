@@ -350,3 +350,19 @@ func TestLoadAndRegistry(t *testing.T) {
 	}()
 	jobs.Register(demo.Paper, demo.Build, demo.Run)
 }
+
+// A cancelled run marks nothing failed: the jobs stay pending.
+func TestCancelLeavesPending(t *testing.T) {
+	js := demoJobs(t)
+	st := jobs.Store{Dir: t.TempDir()}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var calls atomic.Int64
+	if _, err := jobs.Run(ctx, counting(&calls), js, jobs.Options{Store: st, Code: "c"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v", err)
+	}
+	sts, _ := jobs.TableStatus(st, js, "c")
+	if calls.Load() != 0 || sts[0].Pending != len(js) || sts[0].Failed != 0 {
+		t.Fatalf("%d calls, status %+v", calls.Load(), sts)
+	}
+}

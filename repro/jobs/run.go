@@ -77,10 +77,23 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 				return
 			}
 		}
-		err := ctx.Err()
-		var res any
-		if err == nil {
-			res, err = exp.Run(ctx, j)
+		if ctx.Err() != nil {
+			// Interrupted: the job stays pending (no failure mark).
+			mu.Lock()
+			if first == nil {
+				first = fmt.Errorf("jobs: %w", ctx.Err())
+			}
+			mu.Unlock()
+			return
+		}
+		res, err := exp.Run(ctx, j)
+		if ctx.Err() != nil && err != nil {
+			mu.Lock()
+			if first == nil {
+				first = fmt.Errorf("jobs: %s: %w", j.Name(), err)
+			}
+			mu.Unlock()
+			return
 		}
 		var raw []byte
 		if err == nil {
