@@ -21,11 +21,6 @@ var (
 	stdout          = func(s string) { fmt.Fprint(os.Stdout, s) }
 )
 
-// VerdictClass is the class of the <script type="application/json"> element
-// in which ShowReport embeds the report's JSON; the report index
-// (cmd/nbtool index) reads the counts from it.
-const VerdictClass = "kernelab-verdict-json"
-
 // HTML displays an HTML fragment in the notebook (plain text elsewhere) and
 // waits until GoNB has received it.
 func HTML(s string) {
@@ -65,8 +60,8 @@ func Pre(text string) string {
 	return `<pre style="white-space:pre-wrap">` + html.EscapeString(strings.TrimRight(text, "\n")) + `</pre>`
 }
 
-// ShowReport displays a paper's verdict table (repro.Report.HTML) with the
-// report's JSON embedded for the report index; outside a notebook it prints
+// ShowReport displays a paper's verdict table with the report's JSON
+// embedded for the report index (repro.Report.EmbeddedHTML); outside a notebook it prints
 // the plain-text table. A nil report stops the cell.
 func ShowReport(r *repro.Report) {
 	if r == nil {
@@ -77,32 +72,5 @@ func ShowReport(r *repro.Report) {
 		stdout(r.Text())
 		return
 	}
-	HTML(ReportHTML(r))
-}
-
-// ReportHTML returns what ShowReport displays: the verdict table followed by
-// the report as JSON in a <script type="application/json"> element (inert in
-// a browser; "</" escaped so it cannot close the element).
-func ReportHTML(r *repro.Report) string {
-	b, err := r.JSON()
-	if err != nil {
-		return r.HTML()
-	}
-	j := strings.ReplaceAll(string(b), "</", `<\/`)
-	return r.HTML() + `<script type="application/json" class="` + VerdictClass + `">` + j + `</script>`
-}
-
-// ParseVerdict returns the report ShowReport embedded in an HTML output.
-func ParseVerdict(h string) (*repro.Report, error) {
-	open := `<script type="application/json" class="` + VerdictClass + `">`
-	i := strings.Index(h, open)
-	if i < 0 {
-		return nil, fmt.Errorf("nb: no verdict in this output")
-	}
-	rest := h[i+len(open):]
-	j := strings.Index(rest, "</script>")
-	if j < 0 {
-		return nil, fmt.Errorf("nb: unterminated verdict")
-	}
-	return repro.ParseReport([]byte(strings.ReplaceAll(rest[:j], `<\/`, "</")))
+	HTML(r.EmbeddedHTML())
 }

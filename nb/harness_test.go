@@ -115,7 +115,7 @@ func TestShowReportEmbedsParsableJSON(t *testing.T) {
 	if !strings.Contains(h, "A &amp; B (2009)") {
 		t.Errorf("verdict table missing: %s", h)
 	}
-	got, err := ParseVerdict(h)
+	got, err := repro.FindEmbedded(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,12 +153,6 @@ func TestMarkdownDetailsHTML(t *testing.T) {
 		`html:<details><summary>12 cases, worst 1e-12</summary><pre style="white-space:pre-wrap">a &lt; b</pre></details>`, "sync"}
 	if strings.Join(*shown, "|") != strings.Join(want, "|") {
 		t.Errorf("displayed\n%q\nwant\n%q", *shown, want)
-	}
-}
-
-func TestParseVerdictWithoutReport(t *testing.T) {
-	if _, err := ParseVerdict("<p>no report</p>"); err == nil {
-		t.Error("no error for HTML without a verdict")
 	}
 }
 
