@@ -41,7 +41,7 @@ export KERNELAB_REQUIRE_BROWSER := 1
 endif
 
 .PHONY: help setup setup-reports setup-lab data data-rebuild test test-go test-notebooks lint-notebooks \
-	fmt-notebooks reports lab clean
+	fmt-notebooks reports lab clean test-slurm
 
 help:
 	@sed -n '1,4p' Makefile | sed 's/^# \{0,1\}//'
@@ -51,7 +51,7 @@ setup:
 	@scripts/setup.sh $(SETUP_FLAGS)
 
 setup-reports:
-	@scripts/setup.sh $(SETUP_FLAGS) --mathjax
+	@scripts/setup.sh $(SETUP_FLAGS)
 
 setup-lab:
 	@scripts/setup.sh $(SETUP_FLAGS) --lab
@@ -66,7 +66,7 @@ data-rebuild:
 
 ## test: everything CI runs. Under 20 minutes on 2 cores from a fresh clone.
 test: setup data
-	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks
+	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-slurm
 
 # Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
 PUREGO_PKGS = ./internal/cpu/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/svm/
@@ -82,6 +82,11 @@ test-go:
 	@echo "== go test -tags purego (the Go fallbacks of the assembly kernels)"
 	@$(GO) vet -tags purego $(PUREGO_PKGS)
 	@$(GO) test -count=1 -tags purego $(PUREGO_PKGS)
+
+## test-slurm: a real single-node Slurm on loopback runs the demo grid as a job array; merged == local run.
+test-slurm:
+	@echo "== slurm (scripts/slurm/test.sh)"
+	@scripts/slurm/test.sh
 
 lint-notebooks:
 	@echo "== notebook lint"

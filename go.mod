@@ -3,6 +3,7 @@ module github.com/kernelab/kernelab
 go 1.26.8
 
 require (
+	codeberg.org/go-fonts/liberation v0.5.0
 	github.com/go-echarts/go-echarts/v2 v2.6.7
 	github.com/janpfeifer/gonb v0.11.4
 	gonum.org/v1/gonum v0.17.0
@@ -10,7 +11,6 @@ require (
 )
 
 require (
-	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.1.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.10.0 // indirect
 	git.sr.ht/~sbinet/gg v0.6.0 // indirect

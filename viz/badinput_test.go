@@ -2,9 +2,13 @@ package viz
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 )
@@ -106,5 +110,122 @@ func TestBadTable(t *testing.T) {
 		if _, err := tc.t.Text(); !errors.Is(err, tc.want) {
 			t.Errorf("%s: Text error %v, want %v", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestExtremeInput: extreme but finite values (±MaxFloat64, the smallest
+// subnormal) never panic or hang: every rendering returns an error or a
+// figure within a few seconds, and unknown enums are refused.
+func TestExtremeInput(t *testing.T) {
+	t.Parallel()
+	big, tiny := math.MaxFloat64, math.SmallestNonzeroFloat64
+	vals := [][]float64{{-big, big}, {big, big}, {-big, -big}, {0, big}, {tiny, 2 * tiny}, {-tiny, tiny}, {1, 1 + 1e-15}, {big / 2, big}}
+	var cases []Chart
+	for _, v := range vals {
+		cases = append(cases,
+			&Line{Series: []Series{{Name: "a", X: []float64{0, 1}, Y: v}}},
+			&Line{Series: []Series{{Name: "a", X: v, Y: []float64{0, 1}}}},
+			&Line{Series: []Series{{Name: "a", X: []float64{0, 1}, Y: v, Err: []float64{big, big}}}},
+			&Line{Scale: LogLog, Series: []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{math.Abs(v[0]) + tiny, math.Abs(v[1]) + tiny}}}},
+			&HeatMap{Z: [][]float64{v, {0, 1}}},
+			&HeatMap{Z: [][]float64{v, {0, 1}}, Diverging: true},
+			&HeatMap{Z: [][]float64{{1, 2}, {3, 4}}, X: []float64{v[0], v[0] + math.Abs(v[0])/2 + 1}, Y: []float64{0, 1}},
+			&Histogram{Values: v},
+			&Histogram{Values: []float64{v[0], 0, v[1]}, Density: true},
+			&Bar{Categories: []string{"a", "b"}, Groups: []BarGroup{{Values: v}}},
+			&Scatter{Sets: []PointSet{{X: v, Y: v}}},
+			&Stem{X: v, Y: v},
+			&Surface{X: []float64{0, 1}, Y: []float64{0, 1}, Z: [][]float64{v, {0, 1}}},
+		)
+	}
+	for i, c := range cases {
+		done := make(chan string, 1)
+		go func() {
+			defer func() {
+				if p := recover(); p != nil {
+					done <- fmt.Sprintf("panic: %v", p)
+				}
+			}()
+			for _, f := range []func() ([]byte, error){c.SVG, c.PNG} {
+				if _, err := f(); err != nil && !errors.Is(err, klearn.ErrParam) && !errors.Is(err, klearn.ErrNotFinite) {
+					done <- fmt.Sprintf("error %v wraps no klearn sentinel", err)
+					return
+				}
+			}
+			if ec, ok := c.(echarter); ok {
+				if e, err := ec.echart(); err == nil && strings.Contains(e.option, "NaN") {
+					done <- "NaN in the ECharts option"
+					return
+				}
+			}
+			done <- ""
+		}()
+		select {
+		case msg := <-done:
+			if msg != "" {
+				t.Errorf("case %d (%T %+v): %s", i, c, c, msg)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("case %d (%T): rendering did not finish in 20 s", i, c)
+		}
+	}
+	for _, c := range []Chart{
+		&Line{Scale: Scale(7), Series: []Series{{X: []float64{1}, Y: []float64{1}}}},
+		&Scatter{Scale: -1, Sets: []PointSet{{X: []float64{1}, Y: []float64{1}}}},
+		&Stem{Scale: 9, X: []float64{1}, Y: []float64{1}},
+		&Line{Legend: LegendPos(42), Series: []Series{{X: []float64{1}, Y: []float64{1}}}},
+		&Line{Series: []Series{{X: []float64{1}, Y: []float64{1}, Dash: Dash(9)}}},
+		&Line{YMin: 0, YMax: 1, Scale: LogY, Series: []Series{{X: []float64{1}, Y: []float64{1}}}},
+		&Grid{Panels: []Chart{exampleBar()}, PanelWidth: -3},
+	} {
+		if _, err := c.SVG(); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("%T %+v: error %v, want ErrParam", c, c, err)
+		}
+	}
+	if _, err := LayoutOf(nil); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("LayoutOf(nil) = %v", err)
+	}
+	if err := CheckFigure((*Line)(nil)); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("CheckFigure(nil *Line) = %v", err)
+	}
+}
+
+func TestRowsNil(t *testing.T) {
+	if Rows(nil) != nil || Rows((*mat.Dense)(nil)) != nil || Rows((*mat.SymDense)(nil)) != nil {
+		t.Error("Rows of a nil matrix is not nil")
+	}
+	if _, err := (&HeatMap{Z: Rows((*mat.Dense)(nil))}).SVG(); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("heat map of Rows(nil): %v", err)
+	}
+}
+
+// TestContourThroughVertices: a level passing exactly through grid vertices
+// along a line made gonum/plot's contour tracer panic ("not a linear
+// path"); the heat map nudges the level instead.
+func TestContourThroughVertices(t *testing.T) {
+	n := 15
+	ax := make([]float64, n)
+	for i := range ax {
+		ax[i] = 2 * float64(i) / float64(n-1)
+	}
+	for _, slope := range []float64{1.0 / 50, 10.0 / 50, 2} {
+		z := make([][]float64, n)
+		for i := range z {
+			z[i] = make([]float64, n)
+			for j := range z[i] {
+				z[i][j] = ax[j] - ax[i]*slope
+			}
+		}
+		hm := &HeatMap{X: ax, Y: ax, Z: z, Contours: []float64{0}, Diverging: true}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("slope %g: panic %v", slope, p)
+				}
+			}()
+			if err := CheckFigure(hm); err != nil {
+				t.Errorf("slope %g: %v", slope, err)
+			}
+		}()
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -51,6 +50,8 @@ const (
 	// LogLog is logarithmic on both axes.
 	LogLog
 )
+
+func (s Scale) valid() bool { return s >= Linear && s <= LogLog }
 
 func (s Scale) logX() bool { return s == LogX || s == LogLog }
 func (s Scale) logY() bool { return s == LogY || s == LogLog }
@@ -122,7 +123,8 @@ func withAlpha(c color.RGBA, a uint8) color.NRGBA {
 // embeds, so text metrics (and thus output bytes) do not depend on the host.
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 
-// newPlot returns a gonum plot styled the viz way.
+// newPlot returns a gonum plot styled the viz way: Liberation Sans, the
+// label markup handler on every text, viz tick markers.
 func newPlot(title, xlabel, ylabel string, sc Scale) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
@@ -130,24 +132,36 @@ func newPlot(title, xlabel, ylabel string, sc Scale) *plot.Plot {
 	p.Y.Label.Text = ylabel
 	p.Title.TextStyle.Font = sans
 	p.Title.TextStyle.Font.Size = vg.Points(13)
+	p.Title.TextStyle.Handler = vizText
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = sans
 		a.Label.TextStyle.Font.Size = vg.Points(11)
+		a.Label.TextStyle.Handler = vizText
+		a.Label.Padding = vg.Points(4) // clear of the tick labels, even in a wider fallback font
 		a.Tick.Label.Font = sans
 		a.Tick.Label.Font.Size = vg.Points(9)
+		a.Tick.Label.Handler = vizText
 	}
 	p.Legend.TextStyle.Font = sans
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.Legend.TextStyle.Handler = vizText
 	p.Legend.Top = true
+	p.X.Tick.Marker = &axisTicks{log: sc.logX(), sty: &p.X.Tick.Label}
+	p.Y.Tick.Marker = &axisTicks{log: sc.logY(), vertical: true, sty: &p.Y.Tick.Label}
 	if sc.logX() {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = logTicks{}
 	}
 	if sc.logY() {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = logTicks{}
 	}
 	return p
+}
+
+// newPanel wraps newPlot in a panel whose tick markers learn the axis
+// lengths before drawing.
+func newPanel(title, xlabel, ylabel string, sc Scale, pos LegendPos) *panel {
+	p := newPlot(title, xlabel, ylabel, sc)
+	return &panel{p: p, pos: pos, xt: p.X.Tick.Marker.(*axisTicks), yt: p.Y.Tick.Marker.(*axisTicks)}
 }
 
 // drawer is anything that can draw itself onto a canvas: a single plot or a
@@ -155,10 +169,6 @@ func newPlot(title, xlabel, ylabel string, sc Scale) *plot.Plot {
 type drawer interface {
 	draw(c draw.Canvas)
 }
-
-type plotDrawer struct{ p *plot.Plot }
-
-func (d plotDrawer) draw(c draw.Canvas) { d.p.Draw(c) }
 
 // figure is what static charts build: something to draw and a size.
 type figure struct {
@@ -178,7 +188,7 @@ func renderSVG(f figure, err error) ([]byte, error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("viz: writing SVG: %w", err)
 	}
-	return buf.Bytes(), nil
+	return fixSVG(buf.Bytes()), nil
 }
 
 func renderPNG(f figure, err error) ([]byte, error) {
@@ -254,6 +264,40 @@ func checkLogAxes(kind, xn string, x []float64, yn string, y []float64, sc Scale
 	return nil
 }
 
+func checkScale(kind string, sc Scale) error {
+	if !sc.valid() {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: unknown scale %v (want Linear, LogX, LogY or LogLog)", kind, sc)
+	}
+	return nil
+}
+
+func checkLegendPos(kind string, l LegendPos) error {
+	if !l.valid() {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: unknown legend position %d", kind, int(l))
+	}
+	return nil
+}
+
+// checkRange checks an optional axis range [lo, hi] (used when lo < hi).
+func checkRange(kind, name string, lo, hi float64, log bool) error {
+	if err := checkFinite(kind, name, []float64{lo, hi}); err != nil {
+		return err
+	}
+	if lo < hi && log && !(lo > 0) {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: %s = [%g, %g] is not positive on a log axis", kind, name, lo, hi)
+	}
+	return nil
+}
+
+// checkSpan refuses data whose range overflows float64 (hi − lo = +Inf):
+// no axis or colour scale can map it.
+func checkSpan(kind, name string, lo, hi float64) error {
+	if lo <= hi && math.IsInf(hi-lo, 0) {
+		return klearn.Errorf(klearn.ErrParam, "viz: %s: %s spans [%g, %g], a range wider than the largest float64", kind, name, lo, hi)
+	}
+	return nil
+}
+
 func checkNonEmpty(kind, name string, n int) error {
 	if n == 0 {
 		return klearn.Errorf(klearn.ErrEmpty, "viz: %s: %s is empty", kind, name)
@@ -261,43 +305,39 @@ func checkNonEmpty(kind, name string, n int) error {
 	return nil
 }
 
-// logTicks marks 1, 2, …, 9 × 10^k and labels the powers of ten; when the
-// axis spans too little for two of those, it also labels 2 × and 5 ×, then
-// every mark, so a log axis always carries readable numbers.
-type logTicks struct{}
+// widen turns an empty range [v, v] into a small one around v (±0.5, or
+// ±0.1 % of |v| when larger), staying finite at ±MaxFloat64.
+func widen(lo, hi float64) (float64, float64) {
+	if lo != hi {
+		return lo, hi
+	}
+	d := math.Max(0.5, math.Abs(lo)*1e-3)
+	switch {
+	case math.IsInf(lo+d, 0):
+		return lo - 2*d, lo
+	case math.IsInf(lo-d, 0):
+		return lo, lo + 2*d
+	}
+	return lo - d, lo + d
+}
 
-func (logTicks) Ticks(min, max float64) []plot.Tick {
-	if !(min > 0 && max > 0) || max < min {
-		return nil
-	}
-	lo := math.Floor(math.Log10(min))
-	hi := math.Ceil(math.Log10(max))
-	var ticks []plot.Tick
-	for e := lo; e <= hi; e++ {
-		p := math.Pow(10, e)
-		for m := 1; m < 10; m++ {
-			v := float64(m) * p
-			if v < min*(1-1e-9) || v > max*(1+1e-9) {
-				continue
-			}
-			ticks = append(ticks, plot.Tick{Value: v})
+// fixLogRange gives a log axis whose data sit at one value v the range
+// [v/√10, v·√10] (gonum/plot would widen it by ±1, below zero), or an error
+// when that range is not representable.
+func fixLogRange(kind string, p *plot.Plot, sc Scale) error {
+	for _, a := range []struct {
+		ax  *plot.Axis
+		log bool
+	}{{&p.X, sc.logX()}, {&p.Y, sc.logY()}} {
+		if !a.log || a.ax.Min != a.ax.Max {
+			continue
 		}
-	}
-	label := func(keep func(m int) bool) int {
-		n := 0
-		for i := range ticks {
-			m := int(math.Round(ticks[i].Value / math.Pow(10, math.Floor(math.Log10(ticks[i].Value)+1e-12))))
-			if keep(m) {
-				ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 3, 64)
-				n++
-			}
+		v := a.ax.Min
+		lo, hi := v/math.Sqrt(10), v*math.Sqrt(10)
+		if !(lo > 0) || math.IsInf(hi, 0) {
+			return klearn.Errorf(klearn.ErrParam, "viz: %s: every value on the log axis is %g: no positive range around it", kind, v)
 		}
-		return n
+		a.ax.Min, a.ax.Max = lo, hi
 	}
-	if label(func(m int) bool { return m == 1 }) < 2 {
-		if label(func(m int) bool { return m == 1 || m == 2 || m == 5 }) < 2 {
-			label(func(int) bool { return true })
-		}
-	}
-	return ticks
+	return nil
 }

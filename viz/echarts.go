@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"html"
 	"html/template"
@@ -102,7 +103,64 @@ func optionJSON(c interface {
 	JSONNotEscaped() template.HTML
 }) string {
 	c.Validate()
-	return strings.TrimSpace(string(c.JSONNotEscaped()))
+	return richOption(strings.TrimSpace(string(c.JSONNotEscaped())))
+}
+
+// richStyles are the ECharts rich-text styles that richLabel's {sub|…}
+// and {sup|…} use.
+var richStyles = map[string]any{
+	"sub": map[string]any{"fontSize": 9, "padding": []int{6, 0, 0, 0}},
+	"sup": map[string]any{"fontSize": 9, "padding": []int{0, 0, 6, 0}},
+}
+
+// richOption adds richStyles to the text styles of the title, the legend
+// and the axis names of an ECharts option (JSON in, JSON out; unchanged if
+// it does not parse).
+func richOption(option string) string {
+	if !strings.Contains(option, "{sub|") && !strings.Contains(option, "{sup|") {
+		return option
+	}
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return option
+	}
+	set := func(m map[string]any, key string) {
+		ts, _ := m[key].(map[string]any)
+		if ts == nil {
+			ts = map[string]any{}
+			m[key] = ts
+		}
+		ts["rich"] = richStyles
+	}
+	each := func(v any, key string) {
+		switch x := v.(type) {
+		case map[string]any:
+			set(x, key)
+		case []any:
+			for _, e := range x {
+				if m, ok := e.(map[string]any); ok {
+					set(m, key)
+				}
+			}
+		}
+	}
+	each(o["title"], "textStyle")
+	each(o["legend"], "textStyle")
+	each(o["xAxis"], "nameTextStyle")
+	each(o["xAxis"], "axisLabel")
+	each(o["yAxis"], "nameTextStyle")
+	b, err := json.Marshal(o)
+	if err != nil {
+		return option
+	}
+	return string(b)
+}
+
+// richName converts a label for ECharts: Unicode sub/superscripts where
+// they exist, else rich text.
+func richName(s string) string {
+	out, _ := richLabel(s)
+	return out
 }
 
 // id is a deterministic chart id: a hash of the kind, size and option, so
@@ -123,6 +181,14 @@ func (e ecChart) fragment() string {
 	fmt.Fprintf(&b, "<div class=\"kl-chart\" id=\"%s\" data-kl-chart=\"%s\" style=\"width:%gpx;height:%gpx;\"></div>\n", id, id, e.w, e.h)
 	b.WriteString("<script type=\"text/javascript\">\n(function(){\n")
 	fmt.Fprintf(&b, "var option = %s;\n", scriptSafe(e.option))
+	// Tooltips show series names with real sub/superscripts (rich-text
+	// markup there would print raw).
+	b.WriteString(`if (option.tooltip && !option.tooltip.formatter) { option.tooltip.formatter = function(p) {
+  var n = String(p.seriesName || '').replace(/\{(sub|sup)\|([^}]*)\}/g, function(m, k, t) { return '<' + k + '>' + t + '</' + k + '>'; });
+  var v = Array.isArray(p.value) ? p.value.join(', ') : p.value;
+  return p.marker + n + (p.name && p.name !== p.seriesName ? ' · ' + p.name : '') + ': ' + v;
+}; }
+`)
 	fmt.Fprintf(&b, "var els = document.querySelectorAll('div[data-kl-chart=\"%s\"]');\n", id)
 	b.WriteString(`for (var i = 0; i < els.length; i++) {
   var el = els[i];
@@ -160,7 +226,7 @@ func ecGlobal(title, xname, yname string, w, h float64) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithAnimation(false),
 		charts.WithInitializationOpts(opts.Initialization{Width: fmt.Sprintf("%gpx", w), Height: fmt.Sprintf("%gpx", h), ChartID: "kl"}),
-		charts.WithTitleOpts(opts.Title{Title: title, Left: "center"}),
+		charts.WithTitleOpts(opts.Title{Title: richName(title), Left: "center"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28", Type: "scroll"}),
 		charts.WithGridOpts(opts.Grid{Top: "70", Left: "70", Right: "40", Bottom: "60", ContainLabel: opts.Bool(true)}),
@@ -177,11 +243,11 @@ func axisType(log bool) string {
 }
 
 func ecXAxis(name string, log bool) opts.XAxis {
-	return opts.XAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}
+	return opts.XAxis{Type: axisType(log), Name: richName(name), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}
 }
 
 func ecYAxis(name string, log bool) opts.YAxis {
-	return opts.YAxis{Type: axisType(log), Name: name, NameLocation: "middle", NameGap: 50, Scale: opts.Bool(true)}
+	return opts.YAxis{Type: axisType(log), Name: richName(name), NameLocation: "middle", NameGap: 50, Scale: opts.Bool(true)}
 }
 
 // escapeText escapes s for HTML text content.

@@ -56,7 +56,7 @@ func exampleSurface() *HeatMap {
 		}
 	}
 	return &HeatMap{
-		Title: "Decision surface f(x)", XLabel: "x₁", YLabel: "x₂", X: x, Y: x, Z: z,
+		Title: "Decision surface f(x)", XLabel: "x_1", YLabel: "x_2", X: x, Y: x, Z: z,
 		Contours: []float64{0}, Diverging: true,
 		Points: []PointSet{
 			{Name: "y = +1", X: []float64{-1.8, 1.7, 0.2, -1.5}, Y: []float64{1.6, -1.4, 1.9, -1.7}},
@@ -66,7 +66,7 @@ func exampleSurface() *HeatMap {
 }
 
 // exampleSurface3D is a saddle-plus-bowl on a 25×20 grid, the shape of the
-// non-convex objective surfaces of P1 Fig. 1.
+// non-convex objective surfaces of Cortes et al. (2009) Fig. 1.
 func exampleSurface3D() *Surface {
 	x := make([]float64, 25)
 	y := make([]float64, 20)
@@ -83,7 +83,7 @@ func exampleSurface3D() *Surface {
 			z[i][j] = (x[j]-1)*(x[j]-1) - 0.5*(y[i]-1)*(y[i]-1) + 0.3*x[j]*y[i]
 		}
 	}
-	return &Surface{Title: "F(μ₁, μ₂)", XLabel: "μ₁", YLabel: "μ₂", ZLabel: "F", X: x, Y: y, Z: z}
+	return &Surface{Title: "F(μ_1, μ_2)", XLabel: "μ_1", YLabel: "μ_2", ZLabel: "F", X: x, Y: y, Z: z}
 }
 
 // writeArtifact writes b to $VIZ_ARTIFACTS/name when that variable is set,
@@ -124,7 +124,7 @@ func exampleHist() *Histogram {
 
 func exampleScatter() *Scatter {
 	return &Scatter{
-		Title: "Learned (σ₁, σ₂) pairs", XLabel: "σ₁", YLabel: "σ₂", Scale: LogLog,
+		Title: "Learned (σ_1, σ_2) pairs", XLabel: "σ_1", YLabel: "σ_2", Scale: LogLog,
 		Sets: []PointSet{
 			{Name: "DC", X: []float64{0.1, 0.3, 1, 3, 10}, Y: []float64{0.2, 0.25, 2, 2.5, 8}},
 			{Name: "grid", X: []float64{0.2, 0.5, 2, 5}, Y: []float64{0.1, 0.6, 1, 6}},
@@ -163,6 +163,7 @@ func staticCharts() []struct {
 		{"stem_logx", exampleStem()},
 		{"grid", exampleGrid()},
 		{"surface3d", exampleSurface3D()},
+		{"line_markup", markupLine()},
 	}
 }
 
@@ -181,5 +182,16 @@ func interactiveCharts() []struct {
 		{"bar", exampleBar()},
 		{"histogram", exampleHist()},
 		{"scatter_loglog", exampleScatter()},
+		{"line_markup", markupLine()},
 	}
+}
+
+// markupLine has labels with sub/superscripts and a dashed paired series
+// (uniform vs learned weights, as the papers draw them).
+func markupLine() *Line {
+	x := []float64{1, 2, 5, 10, 20, 30}
+	a := []float64{0.80, 0.83, 0.86, 0.87, 0.875, 0.876}
+	b := []float64{0.79, 0.80, 0.82, 0.84, 0.85, 0.85}
+	return &Line{Title: "Spectral ratio of K_{MKL} against D", XLabel: "D", YLabel: "C(K) / σ^2", TicksAtX: true,
+		Series: []Series{{Name: "K_{MKL} (learned)", X: x, Y: a}, {Name: "K_{sum} (uniform)", X: x, Y: b, Dash: Dashed}}}
 }

@@ -47,6 +47,11 @@ func TestGoldenSVG(t *testing.T) {
 			if err != nil || !bytes.Equal(svg, again) {
 				t.Fatalf("second rendering differs (err %v)", err)
 			}
+			// Rasters stretched to their boxes and labelled as PNG (a 1 px
+			// colour bar and a shrunk heat-map field were the symptoms).
+			if p := svgImageProblems(svg); len(p) > 0 {
+				t.Error(p)
+			}
 			golden(t, tc.name+".svg", svg)
 		})
 	}
@@ -97,6 +102,9 @@ func TestGoldenHTML(t *testing.T) {
 				if !bytes.Contains(frag, []byte(want)) {
 					t.Errorf("fragment lacks %q", want)
 				}
+			}
+			if bytes.Contains(frag, []byte(`"type":"custom"`)) && !bytes.Contains(frag, []byte(`"clip":true`)) {
+				t.Error("a ±Err band is not clipped to the axes")
 			}
 			golden(t, tc.name+".html", frag)
 		})

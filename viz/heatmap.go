@@ -2,8 +2,10 @@ package viz
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -20,7 +22,8 @@ import (
 )
 
 // PointSet is a named set of 2-D points, e.g. the training points of one
-// class drawn over a decision surface, or learned parameter pairs (P3 Fig. 2).
+// class drawn over a decision surface, or learned parameter pairs
+// (Argyriou et al. (2006) Fig. 2).
 type PointSet struct {
 	Name string
 	X, Y []float64
@@ -38,8 +41,8 @@ func (s PointSet) validate(kind, name string, sc Scale) error {
 
 // HeatMap draws a matrix or a function sampled on a grid as colours, with an
 // optional colour bar, contour lines and points on top: Gram matrices, the
-// objective surface F(μ1, μ2) of P1 Fig. 1, decision surfaces of 2-D
-// classifiers with their training points (P4 Fig. 6).
+// objective surface F(μ1, μ2) of Cortes et al. (2009) Fig. 1, decision surfaces of 2-D
+// classifiers with their training points (Colbert & Peet (2020) Fig. 6).
 //
 // Z[i][j] is the value in row i and column j. With X and Y nil the chart is
 // a matrix picture: column j at x = j, row i at y = i, row 0 at the top. With
@@ -66,7 +69,15 @@ type HeatMap struct {
 }
 
 // Rows copies a gonum matrix into the [][]float64 that HeatMap.Z takes.
+// A nil matrix (or typed nil pointer) gives nil, which a HeatMap reports as
+// an empty Z.
 func Rows(m mat.Matrix) [][]float64 {
+	if m == nil {
+		return nil
+	}
+	if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
 	r, c := m.Dims()
 	z := make([][]float64, r)
 	for i := range z {
@@ -135,8 +146,20 @@ func (hm *HeatMap) validate() (zmin, zmax float64, err error) {
 		m := math.Max(math.Abs(zmin), math.Abs(zmax))
 		zmin, zmax = -m, m
 	}
-	if zmin == zmax {
-		zmin, zmax = zmin-0.5, zmax+0.5
+	zmin, zmax = widen(zmin, zmax)
+	if err := checkSpan(kind, "Z (colour scale)", zmin, zmax); err != nil {
+		return 0, 0, err
+	}
+	if hm.X != nil {
+		if err := checkSpan(kind, "X", hm.X[0], hm.X[len(hm.X)-1]); err != nil {
+			return 0, 0, err
+		}
+		if err := checkSpan(kind, "Y", hm.Y[0], hm.Y[len(hm.Y)-1]); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := checkPointSpan(kind, hm.Points); err != nil {
+		return 0, 0, err
 	}
 	return zmin, zmax, nil
 }
@@ -168,36 +191,63 @@ func (g grid) Y(r int) float64 {
 	return g.hm.Y[r]
 }
 
-// flipTicks labels the flipped matrix y axis with row indices.
-type flipTicks struct{ n int }
-
-func (t flipTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
-	out := ticks[:0]
-	for _, tk := range ticks {
-		if tk.Label != "" {
-			v := float64(t.n-1) - tk.Value
-			if v != math.Trunc(v) || v < 0 || v > float64(t.n-1) {
-				continue
-			}
-			tk.Label = strconv.Itoa(int(v))
-		} else if tk.Value != math.Trunc(tk.Value) {
-			continue
+// safeContour returns gonum's contour plotter for the levels, tried on a
+// recording canvas first: gonum/plot panics ("not a linear path") when a
+// level passes exactly through grid vertices along a line. Then the levels
+// are nudged by 10⁻⁹ and 10⁻⁷ of the value range, invisible in the figure.
+func safeContour(g plotter.GridXYZ, levels []float64, span float64) (*plotter.Contour, error) {
+	var last any
+	for _, eps := range []float64{0, 1e-9, -1e-9, 1e-7} {
+		lv := make([]float64, len(levels))
+		for i, v := range levels {
+			lv[i] = v + eps*span
 		}
-		out = append(out, tk)
+		ct := plotter.NewContour(g, lv, blackPalette{})
+		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
+		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
+		if last = tryPlot(ct); last == nil {
+			return ct, nil
+		}
 	}
-	return out
+	return nil, klearn.Errorf(klearn.ErrParam, "viz: heat map: gonum/plot cannot trace the contours %v of this grid: %v", levels, last)
 }
 
-type intTicks struct{}
+// tryPlot draws ps on a recording canvas and returns what it panicked
+// with, if anything.
+func tryPlot(ps plot.Plotter) (bad any) {
+	defer func() { bad = recover() }()
+	p := plot.New()
+	p.Add(ps)
+	p.Draw(draw.New(newRecorder(vg.Points(300), vg.Points(300))))
+	return nil
+}
 
-func (intTicks) Ticks(min, max float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(min, max)
+// matrixTicks marks whole row or column indices of a matrix picture;
+// with flip, the y axis counts rows from the top.
+type matrixTicks struct {
+	*axisTicks
+	n    int
+	flip bool
+}
+
+func (t matrixTicks) Ticks(lo, hi float64) []plot.Tick {
+	m := float64(t.n - 1)
+	if t.flip { // place the ticks in row numbers, counted from the top
+		lo, hi = m-hi, m-lo
+	}
+	ticks := t.axisTicks.Ticks(lo, hi)
 	out := ticks[:0]
 	for _, tk := range ticks {
-		if tk.Value == math.Trunc(tk.Value) {
-			out = append(out, tk)
+		if tk.Value != math.Trunc(tk.Value) || tk.Value < 0 || tk.Value > m {
+			continue
 		}
+		if tk.Label != "" {
+			tk.Label = strconv.Itoa(int(tk.Value))
+		}
+		if t.flip {
+			tk.Value = m - tk.Value
+		}
+		out = append(out, tk)
 	}
 	return out
 }
@@ -227,6 +277,26 @@ func (hm *HeatMap) colorMap(zmin, zmax float64) palette.ColorMap {
 	return cm
 }
 
+// colorSteps samples cm at n evenly spaced values of [lo, hi] (what
+// ColorMap.Palette does, but clamping rounding at the ends instead of
+// panicking on ranges of subnormal width).
+func colorSteps(cm palette.ColorMap, lo, hi float64, n int) palette.Palette {
+	cs := make(colors, n)
+	for k := range cs {
+		v := lo + (hi/2-lo/2)*2*float64(k)/float64(n-1)
+		c, err := cm.At(math.Min(math.Max(v, lo), hi))
+		if err != nil {
+			c = color.Gray{Y: 128}
+		}
+		cs[k] = c
+	}
+	return cs
+}
+
+type colors []color.Color
+
+func (c colors) Colors() []color.Color { return c }
+
 // viridis is a perceptually uniform sequential colour map through the
 // viridis control colours (monotone luminance, readable in grey scale).
 func viridis() palette.ColorMap {
@@ -247,13 +317,14 @@ type blackPalette struct{}
 
 func (blackPalette) Colors() []color.Color { return []color.Color{color.Black} }
 
-var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+var glyphShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.PyramidGlyph{}, draw.BoxGlyph{}, draw.RingGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
 
 // pointColors are the fills of overlaid points: chosen to stand out on both
 // colour maps.
 var pointColors = []color.RGBA{{255, 255, 255, 255}, {255, 215, 0, 255}, {0, 200, 0, 255}, {255, 0, 255, 255}, {0, 255, 255, 255}, {128, 128, 128, 255}}
 
-func addPointSets(p *plot.Plot, sets []PointSet, overlay bool) error {
+func addPointSets(pn *panel, sets []PointSet, overlay bool) error {
+	p := pn.p
 	for i, s := range sets {
 		xys := make(plotter.XYs, len(s.X))
 		for k := range s.X {
@@ -269,47 +340,104 @@ func addPointSets(p *plot.Plot, sets []PointSet, overlay bool) error {
 			outer.Shape, outer.Color, outer.Radius = shape, color.Black, vg.Points(3.6)
 			inner, _ := plotter.NewScatter(xys)
 			inner.Shape, inner.Color, inner.Radius = shape, pointColors[i%len(pointColors)], vg.Points(2.4)
-			p.Add(outer, inner)
+			addData(p, outer, inner)
 			thumbs = []plot.Thumbnailer{outer, inner}
 		} else {
 			sc, err := plotter.NewScatter(xys)
 			if err != nil {
 				return fmt.Errorf("viz: points: %w", err)
 			}
-			sc.Shape, sc.Color, sc.Radius = shape, seriesColor(i), vg.Points(3)
-			p.Add(sc)
+			sc.Shape, sc.Color, sc.Radius = shape, seriesColor(i), markerRadius(i)
+			addData(p, sc)
 			thumbs = []plot.Thumbnailer{sc}
 		}
 		if s.Name != "" {
-			p.Legend.Add(s.Name, thumbs...)
+			pn.entries = append(pn.entries, legendEntry{s.Name, thumbs})
 		}
 	}
 	return nil
 }
 
-// colorBarDrawer draws the main plot and a vertical colour bar at its right.
+// colorBarDrawer draws the main plot and a vertical colour bar at its
+// right, spanning the plot area's height, ticks and labels on its right.
 type colorBarDrawer struct {
-	main *plot.Plot
-	bar  *plot.Plot // nil: no colour bar
+	main *panel
+	bar  *colorBar // nil: no colour bar
+}
+
+// colorBar is a vertical gradient image of a colour map with a frame and
+// labelled ticks at its right.
+type colorBar struct {
+	cm      palette.ColorMap
+	lo, hi  float64
+	ticks   *axisTicks
+	labelSt draw.TextStyle
+}
+
+const colorBarWidth = vg.Length(12)
+
+// width is the horizontal space the bar takes on a canvas of height h:
+// gap, bar, ticks, labels (the widest of the labellings the bar's height
+// may get).
+func (b *colorBar) width(h vg.Length) vg.Length {
+	w := vg.Length(0)
+	for _, l := range []vg.Length{0, h, h * 0.9, h * 0.8, h * 0.7, h * 0.6} {
+		b.ticks.length = l
+		for _, t := range b.ticks.Ticks(b.lo, b.hi) {
+			w = max(w, b.labelSt.Width(t.Label))
+		}
+	}
+	return 10 + colorBarWidth + 4 + 3 + w + 4
+}
+
+func (b *colorBar) draw(c draw.Canvas, x vg.Length, lo, hi vg.Length) {
+	beginTag(c, tagBar)
+	defer endTag(c)
+	const n = 256
+	img := image.NewNRGBA(image.Rect(0, 0, 1, n))
+	for k := 0; k < n; k++ {
+		v := b.lo + (b.hi-b.lo)*(float64(k)+0.5)/n
+		if math.IsInf(b.hi-b.lo, 0) {
+			v = b.lo + (b.hi/2-b.lo/2)*2*(float64(k)+0.5)/n
+		}
+		col, err := b.cm.At(math.Min(math.Max(v, b.lo), b.hi))
+		if err != nil {
+			col = color.Gray{Y: 128}
+		}
+		img.Set(0, n-1-k, col)
+	}
+	r := vg.Rectangle{Min: vg.Point{X: x, Y: lo}, Max: vg.Point{X: x + colorBarWidth, Y: hi}}
+	c.DrawImage(r, img)
+	ls := draw.LineStyle{Color: color.Gray{Y: 60}, Width: vg.Points(0.5)}
+	c.StrokeLines(ls, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}, r.Min})
+	b.ticks.length = hi - lo
+	sty := b.labelSt
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	for _, t := range b.ticks.Ticks(b.lo, b.hi) {
+		y := lo + vg.Length((t.Value/2-b.lo/2)/(b.hi/2-b.lo/2))*(hi-lo)
+		tl := vg.Length(2)
+		if t.Label != "" {
+			tl = 4
+		}
+		c.StrokeLine2(ls, r.Max.X, y, r.Max.X+tl, y)
+		if t.Label != "" {
+			c.FillText(sty, vg.Point{X: r.Max.X + 7, Y: y}, t.Label)
+		}
+	}
 }
 
 func (d colorBarDrawer) draw(c draw.Canvas) {
 	if d.bar == nil {
-		d.main.Draw(c)
+		d.main.draw(c)
 		return
 	}
-	barW := vg.Points(62)
 	mc := c
-	mc.Max.X -= barW
-	d.main.Draw(mc)
-	bc := c
-	bc.Min.X = c.Max.X - barW
-	// Leave room for the title so the bar spans the data area.
-	if d.main.Title.Text != "" {
-		bc.Max.Y -= d.main.Title.TextStyle.Height(d.main.Title.Text) + d.main.Title.Padding
+	mc.Max.X -= d.bar.width(c.Max.Y - c.Min.Y)
+	if d.main.p.Title.Text == "" {
+		mc.Max.Y -= vg.Points(6) // room for the bar's top label
 	}
-	bc.Min.Y += vg.Points(32)
-	d.bar.Draw(bc)
+	da := d.main.drawArea(mc)
+	d.bar.draw(c, mc.Max.X+10, da.Min.Y, da.Max.Y)
 }
 
 func (hm *HeatMap) figure() (figure, error) {
@@ -321,40 +449,48 @@ func (hm *HeatMap) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(hm.Title, hm.XLabel, hm.YLabel, Linear)
+	pos := LegendNone
+	for _, s := range hm.Points {
+		if s.Name != "" {
+			pos = LegendRight // the field fills the plot area: no free corner
+		}
+	}
+	pn := newPanel(hm.Title, hm.XLabel, hm.YLabel, Linear, pos)
+	p := pn.p
+	p.X.Padding, p.Y.Padding = 0, 0 // the field meets the axes
 	cm := hm.colorMap(zmin, zmax)
 	g := grid{hm}
-	heat := plotter.NewHeatMap(g, cm.Palette(255))
+	heat := plotter.NewHeatMap(g, colorSteps(cm, zmin, zmax, 255))
 	heat.Min, heat.Max = zmin, zmax
 	rows, cols := len(hm.Z), len(hm.Z[0])
 	// Large grids (sampled surfaces) are drawn as one image: small SVGs and
 	// no seams. It needs evenly spaced cells and smooths between them, so
 	// small matrices keep one rectangle per cell.
 	heat.Rasterized = rows*cols > 2500 && (hm.matrix() || (uniform(hm.X) && uniform(hm.Y)))
-	p.Add(heat)
+	addData(p, heat)
+	// The axes span the field exactly (points beyond it are clipped).
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = heat.DataRange()
 	if hm.matrix() {
-		p.Y.Tick.Marker = flipTicks{rows}
-		p.X.Tick.Marker = intTicks{}
+		p.X.Tick.Marker = matrixTicks{pn.xt, cols, false}
+		p.Y.Tick.Marker = matrixTicks{pn.yt, rows, true}
 	}
 	if len(hm.Contours) > 0 {
 		if rows < 2 || cols < 2 {
 			return figure{}, klearn.Errorf(klearn.ErrShape, "viz: heat map: contours need at least a 2×2 grid, have %d×%d", rows, cols)
 		}
-		ct := plotter.NewContour(g, hm.Contours, blackPalette{})
-		ct.LineStyles = []draw.LineStyle{{Color: color.Black, Width: vg.Points(1.5)}}
-		ct.Min, ct.Max = math.Inf(-1), math.Inf(1)
-		p.Add(ct)
+		ct, err := safeContour(g, hm.Contours, zmax-zmin)
+		if err != nil {
+			return figure{}, err
+		}
+		addData(p, ct)
 	}
-	if err := addPointSets(p, hm.Points, true); err != nil {
+	if err := addPointSets(pn, hm.Points, true); err != nil {
 		return figure{}, err
 	}
-	d := colorBarDrawer{main: p}
+	d := colorBarDrawer{main: pn}
 	if !hm.NoColorBar {
-		bar := newPlot("", "", "", Linear)
-		bar.HideX()
-		bar.Y.Padding = 0
-		bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
-		d.bar = bar
+		at := &axisTicks{vertical: true, sty: &p.Y.Tick.Label}
+		d.bar = &colorBar{cm: cm, lo: zmin, hi: zmax, ticks: at, labelSt: p.Y.Tick.Label}
 	}
 	return figure{d, w, h}, nil
 }
@@ -408,8 +544,8 @@ func (hm *HeatMap) echart() (ecChart, error) {
 	}
 	c := charts.NewHeatMap()
 	c.SetGlobalOptions(append(ecGlobal(hm.Title, hm.XLabel, hm.YLabel, w, h),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xl, Name: hm.XLabel, NameLocation: "middle", NameGap: 30}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: yl, Name: hm.YLabel, NameLocation: "middle", NameGap: 50, Inverse: opts.Bool(hm.matrix())}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xl, Name: richName(hm.XLabel), NameLocation: "middle", NameGap: 30}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: yl, Name: richName(hm.YLabel), NameLocation: "middle", NameGap: 50, Inverse: opts.Bool(hm.matrix())}),
 		charts.WithGridOpts(opts.Grid{Top: "50", Left: "70", Right: "90", Bottom: "60", ContainLabel: opts.Bool(true)}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithVisualMapOpts(opts.VisualMap{

@@ -3,12 +3,15 @@ package viz
 import (
 	"encoding/json"
 	"fmt"
+	"image/color"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -24,11 +27,53 @@ type Series struct {
 	X, Y []float64
 	// Err, if not nil, has len(Y) non-negative entries.
 	Err []float64
+	// Dash is the line style: Solid (the zero value), Dashed, Dotted or
+	// DashDot, so that paired series (uniform vs learned weights) read
+	// apart without colour, as in the papers.
+	Dash Dash
+}
+
+// Dash is the stroke pattern of a line.
+type Dash int
+
+const (
+	Solid Dash = iota
+	Dashed
+	Dotted
+	DashDot
+	nDash
+)
+
+// pattern is the dash pattern in points.
+func (d Dash) pattern() []vg.Length {
+	switch d {
+	case Dashed:
+		return []vg.Length{vg.Points(6), vg.Points(3)}
+	case Dotted:
+		return []vg.Length{vg.Points(1.5), vg.Points(2.5)}
+	case DashDot:
+		return []vg.Length{vg.Points(6), vg.Points(2.5), vg.Points(1.5), vg.Points(2.5)}
+	}
+	return nil
+}
+
+// echarts is the ECharts lineStyle.type of d.
+func (d Dash) echarts() any {
+	switch d {
+	case Dashed:
+		return "dashed"
+	case Dotted:
+		return "dotted"
+	case DashDot:
+		return []float64{8, 3, 2, 3}
+	}
+	return "solid"
 }
 
 // Line is a line chart of one or more series with optional ±error bands or
 // error bars, on linear, semi-log or log-log axes: test error against a
-// degree or λ (P2 Fig. 5), convergence traces, timings against n (P4 Figs. 3–4).
+// degree or λ (Donini & Aiolli (2017) Fig. 5), convergence traces, timings against n
+// (Colbert & Peet (2020) Figs. 3–4).
 //
 // Points of each series are drawn in increasing X order.
 type Line struct {
@@ -42,6 +87,16 @@ type Line struct {
 	Interactive bool
 	// Width and Height in CSS pixels; zero means DefaultWidth/DefaultHeight.
 	Width, Height float64
+	// Legend places the legend; the zero value keeps it off the data.
+	Legend LegendPos
+	// TicksAtX puts the x ticks at the data's x values (D = 1, 2, 5, 10,
+	// 20, 30) instead of nice round steps; labels that would collide are
+	// dropped.
+	TicksAtX bool
+	// YMin, YMax fix the y range when YMin < YMax (zoom on the region of
+	// interest; what lies outside is clipped); otherwise the y axis spans
+	// the data, bands and error bars included. XMin, XMax likewise.
+	YMin, YMax, XMin, XMax float64
 }
 
 func (l *Line) validate() error {
@@ -49,6 +104,18 @@ func (l *Line) validate() error {
 		return errNil("Line")
 	}
 	const kind = "line chart"
+	if err := checkScale(kind, l.Scale); err != nil {
+		return err
+	}
+	if err := checkLegendPos(kind, l.Legend); err != nil {
+		return err
+	}
+	if err := checkRange(kind, "[YMin, YMax]", l.YMin, l.YMax, l.Scale.logY()); err != nil {
+		return err
+	}
+	if err := checkRange(kind, "[XMin, XMax]", l.XMin, l.XMax, l.Scale.logX()); err != nil {
+		return err
+	}
 	if err := checkNonEmpty(kind, "Series", len(l.Series)); err != nil {
 		return err
 	}
@@ -73,6 +140,9 @@ func (l *Line) validate() error {
 				}
 			}
 		}
+		if s.Dash < 0 || s.Dash >= nDash {
+			return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Dash = %d is not a dash style", kind, name, int(s.Dash))
+		}
 		if l.Scale.logX() {
 			if err := checkPositive(kind, "x", name+".X", s.X); err != nil {
 				return err
@@ -89,7 +159,28 @@ func (l *Line) validate() error {
 			}
 		}
 	}
-	return nil
+	xlo, xhi, ylo, yhi := l.extent()
+	if err := checkSpan(kind, "x", xlo, xhi); err != nil {
+		return err
+	}
+	return checkSpan(kind, "y (with Err)", ylo, yhi)
+}
+
+// extent is the range of the data, ±Err included.
+func (l *Line) extent() (xlo, xhi, ylo, yhi float64) {
+	xlo, ylo = math.Inf(1), math.Inf(1)
+	xhi, yhi = math.Inf(-1), math.Inf(-1)
+	for _, s := range l.Series {
+		for k := range s.X {
+			e := 0.0
+			if s.Err != nil {
+				e = s.Err[k]
+			}
+			xlo, xhi = math.Min(xlo, s.X[k]), math.Max(xhi, s.X[k])
+			ylo, yhi = math.Min(ylo, s.Y[k]-e), math.Max(yhi, s.Y[k]+e)
+		}
+	}
+	return xlo, xhi, ylo, yhi
 }
 
 // sorted returns the series' points ordered by X.
@@ -118,6 +209,12 @@ type yerrs struct {
 	plotter.YErrors
 }
 
+// markerShapes tell series apart without colour; successive series get
+// slightly smaller markers, so coinciding points of two series both show.
+var markerShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}}
+
+func markerRadius(i int) vg.Length { return vg.Points(3.4 - 0.5*float64(min(i, 3))) }
+
 func (l *Line) figure() (figure, error) {
 	if err := l.validate(); err != nil {
 		return figure{}, err
@@ -126,8 +223,18 @@ func (l *Line) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(l.Title, l.XLabel, l.YLabel, l.Scale)
+	pn := newPanel(l.Title, l.XLabel, l.YLabel, l.Scale, l.Legend)
+	p := pn.p
 	p.Add(plotter.NewGrid())
+	var xs []float64
+	for _, s := range l.Series {
+		xs = append(xs, s.X...)
+	}
+	pn.xt.data = distinct(xs)
+	pn.xt.at = l.TicksAtX
+	// Draw order: every band, then every error bar and line, then every
+	// marker, so no band or line hides another series' markers.
+	var lines, marks []plot.Plotter
 	for i, s := range l.Series {
 		col := seriesColor(i)
 		x, y, e := s.sorted()
@@ -135,6 +242,7 @@ func (l *Line) figure() (figure, error) {
 		for k := range x {
 			xys[k] = plotter.XY{X: x[k], Y: y[k]}
 		}
+		var thumbs []plot.Thumbnailer
 		if e != nil && !l.ErrorBars {
 			band := make(plotter.XYs, 0, 2*len(x))
 			for k := range x {
@@ -147,9 +255,10 @@ func (l *Line) figure() (figure, error) {
 			if err != nil {
 				return figure{}, fmt.Errorf("viz: line chart band: %w", err)
 			}
-			poly.Color = withAlpha(col, 60)
+			poly.Color = withAlpha(col, 50)
 			poly.LineStyle.Width = 0
-			p.Add(poly)
+			addData(p, poly)
+			thumbs = append(thumbs, bandThumb{withAlpha(col, 50)})
 		}
 		if e != nil && l.ErrorBars {
 			ye := make(plotter.YErrors, len(e))
@@ -162,7 +271,7 @@ func (l *Line) figure() (figure, error) {
 			}
 			bars.LineStyle.Color = col
 			bars.CapWidth = vg.Points(5)
-			p.Add(bars)
+			lines = append(lines, bars)
 		}
 		ln, pts, err := plotter.NewLinePoints(xys)
 		if err != nil {
@@ -170,15 +279,39 @@ func (l *Line) figure() (figure, error) {
 		}
 		ln.Color = col
 		ln.Width = vg.Points(1.5)
+		ln.Dashes = s.Dash.pattern()
 		pts.Color = col
-		pts.Shape = draw.CircleGlyph{}
-		pts.Radius = vg.Points(2)
-		p.Add(ln, pts)
+		pts.Shape = markerShapes[i%len(markerShapes)]
+		pts.Radius = markerRadius(i)
+		lines = append(lines, ln)
+		marks = append(marks, pts)
 		if s.Name != "" {
-			p.Legend.Add(s.Name, ln, pts)
+			pn.entries = append(pn.entries, legendEntry{s.Name, append(thumbs, ln, pts)})
 		}
 	}
-	return figure{plotDrawer{p}, w, h}, nil
+	addData(p, lines...)
+	addData(p, marks...)
+	if err := fixLogRange("line chart", p, l.Scale); err != nil {
+		return figure{}, err
+	}
+	if l.YMin < l.YMax {
+		p.Y.Min, p.Y.Max = l.YMin, l.YMax
+	}
+	if l.XMin < l.XMax {
+		p.X.Min, p.X.Max = l.XMin, l.XMax
+	}
+	return figure{pn, w, h}, nil
+}
+
+// bandThumb is the legend key of a ±Err band: a light box behind the line.
+type bandThumb struct{ c color.Color }
+
+func (b bandThumb) Thumbnail(c *draw.Canvas) {
+	r := c.Rectangle
+	mid := (r.Min.Y + r.Max.Y) / 2
+	hh := (r.Max.Y - r.Min.Y) * 0.35
+	c.SetColor(b.c)
+	c.Fill(vg.Rectangle{Min: vg.Point{X: r.Min.X, Y: mid - hh}, Max: vg.Point{X: r.Max.X, Y: mid + hh}}.Path())
 }
 
 // SVG renders the chart as SVG.
@@ -196,15 +329,29 @@ func (l *Line) echart() (ecChart, error) {
 		return ecChart{}, err
 	}
 	c := charts.NewLine()
+	ya := ecYAxis(l.YLabel, l.Scale.logY())
+	xa := ecXAxis(l.XLabel, l.Scale.logX())
+	// The y axis spans the bands too (ECharts sees only the lines' data),
+	// with nice ends; the bands are clipped to the grid.
+	_, _, ylo, yhi := l.extent()
+	if l.YMin < l.YMax {
+		ylo, yhi = l.YMin, l.YMax
+		ya.Min, ya.Max = ylo, yhi
+	} else if lo, hi, ok := niceRange(ylo, yhi, l.Scale.logY()); ok {
+		ya.Min, ya.Max = lo, hi
+	}
+	if l.XMin < l.XMax {
+		xa.Min, xa.Max = l.XMin, l.XMax
+	}
 	c.SetGlobalOptions(append(ecGlobal(l.Title, l.XLabel, l.YLabel, w, h),
-		charts.WithXAxisOpts(ecXAxis(l.XLabel, l.Scale.logX())),
-		charts.WithYAxisOpts(ecYAxis(l.YLabel, l.Scale.logY())),
+		charts.WithXAxisOpts(xa),
+		charts.WithYAxisOpts(ya),
 	)...)
 	var bands []string
 	for i, s := range l.Series {
 		col := palette10[i%len(palette10)]
 		x, y, e := s.sorted()
-		name := s.Name
+		name := richName(s.Name)
 		if name == "" {
 			name = fmt.Sprintf("series %d", i+1)
 		}
@@ -216,12 +363,26 @@ func (l *Line) echart() (ecChart, error) {
 			d[k] = opts.LineData{Value: []float64{x[k], y[k]}}
 		}
 		c.AddSeries(name, d,
-			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: "circle", SymbolSize: 5}),
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: ecSymbols[i%len(ecSymbols)], SymbolSize: 6}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 		)
 	}
-	option, err := withSeries(optionJSON(c), bands)
+	option := optionJSON(c)
+	option, err = withDashes(option, l.Series)
+	if err != nil {
+		return ecChart{}, err
+	}
+	var xs []float64
+	for _, s := range l.Series {
+		xs = append(xs, s.X...)
+	}
+	if ticks := l.ecXTicks(distinct(xs)); ticks != nil {
+		if option, err = withXTicks(option, ticks); err != nil {
+			return ecChart{}, err
+		}
+	}
+	option, err = withSeries(option, bands)
 	if err != nil {
 		return ecChart{}, err
 	}
@@ -246,10 +407,142 @@ func bandPolygon(name, col string, x, y, e []float64) string {
 	}
 	pts.WriteString("]")
 	nm, _ := json.Marshal(name)
-	return fmt.Sprintf(`{"type":"custom","name":%s,"silent":true,"z":1,"tooltip":{"show":false},"data":[[%s,%s]],`+
+	return fmt.Sprintf(`{"type":"custom","name":%s,"silent":true,"z":1,"clip":true,"tooltip":{"show":false},"data":[[%s,%s]],`+
 		`"renderItem":function(params, api){if(params.dataIndex!==0){return;}var p=%s,q=[];for(var i=0;i<p.length;i++){q.push(api.coord(p[i]));}`+
 		`return {type:'polygon',shape:{points:q},style:{fill:%q,opacity:0.25}};}}`,
 		nm, jsNum(x[0]), jsNum(y[0]), pts.String(), col)
+}
+
+// ecSymbols are the ECharts markers of successive series (as the static
+// charts' marker shapes).
+var ecSymbols = []string{"circle", "rect", "triangle", "diamond", "pin", "arrow"}
+
+// niceRange widens [lo, hi] to nice round ends (powers of ten on a log
+// axis); ok is false when no finite range results.
+func niceRange(lo, hi float64, log bool) (float64, float64, bool) {
+	if !(lo <= hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return 0, 0, false
+	}
+	if log {
+		if !(lo > 0) {
+			return 0, 0, false
+		}
+		nlo, nhi := math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+		if !(nlo > 0) {
+			nlo = lo
+		}
+		if math.IsInf(nhi, 0) {
+			nhi = hi
+		}
+		return nlo, nhi, true
+	}
+	t := axisTicks{}
+	ticks, prio := t.linearTicks(lo, hi)
+	step := math.Inf(1)
+	var last float64
+	first := true
+	for i, tk := range ticks {
+		if prio[i] < 0 {
+			continue
+		}
+		if !first {
+			step = math.Min(step, tk.Value-last)
+		}
+		last, first = tk.Value, false
+	}
+	if math.IsInf(step, 0) || !(step > 0) {
+		return lo, hi, lo < hi
+	}
+	nlo, nhi := roundSig(math.Floor(lo/step)*step, 12), roundSig(math.Ceil(hi/step)*step, 12)
+	if math.IsInf(nlo, 0) || math.IsInf(nhi, 0) || nlo > lo || nhi < hi {
+		return lo, hi, lo < hi
+	}
+	return nlo, nhi, true
+}
+
+// ecXTicks are the x values the interactive chart labels, as the static
+// one: the data's x with TicksAtX; on a log axis the powers of ten in range
+// and the data's x when there are few; nil leaves ECharts' own ticks.
+func (l *Line) ecXTicks(xs []float64) []float64 {
+	if l.TicksAtX {
+		return xs
+	}
+	if !l.Scale.logX() || len(xs) == 0 || len(xs) > maxDataTicks {
+		return nil
+	}
+	lo, hi := xs[0], xs[len(xs)-1]
+	var out []float64
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)) && len(out) < 40; e++ {
+		if v := math.Pow(10, e); v >= lo && v <= hi {
+			out = append(out, v)
+		}
+	}
+	return distinct(out, xs)
+}
+
+// withXTicks puts the x axis ticks and labels at the given values
+// (ECharts ≥ 5.5 customValues).
+func withXTicks(option string, vals []float64) (string, error) {
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	axes, _ := o["xAxis"].([]any)
+	for _, a := range axes {
+		m, _ := a.(map[string]any)
+		if m == nil {
+			continue
+		}
+		for _, k := range []string{"axisTick", "axisLabel"} {
+			sub, _ := m[k].(map[string]any)
+			if sub == nil {
+				sub = map[string]any{}
+				m[k] = sub
+			}
+			sub["customValues"] = vals
+		}
+		if len(vals) > 0 {
+			m["min"], m["max"] = vals[0], vals[len(vals)-1]
+		}
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	return string(b), nil
+}
+
+// withDashes sets lineStyle.type on the series whose Dash is not Solid
+// (go-echarts' LineStyle takes only a string, and ECharts also takes a
+// dash array).
+func withDashes(option string, ss []Series) (string, error) {
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	series, _ := o["series"].([]any)
+	changed := false
+	for i, s := range ss {
+		if s.Dash == Solid || i >= len(series) {
+			continue
+		}
+		m, _ := series[i].(map[string]any)
+		ls, _ := m["lineStyle"].(map[string]any)
+		if ls == nil {
+			ls = map[string]any{}
+			m["lineStyle"] = ls
+		}
+		ls["type"] = s.Dash.echarts()
+		changed = true
+	}
+	if !changed {
+		return option, nil
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("viz: line chart: option: %w", err)
+	}
+	return string(b), nil
 }
 
 func jsNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

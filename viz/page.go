@@ -55,7 +55,9 @@ func (p *Page) RawHTML(html string) *Page {
 	return p
 }
 
-// Static adds c as an inline SVG.
+// Static adds c as an inline SVG. A nil chart is reported by HTML, Show
+// and WriteFile as an error (klearn.ErrParam); on a nil *Page every method
+// returns nil or an error wrapping klearn.ErrEmpty.
 func (p *Page) Static(c Chart) *Page {
 	if p == nil {
 		return nil
@@ -64,7 +66,7 @@ func (p *Page) Static(c Chart) *Page {
 	return p
 }
 
-// Interactive adds c as an ECharts chart.
+// Interactive adds c as an ECharts chart (a nil c: as for Static).
 func (p *Page) Interactive(c Interactive) *Page {
 	if p == nil {
 		return nil
@@ -73,7 +75,7 @@ func (p *Page) Interactive(c Interactive) *Page {
 	return p
 }
 
-// Table adds a comparison table.
+// Table adds a comparison table (a nil t: as for Static).
 func (p *Page) Table(t *CompareTable) *Page {
 	if p == nil {
 		return nil

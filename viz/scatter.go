@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -15,18 +16,26 @@ import (
 )
 
 // Scatter draws point sets, one colour and marker per set: learned parameter
-// pairs (P3 Fig. 2), embeddings, predictions against targets.
+// pairs (Argyriou et al. (2006) Fig. 2), embeddings, predictions against targets.
 type Scatter struct {
 	Title, XLabel, YLabel string
 	Sets                  []PointSet
 	Scale                 Scale
 	Interactive           bool
 	Width, Height         float64
+	// Legend places the legend; the zero value keeps it off the points.
+	Legend LegendPos
 }
 
 func (s *Scatter) validate() error {
 	if s == nil {
 		return errNil("Scatter")
+	}
+	if err := checkScale("scatter", s.Scale); err != nil {
+		return err
+	}
+	if err := checkLegendPos("scatter", s.Legend); err != nil {
+		return err
 	}
 	if err := checkNonEmpty("scatter", "Sets", len(s.Sets)); err != nil {
 		return err
@@ -36,7 +45,35 @@ func (s *Scatter) validate() error {
 			return err
 		}
 	}
-	return nil
+	return checkPointSpan("scatter", s.Sets)
+}
+
+// checkPointSpan refuses point sets whose x or y range overflows.
+func checkPointSpan(kind string, sets []PointSet) error {
+	var xs, ys []float64
+	for _, ps := range sets {
+		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
+	}
+	if err := checkSpan(kind, "x", minOf(xs), maxOf(xs)); err != nil {
+		return err
+	}
+	return checkSpan(kind, "y", minOf(ys), maxOf(ys))
+}
+
+func minOf(v []float64) float64 {
+	m := math.Inf(1)
+	for _, x := range v {
+		m = math.Min(m, x)
+	}
+	return m
+}
+
+func maxOf(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
 }
 
 func (s *Scatter) figure() (figure, error) {
@@ -47,12 +84,20 @@ func (s *Scatter) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(s.Title, s.XLabel, s.YLabel, s.Scale)
-	p.Add(plotter.NewGrid())
-	if err := addPointSets(p, s.Sets, false); err != nil {
+	pn := newPanel(s.Title, s.XLabel, s.YLabel, s.Scale, s.Legend)
+	pn.p.Add(plotter.NewGrid())
+	if err := addPointSets(pn, s.Sets, false); err != nil {
 		return figure{}, err
 	}
-	return figure{plotDrawer{p}, w, h}, nil
+	if err := fixLogRange("scatter", pn.p, s.Scale); err != nil {
+		return figure{}, err
+	}
+	var xs, ys []float64
+	for _, ps := range s.Sets {
+		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
+	}
+	pn.xt.data = distinct(xs) // the y axis of a scatter labels decades only
+	return figure{pn, w, h}, nil
 }
 
 // SVG renders the chart as SVG.
@@ -80,7 +125,7 @@ func (s *Scatter) echart() (ecChart, error) {
 		for k := range ps.X {
 			d[k] = opts.ScatterData{Value: []float64{ps.X[k], ps.Y[k]}}
 		}
-		name := ps.Name
+		name := richName(ps.Name)
 		if name == "" {
 			name = fmt.Sprintf("set %d", i+1)
 		}
@@ -99,7 +144,7 @@ func (s *Scatter) Show() error { return showChart(s, "Scatter", func() bool { re
 
 // Stem is a stem plot: a vertical line from Base to each Y[i] at X[i], with a
 // marker on top — learned coefficients over a continuous parameter such as
-// the kernel width (P3 Fig. 1, P5 Fig. 1c). Scale may be Linear or LogX.
+// the kernel width (Argyriou et al. (2006) Fig. 1, Afkanpour et al. (2013) Fig. 1c). Scale may be Linear or LogX.
 type Stem struct {
 	Title, XLabel, YLabel string
 	X, Y                  []float64
@@ -113,6 +158,9 @@ func (s *Stem) validate() error {
 		return errNil("Stem")
 	}
 	const kind = "stem plot"
+	if err := checkScale(kind, s.Scale); err != nil {
+		return err
+	}
 	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
 		return err
 	}
@@ -126,9 +174,14 @@ func (s *Stem) validate() error {
 		return klearn.Errorf(klearn.ErrParam, "viz: %s: a log y axis is not supported (stems start at Base)", kind)
 	}
 	if s.Scale.logX() {
-		return checkPositive(kind, "x", "X", s.X)
+		if err := checkPositive(kind, "x", "X", s.X); err != nil {
+			return err
+		}
 	}
-	return nil
+	if err := checkSpan(kind, "X", minOf(s.X), maxOf(s.X)); err != nil {
+		return err
+	}
+	return checkSpan(kind, "Y (with Base)", math.Min(minOf(s.Y), s.Base), math.Max(maxOf(s.Y), s.Base))
 }
 
 // stems is the gonum plotter behind Stem.
@@ -147,6 +200,13 @@ func (s stems) Plot(c draw.Canvas, p *plot.Plot) {
 		c.StrokeLine2(ls, x, trY(s.base), x, trY(xy.Y))
 		c.DrawGlyph(gs, vg.Point{X: x, Y: trY(xy.Y)})
 	}
+}
+
+// stemBase draws the horizontal line y = Base across the plot.
+type stemBase struct{ base float64 }
+
+func (s stemBase) Plot(c draw.Canvas, p *plot.Plot) {
+	_, trY := p.Transforms(&c)
 	c.StrokeLine2(draw.LineStyle{Color: color.Gray{Y: 90}, Width: vg.Points(0.75)}, c.Min.X, trY(s.base), c.Max.X, trY(s.base))
 }
 
@@ -172,14 +232,19 @@ func (s *Stem) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	p := newPlot(s.Title, s.XLabel, s.YLabel, s.Scale)
-	p.Add(plotter.NewGrid())
+	pn := newPanel(s.Title, s.XLabel, s.YLabel, s.Scale, LegendNone)
+	pn.p.Add(plotter.NewGrid())
 	xys := make(plotter.XYs, len(s.X))
 	for i := range s.X {
 		xys[i] = plotter.XY{X: s.X[i], Y: s.Y[i]}
 	}
-	p.Add(stems{xys, s.Base, seriesColor(0)})
-	return figure{plotDrawer{p}, w, h}, nil
+	pn.p.Add(stemBase{s.Base}) // the base line is not data: it spans the axis
+	addData(pn.p, stems{xys, s.Base, seriesColor(0)})
+	if err := fixLogRange("stem plot", pn.p, s.Scale); err != nil {
+		return figure{}, err
+	}
+	pn.xt.data = distinct(s.X)
+	return figure{pn, w, h}, nil
 }
 
 // SVG renders the chart as SVG.

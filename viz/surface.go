@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -14,7 +15,7 @@ import (
 
 // Surface draws a function sampled on a grid as a shaded 3-D surface seen
 // from above at an angle: the surface plots of the objective F(μ1, μ2) in
-// Cortes et al. (2009) (P1) Fig. 1. Z[i][j] is the value at (X[j], Y[i]);
+// Cortes et al. (2009) Fig. 1. Z[i][j] is the value at (X[j], Y[i]);
 // X and Y are strictly increasing, as for HeatMap. Each grid cell is a
 // quadrilateral coloured by its mean height (viridis) and outlined, drawn
 // back to front (painter's algorithm) under an orthographic projection, on
@@ -94,13 +95,15 @@ func (d surfaceDrawer) norm(x, y, z float64) (float64, float64, float64) {
 	ny := 2*(y-s.Y[0])/(s.Y[len(s.Y)-1]-s.Y[0]) - 1
 	nz := 0.0
 	if d.zmax > d.zmin {
-		nz = 1.4*(z-d.zmin)/(d.zmax-d.zmin) - 0.7
+		nz = 1.4*((z-d.zmin)/(d.zmax-d.zmin)) - 0.7
 	}
 	return nx, ny, nz
 }
 
 func (d surfaceDrawer) draw(c draw.Canvas) {
 	s := d.s
+	beginTag(c, tagPanel)
+	defer endTag(c)
 	fillBackground(c)
 	txt := newPlot("", "", "", Linear).Title.TextStyle // the fonts and text handler of the other charts
 	text := func(size float64, xa draw.XAlignment, ya draw.YAlignment) draw.TextStyle {
@@ -159,12 +162,14 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 	cells := make([]cell, 0, (len(s.Y)-1)*(len(s.X)-1))
 	for i := 0; i+1 < len(s.Y); i++ {
 		for j := 0; j+1 < len(s.X); j++ {
-			zm := (s.Z[i][j] + s.Z[i][j+1] + s.Z[i+1][j] + s.Z[i+1][j+1]) / 4
+			zm := s.Z[i][j]/4 + s.Z[i][j+1]/4 + s.Z[i+1][j]/4 + s.Z[i+1][j+1]/4
 			_, _, dep := d.project(d.norm((s.X[j]+s.X[j+1])/2, (s.Y[i]+s.Y[i+1])/2, zm))
 			cells = append(cells, cell{i, j, dep})
 		}
 	}
 	sort.SliceStable(cells, func(a, b int) bool { return cells[a].depth < cells[b].depth })
+	markArea(c)
+	beginTag(c, tagData)
 	cm := viridis()
 	cm.SetMin(d.zmin)
 	cm.SetMax(math.Max(d.zmax, d.zmin+1e-300))
@@ -173,7 +178,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		i, j := q.i, q.j
 		pts := []vg.Point{toPt(s.X[j], s.Y[i], s.Z[i][j]), toPt(s.X[j+1], s.Y[i], s.Z[i][j+1]),
 			toPt(s.X[j+1], s.Y[i+1], s.Z[i+1][j+1]), toPt(s.X[j], s.Y[i+1], s.Z[i+1][j])}
-		zm := (s.Z[i][j] + s.Z[i][j+1] + s.Z[i+1][j] + s.Z[i+1][j+1]) / 4
+		zm := s.Z[i][j]/4 + s.Z[i][j+1]/4 + s.Z[i+1][j]/4 + s.Z[i+1][j+1]/4
 		col, err := cm.At(math.Min(math.Max(zm, d.zmin), d.zmax))
 		if err != nil {
 			col = color.Gray{Y: 128}
@@ -181,6 +186,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		c.FillPolygon(col, pts)
 		c.StrokeLines(edge, append(pts, pts[0]))
 	}
+	endTag(c)
 
 	// Axis ranges and names along the front edges of the base and the
 	// vertical axis.
@@ -225,13 +231,15 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 	edgeLabels(toPt(x0, fy, d.zmin), toPt(x1, fy, d.zmin), x0, x1, s.XLabel)
 	edgeLabels(toPt(fx, y0, d.zmin), toPt(fx, y1, d.zmin), y0, y1, s.YLabel)
 	left := vg.Point{X: -vg.Points(4)}
-	label(toPt(bx, by, d.zmin).Add(left), text(8, draw.XRight, draw.YBottom), tick(d.zmin)) // above the corner, clear of the edge ticks
+	label(toPt(bx, by, d.zmin).Add(vg.Point{X: -vg.Points(4), Y: vg.Points(6)}), text(8, draw.XRight, draw.YBottom), tick(d.zmin)) // above the corner, clear of the edge ticks
 	label(toPt(bx, by, d.zmax).Add(left), text(8, draw.XRight, draw.YCenter), tick(d.zmax))
 	label(toPt(bx, by, d.zmax).Add(vg.Point{Y: vg.Points(6)}), text(9, draw.XCenter, draw.YBottom), s.ZLabel)
 }
 
 // tick formats an axis end value with up to 4 significant digits.
-func tick(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+func tick(v float64) string {
+	return strings.Replace(strconv.FormatFloat(v, 'g', 4, 64), "-", "−", 1)
+}
 
 // SVG renders the surface as SVG.
 func (s *Surface) SVG() ([]byte, error) { return renderSVG(s.figure()) }

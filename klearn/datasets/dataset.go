@@ -43,7 +43,67 @@ type Dataset struct {
 }
 
 // Rows returns the number of samples.
-func (d *Dataset) Rows() int { return len(d.Y) }
+func (d *Dataset) Rows() int {
+	if d == nil {
+		return 0
+	}
+	return len(d.Y)
+}
+
+// Validate reports whether d is a consistent data set: not nil, at least one
+// row, X (when present) with one row per entry of Y and finite, Text with one
+// document per row when X is nil, for classification every Y[i] a class
+// index 0,…,len(Classes)−1, and FeatureNames, Levels, Groups and Split of
+// matching lengths when present. Every function of this package that takes
+// a *Dataset calls it first, so a hand-built inconsistent data set gives an
+// error wrapping klearn.ErrShape, ErrEmpty, ErrLabels or ErrNotFinite, never
+// a panic.
+func (d *Dataset) Validate() error {
+	if d == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "datasets: nil *Dataset")
+	}
+	n := len(d.Y)
+	if n == 0 {
+		return klearn.Errorf(klearn.ErrEmpty, "datasets: %q has no rows", d.Name)
+	}
+	p := 0
+	switch {
+	case d.X != nil:
+		var r int
+		r, p = d.X.Dims()
+		if r != n {
+			return klearn.Errorf(klearn.ErrShape, "datasets: %q has %d rows in X but %d labels", d.Name, r, n)
+		}
+		if _, _, err := klearn.CheckMatrix("X", d.X); err != nil {
+			return fmt.Errorf("datasets: %q: %w", d.Name, err)
+		}
+	case d.Text == nil:
+		return klearn.Errorf(klearn.ErrEmpty, "datasets: %q has neither X nor Text", d.Name)
+	}
+	if err := klearn.CheckVector("Y", d.Y); err != nil {
+		return fmt.Errorf("datasets: %q: %w", d.Name, err)
+	}
+	for _, f := range []struct {
+		what string
+		len  int
+		want int
+	}{
+		{"documents", len(d.Text), n}, {"groups", len(d.Groups), n}, {"split labels", len(d.Split), n},
+		{"feature names", len(d.FeatureNames), p}, {"level lists", len(d.Levels), p},
+	} {
+		if f.len != 0 && f.len != f.want {
+			return klearn.Errorf(klearn.ErrShape, "datasets: %q has %d %s for %d", d.Name, f.len, f.what, f.want)
+		}
+	}
+	if d.Classes != nil {
+		for i, y := range d.Y {
+			if k := int(y); float64(k) != y || k < 0 || k >= len(d.Classes) {
+				return klearn.Errorf(klearn.ErrLabels, "datasets: %q: label %v at row %d is not a class index in [0, %d)", d.Name, y, i, len(d.Classes))
+			}
+		}
+	}
+	return nil
+}
 
 // DatasetInfo describes a named data set without loading it.
 type DatasetInfo struct {
@@ -96,6 +156,18 @@ var (
 // cache filled by `make data` and otherwise return an error wrapping
 // klearn.ErrMissingData.
 func Load(name string) (*Dataset, error) {
+	ds, err := load(name)
+	if err != nil {
+		return nil, err
+	}
+	if ds.X == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "datasets: %q is a text data set with no feature matrix: use LoadText for its documents and labels", name)
+	}
+	return ds, nil
+}
+
+// load is Load for every registered data set, text ones (X == nil) included.
+func load(name string) (*Dataset, error) {
 	s, ok := registry[name]
 	if !ok {
 		return nil, unknown(name)
@@ -211,7 +283,7 @@ func (d *Dataset) clone() *Dataset {
 // ("amazon-reviews"): y[i] = +1 when the document's class is positive (by
 // default the first class, "great"), −1 otherwise.
 func LoadText(name string, positive ...string) (docs []string, y []float64, err error) {
-	ds, err := Load(name)
+	ds, err := load(name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -230,6 +302,9 @@ func LoadText(name string, positive ...string) (docs []string, y []float64, err 
 
 // Subset returns the rows idx of d (in that order) as a new data set.
 func Subset(d *Dataset, idx []int) (*Dataset, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	n := d.Rows()
 	if len(idx) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "datasets: empty subset")
@@ -275,6 +350,9 @@ func Subset(d *Dataset, idx []int) (*Dataset, error) {
 // perClass[k] of a permutation drawn from klearn.NewRand(seed), so the sample
 // is fixed by the seed.
 func Sample(d *Dataset, perClass []int, seed uint64) (*Dataset, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	if d.Classes == nil {
 		return nil, klearn.Errorf(klearn.ErrLabels, "datasets: Sample needs a classification data set")
 	}
@@ -307,6 +385,9 @@ func Sample(d *Dataset, perClass []int, seed uint64) (*Dataset, error) {
 // Unique drops rows that repeat an earlier row exactly (features, label and
 // document), keeping the first occurrence.
 func Unique(d *Dataset) (*Dataset, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	var idx []int
 	var key bytes.Buffer
@@ -334,6 +415,9 @@ func Unique(d *Dataset) (*Dataset, error) {
 // second class (Classes[1]) as positive. Unknown class names, a regression
 // data set or a result with a single sign give an error.
 func Binary(d *Dataset, positive ...string) ([]float64, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	if d.Classes == nil {
 		return nil, klearn.Errorf(klearn.ErrLabels, "datasets: %q is not a classification data set (use Threshold)", d.Name)
 	}
@@ -374,6 +458,9 @@ func Binary(d *Dataset, positive ...string) ([]float64, error) {
 // OneVsRest returns one ±1 label vector per class: out[k][i] = +1 when row i
 // is of class k.
 func OneVsRest(d *Dataset) ([][]float64, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	if d.Classes == nil {
 		return nil, klearn.Errorf(klearn.ErrLabels, "datasets: %q is not a classification data set", d.Name)
 	}
@@ -407,6 +494,9 @@ func Threshold(y []float64, t float64) []float64 {
 // place; numeric features are kept. A data set without categorical features
 // is copied unchanged.
 func OneHot(d *Dataset) (*Dataset, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
 	if d.X == nil {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "datasets: %q has no feature matrix", d.Name)
 	}
@@ -415,8 +505,8 @@ func OneHot(d *Dataset) (*Dataset, error) {
 		return c, nil
 	}
 	n, p := d.X.Dims()
-	if len(d.Levels) != p {
-		return nil, klearn.Errorf(klearn.ErrShape, "datasets: %d level lists for %d features", len(d.Levels), p)
+	if len(d.Levels) != p || len(d.FeatureNames) != p {
+		return nil, klearn.Errorf(klearn.ErrShape, "datasets: %d level lists and %d feature names for %d features", len(d.Levels), len(d.FeatureNames), p)
 	}
 	var names []string
 	for j := 0; j < p; j++ {

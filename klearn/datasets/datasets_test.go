@@ -69,6 +69,14 @@ func TestLoadEmbedded(t *testing.T) {
 		w := w
 		t.Run(w.name, func(t *testing.T) {
 			ds, err := Load(w.name)
+			if w.cols == 0 {
+				// Text data sets have no feature matrix: Load refuses them
+				// and names LoadText; load (behind LoadText) reads them.
+				if !errors.Is(err, klearn.ErrParam) || !strings.Contains(err.Error(), "LoadText") {
+					t.Fatalf("Load of a text data set: err = %v", err)
+				}
+				ds, err = load(w.name)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -314,7 +322,7 @@ func TestBinaryOneVsRestOneHot(t *testing.T) {
 
 func TestSampleAndText(t *testing.T) {
 	t.Parallel()
-	ds, err := Load("amazon-reviews")
+	ds, err := load("amazon-reviews")
 	if err != nil {
 		t.Fatal(err)
 	}

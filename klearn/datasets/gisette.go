@@ -32,8 +32,8 @@ import (
 // count (5842 fours in MNIST's training set).
 func Gisette(im *Images, n int, seed uint64) (*Dataset, error) {
 	const nReal, nProbe = 2500, 2500
-	if im == nil || im.N == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "datasets: Gisette needs MNIST images")
+	if err := im.validate(); err != nil {
+		return nil, fmt.Errorf("datasets: Gisette: %w", err)
 	}
 	if n < 2 || n%2 != 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "datasets: Gisette n = %d must be even and ≥ 2", n)

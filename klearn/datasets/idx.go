@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -173,6 +174,9 @@ func readIDXFile(dir, name string) (*IDX, error) {
 // to a Dataset: X holds the raw pixel values 0–255 as float64 (scale them
 // yourself, e.g. by 1/255), Y the digit as class index with Classes "0"…"9".
 func (m *Images) Dataset(name string, idx []int) (*Dataset, error) {
+	if err := m.validate(); err != nil {
+		return nil, err
+	}
 	if idx == nil {
 		idx = make([]int, m.N)
 		for i := range idx {
@@ -206,4 +210,32 @@ func (m *Images) Dataset(name string, idx []int) (*Dataset, error) {
 		Classes:      []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
 		FeatureNames: names,
 	}, nil
+}
+
+// validate reports whether m is a consistent image set: not nil, positive
+// sizes whose product does not overflow, N·Rows·Cols pixels, N labels, each a
+// digit 0–9. Every function taking an *Images calls it first.
+func (m *Images) validate() error {
+	if m == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "datasets: nil *Images")
+	}
+	if m.N <= 0 || m.Rows <= 0 || m.Cols <= 0 {
+		return klearn.Errorf(klearn.ErrEmpty, "datasets: %d images of %d×%d pixels", m.N, m.Rows, m.Cols)
+	}
+	p := m.Rows * m.Cols
+	if p/m.Cols != m.Rows || m.N > math.MaxInt/p {
+		return klearn.Errorf(klearn.ErrShape, "datasets: %d images of %d×%d pixels overflow int", m.N, m.Rows, m.Cols)
+	}
+	if len(m.Pixels) != m.N*p {
+		return klearn.Errorf(klearn.ErrShape, "datasets: %d images of %d×%d need %d pixels, have %d", m.N, m.Rows, m.Cols, m.N*p, len(m.Pixels))
+	}
+	if len(m.Labels) != m.N {
+		return klearn.Errorf(klearn.ErrShape, "datasets: %d images but %d labels", m.N, len(m.Labels))
+	}
+	for i, l := range m.Labels {
+		if l > 9 {
+			return klearn.Errorf(klearn.ErrLabels, "datasets: label %d of image %d is not a digit", l, i)
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
@@ -56,8 +57,65 @@ func distPost(na, nb []float64, sym bool, f func(float64) float64) rowFunc {
 	}
 }
 
+// distFunc builds the map from squared distances to kernel values for
+// inputs that were scaled by 1/inv (inv = 1 for ordinary inputs): the
+// returned function receives the scaled squared distance d2/inv² and must
+// fold inv into the kernel's own parameter (RBF: exp(−(γ·inv·inv)·d2)), so
+// that the value is right even when the true squared distance overflows
+// while γ·‖x − z‖² does not. With inv = 1 every builder below computes
+// exactly the unscaled formula, bit for bit.
+type distFunc func(inv float64) func(d2 float64) float64
+
+// expDist is the distFunc of exp(−γ d2).
+func expDist(g float64) distFunc {
+	return func(inv float64) func(float64) float64 {
+		h := g * inv * inv
+		return func(d2 float64) float64 {
+			if d2 == 0 {
+				return 1 // also when h overflowed: exp(−h·0) = 1 for every finite γ
+			}
+			return math.Exp(-h * d2)
+		}
+	}
+}
+
+// rawDist is the distFunc of d2 itself (an overflow shows as +Inf).
+func rawDist(inv float64) func(float64) float64 {
+	return func(d2 float64) float64 { return d2 * inv * inv }
+}
+
+// distRange returns the rows scaled by the power of two 1/inv that keeps
+// their squared norms in range, when their largest magnitude is above 2⁴⁰⁰
+// or below 2⁻⁴⁰⁰ (then ‖a‖² + ‖b‖² − 2⟨a, b⟩ would overflow to ∞ − ∞ or
+// underflow to zero), and inv; otherwise the rows unchanged and inv = 1.
+// Powers of two scale exactly.
+func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
+	m := 0.0
+	for _, R := range Rs {
+		for _, v := range R.data {
+			m = math.Max(m, math.Abs(v))
+		}
+	}
+	if m == 0 || (m <= 0x1p400 && m >= 0x1p-400) {
+		return Rs, 1
+	}
+	_, e := math.Frexp(m)
+	sc := math.Ldexp(1, min(1000, -e)) // capped: 2^1074 would overflow
+	out := make([]rowMajor, len(Rs))
+	for k, R := range Rs {
+		data := make([]float64, len(R.data))
+		for i, v := range R.data {
+			data[i] = v * sc
+		}
+		out[k] = rowMajor{n: R.n, d: R.d, data: data}
+	}
+	return out, 1 / sc
+}
+
 // distGram computes f(‖x_i − x_j‖²) through the blocked X·Xᵀ.
-func distGram(R rowMajor, f func(float64) float64) *mat.SymDense {
+func distGram(R rowMajor, mk distFunc) *mat.SymDense {
+	Rs, inv := distRange(R)
+	R, f := Rs[0], mk(inv)
 	nr := sqNorms(R)
 	data := make([]float64, R.n*R.n)
 	product(R, R, true, data, R.n, distPost(nr, nr, true, f))
@@ -65,7 +123,9 @@ func distGram(R rowMajor, f func(float64) float64) *mat.SymDense {
 }
 
 // distCross computes f(‖a_i − b_j‖²) through the blocked A·Bᵀ.
-func distCross(A, B rowMajor, f func(float64) float64) *mat.Dense {
+func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
+	Rs, inv := distRange(A, B)
+	A, B, f := Rs[0], Rs[1], mk(inv)
 	data := make([]float64, A.n*B.n)
 	product(A, B, false, data, B.n, distPost(sqNorms(A), sqNorms(B), false, f))
 	return mat.NewDense(A.n, B.n, data)
@@ -74,12 +134,17 @@ func distCross(A, B rowMajor, f func(float64) float64) *mat.Dense {
 // SquaredDistances returns the matrix D_ij = ‖x_i − x_j‖² of the rows of X,
 // computed with the blocked product and the clamped distance trick. It is the
 // shared ingredient of every Gaussian Gram matrix (a lazy Gaussian family can
-// exponentiate one D for many bandwidths).
+// exponentiate one D for many bandwidths). A squared distance beyond the
+// float64 range is an error wrapping klearn.ErrNotFinite.
 func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
 	if _, _, err := klearn.CheckMatrix("kernel: X", X); err != nil {
 		return nil, err
 	}
-	return distGram(rows(X), func(d float64) float64 { return d }), nil
+	D := distGram(rows(X), rawDist)
+	if !linalg.AllFinite(D.RawSymmetric().Data) {
+		return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: squared distances overflow float64")
+	}
+	return D, nil
 }
 
 func ones(X mat.Matrix) []float64 {
@@ -123,14 +188,14 @@ func (r RBF) Eval(x, z []float64) float64 { return math.Exp(-r.gamma(len(x)) * s
 func (r RBF) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
 	g := r.gamma(d)
-	return distGram(rows(X), func(d2 float64) float64 { return math.Exp(-g * d2) })
+	return distGram(rows(X), expDist(g))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RBF) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
 	g := r.gamma(d)
-	return distCross(rows(A), rows(B), func(d2 float64) float64 { return math.Exp(-g * d2) })
+	return distCross(rows(A), rows(B), expDist(g))
 }
 
 // Diag returns ones.
@@ -169,18 +234,26 @@ func (g Gaussian) Eval(x, z []float64) float64 {
 	return math.Exp(-sqDist(x, z) / (s * s))
 }
 
+// gamma returns 1/σ², as (1/σ)(1/σ) where σ² itself would overflow or
+// underflow (never 0, which RBF reads as its default).
+func (g Gaussian) gamma(d int) float64 {
+	s := g.sigma(d)
+	if ss := s * s; ss != 0 && !math.IsInf(ss, 0) {
+		return 1 / ss
+	}
+	return (1 / s) * (1 / s)
+}
+
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (g Gaussian) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
-	s := g.sigma(d)
-	return RBF{Gamma: 1 / (s * s)}.Gram(X)
+	return distGram(rows(X), expDist(g.gamma(d)))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (g Gaussian) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
-	s := g.sigma(d)
-	return RBF{Gamma: 1 / (s * s)}.Cross(A, B)
+	return distCross(rows(A), rows(B), expDist(g.gamma(d)))
 }
 
 // Diag returns ones.
@@ -211,7 +284,7 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 		return nil, nil, err
 	}
 	s := g.sigma(d)
-	D := distGram(rows(X), func(d2 float64) float64 { return d2 })
+	D := distGram(rows(X), rawDist)
 	n := D.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	dK := mat.NewSymDense(n, nil)
@@ -238,6 +311,9 @@ type ARD struct{ Gamma []float64 }
 
 // ARDFromSigma returns ARD{Gamma: 1/σ_i²}, P5's per-coordinate Gaussian.
 func ARDFromSigma(sigma []float64) (ARD, error) {
+	if len(sigma) == 0 {
+		return ARD{}, klearn.Errorf(klearn.ErrEmpty, "kernel: ARDFromSigma of no length-scales")
+	}
 	g := make([]float64, len(sigma))
 	for i, s := range sigma {
 		if err := checkPos("kernel: ARD sigma", s); err != nil {
@@ -308,19 +384,17 @@ func sqrts(g []float64) []float64 {
 	return out
 }
 
-func expNeg(d2 float64) float64 { return math.Exp(-d2) }
-
 // Gram scales the columns by √γ_i and uses the RBF fast path.
 func (a ARD) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
-	return distGram(scaleCols(X, sqrts(a.gammas(d))), expNeg)
+	return distGram(scaleCols(X, sqrts(a.gammas(d))), expDist(1))
 }
 
 // Cross scales the columns by √γ_i and uses the RBF fast path.
 func (a ARD) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
 	s := sqrts(a.gammas(d))
-	return distCross(scaleCols(A, s), scaleCols(B, s), expNeg)
+	return distCross(scaleCols(A, s), scaleCols(B, s), expDist(1))
 }
 
 // Diag returns ones.
@@ -473,14 +547,14 @@ func (b BlockGaussian) scales(d int) []float64 {
 // Gram scales the columns by 1/σ_b and uses the RBF fast path.
 func (b BlockGaussian) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
-	return distGram(scaleCols(X, b.scales(d)), expNeg)
+	return distGram(scaleCols(X, b.scales(d)), expDist(1))
 }
 
 // Cross scales the columns by 1/σ_b and uses the RBF fast path.
 func (b BlockGaussian) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
 	s := b.scales(d)
-	return distCross(scaleCols(A, s), scaleCols(B, s), expNeg)
+	return distCross(scaleCols(A, s), scaleCols(B, s), expDist(1))
 }
 
 // Diag returns ones.
@@ -519,7 +593,7 @@ func (b BlockGaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, e
 				sel.Set(i, c, X.At(i, j))
 			}
 		}
-		D := distGram(rows(sel), func(d2 float64) float64 { return d2 })
+		D := distGram(rows(sel), rawDist)
 		s := b.Sigma[bi]
 		dd := D.RawSymmetric().Data
 		for i := range dd {
@@ -588,13 +662,13 @@ func (r RationalQuadratic) Eval(x, z []float64) float64 {
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (r RationalQuadratic) Gram(X mat.Matrix) *mat.SymDense {
 	c := r.c()
-	return distGram(rows(X), func(d2 float64) float64 { return c / (c + d2) })
+	return distGram(rows(X), rqDist(c))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RationalQuadratic) Cross(A, B mat.Matrix) *mat.Dense {
 	c := r.c()
-	return distCross(rows(A), rows(B), func(d2 float64) float64 { return c / (c + d2) })
+	return distCross(rows(A), rows(B), rqDist(c))
 }
 
 // Dirichlet is the Dirichlet kernel of degree one used by P5 (Afkanpour et
@@ -658,4 +732,17 @@ func (k Dirichlet) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error
 		}
 	}
 	return K, []*mat.SymDense{newSymNoPar(n, g)}, nil
+}
+
+// rqDist is the distFunc of c/(c + d2).
+func rqDist(c float64) distFunc {
+	return func(inv float64) func(float64) float64 {
+		c := c / inv / inv
+		return func(d2 float64) float64 {
+			if d2 == 0 {
+				return 1 // also when c underflowed to 0
+			}
+			return c / (c + d2)
+		}
+	}
 }

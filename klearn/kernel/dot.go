@@ -286,8 +286,8 @@ func (p DPP) Cross(A, B mat.Matrix) *mat.Dense {
 // DPPPolynomial returns the coefficients of (⟨x, z⟩ + c)^D:
 // a_s = C(D, s) c^{D−s}, s = 0…D (P2 Table 1, exact).
 func DPPPolynomial(D int, c float64) (DPP, error) {
-	if D < 0 {
-		return DPP{}, klearn.Errorf(klearn.ErrParam, "kernel: DPPPolynomial degree %d < 0", D)
+	if err := checkS(D); err != nil {
+		return DPP{}, err
 	}
 	if err := klearn.CheckParam("kernel: DPPPolynomial c", c, 0, math.MaxFloat64); err != nil {
 		return DPP{}, err
@@ -298,14 +298,30 @@ func DPPPolynomial(D int, c float64) (DPP, error) {
 		a[s] = binom * math.Pow(c, float64(D-s))
 		binom = binom * float64(D-s) / float64(s+1)
 	}
-	return DPP{Coef: a}, nil
+	return finiteDPP("DPPPolynomial", a)
 }
 
+// MaxDPPDegree bounds the degree of a dot-product polynomial built by the
+// constructors below: each evaluation costs O(degree), and past a few hundred
+// the coefficients of every rule here underflow to zero or overflow.
+const MaxDPPDegree = 1 << 16
+
 func checkS(S int) error {
-	if S < 0 {
-		return klearn.Errorf(klearn.ErrParam, "kernel: truncation degree %d < 0", S)
+	if S < 0 || S > MaxDPPDegree {
+		return klearn.Errorf(klearn.ErrParam, "kernel: degree %d outside [0, MaxDPPDegree = %d]", S, MaxDPPDegree)
 	}
 	return nil
+}
+
+// finiteDPP returns the DPP with coefficients a, or an ErrParam error naming
+// the first coefficient that overflowed float64.
+func finiteDPP(what string, a []float64) (DPP, error) {
+	for s, v := range a {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return DPP{}, klearn.Errorf(klearn.ErrParam, "kernel: %s: coefficient a_%d overflows float64", what, s)
+		}
+	}
+	return DPP{Coef: a}, nil
 }
 
 // dppRule checks the parameter p of a truncation rule (named what) against
@@ -320,7 +336,7 @@ func dppRule(what string, p, lo float64, S int, fill func(a []float64)) (DPP, er
 	}
 	a := make([]float64, S+1)
 	fill(a)
-	return DPP{Coef: a}, nil
+	return finiteDPP(what, a)
 }
 
 // DPPRBF returns the Maclaurin coefficients, truncated at degree S, of the

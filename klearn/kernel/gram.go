@@ -115,6 +115,9 @@ func NormalizeCross(C *mat.Dense, diagA, diagB []float64) (*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: NormalizeCross of nil")
 	}
 	m, n := C.Dims()
+	if m == 0 || n == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: NormalizeCross of an empty matrix")
+	}
 	if len(diagA) != m || len(diagB) != n {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: NormalizeCross of %d×%d with diagonals of length %d and %d", m, n, len(diagA), len(diagB))
 	}

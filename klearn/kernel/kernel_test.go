@@ -66,8 +66,8 @@ func allKernels(d int) map[string]Kernel {
 		"Scaled":            Scaled{K: Laplacian{Gamma: 1}, C: 3},
 		"Power":             Power{K: Linear{}, D: 3},
 		"Normalized":        Normalized{K: Polynomial{Degree: 2, Gamma: 1, Coef0: 1}},
-		"GPK":               GPK{Degree: 2, P: randPSD(len(Monomials(d, 2)), 7)},
-		"TK":                TK{Degree: 1, P: randPSD(2*TKSize(d, 1), 8)},
+		"GPK":               GPK{Degree: 2, P: randPSD(must(MonomialCount(d, 2)), 7)},
+		"TK":                TK{Degree: 1, P: randPSD(2*must(TKSize(d, 1)), 8)},
 		"TKZero":            TK{},
 	}
 	return m
@@ -350,7 +350,7 @@ var gauss5w = []float64{0.2369268850561891, 0.4786286704993665, 0.56888888888888
 // (CHECKLIST P4-E1); for n = 1 that is the literal I_+(x − z) a.e.
 func quadTK(tk TK, x, y []float64) float64 {
 	n := len(x)
-	exps := Monomials(2*n, tk.Degree)
+	exps := must(Monomials(2*n, tk.Degree))
 	q := len(exps)
 	cuts := make([][]float64, n)
 	for k := 0; k < n; k++ {
@@ -424,7 +424,7 @@ func TestTKIntegral(t *testing.T) {
 			for k := range lo {
 				lo[k], hi[k] = -0.5, 1.5+float64(k)
 			}
-			tk := TK{Degree: deg, Lower: lo, Upper: hi, P: randPSD(2*TKSize(n, deg), uint64(40+10*n+deg))}
+			tk := TK{Degree: deg, Lower: lo, Upper: hi, P: randPSD(2*must(TKSize(n, deg)), uint64(40+10*n+deg))}
 			X := randMatrix(6, n, uint64(n*7+deg))
 			R := rows(X)
 			for i := 0; i < 6; i++ {
@@ -486,7 +486,7 @@ func TestTKAppendixA(t *testing.T) {
 // TestTKBlocks: K = Σ_{a≤b} P_ab Blocks_ab reproduces Gram and Cross.
 func TestTKBlocks(t *testing.T) {
 	t.Parallel()
-	tk := TK{Degree: 1, P: randPSD(2*TKSize(2, 1), 9)}
+	tk := TK{Degree: 1, P: randPSD(2*must(TKSize(2, 1)), 9)}
 	X, Y := randMatrix(9, 2, 1), randMatrix(4, 2, 2)
 	blocks, pairs, err := tk.GramBlocks(X)
 	if err != nil {
@@ -516,10 +516,10 @@ func TestTKBlocks(t *testing.T) {
 // the diagonal of multinomial coefficients; number of monomials C(d+n, d).
 func TestGPK(t *testing.T) {
 	t.Parallel()
-	if q := len(Monomials(3, 2)); q != 10 {
+	if q := len(must(Monomials(3, 2))); q != 10 {
 		t.Fatalf("C(5,2) = %d", q)
 	}
-	if q := TKSize(2, 1); q != 5 {
+	if q := must(TKSize(2, 1)); q != 5 {
 		t.Fatalf("TK q = %d, want 5 (P4 Appendix A)", q)
 	}
 	g, err := GPKPolynomial(3, 3)
@@ -745,4 +745,12 @@ func TestImageBlocks(t *testing.T) {
 	if !mat.EqualApprox(K1, K2, 1e-12) {
 		t.Fatal("block Gaussian with equal σ ≠ Gaussian")
 	}
+}
+
+// must returns v and panics on err (test helper for calls that cannot fail).
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -2,19 +2,71 @@ package kernel
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
 
+// MaxMonomials bounds every enumeration of monomials (Monomials, GPK, TK):
+// beyond it the exponent table alone takes hundreds of megabytes and the
+// kernels' O(q²) work per pair is out of reach, so sizes above it are refused
+// with an error that says how much memory they would take.
+const MaxMonomials = 1 << 20
+
+// MonomialCount returns C(nvars + d, d), the number of monomials of degree
+// ≤ d in nvars variables, in closed form (0 for nvars = 0). Counts that
+// overflow int are an error wrapping klearn.ErrParam.
+func MonomialCount(nvars, d int) (int, error) {
+	if nvars < 0 || d < 0 {
+		return 0, klearn.Errorf(klearn.ErrParam, "kernel: monomials of degree ≤ %d in %d variables", d, nvars)
+	}
+	if nvars == 0 {
+		return 0, nil
+	}
+	// C(n+k, k) = C(n+k−1, k−1)·(n+k)/k, exact in integers at every step.
+	c := uint64(1)
+	for k := 1; k <= d; k++ {
+		hi, lo := bits.Mul64(c, uint64(nvars)+uint64(k))
+		if hi != 0 {
+			return 0, klearn.Errorf(klearn.ErrParam, "kernel: C(%d + %d, %d) monomials overflow int", nvars, d, d)
+		}
+		c = lo / uint64(k)
+		if c > math.MaxInt {
+			return 0, klearn.Errorf(klearn.ErrParam, "kernel: C(%d + %d, %d) monomials overflow int", nvars, d, d)
+		}
+	}
+	return int(c), nil
+}
+
+// checkMonomials returns the monomial count, refusing counts above
+// MaxMonomials with the memory the exponent table would take.
+func checkMonomials(nvars, d int) (int, error) {
+	q, err := MonomialCount(nvars, d)
+	if err != nil {
+		return 0, err
+	}
+	if q > MaxMonomials {
+		gib := float64(q) * float64(8*nvars+24) / (1 << 30)
+		return 0, klearn.Errorf(klearn.ErrParam, "kernel: %d monomials of degree ≤ %d in %d variables (> MaxMonomials = %d; the exponent table alone would take %.3g GiB)", q, d, nvars, MaxMonomials, gib)
+	}
+	return q, nil
+}
+
 // Monomials returns the exponent vectors of all monomials of degree ≤ d in
 // nvars variables, in graded order (by total degree) and, within a degree,
 // in descending lexicographic order of the exponent vector. For two
-// variables and d = 1 this is 1, v_1, v_2 — the order of P4's Appendix A
-// (Z_1(x, z) = [1, x_1, x_2, z_1, z_2]). There are C(d + nvars, d) of them.
-func Monomials(nvars, d int) [][]int {
-	var out [][]int
+// variables and d = 1 this is 1, v_1, v_2 — the order of Appendix A of
+// Colbert & Peet (2020) (Z_1(x, z) = [1, x_1, x_2, z_1, z_2]). There are
+// C(d + nvars, d) of them (MonomialCount); more than MaxMonomials is an
+// error wrapping klearn.ErrParam.
+func Monomials(nvars, d int) ([][]int, error) {
+	q, err := checkMonomials(nvars, d)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]int, 0, q)
 	e := make([]int, nvars)
 	var rec func(pos, left int)
 	rec = func(pos, left int) {
@@ -34,7 +86,7 @@ func Monomials(nvars, d int) [][]int {
 		}
 		rec(0, deg)
 	}
-	return out
+	return out, nil
 }
 
 // monomial returns Π_k x_k^{e_k}.
@@ -96,7 +148,10 @@ func GPKPolynomial(n, d int) (GPK, error) {
 	if n <= 0 || d < 0 {
 		return GPK{}, klearn.Errorf(klearn.ErrParam, "kernel: GPKPolynomial(n = %d, d = %d)", n, d)
 	}
-	exps := Monomials(n, d)
+	exps, err := Monomials(n, d)
+	if err != nil {
+		return GPK{}, err
+	}
 	P := mat.NewSymDense(len(exps), nil)
 	for i, e := range exps {
 		lg, _ := math.Lgamma(float64(d + 1))
@@ -117,15 +172,26 @@ func (g GPK) Validate(d int) error {
 	if g.Degree < 0 {
 		return klearn.Errorf(klearn.ErrParam, "kernel: GPK.Degree = %d, want ≥ 0", g.Degree)
 	}
-	if g.P == nil || d <= 0 {
+	if d <= 0 {
 		return nil
 	}
-	return checkSymParam("GPK", g.P, len(Monomials(d, g.Degree)))
+	q, err := checkMonomials(d, g.Degree)
+	if err != nil {
+		return err
+	}
+	if g.P == nil {
+		return nil
+	}
+	return checkSymParam("GPK", g.P, q)
 }
 
-// Eval returns Z_d(x)ᵀ P Z_d(z).
+// Eval returns Z_d(x)ᵀ P Z_d(z); NaN for a degree beyond MaxMonomials
+// monomials (Validate, which Gram and Cross call, says why).
 func (g GPK) Eval(x, z []float64) float64 {
-	exps := Monomials(len(x), g.Degree)
+	exps, err := Monomials(len(x), g.Degree)
+	if err != nil {
+		return math.NaN()
+	}
 	zx, zz := MonomialVector(x, exps), MonomialVector(z, exps)
 	if g.P == nil {
 		return dot(zx, zz)
@@ -141,7 +207,7 @@ func (g GPK) Eval(x, z []float64) float64 {
 
 func (g GPK) features(X mat.Matrix) *mat.Dense {
 	R := rows(X)
-	exps := Monomials(R.d, g.Degree)
+	exps, _ := Monomials(R.d, g.Degree) // sizes checked by Validate
 	F := mat.NewDense(R.n, len(exps), nil)
 	for i := 0; i < R.n; i++ {
 		F.SetRow(i, MonomialVector(R.row(i), exps))
@@ -206,7 +272,34 @@ type TK struct {
 }
 
 // TKSize returns q = C(d + 2n, d), the length of Z_d(z, x); P is 2q×2q.
-func TKSize(n, d int) int { return len(Monomials(2*n, d)) }
+// Sizes above MaxMonomials are an error wrapping klearn.ErrParam.
+func TKSize(n, d int) (int, error) {
+	if n <= 0 {
+		return 0, klearn.Errorf(klearn.ErrParam, "kernel: TKSize of %d-dimensional inputs", n)
+	}
+	return checkMonomials(2*n, d)
+}
+
+// maxBlockBytes bounds the memory of the basis Grams of GramBlocks and
+// CrossBlocks.
+const maxBlockBytes = 1 << 34
+
+// maxTKBytes bounds the memory of one TK evaluation: the exponent sums
+// (q²·n ints) and one basis buffer per worker (4q² floats).
+const maxTKBytes = 1 << 32
+
+// tkSize returns q for n-dimensional inputs, refusing sizes whose
+// evaluation tables would exceed maxTKBytes.
+func (t TK) tkSize(n int) (int, error) {
+	q, err := TKSize(n, t.Degree)
+	if err != nil {
+		return 0, err
+	}
+	if b := 8 * float64(q) * float64(q) * float64(n+4); b > maxTKBytes {
+		return 0, klearn.Errorf(klearn.ErrParam, "kernel: TK of degree %d on %d-dimensional inputs has q = %d monomials; its evaluation tables would take %.3g GiB", t.Degree, n, q, b/(1<<30))
+	}
+	return q, nil
+}
 
 // Validate checks the degree, the box and P (2q×2q, finite, PSD).
 func (t TK) Validate(d int) error {
@@ -230,10 +323,17 @@ func (t TK) Validate(d int) error {
 			}
 		}
 	}
-	if t.P == nil || d <= 0 {
+	if d <= 0 {
 		return nil
 	}
-	return checkSymParam("TK", t.P, 2*TKSize(d, t.Degree))
+	q, err := t.tkSize(d)
+	if err != nil {
+		return err
+	}
+	if t.P == nil {
+		return nil
+	}
+	return checkSymParam("TK", t.P, 2*q)
 }
 
 // tkEval holds the per-dimension data of a TK evaluation.
@@ -246,7 +346,7 @@ type tkEval struct {
 }
 
 func (t TK) setup(n int) *tkEval {
-	exps := Monomials(2*n, t.Degree)
+	exps, _ := Monomials(2*n, t.Degree) // sizes checked by the callers
 	e := &tkEval{n: n, q: len(exps), maxPower: 2*t.Degree + 1}
 	e.delta = make([][]int, e.q)
 	gam := make([][]int, e.q)
@@ -330,7 +430,13 @@ func (e *tkEval) basis(x, y []float64, dst []float64) {
 // N̂_a(z, x) N̂_b(z, y) dz, so that k(x, y) = Σ_ab P_ab G_ab(x, y) = ⟨P, G⟩_F
 // (P4 eq. 7; the map P ↦ k is linear). Its blocks are g, t(x, y), t(y, x)ᵀ
 // and h of Corollary 13.
+//
+// It returns nil when the degree is out of reach for len(x)-dimensional
+// inputs (Validate says why).
 func (t TK) Basis(x, y []float64) *mat.Dense {
+	if _, err := t.tkSize(len(x)); err != nil || len(x) != len(y) || t.Degree < 0 {
+		return nil
+	}
 	e := t.setup(len(x))
 	w := 2 * e.q
 	G := make([]float64, w*w)
@@ -338,8 +444,13 @@ func (t TK) Basis(x, y []float64) *mat.Dense {
 	return mat.NewDense(w, w, G)
 }
 
-// Eval returns k(x, y) = ⟨P, G(x, y)⟩_F (Corollary 13, corrected).
+// Eval returns k(x, y) = ⟨P, G(x, y)⟩_F (Corollary 13, corrected); NaN when
+// the degree is out of reach for len(x)-dimensional inputs (Validate, which
+// Gram and Cross call, says why).
 func (t TK) Eval(x, y []float64) float64 {
+	if _, err := t.tkSize(len(x)); err != nil || len(x) != len(y) || t.Degree < 0 {
+		return math.NaN()
+	}
 	e := t.setup(len(x))
 	return e.eval(t.P, x, y, nil)
 }
@@ -427,6 +538,9 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	e := t.setup(d)
 	w := 2 * e.q
 	m := R.n
+	if b := 8 * float64(w) * float64(w+1) / 2 * float64(m) * float64(m); b > maxBlockBytes {
+		return nil, nil, klearn.Errorf(klearn.ErrParam, "kernel: TK.GramBlocks: %d blocks of %d×%d would take %.3g GiB", w*(w+1)/2, m, m, b/(1<<30))
+	}
 	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
 	for p := range data {

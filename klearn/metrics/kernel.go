@@ -22,19 +22,50 @@ func Frobenius(A, B mat.Matrix) (float64, error) {
 	if ra != rb || ca != cb {
 		return 0, klearn.Errorf(klearn.ErrShape, "metrics: A is %d×%d but B is %d×%d", ra, ca, rb, cb)
 	}
+	var ma, mb float64
+	for i := 0; i < ra; i++ {
+		for j := 0; j < ca; j++ {
+			ma = math.Max(ma, math.Abs(A.At(i, j)))
+			mb = math.Max(mb, math.Abs(B.At(i, j)))
+		}
+	}
+	sa, sb := pow2Scale(ma), pow2Scale(mb)
 	var s float64
 	for i := 0; i < ra; i++ {
 		for j := 0; j < ca; j++ {
-			s += A.At(i, j) * B.At(i, j)
+			s += (A.At(i, j) * sa) * (B.At(i, j) * sb)
 		}
+	}
+	s = s / sa / sb
+	if math.IsInf(s, 0) {
+		return 0, klearn.Errorf(klearn.ErrNotFinite, "metrics: the Frobenius product overflows float64")
 	}
 	return s, nil
 }
 
-// FrobeniusNorm returns ‖A‖_F = sqrt(Σ_ij A_ij²).
+// FrobeniusNorm returns ‖A‖_F = sqrt(Σ_ij A_ij²), computed on A scaled by a
+// power of two when the squares would overflow, so every representable norm
+// is returned.
 func FrobeniusNorm(A mat.Matrix) (float64, error) {
-	s, err := Frobenius(A, A)
-	return math.Sqrt(s), err
+	r, c, err := klearn.CheckMatrix("A", A)
+	if err != nil {
+		return 0, err
+	}
+	var m float64
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			m = math.Max(m, math.Abs(A.At(i, j)))
+		}
+	}
+	sc := pow2Scale(m)
+	var s float64
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			v := A.At(i, j) * sc
+			s += v * v
+		}
+	}
+	return math.Sqrt(s) / sc, nil
 }
 
 // sym copies a validated symmetric matrix into a dense row-major slice.
@@ -76,8 +107,24 @@ func symPair(A, B mat.Symmetric) (a, b []float64, n int, err error) {
 	return a, b, n, nil
 }
 
+// rescale multiplies x in place by the power of two that keeps its squares
+// in range (pow2Scale), for the scale-invariant metrics below; ordinary
+// inputs are left untouched.
+func rescale(x []float64) []float64 {
+	if s := pow2Scale(maxAbs(x)); s != 1 {
+		for i := range x {
+			x[i] *= s
+		}
+	}
+	return x
+}
+
 // cosine returns ⟨a, b⟩/(‖a‖‖b‖) or an ErrSingular error if a norm is zero.
+// a and b are the callers' own copies; they are rescaled in place so that
+// the result is exact in range for any finite input (the cosine is
+// invariant under scaling either argument).
 func cosine(a, b []float64, what string) (float64, error) {
+	a, b = rescale(a), rescale(b)
 	na, nb := dot(a, a), dot(b, b)
 	if na == 0 || nb == 0 {
 		return 0, klearn.Errorf(klearn.ErrSingular, "metrics: %s of a zero matrix is undefined", what)
@@ -136,7 +183,7 @@ func CenteredAlignment(A, B mat.Symmetric) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return cosine(center(a, n), center(b, n), "centred alignment")
+	return cosine(center(rescale(a), n), center(rescale(b), n), "centred alignment")
 }
 
 // labelGram validates y against the order of K and returns vec(yyᵀ).
@@ -147,10 +194,13 @@ func labelGram(y []float64, n int) ([]float64, error) {
 	if err := klearn.CheckVector("y", y); err != nil {
 		return nil, err
 	}
+	// The alignments are invariant under scaling y: scale it by a power of
+	// two when y_i y_j would overflow or underflow.
+	sc := pow2Scale(maxAbs(y))
 	out := make([]float64, n*n)
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
-			out[i*n+j] = y[i] * y[j]
+			out[i*n+j] = (y[i] * sc) * (y[j] * sc)
 		}
 	}
 	return out, nil
@@ -187,7 +237,7 @@ func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return cosine(center(k, n), center(t, n), "centred target alignment")
+	return cosine(center(rescale(k), n), center(rescale(t), n), "centred target alignment")
 }
 
 // SpectralRatio returns the spectral ratio of Paper 2 (Donini & Aiolli 2017,
@@ -198,14 +248,22 @@ func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 // the ratio of the trace (nuclear) norm to the Frobenius norm; the last form
 // holds for PSD K and is the one computed. For a PSD K of order L,
 // 1 ≤ C(K) ≤ sqrt(rank K) ≤ √L, with C(11ᵀ) = 1 and C(I_L) = √L. The zero
-// matrix gives an ErrSingular error.
+// matrix gives an ErrSingular error; a negative diagonal entry (the cheap
+// necessary condition of PSD-ness, checked in O(L)) gives ErrNotPSD. An
+// indefinite K with a non-negative diagonal is not detected (that would cost
+// an eigen-decomposition): the result is then Σ K_ii/‖K‖_F, not the ratio
+// of norms.
 func SpectralRatio(K mat.Symmetric) (float64, error) {
 	k, n, err := sym("K", K, -1)
 	if err != nil {
 		return 0, err
 	}
+	k = rescale(k) // C(K) is invariant under scaling K
 	var tr float64
 	for i := 0; i < n; i++ {
+		if k[i*n+i] < 0 {
+			return 0, klearn.Errorf(klearn.ErrNotPSD, "metrics: spectral ratio of a matrix with K[%d][%d] < 0 (not PSD)", i, i)
+		}
 		tr += k[i*n+i]
 	}
 	f := math.Sqrt(dot(k, k))
@@ -245,19 +303,24 @@ func StandardizedSpectralRatio(K mat.Symmetric) (float64, error) {
 // r*(K) = max_{α∈Δ_L} Σ_i α_i K_ii − αᵀKα evaluated at the uniform α = 1/L,
 // hence a lower bound r̃(K) ≤ r*(K) (for normalised kernels
 // r*(K) = 1 − min_{α∈Δ} αᵀKα), exact for 11ᵀ (0) and I_L (1 − 1/L).
-// Note that both are squared radii (CHECKLIST P2-E17).
+// Note that both are squared radii (the paper writes r for both).
 func MEBRadiusApprox(K mat.Symmetric) (float64, error) {
 	k, n, err := sym("K", K, -1)
 	if err != nil {
 		return 0, err
 	}
+	sc := pow2Scale(maxAbs(k)) // r̃ is linear in K: scale, then undo
 	var tr, s float64
 	for i := 0; i < n; i++ {
-		tr += k[i*n+i]
+		tr += k[i*n+i] * sc
 	}
 	for _, v := range k {
-		s += v
+		s += v * sc
 	}
 	L := float64(n)
-	return tr/L - s/(L*L), nil
+	r := (tr/L - s/(L*L)) / sc
+	if math.IsInf(r, 0) {
+		return 0, klearn.Errorf(klearn.ErrNotFinite, "metrics: the MEB radius approximation overflows float64")
+	}
+	return r, nil
 }

@@ -1,25 +1,43 @@
 package metrics
 
-import "math"
+import (
+	"math"
 
-// MSE returns the mean squared error (1/n) Σ_i (y_i − ŷ_i)².
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// MSE returns the mean squared error (1/n) Σ_i (y_i − ŷ_i)². It is computed
+// on inputs scaled by a power of two when their magnitude would overflow the
+// squares (as LAPACK's norms do); a mean squared error that is itself beyond
+// the float64 range gives an error wrapping klearn.ErrNotFinite (RMSE is then
+// still representable).
 func MSE(y, yhat []float64) (float64, error) {
-	if err := checkPair("y", "yhat", y, yhat); err != nil {
+	r, err := RMSE(y, yhat)
+	if err != nil {
 		return 0, err
 	}
-	var s float64
-	for i := range y {
-		d := y[i] - yhat[i]
-		s += d * d
+	m := r * r
+	if math.IsInf(m, 0) {
+		return 0, klearn.Errorf(klearn.ErrNotFinite, "metrics: the mean squared error %g² overflows float64", r)
 	}
-	return s / float64(len(y)), nil
+	return m, nil
 }
 
 // RMSE returns the root mean squared error sqrt((1/n) Σ_i (y_i − ŷ_i)²), the
-// test metric of Paper 1 (Cortes, Mohri, Rostamizadeh 2009, §5).
+// test metric of Table 1 of Cortes, Mohri & Rostamizadeh (2009). Inputs whose
+// magnitude would overflow the squares are scaled by a power of two first, so
+// every representable RMSE is returned.
 func RMSE(y, yhat []float64) (float64, error) {
-	m, err := MSE(y, yhat)
-	return math.Sqrt(m), err
+	if err := checkPair("y", "yhat", y, yhat); err != nil {
+		return 0, err
+	}
+	s := pow2Scale(maxAbs(y), maxAbs(yhat))
+	var ss float64
+	for i := range y {
+		d := y[i]*s - yhat[i]*s
+		ss += d * d
+	}
+	return math.Sqrt(ss/float64(len(y))) / s, nil
 }
 
 // R2 returns the coefficient of determination
@@ -33,15 +51,19 @@ func R2(y, yhat []float64) (float64, error) {
 	if err := checkPair("y", "yhat", y, yhat); err != nil {
 		return 0, err
 	}
+	// R² is invariant under a common scaling of y and ŷ: scale by a power of
+	// two when the squares would overflow or underflow.
+	sc := pow2Scale(maxAbs(y), maxAbs(yhat))
 	var mean float64
 	for _, v := range y {
-		mean += v
+		mean += v * sc
 	}
 	mean /= float64(len(y))
 	var ss, sr float64
 	for i, v := range y {
+		v *= sc
 		ss += (v - mean) * (v - mean)
-		sr += (v - yhat[i]) * (v - yhat[i])
+		sr += (v - yhat[i]*sc) * (v - yhat[i]*sc)
 	}
 	if ss == 0 {
 		if sr == 0 {
@@ -73,4 +95,29 @@ func MeanStd(v []float64) (mean, std float64) {
 		ss += (x - mean) * (x - mean)
 	}
 	return mean, math.Sqrt(ss / float64(n-1))
+}
+
+// pow2Scale returns 1 when every magnitude is in [2⁻⁴⁰⁰, 2⁴⁰⁰] (or zero), and
+// otherwise the power of two that brings the largest to [½, 1): the scaling
+// that lets sums of squares of the scaled values neither overflow nor lose
+// all precision to underflow. Multiplying by a power of two is exact, so
+// results for ordinary inputs are bit-identical to the unscaled formulas.
+func pow2Scale(mags ...float64) float64 {
+	m := 0.0
+	for _, v := range mags {
+		m = math.Max(m, v)
+	}
+	if m == 0 || (m <= 0x1p400 && m >= 0x1p-400) {
+		return 1
+	}
+	_, e := math.Frexp(m)
+	return math.Ldexp(1, min(1000, -e)) // capped: 2^1074 would overflow
+}
+
+func maxAbs(x []float64) float64 {
+	m := 0.0
+	for _, v := range x {
+		m = math.Max(m, math.Abs(v))
+	}
+	return m
 }

@@ -103,11 +103,14 @@ func (r *SearchResult[P]) BestParams() P { return r.Candidates[r.Best].Params }
 // fails, GridSearch returns the error of the first one. A panic inside eval
 // is re-raised in the caller's goroutine.
 //
-// Errors: no candidates or no splits (ErrEmpty), a non-finite score
-// (ErrNotFinite, recorded on the candidate).
+// Errors: no candidates or no splits (ErrEmpty), a nil eval (ErrParam), a
+// non-finite score (ErrNotFinite, recorded on the candidate).
 func GridSearch[P any](candidates []P, splits []Split, eval func(c P, s Split) (float64, error), opts SearchOptions) (*SearchResult[P], error) {
 	if len(candidates) == 0 || len(splits) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: GridSearch with %d candidates and %d splits", len(candidates), len(splits))
+	}
+	if eval == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "modelsel: GridSearch with a nil eval")
 	}
 	nc, ns := len(candidates), len(splits)
 	scores := make([]float64, nc*ns)
@@ -192,6 +195,9 @@ type NestedResult[P any] struct {
 func NestedCV[P any](outer []Split, inner func(train []int, fold int) ([]Split, error), candidates []P, eval func(c P, s Split) (float64, error), opts SearchOptions) (*NestedResult[P], error) {
 	if len(outer) == 0 || len(candidates) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: NestedCV with %d outer splits and %d candidates", len(outer), len(candidates))
+	}
+	if inner == nil || eval == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "modelsel: NestedCV with a nil inner or eval function")
 	}
 	res := &NestedResult[P]{}
 	for f, os := range outer {

@@ -1,0 +1,256 @@
+// Package jobs runs a paper's experiments as lists of jobs whose results are
+// records in an on-disk store: a job whose spec, inputs and code are
+// unchanged is read back, not recomputed, and a list of jobs can be cut into
+// deterministic shards for a cluster (Slurm job arrays, Kubernetes Indexed
+// Jobs) whose merged stores equal one local run bit for bit.
+//
+// A record's key is the SHA-256 of (a) the job's canonical spec (paper,
+// table, method, data set, split, hyper-parameters as sorted JSON), (b) the
+// digests of its input files, and (c) a digest of the module's Go source
+// (every non-test .go file plus go.mod and go.sum under the module root).
+// (c) is coarse — an edit anywhere in the Go code invalidates every record —
+// but it is never stale, which a per-package dependency digest could only be
+// with exact import-graph tracking; notebooks' prose is not Go source, so
+// editing it invalidates nothing.
+package jobs
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/kernelab/kernelab/internal/repo"
+)
+
+// Job is one experiment: a cell, curve point or fit of a paper's table or
+// figure. Params holds the hyper-parameters (JSON-serialisable values).
+// Inputs lists data files (relative to the repository root or absolute)
+// whose contents enter the key.
+type Job struct {
+	Paper  string         `json:"paper"`
+	Table  string         `json:"table"`
+	Method string         `json:"method"`
+	Data   string         `json:"data"`
+	Split  int            `json:"split"`
+	Params map[string]any `json:"params,omitempty"`
+	Inputs []string       `json:"inputs,omitempty"`
+}
+
+// Spec returns the job's canonical JSON (map keys sorted by encoding/json).
+func (j Job) Spec() ([]byte, error) {
+	b, err := json.Marshal(j)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: job %s/%s/%s: %w", j.Paper, j.Table, j.Method, err)
+	}
+	return b, nil
+}
+
+// ID returns the SHA-256 of the canonical spec alone: the job's identity,
+// independent of code and inputs, used for ordering and sharding.
+func (j Job) ID() (string, error) {
+	b, err := j.Spec()
+	if err != nil {
+		return "", err
+	}
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:]), nil
+}
+
+// Name is a short human-readable label of the job.
+func (j Job) Name() string {
+	return fmt.Sprintf("%s/%s/%s/%s/split%d", j.Paper, j.Table, j.Method, j.Data, j.Split)
+}
+
+// Experiment is a paper's registered job builder and runner.
+type Experiment struct {
+	Paper string
+	// Build returns the paper's jobs in mode "quick" or "full".
+	Build func(mode string) ([]Job, error)
+	// Run computes one job's result; it must be deterministic and
+	// JSON-serialisable.
+	Run func(ctx context.Context, j Job) (any, error)
+}
+
+var (
+	regMu    sync.Mutex
+	registry = map[string]Experiment{}
+)
+
+// Register adds a paper's experiments; paper packages call it from init.
+// It panics on a duplicate or incomplete registration (a programming error
+// at init time).
+func Register(paper string, build func(mode string) ([]Job, error), run func(ctx context.Context, j Job) (any, error)) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if paper == "" || build == nil || run == nil || strings.Contains(paper, "/") {
+		panic("jobs: Register needs a paper name without '/', a build and a run function")
+	}
+	if _, dup := registry[paper]; dup {
+		panic("jobs: paper " + paper + " registered twice")
+	}
+	registry[paper] = Experiment{Paper: paper, Build: build, Run: run}
+}
+
+// Lookup returns the registered experiment of paper.
+func Lookup(paper string) (Experiment, bool) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	e, ok := registry[paper]
+	return e, ok
+}
+
+// Papers returns the registered paper names, sorted.
+func Papers() []string {
+	regMu.Lock()
+	defer regMu.Unlock()
+	out := make([]string, 0, len(registry))
+	for p := range registry {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var (
+	codeOnce   sync.Once
+	codeDigest string
+	codeErr    error
+)
+
+// CodeDigest returns the digest of the module's Go source under root: every
+// non-test .go file (outside build/, bin/, testdata/, hidden directories)
+// plus go.mod and go.sum, by relative path and contents.
+func CodeDigest(root string) (string, error) {
+	h := sha256.New()
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			name := d.Name()
+			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "build" || name == "bin" || name == "results" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if (strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")) || rel == "go.mod" || rel == "go.sum" {
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("jobs: code digest of %s: %w", root, err)
+	}
+	if len(files) == 0 {
+		return "", fmt.Errorf("jobs: code digest: no Go source under %s (set KERNELAB_ROOT)", root)
+	}
+	sort.Strings(files)
+	for _, rel := range files {
+		b, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return "", fmt.Errorf("jobs: code digest: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// moduleCodeDigest is CodeDigest of repo.Root(), computed once per process.
+func moduleCodeDigest() (string, error) {
+	codeOnce.Do(func() { codeDigest, codeErr = CodeDigest(repo.Root()) })
+	return codeDigest, codeErr
+}
+
+// Key returns the store key of j under the given code digest: SHA-256 of
+// the code digest, the canonical spec and the digest of each input file.
+func Key(j Job, code string) (string, error) {
+	spec, err := j.Spec()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "kernelab-jobs-v1\x00%s\x00%d\x00", code, len(spec))
+	h.Write(spec)
+	for _, in := range j.Inputs {
+		p := in
+		if !filepath.IsAbs(p) {
+			p = repo.Path(p)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return "", fmt.Errorf("jobs: input of %s: %w", j.Name(), err)
+		}
+		ih := sha256.New()
+		_, err = io.Copy(ih, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("jobs: input of %s: %w", j.Name(), err)
+		}
+		fmt.Fprintf(h, "%s\x00%x\x00", in, ih.Sum(nil))
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Shard returns the jobs of shard i of n: the jobs sorted by ID, every n-th
+// starting at the i-th. It depends only on the job list, never on worker
+// counts; the shards 0 … n−1 partition the list.
+func Shard(js []Job, i, n int) ([]Job, error) {
+	if n < 1 || i < 0 || i >= n {
+		return nil, fmt.Errorf("jobs: shard %d/%d: need 0 ≤ i < n", i, n)
+	}
+	type kj struct {
+		id string
+		j  Job
+	}
+	all := make([]kj, len(js))
+	for k, j := range js {
+		id, err := j.ID()
+		if err != nil {
+			return nil, err
+		}
+		all[k] = kj{id, j}
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].id < all[b].id })
+	var out []Job
+	for k := i; k < len(all); k += n {
+		out = append(out, all[k].j)
+	}
+	return out, nil
+}
+
+// ParseShard parses "i/N".
+func ParseShard(s string) (i, n int, err error) {
+	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || fmt.Sprintf("%d/%d", i, n) != s {
+		return 0, 0, fmt.Errorf("jobs: shard %q: want i/N", s)
+	}
+	if n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("jobs: shard %q: need 0 ≤ i < N", s)
+	}
+	return i, n, nil
+}
+
+// FilterTable keeps the jobs of one table ("" keeps all).
+func FilterTable(js []Job, table string) []Job {
+	if table == "" {
+		return js
+	}
+	var out []Job
+	for _, j := range js {
+		if j.Table == table {
+			out = append(out, j)
+		}
+	}
+	return out
+}

@@ -1,0 +1,393 @@
+package jobs_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/demo"
+)
+
+// counting wraps the demo experiment and counts calls of Run.
+func counting(calls *atomic.Int64) jobs.Experiment {
+	return jobs.Experiment{Paper: demo.Paper, Build: demo.Build, Run: func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return demo.Run(ctx, j)
+	}}
+}
+
+func demoJobs(t *testing.T) []jobs.Job {
+	t.Helper()
+	js, err := demo.Build("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
+}
+
+// readAll returns path → bytes of every file under dir.
+func readAll(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, a, b string) {
+	t.Helper()
+	A, B := readAll(t, a), readAll(t, b)
+	if len(A) != len(B) {
+		t.Fatalf("%s has %d files, %s has %d", a, len(A), b, len(B))
+	}
+	for k, v := range A {
+		if !bytes.Equal(v, B[k]) {
+			t.Fatalf("%s differs between %s and %s", k, a, b)
+		}
+	}
+}
+
+func TestCacheAndInvalidation(t *testing.T) {
+	js := demoJobs(t)
+	st := jobs.Store{Dir: t.TempDir()}
+	var calls atomic.Int64
+	exp := counting(&calls)
+	ctx := context.Background()
+	run := func(code string, recompute bool) jobs.Summary {
+		t.Helper()
+		s, err := jobs.Run(ctx, exp, js, jobs.Options{Store: st, Code: code, Recompute: recompute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if s := run("code-A", false); s.Computed != len(js) || calls.Load() != int64(len(js)) {
+		t.Fatalf("first run: %+v, %d calls", s, calls.Load())
+	}
+	if s := run("code-A", false); s.Cached != len(js) || s.Computed != 0 {
+		t.Fatalf("second run recomputed: %+v", s)
+	}
+	// A code change invalidates every record.
+	if s := run("code-B", false); s.Computed != len(js) {
+		t.Fatalf("code change not invalidating: %+v", s)
+	}
+	// Recompute and KERNELAB_CACHE=off force recomputation.
+	if s := run("code-B", true); s.Computed != len(js) {
+		t.Fatalf("Recompute: %+v", s)
+	}
+	t.Setenv("KERNELAB_CACHE", "off")
+	if s := run("code-B", false); s.Computed != len(js) {
+		t.Fatalf("KERNELAB_CACHE=off: %+v", s)
+	}
+}
+
+func TestKeyCoversSpecAndInputs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "data.csv")
+	if err := os.WriteFile(in, []byte("1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	j := jobs.Job{Paper: "p", Table: "T1", Method: "m", Data: "d", Params: map[string]any{"C": 1.0, "a": 2}, Inputs: []string{in}}
+	k1, err := jobs.Key(j, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same spec built with another map order gives the same key.
+	j2 := j
+	j2.Params = map[string]any{"a": 2, "C": 1.0}
+	if k, _ := jobs.Key(j2, "c"); k != k1 {
+		t.Fatal("key depends on map order")
+	}
+	j2.Params = map[string]any{"a": 3, "C": 1.0}
+	if k, _ := jobs.Key(j2, "c"); k == k1 {
+		t.Fatal("key ignores a hyper-parameter")
+	}
+	if err := os.WriteFile(in, []byte("1,3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := jobs.Key(j, "c"); k == k1 {
+		t.Fatal("key ignores the input data")
+	}
+	j.Inputs = []string{filepath.Join(dir, "missing")}
+	if _, err := jobs.Key(j, "c"); err == nil {
+		t.Fatal("missing input accepted")
+	}
+}
+
+func TestCodeDigest(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, s string) {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module x\n")
+	write("a/a.go", "package a\n")
+	d1, err := jobs.CodeDigest(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("a/a_test.go", "package a\n")
+	write("notebooks/01.ipynb", "{}")
+	write("a/testdata/x.go", "package x\n")
+	if d, _ := jobs.CodeDigest(root); d != d1 {
+		t.Fatal("tests, notebooks or testdata changed the code digest")
+	}
+	write("a/a.go", "package a // edited\n")
+	if d, _ := jobs.CodeDigest(root); d == d1 {
+		t.Fatal("a source edit left the code digest unchanged")
+	}
+	if _, err := jobs.CodeDigest(t.TempDir()); err == nil {
+		t.Fatal("empty tree accepted")
+	}
+}
+
+// A crash mid-write leaves a temporary file: it is not a record, the job
+// counts as pending, and a re-run completes the store.
+func TestStoreCrashResume(t *testing.T) {
+	js := demoJobs(t)
+	st := jobs.Store{Dir: t.TempDir()}
+	var calls atomic.Int64
+	exp := counting(&calls)
+	ctx := context.Background()
+	half := js[:len(js)/2]
+	if _, err := jobs.Run(ctx, exp, half, jobs.Options{Store: st, Code: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(st.Dir, demo.Paper, ".tmp-123"), []byte(`{"key": "trunc`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := st.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(half) {
+		t.Fatalf("%d record files, want %d", len(files), len(half))
+	}
+	sts, err := jobs.TableStatus(st, js, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sts) != 1 || sts[0].Done != len(half) || sts[0].Pending != len(js)-len(half) {
+		t.Fatalf("status %+v", sts)
+	}
+	calls.Store(0)
+	s, err := jobs.Run(ctx, exp, js, jobs.Options{Store: st, Code: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Cached != len(half) || s.Computed != len(js)-len(half) || calls.Load() != int64(len(js)-len(half)) {
+		t.Fatalf("resume: %+v, %d calls", s, calls.Load())
+	}
+	// The resumed store equals a run from scratch.
+	fresh := jobs.Store{Dir: t.TempDir()}
+	if _, err := jobs.Run(ctx, exp, js, jobs.Options{Store: fresh, Code: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(st.Dir, demo.Paper, ".tmp-123"))
+	sameTree(t, st.Dir, fresh.Dir)
+}
+
+func TestFailedJobs(t *testing.T) {
+	js := demoJobs(t)[:3]
+	st := jobs.Store{Dir: t.TempDir()}
+	boom := errors.New("boom")
+	exp := jobs.Experiment{Paper: demo.Paper, Build: demo.Build, Run: func(ctx context.Context, j jobs.Job) (any, error) {
+		if j.Split == 1 {
+			return nil, boom
+		}
+		return demo.Run(ctx, j)
+	}}
+	s, err := jobs.Run(context.Background(), exp, js, jobs.Options{Store: st, Code: "c"})
+	if !errors.Is(err, boom) || s.Failed != 1 || s.Computed != 2 {
+		t.Fatalf("summary %+v, err %v", s, err)
+	}
+	sts, _ := jobs.TableStatus(st, js, "c")
+	if sts[0].Failed != 1 || sts[0].Done != 2 {
+		t.Fatalf("status %+v", sts)
+	}
+}
+
+func TestShardPartition(t *testing.T) {
+	js := demoJobs(t)
+	for n := 1; n <= len(js)+2; n++ {
+		seen := map[string]int{}
+		for i := range n {
+			sh, err := jobs.Shard(js, i, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range sh {
+				id, _ := j.ID()
+				seen[id]++
+			}
+		}
+		if len(seen) != len(js) {
+			t.Fatalf("n=%d: %d distinct jobs in shards, want %d", n, len(seen), len(js))
+		}
+		for id, c := range seen {
+			if c != 1 {
+				t.Fatalf("n=%d: job %s in %d shards", n, id, c)
+			}
+		}
+	}
+	// Independent of the order of the job list.
+	rev := append([]jobs.Job(nil), js...)
+	sort.Slice(rev, func(a, b int) bool { return a > b })
+	a, _ := jobs.Shard(js, 1, 3)
+	b, _ := jobs.Shard(rev, 1, 3)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Fatal("shard depends on the order of the job list")
+	}
+	for _, bad := range [][2]int{{0, 0}, {-1, 2}, {2, 2}} {
+		if _, err := jobs.Shard(js, bad[0], bad[1]); err == nil {
+			t.Fatalf("shard %v accepted", bad)
+		}
+	}
+	for _, s := range []string{"1/0", "2/2", "a/b", "1/2x", "-1/3", ""} {
+		if _, _, err := jobs.ParseShard(s); err == nil {
+			t.Fatalf("ParseShard(%q) accepted", s)
+		}
+	}
+}
+
+// Shards run with different worker counts and merged equal one local run
+// with 1 or 2 workers, bit for bit.
+func TestMergedShardsEqualLocalRun(t *testing.T) {
+	js := demoJobs(t)
+	ctx := context.Background()
+	var calls atomic.Int64
+	exp := counting(&calls)
+	local1 := jobs.Store{Dir: t.TempDir()}
+	local2 := jobs.Store{Dir: t.TempDir()}
+	if _, err := jobs.Run(ctx, exp, js, jobs.Options{Store: local1, Code: "c", Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jobs.Run(ctx, exp, js, jobs.Options{Store: local2, Code: "c", Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, local1.Dir, local2.Dir)
+	const n = 4
+	var shards []jobs.Store
+	for i := range n {
+		sh, err := jobs.Shard(js, i, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := jobs.Store{Dir: t.TempDir()}
+		if _, err := jobs.Run(ctx, exp, sh, jobs.Options{Store: s, Code: "c", Workers: 1 + i%2}); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, s)
+	}
+	merged := jobs.Store{Dir: t.TempDir()}
+	if k, err := merged.Merge(shards...); err != nil || k != len(js) {
+		t.Fatalf("merge: %d records, %v", k, err)
+	}
+	sameTree(t, local1.Dir, merged.Dir)
+	// Merging again is a no-op; a conflicting record is refused.
+	if k, err := merged.Merge(shards...); err != nil || k != 0 {
+		t.Fatalf("re-merge: %d, %v", k, err)
+	}
+	files, _ := shards[0].Files()
+	if err := os.WriteFile(filepath.Join(shards[0].Dir, files[0]), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := merged.Merge(shards[0]); err == nil {
+		t.Fatal("conflicting record merged")
+	}
+}
+
+func TestLoadAndRegistry(t *testing.T) {
+	if _, ok := jobs.Lookup(demo.Paper); !ok {
+		t.Fatal("demo not registered")
+	}
+	found := false
+	for _, p := range jobs.Papers() {
+		found = found || p == demo.Paper
+	}
+	if !found {
+		t.Fatal("Papers lacks demo")
+	}
+	exp, _ := jobs.Lookup(demo.Paper)
+	js := demoJobs(t)[:1]
+	st := jobs.Store{Dir: t.TempDir()}
+	var r demo.Result
+	if ok, err := jobs.Load(st, js[0], &r); ok || err != nil {
+		t.Fatalf("Load before run: %v %v", ok, err)
+	}
+	if _, err := jobs.Run(context.Background(), exp, js, jobs.Options{Store: st}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := jobs.Load(st, js[0], &r); !ok || err != nil || r.NTest != 200 || !(r.MSE > 0 && r.MSE < 1) {
+		t.Fatalf("Load: %v %v %+v", ok, err, r)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("duplicate Register did not panic")
+		}
+	}()
+	jobs.Register(demo.Paper, demo.Build, demo.Run)
+}
+
+// A cancelled run marks nothing failed: the jobs stay pending.
+func TestCancelLeavesPending(t *testing.T) {
+	js := demoJobs(t)
+	st := jobs.Store{Dir: t.TempDir()}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var calls atomic.Int64
+	if _, err := jobs.Run(ctx, counting(&calls), js, jobs.Options{Store: st, Code: "c"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v", err)
+	}
+	sts, _ := jobs.TableStatus(st, js, "c")
+	if calls.Load() != 0 || sts[0].Pending != len(js) || sts[0].Failed != 0 {
+		t.Fatalf("%d calls, status %+v", calls.Load(), sts)
+	}
+}
+
+func TestMemo(t *testing.T) {
+	st := jobs.Store{Dir: t.TempDir()}
+	j := jobs.Job{Paper: "memo", Table: "T", Method: "m", Data: "quick"}
+	calls := 0
+	compute := func() (any, error) { calls++; return map[string]float64{"x": 0.25}, nil }
+	var a, b map[string]float64
+	hit, err := jobs.Memo(st, j, &a, compute)
+	if err != nil || hit || a["x"] != 0.25 {
+		t.Fatalf("first Memo: hit %v, err %v, value %v", hit, err, a)
+	}
+	hit, err = jobs.Memo(st, j, &b, compute)
+	if err != nil || !hit || b["x"] != 0.25 || calls != 1 {
+		t.Fatalf("second Memo: hit %v, err %v, value %v, calls %d", hit, err, b, calls)
+	}
+	bad := jobs.Job{Paper: "memo", Table: "T", Method: "fails"}
+	var c int
+	if _, err := jobs.Memo(st, bad, &c, func() (any, error) { return nil, errors.New("boom") }); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("compute error not returned: %v", err)
+	}
+	if _, err := jobs.Memo(st, bad, &c, func() (any, error) { return 7, nil }); err != nil || c != 7 {
+		t.Fatalf("after a failure Memo must compute again: %v, %d", err, c)
+	}
+}

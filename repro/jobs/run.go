@@ -1,0 +1,222 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/kernelab/kernelab/internal/parallel"
+)
+
+// Options of Run.
+type Options struct {
+	Store   Store
+	Workers int // ≤ 0: all cores
+	// Recompute ignores stored records (also set by KERNELAB_CACHE=off).
+	Recompute bool
+	// Code overrides the code digest (tests); "" means the module's.
+	Code     string
+	Progress io.Writer // nil: no progress lines
+}
+
+// Summary counts what Run did.
+type Summary struct{ Computed, Cached, Failed int }
+
+// Run computes the jobs not yet in the store with exp.Run on up to
+// opts.Workers goroutines, writing each record as it finishes (so a killed
+// run resumes where it stopped). A failed job is marked in the store and
+// counted; Run returns an error naming the first failure after all jobs ran.
+func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, error) {
+	code := opts.Code
+	if code == "" {
+		var err error
+		if code, err = moduleCodeDigest(); err != nil {
+			return Summary{}, err
+		}
+	}
+	recompute := opts.Recompute || os.Getenv("KERNELAB_CACHE") == "off"
+	keys := make([]string, len(js))
+	for i, j := range js {
+		if j.Paper != exp.Paper {
+			return Summary{}, fmt.Errorf("jobs: job %s is not of paper %s", j.Name(), exp.Paper)
+		}
+		k, err := Key(j, code)
+		if err != nil {
+			return Summary{}, err
+		}
+		keys[i] = k
+	}
+	var (
+		mu    sync.Mutex
+		sum   Summary
+		first error
+		done  int
+		start = time.Now()
+	)
+	report := func(name string) {
+		done++
+		if opts.Progress == nil {
+			return
+		}
+		el := time.Since(start)
+		eta := time.Duration(float64(el) / float64(done) * float64(len(js)-done)).Round(time.Second)
+		fmt.Fprintf(opts.Progress, "[%d/%d] %s  elapsed %s  ETA %s\n", done, len(js), name, el.Round(time.Second), eta)
+	}
+	parallel.ForWorkers(opts.Workers, len(js), func(_, i int) {
+		j, key := js[i], keys[i]
+		if !recompute {
+			if _, ok, err := opts.Store.Get(j.Paper, key); err == nil && ok {
+				mu.Lock()
+				sum.Cached++
+				report(j.Name() + " (cached)")
+				mu.Unlock()
+				return
+			}
+		}
+		if ctx.Err() != nil {
+			// Interrupted: the job stays pending (no failure mark).
+			mu.Lock()
+			if first == nil {
+				first = fmt.Errorf("jobs: %w", ctx.Err())
+			}
+			mu.Unlock()
+			return
+		}
+		res, err := exp.Run(ctx, j)
+		if ctx.Err() != nil && err != nil {
+			mu.Lock()
+			if first == nil {
+				first = fmt.Errorf("jobs: %s: %w", j.Name(), err)
+			}
+			mu.Unlock()
+			return
+		}
+		var raw []byte
+		if err == nil {
+			raw, err = json.Marshal(res)
+		}
+		if err == nil {
+			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw})
+		} else if perr := opts.Store.PutFailed(j.Paper, key, err); perr != nil {
+			err = fmt.Errorf("%w (and %v)", err, perr)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			sum.Failed++
+			if first == nil {
+				first = fmt.Errorf("jobs: %s: %w", j.Name(), err)
+			}
+			report(j.Name() + " FAILED")
+			return
+		}
+		sum.Computed++
+		report(j.Name())
+	})
+	return sum, first
+}
+
+// Status of one table: records present, missing, failed under the current code.
+type Status struct {
+	Paper, Table          string
+	Done, Pending, Failed int
+}
+
+// TableStatus counts, per table in job order, the jobs whose record is in
+// the store, those marked failed, and the rest (pending).
+func TableStatus(st Store, js []Job, code string) ([]Status, error) {
+	if code == "" {
+		var err error
+		if code, err = moduleCodeDigest(); err != nil {
+			return nil, err
+		}
+	}
+	var out []Status
+	idx := map[string]int{}
+	for _, j := range js {
+		k, err := Key(j, code)
+		if err != nil {
+			return nil, err
+		}
+		id := j.Paper + "\x00" + j.Table
+		i, ok := idx[id]
+		if !ok {
+			i = len(out)
+			idx[id] = i
+			out = append(out, Status{Paper: j.Paper, Table: j.Table})
+		}
+		if _, ok, err := st.Get(j.Paper, k); err != nil {
+			return nil, err
+		} else if ok {
+			out[i].Done++
+		} else if _, f := st.Failed(j.Paper, k); f {
+			out[i].Failed++
+		} else {
+			out[i].Pending++
+		}
+	}
+	return out, nil
+}
+
+// Load returns the stored result of j under the current code, decoded into
+// v; ok is false when the job has not been run.
+func Load(st Store, j Job, v any) (ok bool, err error) {
+	code, err := moduleCodeDigest()
+	if err != nil {
+		return false, err
+	}
+	k, err := Key(j, code)
+	if err != nil {
+		return false, err
+	}
+	rec, ok, err := st.Get(j.Paper, k)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := json.Unmarshal(rec.Result, v); err != nil {
+		return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
+	}
+	return true, nil
+}
+
+// Memo decodes into v the stored result of j under the current code, or,
+// when there is none, runs compute, stores its result and decodes that
+// stored form into v, so a first run and every later one see the same
+// value (what survives a JSON round trip). cached reports a store hit. A
+// compute error is returned wrapped and nothing is stored.
+func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
+	code, err := moduleCodeDigest()
+	if err != nil {
+		return false, err
+	}
+	k, err := Key(j, code)
+	if err != nil {
+		return false, err
+	}
+	rec, ok, err := st.Get(j.Paper, k)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		res, err := compute()
+		if err != nil {
+			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
+		}
+		rec = Record{Key: k, Job: j, Result: b}
+		if err := st.Put(rec); err != nil {
+			return false, err
+		}
+	}
+	if err := json.Unmarshal(rec.Result, v); err != nil {
+		return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
+	}
+	return ok, nil
+}

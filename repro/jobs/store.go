@@ -1,0 +1,167 @@
+package jobs
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/kernelab/kernelab/internal/repo"
+)
+
+// Store is a directory of records: <dir>/<paper>/<key>.json for a result,
+// <key>.failed for the error of a failed run. Files are written to a
+// temporary name in the same directory and renamed, so a killed run leaves
+// no half record (temporaries, named .tmp-*, are ignored and removed by
+// the next write).
+type Store struct{ Dir string }
+
+// DefaultDir is $KERNELAB_RESULTS, else results/ under the repository root.
+func DefaultDir() string {
+	if d := os.Getenv("KERNELAB_RESULTS"); d != "" {
+		return d
+	}
+	return repo.Path("results")
+}
+
+// Record is what the store holds for one job.
+type Record struct {
+	Key    string          `json:"key"`
+	Job    Job             `json:"job"`
+	Result json.RawMessage `json:"result"`
+}
+
+func (s Store) path(paper, key, ext string) string {
+	return filepath.Join(s.Dir, paper, key+ext)
+}
+
+// Get reads the record of key; ok is false when there is none.
+func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
+	b, err := os.ReadFile(s.path(paper, key, ".json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("jobs: store: %w", err)
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return Record{}, false, fmt.Errorf("jobs: store: record %s: %w", key, err)
+	}
+	return rec, true, nil
+}
+
+// Failed returns the stored error text of key, if the last run failed.
+func (s Store) Failed(paper, key string) (string, bool) {
+	b, err := os.ReadFile(s.path(paper, key, ".failed"))
+	return string(b), err == nil
+}
+
+// Put writes rec atomically and removes any failure mark of its key.
+func (s Store) Put(rec Record) error {
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return fmt.Errorf("jobs: store: %s: %w", rec.Job.Name(), err)
+	}
+	if err := s.writeAtomic(s.path(rec.Job.Paper, rec.Key, ".json"), append(b, '\n')); err != nil {
+		return err
+	}
+	os.Remove(s.path(rec.Job.Paper, rec.Key, ".failed"))
+	return nil
+}
+
+// PutFailed records the failure of a job.
+func (s Store) PutFailed(paper, key string, runErr error) error {
+	return s.writeAtomic(s.path(paper, key, ".failed"), []byte(runErr.Error()+"\n"))
+}
+
+func (s Store) writeAtomic(dst string, b []byte) error {
+	dir := filepath.Dir(dst)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("jobs: store: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("jobs: store: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, dst)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("jobs: store: write %s: %w", dst, err)
+	}
+	return nil
+}
+
+// Files lists the record files (paper/key.json, slash-separated), sorted;
+// temporaries and failure marks are left out.
+func (s Store) Files() ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == s.Dir {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if d.IsDir() || strings.HasPrefix(d.Name(), ".") || !strings.HasSuffix(d.Name(), ".json") {
+			return nil
+		}
+		rel, _ := filepath.Rel(s.Dir, p)
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: store %s: %w", s.Dir, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Merge copies every record of the stores srcs into s. A record already
+// present must have identical bytes (same key → same result), else Merge
+// reports the conflict and stops. It returns the number of records copied.
+func (s Store) Merge(srcs ...Store) (int, error) {
+	n := 0
+	for _, src := range srcs {
+		files, err := src.Files()
+		if err != nil {
+			return n, err
+		}
+		for _, rel := range files {
+			b, err := os.ReadFile(filepath.Join(src.Dir, rel))
+			if err != nil {
+				return n, fmt.Errorf("jobs: merge: %w", err)
+			}
+			dst := filepath.Join(s.Dir, filepath.FromSlash(rel))
+			old, err := os.ReadFile(dst)
+			if err == nil {
+				if !bytes.Equal(old, b) {
+					return n, fmt.Errorf("jobs: merge: conflict on %s between %s and %s", rel, src.Dir, s.Dir)
+				}
+				continue
+			}
+			if err := s.writeAtomic(dst, b); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
+}

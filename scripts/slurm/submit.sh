@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Submit a paper's jobs to Slurm as an array of N shard tasks plus a dependent
+# merge job. Run from the repository root on a login node whose file system
+# (the repository and the results directory) the compute nodes share.
+#
+#   scripts/slurm/submit.sh <paper>[/<table>] N [--mode quick|full] [--results DIR] [--reports] [-- SBATCH_ARGS...]
+#
+# Prints the merge job's id on stdout. Results go to DIR (default
+# $KERNELAB_RESULTS, else results/), the shards to DIR.shards/<i>.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 2 ]] || usage
+paper="$1" n="$2"; shift 2
+[[ "$n" =~ ^[1-9][0-9]*$ ]] || usage
+mode=quick results="${KERNELAB_RESULTS:-$root/results}" reports=0 extra=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --mode) mode="$2"; shift 2 ;;
+    --results) results="$2"; shift 2 ;;
+    --reports) reports=1; shift ;;
+    --) shift; extra=("$@"); break ;;
+    *) usage ;;
+  esac
+done
+results="$(mkdir -p "$results" && cd "$results" && pwd)"
+bin="${KERNELAB_BIN:-$root/build/bin/kernelab}"
+if [[ -z "${KERNELAB_BIN:-}" ]]; then
+  mkdir -p "$(dirname "$bin")"
+  (cd "$root" && go build -o "$bin" ./cmd/kernelab)
+fi
+export KERNELAB_BIN="$bin" KERNELAB_ROOT="$root" KERNELAB_PAPER="$paper" KERNELAB_MODE="$mode" \
+  KERNELAB_RESULTS="$results" KERNELAB_SHARDS="$results.shards" KERNELAB_REPORTS="$reports"
+mkdir -p "$KERNELAB_SHARDS" "$results.log"
+array=$(sbatch --parsable --export=ALL --array="0-$((n - 1))" --chdir="$root" \
+  --output="$results.log/shard-%a.out" "${extra[@]}" "$root/scripts/slurm/shard.sbatch")
+array="${array%%;*}"
+merge=$(sbatch --parsable --export=ALL --dependency="afterok:$array" --chdir="$root" \
+  --output="$results.log/merge.out" "${extra[@]}" "$root/scripts/slurm/merge.sbatch")
+echo "kernelab: array job $array ($n tasks), merge job ${merge%%;*}; logs in $results.log" >&2
+echo "${merge%%;*}"
