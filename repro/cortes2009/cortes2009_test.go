@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/kernelab/kernelab/repro"
 )
 
@@ -246,10 +248,116 @@ func TestTablesMarkdown(t *testing.T) {
 	if !strings.Contains(md, "Parkinsons → pd-speech") || !strings.Contains(md, "0.62 ± 0.05 / **0.620") {
 		t.Errorf("table misses the substitute or the Ionosphere quad. base cell:\n%s", md)
 	}
-	if Total(Quick()) != 3+4*Quick().Splits {
-		t.Error("Total")
+	q := Quick()
+	if want := 3 + 4*q.Splits + 3*len(q.Fig2Bigrams) + 4*q.Fig3Reps*(len(q.Fig3Factors[0])+len(q.Fig3Factors[1])); Total(q) != want {
+		t.Errorf("Total = %d, want %d", Total(q), want)
 	}
 	if md := BreastMarkdown(res.Breast); strings.Count(md, "\n") != 3+len(res.Breast) {
 		t.Errorf("Breast table:\n%s", md)
+	}
+}
+
+func TestBigramFeatures(t *testing.T) {
+	docs := []string{"Great taste, great price.", "great taste again", "Bad price"}
+	X, err := BigramFeatures(docs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Document frequencies: "great taste" 2, then "bad price", "great price",
+	// "taste again", "taste great" 1 each (ties by text): the top 2 are
+	// "great taste" and "bad price", then the constant column.
+	want := mat.NewDense(3, 3, []float64{
+		1, 0, 1,
+		1, 0, 1,
+		0, 1, 1,
+	})
+	if !mat.Equal(X, want) {
+		t.Errorf("features\n%v\nwant\n%v", mat.Formatted(X), mat.Formatted(want))
+	}
+	if _, err := BigramFeatures(nil, 3); err == nil {
+		t.Error("no documents: no error")
+	}
+	if _, err := BigramFeatures(docs, 0); err == nil {
+		t.Error("zero bigrams: no error")
+	}
+}
+
+func TestFigureClaims(t *testing.T) {
+	better := []float64{0.90, 0.91, 0.89, 0.92}
+	base := []float64{0.95, 0.97, 0.94, 0.96}
+	f2 := &Figure2Result{Bigrams: []int{100, 1000}, Methods: []string{"quad. base", "quad. ℓ1", "quad. ℓ2"},
+		Scores: [][][]float64{{base, better, better}, {base, base, better}}}
+	c := Figure2Claim(f2)
+	if c.Outcome != repro.Partly || c.Ours != "3 of 4" {
+		t.Errorf("Figure 2: %v %s, want partly 3 of 4", c.Outcome, c.Ours)
+	}
+	if c := Figure2Claim(nil); c.Outcome != repro.NotRun {
+		t.Errorf("Figure 2 without results: %v", c.Outcome)
+	}
+	noisy := []float64{0.95, 0.96, 0.94, 0.97}
+	f3 := &Figure3Result{Data: "kin32fm", Factors: []int{5, 20}, Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+	for d := range 4 {
+		f3.Uniform[d] = [][]float64{base, base}
+		f3.Learned[d] = [][]float64{noisy, noisy} // a tie with base
+	}
+	f3.Learned[3][1] = better // d = 4, f = 20: learned wins
+	cs := Figure3Claims([]*Figure3Result{f3})
+	if cs[0].Outcome != repro.Reproduced || cs[0].Ours != "4 of 4" {
+		t.Errorf("Figure 3 low degrees: %v %s, want 4 of 4 ties", cs[0].Outcome, cs[0].Ours)
+	}
+	if cs[1].Outcome != repro.Reproduced || cs[1].Ours != "1 of 1" {
+		t.Errorf("Figure 3 d = 4: %v %s, want 1 of 1 (only f = 20 lies in 10–50)", cs[1].Outcome, cs[1].Ours)
+	}
+	f3.Learned[0][0] = better // d = 1 no longer tied
+	if cs := Figure3Claims([]*Figure3Result{f3}); cs[0].Outcome != repro.Partly {
+		t.Errorf("Figure 3 low degrees with one win: %v", cs[0].Outcome)
+	}
+}
+
+func TestFigure3BadInput(t *testing.T) {
+	cfg := Quick()
+	if _, err := Figure3("kin8nm", []int{10}, cfg, nil); err == nil {
+		t.Error("unknown data set: no error")
+	}
+	cfg.Fig3Reps = 0
+	if _, err := Figure3("friedman1", []int{10}, cfg, nil); err == nil {
+		t.Error("no repetitions: no error")
+	}
+	cfg = Quick()
+	if _, err := Figure3("friedman1", []int{1000}, cfg, nil); err == nil {
+		t.Error("a factor leaving too few points: no error")
+	}
+}
+
+func TestFigure2And3Small(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 10, Seed: 3,
+		Fig2PerClass: 40, Fig2Bigrams: []int{30}, Fig2Splits: 2, Fig3Reps: 2}
+	f2, err := Figure2(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f2.Scores) != 1 || len(f2.Scores[0]) != 3 || len(f2.Scores[0][2]) != 2 || len(f2.Constant) != 2 {
+		t.Fatalf("Figure 2 shape: %d × %d", len(f2.Scores), len(f2.Scores[0]))
+	}
+	for _, v := range append(slices.Clone(f2.Scores[0][1]), f2.Constant...) {
+		if !(v > 0 && v < 2) {
+			t.Errorf("Figure 2 RMSE %v outside (0, 2) for ±1 labels", v)
+		}
+	}
+	f3, err := Figure3("friedman1", []int{20}, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := range 4 {
+		if len(f3.Uniform[d][0]) != 2 || len(f3.Learned[d][0]) != 2 {
+			t.Fatalf("Figure 3 d=%d: %d and %d repetitions", d+1, len(f3.Uniform[d][0]), len(f3.Learned[d][0]))
+		}
+	}
+	// Friedman #1 targets have std ≈ 5: a fitted degree-1 model does better.
+	if m := f3.Uniform[0][0][0]; !(m > 0 && m < 5) {
+		t.Errorf("Figure 3 degree-1 RMSE %v", m)
 	}
 }

@@ -32,18 +32,33 @@ type Config struct {
 	Seed uint64
 	// Rows selects rows of DataSets (nil: all).
 	Rows []int
+	// Fig2PerClass is the number of reviews per class in Figure 2 (the
+	// paper: 2,000 reviews per domain), Fig2Bigrams the numbers of bigrams
+	// (kernels) on its x axis, Fig2Splits its random 50/50 splits (the
+	// paper: 20).
+	Fig2PerClass int
+	Fig2Bigrams  []int
+	Fig2Splits   int
+	// Fig3Factors are the subsampling factors of Figure 3 per data set of
+	// Figure3Data (the paper: 1 to 100), Fig3Reps the subsamples per factor.
+	Fig3Factors [][]int
+	Fig3Reps    int
 }
 
 // Quick is the CI configuration: 3 splits, 3 folds, a coarse grid.
 func Quick() Config {
-	return Config{Mode: "quick", Splits: 3, Folds: 3, Lambdas: []float64{0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 1, MaxIter: 60, Seed: 2009}
+	return Config{Mode: "quick", Splits: 3, Folds: 3, Lambdas: []float64{0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 1, MaxIter: 60, Seed: 2009,
+		Fig2PerClass: 150, Fig2Bigrams: []int{100, 1000}, Fig2Splits: 3,
+		Fig3Factors: [][]int{{20, 100}, {10, 50}}, Fig3Reps: 2}
 }
 
 // Full is the notebook's full mode, sized to run in about five minutes on
 // two cores: 10 splits and 5-fold CV inside each training half (the paper:
 // 30 and 10, which PaperProtocol runs, about 20 times longer).
 func Full() Config {
-	return Config{Mode: "full", Splits: 10, Folds: 5, Lambdas: []float64{0.01, 0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 2, MaxIter: 100, Seed: 2009}
+	return Config{Mode: "full", Splits: 10, Folds: 5, Lambdas: []float64{0.01, 0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 2, MaxIter: 100, Seed: 2009,
+		Fig2PerClass: 1000, Fig2Bigrams: []int{100, 300, 1000, 3000}, Fig2Splits: 20,
+		Fig3Factors: [][]int{{5, 10, 20, 50, 100}, {2, 5, 10, 20, 50}}, Fig3Reps: 5}
 }
 
 // PaperProtocol is the protocol of Section 4.1 as printed: 30 random 50/50
@@ -69,10 +84,7 @@ type Method struct {
 // the two labelled variants without it. The learned columns run Algorithm 1
 // with the paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
 func Methods(maxIter int) []Method {
-	s := &opt.Settings{MaxIter: maxIter}
-	lrn := func(d int, n mkl.Norm) mkl.NKRR {
-		return mkl.NKRR{Degree: d, Norm: n, PaperStepRule: true, Settings: s}
-	}
+	lrn := func(d int, n mkl.Norm) mkl.NKRR { return learner(d, n, maxIter) }
 	return []Method{
 		{"lin. base", mkl.NKRR{Degree: 1}, false, false},
 		{"lin. ℓ1", lrn(1, mkl.L1), true, false},
@@ -83,6 +95,12 @@ func Methods(maxIter int) []Method {
 		{"quad. base (no +1)", mkl.NKRR{Degree: 2}, false, false},
 		{"quad. ℓ2 (no +1)", lrn(2, mkl.L2), true, false},
 	}
+}
+
+// learner is Algorithm 1 for degree d under norm n with μ0 = 1 and the
+// paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
+func learner(d int, n mkl.Norm, maxIter int) mkl.NKRR {
+	return mkl.NKRR{Degree: d, Norm: n, PaperStepRule: true, Settings: &opt.Settings{MaxIter: maxIter}}
 }
 
 // Splits returns the cfg.Splits random 50/50 splits of n points and, for

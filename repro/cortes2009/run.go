@@ -21,6 +21,8 @@ type Results struct {
 	// Surfaces are the three panels of Figure 1.
 	Surfaces []Surface
 	Breast   []Hypothesis
+	Figure2  *Figure2Result
+	Figure3  []*Figure3Result
 	Elapsed  time.Duration
 }
 
@@ -199,15 +201,15 @@ func zscore(X *mat.Dense, train []int) *mat.Dense {
 }
 
 // Run runs every experiment of cfg: the checks of Section 2 and
-// Propositions 1–4, Figure 1, Table 1 (main and variant columns) and the
-// Breast hypotheses. progress(done, total) is called as work completes.
+// Propositions 1–4, Figure 1, Table 1 (main and variant columns), the
+// Breast hypotheses, Figure 2 and Figure 3. progress(done, total) is called as work completes.
 func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	start := time.Now()
 	rows := cfg.Rows
 	if rows == nil {
 		rows = []int{0, 1, 2, 3}
 	}
-	total := 3 + len(rows)*cfg.Splits
+	total := Total(cfg)
 	done := 0
 	tick := func() {
 		done++
@@ -256,6 +258,21 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		return nil, err
 	}
 	tick()
+	if len(cfg.Fig2Bigrams) > 0 {
+		if res.Figure2, err = Figure2(cfg, tick); err != nil {
+			return nil, err
+		}
+	}
+	for i, fs := range cfg.Fig3Factors {
+		if i >= len(Figure3Data) || len(fs) == 0 {
+			continue
+		}
+		f3, err := Figure3(Figure3Data[i], fs, cfg, tick)
+		if err != nil {
+			return nil, err
+		}
+		res.Figure3 = append(res.Figure3, f3)
+	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 )
 
 // Row holds one data set of Table 1 as we ran it.
@@ -77,18 +76,13 @@ func RunRow(d DataSet, data *Data, cfg Config, progress func()) (Row, error) {
 			if err != nil {
 				return row, fmt.Errorf("%s split %d: %w", d.Paper, s, err)
 			}
-			yc, mean := centred(data.Y, sp.Train)
 			start := time.Now()
-			fit, err := best.FitFeatures(modelsel.Rows(F, sp.Train), yc)
+			score, fit, err := fitScore(best, F, data.Y, sp)
 			if err != nil {
 				return row, fmt.Errorf("%s split %d %s: %w", d.Paper, s, m.Name, err)
 			}
 			el := time.Since(start).Seconds()
-			pred, err := fit.Predict(modelsel.Rows(F, sp.Test))
-			if err != nil {
-				return row, err
-			}
-			row.Scores[j] = append(row.Scores[j], rmse(pred, data.Y, sp.Test, mean))
+			row.Scores[j] = append(row.Scores[j], score)
 			row.Choices[j] = append(row.Choices[j], ch)
 			if m.Learned && best.Radius > 0 {
 				row.Steps = append(row.Steps, fit.Iterations)

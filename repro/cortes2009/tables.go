@@ -13,7 +13,11 @@ func Total(cfg Config) int {
 	if cfg.Rows == nil {
 		rows = len(DataSets)
 	}
-	return 3 + rows*cfg.Splits
+	fig3 := 0
+	for _, fs := range cfg.Fig3Factors {
+		fig3 += 4 * len(fs) * cfg.Fig3Reps
+	}
+	return 3 + rows*cfg.Splits + len(cfg.Fig2Bigrams)*len(Figure2Methods(cfg.MaxIter)) + fig3
 }
 
 // Table1Markdown returns Table 1 as a Markdown table, the paper's number
