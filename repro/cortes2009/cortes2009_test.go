@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
 )
 
 func TestSplitsProtocol(t *testing.T) {
@@ -359,5 +360,50 @@ func TestFigure2And3Small(t *testing.T) {
 	// Friedman #1 targets have std ≈ 5: a fitted degree-1 model does better.
 	if m := f3.Uniform[0][0][0]; !(m > 0 && m < 5) {
 		t.Errorf("Figure 3 degree-1 RMSE %v", m)
+	}
+}
+
+func TestFigureChartsPassTheFigureCheck(t *testing.T) {
+	base := []float64{0.95, 0.97, 0.94}
+	f2 := &Figure2Result{Bigrams: []int{100, 300, 1000, 3000}, Methods: []string{"quad. base", "quad. ℓ1", "quad. ℓ2"},
+		Constant: []float64{1, 1.01, 0.99}}
+	for b := range f2.Bigrams {
+		var row [][]float64
+		for m := range f2.Methods {
+			row = append(row, []float64{base[0] - 0.01*float64(b+m), base[1] - 0.01*float64(b), base[2]})
+		}
+		f2.Scores = append(f2.Scores, row)
+	}
+	c2, err := Figure2Chart(f2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viz.CheckFigure(c2); err != nil {
+		t.Error(err)
+	}
+	var fs []*Figure3Result
+	for _, name := range Figure3Data {
+		f := &Figure3Result{Data: name, N: 100, P: 8, Factors: []int{5, 10, 20, 50, 100}, Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+		for d := range 4 {
+			for fi := range f.Factors {
+				v := 0.05*float64(d+1) + 0.01*float64(fi)
+				f.Uniform[d] = append(f.Uniform[d], []float64{v, v + 0.001})
+				f.Learned[d] = append(f.Learned[d], []float64{v - 0.002, v})
+			}
+		}
+		fs = append(fs, f)
+	}
+	c3, err := Figure3Chart(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viz.CheckFigure(c3); err != nil {
+		t.Error(err)
+	}
+	if _, err := Figure2Chart(nil); err == nil {
+		t.Error("Figure2Chart(nil): no error")
+	}
+	if _, err := Figure3Chart(nil); err == nil {
+		t.Error("Figure3Chart(nil): no error")
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
 )
 
 // Figure2Result is the bigram experiment of Figure 2 on one review corpus:
@@ -292,4 +294,78 @@ func fitScore(est mkl.NKRR, F mat.Matrix, y []float64, sp modelsel.Split) (float
 		return 0, nil, err
 	}
 	return rmse(pred, y, sp.Test, mean), fit, nil
+}
+
+// Figure2Chart draws Figure 2 as the paper does: test RMSE (±1 std over the
+// splits) against the number of bigrams on a log axis, the uniform
+// combination solid, ℓ1 dashed, ℓ2 dotted, and the training-label mean
+// (no signal) dash-dotted.
+func Figure2Chart(f *Figure2Result) (*viz.Line, error) {
+	if f == nil || len(f.Scores) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "cortes2009: Figure 2 was not run")
+	}
+	xs := make([]float64, len(f.Bigrams))
+	for i, b := range f.Bigrams {
+		xs[i] = float64(b)
+	}
+	dashes := []viz.Dash{viz.Solid, viz.Dashed, viz.Dotted}
+	var ss []viz.Series
+	for m, name := range f.Methods {
+		s := viz.Series{Name: name, X: xs, Dash: dashes[m%len(dashes)]}
+		for b := range f.Bigrams {
+			v, err := repro.Summarize(f.Scores[b][m])
+			if err != nil {
+				return nil, err
+			}
+			s.Y, s.Err = append(s.Y, v.Mean), append(s.Err, v.Std)
+		}
+		ss = append(ss, s)
+	}
+	c, err := repro.Summarize(f.Constant)
+	if err != nil {
+		return nil, err
+	}
+	cs := viz.Series{Name: "training-label mean", X: xs, Dash: viz.DashDot}
+	for range xs {
+		cs.Y = append(cs.Y, c.Mean)
+	}
+	return &viz.Line{Title: "Figure 2 (amazon-reviews for Blitzer et al.)", XLabel: "bigrams (base kernels)", YLabel: "test RMSE",
+		Series: append(ss, cs), Scale: viz.LogX, TicksAtX: true, ErrorBars: true}, nil
+}
+
+// Figure3Chart draws Figure 3 as small multiples, one panel per data set:
+// test RMSE (mean over subsamples) against the subsampling factor on a log
+// axis, un-weighted KRR solid and ℓ2-learned dashed for d = 1…4, one legend.
+func Figure3Chart(fs []*Figure3Result) (*viz.Grid, error) {
+	if len(fs) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "cortes2009: Figure 3 was not run")
+	}
+	g := &viz.Grid{Title: "Figure 3: un-weighted (solid) and ℓ2-learned (dashed) polynomial kernels", Cols: len(fs), SharedLegend: true}
+	for _, f := range fs {
+		xs := make([]float64, len(f.Factors))
+		for i, x := range f.Factors {
+			xs[i] = float64(x)
+		}
+		var ss []viz.Series
+		for d := 1; d <= 4; d++ {
+			for _, l := range []struct {
+				name string
+				v    [][]float64
+				dash viz.Dash
+			}{{fmt.Sprintf("d=%d uniform", d), f.Uniform[d-1], viz.Solid}, {fmt.Sprintf("d=%d ℓ2", d), f.Learned[d-1], viz.Dashed}} {
+				s := viz.Series{Name: l.name, X: xs, Dash: l.dash}
+				for fi := range f.Factors {
+					v, err := repro.Summarize(l.v[fi])
+					if err != nil {
+						return nil, err
+					}
+					s.Y = append(s.Y, v.Mean)
+				}
+				ss = append(ss, s)
+			}
+		}
+		g.Panels = append(g.Panels, &viz.Line{Title: fmt.Sprintf("%s (%d × %d)", f.Data, f.N, f.P), XLabel: "subsampling factor",
+			YLabel: "test RMSE", Series: ss, Scale: viz.LogX, TicksAtX: true})
+	}
+	return g, nil
 }
