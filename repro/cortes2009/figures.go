@@ -129,6 +129,9 @@ func Figure2(cfg Config, progress func()) (*Figure2Result, error) {
 	y := modelsel.Take(yAll, idx)
 	c := cfg
 	c.Splits = cfg.Fig2Splits
+	if len(cfg.Fig2Lambdas) > 0 {
+		c.Lambdas = cfg.Fig2Lambdas
+	}
 	outer, inner, err := Splits(len(y), c)
 	if err != nil {
 		return nil, err
