@@ -2,6 +2,9 @@ package nb
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
 
 	"github.com/kernelab/kernelab/repro/jobs"
 )
@@ -22,8 +25,8 @@ var cacheStore = func() jobs.Store { return jobs.Store{Dir: jobs.DefaultDir()} }
 // Cells see the stored form: T must survive a JSON round trip (exported
 // fields). params is the run's configuration (seed, sizes, grids), which
 // enters the key: a notebook that changes it gets a new run. Any error
-// stops the cell loudly. Delete the store's "notebooks" folder to force a
-// fresh run.
+// stops the cell loudly. KERNELAB_CACHE=off ignores earlier runs: the
+// result is computed afresh once per notebook run (per kernel process).
 func Cached[T any](key string, params any, run func() (T, error)) T {
 	var v T
 	p, err := json.Marshal(params)
@@ -33,6 +36,11 @@ func Cached[T any](key string, params any, run func() (T, error)) T {
 	}
 	j := jobs.Job{Paper: "notebooks", Table: key, Method: "nb.Cached", Data: Mode(),
 		Params: map[string]any{"params": json.RawMessage(p)}}
+	if os.Getenv("KERNELAB_CACHE") == "off" {
+		// Fresh results, computed once for this notebook run: the key
+		// names the kernel process all cells of the run share.
+		j.Params["run"] = kernelRun()
+	}
 	if key == "" {
 		fatalf("✗ unexpected error: nb.Cached needs a key")
 		return v
@@ -45,4 +53,22 @@ func Cached[T any](key string, params any, run func() (T, error)) T {
 		fatalf("✗ unexpected error: nb.Cached %q: %v", key, err)
 	}
 	return v
+}
+
+// kernelRun identifies the notebook run: GoNB starts every cell's program
+// from the kernel process, so the parent's PID and start time (from
+// /proc, where there is one) are the same for all cells of a run and
+// differ between runs.
+func kernelRun() string {
+	pp := os.Getppid()
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pp)); err == nil {
+		// Field 22 (start time) counts from the field after the command
+		// name, which is in parentheses and may hold spaces.
+		if i := strings.LastIndexByte(string(b), ')'); i >= 0 {
+			if f := strings.Fields(string(b)[i+1:]); len(f) > 19 {
+				return fmt.Sprintf("%d@%s", pp, f[19])
+			}
+		}
+	}
+	return fmt.Sprint(pp)
 }

@@ -160,3 +160,20 @@ func TestMain(m *testing.M) {
 	os.Unsetenv(ModeEnv)
 	os.Exit(m.Run())
 }
+
+func TestCachedOffComputesAfreshOncePerRun(t *testing.T) {
+	capture(t)
+	useStore(t)
+	calls := 0
+	run := func() (int, error) { calls++; return calls, nil }
+	Cached("k", 1, run)
+	t.Setenv("KERNELAB_CACHE", "off")
+	a := Cached("k", 1, run) // earlier run ignored
+	b := Cached("k", 1, run) // same process (kernel): stored once
+	if calls != 2 || a != 2 || b != 2 {
+		t.Fatalf("calls %d, values %d %d: want one fresh computation shared by the run", calls, a, b)
+	}
+	if r := kernelRun(); r == "" || r != kernelRun() {
+		t.Fatalf("kernelRun() = %q, not stable", r)
+	}
+}
