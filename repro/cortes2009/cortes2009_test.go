@@ -1,6 +1,7 @@
 package cortes2009
 
 import (
+	"context"
 	"math"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -199,6 +201,8 @@ func TestRunQuickInvariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end run skipped in -short mode")
 	}
+	dir := t.TempDir()
+	t.Setenv("KERNELAB_RESULTS", dir)
 	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 10}, Radii: []float64{1}, MaxIter: 20, Seed: 7, Rows: []int{0}}
 	var last, total int
 	res, err := Run(cfg, func(d, n int) { last, total = d, n })
@@ -230,13 +234,24 @@ func TestRunQuickInvariants(t *testing.T) {
 			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
 		}
 	}
-	// Deterministic: the same configuration gives the same scores.
+	// Deterministic: a fresh store and the same configuration give the
+	// same scores; the jobs of a cluster run (jobs.Run, as `kernelab run`
+	// does) are what Run reads back.
+	t.Setenv("KERNELAB_RESULTS", t.TempDir())
 	res2, err := Run(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(res2.Table1[0].Scores[5], row.Scores[5]) {
 		t.Errorf("rerun differs: %v vs %v", res2.Table1[0].Scores[5], row.Scores[5])
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("cortes2009 is not registered with repro/jobs")
+	}
+	sum, err := jobs.Run(context.Background(), exp, Jobs(cfg), jobs.Options{Store: jobs.Store{Dir: dir}})
+	if err != nil || sum.Cached != len(Jobs(cfg)) || sum.Computed != 0 {
+		t.Errorf("jobs.Run after Run: %+v, %v; want every job cached", sum, err)
 	}
 }
 
@@ -250,7 +265,7 @@ func TestTablesMarkdown(t *testing.T) {
 		t.Errorf("table misses the substitute or the Ionosphere quad. base cell:\n%s", md)
 	}
 	q := Quick()
-	if want := 3 + 4*q.Splits + 3*len(q.Fig2Bigrams) + 4*q.Fig3Reps*(len(q.Fig3Factors[0])+len(q.Fig3Factors[1])); Total(q) != want {
+	if want := 3 + 4*q.Splits + len(q.Fig2Bigrams) + len(q.Fig3Factors[0]) + len(q.Fig3Factors[1]); Total(q) != want {
 		t.Errorf("Total = %d, want %d", Total(q), want)
 	}
 	if md := BreastMarkdown(res.Breast); strings.Count(md, "\n") != 3+len(res.Breast) {
@@ -317,15 +332,15 @@ func TestFigureClaims(t *testing.T) {
 
 func TestFigure3BadInput(t *testing.T) {
 	cfg := Quick()
-	if _, err := Figure3("kin8nm", []int{10}, cfg, nil); err == nil {
+	if _, err := Figure3At("kin8nm", 10, cfg); err == nil {
 		t.Error("unknown data set: no error")
 	}
 	cfg.Fig3Reps = 0
-	if _, err := Figure3("friedman1", []int{10}, cfg, nil); err == nil {
+	if _, err := Figure3At("friedman1", 10, cfg); err == nil {
 		t.Error("no repetitions: no error")
 	}
 	cfg = Quick()
-	if _, err := Figure3("friedman1", []int{1000}, cfg, nil); err == nil {
+	if _, err := Figure3At("friedman1", 1000, cfg); err == nil {
 		t.Error("a factor leaving too few points: no error")
 	}
 }
@@ -336,29 +351,29 @@ func TestFigure2And3Small(t *testing.T) {
 	}
 	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 10, Seed: 3,
 		Fig2PerClass: 40, Fig2Bigrams: []int{30}, Fig2Splits: 2, Fig3Reps: 2}
-	f2, err := Figure2(cfg, nil)
+	f2, err := Figure2At(cfg, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f2.Scores) != 1 || len(f2.Scores[0]) != 3 || len(f2.Scores[0][2]) != 2 || len(f2.Constant) != 2 {
-		t.Fatalf("Figure 2 shape: %d × %d", len(f2.Scores), len(f2.Scores[0]))
+	if len(f2.Scores) != 3 || len(f2.Scores[2]) != 2 || len(f2.Constant) != 2 || len(f2.Choices) != 3 {
+		t.Fatalf("Figure 2 shape: %d methods", len(f2.Scores))
 	}
-	for _, v := range append(slices.Clone(f2.Scores[0][1]), f2.Constant...) {
+	for _, v := range append(slices.Clone(f2.Scores[1]), f2.Constant...) {
 		if !(v > 0 && v < 2) {
 			t.Errorf("Figure 2 RMSE %v outside (0, 2) for ±1 labels", v)
 		}
 	}
-	f3, err := Figure3("friedman1", []int{20}, cfg, nil)
+	f3, err := Figure3At("friedman1", 20, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for d := range 4 {
-		if len(f3.Uniform[d][0]) != 2 || len(f3.Learned[d][0]) != 2 {
-			t.Fatalf("Figure 3 d=%d: %d and %d repetitions", d+1, len(f3.Uniform[d][0]), len(f3.Learned[d][0]))
+		if len(f3.Uniform[d]) != 2 || len(f3.Learned[d]) != 2 {
+			t.Fatalf("Figure 3 d=%d: %d and %d repetitions", d+1, len(f3.Uniform[d]), len(f3.Learned[d]))
 		}
 	}
 	// Friedman #1 targets have std ≈ 5: a fitted degree-1 model does better.
-	if m := f3.Uniform[0][0][0]; !(m > 0 && m < 5) {
+	if m := f3.Uniform[0][0]; !(m > 0 && m < 5) {
 		t.Errorf("Figure 3 degree-1 RMSE %v", m)
 	}
 }

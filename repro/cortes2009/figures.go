@@ -108,12 +108,22 @@ func balancedSample(y []float64, perClass int, seed uint64) ([]int, error) {
 	return idx, nil
 }
 
-// Figure2 runs Figure 2 on the amazon-reviews substitute: a balanced sample
-// of cfg.Fig2PerClass reviews per class, cfg.Fig2Splits random 50/50
-// splits; λ and Λ chosen once, by cfg.Folds-fold CV on the first split's
-// training half (the paper: by 10-fold CV on 1,000 points, then 20 splits of
-// the 2,000). Labels are centred with the training mean, added back.
-func Figure2(cfg Config, progress func()) (*Figure2Result, error) {
+// Figure2Point is Figure 2 at one number of bigrams: Scores[m][s] is the
+// test RMSE of method m (Figure2Methods) on split s, Choices[m] its
+// selection, Constant[s] the RMSE of the training-label mean.
+type Figure2Point struct {
+	Scores   [][]float64
+	Choices  []Choice
+	Constant []float64
+}
+
+// Figure2At runs Figure 2 at nb bigrams on the amazon-reviews substitute: a
+// balanced sample of cfg.Fig2PerClass reviews per class, cfg.Fig2Splits
+// random 50/50 splits; λ and Λ chosen once, by cfg.Folds-fold CV on the
+// first split's training half (the paper: by 10-fold CV on 1,000 points,
+// then 20 splits of the 2,000). Labels are centred with the training mean,
+// added back.
+func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	docs, yAll, err := datasets.LoadText("amazon-reviews")
 	if err != nil {
 		return nil, err
@@ -136,43 +146,46 @@ func Figure2(cfg Config, progress func()) (*Figure2Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms := Figure2Methods(cfg.MaxIter)
-	res := &Figure2Result{Data: "amazon-reviews", PerClass: cfg.Fig2PerClass, Bigrams: slices.Clone(cfg.Fig2Bigrams)}
-	for _, m := range ms {
-		res.Methods = append(res.Methods, m.Name)
+	X, err := BigramFeatures(sample, nb)
+	if err != nil {
+		return nil, err
 	}
+	pt := &Figure2Point{}
 	for _, sp := range outer {
 		_, mean := centred(y, sp.Train)
-		res.Constant = append(res.Constant, rmse(make([]float64, len(sp.Test)), y, sp.Test, mean))
+		pt.Constant = append(pt.Constant, rmse(make([]float64, len(sp.Test)), y, sp.Test, mean))
 	}
-	for _, nb := range cfg.Fig2Bigrams {
-		X, err := BigramFeatures(sample, nb)
+	for _, m := range Figure2Methods(cfg.MaxIter) {
+		best, ch, err := Select(m, X, y, inner[0], c)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams: %w", nb, err)
 		}
-		scores := make([][]float64, len(ms))
-		choices := make([]Choice, len(ms))
-		for j, m := range ms {
-			best, ch, err := Select(m, X, y, inner[0], c)
+		var scores []float64
+		for _, sp := range outer {
+			s, _, err := fitScore(best, X, y, sp)
 			if err != nil {
-				return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams: %w", nb, err)
+				return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams, %s: %w", nb, m.Name, err)
 			}
-			choices[j] = ch
-			for _, sp := range outer {
-				s, _, err := fitScore(best, X, y, sp)
-				if err != nil {
-					return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams, %s: %w", nb, m.Name, err)
-				}
-				scores[j] = append(scores[j], s)
-			}
-			if progress != nil {
-				progress()
-			}
+			scores = append(scores, s)
 		}
-		res.Scores = append(res.Scores, scores)
-		res.Choices = append(res.Choices, choices)
+		pt.Scores = append(pt.Scores, scores)
+		pt.Choices = append(pt.Choices, ch)
 	}
-	return res, nil
+	return pt, nil
+}
+
+// figure2 assembles Figure 2 from its points, in the order of cfg.Fig2Bigrams.
+func figure2(cfg Config, pts []*Figure2Point) *Figure2Result {
+	res := &Figure2Result{Data: "amazon-reviews", PerClass: cfg.Fig2PerClass, Bigrams: slices.Clone(cfg.Fig2Bigrams)}
+	for _, m := range Figure2Methods(cfg.MaxIter) {
+		res.Methods = append(res.Methods, m.Name)
+	}
+	for _, pt := range pts {
+		res.Scores = append(res.Scores, pt.Scores)
+		res.Choices = append(res.Choices, pt.Choices)
+		res.Constant = pt.Constant
+	}
+	return res
 }
 
 // Figure3Result is the subsampling experiment of Figure 3 on one data set:
@@ -190,14 +203,22 @@ type Figure3Result struct {
 // and Friedman #1 (10 inputs, 2000 points, nonlinear).
 var Figure3Data = []string{"kin32fm", "friedman1"}
 
-// Figure3 runs Figure 3 on data (one of Figure3Data): a 50/50 split into a
-// training pool and a test set; for each factor f the pool is subsampled to
-// |pool|/f points (cfg.Fig3Reps times, the paper does not say how often);
+// Figure3Point is Figure 3 at one subsampling factor: Uniform[d-1][r] and
+// Learned[d-1][r] are the test RMSEs of degree d in repetition r; N and P
+// the shape of the data set.
+type Figure3Point struct {
+	N, P             int
+	Uniform, Learned [][]float64
+}
+
+// Figure3At runs Figure 3 on data (one of Figure3Data) at factor f: a 50/50
+// split into a training pool and a test set; the pool is subsampled to
+// |pool|/f points cfg.Fig3Reps times (the paper does not say how often);
 // features scaled to [0, 1] and centred on the subsample with a constant
 // feature appended (the lower-order terms of Table 1), targets centred; for
 // d = 1…4, un-weighted KRR with (Σ_k x_k x'_k)^d against ℓ2-learned weights
 // (μ0 = 1), λ and Λ by cfg.Folds-fold CV on the subsample.
-func Figure3(data string, factors []int, cfg Config, progress func()) (*Figure3Result, error) {
+func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 	var X *mat.Dense
 	var y []float64
 	switch data {
@@ -217,71 +238,74 @@ func Figure3(data string, factors []int, cfg Config, progress func()) (*Figure3R
 		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3 data %q, want one of %v", data, Figure3Data)
 	}
 	n, p := X.Dims()
-	if cfg.Fig3Reps < 1 || len(factors) == 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3 with %d repetitions and %d factors", cfg.Fig3Reps, len(factors))
+	if cfg.Fig3Reps < 1 || f < 1 {
+		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3 with %d repetitions at factor %d", cfg.Fig3Reps, f)
 	}
 	sps, err := modelsel.RepeatedSplits(n, 1, 0.5, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
 	pool, test := sps[0].Train, sps[0].Test
-	res := &Figure3Result{Data: data, N: n, P: p, Factors: slices.Clone(factors),
-		Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
-	for d := range 4 {
-		res.Uniform[d] = make([][]float64, len(factors))
-		res.Learned[d] = make([][]float64, len(factors))
+	m := len(pool) / f
+	if m < 2*cfg.Folds {
+		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3: factor %d leaves %d training points for %d folds", f, m, cfg.Folds)
 	}
-	rng := klearn.NewRand(cfg.Seed + 3)
-	for fi, f := range factors {
-		m := len(pool) / f
-		if m < 2*cfg.Folds {
-			return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3: factor %d leaves %d training points for %d folds", f, m, cfg.Folds)
+	pt := &Figure3Point{N: n, P: p, Uniform: make([][]float64, 4), Learned: make([][]float64, 4)}
+	rng := klearn.NewRand(cfg.Seed + uint64(f))
+	for r := 0; r < cfg.Fig3Reps; r++ {
+		perm := rng.Perm(len(pool))
+		tr := make([]int, m)
+		for i := range tr {
+			tr[i] = pool[perm[i]]
 		}
-		for r := 0; r < cfg.Fig3Reps; r++ {
-			perm := rng.Perm(len(pool))
-			tr := make([]int, m)
-			for i := range tr {
-				tr[i] = pool[perm[i]]
-			}
-			sort.Ints(tr)
-			Z, err := mkl.ScaleCenter(X, tr)
-			if err != nil {
-				return nil, err
-			}
-			F := WithOffset(Z)
-			folds, err := modelsel.KFold(m, cfg.Folds, cfg.Seed+uint64(100*fi+r))
-			if err != nil {
-				return nil, err
-			}
-			inner := modelsel.Within(tr, folds)
-			split := modelsel.Split{Train: tr, Test: test}
-			for d := 1; d <= 4; d++ {
-				for _, lrn := range []bool{false, true} {
-					meth := Method{Name: fmt.Sprintf("d=%d", d), Est: mkl.NKRR{Degree: d}}
-					if lrn {
-						meth = Method{Name: fmt.Sprintf("d=%d ℓ2", d), Est: learner(d, mkl.L2, cfg.MaxIter), Learned: true}
-					}
-					best, _, err := Select(meth, F, y, inner, cfg)
-					if err != nil {
-						return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d: %w", data, f, err)
-					}
-					s, _, err := fitScore(best, F, y, split)
-					if err != nil {
-						return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d %s: %w", data, f, meth.Name, err)
-					}
-					if lrn {
-						res.Learned[d-1][fi] = append(res.Learned[d-1][fi], s)
-					} else {
-						res.Uniform[d-1][fi] = append(res.Uniform[d-1][fi], s)
-					}
+		sort.Ints(tr)
+		Z, err := mkl.ScaleCenter(X, tr)
+		if err != nil {
+			return nil, err
+		}
+		F := WithOffset(Z)
+		folds, err := modelsel.KFold(m, cfg.Folds, cfg.Seed+uint64(100*f+r))
+		if err != nil {
+			return nil, err
+		}
+		inner := modelsel.Within(tr, folds)
+		split := modelsel.Split{Train: tr, Test: test}
+		for d := 1; d <= 4; d++ {
+			for _, lrn := range []bool{false, true} {
+				meth := Method{Name: fmt.Sprintf("d=%d", d), Est: mkl.NKRR{Degree: d}}
+				if lrn {
+					meth = Method{Name: fmt.Sprintf("d=%d ℓ2", d), Est: learner(d, mkl.L2, cfg.MaxIter), Learned: true}
 				}
-				if progress != nil {
-					progress()
+				best, _, err := Select(meth, F, y, inner, cfg)
+				if err != nil {
+					return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d: %w", data, f, err)
+				}
+				s, _, err := fitScore(best, F, y, split)
+				if err != nil {
+					return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d %s: %w", data, f, meth.Name, err)
+				}
+				if lrn {
+					pt.Learned[d-1] = append(pt.Learned[d-1], s)
+				} else {
+					pt.Uniform[d-1] = append(pt.Uniform[d-1], s)
 				}
 			}
 		}
 	}
-	return res, nil
+	return pt, nil
+}
+
+// figure3 assembles Figure 3 on data from its points at factors.
+func figure3(data string, factors []int, pts []*Figure3Point) *Figure3Result {
+	res := &Figure3Result{Data: data, Factors: slices.Clone(factors), Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+	for _, pt := range pts {
+		res.N, res.P = pt.N, pt.P
+		for d := range 4 {
+			res.Uniform[d] = append(res.Uniform[d], pt.Uniform[d])
+			res.Learned[d] = append(res.Learned[d], pt.Learned[d])
+		}
+	}
+	return res
 }
 
 // fitScore fits est on the training rows of F with centred targets and

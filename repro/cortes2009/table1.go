@@ -44,55 +44,81 @@ func load(d DataSet) (*Data, error) {
 	return &Data{X: ds.X, Y: y}, nil
 }
 
-// RunRow runs the protocol of Section 4.1 on one data set: for every split,
+// SplitResult is one split of one Table 1 row: per method (Methods) the
+// test RMSE and the selection, and the steps, λ and time per step of every
+// learned fit.
+type SplitResult struct {
+	Scores     []float64
+	Choices    []Choice
+	Steps      []int
+	StepLambda []float64
+	SecPerStep []float64
+}
+
+// RunSplit runs the protocol of Section 4.1 on split s of one data set:
 // features scaled to [0, 1] and centred with the training half's statistics
 // (mkl.ScaleCenter), λ and Λ by CV inside the training half (Select), the
 // chosen model fitted on the training half with the labels centred by the
 // training mean (added back), RMSE on the test half. Nothing is carried
-// across splits (no warm starts). progress is called after each split.
-func RunRow(d DataSet, data *Data, cfg Config, progress func()) (Row, error) {
-	ms := Methods(cfg.MaxIter)
-	n, p := data.X.Dims()
-	row := Row{Data: d, N: n, P: p, Scores: make([][]float64, len(ms)), Choices: make([][]Choice, len(ms))}
-	for _, m := range ms {
-		row.Methods = append(row.Methods, m.Name)
-	}
+// across splits (no warm starts).
+func RunSplit(d DataSet, data *Data, cfg Config, s int) (*SplitResult, error) {
+	n, _ := data.X.Dims()
 	outer, inner, err := Splits(n, cfg)
 	if err != nil {
-		return row, err
+		return nil, err
 	}
-	for s, sp := range outer {
-		Z, err := mkl.ScaleCenter(data.X, sp.Train)
+	if s < 0 || s >= len(outer) {
+		return nil, fmt.Errorf("cortes2009: split %d of %d", s, len(outer))
+	}
+	sp := outer[s]
+	Z, err := mkl.ScaleCenter(data.X, sp.Train)
+	if err != nil {
+		return nil, err
+	}
+	Zo := WithOffset(Z)
+	res := &SplitResult{}
+	for _, m := range Methods(cfg.MaxIter) {
+		F := Z
+		if m.Offset {
+			F = Zo
+		}
+		best, ch, err := Select(m, F, data.Y, inner[s], cfg)
 		if err != nil {
-			return row, err
+			return nil, fmt.Errorf("%s split %d: %w", d.Paper, s, err)
 		}
-		Zo := WithOffset(Z)
-		for j, m := range ms {
-			F := Z
-			if m.Offset {
-				F = Zo
-			}
-			best, ch, err := Select(m, F, data.Y, inner[s], cfg)
-			if err != nil {
-				return row, fmt.Errorf("%s split %d: %w", d.Paper, s, err)
-			}
-			start := time.Now()
-			score, fit, err := fitScore(best, F, data.Y, sp)
-			if err != nil {
-				return row, fmt.Errorf("%s split %d %s: %w", d.Paper, s, m.Name, err)
-			}
-			el := time.Since(start).Seconds()
-			row.Scores[j] = append(row.Scores[j], score)
-			row.Choices[j] = append(row.Choices[j], ch)
-			if m.Learned && best.Radius > 0 {
-				row.Steps = append(row.Steps, fit.Iterations)
-				row.StepLambda = append(row.StepLambda, best.Lambda)
-				row.SecPerStep = append(row.SecPerStep, el/float64(max(1, fit.Evaluations)))
-			}
+		start := time.Now()
+		score, fit, err := fitScore(best, F, data.Y, sp)
+		if err != nil {
+			return nil, fmt.Errorf("%s split %d %s: %w", d.Paper, s, m.Name, err)
 		}
-		if progress != nil {
-			progress()
+		el := time.Since(start).Seconds()
+		res.Scores = append(res.Scores, score)
+		res.Choices = append(res.Choices, ch)
+		if m.Learned && best.Radius > 0 {
+			res.Steps = append(res.Steps, fit.Iterations)
+			res.StepLambda = append(res.StepLambda, best.Lambda)
+			res.SecPerStep = append(res.SecPerStep, el/float64(max(1, fit.Evaluations)))
 		}
 	}
-	return row, nil
+	return res, nil
+}
+
+// row assembles a Table 1 row from its splits, in split order.
+func row(d DataSet, data *Data, cfg Config, splits []*SplitResult) Row {
+	ms := Methods(cfg.MaxIter)
+	n, p := data.X.Dims()
+	r := Row{Data: d, N: n, P: p, Scores: make([][]float64, len(ms)), Choices: make([][]Choice, len(ms))}
+	for _, m := range ms {
+		r.Methods = append(r.Methods, m.Name)
+	}
+	for _, sr := range splits {
+		for j := range ms {
+			r.Scores[j] = append(r.Scores[j], sr.Scores[j])
+			r.Choices[j] = append(r.Choices[j], sr.Choices[j])
+		}
+		r.Steps = append(r.Steps, sr.Steps...)
+		r.StepLambda = append(r.StepLambda, sr.StepLambda...)
+		r.SecPerStep = append(r.SecPerStep, sr.SecPerStep...)
+	}
+	return r
 }
