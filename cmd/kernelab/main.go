@@ -20,8 +20,8 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
+	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/jobs/demo"
 )
 

@@ -14,7 +14,7 @@ import (
 // kernels that maximises the centred alignment with the target yyᵀ, the
 // alignf algorithm of Cortes, Mohri & Rostamizadeh (2012), "Algorithms for
 // learning kernels based on centered alignment", JMLR 13:795–828 (the DA
-// baseline of Afkanpour et al. 2013; CHECKLIST P5-A9):
+// baseline of Afkanpour et al. 2013):
 //
 //	max_{μ ≥ 0, ‖μ‖₂ = 1} ρ(K_μ, yyᵀ),
 //	ρ(K, K') = ⟨K_c, K'_c⟩_F / (‖K_c‖_F ‖K'_c‖_F),   K_c = HKH, H = I − 11ᵀ/n
@@ -211,8 +211,8 @@ func (m *AlignfModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	return kernel.CombineCross(m.Weights, Kte)
 }
 
-// AlignfSVM is the two-stage DA method of Afkanpour et al. (2013) (CHECKLIST
-// P5-A9): stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
+// AlignfSVM is the two-stage DA method of Afkanpour et al. (2013):
+// stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
 // K_μ = Σ_k μ_k K_k (μ = v*/‖v*‖₂). Labels must be ±1.
 type AlignfSVM struct {
 	Align Alignf

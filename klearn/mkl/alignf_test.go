@@ -163,7 +163,7 @@ func TestAlignfSVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Stage 2 is the plain SVM on K_μ (P5-A9).
+	// Stage 2 is the plain SVM on K_μ.
 	K, err := kernel.Combine(m.Align.Weights, p.Ks)
 	if err != nil {
 		t.Fatal(err)

@@ -15,9 +15,9 @@ import (
 //
 //	max_{‖η‖₂=1, η≥0} min_{γ∈Γ} (1−λ) γᵀY(Σ_s η_s K_s)Yγ + λ‖γ‖²      Eq. (1)
 //
-// (Λ = λ/(1−λ) in the paper's notation; CHECKLIST P2-E5). EasyMKL replaces
+// (Λ = λ/(1−λ) in the paper's notation). EasyMKL replaces
 // the inner objective by the upper bound obtained with the simple sum
-// K̄ = Σ_s K_s (CHECKLIST P2-E4, as the paper and the reference code do):
+// K̄ = Σ_s K_s (as the paper and the reference code do):
 //
 //  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMD);
 //  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
@@ -295,7 +295,7 @@ func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 }
 
 // CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
-// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017, CHECKLIST P2-A16):
+// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017):
 // 0 when all weight is on k_0, 1 when all is on k_D. Errors: ErrShape
 // (fewer than two weights), ErrNotFinite.
 func CenterOfMass(eta []float64) (float64, error) {
@@ -314,7 +314,7 @@ func CenterOfMass(eta []float64) (float64, error) {
 
 // EasyMKLSVM trains EasyMKL for the kernel weights and then a C-SVM
 // (klearn/svm) on the learned kernel K_η, as in the MNIST experiments of
-// Donini & Aiolli (2017), Section 5.5 (CHECKLIST P2-A17, P2-C9).
+// Donini & Aiolli (2017), Section 5.5.
 type EasyMKLSVM struct {
 	MKL EasyMKL
 	SVM svm.Classifier

@@ -141,7 +141,7 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// TestCenterOfMass checks W(η) at the extremes (CHECKLIST P2-B14) and on
+// TestCenterOfMass checks W(η) at the extremes and on
 // the uniform weights (W = ½ by symmetry).
 func TestCenterOfMass(t *testing.T) {
 	t.Parallel()
@@ -165,7 +165,7 @@ func TestCenterOfMass(t *testing.T) {
 }
 
 // TestKOMDClassifier checks the fixed-kernel classifier: λ = 1 gives the
-// class-uniform γ (closed form, CHECKLIST P2-E5) whose decision is the
+// class-uniform γ (closed form) whose decision is the
 // difference of the distances to the two class centroids, and MKLpyRidge
 // equals plain KOMD at the rescaled λ' = λc/(1−λ+λc), c = L₊L₋/L.
 func TestKOMDClassifier(t *testing.T) {

@@ -50,7 +50,7 @@ func (q Norm) norm(v []float64) float64 {
 //
 //	min_{μ ∈ M} F(μ) = yᵀ(K_μ + λI)⁻¹y,   K_μ = (Σ_k μ_k K_k)^{∘d},
 //
-// (Eq. (10), with Eqs. (3)–(4) and the multinomial coefficients of P1-E1)
+// (Eq. (10), with Eqs. (3)–(4) and the multinomial coefficients)
 // over M = {μ ≥ 0, ‖μ − μ0‖_q ≤ Λ} (Eqs. (7)–(8)) by the projection-based
 // gradient descent of Algorithm 1, and returns the KRR predictor with the
 // learned kernel, α = (K_μ+λI)⁻¹y (Eq. (9)).
@@ -86,7 +86,7 @@ type NKRR struct {
 	// Eta0 is the initial step η ∈ (0, 1]; 0 selects 1, as in the paper.
 	Eta0 float64
 	// Eps is the stopping tolerance ε on ‖μ'−μ‖_q; 0 selects Settings.Tol if
-	// set, else 1e−4·max(1, ‖μ_init‖_q) (CHECKLIST P1-E5).
+	// set, else 1e−4·max(1, ‖μ_init‖_q).
 	Eps float64
 	// PaperStepRule, when true, shrinks η only when the step length grows
 	// (the paper's rule) and accepts steps that increase F. By default a
@@ -222,7 +222,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	e := newEvaluator(b, y, r.Lambda, d)
 	lam := r.Radius
 	q := r.Norm
-	// μ_init = μ0 + Λ·1/‖1‖_q: the uniform direction on the boundary (P1-E5).
+	// μ_init = μ0 + Λ·1/‖1‖_q: the uniform direction on the boundary.
 	mu := make([]float64, p)
 	step := lam / q.norm(nkOnes(p))
 	for k := range mu {
@@ -320,7 +320,7 @@ func nkOnes(p int) []float64 {
 // projectRadial maps v onto the boundary ‖v − μ0‖_q = Λ of M_q in the way of
 // Algorithm 1 of Cortes et al. (2009): clip to v ≥ 0, rescale radially about
 // μ0, and repeat while the rescaling creates negative entries (at most 10
-// passes, CHECKLIST P1-E4). A final clip keeps v ≥ 0; clipping only moves
+// passes). A final clip keeps v ≥ 0; clipping only moves
 // entries towards μ0 ≥ 0, so ‖v − μ0‖_q ≤ Λ still holds and v ∈ M_q.
 func projectRadial(v, mu0 []float64, lam float64, q Norm) {
 	diff := make([]float64, len(v))

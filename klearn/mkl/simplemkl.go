@@ -15,10 +15,10 @@ const (
 	// SimpleMKLDefaultTol is the default Settings.Tol of SimpleMKL: the
 	// relative duality gap at which it stops (seuildualitygap = 0.01 of the
 	// SimpleMKL toolbox and of the experiments of Rakotomamonjy et al. 2008,
-	// Section 5; CHECKLIST P4-A13, P4-E9).
+	// Section 5).
 	SimpleMKLDefaultTol = 0.01
 	// SimpleMKLDefaultMaxIter is the default Settings.MaxIter (descent
-	// steps; nbitermax = 500 of the toolbox, CHECKLIST P4-E9).
+	// steps; nbitermax = 500 of the toolbox).
 	SimpleMKLDefaultMaxIter = 500
 	// SimpleMKLDefaultGoldenTol is the default relative precision of the
 	// golden-section line search (goldensearch_deltmax = 0.1 of the toolbox).
@@ -34,7 +34,7 @@ const (
 
 // SimpleMKL learns a convex combination K_d = Σ_m d_m K_m of base kernels
 // together with a C-SVM by the SimpleMKL algorithm of Rakotomamonjy, Bach,
-// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521 (CHECKLIST P4-A13):
+// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521:
 //
 //	min_{d ∈ Δ} J(d),   Δ = {d ≥ 0, Σ_m d_m = 1},
 //	J(d) = max_α Σ_i α_i − ½ Σ_ij α_iα_j y_iy_j Σ_m d_m K_m(i, j)
@@ -82,7 +82,7 @@ const (
 // numericalprecision).
 //
 // The start is d_m = 1/M. The base kernels should be normalised to unit
-// trace (kernel.TraceNormalize, the toolbox default and P4's choice), with
+// trace (kernel.TraceNormalize, the toolbox default and Colbert & Peet's choice), with
 // the test kernels scaled by the same factors 1/tr(K_m).
 //
 // Copying a SimpleMKL clones it; the zero value is usable (C = 1).
