@@ -23,6 +23,15 @@ var (
 	mathJaxAny = regexp.MustCompile(`(?is)<script\b[^>]*\bsrc\s*=\s*["'][^"']*(?:MathJax|mathjax)[^"']*["'][^>]*>\s*</script>`)
 )
 
+// reportStyle keeps wide outputs inside the page: tables and preformatted
+// text scroll in place instead of widening the page, and figures shrink to
+// the column.
+const reportStyle = `<style data-kl-report>
+.jp-OutputArea-output table { display: block; max-width: 100%; overflow-x: auto; }
+.jp-OutputArea-output pre { overflow-x: auto; }
+.jp-OutputArea-output svg, .jp-OutputArea-output img { max-width: 100%; height: auto; }
+</style>`
+
 // mathJaxConfig sets MathJax 3 up as the notebook front ends do: $…$ and
 // \(…\) inline, $$…$$ and \[…\] displayed, \$ for a dollar sign, AMS
 // environments and numbering; SVG output with one shared glyph cache.
@@ -45,7 +54,7 @@ func FinalizeHTML(page, lib []byte) ([]byte, error) {
 	if bytes.Contains(out, marker) {
 		return out, nil
 	}
-	inline := mathJaxConfig + "\n<script " + string(marker) + ">" + string(lib) + "</script>"
+	inline := reportStyle + "\n" + mathJaxConfig + "\n<script " + string(marker) + ">" + string(lib) + "</script>"
 	switch {
 	case mathJax2.Match(out):
 		out = replaceFirst(mathJax2, out, inline)
