@@ -190,6 +190,9 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 	if src == nil || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
 	}
+	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+		return nil, err
+	}
 	if len(w) != src.Len() {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
 	}
@@ -211,6 +214,9 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 	if src == nil || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+		return nil, err
 	}
 	if len(w) != src.Len() {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
@@ -281,6 +287,18 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 	}
 	for i := range f {
 		f[i] -= m.Bias
+	}
+	return finiteDecision("EasyMKL", f)
+}
+
+// finiteDecision returns f, or an ErrNotFinite error when a test kernel
+// carried NaN or ±Inf into a decision value (0·NaN is NaN, so every
+// non-finite entry that meets the model shows up here).
+func finiteDecision(who string, f []float64) ([]float64, error) {
+	for i, v := range f {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: %s: decision value %d is %v (the test kernel has non-finite entries)", who, i, v)
+		}
 	}
 	return f, nil
 }

@@ -132,7 +132,7 @@ func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
 	for i := range out {
 		out[i] = f.AtVec(i) - m.Bias
 	}
-	return out, nil
+	return finiteDecision("KOMD", out)
 }
 
 // PredictGram returns sign(f(x)) ∈ {±1} (0 maps to +1) for the rows of Kte.

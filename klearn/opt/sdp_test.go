@@ -617,3 +617,13 @@ func TestSDPErrors(t *testing.T) {
 		t.Errorf("symmetric dense: %v, %d entries", err, len(p.C))
 	}
 }
+
+func TestSDPAddDenseANegativeConstraint(t *testing.T) {
+	p := &SDP{Blocks: []int{2}, B: []float64{1}}
+	if err := p.AddDenseA(-1, 0, mat.NewSymDense(2, []float64{1, 0, 0, 1})); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("AddDenseA(-1, …) = %v, want ErrParam", err)
+	}
+	if len(p.A) != 0 {
+		t.Errorf("a refused matrix left %d entries", len(p.A))
+	}
+}
