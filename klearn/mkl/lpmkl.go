@@ -82,8 +82,8 @@ type LpMKL struct {
 
 // LpMKLModel is a fitted LpMKL model.
 type LpMKLModel struct {
-	// Weights are θ (θ ≥ 0, ‖θ‖_p = 1).
-	Weights []float64
+	// weights are θ (θ ≥ 0, ‖θ‖_p = 1); see Weights.
+	weights []float64
 	// P is the norm used.
 	P float64
 	// SVM is the C-SVM trained on K_θ = Σ_m θ_m K_m.
@@ -146,7 +146,7 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 		}
 		S := smklNorms(Ks, model)
 		gap := smklRelGap(J, smklSum(model.Alpha()), lpmklDualNorm(S, p))
-		mdl.Weights, mdl.SVM, mdl.Objective, mdl.Gap, mdl.Norms, mdl.Iterations = theta, model, J, gap, S, iter
+		mdl.weights, mdl.SVM, mdl.Objective, mdl.Gap, mdl.Norms, mdl.Iterations = theta, model, J, gap, S, iter
 		mdl.Objectives = append(mdl.Objectives, J)
 		mdl.Gaps = append(mdl.Gaps, gap)
 		if r := l.Settings.Recorder; r != nil {
@@ -267,9 +267,17 @@ func (m *LpMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	return m.combination().combine(Ks)
 }
 
+// CombineCross returns Σ_m θ_m K_m for test×train base kernels Kte.
+func (m *LpMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().combineCross(Kte)
+}
+
+// Weights returns a copy of θ (θ ≥ 0, ‖θ‖_p = 1).
+func (m *LpMKLModel) Weights() []float64 { return m.combination().weights() }
+
 func (m *LpMKLModel) combination() weightedSVM {
 	if m == nil {
 		return weightedSVM{who: "LpMKLModel"}
 	}
-	return weightedSVM{"LpMKLModel", m.Weights, m.SVM}
+	return weightedSVM{"LpMKLModel", m.weights, m.SVM}
 }

@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -112,8 +113,8 @@ type NKRR struct {
 
 // NKRRModel is a fitted NKRR.
 type NKRRModel struct {
-	// Mu holds the learned weights μ.
-	Mu []float64
+	// mu holds the learned weights μ; see Weights.
+	mu []float64
 	// Alpha holds the dual coefficients α = (K_μ+λI)⁻¹y, Eq. (9).
 	Alpha []float64
 	// Degree and Lambda are the values used.
@@ -247,7 +248,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	}
 	m := &NKRRModel{Degree: d, Lambda: r.Lambda, Trace: []float64{f}, Evaluations: 1}
 	if lam == 0 {
-		m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.Success
+		m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.Success
 		return m, nil
 	}
 
@@ -298,14 +299,14 @@ iterations:
 			m.Trace = append(m.Trace, f)
 			if rec != nil {
 				if err := rec.Record(opt.Iteration{Iter: m.Iterations, F: f, Gap: stepLen, X: mu}); err != nil {
-					m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.RecorderStop
+					m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.RecorderStop
 					return m, err
 				}
 			}
 			break
 		}
 	}
-	m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, status
+	m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, status
 	return m, nil
 }
 
@@ -384,6 +385,43 @@ func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) 
 	return out, nil
 }
 
+// Weights returns a copy of the learned weights μ.
+func (m *NKRRModel) Weights() []float64 {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.mu)
+}
+
+// Combine returns the learned kernel K_μ = (Σ_k μ_k K_k)^{∘d} (Eqs. (3)–(4)
+// with the multinomial coefficients) for training base kernels Ks.
+func (m *NKRRModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if m == nil || m.mu == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+	}
+	K, err := kernel.Combine(m.mu, Ks)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.HadamardPower(K, m.Degree), nil
+}
+
+// CombineCross returns (Σ_k μ_k Kte_k)^{∘d} for test×train base kernels.
+func (m *NKRRModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	if m == nil || m.mu == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+	}
+	K, err := kernel.CombineCross(m.mu, Kte)
+	if err != nil {
+		return nil, err
+	}
+	nkPow(K, m.Degree)
+	return K, nil
+}
+
+// DecisionGrams is PredictGrams: the regression values h(x).
+func (m *NKRRModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) { return m.PredictGrams(Kte) }
+
 // PredictGrams returns h(x) = Σ_i α_i K_μ(x_i, x) for test points given by
 // their test×train base kernels Kte (one per base kernel, rows = test points,
 // in the order of the training Ks), with K_μ = (Σ_k μ_k Kte_k)^{∘d}.
@@ -391,10 +429,10 @@ func (m *NKRRModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if m == nil || m.Alpha == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
 	}
-	if len(Kte) != len(m.Mu) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.Mu))
+	if len(Kte) != len(m.mu) {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.mu))
 	}
-	K, err := kernel.CombineCross(m.Mu, Kte)
+	K, err := kernel.CombineCross(m.mu, Kte)
 	if err != nil {
 		return nil, err
 	}
@@ -421,20 +459,25 @@ func (m *NKRRModel) Predict(X mat.Matrix) ([]float64, error) {
 	if p != m.features.p {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: X has %d features, the model %d", p, m.features.p)
 	}
-	return m.apply(m.features.cross(X, m.Mu)), nil
+	return m.apply(m.features.cross(X, m.mu)), nil
 }
 
 // apply returns K^{∘d}α for the test×train combination K = Σ_k μ_k Kte_k
 // (overwriting K): the predictor h(x) = Σ_i α_i K_μ(x_i, x) of Eq. (9).
 func (m *NKRRModel) apply(K *mat.Dense) []float64 {
+	nkPow(K, m.Degree)
+	return nkMulVec(K, m.Alpha)
+}
+
+// nkPow raises every entry of K to the power d in place.
+func nkPow(K *mat.Dense, d int) {
 	raw := K.RawMatrix()
 	for i := 0; i < raw.Rows; i++ {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols]
 		for j, v := range row {
-			row[j] = nkIpow(v, m.Degree)
+			row[j] = nkIpow(v, d)
 		}
 	}
-	return nkMulVec(K, m.Alpha)
 }
 
 func nkMulVec(K *mat.Dense, a []float64) []float64 {

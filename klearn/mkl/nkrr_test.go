@@ -338,7 +338,7 @@ func TestAlgorithm1(t *testing.T) {
 				}
 			}
 			pr := Problem{Ks: Ks, Y: y, Lambda: 0.1, Degree: d}
-			f, err := pr.Objective(m.Mu)
+			f, err := pr.Objective(m.Weights())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -470,9 +470,9 @@ func TestFitFeaturesAndPredict(t *testing.T) {
 		if mg.Iterations != mf.Iterations {
 			t.Errorf("zero=%g: %d vs %d iterations", zero, mg.Iterations, mf.Iterations)
 		}
-		for k := range mg.Mu {
-			if math.Abs(mg.Mu[k]-mf.Mu[k]) > 1e-8 {
-				t.Errorf("zero=%g: μ_%d = %g (grams) vs %g (features)", zero, k, mg.Mu[k], mf.Mu[k])
+		for k := range mg.Weights() {
+			if math.Abs(mg.Weights()[k]-mf.Weights()[k]) > 1e-8 {
+				t.Errorf("zero=%g: μ_%d = %g (grams) vs %g (features)", zero, k, mg.Weights()[k], mf.Weights()[k])
 			}
 		}
 		Kte, err := kernel.FeatureCrosses(Xte, X)
@@ -517,7 +517,7 @@ func TestBaseline(t *testing.T) {
 	if m.Iterations != 0 || m.Status != opt.Success {
 		t.Errorf("baseline ran %d iterations, status %v", m.Iterations, m.Status)
 	}
-	for k, v := range m.Mu {
+	for k, v := range m.Weights() {
 		if v != 1 {
 			t.Errorf("μ_%d = %g, want μ0 = 1", k, v)
 		}
@@ -667,7 +667,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 				t.Errorf("d=%d %v: line search took %d steps, schedule %d", d, q, m.Iterations, ref.Iterations)
 			}
 			warm := base
-			warm.Init = ref.Mu
+			warm.Init = ref.Weights()
 			w, err := warm.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
