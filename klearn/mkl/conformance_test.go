@@ -10,6 +10,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -141,7 +143,7 @@ func fitPredict[M gramsPredictor](fit func([]*mat.SymDense, []float64) (M, error
 	}
 }
 
-func nkrrGrams(r mkl.NKRR) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
+func nkrrGrams(r nkrr.Regressor) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
 	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
 		m, err := r.FitGrams(Ks, y)
 		if err != nil {
@@ -152,7 +154,7 @@ func nkrrGrams(r mkl.NKRR) func([]*mat.SymDense, []float64) (func([]*mat.Dense) 
 }
 
 // nkrrFeatures adapts NKRR.FitFeatures + NKRRModel.Predict, the X-based path.
-func nkrrFeatures(r mkl.NKRR) klearntest.Estimator {
+func nkrrFeatures(r nkrr.Regressor) klearntest.Estimator {
 	return klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
 		m, err := r.FitFeatures(X, y)
 		if err != nil {
@@ -163,7 +165,7 @@ func nkrrFeatures(r mkl.NKRR) klearntest.Estimator {
 }
 
 // ghkl adapts GHKL.Fit + GHKLModel.Predict (labels) or Decision.
-func ghkl(g mkl.GHKL, decision bool) klearntest.Estimator {
+func ghklEstimator(g ghkl.Classifier, decision bool) klearntest.Estimator {
 	return klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
 		m, err := g.Fit(X, y)
 		if err != nil {
@@ -244,19 +246,19 @@ func TestConformance(t *testing.T) {
 		{"KOMD/MKLpyRidge", onGrams(kernelList{kernel.Linear{}}, komd(mkl.KOMD{Lambda: 0.3, MKLpyRidge: true}, false)), binary},
 		{"KOMD/Centroid", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(mkl.KOMD{Lambda: 1}, false)), binary},
 		// NKRR (Cortes, Mohri & Rostamizadeh 2009), feature and Gram paths.
-		{"NKRR/Features", nkrrFeatures(mkl.NKRR{Lambda: 0.1, Radius: 1}), even},
-		{"NKRR/FeaturesL1Degree1", nkrrFeatures(mkl.NKRR{Degree: 1, Lambda: 0.1, Norm: mkl.L1, Radius: 1}), reg},
-		{"NKRR/FeaturesDegree3", nkrrFeatures(mkl.NKRR{Degree: 3, Lambda: 0.5, Radius: 2}), reg},
-		{"NKRR/FeaturesBaseline", nkrrFeatures(mkl.NKRR{Lambda: 0.1}), even},
-		{"NKRR/GramsRBF", onGrams(rbfs, nkrrGrams(mkl.NKRR{Degree: 1, Lambda: 0.01, Radius: 1})), reg},
+		{"NKRR/Features", nkrrFeatures(nkrr.Regressor{Lambda: 0.1, Radius: 1}), even},
+		{"NKRR/FeaturesL1Degree1", nkrrFeatures(nkrr.Regressor{Degree: 1, Lambda: 0.1, Norm: nkrr.L1, Radius: 1}), reg},
+		{"NKRR/FeaturesDegree3", nkrrFeatures(nkrr.Regressor{Degree: 3, Lambda: 0.5, Radius: 2}), reg},
+		{"NKRR/FeaturesBaseline", nkrrFeatures(nkrr.Regressor{Lambda: 0.1}), even},
+		{"NKRR/GramsRBF", onGrams(rbfs, nkrrGrams(nkrr.Regressor{Degree: 1, Lambda: 0.01, Radius: 1})), reg},
 		// Baselines of Colbert & Peet (2020) and Afkanpour et al. (2013).
 		{"SimpleMKL/RBF", onGrams(rbfs, fitPredict(mkl.SimpleMKL{C: 10}.FitGrams)), binary},
 		{"LpMKL/p2", onGrams(rbfs, fitPredict(mkl.LpMKL{P: 2, C: 10}.FitGrams)), binary},
 		{"AlignfSVM/RBF", onGrams(rbfs, fitPredict(mkl.AlignfSVM{SVM: svm.Classifier{C: 10}}.FitGrams)), binary},
 		// gHKL (Jawanpuria, Nath & Ramakrishnan 2015).
-		{"GHKL/Rho2", ghkl(mkl.GHKL{Rho: 2, C: 10}, false), binary},
-		{"GHKL/Rho1.5", ghkl(mkl.GHKL{Rho: 1.5, C: 10}, false), binary},
-		{"GHKL/MirrorDecision", ghkl(mkl.GHKL{Rho: 1.5, C: 10, Solver: mkl.GHKLMirrorDescent}, true), dec},
+		{"GHKL/Rho2", ghklEstimator(ghkl.Classifier{Rho: 2, C: 10}, false), binary},
+		{"GHKL/Rho1.5", ghklEstimator(ghkl.Classifier{Rho: 1.5, C: 10}, false), binary},
+		{"GHKL/MirrorDecision", ghklEstimator(ghkl.Classifier{Rho: 1.5, C: 10, Solver: ghkl.MirrorDescent}, true), dec},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -282,29 +284,31 @@ func TestConformanceBadHyperParameters(t *testing.T) {
 		return func() error { _, err := f(); return err }
 	}
 	cases := map[string]func() error{
-		"EasyMKL λ<0":      fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: -0.1}.FitGrams(Ks, y) }),
-		"EasyMKL λ>1":      fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 1.5}.FitGrams(Ks, y) }),
-		"EasyMKL λ NaN":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: nan}.FitGrams(Ks, y) }),
-		"EasyMKL no Ks":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams(nil, y) }),
-		"EasyMKL nil K":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams([]*mat.SymDense{Ks[0], nil}, y) }),
-		"KOMD λ<0":         fitErr(func() (any, error) { return mkl.KOMD{Lambda: -1}.FitGram(Ks[0], y) }),
-		"KOMD λ NaN":       fitErr(func() (any, error) { return mkl.KOMD{Lambda: nan}.FitGram(Ks[0], y) }),
-		"KOMD nil K":       fitErr(func() (any, error) { return mkl.KOMD{Lambda: 0.1}.FitGram(nil, y) }),
-		"NKRR λ=0":         fitErr(func() (any, error) { return mkl.NKRR{}.FitFeatures(Xr, yr) }),
-		"NKRR λ NaN":       fitErr(func() (any, error) { return mkl.NKRR{Lambda: nan}.FitFeatures(Xr, yr) }),
-		"NKRR radius<0":    fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Radius: -1}.FitFeatures(Xr, yr) }),
-		"NKRR degree<0":    fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Degree: -2}.FitFeatures(Xr, yr) }),
-		"NKRR μ0 length":   fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Mu0: []float64{1}}.FitFeatures(Xr, yr) }),
-		"NKRR μ0<0":        fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Mu0: []float64{1, -1, 1}}.FitFeatures(Xr, yr) }),
-		"NKRR η0>1":        fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Radius: 1, Eta0: 2}.FitFeatures(Xr, yr) }),
-		"NKRR bad norm":    fitErr(func() (any, error) { return mkl.NKRR{Lambda: 1, Radius: 1, Norm: mkl.Norm(9)}.FitFeatures(Xr, yr) }),
-		"GHKL ρ=0":         fitErr(func() (any, error) { return mkl.GHKL{C: 1}.Fit(X, y) }),
-		"GHKL ρ>2":         fitErr(func() (any, error) { return mkl.GHKL{Rho: 3, C: 1}.Fit(X, y) }),
-		"GHKL ρ=1":         fitErr(func() (any, error) { return mkl.GHKL{Rho: 1, C: 1}.Fit(X, y) }),
-		"GHKL C=0":         fitErr(func() (any, error) { return mkl.GHKL{Rho: 2}.Fit(X, y) }),
-		"GHKL β<0":         fitErr(func() (any, error) { return mkl.GHKL{Rho: 2, C: 1, Beta: -1}.Fit(X, y) }),
-		"GHKL bad solver":  fitErr(func() (any, error) { return mkl.GHKL{Rho: 2, C: 1, Solver: mkl.GHKLSolver(9)}.Fit(X, y) }),
-		"GHKL bad base":    fitErr(func() (any, error) { return mkl.GHKL{Rho: 2, C: 1, Base: kernel.RBF{Gamma: -1}}.Fit(X, y) }),
+		"EasyMKL λ<0":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: -0.1}.FitGrams(Ks, y) }),
+		"EasyMKL λ>1":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 1.5}.FitGrams(Ks, y) }),
+		"EasyMKL λ NaN":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: nan}.FitGrams(Ks, y) }),
+		"EasyMKL no Ks":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams(nil, y) }),
+		"EasyMKL nil K":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams([]*mat.SymDense{Ks[0], nil}, y) }),
+		"KOMD λ<0":       fitErr(func() (any, error) { return mkl.KOMD{Lambda: -1}.FitGram(Ks[0], y) }),
+		"KOMD λ NaN":     fitErr(func() (any, error) { return mkl.KOMD{Lambda: nan}.FitGram(Ks[0], y) }),
+		"KOMD nil K":     fitErr(func() (any, error) { return mkl.KOMD{Lambda: 0.1}.FitGram(nil, y) }),
+		"NKRR λ=0":       fitErr(func() (any, error) { return nkrr.Regressor{}.FitFeatures(Xr, yr) }),
+		"NKRR λ NaN":     fitErr(func() (any, error) { return nkrr.Regressor{Lambda: nan}.FitFeatures(Xr, yr) }),
+		"NKRR radius<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: -1}.FitFeatures(Xr, yr) }),
+		"NKRR degree<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Degree: -2}.FitFeatures(Xr, yr) }),
+		"NKRR μ0 length": fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1}}.FitFeatures(Xr, yr) }),
+		"NKRR μ0<0":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}.FitFeatures(Xr, yr) }),
+		"NKRR η0>1":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}.FitFeatures(Xr, yr) }),
+		"NKRR bad norm": fitErr(func() (any, error) {
+			return nkrr.Regressor{Lambda: 1, Radius: 1, Norm: nkrr.Norm(9)}.FitFeatures(Xr, yr)
+		}),
+		"GHKL ρ=0":         fitErr(func() (any, error) { return ghkl.Classifier{C: 1}.Fit(X, y) }),
+		"GHKL ρ>2":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 3, C: 1}.Fit(X, y) }),
+		"GHKL ρ=1":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 1, C: 1}.Fit(X, y) }),
+		"GHKL C=0":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2}.Fit(X, y) }),
+		"GHKL β<0":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Beta: -1}.Fit(X, y) }),
+		"GHKL bad solver":  fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Solver: ghkl.Solver(9)}.Fit(X, y) }),
+		"GHKL bad base":    fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Base: kernel.RBF{Gamma: -1}}.Fit(X, y) }),
 		"HPKFamily D<0":    fitErr(func() (any, error) { return mkl.HPKFamily{D: -1}.Grams(X) }),
 		"HPKFamily min>D":  fitErr(func() (any, error) { return mkl.HPKFamily{D: 1, MinDegree: 2}.Grams(X) }),
 		"RandomHPK D<0":    fitErr(func() (any, error) { return mkl.RandomHPKFamily{D: -1, Steps: 10}.Sample(3) }),

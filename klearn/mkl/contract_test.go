@@ -21,7 +21,4 @@ func TestKernelLearnerContract(t *testing.T) {
 	t.Run("LpMKL p=1", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.LpMKL{P: 1, C: 1}, linear) })
 	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.LpMKL{P: 2, C: 1}, linear) })
 	t.Run("AlignfSVM", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.AlignfSVM{SVM: svm.Classifier{C: 1}}, linear) })
-	t.Run("NKRR", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.NKRR{Degree: 2, Lambda: 0.1, Radius: 1}, mkltest.Options{Regression: true})
-	})
 }

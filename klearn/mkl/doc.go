@@ -6,38 +6,19 @@
 // # One contract
 //
 // Every finite-list learner (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL,
-// AlignfSVM, NKRR) is a Learner: FitGrams(Ks, y) returns a Model, which
+// AlignfSVM here, and nkrr.Regressor) is a Learner: FitGrams(Ks, y) returns a Model, which
 // reports its kernel weights (Weights, a copy), forms the learned kernel on
 // training and test×train base kernels (Combine, CombineCross) and decides
 // and predicts on test×train base kernels (DecisionGrams, PredictGrams).
 // EasyMKL and EasyMKLSVM are also SourceLearners: the same through lazily
 // computed kernels (GramSource, CrossSource) for MNIST-sized inputs.
 // Learners over continuous kernel families, fitted from features, are
-// FeatureLearners (subpackages). mkltest.TestKernelLearner checks any
+// FeatureLearners. Subpackages hold the method families of one paper each:
+// nkrr (Cortes et al. 2009, non-linear combinations for kernel ridge
+// regression), ghkl (generalised hierarchical kernel learning, a baseline of
+// Donini & Aiolli 2017) and tk (Colbert & Peet 2020, tessellated kernels). mkltest.TestKernelLearner checks any
 // learner against the contract: fit paths, no mutated inputs, determinism
 // for any GOMAXPROCS and a bad-input battery.
-//
-// # Non-linear kernel combinations (NKRR)
-//
-// NKRR learns the polynomial combination of base kernels of Cortes, Mohri &
-// Rostamizadeh (2009), "Learning Non-Linear Combinations of Kernels":
-//
-//	K_μ = (Σ_k μ_k K_k)^{∘d},   μ ≥ 0,
-//
-// (Eqs. (3)–(4), with the multinomial coefficients that Eq. (4) implies; ∘ is
-// the Hadamard product), by minimising the kernel ridge regression objective
-//
-//	F(μ) = yᵀ(K_μ + λI)⁻¹y                                   Eq. (10)
-//
-// over M_q = {μ ≥ 0, ‖μ − μ0‖_q ≤ Λ}, q ∈ {1, 2} (Eqs. (7)–(8)), with the
-// projection-based gradient descent of Algorithm 1. Degree 1 is the learned
-// linear combination (the "lin. ℓ1 / lin. ℓ2" columns of Table 1); Radius 0
-// fixes μ = μ0 and gives the uniform baselines. Problem exposes F, its
-// gradient (Proposition 1, generalised to degree d) and its Hessian
-// (Proposition 4, corrected) for numerical checks.
-//
-// The notebook notebooks/01-cortes2009.ipynb reproduces the paper with this
-// package: Propositions 1–4 checked numerically, Figures 1–3 and Table 1.
 //
 // # EasyMKL and deep kernels in the space of dot-product polynomials
 //
@@ -58,12 +39,8 @@
 // Because every γ ∈ Γ puts mass 1 on each class, d_0(γ) = (Σ_i y_i γ_i)² = 0
 // for K_0 = 11ᵀ, so EasyMKL always gives η_0 = 0.
 //
-// # gHKL
-//
-// GHKL is generalised hierarchical kernel learning gHKL_ρ (Jawanpuria, Nath
-// & Ramakrishnan 2015; ρ = 2 is the HKL of Bach 2009) over the DAG of all
-// feature subsets, the baseline of Table 4 of Donini & Aiolli (2017);
-// GHKLNestedAUC runs that table's nested cross-validation protocol.
+// Generalised hierarchical kernel learning, the baseline of their Table 4,
+// is package ghkl.
 //
 // The notebook notebooks/02-donini2017.ipynb reproduces Donini & Aiolli
 // (2017) with this package: Theorems 1–4, Propositions 1–2 and the MEB

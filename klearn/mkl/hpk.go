@@ -3,6 +3,7 @@ package mkl
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -350,7 +351,7 @@ func hpkRows(n int, f func(i int)) {
 		return
 	}
 	const block = 32
-	nkParallelFor((n+block-1)/block, func(b int) {
+	parallel.For((n+block-1)/block, func(b int) {
 		for i := b * block; i < min((b+1)*block, n); i++ {
 			f(i)
 		}

@@ -68,5 +68,4 @@ var (
 	_ Learner[*SimpleMKLModel]        = SimpleMKL{}
 	_ Learner[*LpMKLModel]            = LpMKL{}
 	_ Learner[*AlignfSVMModel]        = AlignfSVM{}
-	_ Learner[*NKRRModel]             = NKRR{}
 )

@@ -190,3 +190,51 @@ func CenterLabels(y []float64) (yc []float64, mean float64) {
 	}
 	return yc, mean
 }
+
+// ScaleCenter applies the UCI preprocessing of Section 4.1 of Cortes et al.
+// (2009) with the statistics of the training rows only: every feature is scaled to [0, 1] (min–max) and then centred. It
+// returns the transformed copy of all rows of X.
+func ScaleCenter(X mat.Matrix, train []int) (*mat.Dense, error) {
+	if _, _, err := klearn.CheckMatrix("preprocess: X", X); err != nil {
+		return nil, err
+	}
+	Xtr, err := rows(X, train)
+	if err != nil {
+		return nil, err
+	}
+	mm, err := MinMax{}.Fit(Xtr)
+	if err != nil {
+		return nil, err
+	}
+	Z, err := mm.Transform(X)
+	if err != nil {
+		return nil, err
+	}
+	Ztr, err := mm.Transform(Xtr)
+	if err != nil {
+		return nil, err
+	}
+	c, err := Centerer{}.Fit(Ztr)
+	if err != nil {
+		return nil, err
+	}
+	return c.Transform(Z)
+}
+
+// rows returns the rows idx of X as a new matrix (every index in range).
+func rows(X mat.Matrix, idx []int) (*mat.Dense, error) {
+	n, d := X.Dims()
+	if len(idx) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "preprocess: no training rows")
+	}
+	out := mat.NewDense(len(idx), d, nil)
+	for a, i := range idx {
+		if i < 0 || i >= n {
+			return nil, klearn.Errorf(klearn.ErrShape, "preprocess: row %d outside [0, %d)", i, n)
+		}
+		for j := 0; j < d; j++ {
+			out.Set(a, j, X.At(i, j))
+		}
+	}
+	return out, nil
+}

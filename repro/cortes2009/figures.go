@@ -11,8 +11,10 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -152,8 +154,12 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	}
 	pt := &Figure2Point{}
 	for _, sp := range outer {
-		_, mean := centred(y, sp.Train)
-		pt.Constant = append(pt.Constant, rmse(make([]float64, len(sp.Test)), y, sp.Test, mean))
+		_, mean := preprocess.CenterLabels(modelsel.Take(y, sp.Train))
+		c, err := metrics.RMSE(modelsel.Take(y, sp.Test), constant(len(sp.Test), mean))
+		if err != nil {
+			return nil, err
+		}
+		pt.Constant = append(pt.Constant, c)
 	}
 	for _, m := range Figure2Methods(cfg.MaxIter) {
 		best, ch, err := Select(m, X, y, inner[0], c)
@@ -259,7 +265,7 @@ func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 			tr[i] = pool[perm[i]]
 		}
 		sort.Ints(tr)
-		Z, err := mkl.ScaleCenter(X, tr)
+		Z, err := preprocess.ScaleCenter(X, tr)
 		if err != nil {
 			return nil, err
 		}
@@ -272,9 +278,9 @@ func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 		split := modelsel.Split{Train: tr, Test: test}
 		for d := 1; d <= 4; d++ {
 			for _, lrn := range []bool{false, true} {
-				meth := Method{Name: fmt.Sprintf("d=%d", d), Est: mkl.NKRR{Degree: d}}
+				meth := Method{Name: fmt.Sprintf("d=%d", d), Est: nkrr.Regressor{Degree: d}}
 				if lrn {
-					meth = Method{Name: fmt.Sprintf("d=%d ℓ2", d), Est: learner(d, mkl.L2, cfg.MaxIter), Learned: true}
+					meth = Method{Name: fmt.Sprintf("d=%d ℓ2", d), Est: learner(d, nkrr.L2, cfg.MaxIter), Learned: true}
 				}
 				best, _, err := Select(meth, F, y, inner, cfg)
 				if err != nil {
@@ -310,17 +316,8 @@ func figure3(data string, factors []int, pts []*Figure3Point) *Figure3Result {
 
 // fitScore fits est on the training rows of F with centred targets and
 // returns the test RMSE (the training mean added back) and the fit.
-func fitScore(est mkl.NKRR, F mat.Matrix, y []float64, sp modelsel.Split) (float64, *mkl.NKRRModel, error) {
-	yc, mean := centred(y, sp.Train)
-	fit, err := est.FitFeatures(modelsel.Rows(F, sp.Train), yc)
-	if err != nil {
-		return 0, nil, err
-	}
-	pred, err := fit.Predict(modelsel.Rows(F, sp.Test))
-	if err != nil {
-		return 0, nil, err
-	}
-	return rmse(pred, y, sp.Test, mean), fit, nil
+func fitScore(est nkrr.Regressor, F mat.Matrix, y []float64, sp modelsel.Split) (float64, *nkrr.Model, error) {
+	return est.FitScoreFeatures(F, y, sp)
 }
 
 // Figure2Chart draws Figure 2 as the paper does: test RMSE (±1 std over the
@@ -395,4 +392,13 @@ func Figure3Chart(fs []*Figure3Result) (*viz.Grid, error) {
 			YLabel: "test RMSE", Series: ss, Scale: viz.LogX, TicksAtX: true})
 	}
 	return g, nil
+}
+
+// constant returns n copies of v.
+func constant(n int, v float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
 }

@@ -8,14 +8,16 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/repro"
 )
 
 // SmallProblem returns the test problem of the proposition checks: every
 // fourth of the first 200 sonar returns (both classes) and features 1–p,
 // scaled and centred, labels ±1 centred, λ = 1, degree 2.
-func SmallProblem(p int) (mkl.Problem, error) {
+func SmallProblem(p int) (nkrr.Problem, error) {
 	rows := make([]int, 50)
 	for i := range rows {
 		rows[i] = 4 * i
@@ -25,10 +27,10 @@ func SmallProblem(p int) (mkl.Problem, error) {
 
 // sonarProblem is the NKRR objective on the given sonar rows and features
 // 1–p (scaled and centred over all rows), labels ±1 centred, λ = 1, d = 2.
-func sonarProblem(p int, rows []int) (mkl.Problem, error) {
+func sonarProblem(p int, rows []int) (nkrr.Problem, error) {
 	d, err := load(DataSets[2])
 	if err != nil {
-		return mkl.Problem{}, err
+		return nkrr.Problem{}, err
 	}
 	if rows == nil {
 		rows = make([]int, len(d.Y))
@@ -40,9 +42,9 @@ func sonarProblem(p int, rows []int) (mkl.Problem, error) {
 	for i := range all {
 		all[i] = i
 	}
-	Z, err := mkl.ScaleCenter(d.X, all)
+	Z, err := preprocess.ScaleCenter(d.X, all)
 	if err != nil {
-		return mkl.Problem{}, err
+		return nkrr.Problem{}, err
 	}
 	X := mat.NewDense(len(rows), p, nil)
 	for a, i := range rows {
@@ -52,10 +54,10 @@ func sonarProblem(p int, rows []int) (mkl.Problem, error) {
 	}
 	Ks, err := kernel.FeatureGrams(X)
 	if err != nil {
-		return mkl.Problem{}, err
+		return nkrr.Problem{}, err
 	}
-	y, _ := centred(d.Y, rows)
-	return mkl.Problem{Ks: Ks, Y: y, Lambda: 1, Degree: 2}, nil
+	y, _ := preprocess.CenterLabels(modelsel.Take(d.Y, rows))
+	return nkrr.Problem{Ks: Ks, Y: y, Lambda: 1, Degree: 2}, nil
 }
 
 func randMu(r interface{ Float64() float64 }, p int, scale float64) []float64 {
@@ -68,7 +70,7 @@ func randMu(r interface{ Float64() float64 }, p int, scale float64) []float64 {
 
 // Prop1 checks Proposition 1 (Eq. (11)): the gradient −2αᵀU_kα against
 // central finite differences at random μ ≥ 0, and ∇F ≤ 0.
-func Prop1(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
+func Prop1(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	p := len(pr.Ks)
 	worst, maxG := 0.0, math.Inf(-1)
@@ -101,7 +103,7 @@ func Prop1(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
 
 // Prop2 checks Proposition 2: F(μ) ≤ ‖y‖²/λ = F(0) for random μ ≥ 0, and the
 // identity μᵀ∇F = −2αᵀK_μα (Eq. (13) with the factor −2 the print omits).
-func Prop2(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
+func Prop2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	bound := 0.0
 	for _, v := range pr.Y {
@@ -139,7 +141,7 @@ func Prop2(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
 
 // Prop3 checks Proposition 3: no interior stationary point, ‖∇F(μ)‖ > 0 at
 // random μ > 0.
-func Prop3(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
+func Prop3(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	minNorm := math.Inf(1)
 	for t := 0; t < trials; t++ {
@@ -174,7 +176,7 @@ func dot(a, b []float64) float64 {
 // corrected to [S]_ik[S_u]_ik V_kl [S]_lj[S_u]_lj, and V built on the
 // quadratic kernel (the only reading consistent with Eq. (23)). It costs
 // O(m⁴): for small m only.
-func FourIndex(pr mkl.Problem, mu, u []float64) (float64, error) {
+func FourIndex(pr nkrr.Problem, mu, u []float64) (float64, error) {
 	S, err := kernel.Combine(mu, pr.Ks)
 	if err != nil {
 		return 0, err
@@ -218,7 +220,7 @@ func FourIndex(pr mkl.Problem, mu, u []float64) (float64, error) {
 // Prop4 checks the Hessian of Proposition 4 (Eqs. (19)–(21), corrected) on
 // a small problem: the direct four-index sum of Eq. (21), the library's
 // uᵀ∇²F u, and a second-order central difference of F along u must agree.
-func Prop4(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
+func Prop4(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	p := len(pr.Ks)
 	worst := 0.0
@@ -250,7 +252,7 @@ func Prop4(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
 
 // PDS checks the claim of Section 2 that K_μ = (Σ μ_k K_k)^{∘d} is positive
 // semi-definite for μ ≥ 0: λ_min(K_μ) ≥ −1e−10‖K_μ‖ for random μ, d = 1..4.
-func PDS(pr mkl.Problem, trials int, seed uint64) (repro.Claim, error) {
+func PDS(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	worst := math.Inf(1)
 	for d := 1; d <= 4; d++ {

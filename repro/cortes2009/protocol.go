@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -85,7 +85,7 @@ func PaperProtocol() Config {
 // holds the linear terms as well as the quadratic ones).
 type Method struct {
 	Name    string
-	Est     mkl.NKRR
+	Est     nkrr.Regressor
 	Learned bool
 	Offset  bool
 }
@@ -95,23 +95,23 @@ type Method struct {
 // the two labelled variants without it. The learned columns run Algorithm 1
 // with the paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
 func Methods(maxIter int) []Method {
-	lrn := func(d int, n mkl.Norm) mkl.NKRR { return learner(d, n, maxIter) }
+	lrn := func(d int, n nkrr.Norm) nkrr.Regressor { return learner(d, n, maxIter) }
 	return []Method{
-		{"lin. base", mkl.NKRR{Degree: 1}, false, false},
-		{"lin. ℓ1", lrn(1, mkl.L1), true, false},
-		{"lin. ℓ2", lrn(1, mkl.L2), true, false},
-		{"quad. base", mkl.NKRR{Degree: 2}, false, true},
-		{"quad. ℓ1", lrn(2, mkl.L1), true, true},
-		{"quad. ℓ2", lrn(2, mkl.L2), true, true},
-		{"quad. base (no +1)", mkl.NKRR{Degree: 2}, false, false},
-		{"quad. ℓ2 (no +1)", lrn(2, mkl.L2), true, false},
+		{"lin. base", nkrr.Regressor{Degree: 1}, false, false},
+		{"lin. ℓ1", lrn(1, nkrr.L1), true, false},
+		{"lin. ℓ2", lrn(1, nkrr.L2), true, false},
+		{"quad. base", nkrr.Regressor{Degree: 2}, false, true},
+		{"quad. ℓ1", lrn(2, nkrr.L1), true, true},
+		{"quad. ℓ2", lrn(2, nkrr.L2), true, true},
+		{"quad. base (no +1)", nkrr.Regressor{Degree: 2}, false, false},
+		{"quad. ℓ2 (no +1)", lrn(2, nkrr.L2), true, false},
 	}
 }
 
 // learner is Algorithm 1 for degree d under norm n with μ0 = 1 and the
 // paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
-func learner(d int, n mkl.Norm, maxIter int) mkl.NKRR {
-	return mkl.NKRR{Degree: d, Norm: n, PaperStepRule: true, Settings: &opt.Settings{MaxIter: maxIter}}
+func learner(d int, n nkrr.Norm, maxIter int) nkrr.Regressor {
+	return nkrr.Regressor{Degree: d, Norm: n, PaperStepRule: true, Settings: &opt.Settings{MaxIter: maxIter}}
 }
 
 // Splits returns the cfg.Splits random 50/50 splits of n points and, for
@@ -162,7 +162,7 @@ type Choice struct {
 // Select chooses λ (and Λ for learned methods) by CV over folds on the
 // features F, widening a grid whose edge is chosen up to cfg.Widen times.
 // Λ = 0 is the uniform baseline, so only the upper Λ edge is widened.
-func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (mkl.NKRR, Choice, error) {
+func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (nkrr.Regressor, Choice, error) {
 	lam := slices.Clone(cfg.Lambdas)
 	var rad []float64
 	if m.Learned {
@@ -170,9 +170,9 @@ func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Con
 	}
 	var ch Choice
 	for {
-		best, _, err := mkl.SelectFeatures(m.Est.Grid(lam, rad), F, y, folds)
+		best, _, err := nkrr.SelectFeatures(m.Est.Grid(lam, rad), F, y, folds)
 		if err != nil {
-			return mkl.NKRR{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
+			return nkrr.Regressor{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 		}
 		ch.Lambda, ch.Radius = best.Lambda, best.Radius
 		ch.Edge = ""

@@ -7,8 +7,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/repro"
 )
 
@@ -134,7 +136,7 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 		features func(train []int) (*mat.Dense, error)
 		centre   bool
 	}
-	scale := func(train []int) (*mat.Dense, error) { return mkl.ScaleCenter(d.X, train) }
+	scale := func(train []int) (*mat.Dense, error) { return preprocess.ScaleCenter(d.X, train) }
 	vs := []variant{
 		{"paper's protocol ([0,1], centred, labels centred)", scale, true},
 		{"labels not centred (no bias)", scale, false},
@@ -145,7 +147,7 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 	for _, v := range vs {
 		h := Hypothesis{Name: v.name}
 		for deg, dst := range []*float64{&h.LinBase, &h.QuadBase} {
-			m := Method{Name: v.name, Est: mkl.NKRR{Degree: deg + 1}}
+			m := Method{Name: v.name, Est: nkrr.Regressor{Degree: deg + 1}}
 			var sum float64
 			for s, sp := range outer {
 				F, err := v.features(sp.Train)
@@ -156,7 +158,7 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 				if err != nil {
 					return nil, err
 				}
-				yc, mean := centred(d.Y, sp.Train)
+				yc, mean := preprocess.CenterLabels(modelsel.Take(d.Y, sp.Train))
 				if !v.centre {
 					yc, mean = modelsel.Take(d.Y, sp.Train), 0
 				}
@@ -168,7 +170,14 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 				if err != nil {
 					return nil, err
 				}
-				sum += rmse(pred, d.Y, sp.Test, mean)
+				for i := range pred {
+					pred[i] += mean
+				}
+				e, err := metrics.RMSE(modelsel.Take(d.Y, sp.Test), pred)
+				if err != nil {
+					return nil, err
+				}
+				sum += e
 			}
 			*dst = sum / float64(len(outer))
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
 // Row holds one data set of Table 1 as we ran it.
@@ -57,7 +57,7 @@ type SplitResult struct {
 
 // RunSplit runs the protocol of Section 4.1 on split s of one data set:
 // features scaled to [0, 1] and centred with the training half's statistics
-// (mkl.ScaleCenter), λ and Λ by CV inside the training half (Select), the
+// (preprocess.ScaleCenter), λ and Λ by CV inside the training half (Select), the
 // chosen model fitted on the training half with the labels centred by the
 // training mean (added back), RMSE on the test half. Nothing is carried
 // across splits (no warm starts).
@@ -71,7 +71,7 @@ func RunSplit(d DataSet, data *Data, cfg Config, s int) (*SplitResult, error) {
 		return nil, fmt.Errorf("cortes2009: split %d of %d", s, len(outer))
 	}
 	sp := outer[s]
-	Z, err := mkl.ScaleCenter(data.X, sp.Train)
+	Z, err := preprocess.ScaleCenter(data.X, sp.Train)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package mkl
+package nkrr
 
 import (
 	"math"
@@ -248,24 +248,24 @@ func (f *featureBases) cross(Xte mat.Matrix, mu []float64) *mat.Dense {
 
 func checkMuLen(mu []float64, p int) error {
 	if len(mu) != p {
-		return klearn.Errorf(klearn.ErrShape, "mkl: μ has %d entries for %d base kernels", len(mu), p)
+		return klearn.Errorf(klearn.ErrShape, "nkrr: μ has %d entries for %d base kernels", len(mu), p)
 	}
-	return klearn.CheckVector("mkl: μ", mu)
+	return klearn.CheckVector("nkrr: μ", mu)
 }
 
 // newGramBases validates Ks (all n×n, finite; n < 0 skips the order check).
 func newGramBases(Ks []*mat.SymDense, n int) (*gramBases, error) {
 	if len(Ks) == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "nkrr: no base kernels")
 	}
 	g := &gramBases{ks: make([]blas64.Symmetric, len(Ks))}
 	for k, K := range Ks {
 		if K == nil {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: Ks[%d] is nil", k)
+			return nil, klearn.Errorf(klearn.ErrEmpty, "nkrr: Ks[%d] is nil", k)
 		}
 		m, err := klearn.CheckGram(K, n)
 		if err != nil {
-			return nil, klearn.Errorf(err, "mkl: Ks[%d]", k)
+			return nil, klearn.Errorf(err, "nkrr: Ks[%d]", k)
 		}
 		if k == 0 {
 			n = m

@@ -1,4 +1,4 @@
-package mkl
+package nkrr
 
 import (
 	"errors"
@@ -306,7 +306,7 @@ func TestAlgorithm1(t *testing.T) {
 				return nil
 			})
 			const radius = 0.8
-			est := NKRR{Degree: d, Lambda: 0.1, Norm: q, Radius: radius, Settings: &opt.Settings{Recorder: rec}}
+			est := Regressor{Degree: d, Lambda: 0.1, Norm: q, Radius: radius, Settings: &opt.Settings{Recorder: rec}}
 			m, err := est.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
@@ -358,7 +358,7 @@ func TestAlgorithm1Optimum(t *testing.T) {
 	X, y := randData(8, 50, 2, 0)
 	Ks := mustGrams(t, X)
 	for d := 1; d <= 4; d++ {
-		m, err := NKRR{Degree: d, Lambda: 0.05, Radius: 0.9, Eps: 1e-8}.FitGrams(Ks, y)
+		m, err := Regressor{Degree: d, Lambda: 0.05, Radius: 0.9, Eps: 1e-8}.FitGrams(Ks, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -458,7 +458,7 @@ func TestFitFeaturesAndPredict(t *testing.T) {
 	for _, zero := range []float64{0, 0.85} {
 		X, y := randData(11, 50, 7, zero)
 		Xte, _ := randData(12, 9, 7, zero)
-		est := NKRR{Degree: 2, Lambda: 0.2, Norm: L1, Radius: 1.5}
+		est := Regressor{Degree: 2, Lambda: 0.2, Norm: L1, Radius: 1.5}
 		mg, err := est.FitGrams(mustGrams(t, X), y)
 		if err != nil {
 			t.Fatal(err)
@@ -510,7 +510,7 @@ func TestBaseline(t *testing.T) {
 	t.Parallel()
 	X, y := randData(13, 30, 4, 0)
 	Ks := mustGrams(t, X)
-	m, err := NKRR{Degree: 3, Lambda: 0.7}.FitGrams(Ks, y)
+	m, err := Regressor{Degree: 3, Lambda: 0.7}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -581,26 +581,26 @@ func TestValidation(t *testing.T) {
 	nanK.SetSym(1, 2, math.Inf(1))
 	cases := []struct {
 		name string
-		est  NKRR
+		est  Regressor
 		Ks   []*mat.SymDense
 		y    []float64
 		want error
 	}{
-		{"lambda 0", NKRR{}, Ks, y, klearn.ErrParam},
-		{"lambda <0", NKRR{Lambda: -1}, Ks, y, klearn.ErrParam},
-		{"lambda NaN", NKRR{Lambda: math.NaN()}, Ks, y, klearn.ErrParam},
-		{"negative mu0", NKRR{Lambda: 1, Mu0: []float64{1, -1, 1}, Radius: 1}, Ks, y, klearn.ErrParam},
-		{"mu0 length", NKRR{Lambda: 1, Mu0: []float64{1, 1}, Radius: 1}, Ks, y, klearn.ErrShape},
-		{"radius <0", NKRR{Lambda: 1, Radius: -1}, Ks, y, klearn.ErrParam},
-		{"degree <0", NKRR{Lambda: 1, Degree: -2}, Ks, y, klearn.ErrParam},
-		{"eta >1", NKRR{Lambda: 1, Eta0: 2}, Ks, y, klearn.ErrParam},
-		{"norm", NKRR{Lambda: 1, Norm: 7}, Ks, y, klearn.ErrParam},
-		{"NaN y", NKRR{Lambda: 1}, Ks, bad, klearn.ErrNotFinite},
-		{"short y", NKRR{Lambda: 1}, Ks, y[:9], klearn.ErrShape},
-		{"size mismatch", NKRR{Lambda: 1}, []*mat.SymDense{Ks[0], small}, y, klearn.ErrShape},
-		{"Inf kernel", NKRR{Lambda: 1}, []*mat.SymDense{Ks[0], nanK}, y, klearn.ErrNotFinite},
-		{"no kernels", NKRR{Lambda: 1}, nil, y, klearn.ErrEmpty},
-		{"nil kernel", NKRR{Lambda: 1}, []*mat.SymDense{nil}, y, klearn.ErrEmpty},
+		{"lambda 0", Regressor{}, Ks, y, klearn.ErrParam},
+		{"lambda <0", Regressor{Lambda: -1}, Ks, y, klearn.ErrParam},
+		{"lambda NaN", Regressor{Lambda: math.NaN()}, Ks, y, klearn.ErrParam},
+		{"negative mu0", Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}, Radius: 1}, Ks, y, klearn.ErrParam},
+		{"mu0 length", Regressor{Lambda: 1, Mu0: []float64{1, 1}, Radius: 1}, Ks, y, klearn.ErrShape},
+		{"radius <0", Regressor{Lambda: 1, Radius: -1}, Ks, y, klearn.ErrParam},
+		{"degree <0", Regressor{Lambda: 1, Degree: -2}, Ks, y, klearn.ErrParam},
+		{"eta >1", Regressor{Lambda: 1, Eta0: 2}, Ks, y, klearn.ErrParam},
+		{"norm", Regressor{Lambda: 1, Norm: 7}, Ks, y, klearn.ErrParam},
+		{"NaN y", Regressor{Lambda: 1}, Ks, bad, klearn.ErrNotFinite},
+		{"short y", Regressor{Lambda: 1}, Ks, y[:9], klearn.ErrShape},
+		{"size mismatch", Regressor{Lambda: 1}, []*mat.SymDense{Ks[0], small}, y, klearn.ErrShape},
+		{"Inf kernel", Regressor{Lambda: 1}, []*mat.SymDense{Ks[0], nanK}, y, klearn.ErrNotFinite},
+		{"no kernels", Regressor{Lambda: 1}, nil, y, klearn.ErrEmpty},
+		{"nil kernel", Regressor{Lambda: 1}, []*mat.SymDense{nil}, y, klearn.ErrEmpty},
 	}
 	for _, c := range cases {
 		_, err := c.est.FitGrams(c.Ks, c.y)
@@ -608,11 +608,11 @@ func TestValidation(t *testing.T) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 		}
 	}
-	var m *NKRRModel
+	var m *Model
 	if _, err := m.PredictGrams(nil); !errors.Is(err, klearn.ErrNotFitted) {
 		t.Errorf("nil model: %v", err)
 	}
-	fit, err := NKRR{Lambda: 1}.FitGrams(Ks, y)
+	fit, err := Regressor{Lambda: 1}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -641,7 +641,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 	Ks := mustGrams(t, X)
 	for _, q := range []Norm{L1, L2} {
 		for d := 1; d <= 2; d++ {
-			base := NKRR{Degree: d, Lambda: 50, Norm: q, Radius: 2, Eps: 1e-9, Settings: &opt.Settings{MaxIter: 5000}}
+			base := Regressor{Degree: d, Lambda: 50, Norm: q, Radius: 2, Eps: 1e-9, Settings: &opt.Settings{MaxIter: 5000}}
 			ref, err := base.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
@@ -680,7 +680,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 		}
 	}
 	// Init off the sphere is mapped onto it before the first evaluation.
-	est := NKRR{Degree: 2, Lambda: 1, Radius: 0.5, Init: []float64{3, 1, 1, 1, 1}, Settings: &opt.Settings{MaxIter: 1}}
+	est := Regressor{Degree: 2, Lambda: 1, Radius: 0.5, Init: []float64{3, 1, 1, 1, 1}, Settings: &opt.Settings{MaxIter: 1}}
 	var first []float64
 	est.Settings.Recorder = opt.RecorderFunc(func(it opt.Iteration) error {
 		if first == nil {
@@ -698,7 +698,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 	if r := L2.norm(diff); math.Abs(r-0.5) > 1e-12 {
 		t.Errorf("first iterate from Init at ‖μ−μ0‖ = %g, want 0.5", r)
 	}
-	bad := NKRR{Degree: 2, Lambda: 1, Radius: 1, Init: []float64{1, 2}}
+	bad := Regressor{Degree: 2, Lambda: 1, Radius: 1, Init: []float64{1, 2}}
 	if _, err := bad.FitGrams(Ks, y); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("Init of the wrong length: err = %v, want ErrShape", err)
 	}

@@ -1,4 +1,4 @@
-package mkl
+package nkrr
 
 import (
 	"math"
@@ -44,18 +44,18 @@ func (e *evaluator) at(mu []float64) (f float64, alpha []float64, err error) {
 		dst[0] += e.lambda
 	}
 	if ok := e.chol.Factorize(e.a); !ok {
-		return 0, nil, klearn.Errorf(klearn.ErrSingular, "mkl: K_μ + λI is not positive definite (λ = %g)", e.lambda)
+		return 0, nil, klearn.Errorf(klearn.ErrSingular, "nkrr: K_μ + λI is not positive definite (λ = %g)", e.lambda)
 	}
 	av := mat.NewVecDense(n, nil)
 	if err := e.chol.SolveVecTo(av, mat.NewVecDense(n, e.y)); err != nil {
-		return 0, nil, klearn.Errorf(klearn.ErrSingular, "mkl: solving (K_μ+λI)α = y: %v", err)
+		return 0, nil, klearn.Errorf(klearn.ErrSingular, "nkrr: solving (K_μ+λI)α = y: %v", err)
 	}
 	alpha = av.RawVector().Data
 	for i, v := range alpha {
 		f += e.y[i] * v
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return f, alpha, klearn.Errorf(klearn.ErrNotFinite, "mkl: F(μ) = %v", f)
+		return f, alpha, klearn.Errorf(klearn.ErrNotFinite, "nkrr: F(μ) = %v", f)
 	}
 	return f, alpha, nil
 }
@@ -84,28 +84,28 @@ func (e *evaluator) grad(alpha, g []float64) {
 	}
 }
 
-// checkProblem validates the data shared by NKRR and Problem: y (n finite
+// checkProblem validates the data shared by Regressor and Problem: y (n finite
 // entries), λ > 0 finite, and the degree (0 selects 2); it returns the degree.
 func checkProblem(y []float64, n int, lambda float64, degree int) (int, error) {
-	if err := klearn.CheckVector("mkl: y", y); err != nil {
+	if err := klearn.CheckVector("nkrr: y", y); err != nil {
 		return 0, err
 	}
 	if len(y) != n {
-		return 0, klearn.Errorf(klearn.ErrShape, "mkl: y has %d entries for %d training points", len(y), n)
+		return 0, klearn.Errorf(klearn.ErrShape, "nkrr: y has %d entries for %d training points", len(y), n)
 	}
 	if !(lambda > 0) || math.IsInf(lambda, 0) {
-		return 0, klearn.Errorf(klearn.ErrParam, "mkl: λ = %v, want a finite value > 0", lambda)
+		return 0, klearn.Errorf(klearn.ErrParam, "nkrr: λ = %v, want a finite value > 0", lambda)
 	}
 	if degree == 0 {
 		degree = 2
 	}
 	if degree < 1 {
-		return 0, klearn.Errorf(klearn.ErrParam, "mkl: Degree = %d, want ≥ 1", degree)
+		return 0, klearn.Errorf(klearn.ErrParam, "nkrr: Degree = %d, want ≥ 1", degree)
 	}
 	return degree, nil
 }
 
-// Problem is the NKRR objective of Cortes et al. (2009) over explicit base
+// Problem is the Regressor objective of Cortes et al. (2009) over explicit base
 // kernels: F(μ) = yᵀ(K_μ+λI)⁻¹y with K_μ = (Σ_k μ_k K_k)^{∘Degree}, Eq. (10).
 // Its methods validate their inputs and never modify them; μ may have any
 // sign as long as K_μ + λI stays positive definite (finite differences step
@@ -217,7 +217,7 @@ func (pr Problem) HessianQuad(mu, u []float64) (float64, error) {
 	}
 	z := mat.NewVecDense(n, nil)
 	if err := e.chol.SolveVecTo(z, v); err != nil {
-		return 0, klearn.Errorf(klearn.ErrSingular, "mkl: %v", err)
+		return 0, klearn.Errorf(klearn.ErrSingular, "nkrr: %v", err)
 	}
 	return 2*mat.Dot(v, z) - second, nil
 }
@@ -253,7 +253,7 @@ func (pr Problem) Hessian(mu []float64) (*mat.SymDense, error) {
 	}
 	var Z mat.Dense
 	if err := e.chol.SolveTo(&Z, V); err != nil {
-		return nil, klearn.Errorf(klearn.ErrSingular, "mkl: %v", err)
+		return nil, klearn.Errorf(klearn.ErrSingular, "nkrr: %v", err)
 	}
 	var VZ mat.Dense
 	VZ.Mul(V.T(), &Z)

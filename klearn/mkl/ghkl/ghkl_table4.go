@@ -1,4 +1,4 @@
-package mkl
+package ghkl
 
 import (
 	"time"
@@ -12,14 +12,14 @@ import (
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
-// GHKLTable4Datasets are the data sets of Table 4 of Donini & Aiolli (2017)
+// Table4Datasets are the data sets of Table 4 of Donini & Aiolli (2017)
 // as named in klearn/datasets: Haberman, Liver (BUPA), Diabetes (Pima) and
 // the Australian substitute.
-var GHKLTable4Datasets = []string{"haberman", "bupa", "pima", "australian-sub"}
+var Table4Datasets = []string{"haberman", "bupa", "pima", "australian-sub"}
 
-// GHKLCVOptions configures GHKLNestedAUC. Zero fields take the protocol of
+// CVOptions configures NestedAUC. Zero fields take the protocol of
 // Donini & Aiolli (2017, §5.7).
-type GHKLCVOptions struct {
+type CVOptions struct {
 	// Cs is the grid of C; default {10^i : i = −3, …, 3}.
 	Cs []float64
 	// OuterFolds (default 10) and InnerFolds (default 3) are the numbers of
@@ -34,11 +34,11 @@ type GHKLCVOptions struct {
 	// (modelsel.SearchOptions.Workers; the result does not depend on it).
 	Workers int
 	// Model is the template estimator; its Rho and C are overwritten.
-	Model GHKL
+	Model Classifier
 }
 
-// GHKLCVResult is the outcome of GHKLNestedAUC.
-type GHKLCVResult struct {
+// CVResult is the outcome of NestedAUC.
+type CVResult struct {
 	Dataset   string
 	Rho       float64
 	Scores    []float64 // outer-fold test AUCs
@@ -47,15 +47,15 @@ type GHKLCVResult struct {
 	Elapsed   time.Duration
 }
 
-// GHKLNestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
+// NestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
 // (2017, §5.7) on a klearn/datasets data set: stratified 10-fold CV of the
 // ROC AUC (metrics.AUC), with C chosen in {10^i : i = −3..3} by stratified
 // 3-fold CV on each outer training set (highest mean AUC; ties to the
 // smallest C). Features are standardised with the statistics of each
 // training set (preprocess.Standardizer) before the per-feature Gaussian
-// base kernels of GHKL are applied; labels come from datasets.Binary (the
+// base kernels of Classifier are applied; labels come from datasets.Binary (the
 // second class is positive).
-func GHKLNestedAUC(name string, rho float64, o GHKLCVOptions) (*GHKLCVResult, error) {
+func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 	start := time.Now()
 	d, err := datasets.Load(name)
 	if err != nil {
@@ -75,7 +75,7 @@ func GHKLNestedAUC(name string, rho float64, o GHKLCVOptions) (*GHKLCVResult, er
 		o.InnerFolds = 3
 	}
 	if o.MaxOuter < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: GHKLNestedAUC: MaxOuter = %d", o.MaxOuter)
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: MaxOuter = %d", o.MaxOuter)
 	}
 	outer, err := modelsel.StratifiedKFold(y, o.OuterFolds, o.Seed)
 	if err != nil {
@@ -103,7 +103,7 @@ func GHKLNestedAUC(name string, rho float64, o GHKLCVOptions) (*GHKLCVResult, er
 	if err != nil {
 		return nil, err
 	}
-	out := &GHKLCVResult{Dataset: name, Rho: rho, Scores: res.Scores, Mean: res.Mean, Std: res.Std}
+	out := &CVResult{Dataset: name, Rho: rho, Scores: res.Scores, Mean: res.Mean, Std: res.Std}
 	for _, f := range res.Folds {
 		out.BestC = append(out.BestC, f.Params)
 	}
@@ -112,7 +112,7 @@ func GHKLNestedAUC(name string, rho float64, o GHKLCVOptions) (*GHKLCVResult, er
 }
 
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
-func ghklSplitAUC(g GHKL, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
+func ghklSplitAUC(g Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
 	Xtr, Xte := modelsel.Rows(X, s.Train), modelsel.Rows(X, s.Test)
 	tr, err := preprocess.Standardizer{}.Fit(Xtr)
 	if err != nil {

@@ -1,4 +1,4 @@
-package mkl
+package nkrr
 
 import (
 	"math"
@@ -8,10 +8,14 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
-// Norm selects the feasible set of NKRR.
+// Regressor is a learner of the mkl contract.
+var _ mkl.Learner[*Model] = Regressor{}
+
+// Norm selects the feasible set of Regressor.
 type Norm int
 
 const (
@@ -46,7 +50,7 @@ func (q Norm) norm(v []float64) float64 {
 	return math.Sqrt(s)
 }
 
-// NKRR learns a polynomial combination of base kernels for kernel ridge
+// Regressor learns a polynomial combination of base kernels for kernel ridge
 // regression, the method of Cortes, Mohri & Rostamizadeh (2009): it solves
 //
 //	min_{μ ∈ M} F(μ) = yᵀ(K_μ + λI)⁻¹y,   K_μ = (Σ_k μ_k K_k)^{∘d},
@@ -70,8 +74,8 @@ func (q Norm) norm(v []float64) float64 {
 // of Cortes et al. 2009, UAI; Table 1 "lin. ℓ1 / ℓ2"); Radius 0 fixes μ = μ0
 // and gives the uniform baselines ("base").
 //
-// The zero value is usable except for Lambda. Copying an NKRR clones it.
-type NKRR struct {
+// The zero value is usable except for Lambda. Copying an Regressor clones it.
+type Regressor struct {
 	// Degree d ≥ 1 of the combination; 0 selects 2, Eq. (4).
 	Degree int
 	// Lambda is the ridge λ > 0 of Eq. (5); values ≤ 0 are an error.
@@ -111,8 +115,8 @@ type NKRR struct {
 	Settings *opt.Settings
 }
 
-// NKRRModel is a fitted NKRR.
-type NKRRModel struct {
+// Model is a fitted Regressor.
+type Model struct {
 	// mu holds the learned weights μ; see Weights.
 	mu []float64
 	// Alpha holds the dual coefficients α = (K_μ+λI)⁻¹y, Eq. (9).
@@ -134,7 +138,7 @@ type NKRRModel struct {
 }
 
 // FitGrams runs Algorithm 1 on the base kernels Ks (each n×n) and targets y.
-func (r NKRR) FitGrams(Ks []*mat.SymDense, y []float64) (*NKRRModel, error) {
+func (r Regressor) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	b, err := newGramBases(Ks, -1)
 	if err != nil {
 		return nil, err
@@ -147,8 +151,8 @@ func (r NKRR) FitGrams(Ks []*mat.SymDense, y []float64) (*NKRRModel, error) {
 // Section 4 of Cortes et al. (2009), without forming the p Gram matrices:
 // dense features go through BLAS and sparse ones (n-gram counts) cost
 // Σ_k nnz_k² per pass. It equals FitGrams(kernel.FeatureGrams(X), y).
-func (r NKRR) FitFeatures(X mat.Matrix, y []float64) (*NKRRModel, error) {
-	if _, _, err := klearn.CheckMatrix("mkl: X", X); err != nil {
+func (r Regressor) FitFeatures(X mat.Matrix, y []float64) (*Model, error) {
+	if _, _, err := klearn.CheckMatrix("nkrr: X", X); err != nil {
 		return nil, err
 	}
 	fb := newFeatureBases(X)
@@ -160,16 +164,16 @@ func (r NKRR) FitFeatures(X mat.Matrix, y []float64) (*NKRRModel, error) {
 	return m, nil
 }
 
-func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
+func (r Regressor) fit(b bases, y []float64) (*Model, error) {
 	n, p := b.dims()
 	d, err := checkProblem(y, n, r.Lambda, r.Degree)
 	if err != nil {
 		return nil, err
 	}
 	if r.Norm != L1 && r.Norm != L2 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: unknown Norm %d", int(r.Norm))
+		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: unknown Norm %d", int(r.Norm))
 	}
-	if err := klearn.CheckParam("mkl: NKRR: Radius", r.Radius, 0, math.MaxFloat64); err != nil {
+	if err := klearn.CheckParam("nkrr: Regressor: Radius", r.Radius, 0, math.MaxFloat64); err != nil {
 		return nil, err
 	}
 	eta := r.Eta0
@@ -177,10 +181,10 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 		eta = 1
 	}
 	eta0 := eta
-	if err := klearn.CheckParam("mkl: NKRR: Eta0", eta, math.SmallestNonzeroFloat64, 1); err != nil {
+	if err := klearn.CheckParam("nkrr: Regressor: Eta0", eta, math.SmallestNonzeroFloat64, 1); err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckParam("mkl: NKRR: Eps", r.Eps, 0, math.MaxFloat64); err != nil {
+	if err := klearn.CheckParam("nkrr: Regressor: Eps", r.Eps, 0, math.MaxFloat64); err != nil {
 		return nil, err
 	}
 	mu0 := make([]float64, p)
@@ -190,14 +194,14 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 		}
 	} else {
 		if len(r.Mu0) != p {
-			return nil, klearn.Errorf(klearn.ErrShape, "mkl: NKRR: Mu0 has %d entries for %d base kernels", len(r.Mu0), p)
+			return nil, klearn.Errorf(klearn.ErrShape, "nkrr: Regressor: Mu0 has %d entries for %d base kernels", len(r.Mu0), p)
 		}
-		if err := klearn.CheckVector("mkl: NKRR: Mu0", r.Mu0); err != nil {
+		if err := klearn.CheckVector("nkrr: Regressor: Mu0", r.Mu0); err != nil {
 			return nil, err
 		}
 		for k, v := range r.Mu0 {
 			if v < 0 {
-				return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: Mu0[%d] = %v, want ≥ 0", k, v)
+				return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: Mu0[%d] = %v, want ≥ 0", k, v)
 			}
 		}
 		copy(mu0, r.Mu0)
@@ -206,12 +210,12 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	var rec opt.Recorder
 	if s := r.Settings; s != nil {
 		if s.MaxIter < 0 {
-			return nil, klearn.Errorf(klearn.ErrParam, "mkl: NKRR: MaxIter = %d, want ≥ 0", s.MaxIter)
+			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: MaxIter = %d, want ≥ 0", s.MaxIter)
 		}
 		if s.MaxIter > 0 {
 			maxIter = s.MaxIter
 		}
-		if err := klearn.CheckParam("mkl: NKRR: Settings.Tol", s.Tol, 0, math.MaxFloat64); err != nil {
+		if err := klearn.CheckParam("nkrr: Regressor: Settings.Tol", s.Tol, 0, math.MaxFloat64); err != nil {
 			return nil, err
 		}
 		if eps == 0 {
@@ -231,9 +235,9 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	}
 	if r.Init != nil && lam > 0 {
 		if len(r.Init) != p {
-			return nil, klearn.Errorf(klearn.ErrShape, "mkl: NKRR: Init has %d entries for %d base kernels", len(r.Init), p)
+			return nil, klearn.Errorf(klearn.ErrShape, "nkrr: Regressor: Init has %d entries for %d base kernels", len(r.Init), p)
 		}
-		if err := klearn.CheckVector("mkl: NKRR: Init", r.Init); err != nil {
+		if err := klearn.CheckVector("nkrr: Regressor: Init", r.Init); err != nil {
 			return nil, err
 		}
 		copy(mu, r.Init)
@@ -246,7 +250,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &NKRRModel{Degree: d, Lambda: r.Lambda, Trace: []float64{f}, Evaluations: 1}
+	m := &Model{Degree: d, Lambda: r.Lambda, Trace: []float64{f}, Evaluations: 1}
 	if lam == 0 {
 		m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.Success
 		return m, nil
@@ -359,25 +363,25 @@ func projectRadial(v, mu0 []float64, lam float64, q Norm) {
 }
 
 // ProjectRadial returns the point of Algorithm 1's "normalize" step for v:
-// the clip-and-rescale map onto {μ ≥ 0, ‖μ − μ0‖_q = Λ} described at NKRR
+// the clip-and-rescale map onto {μ ≥ 0, ‖μ − μ0‖_q = Λ} described at Regressor
 // (exactly on the sphere unless clipping had to cut it, in which case inside
 // M_q). It does not modify its arguments.
 func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) {
 	if len(v) != len(mu0) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: v has %d entries, μ0 has %d", len(v), len(mu0))
+		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: v has %d entries, μ0 has %d", len(v), len(mu0))
 	}
-	if err := klearn.CheckVector("mkl: v", v); err != nil {
+	if err := klearn.CheckVector("nkrr: v", v); err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckVector("mkl: μ0", mu0); err != nil {
+	if err := klearn.CheckVector("nkrr: μ0", mu0); err != nil {
 		return nil, err
 	}
 	for k, x := range mu0 {
 		if x < 0 {
-			return nil, klearn.Errorf(klearn.ErrParam, "mkl: μ0[%d] = %v, want ≥ 0", k, x)
+			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: μ0[%d] = %v, want ≥ 0", k, x)
 		}
 	}
-	if err := klearn.CheckParam("mkl: radius", radius, 0, math.MaxFloat64); err != nil {
+	if err := klearn.CheckParam("nkrr: radius", radius, 0, math.MaxFloat64); err != nil {
 		return nil, err
 	}
 	out := append([]float64(nil), v...)
@@ -386,7 +390,7 @@ func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) 
 }
 
 // Weights returns a copy of the learned weights μ.
-func (m *NKRRModel) Weights() []float64 {
+func (m *Model) Weights() []float64 {
 	if m == nil {
 		return nil
 	}
@@ -395,9 +399,9 @@ func (m *NKRRModel) Weights() []float64 {
 
 // Combine returns the learned kernel K_μ = (Σ_k μ_k K_k)^{∘d} (Eqs. (3)–(4)
 // with the multinomial coefficients) for training base kernels Ks.
-func (m *NKRRModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+func (m *Model) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil || m.mu == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model")
 	}
 	K, err := kernel.Combine(m.mu, Ks)
 	if err != nil {
@@ -407,9 +411,9 @@ func (m *NKRRModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 }
 
 // CombineCross returns (Σ_k μ_k Kte_k)^{∘d} for test×train base kernels.
-func (m *NKRRModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil || m.mu == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model")
 	}
 	K, err := kernel.CombineCross(m.mu, Kte)
 	if err != nil {
@@ -420,24 +424,24 @@ func (m *NKRRModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 }
 
 // DecisionGrams is PredictGrams: the regression values h(x).
-func (m *NKRRModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) { return m.PredictGrams(Kte) }
+func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) { return m.PredictGrams(Kte) }
 
 // PredictGrams returns h(x) = Σ_i α_i K_μ(x_i, x) for test points given by
 // their test×train base kernels Kte (one per base kernel, rows = test points,
 // in the order of the training Ks), with K_μ = (Σ_k μ_k Kte_k)^{∘d}.
-func (m *NKRRModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if m == nil || m.Alpha == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model")
 	}
 	if len(Kte) != len(m.mu) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.mu))
+		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: %d test kernels for %d base kernels", len(Kte), len(m.mu))
 	}
 	K, err := kernel.CombineCross(m.mu, Kte)
 	if err != nil {
 		return nil, err
 	}
 	if _, c := K.Dims(); c != len(m.Alpha) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: test kernels have %d columns for %d training points", c, len(m.Alpha))
+		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: test kernels have %d columns for %d training points", c, len(m.Alpha))
 	}
 	return m.apply(K), nil
 }
@@ -445,26 +449,26 @@ func (m *NKRRModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 // Predict returns predictions for the rows of X with a model fitted by
 // FitFeatures (the feature-product base kernels of the training features).
 // It implements klearn.Predictor.
-func (m *NKRRModel) Predict(X mat.Matrix) ([]float64, error) {
+func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.Alpha == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model")
 	}
 	if m.features == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel.Predict needs a model fitted by FitFeatures; use PredictGrams")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model.Predict needs a model fitted by FitFeatures; use PredictGrams")
 	}
-	_, p, err := klearn.CheckMatrix("mkl: X", X)
+	_, p, err := klearn.CheckMatrix("nkrr: X", X)
 	if err != nil {
 		return nil, err
 	}
 	if p != m.features.p {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: X has %d features, the model %d", p, m.features.p)
+		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: X has %d features, the model %d", p, m.features.p)
 	}
 	return m.apply(m.features.cross(X, m.mu)), nil
 }
 
 // apply returns K^{∘d}α for the test×train combination K = Σ_k μ_k Kte_k
 // (overwriting K): the predictor h(x) = Σ_i α_i K_μ(x_i, x) of Eq. (9).
-func (m *NKRRModel) apply(K *mat.Dense) []float64 {
+func (m *Model) apply(K *mat.Dense) []float64 {
 	nkPow(K, m.Degree)
 	return nkMulVec(K, m.Alpha)
 }

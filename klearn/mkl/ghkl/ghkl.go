@@ -1,8 +1,9 @@
-package mkl
-
-// gHKL_ρ: generalized hierarchical kernel learning (Jawanpuria, Nath &
-// Ramakrishnan, JMLR 16, 2015), the baseline of Table 4 of Donini & Aiolli
-// (2017). See the GHKL doc comment for the mathematics.
+// Package ghkl is generalised hierarchical kernel learning gHKL_ρ
+// (Jawanpuria, Nath & Ramakrishnan, JMLR 16, 2015; ρ = 2 is the HKL of Bach
+// 2009) over the DAG of all feature subsets, the baseline of Table 4 of
+// Donini & Aiolli (2017); NestedAUC runs that table's nested cross-validation
+// protocol. See the Classifier doc comment for the mathematics.
+package ghkl
 
 import (
 	"math"
@@ -17,19 +18,19 @@ import (
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
-// Defaults of GHKL used when a field is zero.
+// Defaults of Classifier used when a field is zero.
 const (
-	GHKLDefaultBeta      = 2.0
-	GHKLDefaultMaxActive = 64
-	GHKLDefaultMaxIter   = 100
-	GHKLDefaultTol       = 1e-3
-	GHKLDefaultSVMTol    = 1e-4
-	// GHKLMaxFeatures bounds the number of input features m (nodes are
+	DefaultBeta      = 2.0
+	DefaultMaxActive = 64
+	DefaultMaxIter   = 100
+	DefaultTol       = 1e-3
+	DefaultSVMTol    = 1e-4
+	// MaxFeatures bounds the number of input features m (nodes are
 	// stored as bit masks of the feature subsets).
-	GHKLMaxFeatures = 62
+	MaxFeatures = 62
 )
 
-// GHKL is the generalized hierarchical kernel learning classifier gHKL_ρ of
+// Classifier is the generalized hierarchical kernel learning classifier gHKL_ρ of
 // Jawanpuria, Nath & Ramakrishnan (2015) with the hinge loss, over the DAG
 // of all subsets of the m input features. ρ = 2 is the hierarchical kernel
 // learning (HKL) of Bach (2009).
@@ -91,8 +92,8 @@ const (
 // are found by one of two solvers (field Solver), each step calling the SVM
 // of klearn/svm on Σ_w η_w K_w: the default block-coordinate descent on the
 // variational form (closed-form γ_v ∝ d_v‖f_{D(v)}‖_ρ and θ, see
-// GHKLAlternating), or entropic mirror descent over γ ∈ Δ_A as in
-// Jawanpuria et al. (2015) (GHKLMirrorDescent), using Danskin's theorem:
+// Alternating), or entropic mirror descent over γ ∈ Δ_A as in
+// Jawanpuria et al. (2015) (MirrorDescent), using Danskin's theorem:
 //
 //	∂g/∂γ_v = −½ ∂h/∂γ_v,  h = (Σ_w ζ_w Q_w^ρ̄)^{1/ρ̄},
 //	∂h/∂γ_v = (1/ρ̄) h^{1−ρ̄} Σ_{w∈D(v)∩A} Q_w^ρ̄ ζ_w^ρ (d_v/γ_v)^ρ.         (G6)
@@ -116,19 +117,19 @@ const (
 // (1+Tol)·U is added (largest first, up to MaxActive nodes) and the
 // restricted problem is solved again, warm-started. When no source violates
 // the condition, the full-DAG duality gap is at most P − 1ᵀα + ½ max(U,
-// max_t B_t), reported as GHKLModel.Gap. For ρ < 2 the bound (G7) is looser
+// max_t B_t), reported as Model.Gap. For ρ < 2 the bound (G7) is looser
 // than for ρ = 2, so more nodes may be added than the optimum needs (this
 // never changes the solution, only the cost).
 //
 // The equations are derived here and labelled (G1)–(G7); the paper's own
 // equation numbers could not be checked against its text.
-type GHKL struct {
+type Classifier struct {
 	// Rho is ρ ∈ (1, 2] of the ℓ1/ℓρ norm (G2). Required: 0 is an error.
 	Rho float64
 	// C is the hinge-loss weight (SVM box constraint), > 0. Required.
 	C float64
 	// Beta is β > 0 of the node weights d_v = β^{|v|} of Bach (2009). If 0,
-	// it defaults to GHKLDefaultBeta = 2 (our choice; larger β penalises
+	// it defaults to DefaultBeta = 2 (our choice; larger β penalises
 	// higher-order interactions more).
 	Beta float64
 	// Base is the per-feature kernel k_j, evaluated on the one-dimensional
@@ -137,18 +138,18 @@ type GHKL struct {
 	// Gaussian all-subsets HKL of Bach (2009, §5).
 	Base kernel.Kernel
 	// MaxActive bounds the number of active nodes |A| (root included). If
-	// 0, it defaults to GHKLDefaultMaxActive = 64. When the bound stops the
+	// 0, it defaults to DefaultMaxActive = 64. When the bound stops the
 	// active-set loop the model's Status is opt.IterationLimit.
 	MaxActive int
 	// MaxDepth truncates the DAG to subsets of at most MaxDepth features
 	// (0: the full DAG of all 2^m subsets).
 	MaxDepth int
 	// SVMTol is the stopping tolerance of the inner SVM (klearn/svm Tol). If
-	// 0, it defaults to GHKLDefaultSVMTol = 1e-4.
+	// 0, it defaults to DefaultSVMTol = 1e-4.
 	SVMTol float64
 	// Solver selects the update of the kernel weights on a fixed active set:
-	// GHKLAlternating (default) or GHKLMirrorDescent.
-	Solver GHKLSolver
+	// Alternating (default) or MirrorDescent.
+	Solver Solver
 	// Settings: MaxIter bounds the weight updates per active set
 	// (default 100); Tol is the relative duality-gap tolerance (default
 	// 1e-3); Recorder, if set, receives one opt.Iteration per weight update
@@ -156,25 +157,25 @@ type GHKL struct {
 	Settings opt.Settings
 }
 
-// GHKLSolver selects how the kernel weights are updated on a fixed active set.
-type GHKLSolver int
+// Solver selects how the kernel weights are updated on a fixed active set.
+type Solver int
 
 const (
-	// GHKLAlternating alternates the SVM (f for fixed weights) with the
+	// Alternating alternates the SVM (f for fixed weights) with the
 	// closed-form minimisation over (γ, θ) for fixed f: γ_v ∝ d_v‖f_{D(v)}‖_ρ
 	// and θ from (G5). Each step decreases ½Σ_w‖f_w‖²/η_w + C·loss, a block
 	// coordinate descent on the variational form of (G2) (the "η-trick" of
 	// Bach 2009, §4, extended to ρ < 2). It is the default: far fewer SVM
 	// solves than mirror descent for ρ close to 1.
-	GHKLAlternating GHKLSolver = iota
-	// GHKLMirrorDescent is entropic mirror descent on γ ∈ Δ_A with the
+	Alternating Solver = iota
+	// MirrorDescent is entropic mirror descent on γ ∈ Δ_A with the
 	// gradient (G6), as in Jawanpuria et al. (2015), with one θ block update
 	// per step and an adaptive step size.
-	GHKLMirrorDescent
+	MirrorDescent
 )
 
-// GHKLNode is an active node of a fitted GHKL model.
-type GHKLNode struct {
+// Node is an active node of a fitted Classifier model.
+type Node struct {
 	// Features is the subset v of feature indices (0-based, ascending);
 	// empty for the root.
 	Features []int
@@ -186,8 +187,8 @@ type GHKLNode struct {
 	Norm float64
 }
 
-// GHKLModel is a fitted gHKL_ρ classifier: F(x) = Σ_v η_v Σ_i α_i y_i k_v(x_i, x) + b.
-type GHKLModel struct {
+// Model is a fitted gHKL_ρ classifier: F(x) = Σ_v η_v Σ_i α_i y_i k_v(x_i, x) + b.
+type Model struct {
 	m, d      int
 	base      kernel.Kernel
 	nodes     []uint64
@@ -211,22 +212,22 @@ type GHKLModel struct {
 // strategy, ancestors before descendants) with their weights. Nodes with
 // Eta = 0 (the root's constant kernel is absorbed by the bias) are kept so
 // that the ancestor closure is visible.
-func (m *GHKLModel) Active() []GHKLNode {
-	out := make([]GHKLNode, len(m.nodes))
+func (m *Model) Active() []Node {
+	out := make([]Node, len(m.nodes))
 	for i, v := range m.nodes {
-		out[i] = GHKLNode{Features: ghklMask(v), Eta: m.eta[i], Gamma: m.gamma[i], Norm: m.norms[i]}
+		out[i] = Node{Features: ghklMask(v), Eta: m.eta[i], Gamma: m.gamma[i], Norm: m.norms[i]}
 	}
 	return out
 }
 
 // Selected returns the active nodes with a non-zero predictor component
 // (‖f_v‖ > tol·max_w ‖f_w‖).
-func (m *GHKLModel) Selected(tol float64) []GHKLNode {
+func (m *Model) Selected(tol float64) []Node {
 	mx := 0.0
 	for _, v := range m.norms {
 		mx = max(mx, v)
 	}
-	var out []GHKLNode
+	var out []Node
 	for _, nd := range m.Active() {
 		if nd.Norm > tol*mx {
 			out = append(out, nd)
@@ -236,36 +237,36 @@ func (m *GHKLModel) Selected(tol float64) []GHKLNode {
 }
 
 // Bias returns b.
-func (m *GHKLModel) Bias() float64 { return m.bias }
+func (m *Model) Bias() float64 { return m.bias }
 
 // Objective returns the primal value P of (G2) at the solution.
-func (m *GHKLModel) Objective() float64 { return m.primal }
+func (m *Model) Objective() float64 { return m.primal }
 
 // Gap returns the certified duality gap P − D_V of the full DAG (an upper
-// bound on P − P*; see GHKL), and the violation max_t B_t − U of the
+// bound on P − P*; see Classifier), and the violation max_t B_t − U of the
 // sufficient condition (≤ Tol·U when the active-set loop converged).
-func (m *GHKLModel) Gap() (gap, violation float64) { return m.gap, m.violation }
+func (m *Model) Gap() (gap, violation float64) { return m.gap, m.violation }
 
 // Iterations returns the total mirror-descent iterations and the number of
 // active-set rounds.
-func (m *GHKLModel) Iterations() (iters, rounds int) { return m.iters, m.rounds }
+func (m *Model) Iterations() (iters, rounds int) { return m.iters, m.rounds }
 
 // Status is opt.Success when the active-set loop stopped on the sufficient
 // condition with each restricted problem solved to Tol, and
 // opt.IterationLimit when MaxActive or MaxIter stopped it first.
-func (m *GHKLModel) Status() opt.Status { return m.status }
+func (m *Model) Status() opt.Status { return m.status }
 
 // Decision returns F(x) for the rows of X.
-func (m *GHKLModel) Decision(X mat.Matrix) ([]float64, error) {
+func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.sv == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: GHKLModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: Model is not fitted")
 	}
 	r, d, err := klearn.CheckMatrix("X", X)
 	if err != nil {
 		return nil, err
 	}
 	if d != m.d {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: GHKL: X has %d features, model has %d", d, m.d)
+		return nil, klearn.Errorf(klearn.ErrShape, "ghkl: X has %d features, model has %d", d, m.d)
 	}
 	ns := len(m.coef)
 	out := make([]float64, r)
@@ -319,14 +320,14 @@ func (m *GHKLModel) Decision(X mat.Matrix) ([]float64, error) {
 	}
 	for p, v := range out {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: GHKL: decision value %d is %v", p, v)
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "ghkl: decision value %d is %v", p, v)
 		}
 	}
 	return out, nil
 }
 
 // Predict returns sign(F(x)) ∈ {−1, +1} (0 maps to +1).
-func (m *GHKLModel) Predict(X mat.Matrix) ([]float64, error) {
+func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	f, err := m.Decision(X)
 	if err != nil {
 		return nil, err
@@ -347,54 +348,54 @@ type ghklConf struct {
 	maxActive, maxIter, maxDepth      int
 	base                              kernel.Kernel
 	rec                               opt.Recorder
-	solver                            GHKLSolver
+	solver                            Solver
 }
 
-func (g GHKL) conf() (ghklConf, error) {
+func (g Classifier) conf() (ghklConf, error) {
 	var cf ghklConf
 	if math.IsNaN(g.Rho) || g.Rho <= 1 || g.Rho > 2 {
-		return cf, klearn.Errorf(klearn.ErrParam, "mkl: GHKL.Rho = %v, want a value in (1, 2]", g.Rho)
+		return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.Rho = %v, want a value in (1, 2]", g.Rho)
 	}
 	if math.IsNaN(g.C) || math.IsInf(g.C, 0) || g.C <= 0 {
-		return cf, klearn.Errorf(klearn.ErrParam, "mkl: GHKL.C = %v, want a finite value > 0", g.C)
+		return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.C = %v, want a finite value > 0", g.C)
 	}
 	cf.rho, cf.c = g.Rho, g.C
 	cf.rhobar = g.Rho / (2 * (g.Rho - 1))
 	cf.beta, cf.svmTol, cf.tol = g.Beta, g.SVMTol, g.Settings.Tol
 	if cf.beta == 0 {
-		cf.beta = GHKLDefaultBeta
+		cf.beta = DefaultBeta
 	}
 	if cf.svmTol == 0 {
-		cf.svmTol = GHKLDefaultSVMTol
+		cf.svmTol = DefaultSVMTol
 	}
 	if cf.tol == 0 {
-		cf.tol = GHKLDefaultTol
+		cf.tol = DefaultTol
 	}
 	for _, p := range []struct {
 		name string
 		v    float64
 	}{{"Beta", cf.beta}, {"SVMTol", cf.svmTol}, {"Settings.Tol", cf.tol}} {
 		if math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v <= 0 {
-			return cf, klearn.Errorf(klearn.ErrParam, "mkl: GHKL.%s = %v, want a finite value > 0", p.name, p.v)
+			return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.%s = %v, want a finite value > 0", p.name, p.v)
 		}
 	}
 	if g.MaxActive < 0 || g.MaxDepth < 0 || g.Settings.MaxIter < 0 {
-		return cf, klearn.Errorf(klearn.ErrParam, "mkl: GHKL: MaxActive = %d, MaxDepth = %d, Settings.MaxIter = %d, want ≥ 0", g.MaxActive, g.MaxDepth, g.Settings.MaxIter)
+		return cf, klearn.Errorf(klearn.ErrParam, "ghkl: MaxActive = %d, MaxDepth = %d, Settings.MaxIter = %d, want ≥ 0", g.MaxActive, g.MaxDepth, g.Settings.MaxIter)
 	}
 	cf.maxActive, cf.maxIter, cf.maxDepth = g.MaxActive, g.Settings.MaxIter, g.MaxDepth
 	if cf.maxActive == 0 {
-		cf.maxActive = GHKLDefaultMaxActive
+		cf.maxActive = DefaultMaxActive
 	}
 	if cf.maxIter == 0 {
-		cf.maxIter = GHKLDefaultMaxIter
+		cf.maxIter = DefaultMaxIter
 	}
 	cf.base = g.Base
 	if cf.base == nil {
 		cf.base = kernel.RBF{Gamma: 1}
 	}
 	cf.rec = g.Settings.Recorder
-	if g.Solver != GHKLAlternating && g.Solver != GHKLMirrorDescent {
-		return cf, klearn.Errorf(klearn.ErrParam, "mkl: GHKL: unknown Solver %d", int(g.Solver))
+	if g.Solver != Alternating && g.Solver != MirrorDescent {
+		return cf, klearn.Errorf(klearn.ErrParam, "ghkl: unknown Solver %d", int(g.Solver))
 	}
 	cf.solver = g.Solver
 	return cf, nil
@@ -430,7 +431,7 @@ type ghklIterate struct {
 }
 
 // Fit trains gHKL_ρ on the rows of X with labels y ∈ {−1, +1}.
-func (g GHKL) Fit(X mat.Matrix, y []float64) (*GHKLModel, error) {
+func (g Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	cf, err := g.conf()
 	if err != nil {
 		return nil, err
@@ -442,8 +443,8 @@ func (g GHKL) Fit(X mat.Matrix, y []float64) (*GHKLModel, error) {
 	if _, _, err := klearn.CheckBinary(y); err != nil {
 		return nil, err
 	}
-	if d > GHKLMaxFeatures {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: GHKL: %d features, at most %d supported", d, GHKLMaxFeatures)
+	if d > MaxFeatures {
+		return nil, klearn.Errorf(klearn.ErrShape, "ghkl: %d features, at most %d supported", d, MaxFeatures)
 	}
 	st := &ghklState{cf: cf, n: n, m: d, y: append([]float64(nil), y...), index: map[uint64]int{}, unit: true}
 	for j := 0; j < d; j++ {
@@ -454,7 +455,7 @@ func (g GHKL) Fit(X mat.Matrix, y []float64) (*GHKLModel, error) {
 		full := ghklSymFull(K)
 		for _, v := range full {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: GHKL: base Gram matrix of feature %d is not finite", j)
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "ghkl: base Gram matrix of feature %d is not finite", j)
 			}
 			if v < 0 || v > 1 {
 				st.unit = false
@@ -753,7 +754,7 @@ func (st *ghklState) solve() (*ghklIterate, int, bool, error) {
 		if iter >= cf.maxIter {
 			return best, iter, false, nil
 		}
-		if cf.solver == GHKLMirrorDescent {
+		if cf.solver == MirrorDescent {
 			step = st.mirrorStep(it, step, &prevObj)
 			if step == 0 {
 				return best, iter, false, nil
@@ -946,11 +947,11 @@ func (st *ghklState) bound(t uint64, a []float64) float64 {
 }
 
 // model assembles the fitted model from the best iterate.
-func (st *ghklState) model(it *ghklIterate, status opt.Status, iters, rounds int, gap, violation float64, X mat.Matrix) (*GHKLModel, error) {
+func (st *ghklState) model(it *ghklIterate, status opt.Status, iters, rounds int, gap, violation float64, X mat.Matrix) (*Model, error) {
 	if it.svmStatus != svm.Converged && status == opt.Success {
 		status = opt.IterationLimit
 	}
-	m := &GHKLModel{m: st.m, d: st.m, base: st.cf.base, nodes: append([]uint64(nil), st.nodes[:len(it.eta)]...),
+	m := &Model{m: st.m, d: st.m, base: st.cf.base, nodes: append([]uint64(nil), st.nodes[:len(it.eta)]...),
 		eta: it.eta, gamma: it.gamma, norms: it.norms, bias: it.bias, primal: it.primal, dual: it.dual,
 		gap: gap, iters: iters, rounds: rounds, status: status, nTrain: st.n, violation: violation}
 	var idx []int

@@ -1,4 +1,4 @@
-package mkl
+package nkrr
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
 // TestPaperTable1Sonar re-checks the Sonar row of Table 1 of Cortes et al.
@@ -46,15 +47,15 @@ func TestPaperTable1Sonar(t *testing.T) {
 	lambdas := []float64{3, 10, 30}
 	methods := []struct {
 		name  string
-		est   NKRR
+		est   Regressor
 		radii []float64
 		paper float64
 	}{
-		{"lin. base", NKRR{Degree: 1}, nil, 0.90},
-		{"quad. base", NKRR{Degree: 2}, nil, 0.84},
-		{"quad. ℓ2", NKRR{Degree: 2, Norm: L2}, []float64{0.5, 2}, 0.80},
+		{"lin. base", Regressor{Degree: 1}, nil, 0.90},
+		{"quad. base", Regressor{Degree: 2}, nil, 0.84},
+		{"quad. ℓ2", Regressor{Degree: 2, Norm: L2}, []float64{0.5, 2}, 0.80},
 	}
-	X0, err := ScaleCenter(ds.X, splits[0].Train)
+	X0, err := preprocess.ScaleCenter(ds.X, splits[0].Train)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestPaperTable1Sonar(t *testing.T) {
 		}
 		scores := make([]float64, len(splits))
 		for s, sp := range splits {
-			X, err := ScaleCenter(ds.X, sp.Train)
+			X, err := preprocess.ScaleCenter(ds.X, sp.Train)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package mkl
+package ghkl
 
 import (
 	"errors"
@@ -110,10 +110,10 @@ func TestGHKLPrimalOptimum(t *testing.T) {
 	const beta = 0.5 // small enough for the interaction node {0,1} to be selected
 	for _, c := range []struct {
 		rho    float64
-		solver GHKLSolver
-	}{{2, GHKLAlternating}, {1.5, GHKLAlternating}, {2, GHKLMirrorDescent}, {1.5, GHKLMirrorDescent}} {
+		solver Solver
+	}{{2, Alternating}, {1.5, Alternating}, {2, MirrorDescent}, {1.5, MirrorDescent}} {
 		rho := c.rho
-		g := GHKL{Rho: rho, C: 1, Beta: beta, Base: kernel.Linear{}, SVMTol: 1e-7, Solver: c.solver,
+		g := Classifier{Rho: rho, C: 1, Beta: beta, Base: kernel.Linear{}, SVMTol: 1e-7, Solver: c.solver,
 			Settings: opt.Settings{Tol: 1e-4, MaxIter: 3000}}
 		m, err := g.Fit(X, y)
 		if err != nil {
@@ -140,7 +140,7 @@ func TestGHKLPrimalOptimum(t *testing.T) {
 	}
 }
 
-func ghklHas(nodes []GHKLNode, f []int) bool {
+func ghklHas(nodes []Node, f []int) bool {
 	for _, nd := range nodes {
 		if slices.Equal(nd.Features, f) {
 			return true
@@ -164,7 +164,7 @@ func TestGHKLXOR(t *testing.T) {
 	fl, _ := lin.Decision(Xt)
 	aucLin, _ := metrics.AUC(yt, fl)
 	for _, rho := range []float64{1.1, 1.5, 2} {
-		m, err := GHKL{Rho: rho, C: 10}.Fit(X, y)
+		m, err := Classifier{Rho: rho, C: 10}.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestGHKLXOR(t *testing.T) {
 // ghklCheckSparsity checks the strong sparsity pattern: every parent of an
 // active node is active and listed before it; for ρ = 2 (θ ≡ 1) the weights
 // decrease down the DAG, η_w ≤ η_v for v ⊂ w (ζ_w sums more positive terms).
-func ghklCheckSparsity(t *testing.T, m *GHKLModel, rho float64) {
+func ghklCheckSparsity(t *testing.T, m *Model, rho float64) {
 	t.Helper()
 	pos := map[uint64]int{}
 	for i, v := range m.nodes {
@@ -226,7 +226,7 @@ func TestGHKLOneLevelGrid(t *testing.T) {
 	t.Parallel()
 	X, y := ghklLinearToy(40, 3)
 	const beta, C = 1.0, 1.0
-	m, err := GHKL{Rho: 2, C: C, Beta: beta, MaxDepth: 1, SVMTol: 1e-7, Settings: opt.Settings{Tol: 1e-5, MaxIter: 2000}}.Fit(X, y)
+	m, err := Classifier{Rho: 2, C: C, Beta: beta, MaxDepth: 1, SVMTol: 1e-7, Settings: opt.Settings{Tol: 1e-5, MaxIter: 2000}}.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestGHKLDeterministic(t *testing.T) {
 	X, y := ghklToy(60, 3, 0.1, 5)
 	var first []float64
 	for k := 0; k < 2; k++ {
-		m, err := GHKL{Rho: 1.5, C: 1}.Fit(X, y)
+		m, err := Classifier{Rho: 1.5, C: 1}.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,26 +295,26 @@ func TestGHKLErrors(t *testing.T) {
 	bad[0] = 2
 	cases := []struct {
 		name string
-		g    GHKL
+		g    Classifier
 		X    mat.Matrix
 		y    []float64
 		want error
 	}{
-		{"rho 1", GHKL{Rho: 1, C: 1}, X, y, klearn.ErrParam},
-		{"rho 2.5", GHKL{Rho: 2.5, C: 1}, X, y, klearn.ErrParam},
-		{"rho 0", GHKL{C: 1}, X, y, klearn.ErrParam},
-		{"rho NaN", GHKL{Rho: math.NaN(), C: 1}, X, y, klearn.ErrParam},
-		{"C 0", GHKL{Rho: 2}, X, y, klearn.ErrParam},
-		{"C < 0", GHKL{Rho: 2, C: -1}, X, y, klearn.ErrParam},
-		{"C Inf", GHKL{Rho: 2, C: math.Inf(1)}, X, y, klearn.ErrParam},
-		{"beta < 0", GHKL{Rho: 2, C: 1, Beta: -1}, X, y, klearn.ErrParam},
-		{"MaxActive < 0", GHKL{Rho: 2, C: 1, MaxActive: -1}, X, y, klearn.ErrParam},
-		{"solver", GHKL{Rho: 2, C: 1, Solver: 7}, X, y, klearn.ErrParam},
-		{"NaN X", GHKL{Rho: 2, C: 1}, nanX, y, klearn.ErrNotFinite},
-		{"one class", GHKL{Rho: 2, C: 1}, X, ones, klearn.ErrOneClass},
-		{"labels", GHKL{Rho: 2, C: 1}, X, bad, klearn.ErrLabels},
-		{"short y", GHKL{Rho: 2, C: 1}, X, y[:5], klearn.ErrShape},
-		{"nil X", GHKL{Rho: 2, C: 1}, nil, y, klearn.ErrEmpty},
+		{"rho 1", Classifier{Rho: 1, C: 1}, X, y, klearn.ErrParam},
+		{"rho 2.5", Classifier{Rho: 2.5, C: 1}, X, y, klearn.ErrParam},
+		{"rho 0", Classifier{C: 1}, X, y, klearn.ErrParam},
+		{"rho NaN", Classifier{Rho: math.NaN(), C: 1}, X, y, klearn.ErrParam},
+		{"C 0", Classifier{Rho: 2}, X, y, klearn.ErrParam},
+		{"C < 0", Classifier{Rho: 2, C: -1}, X, y, klearn.ErrParam},
+		{"C Inf", Classifier{Rho: 2, C: math.Inf(1)}, X, y, klearn.ErrParam},
+		{"beta < 0", Classifier{Rho: 2, C: 1, Beta: -1}, X, y, klearn.ErrParam},
+		{"MaxActive < 0", Classifier{Rho: 2, C: 1, MaxActive: -1}, X, y, klearn.ErrParam},
+		{"solver", Classifier{Rho: 2, C: 1, Solver: 7}, X, y, klearn.ErrParam},
+		{"NaN X", Classifier{Rho: 2, C: 1}, nanX, y, klearn.ErrNotFinite},
+		{"one class", Classifier{Rho: 2, C: 1}, X, ones, klearn.ErrOneClass},
+		{"labels", Classifier{Rho: 2, C: 1}, X, bad, klearn.ErrLabels},
+		{"short y", Classifier{Rho: 2, C: 1}, X, y[:5], klearn.ErrShape},
+		{"nil X", Classifier{Rho: 2, C: 1}, nil, y, klearn.ErrEmpty},
 	}
 	for _, c := range cases {
 		_, err := c.g.Fit(c.X, c.y)
@@ -322,7 +322,7 @@ func TestGHKLErrors(t *testing.T) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 		}
 	}
-	m, err := GHKL{Rho: 2, C: 1}.Fit(X, y)
+	m, err := Classifier{Rho: 2, C: 1}.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +332,7 @@ func TestGHKLErrors(t *testing.T) {
 	if _, err := m.Decision(nanX); !errors.Is(err, klearn.ErrNotFinite) {
 		t.Errorf("Decision with NaN: %v", err)
 	}
-	var zero GHKLModel
+	var zero Model
 	if _, err := zero.Decision(X); !errors.Is(err, klearn.ErrNotFitted) {
 		t.Errorf("unfitted Decision: %v", err)
 	}
