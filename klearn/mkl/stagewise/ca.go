@@ -1,0 +1,347 @@
+package stagewise
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+)
+
+// Defaults of CA used when a field is zero: the values of every experiment
+// of Afkanpour et al. (2013), Section 5.
+const (
+	DefaultT      = 50
+	DefaultEps    = 1e-10
+	DefaultTheta  = 1e-3
+	DefaultEtaMax = 1.0
+)
+
+// CA is forward stagewise additive modelling on centred alignment (Algorithm
+// 1 of Afkanpour et al. 2013) over a kernel family, followed by an SVM on
+// the learned kernel. Zero values take the defaults above; Family nil is
+// GaussianBandwidth{} (CA-1D).
+type CA struct {
+	Family Family
+	// T caps the stages, Eps is K_0 = εI, Theta the least alignment gain
+	// that continues, EtaMax the largest step (Proposition 2's η* is
+	// capped there).
+	T                  int
+	Eps, Theta, EtaMax float64
+	// Search settings of the quasi-Newton search of each stage.
+	Search opt.Settings
+	// SVM is the second stage, trained on the learned kernel.
+	SVM svm.Classifier
+}
+
+// Atom is one stage: weight η_t and kernel parameters σ_t.
+type Atom struct {
+	Eta   float64
+	Sigma []float64
+}
+
+// Model is a fitted CA: the learned kernel k = Σ_t η_t κ_{σ_t}, with the
+// η_t rescaled to sum to 1 (see Fit), and the SVM trained on it.
+type Model struct {
+	atoms      []Atom
+	kern       kernel.Kernel
+	alignments []float64
+	status     opt.Status
+	svm        *svm.Model
+	train      *mat.Dense
+}
+
+var _ mkl.FeatureLearner[*Model] = CA{}
+
+func (c CA) conf() (CA, error) {
+	if c.Family == nil {
+		c.Family = GaussianBandwidth{}
+	}
+	if c.T == 0 {
+		c.T = DefaultT
+	}
+	if c.Eps == 0 {
+		c.Eps = DefaultEps
+	}
+	if c.Theta == 0 {
+		c.Theta = DefaultTheta
+	}
+	if c.EtaMax == 0 {
+		c.EtaMax = DefaultEtaMax
+	}
+	if c.T < 0 {
+		return c, klearn.Errorf(klearn.ErrParam, "stagewise: T = %d, want ≥ 1", c.T)
+	}
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"Eps", c.Eps}, {"Theta", c.Theta}, {"EtaMax", c.EtaMax}} {
+		if !(p.v > 0) || math.IsInf(p.v, 0) {
+			return c, klearn.Errorf(klearn.ErrParam, "stagewise: %s = %v, want a finite value > 0", p.name, p.v)
+		}
+	}
+	return c, nil
+}
+
+// Fit learns the kernel on the rows of X with labels y (two classes, ±1)
+// and trains the SVM on it. Algorithm 1's path starts at K_0 = εI and the
+// alignment does not depend on the kernel's scale, so the steps η_t come
+// out of the order of ε; the learned kernel keeps their ratios and is
+// rescaled to Σ_t η_t = 1 before the SVM (which is not scale-invariant). Errors wrap ErrParam, ErrShape, ErrEmpty,
+// ErrNotFinite, ErrLabels and ErrOneClass.
+func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
+	c, err := c.conf()
+	if err != nil {
+		return nil, err
+	}
+	n, d, err := klearn.CheckXY(X, y)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := klearn.CheckBinary(y); err != nil {
+		return nil, klearn.Errorf(err, "stagewise")
+	}
+	Xc := mat.DenseCopyOf(X)
+	s, err := c.Family.prepare(Xc)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi, starts := c.Family.space(d)
+
+	// K*_c = C yyᵀ C = ỹỹᵀ with ỹ = y − ȳ.
+	var ybar float64
+	for _, v := range y {
+		ybar += v / float64(n)
+	}
+	yt := make([]float64, n)
+	for i, v := range y {
+		yt[i] = v - ybar
+	}
+	Ks := mat.NewSymDense(n, nil)
+	Ks.SymOuterK(1, mat.NewVecDense(n, yt))
+	K := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		K.SetSym(i, i, c.Eps)
+	}
+	m := &Model{train: Xc, status: opt.IterationLimit}
+	f := Alignment(K, Ks)
+	m.alignments = append(m.alignments, f)
+	for t := 0; t < c.T; t++ {
+		P := center(Gradient(K, Ks))
+		prob := opt.Problem{
+			Func: func(th []float64) float64 { return -s.inner(P, th, nil) },
+			Grad: func(g, th []float64) {
+				s.inner(P, th, g)
+				for k := range g {
+					g[k] = -g[k]
+				}
+			},
+		}
+		res, err := opt.Multistart(prob, starts, lo, hi, &c.Search)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
+		}
+		theta := res.Best.X
+		Kp := center(s.gram(theta))
+		eta := Step(K, Kp, Ks, c.EtaMax)
+		next := lin(1, K, eta, Kp)
+		fn := Alignment(next, Ks)
+		if eta > 0 {
+			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.sigma(theta)})
+			K = next
+		}
+		m.alignments = append(m.alignments, math.Max(f, fn))
+		if !(fn > f+c.Theta) {
+			m.status = opt.Success
+			break
+		}
+		f = fn
+	}
+	if len(m.atoms) == 0 {
+		return nil, klearn.Errorf(klearn.ErrNotConverged, "stagewise: no stage improved the alignment")
+	}
+	// The alignment is scale-invariant and the path starts at εI, so the
+	// raw η_t are of the order of ε: rescale them to sum to 1 (the same
+	// learned kernel up to scale), which gives the SVM's C its usual meaning.
+	var sum float64
+	for _, a := range m.atoms {
+		sum += a.Eta
+	}
+	for i := range m.atoms {
+		m.atoms[i].Eta /= sum
+	}
+	kernels := make([]kernel.Kernel, len(m.atoms))
+	weights := make([]float64, len(m.atoms))
+	for i, a := range m.atoms {
+		kernels[i] = atomKernel(c.Family, a)
+		weights[i] = a.Eta
+	}
+	m.kern = kernel.Sum{Kernels: kernels, Weights: weights}
+	G, err := kernel.Gram(m.kern, Xc)
+	if err != nil {
+		return nil, err
+	}
+	if m.svm, err = c.SVM.FitGram(G, y); err != nil {
+		return nil, klearn.Errorf(err, "stagewise: SVM")
+	}
+	return m, nil
+}
+
+// atomKernel is κ_σ of an atom.
+func atomKernel(f Family, a Atom) kernel.Kernel {
+	switch f.(type) {
+	case GaussianBandwidth:
+		return kernel.Gaussian{Sigma: a.Sigma[0]}
+	case Dirichlet:
+		return kernel.Dirichlet{Sigma: a.Sigma[0]}
+	}
+	gam := make([]float64, len(a.Sigma))
+	for k, v := range a.Sigma {
+		gam[k] = 1 / (v * v)
+	}
+	return kernel.ARD{Gamma: gam}
+}
+
+// Alignment is F(K) = ⟨K, K*_c⟩_F / (‖K‖_F ‖K*_c‖_F) for the centred target
+// kernel Ks; for a centred K it is the centred alignment A_c(K, yyᵀ).
+func Alignment(K, Ks *mat.SymDense) float64 {
+	return frob(K, Ks) / math.Sqrt(frob(K, K)*frob(Ks, Ks))
+}
+
+// Gradient is F'(K) of Eq. (3).
+func Gradient(K, Ks *mat.SymDense) *mat.SymDense {
+	nk2, a, ns := frob(K, K), frob(K, Ks), math.Sqrt(frob(Ks, Ks))
+	nk := math.Sqrt(nk2)
+	return lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K)
+}
+
+// Step is Proposition 2: the η ∈ [0, etaMax] maximising F(K + ηK') for
+// centred K, K' and target Ks, from a = ⟨K, K*_c⟩, b = ⟨K', K*_c⟩,
+// c = ⟨K, K⟩, d = ⟨K, K'⟩, e = ⟨K', K'⟩: the stationary point
+// η* = (ad − bc)/(bd − ae) when it lies in (0, etaMax], else the better end.
+func Step(K, Kp, Ks *mat.SymDense, etaMax float64) float64 {
+	a, b, c := frob(K, Ks), frob(Kp, Ks), frob(K, K)
+	d, e := frob(K, Kp), frob(Kp, Kp)
+	g := func(eta float64) float64 { return (a + b*eta) / math.Sqrt(c+2*d*eta+e*eta*eta) }
+	best, bestG := 0.0, g(0)
+	cands := []float64{etaMax}
+	if den := b*d - a*e; den != 0 {
+		if s := (a*d - b*c) / den; s > 0 && s < etaMax {
+			cands = append(cands, s)
+		}
+	}
+	for _, eta := range cands {
+		if v := g(eta); v > bestG {
+			best, bestG = eta, v
+		}
+	}
+	return best
+}
+
+// lin returns αA + βB for symmetric A, B of one order.
+func lin(alpha float64, A *mat.SymDense, beta float64, B *mat.SymDense) *mat.SymDense {
+	n := A.SymmetricDim()
+	out := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, alpha*A.At(i, j)+beta*B.At(i, j))
+		}
+	}
+	return out
+}
+
+// frob is the Frobenius product of two symmetric matrices.
+func frob(A, B *mat.SymDense) float64 {
+	n := A.SymmetricDim()
+	var s float64
+	for i := 0; i < n; i++ {
+		s += A.At(i, i) * B.At(i, i)
+		for j := i + 1; j < n; j++ {
+			s += 2 * A.At(i, j) * B.At(i, j)
+		}
+	}
+	return s
+}
+
+// center returns C K C, C = I − 11ᵀ/n.
+func center(K *mat.SymDense) *mat.SymDense { return kernel.Center(K) }
+
+// Atoms returns the stages: weights η_t and parameters σ_t (copies).
+func (m *Model) Atoms() []Atom {
+	if m == nil {
+		return nil
+	}
+	out := make([]Atom, len(m.atoms))
+	for i, a := range m.atoms {
+		out[i] = Atom{Eta: a.Eta, Sigma: slices.Clone(a.Sigma)}
+	}
+	return out
+}
+
+// Alignments returns F(K_t) for t = 0, 1, … (non-decreasing).
+func (m *Model) Alignments() []float64 {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.alignments)
+}
+
+// Status is Success when the alignment gain fell below Theta, else
+// IterationLimit (T stages ran).
+func (m *Model) Status() opt.Status {
+	if m == nil {
+		return 0
+	}
+	return m.status
+}
+
+// Kernel returns the learned kernel Σ_t η_t κ_{σ_t}.
+func (m *Model) Kernel() kernel.Kernel {
+	if m == nil {
+		return nil
+	}
+	return m.kern
+}
+
+// Decision returns the SVM decision values for the rows of X.
+func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
+	if m == nil || m.svm == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "stagewise: Model is not fitted")
+	}
+	_, d, err := klearn.CheckMatrix("stagewise: X", X)
+	if err != nil {
+		return nil, err
+	}
+	if _, dt := m.train.Dims(); d != dt {
+		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: X has %d columns, the model %d", d, dt)
+	}
+	C, err := kernel.Cross(m.kern, X, m.train)
+	if err != nil {
+		return nil, err
+	}
+	return m.svm.DecisionGram(C)
+}
+
+// Predict returns the SVM labels for the rows of X.
+func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
+	if m == nil || m.svm == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "stagewise: Model is not fitted")
+	}
+	_, d, err := klearn.CheckMatrix("stagewise: X", X)
+	if err != nil {
+		return nil, err
+	}
+	if _, dt := m.train.Dims(); d != dt {
+		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: X has %d columns, the model %d", d, dt)
+	}
+	C, err := kernel.Cross(m.kern, X, m.train)
+	if err != nil {
+		return nil, err
+	}
+	return m.svm.PredictGram(C)
+}

@@ -1,0 +1,25 @@
+// Package stagewise learns a kernel from a continuously parameterised family
+// by forward stagewise additive modelling on centred alignment: the CA-1D
+// and CA-nD methods of Afkanpour, Szepesvári & Bowling (2013), "Alignment
+// based kernel learning with a continuous set of base kernels".
+//
+// Algorithm 1 of the paper, as CA.Fit runs it: start from K_0 = εI; at step
+// t take the centred gradient P = C F'(K_{t−1}) C of the alignment
+//
+//	F(K) = ⟨K, K*_c⟩_F / (‖K‖_F ‖K*_c‖_F),   K*_c = C yyᵀ C,
+//	F'(K) = (K*_c − ‖K‖_F⁻² ⟨K, K*_c⟩_F K) / (‖K‖_F ‖K*_c‖_F)     (Eq. (3)),
+//
+// find the parameter of steepest ascent σ* = argmax_σ ⟨P, K(κ_σ)⟩_F (Eq. (2),
+// Proposition 1) by a bounded quasi-Newton search with restarts, in log
+// space for bandwidths, move by the closed-form step of Proposition 2
+// capped at η_max, K_t = K_{t−1} + η C K(κ_σ*) C, and stop when the
+// alignment gains less than θ. The learned kernel is k = Σ_t η_t κ_{σ_t}
+// (the εI dropped); the second stage is an SVM on it.
+//
+// Families: GaussianBandwidth (one bandwidth, exp(−‖x−x'‖²/σ²): CA-1D),
+// GaussianPerCoordinate (one bandwidth per coordinate: CA-nD, with the
+// regulariser λ Σ_k (σ_k − σ̄)² of Eq. (4)) and Dirichlet (1 + 2cos(σ|x−x'|)
+// on scalar inputs). ⟨P, K(κ_σ)⟩ and its gradient are computed from
+// pairwise quantities cached once (squared distances, or per-coordinate
+// differences), never from a kernel matrix per candidate σ.
+package stagewise

@@ -1,0 +1,355 @@
+package stagewise
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+)
+
+// Family is a parameterised kernel family κ_θ that CA searches. The
+// parameter θ lives in the search space (log bandwidths for the Gaussians,
+// the frequency for Dirichlet); Sigma maps it to the kernel's parameters.
+type Family interface {
+	// prepare caches the pairwise quantities of the training rows X.
+	prepare(X *mat.Dense) (searcher, error)
+	// kernel returns κ for search parameters θ.
+	kernel(theta []float64) kernel.Kernel
+	// sigma returns the kernel parameters of θ (bandwidths or frequency).
+	sigma(theta []float64) []float64
+	// space returns the search box and the restarts, for d input columns.
+	space(d int) (lo, hi []float64, starts [][]float64)
+}
+
+// searcher evaluates h(θ) = ⟨P, K(κ_θ)⟩_F and ∇h for a symmetric P on the
+// cached training data, and the Gram matrix K(κ_θ).
+type searcher interface {
+	inner(P *mat.SymDense, theta, grad []float64) float64
+	gram(theta []float64) *mat.SymDense
+}
+
+// GaussianBandwidth is the isotropic Gaussian exp(−‖x−x'‖²/σ²) of CA-1D,
+// searched in u = log σ over [log Lower, log Upper] with restarts from
+// Starts. Zero values: Lower 1e-3, Upper 1e5, Starts {10⁻³, 10⁻², …, 10⁵}
+// (the restarts of the paper's 50-D experiment).
+type GaussianBandwidth struct {
+	Lower, Upper float64
+	Starts       []float64
+}
+
+// GaussianPerCoordinate is the Gaussian exp(−Σ_k (x_k−x'_k)²/σ_k²) of
+// CA-nD, searched in u_k = log σ_k, with the penalty Lambda·Σ_k (σ_k − σ̄)²
+// of Eq. (4) (σ̄ the mean of the σ_k) subtracted from ⟨P, K⟩. Starts are
+// scalars s, each giving the start σ = (s, …, s). Zero values as for
+// GaussianBandwidth; Lambda 0 is the unregularised search.
+type GaussianPerCoordinate struct {
+	Lower, Upper float64
+	Starts       []float64
+	Lambda       float64
+}
+
+// Dirichlet is 1 + 2cos(σ|x − x'|) on scalar inputs (the degree-one
+// Dirichlet kernel of the paper's first synthetic problem), searched in σ
+// over [Lower, Upper] with restarts from Starts. Zero values: Lower 0,
+// Upper 10, Starts {0.5, 1.5, …, 9.5}.
+type Dirichlet struct {
+	Lower, Upper float64
+	Starts       []float64
+}
+
+var defaultStarts = []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1e3, 1e4, 1e5}
+
+func bounds(lower, upper, dl, du float64) (float64, float64, error) {
+	if lower == 0 {
+		lower = dl
+	}
+	if upper == 0 {
+		upper = du
+	}
+	if !(lower >= 0 && upper > lower) || math.IsInf(upper, 0) {
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "stagewise: parameter bounds [%g, %g] are empty, inverted or infinite", lower, upper)
+	}
+	return lower, upper, nil
+}
+
+func (g GaussianBandwidth) check() (lo, hi float64, err error) {
+	lo, hi, err = bounds(g.Lower, g.Upper, 1e-3, 1e5)
+	if err == nil && lo <= 0 {
+		err = klearn.Errorf(klearn.ErrParam, "stagewise: bandwidth bound %g ≤ 0", lo)
+	}
+	return lo, hi, err
+}
+
+func logStarts(starts []float64, lo, hi float64, d int) [][]float64 {
+	if starts == nil {
+		starts = defaultStarts
+	}
+	var out [][]float64
+	for _, s := range starts {
+		u := math.Log(math.Min(math.Max(s, lo), hi))
+		v := make([]float64, d)
+		for k := range v {
+			v[k] = u
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (g GaussianBandwidth) space(int) ([]float64, []float64, [][]float64) {
+	lo, hi, _ := g.check()
+	return []float64{math.Log(lo)}, []float64{math.Log(hi)}, logStarts(g.Starts, lo, hi, 1)
+}
+
+func (g GaussianBandwidth) sigma(theta []float64) []float64 { return []float64{math.Exp(theta[0])} }
+
+func (g GaussianBandwidth) kernel(theta []float64) kernel.Kernel {
+	return kernel.Gaussian{Sigma: math.Exp(theta[0])}
+}
+
+func (g GaussianBandwidth) prepare(X *mat.Dense) (searcher, error) {
+	if _, _, err := g.check(); err != nil {
+		return nil, err
+	}
+	D, err := kernel.SquaredDistances(X)
+	if err != nil {
+		return nil, err
+	}
+	return distSearcher{D: D, f: gaussianTerm}, nil
+}
+
+func (g GaussianPerCoordinate) check() (lo, hi float64, err error) {
+	lo, hi, err = GaussianBandwidth{Lower: g.Lower, Upper: g.Upper}.check()
+	if err == nil && !(g.Lambda >= 0 && !math.IsInf(g.Lambda, 0)) {
+		err = klearn.Errorf(klearn.ErrParam, "stagewise: Lambda = %v, want a finite value ≥ 0", g.Lambda)
+	}
+	return lo, hi, err
+}
+
+func (g GaussianPerCoordinate) space(d int) ([]float64, []float64, [][]float64) {
+	lo, hi, _ := g.check()
+	l, h := make([]float64, d), make([]float64, d)
+	for k := range l {
+		l[k], h[k] = math.Log(lo), math.Log(hi)
+	}
+	return l, h, logStarts(g.Starts, lo, hi, d)
+}
+
+func (g GaussianPerCoordinate) sigma(theta []float64) []float64 {
+	s := make([]float64, len(theta))
+	for k, u := range theta {
+		s[k] = math.Exp(u)
+	}
+	return s
+}
+
+func (g GaussianPerCoordinate) kernel(theta []float64) kernel.Kernel {
+	s := g.sigma(theta)
+	gam := make([]float64, len(s))
+	for k, v := range s {
+		gam[k] = 1 / (v * v)
+	}
+	return kernel.ARD{Gamma: gam}
+}
+
+func (g GaussianPerCoordinate) prepare(X *mat.Dense) (searcher, error) {
+	if _, _, err := g.check(); err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	for k := 0; k < d; k++ {
+		c := X.At(0, k)
+		constant := true
+		for i := 1; i < n && constant; i++ {
+			constant = X.At(i, k) == c
+		}
+		if constant {
+			return nil, klearn.Errorf(klearn.ErrParam, "stagewise: column %d is constant: its bandwidth is meaningless (drop it)", k)
+		}
+	}
+	return &ardSearcher{X: mat.DenseCopyOf(X), lambda: g.Lambda}, nil
+}
+
+func (g Dirichlet) check() (lo, hi float64, err error) { return bounds(g.Lower, g.Upper, 0, 10) }
+
+func (g Dirichlet) space(int) ([]float64, []float64, [][]float64) {
+	lo, hi, _ := g.check()
+	starts := g.Starts
+	if starts == nil {
+		for s := 0.5; s < 10; s++ {
+			starts = append(starts, s)
+		}
+	}
+	var out [][]float64
+	for _, s := range starts {
+		out = append(out, []float64{math.Min(math.Max(s, lo), hi)})
+	}
+	return []float64{lo}, []float64{hi}, out
+}
+
+func (g Dirichlet) sigma(theta []float64) []float64 { return []float64{theta[0]} }
+
+func (g Dirichlet) kernel(theta []float64) kernel.Kernel { return kernel.Dirichlet{Sigma: theta[0]} }
+
+func (g Dirichlet) prepare(X *mat.Dense) (searcher, error) {
+	if _, _, err := g.check(); err != nil {
+		return nil, err
+	}
+	if _, d := X.Dims(); d != 1 {
+		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: the Dirichlet family needs scalar inputs (it is not positive semi-definite in %d dimensions)", d)
+	}
+	D, err := kernel.SquaredDistances(X)
+	if err != nil {
+		return nil, err
+	}
+	// Cache |x − x'| itself: the term needs the distance, not its square.
+	n := D.SymmetricDim()
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			D.SetSym(i, j, math.Sqrt(D.At(i, j)))
+		}
+	}
+	return distSearcher{D: D, f: dirichletTerm}, nil
+}
+
+// term returns κ and ∂κ/∂θ for a cached pairwise quantity (the squared
+// distance for the Gaussian, the distance for Dirichlet).
+type term func(r2, theta float64) (k, dk float64)
+
+// gaussianTerm is exp(−r²e^{−2u}) and its derivative in u = log σ.
+func gaussianTerm(r2, u float64) (float64, float64) {
+	a := r2 * math.Exp(-2*u)
+	k := math.Exp(-a)
+	return k, 2 * a * k
+}
+
+// dirichletTerm is 1 + 2cos(σr) and its derivative in σ, for a cached
+// distance r.
+func dirichletTerm(r, s float64) (float64, float64) {
+	sn, cs := math.Sincos(s * r)
+	return 1 + 2*cs, -2 * r * sn
+}
+
+// distSearcher serves the one-parameter families from cached pairwise
+// distances.
+type distSearcher struct {
+	D *mat.SymDense
+	f term
+}
+
+func (s distSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
+	n := s.D.SymmetricDim()
+	h, g := make([]float64, n), make([]float64, n)
+	parallel.For(n, func(i int) {
+		var hi, gi float64
+		for j := i; j < n; j++ {
+			w := P.At(i, j)
+			if j != i {
+				w *= 2
+			}
+			k, dk := s.f(s.D.At(i, j), theta[0])
+			hi += w * k
+			gi += w * dk
+		}
+		h[i], g[i] = hi, gi
+	})
+	var H, G float64
+	for i := range h { // fixed order: the same sum for any GOMAXPROCS
+		H += h[i]
+		G += g[i]
+	}
+	if grad != nil {
+		grad[0] = G
+	}
+	return H
+}
+
+func (s distSearcher) gram(theta []float64) *mat.SymDense {
+	n := s.D.SymmetricDim()
+	K := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			k, _ := s.f(s.D.At(i, j), theta[0])
+			K.SetSym(i, j, k)
+		}
+	}
+	return K
+}
+
+// ardSearcher serves the per-coordinate Gaussian from the training rows
+// (the n²·d coordinate differences are recomputed rather than stored).
+type ardSearcher struct {
+	X      *mat.Dense
+	lambda float64
+}
+
+func (s *ardSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
+	n, d := s.X.Dims()
+	inv := make([]float64, d)
+	for k, u := range theta {
+		inv[k] = math.Exp(-2 * u)
+	}
+	h := make([]float64, n)
+	gs := make([][]float64, n)
+	parallel.For(n, func(i int) {
+		xi := s.X.RawRowView(i)
+		g := make([]float64, d)
+		var hi float64
+		for j := i; j < n; j++ {
+			w := P.At(i, j)
+			if j != i {
+				w *= 2
+			}
+			xj := s.X.RawRowView(j)
+			var a float64
+			for k := range inv {
+				t := xi[k] - xj[k]
+				a += t * t * inv[k]
+			}
+			kv := w * math.Exp(-a)
+			hi += kv
+			for k := range inv {
+				t := xi[k] - xj[k]
+				g[k] += kv * 2 * t * t * inv[k]
+			}
+		}
+		h[i], gs[i] = hi, g
+	})
+	var H float64
+	G := make([]float64, d)
+	for i := range h {
+		H += h[i]
+		for k := range G {
+			G[k] += gs[i][k]
+		}
+	}
+	// Eq. (4): subtract λ Σ_k (σ_k − σ̄)², σ_k = e^{u_k}.
+	if s.lambda > 0 {
+		var mean float64
+		for _, u := range theta {
+			mean += math.Exp(u) / float64(d)
+		}
+		for k, u := range theta {
+			sk := math.Exp(u)
+			H -= s.lambda * (sk - mean) * (sk - mean)
+			// ∂/∂u_k of Σ_l (σ_l − σ̄)² is 2(σ_k − σ̄)σ_k (the σ̄ terms cancel).
+			G[k] -= s.lambda * 2 * (sk - mean) * sk
+		}
+	}
+	if grad != nil {
+		copy(grad, G)
+	}
+	return H
+}
+
+func (s *ardSearcher) gram(theta []float64) *mat.SymDense {
+	gam := make([]float64, len(theta))
+	for k, u := range theta {
+		gam[k] = math.Exp(-2 * u)
+	}
+	K, _ := kernel.Gram(kernel.ARD{Gamma: gam}, s.X)
+	return K
+}
