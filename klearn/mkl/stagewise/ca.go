@@ -9,6 +9,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -27,7 +28,7 @@ const (
 // the learned kernel. Zero values take the defaults above; Family nil is
 // GaussianBandwidth{} (CA-1D).
 type CA struct {
-	Family Family
+	Family continuous.Family
 	// T caps the stages, Eps is K_0 = εI, Theta the least alignment gain
 	// that continues, EtaMax the largest step (Proposition 2's η* is
 	// capped there).
@@ -60,7 +61,7 @@ var _ mkl.FeatureLearner[*Model] = CA{}
 
 func (c CA) conf() (CA, error) {
 	if c.Family == nil {
-		c.Family = GaussianBandwidth{}
+		c.Family = continuous.GaussianBandwidth{}
 	}
 	if c.T == 0 {
 		c.T = DefaultT
@@ -107,11 +108,10 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		return nil, klearn.Errorf(err, "stagewise")
 	}
 	Xc := mat.DenseCopyOf(X)
-	s, err := c.Family.prepare(Xc)
+	s, err := c.Family.Prepare(Xc)
 	if err != nil {
 		return nil, err
 	}
-	lo, hi, starts := c.Family.space(d)
 
 	// K*_c = C yyᵀ C = ỹỹᵀ with ỹ = y − ȳ.
 	var ybar float64
@@ -129,30 +129,22 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		K.SetSym(i, i, c.Eps)
 	}
 	m := &Model{train: Xc, status: opt.IterationLimit}
+	var thetas [][]float64
 	f := Alignment(K, Ks)
 	m.alignments = append(m.alignments, f)
 	for t := 0; t < c.T; t++ {
 		P := center(Gradient(K, Ks))
-		prob := opt.Problem{
-			Func: func(th []float64) float64 { return -s.inner(P, th, nil) },
-			Grad: func(g, th []float64) {
-				s.inner(P, th, g)
-				for k := range g {
-					g[k] = -g[k]
-				}
-			},
-		}
-		res, err := opt.Multistart(prob, starts, lo, hi, &c.Search)
+		theta, _, err := continuous.Search(c.Family, s, d, P, &c.Search)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
 		}
-		theta := res.Best.X
-		Kp := center(s.gram(theta))
+		Kp := center(s.Gram(theta))
 		eta := Step(K, Kp, Ks, c.EtaMax)
 		next := lin(1, K, eta, Kp)
 		fn := Alignment(next, Ks)
 		if eta > 0 {
-			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.sigma(theta)})
+			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.Params(theta)})
+			thetas = append(thetas, theta)
 			K = next
 		}
 		m.alignments = append(m.alignments, math.Max(f, fn))
@@ -178,7 +170,7 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	kernels := make([]kernel.Kernel, len(m.atoms))
 	weights := make([]float64, len(m.atoms))
 	for i, a := range m.atoms {
-		kernels[i] = atomKernel(c.Family, a)
+		kernels[i] = c.Family.Kernel(thetas[i])
 		weights[i] = a.Eta
 	}
 	m.kern = kernel.Sum{Kernels: kernels, Weights: weights}
@@ -190,21 +182,6 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		return nil, klearn.Errorf(err, "stagewise: SVM")
 	}
 	return m, nil
-}
-
-// atomKernel is κ_σ of an atom.
-func atomKernel(f Family, a Atom) kernel.Kernel {
-	switch f.(type) {
-	case GaussianBandwidth:
-		return kernel.Gaussian{Sigma: a.Sigma[0]}
-	case Dirichlet:
-		return kernel.Dirichlet{Sigma: a.Sigma[0]}
-	}
-	gam := make([]float64, len(a.Sigma))
-	for k, v := range a.Sigma {
-		gam[k] = 1 / (v * v)
-	}
-	return kernel.ARD{Gamma: gam}
 }
 
 // Alignment is F(K) = ⟨K, K*_c⟩_F / (‖K‖_F ‖K*_c‖_F) for the centred target
@@ -313,14 +290,7 @@ func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.svm == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "stagewise: Model is not fitted")
 	}
-	_, d, err := klearn.CheckMatrix("stagewise: X", X)
-	if err != nil {
-		return nil, err
-	}
-	if _, dt := m.train.Dims(); d != dt {
-		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: X has %d columns, the model %d", d, dt)
-	}
-	C, err := kernel.Cross(m.kern, X, m.train)
+	C, err := continuous.CrossTrain(m.kern, X, m.train)
 	if err != nil {
 		return nil, err
 	}
@@ -332,14 +302,7 @@ func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.svm == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "stagewise: Model is not fitted")
 	}
-	_, d, err := klearn.CheckMatrix("stagewise: X", X)
-	if err != nil {
-		return nil, err
-	}
-	if _, dt := m.train.Dims(); d != dt {
-		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: X has %d columns, the model %d", d, dt)
-	}
-	C, err := kernel.Cross(m.kern, X, m.train)
+	C, err := continuous.CrossTrain(m.kern, X, m.train)
 	if err != nil {
 		return nil, err
 	}

@@ -16,10 +16,10 @@
 // alignment gains less than θ. The learned kernel is k = Σ_t η_t κ_{σ_t}
 // (the εI dropped); the second stage is an SVM on it.
 //
-// Families: GaussianBandwidth (one bandwidth, exp(−‖x−x'‖²/σ²): CA-1D),
-// GaussianPerCoordinate (one bandwidth per coordinate: CA-nD, with the
-// regulariser λ Σ_k (σ_k − σ̄)² of Eq. (4)) and Dirichlet (1 + 2cos(σ|x−x'|)
-// on scalar inputs). ⟨P, K(κ_σ)⟩ and its gradient are computed from
-// pairwise quantities cached once (squared distances, or per-coordinate
-// differences), never from a kernel matrix per candidate σ.
+// The families are those of package continuous: GaussianBandwidth (one
+// bandwidth, exp(−‖x−x'‖²/σ²): CA-1D), GaussianPerCoordinate (one bandwidth
+// per coordinate: CA-nD, with the regulariser λ Σ_k (σ_k − σ̄)² of Eq. (4))
+// and Dirichlet (1 + 2cos(σ|x−x'|) on scalar inputs); their searchers
+// compute ⟨P, K(κ_σ)⟩ and its gradient from pairwise quantities cached once,
+// never from a kernel matrix per candidate σ.
 package stagewise

@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -69,69 +70,23 @@ func TestProposition1AndLemma3(t *testing.T) {
 	if CG := center(G); !mat.EqualApprox(CG, G, 1e-12) {
 		t.Errorf("C F'(K_c) C ≠ F'(K_c)")
 	}
-	fam := GaussianBandwidth{}
-	s, err := fam.prepare(X)
+	fam := continuous.GaussianBandwidth{}
+	s, err := fam.Prepare(X)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, sigma := range []float64{0.3, 1, 4} {
 		th := []float64{math.Log(sigma)}
-		Kk := s.gram(th)
+		Kk := s.Gram(th)
 		want, _ := kernel.Gram(kernel.Gaussian{Sigma: sigma}, X)
 		if !mat.EqualApprox(Kk, want, 1e-12) {
 			t.Fatalf("σ = %g: cached Gram differs from kernel.Gram", sigma)
 		}
 		eps := 1e-6
 		fd := (Alignment(center(lin(1, K, eps, Kk)), Ks) - Alignment(center(lin(1, K, -eps, Kk)), Ks)) / (2 * eps)
-		h := s.inner(center(G), th, nil)
+		h := s.Inner(center(G), th, nil)
 		if math.Abs(fd-h) > 1e-6*math.Max(1, math.Abs(h)) {
 			t.Errorf("σ = %g: directional derivative %.10g, ⟨K(κ_σ), F'(K_c)⟩ %.10g", sigma, fd, h)
-		}
-	}
-}
-
-// TestSearchGradients: ∇h of every family against central differences in
-// the search parameters (with the Eq. (4) penalty for CA-nD).
-func TestSearchGradients(t *testing.T) {
-	X, _, K, Ks := problem(18, 3)
-	P := center(Gradient(center(K), Ks))
-	x1 := mat.NewDense(18, 1, nil)
-	for i := 0; i < 18; i++ {
-		x1.Set(i, 0, X.At(i, 0)*3)
-	}
-	for _, c := range []struct {
-		name  string
-		fam   Family
-		X     *mat.Dense
-		theta []float64
-	}{
-		{"Gaussian", GaussianBandwidth{}, X, []float64{0.2}},
-		{"PerCoordinate", GaussianPerCoordinate{}, X, []float64{0.1, -0.3, 0.5}},
-		{"PerCoordinate λ", GaussianPerCoordinate{Lambda: 0.7}, X, []float64{0.1, -0.3, 0.5}},
-		{"Dirichlet", Dirichlet{}, x1, []float64{1.7}},
-	} {
-		s, err := c.fam.prepare(c.X)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := make([]float64, len(c.theta))
-		s.inner(P, c.theta, g)
-		for k := range c.theta {
-			h := 1e-6
-			up, dn := slices.Clone(c.theta), slices.Clone(c.theta)
-			up[k] += h
-			dn[k] -= h
-			fd := (s.inner(P, up, nil) - s.inner(P, dn, nil)) / (2 * h)
-			if math.Abs(fd-g[k]) > 1e-6*math.Max(1, math.Abs(g[k])) {
-				t.Errorf("%s: ∂h/∂θ_%d = %.10g, finite differences %.10g", c.name, k, g[k], fd)
-			}
-		}
-		// h(θ) is ⟨P, K(κ_θ)⟩ with the family's own kernel (no penalty).
-		if c.name != "PerCoordinate λ" {
-			Kt, _ := kernel.Gram(c.fam.kernel(c.theta), c.X)
-			if a, b := s.inner(P, c.theta, nil), frob(P, Kt); math.Abs(a-b) > 1e-9*math.Max(1, math.Abs(b)) {
-				t.Errorf("%s: h = %.12g, ⟨P, K⟩ = %.12g", c.name, a, b)
-			}
 		}
 	}
 }
@@ -180,8 +135,8 @@ func TestFit(t *testing.T) {
 		acc  float64
 	}{
 		{"CA-1D", CA{}, X, y, 0.9},
-		{"CA-nD", CA{Family: GaussianPerCoordinate{Lambda: 0.01}}, X, y, 0.9},
-		{"Dirichlet", CA{Family: Dirichlet{}, SVM: svm.Classifier{C: 10}}, sine.X, ys, 0.8},
+		{"CA-nD", CA{Family: continuous.GaussianPerCoordinate{Lambda: 0.01}}, X, y, 0.9},
+		{"Dirichlet", CA{Family: continuous.Dirichlet{}, SVM: svm.Classifier{C: 10}}, sine.X, ys, 0.8},
 	} {
 		m, err := c.ca.Fit(c.X, c.y)
 		if err != nil {
@@ -241,7 +196,7 @@ func TestDirichletFindsTheFrequencies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := CA{Family: Dirichlet{}}.Fit(sine.X, ys)
+	m, err := CA{Family: continuous.Dirichlet{}}.Fit(sine.X, ys)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,16 +235,16 @@ func TestBadInput(t *testing.T) {
 		return func() error { _, err := c.Fit(X, y); return err }
 	}
 	klearntest.Battery(t, []klearntest.Case{
-		klearntest.Bad("inverted bounds", fit(CA{Family: GaussianBandwidth{Lower: 10, Upper: 1}}, X, y), klearn.ErrParam),
-		klearntest.Bad("bandwidth bound ≤ 0", fit(CA{Family: GaussianPerCoordinate{Lower: -1, Upper: 1}}, X, y), klearn.ErrParam),
-		klearntest.Bad("infinite bound", fit(CA{Family: Dirichlet{Upper: math.Inf(1)}}, X.Slice(0, 20, 0, 1), y), klearn.ErrParam),
+		klearntest.Bad("inverted bounds", fit(CA{Family: continuous.GaussianBandwidth{Lower: 10, Upper: 1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("bandwidth bound ≤ 0", fit(CA{Family: continuous.GaussianPerCoordinate{Lower: -1, Upper: 1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("infinite bound", fit(CA{Family: continuous.Dirichlet{Upper: math.Inf(1)}}, X.Slice(0, 20, 0, 1), y), klearn.ErrParam),
 		klearntest.Bad("NaN data", fit(CA{}, nanX, y), klearn.ErrNotFinite),
 		klearntest.Bad("one class", fit(CA{}, X, one), nil),
 		klearntest.Bad("T < 0", fit(CA{T: -1}, X, y), klearn.ErrParam),
 		klearntest.Bad("EtaMax NaN", fit(CA{EtaMax: math.NaN()}, X, y), klearn.ErrParam),
-		klearntest.Bad("Dirichlet on 3-D inputs", fit(CA{Family: Dirichlet{}}, X, y), klearn.ErrShape),
-		klearntest.Bad("constant column for per-coordinate bandwidths", fit(CA{Family: GaussianPerCoordinate{}}, constCol, y), klearn.ErrParam),
-		klearntest.Bad("negative λ", fit(CA{Family: GaussianPerCoordinate{Lambda: -1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("Dirichlet on 3-D inputs", fit(CA{Family: continuous.Dirichlet{}}, X, y), klearn.ErrShape),
+		klearntest.Bad("constant column for per-coordinate bandwidths", fit(CA{Family: continuous.GaussianPerCoordinate{}}, constCol, y), klearn.ErrParam),
+		klearntest.Bad("negative λ", fit(CA{Family: continuous.GaussianPerCoordinate{Lambda: -1}}, X, y), klearn.ErrParam),
 		klearntest.Bad("short labels", fit(CA{}, X, y[:5]), nil),
 		klearntest.Bad("predict wrong columns", func() error { _, err := m.Predict(X.Slice(0, 5, 0, 2)); return err }, klearn.ErrShape),
 		klearntest.Bad("nil model", func() error { _, err := nilModel.Decision(X); return err }, klearn.ErrNotFitted),
@@ -302,13 +257,13 @@ func TestBadInput(t *testing.T) {
 func BenchmarkSearchInner(b *testing.B) {
 	X, _, K, Ks := problem(500, 9)
 	P := center(Gradient(center(K), Ks))
-	s, err := GaussianBandwidth{}.prepare(X)
+	s, err := continuous.GaussianBandwidth{}.Prepare(X)
 	if err != nil {
 		b.Fatal(err)
 	}
 	g := make([]float64, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.inner(P, []float64{0.1}, g)
+		s.Inner(P, []float64{0.1}, g)
 	}
 }

@@ -1,4 +1,4 @@
-package stagewise
+package continuous
 
 import (
 	"math"
@@ -8,27 +8,65 @@ import (
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
-// Family is a parameterised kernel family κ_θ that CA searches. The
-// parameter θ lives in the search space (log bandwidths for the Gaussians,
-// the frequency for Dirichlet); Sigma maps it to the kernel's parameters.
+// Family is a parameterised kernel family κ_θ over a continuous parameter
+// set. The parameter θ lives in the search space (log bandwidths for the
+// Gaussians, the frequency for Dirichlet); Params maps it to the kernel's
+// own parameters.
 type Family interface {
-	// prepare caches the pairwise quantities of the training rows X.
-	prepare(X *mat.Dense) (searcher, error)
-	// kernel returns κ for search parameters θ.
-	kernel(theta []float64) kernel.Kernel
-	// sigma returns the kernel parameters of θ (bandwidths or frequency).
-	sigma(theta []float64) []float64
-	// space returns the search box and the restarts, for d input columns.
-	space(d int) (lo, hi []float64, starts [][]float64)
+	// Prepare caches the pairwise quantities of the training rows X.
+	Prepare(X *mat.Dense) (Searcher, error)
+	// Kernel returns κ for search parameters θ.
+	Kernel(theta []float64) kernel.Kernel
+	// Params returns the kernel parameters of θ (bandwidths or frequency).
+	Params(theta []float64) []float64
+	// Space returns the search box and the restarts, for d input columns.
+	Space(d int) (lo, hi []float64, starts [][]float64)
 }
 
-// searcher evaluates h(θ) = ⟨P, K(κ_θ)⟩_F and ∇h for a symmetric P on the
+// Searcher evaluates h(θ) = ⟨P, K(κ_θ)⟩_F and ∇h for a symmetric P on the
 // cached training data, and the Gram matrix K(κ_θ).
-type searcher interface {
-	inner(P *mat.SymDense, theta, grad []float64) float64
-	gram(theta []float64) *mat.SymDense
+type Searcher interface {
+	Inner(P *mat.SymDense, theta, grad []float64) float64
+	Gram(theta []float64) *mat.SymDense
+}
+
+// DefaultSearchMaxIter caps each quasi-Newton run of Search when the
+// settings leave MaxIter zero: restarts far out on a flat tail of h (a
+// bandwidth much larger than every distance) would otherwise creep for
+// thousands of iterations towards the maximum a central restart reaches in
+// a few.
+const DefaultSearchMaxIter = 100
+
+// Search returns the θ maximising h(θ) = ⟨P, K(κ_θ)⟩_F over the family's
+// box by the bounded quasi-Newton method from each of its restarts
+// (opt.Multistart), and h there.
+func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]float64, float64, error) {
+	lo, hi, starts := f.Space(d)
+	var cfg opt.Settings
+	if set != nil {
+		cfg = *set
+	}
+	if cfg.MaxIter == 0 {
+		cfg.MaxIter = DefaultSearchMaxIter
+	}
+	set = &cfg
+	prob := opt.Problem{
+		Func: func(th []float64) float64 { return -s.Inner(P, th, nil) },
+		Grad: func(g, th []float64) {
+			s.Inner(P, th, g)
+			for k := range g {
+				g[k] = -g[k]
+			}
+		},
+	}
+	res, err := opt.Multistart(prob, starts, lo, hi, set)
+	if err != nil {
+		return nil, 0, err
+	}
+	return res.Best.X, -res.Best.F, nil
 }
 
 // GaussianBandwidth is the isotropic Gaussian exp(−‖x−x'‖²/σ²) of CA-1D,
@@ -70,7 +108,7 @@ func bounds(lower, upper, dl, du float64) (float64, float64, error) {
 		upper = du
 	}
 	if !(lower >= 0 && upper > lower) || math.IsInf(upper, 0) {
-		return 0, 0, klearn.Errorf(klearn.ErrParam, "stagewise: parameter bounds [%g, %g] are empty, inverted or infinite", lower, upper)
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "continuous: parameter bounds [%g, %g] are empty, inverted or infinite", lower, upper)
 	}
 	return lower, upper, nil
 }
@@ -78,7 +116,7 @@ func bounds(lower, upper, dl, du float64) (float64, float64, error) {
 func (g GaussianBandwidth) check() (lo, hi float64, err error) {
 	lo, hi, err = bounds(g.Lower, g.Upper, 1e-3, 1e5)
 	if err == nil && lo <= 0 {
-		err = klearn.Errorf(klearn.ErrParam, "stagewise: bandwidth bound %g ≤ 0", lo)
+		err = klearn.Errorf(klearn.ErrParam, "continuous: bandwidth bound %g ≤ 0", lo)
 	}
 	return lo, hi, err
 }
@@ -99,18 +137,18 @@ func logStarts(starts []float64, lo, hi float64, d int) [][]float64 {
 	return out
 }
 
-func (g GaussianBandwidth) space(int) ([]float64, []float64, [][]float64) {
+func (g GaussianBandwidth) Space(int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check()
 	return []float64{math.Log(lo)}, []float64{math.Log(hi)}, logStarts(g.Starts, lo, hi, 1)
 }
 
-func (g GaussianBandwidth) sigma(theta []float64) []float64 { return []float64{math.Exp(theta[0])} }
+func (g GaussianBandwidth) Params(theta []float64) []float64 { return []float64{math.Exp(theta[0])} }
 
-func (g GaussianBandwidth) kernel(theta []float64) kernel.Kernel {
+func (g GaussianBandwidth) Kernel(theta []float64) kernel.Kernel {
 	return kernel.Gaussian{Sigma: math.Exp(theta[0])}
 }
 
-func (g GaussianBandwidth) prepare(X *mat.Dense) (searcher, error) {
+func (g GaussianBandwidth) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
 		return nil, err
 	}
@@ -124,12 +162,12 @@ func (g GaussianBandwidth) prepare(X *mat.Dense) (searcher, error) {
 func (g GaussianPerCoordinate) check() (lo, hi float64, err error) {
 	lo, hi, err = GaussianBandwidth{Lower: g.Lower, Upper: g.Upper}.check()
 	if err == nil && !(g.Lambda >= 0 && !math.IsInf(g.Lambda, 0)) {
-		err = klearn.Errorf(klearn.ErrParam, "stagewise: Lambda = %v, want a finite value ≥ 0", g.Lambda)
+		err = klearn.Errorf(klearn.ErrParam, "continuous: Lambda = %v, want a finite value ≥ 0", g.Lambda)
 	}
 	return lo, hi, err
 }
 
-func (g GaussianPerCoordinate) space(d int) ([]float64, []float64, [][]float64) {
+func (g GaussianPerCoordinate) Space(d int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check()
 	l, h := make([]float64, d), make([]float64, d)
 	for k := range l {
@@ -138,7 +176,7 @@ func (g GaussianPerCoordinate) space(d int) ([]float64, []float64, [][]float64) 
 	return l, h, logStarts(g.Starts, lo, hi, d)
 }
 
-func (g GaussianPerCoordinate) sigma(theta []float64) []float64 {
+func (g GaussianPerCoordinate) Params(theta []float64) []float64 {
 	s := make([]float64, len(theta))
 	for k, u := range theta {
 		s[k] = math.Exp(u)
@@ -146,8 +184,8 @@ func (g GaussianPerCoordinate) sigma(theta []float64) []float64 {
 	return s
 }
 
-func (g GaussianPerCoordinate) kernel(theta []float64) kernel.Kernel {
-	s := g.sigma(theta)
+func (g GaussianPerCoordinate) Kernel(theta []float64) kernel.Kernel {
+	s := g.Params(theta)
 	gam := make([]float64, len(s))
 	for k, v := range s {
 		gam[k] = 1 / (v * v)
@@ -155,7 +193,7 @@ func (g GaussianPerCoordinate) kernel(theta []float64) kernel.Kernel {
 	return kernel.ARD{Gamma: gam}
 }
 
-func (g GaussianPerCoordinate) prepare(X *mat.Dense) (searcher, error) {
+func (g GaussianPerCoordinate) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
 		return nil, err
 	}
@@ -167,7 +205,7 @@ func (g GaussianPerCoordinate) prepare(X *mat.Dense) (searcher, error) {
 			constant = X.At(i, k) == c
 		}
 		if constant {
-			return nil, klearn.Errorf(klearn.ErrParam, "stagewise: column %d is constant: its bandwidth is meaningless (drop it)", k)
+			return nil, klearn.Errorf(klearn.ErrParam, "continuous: column %d is constant: its bandwidth is meaningless (drop it)", k)
 		}
 	}
 	return &ardSearcher{X: mat.DenseCopyOf(X), lambda: g.Lambda}, nil
@@ -175,7 +213,7 @@ func (g GaussianPerCoordinate) prepare(X *mat.Dense) (searcher, error) {
 
 func (g Dirichlet) check() (lo, hi float64, err error) { return bounds(g.Lower, g.Upper, 0, 10) }
 
-func (g Dirichlet) space(int) ([]float64, []float64, [][]float64) {
+func (g Dirichlet) Space(int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check()
 	starts := g.Starts
 	if starts == nil {
@@ -190,16 +228,16 @@ func (g Dirichlet) space(int) ([]float64, []float64, [][]float64) {
 	return []float64{lo}, []float64{hi}, out
 }
 
-func (g Dirichlet) sigma(theta []float64) []float64 { return []float64{theta[0]} }
+func (g Dirichlet) Params(theta []float64) []float64 { return []float64{theta[0]} }
 
-func (g Dirichlet) kernel(theta []float64) kernel.Kernel { return kernel.Dirichlet{Sigma: theta[0]} }
+func (g Dirichlet) Kernel(theta []float64) kernel.Kernel { return kernel.Dirichlet{Sigma: theta[0]} }
 
-func (g Dirichlet) prepare(X *mat.Dense) (searcher, error) {
+func (g Dirichlet) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
 		return nil, err
 	}
 	if _, d := X.Dims(); d != 1 {
-		return nil, klearn.Errorf(klearn.ErrShape, "stagewise: the Dirichlet family needs scalar inputs (it is not positive semi-definite in %d dimensions)", d)
+		return nil, klearn.Errorf(klearn.ErrShape, "continuous: the Dirichlet family needs scalar inputs (it is not positive semi-definite in %d dimensions)", d)
 	}
 	D, err := kernel.SquaredDistances(X)
 	if err != nil {
@@ -240,7 +278,7 @@ type distSearcher struct {
 	f term
 }
 
-func (s distSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
+func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 	n := s.D.SymmetricDim()
 	h, g := make([]float64, n), make([]float64, n)
 	parallel.For(n, func(i int) {
@@ -267,7 +305,7 @@ func (s distSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
 	return H
 }
 
-func (s distSearcher) gram(theta []float64) *mat.SymDense {
+func (s distSearcher) Gram(theta []float64) *mat.SymDense {
 	n := s.D.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
@@ -286,7 +324,7 @@ type ardSearcher struct {
 	lambda float64
 }
 
-func (s *ardSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
+func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 	n, d := s.X.Dims()
 	inv := make([]float64, d)
 	for k, u := range theta {
@@ -345,7 +383,7 @@ func (s *ardSearcher) inner(P *mat.SymDense, theta, grad []float64) float64 {
 	return H
 }
 
-func (s *ardSearcher) gram(theta []float64) *mat.SymDense {
+func (s *ardSearcher) Gram(theta []float64) *mat.SymDense {
 	gam := make([]float64, len(theta))
 	for k, u := range theta {
 		gam[k] = math.Exp(-2 * u)

@@ -1,0 +1,329 @@
+package continuous
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/opt"
+)
+
+// Defaults of Greedy used when a field is zero.
+const (
+	DefaultMu       = 1e-3
+	DefaultMaxSteps = 50
+	DefaultTol      = 1e-6
+)
+
+// Greedy is Algorithm 1 of Argyriou et al. (2006) with the square loss over
+// a kernel family (see the package doc). Mu is the regularisation μ > 0;
+// MaxSteps caps the kernels added; Tol is the relative improvement below
+// which the test of Eq. (10) fails; Search sets the step-2 searches.
+// Family nil is GaussianBandwidth{}.
+type Greedy struct {
+	Family   Family
+	Mu       float64
+	MaxSteps int
+	Tol      float64
+	Search   opt.Settings
+}
+
+// Atom is one kernel of the learned combination: weight λ and the kernel's
+// parameters.
+type Atom struct {
+	Weight float64
+	Params []float64
+}
+
+// GreedyModel is a fitted Greedy: K = Σ_j λ_j G(θ_j) and the predictor
+// f(x) = Σ_i a_i K(x_i, x), a = (K_x + μI)⁻¹y.
+type GreedyModel struct {
+	atoms  []Atom
+	kern   kernel.Kernel
+	errors []float64
+	gap    float64
+	status opt.Status
+	a      []float64
+	train  *mat.Dense
+}
+
+var _ mkl.FeatureLearner[*GreedyModel] = Greedy{}
+
+// Fit learns the kernel and the predictor on the rows of X with labels y
+// (±1). Errors wrap ErrParam, ErrShape, ErrEmpty, ErrNotFinite, ErrLabels,
+// ErrOneClass and ErrSingular.
+func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
+	if g.Family == nil {
+		g.Family = GaussianBandwidth{}
+	}
+	if g.Mu == 0 {
+		g.Mu = DefaultMu
+	}
+	if g.MaxSteps == 0 {
+		g.MaxSteps = DefaultMaxSteps
+	}
+	if g.Tol == 0 {
+		g.Tol = DefaultTol
+	}
+	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) {
+		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v", g.Mu, g.MaxSteps, g.Tol)
+	}
+	n, d, err := klearn.CheckXY(X, y)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := klearn.CheckBinary(y); err != nil {
+		return nil, klearn.Errorf(err, "continuous: Greedy")
+	}
+	Xc := mat.DenseCopyOf(X)
+	s, err := g.Family.Prepare(Xc)
+	if err != nil {
+		return nil, err
+	}
+	m := &GreedyModel{train: Xc, status: opt.IterationLimit}
+	var thetas [][]float64
+	var weights []float64
+	var K *mat.SymDense
+	c := make([]float64, n)
+	for i := range c {
+		c[i] = -2 * y[i] // c(0) = −2μ(μI)⁻¹y
+	}
+	for step := 0; step < g.MaxSteps; step++ {
+		P := outer(c)
+		theta, h, err := Search(g.Family, s, d, P, &g.Search)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
+		G := s.Gram(theta)
+		lambda := 1.0
+		if K != nil {
+			ckc := quad(K, c)
+			m.gap = math.Max(0, h-ckc)
+			// Eq. (10): stop when G(θ̂) no longer improves E.
+			if !(h > ckc+g.Tol*math.Abs(ckc)) {
+				m.status = opt.Success
+				break
+			}
+			if lambda, err = segment(K, G, y, g.Mu); err != nil {
+				return nil, err
+			}
+		}
+		K = mix(K, G, lambda)
+		for i := range weights {
+			weights[i] *= 1 - lambda
+		}
+		thetas, weights = append(thetas, theta), append(weights, lambda)
+		a, e, err := solve(K, y, g.Mu)
+		if err != nil {
+			return nil, err
+		}
+		m.errors = append(m.errors, e)
+		for i := range c {
+			c[i] = -2 * g.Mu * a[i]
+		}
+		m.a = a
+	}
+	kernels := make([]kernel.Kernel, len(thetas))
+	for j, th := range thetas {
+		kernels[j] = g.Family.Kernel(th)
+		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: g.Family.Params(th)})
+	}
+	m.kern = kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
+	return m, nil
+}
+
+// outer returns ccᵀ.
+func outer(c []float64) *mat.SymDense {
+	P := mat.NewSymDense(len(c), nil)
+	P.SymOuterK(1, mat.NewVecDense(len(c), c))
+	return P
+}
+
+// quad returns cᵀKc.
+func quad(K *mat.SymDense, c []float64) float64 {
+	v := mat.NewVecDense(len(c), c)
+	return mat.Inner(v, K, v)
+}
+
+// mix returns (1−λ)K + λG (G itself when K is nil).
+func mix(K, G *mat.SymDense, lambda float64) *mat.SymDense {
+	if K == nil {
+		return G
+	}
+	n := K.SymmetricDim()
+	out := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, (1-lambda)*K.At(i, j)+lambda*G.At(i, j))
+		}
+	}
+	return out
+}
+
+// solve returns a = (K + μI)⁻¹y and E(K) = μ yᵀa.
+func solve(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, error) {
+	n := K.SymmetricDim()
+	M := mat.NewSymDense(n, nil)
+	M.CopySym(K)
+	for i := 0; i < n; i++ {
+		M.SetSym(i, i, M.At(i, i)+mu)
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(M) {
+		return nil, 0, klearn.Errorf(klearn.ErrSingular, "continuous: K + μI is not positive definite (μ = %g)", mu)
+	}
+	var a mat.VecDense
+	if err := ch.SolveVecTo(&a, mat.NewVecDense(n, y)); err != nil {
+		return nil, 0, klearn.Errorf(klearn.ErrSingular, "continuous: %v", err)
+	}
+	out := make([]float64, n)
+	var e float64
+	for i := range out {
+		out[i] = a.AtVec(i)
+		e += mu * y[i] * out[i]
+	}
+	return out, e, nil
+}
+
+// segment is step 3: the λ ∈ [0, 1] minimising φ(λ) = E((1−λ)K + λG) by
+// projected Newton (opt.Minimize1D) with φ' = −μ aᵀ(G−K)a and
+// φ” = 2μ aᵀ(G−K)(K_λ+μI)⁻¹(G−K)a, a = (K_λ + μI)⁻¹y.
+func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
+	n := K.SymmetricDim()
+	D := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			D.SetSym(i, j, G.At(i, j)-K.At(i, j))
+		}
+	}
+	type point struct {
+		lambda, f, d1, d2 float64
+		err               error
+		ok                bool
+	}
+	var last point
+	eval := func(l float64) point { // one factorisation serves f, f′ and f″ at l
+		if last.ok && last.lambda == l {
+			return last
+		}
+		Kl := mix(K, G, l)
+		a, e, err := solve(Kl, y, mu)
+		if err != nil {
+			last = point{lambda: l, err: err, ok: true}
+			return last
+		}
+		av := mat.NewVecDense(n, a)
+		var Da mat.VecDense
+		Da.MulVec(D, av)
+		d1 := -mu * mat.Dot(av, &Da)
+		b, _, _ := solve(Kl, Da.RawVector().Data, mu) // (K_λ+μI)⁻¹(G−K)a
+		d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
+		last = point{l, e, d1, d2, nil, true}
+		return last
+	}
+	res, err := opt.Minimize1D(opt.Problem1D{
+		Func:   func(l float64) float64 { return eval(l).f },
+		Deriv:  func(l float64) float64 { return eval(l).d1 },
+		Deriv2: func(l float64) float64 { return eval(l).d2 },
+	}, 0, 1, 1, nil)
+	if last.err != nil {
+		return 0, last.err
+	}
+	if err != nil {
+		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
+	}
+	return res.X[0], nil
+}
+
+// Atoms returns the learned combination (copies).
+func (m *GreedyModel) Atoms() []Atom {
+	if m == nil {
+		return nil
+	}
+	out := make([]Atom, len(m.atoms))
+	for i, a := range m.atoms {
+		out[i] = Atom{Weight: a.Weight, Params: slices.Clone(a.Params)}
+	}
+	return out
+}
+
+// Errors returns E(K) after each step (non-increasing).
+func (m *GreedyModel) Errors() []float64 {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.errors)
+}
+
+// Gap is the last improvement test's max_θ ⟨c, G(θ)c⟩ − ⟨c, Kc⟩ (≥ 0; 0 or
+// below Tol·|⟨c, Kc⟩| certifies a saddle point of Eq. (9) for the searched
+// θ), and Status is Success when the test of Eq. (10) stopped the
+// algorithm, IterationLimit when MaxSteps did.
+func (m *GreedyModel) Gap() float64 {
+	if m == nil {
+		return math.NaN()
+	}
+	return m.gap
+}
+
+// Status says why the algorithm stopped (see Gap).
+func (m *GreedyModel) Status() opt.Status {
+	if m == nil {
+		return 0
+	}
+	return m.status
+}
+
+// Kernel returns the learned kernel Σ_j λ_j G(θ_j).
+func (m *GreedyModel) Kernel() kernel.Kernel {
+	if m == nil {
+		return nil
+	}
+	return m.kern
+}
+
+// Decision returns f(x) = Σ_i a_i K(x_i, x) for the rows of X.
+func (m *GreedyModel) Decision(X mat.Matrix) ([]float64, error) {
+	if m == nil || m.a == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "continuous: GreedyModel is not fitted")
+	}
+	C, err := CrossTrain(m.kern, X, m.train)
+	if err != nil {
+		return nil, err
+	}
+	var f mat.VecDense
+	f.MulVec(C, mat.NewVecDense(len(m.a), m.a))
+	return slices.Clone(f.RawVector().Data), nil
+}
+
+// Predict returns sign f(x) ∈ {±1} (0 ↦ +1).
+func (m *GreedyModel) Predict(X mat.Matrix) ([]float64, error) {
+	f, err := m.Decision(X)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range f {
+		f[i] = 1
+		if v < 0 {
+			f[i] = -1
+		}
+	}
+	return f, nil
+}
+
+// CrossTrain returns the test×train kernel k(X, train) of a model fitted on
+// the rows train, after checking X (finite, non-empty, as many columns).
+func CrossTrain(k kernel.Kernel, X mat.Matrix, train *mat.Dense) (*mat.Dense, error) {
+	_, d, err := klearn.CheckMatrix("continuous: X", X)
+	if err != nil {
+		return nil, err
+	}
+	if _, dt := train.Dims(); d != dt {
+		return nil, klearn.Errorf(klearn.ErrShape, "continuous: X has %d columns, the model %d", d, dt)
+	}
+	return kernel.Cross(k, X, train)
+}

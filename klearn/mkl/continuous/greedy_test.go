@@ -1,0 +1,186 @@
+package continuous
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/krr"
+)
+
+// TestSegmentDerivatives: step 3's φ'(λ) and φ''(λ) against finite
+// differences of E((1−λ)K + λG).
+func TestSegmentDerivatives(t *testing.T) {
+	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 25, 2, 1)
+	K, _ := kernel.Gram(kernel.Gaussian{Sigma: 0.5}, X)
+	G, _ := kernel.Gram(kernel.Gaussian{Sigma: 3}, X)
+	mu := 0.1
+	E := func(l float64) float64 { _, e, _ := solve(mix(K, G, l), y, mu); return e }
+	n := len(y)
+	D := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			D.SetSym(i, j, G.At(i, j)-K.At(i, j))
+		}
+	}
+	for _, l := range []float64{0.1, 0.5, 0.9} {
+		a, _, _ := solve(mix(K, G, l), y, mu)
+		av := mat.NewVecDense(n, a)
+		var Da mat.VecDense
+		Da.MulVec(D, av)
+		d1 := -mu * mat.Dot(av, &Da)
+		h := 1e-5
+		fd1 := (E(l+h) - E(l-h)) / (2 * h)
+		fd2 := (E(l+h) - 2*E(l) + E(l-h)) / (h * h)
+		b, _, _ := solve(mix(K, G, l), Da.RawVector().Data, mu)
+		d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
+		if math.Abs(d1-fd1) > 1e-6*math.Max(1, math.Abs(d1)) || math.Abs(d2-fd2) > 1e-3*math.Max(1, math.Abs(d2)) {
+			t.Errorf("λ = %g: φ' %g (FD %g), φ'' %g (FD %g)", l, d1, fd1, d2, fd2)
+		}
+	}
+}
+
+// TestSearchGradients: ∇h of every family against central differences, and
+// h(θ) = ⟨P, K(κ_θ)⟩ with the family's own kernel.
+func TestSearchGradients(t *testing.T) {
+	X, _, _, _ := klearntest.SyntheticData(klearntest.Binary, 18, 3, 3)
+	P := klearntest.RandPSD(18, 5, 4)
+	x1 := mat.NewDense(18, 1, nil)
+	for i := 0; i < 18; i++ {
+		x1.Set(i, 0, 3*X.At(i, 0))
+	}
+	for _, c := range []struct {
+		name    string
+		fam     Family
+		X       *mat.Dense
+		theta   []float64
+		penalty bool
+	}{
+		{"Gaussian", GaussianBandwidth{}, X, []float64{0.2}, false},
+		{"PerCoordinate", GaussianPerCoordinate{}, X, []float64{0.1, -0.3, 0.5}, false},
+		{"PerCoordinate λ", GaussianPerCoordinate{Lambda: 0.7}, X, []float64{0.1, -0.3, 0.5}, true},
+		{"Dirichlet", Dirichlet{}, x1, []float64{1.7}, false},
+	} {
+		s, err := c.fam.Prepare(c.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := make([]float64, len(c.theta))
+		s.Inner(P, c.theta, g)
+		for k := range c.theta {
+			h := 1e-6
+			up, dn := slices.Clone(c.theta), slices.Clone(c.theta)
+			up[k] += h
+			dn[k] -= h
+			fd := (s.Inner(P, up, nil) - s.Inner(P, dn, nil)) / (2 * h)
+			if math.Abs(fd-g[k]) > 1e-6*math.Max(1, math.Abs(g[k])) {
+				t.Errorf("%s: ∂h/∂θ_%d = %.10g, finite differences %.10g", c.name, k, g[k], fd)
+			}
+		}
+		Kt, _ := kernel.Gram(c.fam.Kernel(c.theta), c.X)
+		if Gs := s.Gram(c.theta); !mat.EqualApprox(Gs, Kt, 1e-12) {
+			t.Errorf("%s: cached Gram differs from kernel.Gram", c.name)
+		}
+		if !c.penalty {
+			var want float64
+			for i := 0; i < 18; i++ {
+				for j := 0; j < 18; j++ {
+					want += P.At(i, j) * Kt.At(i, j)
+				}
+			}
+			if got := s.Inner(P, c.theta, nil); math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+				t.Errorf("%s: h = %.12g, ⟨P, K⟩ = %.12g", c.name, got, want)
+			}
+		}
+	}
+}
+
+// TestGreedy: E decreases monotonically, the weights are a convex
+// combination, the saddle-point test stops the algorithm with a small gap,
+// the predictor is KRR on the learned kernel (closed form), easy data are
+// classified well, and GOMAXPROCS does not change the fit.
+func TestGreedy(t *testing.T) {
+	X, y, Xte, yte := klearntest.SyntheticData(klearntest.Binary, 60, 2, 5)
+	g := Greedy{Mu: 0.05}
+	m, err := g.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := m.Errors()
+	for i := 1; i < len(errs); i++ {
+		if errs[i] > errs[i-1]*(1+1e-12) {
+			t.Errorf("E rose at step %d: %v", i, errs)
+		}
+	}
+	var sum float64
+	for _, a := range m.Atoms() {
+		if a.Weight < 0 {
+			t.Errorf("negative weight %v", a)
+		}
+		sum += a.Weight
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Errorf("weights sum to %g", sum)
+	}
+	if m.Status().String() == "" || len(m.Atoms()) == 0 {
+		t.Fatalf("status %v, %d atoms", m.Status(), len(m.Atoms()))
+	}
+	// The predictor is kernel ridge regression on the learned kernel.
+	r, err := krr.Regressor{Kernel: m.Kernel(), Lambda: 0.05}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := r.Predict(Xte)
+	got, err := m.Decision(Xte)
+	if err != nil {
+		t.Fatal(err)
+	}
+	klearntest.CloseSlices(t, "decision vs KRR", got, want, 1e-8)
+	p, _ := m.Predict(Xte)
+	hit := 0
+	for i := range p {
+		if p[i] == yte[i] {
+			hit++
+		}
+	}
+	if acc := float64(hit) / float64(len(p)); acc < 0.85 {
+		t.Errorf("test accuracy %.3f", acc)
+	}
+	old := runtime.GOMAXPROCS(1)
+	m1, _ := g.Fit(X, y)
+	runtime.GOMAXPROCS(2)
+	m2, _ := g.Fit(X, y)
+	runtime.GOMAXPROCS(old)
+	if !slices.Equal(m1.Errors(), m2.Errors()) {
+		t.Errorf("GOMAXPROCS 1 and 2 differ")
+	}
+}
+
+func TestGreedyBadInput(t *testing.T) {
+	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 20, 2, 6)
+	nanX := mat.DenseCopyOf(X)
+	nanX.Set(0, 0, math.NaN())
+	one := make([]float64, 20)
+	for i := range one {
+		one[i] = 1
+	}
+	var nilModel *GreedyModel
+	fit := func(g Greedy, X mat.Matrix, y []float64) func() error {
+		return func() error { _, err := g.Fit(X, y); return err }
+	}
+	klearntest.Battery(t, []klearntest.Case{
+		klearntest.Bad("μ < 0", fit(Greedy{Mu: -1}, X, y), klearn.ErrParam),
+		klearntest.Bad("empty box", fit(Greedy{Family: GaussianBandwidth{Lower: 2, Upper: 2}}, X, y), klearn.ErrParam),
+		klearntest.Bad("σ ≤ 0", fit(Greedy{Family: GaussianBandwidth{Lower: -1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("NaN data", fit(Greedy{}, nanX, y), klearn.ErrNotFinite),
+		klearntest.Bad("one class", fit(Greedy{}, X, one), nil),
+		klearntest.Bad("Dirichlet in 2-D", fit(Greedy{Family: Dirichlet{}}, X, y), klearn.ErrShape),
+		klearntest.Bad("nil model", func() error { _, err := nilModel.Predict(X); return err }, klearn.ErrNotFitted),
+	})
+}
