@@ -14,7 +14,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/krr"
 )
 
-// TestSegmentDerivatives: step 3's φ'(λ) and φ''(λ) against finite
+// TestSegmentDerivatives: step 3's φ'(λ) and φ”(λ) against finite
 // differences of E((1−λ)K + λG).
 func TestSegmentDerivatives(t *testing.T) {
 	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 25, 2, 1)
