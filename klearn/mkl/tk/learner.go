@@ -238,6 +238,12 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	}
 	maxBytes := mb * (1 << 20)
 	np := (2 * q) * (2*q + 1) / 2
+	if err := (kernel.TK{Degree: l.Degree}).Validate(d); err != nil {
+		return nil, err
+	}
+	if b := 8 * float64(np) * float64(n); b > maxBytes {
+		return nil, klearn.Errorf(klearn.ErrParam, "tk: degree %d on %d inputs has %d P-variables; one row of basis Grams for %d points takes %.3g MB (> MaxBlockMB = %g)", l.Degree, d, np, n, b/(1<<20), mb)
+	}
 	if l.Method == InteriorPoint {
 		if b := sdpBytes(n, np); b > maxBytes {
 			return nil, klearn.Errorf(klearn.ErrParam, "tk: InteriorPoint on %d points with %d P-variables needs about %.3g MB (> MaxBlockMB = %g)", n, np, b/(1<<20), mb)
