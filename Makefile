@@ -51,7 +51,7 @@ setup:
 	@scripts/setup.sh $(SETUP_FLAGS)
 
 setup-reports:
-	@scripts/setup.sh $(SETUP_FLAGS) --mathjax
+	@scripts/setup.sh $(SETUP_FLAGS)
 
 setup-lab:
 	@scripts/setup.sh $(SETUP_FLAGS) --lab

@@ -1,6 +1,8 @@
 // Package nb holds the small helpers every kernelab notebook uses: the run
-// mode (quick for CI, full for reports), loud numerical checks, and error
-// unwrapping for short cells.
+// mode (quick for CI, full for reports), loud numerical checks, error
+// unwrapping for short cells, results computed once and cached (Cached), and
+// rich output: the paper's verdict table (ShowReport), Markdown with LaTeX
+// math, collapsed details.
 //
 // A notebook's setup cell reads
 //
@@ -17,6 +19,20 @@
 //	K := nb.Must(kernel.Gram(kernel.RBF{Gamma: 0.5}, X))
 //	nb.Check(minEig > -1e-10, "Gram matrix is PSD: λ_min = %.3g", minEig)
 //	reps := nb.Pick(3, 30) // 3 repetitions in quick mode, 30 in full mode
+//
+// A reproduction notebook runs its paper's experiments once, through its
+// package in repro/, and shows the verdict before the details:
+//
+//	func results() *cortes2009.Results {
+//		return nb.Cached("cortes2009", config(), func() (*cortes2009.Results, error) {
+//			return cortes2009.Run(config(), progress)
+//		})
+//	}
+//
+//	nb.ShowReport(cortes2009.Verdict(results()))
+//
+// Cell tags shape the HTML report: "hide-input" shows a cell's output only
+// (set-up cells), "remove-cell" drops the cell.
 //
 // Check and Must stop the cell program with log.Fatalf on failure, which
 // makes GoNB report an error and `make test` / `make reports` fail; nothing

@@ -206,3 +206,22 @@ func TestTolerance(t *testing.T) {
 		t.Fatal("exact")
 	}
 }
+
+func TestEmbeddedRoundTrip(t *testing.T) {
+	r := &Report{Paper: "X (2020)", Mode: "full"}
+	r.Add(CheckClaim("Thm 1", Theorem, "a </script> b", "holds", "holds", "exact", true, ""))
+	h := "<p>before</p>" + r.EmbeddedHTML() + "<p>after</p>"
+	got, err := FindEmbedded(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Paper != r.Paper || got.Counts() != r.Counts() || got.Claims[0].Statement != "a </script> b" {
+		t.Fatalf("round trip: %+v", got)
+	}
+	if _, err := FindEmbedded("<p>none</p>"); err == nil {
+		t.Error("no error without a report")
+	}
+	if _, err := FindEmbedded(`<script type="application/json" class="` + EmbedClass + `">{`); err == nil {
+		t.Error("no error for an unterminated report")
+	}
+}

@@ -501,3 +501,35 @@ func (r *Report) Text() string {
 	}
 	return b.String()
 }
+
+// EmbedClass is the class of the <script type="application/json"> element
+// in which EmbeddedHTML carries the report's JSON.
+const EmbedClass = "kernelab-verdict-json"
+
+// EmbeddedHTML returns the verdict table (HTML) followed by the report as
+// JSON in a <script type="application/json"> element: inert in a browser,
+// read back by FindEmbedded (the reports index shows its counts). "</" in
+// the JSON is escaped so it cannot close the element.
+func (r *Report) EmbeddedHTML() string {
+	b, err := r.JSON()
+	if err != nil {
+		return r.HTML()
+	}
+	j := strings.ReplaceAll(string(b), "</", `<\/`)
+	return r.HTML() + `<script type="application/json" class="` + EmbedClass + `">` + j + `</script>`
+}
+
+// FindEmbedded returns the report EmbeddedHTML put in the HTML text h.
+func FindEmbedded(h string) (*Report, error) {
+	open := `<script type="application/json" class="` + EmbedClass + `">`
+	i := strings.Index(h, open)
+	if i < 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "repro: no embedded report")
+	}
+	rest := h[i+len(open):]
+	j := strings.Index(rest, "</script>")
+	if j < 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "repro: embedded report not terminated")
+	}
+	return ParseReport([]byte(strings.ReplaceAll(rest[:j], `<\/`, "</")))
+}

@@ -9,9 +9,11 @@
 # DIR/NAME.ipynb, logging to DIR/NAME.log; `nbtool check` then fails it on any
 # error output, any cell not executed, any missing `// expect:` output, or any
 # network script. With --html, the executed notebook is exported to
-# HTML_DIR/NAME.html (failed ones too, errors shown), which must be
-# self-contained, and HTML_DIR/index.html lists every notebook with its status
-# and run time. Every cell runs (--allow-errors) so that the executed notebook (and
+# HTML_DIR/NAME.html (failed ones too, errors shown): cells tagged
+# "remove-cell" are dropped and cells tagged "hide-input" show their output
+# only; `nbtool finalize` drops RequireJS and inlines MathJax 3, so the page
+# renders offline on any computer; it must be self-contained. HTML_DIR/index.html
+# lists every notebook with its verdict counts, status and run time. Every cell runs (--allow-errors) so that the executed notebook (and
 # the report) shows each failure with its message.
 # Exits 1 at the end if any notebook failed.
 #
@@ -44,6 +46,8 @@ out="$(cd "$out" && pwd)"
 if [ -n "$html" ]; then mkdir -p "$html"; html="$(cd "$html" && pwd)"; fi
 nbtool="$KL_ROOT/build/nbtool"
 (cd "$KL_ROOT" && go build -o "$nbtool" ./cmd/nbtool)
+mathjax="$KL_ROOT/build/mathjax/tex-svg-full.js"
+if [ -n "$html" ]; then "$KL_ROOT/scripts/fetch-js.sh" --check >/dev/null || exit 1; fi
 
 status="$out/status.tsv"
 : > "$status"
@@ -70,7 +74,10 @@ for src in "$@"; do
     fi
     cat "$out/$name.check" >>"$log"
     if [ -n "$html" ]; then
-      if "$JUPYTER" nbconvert --to html --output-dir "$html" --output "$name" "$out/$name.ipynb" >>"$log" 2>&1; then
+      if "$JUPYTER" nbconvert --to html --TagRemovePreprocessor.enabled=True \
+          --TagRemovePreprocessor.remove_cell_tags=remove-cell --TagRemovePreprocessor.remove_input_tags=hide-input \
+          --output-dir "$html" --output "$name" "$out/$name.ipynb" >>"$log" 2>&1 &&
+        "$nbtool" finalize -mathjax "$mathjax" "$html/$name.html" >>"$log" 2>&1; then
         if ! "$nbtool" check "$html/$name.html" >>"$log" 2>&1; then
           ok=0; [ -n "$detail" ] || detail="HTML report is not self-contained"
         fi

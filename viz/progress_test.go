@@ -64,7 +64,7 @@ func TestProgressNotebook(t *testing.T) {
 	if !strings.Contains(updates[50], "width:50%") {
 		t.Errorf("update 50: %s", updates[50])
 	}
-	if len(finals) != 1 || !strings.Contains(finals[0], "100% (200/200) done") {
-		t.Errorf("final display %q", finals)
+	if len(finals) != 1 || !strings.Contains(finals[0], "reps: 200 steps in ") || strings.Contains(finals[0], "width:") {
+		t.Errorf("final display %q, want one line of text and no bar", finals)
 	}
 }

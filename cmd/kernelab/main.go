@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/repro/jobs"
+	_ "github.com/kernelab/kernelab/repro/cortes2009"
 	_ "github.com/kernelab/kernelab/repro/jobs/demo"
 )
 

@@ -9,8 +9,13 @@
 //	                                  upgrade to nbformat 4.5 (rewrites files that change)
 //	nbtool fmt FILE.ipynb...          same as clear
 //	nbtool fmt -check FILE.ipynb...   fail if clear would change a file
+//	nbtool finalize -mathjax LIB.js FILE.html...
+//	                                  make exported reports render offline anywhere: drop
+//	                                  RequireJS, inline MathJax 3 (rewrites the files)
 //	nbtool index -status FILE -notebooks DIR -out reports/index.html
-//	                                  write the reports index from the runner's status file
+//	                                  write the reports index from the runner's status file,
+//	                                  with each report's verdict counts (read from the executed
+//	                                  notebooks beside the status file)
 //	nbtool kernelenv KERNEL.json K=V...
 //	                                  set environment entries of a Jupyter kernel spec
 //
@@ -47,6 +52,8 @@ func main() {
 		err = perFile(args, checkFile)
 	case "clear", "fmt":
 		err = fmtCmd(args)
+	case "finalize":
+		err = finalizeCmd(args)
 	case "index":
 		err = indexCmd(args)
 	case "kernelenv":
@@ -64,7 +71,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|clear|fmt [-check]|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
+	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|clear|fmt [-check]|finalize|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
 	os.Exit(2)
 }
 
@@ -214,6 +221,11 @@ func indexCmd(args []string) error {
 		if _, err := os.Stat(filepath.Join(dir, runs[i].Name+".html")); err == nil {
 			runs[i].Report = runs[i].Name + ".html"
 		}
+		if nb, err := notebook.Read(filepath.Join(filepath.Dir(*status), runs[i].Name+".ipynb")); err == nil {
+			if r, ok := nb.Verdict(); ok {
+				runs[i].Verdict = r.Counts().String()
+			}
+		}
 	}
 	var buf bytes.Buffer
 	info := notebook.IndexInfo{Generated: time.Now(), GoVersion: runtime.Version(), Runs: runs}
@@ -227,6 +239,30 @@ func indexCmd(args []string) error {
 		return err
 	}
 	fmt.Printf("wrote %s (%d notebooks, %d failed)\n", *out, len(runs), info.Failed())
+	return nil
+}
+
+func finalizeCmd(args []string) error {
+	fs := flag.NewFlagSet("finalize", flag.ExitOnError)
+	lib := fs.String("mathjax", "build/mathjax/tex-svg-full.js", "MathJax 3 es5/tex-svg-full.js to inline (scripts/fetch-js.sh)")
+	fs.Parse(args)
+	js, err := os.ReadFile(*lib)
+	if err != nil {
+		return fmt.Errorf("finalize: %w (run scripts/fetch-js.sh)", err)
+	}
+	for _, f := range fs.Args() {
+		page, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		out, err := notebook.FinalizeHTML(page, js)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if err := os.WriteFile(f, out, 0o644); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -130,13 +130,14 @@ func firstLines(s string, n int) string {
 var ansi = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 
 var (
-	scriptSrc = regexp.MustCompile(`(?is)<script\b[^>]*?\bsrc\s*=\s*["']?\s*((?:https?:)?//[^"'\s>]+)`)
-	linkHref  = regexp.MustCompile(`(?is)<link\b[^>]*?\bhref\s*=\s*["']?\s*((?:https?:)?//[^"'\s>]+)`)
+	scriptSrc = regexp.MustCompile(`(?is)<script\b[^>]*?\bsrc\s*=\s*["']?\s*((?:https?:|file:)?//[^"'\s>]+)`)
+	linkHref  = regexp.MustCompile(`(?is)<link\b[^>]*?\bhref\s*=\s*["']?\s*((?:https?:|file:)?//[^"'\s>]+)`)
 	importURL = regexp.MustCompile(`(?i)@import\s+(?:url\()?\s*["']?((?:https?:)?//[^"')\s;]+)`)
 )
 
 // remoteResources lists the scripts, stylesheets and CSS imports an HTML
-// text loads from the network (http, https or protocol-relative URLs).
+// text loads from outside itself: the network (http, https or
+// protocol-relative URLs) or the exporting machine's files (file://).
 func remoteResources(html string) []string {
 	var out []string
 	for _, m := range scriptSrc.FindAllStringSubmatch(html, -1) {
@@ -152,7 +153,8 @@ func remoteResources(html string) []string {
 }
 
 // CheckHTML verifies that an exported HTML report is self-contained: no
-// <script src>, <link href> or CSS @import points to the network.
+// <script src>, <link href> or CSS @import points to the network or to a
+// local file.
 func CheckHTML(html []byte) []Problem {
 	var ps []Problem
 	for _, r := range remoteResources(string(html)) {

@@ -20,6 +20,7 @@ type Run struct {
 	Detail  string  // first problem, when failed
 	Report  string  // HTML report file name, relative to the index
 	Log     string  // log file path, for failed runs
+	Verdict string  // the report's verdict counts (repro.Counts), when it shows a verdict
 }
 
 // ReadStatus parses the tab-separated status file the runner writes, one
@@ -113,11 +114,12 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <h1>kernelab reports</h1>
 <p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.</p>
 <table>
-<thead><tr><th>Notebook</th><th>Title</th><th>Status</th><th>Mode</th><th>Run time</th></tr></thead>
+<thead><tr><th>Notebook</th><th>Title</th><th>Reproduction</th><th>Status</th><th>Mode</th><th>Run time</th></tr></thead>
 <tbody>
 {{range .Runs}}<tr>
 <td>{{if .Report}}<a href="{{.Report}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td>
 <td>{{.Title}}{{if .Detail}}<div class="detail">{{.Detail}}</div>{{end}}</td>
+<td>{{if .Verdict}}{{.Verdict}}{{else}}<span class="detail">no verdict table</span>{{end}}</td>
 <td class="{{.Status}}">{{if eq .Status "ok"}}✓ ok{{else}}✗ failed{{end}}</td>
 <td>{{.Mode}}</td>
 <td class="num">{{duration .Seconds}}</td>
@@ -130,7 +132,7 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 `))
 
 // WriteIndex writes reports/index.html: one row per notebook with its
-// title, status, mode and run time, linking to its HTML report. The page
+// title, verdict counts, status, mode and run time, linking to its HTML report. The page
 // has no scripts and no external resources.
 func WriteIndex(w io.Writer, info IndexInfo) error {
 	return indexTmpl.Execute(w, info)

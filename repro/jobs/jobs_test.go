@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -364,5 +365,29 @@ func TestCancelLeavesPending(t *testing.T) {
 	sts, _ := jobs.TableStatus(st, js, "c")
 	if calls.Load() != 0 || sts[0].Pending != len(js) || sts[0].Failed != 0 {
 		t.Fatalf("%d calls, status %+v", calls.Load(), sts)
+	}
+}
+
+func TestMemo(t *testing.T) {
+	st := jobs.Store{Dir: t.TempDir()}
+	j := jobs.Job{Paper: "memo", Table: "T", Method: "m", Data: "quick"}
+	calls := 0
+	compute := func() (any, error) { calls++; return map[string]float64{"x": 0.25}, nil }
+	var a, b map[string]float64
+	hit, err := jobs.Memo(st, j, &a, compute)
+	if err != nil || hit || a["x"] != 0.25 {
+		t.Fatalf("first Memo: hit %v, err %v, value %v", hit, err, a)
+	}
+	hit, err = jobs.Memo(st, j, &b, compute)
+	if err != nil || !hit || b["x"] != 0.25 || calls != 1 {
+		t.Fatalf("second Memo: hit %v, err %v, value %v, calls %d", hit, err, b, calls)
+	}
+	bad := jobs.Job{Paper: "memo", Table: "T", Method: "fails"}
+	var c int
+	if _, err := jobs.Memo(st, bad, &c, func() (any, error) { return nil, errors.New("boom") }); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("compute error not returned: %v", err)
+	}
+	if _, err := jobs.Memo(st, bad, &c, func() (any, error) { return 7, nil }); err != nil || c != 7 {
+		t.Fatalf("after a failure Memo must compute again: %v, %d", err, c)
 	}
 }

@@ -182,3 +182,41 @@ func Load(st Store, j Job, v any) (ok bool, err error) {
 	}
 	return true, nil
 }
+
+// Memo decodes into v the stored result of j under the current code, or,
+// when there is none, runs compute, stores its result and decodes that
+// stored form into v, so a first run and every later one see the same
+// value (what survives a JSON round trip). cached reports a store hit. A
+// compute error is returned wrapped and nothing is stored.
+func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
+	code, err := moduleCodeDigest()
+	if err != nil {
+		return false, err
+	}
+	k, err := Key(j, code)
+	if err != nil {
+		return false, err
+	}
+	rec, ok, err := st.Get(j.Paper, k)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		res, err := compute()
+		if err != nil {
+			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
+		}
+		rec = Record{Key: k, Job: j, Result: b}
+		if err := st.Put(rec); err != nil {
+			return false, err
+		}
+	}
+	if err := json.Unmarshal(rec.Result, v); err != nil {
+		return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
+	}
+	return ok, nil
+}

@@ -1,0 +1,83 @@
+package notebook
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+)
+
+// nbconvertHead is the head Debian's nbconvert 6.5 writes (shortened).
+const nbconvertHead = `<!DOCTYPE html><html><head><meta charset="utf-8" />
+<title>01-cortes2009</title><script src="file:///usr/share/javascript/requirejs/require.min.js"></script>
+<style>body{}</style>
+    <script src="file:///usr/share/javascript/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe"> </script>
+    <!-- MathJax configuration -->
+    <script type="text/x-mathjax-config">
+    init_mathjax = function() { MathJax.Hub.Config({}); }
+    init_mathjax();
+    </script>
+    <!-- End of mathjax configuration --></head>
+<body><p>$K_\mu$</p></body></html>`
+
+func TestFinalizeHTML(t *testing.T) {
+	lib := []byte("window.MathJaxLib = 1;")
+	out, err := FinalizeHTML([]byte(nbconvertHead), lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, gone := range []string{"require.min.js", "MathJax.js", "x-mathjax-config", "file://"} {
+		if strings.Contains(s, gone) {
+			t.Errorf("finalized page still has %q", gone)
+		}
+	}
+	for _, kept := range []string{"window.MathJax = {tex:", "window.MathJaxLib = 1;", `data-kl-mathjax="3.2.2"`, "<style>body{}</style>", `<p>$K_\mu$</p>`} {
+		if !strings.Contains(s, kept) {
+			t.Errorf("finalized page lacks %q", kept)
+		}
+	}
+	if ps := CheckHTML(out); len(ps) != 0 {
+		t.Errorf("finalized page is not self-contained: %v", ps)
+	}
+	again, err := FinalizeHTML(out, lib)
+	if err != nil || string(again) != s {
+		t.Errorf("finalizing twice changed the page (err %v)", err)
+	}
+	if !strings.Contains(string(must(FinalizeHTML([]byte("<html><head></head><body></body></html>"), lib))), "MathJaxLib") {
+		t.Error("a page with no MathJax loader gets none")
+	}
+	for _, bad := range []struct{ page, lib string }{
+		{nbconvertHead, ""},
+		{nbconvertHead, "x = '</script>'"},
+		{"<body>no head</body>", "x"},
+	} {
+		if _, err := FinalizeHTML([]byte(bad.page), []byte(bad.lib)); err == nil {
+			t.Errorf("FinalizeHTML(%.20q, %.20q): no error", bad.page, bad.lib)
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func TestNotebookVerdict(t *testing.T) {
+	r := &repro.Report{Paper: "Q (2013)", Mode: "quick"}
+	r.Add(repro.CheckClaim("Prop. 2", repro.Theorem, "closed form", "holds", "holds", "1e-9", true, ""))
+	nb := build(t, "# T", setup, "%%\nnb.ShowReport(r)\n")
+	cells := nb.Cells()
+	cells[2]["execution_count"] = 1
+	cells[2]["outputs"] = []any{map[string]any{"output_type": "display_data", "metadata": map[string]any{},
+		"data": map[string]any{"text/html": splitLines("<p>x</p>\n" + r.EmbeddedHTML())}}}
+	got, ok := nb.Verdict()
+	if !ok || got.Counts() != r.Counts() || got.Paper != r.Paper {
+		t.Fatalf("Verdict() = %+v, %v", got, ok)
+	}
+	if _, ok := build(t, "# T").Verdict(); ok {
+		t.Error("a notebook without a verdict has one")
+	}
+}

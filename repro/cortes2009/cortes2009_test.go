@@ -1,0 +1,424 @@
+package cortes2009
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/viz"
+)
+
+func TestSplitsProtocol(t *testing.T) {
+	cfg := Quick()
+	outer, inner, err := Splits(100, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outer) != cfg.Splits || len(inner) != cfg.Splits {
+		t.Fatalf("%d splits, %d fold sets", len(outer), len(inner))
+	}
+	for s, sp := range outer {
+		if len(sp.Train)+len(sp.Test) != 100 || len(sp.Train) != 50 {
+			t.Errorf("split %d: %d + %d", s, len(sp.Train), len(sp.Test))
+		}
+		for _, i := range sp.Test {
+			if slices.Contains(sp.Train, i) {
+				t.Fatalf("split %d: %d in train and test", s, i)
+			}
+		}
+		if len(inner[s]) != cfg.Folds {
+			t.Errorf("split %d: %d folds", s, len(inner[s]))
+		}
+		seen := map[int]int{}
+		for _, f := range inner[s] {
+			for _, i := range slices.Concat(f.Train, f.Test) {
+				if !slices.Contains(sp.Train, i) {
+					t.Fatalf("split %d: fold index %d outside the training half", s, i)
+				}
+			}
+			for _, i := range f.Test {
+				seen[i]++
+			}
+		}
+		if len(seen) != len(sp.Train) {
+			t.Errorf("split %d: folds validate %d of %d training points", s, len(seen), len(sp.Train))
+		}
+	}
+	if _, _, err := Splits(100, Config{Splits: 0, Folds: 3}); err == nil {
+		t.Error("0 splits accepted")
+	}
+}
+
+func TestProp4FourIndexMatchesHessian(t *testing.T) {
+	pr, err := SmallProblem(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := []int{0, 3, 7, 11, 19}
+	small := pr
+	small.Ks = nil
+	for _, K := range pr.Ks {
+		S := K
+		sub := make([]float64, 0, len(idx)*len(idx))
+		for _, i := range idx {
+			for _, j := range idx {
+				sub = append(sub, S.At(i, j))
+			}
+		}
+		small.Ks = append(small.Ks, symFrom(len(idx), sub))
+	}
+	small.Y = nil
+	for _, i := range idx {
+		small.Y = append(small.Y, pr.Y[i])
+	}
+	mu, u := []float64{0.7, 1.3, 0.2}, []float64{0.5, -0.4, 1}
+	four, err := FourIndex(small, mu, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hq, err := small.HessianQuad(mu, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Independent truth: second central difference of F along u.
+	h := 1e-4
+	f := func(s float64) float64 {
+		m := slices.Clone(mu)
+		for k := range m {
+			m[k] += s * u[k]
+		}
+		v, err := small.Objective(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	fd := (f(h) - 2*f(0) + f(-h)) / (h * h)
+	if math.Abs(four-hq) > 1e-9*math.Abs(four) {
+		t.Errorf("four-index %.12g vs HessianQuad %.12g", four, hq)
+	}
+	if math.Abs(four-fd) > 1e-4*math.Abs(four) {
+		t.Errorf("four-index %.8g vs finite difference %.8g", four, fd)
+	}
+	c, err := Prop4(small, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Outcome != repro.Reproduced {
+		t.Errorf("Prop4: %v (%s)", c.Outcome, c.Ours)
+	}
+}
+
+// synthetic returns results with known numbers: every main cell equal to the
+// paper's mean plus off, the variant cells 0.1 away.
+func synthetic(off float64) *Results {
+	res := &Results{Mode: "quick"}
+	for i, d := range DataSets {
+		row := Row{Data: d, Scores: make([][]float64, 8), Choices: make([][]Choice, 8)}
+		for j := 0; j < 8; j++ {
+			src := j
+			extra := off
+			if j >= 6 {
+				src, extra = []int{3, 5}[j-6], 0.1
+			}
+			if j == 0 {
+				extra = 0 // lin. base exact, so that the quad/lin ratio of the main run is the paper's
+			}
+			for s := 0; s < 5; s++ {
+				row.Scores[j] = append(row.Scores[j], Table1[i][src].Mean+extra+0.001*float64(s%2))
+				row.Choices[j] = append(row.Choices[j], Choice{})
+			}
+		}
+		row.Steps = []int{10, 12}
+		row.StepLambda = []float64{1, 10}
+		row.SecPerStep = []float64{0.01, 0.02}
+		res.Table1 = append(res.Table1, row)
+	}
+	res.Figure1 = []Concavity{{1, 0, 0}, {10, 0.1, 0.2}, {100, 0.3, 0.9}}
+	res.Breast = []Hypothesis{{"a", 0.5, 0.5}, {"b", 0.69, 0.72}}
+	return res
+}
+
+func TestVerdictFromSyntheticResults(t *testing.T) {
+	rep := Verdict(synthetic(0))
+	byID := map[string]repro.Claim{}
+	for _, c := range rep.Claims {
+		byID[c.ID] = c
+	}
+	want := map[string]repro.Outcome{
+		"Table 1": repro.Reproduced, "Lower-order terms": repro.Reproduced, "Table 1 (no +1)": repro.NotReproduced,
+		"Figure 1": repro.Reproduced, "Sec. 4.1 steps": repro.Reproduced, "Sec. 4.1 time": repro.Reproduced,
+		"Table 1 Breast": repro.Reproduced,
+	}
+	for id, o := range want {
+		if byID[id].Outcome != o {
+			t.Errorf("%s: %v, want %v", id, byID[id].Outcome, o)
+		}
+	}
+	if c := byID["Table 1 Breast"]; !strings.Contains(c.Ours, "reproduced by: b") {
+		t.Errorf("Breast reason %q does not name hypothesis b", c.Ours)
+	}
+	if n := len(byID["Table 1"].Cells); n != 24 {
+		t.Errorf("%d Table 1 cells, want 24", n)
+	}
+	// Far off: Table 1 not reproduced.
+	for _, c := range Verdict(synthetic(0.2)).Claims {
+		if c.ID != "Table 1" {
+			continue
+		}
+		within := 0
+		for _, cell := range c.Cells {
+			if cell.Within() {
+				within++
+			}
+		}
+		// Only the four exact lin. base cells are within.
+		if within != 4 || c.Outcome != repro.Partly {
+			t.Errorf("Table 1 with cells 0.2 off: %d within, %v", within, c.Outcome)
+		}
+	}
+	// Quadratic ℓ2 clearly worse than base: the no-degradation claim fails.
+	res := synthetic(0)
+	for i := range res.Table1 {
+		for s := range res.Table1[i].Scores[5] {
+			res.Table1[i].Scores[5][s] = res.Table1[i].Scores[3][s] + 0.05 + 0.01*float64(s)
+		}
+	}
+	for _, c := range Verdict(res).Claims {
+		if c.ID == "Sec. 4.1 claim" && c.Outcome != repro.NotReproduced {
+			t.Errorf("degradation not detected: %v %s", c.Outcome, c.Reason)
+		}
+	}
+}
+
+func TestRunQuickInvariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	dir := t.TempDir()
+	t.Setenv("KERNELAB_RESULTS", dir)
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 10}, Radii: []float64{1}, MaxIter: 20, Seed: 7, Rows: []int{0}}
+	var last, total int
+	res, err := Run(cfg, func(d, n int) { last, total = d, n })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last != total || total == 0 {
+		t.Errorf("progress ended at %d of %d", last, total)
+	}
+	row := res.Table1[0]
+	for j, sc := range row.Scores {
+		if len(sc) != cfg.Splits {
+			t.Fatalf("method %d: %d scores", j, len(sc))
+		}
+		for _, v := range sc {
+			if !(v > 0 && v < 2) {
+				t.Errorf("%s: RMSE %v outside (0, 2) for ±1 labels", row.Methods[j], v)
+			}
+		}
+	}
+	for _, s := range row.Steps {
+		if s < 0 || s > cfg.MaxIter {
+			t.Errorf("steps %d outside [0, %d]", s, cfg.MaxIter)
+		}
+	}
+	rep := Verdict(res)
+	for _, c := range rep.Claims {
+		if c.Kind == repro.Theorem && c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
+		}
+	}
+	// Deterministic: a fresh store and the same configuration give the
+	// same scores; the jobs of a cluster run (jobs.Run, as `kernelab run`
+	// does) are what Run reads back.
+	t.Setenv("KERNELAB_RESULTS", t.TempDir())
+	res2, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res2.Table1[0].Scores[5], row.Scores[5]) {
+		t.Errorf("rerun differs: %v vs %v", res2.Table1[0].Scores[5], row.Scores[5])
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("cortes2009 is not registered with repro/jobs")
+	}
+	sum, err := jobs.Run(context.Background(), exp, Jobs(cfg), jobs.Options{Store: jobs.Store{Dir: dir}})
+	if err != nil || sum.Cached != len(Jobs(cfg)) || sum.Computed != 0 {
+		t.Errorf("jobs.Run after Run: %+v, %v; want every job cached", sum, err)
+	}
+}
+
+func TestTablesMarkdown(t *testing.T) {
+	res := synthetic(0)
+	md := Table1Markdown(res.Table1)
+	if n := strings.Count(md, "\n"); n != 2+len(DataSets) {
+		t.Errorf("%d lines:\n%s", n, md)
+	}
+	if !strings.Contains(md, "Parkinsons → pd-speech") || !strings.Contains(md, "0.62 ± 0.05 / **0.620") {
+		t.Errorf("table misses the substitute or the Ionosphere quad. base cell:\n%s", md)
+	}
+	q := Quick()
+	if want := 3 + 4*q.Splits + len(q.Fig2Bigrams) + len(q.Fig3Factors[0]) + len(q.Fig3Factors[1]); Total(q) != want {
+		t.Errorf("Total = %d, want %d", Total(q), want)
+	}
+	if md := BreastMarkdown(res.Breast); strings.Count(md, "\n") != 3+len(res.Breast) {
+		t.Errorf("Breast table:\n%s", md)
+	}
+}
+
+func TestBigramFeatures(t *testing.T) {
+	docs := []string{"Great taste, great price.", "great taste again", "Bad price"}
+	X, err := BigramFeatures(docs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Document frequencies: "great taste" 2, then "bad price", "great price",
+	// "taste again", "taste great" 1 each (ties by text): the top 2 are
+	// "great taste" and "bad price", then the constant column.
+	want := mat.NewDense(3, 3, []float64{
+		1, 0, 1,
+		1, 0, 1,
+		0, 1, 1,
+	})
+	if !mat.Equal(X, want) {
+		t.Errorf("features\n%v\nwant\n%v", mat.Formatted(X), mat.Formatted(want))
+	}
+	if _, err := BigramFeatures(nil, 3); err == nil {
+		t.Error("no documents: no error")
+	}
+	if _, err := BigramFeatures(docs, 0); err == nil {
+		t.Error("zero bigrams: no error")
+	}
+}
+
+func TestFigureClaims(t *testing.T) {
+	better := []float64{0.90, 0.91, 0.89, 0.92}
+	base := []float64{0.95, 0.97, 0.94, 0.96}
+	f2 := &Figure2Result{Bigrams: []int{100, 1000}, Methods: []string{"quad. base", "quad. ℓ1", "quad. ℓ2"},
+		Scores: [][][]float64{{base, better, better}, {base, base, better}}}
+	c := Figure2Claim(f2)
+	if c.Outcome != repro.Partly || c.Ours != "3 of 4" {
+		t.Errorf("Figure 2: %v %s, want partly 3 of 4", c.Outcome, c.Ours)
+	}
+	if c := Figure2Claim(nil); c.Outcome != repro.NotRun {
+		t.Errorf("Figure 2 without results: %v", c.Outcome)
+	}
+	noisy := []float64{0.95, 0.96, 0.94, 0.97}
+	f3 := &Figure3Result{Data: "kin32fm", Factors: []int{5, 20}, Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+	for d := range 4 {
+		f3.Uniform[d] = [][]float64{base, base}
+		f3.Learned[d] = [][]float64{noisy, noisy} // a tie with base
+	}
+	f3.Learned[3][1] = better // d = 4, f = 20: learned wins
+	cs := Figure3Claims([]*Figure3Result{f3})
+	if cs[0].Outcome != repro.Reproduced || cs[0].Ours != "4 of 4" {
+		t.Errorf("Figure 3 low degrees: %v %s, want 4 of 4 ties", cs[0].Outcome, cs[0].Ours)
+	}
+	if cs[1].Outcome != repro.Reproduced || cs[1].Ours != "1 of 1" {
+		t.Errorf("Figure 3 d = 4: %v %s, want 1 of 1 (only f = 20 lies in 10–50)", cs[1].Outcome, cs[1].Ours)
+	}
+	f3.Learned[0][0] = better // d = 1 no longer tied
+	if cs := Figure3Claims([]*Figure3Result{f3}); cs[0].Outcome != repro.Partly {
+		t.Errorf("Figure 3 low degrees with one win: %v", cs[0].Outcome)
+	}
+}
+
+func TestFigure3BadInput(t *testing.T) {
+	cfg := Quick()
+	if _, err := Figure3At("kin8nm", 10, cfg); err == nil {
+		t.Error("unknown data set: no error")
+	}
+	cfg.Fig3Reps = 0
+	if _, err := Figure3At("friedman1", 10, cfg); err == nil {
+		t.Error("no repetitions: no error")
+	}
+	cfg = Quick()
+	if _, err := Figure3At("friedman1", 1000, cfg); err == nil {
+		t.Error("a factor leaving too few points: no error")
+	}
+}
+
+func TestFigure2And3Small(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 10, Seed: 3,
+		Fig2PerClass: 40, Fig2Bigrams: []int{30}, Fig2Splits: 2, Fig3Reps: 2}
+	f2, err := Figure2At(cfg, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f2.Scores) != 3 || len(f2.Scores[2]) != 2 || len(f2.Constant) != 2 || len(f2.Choices) != 3 {
+		t.Fatalf("Figure 2 shape: %d methods", len(f2.Scores))
+	}
+	for _, v := range append(slices.Clone(f2.Scores[1]), f2.Constant...) {
+		if !(v > 0 && v < 2) {
+			t.Errorf("Figure 2 RMSE %v outside (0, 2) for ±1 labels", v)
+		}
+	}
+	f3, err := Figure3At("friedman1", 20, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := range 4 {
+		if len(f3.Uniform[d]) != 2 || len(f3.Learned[d]) != 2 {
+			t.Fatalf("Figure 3 d=%d: %d and %d repetitions", d+1, len(f3.Uniform[d]), len(f3.Learned[d]))
+		}
+	}
+	// Friedman #1 targets have std ≈ 5: a fitted degree-1 model does better.
+	if m := f3.Uniform[0][0]; !(m > 0 && m < 5) {
+		t.Errorf("Figure 3 degree-1 RMSE %v", m)
+	}
+}
+
+func TestFigureChartsPassTheFigureCheck(t *testing.T) {
+	base := []float64{0.95, 0.97, 0.94}
+	f2 := &Figure2Result{Bigrams: []int{100, 300, 1000, 3000}, Methods: []string{"quad. base", "quad. ℓ1", "quad. ℓ2"},
+		Constant: []float64{1, 1.01, 0.99}}
+	for b := range f2.Bigrams {
+		var row [][]float64
+		for m := range f2.Methods {
+			row = append(row, []float64{base[0] - 0.01*float64(b+m), base[1] - 0.01*float64(b), base[2]})
+		}
+		f2.Scores = append(f2.Scores, row)
+	}
+	c2, err := Figure2Chart(f2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viz.CheckFigure(c2); err != nil {
+		t.Error(err)
+	}
+	var fs []*Figure3Result
+	for _, name := range Figure3Data {
+		f := &Figure3Result{Data: name, N: 100, P: 8, Factors: []int{5, 10, 20, 50, 100}, Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+		for d := range 4 {
+			for fi := range f.Factors {
+				v := 0.05*float64(d+1) + 0.01*float64(fi)
+				f.Uniform[d] = append(f.Uniform[d], []float64{v, v + 0.001})
+				f.Learned[d] = append(f.Learned[d], []float64{v - 0.002, v})
+			}
+		}
+		fs = append(fs, f)
+	}
+	c3, err := Figure3Chart(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viz.CheckFigure(c3); err != nil {
+		t.Error(err)
+	}
+	if _, err := Figure2Chart(nil); err == nil {
+		t.Error("Figure2Chart(nil): no error")
+	}
+	if _, err := Figure3Chart(nil); err == nil {
+		t.Error("Figure3Chart(nil): no error")
+	}
+}

@@ -1,0 +1,264 @@
+package cortes2009
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/jobs"
+)
+
+// JobsPaper is the name under which the experiments are registered with
+// repro/jobs, so `kernelab run cortes2009 --shard i/N` computes them on a
+// cluster into the store the notebook reads.
+const JobsPaper = "cortes2009"
+
+func init() {
+	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
+		cfg, err := ConfigFor(mode)
+		if err != nil {
+			return nil, err
+		}
+		return Jobs(cfg), nil
+	}, RunJob)
+}
+
+// ConfigFor returns the configuration of a mode: Quick or Full.
+func ConfigFor(mode string) (Config, error) {
+	switch mode {
+	case "quick":
+		return Quick(), nil
+	case "full":
+		return Full(), nil
+	}
+	return Config{}, klearn.Errorf(klearn.ErrParam, "cortes2009: mode %q, want quick or full", mode)
+}
+
+// Table ids of the jobs.
+const (
+	jobChecks  = "Propositions"
+	jobFigure1 = "Figure 1"
+	jobTable1  = "Table 1"
+	jobBreast  = "Table 1 Breast"
+	jobFigure2 = "Figure 2"
+	jobFigure3 = "Figure 3"
+)
+
+// Jobs lists the units of work of Run(cfg), each a record in the results
+// store: the theorem checks, Figure 1, one job per Table 1 row and split,
+// the Breast hypotheses, one per number of bigrams of Figure 2, one per
+// data set and factor of Figure 3. Every job carries cfg, so a changed
+// configuration is a new job.
+func Jobs(cfg Config) []jobs.Job {
+	job := func(table, data string, split int, extra map[string]any) jobs.Job {
+		method := "protocol"
+		for k, v := range extra {
+			method = fmt.Sprintf("%s=%v", k, v)
+		}
+		params := map[string]any{"config": cfg}
+		for k, v := range extra {
+			params[k] = v
+		}
+		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+	}
+	js := []jobs.Job{job(jobChecks, "sonar", 0, nil), job(jobFigure1, "sonar", 0, nil)}
+	for _, i := range rowsOf(cfg) {
+		for s := 0; s < cfg.Splits; s++ {
+			js = append(js, job(jobTable1, DataSets[i].Name, s, nil))
+		}
+	}
+	js = append(js, job(jobBreast, DataSets[3].Name, 0, nil))
+	for _, nb := range cfg.Fig2Bigrams {
+		js = append(js, job(jobFigure2, "amazon-reviews", 0, map[string]any{"bigrams": nb}))
+	}
+	for i, fs := range cfg.Fig3Factors {
+		if i >= len(Figure3Data) {
+			break
+		}
+		for _, f := range fs {
+			js = append(js, job(jobFigure3, Figure3Data[i], 0, map[string]any{"factor": f}))
+		}
+	}
+	return js
+}
+
+func rowsOf(cfg Config) []int {
+	if cfg.Rows == nil {
+		return []int{0, 1, 2, 3}
+	}
+	return cfg.Rows
+}
+
+// param decodes the job parameter key into v (the parameters have been
+// through JSON when the job comes from a store or another process).
+func param(j jobs.Job, key string, v any) error {
+	b, err := json.Marshal(j.Params[key])
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("cortes2009: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	return nil
+}
+
+// figure1Result is the record of the Figure 1 job.
+type figure1Result struct {
+	Surfaces  []Surface
+	Concavity []Concavity
+}
+
+// RunJob computes one job of Jobs.
+func RunJob(_ context.Context, j jobs.Job) (any, error) {
+	var cfg Config
+	if err := param(j, "config", &cfg); err != nil {
+		return nil, err
+	}
+	switch j.Table {
+	case jobChecks:
+		return checks(cfg)
+	case jobFigure1:
+		ss, cs, err := Figure1(21)
+		return figure1Result{ss, cs}, err
+	case jobTable1:
+		for _, d := range DataSets {
+			if d.Name == j.Data {
+				data, err := load(d)
+				if err != nil {
+					return nil, err
+				}
+				return RunSplit(d, data, cfg, j.Split)
+			}
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", j.Data)
+	case jobBreast:
+		return BreastHypotheses(cfg)
+	case jobFigure2:
+		var nb int
+		if err := param(j, "bigrams", &nb); err != nil {
+			return nil, err
+		}
+		return Figure2At(cfg, nb)
+	case jobFigure3:
+		var f int
+		if err := param(j, "factor", &f); err != nil {
+			return nil, err
+		}
+		return Figure3At(j.Data, f, cfg)
+	}
+	return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: unknown job table %q", j.Table)
+}
+
+// checks runs the numerical checks of Section 2 and Propositions 1–4.
+func checks(cfg Config) ([]repro.Claim, error) {
+	pr, err := SmallProblem(5)
+	if err != nil {
+		return nil, err
+	}
+	// Proposition 4's four-index sum is O(m⁴): six of the rows.
+	six := []int{0, 4, 8, 12, 16, 20}
+	small := pr
+	small.Ks = modelsel.SubGrams(pr.Ks, six)
+	small.Y = modelsel.Take(pr.Y, six)
+	var out []repro.Claim
+	for _, f := range []func() (repro.Claim, error){
+		func() (repro.Claim, error) { return PDS(pr, 20, cfg.Seed) },
+		func() (repro.Claim, error) { return Prop1(pr, 20, cfg.Seed) },
+		func() (repro.Claim, error) { return Prop2(pr, 200, cfg.Seed) },
+		func() (repro.Claim, error) { return Prop3(pr, 200, cfg.Seed) },
+		func() (repro.Claim, error) { return Prop4(small, 20, cfg.Seed) },
+	} {
+		c, err := f()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Run runs every experiment of cfg — the checks of Section 2 and
+// Propositions 1–4, Figure 1, Table 1 (main and variant columns), the
+// Breast hypotheses, Figures 2 and 3 — as the jobs of Jobs(cfg), on all
+// cores. A job already in the results store under the current code (a
+// cluster run, an earlier run) is read, not recomputed, and every computed
+// job is stored as it finishes, so an interrupted run resumes.
+// progress(done, total) is called as jobs complete.
+func Run(cfg Config, progress func(done, total int)) (*Results, error) {
+	start := time.Now()
+	js := Jobs(cfg)
+	st := jobs.Store{Dir: jobs.DefaultDir()}
+	raw := make([]json.RawMessage, len(js))
+	errs := make([]error, len(js))
+	var mu sync.Mutex
+	done := 0
+	parallel.ForWorkers(0, len(js), func(_, i int) {
+		_, errs[i] = jobs.Memo(st, js[i], &raw[i], func() (any, error) { return RunJob(context.Background(), js[i]) })
+		mu.Lock()
+		done++
+		if progress != nil {
+			progress(done, len(js))
+		}
+		mu.Unlock()
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	res := &Results{Mode: cfg.Mode}
+	var splits []*SplitResult
+	var f2 []*Figure2Point
+	f3 := map[string][]*Figure3Point{}
+	for i, j := range js {
+		var err error
+		switch j.Table {
+		case jobChecks:
+			err = json.Unmarshal(raw[i], &res.Checks)
+		case jobFigure1:
+			var f figure1Result
+			err = json.Unmarshal(raw[i], &f)
+			res.Surfaces, res.Figure1 = f.Surfaces, f.Concavity
+		case jobTable1:
+			var sr SplitResult
+			err = json.Unmarshal(raw[i], &sr)
+			splits = append(splits, &sr)
+		case jobBreast:
+			err = json.Unmarshal(raw[i], &res.Breast)
+		case jobFigure2:
+			var pt Figure2Point
+			err = json.Unmarshal(raw[i], &pt)
+			f2 = append(f2, &pt)
+		case jobFigure3:
+			var pt Figure3Point
+			err = json.Unmarshal(raw[i], &pt)
+			f3[j.Data] = append(f3[j.Data], &pt)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cortes2009: job %s: %w", j.Name(), err)
+		}
+	}
+	for k, i := range rowsOf(cfg) {
+		data, err := load(DataSets[i])
+		if err != nil {
+			return nil, err
+		}
+		res.Table1 = append(res.Table1, row(DataSets[i], data, cfg, splits[k*cfg.Splits:(k+1)*cfg.Splits]))
+	}
+	if len(f2) > 0 {
+		res.Figure2 = figure2(cfg, f2)
+	}
+	for i, fs := range cfg.Fig3Factors {
+		if i < len(Figure3Data) && len(fs) > 0 {
+			res.Figure3 = append(res.Figure3, figure3(Figure3Data[i], fs, f3[Figure3Data[i]]))
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
