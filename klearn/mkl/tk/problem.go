@@ -3,6 +3,7 @@ package tk
 import (
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/internal/parallel"
@@ -13,14 +14,15 @@ import (
 
 // problem holds the data of J(P) = max_α 2αᵀe − βᵀK(P)β for one training
 // set: the scaled inputs, the ±1 labels, the TK degree and box, and either
-// the basis Grams of kernel.TK.GramBlocks (when they fit in memory) or
-// nothing (K(P) and M(β) are then computed in row chunks).
+// the coefficients of the linear map P ↦ K (kernel.TK.PairBasis, when they
+// fit in memory) or nothing (K(P) and M(β) are then computed from row
+// chunks of kernel.TK.CrossBlocks).
 type problem struct {
 	m, w   int
 	X      *mat.Dense
 	y      []float64
 	tk     kernel.TK // Degree and box; P unused
-	blocks []*mat.SymDense
+	B      *mat.Dense
 	pairs  []kernel.TKPair
 	cls    svm.Classifier
 	chunk  int // rows per chunk on the chunked path
@@ -36,8 +38,8 @@ func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxB
 	w := 2 * q
 	p := &problem{m: m, w: w, X: X, y: y, tk: kernel.TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}, cls: cls}
 	np := float64(w * (w + 1) / 2)
-	if 8*np*float64(m)*float64(m) <= maxBytes {
-		p.blocks, p.pairs, err = p.tk.GramBlocks(X)
+	if 8*np*float64(m)*float64(m+1)/2 <= maxBytes {
+		p.B, p.pairs, err = p.tk.PairBasis(X)
 		if err != nil {
 			return nil, err
 		}
@@ -48,53 +50,81 @@ func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxB
 	return p, nil
 }
 
+// pvec returns the free entries P_ab (a ≤ b) in the order of p.pairs.
+func (p *problem) pvec(P *mat.SymDense) []float64 {
+	out := make([]float64, len(p.pairs))
+	for k, ab := range p.pairs {
+		out[k] = P.At(ab.A, ab.B)
+	}
+	return out
+}
+
 // gram returns K(P), K_kl = Σ_ab P_ab G_ab(x_k, x_l).
 func (p *problem) gram(P *mat.SymDense) *mat.SymDense {
-	if p.blocks == nil {
+	if p.B == nil {
 		t := p.tk
 		t.P = P
 		return t.Gram(p.X)
 	}
 	m := p.m
+	pv := p.pvec(P)
 	out := make([]float64, m*m)
-	for k, ab := range p.pairs {
-		c := P.At(ab.A, ab.B)
-		if c == 0 {
-			continue
+	raw := p.B.RawMatrix()
+	parallel.For(m, func(k int) {
+		for l := k; l < m; l++ {
+			r := kernel.PairIndex(k, l, m)
+			out[k*m+l] = floats.Dot(raw.Data[r*raw.Stride:r*raw.Stride+raw.Cols], pv)
 		}
-		raw := p.blocks[k].RawSymmetric()
-		for i := 0; i < m; i++ {
-			src := raw.Data[i*raw.Stride : i*raw.Stride+m]
-			dst := out[i*m : i*m+m]
-			for j := i; j < m; j++ {
-				dst[j] += c * src[j]
-			}
-		}
-	}
+	})
 	return mat.NewSymDense(m, out)
 }
+
+// momentChunks is the fixed number of partial sums of moment, so that the
+// result does not depend on GOMAXPROCS.
+const momentChunks = 32
 
 // moment returns M(β)_ab = Σ_kl β_k β_l G_ab(x_k, x_l), a symmetric
 // positive semi-definite w×w matrix with ⟨P, M(β)⟩ = βᵀK(P)β for every
 // symmetric P; −M(β) is the gradient of J at the P whose SVM solution is α.
 func (p *problem) moment(beta []float64) *mat.SymDense {
 	M := mat.NewSymDense(p.w, nil)
-	set := func(k int, v float64) {
-		ab := p.pairs[k]
-		if ab.A != ab.B {
-			v /= 2 // blocks of a < b hold G_ab + G_ba
+	set := func(v []float64) {
+		for k, ab := range p.pairs {
+			x := v[k]
+			if ab.A != ab.B {
+				x /= 2 // coefficients of a < b hold G_ab + G_ba
+			}
+			M.SetSym(ab.A, ab.B, M.At(ab.A, ab.B)+x)
 		}
-		M.SetSym(ab.A, ab.B, M.At(ab.A, ab.B)+v)
 	}
-	if p.blocks != nil {
-		vals := make([]float64, len(p.blocks))
-		bv := mat.NewVecDense(p.m, beta)
-		parallel.For(len(p.blocks), func(k int) {
-			vals[k] = mat.Inner(bv, p.blocks[k], bv)
+	np := len(p.pairs)
+	if p.B != nil {
+		// v = Σ_{k ≤ l} c_kl β_k β_l B[r(k,l), ·], c = 1 on the diagonal, 2 off it.
+		m := p.m
+		raw := p.B.RawMatrix()
+		parts := make([][]float64, momentChunks)
+		parallel.For(momentChunks, func(c int) {
+			v := make([]float64, np)
+			for k := c; k < m; k += momentChunks {
+				for l := k; l < m; l++ {
+					wkl := beta[k] * beta[l]
+					if wkl == 0 {
+						continue
+					}
+					if l != k {
+						wkl *= 2
+					}
+					r := kernel.PairIndex(k, l, m)
+					floats.AddScaled(v, wkl, raw.Data[r*raw.Stride:r*raw.Stride+np])
+				}
+			}
+			parts[c] = v
 		})
-		for k, v := range vals {
-			set(k, v)
+		v := make([]float64, np)
+		for _, part := range parts {
+			floats.Add(v, part)
 		}
+		set(v)
 		return M
 	}
 	bv := mat.NewVecDense(p.m, beta)
@@ -110,9 +140,7 @@ func (p *problem) moment(beta []float64) *mat.SymDense {
 			t.MulVec(cb[k], bv)
 			vals[k] = mat.Dot(bc, &t)
 		})
-		for k, v := range vals {
-			set(k, v)
-		}
+		set(vals)
 	}
 	return M
 }

@@ -4,6 +4,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -47,7 +48,7 @@ func sdpBytes(m, np int) float64 {
 //	block 1 (order 2q):  P ⪰ 0,
 //	LP:                  ν ≥ 0, δ ≥ 0, 1 − tr P ≥ 0,
 //
-// maximising −t. The basis Grams must be in memory (p.blocks).
+// maximising −t. The coefficients of P ↦ K must be in memory (p.B).
 func buildSDP(p *problem, C float64, bias bool) (*opt.SDP, sdpLayout) {
 	m := p.m
 	l := newSDPLayout(m, len(p.pairs), bias)
@@ -68,19 +69,21 @@ func buildSDP(p *problem, C float64, bias bool) (*opt.SDP, sdpLayout) {
 		prob.AddA(l.delta+k, opt.SDPLP, m+k, 0, -1)
 	}
 	prob.AddC(opt.SDPLP, 2*m, 0, 1)
-	for k, ab := range p.pairs {
-		con := l.P + k
-		raw := p.blocks[k].RawSymmetric()
-		for i := 0; i < m; i++ {
-			for j := i; j < m; j++ {
-				if v := raw.Data[i*raw.Stride+j]; v != 0 {
-					prob.AddA(con, 0, i, j, -p.y[i]*p.y[j]*v)
+	raw := p.B.RawMatrix()
+	for i := 0; i < m; i++ {
+		for j := i; j < m; j++ {
+			row := raw.Data[kernel.PairIndex(i, j, m)*raw.Stride:]
+			for k := range p.pairs {
+				if v := row[k]; v != 0 {
+					prob.AddA(l.P+k, 0, i, j, -p.y[i]*p.y[j]*v)
 				}
 			}
 		}
-		prob.AddA(con, 1, ab.A, ab.B, -1)
+	}
+	for k, ab := range p.pairs {
+		prob.AddA(l.P+k, 1, ab.A, ab.B, -1)
 		if ab.A == ab.B {
-			prob.AddA(con, opt.SDPLP, 2*m, 0, 1)
+			prob.AddA(l.P+k, opt.SDPLP, 2*m, 0, 1)
 		}
 	}
 	return prob, l
@@ -89,7 +92,7 @@ func buildSDP(p *problem, C float64, bias bool) (*opt.SDP, sdpLayout) {
 // interiorPoint solves (24) with opt.SolveSDP and returns P* with the
 // solver's result.
 func interiorPoint(p *problem, C float64, bias bool, s opt.Settings) (*mat.SymDense, *opt.SDPResult, error) {
-	if p.blocks == nil {
+	if p.B == nil {
 		return nil, nil, klearn.Errorf(klearn.ErrParam, "tk: InteriorPoint needs the %d basis Grams of order %d in memory; raise MaxBlockMB or use ProjectedGradient", len(p.pairs), p.m)
 	}
 	prob, l := buildSDP(p, C, bias)

@@ -82,8 +82,8 @@ func TestGradientFiniteDifferences(t *testing.T) {
 func TestMomentIdentity(t *testing.T) {
 	pb := testProblem(t, 12, 2, 1, 1, true, 1<<30)
 	pc := testProblem(t, 12, 2, 1, 1, true, 8*55*12*3) // three rows per chunk
-	if pc.blocks != nil || pc.chunk != 3 {
-		t.Fatalf("chunked problem: blocks %v, chunk %d", pc.blocks != nil, pc.chunk)
+	if pc.B != nil || pc.chunk != 3 {
+		t.Fatalf("chunked problem: basis %v, chunk %d", pc.B != nil, pc.chunk)
 	}
 	r := klearn.NewRand(1)
 	beta := make([]float64, pb.m)
