@@ -260,20 +260,8 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		tol = l.Settings.Tol
 	}
 
-	// Scale to [0, 1]ⁿ with the training minimum and maximum (a constant
-	// column is shifted to 0).
-	shift, scale := make([]float64, d), make([]float64, d)
-	for j := 0; j < d; j++ {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for i := 0; i < n; i++ {
-			v := X.At(i, j)
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		shift[j], scale[j] = lo, 1
-		if hi > lo {
-			scale[j] = hi - lo
-		}
-	}
+	// Scale to [0, 1]ⁿ with the training minimum and maximum.
+	shift, scale := minMaxScaling(X)
 	lower, upper := make([]float64, d), make([]float64, d)
 	for j := range lower {
 		lower[j], upper[j] = -l.Margin, 1+l.Margin

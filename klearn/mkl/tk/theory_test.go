@@ -237,3 +237,36 @@ func TestDecisionMatchesKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestLibrary checks the Grams of Library against kernel.Gram and
+// kernel.Cross of the same kernels.
+func TestLibrary(t *testing.T) {
+	X := klearntest.RandMatrix(9, 2, -1, 3, 1)
+	Xte := klearntest.RandMatrix(4, 2, -2, 4, 2)
+	Ps, err := RandomP(10, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Ks, Kte, err := Library(X, Xte, 1, 0.1, Ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shift, scale := minMaxScaling(X)
+	for s, P := range Ps {
+		if math.Abs(mat.Trace(P)-1) > 1e-12 {
+			t.Fatalf("tr P = %v", mat.Trace(P))
+		}
+		k := Kernel{TK: kernel.TK{Degree: 1, Lower: []float64{-0.1, -0.1}, Upper: []float64{1.1, 1.1}, P: P}, Shift: shift, Scale: scale}
+		K, err := kernel.Gram(k, X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		C, err := kernel.Cross(k, Xte, X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mat.EqualApprox(K, Ks[s], 1e-12) || !mat.EqualApprox(C, Kte[s], 1e-12) {
+			t.Fatalf("kernel %d: Library differs from Gram/Cross", s)
+		}
+	}
+}
