@@ -52,7 +52,7 @@ type Config struct {
 // Quick is the CI configuration: two data sets, two splits, 3-fold CV on
 // coarse grids, 120 training rows, 30 random TK kernels.
 func Quick() Config {
-	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{0.1, 1, 10}, EpsGrid: []float64{0, 0.1},
+	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100, 10000}, EpsGrid: []float64{0.05, 0.5},
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Seed: 2020}
 }
@@ -105,10 +105,11 @@ func Load(d DataSet) (*Data, error) {
 	return &Data{X: ds.X, Y: y}, nil
 }
 
-// SplitResult is one split of one row: per method (Methods) the test
-// accuracy in % and the time in seconds including cross-validation (NaN
-// for a method not run), and the chosen C (and ε for [TK]).
+// SplitResult is one split of one row: per method (Methods) whether it
+// ran, the test accuracy in % and the time in seconds including
+// cross-validation, and the chosen C (and ε for [TK]).
 type SplitResult struct {
+	Ran       []bool
 	Acc, Time []float64
 	C         []float64
 	Eps       float64
@@ -124,7 +125,7 @@ type Row struct {
 func (r Row) Acc(j int) []float64 {
 	var out []float64
 	for _, s := range r.Splits {
-		if !math.IsNaN(s.Acc[j]) {
+		if s.Ran[j] {
 			out = append(out, s.Acc[j])
 		}
 	}
@@ -135,7 +136,7 @@ func (r Row) Acc(j int) []float64 {
 func (r Row) Times(j int) []float64 {
 	var out []float64
 	for _, s := range r.Splits {
-		if !math.IsNaN(s.Time[j]) {
+		if s.Ran[j] {
 			out = append(out, s.Time[j])
 		}
 	}
@@ -374,10 +375,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 // accuracy on the test part and its time (including the CV).
 func RunSplit(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config) (SplitResult, error) {
 	nm := len(Methods)
-	res := SplitResult{Acc: make([]float64, nm), Time: make([]float64, nm), C: make([]float64, nm), Eps: math.NaN()}
-	for j := range res.Acc {
-		res.Acc[j], res.Time[j], res.C[j] = math.NaN(), math.NaN(), math.NaN()
-	}
+	res := SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), C: make([]float64, nm)}
 	Xtr, Xte := modelsel.Rows(data.X, sp.Train), modelsel.Rows(data.X, sp.Test)
 	ytr, yte := modelsel.Take(data.Y, sp.Train), modelsel.Take(data.Y, sp.Test)
 	seed := cfg.Seed + 1000*uint64(s+1)
@@ -429,7 +427,7 @@ func RunSplit(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config) (Spl
 		if err != nil {
 			return res, err
 		}
-		res.Time[j] = time.Since(t0).Seconds()
+		res.Time[j], res.Ran[j] = time.Since(t0).Seconds(), true
 	}
 	return res, nil
 }
