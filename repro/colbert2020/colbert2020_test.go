@@ -46,3 +46,48 @@ func TestQuickRun(t *testing.T) {
 	}
 	t.Log(rep.Counts())
 }
+
+// TestVerdictOnSyntheticRows checks the verdict logic on made-up results:
+// cells at the paper's numbers are within tolerance, a [TK] column equal
+// to [SimpleMKL] split by split is a tie (the statement holds), and one
+// 20 points worse on every split with noise is significantly worse.
+func TestVerdictOnSyntheticRows(t *testing.T) {
+	mk := func(ds DataSet, shift float64) Row {
+		pi := indexOf(ds.Name)
+		row := Row{Data: ds}
+		for s := 0; s < 6; s++ {
+			sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), C: make([]float64, 5)}
+			for j := range Methods {
+				sr.Ran[j] = true
+				sr.Acc[j] = Table1Accuracy[pi][j].Mean + float64(s%3-1)
+				sr.Time[j] = 1
+			}
+			sr.Acc[MTK] += shift + 0.5*float64(s%2)
+			sr.Acc[MSimpleMKLTK] += shift + 0.5*float64(s%2)
+			row.Splits = append(row.Splits, sr)
+		}
+		return row
+	}
+	rep := Verdict(&Results{Mode: "test", Table1: []Row{mk(DataSets[0], 0), mk(DataSets[1], -20)}})
+	var stmt, tab repro.Claim
+	for _, c := range rep.Claims {
+		switch c.ID {
+		case "Section 8":
+			stmt = c
+		case "Table 1":
+			tab = c
+		}
+	}
+	if stmt.Outcome != repro.Partly || stmt.Ours[:11] != "1 of 2 sets" {
+		t.Errorf("statement: %v %q", stmt.Outcome, stmt.Ours)
+	}
+	within := 0
+	for _, c := range tab.Cells {
+		if c.Within() {
+			within++
+		}
+	}
+	if within != 8 || tab.Outcome != repro.Partly {
+		t.Errorf("Table 1: %d of %d cells within, outcome %v", within, len(tab.Cells), tab.Outcome)
+	}
+}
