@@ -33,13 +33,16 @@
 //     P-variables times the cube of the LMI order m + 1, which limits it
 //     to a few hundred training points.
 //   - ProjectedGradient (the default) minimises J over {P ⪰ 0, tr P ≤ 1} by
-//     projected gradient descent with backtracking, the SVM of klearn/svm
-//     solving the inner maximisation (the "two-step" alternative the paper
-//     proposes at the end of its Section 6: an α step for fixed P, then a P
-//     step over the positive matrices). The projection is an eigenvalue
-//     decomposition of the 2q×2q iterate. Every iteration certifies its
-//     accuracy: by the minimax theorem the optimal value equals
-//     max_α 2αᵀe − λ_max(M(β)), so J(P) − (2αᵀe − λ_max(M(β))) bounds the
+//     the spectral projected gradient method of Birgin, Martínez & Raydan
+//     (2000) (Barzilai–Borwein steps, non-monotone line search), the SVM of
+//     klearn/svm solving the inner maximisation (the "two-step"
+//     alternative the paper proposes at the end of its Section 6: an α
+//     step for fixed P, then a P step over the positive matrices). The
+//     projection is an eigenvalue decomposition of the 2q×2q iterate, and
+//     K(P + λD) = K(P) + λK(D) makes each line-search trial one SVM solve.
+//     Every iteration certifies its accuracy: by the minimax theorem the
+//     optimal value equals max_α 2αᵀe − λ_max(M(β)), so
+//     J(P) − (2αᵀe − λ_max(M(β))) bounds the
 //     distance to the optimum (up to the inner SVM tolerance).
 //
 // Both methods solve the same problem; the tests compare them, and a

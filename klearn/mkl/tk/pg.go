@@ -37,12 +37,21 @@ func relGap(J, lower float64) float64 {
 	return max(0, J-lower) / max(math.Abs(J), 1e-300)
 }
 
-// projectedGradient minimises J over {P ⪰ 0, tr P ≤ 1}: P⁺ = Π(P + sM(β))
-// (−M(β) = ∇J(P)), with s halved until the sufficient-decrease test
-// J(P⁺) ≤ J(P) − ⟨M, P⁺ − P⟩ + ‖P⁺ − P‖²_F/(2s) holds (Beck & Teboulle's
-// backtracking, which makes J non-increasing) and doubled after each
-// accepted step. It stops when the certified relative gap
-// (J(P) − max_k LB_k)/J(P), LB_k = 2α_kᵀe − λ_max(M(β_k)), is at most tol.
+// spgMemory is the number of past objective values of the non-monotone
+// line search (M = 10 in Birgin, Martínez & Raydan 2000).
+const spgMemory = 10
+
+// projectedGradient minimises J over {P ⪰ 0, tr P ≤ 1} by the spectral
+// projected gradient method (SPG2 of Birgin, Martínez & Raydan 2000,
+// "Nonmonotone spectral projected gradient methods on convex sets"): the
+// direction D = Π(P + sM(β)) − P (−M(β) = ∇J(P), Π the projection onto
+// the set) with the Barzilai–Borwein step s = ⟨ΔP, ΔP⟩/⟨ΔP, Δ∇J⟩ clamped
+// to [10⁻¹⁰, 10¹⁰]·s₀, and a non-monotone Armijo search P + λD, λ = 1, ½,
+// … until J(P + λD) ≤ max of the last spgMemory values + 10⁻⁴λ⟨∇J, D⟩.
+// K is linear in P, so K(P + λD) = K(P) + λK(D) costs no kernel
+// evaluations: every trial is one SVM solve. It stops when the certified
+// relative gap (J(P) − max_k LB_k)/J(P), LB_k = 2α_kᵀe − λ_max(M(β_k)), is
+// at most tol, and returns the iterate with the smallest J.
 func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (*solution, error) {
 	P := mat.NewSymDense(p.w, nil)
 	for a := 0; a < p.w; a++ {
@@ -57,13 +66,14 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 		return nil, err
 	}
 	sol := &solution{P: P, in: in, lower: lb, status: opt.IterationLimit}
-	s := 1 / max(mat.Norm(M, 2), 1e-300)
-	record := func(it int) bool {
+	s0 := 1 / max(mat.Norm(M, 2), 1e-300)
+	s := s0
+	record := func(it int, J float64) bool {
 		g := relGap(sol.in.J, sol.lower)
-		sol.objectives = append(sol.objectives, sol.in.J)
+		sol.objectives = append(sol.objectives, J)
 		sol.gaps = append(sol.gaps, g)
 		if rec != nil {
-			if err := rec.Record(opt.Iteration{Iter: it, F: sol.in.J, Gap: g}); err != nil {
+			if err := rec.Record(opt.Iteration{Iter: it, F: J, Gap: g}); err != nil {
 				sol.status, sol.err = opt.RecorderStop, err
 				return true
 			}
@@ -74,57 +84,92 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 		}
 		return false
 	}
-	if record(0) {
+	if record(0, in.J) {
 		return sol, nil
 	}
-	var D mat.SymDense
+	hist := []float64{in.J}
+	cur, curP := in, P
 	for it := 1; it <= maxIter; it++ {
-		accepted := false
-		for s > 1e-14/max(mat.Norm(M, 2), 1e-300) {
-			var T mat.SymDense
-			T.ScaleSym(s, M)
-			T.AddSym(sol.P, &T)
-			Pn, err := projectSpectraplex(&T)
-			if err != nil {
-				return nil, err
-			}
-			var negP mat.SymDense
-			negP.ScaleSym(-1, sol.P)
-			D.AddSym(Pn, &negP)
-			nd := mat.Norm(&D, 2)
-			if nd == 0 {
-				break // a fixed point of the projection: optimal
-			}
-			inN, err := p.objective(Pn)
-			if err != nil {
-				return nil, err
-			}
-			bound := sol.in.J - symInner(M, &D) + nd*nd/(2*s)
-			if inN.J <= bound+1e-12*math.Abs(sol.in.J) {
-				sol.P, sol.in, accepted = Pn, inN, true
-				break
-			}
-			s /= 2
+		var T mat.SymDense
+		T.ScaleSym(s, M)
+		T.AddSym(curP, &T)
+		Pt, err := projectSpectraplex(&T)
+		if err != nil {
+			return nil, err
 		}
-		sol.iterations = it
-		if !accepted {
-			if !record(it) {
+		D := symDiff(Pt, curP)
+		gd := -symInner(M, D) // ⟨∇J, D⟩ < 0 unless P is stationary
+		if !(gd < 0) {
+			sol.iterations = it
+			if !record(it, cur.J) {
 				sol.status = opt.FunctionConvergence
 			}
 			return sol, nil
 		}
-		lbN, MN, err := p.lowerBound(sol.in)
+		KD := p.gram(D)
+		Jref := hist[0]
+		for _, v := range hist {
+			Jref = max(Jref, v)
+		}
+		var next *inner
+		lambda := 1.0
+		for lambda > 1e-10 {
+			var K mat.SymDense
+			K.ScaleSym(lambda, KD)
+			K.AddSym(cur.K, &K)
+			if next, err = p.solve(&K); err != nil {
+				return nil, err
+			}
+			if next.J <= Jref+1e-4*lambda*gd+1e-12*math.Abs(Jref) {
+				break
+			}
+			next = nil
+			lambda /= 2
+		}
+		sol.iterations = it
+		if next == nil {
+			if !record(it, cur.J) {
+				sol.status = opt.FunctionConvergence
+			}
+			return sol, nil
+		}
+		var step mat.SymDense
+		step.ScaleSym(lambda, D)
+		var Pn mat.SymDense
+		Pn.AddSym(curP, &step)
+		lbN, MN, err := p.lowerBound(next)
 		if err != nil {
 			return nil, err
 		}
-		M = MN
+		// Barzilai–Borwein step from ΔP = λD and Δ∇J = −(M_new − M).
+		dg := symDiff(M, MN)
+		if b := symInner(&step, dg); b > 0 {
+			s = min(max(symInner(&step, &step)/b, 1e-10*s0), 1e10*s0)
+		} else {
+			s = 1e10 * s0
+		}
+		cur, curP, M = next, &Pn, MN
 		sol.lower = max(sol.lower, lbN)
-		s *= 2
-		if record(it) {
+		if cur.J < sol.in.J {
+			sol.P, sol.in = curP, cur
+		}
+		hist = append(hist, cur.J)
+		if len(hist) > spgMemory {
+			hist = hist[1:]
+		}
+		if record(it, cur.J) {
 			return sol, nil
 		}
 	}
 	return sol, nil
+}
+
+// symDiff returns A − B.
+func symDiff(A, B *mat.SymDense) *mat.SymDense {
+	var negB, D mat.SymDense
+	negB.ScaleSym(-1, B)
+	D.AddSym(A, &negB)
+	return &D
 }
 
 // symInner returns ⟨A, B⟩_F for symmetric A and B.
