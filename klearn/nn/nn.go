@@ -414,28 +414,22 @@ func (m *Model) Probabilities(X mat.Matrix) (*mat.Dense, error) {
 // probability. The predicted class is Classes()[1] when the log-odds are
 // positive.
 func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
-	Pr, err := m.Probabilities(X)
-	if err != nil {
-		return nil, err
-	}
-	N, _ := Pr.Dims()
-	out := make([]float64, N)
-	for i := range out {
-		row := Pr.RawRowView(i)
+	return m.perRow(X, func(row []float64) float64 {
 		if m.k == 2 {
-			out[i] = math.Log(max(row[1], 1e-300)) - math.Log(max(row[0], 1e-300))
-			continue
+			return math.Log(max(row[1], 1e-300)) - math.Log(max(row[0], 1e-300))
 		}
-		for _, v := range row {
-			out[i] = max(out[i], v)
-		}
-	}
-	return out, nil
+		return row[argmax(row)]
+	})
 }
 
 // Predict returns the most probable class of each row (ties: the smaller
 // label).
 func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
+	return m.perRow(X, func(row []float64) float64 { return m.classes[argmax(row)] })
+}
+
+// perRow applies f to the class probabilities of every row of X.
+func (m *Model) perRow(X mat.Matrix, f func(probs []float64) float64) ([]float64, error) {
 	Pr, err := m.Probabilities(X)
 	if err != nil {
 		return nil, err
@@ -443,14 +437,18 @@ func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	N, _ := Pr.Dims()
 	out := make([]float64, N)
 	for i := range out {
-		row := Pr.RawRowView(i)
-		b := 0
-		for c, v := range row {
-			if v > row[b] {
-				b = c
-			}
-		}
-		out[i] = m.classes[b]
+		out[i] = f(Pr.RawRowView(i))
 	}
 	return out, nil
+}
+
+// argmax returns the first index of the largest entry.
+func argmax(v []float64) int {
+	b := 0
+	for c, x := range v {
+		if x > v[b] {
+			b = c
+		}
+	}
+	return b
 }

@@ -121,23 +121,21 @@ type Row struct {
 	Splits []SplitResult
 }
 
-// Acc returns the accuracies of method j over the splits.
+// Acc returns the accuracies of method j over the splits that ran it.
 func (r Row) Acc(j int) []float64 {
-	var out []float64
-	for _, s := range r.Splits {
-		if s.Ran[j] {
-			out = append(out, s.Acc[j])
-		}
-	}
-	return out
+	return r.collect(j, func(s SplitResult) float64 { return s.Acc[j] })
 }
 
-// Times returns the times of method j over the splits.
+// Times returns the times of method j over the splits that ran it.
 func (r Row) Times(j int) []float64 {
+	return r.collect(j, func(s SplitResult) float64 { return s.Time[j] })
+}
+
+func (r Row) collect(j int, f func(SplitResult) float64) []float64 {
 	var out []float64
 	for _, s := range r.Splits {
 		if s.Ran[j] {
-			out = append(out, s.Time[j])
+			out = append(out, f(s))
 		}
 	}
 	return out
