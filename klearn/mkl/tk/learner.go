@@ -41,7 +41,7 @@ const (
 	// DefaultMaxBlockMB bounds the memory of the basis Grams of
 	// kernel.TK.GramBlocks kept during a fit; beyond it K(P) and the
 	// gradient are computed from row chunks of the same size.
-	DefaultMaxBlockMB = 512.0
+	DefaultMaxBlockMB = 1024.0
 )
 
 // Learner learns a Tessellated kernel and an SVM classifier on it by SDP
