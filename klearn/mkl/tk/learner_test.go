@@ -3,6 +3,7 @@ package tk_test
 import (
 	"errors"
 	"math"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -90,6 +91,15 @@ func TestDeterministicAndPure(t *testing.T) {
 	}
 	if !mat.Equal(a.P(), b.P()) || a.Objective() != b.Objective() {
 		t.Fatal("two fits differ")
+	}
+	prev := runtime.GOMAXPROCS(1)
+	c, err := l.Fit(X, y)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(a.P(), c.P()) || a.Objective() != c.Objective() {
+		t.Fatal("the fit depends on GOMAXPROCS")
 	}
 }
 
