@@ -91,3 +91,21 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		t.Errorf("Table 1: %d of %d cells within, outcome %v", within, len(tab.Cells), tab.Outcome)
 	}
 }
+
+// TestFigure6 runs Figure 6 on a coarse lattice and checks [TK] separates
+// the circle.
+func TestFigure6(t *testing.T) {
+	s, err := Figure6(3, 11, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 4 || len(s[0].Z) != 11 || s[0].TestAcc < 85 {
+		t.Fatalf("%d panels, circle TK accuracy %v", len(s), s[0].TestAcc)
+	}
+	for _, p := range s {
+		t.Logf("%s: %.1f %%", p.Title, p.TestAcc)
+	}
+	if _, err := Figure6Chart(s).SVG(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -45,6 +45,9 @@ type Config struct {
 	// ScalingSizes are the training sizes of the time-scaling fit
 	// (Figures 3–4), on the circle problem.
 	ScalingSizes []int
+	// Figure6Grid is the lattice size of Figure 6's surfaces (0: not run),
+	// Figure6Iter the iteration cap of its [TK] fits.
+	Figure6Grid, Figure6Iter int
 	// Seed fixes the splits, folds, random TK kernels and networks.
 	Seed uint64
 }
@@ -54,7 +57,7 @@ type Config struct {
 func Quick() Config {
 	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, EpsGrid: []float64{0.05, 0.5},
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
-		ScalingSizes: []int{40, 80, 160}, Seed: 2020}
+		ScalingSizes: []int{40, 80, 160}, Figure6Grid: 31, Figure6Iter: 50, Seed: 2020}
 }
 
 // Full is the paper's protocol (Section 8) on all five data sets: 30
@@ -64,7 +67,7 @@ func Quick() Config {
 func Full() Config {
 	return Config{Mode: "full", Splits: 30, Folds: 5, CGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 300, TKTol: 1e-4, TKMaxIter: 200, SimpleMKLIter: 500,
-		ScalingSizes: []int{50, 100, 200, 400, 800}, Seed: 2020}
+		ScalingSizes: []int{50, 100, 200, 400, 800}, Figure6Grid: 81, Figure6Iter: 500, Seed: 2020}
 }
 
 func (c Config) rows() []int {
