@@ -96,10 +96,10 @@ test-notebooks:
 	@echo "== notebooks (quick mode)"
 	@$(if $(NOTEBOOKS),scripts/run-notebooks.sh --mode quick --out build/test $(NOTEBOOKS),echo "no notebooks")
 
-## reports: every notebook in full mode -> reports/NN-name.html and reports/index.html.
+## reports: every notebook in full mode (KERNELAB_MODE=paper: the printed protocols, after a cluster run) -> reports/NN-name.html and reports/index.html.
 reports: setup-reports data
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
-	@scripts/run-notebooks.sh --mode full --out build/reports --html reports $(NOTEBOOKS)
+	@scripts/run-notebooks.sh --mode $(if $(filter paper,$(KERNELAB_MODE)),paper,full) --out build/reports --html reports $(NOTEBOOKS)
 
 ## lab: a Jupyter server on localhost with the gonb kernel and the notebooks.
 lab: setup-lab data

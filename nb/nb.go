@@ -50,7 +50,10 @@ import (
 
 // ModeEnv is the environment variable that selects the run mode.
 // KERNELAB_MODE=quick shrinks repetitions and sizes for CI (`make test`);
-// anything else, or unset, is full mode, the paper's protocol (`make reports`).
+// KERNELAB_MODE=paper runs the paper's protocol at its printed scale where a
+// notebook's package scales its full mode down to fit one machine (run it
+// on a cluster first: docs/cluster.md); anything else, or unset, is full
+// mode (`make reports`).
 const ModeEnv = "KERNELAB_MODE"
 
 // Quick reports whether notebooks run in quick mode (KERNELAB_MODE=quick).
@@ -58,15 +61,16 @@ func Quick() bool {
 	return strings.EqualFold(strings.TrimSpace(os.Getenv(ModeEnv)), "quick")
 }
 
-// Mode returns "quick" or "full".
+// Mode returns "quick", "paper" or "full".
 func Mode() string {
-	if Quick() {
-		return "quick"
+	switch m := strings.ToLower(strings.TrimSpace(os.Getenv(ModeEnv))); m {
+	case "quick", "paper":
+		return m
 	}
 	return "full"
 }
 
-// Pick returns quick in quick mode and full otherwise:
+// Pick returns quick in quick mode and full otherwise (paper mode too):
 // reps := nb.Pick(3, 30).
 func Pick[T any](quick, full T) T {
 	if Quick() {

@@ -39,6 +39,15 @@ func TestQuickAndPick(t *testing.T) {
 			t.Errorf("KERNELAB_MODE=%q: Mode() = %q", tc.env, m)
 		}
 	}
+	for env, want := range map[string]string{"paper": "paper", " Paper ": "paper", "full": "full", "": "full", "other": "full"} {
+		t.Setenv(ModeEnv, env)
+		if m := Mode(); m != want {
+			t.Errorf("KERNELAB_MODE=%q: Mode() = %q, want %q", env, m, want)
+		}
+		if env == "paper" && Pick(3, 30) != 30 {
+			t.Error("paper mode picks the quick value")
+		}
+	}
 }
 
 func TestCheck(t *testing.T) {

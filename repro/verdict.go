@@ -457,7 +457,7 @@ func (r *Report) HTML() string {
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	colour := map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700", NotReproduced: "#cf222e", NotRun: "#57606a"}
-	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top">`
+	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left">`
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
 		if len(c.Cells) > 0 {

@@ -3,7 +3,7 @@
 # check what they produced. Used by `make test` (quick mode) and `make reports`
 # (full mode, HTML).
 #
-#   scripts/run-notebooks.sh --mode quick|full --out DIR [--html DIR] NOTEBOOK.ipynb...
+#   scripts/run-notebooks.sh --mode quick|full|paper --out DIR [--html DIR] NOTEBOOK.ipynb...
 #
 # For each notebook, in order: nbconvert executes it (KERNELAB_MODE=mode) into
 # DIR/NAME.ipynb, logging to DIR/NAME.log; `nbtool check` then fails it on any
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-case "$mode" in quick|full) ;; *) echo "run-notebooks: --mode quick|full is required" >&2; exit 2 ;; esac
+case "$mode" in quick|full|paper) ;; *) echo "run-notebooks: --mode quick|full|paper is required" >&2; exit 2 ;; esac
 [ -n "$out" ] || { echo "run-notebooks: --out DIR is required" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "run-notebooks: no notebooks given" >&2; exit 2; }
 

@@ -48,7 +48,8 @@ type echarter interface {
 	echart() (ecChart, error)
 }
 
-// show displays c in a notebook: HTML when interactive, else SVG; then waits
+// show displays c in a notebook: HTML when interactive, else SVG after
+// CheckFigure; then waits
 // for GoNB to flush the output (gonbui.Sync), so outputs are not lost when the
 // cell's program exits right after. Outside a notebook it renders nothing and
 // returns nil.
@@ -68,6 +69,13 @@ func show(c Chart, interactive bool) error {
 		displayHTML(h)
 		syncDisplay()
 		return nil
+	}
+	// Every figure a notebook shows passes the figure check (legends off
+	// the data, nothing outside the plot areas, no overlapping labels,
+	// rasters filling their boxes): a defect fails the cell, so it fails
+	// make test and marks the report failed.
+	if err := CheckFigure(c); err != nil {
+		return err
 	}
 	svg, err := c.SVG()
 	if err != nil {

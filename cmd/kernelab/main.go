@@ -1,10 +1,10 @@
 // Command kernelab runs the papers' experiments as cached, resumable,
 // shardable jobs (package repro/jobs).
 //
-//	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full] [--results DIR] [--recompute]
-//	kernelab status [<paper>[/<table>]] [--mode quick|full] [--results DIR]
+//	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full|paper] [--results DIR] [--recompute]
+//	kernelab status [<paper>[/<table>]] [--mode quick|full|paper] [--results DIR]
 //	kernelab merge --results DIR SHARD_DIR...
-//	kernelab list [<paper>[/<table>]] [--mode quick|full]
+//	kernelab list [<paper>[/<table>]] [--mode quick|full|paper]
 //
 // Results go to $KERNELAB_RESULTS, else results/ at the repository root;
 // KERNELAB_CACHE=off recomputes every job.
@@ -20,8 +20,8 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
+	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/jobs/demo"
 )
 
@@ -35,10 +35,10 @@ func main() {
 }
 
 const usage = `usage:
-  kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full] [--results DIR] [--recompute]
-  kernelab status [<paper>[/<table>]] [--mode quick|full] [--results DIR]
+  kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full|paper] [--results DIR] [--recompute]
+  kernelab status [<paper>[/<table>]] [--mode quick|full|paper] [--results DIR]
   kernelab merge [--results DIR] SHARD_DIR...
-  kernelab list [<paper>[/<table>]] [--mode quick|full]`
+  kernelab list [<paper>[/<table>]] [--mode quick|full|paper]`
 
 var errUsage = errors.New(usage)
 
@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	shard := fs.String("shard", "0/1", "run shard i of N (i/N)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
-	mode := fs.String("mode", "quick", "quick or full")
+	mode := fs.String("mode", "quick", "quick, full, or paper (the printed protocol, where a paper package scales full mode down)")
 	results := fs.String("results", jobs.DefaultDir(), "results directory")
 	recompute := fs.Bool("recompute", false, "ignore stored records (as KERNELAB_CACHE=off)")
 	// Flags may follow positional arguments.

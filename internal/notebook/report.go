@@ -2,9 +2,12 @@ package notebook
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strings"
+
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
 
 	"github.com/kernelab/kernelab/repro"
 )
@@ -22,6 +25,19 @@ var (
 	// mathJaxAny matches any remaining MathJax loader by URL.
 	mathJaxAny = regexp.MustCompile(`(?is)<script\b[^>]*\bsrc\s*=\s*["'][^"']*(?:MathJax|mathjax)[^"']*["'][^>]*>\s*</script>`)
 )
+
+// reportStyle keeps wide outputs inside the page: tables and preformatted
+// text scroll in place instead of widening the page, and figures shrink to
+// the column. The figures' font, Liberation Sans (viz lays text out with its
+// metrics), travels with the page: a computer without it would substitute a
+// wider font and labels would overflow their boxes.
+var reportStyle = `<style data-kl-report>
+@font-face { font-family: 'Liberation Sans'; src: url(data:font/ttf;base64,` +
+	base64.StdEncoding.EncodeToString(liberationsansregular.TTF) + `) format('truetype'); }
+.jp-OutputArea-output table { display: block; max-width: 100%; overflow-x: auto; }
+.jp-OutputArea-output pre { overflow-x: auto; }
+.jp-OutputArea-output svg, .jp-OutputArea-output img { max-width: 100%; height: auto; }
+</style>`
 
 // mathJaxConfig sets MathJax 3 up as the notebook front ends do: $…$ and
 // \(…\) inline, $$…$$ and \[…\] displayed, \$ for a dollar sign, AMS
@@ -45,7 +61,7 @@ func FinalizeHTML(page, lib []byte) ([]byte, error) {
 	if bytes.Contains(out, marker) {
 		return out, nil
 	}
-	inline := mathJaxConfig + "\n<script " + string(marker) + ">" + string(lib) + "</script>"
+	inline := reportStyle + "\n" + mathJaxConfig + "\n<script " + string(marker) + ">" + string(lib) + "</script>"
 	switch {
 	case mathJax2.Match(out):
 		out = replaceFirst(mathJax2, out, inline)

@@ -32,7 +32,7 @@ func TestFinalizeHTML(t *testing.T) {
 			t.Errorf("finalized page still has %q", gone)
 		}
 	}
-	for _, kept := range []string{"window.MathJax = {tex:", "window.MathJaxLib = 1;", `data-kl-mathjax="3.2.2"`, "<style>body{}</style>", `<p>$K_\mu$</p>`} {
+	for _, kept := range []string{"window.MathJax = {tex:", "window.MathJaxLib = 1;", `data-kl-mathjax="3.2.2"`, "<style data-kl-report>", "<style>body{}</style>", `<p>$K_\mu$</p>`} {
 		if !strings.Contains(s, kept) {
 			t.Errorf("finalized page lacks %q", kept)
 		}

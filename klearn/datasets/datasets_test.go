@@ -16,9 +16,9 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 )
 
-// Shapes and class counts expected for every embedded set. Provenance:
-// ../shared/datasets.md, section 1 (each row was counted there from the
-// Debian package), except where a comment says otherwise.
+// Shapes and class counts expected for every embedded set, as counted from
+// the Debian packages of data/README.md when the files were built, except
+// where a comment says otherwise.
 var embeddedWant = []struct {
 	name       string
 	rows, cols int

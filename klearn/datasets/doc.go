@@ -19,7 +19,7 @@
 //
 // Provenance, licences, citations, cleaning and checksums of every file are
 // in data/README.md; scripts/data/build.sh --rebuild regenerates the files
-// from pinned Debian packages. The generators implement the formulas of
-// ../shared/datasets.md and of Afkanpour, Szepesvári & Bowling (2013) with
-// explicit seeds (klearn.NewRand).
+// from pinned Debian packages. The generators implement the published
+// formulas (Friedman 1991; the banana, ringnorm and waveform benchmarks;
+// Afkanpour, Szepesvári & Bowling 2013) with explicit seeds (klearn.NewRand).
 package datasets

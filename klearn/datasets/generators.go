@@ -208,7 +208,7 @@ func Waveform(n int, seed uint64) (*Dataset, error) {
 // Friedman1 is Friedman's (1991) regression problem #1, the 8-D nonlinear
 // stand-in for kin-8nm: x ∼ U[0, 1]^10 and
 // y = 10 sin(π x1 x2) + 20 (x3 − 0.5)² + 10 x4 + 5 x5 + noise·N(0, 1)
-// (x6…x10 are irrelevant; noise = 1 in ../shared/datasets.md).
+// (x6…x10 are irrelevant; Friedman 1991 uses noise = 1).
 func Friedman1(n int, noise float64, seed uint64) (*Dataset, error) {
 	if err := checkN("Friedman1", n, 1); err != nil {
 		return nil, err
@@ -237,7 +237,7 @@ func SineFrequencyTarget(x float64) float64 {
 }
 
 // SineFrequency is the first synthetic problem of Afkanpour, Szepesvári &
-// Bowling (2013), Section 3.1 (CHECKLIST P5-C1): x ∼ U[−10, 10] and
+// Bowling (2013), Section 3.1: x ∼ U[−10, 10] and
 // y = sign(f(x)) with f = SineFrequencyTarget (f(x) = 0 gives +1). Class
 // counts are random, as in the paper (train 500, validation 500, test 1000).
 func SineFrequency(n int, seed uint64) (*Dataset, error) {
@@ -275,7 +275,7 @@ func GaussianRelevanceMean(d int, gamma float64) []float64 {
 }
 
 // GaussianRelevance is the second synthetic problem of Afkanpour, Szepesvári
-// & Bowling (2013), Section 3.1 (CHECKLIST P5-C2): class +1 ∼ N(μ1, I_d),
+// & Bowling (2013), Section 3.1: class +1 ∼ N(μ1, I_d),
 // class −1 ∼ N(−μ1, I_d), μ1 = GaussianRelevanceMean(d, γ); the paper uses
 // d = 50 and γ ∈ {0, 1, 2, 5, 10, 20, 40}. The paper's class prior is
 // uniform; here the classes are exactly balanced (n/2 each, random order),

@@ -25,8 +25,8 @@ func loadMNISTOrSkip(t *testing.T, split string) *Images {
 func TestMNIST(t *testing.T) {
 	t.Parallel()
 	// Label counts of MNIST (LeCun et al., 1998; the figures every MNIST
-	// loader reports, e.g. torchvision) and the mean pixel 0.1307·255 quoted
-	// in ../shared/datasets.md (0.13066 for the training set).
+	// loader reports, e.g. torchvision) and the mean pixel 0.1307·255 of the
+	// usual normalisation (0.13066 for the training set).
 	want := map[string][10]int{
 		"train": {5923, 6742, 5958, 6131, 5842, 5421, 5918, 6265, 5851, 5949},
 		"test":  {980, 1135, 1032, 1010, 982, 892, 958, 1028, 974, 1009},

@@ -1,7 +1,7 @@
 package datasets
 
 // spec describes one named data set. Sizes and class counts are those of
-// ../shared/datasets.md; the tests check Load against them.
+// data/README.md; the tests check Load against them.
 type spec struct {
 	file        string // data/<file>.csv.gz, or "" for derived/cached sets
 	rows, feats int

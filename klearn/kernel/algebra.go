@@ -9,7 +9,7 @@ import (
 
 // Composite kernels. Sums with non-negative weights, products, positive
 // scalings, integer powers and normalisation preserve positive
-// semi-definiteness (Schur product theorem; P1 Sec. 2). Each composite's
+// semi-definiteness (Schur product theorem; Cortes et al.'s Sec. 2). Each composite's
 // Gram and Cross are built from its members' fast paths and the Gram-matrix
 // operations of gram.go, so a Sum of RBFs costs one blocked product each.
 
@@ -56,8 +56,8 @@ func diagOf(k Kernel, X mat.Matrix) []float64 {
 	return out
 }
 
-// Sum is the weighted sum k = Σ_i w_i k_i (P2-A2's k_η, P4-A5's MKL
-// combination). A nil Weights (the zero value) means all weights 1;
+// Sum is the weighted sum k = Σ_i w_i k_i (the k_η of Donini & Aiolli 2017, the MKL combination
+// of Colbert & Peet 2020). A nil Weights (the zero value) means all weights 1;
 // otherwise len(Weights) must equal len(Kernels) and every w_i ≥ 0.
 type Sum struct {
 	Kernels []Kernel
@@ -137,7 +137,7 @@ func scaledDense(w float64, C *mat.Dense) *mat.Dense {
 }
 
 // Product is the pointwise product k = Π_i k_i; its Gram matrix is the
-// Hadamard product of the members' (P1 eq. 1's K_1^{k1}…K_p^{kp}).
+// Hadamard product of the members' (Cortes et al.'s eq. 1's K_1^{k1}…K_p^{kp}).
 type Product struct{ Kernels []Kernel }
 
 // Validate checks the members.
@@ -197,7 +197,7 @@ func (s Scaled) Gram(X mat.Matrix) *mat.SymDense {
 // Cross scales the member's cross matrix.
 func (s Scaled) Cross(A, B mat.Matrix) *mat.Dense { return scaledDense(s.C, crossOf(s.K, A, B)) }
 
-// Power is the pointwise power k^D (P1 eq. 4 for D = 2: its Gram matrix
+// Power is the pointwise power k^D (Cortes et al.'s eq. 4 for D = 2: its Gram matrix
 // is the Hadamard power K^{∘D}). D must be ≥ 0; D = 0 (the zero value) is
 // the constant kernel 1.
 type Power struct {
@@ -233,7 +233,7 @@ func (p Power) Cross(A, B mat.Matrix) *mat.Dense {
 //
 //	k̃(x, z) = k(x, z) / √(k(x, x) k(z, z)),
 //
-// which has unit diagonal (P2 Sec. 3 uses normalised base kernels). Where
+// which has unit diagonal (Donini & Aiolli's Sec. 3 uses normalised base kernels). Where
 // k(x, x) = 0 the normalised value is defined as 0.
 type Normalized struct{ K Kernel }
 

@@ -52,7 +52,7 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-// The Gaussian of P3 and P5 in the σ convention: exp(−‖x−z‖²/σ²) equals the
+// The Gaussian of Argyriou et al. (2006) and Afkanpour et al. (2013) in the σ convention: exp(−‖x−z‖²/σ²) equals the
 // scikit-learn RBF with γ = 1/σ².
 func ExampleGaussian() {
 	X := mat.NewDense(2, 2, []float64{0, 0, 1, 1})

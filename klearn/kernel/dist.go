@@ -164,7 +164,7 @@ func checkPos(name string, v float64) error {
 //
 //	k(x, z) = exp(−γ‖x − z‖²),
 //
-// as in P2 Table 1 and P4 (k1 = exp(−β‖x−y‖²)). Gamma 0 (the zero value)
+// as in Donini & Aiolli's Table 1 and Colbert & Peet (2020) (k1 = exp(−β‖x−y‖²)). Gamma 0 (the zero value)
 // means 1/n_features, scikit-learn's default. Gamma < 0 is an error.
 // Gaussian{Sigma} is the same kernel with γ = 1/σ².
 type RBF struct{ Gamma float64 }
@@ -202,14 +202,14 @@ func (r RBF) Cross(A, B mat.Matrix) *mat.Dense {
 func (RBF) Diag(X mat.Matrix) []float64 { return ones(X) }
 
 // Gaussian is the isotropic Gaussian kernel in the standard-deviation
-// parametrisation used by P3 (Argyriou et al. 2006, G(Σ) with Σ = σ²I, see
-// CHECKLIST P3-E1) and P5 (Afkanpour et al. 2013, κ_σ):
+// parametrisation used by Argyriou et al. (2006; G(Σ) with Σ = σ²I) and
+// Afkanpour et al. (2013; κ_σ):
 //
 //	k(x, z) = exp(−‖x − z‖² / σ²).
 //
 // Note the missing factor 2: this is RBF{Gamma: 1/σ²}, not the "σ²-variance"
-// convention exp(−‖x−z‖²/(2σ²)) of many textbooks (P4-E9 uses the latter for
-// its SimpleMKL baseline: pass Sigma = √2·σ there). Sigma 0 (the zero value)
+// convention exp(−‖x−z‖²/(2σ²)) of many textbooks (the SimpleMKL toolbox behind Colbert & Peet's baseline
+// uses the latter: pass Sigma = √2·σ there). Sigma 0 (the zero value)
 // means √n_features (so Gaussian{} equals RBF{}). Sigma < 0 is an error.
 //
 // Gaussian is Parametric with θ = (σ) (σ itself, not log σ):
@@ -298,7 +298,7 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 
 // ARD is the Gaussian kernel with one inverse squared length-scale per
 // dimension (automatic relevance determination; the per-coordinate family
-// of P5, κ_σ(x, z) = exp(−Σ_i (x_i − z_i)²/σ_i²), with γ_i = 1/σ_i²):
+// of Afkanpour et al. (2013), κ_σ(x, z) = exp(−Σ_i (x_i − z_i)²/σ_i²), with γ_i = 1/σ_i²):
 //
 //	k(x, z) = exp(−Σ_i γ_i (x_i − z_i)²).
 //
@@ -309,7 +309,7 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 // ARD is Parametric with θ = (γ_1, …, γ_d): ∂k/∂γ_i = −k·(x_i − z_i)².
 type ARD struct{ Gamma []float64 }
 
-// ARDFromSigma returns ARD{Gamma: 1/σ_i²}, P5's per-coordinate Gaussian.
+// ARDFromSigma returns ARD{Gamma: 1/σ_i²}, Afkanpour et al.'s per-coordinate Gaussian.
 func ARDFromSigma(sigma []float64) (ARD, error) {
 	if len(sigma) == 0 {
 		return ARD{}, klearn.Errorf(klearn.ErrEmpty, "kernel: ARDFromSigma of no length-scales")
@@ -454,15 +454,15 @@ func newSymNoPar(n int, data []float64) *mat.SymDense {
 }
 
 // BlockGaussian is the product of isotropic Gaussians on disjoint blocks of
-// features, the block-diagonal Gaussian of P3 (Argyriou et al. 2006,
-// Sec. 5: G = Π_b exp(−⟨x^b − t^b, Σ_b⁻¹(x^b − t^b)⟩) with Σ_b = σ_b²I, the
-// standard-deviation convention of CHECKLIST P3-E1):
+// features, the block-diagonal Gaussian of Argyriou et al. (2006,
+// Sec. 5): G = Π_b exp(−⟨x^b − t^b, Σ_b⁻¹(x^b − t^b)⟩) with Σ_b = σ_b²I, the
+// standard-deviation convention of Gaussian:
 //
 //	k(x, z) = Π_b exp(−‖x^b − z^b‖² / σ_b²) = exp(−Σ_b ‖x^b − z^b‖²/σ_b²).
 //
 // Blocks[b] lists the feature indices of block b and Sigma[b] its σ_b > 0.
 // Features in no block are ignored. Blocks must be non-empty, in range and
-// disjoint; there is no zero-value default (ImageBlocks builds P3's halves
+// disjoint; there is no zero-value default (ImageBlocks builds Argyriou et al.'s halves
 // and quadrants of an image).
 //
 // BlockGaussian is Parametric with θ = (σ_1, …, σ_B):
@@ -474,7 +474,7 @@ type BlockGaussian struct {
 
 // ImageBlocks splits the pixels of a row-major h×w image into by×bx
 // rectangular blocks (by rows of blocks, bx columns), in row-major block
-// order. P3 uses 1×1 (whole image), 1×2 (left and right halves) and 2×2
+// order. Argyriou et al. (2006) use 1×1 (whole image), 1×2 (left and right halves) and 2×2
 // (quadrants) on 28×28 MNIST images.
 func ImageBlocks(h, w, by, bx int) ([][]int, error) {
 	if h <= 0 || w <= 0 || by <= 0 || bx <= 0 || by > h || bx > w {
@@ -632,7 +632,7 @@ func (l Laplacian) Eval(x, z []float64) float64 {
 // Diag returns ones.
 func (Laplacian) Diag(X mat.Matrix) []float64 { return ones(X) }
 
-// RationalQuadratic is the rational-quadratic kernel of P2 Table 1,
+// RationalQuadratic is the rational-quadratic kernel of Donini & Aiolli's Table 1,
 //
 //	k(x, z) = 1 − ‖x−z‖²/(‖x−z‖² + c) = c/(c + ‖x−z‖²),
 //
@@ -671,16 +671,16 @@ func (r RationalQuadratic) Cross(A, B mat.Matrix) *mat.Dense {
 	return distCross(rows(A), rows(B), rqDist(c))
 }
 
-// Dirichlet is the Dirichlet kernel of degree one used by P5 (Afkanpour et
-// al. 2013, synthetic experiment 1):
+// Dirichlet is the Dirichlet kernel of degree one used by Afkanpour et
+// al. (2013, synthetic experiment 1):
 //
 //	k(x, z) = 1 + 2 cos(σ |x − z|).
 //
 // It has the feature map (1, √2 cos σx, √2 sin σx), so it is positive
 // semi-definite (rank ≤ 3) for scalar inputs only: for d ≥ 2,
-// 1 + 2cos(σ‖x − z‖) is not positive semi-definite in general (CHECKLIST
-// P5-B7), so Validate rejects inputs with more than one column. Sigma 0 (the
-// zero value) is the constant kernel 3 (P5 uses σ ∈ {0, …, 9});
+// 1 + 2cos(σ‖x − z‖) is not positive semi-definite in general,
+// so Validate rejects inputs with more than one column. Sigma 0 (the
+// zero value) is the constant kernel 3 (Afkanpour et al. 2013 use σ ∈ {0, …, 9});
 // Sigma < 0 is an error.
 //
 // Dirichlet is Parametric with θ = (σ): ∂k/∂σ = −2|x − z| sin(σ|x − z|).

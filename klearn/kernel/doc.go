@@ -73,40 +73,40 @@
 // Struct values; zero values have documented defaults.
 //
 //   - Linear, Polynomial (γ⟨x,z⟩+c)^d, HPK ⟨x,z⟩^d and NormalizedHPK
-//     (⟨x,z⟩/‖x‖‖z‖)^d, the HPK family of Donini & Aiolli (2017, P2, Sec. 4,
+//     (⟨x,z⟩/‖x‖‖z‖)^d, the HPK family of Donini & Aiolli (2017, Sec. 4,
 //     eq. 12).
-//   - DPP Σ_s a_s⟨x,z⟩^s (P2 Sec. 3, Theorem 1) with the coefficient rules of
-//     P2 Table 1 as corrected in CHECKLIST P2-E1/E2: DPPPolynomial, DPPRBF
+//   - DPP Σ_s a_s⟨x,z⟩^s (Donini & Aiolli's Sec. 3, Theorem 1) with the coefficient rules of
+//     Donini & Aiolli's Table 1: DPPPolynomial, DPPRBF
 //     (e^{−2γ}(2γ)^s/s!, not the printed (2γ)^{2s}), DPPRationalQuadratic and
 //     DPPCauchy (c·2^s/(2+c)^{s+1}), each truncated at a degree S; the
 //     printed rules are kept as DPPRBFPaperTypo and
 //     DPPRationalQuadraticPaperTypo.
 //   - Feature x_k z_k, the base kernels of Cortes, Mohri & Rostamizadeh (2009,
-//     P1), whose eqs. (1)–(4) are polynomials of them; FeatureGrams builds all
+//     Cortes et al. (2009)), whose eqs. (1)–(4) are polynomials of them; FeatureGrams builds all
 //     p base Gram matrices at once, touching only non-zero pairs of sparse
 //     count features.
 //   - Gaussians. Two conventions coexist: RBF{Gamma} is exp(−γ‖x−z‖²)
-//     (scikit-learn, P2 Table 1, P4's k1), Gaussian{Sigma} is
-//     exp(−‖x−z‖²/σ²), the convention of Argyriou et al. (2006, P3, eq. 7
-//     with Σ = σ²I per CHECKLIST P3-E1) and Afkanpour et al. (2013, P5).
-//     ARD exp(−Σ_i γ_i(x_i−z_i)²) is P5's per-coordinate family (γ_i = 1/σ_i²,
-//     ARDFromSigma); BlockGaussian is P3's block-diagonal Gaussian
+//     (scikit-learn, Donini & Aiolli's Table 1, Colbert & Peet's k1), Gaussian{Sigma} is
+//     exp(−‖x−z‖²/σ²), the convention of Argyriou et al. (2006, eq. 7
+//     with Σ = σ²I) and Afkanpour et al. (2013).
+//     ARD exp(−Σ_i γ_i(x_i−z_i)²) is Afkanpour et al.'s per-coordinate family (γ_i = 1/σ_i²,
+//     ARDFromSigma); BlockGaussian is Argyriou et al.'s block-diagonal Gaussian
 //     Π_b exp(−‖x^b−z^b‖²/σ_b²), with ImageBlocks for image halves and
 //     quadrants.
 //   - Laplacian exp(−γ‖x−z‖₁), RationalQuadratic c/(c+‖x−z‖²) (= Cauchy).
-//   - Dirichlet 1 + 2cos(σ|x−z|) (P5, synthetic experiment 1), positive
-//     semi-definite for scalar inputs only (CHECKLIST P5-B7); Validate
+//   - Dirichlet 1 + 2cos(σ|x−z|) (Afkanpour et al. (2013), synthetic experiment 1), positive
+//     semi-definite for scalar inputs only; Validate
 //     rejects d ≥ 2.
-//   - GPK Z_d(x)ᵀPZ_d(z) (Colbert & Peet 2019, P4, eqs. 8–9, Lemma 4) and
-//     TK, the Tessellated kernels k = ∫_{[a,b]} N̂(z,x)ᵀPN̂(z,y)dz (P4 eq. 7,
+//   - GPK Z_d(x)ᵀPZ_d(z) (Colbert & Peet 2019, eqs. 8–9, Lemma 4) and
+//     TK, the Tessellated kernels k = ∫_{[a,b]} N̂(z,x)ᵀPN̂(z,y)dz (Colbert & Peet's eq. 7,
 //     eq. 10) in the closed form of Corollary 13 (eq. 23) with the R_ij
-//     correction of CHECKLIST P4-E2 and the N̂ of P4-E1, for any degree and
+//     and the N̂, for any degree and
 //     dimension. TK.Basis gives the 2q×2q matrix G(x,y) with k = ⟨P, G⟩_F,
 //     and TK.GramBlocks / TK.CrossBlocks the per-entry Gram blocks such that
-//     K = Σ_{a≤b} P_ab B_ab, which is what P4's SDP (24) needs; Monomials
-//     enumerates Z_d in the order of P4 Appendix A.
+//     K = Σ_{a≤b} P_ab B_ab, which is what Colbert & Peet's SDP (24) needs; Monomials
+//     enumerates Z_d in the order of Colbert & Peet's Appendix A.
 //
-// Continuous families implement Parametric (θ and ∂K/∂θ for P3 and P5):
+// Continuous families implement Parametric (θ and ∂K/∂θ for Argyriou et al. (2006) and Afkanpour et al. (2013)):
 // Gaussian (θ = σ, not log σ), ARD (θ = γ per dimension), BlockGaussian
 // (θ = σ per block) and Dirichlet (θ = σ).
 //
@@ -120,8 +120,8 @@
 // CombineCross (Σ w_k K_k), SquaredDistances, and the PSD utilities
 // MinEigen, IsPSD and AddJitter.
 //
-// References: P1 Cortes, Mohri, Rostamizadeh (NIPS 2009); P2 Donini & Aiolli
-// (MLJ 2017); P3 Argyriou, Hauser, Micchelli, Pontil (ICML 2006); P4 Colbert
-// & Peet (JMLR 2020); P5 Afkanpour, Szepesvári, Bowling (ICML 2013). The
+// References: Cortes, Mohri, Rostamizadeh (NIPS 2009); Donini & Aiolli (Machine
+// Learning 2017); Argyriou, Hauser, Micchelli, Pontil (ICML 2006); Colbert & Peet
+// (JMLR 2020); Afkanpour, Szepesvári, Bowling (Machine Learning 2013). The
 // paper notebooks in notebooks/ demonstrate each family.
 package kernel

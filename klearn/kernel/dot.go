@@ -61,7 +61,7 @@ func mapSeg(f func(float64) float64) rowFunc {
 	}
 }
 
-// Linear is the linear kernel k(x, z) = ⟨x, z⟩ (P1's "lin. base" kernel,
+// Linear is the linear kernel k(x, z) = ⟨x, z⟩ (Cortes et al.'s "lin. base" kernel,
 // the sum of its per-feature base kernels).
 type Linear struct{}
 
@@ -80,8 +80,8 @@ func (Linear) Cross(A, B mat.Matrix) *mat.Dense { return dotCross(A, B, nil) }
 //
 // with d = Degree, γ = Gamma, c = Coef0 (scikit-learn's polynomial_kernel).
 // Zero values: Degree 0 means 3 and Gamma 0 means 1/n_features, as in
-// scikit-learn; Coef0 is used as given (scikit-learn's default is 1; P4 and
-// P2 Table 1 use (1 + ⟨x, z⟩)^d, i.e. Gamma 1, Coef0 1). Degree < 0,
+// scikit-learn; Coef0 is used as given (scikit-learn's default is 1; Colbert & Peet (2020) and
+// Donini & Aiolli's Table 1 use (1 + ⟨x, z⟩)^d, i.e. Gamma 1, Coef0 1). Degree < 0,
 // Gamma < 0 or Coef0 < 0 (which can make the kernel indefinite) are errors.
 type Polynomial struct {
 	Degree int
@@ -136,8 +136,8 @@ func (p Polynomial) Cross(A, B mat.Matrix) *mat.Dense {
 }
 
 // HPK is the homogeneous polynomial kernel k(x, z) = ⟨x, z⟩^d with
-// d = Degree (P2 §4). Degree 0 (the zero value) is the constant kernel 1,
-// P2's k_0 (0^0 = 1).
+// d = Degree (Donini & Aiolli's §4). Degree 0 (the zero value) is the constant kernel 1,
+// Donini & Aiolli's k_0 (0^0 = 1).
 type HPK struct{ Degree int }
 
 // Validate checks Degree ≥ 0.
@@ -163,7 +163,7 @@ func (h HPK) Cross(A, B mat.Matrix) *mat.Dense {
 	return dotCross(A, B, mapSeg(func(v float64) float64 { return powInt(v, d) }))
 }
 
-// NormalizedHPK is the normalised homogeneous polynomial kernel of P2
+// NormalizedHPK is the normalised homogeneous polynomial kernel of Donini & Aiolli (2017)
 // (Sec. 4, the family K_D = {k_0, …, k_D} built incrementally by eq. 12):
 //
 //	k_d(x, z) = (⟨x, z⟩ / (‖x‖‖z‖))^d.
@@ -235,14 +235,15 @@ func (h NormalizedHPK) Diag(X mat.Matrix) []float64 {
 	return out
 }
 
-// DPP is a dot-product polynomial (P2 Sec. 3, Theorem 1):
+// DPP is a dot-product polynomial (Donini & Aiolli's Sec. 3, Theorem 1):
 //
 //	k(x, z) = Σ_{s=0}^{D} a_s ⟨x, z⟩^s,   a_s = Coef[s] ≥ 0.
 //
-// By Schoenberg's theorem (P2 Theorem 1) such a kernel is positive definite
+// By Schoenberg's theorem (Donini & Aiolli's Theorem 1) such a kernel is positive definite
 // on the unit ball iff the a_s are non-negative. The rule constructors
 // DPPPolynomial, DPPRBF, DPPRationalQuadratic and DPPCauchy truncate the
-// Maclaurin series of P2 Table 1 (as corrected in CHECKLIST P2-E1/E2); on
+// Maclaurin series of Donini & Aiolli's Table 1 (corrected where the print
+// is wrong, see DPPRBF); on
 // unit-norm data they reproduce the closed-form kernels. A nil Coef is an
 // error (there is no sensible default).
 type DPP struct{ Coef []float64 }
@@ -284,7 +285,7 @@ func (p DPP) Cross(A, B mat.Matrix) *mat.Dense {
 }
 
 // DPPPolynomial returns the coefficients of (⟨x, z⟩ + c)^D:
-// a_s = C(D, s) c^{D−s}, s = 0…D (P2 Table 1, exact).
+// a_s = C(D, s) c^{D−s}, s = 0…D (Donini & Aiolli's Table 1, exact).
 func DPPPolynomial(D int, c float64) (DPP, error) {
 	if err := checkS(D); err != nil {
 		return DPP{}, err
@@ -344,7 +345,7 @@ func dppRule(what string, p, lo float64, S int, fill func(a []float64)) (DPP, er
 //
 //	a_s = e^{−2γ} (2γ)^s / s!,
 //
-// the corrected rule of P2 Table 1 / eq. (10) (CHECKLIST P2-E1: the paper
+// the corrected rule of Donini & Aiolli's Table 1 / eq. (10) (the paper
 // prints (2γ)^{2s}). The truncation error on the unit sphere is at most
 // e^{−2γ} Σ_{s>S} (2γ)^s/s!.
 func DPPRBF(gamma float64, S int) (DPP, error) {
@@ -357,10 +358,10 @@ func DPPRBF(gamma float64, S int) (DPP, error) {
 	})
 }
 
-// DPPRBFPaperTypo returns the coefficients as printed in P2 Table 1,
+// DPPRBFPaperTypo returns the coefficients as printed in Donini & Aiolli's Table 1,
 // a_s = e^{−2γ}(2γ)^{2s}/s!. They equal DPPRBF's with γ' = 2γ² in the power
 // term only and do NOT reproduce exp(−γ‖x−z‖²); kept so the paper's
-// experiments can be rerun as published (CHECKLIST P2-E1).
+// experiments can be rerun as published.
 func DPPRBFPaperTypo(gamma float64, S int) (DPP, error) {
 	return dppRule("DPPRBFPaperTypo gamma", gamma, 0, S, func(a []float64) {
 		t := math.Exp(-2 * gamma)
@@ -373,8 +374,8 @@ func DPPRBFPaperTypo(gamma float64, S int) (DPP, error) {
 
 // DPPRationalQuadratic returns the Maclaurin coefficients, truncated at
 // degree S, of the rational-quadratic kernel 1 − ‖x−z‖²/(‖x−z‖²+c) on
-// unit-norm data: a_s = c·2^s/(2+c)^{s+1} (CHECKLIST P2-E2; the rule printed
-// in P2 Table 1 is right for s ≤ 1 only). The truncation error on the unit
+// unit-norm data: a_s = c·2^s/(2+c)^{s+1} (the rule printed
+// in Donini & Aiolli's Table 1 is right for s ≤ 1 only). The truncation error on the unit
 // sphere is at most (2/(2+c))^{S+1}.
 func DPPRationalQuadratic(c float64, S int) (DPP, error) {
 	return dppRule("DPPRationalQuadratic c", c, math.SmallestNonzeroFloat64, S, func(a []float64) {
@@ -386,9 +387,9 @@ func DPPRationalQuadratic(c float64, S int) (DPP, error) {
 	})
 }
 
-// DPPRationalQuadraticPaperTypo returns the rule printed in P2 Table 1,
+// DPPRationalQuadraticPaperTypo returns the rule printed in Donini & Aiolli's Table 1,
 // a_s = (∏_{j=1}^s(j+1)/(2+c)^s − 2∏_{j=1}^s(j+1)/(2+c)^{s+1})/s!
-// = (s+1)·c/(2+c)^{s+1}, which is right for s ≤ 1 only (CHECKLIST P2-A7).
+// = (s+1)·c/(2+c)^{s+1}, which is right for s ≤ 1 only.
 func DPPRationalQuadraticPaperTypo(c float64, S int) (DPP, error) {
 	return dppRule("DPPRationalQuadraticPaperTypo c", c, math.SmallestNonzeroFloat64, S, func(a []float64) {
 		for s := 0; s <= S; s++ {
@@ -399,7 +400,7 @@ func DPPRationalQuadraticPaperTypo(c float64, S int) (DPP, error) {
 
 // DPPCauchy returns the truncated Maclaurin coefficients of the Cauchy
 // kernel (1 + ‖x−z‖²/γ)^{−1} on unit-norm data, a_s = γ·2^s/(γ+2)^{s+1}
-// (CHECKLIST P2-A7/E2; P2 Table 1 prints a garbled rule). Cauchy with
+// (Donini & Aiolli's Table 1 prints a garbled rule). Cauchy with
 // parameter γ is the rational-quadratic kernel with c = γ.
 func DPPCauchy(gamma float64, S int) (DPP, error) {
 	return DPPRationalQuadratic(gamma, S)

@@ -7,7 +7,7 @@ import (
 )
 
 // Feature is the single-feature product kernel k(x, z) = x_k z_k with
-// k = Index, P1's base kernel K_k (Cortes et al. 2009, Sec. 5: one base
+// k = Index, Cortes et al.'s base kernel K_k (Cortes et al. 2009, Sec. 5: one base
 // kernel per feature, or per n-gram count for the sentiment data; the
 // families of eqs. 1–4 are polynomials of these). Index 0 (the zero value)
 // is the first feature. The Gram matrix is the rank-one x_k x_kᵀ.
@@ -67,10 +67,10 @@ func (f Feature) Cross(A, B mat.Matrix) *mat.Dense {
 	return out
 }
 
-// FeatureGrams returns the p base Gram matrices K_k = x_k x_kᵀ of P1 (one per
+// FeatureGrams returns the p base Gram matrices K_k = x_k x_kᵀ of Cortes et al. (2009) (one per
 // column of X), with K_k[i][j] = X_ik X_jk. It reads X once, column by
 // column, and touches only the non-zero pairs of each column, so sparse count
-// features (P1's bigram counts) cost O(Σ_k nnz_k²) after the zero fill.
+// features (Cortes et al.'s bigram counts) cost O(Σ_k nnz_k²) after the zero fill.
 // The p matrices are built in parallel; memory is p·n² floats.
 func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 	n, p, err := klearn.CheckMatrix("kernel: X", X)

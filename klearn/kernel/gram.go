@@ -30,7 +30,7 @@ func mapSym(K *mat.SymDense, f func(i, j int, v float64) float64) *mat.SymDense 
 }
 
 // Hadamard returns the entrywise (Schur) product A ∘ B, positive
-// semi-definite when A and B are (Schur product theorem; P1 Sec. 2). It
+// semi-definite when A and B are (Schur product theorem; Cortes et al.'s Sec. 2). It
 // panics if A and B differ in size.
 func Hadamard(A, B *mat.SymDense) *mat.SymDense {
 	if A.SymmetricDim() != B.SymmetricDim() {
@@ -41,7 +41,7 @@ func Hadamard(A, B *mat.SymDense) *mat.SymDense {
 }
 
 // HadamardPower returns K^{∘d}, the entrywise d-th power (d = 0 gives the
-// all-ones matrix; P2 eq. 12 builds the HPK family as K_{d+1} = K_d ∘ K_1).
+// all-ones matrix; Donini & Aiolli's eq. 12 builds the HPK family as K_{d+1} = K_d ∘ K_1).
 // It panics if d < 0.
 func HadamardPower(K *mat.SymDense, d int) *mat.SymDense {
 	if d < 0 {
@@ -51,7 +51,7 @@ func HadamardPower(K *mat.SymDense, d int) *mat.SymDense {
 }
 
 // Center returns C_n K C_n with C_n = I − 11ᵀ/n, the Gram matrix of the
-// features centred in feature space (used by centred alignment, P5 Sec. 2):
+// features centred in feature space (used by centred alignment, Afkanpour et al.'s Sec. 2):
 // (K_c)_ij = K_ij − r_i − r_j + m, r the row means and m the grand mean.
 func Center(K *mat.SymDense) *mat.SymDense {
 	a, n, s := symData(K)
@@ -137,7 +137,7 @@ func NormalizeCross(C *mat.Dense, diagA, diagB []float64) (*mat.Dense, error) {
 }
 
 // TraceNormalize returns K/tr(K), the unit-trace normalisation used by the
-// SimpleMKL toolbox (CHECKLIST P4-A13) and Kloft et al.'s ℓp-MKL (P5-E7).
+// SimpleMKL toolbox and Kloft et al.'s ℓp-MKL.
 // A non-positive trace is an error.
 func TraceNormalize(K *mat.SymDense) (*mat.SymDense, error) {
 	if _, err := klearn.CheckGram(K, -1); err != nil {
@@ -153,9 +153,9 @@ func TraceNormalize(K *mat.SymDense) (*mat.SymDense, error) {
 	return mapSym(K, func(_, _ int, v float64) float64 { return v / tr }), nil
 }
 
-// Combine returns Σ_k w_k K_k (P2 eq. 1's k_η, P4-A4/A5's Σμ_iK_i). All
+// Combine returns Σ_k w_k K_k (Donini & Aiolli's eq. 1's k_η,'s Σμ_iK_i). All
 // matrices must have the same order and w one finite weight per matrix.
-// Negative weights are allowed (Lanckriet et al.'s set, P4-A4) but then the
+// Negative weights are allowed (Lanckriet et al.'s set) but then the
 // result need not be positive semi-definite.
 func Combine(w []float64, Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if len(Ks) == 0 {

@@ -281,9 +281,9 @@ func TestGradFD(t *testing.T) {
 	}
 }
 
-// TestDPPRules: the corrected P2 Table 1 rules (CHECKLIST P2-E1/E2),
+// TestDPPRules: Donini & Aiolli's Table 1 rules, corrected,
 // truncated at S = 60, reproduce the closed-form kernels on unit-norm data to
-// 1e-12; the printed (typo) rules do not (P2-A7: e.g. RBF 0.1045 vs 0.1336).
+// 1e-12; the printed (typo) rules do not (e.g. RBF 0.1045 vs 0.1336).
 func TestDPPRules(t *testing.T) {
 	t.Parallel()
 	X := unitRows(randMatrix(15, 6, 31))
@@ -346,8 +346,8 @@ var gauss5w = []float64{0.2369268850561891, 0.4786286704993665, 0.56888888888888
 // quadTK integrates N̂(z,x)ᵀ P N̂(z,y) over the box by tensor Gauss–Legendre
 // on the cells cut at the coordinates of x and y (the integrand is a
 // polynomial of degree ≤ 2d per coordinate on each cell, so this is exact
-// to round-off). N̂ is P4 eq. (10) with the second block 1 − I_+(z − x)
-// (CHECKLIST P4-E1); for n = 1 that is the literal I_+(x − z) a.e.
+// to round-off). N̂ is Colbert & Peet's eq. (10) with the second block 1 − I_+(z − x)
+// (the printed I_+(x − z) does not match the paper's closed form); for n = 1 that is the literal I_+(x − z) a.e.
 func quadTK(tk TK, x, y []float64) float64 {
 	n := len(x)
 	exps := must(Monomials(2*n, tk.Degree))
@@ -412,10 +412,10 @@ func quadTK(tk TK, x, y []float64) float64 {
 	return s
 }
 
-// TestTKIntegral: Corollary 13 (with the R_ij correction, CHECKLIST P4-E2)
-// equals the defining integral P4 eq. (7) computed by quadrature, in 1-D and
+// TestTKIntegral: Corollary 13 (with the R_ij correction)
+// equals the defining integral Colbert & Peet's eq. (7) computed by quadrature, in 1-D and
 // 2-D for d = 0, 1, 2, with a random (non-symmetric-R) P ⪰ 0; the kernel is
-// symmetric (P4-B4) and its Gram matrix PSD (P4 Proposition 3).
+// symmetric and its Gram matrix PSD (Colbert & Peet's Proposition 3).
 func TestTKIntegral(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{1, 2} {
@@ -450,9 +450,9 @@ func TestTKIntegral(t *testing.T) {
 	}
 }
 
-// TestTKAppendixA reproduces P4 Appendix A (a = (0,0), b = (3,4), d = 1):
+// TestTKAppendixA reproduces Colbert & Peet's Appendix A (a = (0,0), b = (3,4), d = 1):
 // g_11 = (3−p1)(4−p2), g_14 = ½(9−p1²)(4−p2) and the S-block constant
-// T(a,b,ζ) = 12, 18, 36 for (1,1), (1,4), (4,4) (CHECKLIST P4-B3 item 4,
+// T(a,b,ζ) = 12, 18, 36 for (1,1), (1,4), (4,4) (the
 // corrected constants).
 func TestTKAppendixA(t *testing.T) {
 	t.Parallel()
@@ -512,7 +512,7 @@ func TestTKBlocks(t *testing.T) {
 	}
 }
 
-// TestGPK: Lemma 4 / CHECKLIST P4-B2, (1 + ⟨x,z⟩)^d = Z_d(x)ᵀ P Z_d(z) with P
+// TestGPK: Lemma 4 of Colbert & Peet (2020), (1 + ⟨x,z⟩)^d = Z_d(x)ᵀ P Z_d(z) with P
 // the diagonal of multinomial coefficients; number of monomials C(d+n, d).
 func TestGPK(t *testing.T) {
 	t.Parallel()
@@ -534,7 +534,7 @@ func TestGPK(t *testing.T) {
 	}
 }
 
-// TestFeatureGrams: the p per-feature Grams sum to the linear Gram (P1:
+// TestFeatureGrams: the p per-feature Grams sum to the linear Gram (Cortes et al. (2009):
 // Σ_k K_k = XXᵀ) and match Feature{k}; sparse columns stay sparse.
 func TestFeatureGrams(t *testing.T) {
 	t.Parallel()
@@ -632,7 +632,7 @@ func TestGramOps(t *testing.T) {
 	if _, err := Combine([]float64{1, 1}, []*mat.SymDense{K, mat.NewSymDense(2, nil)}); !errors.Is(err, klearn.ErrShape) {
 		t.Fatal("Combine sizes")
 	}
-	// Dirichlet is PSD in 1-D (P5-B7: feature map [1, √2cos σx, √2 sin σx]), rank ≤ 3.
+	// Dirichlet is PSD in 1-D (feature map [1, √2cos σx, √2 sin σx]), rank ≤ 3.
 	KD, _ := Gram(Dirichlet{Sigma: 2.7}, randMatrix(20, 1, 8))
 	if ok, _ := IsPSD(KD, 1e-10); !ok {
 		t.Fatal("Dirichlet 1-D not PSD")
@@ -727,7 +727,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestImageBlocks: P3's halves and quadrants of a 28×28 image.
+// TestImageBlocks: Argyriou et al.'s halves and quadrants of a 28×28 image.
 func TestImageBlocks(t *testing.T) {
 	t.Parallel()
 	b, _ := ImageBlocks(28, 28, 1, 2)
@@ -738,7 +738,7 @@ func TestImageBlocks(t *testing.T) {
 	if len(q) != 4 || len(q[3]) != 196 || q[3][0] != 14*28+14 {
 		t.Fatal("quadrants wrong")
 	}
-	// The block kernel with equal σ is the isotropic Gaussian (P3-B6).
+	// The block kernel with equal σ is the isotropic Gaussian.
 	X := randMatrix(5, 784, 3)
 	K1, _ := Gram(BlockGaussian{Blocks: q, Sigma: []float64{9, 9, 9, 9}}, X)
 	K2, _ := Gram(Gaussian{Sigma: 9}, X)

@@ -126,8 +126,8 @@ func checkSymParam(name string, P *mat.SymDense, q int) error {
 	return nil
 }
 
-// GPK is the generalised polynomial kernel of P4 (Colbert & Peet, eqs. 8–9,
-// Lemma 4):
+// GPK is the generalised polynomial kernel of Colbert & Peet (2020,
+// eqs. 8–9, Lemma 4):
 //
 //	k(x, z) = Z_d(x)ᵀ P Z_d(z),   P ⪰ 0,
 //
@@ -143,7 +143,7 @@ type GPK struct {
 
 // GPKPolynomial returns the GPK equal to (1 + ⟨x, z⟩)^d on n-dimensional
 // inputs: P is diagonal with the multinomial coefficients
-// d!/((d − |e|)! Π_k e_k!) (CHECKLIST P4-B2).
+// d!/((d − |e|)! Π_k e_k!).
 func GPKPolynomial(n, d int) (GPK, error) {
 	if n <= 0 || d < 0 {
 		return GPK{}, klearn.Errorf(klearn.ErrParam, "kernel: GPKPolynomial(n = %d, d = %d)", n, d)
@@ -236,19 +236,19 @@ func (g GPK) Gram(X mat.Matrix) *mat.SymDense {
 	})
 }
 
-// TK is a Tessellated kernel of P4 (Colbert & Peet, eq. 10 and
+// TK is a Tessellated kernel of Colbert & Peet (2020, eq. 10 and
 // Corollary 13) on the box X = [a, b] ⊂ Rⁿ:
 //
-//	k(x, y) = ∫_{[a,b]} N̂(z, x)ᵀ P N̂(z, y) dz,   P ⪰ 0 (2q×2q),      (P4 eq. 7)
+//	k(x, y) = ∫_{[a,b]} N̂(z, x)ᵀ P N̂(z, y) dz,   P ⪰ 0 (2q×2q),      (Colbert & Peet's eq. 7)
 //	N̂(z, x) = [Z_d(z, x)·I_+(z − x) ; Z_d(z, x)·(1 − I_+(z − x))],
 //
 // where Z_d(z, x) holds the q = C(d + 2n, d) monomials x^δ z^γ of degree
 // ≤ d in the 2n variables (x, z) (order of Monomials over (x, z)) and
 // I_+(u) = 1 iff u ≥ 0 componentwise. For n = 1 this is the literal N_T^d
-// of P4 eq. (10); for n ≥ 2 the second block must be 1 − I_+(z − x), not
-// I_+(x − z), to match the paper's closed form (CHECKLIST P4-E1). With
+// of Colbert & Peet's eq. (10); for n ≥ 2 the second block must be 1 − I_+(z − x), not
+// I_+(x − z), to match the paper's closed form. With
 // P = [[Q, R], [Rᵀ, S]] the integral is Corollary 13 (eq. 23) with the
-// coefficient R_ij — not Rᵀ_ij — on t_ij(y, x) (CHECKLIST P4-E2):
+// coefficient R_ij — not Rᵀ_ij — on t_ij(y, x):
 //
 //	k(x, y) = Σ_ij Q_ij g_ij(x, y) + R_ij t_ij(x, y) + R_ij t_ij(y, x) + S_ij h_ij(x, y),
 //	g_ij(x, y) = x^{δ_i} y^{δ_j} T(p*, b, γ_i + γ_j + 1),  p* = max(x, y),
@@ -256,15 +256,15 @@ func (g GPK) Gram(X mat.Matrix) *mat.SymDense {
 //	h_ij(x, y) = x^{δ_i} y^{δ_j} [T(a, b, ζ) − T(x, b, ζ) − T(y, b, ζ) + T(p*, b, ζ)],
 //	T(u, v, ζ) = Π_k (v_k^{ζ_k} − u_k^{ζ_k})/ζ_k.
 //
-// (h_ij above is the exact integral of the S block; P4's printed h_ij
+// (h_ij above is the exact integral of the S block; Colbert & Peet's printed h_ij
 // differs from it termwise but gives the same k for every symmetric S.)
-// The kernel is positive semi-definite for every P ⪰ 0 (P4 Proposition 3)
+// The kernel is positive semi-definite for every P ⪰ 0 (Colbert & Peet's Proposition 3)
 // and universal for P ≻ 0 (Theorem 8).
 //
 // Zero values: Lower/Upper nil mean the unit box [0, 1]ⁿ; a nil P means the
 // identity (which is ≻ 0). Inputs outside the box are projected onto it
-// coordinatewise (the clipping of CHECKLIST P4-E8). Basis and GramBlocks
-// expose the linear map P ↦ K needed by P4's SDP (24).
+// coordinatewise (clipped). Basis and GramBlocks
+// expose the linear map P ↦ K needed by Colbert & Peet's SDP (24).
 type TK struct {
 	Degree       int
 	Lower, Upper []float64
@@ -390,7 +390,7 @@ func (e *tkEval) powTable(u []float64) [][]float64 {
 }
 
 // basis fills dst (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
-// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (P4 eq. 7, Proposition 3).
+// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3).
 func (e *tkEval) basis(x, y []float64, dst []float64) {
 	n, q := e.n, e.q
 	xc, yc, p := make([]float64, n), make([]float64, n), make([]float64, n)
@@ -428,7 +428,7 @@ func (e *tkEval) basis(x, y []float64, dst []float64) {
 
 // Basis returns the 2q×2q matrix G(x, y) with G_ab(x, y) = ∫_{[a,b]}
 // N̂_a(z, x) N̂_b(z, y) dz, so that k(x, y) = Σ_ab P_ab G_ab(x, y) = ⟨P, G⟩_F
-// (P4 eq. 7; the map P ↦ k is linear). Its blocks are g, t(x, y), t(y, x)ᵀ
+// (Colbert & Peet's eq. 7; the map P ↦ k is linear). Its blocks are g, t(x, y), t(y, x)ᵀ
 // and h of Corollary 13.
 //
 // It returns nil when the degree is out of reach for len(x)-dimensional
@@ -516,7 +516,7 @@ func (t TK) Cross(A, B mat.Matrix) *mat.Dense {
 // TKPair identifies one free entry (A ≤ B) of the symmetric 2q×2q matrix P.
 type TKPair struct{ A, B int }
 
-// GramBlocks returns the data of the linear map P ↦ K for P4's SDP (24):
+// GramBlocks returns the data of the linear map P ↦ K for Colbert & Peet's SDP (24):
 // one symmetric m×m matrix per free entry (a ≤ b) of P, such that for every
 // symmetric P
 //

@@ -1,4 +1,4 @@
-// Package krr implements kernel ridge regression (KRR), the learner Paper 1
+// Package krr implements kernel ridge regression (KRR), the learner Cortes et al. (2009)
 // (Cortes, Mohri & Rostamizadeh 2009, "Learning non-linear combinations of
 // kernels") builds on:
 //

@@ -22,7 +22,7 @@ const maxCond = 1e15
 //
 //	α = (K + λI)⁻¹ y,
 //
-// Eq. (9) of Cortes, Mohri & Rostamizadeh (2009) (Paper 1) and
+// Eq. (9) of Cortes, Mohri & Rostamizadeh (2009) and
 // scikit-learn's KernelRidge with alpha = λ. There is no intercept: centre y
 // with preprocess.CenterLabels when the targets have a non-zero mean.
 //

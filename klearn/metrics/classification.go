@@ -77,7 +77,7 @@ func AUC(y, score []float64) (float64, error) {
 
 // Ranks returns the 1-based ranks of v in increasing order, giving tied values
 // the average of the ranks they span (e.g. ranks 4 and 5 tie at 4.5), as in
-// the Mann–Whitney statistic and in median-rank tables (Paper 5, §5).
+// the Mann–Whitney statistic and in median-rank tables (Afkanpour et al. (2013), §5).
 // NaN values are not allowed by callers in this package; Ranks itself orders
 // them last.
 func Ranks(v []float64) []float64 {

@@ -15,9 +15,9 @@
 //     alignment": A(K₁, K₂) = ⟨K₁, K₂⟩_F / (‖K₁‖_F ‖K₂‖_F).
 //   - Cortes, Mohri, Rostamizadeh (2012), "Algorithms for learning kernels
 //     based on centered alignment", Definition 4 — the centred alignment used
-//     by Paper 5 (Eq. (2) of Afkanpour et al. 2013).
+//     by Afkanpour et al. (2013) (Eq. (2) of Afkanpour et al. 2013).
 //   - Donini & Aiolli (2017), "Learning deep kernels in the space of dot
-//     product polynomials" (Paper 2): spectral ratio, Eq. (3) and (4); MEB
+//     product polynomials" (Donini & Aiolli, 2017): spectral ratio, Eq. (3) and (4); MEB
 //     radius and its average-kernel approximation, §3.1.3.
 //   - Mann & Whitney (1947); Hanley & McNeil (1982): AUC as the normalised
 //     Mann–Whitney U statistic, ties counted one half.

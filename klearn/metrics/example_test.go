@@ -17,7 +17,7 @@ func ExampleAUC() {
 }
 
 func ExampleSpectralRatio() {
-	// C(I_4) = tr(I)/‖I‖_F = 4/2 = 2 = √L, the most expressive kernel (Paper 2).
+	// C(I_4) = tr(I)/‖I‖_F = 4/2 = 2 = √L, the most expressive kernel (Donini & Aiolli, 2017).
 	I := mat.NewSymDense(4, []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1})
 	c, _ := metrics.SpectralRatio(I)
 	cbar, _ := metrics.StandardizedSpectralRatio(I)

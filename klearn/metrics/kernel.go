@@ -175,7 +175,7 @@ func center(k []float64, n int) []float64 {
 //
 //	ρ(K₁, K₂) = ⟨K₁c, K₂c⟩_F / (‖K₁c‖_F ‖K₂c‖_F),  K_c = H K H,  H = I − 11ᵀ/n,
 //
-// as used by Paper 5 (Afkanpour et al. 2013, Eq. (2) and the test-set metric
+// as used by Afkanpour et al. (2013, Eq. (2) and the test-set metric
 // A_c). A matrix whose centred version is zero (e.g. a constant matrix) gives
 // an ErrSingular error.
 func CenteredAlignment(A, B mat.Symmetric) (float64, error) {
@@ -226,7 +226,7 @@ func TargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 
 // CenteredTargetAlignment returns ρ(K, yyᵀ), the centred alignment of K with
 // the target kernel (Cortes et al. 2012; the metric A_c(K_test, y yᵀ) of
-// Paper 5, §5). Labels with a single class centre to zero and give an
+// Afkanpour et al. (2013), §5). Labels with a single class centre to zero and give an
 // ErrSingular error.
 func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 	k, n, err := sym("K", K, -1)
@@ -240,7 +240,7 @@ func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 	return cosine(center(rescale(k), n), center(rescale(t), n), "centred target alignment")
 }
 
-// SpectralRatio returns the spectral ratio of Paper 2 (Donini & Aiolli 2017,
+// SpectralRatio returns the spectral ratio of Donini & Aiolli (2017,
 // Eq. (3)),
 //
 //	C(K) = ‖K‖_T / ‖K‖_F = Σ_i λ_i / sqrt(Σ_i λ_i²) = Σ_i K_ii / sqrt(Σ_ij K_ij²),
@@ -274,7 +274,7 @@ func SpectralRatio(K mat.Symmetric) (float64, error) {
 }
 
 // StandardizedSpectralRatio returns the standardised spectral ratio of
-// Paper 2 (Donini & Aiolli 2017, Eq. (4)),
+// (Donini & Aiolli 2017, Eq. (4)),
 //
 //	C̄(K) = (C(K) − 1) / (√L − 1) ∈ [0, 1],
 //
@@ -294,7 +294,7 @@ func StandardizedSpectralRatio(K mat.Symmetric) (float64, error) {
 
 // MEBRadiusApprox returns the average-kernel approximation of the squared
 // radius of the minimum enclosing ball of the points in feature space
-// (Paper 2, Donini & Aiolli 2017, §3.1.3):
+// (Donini & Aiolli 2017, §3.1.3):
 //
 //	r̃(K) = (1/L) Σ_i K_ii − (1/L²) Σ_ij K_ij,
 //

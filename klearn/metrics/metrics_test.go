@@ -281,7 +281,7 @@ func TestCenteredAlignment(t *testing.T) {
 func TestSpectralRatio(t *testing.T) {
 	t.Parallel()
 	L := 9
-	// Paper 2 §3.1.1 (CHECKLIST P2-B3): C(I_L) = √L, C̄(I_L) = 1; C(11ᵀ) = 1, C̄ = 0.
+	// Donini & Aiolli's §3.1.1: C(I_L) = √L, C̄(I_L) = 1; C(11ᵀ) = 1, C̄ = 0.
 	if c, err := SpectralRatio(eye(L)); err != nil || !klearntest.Close(c, 3, 1e-15) {
 		t.Errorf("C(I_9) = %v, %v; want 3", c, err)
 	}
@@ -295,7 +295,7 @@ func TestSpectralRatio(t *testing.T) {
 		t.Errorf("C̄(11ᵀ) = %v, %v; want 0", c, err)
 	}
 	// Eigenvalue form Σλ/sqrt(Σλ²) equals the trace/Frobenius form, and
-	// 1 ≤ C ≤ sqrt(rank) (P2-B3), for random PSD matrices of rank r.
+	// 1 ≤ C ≤ sqrt(rank), for random PSD matrices of rank r.
 	for r := 1; r <= 5; r++ {
 		K := klearntest.RandPSD(12, r, uint64(10+r))
 		var es mat.EigenSym
@@ -328,7 +328,7 @@ func TestSpectralRatio(t *testing.T) {
 
 func TestMEBRadiusApprox(t *testing.T) {
 	t.Parallel()
-	// Paper 2 §3.1.3: r̃(11ᵀ) = 0 and r̃(I_L) = 1 − 1/L.
+	// Donini & Aiolli's §3.1.3: r̃(11ᵀ) = 0 and r̃(I_L) = 1 − 1/L.
 	if r, err := MEBRadiusApprox(ones(5)); err != nil || r != 0 {
 		t.Errorf("r̃(11ᵀ) = %v, %v; want 0", r, err)
 	}

@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -14,7 +15,7 @@ import (
 // kernels that maximises the centred alignment with the target yyᵀ, the
 // alignf algorithm of Cortes, Mohri & Rostamizadeh (2012), "Algorithms for
 // learning kernels based on centered alignment", JMLR 13:795–828 (the DA
-// baseline of Afkanpour et al. 2013; CHECKLIST P5-A9):
+// baseline of Afkanpour et al. 2013):
 //
 //	max_{μ ≥ 0, ‖μ‖₂ = 1} ρ(K_μ, yyᵀ),
 //	ρ(K, K') = ⟨K_c, K'_c⟩_F / (‖K_c‖_F ‖K'_c‖_F),   K_c = HKH, H = I − 11ᵀ/n
@@ -41,8 +42,8 @@ type Alignf struct {
 
 // AlignfModel is a fitted Alignf model.
 type AlignfModel struct {
-	// Weights are μ = v*/‖v*‖₂ (μ ≥ 0).
-	Weights []float64
+	// weights are μ = v*/‖v*‖₂ (μ ≥ 0); see Weights.
+	weights []float64
 	// V is the QP solution v*.
 	V []float64
 	// M holds M_kl = ⟨K_kc, K_lc⟩_F and A a_k = ⟨K_kc, yyᵀ⟩_F.
@@ -117,7 +118,7 @@ func (a Alignf) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfModel, error) 
 	for k, v := range res.X {
 		mu[k] = v / nv
 	}
-	m := &AlignfModel{Weights: mu, V: res.X, M: M, A: A, Result: res}
+	m := &AlignfModel{weights: mu, V: res.X, M: M, A: A, Result: res}
 	m.Alignment = alignfRho(M, A, mu, yy)
 	m.KernelAlignments = make([]float64, p)
 	for k := range Ks {
@@ -195,24 +196,32 @@ func alignfQuad(K *mat.SymDense, v []float64) float64 {
 	return s
 }
 
+// Weights returns a copy of μ = v*/‖v*‖₂.
+func (m *AlignfModel) Weights() []float64 {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.weights)
+}
+
 // Combine returns K_μ = Σ_k μ_k K_k for training base kernels Ks.
 func (m *AlignfModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	if m == nil || m.Weights == nil {
+	if m == nil || m.weights == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
 	}
-	return kernel.Combine(m.Weights, Ks)
+	return kernel.Combine(m.weights, Ks)
 }
 
 // CombineCross returns Σ_k μ_k K_k for test×train base kernels Kte.
 func (m *AlignfModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	if m == nil || m.Weights == nil {
+	if m == nil || m.weights == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
 	}
-	return kernel.CombineCross(m.Weights, Kte)
+	return kernel.CombineCross(m.weights, Kte)
 }
 
-// AlignfSVM is the two-stage DA method of Afkanpour et al. (2013) (CHECKLIST
-// P5-A9): stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
+// AlignfSVM is the two-stage DA method of Afkanpour et al. (2013):
+// stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
 // K_μ = Σ_k μ_k K_k (μ = v*/‖v*‖₂). Labels must be ±1.
 type AlignfSVM struct {
 	Align Alignf
@@ -257,9 +266,22 @@ func (m *AlignfSVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	return m.combination().predict(Kte)
 }
 
+// Weights returns a copy of the weights μ learned by Alignf.
+func (m *AlignfSVMModel) Weights() []float64 { return m.combination().weights() }
+
+// Combine returns K_μ = Σ_k μ_k K_k for training base kernels Ks.
+func (m *AlignfSVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.combination().combine(Ks)
+}
+
+// CombineCross returns Σ_k μ_k K_k for test×train base kernels Kte.
+func (m *AlignfSVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().combineCross(Kte)
+}
+
 func (m *AlignfSVMModel) combination() weightedSVM {
 	if m == nil || m.Align == nil {
 		return weightedSVM{who: "AlignfSVMModel"}
 	}
-	return weightedSVM{"AlignfSVMModel", m.Align.Weights, m.SVM}
+	return weightedSVM{"AlignfSVMModel", m.Align.weights, m.SVM}
 }

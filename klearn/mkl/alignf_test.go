@@ -75,8 +75,8 @@ func TestAlignfAgainstBruteForce(t *testing.T) {
 			}
 		}
 		rec(nil, c.step)
-		got := smktRho(t, m.Weights, Ks, T)
-		t.Logf("%s: μ %.4f (sum-normalised grid argmax %v), ρ %.6f grid %.6f", c.name, m.Weights, bestW, got, best)
+		got := smktRho(t, m.Weights(), Ks, T)
+		t.Logf("%s: μ %.4f (sum-normalised grid argmax %v), ρ %.6f grid %.6f", c.name, m.Weights(), bestW, got, best)
 		if math.Abs(got-m.Alignment) > 1e-12 {
 			t.Errorf("%s: model alignment %.15g, metrics.CenteredAlignment %.15g", c.name, m.Alignment, got)
 		}
@@ -89,14 +89,14 @@ func TestAlignfAgainstBruteForce(t *testing.T) {
 		if got > best+1e-3 {
 			t.Errorf("%s: alignf ρ = %.12g ≫ grid maximum %.12g", c.name, got, best)
 		}
-		s := smklSum(m.Weights)
-		for k := range m.Weights {
-			if d := math.Abs(m.Weights[k]/s - bestW[k]); d > 3/float64(c.step)+0.02 {
-				t.Errorf("%s: normalised μ = %v, grid argmax %v", c.name, m.Weights, bestW)
+		s := smklSum(m.Weights())
+		for k := range m.Weights() {
+			if d := math.Abs(m.Weights()[k]/s - bestW[k]); d > 3/float64(c.step)+0.02 {
+				t.Errorf("%s: normalised μ = %v, grid argmax %v", c.name, m.Weights(), bestW)
 				break
 			}
 		}
-		if nrm := math.Sqrt(mat.Dot(mat.NewVecDense(len(m.Weights), m.Weights), mat.NewVecDense(len(m.Weights), m.Weights))); math.Abs(nrm-1) > 1e-12 {
+		if nrm := math.Sqrt(mat.Dot(mat.NewVecDense(len(m.Weights()), m.Weights()), mat.NewVecDense(len(m.Weights()), m.Weights()))); math.Abs(nrm-1) > 1e-12 {
 			t.Errorf("%s: ‖μ‖₂ = %g", c.name, nrm)
 		}
 		// Alignment increases over the uniform combination and over each
@@ -148,9 +148,9 @@ func TestAlignfConstantShift(t *testing.T) {
 	}
 	// Entries of K are ~1/n = 0.02; the shift 1e4 leaves ~10 significant
 	// digits of the centred part, so 1e-6 is a safe bound.
-	for k := range m.Weights {
-		if d := math.Abs(m.Weights[k] - ms.Weights[k]); d > 1e-6 {
-			t.Errorf("weight %d: %g, with constant shift %g", k, m.Weights[k], ms.Weights[k])
+	for k := range m.Weights() {
+		if d := math.Abs(m.Weights()[k] - ms.Weights()[k]); d > 1e-6 {
+			t.Errorf("weight %d: %g, with constant shift %g", k, m.Weights()[k], ms.Weights()[k])
 		}
 	}
 }
@@ -163,8 +163,8 @@ func TestAlignfSVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Stage 2 is the plain SVM on K_μ (P5-A9).
-	K, err := kernel.Combine(m.Align.Weights, p.Ks)
+	// Stage 2 is the plain SVM on K_μ.
+	K, err := kernel.Combine(m.Align.Weights(), p.Ks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,9 +205,9 @@ func TestAlignfSVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k := range m.Align.Weights {
-		if m.Align.Weights[k] != m2.Align.Weights[k] {
-			t.Fatalf("weights differ: %v vs %v", m.Align.Weights, m2.Align.Weights)
+	for k := range m.Align.Weights() {
+		if m.Align.Weights()[k] != m2.Align.Weights()[k] {
+			t.Fatalf("weights differ: %v vs %v", m.Align.Weights(), m2.Align.Weights())
 		}
 	}
 }

@@ -3,6 +3,20 @@
 // matrices, []*mat.SymDense, or as features whose per-feature products are
 // the base kernels) together with the predictor that uses it.
 //
+// # One contract
+//
+// Every finite-list learner (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL,
+// AlignfSVM, NKRR) is a Learner: FitGrams(Ks, y) returns a Model, which
+// reports its kernel weights (Weights, a copy), forms the learned kernel on
+// training and test×train base kernels (Combine, CombineCross) and decides
+// and predicts on test×train base kernels (DecisionGrams, PredictGrams).
+// EasyMKL and EasyMKLSVM are also SourceLearners: the same through lazily
+// computed kernels (GramSource, CrossSource) for MNIST-sized inputs.
+// Learners over continuous kernel families, fitted from features, are
+// FeatureLearners (subpackages). mkltest.TestKernelLearner checks any
+// learner against the contract: fit paths, no mutated inputs, determinism
+// for any GOMAXPROCS and a bad-input battery.
+//
 // # Non-linear kernel combinations (NKRR)
 //
 // NKRR learns the polynomial combination of base kernels of Cortes, Mohri &

@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -15,9 +16,9 @@ import (
 //
 //	max_{‖η‖₂=1, η≥0} min_{γ∈Γ} (1−λ) γᵀY(Σ_s η_s K_s)Yγ + λ‖γ‖²      Eq. (1)
 //
-// (Λ = λ/(1−λ) in the paper's notation; CHECKLIST P2-E5). EasyMKL replaces
+// (Λ = λ/(1−λ) in the paper's notation). EasyMKL replaces
 // the inner objective by the upper bound obtained with the simple sum
-// K̄ = Σ_s K_s (CHECKLIST P2-E4, as the paper and the reference code do):
+// K̄ = Σ_s K_s (as the paper and the reference code do):
 //
 //  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMD);
 //  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
@@ -63,8 +64,8 @@ type EasyMKL struct {
 
 // EasyMKLModel is a fitted EasyMKL model.
 type EasyMKLModel struct {
-	// Eta are the kernel weights η (η ≥ 0, Σ η = 1).
-	Eta []float64
+	// eta are the kernel weights η (η ≥ 0, Σ η = 1); see Weights.
+	eta []float64
 	// D are the margins d_s(γ*) = γ*ᵀYK_sYγ* of step 2.
 	D []float64
 	// GammaSum is γ* of step 1 (on the sum kernel).
@@ -154,7 +155,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	}); err != nil {
 		return nil, err
 	}
-	m := &EasyMKLModel{Eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
+	m := &EasyMKLModel{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
@@ -168,20 +169,38 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	return m, nil
 }
 
-// Combine returns K_η = Σ_s η_s K_s for a training source.
-func (m *EasyMKLModel) Combine(src GramSource) (*mat.SymDense, error) {
-	if m == nil || m.Eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+// Weights returns a copy of the kernel weights η (η ≥ 0, Σ η = 1).
+func (m *EasyMKLModel) Weights() []float64 {
+	if m == nil {
+		return nil
 	}
-	return CombineSource(m.Eta, src)
+	return slices.Clone(m.eta)
 }
 
-// CombineCross returns Σ_s η_s K_s for a test×train source.
-func (m *EasyMKLModel) CombineCross(src CrossSource) (*mat.Dense, error) {
-	if m == nil || m.Eta == nil {
+// Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
+func (m *EasyMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.CombineSource(GramList(Ks))
+}
+
+// CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
+func (m *EasyMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.CombineCrossSource(CrossList(Kte))
+}
+
+// CombineSource returns K_η = Σ_s η_s K_s for a training source.
+func (m *EasyMKLModel) CombineSource(src GramSource) (*mat.SymDense, error) {
+	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
-	return CombineCrossSource(m.Eta, src)
+	return CombineSource(m.eta, src)
+}
+
+// CombineCrossSource returns Σ_s η_s K_s for a test×train source.
+func (m *EasyMKLModel) CombineCrossSource(src CrossSource) (*mat.Dense, error) {
+	if m == nil || m.eta == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+	}
+	return CombineCrossSource(m.eta, src)
 }
 
 // CombineSource returns Σ_s w_s K_s over a GramSource (w may be any
@@ -189,6 +208,9 @@ func (m *EasyMKLModel) CombineCross(src CrossSource) (*mat.Dense, error) {
 func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 	if src == nil || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+		return nil, err
 	}
 	if len(w) != src.Len() {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
@@ -211,6 +233,9 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 	if src == nil || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+	}
+	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+		return nil, err
 	}
 	if len(w) != src.Len() {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
@@ -250,11 +275,11 @@ func (m *EasyMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 // DecisionSource is DecisionGrams over a CrossSource; it never forms K_η:
 // f = Σ_s η_s (K_s Yγ) − b.
 func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
-	if m == nil || m.Eta == nil {
+	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
-	if src == nil || src.Len() != len(m.Eta) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: need %d test kernels", len(m.Eta))
+	if src == nil || src.Len() != len(m.eta) {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: need %d test kernels", len(m.eta))
 	}
 	r, c := src.Dims()
 	if c != len(m.Gamma) || r == 0 {
@@ -267,12 +292,12 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 		if kr, kc := K.Dims(); kr != r || kc != c {
 			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: test kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
 		}
-		if m.Eta[s] == 0 {
+		if m.eta[s] == 0 {
 			return nil
 		}
 		tmp.MulVec(K, u)
 		for i := range f {
-			f[i] += m.Eta[s] * tmp.AtVec(i)
+			f[i] += m.eta[s] * tmp.AtVec(i)
 		}
 		return nil
 	})
@@ -282,7 +307,28 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 	for i := range f {
 		f[i] -= m.Bias
 	}
+	return finiteDecision("EasyMKL", f)
+}
+
+// finiteDecision returns f, or an ErrNotFinite error when a test kernel
+// carried NaN or ±Inf into a decision value (0·NaN is NaN, so every
+// non-finite entry that meets the model shows up here).
+func finiteDecision(who string, f []float64) ([]float64, error) {
+	for i, v := range f {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: %s: decision value %d is %v (the test kernel has non-finite entries)", who, i, v)
+		}
+	}
 	return f, nil
+}
+
+// PredictSource returns sign(f(x)) ∈ {±1} over a CrossSource.
+func (m *EasyMKLModel) PredictSource(src CrossSource) ([]float64, error) {
+	f, err := m.DecisionSource(src)
+	if err != nil {
+		return nil, err
+	}
+	return signs(f), nil
 }
 
 // PredictGrams returns sign(f(x)) ∈ {±1}.
@@ -295,7 +341,7 @@ func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 }
 
 // CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
-// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017, CHECKLIST P2-A16):
+// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017):
 // 0 when all weight is on k_0, 1 when all is on k_D. Errors: ErrShape
 // (fewer than two weights), ErrNotFinite.
 func CenterOfMass(eta []float64) (float64, error) {
@@ -314,7 +360,7 @@ func CenterOfMass(eta []float64) (float64, error) {
 
 // EasyMKLSVM trains EasyMKL for the kernel weights and then a C-SVM
 // (klearn/svm) on the learned kernel K_η, as in the MNIST experiments of
-// Donini & Aiolli (2017), Section 5.5 (CHECKLIST P2-A17, P2-C9).
+// Donini & Aiolli (2017), Section 5.5.
 type EasyMKLSVM struct {
 	MKL EasyMKL
 	SVM svm.Classifier
@@ -334,7 +380,7 @@ func (c EasyMKLSVM) FitSource(src GramSource, y []float64) (*EasyMKLSVMModel, er
 	if err != nil {
 		return nil, err
 	}
-	K, err := m.Combine(src)
+	K, err := m.CombineSource(src)
 	if err != nil {
 		return nil, err
 	}
@@ -348,6 +394,41 @@ func (c EasyMKLSVM) FitSource(src GramSource, y []float64) (*EasyMKLSVMModel, er
 // FitGrams is FitSource over kernels held in memory.
 func (c EasyMKLSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLSVMModel, error) {
 	return c.FitSource(GramList(Ks), y)
+}
+
+// Weights returns a copy of the kernel weights η learned by EasyMKL.
+func (m *EasyMKLSVMModel) Weights() []float64 {
+	if m == nil {
+		return nil
+	}
+	return m.MKL.Weights()
+}
+
+// Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
+func (m *EasyMKLSVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if m == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	}
+	return m.MKL.Combine(Ks)
+}
+
+// CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
+func (m *EasyMKLSVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	if m == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	}
+	return m.MKL.CombineCross(Kte)
+}
+
+// DecisionGrams returns the SVM decision values on K_η for test×train base
+// kernels Kte.
+func (m *EasyMKLSVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.DecisionSource(CrossList(Kte))
+}
+
+// PredictGrams returns the SVM labels on K_η for test×train base kernels Kte.
+func (m *EasyMKLSVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.PredictSource(CrossList(Kte))
 }
 
 // DecisionSource returns the SVM decision values on K_η(test, train).
@@ -365,7 +446,7 @@ func (m *EasyMKLSVMModel) onCross(src CrossSource, f func(*svm.Model, *mat.Dense
 	if m == nil || m.MKL == nil || m.SVM == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
 	}
-	K, err := m.MKL.CombineCross(src)
+	K, err := m.MKL.CombineCrossSource(src)
 	if err != nil {
 		return nil, err
 	}

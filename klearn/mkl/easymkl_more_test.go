@@ -68,7 +68,7 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 				t.Fatal(err)
 			}
 			var sum float64
-			for _, v := range m.Eta {
+			for _, v := range m.Weights() {
 				if v < 0 {
 					t.Errorf("η has a negative entry %g", v)
 				}
@@ -82,12 +82,12 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 				var q mat.VecDense
 				q.MulVec(K, mat.NewVecDense(len(u), u))
 				d := mat.Dot(&q, mat.NewVecDense(len(u), u))
-				if math.Abs(d-m.D[s]) > 1e-12*math.Max(1, d) || math.Abs(m.Eta[s]*m.D[0]-m.D[s]*m.Eta[0]) > 1e-12 {
+				if math.Abs(d-m.D[s]) > 1e-12*math.Max(1, d) || math.Abs(m.Weights()[s]*m.D[0]-m.D[s]*m.Weights()[0]) > 1e-12 {
 					t.Errorf("d_%d = %g, recomputed %g; η not ∝ d", s, m.D[s], d)
 				}
 			}
 			Ksum, _ := CombineSource([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1}, GramList(Ks))
-			Keta, _ := m.Combine(GramList(Ks))
+			Keta, _ := m.Combine(Ks)
 			// Tolerance: the solver stops at a Frank–Wolfe gap of 1e-9·max|H|.
 			for _, c := range []struct {
 				K *mat.SymDense
@@ -102,9 +102,9 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for s := range m.Eta {
-				if math.Abs(ms.Eta[s]-m.Eta[s]) > 1e-12 {
-					t.Errorf("lazy η_%d = %g, in-memory %g", s, ms.Eta[s], m.Eta[s])
+			for s := range m.Weights() {
+				if math.Abs(ms.Weights()[s]-m.Weights()[s]) > 1e-12 {
+					t.Errorf("lazy η_%d = %g, in-memory %g", s, ms.Weights()[s], m.Weights()[s])
 				}
 			}
 			f1, err := m.DecisionGrams(Kte)
@@ -115,7 +115,7 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			Kcte, _ := m.CombineCross(CrossList(Kte))
+			Kcte, _ := m.CombineCross(Kte)
 			f3, _ := (&KOMDModel{Gamma: m.Gamma, Y: y, Bias: m.Bias}).DecisionGram(Kcte)
 			for i := range f1 {
 				if math.Abs(f1[i]-f2[i]) > 1e-9 || math.Abs(f1[i]-f3[i]) > 1e-12 {
@@ -141,7 +141,7 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// TestCenterOfMass checks W(η) at the extremes (CHECKLIST P2-B14) and on
+// TestCenterOfMass checks W(η) at the extremes and on
 // the uniform weights (W = ½ by symmetry).
 func TestCenterOfMass(t *testing.T) {
 	t.Parallel()
@@ -165,7 +165,7 @@ func TestCenterOfMass(t *testing.T) {
 }
 
 // TestKOMDClassifier checks the fixed-kernel classifier: λ = 1 gives the
-// class-uniform γ (closed form, CHECKLIST P2-E5) whose decision is the
+// class-uniform γ (closed form) whose decision is the
 // difference of the distances to the two class centroids, and MKLpyRidge
 // equals plain KOMD at the rescaled λ' = λc/(1−λ+λc), c = L₊L₋/L.
 func TestKOMDClassifier(t *testing.T) {
@@ -241,14 +241,14 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Keta, _ := m.MKL.Combine(GramList(Ks))
+	Keta, _ := m.MKL.Combine(Ks)
 	sm, _ := svm.Classifier{C: 4}.FitGram(Keta, y)
 	C1, _ := CosineCross(X.Slice(0, 10, 0, 4), X)
 	f1, err := m.DecisionSource(must(fam.CrossSource(C1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	Kc, _ := m.MKL.CombineCross(must(fam.CrossSource(C1)))
+	Kc, _ := m.MKL.CombineCrossSource(must(fam.CrossSource(C1)))
 	f2, _ := sm.DecisionGram(Kc)
 	for i := range f1 {
 		if math.Abs(f1[i]-f2[i]) > 1e-12 {

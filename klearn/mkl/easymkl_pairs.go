@@ -8,7 +8,7 @@ import (
 )
 
 // EasyMKLAllPairs is the multi-class scheme of the MNIST experiment of
-// Donini & Aiolli (2017), Section 5.5 (CHECKLIST P2-A17): for each of the
+// Donini & Aiolli (2017), Section 5.5: for each of the
 // C(C−1)/2 pairs of classes, EasyMKL learns its own combination of the HPK
 // family on the examples of those two classes, and a C-SVM is trained on
 // that learned kernel; a test point gets one vote per pair and the class

@@ -55,20 +55,20 @@ func TestEasyMKLMatchesMKLpy(t *testing.T) {
 	Ks := must(fam.Grams(Xtr))
 	Kte := must(fam.Crosses(Xte, Xtr))
 	m := must(EasyMKL{Lambda: f.Lambda}.FitGrams(Ks, ytr))
-	for s := range m.Eta {
+	for s := range m.Weights() {
 		// MKLpy prints 6 decimals: agreement to rounding (5e-7, plus a
 		// little for the solver tolerance).
-		if d := math.Abs(m.Eta[s] - f.MKLpyWeights[s]); d > 6e-7 {
-			t.Errorf("η_%d = %.7f, MKLpy %.6f (|Δ| = %.1e > 6e-7)", s+1, m.Eta[s], f.MKLpyWeights[s], d)
+		if d := math.Abs(m.Weights()[s] - f.MKLpyWeights[s]); d > 6e-7 {
+			t.Errorf("η_%d = %.7f, MKLpy %.6f (|Δ| = %.1e > 6e-7)", s+1, m.Weights()[s], f.MKLpyWeights[s], d)
 		}
 		// Our cvxopt re-run (default tolerances) is off by ≤ 3.3e-6.
-		if d := math.Abs(m.Eta[s] - f.CvxoptWeights[s]); d > 5e-6 {
-			t.Errorf("η_%d = %.7f, cvxopt re-run %.7f", s+1, m.Eta[s], f.CvxoptWeights[s])
+		if d := math.Abs(m.Weights()[s] - f.CvxoptWeights[s]); d > 5e-6 {
+			t.Errorf("η_%d = %.7f, cvxopt re-run %.7f", s+1, m.Weights()[s], f.CvxoptWeights[s])
 		}
 	}
-	t.Logf("eta = %.7f", m.Eta)
-	Kc := must(m.Combine(GramList(Ks)))
-	Kcte := must(m.CombineCross(CrossList(Kte)))
+	t.Logf("eta = %.7f", m.Weights())
+	Kc := must(m.Combine(Ks))
+	Kcte := must(m.CombineCross(Kte))
 	km := must(KOMD{Lambda: f.Lambda, MKLpyRidge: true}.FitGram(Kc, ytr))
 	auc := must(metrics.AUC(yte, must(km.DecisionGram(Kcte))))
 	// 0.9836 is MKLpy's printed AUC (4 decimals); the cvxopt re-run gives

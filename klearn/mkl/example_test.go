@@ -62,7 +62,7 @@ func ExampleEasyMKL() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("η = %.4f, d = %.4f\n", m.Eta, m.D)
+	fmt.Printf("η = %.4f, d = %.4f\n", m.Weights(), m.D)
 	fmt.Printf("γ = %.4f\n", m.Gamma)
 	// Output:
 	// η = [0.8000 0.2000], d = [4.0000 1.0000]
@@ -97,10 +97,10 @@ func ExampleEasyMKL_hpk() {
 		log.Fatal(err)
 	}
 	sum := 0.0
-	for _, e := range m.Eta {
+	for _, e := range m.Weights() {
 		sum += e
 	}
-	fmt.Printf("%d weights, Σ η = %.4f, predictions %v\n", len(m.Eta), sum, pred)
+	fmt.Printf("%d weights, Σ η = %.4f, predictions %v\n", len(m.Weights()), sum, pred)
 	// Output:
 	// 3 weights, Σ η = 1.0000, predictions [1 -1]
 }
@@ -130,7 +130,7 @@ func ExampleNKRR() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("Λ = %g: μ = %.4f, F = %.4f, h(1, 1) = %.4f\n", r.Radius, m.Mu, m.F, h[0])
+		fmt.Printf("Λ = %g: μ = %.4f, F = %.4f, h(1, 1) = %.4f\n", r.Radius, m.Weights(), m.F, h[0])
 	}
 	// Output:
 	// Λ = 0: μ = [1.0000 1.0000], F = 2.5000, h(1, 1) = 1.5000

@@ -13,7 +13,7 @@ import (
 )
 
 // Fixed weighting rules on the HPK family K_D = {k_0, …, k_D} (the
-// baselines of Section 5.1 of Donini & Aiolli 2017, CHECKLIST P2-A14). Every
+// baselines of Section 5.1 of Donini & Aiolli 2017). Every
 // rule returns D+1 non-negative weights summing to 1; with normalised HPKs
 // the combination Σ_s η_s k_s is then itself normalised (unit diagonal), and
 // for the polynomial and RBF rules it is the normalised closed-form kernel
@@ -65,7 +65,7 @@ func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
 //	η_s ∝ (2γ)^s / s!        (the Maclaurin coefficients of exp(−γ‖x−z‖²) on unit vectors)
 //
 // If paperTypo is true it uses the coefficients as printed in Table 1 and
-// Eq. (10), η_s ∝ (2γ)^{2s}/s! (CHECKLIST P2-E1), which equal the correct
+// Eq. (10), η_s ∝ (2γ)^{2s}/s!, which equal the correct
 // rule at γ' = 2γ². Errors: ErrParam (D < 0 or γ ≤ 0).
 func HPKWeightsRBF(D int, gamma float64, paperTypo bool) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
@@ -120,8 +120,8 @@ const (
 	RandomRule
 )
 
-// RandomHPKFamily is Algorithm 1 of Donini & Aiolli (2017) (CHECKLIST
-// P2-A13): Steps times, draw a degree d with probability
+// RandomHPKFamily is Algorithm 1 of Donini & Aiolli (2017):
+// Steps times, draw a degree d with probability
 // π(d) = N_d / Σ_j N_j, N_d = m^d (Eq. (11), m the number of features), draw
 // d feature indices uniformly with replacement, form the monomial feature
 // z(x) = Π_j x_{l_j} (z ≡ 1 for d = 0) and add zzᵀ to kernel S(d); finally

@@ -41,12 +41,16 @@ func (l GramList) Dim() int {
 	return l[0].SymmetricDim()
 }
 
-// Each calls fn on every matrix in order.
+// Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
 func (l GramList) Each(fn func(int, *mat.SymDense) error) error { return eachOf(l, fn) }
 
 // eachOf calls fn(s, l[s]) in order and stops at the first error.
-func eachOf[T any](l []T, fn func(int, T) error) error {
+func eachOf[T comparable](l []T, fn func(int, T) error) error {
+	var none T
 	for s, K := range l {
+		if K == none {
+			return klearn.Errorf(klearn.ErrEmpty, "mkl: kernel %d is nil", s)
+		}
 		if err := fn(s, K); err != nil {
 			return err
 		}
@@ -68,7 +72,7 @@ func (l CrossList) Dims() (int, int) {
 	return l[0].Dims()
 }
 
-// Each calls fn on every matrix in order.
+// Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
 func (l CrossList) Each(fn func(int, *mat.Dense) error) error { return eachOf(l, fn) }
 
 // HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
@@ -236,7 +240,8 @@ func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 
 // Source returns a lazy GramSource over the family given the cosine Gram
 // matrix K1 (CosineGram, or a SubGram of it in cross-validation). K1 must
-// have unit diagonal; it is not modified and must not change during a sweep.
+// have unit diagonal (to 1e-9; else ErrParam: the family is built on the
+// cosine kernel); it is not modified and must not change during a sweep.
 // A sweep holds one extra L×L buffer.
 func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
 	if err := f.validate(); err != nil {
@@ -244,6 +249,11 @@ func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
 	}
 	if K1 == nil || K1.SymmetricDim() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: HPKFamily.Source: empty K1")
+	}
+	for i := 0; i < K1.SymmetricDim(); i++ {
+		if d := K1.At(i, i); !(math.Abs(d-1) <= 1e-9) {
+			return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily.Source: K1[%d,%d] = %v, want a cosine Gram with unit diagonal", i, i, d)
+		}
 	}
 	return hpkGrams{f: f, k1: K1}, nil
 }

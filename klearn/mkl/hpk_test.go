@@ -78,7 +78,7 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 		var want *mat.SymDense
 		var wantC *mat.Dense
 		if d == 0 {
-			// k_0 ≡ 1 (0⁰ = 1, CHECKLIST P2-A8).
+			// k_0 ≡ 1 (0⁰ = 1).
 			want = mat.NewSymDense(300, nil)
 			wantC = mat.NewDense(7, 300, nil)
 			for i := 0; i < 300; i++ {
@@ -135,7 +135,7 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 // vectors: Σ_s η_s t^s = ((t+c)/(1+c))^D exactly (binomial theorem), and
 // the truncated RBF rule against kernel.DPPRBF renormalised (Table 1,
 // corrected coefficients), the printed-typo rule equal to the correct one
-// at γ' = 2γ² (CHECKLIST P2-E1).
+// at γ' = 2γ².
 func TestHPKWeightRules(t *testing.T) {
 	t.Parallel()
 	for _, c := range []float64{0.5, 1, 2, 3} {
@@ -198,7 +198,7 @@ func hpkHorner(a []float64, x float64) float64 {
 	return s
 }
 
-// TestRandomFamilyConsistency checks Algorithm 1 (CHECKLIST P2-B13): the
+// TestRandomFamilyConsistency checks Algorithm 1: the
 // normalised Q_D kernels converge to the normalised HPKs as the number of
 // steps grows (an unbiased estimate with error ~ steps^{-1/2}), and the test
 // cross kernel agrees with the training Gram on shared points.

@@ -8,14 +8,14 @@ import (
 
 // KOMD is the KOMD classifier (Aiolli, Da San Martino & Sperduti 2008) on a
 // fixed kernel: the second stage of EasyMKL, which Donini & Aiolli (2017)
-// use for every kernel of their UCI study (CHECKLIST P2-A4, P2-E6). It
+// use for every kernel of their UCI study. It
 // solves
 //
 //	γ* = argmin_{γ∈Γ} (1−λ) γᵀYKYγ + λ‖γ‖²,
 //	Γ = {γ ≥ 0 : Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1},
 //
 // which is Eq. (1) of Donini & Aiolli (2017) for a single kernel with
-// Λ = λ/(1−λ) (CHECKLIST P2-E5), and scores f(x) = Σ_i y_i γ_i k(x_i, x) − b
+// Λ = λ/(1−λ), and scores f(x) = Σ_i y_i γ_i k(x_i, x) − b
 // with b = ½ γᵀKYγ, the midpoint between the two class centroids
 // Σ_{y_i=±1} γ_i φ(x_i) projected on their difference.
 //
@@ -132,7 +132,7 @@ func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
 	for i := range out {
 		out[i] = f.AtVec(i) - m.Bias
 	}
-	return out, nil
+	return finiteDecision("KOMD", out)
 }
 
 // PredictGram returns sign(f(x)) ∈ {±1} (0 maps to +1) for the rows of Kte.

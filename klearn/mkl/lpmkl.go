@@ -15,17 +15,17 @@ const (
 	// duality gap).
 	LpMKLDefaultTol = 1e-3
 	// LpMKLDefaultMaxIter is the default Settings.MaxIter (weight updates;
-	// 100 as in CHECKLIST P5-A10).
+	// 100, as Afkanpour et al. (2013) run it).
 	LpMKLDefaultMaxIter = 100
 	// LpMKLDefaultStepTol is the default StepTol: stop when ‖θ_{t+1} − θ_t‖₂
-	// < 1e-4 (CHECKLIST P5-A10).
+	// < 1e-4.
 	LpMKLDefaultStepTol = 1e-4
 )
 
 // LpMKL learns a non-negative combination K_θ = Σ_m θ_m K_m with
 // ‖θ‖_p ≤ 1 together with a C-SVM: the ℓp-norm MKL of Kloft, Brefeld,
 // Sonnenburg & Zien (2011), "ℓp-Norm Multiple Kernel Learning", JMLR
-// 12:953–997 (CHECKLIST P5-A10; the D1 (p = 1) and D2 (p = 2) baselines of
+// 12:953–997 (the D1 (p = 1) and D2 (p = 2) baselines of
 // Afkanpour et al. 2013):
 //
 //	min_{θ ≥ 0, ‖θ‖_p ≤ 1} J(θ),
@@ -50,13 +50,13 @@ const (
 //
 // (Hölder); it is zero exactly when θ_m ∝ S_m^{1/(p−1)} (p > 1). The
 // solver stops when the gap is ≤ Settings.Tol, when ‖θ_{t+1} − θ_t‖₂ <
-// StepTol (the rule of P5-A10), or after Settings.MaxIter updates.
+// StepTol, or after Settings.MaxIter updates.
 //
 // p = 1 is sparse MKL (the SimpleMKL problem; the multiplicative update
 // θ_m ← θ_m√S_m / Σ θ_{m'}√S_{m'} converges slowly, use SimpleMKL for
 // it); p = 2 gives non-sparse weights; p = +Inf gives θ = 1 (the uniform
 // sum, one SVM). Kloft et al. normalise the base kernels (unit trace,
-// kernel.TraceNormalize, or spherical; P5-E7).
+// kernel.TraceNormalize, or spherical).
 //
 // Copying an LpMKL clones it. P must be set (≥ 1); C = 0 means C = 1.
 type LpMKL struct {
@@ -82,8 +82,8 @@ type LpMKL struct {
 
 // LpMKLModel is a fitted LpMKL model.
 type LpMKLModel struct {
-	// Weights are θ (θ ≥ 0, ‖θ‖_p = 1).
-	Weights []float64
+	// weights are θ (θ ≥ 0, ‖θ‖_p = 1); see Weights.
+	weights []float64
 	// P is the norm used.
 	P float64
 	// SVM is the C-SVM trained on K_θ = Σ_m θ_m K_m.
@@ -146,7 +146,7 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 		}
 		S := smklNorms(Ks, model)
 		gap := smklRelGap(J, smklSum(model.Alpha()), lpmklDualNorm(S, p))
-		mdl.Weights, mdl.SVM, mdl.Objective, mdl.Gap, mdl.Norms, mdl.Iterations = theta, model, J, gap, S, iter
+		mdl.weights, mdl.SVM, mdl.Objective, mdl.Gap, mdl.Norms, mdl.Iterations = theta, model, J, gap, S, iter
 		mdl.Objectives = append(mdl.Objectives, J)
 		mdl.Gaps = append(mdl.Gaps, gap)
 		if r := l.Settings.Recorder; r != nil {
@@ -177,7 +177,7 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 }
 
 // LpMKLUpdate returns the analytical weight update of ℓp-norm MKL (Kloft
-// et al. 2011; CHECKLIST P5-A10) for the current weights θ and
+// et al. 2011) for the current weights θ and
 // S_m = αᵀYK_mYα:
 //
 //	‖w_m‖ = θ_m √S_m,   θ'_m = ‖w_m‖^{2/(p+1)} / (Σ_{m'} ‖w_{m'}‖^{2p/(p+1)})^{1/p},
@@ -267,9 +267,17 @@ func (m *LpMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	return m.combination().combine(Ks)
 }
 
+// CombineCross returns Σ_m θ_m K_m for test×train base kernels Kte.
+func (m *LpMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().combineCross(Kte)
+}
+
+// Weights returns a copy of θ (θ ≥ 0, ‖θ‖_p = 1).
+func (m *LpMKLModel) Weights() []float64 { return m.combination().weights() }
+
 func (m *LpMKLModel) combination() weightedSVM {
 	if m == nil {
 		return weightedSVM{who: "LpMKLModel"}
 	}
-	return weightedSVM{"LpMKLModel", m.Weights, m.SVM}
+	return weightedSVM{"LpMKLModel", m.weights, m.SVM}
 }

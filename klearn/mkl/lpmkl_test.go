@@ -33,7 +33,7 @@ func TestLpMKLOptimalityCondition(t *testing.T) {
 		if m.Status != opt.Success || m.Gap > 1e-8 {
 			t.Fatalf("p=%g: status %v gap %g after %d iterations", P, m.Status, m.Gap, m.Iterations)
 		}
-		if nrm := smktPNorm(m.Weights, P); math.Abs(nrm-1) > 1e-12 {
+		if nrm := smktPNorm(m.Weights(), P); math.Abs(nrm-1) > 1e-12 {
 			t.Errorf("p=%g: ‖θ‖_p = %.15g, want 1", P, nrm)
 		}
 		S := smktS(m.SVM, p.y, p.Ks)
@@ -46,8 +46,8 @@ func TestLpMKLOptimalityCondition(t *testing.T) {
 			want[k] /= nw
 			// A relative gap ε allows |θ − θ*| of order √ε (quadratic
 			// growth of J); 1e-3 is loose for ε = 1e-8.
-			if d := math.Abs(m.Weights[k] - want[k]); d > 1e-3 {
-				t.Errorf("p=%g: θ_%d = %g, Hölder optimum %g", P, k, m.Weights[k], want[k])
+			if d := math.Abs(m.Weights()[k] - want[k]); d > 1e-3 {
+				t.Errorf("p=%g: θ_%d = %g, Hölder optimum %g", P, k, m.Weights()[k], want[k])
 			}
 		}
 		for i := 1; i < len(m.Objectives); i++ {
@@ -73,13 +73,13 @@ func TestLpMKLLargePUniform(t *testing.T) {
 			t.Fatal(err)
 		}
 		lo, hi := math.Inf(1), 0.0
-		for _, v := range m.Weights {
+		for _, v := range m.Weights() {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 		}
 		if !(hi/lo < prev) {
 			t.Errorf("p=%g: spread %g not below %g", P, hi/lo, prev)
 		}
-		t.Logf("p=%g: θ %.4f spread %.4g, %d iterations", P, m.Weights, hi/lo, m.Iterations)
+		t.Logf("p=%g: θ %.4f spread %.4g, %d iterations", P, m.Weights(), hi/lo, m.Iterations)
 		prev = hi / lo
 		slo, shi := math.Inf(1), 0.0
 		for _, s := range m.Norms {
@@ -100,9 +100,9 @@ func TestLpMKLLargePUniform(t *testing.T) {
 	}
 	ones := []float64{1, 1, 1, 1}
 	J, _ := smktJ(t, 100, SimpleMKLDefaultSVMTol, ones, p.Ks, p.y)
-	for _, v := range m.Weights {
+	for _, v := range m.Weights() {
 		if v != 1 {
-			t.Fatalf("p=Inf: θ = %v, want all 1", m.Weights)
+			t.Fatalf("p=Inf: θ = %v, want all 1", m.Weights())
 		}
 	}
 	if m.Objective != J || m.Iterations != 0 || math.Abs(m.Gap) > 1e-12 {
@@ -127,17 +127,17 @@ func TestLpMKLP1MatchesSimpleMKL(t *testing.T) {
 	if l.Status != opt.Success {
 		t.Fatalf("LpMKL p=1: status %v, gap %g after %d iterations", l.Status, l.Gap, l.Iterations)
 	}
-	t.Logf("p=1: %d iterations, gap %.3g, θ %.4f; SimpleMKL d %.4f", l.Iterations, l.Gap, l.Weights, s.Weights)
+	t.Logf("p=1: %d iterations, gap %.3g, θ %.4f; SimpleMKL d %.4f", l.Iterations, l.Gap, l.Weights(), s.Weights())
 	// Both gaps bound J − J* relatively: |J_l − J_s| ≤ (1e-4 + 1e-7)·J.
 	if d := math.Abs(l.Objective - s.Objective); d > 1.01e-4*s.Objective {
 		t.Errorf("J: LpMKL p=1 %.10g, SimpleMKL %.10g", l.Objective, s.Objective)
 	}
-	if sum := smklSum(l.Weights); math.Abs(sum-1) > 1e-12 {
+	if sum := smklSum(l.Weights()); math.Abs(sum-1) > 1e-12 {
 		t.Errorf("p=1: Σθ = %.15g", sum)
 	}
-	for k := range l.Weights {
-		if d := math.Abs(l.Weights[k] - s.Weights[k]); d > 0.05 {
-			t.Errorf("weight %d: LpMKL %g, SimpleMKL %g", k, l.Weights[k], s.Weights[k])
+	for k := range l.Weights() {
+		if d := math.Abs(l.Weights()[k] - s.Weights()[k]); d > 0.05 {
+			t.Errorf("weight %d: LpMKL %g, SimpleMKL %g", k, l.Weights()[k], s.Weights()[k])
 		}
 	}
 }
@@ -202,9 +202,9 @@ func TestLpMKLDecisionAndDeterminism(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k := range a.Weights {
-		if a.Weights[k] != b.Weights[k] {
-			t.Fatalf("weights differ: %v vs %v", a.Weights, b.Weights)
+	for k := range a.Weights() {
+		if a.Weights()[k] != b.Weights()[k] {
+			t.Fatalf("weights differ: %v vs %v", a.Weights(), b.Weights())
 		}
 	}
 	// Free support vectors satisfy y_i f(x_i) = 1 (SVM KKT).

@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -50,7 +51,7 @@ func (q Norm) norm(v []float64) float64 {
 //
 //	min_{μ ∈ M} F(μ) = yᵀ(K_μ + λI)⁻¹y,   K_μ = (Σ_k μ_k K_k)^{∘d},
 //
-// (Eq. (10), with Eqs. (3)–(4) and the multinomial coefficients of P1-E1)
+// (Eq. (10), with Eqs. (3)–(4) and the multinomial coefficients)
 // over M = {μ ≥ 0, ‖μ − μ0‖_q ≤ Λ} (Eqs. (7)–(8)) by the projection-based
 // gradient descent of Algorithm 1, and returns the KRR predictor with the
 // learned kernel, α = (K_μ+λI)⁻¹y (Eq. (9)).
@@ -86,7 +87,7 @@ type NKRR struct {
 	// Eta0 is the initial step η ∈ (0, 1]; 0 selects 1, as in the paper.
 	Eta0 float64
 	// Eps is the stopping tolerance ε on ‖μ'−μ‖_q; 0 selects Settings.Tol if
-	// set, else 1e−4·max(1, ‖μ_init‖_q) (CHECKLIST P1-E5).
+	// set, else 1e−4·max(1, ‖μ_init‖_q).
 	Eps float64
 	// PaperStepRule, when true, shrinks η only when the step length grows
 	// (the paper's rule) and accepts steps that increase F. By default a
@@ -112,8 +113,8 @@ type NKRR struct {
 
 // NKRRModel is a fitted NKRR.
 type NKRRModel struct {
-	// Mu holds the learned weights μ.
-	Mu []float64
+	// mu holds the learned weights μ; see Weights.
+	mu []float64
 	// Alpha holds the dual coefficients α = (K_μ+λI)⁻¹y, Eq. (9).
 	Alpha []float64
 	// Degree and Lambda are the values used.
@@ -222,7 +223,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	e := newEvaluator(b, y, r.Lambda, d)
 	lam := r.Radius
 	q := r.Norm
-	// μ_init = μ0 + Λ·1/‖1‖_q: the uniform direction on the boundary (P1-E5).
+	// μ_init = μ0 + Λ·1/‖1‖_q: the uniform direction on the boundary.
 	mu := make([]float64, p)
 	step := lam / q.norm(nkOnes(p))
 	for k := range mu {
@@ -247,7 +248,7 @@ func (r NKRR) fit(b bases, y []float64) (*NKRRModel, error) {
 	}
 	m := &NKRRModel{Degree: d, Lambda: r.Lambda, Trace: []float64{f}, Evaluations: 1}
 	if lam == 0 {
-		m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.Success
+		m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.Success
 		return m, nil
 	}
 
@@ -298,14 +299,14 @@ iterations:
 			m.Trace = append(m.Trace, f)
 			if rec != nil {
 				if err := rec.Record(opt.Iteration{Iter: m.Iterations, F: f, Gap: stepLen, X: mu}); err != nil {
-					m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.RecorderStop
+					m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, opt.RecorderStop
 					return m, err
 				}
 			}
 			break
 		}
 	}
-	m.Mu, m.Alpha, m.F, m.Status = mu, alpha, f, status
+	m.mu, m.Alpha, m.F, m.Status = mu, alpha, f, status
 	return m, nil
 }
 
@@ -320,7 +321,7 @@ func nkOnes(p int) []float64 {
 // projectRadial maps v onto the boundary ‖v − μ0‖_q = Λ of M_q in the way of
 // Algorithm 1 of Cortes et al. (2009): clip to v ≥ 0, rescale radially about
 // μ0, and repeat while the rescaling creates negative entries (at most 10
-// passes, CHECKLIST P1-E4). A final clip keeps v ≥ 0; clipping only moves
+// passes). A final clip keeps v ≥ 0; clipping only moves
 // entries towards μ0 ≥ 0, so ‖v − μ0‖_q ≤ Λ still holds and v ∈ M_q.
 func projectRadial(v, mu0 []float64, lam float64, q Norm) {
 	diff := make([]float64, len(v))
@@ -384,6 +385,43 @@ func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) 
 	return out, nil
 }
 
+// Weights returns a copy of the learned weights μ.
+func (m *NKRRModel) Weights() []float64 {
+	if m == nil {
+		return nil
+	}
+	return slices.Clone(m.mu)
+}
+
+// Combine returns the learned kernel K_μ = (Σ_k μ_k K_k)^{∘d} (Eqs. (3)–(4)
+// with the multinomial coefficients) for training base kernels Ks.
+func (m *NKRRModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if m == nil || m.mu == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+	}
+	K, err := kernel.Combine(m.mu, Ks)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.HadamardPower(K, m.Degree), nil
+}
+
+// CombineCross returns (Σ_k μ_k Kte_k)^{∘d} for test×train base kernels.
+func (m *NKRRModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	if m == nil || m.mu == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
+	}
+	K, err := kernel.CombineCross(m.mu, Kte)
+	if err != nil {
+		return nil, err
+	}
+	nkPow(K, m.Degree)
+	return K, nil
+}
+
+// DecisionGrams is PredictGrams: the regression values h(x).
+func (m *NKRRModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) { return m.PredictGrams(Kte) }
+
 // PredictGrams returns h(x) = Σ_i α_i K_μ(x_i, x) for test points given by
 // their test×train base kernels Kte (one per base kernel, rows = test points,
 // in the order of the training Ks), with K_μ = (Σ_k μ_k Kte_k)^{∘d}.
@@ -391,10 +429,10 @@ func (m *NKRRModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if m == nil || m.Alpha == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: NKRRModel")
 	}
-	if len(Kte) != len(m.Mu) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.Mu))
+	if len(Kte) != len(m.mu) {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d test kernels for %d base kernels", len(Kte), len(m.mu))
 	}
-	K, err := kernel.CombineCross(m.Mu, Kte)
+	K, err := kernel.CombineCross(m.mu, Kte)
 	if err != nil {
 		return nil, err
 	}
@@ -421,20 +459,25 @@ func (m *NKRRModel) Predict(X mat.Matrix) ([]float64, error) {
 	if p != m.features.p {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: X has %d features, the model %d", p, m.features.p)
 	}
-	return m.apply(m.features.cross(X, m.Mu)), nil
+	return m.apply(m.features.cross(X, m.mu)), nil
 }
 
 // apply returns K^{∘d}α for the test×train combination K = Σ_k μ_k Kte_k
 // (overwriting K): the predictor h(x) = Σ_i α_i K_μ(x_i, x) of Eq. (9).
 func (m *NKRRModel) apply(K *mat.Dense) []float64 {
+	nkPow(K, m.Degree)
+	return nkMulVec(K, m.Alpha)
+}
+
+// nkPow raises every entry of K to the power d in place.
+func nkPow(K *mat.Dense, d int) {
 	raw := K.RawMatrix()
 	for i := 0; i < raw.Rows; i++ {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols]
 		for j, v := range row {
-			row[j] = nkIpow(v, m.Degree)
+			row[j] = nkIpow(v, d)
 		}
 	}
-	return nkMulVec(K, m.Alpha)
 }
 
 func nkMulVec(K *mat.Dense, a []float64) []float64 {

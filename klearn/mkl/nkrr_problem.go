@@ -64,8 +64,8 @@ func (e *evaluator) at(mu []float64) (f float64, alpha []float64, err error) {
 //
 //	∂F/∂μ_k = −d·αᵀ[(Σ_r μ_r K_r)^{∘(d−1)} ∘ K_k]α = −d·⟨S^{∘(d−1)}∘ααᵀ, K_k⟩_F,
 //
-// Eq. (11) of Cortes et al. (2009) for d = 2, generalised to degree d
-// (CHECKLIST P1-A9). W = S^{∘(d−1)}∘ααᵀ is formed once; each entry is then a
+// Eq. (11) of Cortes et al. (2009) for d = 2, generalised to degree d.
+// W = S^{∘(d−1)}∘ααᵀ is formed once; each entry is then a
 // Frobenius product, O(p·n²) in all.
 func (e *evaluator) grad(alpha, g []float64) {
 	n := e.n
@@ -179,7 +179,7 @@ func (pr Problem) Gradient(mu []float64) (f float64, grad []float64, err error) 
 //
 // For d = 2 this is 2·[4αᵀ(S∘S_u)V(S∘S_u)α − αᵀ(S_u∘S_u)α] with
 // V = (S∘S+λI)⁻¹: Eq. (19) of Cortes et al. (2009) corrected by an overall
-// factor 2 and with V built on the quadratic kernel (CHECKLIST P1-B4, P1-E2).
+// factor 2 and with V built on the quadratic kernel.
 func (pr Problem) HessianQuad(mu, u []float64) (float64, error) {
 	e, err := pr.evaluator(mu)
 	if err != nil {

@@ -32,7 +32,7 @@ func (r NKRR) Grid(lambdas, radii []float64) []NKRR {
 // ScoreGrams fits r on the training side of s (base kernels sliced from Ks,
 // which cover all n points) and returns the RMSE on its test side. The
 // targets are centred with the training mean, which is added back to the
-// predictions (KRR of Eq. (9) has no bias; CHECKLIST P1-E8).
+// predictions (KRR of Eq. (9) has no bias).
 func (r NKRR) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split) (float64, error) {
 	yc, mean := nkCentered(y, s.Train)
 	m, err := r.FitGrams(modelsel.SubGrams(Ks, s.Train), yc)
@@ -110,8 +110,7 @@ func nkRmse(pred, y []float64, idx []int, mean float64) float64 {
 }
 
 // ScaleCenter applies the UCI preprocessing of Section 4.1 of Cortes et al.
-// (2009) with the statistics of the training rows only (CHECKLIST P1-A12,
-// P1-E8): every feature is scaled to [0, 1] (min–max) and then centred. It
+// (2009) with the statistics of the training rows only: every feature is scaled to [0, 1] (min–max) and then centred. It
 // returns the transformed copy of all rows of X.
 func ScaleCenter(X mat.Matrix, train []int) (*mat.Dense, error) {
 	if _, _, err := klearn.CheckMatrix("mkl: X", X); err != nil {

@@ -43,7 +43,7 @@ func randMu(seed uint64, p int, scale float64) []float64 {
 }
 
 // polyCombine is K_μ = (Σ_k μ_k K_k)^{∘d} (Eqs. (3)–(4) with the
-// multinomial coefficients, CHECKLIST P1-E1), built with klearn/kernel
+// multinomial coefficients), built with klearn/kernel
 // independently of the evaluator of Algorithm 1.
 func polyCombine(Ks []*mat.SymDense, mu []float64, d int) (*mat.SymDense, error) {
 	S, err := kernel.Combine(mu, Ks)
@@ -65,7 +65,7 @@ func mustGrams(t *testing.T, X mat.Matrix) []*mat.SymDense {
 // TestGradientFiniteDifferences checks Proposition 1 (Eq. (11) of Cortes et
 // al. 2009, generalised to degree d) against central finite differences.
 // Expected values: central differences with h = 1e−5, whose truncation error
-// O(h²·F”') is far below the 1e−6 relative tolerance (CHECKLIST P1-B1).
+// O(h²·F”') is far below the 1e−6 relative tolerance.
 func TestGradientFiniteDifferences(t *testing.T) {
 	t.Parallel()
 	X, y := randData(1, 40, 5, 0)
@@ -125,8 +125,8 @@ func TestGradientNonPositive(t *testing.T) {
 }
 
 // TestEulerIdentity checks μᵀ∇F(μ) = −d·αᵀK_μα: for d = 2 this is Eq. (13)
-// of Cortes et al. (2009) with the factor −2 the paper drops (CHECKLIST
-// P1-B2, P1-E3); for degree d it follows from K_μ being homogeneous of degree d
+// of Cortes et al. (2009) with the factor −2 the paper drops;
+// for degree d it follows from K_μ being homogeneous of degree d
 // in μ. αᵀK_μα is computed independently with klearn/kernel (Combine, HadamardPower).
 func TestEulerIdentity(t *testing.T) {
 	t.Parallel()
@@ -159,7 +159,7 @@ func TestEulerIdentity(t *testing.T) {
 	}
 }
 
-// TestStationaryAtZero checks Proposition 2's example (CHECKLIST P1-B2.2):
+// TestStationaryAtZero checks Proposition 2's example:
 // ∇F(0) = 0 for d ≥ 2 and F(0) = ‖y‖²/λ, the maximum of F (closed form).
 func TestStationaryAtZero(t *testing.T) {
 	t.Parallel()
@@ -243,7 +243,7 @@ func TestFeaturePathsMatchGrams(t *testing.T) {
 
 // TestProjectRadial checks the normalisation step of Algorithm 1: the result
 // lies on the sphere ‖μ−μ0‖_q = Λ (to 1e−12) and is ≥ 0, and when clipping
-// has to cut the sphere (Λ large against μ0) it stays in M_q (P1-E4).
+// has to cut the sphere (Λ large against μ0) it stays in M_q.
 func TestProjectRadial(t *testing.T) {
 	t.Parallel()
 	mu0 := []float64{1, 1, 1, 1}
@@ -338,7 +338,7 @@ func TestAlgorithm1(t *testing.T) {
 				}
 			}
 			pr := Problem{Ks: Ks, Y: y, Lambda: 0.1, Degree: d}
-			f, err := pr.Objective(m.Mu)
+			f, err := pr.Objective(m.Weights())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,7 +379,7 @@ func TestAlgorithm1Optimum(t *testing.T) {
 }
 
 // TestHessian checks the Hessian quadratic form (Proposition 4, Eq. (19)
-// corrected, CHECKLIST P1-B4) against second differences of F, against the
+// corrected) against second differences of F, against the
 // full Hessian, and for d = 2 against the corrected closed form
 // 2·[4αᵀ(S∘S_u)V(S∘S_u)α − αᵀ(S_u∘S_u)α], V = (S∘S+λI)⁻¹, built here with
 // dense matrices. Second differences with h = 1e−4 have error O(h²).
@@ -470,9 +470,9 @@ func TestFitFeaturesAndPredict(t *testing.T) {
 		if mg.Iterations != mf.Iterations {
 			t.Errorf("zero=%g: %d vs %d iterations", zero, mg.Iterations, mf.Iterations)
 		}
-		for k := range mg.Mu {
-			if math.Abs(mg.Mu[k]-mf.Mu[k]) > 1e-8 {
-				t.Errorf("zero=%g: μ_%d = %g (grams) vs %g (features)", zero, k, mg.Mu[k], mf.Mu[k])
+		for k := range mg.Weights() {
+			if math.Abs(mg.Weights()[k]-mf.Weights()[k]) > 1e-8 {
+				t.Errorf("zero=%g: μ_%d = %g (grams) vs %g (features)", zero, k, mg.Weights()[k], mf.Weights()[k])
 			}
 		}
 		Kte, err := kernel.FeatureCrosses(Xte, X)
@@ -517,7 +517,7 @@ func TestBaseline(t *testing.T) {
 	if m.Iterations != 0 || m.Status != opt.Success {
 		t.Errorf("baseline ran %d iterations, status %v", m.Iterations, m.Status)
 	}
-	for k, v := range m.Mu {
+	for k, v := range m.Weights() {
 		if v != 1 {
 			t.Errorf("μ_%d = %g, want μ0 = 1", k, v)
 		}
@@ -539,7 +539,7 @@ func TestBaseline(t *testing.T) {
 	}
 }
 
-// TestPolyCombinePSD checks the Section 2 claim (P1-B0): K_μ is PSD for
+// TestPolyCombinePSD checks the Section 2 claim: K_μ is PSD for
 // μ ≥ 0, and a combination with a negative weight can fail to be.
 func TestPolyCombinePSD(t *testing.T) {
 	t.Parallel()
@@ -667,7 +667,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 				t.Errorf("d=%d %v: line search took %d steps, schedule %d", d, q, m.Iterations, ref.Iterations)
 			}
 			warm := base
-			warm.Init = ref.Mu
+			warm.Init = ref.Weights()
 			w, err := warm.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)

@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"slices"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -15,10 +16,10 @@ const (
 	// SimpleMKLDefaultTol is the default Settings.Tol of SimpleMKL: the
 	// relative duality gap at which it stops (seuildualitygap = 0.01 of the
 	// SimpleMKL toolbox and of the experiments of Rakotomamonjy et al. 2008,
-	// Section 5; CHECKLIST P4-A13, P4-E9).
+	// Section 5).
 	SimpleMKLDefaultTol = 0.01
 	// SimpleMKLDefaultMaxIter is the default Settings.MaxIter (descent
-	// steps; nbitermax = 500 of the toolbox, CHECKLIST P4-E9).
+	// steps; nbitermax = 500 of the toolbox).
 	SimpleMKLDefaultMaxIter = 500
 	// SimpleMKLDefaultGoldenTol is the default relative precision of the
 	// golden-section line search (goldensearch_deltmax = 0.1 of the toolbox).
@@ -34,7 +35,7 @@ const (
 
 // SimpleMKL learns a convex combination K_d = Σ_m d_m K_m of base kernels
 // together with a C-SVM by the SimpleMKL algorithm of Rakotomamonjy, Bach,
-// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521 (CHECKLIST P4-A13):
+// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521:
 //
 //	min_{d ∈ Δ} J(d),   Δ = {d ≥ 0, Σ_m d_m = 1},
 //	J(d) = max_α Σ_i α_i − ½ Σ_ij α_iα_j y_iy_j Σ_m d_m K_m(i, j)
@@ -82,7 +83,7 @@ const (
 // numericalprecision).
 //
 // The start is d_m = 1/M. The base kernels should be normalised to unit
-// trace (kernel.TraceNormalize, the toolbox default and P4's choice), with
+// trace (kernel.TraceNormalize, the toolbox default and Colbert & Peet's choice), with
 // the test kernels scaled by the same factors 1/tr(K_m).
 //
 // Copying a SimpleMKL clones it; the zero value is usable (C = 1).
@@ -111,8 +112,8 @@ type SimpleMKL struct {
 
 // SimpleMKLModel is a fitted SimpleMKL model.
 type SimpleMKLModel struct {
-	// Weights are the kernel weights d (d ≥ 0, Σ d = 1).
-	Weights []float64
+	// weights are the kernel weights d (d ≥ 0, Σ d = 1); see Weights.
+	weights []float64
 	// SVM is the C-SVM trained on K_d = Σ_m d_m K_m.
 	SVM *svm.Model
 	// Objective is J(d) at Weights (the optimal SVM dual value, > 0).
@@ -181,7 +182,7 @@ func (s SimpleMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*SimpleMKLModel, e
 		gap := smklRelGap(st.J, smklSum(st.model.Alpha()), smklMax(S))
 		m.Objectives = append(m.Objectives, st.J)
 		m.Gaps = append(m.Gaps, gap)
-		m.Weights, m.Gradient, m.Gap, m.Objective, m.SVM = st.d, g, gap, st.J, st.model
+		m.weights, m.Gradient, m.Gap, m.Objective, m.SVM = st.d, g, gap, st.J, st.model
 		m.Iterations, m.SVMSolves = iter, st.solves
 		if r := s.Settings.Recorder; r != nil {
 			if err := r.Record(opt.Iteration{Iter: iter, F: st.J, Gap: gap, X: append([]float64(nil), st.d...)}); err != nil {
@@ -413,11 +414,19 @@ func (m *SimpleMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	return m.combination().combine(Ks)
 }
 
+// CombineCross returns Σ_m d_m K_m for test×train base kernels Kte.
+func (m *SimpleMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().combineCross(Kte)
+}
+
+// Weights returns a copy of the kernel weights d (d ≥ 0, Σ d = 1).
+func (m *SimpleMKLModel) Weights() []float64 { return m.combination().weights() }
+
 func (m *SimpleMKLModel) combination() weightedSVM {
 	if m == nil {
 		return weightedSVM{who: "SimpleMKLModel"}
 	}
-	return weightedSVM{"SimpleMKLModel", m.Weights, m.SVM}
+	return weightedSVM{"SimpleMKLModel", m.weights, m.SVM}
 }
 
 // ---- helpers shared by SimpleMKL, LpMKL and Alignf ----
@@ -598,7 +607,7 @@ func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return smklSigns(f), nil
+	return signs(f), nil
 }
 
 func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
@@ -608,14 +617,11 @@ func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	return kernel.Combine(c.w, Ks)
 }
 
-// smklSigns maps decision values to ±1 (0 → +1).
-func smklSigns(f []float64) []float64 {
-	out := make([]float64, len(f))
-	for i, v := range f {
-		out[i] = 1
-		if v < 0 {
-			out[i] = -1
-		}
+func (c weightedSVM) combineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	if c.w == nil {
+		return nil, c.notFitted()
 	}
-	return out
+	return kernel.CombineCross(c.w, Kte)
 }
+
+func (c weightedSVM) weights() []float64 { return slices.Clone(c.w) }

@@ -6,9 +6,9 @@
 //
 //	KFold(n, k, seed)                       k folds of a random permutation
 //	StratifiedKFold(y, k, seed)             k folds with class proportions kept
-//	RepeatedSplits(n, reps, testFrac, seed) e.g. 30 × 50/50 (Paper 1) or 30 × 80/20 (Paper 4)
+//	RepeatedSplits(n, reps, testFrac, seed) e.g. 30 × 50/50 (Cortes et al., 2009) or 30 × 80/20 (Colbert & Peet, 2020)
 //	StratifiedRepeatedSplits(y, ...)        the same, per class
-//	TrainValTest(n, valFrac, testFrac, seed)  fixed train/validation/test (Paper 5)
+//	TrainValTest(n, valFrac, testFrac, seed)  fixed train/validation/test (Afkanpour et al., 2013)
 //
 // Every split is a pure function of its seed (klearn.NewRand), so a protocol
 // repeats exactly. Indices in each Train and Test slice are sorted.
@@ -28,6 +28,6 @@
 // Grid, or a closure. Results are reported as mean ± std (sample standard
 // deviation, metrics.MeanStd) over the splits. NestedCV runs a grid search
 // inside each outer training set and scores the selected candidate on the
-// outer test set (the nested stratified 10 × 10 CV of Paper 2, Donini &
+// outer test set (the nested stratified 10 × 10 CV of Donini & Aiolli (2017), Donini &
 // Aiolli 2017, §5.1).
 package modelsel

@@ -186,7 +186,7 @@ type NestedResult[P any] struct {
 // outer[f].Train, f) returns inner splits in global indices (build them on
 // Take(y, train) and map them back with Within), GridSearch selects a
 // candidate on them, and eval(best, outer[f]) scores it on the outer test
-// set. Paper 2's protocol is outer = StratifiedKFold(y, 10, seed) and inner =
+// set. Donini & Aiolli's protocol is outer = StratifiedKFold(y, 10, seed) and inner =
 // StratifiedKFold on each outer training set (Donini & Aiolli 2017, §5.1).
 // The outer folds run in order and each inner search is parallel, so the
 // result is identical for any GOMAXPROCS. An inner search that fails for

@@ -139,7 +139,7 @@ func checkFrac(name string, f float64) error {
 
 // RepeatedSplits returns reps independent random train/test splits of n
 // samples with ⌈testFrac·n⌉ test samples each, e.g. the 30 × 50/50 splits of
-// Paper 1 (Cortes et al. 2009, §5) or 30 × 80/20 of Paper 4. Split r is drawn
+// (Cortes et al. 2009, §5) or 30 × 80/20 of Colbert & Peet (2020). Split r is drawn
 // from one generator seeded by seed, in order. Errors: n < 1, reps < 1,
 // testFrac ∉ (0, 1), or a split with an empty side (ErrParam).
 func RepeatedSplits(n, reps int, testFrac float64, seed uint64) ([]Split, error) {
@@ -209,7 +209,7 @@ func StratifiedRepeatedSplits(y []float64, reps int, testFrac float64, seed uint
 
 // TrainValTest returns one random partition of n samples into training,
 // validation (⌈valFrac·n⌉) and test (⌈testFrac·n⌉) sets, the fixed protocol
-// of Paper 5 (Afkanpour et al. 2013, §5). Errors: fractions outside (0, 1),
+// of Afkanpour et al. (2013, §5). Errors: fractions outside (0, 1),
 // valFrac + testFrac ≥ 1, or any empty part (ErrParam).
 func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 	if n < 1 {

@@ -37,7 +37,7 @@
 // # Non-negative QP
 //
 // NNQP solves min_{v≥0} vᵀMv − 2vᵀa (alignf, Cortes, Mohri & Rostamizadeh
-// 2012; P5) by the NNLS active-set algorithm of Lawson & Hanson (1974,
+// 2012; Afkanpour et al. (2013)) by the NNLS active-set algorithm of Lawson & Hanson (1974,
 // Ch. 23) written on the normal equations, returning exact KKT multipliers
 // μ = 2(Mv − a).
 //
@@ -49,8 +49,8 @@
 // are not ε-active, Armijo backtracking along the projection arc, and the
 // L-BFGS-B stopping test ‖x − P(x − ∇f)‖_∞ ≤ Tol. Gradients may be omitted
 // (central finite differences). Multistart runs it from several starts, as
-// P3 and P5 do for kernel parameters searched in log-space. Minimize1D is
-// the safeguarded projected Newton method of P3's Algorithm 1, step 3, with
+// Argyriou et al. (2006) and Afkanpour et al. (2013) do for kernel parameters searched in log-space. Minimize1D is
+// the safeguarded projected Newton method of Argyriou et al.'s Algorithm 1, step 3, with
 // a golden-section fallback.
 //
 // # Errors

@@ -391,8 +391,8 @@ type MultistartResult struct {
 
 // Multistart runs LBFGSB from every start (each projected onto the box) and
 // returns all local results and the best one: the global strategy of
-// P3 and P5 (restarts from a log-spaced set of bandwidths, e.g.
-// σ ∈ {10⁻³, …, 10⁵}; CHECKLIST P5-E4). Runs are sequential and
+// Argyriou et al. (2006) and Afkanpour et al. (2013) (restarts from a log-spaced set of bandwidths, e.g.
+// σ ∈ {10⁻³, …, 10⁵}). Runs are sequential and
 // deterministic; Settings (including the Recorder) apply to every run.
 // Validation errors (shapes, NaN, lower > upper) stop everything; a run
 // that fails its line search keeps its feasible result and records

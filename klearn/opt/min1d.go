@@ -29,7 +29,7 @@ type Problem1D struct {
 // outside [lo, hi] is projected; NaN x0 selects the midpoint) by projected
 // Newton steps x ← clip(x − f′/f″, lo, hi) safeguarded by a bracket and a
 // golden-section fallback — the step-3 line search of Algorithm 1 of
-// Argyriou, Hauser, Micchelli & Pontil (2006) (CHECKLIST P3-A7, P3-E12):
+// Argyriou, Hauser, Micchelli & Pontil (2006):
 //
 //   - a bracket [a, b] ∋ x holding a local minimiser is kept: f′(x) > 0
 //     sets b = x, f′(x) < 0 sets a = x, and a trial point that does not

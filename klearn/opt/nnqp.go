@@ -17,7 +17,7 @@ const DefaultNNQPTol = 1e-10
 //	min_{v ≥ 0} vᵀMv − 2vᵀa
 //
 // for a positive semi-definite M (the alignf problem, Prop. 9 of Cortes,
-// Mohri & Rostamizadeh (2012); CHECKLIST P5-A9) by the active-set method of
+// Mohri & Rostamizadeh (2012)) by the active-set method of
 // Lawson & Hanson (1974, Ch. 23, algorithm NNLS) applied to the normal
 // equations: with M = RᵀR and a = Rᵀb the problem is min_{v≥0} ‖Rv − b‖²,
 // and every NNLS step only needs M and a. Each inner step solves

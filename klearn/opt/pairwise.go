@@ -336,7 +336,7 @@ func KOMD(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, e
 // Δ = {α ≥ 0, Σ_i α_i = 1} by the same pairwise solver as KOMD. For a
 // normalised kernel (K_ii = 1) the squared radius of the minimum enclosing
 // ball is r*² = 1 − min_{α∈Δ} αᵀKα (Section 3.1.3 of Donini & Aiolli
-// (2017); CHECKLIST P2-A11, P2-E17). Multipliers is {ρ}: 2(Kα)_i ≥ ρ with
+// (2017)). Multipliers is {ρ}: 2(Kα)_i ≥ ρ with
 // equality where α_i > 0. Settings and errors as for KOMD.
 func SimplexQP(K mat.Symmetric, s *Settings) (*Result, error) {
 	return simplex("SimplexQP", K, false, s)

@@ -311,12 +311,12 @@ func TestSimplexQPAndMEB(t *testing.T) {
 			c[i] = -K.At(i, i)
 		}
 		checkSimplexKKT(t, H, c, make([]int, n), mres, 1e-9)
-		// With K_ii = 1 the MEB squared radius is 1 − min αᵀKα (P2-A11).
+		// With K_ii = 1 the MEB squared radius is 1 − min αᵀKα.
 		if math.Abs(-mres.F-(1-res.F)) > 1e-9 {
 			t.Errorf("n=%d: r² = %g but 1 − min αᵀKα = %g", n, -mres.F, 1-res.F)
 		}
 	}
-	// Closed forms (P2-B7): r*(11ᵀ) = 0 and r*(I_L) = 1 − 1/L.
+	// Closed forms: r*(11ᵀ) = 0 and r*(I_L) = 1 − 1/L.
 	L := 8
 	I := mat.NewSymDense(L, nil)
 	J := mat.NewSymDense(L, nil)

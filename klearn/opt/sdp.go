@@ -94,8 +94,11 @@ func (p *SDP) AddDenseC(block int, S mat.Matrix) error {
 }
 
 // AddDenseA adds the symmetric matrix S to PSD block block of constraint
-// con, as AddDenseC does for the cost.
+// con (≥ 0), as AddDenseC does for the cost.
 func (p *SDP) AddDenseA(con, block int, S mat.Matrix) error {
+	if con < 0 {
+		return klearn.Errorf(klearn.ErrParam, "opt: SDP: constraint index %d < 0", con)
+	}
 	ent, err := sdpDenseEntries(p, con, block, S)
 	p.A = append(p.A, ent...)
 	return err

@@ -73,7 +73,7 @@ import (
 //
 // With sparse A_i the O(n³) dense algebra per iteration dominates (about
 // 0.4 s at n = 400); dense A_i cost 4n³ flops each per iteration, so an
-// LMI of order 615 with 600 dense coefficient matrices (SDP (24) at P4's
+// LMI of order 615 with 600 dense coefficient matrices (SDP (24) at Colbert & Peet's
 // largest size) needs about 5·10¹¹ flops per iteration.
 //
 // In Colbert & Peet (2020) the SDPs (5), (17) and (24) and the

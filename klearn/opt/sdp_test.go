@@ -419,7 +419,7 @@ func svmSDP(G *mat.SymDense, C float64) *SDP {
 func TestSDPMixedSVM(t *testing.T) {
 	t.Parallel()
 	// For G = diag(g) the SDP value equals the ×2 SVM dual
-	// max Σ 2α_i − g_i α_i², 0 ≤ α ≤ C (P4-B13), solved coordinatewise:
+	// max Σ 2α_i − g_i α_i², 0 ≤ α ≤ C, solved coordinatewise:
 	// α_i = min(C, 1/g_i). g = (0.5, 4, 1), C = 1: α = (1, 0.25, 1),
 	// value (2 − 0.5) + (0.5 − 0.25) + (2 − 1) = 2.75 (hand computation).
 	G := mat.NewSymDense(3, []float64{0.5, 0, 0, 0, 4, 0, 0, 0, 1})
@@ -615,5 +615,15 @@ func TestSDPErrors(t *testing.T) {
 	}
 	if err := p.AddDenseC(0, mat.NewDense(2, 2, []float64{1, 2, 2, 1})); err != nil || len(p.C) != 3 {
 		t.Errorf("symmetric dense: %v, %d entries", err, len(p.C))
+	}
+}
+
+func TestSDPAddDenseANegativeConstraint(t *testing.T) {
+	p := &SDP{Blocks: []int{2}, B: []float64{1}}
+	if err := p.AddDenseA(-1, 0, mat.NewSymDense(2, []float64{1, 0, 0, 1})); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("AddDenseA(-1, …) = %v, want ErrParam", err)
+	}
+	if len(p.A) != 0 {
+		t.Errorf("a refused matrix left %d entries", len(p.A))
 	}
 }

@@ -13,7 +13,7 @@
 // scalers match scikit-learn 1.2.1's MinMaxScaler, StandardScaler,
 // StandardScaler(with_std=False) and normalize(norm="l2").
 //
-// The papers use min-max scaling to [0, 1] (Paper 2, Donini & Aiolli 2017,
-// §5 and Paper 4), standardisation (Paper 1, Cortes et al. 2009, §5) and
-// centred labels for kernel ridge regression without a bias (Paper 1).
+// The papers use min-max scaling to [0, 1] (Donini & Aiolli 2017,
+// §5 and Colbert & Peet (2020)), standardisation (Cortes et al. 2009, §5) and
+// centred labels for kernel ridge regression without a bias (Cortes et al., 2009).
 package preprocess

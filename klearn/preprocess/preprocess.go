@@ -173,7 +173,7 @@ func UnitNorm(X mat.Matrix) (*mat.Dense, error) {
 }
 
 // CenterLabels returns y − ȳ and ȳ, for learners without a bias term
-// (kernel ridge regression in Paper 1 predicts ȳ + f(x)). It does not validate
+// (kernel ridge regression in Cortes et al. (2009) predicts ȳ + f(x)). It does not validate
 // y: an empty y gives (empty, 0); use klearn.CheckVector first when y comes
 // from outside.
 func CenterLabels(y []float64) (yc []float64, mean float64) {

@@ -2,12 +2,12 @@
 // sequential minimal optimisation, following LIBSVM 3.24 (Chang & Lin 2011)
 // step by step: second-order working-set selection, shrinking with gradient
 // reconstruction, an LRU kernel-row cache and LIBSVM's stopping rule and bias.
-// It also solves the variant without bias used by Colbert & Peet (2020) (P4).
+// It also solves the variant without bias used by Colbert & Peet (2020).
 //
 // # Formulation
 //
 // With labels y_i ∈ {−1, +1}, kernel K and Q_ij = y_i y_j K_ij, the dual of
-// the C-SVC (Eq. (1)–(2) of Fan, Chen & Lin 2005; Eq. (3) of P4) is
+// the C-SVC (Eq. (1)–(2) of Fan, Chen & Lin 2005; Eq. (3) of Colbert & Peet (2020)) is
 //
 //	min_α  f(α) = ½ αᵀQα − eᵀα
 //	s.t.   0 ≤ α_i ≤ C_i,   yᵀα = 0,
@@ -37,7 +37,7 @@
 //
 // Bias: b = −ρ with ρ the mean of y_iG_i over the free variables
 // (0 < α_i < C_i), i.e. b is the mean over free SVs of
-// y_j − Σ_i α_i y_i K_ij (§2 of P4); without free variables ρ is the
+// y_j − Σ_i α_i y_i K_ij (§2 of Colbert & Peet (2020)); without free variables ρ is the
 // midpoint of [max lower, min upper] (LIBSVM's calculate_rho).
 //
 // Shrinking (Chang & Lin 2011, §5.1): every min(n, 1000) iterations, bounded
@@ -46,7 +46,7 @@
 // gradient can be reconstructed before the final check, and the problem is
 // unshrunk once when m(α) − M(α) ≤ 10·Tol.
 //
-// Without bias (Classifier.NoBias; P4's variant with γ = 0) the equality
+// Without bias (Classifier.NoBias; Colbert & Peet's variant with γ = 0) the equality
 // constraint disappears and f(x) = Σ_i y_iα_i k(x_i, x). Each iteration
 // picks the single variable with the largest second-order gain G_i²/Q_ii
 // among those violating the KKT conditions and sets
@@ -155,6 +155,6 @@
 //   - J. C. Platt (1999). Fast training of support vector machines using
 //     sequential minimal optimization. In Advances in Kernel Methods.
 //   - B. K. Colbert, M. M. Peet (2020). A convex parametrization of a new class
-//     of universal kernel functions. JMLR (P4 of /work/shared/papers: Eq. (3)
+//     of universal kernel functions. JMLR 21 (Eq. (3)
 //     and §2 for the bias, and the variant without it).
 package svm

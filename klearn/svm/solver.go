@@ -513,7 +513,7 @@ func (s *solver) doShrinking() {
 // calculateRho returns ρ = −b: the mean of y_iG_i over free variables, or
 // the midpoint of the feasible interval when none is free (LIBSVM's
 // calculate_rho; with G = Qα − e this is the mean over free SVs of
-// Σ_j α_j y_j K_ij − y_i, i.e. minus the b of §2 of P4).
+// Σ_j α_j y_j K_ij − y_i, i.e. minus the b of §2 of Colbert & Peet (2020)).
 func (s *solver) calculateRho() float64 {
 	nFree := 0
 	ub, lb := math.Inf(1), math.Inf(-1)

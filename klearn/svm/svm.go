@@ -55,7 +55,7 @@ type Classifier struct {
 	C float64
 	// NoBias drops the bias b (and with it the equality constraint yᵀα = 0):
 	// f(x) = Σ_i α_i y_i k(x_i, x), solved by single-variable coordinate
-	// descent. This is the variant of Eq. (3) of P4 with γ = 0.
+	// descent. This is the variant of Eq. (3) of Colbert & Peet (2020) with γ = 0.
 	NoBias bool
 	// WeightPos and WeightNeg multiply C for the examples of the positive
 	// class (the larger label) and the negative class (LIBSVM's -wi). If 0,

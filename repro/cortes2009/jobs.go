@@ -29,15 +29,18 @@ func init() {
 	}, RunJob)
 }
 
-// ConfigFor returns the configuration of a mode: Quick or Full.
+// ConfigFor returns the configuration of a mode: Quick, Full or
+// PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) {
 	switch mode {
 	case "quick":
 		return Quick(), nil
 	case "full":
 		return Full(), nil
+	case "paper":
+		return PaperProtocol(), nil
 	}
-	return Config{}, klearn.Errorf(klearn.ErrParam, "cortes2009: mode %q, want quick or full", mode)
+	return Config{}, klearn.Errorf(klearn.ErrParam, "cortes2009: mode %q, want quick, full or paper", mode)
 }
 
 // Table ids of the jobs.

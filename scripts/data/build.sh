@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build.sh — kernelab's data sets (see data/README.md and ../shared/datasets.md).
+# build.sh — kernelab's data sets (see data/README.md).
 #
 #   scripts/data/build.sh            # `make data`: fetch + verify MNIST, verify the committed sets
 #   scripts/data/build.sh --verify   # only check data/*.csv.gz against data/checksums.sha256
@@ -17,7 +17,7 @@ here="$root/scripts/data"
 data="$root/data"
 work="$root/build/data"
 
-# Pinned packages: name=version (Debian bookworm), as in ../shared/datasets.md.
+# Pinned packages: name=version (Debian bookworm), as listed in data/README.md.
 pkgs=(
   r-cran-mlbench=2.1-3-1
   r-cran-ddalpha=1.3.13-1

@@ -3,7 +3,7 @@
 # merge job. Run from the repository root on a login node whose file system
 # (the repository and the results directory) the compute nodes share.
 #
-#   scripts/slurm/submit.sh <paper>[/<table>] N [--mode quick|full] [--results DIR] [--reports] [-- SBATCH_ARGS...]
+#   scripts/slurm/submit.sh <paper>[/<table>] N [--mode quick|full|paper] [--results DIR] [--reports] [-- SBATCH_ARGS...]
 #
 # Prints the merge job's id on stdout. Results go to DIR (default
 # $KERNELAB_RESULTS, else results/), the shards to DIR.shards/<i>.

@@ -1,0 +1,72 @@
+package mkl
+
+import (
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/kernel"
+)
+
+// Model is a fitted kernel learner over a finite list of base kernels
+// K_1 … K_p: it reports its kernel weights, forms the learned kernel on
+// training and on test×train base kernels, and decides and predicts on
+// test×train base kernels given in the training order. Every finite-list
+// learner of this package fits one (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL,
+// AlignfSVM, NKRR); klearntest.TestKernelLearner checks them all.
+type Model interface {
+	// Weights returns a copy of the learned kernel weights, one per base
+	// kernel.
+	Weights() []float64
+	// Combine returns the learned kernel on training base kernels Ks.
+	Combine(Ks []*mat.SymDense) (*mat.SymDense, error)
+	// CombineCross returns the learned kernel on test×train base kernels.
+	CombineCross(Kte []*mat.Dense) (*mat.Dense, error)
+	// DecisionGrams returns real-valued scores, one per test row
+	// (classifiers: the signed decision value; regressors: the prediction).
+	DecisionGrams(Kte []*mat.Dense) ([]float64, error)
+	// PredictGrams returns labels (classifiers) or values (regressors).
+	PredictGrams(Kte []*mat.Dense) ([]float64, error)
+}
+
+// Learner fits a Model from training base kernels Ks (each n×n) and
+// targets y (±1 labels for classifiers).
+type Learner[M Model] interface {
+	FitGrams(Ks []*mat.SymDense, y []float64) (M, error)
+}
+
+// SourceModel is a Model that also decides on lazily computed test×train
+// kernels (MNIST-sized inputs: one kernel in memory at a time).
+type SourceModel interface {
+	Model
+	DecisionSource(src CrossSource) ([]float64, error)
+	PredictSource(src CrossSource) ([]float64, error)
+}
+
+// SourceLearner is a Learner that also fits from a lazy GramSource.
+type SourceLearner[M SourceModel] interface {
+	Learner[M]
+	FitSource(src GramSource, y []float64) (M, error)
+}
+
+// FeatureModel is a fitted learner over a (possibly continuous) kernel
+// family, fitted from features: it exposes the learned kernel and decides
+// on feature rows.
+type FeatureModel interface {
+	Kernel() kernel.Kernel
+	Decision(X mat.Matrix) ([]float64, error)
+	Predict(X mat.Matrix) ([]float64, error)
+}
+
+// FeatureLearner fits a FeatureModel from the rows of X and targets y.
+type FeatureLearner[M FeatureModel] interface {
+	Fit(X mat.Matrix, y []float64) (M, error)
+}
+
+// The finite-list learners of this package satisfy the contract.
+var (
+	_ SourceLearner[*EasyMKLModel]    = EasyMKL{}
+	_ SourceLearner[*EasyMKLSVMModel] = EasyMKLSVM{}
+	_ Learner[*SimpleMKLModel]        = SimpleMKL{}
+	_ Learner[*LpMKLModel]            = LpMKL{}
+	_ Learner[*AlignfSVMModel]        = AlignfSVM{}
+	_ Learner[*NKRRModel]             = NKRR{}
+)
