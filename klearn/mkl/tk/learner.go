@@ -8,6 +8,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -74,6 +75,12 @@ type Learner struct {
 	// problems, with their size.
 	MaxBlockMB float64
 }
+
+// Learner and Model satisfy the kernel-learner contract of package mkl.
+var (
+	_ mkl.FeatureLearner[*Model] = Learner{}
+	_ mkl.FeatureModel           = (*Model)(nil)
+)
 
 // Model is a fitted TK classifier: the learned kernel k_{P*} and the SVM
 // trained on it.

@@ -15,11 +15,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
-// The learner has the FeatureLearner shape of the kernel-learner contract.
-var _ interface {
-	Fit(X mat.Matrix, y []float64) (*tk.Model, error)
-} = tk.Learner{}
-
 func TestEstimatorContract(t *testing.T) {
 	klearntest.TestEstimator(t, klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
 		m, err := tk.Learner{Degree: 1, SVM: svm.Classifier{C: 10}}.Fit(X, y)
