@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
 )
 
 // TestChecksHold runs the numerical checks of the theorems in quick size:
@@ -105,7 +106,11 @@ func TestFigure6(t *testing.T) {
 	for _, p := range s {
 		t.Logf("%s: %.1f %%", p.Title, p.TestAcc)
 	}
-	if _, err := Figure6Chart(s).SVG(); err != nil {
+	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
+		t.Fatal(err)
+	}
+	sc := &Scaling{Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8}
+	if err := viz.CheckFigure(ScalingChart(sc)); err != nil {
 		t.Fatal(err)
 	}
 }
