@@ -16,15 +16,10 @@ import (
 // over contiguous rows. Memory is m(m+1)/2 · q(2q+1) floats; the TK's own
 // P is ignored.
 func (t TK) PairBasis(X mat.Matrix) (*mat.Dense, []TKPair, error) {
-	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	R, e, err := t.basisSetup(X)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
-		return nil, nil, err
-	}
-	R := rows(X)
-	e := t.setup(d)
 	w := 2 * e.q
 	m := R.n
 	pairs := tkPairs(w)
@@ -54,3 +49,16 @@ func (t TK) PairBasis(X mat.Matrix) (*mat.Dense, []TKPair, error) {
 // PairIndex returns the row of the pair (k, l), k ≤ l < m, in PairBasis:
 // pairs are listed row by row of the upper triangle.
 func PairIndex(k, l, m int) int { return k*m - k*(k-1)/2 + (l - k) }
+
+// basisSetup validates X and the TK's degree and box (its P is ignored)
+// and returns the rows of X with the evaluation tables of the basis.
+func (t TK) basisSetup(X mat.Matrix) (rowMajor, *tkEval, error) {
+	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	if err != nil {
+		return rowMajor{}, nil, err
+	}
+	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
+		return rowMajor{}, nil, err
+	}
+	return rows(X), t.setup(d), nil
+}
