@@ -1,6 +1,7 @@
 package colbert2020
 
 import (
+	"math"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
@@ -109,8 +110,19 @@ func TestFigure6(t *testing.T) {
 	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
 		t.Fatal(err)
 	}
-	sc := &Scaling{Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8}
+	sc := &Scaling{Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, MKLSeconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.8, MKLExponent: 1.9, L: 30}
 	if err := viz.CheckFigure(ScalingChart(sc)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRunScaling times both fits on two sizes and fits finite exponents.
+func TestRunScaling(t *testing.T) {
+	s, err := RunScaling([]int{20, 40}, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Seconds) != 2 || len(s.MKLSeconds) != 2 || math.IsNaN(s.Exponent) || math.IsNaN(s.MKLExponent) {
+		t.Fatalf("%+v", s)
 	}
 }

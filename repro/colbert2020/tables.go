@@ -43,14 +43,14 @@ func Table1Markdown(rows []Row) string {
 	return b.String()
 }
 
-// ScalingChart draws the time of one [TK] fit against m (log–log) with the
-// fitted exponent.
+// ScalingChart draws the time of one [TK] fit and of one [SimpleMKL TK]
+// fit against m (log–log) with the fitted exponents.
 func ScalingChart(s *Scaling) *viz.Line {
 	x := make([]float64, len(s.Sizes))
 	for i, m := range s.Sizes {
 		x[i] = float64(m)
 	}
-	return &viz.Line{Title: fmt.Sprintf("[TK] fit time on the circle, d = 1 (fitted exponent %.2f; paper: %.1f with MOSEK)", s.Exponent, PaperSDPExponent),
+	return &viz.Line{Title: fmt.Sprintf("Figures 3–4: fit time on the circle, d = 1 (exponents %.2f and %.2f; paper: %.1f and %.1f)", s.Exponent, s.MKLExponent, PaperSDPExponent, PaperSimpleMKLExponent),
 		XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true,
-		Series: []viz.Series{{Name: "ours", X: x, Y: s.Seconds}}}
+		Series: []viz.Series{{Name: "[TK]", X: x, Y: s.Seconds}, {Name: fmt.Sprintf("[SimpleMKL TK], L = %d", s.L), X: x, Y: s.MKLSeconds}}}
 }
