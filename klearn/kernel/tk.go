@@ -527,15 +527,10 @@ type TKPair struct{ A, B int }
 // q(2q + 1) blocks (q = TKSize(n, Degree)), so memory is q(2q+1)m² floats.
 // The TK's own P is ignored; its Degree and box are used.
 func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
-	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	R, e, err := t.basisSetup(X)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
-		return nil, nil, err
-	}
-	R := rows(X)
-	e := t.setup(d)
 	w := 2 * e.q
 	m := R.n
 	if b := 8 * float64(w) * float64(w+1) / 2 * float64(m) * float64(m); b > maxBlockBytes {

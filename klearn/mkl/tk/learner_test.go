@@ -1,0 +1,126 @@
+package tk_test
+
+import (
+	"errors"
+	"math"
+	"runtime"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+)
+
+func TestEstimatorContract(t *testing.T) {
+	klearntest.TestEstimator(t, klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
+		m, err := tk.Learner{Degree: 1, SVM: svm.Classifier{C: 10}}.Fit(X, y)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	}), klearntest.Options{Task: klearntest.Binary, Labels: true, N: 30})
+}
+
+func TestBadInput(t *testing.T) {
+	X := klearntest.RandMatrix(10, 2, 0, 1, 1)
+	y := []float64{1, -1, 1, -1, 1, -1, 1, -1, 1, -1}
+	nanX := mat.DenseCopyOf(X)
+	nanX.Set(3, 1, math.NaN())
+	fit := func(l tk.Learner, X mat.Matrix, y []float64) func() error {
+		return func() error { _, err := l.Fit(X, y); return err }
+	}
+	good := tk.Learner{Degree: 1}
+	mod, err := good.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	klearntest.Battery(t, []klearntest.Case{
+		klearntest.Bad("nil X", fit(good, nil, y), klearn.ErrEmpty),
+		klearntest.Bad("NaN in X", fit(good, nanX, y), klearn.ErrNotFinite),
+		klearntest.Bad("Inf label", fit(good, X, []float64{1, -1, 1, -1, 1, -1, 1, -1, 1, math.Inf(1)}), klearn.ErrNotFinite),
+		klearntest.Bad("short y", fit(good, X, y[:5]), klearn.ErrShape),
+		klearntest.Bad("one class", fit(good, X, make([]float64, 10)), klearn.ErrOneClass),
+		klearntest.Bad("three classes", fit(good, X, []float64{1, 2, 3, 1, 2, 3, 1, 2, 3, 1}), klearn.ErrLabels),
+		klearntest.Bad("negative degree", fit(tk.Learner{Degree: -1}, X, y), klearn.ErrParam),
+		klearntest.Bad("negative margin", fit(tk.Learner{Margin: -0.1}, X, y), klearn.ErrParam),
+		klearntest.Bad("NaN margin", fit(tk.Learner{Margin: math.NaN()}, X, y), klearn.ErrParam),
+		klearntest.Bad("negative C", fit(tk.Learner{SVM: svm.Classifier{C: -1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("unknown method", fit(tk.Learner{Method: 7}, X, y), klearn.ErrParam),
+		klearntest.Bad("negative MaxIter", fit(tk.Learner{Settings: opt.Settings{MaxIter: -1}}, X, y), klearn.ErrParam),
+		klearntest.Bad("NaN Tol", fit(tk.Learner{Settings: opt.Settings{Tol: math.NaN()}}, X, y), klearn.ErrParam),
+		klearntest.Bad("degree too large for memory", fit(tk.Learner{Degree: 40}, X, y), klearn.ErrParam),
+		klearntest.Bad("interior point too large", fit(tk.Learner{Degree: 3, Method: tk.InteriorPoint, MaxBlockMB: 1}, X, y), klearn.ErrParam),
+		klearntest.Bad("decision: wrong width", func() error { _, err := mod.Decision(klearntest.RandMatrix(3, 5, 0, 1, 2)); return err }, klearn.ErrShape),
+		klearntest.Bad("decision: NaN", func() error { _, err := mod.Decision(nanX); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("decision: unfitted", func() error { _, err := (&tk.Model{}).Decision(X); return err }, klearn.ErrNotFitted),
+	})
+}
+
+// TestDeterministicAndPure checks that two fits agree bit for bit and leave
+// their inputs untouched.
+func TestDeterministicAndPure(t *testing.T) {
+	X := klearntest.RandMatrix(25, 3, -1, 2, 4)
+	y := make([]float64, 25)
+	for i := range y {
+		y[i] = 1
+		if X.At(i, 0)+X.At(i, 1) > 1 {
+			y[i] = -1
+		}
+	}
+	X0, y0 := mat.DenseCopyOf(X), append([]float64(nil), y...)
+	l := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{C: 3, NoBias: true}}
+	a, err := l.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(X, X0) || !mat.Equal(mat.NewVecDense(25, y), mat.NewVecDense(25, y0)) {
+		t.Fatal("Fit modified its inputs")
+	}
+	if !mat.Equal(a.P(), b.P()) || a.Objective() != b.Objective() {
+		t.Fatal("two fits differ")
+	}
+	prev := runtime.GOMAXPROCS(1)
+	c, err := l.Fit(X, y)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(a.P(), c.P()) || a.Objective() != c.Objective() {
+		t.Fatal("the fit depends on GOMAXPROCS")
+	}
+}
+
+// TestRecorderStop checks that a Recorder's error stops the fit and is
+// returned with the model reached.
+func TestRecorderStop(t *testing.T) {
+	X := klearntest.RandMatrix(20, 2, 0, 1, 6)
+	y := make([]float64, 20)
+	for i := range y {
+		y[i] = 1
+		if (X.At(i, 0)-0.5)*(X.At(i, 1)-0.5) > 0 {
+			y[i] = -1
+		}
+	}
+	stop := errors.New("stop")
+	l := tk.Learner{Degree: 1, Settings: opt.Settings{Tol: 1e-12, Recorder: opt.RecorderFunc(func(it opt.Iteration) error {
+		if it.Iter == 1 {
+			return stop
+		}
+		return nil
+	})}}
+	m, err := l.Fit(X, y)
+	if !errors.Is(err, stop) || m == nil || m.Status() != opt.RecorderStop {
+		t.Fatalf("err %v, model %v", err, m)
+	}
+	if _, err := m.Predict(X); err != nil {
+		t.Fatal(err)
+	}
+}

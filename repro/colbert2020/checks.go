@@ -1,0 +1,327 @@
+package colbert2020
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
+)
+
+// randPSD returns a random w×w P = AAᵀ/tr(AAᵀ) (full rank almost surely).
+func randPSD(w int, seed uint64) *mat.SymDense {
+	Ps, _ := tk.RandomP(w, 1, seed) // w ≥ 1 here
+	return Ps[0]
+}
+
+func randPoints(m, n int, seed uint64) *mat.Dense {
+	r := klearn.NewRand(seed)
+	X := mat.NewDense(m, n, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			X.Set(i, j, r.Float64())
+		}
+	}
+	return X
+}
+
+func unitBox(n int) ([]float64, []float64) {
+	lo, hi := make([]float64, n), make([]float64, n)
+	for j := range hi {
+		hi[j] = 1
+	}
+	return lo, hi
+}
+
+// CheckProposition3 checks that TK Gram matrices are positive semi-definite
+// for random P ⪰ 0 (d ∈ {0, 1, 2}, n ∈ {1, 2, 3}, 20 points each) and that
+// P ↦ k is linear.
+func CheckProposition3(trials int) (repro.Claim, error) {
+	worst, lin := math.Inf(1), 0.0
+	count := 0
+	for d := 0; d <= 2; d++ {
+		for n := 1; n <= 3; n++ {
+			q, err := kernel.TKSize(n, d)
+			if err != nil {
+				return repro.Claim{}, err
+			}
+			lo, hi := unitBox(n)
+			X := randPoints(20, n, uint64(10*d+n))
+			for t := 0; t < trials; t++ {
+				seed := uint64(1000*d + 100*n + t)
+				P1, P2 := randPSD(2*q, seed), randPSD(2*q, seed+50000)
+				K1 := kernel.TK{Degree: d, Lower: lo, Upper: hi, P: P1}.Gram(X)
+				K2 := kernel.TK{Degree: d, Lower: lo, Upper: hi, P: P2}.Gram(X)
+				var P12 mat.SymDense
+				P12.AddSym(P1, P2)
+				K12 := kernel.TK{Degree: d, Lower: lo, Upper: hi, P: &P12}.Gram(X)
+				lmin, err := kernel.MinEigen(K1)
+				if err != nil {
+					return repro.Claim{}, err
+				}
+				worst = min(worst, lmin/mat.Norm(K1, 2))
+				var S mat.SymDense
+				S.AddSym(K1, K2)
+				var D mat.Dense
+				D.Sub(K12, &S)
+				lin = max(lin, mat.Norm(&D, math.Inf(1))/mat.Norm(K12, math.Inf(1)))
+				count++
+			}
+		}
+	}
+	holds := worst >= -1e-10 && lin <= Tolerances.Numeric
+	return repro.CheckClaim("Proposition 3", repro.Theorem, "k(x,y) = ∫ N(z,x)ᵀPN(z,y)dz is a positive kernel for every P ⪰ 0, linear in P",
+		"PSD for all P ⪰ 0",
+		fmt.Sprintf("%d random P (d ≤ 2, n ≤ 3): min λ_min/‖K‖ = %.2g; max linearity error %.2g", count, worst, lin),
+		fmt.Sprintf("λ_min ≥ −1e-10·‖K‖, linearity to %g", Tolerances.Numeric), holds,
+		"a Gram with a negative eigenvalue beyond round-off, or P ↦ K not linear"), nil
+}
+
+// CheckCorollary13 checks the closed form of Corollary 13 for symmetry:
+// with the coefficient R_ij on t_ij(y, x) (our reading) k(x, y) = k(y, x)
+// for random non-symmetric R, while the printed Rᵀ_ij breaks the symmetry.
+func CheckCorollary13() (repro.Claim, error) {
+	const n, d = 2, 1
+	q, _ := kernel.TKSize(n, d)
+	w := 2 * q
+	lo, hi := unitBox(n)
+	t := kernel.TK{Degree: d, Lower: lo, Upper: hi}
+	r := klearn.NewRand(13)
+	var asymOurs, asymPrinted float64
+	for trial := 0; trial < 20; trial++ {
+		P := randPSD(w, uint64(trial+7))
+		x := []float64{r.Float64(), r.Float64()}
+		y := []float64{r.Float64(), r.Float64()}
+		kOurs := func(a, b []float64) float64 {
+			G := t.Basis(a, b)
+			var s float64
+			for i := 0; i < w; i++ {
+				for j := 0; j < w; j++ {
+					s += P.At(i, j) * G.At(i, j)
+				}
+			}
+			return s
+		}
+		// The print: R_ji (= P[q+j][i]... read as Rᵀ_ij) multiplies t_ij(y, x),
+		// whose basis entry is G[q+j][i].
+		kPrinted := func(a, b []float64) float64 {
+			G := t.Basis(a, b)
+			var s float64
+			for i := 0; i < w; i++ {
+				for j := 0; j < w; j++ {
+					if i >= q && j < q {
+						continue
+					}
+					s += P.At(i, j) * G.At(i, j)
+				}
+			}
+			for i := 0; i < q; i++ {
+				for j := 0; j < q; j++ {
+					s += P.At(q+i, j) * G.At(q+j, i)
+				}
+			}
+			return s
+		}
+		asymOurs = max(asymOurs, math.Abs(kOurs(x, y)-kOurs(y, x))/math.Abs(kOurs(x, y)))
+		asymPrinted = max(asymPrinted, math.Abs(kPrinted(x, y)-kPrinted(y, x))/math.Abs(kPrinted(x, y)))
+	}
+	holds := asymOurs <= Tolerances.Numeric && asymPrinted > 1e-3
+	return repro.CheckClaim("Corollary 13", repro.Theorem, "closed form of the TK kernel (eq. 23); a kernel must be symmetric",
+		"k(x,y) = Σ Q g + R t(x,y) + Rᵀ t(y,x) + S h (as printed)",
+		fmt.Sprintf("with R_ij on t_ij(y,x): max |k(x,y) − k(y,x)|/|k| = %.1g; with the printed Rᵀ_ij: %.2g", asymOurs, asymPrinted),
+		fmt.Sprintf("ours symmetric to %g, the print not", Tolerances.Numeric), holds,
+		"the corrected coefficient is not symmetric, or the printed one is"), nil
+}
+
+// CheckTheorem8 checks the universality construction: with P ≻ 0 the TK
+// Gram on m distinct points is positive definite, while a GPK Gram has rank
+// at most the number of monomials.
+func CheckTheorem8(m int) (repro.Claim, error) {
+	X := randPoints(m, 1, 8)
+	lo, hi := unitBox(1)
+	q, _ := kernel.TKSize(1, 1)
+	P := randPSD(2*q, 88)
+	for i := 0; i < 2*q; i++ {
+		P.SetSym(i, i, P.At(i, i)+0.1) // P ≻ 0
+	}
+	K := kernel.TK{Degree: 1, Lower: lo, Upper: hi, P: P}.Gram(X)
+	lmin, err := kernel.MinEigen(K)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	G, err := kernel.GPKPolynomial(1, 2)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	KG := G.Gram(X)
+	var e mat.EigenSym
+	if !e.Factorize(KG, false) {
+		return repro.Claim{}, klearn.Errorf(klearn.ErrSingular, "colbert2020: eigendecomposition failed")
+	}
+	rank := 0
+	vals := e.Values(nil)
+	for _, v := range vals {
+		if v > 1e-10*vals[len(vals)-1] {
+			rank++
+		}
+	}
+	holds := lmin > 0 && rank <= 3
+	return repro.CheckClaim("Theorem 8", repro.Theorem, "TK kernels with P ≻ 0 are universal",
+		"universal for P ≻ 0",
+		fmt.Sprintf("TK (d = 1, P ≻ 0) Gram on %d distinct points: λ_min = %.2g > 0; GPK of degree 2: rank %d", m, lmin, rank),
+		"λ_min > 0 (strictly PD) and GPK rank ≤ 3", holds, "the TK Gram is singular"), nil
+}
+
+// CheckTheorem10 checks the analytic optimal kernel matrix: for labels with
+// mean ȳ and C ≥ 2/m, K* = (m/‖e + γ*y‖²)·Y(e + γ*y)(e + γ*y)ᵀY with γ* =
+// −ȳ gives the SVM dual (×2 form, with bias) the value 1 − ȳ², and random
+// feasible K (PSD, trace m) never do better.
+func CheckTheorem10(m, trials int) (repro.Claim, error) {
+	r := klearn.NewRand(10)
+	y := make([]float64, m)
+	var ybar float64
+	for i := range y {
+		y[i] = -1
+		if i < m/3 {
+			y[i] = 1
+		}
+		ybar += y[i]
+	}
+	ybar /= float64(m)
+	C := 4 / float64(m)
+	cls := svm.Classifier{C: C, Tol: 1e-10}
+	value := func(K *mat.SymDense) (float64, error) {
+		mod, err := cls.FitGram(K, y)
+		if err != nil {
+			return 0, err
+		}
+		return -2 * mod.Objective(), nil
+	}
+	v := make([]float64, m)
+	var nv float64
+	for i := range v {
+		v[i] = y[i] * (1 - ybar*y[i])
+		nv += (1 - ybar*y[i]) * (1 - ybar*y[i])
+	}
+	Kstar := mat.NewSymDense(m, nil)
+	Kstar.SymOuterK(float64(m)/nv, mat.NewDense(m, 1, v))
+	tStar, err := value(Kstar)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	want := Theorem10Value(ybar)
+	worse := 0
+	for t := 0; t < trials; t++ {
+		A := mat.NewDense(m, 1+t%m, nil)
+		for i := 0; i < m; i++ {
+			for j := 0; j < 1+t%m; j++ {
+				A.Set(i, j, r.NormFloat64())
+			}
+		}
+		K := mat.NewSymDense(m, nil)
+		K.SymOuterK(1, A)
+		K.ScaleSym(float64(m)/mat.Trace(K), K)
+		val, err := value(K)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		if val >= want*(1-1e-6) {
+			worse++
+		}
+	}
+	holds := math.Abs(tStar-want) <= 1e-6*want && worse == trials
+	return repro.CheckClaim("Theorem 10", repro.Theorem, "the optimal kernel matrix of SDP (17) is K* = (m/‖e+γ*y‖²)Y(e+γ*y)(e+γ*y)ᵀY with value ‖e+γ*y‖²/m",
+		fmt.Sprintf("t* = 1 − ȳ² = %.6f (ȳ = %.3f; the print reads ‖e − γ*y‖₂/m)", want, ybar),
+		fmt.Sprintf("SVM dual at K*: %.6f; %d of %d random feasible K have a value ≥ t*", tStar, worse, trials),
+		"t* to 1e-6, every random K ≥ t*", holds, "K* does not attain 1 − ȳ², or a random K does better"), nil
+}
+
+// CheckLemma11 checks GPK ⊂ TK: P = (1/vol)[[JᵀP₁J, JᵀP₁J], [JᵀP₁J, JᵀP₁J]]
+// (J selecting the monomials of Z_d(z, x) free of z) gives the TK kernel
+// Z_d(x)ᵀP₁Z_d(y).
+func CheckLemma11() (repro.Claim, error) {
+	const n, d = 2, 2
+	lo, hi := []float64{0, 0}, []float64{1.5, 2}
+	vol := 3.0
+	xe, err := kernel.Monomials(n, d)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	ze, err := kernel.Monomials(2*n, d)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	idx := make([]int, len(xe)) // position of x^δ (no z) in Z_d(z, x)
+	for a, e := range xe {
+		for b, f := range ze {
+			if f[0] == e[0] && f[1] == e[1] && f[2] == 0 && f[3] == 0 {
+				idx[a] = b
+			}
+		}
+	}
+	q := len(ze)
+	P1 := randPSD(len(xe), 11)
+	P := mat.NewSymDense(2*q, nil)
+	for a := range xe {
+		for b := range xe {
+			v := P1.At(a, b) / vol
+			for _, oa := range []int{0, q} {
+				for _, ob := range []int{0, q} {
+					if oa+idx[a] <= ob+idx[b] {
+						P.SetSym(oa+idx[a], ob+idx[b], v)
+					}
+				}
+			}
+		}
+	}
+	X := randPoints(15, n, 111)
+	KT := kernel.TK{Degree: d, Lower: lo, Upper: hi, P: P}.Gram(X)
+	KG := kernel.GPK{Degree: d, P: P1}.Gram(X)
+	var D mat.Dense
+	D.Sub(KT, KG)
+	errRel := mat.Norm(&D, math.Inf(1)) / mat.Norm(KG, math.Inf(1))
+	return repro.CheckClaim("Lemma 11", repro.Theorem, "every GPK kernel is a TK kernel (GPK ⊂ TK)",
+		"P = (1/Π(b−a))[[JᵀP₁J, JᵀP₁J],[JᵀP₁J, JᵀP₁J]]",
+		fmt.Sprintf("d = 2, n = 2, box [0,1.5]×[0,2]: max relative difference of the Grams %.1g", errRel),
+		"1e-12", errRel <= 1e-12, "the TK embedding differs from the GPK kernel"), nil
+}
+
+// CheckSDP24 solves SDP (24) on a small problem by interior point (as the
+// paper, with MOSEK) and by the projected-gradient method used for Table 1,
+// and compares the optimal values.
+func CheckSDP24() (repro.Claim, float64, error) {
+	X := randPoints(20, 2, 24)
+	y := make([]float64, 20)
+	for i := range y {
+		y[i] = 1
+		if math.Hypot(X.At(i, 0)-0.5, X.At(i, 1)-0.5) > 0.35 {
+			y[i] = -1
+		}
+	}
+	base := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{C: 1, NoBias: true, Tol: 1e-10}}
+	ip := base
+	ip.Method = tk.InteriorPoint
+	mi, err := ip.Fit(X, y)
+	if err != nil {
+		return repro.Claim{}, 0, err
+	}
+	pg := base
+	pg.Settings = opt.Settings{Tol: 1e-8}
+	mp, err := pg.Fit(X, y)
+	if err != nil {
+		return repro.Claim{}, 0, err
+	}
+	rel := math.Abs(mp.Objective()-mi.Objective()) / mi.Objective()
+	r := mi.SDP()
+	return repro.CheckClaim("SDP (24)", repro.Theorem, "TK learning is the SDP (24); its value equals min over P ⪰ 0, tr P ≤ 1 of the SVM dual",
+		"solved by an interior-point method (MOSEK)",
+		fmt.Sprintf("interior point t = %.8g (rel. gap %.1g, %d iterations); projected gradient J = %.8g (certified gap %.1g); relative difference %.1g",
+			-r.DualObj, r.RelGap, r.Iterations, mp.Objective(), mp.Gap(), rel),
+		fmt.Sprintf("agreement to %g", Tolerances.Solvers), rel <= Tolerances.Solvers, "the two solvers disagree"), rel, nil
+}

@@ -1,0 +1,128 @@
+package colbert2020
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
+)
+
+// TestChecksHold runs the numerical checks of the theorems in quick size:
+// each must hold.
+func TestChecksHold(t *testing.T) {
+	cs, err := RunChecks(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %s (%s)", c.ID, c.Ours, c.Reason)
+		}
+	}
+}
+
+// TestQuickRun runs one split of Liver with all five methods on 60 rows and
+// checks the verdict is computed from it.
+func TestQuickRun(t *testing.T) {
+	cfg := Quick()
+	cfg.Splits, cfg.MaxTrain, cfg.Rows, cfg.L, cfg.ScalingSizes, cfg.TKMaxIter = 2, 60, []int{0}, 10, nil, 10
+	res, err := Run(cfg, func(s string) { t.Log(s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Verdict(res)
+	var tab *repro.Claim
+	for i := range rep.Claims {
+		if rep.Claims[i].ID == "Table 1" {
+			tab = &rep.Claims[i]
+		}
+	}
+	if tab == nil || len(tab.Cells) != len(Methods) {
+		t.Fatalf("Table 1 claim: %+v", tab)
+	}
+	for _, c := range tab.Cells {
+		if !(c.Ours.Mean > 40 && c.Ours.Mean <= 100) || c.Ours.N != 2 {
+			t.Errorf("%s %s: %v", c.Row, c.Col, c.Ours)
+		}
+	}
+	t.Log(rep.Counts())
+}
+
+// TestVerdictOnSyntheticRows checks the verdict logic on made-up results:
+// cells at the paper's numbers are within tolerance, a [TK] column equal
+// to [SimpleMKL] split by split is a tie (the statement holds), and one
+// 20 points worse on every split with noise is significantly worse.
+func TestVerdictOnSyntheticRows(t *testing.T) {
+	mk := func(ds DataSet, shift float64) Row {
+		pi := indexOf(ds.Name)
+		row := Row{Data: ds}
+		for s := 0; s < 6; s++ {
+			sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), C: make([]float64, 5)}
+			for j := range Methods {
+				sr.Ran[j] = true
+				sr.Acc[j] = Table1Accuracy[pi][j].Mean + float64(s%3-1)
+				sr.Time[j] = 1
+			}
+			sr.Acc[MTK] += shift + 0.5*float64(s%2)
+			sr.Acc[MSimpleMKLTK] += shift + 0.5*float64(s%2)
+			row.Splits = append(row.Splits, sr)
+		}
+		return row
+	}
+	rep := Verdict(&Results{Mode: "test", Table1: []Row{mk(DataSets[0], 0), mk(DataSets[1], -20)}})
+	var stmt, tab repro.Claim
+	for _, c := range rep.Claims {
+		switch c.ID {
+		case "Section 8":
+			stmt = c
+		case "Table 1":
+			tab = c
+		}
+	}
+	if stmt.Outcome != repro.Partly || stmt.Ours[:11] != "1 of 2 sets" {
+		t.Errorf("statement: %v %q", stmt.Outcome, stmt.Ours)
+	}
+	within := 0
+	for _, c := range tab.Cells {
+		if c.Within() {
+			within++
+		}
+	}
+	if within != 8 || tab.Outcome != repro.Partly {
+		t.Errorf("Table 1: %d of %d cells within, outcome %v", within, len(tab.Cells), tab.Outcome)
+	}
+}
+
+// TestFigure6 runs Figure 6 on a coarse lattice and checks [TK] separates
+// the circle.
+func TestFigure6(t *testing.T) {
+	s, err := Figure6(3, 11, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s) != 4 || len(s[0].Z) != 11 || s[0].TestAcc < 85 {
+		t.Fatalf("%d panels, circle TK accuracy %v", len(s), s[0].TestAcc)
+	}
+	for _, p := range s {
+		t.Logf("%s: %.1f %%", p.Title, p.TestAcc)
+	}
+	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
+		t.Fatal(err)
+	}
+	sc := &Scaling{Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, MKLSeconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.8, MKLExponent: 1.9, L: 30}
+	if err := viz.CheckFigure(ScalingChart(sc)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunScaling times both fits on two sizes and fits finite exponents.
+func TestRunScaling(t *testing.T) {
+	s, err := RunScaling([]int{20, 40}, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Seconds) != 2 || len(s.MKLSeconds) != 2 || math.IsNaN(s.Exponent) || math.IsNaN(s.MKLExponent) {
+		t.Fatalf("%+v", s)
+	}
+}

@@ -1,0 +1,56 @@
+package colbert2020
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
+)
+
+// Table1Markdown renders Table 1 as paper / ours (mean ± std over the
+// splits) per data set and method, accuracy and time per split, with ✓
+// where the accuracy is within Tolerances.Accuracy.
+func Table1Markdown(rows []Row) string {
+	var b strings.Builder
+	b.WriteString("| data set (paper m / ours) | method | accuracy %: paper | ours | time s: paper | ours |\n|---|---|---|---|---|---|\n")
+	for _, r := range rows {
+		pi := indexOf(r.Data.Name)
+		n := 0
+		if len(r.Splits) > 0 {
+			n = len(r.Splits)
+		}
+		for j, name := range Methods {
+			acc := r.Acc(j)
+			if len(acc) == 0 {
+				continue
+			}
+			va, _ := repro.Summarize(acc)
+			vt, _ := repro.Summarize(r.Times(j))
+			cell := repro.Cell{Paper: Table1Accuracy[pi][j], Ours: va, Tol: Tolerances.Accuracy}
+			mark := ""
+			if cell.Within() {
+				mark = " ✓"
+			}
+			label := ""
+			if j == 0 {
+				label = fmt.Sprintf("%s (%d / %d splits)", r.Data.Paper, r.Data.PaperM, n)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | **%s**%s | %s | %s |\n", label, name,
+				Table1Accuracy[pi][j].Format(2), va.Format(2), mark, Table1Time[pi][j].Format(2), vt.Format(2))
+		}
+	}
+	return b.String()
+}
+
+// ScalingChart draws the time of one [TK] fit and of one [SimpleMKL TK]
+// fit against m (log–log) with the fitted exponents.
+func ScalingChart(s *Scaling) *viz.Line {
+	x := make([]float64, len(s.Sizes))
+	for i, m := range s.Sizes {
+		x[i] = float64(m)
+	}
+	return &viz.Line{Title: fmt.Sprintf("Figures 3–4: fit time on the circle, d = 1 (exponents %.2f and %.2f; paper: %.1f and %.1f)", s.Exponent, s.MKLExponent, PaperSDPExponent, PaperSimpleMKLExponent),
+		XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true,
+		Series: []viz.Series{{Name: "[TK]", X: x, Y: s.Seconds}, {Name: fmt.Sprintf("[SimpleMKL TK], L = %d", s.L), X: x, Y: s.MKLSeconds}}}
+}

@@ -1,0 +1,27 @@
+package colbert2020
+
+import (
+	"os"
+	"testing"
+)
+
+// TestQuickConfigTiming runs Quick() end to end (set KERNELAB_QUICK_TIMING=1).
+func TestQuickConfigTiming(t *testing.T) {
+	if os.Getenv("KERNELAB_QUICK_TIMING") == "" {
+		t.Skip("set KERNELAB_QUICK_TIMING=1")
+	}
+	res, err := Run(Quick(), func(s string) { t.Log(s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Verdict(res)
+	for _, c := range rep.Claims {
+		t.Logf("%s: %v — %s", c.ID, c.Outcome, c.Ours)
+	}
+	for _, r := range res.Table1 {
+		for j := range Methods {
+			t.Logf("%s %s acc %v time %v", r.Data.Paper, Methods[j], r.Acc(j), r.Times(j))
+		}
+	}
+	t.Log(res.Elapsed)
+}
