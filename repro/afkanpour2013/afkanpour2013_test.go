@@ -1,0 +1,126 @@
+package afkanpour2013
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
+)
+
+func byID(r *repro.Report) map[string]repro.Claim {
+	m := map[string]repro.Claim{}
+	for _, c := range r.Claims {
+		m[c.ID] = c
+	}
+	return m
+}
+
+// TestVerdictFromSyntheticResults: the verdict logic on crafted results.
+func TestVerdictFromSyntheticResults(t *testing.T) {
+	res := &Results{Mode: "quick", Train: 500, Val: 500, Test: 1000,
+		H1:     append([]float64(nil), H1Paper...),
+		Errors: []float64{2.5, 3.0, 8, 9, 2.6, 12},
+		CA:     []Atom{{0.4, 1.41}, {0.3, 3.47}, {0.3, 7.70}}}
+	c := byID(Verdict(res))
+	if c["H1 table"].Outcome != repro.Reproduced {
+		t.Errorf("H1 with the paper's numbers: %v", c["H1 table"].Outcome)
+	}
+	if c["Figure 1(c)"].Outcome != repro.Reproduced {
+		t.Errorf("Figure 1(c): %v %s", c["Figure 1(c)"].Outcome, c["Figure 1(c)"].Reason)
+	}
+	if c["Figure 1(b) CA, CR"].Outcome != repro.Reproduced {
+		t.Errorf("CA, CR near the oracle: %v", c["Figure 1(b) CA, CR"].Outcome)
+	}
+	// D2 at 2.6 % is within noise of CA: 3 of 4 worse.
+	if d := c["Figure 1(b) discrete"]; d.Outcome != repro.Partly || d.Ours != "3 of 4" {
+		t.Errorf("discrete: %v %s", d.Outcome, d.Ours)
+	}
+	res.H1[0] = 40
+	res.CA = []Atom{{1, 5}}
+	c = byID(Verdict(res))
+	if c["H1 table"].Outcome != repro.Partly || c["Figure 1(c)"].Outcome != repro.NotReproduced {
+		t.Errorf("a cell 14 points off and a wrong frequency: %v, %v", c["H1 table"].Outcome, c["Figure 1(c)"].Outcome)
+	}
+	for _, id := range []string{"Figure 2", "Figure 4", "Table 2"} {
+		if c[id].Outcome != repro.NotRun {
+			t.Errorf("%s: %v", id, c[id].Outcome)
+		}
+	}
+}
+
+func TestTolerance(t *testing.T) {
+	if got := Tolerance(26.1).Abs; math.Abs(got-2*math.Sqrt(26.1*73.9/1000)) > 1e-12 {
+		t.Errorf("tolerance at 26.1 %%: %g", got)
+	}
+	if len(Tolerances()) != 3 {
+		t.Error("Tolerances")
+	}
+}
+
+// TestRunSmall runs the whole protocol on small samples: every number is an
+// error rate, the learned frequencies are positive, the three-frequency SVM
+// beats one frequency, and the run is deterministic.
+func TestRunSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Train: 80, Val: 80, Test: 200, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 3}
+	var last int
+	res, err := Run(cfg, func(d, n int) { last = d })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last != Total(cfg) || len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) {
+		t.Fatalf("progress %d of %d, %d H1 rows, %d methods", last, Total(cfg), len(res.H1), len(res.Errors))
+	}
+	for _, e := range append(append([]float64(nil), res.H1...), res.Errors...) {
+		if !(e >= 0 && e <= 100) {
+			t.Errorf("error %v %%", e)
+		}
+	}
+	if res.H1[6] >= res.H1[0] {
+		t.Errorf("three frequencies (%.1f %%) not better than √2 alone (%.1f %%)", res.H1[6], res.H1[0])
+	}
+	for _, a := range append(append([]Atom(nil), res.CA...), res.CR...) {
+		if !(a.Weight > 0 && a.Sigma >= 0) {
+			t.Errorf("atom %+v", a)
+		}
+	}
+	again, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.Errors {
+		if again.Errors[i] != res.Errors[i] {
+			t.Errorf("%s: %v then %v", Methods[i], res.Errors[i], again.Errors[i])
+		}
+	}
+}
+
+func TestFigure1ChartPassesTheFigureCheck(t *testing.T) {
+	res := &Results{H1: append([]float64(nil), H1Paper...), Errors: []float64{2.5, 3.0, 40, 41, 39, 42},
+		CA: []Atom{{0.4, 1.41}, {0.3, 3.47}, {0.2, 7.70}, {0.1, 5.2}}}
+	c, err := Figure1Chart(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := viz.CheckFigure(c); err != nil {
+		t.Error(err)
+	}
+	if _, err := Figure1Chart(nil); err == nil {
+		t.Error("no error without results")
+	}
+}
+
+func TestChecksHold(t *testing.T) {
+	cs, err := Checks(11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
+		}
+	}
+}
