@@ -165,15 +165,7 @@ func TableStatus(st Store, js []Job, code string) ([]Status, error) {
 // Load returns the stored result of j under the current code, decoded into
 // v; ok is false when the job has not been run.
 func Load(st Store, j Job, v any) (ok bool, err error) {
-	code, err := moduleCodeDigest()
-	if err != nil {
-		return false, err
-	}
-	k, err := Key(j, code)
-	if err != nil {
-		return false, err
-	}
-	rec, ok, err := st.Get(j.Paper, k)
+	rec, _, ok, err := lookup(st, j)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -189,15 +181,7 @@ func Load(st Store, j Job, v any) (ok bool, err error) {
 // value (what survives a JSON round trip). cached reports a store hit. A
 // compute error is returned wrapped and nothing is stored.
 func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
-	code, err := moduleCodeDigest()
-	if err != nil {
-		return false, err
-	}
-	k, err := Key(j, code)
-	if err != nil {
-		return false, err
-	}
-	rec, ok, err := st.Get(j.Paper, k)
+	rec, k, ok, err := lookup(st, j)
 	if err != nil {
 		return false, err
 	}
@@ -219,4 +203,18 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 		return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 	}
 	return ok, nil
+}
+
+// lookup returns the stored record of j under the current code and its key.
+func lookup(st Store, j Job) (rec Record, key string, ok bool, err error) {
+	code, err := moduleCodeDigest()
+	if err != nil {
+		return Record{}, "", false, err
+	}
+	key, err = Key(j, code)
+	if err != nil {
+		return Record{}, "", false, err
+	}
+	rec, ok, err = st.Get(j.Paper, key)
+	return rec, key, ok, err
 }
