@@ -23,15 +23,8 @@ import (
 // storage holds both triangles), with γ = 1/(d·Var(X)) when gamma ≤ 0
 // (scikit-learn's gamma="scale").
 func rbfGram(X *mat.Dense, gamma float64) *mat.SymDense {
-	n, d := X.Dims()
 	if gamma <= 0 {
-		var s, s2 float64
-		for _, v := range X.RawMatrix().Data {
-			s += v
-			s2 += v * v
-		}
-		N := float64(n * d)
-		gamma = 1 / (float64(d) * (s2/N - (s/N)*(s/N)))
+		gamma = scaleGamma(X)
 	}
 	K, err := kernel.Gram(kernel.RBF{Gamma: gamma}, X)
 	if err != nil {
@@ -97,6 +90,16 @@ func readIDX(path string) (dims []int, data []byte, err error) {
 // pixels scaled to [0, 1], with the RBF kernel at gamma = "scale". MNIST is
 // read from $KERNELAB_MNIST_DIR or data/cache/mnist (`make data`).
 func mnist38(n int) (*mat.SymDense, []float64, error) {
+	X, y, err := mnist38Rows(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rbfGram(X, 0), y, nil
+}
+
+// mnist38Rows returns the first n training images of digits 3 (+1) and 8
+// (−1), pixels in [0, 1].
+func mnist38Rows(n int) (*mat.Dense, []float64, error) {
 	dir := os.Getenv("KERNELAB_MNIST_DIR")
 	if dir == "" {
 		dir = repo.Path("data", "cache", "mnist")
@@ -137,7 +140,56 @@ func mnist38(n int) (*mat.SymDense, []float64, error) {
 	if len(y) < n {
 		return nil, nil, fmt.Errorf("only %d examples of 3 and 8", len(y))
 	}
-	return rbfGram(X, 0), y, nil
+	return X, y, nil
+}
+
+// scaleGamma is scikit-learn's gamma="scale": 1/(d·Var X).
+func scaleGamma(X *mat.Dense) float64 {
+	n, d := X.Dims()
+	var s, s2 float64
+	for _, v := range X.RawMatrix().Data {
+		s += v
+		s2 += v * v
+	}
+	N := float64(n * d)
+	return 1 / (float64(d) * (s2/N - (s/N)*(s/N)))
+}
+
+// BenchmarkFit times Fit from features (the Gram formed inside, or rows on
+// demand) on MNIST 3-vs-8 with the RBF kernel, C = 1, gamma "scale": with
+// the defaults (cache=default) and with LIBSVM's and the earlier default's
+// 100 MB cache (cache=100MB, rows on demand at n = 4000). The peer is
+// scikit-learn's SVC(kernel="rbf") with its default 200 MB cache:
+// scripts/bench/svm_fit_sklearn.py; results in BENCHMARKS.md.
+func BenchmarkFit(b *testing.B) {
+	for _, n := range []int{1000, 2400, 4000} {
+		for _, mb := range []float64{0, 100} {
+			name := "default"
+			if mb > 0 {
+				name = fmt.Sprintf("%gMB", mb)
+			}
+			b.Run(fmt.Sprintf("mnist38/n=%d/cache=%s", n, name), func(b *testing.B) {
+				X, y, err := mnist38Rows(n)
+				if err != nil {
+					b.Skipf("MNIST not available (%v): run `make data` or set KERNELAB_MNIST_DIR", err)
+				}
+				clf := Classifier{Kernel: kernel.RBF{Gamma: scaleGamma(X)}, C: 1, CacheMB: mb}
+				best := math.Inf(1)
+				var m *Model
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
+					if m, err = clf.Fit(X, y); err != nil {
+						b.Fatal(err)
+					}
+					best = min(best, time.Since(t0).Seconds())
+				}
+				b.StopTimer()
+				b.ReportMetric(best, "min-s")
+				b.ReportMetric(m.Objective(), "objective")
+			})
+		}
+	}
 }
 
 func benchFit(b *testing.B, K *mat.SymDense, y []float64, C float64) {

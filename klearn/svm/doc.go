@@ -61,18 +61,19 @@
 // through an LRU cache of kernel rows of CacheMB megabytes (float64
 // entries; LIBSVM stores float32). Classifier.Fit forms the Gram matrix with
 // kernel.Gram (the blocked, parallel products of klearn/kernel) when its n²
-// float64 fit in CacheMB, and is then exactly FitGram on it; otherwise it
-// computes kernel rows on demand through Kernel.Eval into the same cache, as
-// LIBSVM does, and gives the same iterates up to round-off. On MNIST 3-vs-8
-// (RBF, C = 1, fastest of 5) Fit took 0.033 s at n = 1000 and 0.154 s at
-// n = 2400 against 0.057 s and 0.590 s for scikit-learn's SVC(kernel="rbf");
-// at n = 4000 the Gram (128 MB) exceeds the default 100 MB and rows on demand
-// took 1.27 s against 1.50 s; CacheMB = 130 lets Fit form the Gram instead
-// (about 0.4 s for it). Model.Decision/Predict compute k(x, sv) with
-// kernel.Cross in blocks of 256 test rows (the kernel's fast blocked path
-// where it has one: predicting the 4000 training rows above takes 0.25 s,
-// against 1.2 s with one Eval per pair); Model.DecisionGram/PredictGram take
-// a test×train kernel matrix.
+// float64 fit in CacheMB, or, when CacheMB is zero, in DefaultGramMB (1 GiB:
+// n ≤ 11585), and is then exactly FitGram on it; otherwise it computes
+// kernel rows on demand through Kernel.Eval into the cache, as LIBSVM does,
+// and gives the same iterates up to round-off. The default row cache is
+// scikit-learn's 200 MB. Forming the Gram is 3–4× faster than rows on
+// demand; the bound is a constant, not the machine's free memory, so every
+// machine takes the same path and gets the same bits. Timings beside
+// scikit-learn's, measured in the same run: BENCHMARKS.md.
+//
+// Model.Decision/Predict compute k(x, sv) with kernel.Cross in blocks of 256
+// test rows (the kernel's fast blocked path where it has one, instead of one
+// Eval per pair); Model.DecisionGram/PredictGram take a test×train kernel
+// matrix.
 //
 // The solver keeps H = y∘G instead of G and caches rows of K instead of Q
 // (every product with y_t = ±1 is exact, so the iterates are those of the

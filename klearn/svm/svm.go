@@ -41,7 +41,14 @@ func (m Multiclass) String() string {
 const (
 	DefaultC       = 1.0
 	DefaultTol     = 1e-3
-	DefaultCacheMB = 100.0
+	DefaultCacheMB = 200.0
+	// DefaultGramMB is the largest Gram matrix (n² float64) that Fit forms
+	// whole when CacheMB is zero: 1 GiB, n ≤ 11585. Forming the Gram with
+	// the blocked products of kernel.Gram is 3–4× faster than rows on
+	// demand (MNIST 3-vs-8, RBF, n = 4000: 0.28 s against 1.12 s), and the
+	// bound is fixed, not read from the machine's free memory, so the path
+	// taken (and the last bits of the result) is the same on every machine.
+	DefaultGramMB = 1024.0
 )
 
 // Classifier is a C-support-vector classifier (C-SVC). Its fields are
@@ -65,8 +72,10 @@ type Classifier struct {
 	// LIBSVM's -e. If 0, it defaults to 1e-3.
 	Tol float64
 	// CacheMB is the kernel-row cache size in megabytes (LIBSVM's -m). If 0,
-	// it defaults to 100. At least two full rows are always kept. Fit also
-	// forms the whole Gram matrix when its n² float64 fit in CacheMB.
+	// it defaults to 200 (scikit-learn's default) and Fit forms the whole
+	// Gram matrix when its n² float64 fit in DefaultGramMB; if set, Fit forms
+	// the Gram when it fits in CacheMB. At least two full rows are always
+	// kept.
 	CacheMB float64
 	// MaxIter bounds the SMO iterations per binary problem. If 0, it
 	// defaults to LIBSVM's max(10⁷, 100·n).
@@ -80,6 +89,7 @@ type Classifier struct {
 type settings struct {
 	c, wpos, wneg, tol float64
 	cacheFloats        int
+	gramFloats         int // the largest n² for which Fit forms the Gram
 	maxIter            int
 	shrinking, noBias  bool
 	multi              Multiclass
@@ -114,6 +124,10 @@ func (c Classifier) settings() (settings, error) {
 	}
 	s.maxIter = c.MaxIter
 	s.cacheFloats = int(min(mb*(1<<20)/8, math.MaxInt32))
+	s.gramFloats = s.cacheFloats
+	if c.CacheMB == 0 {
+		s.gramFloats = int(DefaultGramMB * (1 << 20) / 8)
+	}
 	return s, nil
 }
 
@@ -127,7 +141,8 @@ type source struct {
 }
 
 // Fit trains on the rows of X with labels y (any two or more distinct finite
-// values). When the n×n Gram matrix fits in CacheMB megabytes it computes it
+// values). When the n×n Gram matrix fits in CacheMB megabytes (DefaultGramMB
+// when CacheMB is zero) it computes it
 // once with kernel.Gram (blocked, parallel, symmetric) and trains exactly as
 // FitGram(kernel.Gram(c.Kernel, X), y); otherwise it computes kernel rows
 // on demand through c.Kernel.Eval with an LRU cache of CacheMB megabytes, as
@@ -151,7 +166,7 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	k := c.Kernel
 	var m *Model
 	var rows [][]float64 // the rows of X, copied for the on-demand path only
-	if n*n <= s.cacheFloats {
+	if n*n <= s.gramFloats {
 		K, err := kernel.Gram(k, X)
 		if err != nil {
 			return nil, err

@@ -553,3 +553,28 @@ func TestDecisionBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultGramBound: with CacheMB zero, Fit forms the Gram up to
+// DefaultGramMB whatever the row cache; a CacheMB set by the caller bounds
+// both, as in LIBSVM.
+func TestDefaultGramBound(t *testing.T) {
+	for _, tc := range []struct {
+		cacheMB     float64
+		cache, gram int
+	}{
+		{0, 200 << 17, 1024 << 17},
+		{50, 50 << 17, 50 << 17},
+		{2048, 2048 << 17, 2048 << 17},
+	} {
+		s, err := Classifier{CacheMB: tc.cacheMB}.settings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.cacheFloats != tc.cache || s.gramFloats != tc.gram {
+			t.Errorf("CacheMB %g: cache %d, gram %d floats; want %d, %d", tc.cacheMB, s.cacheFloats, s.gramFloats, tc.cache, tc.gram)
+		}
+	}
+	if n := 11585; n*n > int(DefaultGramMB*(1<<20)/8) || (n+1)*(n+1) <= int(DefaultGramMB*(1<<20)/8) {
+		t.Errorf("DefaultGramMB does not end at n = 11585 as documented")
+	}
+}
