@@ -65,8 +65,9 @@
 // against 10.2 before; RBF Gram n = 4000 in 0.41 s (v3) / 0.38 s (v1),
 // polynomial (degree 3) in 0.30 / 0.33 s; scikit-learn 1.2.1 (Debian's numpy
 // and OpenBLAS) right before: rbf_kernel 0.39 s, polynomial_kernel 0.24 s —
-// about 1.0× and 0.8× of its speed, and faster than the 0.43 s
-// OpenBLAS reference.
+// 1.05× and 1.25× its time. Under load (load average 6 on the 2 CPUs) the
+// ratio ranged 0.8–2.7× (BENCHMARKS.md, re-measured by
+// scripts/bench/peers.sh).
 //
 // # Families
 //

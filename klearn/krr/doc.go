@@ -18,9 +18,10 @@
 // A singular or indefinite K + λI is reported as klearn.ErrSingular; no
 // jitter is added silently.
 //
-// Speed (BENCHMARKS.md in this directory; scripts/bench/sklearn_bench.py
-// times scikit-learn on the same data): with d = 784 the Cholesky solve of
-// n = 1000, 2000, 4000 takes 0.25, 1.4 and 9.3 s against scikit-learn's
-// 0.05, 0.29 and 3.2 s on the same shared 2-core machine — about 0.2–0.34 of
-// OpenBLAS's speed, since gonum's Cholesky is pure Go.
+// Speed (BENCHMARKS.md in this directory, re-measured by
+// scripts/bench/peers.sh against scikit-learn's KernelRidge in the same
+// session, wall time, d = 784): on an idle 2-core machine FitGram at
+// n = 4000 took 0.89–1.0 s against scikit-learn's (LAPACK) 0.87 s, at
+// n = 1000 0.04 s against 0.019 s; on the same machine under load
+// (load average 6) 0.9–2.5× scikit-learn's time.
 package krr

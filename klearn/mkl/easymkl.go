@@ -47,8 +47,12 @@ import (
 //	4000   2.9–7.7 s       1.7 s          7.6 s                   64 s
 //
 // At n = 4000 the two KOMD solves take about 11 000 pair steps each; the
-// rest is O(R·n²) sweeps over the kernels. The CPU time is 38× below
-// MKLpy's 64 s, the loaded wall time 8–22×.
+// rest is O(R·n²) sweeps over the kernels. The MKLpy column is its wall
+// time from an earlier session; measured side by side on the same machine
+// by the project's reviewers (MKLpy is not packaged in Debian, so no
+// script here re-runs it), MKLpy's
+// n = 4000 fit took 32–43 s and kernelab's wall time was 5–13× below it.
+// CPU time against MKLpy's wall time is not a like-for-like ratio.
 //
 // Copying an EasyMKL clones it. The zero value is λ = 0.
 type EasyMKL struct {

@@ -10,7 +10,7 @@ Workloads, each the best of 2 runs, in seconds:
   krr_solve   KernelRidge(alpha=1, kernel="precomputed").fit(K, y)     ~ krr.BenchmarkFitGram
   krr_fit     KernelRidge(alpha=1, kernel="rbf", gamma=1/784).fit(X,y) ~ krr.BenchmarkFit
 Go side:  go test -run '^$' -bench 'Fit' -benchtime 1x ./klearn/krr/
-Record both outputs in klearn/BENCHMARKS.md.
+scripts/bench/peers.sh runs both interleaved; the tables are in klearn/kernel/BENCHMARKS.md and klearn/krr/BENCHMARKS.md.
 """
 import os
 import platform
