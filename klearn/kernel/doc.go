@@ -30,44 +30,13 @@
 // on the diagonal). Laplacian needs the L1 distance and uses the generic
 // parallel loop.
 //
-// Measured speed. The machine is a 2-core AMD EPYC (Zen 4, ≈ 3.5 GHz) KVM
-// guest shared with other jobs; during the last measurement (go1.26, random
-// data, d = 784, n = 4000) the load average was 7–8, so wall-clock times were
-// 2–4× the idle ones and the numbers below are process CPU times (minimum of
-// 3–5 runs, GOMAXPROCS = 2), with the idle wall time estimated as CPU / 2:
-//
-//	                              GOAMD64=v1        GOAMD64=v3
-//	bare X·Xᵀ, upper triangle     4.3 GFMA/s/core   5.0 GFMA/s/core
-//	RBF Gram, CPU time            1.8 s             1.45 s
-//	RBF Gram, est. idle wall      ≈ 0.9 s           ≈ 0.75 s
-//
-// (the previous 2×4 kernel with k unrolled twice and bounds checks in the
-// inner loop: 2.9 and 4.5 GFMA/s/core, RBF Gram 2.2 s and 1.6 s CPU; it was
-// measured at 1.22 s wall for GOAMD64=v1 at load average 1.4). Under load the
-// wall time of BenchmarkGramRBF n=4000 was 3.2 s (v1) and 2.1 s (v3) at load
-// average ≈ 7. numpy + OpenBLAS computes the 4000×4000 RBF Gram on this
-// machine in about 0.43 s, so the estimated ratio is about 0.47× OpenBLAS with
-// the default GOAMD64=v1 and about 0.57× with GOAMD64=v3, where the compiler
-// fuses each multiply-add into one FMA instruction (the micro-kernel runs at
-// ≈ 170 ps per multiply-add against the 140 ps scalar peak of two FMAs per
-// cycle). Building with GOAMD64=v3 (any x86-64 CPU with AVX2 and FMA) is
-// therefore the way to reach half of OpenBLAS speed; results then differ
-// from v1 builds in the last bits because of the fused rounding, but stay
-// bit-identical for any GOMAXPROCS. Measured later on an idle machine
-// (load average 1, go test -bench 'GramRBF/n=4000' -benchtime 3x): 0.72 s with
-// GOAMD64=v3 and 0.89 s with v1; scikit-learn's rbf_kernel (Debian's numpy) on
-// the same random data took 0.33 s then. gonum's pure-Go mat.Mul of X·Xᵀ
-// (BenchmarkGonumMulXXt) took about 2.5 s wall under light load.
-//
-// Since then the product runs internal/gemm's AVX2/FMA kernel on CPUs that
-// have it (Go assembly; the purego tag keeps the Go kernel). Idle machine
-// (load average 0.4), 3 runs each: X·Xᵀ at 28.9 GFMA/s (v3) and 27.5 (v1)
-// against 10.2 before; RBF Gram n = 4000 in 0.41 s (v3) / 0.38 s (v1),
-// polynomial (degree 3) in 0.30 / 0.33 s; scikit-learn 1.2.1 (Debian's numpy
-// and OpenBLAS) right before: rbf_kernel 0.39 s, polynomial_kernel 0.24 s —
-// 1.05× and 1.25× its time. Under load (load average 6 on the 2 CPUs) the
-// ratio ranged 0.8–2.7× (BENCHMARKS.md, re-measured by
-// scripts/bench/peers.sh).
+// Speed, against scikit-learn's rbf_kernel and polynomial_kernel (OpenBLAS)
+// on the same data, wall time: BENCHMARKS.md, re-measured by
+// scripts/bench/peers.sh. The 4000×4000 RBF Gram of 784-dimensional rows
+// took 0.41 s on an idle 2-core machine against scikit-learn's 0.39 s.
+// Building with GOAMD64=v3 fuses the Go kernel's multiply-adds (results
+// then differ from v1 builds in the last bits, and stay bit-identical for
+// any GOMAXPROCS).
 //
 // # Families
 //

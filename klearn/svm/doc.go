@@ -108,44 +108,12 @@
 // the dual objectives agree to a relative 3e-7 or better (test tolerance
 // 1e-4), the support-vector sets are identical and so are the predictions.
 //
-// Speed, MNIST 3-vs-8 (first n training images of 3 and 8, pixels in [0,1],
-// RBF with γ = 1/(d·Var X)), precomputed kernel held in both storage
-// triangles, Tol 1e-3, on the 2-core development machine
-// (scripts/bench/svm_vs_libsvm.sh, two rounds; fastest of 15 fits each;
-// LIBSVM timed as scikit-learn 1.2.1's SVC(kernel="precomputed").fit, which
-// includes its input check as FitGram does; GOAMD64=v3; load average 0.6–1.3):
-//
-//	n     C    LIBSVM (sklearn)    klearn/svm, 2 CPUs     ratio        klearn/svm, 1 CPU    ratio
-//	1000    1   0.0062 / 0.0059 s   0.0024 / 0.0022 s   0.38 / 0.37   0.0037 / 0.0029 s   0.59 / 0.48
-//	1000  100   0.0077 / 0.0050 s   0.0029 / 0.0031 s   0.38 / 0.62   0.0041 / 0.0043 s   0.54 / 0.86
-//	2400    1   0.0143 / 0.0193 s   0.0112 / 0.0120 s   0.78 / 0.62   0.0142 / 0.0149 s   0.99 / 0.77
-//	2400  100   0.0252 / 0.0182 s   0.0144 / 0.0143 s   0.57 / 0.78   0.0219 / 0.0237 s   0.87 / 1.30
-//	4000    1   0.0450 / 0.0391 s   0.0318 / 0.0302 s   0.71 / 0.77   0.0397 / 0.0536 s   0.88 / 1.37
-//	4000  100   0.0551 / 0.0410 s   0.0390 / 0.0370 s   0.71 / 0.90   0.0429 / 0.0442 s   0.78 / 1.08
-//
-// The objectives agree to 7 digits (−118.10258, −150.68529, −217.42702,
-// −316.25393, −309.17590, −452.46447) and the iteration counts are those of
-// the LIBSVM port before the changes (567, 929, 978, 1663, 1420, 2519);
-// nSV 306, 286, 519, 470, 721, 672 vs LIBSVM's 306, 286, 519, 470, 721, 671.
-// The solver itself runs on one goroutine like LIBSVM's; the second CPU
-// only builds the transposed mirror and checks the input. On one CPU the
-// times vary more from run to run (differences up to 35% between the two
-// rounds); with a Gram stored in the upper triangle only, each left part
-// is read down its column and one-CPU fits at n ≥ 2400 take 1.1–1.45× LIBSVM's
-// time. `svm-train -t 4` itself spends 0.2–4 s parsing the text kernel file.
-//
-// Before these changes (LIBSVM port with branchy scans and column reads
-// only) the ratios were 0.76–0.92 at n = 1000 and 1.2–1.7 at n ≥ 2400. A CPU
-// profile then showed the working-set scans at ≈ 45% (now ≈ 10%: 1.8 µs vs
-// 9.8 µs per selection over 2400 variables, BenchmarkScans), the column
-// reads at ≈ 30% and the NaN/Inf scan at ≈ 12%. Tried and not kept: an
-// upfront full mirrored copy of K (an n² pass that costs as much as the
-// solve on this machine), strips of 8 rows built on demand by the solver
-// (page walks stay the bottleneck), and strips of 64 rows built by the
-// solver when the helper has not reached them (slower than the column
-// reads). The comparison of the two storage triangles pays on one CPU only
-// (it reads n² entries, ≈ 26 ms at n = 4000: about what the column reads
-// cost, but rows then read whole are cheaper to fill).
+// Speed: on a precomputed MNIST 3-vs-8 kernel FitGram took 0.4–0.9× the
+// time of LIBSVM inside scikit-learn on 2 CPUs (the solver runs on one
+// goroutine, like LIBSVM's; the second CPU builds the transposed mirror and
+// checks the input), with the same objectives to 7 digits
+// (scripts/bench/svm_vs_libsvm.sh); tables and the profile that shaped the
+// solver in BENCHMARKS.md.
 //
 // # References
 //
