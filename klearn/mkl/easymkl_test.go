@@ -44,7 +44,7 @@ func loadMKLpy(t testing.TB) (*mklpyFixture, *mat.Dense) {
 }
 
 // TestEasyMKLMatchesMKLpy reproduces MKLpy's EasyMKL weights and KOMD test
-// AUC on the breast-cancer setting of issue 7 (fixture written by
+// AUC on the breast-cancer split of testdata/easymkl_README.md (fixture written by
 // scripts/fixtures/mkl_mklpy_split.py with scikit-learn 1.2.1).
 func TestEasyMKLMatchesMKLpy(t *testing.T) {
 	t.Parallel()

@@ -71,7 +71,7 @@
 //	500    0.018 s      3 161      0.10 s
 //	1000   0.063 s      6 498      0.49 s
 //	2000   0.29 s      14 419      6.3 s
-//	4000   1.09 s      28 055      64 s (MKLpy EasyMKL, issue 4)
+//	4000   1.09 s      28 055      64 s (MKLpy EasyMKL, one earlier run)
 //
 // At n = 4000 most of the time is the O(n²) set-up (dense copy of YKY) and
 // O(n) steps over rows of 32 kB each.
