@@ -20,6 +20,8 @@ import (
 	"os/signal"
 	"strings"
 
+	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
+	_ "github.com/kernelab/kernelab/repro/colbert2020"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
 	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/jobs/demo"

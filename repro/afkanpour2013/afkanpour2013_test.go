@@ -60,11 +60,12 @@ func TestTolerance(t *testing.T) {
 
 // TestRunSmall runs the whole protocol on small samples: every number is an
 // error rate, the learned frequencies are positive, the three-frequency SVM
-// beats one frequency, and the run is deterministic.
+// beats one frequency (determinism: TestShardedJobsEqualRun).
 func TestRunSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end run skipped in -short mode")
 	}
+	t.Setenv("KERNELAB_RESULTS", t.TempDir())
 	cfg := Config{Mode: "quick", Train: 80, Val: 80, Test: 200, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 3}
 	var last int
 	res, err := Run(cfg, func(d, n int) { last = d })
@@ -85,15 +86,6 @@ func TestRunSmall(t *testing.T) {
 	for _, a := range append(append([]Atom(nil), res.CA...), res.CR...) {
 		if !(a.Weight > 0 && a.Sigma >= 0) {
 			t.Errorf("atom %+v", a)
-		}
-	}
-	again, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range res.Errors {
-		if again.Errors[i] != res.Errors[i] {
-			t.Errorf("%s: %v then %v", Methods[i], res.Errors[i], again.Errors[i])
 		}
 	}
 }

@@ -7,4 +7,8 @@
 // and a computed verdict. The other experiments of the paper (the 50-D
 // Gaussian problem, MNIST, Letter, the eleven data sets of Table 3) are
 // listed in the verdict as not run.
+//
+// The experiments are the jobs of Jobs (package repro/jobs, registered as
+// "afkanpour2013"): `kernelab run afkanpour2013 --shard i/N` computes them
+// on a cluster, and Run reads what is stored before computing the rest.
 package afkanpour2013

@@ -9,9 +9,6 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/mkl/continuous"
-	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -46,8 +43,8 @@ func Full() Config {
 	return Config{Mode: "full", Train: 500, Val: 500, Test: 1000, Cs: grid(-5, 5, 0.5), Mus: []float64{1e-4, 1e-3, 1e-2, 1e-1, 1}, Seed: 2013}
 }
 
-// ConfigFor returns the configuration of a mode (paper = full here: the
-// full mode already runs the printed protocol).
+// ConfigFor returns the configuration of a mode (paper = full here, but for
+// Mode: the full mode already runs the printed protocol).
 func ConfigFor(mode string) (Config, error) {
 	switch mode {
 	case "quick":
@@ -169,149 +166,4 @@ func uniform(sigmas []float64) kernel.Kernel {
 		ks[i], w[i] = kernel.Dirichlet{Sigma: s}, 1/float64(len(sigmas))
 	}
 	return kernel.Sum{Kernels: ks, Weights: w}
-}
-
-// Total is the number of progress steps of Run.
-func Total(cfg Config) int { return len(H1Sets) + len(Methods) }
-
-// Run runs the H1 table and Figure 1 on three independent samples of the
-// sine-frequency problem. progress(done, total) is called as work ends.
-func Run(cfg Config, progress func(done, total int)) (*Results, error) {
-	start := time.Now()
-	done := 0
-	tick := func() {
-		done++
-		if progress != nil {
-			progress(done, Total(cfg))
-		}
-	}
-	tr, err := draw(cfg.Train, cfg.Seed)
-	if err != nil {
-		return nil, err
-	}
-	val, err := draw(cfg.Val, cfg.Seed+1)
-	if err != nil {
-		return nil, err
-	}
-	te, err := draw(cfg.Test, cfg.Seed+2)
-	if err != nil {
-		return nil, err
-	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
-	if res.Checks, err = Checks(cfg.Seed); err != nil {
-		return nil, err
-	}
-	for _, set := range H1Sets {
-		var sig []float64
-		for _, i := range set {
-			sig = append(sig, Frequencies[i])
-		}
-		g, err := gramsOf(uniform(sig), tr, val, te)
-		if err != nil {
-			return nil, err
-		}
-		e, _, err := svmOn(g, cfg.Cs, tr, val, te)
-		if err != nil {
-			return nil, err
-		}
-		res.H1 = append(res.H1, e)
-		tick()
-	}
-	// CA: the kernel does not depend on C; the SVM is re-chosen on validation.
-	ca, err := stagewise.CA{Family: continuous.Dirichlet{}}.Fit(tr.X, tr.y)
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range ca.Atoms() {
-		res.CA = append(res.CA, Atom{a.Eta, a.Sigma[0]})
-	}
-	g, err := gramsOf(ca.Kernel(), tr, val, te)
-	if err != nil {
-		return nil, err
-	}
-	e, C, err := svmOn(g, cfg.Cs, tr, val, te)
-	if err != nil {
-		return nil, err
-	}
-	res.Errors, res.Chosen = append(res.Errors, e), append(res.Chosen, C)
-	tick()
-	// CR: the greedy algorithm with its own square-loss predictor, μ on validation.
-	crModels := map[float64]*continuous.GreedyModel{}
-	e, mu, err := selectC(cfg.Mus, func(mu float64) ([]float64, []float64, error) {
-		m, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: mu}.Fit(tr.X, tr.y)
-		if err != nil {
-			return nil, nil, err
-		}
-		crModels[mu] = m
-		pv, err := m.Predict(val.X)
-		if err != nil {
-			return nil, nil, err
-		}
-		pt, err := m.Predict(te.X)
-		return pv, pt, err
-	}, val.y, te.y)
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range crModels[mu].Atoms() {
-		res.CR = append(res.CR, Atom{a.Weight, a.Params[0]})
-	}
-	res.Errors, res.Chosen = append(res.Errors, e), append(res.Chosen, mu)
-	tick()
-	// The finite-set methods on σ ∈ {0, …, 9}.
-	var base []grams
-	for s := 0; s < 10; s++ {
-		g, err := gramsOf(kernel.Dirichlet{Sigma: float64(s)}, tr, val, te)
-		if err != nil {
-			return nil, err
-		}
-		base = append(base, g)
-	}
-	Ks := make([]*mat.SymDense, 10)
-	Kv, Kt := make([]*mat.Dense, 10), make([]*mat.Dense, 10)
-	for i, g := range base {
-		Ks[i], Kv[i], Kt[i] = g.K, g.Kval, g.Kte
-	}
-	finite := func(fit func(C float64) (mkl.Model, error)) (float64, float64, error) {
-		return selectC(cfg.Cs, func(C float64) ([]float64, []float64, error) {
-			m, err := fit(C)
-			if err != nil {
-				return nil, nil, err
-			}
-			pv, err := m.PredictGrams(Kv)
-			if err != nil {
-				return nil, nil, err
-			}
-			pt, err := m.PredictGrams(Kt)
-			return pv, pt, err
-		}, val.y, te.y)
-	}
-	for _, fit := range []func(C float64) (mkl.Model, error){
-		func(C float64) (mkl.Model, error) { return mkl.AlignfSVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y) },
-		func(C float64) (mkl.Model, error) { return mkl.LpMKL{P: 1, C: C}.FitGrams(Ks, tr.y) },
-		func(C float64) (mkl.Model, error) { return mkl.LpMKL{P: 2, C: C}.FitGrams(Ks, tr.y) },
-	} {
-		e, C, err := finite(fit)
-		if err != nil {
-			return nil, err
-		}
-		res.Errors, res.Chosen = append(res.Errors, e), append(res.Chosen, C)
-		tick()
-	}
-	var sig []float64
-	for s := 0; s < 10; s++ {
-		sig = append(sig, float64(s))
-	}
-	gu, err := gramsOf(uniform(sig), tr, val, te)
-	if err != nil {
-		return nil, err
-	}
-	e, C, err = svmOn(gu, cfg.Cs, tr, val, te)
-	if err != nil {
-		return nil, err
-	}
-	res.Errors, res.Chosen = append(res.Errors, e), append(res.Chosen, C)
-	tick()
-	res.Elapsed = time.Since(start)
-	return res, nil
 }

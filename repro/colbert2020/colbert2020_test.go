@@ -25,6 +25,7 @@ func TestChecksHold(t *testing.T) {
 // TestQuickRun runs one split of Liver with all five methods on 60 rows and
 // checks the verdict is computed from it.
 func TestQuickRun(t *testing.T) {
+	t.Setenv("KERNELAB_RESULTS", t.TempDir())
 	cfg := Quick()
 	cfg.Splits, cfg.MaxTrain, cfg.Rows, cfg.L, cfg.ScalingSizes, cfg.TKMaxIter = 2, 60, []int{0}, 10, nil, 10
 	res, err := Run(cfg, func(s string) { t.Log(s) })

@@ -10,5 +10,9 @@
 // and Lemma 11, and the verdict table (Verdict) that the notebook opens
 // with.
 //
+// The experiments are the jobs of Jobs (package repro/jobs, registered as
+// "colbert2020"): `kernelab run colbert2020 --shard i/N` computes them on a
+// cluster, and Run reads what is stored before computing the rest.
+//
 // Every tolerance is stated in Tolerances before any result is computed.
 package colbert2020

@@ -33,102 +33,134 @@ type Surface struct {
 // spirals (spiral), on a grid × grid lattice. Test accuracy is on 1000
 // fresh points of each.
 func Figure6(seed uint64, grid, tkIter int) ([]Surface, error) {
-	circ, err := datasets.Circle(150, 2, seed)
+	var out []Surface
+	for _, name := range Figure6Problems {
+		s, err := Figure6Panels(name, seed, grid, tkIter)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s...)
+	}
+	return out, nil
+}
+
+// Figure6Problems are the two problems of Figure 6, in the order of its
+// panels.
+var Figure6Problems = []string{"circle", "spiral"}
+
+// figure6Problem is one problem of Figure 6: training and test points and
+// the square [lo, hi]² the surfaces are drawn on.
+type figure6Problem struct {
+	X, Xt  *mat.Dense
+	y, yt  []float64
+	lo, hi float64
+}
+
+func newFigure6Problem(name string, seed uint64) (figure6Problem, error) {
+	switch name {
+	case "circle":
+		circ, err := datasets.Circle(150, 2, seed)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		circTest, err := datasets.Circle(1000, 2, seed+1)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		yc, err := datasets.Binary(circ)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		yct, err := datasets.Binary(circTest)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		return figure6Problem{circ.X, circTest.X, yc, yct, -1, 1}, nil
+	case "spiral":
+		sx, sy := spiral(150, seed)
+		sxt, syt := spiral(1000, seed+1)
+		return figure6Problem{sx, sxt, sy, syt, -3 * math.Pi, 3 * math.Pi}, nil
+	}
+	return figure6Problem{}, klearn.Errorf(klearn.ErrParam, "colbert2020: Figure 6 problem %q, want circle or spiral", name)
+}
+
+// Figure6Panels draws the two panels of one problem of Figure 6 ("circle"
+// or "spiral"): [TK] then [SimpleMKL], as Figure6 describes.
+func Figure6Panels(name string, seed uint64, grid, tkIter int) ([]Surface, error) {
+	if grid < 2 {
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: Figure 6 lattice of %d points a side, want at least 2", grid)
+	}
+	p, err := newFigure6Problem(name, seed)
 	if err != nil {
 		return nil, err
-	}
-	circTest, err := datasets.Circle(1000, 2, seed+1)
-	if err != nil {
-		return nil, err
-	}
-	yc, err := datasets.Binary(circ)
-	if err != nil {
-		return nil, err
-	}
-	yct, err := datasets.Binary(circTest)
-	if err != nil {
-		return nil, err
-	}
-	sx, sy := spiral(150, seed)
-	sxt, syt := spiral(1000, seed+1)
-	probs := []struct {
-		name   string
-		X, Xt  *mat.Dense
-		y, yt  []float64
-		lo, hi float64
-	}{
-		{"circle", circ.X, circTest.X, yc, yct, -1, 1},
-		{"spiral", sx, sxt, sy, syt, -3 * math.Pi, 3 * math.Pi},
 	}
 	var out []Surface
-	for _, p := range probs {
-		G := mat.NewDense(grid*grid, 2, nil)
-		axis := make([]float64, grid)
-		for i := range axis {
-			axis[i] = p.lo + (p.hi-p.lo)*float64(i)/float64(grid-1)
+	G := mat.NewDense(grid*grid, 2, nil)
+	axis := make([]float64, grid)
+	for i := range axis {
+		axis[i] = p.lo + (p.hi-p.lo)*float64(i)/float64(grid-1)
+	}
+	for i, v := range axis {
+		for j, u := range axis {
+			G.Set(i*grid+j, 0, u)
+			G.Set(i*grid+j, 1, v)
 		}
-		for i, v := range axis {
-			for j, u := range axis {
-				G.Set(i*grid+j, 0, u)
-				G.Set(i*grid+j, 1, v)
-			}
+	}
+	var pos, neg [][2]float64
+	for i, v := range p.y {
+		pt := [2]float64{p.X.At(i, 0), p.X.At(i, 1)}
+		if v > 0 {
+			pos = append(pos, pt)
+		} else {
+			neg = append(neg, pt)
 		}
-		var pos, neg [][2]float64
-		for i, v := range p.y {
-			pt := [2]float64{p.X.At(i, 0), p.X.At(i, 1)}
-			if v > 0 {
-				pos = append(pos, pt)
-			} else {
-				neg = append(neg, pt)
-			}
+	}
+	// [TK]
+	m, err := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{C: 100, NoBias: true}, Settings: opt.Settings{Tol: 1e-3, MaxIter: tkIter}}.Fit(p.X, p.y)
+	if err != nil {
+		return nil, err
+	}
+	zt, err := m.Decision(G)
+	if err != nil {
+		return nil, err
+	}
+	pt, err := m.Predict(p.Xt)
+	if err != nil {
+		return nil, err
+	}
+	// [SimpleMKL]: the grid and the test points share one library.
+	all := mat.NewDense(grid*grid+len(p.yt), 2, nil)
+	all.Stack(G, p.Xt)
+	var lib gramLibrary
+	if err := standardLibrary(p.X, all, &lib); err != nil {
+		return nil, err
+	}
+	sm, err := mkl.SimpleMKL{C: 100, Settings: opt.Settings{MaxIter: 100}}.FitGrams(lib.K, p.y)
+	if err != nil {
+		return nil, err
+	}
+	zs, err := sm.DecisionGrams(lib.Kte)
+	if err != nil {
+		return nil, err
+	}
+	ps := make([]float64, len(p.yt))
+	for i := range ps {
+		ps[i] = -1
+		if zs[grid*grid+i] > 0 {
+			ps[i] = 1
 		}
-		// [TK]
-		m, err := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{C: 100, NoBias: true}, Settings: opt.Settings{Tol: 1e-3, MaxIter: tkIter}}.Fit(p.X, p.y)
-		if err != nil {
-			return nil, err
+	}
+	for _, panel := range []struct {
+		method string
+		z      []float64
+		pred   []float64
+	}{{"TK", zt, pt}, {"SimpleMKL", zs[:grid*grid], ps}} {
+		Z := make([][]float64, grid)
+		for i := range Z {
+			Z[i] = panel.z[i*grid : (i+1)*grid]
 		}
-		zt, err := m.Decision(G)
-		if err != nil {
-			return nil, err
-		}
-		pt, err := m.Predict(p.Xt)
-		if err != nil {
-			return nil, err
-		}
-		// [SimpleMKL]: the grid and the test points share one library.
-		all := mat.NewDense(grid*grid+len(p.yt), 2, nil)
-		all.Stack(G, p.Xt)
-		var lib gramLibrary
-		if err := standardLibrary(p.X, all, &lib); err != nil {
-			return nil, err
-		}
-		sm, err := mkl.SimpleMKL{C: 100, Settings: opt.Settings{MaxIter: 100}}.FitGrams(lib.K, p.y)
-		if err != nil {
-			return nil, err
-		}
-		zs, err := sm.DecisionGrams(lib.Kte)
-		if err != nil {
-			return nil, err
-		}
-		ps := make([]float64, len(p.yt))
-		for i := range ps {
-			ps[i] = -1
-			if zs[grid*grid+i] > 0 {
-				ps[i] = 1
-			}
-		}
-		for _, panel := range []struct {
-			method string
-			z      []float64
-			pred   []float64
-		}{{"TK", zt, pt}, {"SimpleMKL", zs[:grid*grid], ps}} {
-			Z := make([][]float64, grid)
-			for i := range Z {
-				Z[i] = panel.z[i*grid : (i+1)*grid]
-			}
-			out = append(out, Surface{Title: fmt.Sprintf("%s, [%s]", p.name, panel.method), X: axis, Y: axis, Z: Z,
-				Pos: pos, Neg: neg, TestAcc: accuracy(p.yt, panel.pred)})
-		}
+		out = append(out, Surface{Title: fmt.Sprintf("%s, [%s]", name, panel.method), X: axis, Y: axis, Z: Z,
+			Pos: pos, Neg: neg, TestAcc: accuracy(p.yt, panel.pred)})
 	}
 	return out, nil
 }

@@ -371,64 +371,60 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 	return accuracy(yte, pred), C, eps, nil
 }
 
-// RunSplit runs the protocol of Section 8 on split s of one data set: every
-// selected method, its hyper-parameters by CV on the training part, its
-// accuracy on the test part and its time (including the CV).
-func RunSplit(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config) (SplitResult, error) {
-	nm := len(Methods)
-	res := SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), C: make([]float64, nm)}
+// MethodResult is one method of one split of Table 1: the test accuracy in
+// %, the time in seconds including cross-validation (and, for the
+// SimpleMKL columns, building the kernel library), the chosen C and, for
+// [TK], the chosen box margin ε.
+type MethodResult struct {
+	Acc, Time, C, Eps float64
+}
+
+// RunMethod runs method j (an index into Methods) of the protocol of
+// Section 8 on split s of one data set: its hyper-parameters by CV on the
+// training part, its accuracy on the test part and its time.
+func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j int) (MethodResult, error) {
+	var res MethodResult
+	if j < 0 || j >= len(Methods) {
+		return res, klearn.Errorf(klearn.ErrParam, "colbert2020: method %d of %d", j, len(Methods))
+	}
 	Xtr, Xte := modelsel.Rows(data.X, sp.Train), modelsel.Rows(data.X, sp.Test)
 	ytr, yte := modelsel.Take(data.Y, sp.Train), modelsel.Take(data.Y, sp.Test)
 	seed := cfg.Seed + 1000*uint64(s+1)
+	t0 := time.Now()
 	var std, tkl gramLibrary
-	var stdTime, tkTime float64
-	want := map[int]bool{}
-	for _, j := range cfg.columns() {
-		want[j] = true
-	}
-	if want[MSimpleMKL] || want[MSimpleMKLTKPlus] {
-		t0 := time.Now()
+	if j == MSimpleMKL || j == MSimpleMKLTKPlus {
 		if err := standardLibrary(Xtr, Xte, &std); err != nil {
 			return res, err
 		}
-		stdTime = time.Since(t0).Seconds()
 	}
-	if want[MSimpleMKLTK] || want[MSimpleMKLTKPlus] {
-		t0 := time.Now()
+	if j == MSimpleMKLTK || j == MSimpleMKLTKPlus {
 		if err := tkLibrary(Xtr, Xte, ds.Degree, cfg.L, seed, &tkl); err != nil {
 			return res, err
 		}
-		tkTime = time.Since(t0).Seconds()
 	}
-	for _, j := range cfg.columns() {
-		t0 := time.Now()
-		var err error
-		switch j {
-		case MTK:
-			res.Acc[j], res.C[j], res.Eps, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg, seed)
-		case MSimpleMKL:
-			res.Acc[j], res.C[j], err = simpleMKL(&std, ytr, yte, cfg, seed)
-			t0 = t0.Add(-time.Duration(stdTime * float64(time.Second)))
-		case MSimpleMKLTK:
-			res.Acc[j], res.C[j], err = simpleMKL(&tkl, ytr, yte, cfg, seed)
-			t0 = t0.Add(-time.Duration(tkTime * float64(time.Second)))
-		case MSimpleMKLTKPlus:
-			both := gramLibrary{K: append(append([]*mat.SymDense(nil), std.K...), tkl.K...), Kte: append(append([]*mat.Dense(nil), std.Kte...), tkl.Kte...)}
-			res.Acc[j], res.C[j], err = simpleMKL(&both, ytr, yte, cfg, seed)
-			t0 = t0.Add(-time.Duration((stdTime + tkTime) * float64(time.Second)))
-		case MNeuralNet:
-			var m *nn.Model
-			if m, err = (nn.Classifier{Seed: seed}).Fit(Xtr, ytr); err == nil {
-				var pred []float64
-				if pred, err = m.Predict(Xte); err == nil {
-					res.Acc[j] = accuracy(yte, pred)
-				}
+	var err error
+	switch j {
+	case MTK:
+		res.Acc, res.C, res.Eps, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg, seed)
+	case MSimpleMKL:
+		res.Acc, res.C, err = simpleMKL(&std, ytr, yte, cfg, seed)
+	case MSimpleMKLTK:
+		res.Acc, res.C, err = simpleMKL(&tkl, ytr, yte, cfg, seed)
+	case MSimpleMKLTKPlus:
+		both := gramLibrary{K: append(append([]*mat.SymDense(nil), std.K...), tkl.K...), Kte: append(append([]*mat.Dense(nil), std.Kte...), tkl.Kte...)}
+		res.Acc, res.C, err = simpleMKL(&both, ytr, yte, cfg, seed)
+	case MNeuralNet:
+		var m *nn.Model
+		if m, err = (nn.Classifier{Seed: seed}).Fit(Xtr, ytr); err == nil {
+			var pred []float64
+			if pred, err = m.Predict(Xte); err == nil {
+				res.Acc = accuracy(yte, pred)
 			}
 		}
-		if err != nil {
-			return res, err
-		}
-		res.Time[j], res.Ran[j] = time.Since(t0).Seconds(), true
 	}
+	if err != nil {
+		return res, err
+	}
+	res.Time = time.Since(t0).Seconds()
 	return res, nil
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"time"
 
-	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/repro"
@@ -197,23 +195,13 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	start := time.Now()
 	js := Jobs(cfg)
 	st := jobs.Store{Dir: jobs.DefaultDir()}
-	raw := make([]json.RawMessage, len(js))
-	errs := make([]error, len(js))
-	var mu sync.Mutex
-	done := 0
-	parallel.ForWorkers(0, len(js), func(_, i int) {
-		_, errs[i] = jobs.Memo(st, js[i], &raw[i], func() (any, error) { return RunJob(context.Background(), js[i]) })
-		mu.Lock()
-		done++
+	raw, err := jobs.MemoAll(context.Background(), st, js, 0, RunJob, func(done, total int, _ jobs.Job, _ bool) {
 		if progress != nil {
-			progress(done, len(js))
+			progress(done, total)
 		}
-		mu.Unlock()
 	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, err
 	}
 	res := &Results{Mode: cfg.Mode}
 	var splits []*SplitResult

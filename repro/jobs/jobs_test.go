@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -389,5 +390,66 @@ func TestMemo(t *testing.T) {
 	}
 	if _, err := jobs.Memo(st, bad, &c, func() (any, error) { return 7, nil }); err != nil || c != 7 {
 		t.Fatalf("after a failure Memo must compute again: %v, %d", err, c)
+	}
+}
+
+// MemoAll computes each job once, in list order whatever the workers, and
+// a second call reads every record back.
+func TestMemoAll(t *testing.T) {
+	js := demoJobs(t)
+	st := jobs.Store{Dir: t.TempDir()}
+	ctx := context.Background()
+	var calls atomic.Int64
+	run := counting(&calls).Run
+	var computed, cached, last int
+	prog := func(done, total int, _ jobs.Job, hit bool) {
+		last = done
+		if total != len(js) {
+			t.Errorf("total %d, want %d", total, len(js))
+		}
+		if hit {
+			cached++
+		} else {
+			computed++
+		}
+	}
+	first, err := jobs.MemoAll(ctx, st, js, 2, run, prog)
+	if err != nil || computed != len(js) || cached != 0 || last != len(js) || calls.Load() != int64(len(js)) {
+		t.Fatalf("first MemoAll: %v, %d computed, %d cached, %d calls", err, computed, cached, calls.Load())
+	}
+	for i, j := range js {
+		want, err := demo.Run(ctx, j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got demo.Result
+		if err := json.Unmarshal(first[i], &got); err != nil || got != want.(demo.Result) {
+			t.Fatalf("job %d: %+v, want %+v (%v)", i, got, want, err)
+		}
+	}
+	computed, cached = 0, 0
+	again, err := jobs.MemoAll(ctx, st, js, 1, run, prog)
+	if err != nil || computed != 0 || cached != len(js) || calls.Load() != int64(len(js)) {
+		t.Fatalf("second MemoAll: %v, %d computed, %d cached, %d calls", err, computed, cached, calls.Load())
+	}
+	for i := range js {
+		if !bytes.Equal(first[i], again[i]) {
+			t.Fatalf("job %d: %s then %s", i, first[i], again[i])
+		}
+	}
+	bad := []jobs.Job{{Paper: "memoall", Table: "T", Method: "ok"}, {Paper: "memoall", Table: "T", Method: "fails"}}
+	_, err = jobs.MemoAll(ctx, jobs.Store{Dir: t.TempDir()}, bad, 2, func(_ context.Context, j jobs.Job) (any, error) {
+		if j.Method == "fails" {
+			return nil, errors.New("boom")
+		}
+		return 1, nil
+	}, nil)
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("failure not returned: %v", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := jobs.MemoAll(cctx, jobs.Store{Dir: t.TempDir()}, js, 1, run, nil); !errors.Is(err, context.Canceled) || calls.Load() != int64(len(js)) {
+		t.Fatalf("cancelled MemoAll: %v, %d calls", err, calls.Load())
 	}
 }

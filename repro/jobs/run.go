@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -217,4 +218,54 @@ func lookup(st Store, j Job) (rec Record, key string, ok bool, err error) {
 	}
 	rec, ok, err = st.Get(j.Paper, key)
 	return rec, key, ok, err
+}
+
+// MemoAll is Memo over a list: it returns the stored result of each job of
+// js under the current code, computing each missing one with run (and
+// storing it as it finishes, so an interrupted call resumes) on up to
+// workers goroutines (≤ 0: all cores). Results are in the order of js,
+// whatever the number of workers. progress, if not nil, is called after
+// each job under a lock with the count of jobs ended, the total, the job
+// and whether its record was read from the store. The results are compact
+// JSON, byte-identical whether computed or read back. After all jobs have
+// ended, the error of the first failed job in list order is returned.
+// Once ctx is done, jobs not yet started are skipped and ctx's error is
+// returned.
+func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(context.Context, Job) (any, error),
+	progress func(done, total int, j Job, cached bool)) ([]json.RawMessage, error) {
+	if run == nil {
+		return nil, fmt.Errorf("jobs: MemoAll needs a run function")
+	}
+	raw := make([]json.RawMessage, len(js))
+	errs := make([]error, len(js))
+	var mu sync.Mutex
+	done := 0
+	parallel.ForWorkers(workers, len(js), func(_, i int) {
+		if ctx.Err() != nil {
+			errs[i] = fmt.Errorf("jobs: %s: %w", js[i].Name(), ctx.Err())
+			return
+		}
+		var cached bool
+		var r json.RawMessage
+		cached, errs[i] = Memo(st, js[i], &r, func() (any, error) { return run(ctx, js[i]) })
+		if errs[i] == nil {
+			// Compact, so a computed and a stored (indented) record give the same bytes.
+			var b bytes.Buffer
+			if errs[i] = json.Compact(&b, r); errs[i] == nil {
+				raw[i] = b.Bytes()
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		if progress != nil {
+			progress(done, len(js), js[i], cached)
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return raw, nil
 }

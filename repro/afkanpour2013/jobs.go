@@ -1,0 +1,309 @@
+package afkanpour2013
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro/jobs"
+)
+
+// JobsPaper is the name under which the experiments are registered with
+// repro/jobs, so `kernelab run afkanpour2013 --shard i/N` computes them on
+// a cluster into the store the notebook reads.
+const JobsPaper = "afkanpour2013"
+
+func init() {
+	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
+		cfg, err := ConfigFor(mode)
+		if err != nil {
+			return nil, err
+		}
+		return Jobs(cfg), nil
+	}, RunJob)
+}
+
+// Table ids of the jobs.
+const (
+	jobChecks  = "Checks"
+	jobH1      = "H1 table"
+	jobFigure1 = "Figure 1(b)"
+)
+
+// dataName names the synthetic problem of Section 3.1 in the job specs.
+const dataName = "sine-frequency"
+
+// frequencyNames label Frequencies in the H1 job names.
+var frequencyNames = []string{"√2", "√12", "√60"}
+
+// Jobs lists the units of work of Run(cfg), each a record in the results
+// store: the numerical checks, one job per row of the H1 table (an SVM on
+// the uniform combination of the row's Dirichlet kernels) and one per
+// method of Figure 1(b) (CA, CR, DA, D1, D2, DU, each with its
+// hyper-parameter chosen on the validation sample). Every job carries cfg,
+// so a changed configuration is a new job.
+func Jobs(cfg Config) []jobs.Job {
+	job := func(table, method string, extra map[string]any) jobs.Job {
+		params := map[string]any{"config": cfg}
+		for k, v := range extra {
+			params[k] = v
+		}
+		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
+	}
+	js := []jobs.Job{job(jobChecks, "checks", nil)}
+	for r, set := range H1Sets {
+		var names []string
+		for _, i := range set {
+			names = append(names, frequencyNames[i])
+		}
+		js = append(js, job(jobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r}))
+	}
+	for _, m := range Methods {
+		js = append(js, job(jobFigure1, m, nil))
+	}
+	return js
+}
+
+// Total is the number of progress steps of Run: its number of jobs.
+func Total(cfg Config) int { return len(Jobs(cfg)) }
+
+// param decodes the job parameter key into v (the parameters have been
+// through JSON when the job comes from a store or another process).
+func param(j jobs.Job, key string, v any) error {
+	b, err := json.Marshal(j.Params[key])
+	if err != nil {
+		return fmt.Errorf("afkanpour2013: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("afkanpour2013: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	return nil
+}
+
+// MethodResult is the record of one method of Figure 1(b): its test error
+// in percent, the C (μ for CR) chosen on validation and, for CA and CR, the
+// learned frequencies.
+type MethodResult struct {
+	Error, Chosen float64
+	Atoms         []Atom `json:",omitempty"`
+}
+
+// samples draws the training, validation and test samples of cfg (three
+// independent draws, seeds Seed, Seed+1, Seed+2).
+func samples(cfg Config) (tr, val, te sample, err error) {
+	if tr, err = draw(cfg.Train, cfg.Seed); err != nil {
+		return
+	}
+	if val, err = draw(cfg.Val, cfg.Seed+1); err != nil {
+		return
+	}
+	te, err = draw(cfg.Test, cfg.Seed+2)
+	return
+}
+
+// RunJob computes one job of Jobs: the checks ([]repro.Claim), an H1 row
+// (its test error in percent) or a Figure 1(b) method (MethodResult).
+func RunJob(_ context.Context, j jobs.Job) (any, error) {
+	var cfg Config
+	if err := param(j, "config", &cfg); err != nil {
+		return nil, err
+	}
+	switch j.Table {
+	case jobChecks:
+		return Checks(cfg.Seed)
+	case jobH1:
+		var r int
+		if err := param(j, "row", &r); err != nil {
+			return nil, err
+		}
+		if r < 0 || r >= len(H1Sets) {
+			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
+		}
+		return h1Row(cfg, r)
+	case jobFigure1:
+		for m, name := range Methods {
+			if name == j.Method {
+				return method(cfg, m)
+			}
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
+	}
+	return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: unknown job table %q", j.Table)
+}
+
+// h1Row is the test error of row r of the H1 table: the SVM on the uniform
+// combination of the row's Dirichlet kernels, C chosen on validation.
+func h1Row(cfg Config, r int) (float64, error) {
+	tr, val, te, err := samples(cfg)
+	if err != nil {
+		return 0, err
+	}
+	var sig []float64
+	for _, i := range H1Sets[r] {
+		sig = append(sig, Frequencies[i])
+	}
+	g, err := gramsOf(uniform(sig), tr, val, te)
+	if err != nil {
+		return 0, err
+	}
+	e, _, err := svmOn(g, cfg.Cs, tr, val, te)
+	return e, err
+}
+
+// method runs method m (an index into Methods) of Figure 1(b).
+func method(cfg Config, m int) (MethodResult, error) {
+	tr, val, te, err := samples(cfg)
+	if err != nil {
+		return MethodResult{}, err
+	}
+	var res MethodResult
+	switch Methods[m] {
+	case "CA":
+		// The kernel does not depend on C; the SVM is re-chosen on validation.
+		ca, err := stagewise.CA{Family: continuous.Dirichlet{}}.Fit(tr.X, tr.y)
+		if err != nil {
+			return res, err
+		}
+		for _, a := range ca.Atoms() {
+			res.Atoms = append(res.Atoms, Atom{a.Eta, a.Sigma[0]})
+		}
+		g, err := gramsOf(ca.Kernel(), tr, val, te)
+		if err != nil {
+			return res, err
+		}
+		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		return res, err
+	case "CR":
+		// The greedy algorithm with its own square-loss predictor, μ on validation.
+		models := map[float64]*continuous.GreedyModel{}
+		res.Error, res.Chosen, err = selectC(cfg.Mus, func(mu float64) ([]float64, []float64, error) {
+			gm, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: mu}.Fit(tr.X, tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			models[mu] = gm
+			pv, err := gm.Predict(val.X)
+			if err != nil {
+				return nil, nil, err
+			}
+			pt, err := gm.Predict(te.X)
+			return pv, pt, err
+		}, val.y, te.y)
+		if err != nil {
+			return res, err
+		}
+		for _, a := range models[res.Chosen].Atoms() {
+			res.Atoms = append(res.Atoms, Atom{a.Weight, a.Params[0]})
+		}
+		return res, nil
+	case "DU":
+		var sig []float64
+		for s := 0; s < 10; s++ {
+			sig = append(sig, float64(s))
+		}
+		g, err := gramsOf(uniform(sig), tr, val, te)
+		if err != nil {
+			return res, err
+		}
+		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		return res, err
+	}
+	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9}.
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return mkl.AlignfSVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
+		},
+		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return mkl.LpMKL{P: 1, C: C}.FitGrams(Ks, tr.y)
+		},
+		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return mkl.LpMKL{P: 2, C: C}.FitGrams(Ks, tr.y)
+		},
+	}
+	fit, ok := fits[Methods[m]]
+	if !ok {
+		return res, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", Methods[m])
+	}
+	Ks := make([]*mat.SymDense, 10)
+	Kv, Kt := make([]*mat.Dense, 10), make([]*mat.Dense, 10)
+	for s := range Ks {
+		g, err := gramsOf(kernel.Dirichlet{Sigma: float64(s)}, tr, val, te)
+		if err != nil {
+			return res, err
+		}
+		Ks[s], Kv[s], Kt[s] = g.K, g.Kval, g.Kte
+	}
+	res.Error, res.Chosen, err = selectC(cfg.Cs, func(C float64) ([]float64, []float64, error) {
+		fm, err := fit(Ks, C)
+		if err != nil {
+			return nil, nil, err
+		}
+		pv, err := fm.PredictGrams(Kv)
+		if err != nil {
+			return nil, nil, err
+		}
+		pt, err := fm.PredictGrams(Kt)
+		return pv, pt, err
+	}, val.y, te.y)
+	return res, err
+}
+
+// computeJob is the runner of Run's missing jobs (RunJob; tests count its
+// calls through it).
+var computeJob = RunJob
+
+// Run runs the numerical checks, the H1 table and Figure 1(b) on three
+// independent samples of the sine-frequency problem (Section 3.1) as the
+// jobs of Jobs(cfg), on all cores. A job already in the results store under
+// the current code (a cluster run, an earlier run) is read, not
+// recomputed, and every computed job is stored as it finishes, so an
+// interrupted run resumes. progress(done, total) is called as jobs end.
+func Run(cfg Config, progress func(done, total int)) (*Results, error) {
+	start := time.Now()
+	js := Jobs(cfg)
+	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 0, computeJob,
+		func(done, total int, _ jobs.Job, _ bool) {
+			if progress != nil {
+				progress(done, total)
+			}
+		})
+	if err != nil {
+		return nil, err
+	}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
+	for i, j := range js {
+		switch j.Table {
+		case jobChecks:
+			err = json.Unmarshal(raw[i], &res.Checks)
+		case jobH1:
+			var e float64
+			err = json.Unmarshal(raw[i], &e)
+			res.H1 = append(res.H1, e)
+		case jobFigure1:
+			var m MethodResult
+			err = json.Unmarshal(raw[i], &m)
+			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
+			switch j.Method {
+			case "CA":
+				res.CA = m.Atoms
+			case "CR":
+				res.CR = m.Atoms
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("afkanpour2013: job %s: %w", j.Name(), err)
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}

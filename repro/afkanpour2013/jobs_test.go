@@ -1,0 +1,96 @@
+package afkanpour2013
+
+import (
+	"context"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/jobstest"
+)
+
+// TestJobsList: the quick and full job lists are non-empty, free of
+// duplicates and the same when built twice; a job's spec carries its
+// configuration; the registered builder gives Jobs(ConfigFor(mode)).
+func TestJobsList(t *testing.T) {
+	jobstest.CheckList(t, Jobs(Quick()), Jobs(Quick()))
+	jobstest.CheckList(t, Jobs(Full()), Jobs(Full()))
+	if n := len(Jobs(Quick())); n != 1+len(H1Sets)+len(Methods) || Total(Quick()) != n {
+		t.Errorf("%d quick jobs, Total %d", n, Total(Quick()))
+	}
+	q, _ := Jobs(Quick())[1].ID()
+	f, _ := Jobs(Full())[1].ID()
+	if q == f {
+		t.Error("a changed configuration keeps the job's id")
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("not registered")
+	}
+	js, err := exp.Build("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobstest.CheckList(t, js, Jobs(Quick()))
+	if _, err := exp.Build("huge"); err == nil {
+		t.Error("unknown mode accepted")
+	}
+	bad := Jobs(Quick())[1]
+	bad.Table = "Table 9"
+	if _, err := RunJob(context.Background(), bad); err == nil {
+		t.Error("unknown table accepted")
+	}
+}
+
+// TestShardedJobsEqualRun runs the jobs of a small configuration in two
+// shards (as two `kernelab run --shard i/2` would), merges them, and checks
+// the merged store equals the one Run fills byte for byte, that Run on the
+// merged store computes nothing and returns the same results, and that a
+// second Run on its own store computes nothing either.
+func TestShardedJobsEqualRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Train: 60, Val: 60, Test: 120, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 5}
+	var calls atomic.Int64
+	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
+	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return RunJob(ctx, j)
+	}
+	local := jobs.Store{Dir: t.TempDir()}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	res, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := Jobs(cfg)
+	if calls.Load() != int64(len(js)) {
+		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
+	}
+	merged := jobstest.RunShards(t, JobsPaper, js, 2)
+	jobstest.SameRecords(t, local, merged, true)
+
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	again, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
+	}
+	res.Elapsed, fromShards.Elapsed, again.Elapsed = 0, 0, 0
+	if !reflect.DeepEqual(res, fromShards) || !reflect.DeepEqual(res, again) {
+		t.Errorf("results differ:\n%+v\n%+v\n%+v", res, fromShards, again)
+	}
+	if len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) || len(res.Checks) == 0 || len(res.CA) == 0 {
+		t.Errorf("incomplete results %+v", res)
+	}
+}

@@ -1,0 +1,241 @@
+package colbert2020
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro/jobs"
+)
+
+// JobsPaper is the name under which the experiments are registered with
+// repro/jobs, so `kernelab run colbert2020 --shard i/N` computes them on a
+// cluster into the store the notebook reads.
+const JobsPaper = "colbert2020"
+
+func init() {
+	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
+		cfg, err := ConfigFor(mode)
+		if err != nil {
+			return nil, err
+		}
+		return Jobs(cfg), nil
+	}, RunJob)
+}
+
+// ConfigFor returns the configuration of a mode: Quick, or Full for "full"
+// and "paper" alike (Full already is the protocol of Section 8, so the two
+// modes share their records).
+func ConfigFor(mode string) (Config, error) {
+	switch mode {
+	case "quick":
+		return Quick(), nil
+	case "full", "paper":
+		return Full(), nil
+	}
+	return Config{}, klearn.Errorf(klearn.ErrParam, "colbert2020: mode %q, want quick, full or paper", mode)
+}
+
+// Table ids of the jobs.
+const (
+	jobChecks  = "Checks"
+	jobTable1  = "Table 1"
+	jobScaling = "Figures 3-4"
+	jobFigure6 = "Figure 6"
+)
+
+// Jobs lists the units of work of Run(cfg), each a record in the results
+// store: the numerical checks of the theorems; one job per data set,
+// split and method of Table 1 (the method's cross-validation, fit and test
+// on that split); the time-scaling experiment of Figures 3–4 as one job,
+// since its exponents compare times that must be taken on one machine;
+// one job per problem (circle, spiral) of Figure 6. Every job carries cfg,
+// so a changed configuration is a new job; the Table 1 jobs also name
+// their data file, so changed data is a new job too.
+func Jobs(cfg Config) []jobs.Job {
+	job := func(table, method, data string, split int, extra map[string]any) jobs.Job {
+		params := map[string]any{"config": cfg}
+		for k, v := range extra {
+			params[k] = v
+		}
+		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+	}
+	js := []jobs.Job{job(jobChecks, "checks", "synthetic", 0, nil)}
+	for _, i := range cfg.rows() {
+		if i < 0 || i >= len(DataSets) {
+			continue // RunJob reports it; Run checks the rows first.
+		}
+		for s := 0; s < cfg.Splits; s++ {
+			for _, j := range cfg.columns() {
+				jb := job(jobTable1, methodName(j), DataSets[i].Name, s, map[string]any{"method": j})
+				jb.Inputs = []string{"data/" + DataSets[i].Name + ".csv.gz"}
+				js = append(js, jb)
+			}
+		}
+	}
+	if len(cfg.ScalingSizes) > 1 {
+		js = append(js, job(jobScaling, "TK and SimpleMKL TK", "circle", 0, nil))
+	}
+	if cfg.Figure6Grid > 1 {
+		for _, p := range Figure6Problems {
+			js = append(js, job(jobFigure6, "TK and SimpleMKL", p, 0, nil))
+		}
+	}
+	return js
+}
+
+// methodName is Methods[j], or a placeholder for an invalid index (which
+// RunJob reports).
+func methodName(j int) string {
+	if j < 0 || j >= len(Methods) {
+		return fmt.Sprintf("method %d", j)
+	}
+	return Methods[j]
+}
+
+// param decodes the job parameter key into v (the parameters have been
+// through JSON when the job comes from a store or another process).
+func param(j jobs.Job, key string, v any) error {
+	b, err := json.Marshal(j.Params[key])
+	if err != nil {
+		return fmt.Errorf("colbert2020: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("colbert2020: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	return nil
+}
+
+// RunJob computes one job of Jobs: the checks ([]repro.Claim), a method on
+// a split of Table 1 (MethodResult), the scaling experiment (*Scaling) or
+// the two panels of one problem of Figure 6 ([]Surface).
+func RunJob(_ context.Context, j jobs.Job) (any, error) {
+	var cfg Config
+	if err := param(j, "config", &cfg); err != nil {
+		return nil, err
+	}
+	switch j.Table {
+	case jobChecks:
+		return RunChecks(cfg.Mode == "quick")
+	case jobTable1:
+		var m int
+		if err := param(j, "method", &m); err != nil {
+			return nil, err
+		}
+		for _, ds := range DataSets {
+			if ds.Name != j.Data {
+				continue
+			}
+			data, err := Load(ds)
+			if err != nil {
+				return nil, err
+			}
+			n, _ := data.X.Dims()
+			sp, err := Splits(n, cfg)
+			if err != nil {
+				return nil, err
+			}
+			if j.Split < 0 || j.Split >= len(sp) {
+				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: %s split %d of %d", ds.Paper, j.Split, len(sp))
+			}
+			r, err := RunMethod(ds, data, j.Split, sp[j.Split], cfg, m)
+			if err != nil {
+				return nil, fmt.Errorf("colbert2020: %s split %d %s: %w", ds.Paper, j.Split, methodName(m), err)
+			}
+			return r, nil
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Table 1 data set %q", j.Data)
+	case jobScaling:
+		return RunScaling(cfg.ScalingSizes, cfg.L, cfg.Seed)
+	case jobFigure6:
+		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
+	}
+	return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: unknown job table %q", j.Table)
+}
+
+// computeJob is the runner of Run's missing jobs (RunJob; tests count its
+// calls through it).
+var computeJob = RunJob
+
+// Run runs the checks, Table 1, the scaling experiment of Figures 3–4 and
+// Figure 6 as the jobs of Jobs(cfg). A job already in the results store
+// under the current code (a cluster run, an earlier run) is read, not
+// recomputed, and every computed job is stored as it finishes, so an
+// interrupted run resumes. The jobs run one at a time (each uses all cores
+// inside), so that the times of Table 1 and Figures 3–4 are those of a job
+// alone on the machine. progress, if not nil, is called with a line per
+// finished job.
+func Run(cfg Config, progress func(string)) (*Results, error) {
+	t0 := time.Now()
+	for _, i := range cfg.rows() {
+		if i < 0 || i >= len(DataSets) {
+			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: row %d of %d data sets", i, len(DataSets))
+		}
+	}
+	for _, j := range cfg.columns() {
+		if j < 0 || j >= len(Methods) {
+			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: column %d of %d methods", j, len(Methods))
+		}
+	}
+	js := Jobs(cfg)
+	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 1, computeJob,
+		func(done, total int, j jobs.Job, cached bool) {
+			if progress == nil {
+				return
+			}
+			line := fmt.Sprintf("[%d/%d] %s", done, total, j.Name())
+			if cached {
+				line += " (stored)"
+			}
+			progress(line)
+		})
+	if err != nil {
+		return nil, err
+	}
+	res := &Results{Mode: cfg.Mode}
+	rows := map[string]*Row{}
+	for _, i := range cfg.rows() {
+		res.Table1 = append(res.Table1, Row{Data: DataSets[i], Splits: make([]SplitResult, cfg.Splits)})
+	}
+	for k := range res.Table1 {
+		r := &res.Table1[k]
+		rows[r.Data.Name] = r
+		for s := range r.Splits {
+			nm := len(Methods)
+			r.Splits[s] = SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), C: make([]float64, nm)}
+		}
+	}
+	for i, j := range js {
+		switch j.Table {
+		case jobChecks:
+			err = json.Unmarshal(raw[i], &res.Checks)
+		case jobTable1:
+			var m int
+			if err = param(j, "method", &m); err != nil {
+				return nil, err
+			}
+			var mr MethodResult
+			if err = json.Unmarshal(raw[i], &mr); err != nil {
+				break
+			}
+			sr := &rows[j.Data].Splits[j.Split]
+			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.C[m] = true, mr.Acc, mr.Time, mr.C
+			if m == MTK {
+				sr.Eps = mr.Eps
+			}
+		case jobScaling:
+			err = json.Unmarshal(raw[i], &res.Scaling)
+		case jobFigure6:
+			var s []Surface
+			err = json.Unmarshal(raw[i], &s)
+			res.Figure6 = append(res.Figure6, s...)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("colbert2020: job %s: %w", j.Name(), err)
+		}
+	}
+	res.Elapsed = time.Since(t0)
+	return res, nil
+}

@@ -1,0 +1,159 @@
+package colbert2020
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/jobstest"
+)
+
+// TestJobsList: the quick and full job lists are non-empty, free of
+// duplicates and the same when built twice, with one Table 1 job per data
+// set, split and method; a changed configuration changes the jobs; the
+// registered builder gives Jobs(ConfigFor(mode)).
+func TestJobsList(t *testing.T) {
+	for _, cfg := range []Config{Quick(), Full()} {
+		js := Jobs(cfg)
+		jobstest.CheckList(t, js, Jobs(cfg))
+		n := 0
+		for _, j := range js {
+			if j.Table == jobTable1 {
+				n++
+			}
+		}
+		if want := len(cfg.rows()) * cfg.Splits * len(cfg.columns()); n != want {
+			t.Errorf("%s: %d Table 1 jobs, want %d", cfg.Mode, n, want)
+		}
+	}
+	q, _ := Jobs(Quick())[0].ID()
+	f, _ := Jobs(Full())[0].ID()
+	if q == f {
+		t.Error("a changed configuration keeps the job's id")
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("not registered")
+	}
+	for _, mode := range []string{"quick", "full", "paper"} {
+		js, err := exp.Build(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := ConfigFor(mode)
+		jobstest.CheckList(t, js, Jobs(cfg))
+	}
+	if _, err := exp.Build("huge"); err == nil {
+		t.Error("unknown mode accepted")
+	}
+	bad := Jobs(Quick())[1]
+	bad.Data = "no-such-set"
+	if _, err := RunJob(context.Background(), bad); err == nil {
+		t.Error("unknown data set accepted")
+	}
+	cfg := Quick()
+	cfg.Rows = []int{7}
+	if _, err := Run(cfg, nil); err == nil {
+		t.Error("row 7 accepted")
+	}
+}
+
+// tiny is a configuration small enough to run Table 1's five methods on
+// two splits, the scaling experiment and Figure 6 in a second or two.
+func tiny() Config {
+	return Config{Mode: "quick", Splits: 2, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
+		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
+		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure6Iter: 5, Seed: 11}
+}
+
+// withoutTimes returns a copy of res with every measured time zeroed: the
+// numbers a rerun must reproduce.
+func withoutTimes(res *Results) Results {
+	c := *res
+	c.Elapsed = 0
+	c.Table1 = nil
+	for _, r := range res.Table1 {
+		r2 := Row{Data: r.Data}
+		for _, s := range r.Splits {
+			s.Time = make([]float64, len(s.Time))
+			r2.Splits = append(r2.Splits, s)
+		}
+		c.Table1 = append(c.Table1, r2)
+	}
+	if res.Scaling != nil {
+		sc := *res.Scaling
+		sc.Seconds, sc.MKLSeconds, sc.Exponent, sc.MKLExponent = nil, nil, 0, 0
+		c.Scaling = &sc
+	}
+	return c
+}
+
+// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
+// shards (as two `kernelab run --shard i/2` would) and merges them: the
+// merged store holds the records Run writes, Run on it computes nothing
+// and returns the same numbers (times aside, which are measured), and a
+// second Run on Run's own store computes nothing and returns the stored
+// results, times included.
+func TestShardedJobsEqualRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := tiny()
+	var calls atomic.Int64
+	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
+	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return RunJob(ctx, j)
+	}
+	local := jobs.Store{Dir: t.TempDir()}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	res, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := Jobs(cfg)
+	if calls.Load() != int64(len(js)) {
+		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
+	}
+	if len(res.Table1) != 1 || len(res.Table1[0].Splits) != 2 || res.Scaling == nil || len(res.Figure6) != 4 || len(res.Checks) == 0 {
+		t.Fatalf("incomplete results %+v", res)
+	}
+	for _, s := range res.Table1[0].Splits {
+		for j := range Methods {
+			if !s.Ran[j] || !(s.Acc[j] > 0 && s.Acc[j] <= 100) || !(s.Time[j] > 0) {
+				t.Errorf("%s: ran %v, accuracy %v, time %v", Methods[j], s.Ran[j], s.Acc[j], s.Time[j])
+			}
+		}
+	}
+	merged := jobstest.RunShards(t, JobsPaper, js, 2)
+	jobstest.SameRecords(t, local, merged, false)
+
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	var lines []string
+	again, err := Run(cfg, func(s string) { lines = append(lines, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
+	}
+	if len(lines) != len(js) || !strings.HasSuffix(lines[0], "(stored)") {
+		t.Errorf("progress of the second run: %q", lines)
+	}
+	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
+		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
+	}
+	res.Elapsed, again.Elapsed = 0, 0
+	if !reflect.DeepEqual(res, again) {
+		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
+	}
+}
