@@ -145,3 +145,27 @@ func CheckParam(name string, v, lo, hi float64) error {
 	}
 	return nil
 }
+
+// MaxAllocBytes bounds the memory one call may allocate for sizes its
+// caller chose (sample counts, degrees, numbers of steps or folds): 8 GiB.
+// Larger requests are refused up front by CheckAlloc instead of crashing the
+// process with an out-of-memory error or running for hours.
+const MaxAllocBytes = 8 << 30
+
+// CheckAlloc returns an ErrParam error, saying how much memory it would
+// take, when what needs the product of counts elements of elem bytes and
+// that exceeds MaxAllocBytes (or overflows). A negative count is an
+// ErrParam too.
+func CheckAlloc(what string, elem int, counts ...int) error {
+	b := float64(elem)
+	for _, c := range counts {
+		if c < 0 {
+			return Errorf(ErrParam, "%s: size %d < 0", what, c)
+		}
+		b *= float64(c)
+	}
+	if b > MaxAllocBytes {
+		return Errorf(ErrParam, "%s would take %.3g GiB (sizes %v; the limit is %d GiB)", what, b/(1<<30), counts, MaxAllocBytes>>30)
+	}
+	return nil
+}

@@ -480,6 +480,9 @@ func ImageBlocks(h, w, by, bx int) ([][]int, error) {
 	if h <= 0 || w <= 0 || by <= 0 || bx <= 0 || by > h || bx > w {
 		return nil, klearn.Errorf(klearn.ErrParam, "kernel: ImageBlocks(%d, %d, %d, %d): want 0 < by ≤ h, 0 < bx ≤ w", h, w, by, bx)
 	}
+	if err := klearn.CheckAlloc("kernel: ImageBlocks' pixel indices", 8, h, w); err != nil {
+		return nil, err
+	}
 	blocks := make([][]int, by*bx)
 	for r := 0; r < h; r++ {
 		br := r * by / h

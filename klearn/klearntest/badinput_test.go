@@ -793,7 +793,7 @@ func notSuccess(r *opt.Result, err error) error {
 	if err != nil {
 		return err
 	}
-	if r == nil || r.Status == opt.Success || r.Status == opt.FunctionConvergence {
+	if r == nil || r.Status == opt.Success {
 		return nil
 	}
 	return klearn.Errorf(klearn.ErrNotConverged, "status %v", r.Status)

@@ -115,7 +115,7 @@ func (f HPKFamily) validate() error {
 	if f.MinDegree < 0 || f.D < f.MinDegree {
 		return klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
 	}
-	return nil
+	return checkDegree("HPKFamily", f.D)
 }
 
 // CosineGram returns the cosine (normalised linear) Gram matrix
@@ -212,6 +212,10 @@ func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
+	n := K1.SymmetricDim()
+	if err := klearn.CheckAlloc("mkl: HPKFamily.Grams of the whole family", 8, f.Len(), n, n); err != nil {
+		return nil, err
+	}
 	out := make([]*mat.SymDense, 0, f.Len())
 	err = src.Each(func(_ int, K *mat.SymDense) error {
 		out = append(out, mat.NewSymDense(K.SymmetricDim(), append([]float64(nil), K.RawSymmetric().Data...)))
@@ -229,6 +233,10 @@ func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	}
 	src, err := f.CrossSource(C1)
 	if err != nil {
+		return nil, err
+	}
+	r, c := C1.Dims()
+	if err := klearn.CheckAlloc("mkl: HPKFamily.Crosses of the whole family", 8, f.Len(), r, c); err != nil {
 		return nil, err
 	}
 	out := make([]*mat.Dense, 0, f.Len())
