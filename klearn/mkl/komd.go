@@ -67,9 +67,10 @@ func effLambda(lambda, c float64) float64 {
 	return lambda * c / (1 - lambda + lambda*c)
 }
 
-// FitGram fits KOMD on the training Gram matrix K (PSD, not checked) with
-// labels y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
-// ErrOneClass or ErrParam.
+// FitGram fits KOMD on the training Gram matrix K (PSD; only the necessary
+// condition K_ii ≥ 0 is checked, see klearn.CheckDiagPSD) with labels
+// y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
+// ErrOneClass, ErrNotPSD or ErrParam.
 func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if err := klearn.CheckParam("mkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
 		return nil, err
