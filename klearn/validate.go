@@ -171,7 +171,7 @@ func CheckAlloc(what string, elem int, counts ...int) error {
 }
 
 // CheckDiagPSD returns an ErrNotPSD error when a diagonal entry of K is
-// negative, the O(n) necessary condition of positive semi-definiteness
+// negative (ErrNotFinite when it is NaN or ±Inf), the O(n) necessary condition of positive semi-definiteness
 // (K_ii = k(x_i, x_i) = ‖φ(x_i)‖² ≥ 0) that the kernel learners and QP
 // solvers check before using K; a full eigenvalue test would cost O(n³).
 // A K with a non-negative diagonal but a negative eigenvalue is not
@@ -179,7 +179,10 @@ func CheckAlloc(what string, elem int, counts ...int) error {
 // problem.
 func CheckDiagPSD(what string, K mat.Symmetric) error {
 	for i := 0; i < K.SymmetricDim(); i++ {
-		if v := K.At(i, i); v < 0 {
+		switch v := K.At(i, i); {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return Errorf(ErrNotFinite, "%s[%d,%d] = %v", what, i, i, v)
+		case v < 0:
 			return Errorf(ErrNotPSD, "%s[%d,%d] = %v < 0: not a kernel matrix", what, i, i, v)
 		}
 	}

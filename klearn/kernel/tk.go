@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -50,6 +51,10 @@ func checkMonomials(nvars, d int) (int, error) {
 	if q > MaxMonomials {
 		gib := float64(q) * float64(8*nvars+24) / (1 << 30)
 		return 0, klearn.Errorf(klearn.ErrParam, "kernel: %d monomials of degree ≤ %d in %d variables (> MaxMonomials = %d; the exponent table alone would take %.3g GiB)", q, d, nvars, MaxMonomials, gib)
+	}
+	// Few monomials of many variables: the table is q vectors of nvars ints.
+	if err := klearn.CheckAlloc(fmt.Sprintf("kernel: the exponent table of %d monomials in %d variables", q, nvars), 8*nvars+24, q); err != nil {
+		return 0, err
 	}
 	return q, nil
 }
@@ -147,6 +152,13 @@ type GPK struct {
 func GPKPolynomial(n, d int) (GPK, error) {
 	if n <= 0 || d < 0 {
 		return GPK{}, klearn.Errorf(klearn.ErrParam, "kernel: GPKPolynomial(n = %d, d = %d)", n, d)
+	}
+	q, err := MonomialCount(n, d)
+	if err != nil {
+		return GPK{}, err
+	}
+	if err := klearn.CheckAlloc("kernel: GPKPolynomial's q×q matrix P", 8, q, q); err != nil {
+		return GPK{}, err
 	}
 	exps, err := Monomials(n, d)
 	if err != nil {

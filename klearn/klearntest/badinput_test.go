@@ -150,8 +150,10 @@ func TestBatteryKernel(t *testing.T) {
 		klearntest.Bad("DPPRationalQuadratic(1, 1<<40)", func() error { return err1(kernel.DPPRationalQuadratic(1, 1<<40)) }, klearn.ErrParam),
 		klearntest.Bad("DPPRationalQuadraticPaperTypo(1, 1<<40)", func() error { return err1(kernel.DPPRationalQuadraticPaperTypo(1, 1<<40)) }, klearn.ErrParam),
 		klearntest.Bad("DPPCauchy(1, 1<<40)", func() error { return err1(kernel.DPPCauchy(1, 1<<40)) }, klearn.ErrParam),
+		klearntest.Bad("GPKPolynomial(20, 5): P would take 21 GiB", func() error { return err1(kernel.GPKPolynomial(20, 5)) }, klearn.ErrParam),
 		klearntest.Bad("GPKPolynomial(3, 400)", func() error { return err1(kernel.GPKPolynomial(3, 400)) }, klearn.ErrParam),
 		klearntest.Bad("Monomials(1<<30, 3)", func() error { return err1(kernel.Monomials(1<<30, 3)) }, klearn.ErrParam),
+		klearntest.Bad("Monomials(1<<19, 1): 2 TiB of exponents", func() error { return err1(kernel.Monomials(1<<19, 1)) }, klearn.ErrParam),
 		klearntest.Bad("MonomialCount(-1, 2)", func() error { return err1(kernel.MonomialCount(-1, 2)) }, klearn.ErrParam),
 		klearntest.Bad("ImageBlocks huge", func() error { return err1(kernel.ImageBlocks(1<<40, 1<<40, 1, 1)) }, nil),
 		klearntest.Bad("ImageBlocks zero block", func() error { return err1(kernel.ImageBlocks(4, 4, 0, 2)) }, nil),
@@ -860,4 +862,73 @@ func TestBatteryViz(t *testing.T) {
 // sentinel or succeed, never panic or hang.
 func maybe(name string, call func() error) klearntest.Case {
 	return klearntest.Case{Name: name, Call: call, MayPass: true}
+}
+
+// FuzzSizes: the size-taking constructors return an error or a result of
+// the size their closed form promises for any pair of ints, quickly (the
+// result sizes are capped so a fuzzing run stays within memory: arguments
+// whose closed form exceeds 1<<16 elements are only checked for an error
+// or success without a panic by the cheap counting functions).
+func FuzzSizes(f *testing.F) {
+	f.Add(int64(3), int64(2))
+	f.Add(int64(60), int64(60))
+	f.Add(int64(1)<<40, int64(1))
+	f.Add(int64(-1), int64(5))
+	f.Add(int64(1)<<19, int64(1))
+	f.Fuzz(func(t *testing.T, a, b int64) {
+		n, d := int(a), int(b)
+		check := func(name string, err error) {
+			t.Helper()
+			if err != nil && !klearntest.IsSentinel(err) {
+				t.Fatalf("%s(%d, %d): error %v wraps no klearn sentinel", name, n, d, err)
+			}
+		}
+		q, err := kernel.MonomialCount(n, d)
+		check("MonomialCount", err)
+		_, err = kernel.TKSize(n, d)
+		check("TKSize", err)
+		small := err == nil && q > 0 && q <= 1<<12 && n <= 1<<8
+		if small {
+			exps, err := kernel.Monomials(n, d)
+			check("Monomials", err)
+			if err == nil && len(exps) != q {
+				t.Fatalf("Monomials(%d, %d) has %d entries, MonomialCount %d", n, d, len(exps), q)
+			}
+			_, err = kernel.GPKPolynomial(n, d)
+			check("GPKPolynomial", err)
+		}
+		if d <= 1<<12 {
+			_, err = kernel.DPPPolynomial(d, 1)
+			check("DPPPolynomial", err)
+			_, err = mkl.HPKWeightsRBF(d, 1, false)
+			check("HPKWeightsRBF", err)
+		} else {
+			// Beyond the caps these must refuse without allocating.
+			if _, err := mkl.HPKWeightsSum(d); d > kernel.MaxDPPDegree && err == nil {
+				t.Fatalf("HPKWeightsSum(%d) accepted", d)
+			}
+			if _, err := kernel.DPPRBF(1, d); d > kernel.MaxDPPDegree && err == nil {
+				t.Fatalf("DPPRBF(1, %d) accepted", d)
+			}
+		}
+		if n > 1<<12 || d > 1<<8 {
+			// Sample counts beyond what a fuzzing run should allocate must
+			// still be refused when their closed form exceeds the limit.
+			if float64(n)*float64(d+1)*8 > klearn.MaxAllocBytes {
+				if _, err := datasets.Circle(n, d, 1); err == nil {
+					t.Fatalf("Circle(%d, %d) accepted", n, d)
+				}
+				if _, err := modelsel.RepeatedSplits(n, d, .3, 1); err == nil && float64(n)*float64(d)*8 > klearn.MaxAllocBytes {
+					t.Fatalf("RepeatedSplits(%d, %d) accepted", n, d)
+				}
+			}
+			return
+		}
+		_, err = datasets.Circle(n, d, 1)
+		check("Circle", err)
+		_, err = modelsel.KFold(n, d, 1)
+		check("KFold", err)
+		_, err = kernel.ImageBlocks(n, d, 2, 2)
+		check("ImageBlocks", err)
+	})
 }
