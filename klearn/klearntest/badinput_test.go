@@ -1,6 +1,7 @@
 package klearntest_test
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -931,4 +932,60 @@ func FuzzSizes(f *testing.F) {
 		_, err = kernel.ImageBlocks(n, d, 2, 2)
 		check("ImageBlocks", err)
 	})
+}
+
+// TestLambdaConversionsDomain: outside their domains the Λ ↔ λ conversions
+// of Donini & Aiolli (2017, Eq. (1)) give NaN, which the learners refuse,
+// instead of a λ > 1 or a negative Λ.
+func TestLambdaConversionsDomain(t *testing.T) {
+	t.Parallel()
+	for _, v := range []float64{-1, -1e-300, nan, math.Inf(-1)} {
+		if got := mkl.LambdaFromPaper(v); !math.IsNaN(got) {
+			t.Errorf("LambdaFromPaper(%v) = %v, want NaN", v, got)
+		}
+	}
+	for _, v := range []float64{-0.5, 1.5, nan, inf} {
+		if got := mkl.LambdaToPaper(v); !math.IsNaN(got) {
+			t.Errorf("LambdaToPaper(%v) = %v, want NaN", v, got)
+		}
+	}
+	if mkl.LambdaToPaper(1) != inf || mkl.LambdaFromPaper(inf) != 1 || mkl.LambdaFromPaper(0) != 0 || mkl.LambdaFromPaper(1) != 0.5 {
+		t.Error("conversions at the ends of the domain changed")
+	}
+}
+
+// TestCheckHelpers: the shared checks behind the battery's size and PSD
+// cases, against hand-computed limits.
+func TestCheckHelpers(t *testing.T) {
+	t.Parallel()
+	if err := klearn.CheckAlloc("x", 8, 1<<10, 1<<20); err != nil { // exactly 8 GiB
+		t.Errorf("8 GiB refused: %v", err)
+	}
+	for _, counts := range [][]int{{1<<10 + 1, 1 << 20}, {1 << 40, 1 << 40, 1 << 40}, {-1, 2}} {
+		if err := klearn.CheckAlloc("x", 8, counts...); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("CheckAlloc(8, %v) = %v, want ErrParam", counts, err)
+		}
+	}
+	K := mat.NewSymDense(2, []float64{1, 5, 5, 0})
+	if err := klearn.CheckDiagPSD("K", K); err != nil {
+		t.Errorf("non-negative diagonal refused: %v", err)
+	}
+	K.SetSym(1, 1, -1e-300)
+	if err := klearn.CheckDiagPSD("K", K); !errors.Is(err, klearn.ErrNotPSD) {
+		t.Errorf("negative diagonal: %v", err)
+	}
+	K.SetSym(1, 1, nan)
+	if err := klearn.CheckDiagPSD("K", K); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("NaN diagonal: %v", err)
+	}
+	s := modelsel.Split{Train: []int{0, 2}, Test: []int{1}}
+	if err := s.Check(3); err != nil {
+		t.Errorf("valid split: %v", err)
+	}
+	if err := s.Check(2); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("index 2 of 2 samples: %v", err)
+	}
+	if err := (modelsel.Split{Train: []int{0}}).Check(3); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("empty test side: %v", err)
+	}
 }
