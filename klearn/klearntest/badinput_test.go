@@ -2,7 +2,9 @@ package klearntest_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -988,4 +990,89 @@ func TestCheckHelpers(t *testing.T) {
 	if err := (modelsel.Split{Train: []int{0}}).Check(3); !errors.Is(err, klearn.ErrEmpty) {
 		t.Errorf("empty test side: %v", err)
 	}
+}
+
+// TestBatteryNilAndZeroReceivers calls every exported method of the fitted
+// models, transforms, data sets and charts on a nil and on a zero-value
+// receiver with zero-value arguments (nil matrices and slices, zero
+// numbers). No call may panic or hang; on a nil receiver a method that
+// returns an error must return one wrapping a klearn sentinel, and on a zero
+// receiver any error it returns must wrap one. Show is skipped (it renders,
+// then displays in a notebook).
+func TestBatteryNilAndZeroReceivers(t *testing.T) {
+	t.Parallel()
+	receivers := []any{
+		(*svm.Model)(nil), &svm.Model{},
+		(*krr.Model)(nil), &krr.Model{},
+		(*mkl.EasyMKLModel)(nil), &mkl.EasyMKLModel{},
+		(*mkl.EasyMKLSVMModel)(nil), &mkl.EasyMKLSVMModel{},
+		(*mkl.EasyMKLAllPairsModel)(nil), &mkl.EasyMKLAllPairsModel{},
+		(*mkl.KOMDModel)(nil), &mkl.KOMDModel{},
+		(*mkl.SimpleMKLModel)(nil), &mkl.SimpleMKLModel{},
+		(*mkl.LpMKLModel)(nil), &mkl.LpMKLModel{},
+		(*mkl.AlignfModel)(nil), &mkl.AlignfModel{},
+		(*mkl.AlignfSVMModel)(nil), &mkl.AlignfSVMModel{},
+		(*mkl.RandomHPKFeatures)(nil), &mkl.RandomHPKFeatures{},
+		(*tk.Model)(nil), &tk.Model{},
+		(*nkrr.Model)(nil), &nkrr.Model{},
+		(*ghkl.Model)(nil), &ghkl.Model{},
+		(*preprocess.Transform)(nil), &preprocess.Transform{},
+		(*datasets.Dataset)(nil), &datasets.Dataset{},
+		(*datasets.Images)(nil), &datasets.Images{},
+		(*opt.SDP)(nil), &opt.SDP{},
+		(*viz.Line)(nil), &viz.Line{},
+		(*viz.HeatMap)(nil), &viz.HeatMap{},
+		(*viz.Histogram)(nil), &viz.Histogram{},
+		(*viz.Bar)(nil), &viz.Bar{},
+		(*viz.Scatter)(nil), &viz.Scatter{},
+		(*viz.Stem)(nil), &viz.Stem{},
+		(*viz.Surface)(nil), &viz.Surface{},
+		(*viz.Grid)(nil), &viz.Grid{},
+		(*viz.CompareTable)(nil), &viz.CompareTable{},
+		(*viz.Page)(nil), &viz.Page{},
+		(*viz.Progress)(nil), &viz.Progress{},
+	}
+	errType := reflect.TypeOf((*error)(nil)).Elem()
+	var cases []klearntest.Case
+	for _, r := range receivers {
+		v := reflect.ValueOf(r)
+		kind := "zero"
+		if v.IsNil() {
+			kind = "nil"
+		}
+		for i := 0; i < v.NumMethod(); i++ {
+			m := v.Type().Method(i)
+			// AddA and AddC append to a nil *SDP like a write to a nil
+			// map: a programming error that panics, as in the standard
+			// library; they return no error to report it with.
+			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC")) {
+				continue
+			}
+			mt := m.Type
+			args := []reflect.Value{v}
+			for a := 1; a < mt.NumIn(); a++ {
+				args = append(args, reflect.Zero(mt.In(a)))
+			}
+			returnsErr := mt.NumOut() > 0 && mt.Out(mt.NumOut()-1) == errType
+			name := fmt.Sprintf("%s %T.%s", kind, r, m.Name)
+			fn := m.Func
+			switch {
+			case returnsErr && kind == "nil":
+				cases = append(cases, klearntest.Bad(name, func() error {
+					out := fn.Call(args)
+					err, _ := out[len(out)-1].Interface().(error)
+					return err
+				}, nil))
+			case returnsErr: // a zero value may be usable (an empty Page)
+				cases = append(cases, maybe(name, func() error {
+					out := fn.Call(args)
+					err, _ := out[len(out)-1].Interface().(error)
+					return err
+				}))
+			default:
+				cases = append(cases, maybe(name, func() error { fn.Call(args); return nil }))
+			}
+		}
+	}
+	klearntest.Battery(t, cases)
 }

@@ -88,6 +88,9 @@ func (p *SDP) AddA(con, block, i, j int, v float64) {
 // S must be square of the block's order, finite and symmetric (to 1e-12
 // relative); only its non-zero upper-triangle entries are stored.
 func (p *SDP) AddDenseC(block int, S mat.Matrix) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddDenseC on a nil *SDP")
+	}
 	ent, err := sdpDenseEntries(p, -1, block, S)
 	p.C = append(p.C, ent...)
 	return err
@@ -96,6 +99,9 @@ func (p *SDP) AddDenseC(block int, S mat.Matrix) error {
 // AddDenseA adds the symmetric matrix S to PSD block block of constraint
 // con (≥ 0), as AddDenseC does for the cost.
 func (p *SDP) AddDenseA(con, block int, S mat.Matrix) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddDenseA on a nil *SDP")
+	}
 	if con < 0 {
 		return klearn.Errorf(klearn.ErrParam, "opt: SDP: constraint index %d < 0", con)
 	}

@@ -15,10 +15,20 @@ type Transform struct {
 }
 
 // Shift returns a copy of the per-feature shifts.
-func (t *Transform) Shift() []float64 { return append([]float64(nil), t.shift...) }
+func (t *Transform) Shift() []float64 {
+	if t == nil {
+		return nil
+	}
+	return append([]float64(nil), t.shift...)
+}
 
 // Scale returns a copy of the per-feature multipliers.
-func (t *Transform) Scale() []float64 { return append([]float64(nil), t.scale...) }
+func (t *Transform) Scale() []float64 {
+	if t == nil {
+		return nil
+	}
+	return append([]float64(nil), t.scale...)
+}
 
 // Transform applies the fitted map to the rows of X, returning a new matrix.
 // X must have as many columns as the training data and be finite.
