@@ -137,7 +137,11 @@ func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
 // exponentiate one D for many bandwidths). A squared distance beyond the
 // float64 range is an error wrapping klearn.ErrNotFinite.
 func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
-	if _, _, err := klearn.CheckMatrix("kernel: X", X); err != nil {
+	n, _, err := klearn.CheckMatrix("kernel: X", X)
+	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the n×n distance matrix", 8, n, n); err != nil {
 		return nil, err
 	}
 	D := distGram(rows(X), rawDist)

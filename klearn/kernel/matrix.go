@@ -45,8 +45,11 @@ func Validate(k Kernel, d int) error {
 // klearn.ErrEmpty, ErrNotFinite (in X or in the result, e.g. an overflowing
 // polynomial), ErrParam or ErrShape.
 func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
-	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	n, d, err := klearn.CheckMatrix("kernel: X", X)
 	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the n×n Gram matrix", 8, n, n); err != nil {
 		return nil, err
 	}
 	if err := Validate(k, d); err != nil {
@@ -68,12 +71,15 @@ func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 // per row of A and one column per row of B. Kernels implementing Crosser
 // take their fast path.
 func Cross(k Kernel, A, B mat.Matrix) (*mat.Dense, error) {
-	_, da, err := klearn.CheckMatrix("kernel: A", A)
+	na, da, err := klearn.CheckMatrix("kernel: A", A)
 	if err != nil {
 		return nil, err
 	}
-	_, db, err := klearn.CheckMatrix("kernel: B", B)
+	nb, db, err := klearn.CheckMatrix("kernel: B", B)
 	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the cross kernel matrix", 8, na, nb); err != nil {
 		return nil, err
 	}
 	if da != db {

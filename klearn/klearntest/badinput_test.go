@@ -3,6 +3,7 @@ package klearntest_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"testing"
@@ -1073,6 +1074,100 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 				cases = append(cases, maybe(name, func() error { fn.Call(args); return nil }))
 			}
 		}
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryMore: malformed structures (SDP entries, TK bounds, random
+// monomials wider than X), Gram sizes beyond memory, chart HTML paths and
+// table lookups out of range.
+func TestBatteryMore(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	tall := mat.NewDense(1<<17, 1, nil) // 1 MiB of data, a 128 GiB Gram
+	feats, err := mkl.RandomHPKFamily{D: 3, Steps: 20, Seed: 1}.Sample(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdp := func(mod func(p *opt.SDP)) func() error {
+		return func() error {
+			p := &opt.SDP{Blocks: []int{2}, B: []float64{1}}
+			p.AddC(0, 0, 0, 1)
+			p.AddC(0, 1, 1, 1)
+			p.AddA(0, 0, 0, 0, 1)
+			mod(p)
+			return err1(opt.SolveSDP(p, nil))
+		}
+	}
+	table := &viz.CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: [][]viz.MeanStd{{{Mean: 1}}}}
+	big := []float64{-math.MaxFloat64, math.MaxFloat64}
+	cases := []klearntest.Case{
+		// Sizes: a Gram of 131072 rows would take 128 GiB.
+		klearntest.Bad("Gram of 131072 rows", func() error { return err1(kernel.Gram(kernel.RBF{Gamma: 1}, tall)) }, klearn.ErrParam),
+		klearntest.Bad("Cross of 131072 × 131072", func() error { return err1(kernel.Cross(kernel.Linear{}, tall, tall)) }, klearn.ErrParam),
+		klearntest.Bad("SquaredDistances of 131072 rows", func() error { return err1(kernel.SquaredDistances(tall)) }, klearn.ErrParam),
+		klearntest.Bad("krr Fit on 131072 rows", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}}.Fit(tall, make([]float64, 1<<17))) }, klearn.ErrParam),
+		klearntest.Bad("CosineGram of 131072 rows", func() error { return err1(mkl.CosineGram(tall)) }, klearn.ErrParam),
+		klearntest.Bad("FeatureGrams of 131072 rows", func() error { return err1(kernel.FeatureGrams(tall)) }, klearn.ErrParam),
+		klearntest.Bad("SDP block 1<<30", sdp(func(p *opt.SDP) { p.Blocks[0] = 1 << 30 }), nil),
+		// Malformed structures.
+		klearntest.Bad("SDP entry outside its block", sdp(func(p *opt.SDP) { p.AddC(0, 5, 5, 1) }), nil),
+		klearntest.Bad("SDP entry in a missing block", sdp(func(p *opt.SDP) { p.AddA(0, 3, 0, 0, 1) }), nil),
+		klearntest.Bad("SDP constraint beyond B", sdp(func(p *opt.SDP) { p.AddA(4, 0, 0, 0, 1) }), nil),
+		klearntest.Bad("SDP negative block", sdp(func(p *opt.SDP) { p.Blocks[0] = -2 }), nil),
+		klearntest.Bad("SDP NaN entry", sdp(func(p *opt.SDP) { p.AddC(0, 0, 1, nan) }), nil),
+		klearntest.Bad("SDP LP entry beyond LP", sdp(func(p *opt.SDP) { p.AddC(opt.SDPLP, 3, 0, 1) }), nil),
+		klearntest.Bad("TK bounds length", func() error {
+			return err1(kernel.Gram(kernel.TK{Degree: 1, Lower: []float64{0}, Upper: []float64{1, 1}}, f.X))
+		}, nil),
+		klearntest.Bad("TK lower > upper", func() error {
+			return err1(kernel.Gram(kernel.TK{Degree: 1, Lower: []float64{1, 1}, Upper: []float64{0, 0}}, f.X))
+		}, nil),
+		klearntest.Bad("TK P wrong order", func() error { return err1(kernel.Gram(kernel.TK{Degree: 1, P: mat.NewSymDense(3, nil)}, f.X)) }, nil),
+		klearntest.Bad("BlockGaussian sigma count", func() error {
+			return err1(kernel.Gram(kernel.BlockGaussian{Blocks: [][]int{{0}, {1}}, Sigma: []float64{1}}, f.X))
+		}, nil),
+		klearntest.Bad("Dirichlet on 2 columns", func() error { return err1(kernel.Gram(kernel.Dirichlet{Sigma: 1}, f.X)) }, nil),
+		klearntest.Bad("RandomHPKFeatures.Grams narrower X", func() error { return err1(feats.Grams(f.X)) }, klearn.ErrShape),
+		klearntest.Bad("RandomHPKFeatures.Crosses narrower X", func() error { return err1(feats.Crosses(f.Xte, f.X)) }, klearn.ErrShape),
+		klearntest.Bad("tk Library P of the wrong order", func() error {
+			_, _, err := tk.Library(f.X, f.Xte, 1, 0, []*mat.SymDense{mat.NewSymDense(3, nil)})
+			return err
+		}, nil),
+		klearntest.Bad("Load path traversal", func() error { return err1(datasets.Load("../../etc/passwd")) }, nil),
+		klearntest.Bad("LoadText unknown", func() error { _, _, err := datasets.LoadText("no-such-set"); return err }, nil),
+		klearntest.Bad("Images rows·cols overflow", func() error {
+			return err1((&datasets.Images{N: 1, Rows: 1 << 62, Cols: 4, Pixels: []uint8{1}, Labels: []uint8{1}}).Dataset("x", []int{0}))
+		}, nil),
+		klearntest.Bad("EasyMKLAllPairs Gram and labels", func() error { return err1(mkl.EasyMKLAllPairs{}.FitCosine(f.Kn, []float64{0, 1})) }, klearn.ErrShape),
+		// Charts through the HTML (ECharts) path.
+		klearntest.Bad("Histogram HTML bins 1<<40", func() error {
+			return err1((&viz.Histogram{Bins: 1 << 40, Values: []float64{1, 2}}).HTML())
+		}, klearn.ErrParam),
+		klearntest.Bad("Line HTML unknown scale", func() error {
+			return err1((&viz.Line{Scale: viz.Scale(9), Series: []viz.Series{{X: []float64{1}, Y: []float64{1}}}}).HTML())
+		}, klearn.ErrParam),
+		maybe("Line HTML extreme", func() error {
+			return err1((&viz.Line{Series: []viz.Series{{X: big, Y: big, Err: []float64{math.MaxFloat64, 1}}}}).HTML())
+		}),
+		maybe("HeatMap HTML extreme", func() error { return err1((&viz.HeatMap{Z: [][]float64{big, {0, 1}}}).HTML()) }),
+		maybe("Histogram HTML extreme", func() error { return err1((&viz.Histogram{Values: big, Density: true}).HTML()) }),
+		maybe("Scatter HTML extreme", func() error { return err1((&viz.Scatter{Sets: []viz.PointSet{{X: big, Y: big}}}).HTML()) }),
+		maybe("Bar HTML extreme", func() error {
+			return err1((&viz.Bar{Categories: []string{"a", "b"}, Groups: []viz.BarGroup{{Values: big}}}).HTML())
+		}),
+		maybe("Page with a nil chart", func() error { return err1(viz.NewPage("p").Static(nil).HTML()) }),
+		maybe("Page with a nil table", func() error { return err1(viz.NewPage("p").Table(nil).HTML()) }),
+		maybe("CompareTable Verdict out of range", func() error { table.Verdict(5, -1); return nil }),
+		maybe("NewProgress negative total", func() error {
+			p := viz.NewProgressTo(io.Discard, "t", -5)
+			p.Add(3)
+			p.Done()
+			return nil
+		}),
+		maybe("Grid nil", func() error { modelsel.Grid(nil); return nil }),
+		maybe("Threshold NaN", func() error { datasets.Threshold([]float64{nan}, 0); return nil }),
+		maybe("Ranks NaN", func() error { metrics.Ranks([]float64{nan, 1}); return nil }),
 	}
 	klearntest.Battery(t, cases)
 }

@@ -126,6 +126,9 @@ func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := klearn.CheckAlloc("mkl: CosineGram's n×n matrix", 8, n, n); err != nil {
+		return nil, err
+	}
 	U := unitRows(X, n, d)
 	K := mat.NewSymDense(n, nil)
 	blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: n, Cols: d, Stride: d, Data: U}, 0, K.RawSymmetric())
@@ -175,6 +178,9 @@ func checkCrossInputs(what string, A, B mat.Matrix) (na, nb, d int, err error) {
 	}
 	if da != db {
 		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: A has %d columns, B has %d", what, da, db)
+	}
+	if err := klearn.CheckAlloc("mkl: "+what+"'s cross matrix", 8, na, nb); err != nil {
+		return 0, 0, 0, err
 	}
 	return na, nb, da, nil
 }

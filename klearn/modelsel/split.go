@@ -261,10 +261,14 @@ func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 // Within maps splits computed on a subset back to global indices: when
 // inner was computed on the len(subset) samples subset[0], subset[1], …,
 // Within returns the same splits with position p replaced by subset[p]. Use it
-// for the inner splits of nested cross-validation.
+// for the inner splits of nested cross-validation. Like the index slices
+// (Rows, Take, SubGram) it trusts its indices: a position outside subset is a
+// programming error and panics with a message naming it.
 func Within(subset []int, inner []Split) []Split {
 	out := make([]Split, len(inner))
 	for s, sp := range inner {
+		checkIdx(len(subset), sp.Train, "Within")
+		checkIdx(len(subset), sp.Test, "Within")
 		tr := make([]int, len(sp.Train))
 		for i, p := range sp.Train {
 			tr[i] = subset[p]

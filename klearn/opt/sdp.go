@@ -265,11 +265,21 @@ func sdpBuild(p *SDP) (*sdpProb, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "opt: SolveSDP: LP = %d, Free = %d, want ≥ 0", p.LP, p.Free)
 	}
 	nvar := p.LP + p.Free
+	var sq float64 // Σ_b n_b², in float64: the orders may be absurd
 	for b, n := range p.Blocks {
 		if n < 1 {
 			return nil, klearn.Errorf(klearn.ErrShape, "opt: SolveSDP: block %d has order %d, want ≥ 1", b, n)
 		}
 		nvar += n
+		sq += float64(n) * float64(n)
+	}
+	// The interior-point iteration keeps about eight n_b×n_b matrices per
+	// block and the m×m Schur complement with its factor.
+	if err := klearn.CheckAlloc("opt: SolveSDP's block matrices", 64, int(min(sq, 1<<60))); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("opt: SolveSDP's Schur complement", 16, m, m); err != nil {
+		return nil, err
 	}
 	if nvar == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: SolveSDP: no variables")
