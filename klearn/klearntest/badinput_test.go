@@ -661,6 +661,84 @@ func TestBatteryLearners(t *testing.T) {
 			return err1(nkrr.Regressor{Lambda: 1, Radius: 1}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y))
 		}, klearn.ErrNotPSD),
 	}
+	// Kind 7, the undetected case: 2·K̃ − I has a unit diagonal but
+	// eigenvalues −1 (K̃ has rank 2). Not refused (an O(n³) test); every
+	// learner must still stop with a finite answer or an error.
+	ind := symScaled(f.Kn, 2)
+	for i := 0; i < ind.SymmetricDim(); i++ {
+		ind.SetSym(i, i, ind.At(i, i)-1)
+	}
+	indTe := []*mat.Dense{f.Ktes[0], f.Ktes[0]}
+	cases = append(cases,
+		klearntest.Finite("svm indefinite", func() ([]float64, error) {
+			m, err := svm.Classifier{}.FitGram(ind, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGram(f.Ktes[0])
+		}),
+		klearntest.Finite("KOMD indefinite", func() ([]float64, error) {
+			m, err := mkl.KOMD{Lambda: .1}.FitGram(ind, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGram(f.Ktes[0])
+		}),
+		klearntest.Finite("EasyMKL indefinite", func() ([]float64, error) {
+			m, err := mkl.EasyMKL{Lambda: .1}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGrams(indTe)
+		}),
+		klearntest.Finite("SimpleMKL indefinite", func() ([]float64, error) {
+			m, err := mkl.SimpleMKL{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGrams(indTe)
+		}),
+		klearntest.Finite("LpMKL indefinite", func() ([]float64, error) {
+			m, err := mkl.LpMKL{P: 2}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGrams(indTe)
+		}),
+		klearntest.Finite("Alignf indefinite", func() ([]float64, error) {
+			m, err := mkl.Alignf{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.Weights(), nil
+		}),
+		klearntest.Finite("nkrr indefinite", func() ([]float64, error) {
+			m, err := nkrr.Regressor{Lambda: 1, Radius: 1}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGrams(indTe)
+		}),
+		klearntest.Finite("SimplexQP indefinite", func() ([]float64, error) {
+			r, err := opt.SimplexQP(ind, nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(r.X, r.F), nil
+		}),
+		klearntest.Finite("KOMD QP indefinite", func() ([]float64, error) {
+			r, err := opt.KOMD(ind, f.y, .1, nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(r.X, r.F), nil
+		}),
+		klearntest.Finite("MEB indefinite", func() ([]float64, error) {
+			r2, a, err := opt.MEB(ind, nil)
+			return append(a, r2), err
+		}),
+		klearntest.Finite("SpectralRatio indefinite", func() ([]float64, error) { v, err := metrics.SpectralRatio(ind); return []float64{v}, err }),
+	)
 	// Kind 5: extreme finite data through the learners: a finite answer or an error.
 	for _, s := range []float64{1e150, 1e-150} {
 		s := s

@@ -224,7 +224,10 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 }
 
 // FitGram trains on a precomputed training Gram matrix K (n×n, K_ij =
-// k(x_i, x_j)) with labels y. Only the upper triangle of K is read.
+// k(x_i, x_j)) with labels y. Only the upper triangle of K is read. A
+// negative diagonal entry is refused with ErrNotPSD (klearn.CheckDiagPSD);
+// an indefinite K with a non-negative diagonal is not detected, and SMO then
+// returns a stationary point, as LIBSVM does.
 func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	s, err := c.settings()
 	if err != nil {
