@@ -739,6 +739,68 @@ func TestBatteryLearners(t *testing.T) {
 		}),
 		klearntest.Finite("SpectralRatio indefinite", func() ([]float64, error) { v, err := metrics.SpectralRatio(ind); return []float64{v}, err }),
 	)
+	// Kind 3 at prediction time: test points whose kernel values overflow
+	// (a cubic kernel at 1e150) and NaN test points, through every model
+	// that evaluates its own kernel.
+	poly := kernel.Polynomial{Degree: 3, Gamma: 1, Coef0: 1}
+	hugeTe := scaled(f.Xte, 1e150)
+	svmPoly, err := svm.Classifier{Kernel: poly}.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svmPolyRows, err := svm.Classifier{Kernel: poly, CacheMB: 1e-6}.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	krrPoly, err := krr.Regressor{Kernel: poly}.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tkM, err := tk.Learner{Degree: 1}.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ghM, err := ghkl.Classifier{Rho: 2, C: 1, MaxDepth: 2}.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nkF, err := nkrr.Regressor{Lambda: 1, Radius: 1}.FitFeatures(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lp, err := mkl.LpMKL{P: 2}.FitGrams(f.Ks, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asvm, err := mkl.AlignfSVM{}.FitGrams(f.Ks, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	esvm, err := mkl.EasyMKLSVM{}.FitGrams(f.Ks, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	predict := func(p func(mat.Matrix) ([]float64, error), X mat.Matrix) func() ([]float64, error) {
+		return func() ([]float64, error) { return p(X) }
+	}
+	cases = append(cases,
+		klearntest.Finite("svm Decision overflowing kernel", predict(svmPoly.Decision, hugeTe)),
+		klearntest.Finite("svm Predict overflowing kernel", predict(svmPoly.Predict, hugeTe)),
+		klearntest.Finite("svm rows-on-demand model Decision overflowing kernel", predict(svmPolyRows.Decision, hugeTe)),
+		klearntest.Finite("krr Predict overflowing kernel", predict(krrPoly.Predict, hugeTe)),
+		klearntest.Finite("tk Decision at 1e150", predict(tkM.Decision, hugeTe)),
+		klearntest.Finite("ghkl Decision at 1e150", predict(ghM.Decision, hugeTe)),
+		klearntest.Finite("nkrr Predict at 1e150", predict(nkF.Predict, hugeTe)),
+		klearntest.Bad("tk Decision NaN", func() error { return err1(tkM.Decision(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
+		klearntest.Bad("ghkl Decision NaN", func() error { return err1(ghM.Decision(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
+		klearntest.Bad("nkrr Predict NaN", func() error { return err1(nkF.Predict(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
+		klearntest.Bad("LpMKL NaN test kernel", func() error { return err1(lp.DecisionGrams(nanTes)) }, klearn.ErrNotFinite),
+		klearntest.Bad("AlignfSVM NaN test kernel", func() error { return err1(asvm.DecisionGrams(nanTes)) }, klearn.ErrNotFinite),
+		klearntest.Bad("EasyMKLSVM NaN test kernel", func() error { return err1(esvm.PredictGrams(nanTes)) }, klearn.ErrNotFinite),
+		klearntest.Bad("LpMKL CombineCross Inf", func() error { return err1(lp.CombineCross([]*mat.Dense{withNaN(f.Ktes[0], inf), f.Ktes[1]})) }, klearn.ErrNotFinite),
+		klearntest.Bad("krr PredictGram wrong width", func() error { return err1(krrM.PredictGram(mat.NewDense(2, 3, nil))) }, klearn.ErrShape),
+		klearntest.Bad("svm DecisionGram wrong width", func() error { return err1(svmM.DecisionGram(mat.NewDense(2, 3, nil))) }, klearn.ErrShape),
+	)
 	// Kind 5: extreme finite data through the learners: a finite answer or an error.
 	for _, s := range []float64{1e150, 1e-150} {
 		s := s
