@@ -1311,3 +1311,100 @@ func TestBatteryMore(t *testing.T) {
 	}
 	klearntest.Battery(t, cases)
 }
+
+// TestBatteryHyperParameters: NaN, ±Inf, negative and out-of-domain
+// hyper-parameters of every learner and solver are ErrParam (or another
+// sentinel), never a silent default, a panic or a hang.
+func TestBatteryHyperParameters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	short := &datasets.Dataset{Name: "t", X: mat.DenseCopyOf(f.X), Y: []float64{0, 1}, Classes: []string{"a", "b"}}
+	badLevels := &datasets.Dataset{Name: "t", X: mat.NewDense(2, 1, []float64{0, 7}), Y: []float64{0, 1}, Classes: []string{"a", "b"}, Levels: [][]string{{"u", "v"}}}
+	quad := opt.Problem{Func: func(x []float64) float64 { return x[0] * x[0] }, Grad: func(g, x []float64) { g[0] = 2 * x[0] }}
+	fitSVM := func(c svm.Classifier) func() error {
+		return func() error { c.Kernel = kernel.Linear{}; return err1(c.Fit(f.X, f.y)) }
+	}
+	fitTK := func(l tk.Learner) func() error { return func() error { return err1(l.Fit(f.X, f.y)) } }
+	fitGH := func(g ghkl.Classifier) func() error { return func() error { return err1(g.Fit(f.X, f.y)) } }
+	fitNK := func(r nkrr.Regressor) func() error { return func() error { return err1(r.FitGrams(f.Ks, f.y)) } }
+	cases := []klearntest.Case{
+		klearntest.Bad("svm C NaN", fitSVM(svm.Classifier{C: nan}), klearn.ErrParam),
+		klearntest.Bad("svm C negative", fitSVM(svm.Classifier{C: -1}), klearn.ErrParam),
+		klearntest.Bad("svm WeightPos NaN", fitSVM(svm.Classifier{WeightPos: nan}), klearn.ErrParam),
+		klearntest.Bad("svm Tol negative", fitSVM(svm.Classifier{Tol: -1}), klearn.ErrParam),
+		klearntest.Bad("svm CacheMB NaN", fitSVM(svm.Classifier{CacheMB: nan}), klearn.ErrParam),
+		klearntest.Bad("svm MaxIter negative", fitSVM(svm.Classifier{MaxIter: -5}), klearn.ErrParam),
+		klearntest.Bad("krr Lambda negative", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: -1}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("krr Lambda Inf", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: inf}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("EasyMKL Lambda 1.5", func() error { return err1(mkl.EasyMKL{Lambda: 1.5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("KOMD Lambda -1", func() error { return err1(mkl.KOMD{Lambda: -1}.FitGram(f.K, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("SimpleMKL C NaN", func() error { return err1(mkl.SimpleMKL{C: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("SimpleMKL MaxIter negative", func() error {
+			return err1(mkl.SimpleMKL{Settings: opt.Settings{MaxIter: -1}}.FitGrams(f.Ks, f.y))
+		}, klearn.ErrParam),
+		klearntest.Bad("LpMKL P 0.5", func() error { return err1(mkl.LpMKL{P: .5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("LpMKL P NaN", func() error { return err1(mkl.LpMKL{P: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("LpMKL P unset", func() error { return err1(mkl.LpMKL{}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("Alignf constant y", func() error { return err1(mkl.Alignf{}.FitGrams(f.Ks, make([]float64, 8))) }, nil),
+		klearntest.Bad("HPKFamily MinDegree > D", func() error { return err1(mkl.HPKFamily{D: 2, MinDegree: 3}.Grams(f.X)) }, klearn.ErrParam),
+		klearntest.Bad("RandomHPKFamily D negative", func() error { return err1(mkl.RandomHPKFamily{D: -1}.Sample(3)) }, klearn.ErrParam),
+		klearntest.Bad("tk Margin NaN", fitTK(tk.Learner{Margin: nan}), klearn.ErrParam),
+		klearntest.Bad("tk Margin negative", fitTK(tk.Learner{Margin: -1}), klearn.ErrParam),
+		klearntest.Bad("tk Degree negative", fitTK(tk.Learner{Degree: -1}), klearn.ErrParam),
+		klearntest.Bad("tk MaxBlockMB negative", fitTK(tk.Learner{MaxBlockMB: -1}), klearn.ErrParam),
+		klearntest.Bad("tk SVM C NaN", fitTK(tk.Learner{SVM: svm.Classifier{C: nan}}), klearn.ErrParam),
+		klearntest.Bad("ghkl Rho 0", fitGH(ghkl.Classifier{C: 1}), klearn.ErrParam),
+		klearntest.Bad("ghkl C 0", fitGH(ghkl.Classifier{Rho: 2}), klearn.ErrParam),
+		klearntest.Bad("ghkl Beta NaN", fitGH(ghkl.Classifier{Rho: 2, C: 1, Beta: nan}), klearn.ErrParam),
+		klearntest.Bad("ghkl Beta negative", fitGH(ghkl.Classifier{Rho: 2, C: 1, Beta: -2}), klearn.ErrParam),
+		klearntest.Bad("ghkl MaxActive negative", fitGH(ghkl.Classifier{Rho: 2, C: 1, MaxActive: -1}), klearn.ErrParam),
+		klearntest.Bad("ghkl invalid base kernel", fitGH(ghkl.Classifier{Rho: 2, C: 1, Base: kernel.RBF{Gamma: -1}}), klearn.ErrParam),
+		klearntest.Bad("nkrr Eta0 2", fitNK(nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}), klearn.ErrParam),
+		klearntest.Bad("nkrr Eps NaN", fitNK(nkrr.Regressor{Lambda: 1, Radius: 1, Eps: nan}), klearn.ErrParam),
+		klearntest.Bad("nkrr Mu0 negative", fitNK(nkrr.Regressor{Lambda: 1, Radius: 1, Mu0: []float64{-1, 1}}), klearn.ErrParam),
+		klearntest.Bad("nkrr Mu0 length", fitNK(nkrr.Regressor{Lambda: 1, Radius: 1, Mu0: []float64{1}}), klearn.ErrShape),
+		klearntest.Bad("nkrr Radius NaN", fitNK(nkrr.Regressor{Lambda: 1, Radius: nan}), klearn.ErrParam),
+		klearntest.Bad("LBFGSB Tol NaN", func() error { return err1(opt.LBFGSB(quad, []float64{1}, nil, nil, &opt.Settings{Tol: nan})) }, klearn.ErrParam),
+		klearntest.Bad("LBFGSB MaxIter negative", func() error { return err1(opt.LBFGSB(quad, []float64{1}, nil, nil, &opt.Settings{MaxIter: -1})) }, klearn.ErrParam),
+		klearntest.Bad("LBFGSB lower +Inf", func() error { return err1(opt.LBFGSB(quad, []float64{1}, []float64{inf}, nil, nil)) }, nil),
+		klearntest.Bad("SCG NaN x0", func() error { return err1(opt.SCG(quad, []float64{nan}, nil)) }, klearn.ErrNotFinite),
+		klearntest.Bad("Minimize1D infinite interval", func() error {
+			return err1(opt.Minimize1D(opt.Problem1D{Func: math.Abs}, math.Inf(-1), 1, 0, nil))
+		}, nil),
+		maybe("Minimize1D x0 outside", func() error {
+			return err1(opt.Minimize1D(opt.Problem1D{Func: math.Abs}, 0, 1, 5, nil))
+		}),
+		klearntest.Bad("KFold negative seed-free k", func() error { return err1(modelsel.KFold(10, -3, 1)) }, klearn.ErrParam),
+		klearntest.Bad("RepeatedSplits testFrac NaN", func() error { return err1(modelsel.RepeatedSplits(10, 2, nan, 1)) }, klearn.ErrParam),
+		klearntest.Bad("Sample rows/labels mismatch", func() error { return err1(datasets.Sample(short, []int{1, 1}, 1)) }, nil),
+		klearntest.Bad("Subset rows/labels mismatch", func() error { return err1(datasets.Subset(short, []int{0, 5})) }, nil),
+		klearntest.Bad("Binary rows/labels mismatch", func() error { return err1(datasets.Binary(short, "a")) }, nil),
+		klearntest.Bad("OneVsRest rows/labels mismatch", func() error { return err1(datasets.OneVsRest(short)) }, nil),
+		klearntest.Bad("OneHot code outside its levels", func() error { return err1(datasets.OneHot(badLevels)) }, nil),
+		klearntest.Bad("Friedman1 noise Inf", func() error { return err1(datasets.Friedman1(10, inf, 1)) }, klearn.ErrParam),
+		klearntest.Bad("GaussianRelevance gamma NaN", func() error { return err1(datasets.GaussianRelevance(10, 2, nan, 1)) }, klearn.ErrParam),
+		klearntest.Bad("kernel RBF gamma Inf", func() error { return err1(kernel.Gram(kernel.RBF{Gamma: inf}, f.X)) }, klearn.ErrParam),
+		klearntest.Bad("kernel Gaussian sigma 0", func() error { return err1(kernel.Gram(kernel.Gaussian{Sigma: -1}, f.X)) }, klearn.ErrParam),
+		klearntest.Bad("kernel Scaled C NaN", func() error { return err1(kernel.Gram(kernel.Scaled{K: kernel.Linear{}, C: nan}, f.X)) }, klearn.ErrParam),
+		klearntest.Bad("kernel Sum weights length", func() error {
+			return err1(kernel.Gram(kernel.Sum{Kernels: []kernel.Kernel{kernel.Linear{}}, Weights: []float64{1, 2}}, f.X))
+		}, nil),
+		klearntest.Bad("kernel Sum weight NaN", func() error {
+			return err1(kernel.Gram(kernel.Sum{Kernels: []kernel.Kernel{kernel.Linear{}}, Weights: []float64{nan}}, f.X))
+		}, nil),
+		klearntest.Bad("kernel IsPSD tol NaN", func() error { return err1(kernel.IsPSD(f.K, nan)) }, klearn.ErrParam),
+		klearntest.Bad("viz Histogram Min NaN", func() error {
+			return err1((&viz.Histogram{Values: []float64{1, 2}, Min: nan, Max: 3}).SVG())
+		}, nil),
+		klearntest.Bad("viz Line YMin NaN", func() error {
+			return err1((&viz.Line{YMin: nan, YMax: 1, Series: []viz.Series{{X: []float64{1}, Y: []float64{1}}}}).SVG())
+		}, nil),
+		klearntest.Bad("viz HeatMap Contours NaN", func() error {
+			return err1((&viz.HeatMap{Z: [][]float64{{1, 2}, {3, 4}}, Contours: []float64{nan}}).SVG())
+		}, nil),
+		klearntest.Bad("viz Surface Azimuth NaN", func() error {
+			return err1((&viz.Surface{X: []float64{0, 1}, Y: []float64{0, 1}, Z: [][]float64{{1, 2}, {3, 4}}, Azimuth: nan}).SVG())
+		}, nil),
+	}
+	klearntest.Battery(t, cases)
+}
