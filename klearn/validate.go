@@ -171,18 +171,25 @@ func CheckAlloc(what string, elem int, counts ...int) error {
 }
 
 // CheckDiagPSD returns an ErrNotPSD error when a diagonal entry of K is
-// negative (ErrNotFinite when it is NaN or ±Inf), the O(n) necessary condition of positive semi-definiteness
-// (K_ii = k(x_i, x_i) = ‖φ(x_i)‖² ≥ 0) that the kernel learners and QP
-// solvers check before using K; a full eigenvalue test would cost O(n³).
+// negative beyond round-off, K_ii < −1e−12·max_j |K_jj| (ErrNotFinite when
+// it is NaN or ±Inf): the O(n) necessary condition of positive
+// semi-definiteness (K_ii = k(x_i, x_i) = ‖φ(x_i)‖² ≥ 0) that the kernel
+// learners and QP solvers check before using K (a centred kernel may carry
+// a −1e−17 on its diagonal); a full eigenvalue test would cost O(n³).
 // A K with a non-negative diagonal but a negative eigenvalue is not
 // detected; the solvers then return a stationary point of the non-convex
 // problem.
 func CheckDiagPSD(what string, K mat.Symmetric) error {
+	var amax float64
 	for i := 0; i < K.SymmetricDim(); i++ {
-		switch v := K.At(i, i); {
-		case math.IsNaN(v) || math.IsInf(v, 0):
+		v := K.At(i, i)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return Errorf(ErrNotFinite, "%s[%d,%d] = %v", what, i, i, v)
-		case v < 0:
+		}
+		amax = math.Max(amax, math.Abs(v))
+	}
+	for i := 0; i < K.SymmetricDim(); i++ {
+		if v := K.At(i, i); v < -1e-12*amax {
 			return Errorf(ErrNotPSD, "%s[%d,%d] = %v < 0: not a kernel matrix", what, i, i, v)
 		}
 	}

@@ -1113,7 +1113,11 @@ func TestCheckHelpers(t *testing.T) {
 	if err := klearn.CheckDiagPSD("K", K); err != nil {
 		t.Errorf("non-negative diagonal refused: %v", err)
 	}
-	K.SetSym(1, 1, -1e-300)
+	K.SetSym(1, 1, -1e-17) // round-off of a centred kernel: accepted
+	if err := klearn.CheckDiagPSD("K", K); err != nil {
+		t.Errorf("round-off on the diagonal refused: %v", err)
+	}
+	K.SetSym(1, 1, -1e-3)
 	if err := klearn.CheckDiagPSD("K", K); !errors.Is(err, klearn.ErrNotPSD) {
 		t.Errorf("negative diagonal: %v", err)
 	}

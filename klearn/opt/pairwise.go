@@ -232,9 +232,6 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 			if !finite(v) {
 				return nil, n, 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, i, j, v)
 			}
-			if i == j && v < 0 {
-				return nil, n, 0, klearn.Errorf(klearn.ErrNotPSD, "opt: %s: K[%d,%d] = %v < 0: not a kernel matrix", fn, i, i, v)
-			}
 			if s != nil {
 				v *= s[i] * s[j]
 			}
@@ -243,6 +240,9 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 				amax = a
 			}
 		}
+	}
+	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
+		return nil, n, 0, err
 	}
 	return h, n, amax, nil
 }
