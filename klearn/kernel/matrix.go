@@ -25,6 +25,23 @@ type Diagonaler interface {
 	Diag(X mat.Matrix) []float64
 }
 
+// featureSizer is implemented by kernels whose Gram and Cross build explicit
+// feature matrices: featureFloats returns the float64s they allocate for
+// ra×d and rb×d inputs, checked against klearn.MaxAllocBytes before
+// computing.
+type featureSizer interface {
+	featureFloats(ra, rb, d int) float64
+}
+
+func checkFeatures(k Kernel, ra, rb, d int) error {
+	fs, ok := k.(featureSizer)
+	if !ok {
+		return nil
+	}
+	f := fs.featureFloats(ra, rb, d)
+	return klearn.CheckAlloc("kernel: the explicit feature matrices", 8, int(min(f, 1<<60)))
+}
+
 // Validate checks k's hyper-parameters for d-dimensional inputs if k
 // implements Validator, and returns nil otherwise.
 func Validate(k Kernel, d int) error {
@@ -53,6 +70,9 @@ func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 		return nil, err
 	}
 	if err := Validate(k, d); err != nil {
+		return nil, err
+	}
+	if err := checkFeatures(k, n, n, d); err != nil {
 		return nil, err
 	}
 	var K *mat.SymDense
@@ -86,6 +106,9 @@ func Cross(k Kernel, A, B mat.Matrix) (*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", da, db)
 	}
 	if err := Validate(k, da); err != nil {
+		return nil, err
+	}
+	if err := checkFeatures(k, na, nb, da); err != nil {
 		return nil, err
 	}
 	var C *mat.Dense

@@ -227,6 +227,16 @@ func (g GPK) features(X mat.Matrix) *mat.Dense {
 	return F
 }
 
+// featureFloats counts Φ_A, Φ_B and Φ_A P, q columns each (Gram calls Cross
+// with A = B).
+func (g GPK) featureFloats(ra, rb, d int) float64 {
+	q, err := MonomialCount(d, g.Degree)
+	if err != nil {
+		return math.Inf(1)
+	}
+	return float64(2*ra+rb) * float64(q)
+}
+
 // Cross returns Φ_A P Φ_Bᵀ with Φ the monomial feature matrices.
 func (g GPK) Cross(A, B mat.Matrix) *mat.Dense {
 	FA, FB := g.features(A), g.features(B)

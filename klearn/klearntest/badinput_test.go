@@ -1251,6 +1251,9 @@ func TestBatteryMore(t *testing.T) {
 		klearntest.Bad("Cross of 131072 × 131072", func() error { return err1(kernel.Cross(kernel.Linear{}, tall, tall)) }, klearn.ErrParam),
 		klearntest.Bad("SquaredDistances of 131072 rows", func() error { return err1(kernel.SquaredDistances(tall)) }, klearn.ErrParam),
 		klearntest.Bad("krr Fit on 131072 rows", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}}.Fit(tall, make([]float64, 1<<17))) }, klearn.ErrParam),
+		klearntest.Bad("GPK features of 20000 rows × 501501 monomials", func() error {
+			return err1(kernel.Gram(kernel.GPK{Degree: 1000}, mat.NewDense(20000, 2, nil)))
+		}, klearn.ErrParam),
 		klearntest.Bad("CosineGram of 131072 rows", func() error { return err1(mkl.CosineGram(tall)) }, klearn.ErrParam),
 		klearntest.Bad("FeatureGrams of 131072 rows", func() error { return err1(kernel.FeatureGrams(tall)) }, klearn.ErrParam),
 		klearntest.Bad("SDP block 1<<30", sdp(func(p *opt.SDP) { p.Blocks[0] = 1 << 30 }), nil),
