@@ -145,3 +145,53 @@ func CheckParam(name string, v, lo, hi float64) error {
 	}
 	return nil
 }
+
+// MaxAllocBytes bounds the memory one call may allocate for sizes its
+// caller chose (sample counts, degrees, numbers of steps or folds): 8 GiB.
+// Larger requests are refused up front by CheckAlloc instead of crashing the
+// process with an out-of-memory error or running for hours.
+const MaxAllocBytes = 8 << 30
+
+// CheckAlloc returns an ErrParam error, saying how much memory it would
+// take, when what needs the product of counts elements of elem bytes and
+// that exceeds MaxAllocBytes (or overflows). A negative count is an
+// ErrParam too.
+func CheckAlloc(what string, elem int, counts ...int) error {
+	b := float64(elem)
+	for _, c := range counts {
+		if c < 0 {
+			return Errorf(ErrParam, "%s: size %d < 0", what, c)
+		}
+		b *= float64(c)
+	}
+	if b > MaxAllocBytes {
+		return Errorf(ErrParam, "%s would take %.3g GiB (sizes %v; the limit is %d GiB)", what, b/(1<<30), counts, MaxAllocBytes>>30)
+	}
+	return nil
+}
+
+// CheckDiagPSD returns an ErrNotPSD error when a diagonal entry of K is
+// negative beyond round-off, K_ii < −1e−12·max_j |K_jj| (ErrNotFinite when
+// it is NaN or ±Inf): the O(n) necessary condition of positive
+// semi-definiteness (K_ii = k(x_i, x_i) = ‖φ(x_i)‖² ≥ 0) that the kernel
+// learners and QP solvers check before using K (a centred kernel may carry
+// a −1e−17 on its diagonal); a full eigenvalue test would cost O(n³).
+// A K with a non-negative diagonal but a negative eigenvalue is not
+// detected; the solvers then return a stationary point of the non-convex
+// problem.
+func CheckDiagPSD(what string, K mat.Symmetric) error {
+	var amax float64
+	for i := 0; i < K.SymmetricDim(); i++ {
+		v := K.At(i, i)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return Errorf(ErrNotFinite, "%s[%d,%d] = %v", what, i, i, v)
+		}
+		amax = math.Max(amax, math.Abs(v))
+	}
+	for i := 0; i < K.SymmetricDim(); i++ {
+		if v := K.At(i, i); v < -1e-12*amax {
+			return Errorf(ErrNotPSD, "%s[%d,%d] = %v < 0: not a kernel matrix", what, i, i, v)
+		}
+	}
+	return nil
+}

@@ -117,3 +117,38 @@ func FuzzBar(f *testing.F) {
 		render(t, &Bar{Categories: cats, Groups: []BarGroup{{Name: "a", Values: v[:n]}, {Name: "b", Values: v[n : 2*n]}}})
 	})
 }
+
+func FuzzScatter(f *testing.F) {
+	f.Add(uint8(0), fbytes(1, 2, 3, 0.5, 0.7, 0.6))
+	f.Add(uint8(3), fbytes(-math.MaxFloat64, math.MaxFloat64, 5e-324, 1))
+	f.Fuzz(func(t *testing.T, sc uint8, data []byte) {
+		v := floats(data)
+		n := len(v) / 2
+		render(t, &Scatter{Scale: Scale(sc % 5), Sets: []PointSet{{Name: "a", X: v[:n], Y: v[n : 2*n]}}})
+	})
+}
+
+func FuzzStem(f *testing.F) {
+	f.Add(uint8(0), 0.0, fbytes(1, 2, 3, 0.5, 0.7, 0.6))
+	f.Add(uint8(2), math.MaxFloat64, fbytes(-math.MaxFloat64, math.MaxFloat64, 1, 2))
+	f.Fuzz(func(t *testing.T, sc uint8, base float64, data []byte) {
+		v := floats(data)
+		n := len(v) / 2
+		render(t, &Stem{Scale: Scale(sc % 5), Base: base, X: v[:n], Y: v[n : 2*n]})
+	})
+}
+
+// FuzzSurface: Z on a 2×c grid with the given view angles.
+func FuzzSurface(f *testing.F) {
+	f.Add(30.0, 20.0, fbytes(0, 1, 2, 3, 4, 5))
+	f.Add(-400.0, 89.0, fbytes(-math.MaxFloat64, math.MaxFloat64, 1, 2))
+	f.Fuzz(func(t *testing.T, az, el float64, data []byte) {
+		v := floats(data)
+		c := len(v) / 2
+		x := make([]float64, c)
+		for i := range x {
+			x[i] = float64(i)
+		}
+		render(t, &Surface{X: x, Y: []float64{0, 1}, Z: [][]float64{v[:c], v[c : 2*c]}, Azimuth: az, Elevation: el})
+	})
+}

@@ -126,6 +126,9 @@ func (p *Progress) emit(force bool) {
 		updateHTML(p.id, p.html(pct))
 		return
 	}
+	if p.w == nil { // a zero Progress, not made by NewProgress: nowhere to print
+		return
+	}
 	line := fmt.Sprintf("%s: %3d%% (%d/%d)", p.title, pct, p.done, p.total)
 	if p.closed {
 		line += fmt.Sprintf(" done in %s", time.Since(p.start).Round(time.Millisecond))

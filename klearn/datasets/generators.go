@@ -31,9 +31,12 @@ func balancedLabels(rng *rand.Rand, n, k int) []int {
 	return lab
 }
 
-func checkN(name string, n, min int) error {
+func checkN(name string, n, min, d int) error {
 	if n < min {
 		return klearn.Errorf(klearn.ErrParam, "datasets: %s: n = %d, need n ≥ %d", name, n, min)
+	}
+	if err := klearn.CheckAlloc("datasets: "+name+": an n×(d+1) data set", 8, n, max(d, 0)+1); err != nil {
+		return err
 	}
 	return nil
 }
@@ -81,7 +84,7 @@ func CircleRadius(d int) float64 {
 // exceeds 1 and class "1" is rarer (as in mlbench). Class counts are random
 // (binomial), as in mlbench. Needs n ≥ 1, d ≥ 1.
 func Circle(n, d int, seed uint64) (*Dataset, error) {
-	if err := checkN("Circle", n, 1); err != nil {
+	if err := checkN("Circle", n, 1, d); err != nil {
 		return nil, err
 	}
 	if d < 1 {
@@ -111,7 +114,7 @@ func Circle(n, d int, seed uint64) (*Dataset, error) {
 // t ∼ U(−0.875π, 0.375π) and x = r(sin t, cos t) + N(0, s²I) − 0.75r(1, 1).
 // Rätsch's 5300-point draw is not shipped; this is the generator of its shape.
 func Banana(n int, seed uint64) (*Dataset, error) {
-	if err := checkN("Banana", n, 2); err != nil {
+	if err := checkN("Banana", n, 2, 2); err != nil {
 		return nil, err
 	}
 	const r, s = 5.0, 1.0
@@ -139,7 +142,7 @@ func Banana(n int, seed uint64) (*Dataset, error) {
 // N(0, 4I_d) and class "2" ∼ N(a·1, I_d) with a = 1/√d. Rätsch's version has
 // d = 20 and n = 7400.
 func Ringnorm(n, d int, seed uint64) (*Dataset, error) {
-	if err := checkN("Ringnorm", n, 2); err != nil {
+	if err := checkN("Ringnorm", n, 2, d); err != nil {
 		return nil, err
 	}
 	if d < 1 {
@@ -183,7 +186,7 @@ func WaveformBase() [3][21]float64 {
 // (i, j) = (1, 2), (1, 3), (2, 3) (see WaveformBase). Classes "1", "2", "3";
 // Rätsch's binary task is class 1 against 2 and 3: Binary(ds, "1").
 func Waveform(n int, seed uint64) (*Dataset, error) {
-	if err := checkN("Waveform", n, 3); err != nil {
+	if err := checkN("Waveform", n, 3, 21); err != nil {
 		return nil, err
 	}
 	h := WaveformBase()
@@ -210,7 +213,7 @@ func Waveform(n int, seed uint64) (*Dataset, error) {
 // y = 10 sin(π x1 x2) + 20 (x3 − 0.5)² + 10 x4 + 5 x5 + noise·N(0, 1)
 // (x6…x10 are irrelevant; Friedman 1991 uses noise = 1).
 func Friedman1(n int, noise float64, seed uint64) (*Dataset, error) {
-	if err := checkN("Friedman1", n, 1); err != nil {
+	if err := checkN("Friedman1", n, 1, 10); err != nil {
 		return nil, err
 	}
 	if noise < 0 || math.IsNaN(noise) || math.IsInf(noise, 0) {
@@ -241,7 +244,7 @@ func SineFrequencyTarget(x float64) float64 {
 // y = sign(f(x)) with f = SineFrequencyTarget (f(x) = 0 gives +1). Class
 // counts are random, as in the paper (train 500, validation 500, test 1000).
 func SineFrequency(n int, seed uint64) (*Dataset, error) {
-	if err := checkN("SineFrequency", n, 1); err != nil {
+	if err := checkN("SineFrequency", n, 1, 1); err != nil {
 		return nil, err
 	}
 	rng := klearn.NewRand(seed)
@@ -281,7 +284,7 @@ func GaussianRelevanceMean(d int, gamma float64) []float64 {
 // uniform; here the classes are exactly balanced (n/2 each, random order),
 // which removes label-count noise from its 50-point training sets.
 func GaussianRelevance(n, d int, gamma float64, seed uint64) (*Dataset, error) {
-	if err := checkN("GaussianRelevance", n, 2); err != nil {
+	if err := checkN("GaussianRelevance", n, 2, d); err != nil {
 		return nil, err
 	}
 	if d < 1 || gamma < 0 || math.IsNaN(gamma) || math.IsInf(gamma, 0) {

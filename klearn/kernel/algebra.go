@@ -249,7 +249,12 @@ func normVal(k, a, b float64) float64 {
 	if a <= 0 || b <= 0 {
 		return 0
 	}
-	return k / math.Sqrt(a*b)
+	if ab := a * b; ab >= 0x1p-1022 && ab <= math.MaxFloat64 {
+		return k / math.Sqrt(ab)
+	}
+	// a·b underflows or overflows (diagonals near 1e∓200): the square
+	// roots separately are representable.
+	return k / math.Sqrt(a) / math.Sqrt(b)
 }
 
 // Gram normalises the member's Gram matrix.

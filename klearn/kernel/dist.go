@@ -137,7 +137,11 @@ func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
 // exponentiate one D for many bandwidths). A squared distance beyond the
 // float64 range is an error wrapping klearn.ErrNotFinite.
 func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
-	if _, _, err := klearn.CheckMatrix("kernel: X", X); err != nil {
+	n, _, err := klearn.CheckMatrix("kernel: X", X)
+	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the n×n distance matrix", 8, n, n); err != nil {
 		return nil, err
 	}
 	D := distGram(rows(X), rawDist)
@@ -479,6 +483,9 @@ type BlockGaussian struct {
 func ImageBlocks(h, w, by, bx int) ([][]int, error) {
 	if h <= 0 || w <= 0 || by <= 0 || bx <= 0 || by > h || bx > w {
 		return nil, klearn.Errorf(klearn.ErrParam, "kernel: ImageBlocks(%d, %d, %d, %d): want 0 < by ≤ h, 0 < bx ≤ w", h, w, by, bx)
+	}
+	if err := klearn.CheckAlloc("kernel: ImageBlocks' pixel indices", 8, h, w); err != nil {
+		return nil, err
 	}
 	blocks := make([][]int, by*bx)
 	for r := 0; r < h; r++ {

@@ -77,6 +77,9 @@ func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := klearn.CheckAlloc("kernel: FeatureGrams' p Gram matrices", 8, p, n, n); err != nil {
+		return nil, err
+	}
 	R := rows(X)
 	out := make([]*mat.SymDense, p)
 	parallel.For(p, func(k int) {
@@ -102,12 +105,15 @@ func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 // FeatureCrosses returns the p test×train base matrices a_k b_kᵀ matching
 // FeatureGrams (rows of A are test points, rows of B training points).
 func FeatureCrosses(A, B mat.Matrix) ([]*mat.Dense, error) {
-	_, p, err := klearn.CheckMatrix("kernel: A", A)
+	na, p, err := klearn.CheckMatrix("kernel: A", A)
 	if err != nil {
 		return nil, err
 	}
-	_, pb, err := klearn.CheckMatrix("kernel: B", B)
+	nb, pb, err := klearn.CheckMatrix("kernel: B", B)
 	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: FeatureCrosses' p cross matrices", 8, p, na, nb); err != nil {
 		return nil, err
 	}
 	if p != pb {

@@ -25,6 +25,23 @@ type Diagonaler interface {
 	Diag(X mat.Matrix) []float64
 }
 
+// featureSizer is implemented by kernels whose Gram and Cross build explicit
+// feature matrices: featureFloats returns the float64s they allocate for
+// ra×d and rb×d inputs, checked against klearn.MaxAllocBytes before
+// computing.
+type featureSizer interface {
+	featureFloats(ra, rb, d int) float64
+}
+
+func checkFeatures(k Kernel, ra, rb, d int) error {
+	fs, ok := k.(featureSizer)
+	if !ok {
+		return nil
+	}
+	f := fs.featureFloats(ra, rb, d)
+	return klearn.CheckAlloc("kernel: the explicit feature matrices", 8, int(min(f, 1<<60)))
+}
+
 // Validate checks k's hyper-parameters for d-dimensional inputs if k
 // implements Validator, and returns nil otherwise.
 func Validate(k Kernel, d int) error {
@@ -45,11 +62,17 @@ func Validate(k Kernel, d int) error {
 // klearn.ErrEmpty, ErrNotFinite (in X or in the result, e.g. an overflowing
 // polynomial), ErrParam or ErrShape.
 func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
-	_, d, err := klearn.CheckMatrix("kernel: X", X)
+	n, d, err := klearn.CheckMatrix("kernel: X", X)
 	if err != nil {
 		return nil, err
 	}
+	if err := klearn.CheckAlloc("kernel: the n×n Gram matrix", 8, n, n); err != nil {
+		return nil, err
+	}
 	if err := Validate(k, d); err != nil {
+		return nil, err
+	}
+	if err := checkFeatures(k, n, n, d); err != nil {
 		return nil, err
 	}
 	var K *mat.SymDense
@@ -68,18 +91,24 @@ func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 // per row of A and one column per row of B. Kernels implementing Crosser
 // take their fast path.
 func Cross(k Kernel, A, B mat.Matrix) (*mat.Dense, error) {
-	_, da, err := klearn.CheckMatrix("kernel: A", A)
+	na, da, err := klearn.CheckMatrix("kernel: A", A)
 	if err != nil {
 		return nil, err
 	}
-	_, db, err := klearn.CheckMatrix("kernel: B", B)
+	nb, db, err := klearn.CheckMatrix("kernel: B", B)
 	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the cross kernel matrix", 8, na, nb); err != nil {
 		return nil, err
 	}
 	if da != db {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", da, db)
 	}
 	if err := Validate(k, da); err != nil {
+		return nil, err
+	}
+	if err := checkFeatures(k, na, nb, da); err != nil {
 		return nil, err
 	}
 	var C *mat.Dense

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -50,6 +51,10 @@ func checkMonomials(nvars, d int) (int, error) {
 	if q > MaxMonomials {
 		gib := float64(q) * float64(8*nvars+24) / (1 << 30)
 		return 0, klearn.Errorf(klearn.ErrParam, "kernel: %d monomials of degree ≤ %d in %d variables (> MaxMonomials = %d; the exponent table alone would take %.3g GiB)", q, d, nvars, MaxMonomials, gib)
+	}
+	// Few monomials of many variables: the table is q vectors of nvars ints.
+	if err := klearn.CheckAlloc(fmt.Sprintf("kernel: the exponent table of %d monomials in %d variables", q, nvars), 8*nvars+24, q); err != nil {
+		return 0, err
 	}
 	return q, nil
 }
@@ -148,6 +153,13 @@ func GPKPolynomial(n, d int) (GPK, error) {
 	if n <= 0 || d < 0 {
 		return GPK{}, klearn.Errorf(klearn.ErrParam, "kernel: GPKPolynomial(n = %d, d = %d)", n, d)
 	}
+	q, err := MonomialCount(n, d)
+	if err != nil {
+		return GPK{}, err
+	}
+	if err := klearn.CheckAlloc("kernel: GPKPolynomial's q×q matrix P", 8, q, q); err != nil {
+		return GPK{}, err
+	}
 	exps, err := Monomials(n, d)
 	if err != nil {
 		return GPK{}, err
@@ -213,6 +225,16 @@ func (g GPK) features(X mat.Matrix) *mat.Dense {
 		F.SetRow(i, MonomialVector(R.row(i), exps))
 	}
 	return F
+}
+
+// featureFloats counts Φ_A, Φ_B and Φ_A P, q columns each (Gram calls Cross
+// with A = B).
+func (g GPK) featureFloats(ra, rb, d int) float64 {
+	q, err := MonomialCount(d, g.Degree)
+	if err != nil {
+		return math.Inf(1)
+	}
+	return float64(2*ra+rb) * float64(q)
 }
 
 // Cross returns Φ_A P Φ_Bᵀ with Φ the monomial feature matrices.

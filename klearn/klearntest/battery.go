@@ -2,8 +2,12 @@ package klearntest
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"testing"
 	"time"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // Case is one bad-input call of a battery: Call runs it and returns its
@@ -13,6 +17,70 @@ type Case struct {
 	Name string
 	Call func() error
 	Want error
+	// MayPass accepts a nil error: the input is extreme but valid, and Call
+	// checks the answer itself (see Finite).
+	MayPass bool
+}
+
+// errAnswer marks an answer a Finite case found wrong: a NaN or ±Inf
+// returned without an error.
+type errAnswer struct{ msg string }
+
+func (e errAnswer) Error() string { return e.msg }
+
+// Finite returns the Case of a call on extreme input that may succeed or fail
+// with a klearn sentinel, but whose answer, when it succeeds, must be finite:
+// a NaN or ±Inf returned without an error fails the case.
+func Finite(name string, call func() ([]float64, error)) Case {
+	return Case{Name: name, MayPass: true, Call: func() error {
+		v, err := call()
+		if err != nil {
+			return err
+		}
+		for i, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return errAnswer{fmt.Sprintf("answer[%d] = %v returned without an error", i, x)}
+			}
+		}
+		return nil
+	}}
+}
+
+// Values flattens matrices, slices and numbers into one slice for Finite:
+// Values(K, v, x) lists the entries of K row by row, then v, then x.
+func Values(parts ...any) []float64 {
+	var out []float64
+	for _, p := range parts {
+		switch p := p.(type) {
+		case float64:
+			out = append(out, p)
+		case []float64:
+			out = append(out, p...)
+		case mat.Matrix:
+			if p == nil || isNilMatrix(p) {
+				continue
+			}
+			r, c := p.Dims()
+			for i := 0; i < r; i++ {
+				for j := 0; j < c; j++ {
+					out = append(out, p.At(i, j))
+				}
+			}
+		default:
+			panic(fmt.Sprintf("klearntest.Values: unsupported %T", p))
+		}
+	}
+	return out
+}
+
+func isNilMatrix(m mat.Matrix) bool {
+	switch m := m.(type) {
+	case *mat.Dense:
+		return m == nil
+	case *mat.SymDense:
+		return m == nil
+	}
+	return false
 }
 
 // Bad returns the Case that expects call to fail with an error wrapping want
@@ -26,8 +94,9 @@ func Bad(name string, call func() error, want error) Case {
 var BatteryTimeout = 20 * time.Second
 
 // Battery runs every case as a subtest, each under recover and BatteryTimeout,
-// and fails a case that panics, hangs, returns no error, or returns an error
-// that does not wrap its Want sentinel (any klearn sentinel when Want is nil).
+// and fails a case that panics, hangs, returns no error (unless MayPass), or
+// returns an error that does not wrap its Want sentinel (any klearn sentinel
+// when Want is nil).
 // It is the shared harness of the bad-input batteries of every package.
 func Battery(t *testing.T, cases []Case) {
 	t.Helper()
@@ -48,8 +117,11 @@ func Battery(t *testing.T, cases []Case) {
 				switch {
 				case o.panicked != nil:
 					t.Errorf("panicked (%v), want an error", o.panicked)
+				case o.err == nil && c.MayPass:
 				case o.err == nil:
 					t.Errorf("no error")
+				case errors.As(o.err, new(errAnswer)):
+					t.Errorf("%v", o.err)
 				case c.Want != nil && !errors.Is(o.err, c.Want):
 					t.Errorf("error %q, want one wrapping %v", o.err, c.Want)
 				case c.Want == nil && !IsSentinel(o.err):

@@ -31,6 +31,25 @@
 //     NaN, Inf, empty input and the wrong number of columns — each must return
 //     an error wrapping a klearn sentinel; a panic fails the test.
 //
+// Battery runs bad-input cases, each under recover and BatteryTimeout, so a
+// panic or a hang fails go test instead of crashing it. Bad builds a case that
+// must return an error wrapping a sentinel; Finite a case on extreme but
+// valid input that may succeed, but only with finite values (a NaN or ±Inf
+// answer without an error fails it); Values flattens matrices and slices for
+// Finite. The package's own tests hold the cross-package battery: every
+// exported package (kernel, datasets, metrics, modelsel, preprocess, svm,
+// krr, mkl and its subpackages, opt, viz) against sizes beyond memory
+// (refused up front, klearn.CheckAlloc), empty and nil arguments, nil and
+// zero receivers of every model, transform, data set and chart (by
+// reflection), labels outside their classes and indices outside their range,
+// NaN and ±Inf data, test kernels and weights, unknown enum values and
+// out-of-domain hyper-parameters, data scaled to 1e±200 and ±MaxFloat64
+// (metrics, Grams, normalisation, standardisation, charts), unbounded
+// objectives (a solver must not report Success) and indefinite Grams
+// (refused, or a finite answer where the indefiniteness is undetectable in
+// O(n²)); FuzzSizes fuzzes the size-taking constructors, and viz fuzzes its
+// chart renderers.
+//
 // Both suites call t.Run with named subtests, so a failure says which
 // property broke.
 package klearntest

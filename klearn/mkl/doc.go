@@ -59,4 +59,14 @@
 // non-negative QP min_{v ≥ 0} vᵀMv − 2vᵀa; AlignfSVM trains an SVM on the
 // result (the two-stage DA of Afkanpour et al.). They are the baselines of
 // the notebooks on Colbert & Peet (2020) and Afkanpour et al. (2013).
+//
+// # Bad input
+//
+// Errors wrap the klearn sentinels; nothing panics on data. Base kernels must
+// be positive semi-definite: every learner refuses a base kernel with a
+// negative diagonal entry (ErrNotPSD, klearn.CheckDiagPSD), the O(n)
+// necessary condition; an indefinite kernel with a non-negative diagonal is
+// not detected (an O(n³) eigenvalue test per kernel) and the learners return
+// a finite stationary point of the then non-convex problem. NaN or ±Inf test
+// kernels and weights are ErrNotFinite, never a NaN decision value.
 package mkl

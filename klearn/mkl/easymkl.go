@@ -1,6 +1,7 @@
 package mkl
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -191,7 +192,8 @@ func (m *EasyMKLModel) CombineCrossSource(src CrossSource) (*mat.Dense, error) {
 }
 
 // CombineSource returns Σ_s w_s K_s over a GramSource (w may be any
-// weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty.
+// weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty,
+// ErrNotFinite (a NaN or ±Inf weight, base kernel entry or sum).
 func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 	if src == nil || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
@@ -213,7 +215,14 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 		}
 		return nil
 	})
-	return acc, err
+	if err != nil {
+		return nil, err
+	}
+	// A NaN or ±Inf in a base kernel, or a sum that overflows.
+	if _, err := klearn.CheckGram(acc, n); err != nil {
+		return nil, fmt.Errorf("mkl: combined kernel: %w", err)
+	}
+	return acc, nil
 }
 
 // CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
@@ -245,7 +254,13 @@ func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 		}
 		return nil
 	})
-	return acc, err
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := klearn.CheckMatrix("mkl: combined test kernel", acc); err != nil {
+		return nil, err
+	}
+	return acc, nil
 }
 
 // DecisionGrams returns f(x) = Σ_i y_i γ_i K_η(x_i, x) − b for test×train

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -21,8 +22,8 @@ import (
 
 // HPKWeightsSingle returns e_D: the single kernel K_D (η_D = 1).
 func HPKWeightsSingle(D int) ([]float64, error) {
-	if D < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsSingle: D = %d < 0", D)
+	if err := checkDegree("HPKWeightsSingle", D); err != nil {
+		return nil, err
 	}
 	w := make([]float64, D+1)
 	w[D] = 1
@@ -31,8 +32,8 @@ func HPKWeightsSingle(D int) ([]float64, error) {
 
 // HPKWeightsSum returns the uniform weights 1/(D+1) (the K_sum baseline).
 func HPKWeightsSum(D int) ([]float64, error) {
-	if D < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsSum: D = %d < 0", D)
+	if err := checkDegree("HPKWeightsSum", D); err != nil {
+		return nil, err
 	}
 	w := make([]float64, D+1)
 	for s := range w {
@@ -48,6 +49,9 @@ func HPKWeightsSum(D int) ([]float64, error) {
 func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
 	if D < 0 || !(c > 0) || math.IsInf(c, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsPolynomial: need D ≥ 0 and c > 0, have D=%d c=%g", D, c)
+	}
+	if err := checkDegree("HPKWeightsPolynomial", D); err != nil {
+		return nil, err
 	}
 	// a_s/(1+c)^D = C(D,s) (c/(1+c))^{D−s} (1/(1+c))^s: a binomial pmf.
 	p := 1 / (1 + c)
@@ -70,6 +74,9 @@ func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
 func HPKWeightsRBF(D int, gamma float64, paperTypo bool) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsRBF: need D ≥ 0 and γ > 0, have D=%d γ=%g", D, gamma)
+	}
+	if err := checkDegree("HPKWeightsRBF", D); err != nil {
+		return nil, err
 	}
 	lx := math.Log(2 * gamma)
 	if paperTypo {
@@ -167,6 +174,13 @@ func (f RandomHPKFamily) Sample(m int) (*RandomHPKFeatures, error) {
 	}
 	if f.D < 0 || m < 1 || steps < 0 || (f.Rule != DegreeRule && f.Rule != RandomRule) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFamily: need D ≥ 0, m ≥ 1, Steps ≥ 0 and a valid Rule; have D=%d m=%d Steps=%d", f.D, m, f.Steps)
+	}
+	if err := checkDegree("RandomHPKFamily", f.D); err != nil {
+		return nil, err
+	}
+	// Up to Steps distinct monomials of up to D indices each.
+	if err := klearn.CheckAlloc("mkl: RandomHPKFamily's monomials", 8, steps, f.D+1); err != nil {
+		return nil, err
 	}
 	// π(d) ∝ m^d = m^{d−D} after rescaling (no overflow).
 	cdf := make([]float64, f.D+1)
@@ -342,4 +356,14 @@ func (r *RandomHPKFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 		out[s] = C
 	}
 	return out, nil
+}
+
+// checkDegree refuses a degree D outside [0, kernel.MaxDPPDegree]: the
+// families and weight rules hold D+1 kernels or weights, and beyond that
+// degree every normalised HPK is numerically the identity off the diagonal.
+func checkDegree(what string, D int) error {
+	if D < 0 || D > kernel.MaxDPPDegree {
+		return klearn.Errorf(klearn.ErrParam, "mkl: %s: D = %d, want 0 ≤ D ≤ %d (kernel.MaxDPPDegree)", what, D, kernel.MaxDPPDegree)
+	}
+	return nil
 }

@@ -115,7 +115,7 @@ func (f HPKFamily) validate() error {
 	if f.MinDegree < 0 || f.D < f.MinDegree {
 		return klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
 	}
-	return nil
+	return checkDegree("HPKFamily", f.D)
 }
 
 // CosineGram returns the cosine (normalised linear) Gram matrix
@@ -124,6 +124,9 @@ func (f HPKFamily) validate() error {
 func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 	n, d, err := klearn.CheckMatrix("mkl: X", X)
 	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("mkl: CosineGram's n×n matrix", 8, n, n); err != nil {
 		return nil, err
 	}
 	U := unitRows(X, n, d)
@@ -176,6 +179,9 @@ func checkCrossInputs(what string, A, B mat.Matrix) (na, nb, d int, err error) {
 	if da != db {
 		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: A has %d columns, B has %d", what, da, db)
 	}
+	if err := klearn.CheckAlloc("mkl: "+what+"'s cross matrix", 8, na, nb); err != nil {
+		return 0, 0, 0, err
+	}
 	return na, nb, da, nil
 }
 
@@ -212,6 +218,10 @@ func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
+	n := K1.SymmetricDim()
+	if err := klearn.CheckAlloc("mkl: HPKFamily.Grams of the whole family", 8, f.Len(), n, n); err != nil {
+		return nil, err
+	}
 	out := make([]*mat.SymDense, 0, f.Len())
 	err = src.Each(func(_ int, K *mat.SymDense) error {
 		out = append(out, mat.NewSymDense(K.SymmetricDim(), append([]float64(nil), K.RawSymmetric().Data...)))
@@ -229,6 +239,10 @@ func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	}
 	src, err := f.CrossSource(C1)
 	if err != nil {
+		return nil, err
+	}
+	r, c := C1.Dims()
+	if err := klearn.CheckAlloc("mkl: HPKFamily.Crosses of the whole family", 8, f.Len(), r, c); err != nil {
 		return nil, err
 	}
 	out := make([]*mat.Dense, 0, f.Len())

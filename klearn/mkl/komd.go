@@ -4,6 +4,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"gonum.org/v1/gonum/mat"
+	"math"
 )
 
 // KOMD is the KOMD classifier (Aiolli, Da San Martino & Sperduti 2008) on a
@@ -48,16 +49,27 @@ type KOMDModel struct {
 }
 
 // LambdaFromPaper converts the paper's Λ ∈ [0, ∞] (Eq. (1) of Donini &
-// Aiolli 2017) to λ = Λ/(1+Λ) ∈ [0, 1]; +Inf gives 1.
+// Aiolli 2017) to λ = Λ/(1+Λ) ∈ [0, 1]; +Inf gives 1. A Λ outside [0, ∞]
+// (negative or NaN) gives NaN, which every learner refuses as a Lambda
+// (ErrParam), as math.Log does outside its domain.
 func LambdaFromPaper(Lam float64) float64 {
+	if !(Lam >= 0) {
+		return math.NaN()
+	}
 	if Lam > 1e300 {
 		return 1
 	}
 	return Lam / (1 + Lam)
 }
 
-// LambdaToPaper converts λ ∈ [0, 1] to Λ = λ/(1−λ) (+Inf at λ = 1).
-func LambdaToPaper(lambda float64) float64 { return lambda / (1 - lambda) }
+// LambdaToPaper converts λ ∈ [0, 1] to Λ = λ/(1−λ) (+Inf at λ = 1); a λ
+// outside [0, 1] (or NaN) gives NaN.
+func LambdaToPaper(lambda float64) float64 {
+	if !(lambda >= 0 && lambda <= 1) {
+		return math.NaN()
+	}
+	return lambda / (1 - lambda)
+}
 
 // effLambda returns the λ' for which (1−λ')A + λ'I ∝ (1−λ)A + λcI.
 func effLambda(lambda, c float64) float64 {
@@ -67,9 +79,10 @@ func effLambda(lambda, c float64) float64 {
 	return lambda * c / (1 - lambda + lambda*c)
 }
 
-// FitGram fits KOMD on the training Gram matrix K (PSD, not checked) with
-// labels y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
-// ErrOneClass or ErrParam.
+// FitGram fits KOMD on the training Gram matrix K (PSD; only the necessary
+// condition K_ii ≥ 0 is checked, see klearn.CheckDiagPSD) with labels
+// y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
+// ErrOneClass, ErrNotPSD or ErrParam.
 func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if err := klearn.CheckParam("mkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
 		return nil, err

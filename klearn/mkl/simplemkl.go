@@ -1,6 +1,7 @@
 package mkl
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -443,7 +444,8 @@ func smklCheckInputs(who string, Ks []*mat.SymDense, y []float64) (int, error) {
 	return smklCheckGrams(who, Ks, len(y))
 }
 
-// smklCheckGrams checks that every base kernel is a finite n×n matrix.
+// smklCheckGrams checks that every base kernel is a finite n×n matrix with
+// a non-negative diagonal (klearn.CheckDiagPSD).
 func smklCheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
 	for k, K := range Ks {
 		if K == nil {
@@ -451,6 +453,9 @@ func smklCheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
 		}
 		if _, err := klearn.CheckGram(K, n); err != nil {
 			return 0, klearn.Errorf(err, "mkl: %s: kernel %d", who, k)
+		}
+		if err := klearn.CheckDiagPSD(fmt.Sprintf("mkl: %s: kernel %d", who, k), K); err != nil {
+			return 0, err
 		}
 	}
 	return n, nil

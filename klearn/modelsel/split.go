@@ -10,6 +10,23 @@ import (
 // Split is one train/test partition of sample indices.
 type Split struct{ Train, Test []int }
 
+// Check returns an error unless Train and Test are non-empty (ErrEmpty) and
+// every index lies in [0, n) (ErrShape): what a caller that indexes n
+// samples with the split (Rows, Take, SubGram, CrossGram) needs.
+func (s Split) Check(n int) error {
+	if len(s.Train) == 0 || len(s.Test) == 0 {
+		return klearn.Errorf(klearn.ErrEmpty, "modelsel: split with %d training and %d test indices", len(s.Train), len(s.Test))
+	}
+	for _, part := range [2][]int{s.Train, s.Test} {
+		for _, i := range part {
+			if i < 0 || i >= n {
+				return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", i, n)
+			}
+		}
+	}
+	return nil
+}
+
 // TVT is a train/validation/test partition of sample indices.
 type TVT struct{ Train, Val, Test []int }
 
@@ -52,6 +69,9 @@ func KFold(n, k int, seed uint64) ([]Split, error) {
 	}
 	if k < 2 || k > n {
 		return nil, klearn.Errorf(klearn.ErrParam, "modelsel: KFold k = %d, want 2 ≤ k ≤ n = %d", k, n)
+	}
+	if err := klearn.CheckAlloc("modelsel: KFold's index lists", 8, n, k+1); err != nil {
+		return nil, err
 	}
 	order := perm(n, seed)
 	fold := make([]int, n)
@@ -149,6 +169,9 @@ func RepeatedSplits(n, reps int, testFrac float64, seed uint64) ([]Split, error)
 	if reps < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "modelsel: reps = %d, want ≥ 1", reps)
 	}
+	if err := klearn.CheckAlloc("modelsel: RepeatedSplits' index lists", 8, n, reps); err != nil {
+		return nil, err
+	}
 	if err := checkFrac("testFrac", testFrac); err != nil {
 		return nil, err
 	}
@@ -176,6 +199,9 @@ func StratifiedRepeatedSplits(y []float64, reps int, testFrac float64, seed uint
 	}
 	if reps < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "modelsel: reps = %d, want ≥ 1", reps)
+	}
+	if err := klearn.CheckAlloc("modelsel: StratifiedRepeatedSplits' index lists", 8, len(y), reps); err != nil {
+		return nil, err
 	}
 	if err := checkFrac("testFrac", testFrac); err != nil {
 		return nil, err
@@ -215,6 +241,9 @@ func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 	if n < 1 {
 		return TVT{}, klearn.Errorf(klearn.ErrEmpty, "modelsel: TrainValTest of %d samples", n)
 	}
+	if err := klearn.CheckAlloc("modelsel: TrainValTest's index lists", 8, n, 2); err != nil {
+		return TVT{}, err
+	}
 	if err := checkFrac("valFrac", valFrac); err != nil {
 		return TVT{}, err
 	}
@@ -232,10 +261,14 @@ func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 // Within maps splits computed on a subset back to global indices: when
 // inner was computed on the len(subset) samples subset[0], subset[1], …,
 // Within returns the same splits with position p replaced by subset[p]. Use it
-// for the inner splits of nested cross-validation.
+// for the inner splits of nested cross-validation. Like the index slices
+// (Rows, Take, SubGram) it trusts its indices: a position outside subset is a
+// programming error and panics with a message naming it.
 func Within(subset []int, inner []Split) []Split {
 	out := make([]Split, len(inner))
 	for s, sp := range inner {
+		checkIdx(len(subset), sp.Train, "Within")
+		checkIdx(len(subset), sp.Test, "Within")
 		tr := make([]int, len(sp.Train))
 		for i, p := range sp.Train {
 			tr[i] = subset[p]

@@ -58,7 +58,11 @@
 // Bad data never panics: errors wrap the klearn sentinels (ErrEmpty,
 // ErrShape, ErrNotFinite, ErrLabels, ErrOneClass, ErrParam, ErrNotPSD,
 // ErrSingular, ErrNotConverged). Reaching MaxIter is not an error: the
-// Result is feasible and has Status IterationLimit.
+// Result is feasible and has Status IterationLimit. The QPs (SimplexQP, KOMD,
+// MEB) need a positive semi-definite K: a negative diagonal entry is refused
+// with ErrNotPSD (klearn.CheckDiagPSD); an indefinite K with a non-negative
+// diagonal is not detected (an O(n³) test) and gives a feasible stationary
+// point of the non-convex problem. NNQP checks λ_min(M) itself.
 //
 // # Speed
 //

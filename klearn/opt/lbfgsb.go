@@ -270,9 +270,21 @@ func twoLoop(d, g []float64, free []bool, mem []pair, alphas, rhos []float64) {
 }
 
 // projGrad returns the ∞- and 2-norms of x − P(x − g).
+//
+// Each entry is |x_i − P(x − g)_i| computed as L-BFGS-B's projgr does,
+// min(g_i, x_i − lo_i) for g_i > 0 and min(−g_i, hi_i − x_i) for g_i < 0,
+// not by subtracting: at |x_i| ≫ |g_i| the difference x_i − (x_i − g_i)
+// rounds to 0, and an unbounded objective would pass the test far out
+// (f(x) = x₁ stopped with Success at x₁ ≈ −6e21).
 func projGrad(x, g, lo, hi []float64) (inf, two float64) {
 	for i := range x {
-		v := math.Abs(x[i] - clamp(x[i]-g[i], lo[i], hi[i]))
+		var v float64
+		switch {
+		case g[i] > 0:
+			v = math.Min(g[i], x[i]-lo[i])
+		case g[i] < 0:
+			v = math.Min(-g[i], hi[i]-x[i])
+		}
 		inf = math.Max(inf, v)
 		two += v * v
 	}

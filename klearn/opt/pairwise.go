@@ -241,6 +241,9 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 			}
 		}
 	}
+	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
+		return nil, n, 0, err
+	}
 	return h, n, amax, nil
 }
 
@@ -314,6 +317,9 @@ func KOMD(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, e
 		// Closed form: min ‖γ‖² over each simplex is the barycentre.
 		if _, err := klearn.CheckGram(K, n); err != nil {
 			return nil, klearn.Errorf(err, "opt: KOMD")
+		}
+		if err := klearn.CheckDiagPSD("opt: KOMD: K", K); err != nil {
+			return nil, err
 		}
 		rho := []float64{2 / npos, 2 / nneg}
 		return &Result{X: x, F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil

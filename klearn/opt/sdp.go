@@ -88,6 +88,9 @@ func (p *SDP) AddA(con, block, i, j int, v float64) {
 // S must be square of the block's order, finite and symmetric (to 1e-12
 // relative); only its non-zero upper-triangle entries are stored.
 func (p *SDP) AddDenseC(block int, S mat.Matrix) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddDenseC on a nil *SDP")
+	}
 	ent, err := sdpDenseEntries(p, -1, block, S)
 	p.C = append(p.C, ent...)
 	return err
@@ -96,6 +99,9 @@ func (p *SDP) AddDenseC(block int, S mat.Matrix) error {
 // AddDenseA adds the symmetric matrix S to PSD block block of constraint
 // con (≥ 0), as AddDenseC does for the cost.
 func (p *SDP) AddDenseA(con, block int, S mat.Matrix) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddDenseA on a nil *SDP")
+	}
 	if con < 0 {
 		return klearn.Errorf(klearn.ErrParam, "opt: SDP: constraint index %d < 0", con)
 	}
@@ -259,11 +265,21 @@ func sdpBuild(p *SDP) (*sdpProb, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "opt: SolveSDP: LP = %d, Free = %d, want ≥ 0", p.LP, p.Free)
 	}
 	nvar := p.LP + p.Free
+	var sq float64 // Σ_b n_b², in float64: the orders may be absurd
 	for b, n := range p.Blocks {
 		if n < 1 {
 			return nil, klearn.Errorf(klearn.ErrShape, "opt: SolveSDP: block %d has order %d, want ≥ 1", b, n)
 		}
 		nvar += n
+		sq += float64(n) * float64(n)
+	}
+	// The interior-point iteration keeps about eight n_b×n_b matrices per
+	// block and the m×m Schur complement with its factor.
+	if err := klearn.CheckAlloc("opt: SolveSDP's block matrices", 64, int(min(sq, 1<<60))); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("opt: SolveSDP's Schur complement", 16, m, m); err != nil {
+		return nil, err
 	}
 	if nvar == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: SolveSDP: no variables")

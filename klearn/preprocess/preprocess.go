@@ -15,10 +15,20 @@ type Transform struct {
 }
 
 // Shift returns a copy of the per-feature shifts.
-func (t *Transform) Shift() []float64 { return append([]float64(nil), t.shift...) }
+func (t *Transform) Shift() []float64 {
+	if t == nil {
+		return nil
+	}
+	return append([]float64(nil), t.shift...)
+}
 
 // Scale returns a copy of the per-feature multipliers.
-func (t *Transform) Scale() []float64 { return append([]float64(nil), t.scale...) }
+func (t *Transform) Scale() []float64 {
+	if t == nil {
+		return nil
+	}
+	return append([]float64(nil), t.scale...)
+}
 
 // Transform applies the fitted map to the rows of X, returning a new matrix.
 // X must have as many columns as the training data and be finite.
@@ -38,19 +48,25 @@ func (t *Transform) Transform(X mat.Matrix) (*mat.Dense, error) {
 		row := out.RawRowView(i)
 		for j := range row {
 			row[j] = (X.At(i, j) - t.shift[j]) * t.scale[j]
+			if math.IsInf(row[j], 0) || math.IsNaN(row[j]) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "preprocess: transformed X[%d,%d] = (%v − %v)·%v overflows", i, j, X.At(i, j), t.shift[j], t.scale[j])
+			}
 		}
 	}
 	return out, nil
 }
 
-// columns returns per-feature min, max, mean and population variance.
-func columns(X mat.Matrix) (lo, hi, mean, vr []float64, err error) {
+// columns returns per-feature min, max, mean and population standard
+// deviation. Sums that overflow (features near ±MaxFloat64) are redone on
+// scaled values, as LAPACK's norms do, so the mean and deviation are finite
+// whenever they are representable.
+func columns(X mat.Matrix) (lo, hi, mean, sd []float64, err error) {
 	n, d, err := klearn.CheckMatrix("X", X)
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
 	lo, hi = make([]float64, d), make([]float64, d)
-	mean, vr = make([]float64, d), make([]float64, d)
+	mean, sd = make([]float64, d), make([]float64, d)
 	for j := 0; j < d; j++ {
 		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
 		var s float64
@@ -61,14 +77,30 @@ func columns(X mat.Matrix) (lo, hi, mean, vr []float64, err error) {
 			s += v
 		}
 		mean[j] = s / float64(n)
-		var ss float64
+		if math.IsInf(s, 0) {
+			s = 0
+			for i := 0; i < n; i++ {
+				s += X.At(i, j) / float64(n)
+			}
+			mean[j] = s
+		}
+		var ss, amax float64
 		for i := 0; i < n; i++ {
 			dv := X.At(i, j) - mean[j]
 			ss += dv * dv
+			amax = math.Max(amax, math.Abs(dv))
 		}
-		vr[j] = ss / float64(n)
+		sd[j] = math.Sqrt(ss / float64(n))
+		if math.IsInf(ss, 0) && !math.IsInf(amax, 0) {
+			ss = 0
+			for i := 0; i < n; i++ {
+				dv := (X.At(i, j) - mean[j]) / amax
+				ss += dv * dv
+			}
+			sd[j] = amax * math.Sqrt(ss/float64(n))
+		}
 	}
-	return lo, hi, mean, vr, nil
+	return lo, hi, mean, sd, nil
 }
 
 // MinMax scales each feature to [0, 1] on the training data:
@@ -108,14 +140,14 @@ type Standardizer struct{}
 
 // Fit learns the per-feature mean and standard deviation of X.
 func (Standardizer) Fit(X mat.Matrix) (*Transform, error) {
-	_, _, mean, vr, err := columns(X)
+	_, _, mean, sd, err := columns(X)
 	if err != nil {
 		return nil, err
 	}
 	scale := make([]float64, len(mean))
 	for j := range scale {
 		scale[j] = 1
-		if s := math.Sqrt(vr[j]); s > 0 {
+		if s := sd[j]; s > 0 && !math.IsInf(s, 0) {
 			scale[j] = 1 / s
 		}
 	}

@@ -28,6 +28,9 @@ type machine struct {
 // A binary model has one machine. A multiclass model has one machine per
 // pair of classes (one-vs-one, ordered (0,1), (0,2), …, (1,2), … by class
 // index) or per class (one-vs-rest); see Machines.
+//
+// The accessors of a nil *Model return zero values; Decision and Predict
+// return ErrNotFitted.
 type Model struct {
 	classes  []float64
 	multi    Multiclass
@@ -41,13 +44,28 @@ type Model struct {
 
 // Classes returns the sorted distinct training labels. In a binary model
 // Classes()[1] is the positive class (decision value > 0).
-func (m *Model) Classes() []float64 { return append([]float64(nil), m.classes...) }
+func (m *Model) Classes() []float64 {
+	if m == nil {
+		return nil
+	}
+	return append([]float64(nil), m.classes...)
+}
 
 // NumTrain returns the number of training examples.
-func (m *Model) NumTrain() int { return m.nTrain }
+func (m *Model) NumTrain() int {
+	if m == nil {
+		return 0
+	}
+	return m.nTrain
+}
 
 // Multiclass reports the strategy used when there are more than two classes.
-func (m *Model) Multiclass() Multiclass { return m.multi }
+func (m *Model) Multiclass() Multiclass {
+	if m == nil {
+		return 0
+	}
+	return m.multi
+}
 
 // binary returns the only machine of a two-class model.
 func (m *Model) binary() *machine {
@@ -60,6 +78,9 @@ func (m *Model) binary() *machine {
 // Bias returns b of f(x) = Σ_i y_iα_i k(x_i, x) + b (b = −ρ of LIBSVM; 0
 // without bias). For a multiclass model it returns NaN; use Machines.
 func (m *Model) Bias() float64 {
+	if m == nil {
+		return 0
+	}
 	if b := m.binary(); b != nil {
 		return b.bias
 	}
@@ -69,6 +90,9 @@ func (m *Model) Bias() float64 {
 // Objective returns the dual objective ½αᵀQα − eᵀα at the solution, the
 // "obj" LIBSVM prints (≤ 0). For a multiclass model it is the sum over machines.
 func (m *Model) Objective() float64 {
+	if m == nil {
+		return 0
+	}
 	v := 0.0
 	for _, mc := range m.machines {
 		v += mc.obj
@@ -78,6 +102,9 @@ func (m *Model) Objective() float64 {
 
 // Iterations returns the number of SMO iterations (summed over machines).
 func (m *Model) Iterations() int {
+	if m == nil {
+		return 0
+	}
 	v := 0
 	for _, mc := range m.machines {
 		v += mc.iter
@@ -87,6 +114,9 @@ func (m *Model) Iterations() int {
 
 // Status returns Converged if every machine met the tolerance, otherwise MaxIterReached.
 func (m *Model) Status() Status {
+	if m == nil {
+		return 0
+	}
 	for _, mc := range m.machines {
 		if mc.status != Converged {
 			return mc.status
@@ -97,10 +127,18 @@ func (m *Model) Status() Status {
 
 // Support returns the ascending indices of the training examples with α_i > 0
 // (for a multiclass model, the union over machines).
-func (m *Model) Support() []int { return append([]int(nil), m.svIndex...) }
+func (m *Model) Support() []int {
+	if m == nil {
+		return nil
+	}
+	return append([]int(nil), m.svIndex...)
+}
 
 // DualCoef returns y_iα_i for the indices of Support (binary models; nil for multiclass).
 func (m *Model) DualCoef() []float64 {
+	if m == nil {
+		return nil
+	}
 	if b := m.binary(); b != nil {
 		return append([]float64(nil), b.coef...)
 	}
@@ -110,6 +148,9 @@ func (m *Model) DualCoef() []float64 {
 // Alpha returns α_i ≥ 0 for all n training examples (binary models; nil
 // for multiclass). y_i is −1 for Classes()[0] and +1 for Classes()[1].
 func (m *Model) Alpha() []float64 {
+	if m == nil {
+		return nil
+	}
 	if b := m.binary(); b != nil {
 		return append([]float64(nil), b.alpha...)
 	}
@@ -119,6 +160,9 @@ func (m *Model) Alpha() []float64 {
 // SupportVectors returns the training rows of Support (kernel path), or nil
 // for a model fitted with FitGram.
 func (m *Model) SupportVectors() *mat.Dense {
+	if m == nil {
+		return nil
+	}
 	if m.kern == nil || len(m.svRows) == 0 {
 		return nil
 	}
@@ -134,6 +178,9 @@ func (m *Model) SupportVectors() *mat.Dense {
 // Classes are {classes[a], classes[b]}; for one-vs-rest machine k they are
 // {−1, +1} with +1 meaning class k. A binary model returns itself.
 func (m *Model) Machines() []*Model {
+	if m == nil {
+		return nil
+	}
 	if m.binary() != nil {
 		return []*Model{m}
 	}

@@ -179,16 +179,34 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		for i := range rows {
 			rows[i] = mat.Row(nil, i, X)
 		}
+		// A kernel value that overflows (or a kernel that returns NaN)
+		// stops the solvers and fails the fit, as kernel.Gram would.
+		var bad atomic.Bool
 		src := source{
 			fill: func(dst []float64, p int, q []int) {
 				xp := rows[p]
 				for t, j := range q {
-					dst[t] = k.Eval(xp, rows[j])
+					v := k.Eval(xp, rows[j])
+					if math.IsNaN(v) || math.IsInf(v, 0) {
+						bad.Store(true)
+					}
+					dst[t] = v
 				}
 			},
-			diag: func(p int) float64 { return k.Eval(rows[p], rows[p]) },
+			diag: func(p int) float64 {
+				v := k.Eval(rows[p], rows[p])
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					bad.Store(true)
+				}
+				return v
+			},
+			abort: &bad,
 		}
-		if m, err = train(s, src, y); err != nil {
+		m, err = train(s, src, y)
+		if bad.Load() {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "svm: a kernel value on the training rows is NaN or ±Inf (overflow or invalid hyper-parameter)")
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -206,7 +224,10 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 }
 
 // FitGram trains on a precomputed training Gram matrix K (n×n, K_ij =
-// k(x_i, x_j)) with labels y. Only the upper triangle of K is read.
+// k(x_i, x_j)) with labels y. Only the upper triangle of K is read. A
+// negative diagonal entry is refused with ErrNotPSD (klearn.CheckDiagPSD);
+// an indefinite K with a non-negative diagonal is not detected, and SMO then
+// returns a stationary point, as LIBSVM does.
 func (c Classifier) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	s, err := c.settings()
 	if err != nil {
@@ -227,6 +248,9 @@ func fitGram(s settings, K *mat.SymDense, y []float64) (*Model, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "svm: Gram matrix is %d×%d but y has %d entries", n, n, len(y))
 	}
 	if err := klearn.CheckVector("y", y); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckDiagPSD("svm: K", K); err != nil {
 		return nil, err
 	}
 	raw := K.RawSymmetric()

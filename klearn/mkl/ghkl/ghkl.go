@@ -188,6 +188,8 @@ type Node struct {
 }
 
 // Model is a fitted gHKL_ρ classifier: F(x) = Σ_v η_v Σ_i α_i y_i k_v(x_i, x) + b.
+// The accessors of a nil *Model return zero values; Decision and Predict
+// return ErrNotFitted.
 type Model struct {
 	m, d      int
 	base      kernel.Kernel
@@ -213,6 +215,9 @@ type Model struct {
 // Eta = 0 (the root's constant kernel is absorbed by the bias) are kept so
 // that the ancestor closure is visible.
 func (m *Model) Active() []Node {
+	if m == nil {
+		return nil
+	}
 	out := make([]Node, len(m.nodes))
 	for i, v := range m.nodes {
 		out[i] = Node{Features: ghklMask(v), Eta: m.eta[i], Gamma: m.gamma[i], Norm: m.norms[i]}
@@ -223,6 +228,9 @@ func (m *Model) Active() []Node {
 // Selected returns the active nodes with a non-zero predictor component
 // (‖f_v‖ > tol·max_w ‖f_w‖).
 func (m *Model) Selected(tol float64) []Node {
+	if m == nil {
+		return nil
+	}
 	mx := 0.0
 	for _, v := range m.norms {
 		mx = max(mx, v)
@@ -237,24 +245,49 @@ func (m *Model) Selected(tol float64) []Node {
 }
 
 // Bias returns b.
-func (m *Model) Bias() float64 { return m.bias }
+func (m *Model) Bias() float64 {
+	if m == nil {
+		return 0
+	}
+	return m.bias
+}
 
 // Objective returns the primal value P of (G2) at the solution.
-func (m *Model) Objective() float64 { return m.primal }
+func (m *Model) Objective() float64 {
+	if m == nil {
+		return 0
+	}
+	return m.primal
+}
 
 // Gap returns the certified duality gap P − D_V of the full DAG (an upper
 // bound on P − P*; see Classifier), and the violation max_t B_t − U of the
 // sufficient condition (≤ Tol·U when the active-set loop converged).
-func (m *Model) Gap() (gap, violation float64) { return m.gap, m.violation }
+func (m *Model) Gap() (gap, violation float64) {
+	if m == nil {
+		return 0, 0
+	}
+	return m.gap, m.violation
+}
 
 // Iterations returns the total mirror-descent iterations and the number of
 // active-set rounds.
-func (m *Model) Iterations() (iters, rounds int) { return m.iters, m.rounds }
+func (m *Model) Iterations() (iters, rounds int) {
+	if m == nil {
+		return 0, 0
+	}
+	return m.iters, m.rounds
+}
 
 // Status is opt.Success when the active-set loop stopped on the sufficient
 // condition with each restricted problem solved to Tol, and
 // opt.IterationLimit when MaxActive or MaxIter stopped it first.
-func (m *Model) Status() opt.Status { return m.status }
+func (m *Model) Status() opt.Status {
+	if m == nil {
+		return 0
+	}
+	return m.status
+}
 
 // Decision returns F(x) for the rows of X.
 func (m *Model) Decision(X mat.Matrix) ([]float64, error) {

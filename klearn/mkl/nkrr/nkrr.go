@@ -384,6 +384,9 @@ func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) 
 	if err := klearn.CheckParam("nkrr: radius", radius, 0, math.MaxFloat64); err != nil {
 		return nil, err
 	}
+	if q != L1 && q != L2 {
+		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: ProjectRadial: unknown Norm %d", int(q))
+	}
 	out := append([]float64(nil), v...)
 	projectRadial(out, mu0, radius, q)
 	return out, nil

@@ -1,6 +1,7 @@
 package nkrr
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/blas"
@@ -266,6 +267,9 @@ func newGramBases(Ks []*mat.SymDense, n int) (*gramBases, error) {
 		m, err := klearn.CheckGram(K, n)
 		if err != nil {
 			return nil, klearn.Errorf(err, "nkrr: Ks[%d]", k)
+		}
+		if err := klearn.CheckDiagPSD(fmt.Sprintf("nkrr: Ks[%d]", k), K); err != nil {
+			return nil, err
 		}
 		if k == 0 {
 			n = m

@@ -99,11 +99,15 @@ func checkProblem(y []float64, n int, lambda float64, degree int) (int, error) {
 	if degree == 0 {
 		degree = 2
 	}
-	if degree < 1 {
-		return 0, klearn.Errorf(klearn.ErrParam, "nkrr: Degree = %d, want ≥ 1", degree)
+	if degree < 1 || degree > MaxDegree {
+		return 0, klearn.Errorf(klearn.ErrParam, "nkrr: Degree = %d, want 1 ≤ Degree ≤ MaxDegree = %d", degree, MaxDegree)
 	}
 	return degree, nil
 }
+
+// MaxDegree bounds Degree: each evaluation raises every entry of K_μ to the
+// power d by d − 1 products (the paper's degrees are 1 to 4).
+const MaxDegree = 1 << 10
 
 // Problem is the Regressor objective of Cortes et al. (2009) over explicit base
 // kernels: F(μ) = yᵀ(K_μ+λI)⁻¹y with K_μ = (Σ_k μ_k K_k)^{∘Degree}, Eq. (10).

@@ -1,6 +1,7 @@
 package nkrr
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -34,6 +35,14 @@ func (r Regressor) Grid(lambdas, radii []float64) []Regressor {
 // targets are centred with the training mean, which is added back to the
 // predictions (KRR of Eq. (9) has no bias).
 func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split) (float64, error) {
+	if err := s.Check(len(y)); err != nil {
+		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
+	}
+	for k, K := range Ks {
+		if K == nil || K.SymmetricDim() != len(y) {
+			return 0, klearn.Errorf(klearn.ErrShape, "nkrr: ScoreGrams: Ks[%d] is nil or not %d×%d", k, len(y), len(y))
+		}
+	}
 	yc, mean := nkCentered(y, s.Train)
 	m, err := r.FitGrams(modelsel.SubGrams(Ks, s.Train), yc)
 	if err != nil {
@@ -56,6 +65,12 @@ func (r Regressor) ScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split) (f
 // FitScoreFeatures is ScoreFeatures that also returns the fitted model
 // (its weights, steps and evaluations).
 func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split) (float64, *Model, error) {
+	if _, _, err := klearn.CheckXY(X, y); err != nil {
+		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
+	}
+	if err := s.Check(len(y)); err != nil {
+		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
+	}
 	yc, mean := nkCentered(y, s.Train)
 	m, err := r.FitFeatures(modelsel.Rows(X, s.Train), yc)
 	if err != nil {

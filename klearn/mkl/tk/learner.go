@@ -83,7 +83,8 @@ var (
 )
 
 // Model is a fitted TK classifier: the learned kernel k_{P*} and the SVM
-// trained on it.
+// trained on it. The accessors of a nil *Model return zero values; Decision
+// and Predict return ErrNotFitted.
 type Model struct {
 	kern    Kernel
 	xs      *mat.Dense // scaled training inputs
@@ -100,46 +101,97 @@ type Model struct {
 }
 
 // Kernel returns the learned kernel (a Kernel on raw inputs).
-func (m *Model) Kernel() kernel.Kernel { return m.kern }
+func (m *Model) Kernel() kernel.Kernel {
+	if m == nil {
+		return nil
+	}
+	return m.kern
+}
 
 // P returns a copy of the learned 2q×2q matrix P* (P* ⪰ 0, tr P* ≤ 1).
 func (m *Model) P() *mat.SymDense {
+	if m == nil || m.kern.TK.P == nil {
+		return nil
+	}
 	return mat.NewSymDense(m.kern.TK.P.SymmetricDim(), append([]float64(nil), m.kern.TK.P.RawSymmetric().Data...))
 }
 
 // Objective returns J(P*) = max_α 2αᵀe − βᵀK(P*)β, the optimal value t of
 // SDP (24) up to the solver's tolerance.
-func (m *Model) Objective() float64 { return m.obj }
+func (m *Model) Objective() float64 {
+	if m == nil {
+		return 0
+	}
+	return m.obj
+}
 
 // Gap returns the certified relative duality gap (J(P*) − LB)/J(P*), LB
 // the best lower bound 2αᵀe − λ_max(M(β)) met (for InteriorPoint: the
 // bound at P*).
-func (m *Model) Gap() float64 { return relGap(m.obj, m.lower) }
+func (m *Model) Gap() float64 {
+	if m == nil {
+		return 0
+	}
+	return relGap(m.obj, m.lower)
+}
 
 // Iterations returns the solver's iterations; SVMSolves the number of
 // inner SVM problems solved.
-func (m *Model) Iterations() int { return m.iter }
+func (m *Model) Iterations() int {
+	if m == nil {
+		return 0
+	}
+	return m.iter
+}
 
 // SVMSolves returns the number of inner SVM problems solved.
-func (m *Model) SVMSolves() int { return m.solves }
+func (m *Model) SVMSolves() int {
+	if m == nil {
+		return 0
+	}
+	return m.solves
+}
 
 // Status says why the solver stopped.
-func (m *Model) Status() opt.Status { return m.status }
+func (m *Model) Status() opt.Status {
+	if m == nil {
+		return 0
+	}
+	return m.status
+}
 
 // SDP returns the interior-point result (nil for ProjectedGradient): its
 // gap, infeasibilities and, for an infeasible problem, the certificate.
-func (m *Model) SDP() *opt.SDPResult { return m.sdp }
+func (m *Model) SDP() *opt.SDPResult {
+	if m == nil {
+		return nil
+	}
+	return m.sdp
+}
 
 // Trace returns J and the relative gap at every projected-gradient step.
 func (m *Model) Trace() (objectives, gaps []float64) {
+	if m == nil {
+		return nil, nil
+	}
 	return append([]float64(nil), m.objs...), append([]float64(nil), m.gaps...)
 }
 
 // SVM returns the SVM trained on K(P*) (labels −1 for Classes()[0]).
-func (m *Model) SVM() *svm.Model { return m.svm }
+func (m *Model) SVM() *svm.Model {
+	if m == nil {
+		return nil
+	}
+	return m.svm
+}
 
 // Classes returns the two labels, smaller first.
-func (m *Model) Classes() []float64 { return []float64{m.classes[0], m.classes[1]} }
+func (m *Model) Classes() []float64 {
+	if m == nil {
+		return nil
+	}
+	return []float64{m.classes[0], m.classes[1]}
+}
 
 // Decision returns f(z) = Σ_i α_i y_i k(x_i, z) + b for every row z of X
 // (positive for Classes()[1]).

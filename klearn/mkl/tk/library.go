@@ -17,6 +17,9 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 	if w <= 0 || L <= 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "tk: RandomP(w = %d, L = %d)", w, L)
 	}
+	if err := klearn.CheckAlloc("tk: RandomP's matrices", 8, L+1, w, w); err != nil {
+		return nil, err
+	}
 	r := klearn.NewRand(seed)
 	out := make([]*mat.SymDense, L)
 	for s := range out {
