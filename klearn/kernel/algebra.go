@@ -156,7 +156,7 @@ func (p Product) Eval(x, z []float64) float64 {
 func (p Product) Gram(X mat.Matrix) *mat.SymDense {
 	out := gramOf(p.Kernels[0], X)
 	for _, k := range p.Kernels[1:] {
-		out = Hadamard(out, gramOf(k, X))
+		out = hadamard(out, gramOf(k, X))
 	}
 	return out
 }
@@ -220,7 +220,7 @@ func (p Power) Validate(d int) error {
 func (p Power) Eval(x, z []float64) float64 { return powInt(p.K.Eval(x, z), p.D) }
 
 // Gram is the Hadamard power of the member's Gram matrix.
-func (p Power) Gram(X mat.Matrix) *mat.SymDense { return HadamardPower(gramOf(p.K, X), p.D) }
+func (p Power) Gram(X mat.Matrix) *mat.SymDense { return hadamardPower(gramOf(p.K, X), p.D) }
 
 // Cross is the elementwise power of the member's cross matrix.
 func (p Power) Cross(A, B mat.Matrix) *mat.Dense {

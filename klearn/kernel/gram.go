@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -30,24 +29,49 @@ func mapSym(K *mat.SymDense, f func(i, j int, v float64) float64) *mat.SymDense 
 }
 
 // Hadamard returns the entrywise (Schur) product A ∘ B, positive
-// semi-definite when A and B are (Schur product theorem; Cortes et al.'s Sec. 2). It
-// panics if A and B differ in size.
-func Hadamard(A, B *mat.SymDense) *mat.SymDense {
-	if A.SymmetricDim() != B.SymmetricDim() {
-		panic(fmt.Sprintf("kernel: Hadamard of %d×%d and %d×%d", A.SymmetricDim(), A.SymmetricDim(), B.SymmetricDim(), B.SymmetricDim()))
+// semi-definite when A and B are (Schur product theorem; Cortes et al.'s
+// Sec. 2). Errors: ErrEmpty (a nil or empty matrix), ErrShape (sizes
+// differ).
+func Hadamard(A, B *mat.SymDense) (*mat.SymDense, error) {
+	if err := checkSyms("Hadamard", A, B); err != nil {
+		return nil, err
 	}
+	return hadamard(A, B), nil
+}
+
+func hadamard(A, B *mat.SymDense) *mat.SymDense {
 	b, _, sb := symData(B)
 	return mapSym(A, func(i, j int, v float64) float64 { return v * b[i*sb+j] })
 }
 
 // HadamardPower returns K^{∘d}, the entrywise d-th power (d = 0 gives the
-// all-ones matrix; Donini & Aiolli's eq. 12 builds the HPK family as K_{d+1} = K_d ∘ K_1).
-// It panics if d < 0.
-func HadamardPower(K *mat.SymDense, d int) *mat.SymDense {
-	if d < 0 {
-		panic(fmt.Sprintf("kernel: HadamardPower with d = %d < 0", d))
+// all-ones matrix; Donini & Aiolli's eq. 12 builds the HPK family as
+// K_{d+1} = K_d ∘ K_1). Errors: ErrEmpty (nil or empty K), ErrParam (d < 0).
+func HadamardPower(K *mat.SymDense, d int) (*mat.SymDense, error) {
+	if err := checkSyms("HadamardPower", K); err != nil {
+		return nil, err
 	}
+	if d < 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "kernel: HadamardPower: d = %d, want ≥ 0", d)
+	}
+	return hadamardPower(K, d), nil
+}
+
+func hadamardPower(K *mat.SymDense, d int) *mat.SymDense {
 	return mapSym(K, func(_, _ int, v float64) float64 { return powInt(v, d) })
+}
+
+// checkSyms checks that the matrices are non-empty and of one size.
+func checkSyms(what string, Ks ...*mat.SymDense) error {
+	for i, K := range Ks {
+		if K == nil || K.SymmetricDim() == 0 {
+			return klearn.Errorf(klearn.ErrEmpty, "kernel: %s: matrix %d is nil or empty", what, i)
+		}
+		if n := Ks[0].SymmetricDim(); K.SymmetricDim() != n {
+			return klearn.Errorf(klearn.ErrShape, "kernel: %s of %d×%d and %d×%d matrices", what, n, n, K.SymmetricDim(), K.SymmetricDim())
+		}
+	}
+	return nil
 }
 
 // Center returns C_n K C_n with C_n = I − 11ᵀ/n, the Gram matrix of the
@@ -299,16 +323,19 @@ func IsPSD(K mat.Symmetric, tol float64) (bool, error) {
 	return vals[0] >= -tol*max(1, math.Abs(vals[len(vals)-1])), nil
 }
 
-// AddJitter returns K + εI. It panics if ε is negative or not finite
-// (a programmer error).
-func AddJitter(K *mat.SymDense, eps float64) *mat.SymDense {
-	if !(eps >= 0) || math.IsInf(eps, 0) {
-		panic(fmt.Sprintf("kernel: AddJitter with ε = %v", eps))
+// AddJitter returns K + εI. Errors: ErrEmpty (nil or empty K), ErrParam
+// (ε negative or not finite).
+func AddJitter(K *mat.SymDense, eps float64) (*mat.SymDense, error) {
+	if err := checkSyms("AddJitter", K); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckParam("kernel: AddJitter ε", eps, 0, math.MaxFloat64); err != nil {
+		return nil, err
 	}
 	return mapSym(K, func(i, j int, v float64) float64 {
 		if i == j {
 			return v + eps
 		}
 		return v
-	})
+	}), nil
 }

@@ -607,7 +607,10 @@ func TestGramOps(t *testing.T) {
 	// HadamardPower ≡ Power kernel; Hadamard ≡ Product.
 	L, _ := Gram(Linear{}, X)
 	P3, _ := Gram(Power{K: Linear{}, D: 3}, X)
-	if !mat.EqualApprox(HadamardPower(L, 3), P3, 1e-13) || !mat.EqualApprox(Hadamard(L, HadamardPower(L, 2)), P3, 1e-13) {
+	L3, _ := HadamardPower(L, 3)
+	L2, _ := HadamardPower(L, 2)
+	LL2, _ := Hadamard(L, L2)
+	if !mat.EqualApprox(L3, P3, 1e-13) || !mat.EqualApprox(LL2, P3, 1e-13) {
 		t.Fatal("Hadamard power")
 	}
 	// MinEigen of diag(−1, 2, 3) is −1 (closed form); IsPSD false; jitter 1.5 → PSD.
@@ -618,7 +621,7 @@ func TestGramOps(t *testing.T) {
 	if ok, _ := IsPSD(D, 0); ok {
 		t.Fatal("indefinite matrix reported PSD")
 	}
-	if ok, _ := IsPSD(AddJitter(D, 1.5), 0); !ok {
+	if ok, _ := IsPSD(must(AddJitter(D, 1.5)), 0); !ok {
 		t.Fatal("jittered matrix not PSD")
 	}
 	// Combine / CombineCross.
@@ -754,3 +757,5 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+func second[T any](_ T, err error) error { return err }

@@ -261,7 +261,10 @@ func PDS(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 			if err != nil {
 				return repro.Claim{}, err
 			}
-			K := kernel.HadamardPower(S, d)
+			K, err := kernel.HadamardPower(S, d)
+			if err != nil {
+				return repro.Claim{}, err
+			}
 			var e mat.EigenSym
 			if !e.Factorize(K, false) {
 				return repro.Claim{}, fmt.Errorf("cortes2009: PDS: eigendecomposition failed")

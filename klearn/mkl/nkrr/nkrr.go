@@ -410,7 +410,7 @@ func (m *Model) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if err != nil {
 		return nil, err
 	}
-	return kernel.HadamardPower(K, m.Degree), nil
+	return kernel.HadamardPower(K, m.Degree)
 }
 
 // CombineCross returns (Σ_k μ_k Kte_k)^{∘d} for test×train base kernels.

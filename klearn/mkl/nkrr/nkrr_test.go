@@ -50,7 +50,7 @@ func polyCombine(Ks []*mat.SymDense, mu []float64, d int) (*mat.SymDense, error)
 	if err != nil {
 		return nil, err
 	}
-	return kernel.HadamardPower(S, d), nil
+	return kernel.HadamardPower(S, d)
 }
 
 func mustGrams(t *testing.T, X mat.Matrix) []*mat.SymDense {
