@@ -60,8 +60,10 @@ type DCIter struct {
 // = g(X) − h(X) = φ^k; Lower is a certified lower bound on φ̂ (so F − Lower
 // bounds the error); Status is Success when F − Lower ≤ Tol·max(1, |F|)
 // (the optimality certificate of Horst & Thoai, Prop. 4.4: the minimum of
-// t − h(ω) over {ω ∈ Ω, g(ω) − t ≤ φ^k} is 0 within the tolerance) and
-// IterationLimit when MaxIter cuts did not reach it. Iters records the
+// t − h(ω) over {ω ∈ Ω, g(ω) − t ≤ φ^k} is 0 within the tolerance),
+// IterationLimit when MaxIter cuts did not reach it, and Failure when a
+// cut stopped separating its vertex in floating point (F − Lower is then
+// the certified gap reached). Iters records the
 // bounds per iteration (Iters[0] is the initial polytope).
 type DCResult struct {
 	X          []float64
@@ -173,10 +175,13 @@ func common(a, b []int) []int {
 }
 
 // cut intersects P with the half-space a·p ≤ b; val evaluates the
-// objective at new vertices.
-func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64) {
+// objective at new vertices. The vertex must (the one the cut separates
+// in theory) is removed whenever its slack is positive, however small
+// (steep linearisations give normalised violations below eps). cut
+// reports whether any vertex was removed.
+func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, must int) bool {
 	if !P.addRow(a, b) {
-		return
+		return false
 	}
 	r := len(P.A) - 1
 	var keep, drop []vertex
@@ -185,7 +190,7 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64) {
 		s := P.slack(r, v.p)
 		sl[i] = s
 		switch {
-		case s > P.eps:
+		case s > P.eps || (i == must && s > 0):
 			drop = append(drop, v)
 		case s >= -P.eps:
 			v.active = append(slices.Clone(v.active), r)
@@ -196,7 +201,7 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64) {
 	}
 	if len(drop) == 0 {
 		P.verts = keep
-		return
+		return false
 	}
 	out := slices.Clone(keep)
 	for _, u := range drop {
@@ -233,6 +238,7 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64) {
 		}
 	}
 	P.verts = out
+	return true
 }
 
 // DCCuttingPlane solves the DC program p by the cutting-plane method of
@@ -497,11 +503,13 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				}
 			}
 		}
-		P.cut(a, b, val)
+		removed := P.cut(a, b, val, bi)
 		res.Iterations = k + 1
 		it.Phi = phi
 		res.Iters = append(res.Iters, it)
-		if len(P.verts) == 0 {
+		if !removed || len(P.verts) == 0 {
+			// The cut no longer separates the vertex in floating point:
+			// the gap φ − Lower is as small as this precision allows.
 			res.Status = Failure
 			break
 		}
