@@ -104,7 +104,8 @@ type Atom struct {
 	Sigma  []float64
 }
 
-// Greedy1 is one run of Algorithm 1.
+// Greedy1 is one run of Algorithm 1; Atoms are the kernels with positive
+// weight, those within MergeTol merged.
 type Greedy1 struct {
 	Error float64 // test misclassification, percent
 	Atoms []Atom
@@ -256,6 +257,50 @@ func initial(r [2]float64, blocks int) [][]float64 {
 	return out
 }
 
+// MergeTol is the largest |log σ − log σ'| (every block) at which two
+// learned kernels count as one in Results: near the optimum Algorithm 1
+// adds kernels a fraction of a percent apart (step 3 mixes one kernel at a
+// time), which would split one weight of Figure 1 into many.
+const MergeTol = 0.02
+
+// mergeAtoms drops zero weights (initial kernels mixed out) and merges
+// kernels within MergeTol, at the weighted mean of log σ.
+func mergeAtoms(atoms []continuous.Atom) []Atom {
+	var out []Atom
+	var logs [][]float64
+	for _, a := range atoms {
+		if a.Weight <= 1e-9 {
+			continue
+		}
+		l := make([]float64, len(a.Params))
+		for b, s := range a.Params {
+			l[b] = math.Log(s)
+		}
+		merged := false
+		for i := range out {
+			close := true
+			for b := range l {
+				close = close && math.Abs(l[b]-logs[i][b]) <= MergeTol
+			}
+			if close {
+				w := out[i].Weight + a.Weight
+				for b := range l {
+					logs[i][b] = (out[i].Weight*logs[i][b] + a.Weight*l[b]) / w
+					out[i].Sigma[b] = math.Exp(logs[i][b])
+				}
+				out[i].Weight = w
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, Atom{a.Weight, append([]float64(nil), a.Params...)})
+			logs = append(logs, l)
+		}
+	}
+	return out
+}
+
 // runGreedy fits Algorithm 1 and scores it on the test points.
 func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 	start := time.Now()
@@ -268,11 +313,7 @@ func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 		return Greedy1{}, err
 	}
 	out := Greedy1{Error: errorPct(p, d.yte), E: m.Errors(), Status: m.Status().String()}
-	for _, a := range m.Atoms() {
-		if a.Weight > 1e-9 { // initial kernels mixed out keep weight 0
-			out.Atoms = append(out.Atoms, Atom{a.Weight, a.Params})
-		}
-	}
+	out.Atoms = mergeAtoms(m.Atoms())
 	for _, st := range m.Steps() {
 		out.Steps++
 		if g.Step2 == continuous.DC {
