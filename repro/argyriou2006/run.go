@@ -115,9 +115,12 @@ type Greedy1 struct {
 	E         []float64
 	Cuts      []int
 	Certified int
-	Steps     int
-	Status    string
-	Seconds   float64
+	// MaxGap is the largest gap φ − (lower bound) left by a step 2 that hit
+	// the cut cap, for the unit vector c/‖c‖ (0 if all were certified).
+	MaxGap  float64
+	Steps   int
+	Status  string
+	Seconds float64
 }
 
 // Cell1 is one (task, range) of Table 1.
@@ -320,6 +323,8 @@ func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 			out.Cuts = append(out.Cuts, st.DCIterations)
 			if st.DCStatus == opt.Success {
 				out.Certified++
+			} else {
+				out.MaxGap = math.Max(out.MaxGap, st.DCGap)
 			}
 		}
 	}
