@@ -185,10 +185,8 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 	}
 	r := len(P.A) - 1
 	var keep, drop []vertex
-	sl := make(map[int]float64)
 	for i, v := range P.verts {
 		s := P.slack(r, v.p)
-		sl[i] = s
 		switch {
 		case s > P.eps || (i == must && s > 0):
 			drop = append(drop, v)

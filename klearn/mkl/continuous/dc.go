@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -32,30 +33,54 @@ type dcPairs struct {
 	B    int
 }
 
+// dcChunk is the number of terms summed per task: partial sums are
+// combined in chunk order, so the value is the same for any GOMAXPROCS.
+const dcChunk = 4096
+
 func (p *dcPairs) f(z []float64) float64 {
-	var s float64
-	for k, w := range p.w {
-		var a float64
-		for b := 0; b < p.B; b++ {
-			a += p.beta[k*p.B+b] * z[b]
+	nc := (len(p.w) + dcChunk - 1) / dcChunk
+	part := make([]float64, nc)
+	parallel.For(nc, func(c int) {
+		var s float64
+		for k := c * dcChunk; k < min((c+1)*dcChunk, len(p.w)); k++ {
+			var a float64
+			for b := 0; b < p.B; b++ {
+				a += p.beta[k*p.B+b] * z[b]
+			}
+			s += p.w[k] * math.Exp(-a)
 		}
-		s += w * math.Exp(-a)
+		part[c] = s
+	})
+	var s float64
+	for _, v := range part {
+		s += v
 	}
 	return s
 }
 
 func (p *dcPairs) grad(g, z []float64) {
+	nc := (len(p.w) + dcChunk - 1) / dcChunk
+	part := make([][]float64, nc)
+	parallel.For(nc, func(c int) {
+		gc := make([]float64, p.B)
+		for k := c * dcChunk; k < min((c+1)*dcChunk, len(p.w)); k++ {
+			var a float64
+			for b := 0; b < p.B; b++ {
+				a += p.beta[k*p.B+b] * z[b]
+			}
+			v := p.w[k] * math.Exp(-a)
+			for b := 0; b < p.B; b++ {
+				gc[b] -= v * p.beta[k*p.B+b]
+			}
+		}
+		part[c] = gc
+	})
 	for b := range g {
 		g[b] = 0
 	}
-	for k, w := range p.w {
-		var a float64
-		for b := 0; b < p.B; b++ {
-			a += p.beta[k*p.B+b] * z[b]
-		}
-		v := w * math.Exp(-a)
-		for b := 0; b < p.B; b++ {
-			g[b] -= v * p.beta[k*p.B+b]
+	for _, gc := range part {
+		for b := range g {
+			g[b] += gc[b]
 		}
 	}
 }

@@ -3,6 +3,7 @@ package continuous
 import (
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -236,5 +237,24 @@ func TestSearchDCBadInput(t *testing.T) {
 	}
 	if _, err := (Greedy{Init: [][]float64{{1, 2}}}).Fit(X, []float64{1, -1, 1, -1, 1, -1, 1, -1, 1, -1}); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("bad Init: err = %v", err)
+	}
+}
+
+// TestSearchDCDeterministic: the same answer for GOMAXPROCS 1 and 2.
+func TestSearchDCDeterministic(t *testing.T) {
+	X, _, _, _ := klearntest.SyntheticData(klearntest.Binary, 120, 4, 16)
+	fam := GaussianBlocks{Blocks: [][]int{{0, 1}, {2, 3}}, Lower: 0.1, Upper: 10}
+	s, _ := fam.Prepare(X)
+	c := randC(120, 17)
+	old := runtime.GOMAXPROCS(1)
+	r1, err1 := SearchDC(fam, s, 4, c, nil)
+	runtime.GOMAXPROCS(2)
+	r2, err2 := SearchDC(fam, s, 4, c, nil)
+	runtime.GOMAXPROCS(old)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if !slices.Equal(r1.Theta, r2.Theta) || r1.Value != r2.Value || r1.Run.Iterations != r2.Run.Iterations {
+		t.Errorf("GOMAXPROCS 1: %v %v, 2: %v %v", r1.Theta, r1.Value, r2.Theta, r2.Value)
 	}
 }
