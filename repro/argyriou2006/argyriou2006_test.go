@@ -98,6 +98,7 @@ func TestRunTiny(t *testing.T) {
 			t.Logf("%s: %s (%s)", c.ID, c.Outcome, c.Reason)
 			continue
 		}
+		t.Logf("%s: %s", c.ID, c.Ours)
 		if c.Outcome != repro.Reproduced {
 			t.Errorf("%s: %s (%s)", c.ID, c.Outcome, c.Ours)
 		}
