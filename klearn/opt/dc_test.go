@@ -220,3 +220,16 @@ func TestDCCuttingPlaneBadInput(t *testing.T) {
 		t.Errorf("NaN g: err = %v, want ErrNotFinite", err)
 	}
 }
+
+// BenchmarkDCCuttingPlane2D: a 2-D difference of two sums of 2000
+// exponentials (the size of a step 2 on 90 points), from the simplex.
+func BenchmarkDCCuttingPlane2D(b *testing.B) {
+	rng := klearn.NewRand(5)
+	g, h := randExp(rng, 2000, 2), randExp(rng, 2000, 2)
+	p := opt.DCProblem{G: g.f, GradG: g.grad, H: h.f, Lo: []float64{0, 0}, Hi: []float64{1, 1}}
+	for i := 0; i < b.N; i++ {
+		if _, err := opt.DCCuttingPlane(p, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
