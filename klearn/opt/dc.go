@@ -45,6 +45,11 @@ type DCSettings struct {
 	// Recorder, if not nil, is called after each cut with F = φ^k and
 	// Gap = the certified gap.
 	Recorder Recorder
+	// Cutoff, if not nil, also ends the run (Status Success, Pruned) once
+	// the lower bound reaches *Cutoff − Tol·max(1, |*Cutoff|): no point of
+	// Ω is better than the cutoff (a value found elsewhere, when Ω is one
+	// piece of a partitioned domain).
+	Cutoff *float64
 }
 
 // DCIter is one iteration of DCCuttingPlane: the best value φ^k found, the
@@ -69,6 +74,7 @@ type DCResult struct {
 	X          []float64
 	F, Lower   float64
 	Status     Status
+	Pruned     bool
 	Iterations int
 	Iters      []DCIter
 }
@@ -436,6 +442,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
 		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(phi)) {
 			res.Status = Success
+			res.Iters = append(res.Iters, it)
+			break
+		}
+		if cfg.Cutoff != nil && res.Lower >= *cfg.Cutoff-cfg.Tol*math.Max(1, math.Abs(*cfg.Cutoff)) {
+			res.Status, res.Pruned = Success, true
 			res.Iters = append(res.Iters, it)
 			break
 		}

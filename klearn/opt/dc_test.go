@@ -233,3 +233,31 @@ func BenchmarkDCCuttingPlane2D(b *testing.B) {
 		}
 	}
 }
+
+// A cutoff below the optimum prunes the run with a lower bound above the
+// cutoff; a cutoff above it changes nothing.
+func TestDCCuttingPlaneCutoff(t *testing.T) {
+	rng := klearn.NewRand(11)
+	g, h := randExp(rng, 6, 2), randExp(rng, 6, 2)
+	p := opt.DCProblem{G: g.f, GradG: g.grad, H: h.f, Lo: []float64{0, 0}, Hi: []float64{1, 1}}
+	ref, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	low := ref.F - 0.5
+	res, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Cutoff: &low})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Pruned || res.Status != opt.Success || res.Lower < low-1e-9 || res.Lower > ref.F+1e-9 {
+		t.Errorf("cutoff %v: pruned %v status %v lower %v (optimum %v)", low, res.Pruned, res.Status, res.Lower, ref.F)
+	}
+	high := ref.F + 0.5
+	res, err = opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Cutoff: &high})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pruned || res.F != ref.F {
+		t.Errorf("cutoff %v: pruned %v, F %v, want %v", high, res.Pruned, res.F, ref.F)
+	}
+}
