@@ -49,12 +49,12 @@ const (
 )
 
 // PaperTimes are the running times the paper reports (Matlab on a 1 GHz
-// dual-processor machine) for the DC method.
-var PaperTimes = map[string]string{
-	"1 parameter":                  "1–2 minutes",
-	"2 parameters":                 "about 5 minutes",
-	"4 parameters":                 "about 1 hour",
-	"finite, 2 parameters (10×10)": "about 1 hour",
+// dual-processor machine, 500 training points), as (what, time) pairs.
+var PaperTimes = [][2]string{
+	{"DC, 1 parameter", "1–2 minutes"},
+	{"DC, 2 parameters", "about 5 minutes"},
+	{"DC, 4 parameters", "about 1 hour"},
+	{"finite, 2 parameters", "about 1 hour"},
 }
 
 // Tolerance of an error rate p (percent) on a test set of n points: two
