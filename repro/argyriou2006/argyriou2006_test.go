@@ -121,3 +121,26 @@ func TestRunTiny(t *testing.T) {
 		t.Error("empty counts")
 	}
 }
+
+func TestLocalMaxima(t *testing.T) {
+	for _, c := range []struct {
+		v    []float64
+		want []int
+	}{
+		{[]float64{0, 1, 0, 2, 0}, []int{1, 3}},
+		{[]float64{3, 3, 3, 1, 2}, []int{0, 4}},
+		{[]float64{0, 1, 1 + 1e-12, 1, 0}, []int{1}},
+		{[]float64{1, 2, 2, 3}, []int{3}},
+	} {
+		got := localMaxima(c.v)
+		if len(got) != len(c.want) {
+			t.Errorf("%v: %v, want %v", c.v, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%v: %v, want %v", c.v, got, c.want)
+			}
+		}
+	}
+}
