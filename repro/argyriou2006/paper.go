@@ -73,6 +73,7 @@ func Tolerances() []string {
 		"DC against standard (Table 1) and two variances against one (Tables 1–2): sign test over the cells run, α = 0.05; a difference inside the noise is a tie",
 		"Ranges (Table 2 robustness): DC's error in the three ranges within two standard errors of each other",
 		"Dual forms of E (Eq. (6)): relative difference ≤ 1e-8; convexity of E: chord inequality to 1e-12 relative, E'' ≥ 0 and within 1e-4 of central differences",
+		"Section 2.1 scaling: E(sK) strictly decreasing in s with E(10⁶K) < 10⁻³E(K); the minimum of E over Gaussians ≥ the closed-form bound μm/(m+μ); Eq. (8): values to 1e-6 relative, weights to 1e-4",
 		"DC decomposition: second differences of g and h ≥ −1e-12·scale on a 2000-point ω grid; g − h = −⟨c, G c⟩ + Σc_i² to 1e-10",
 		"Cutting plane (checks): certified gap ≤ 1e-9·max(1, |φ|) (Success), value ≥ the brute-force grid maximum (2000 log-spaced σ; 200×200 in 2-D) minus 1e-9 relative; inside Algorithm 1 each step 2 is certified at a gap ≤ 1e-6·max(1, |φ|), at most 300 cuts per piece of the ω box",
 		"Algorithm 1: E non-increasing to 1e-12 relative at every step of every run",
