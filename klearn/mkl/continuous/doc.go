@@ -1,5 +1,6 @@
 // Package continuous learns kernels from families with continuous
-// parameters: Gaussians with one bandwidth or one per coordinate, and the
+// parameters: Gaussians with one bandwidth, one per coordinate or one per
+// block of features (GaussianBlocks: image halves or quadrants), and the
 // Dirichlet kernel (Family, with Searchers that evaluate ⟨P, K(κ_θ)⟩_F and
 // its gradient from pairwise quantities cached once), and the greedy
 // algorithm of Argyriou, Hauser, Micchelli & Pontil (2006), "A DC-
@@ -11,9 +12,11 @@
 // θ̂ = argmax_θ ⟨c, G_x(θ)c⟩ with c = −2μ(K_x + μI)⁻¹y, while the
 // improvement test ⟨c, G_x(θ̂)c⟩ > ⟨c, K_x c⟩ (Eq. (10)) holds, then
 // mixing it in by a projected Newton search on the segment (step 3). Step 2
-// is solved here by the bounded quasi-Newton method from several restarts
-// (the "CR" method against which Afkanpour et al. 2013 compare, which is
-// this algorithm with a local search); the paper's DC-programming solution
-// of step 2 (its Algorithm 2, a global method) is not implemented yet.
+// is solved either by the bounded quasi-Newton method from several restarts
+// (Step2 QuasiNewton: the "CR" method against which Afkanpour et al. 2013
+// compare, which is this algorithm with a local search) or, for the
+// Gaussian families, globally by the paper's DC program (13) in ω = σ⁻²
+// with its cutting-plane Algorithm 2 (Step2 DC, SearchDC, on
+// opt.DCCuttingPlane), which certifies the optimum of each step 2.
 // Package stagewise (CA-1D, CA-nD) uses the same families.
 package continuous

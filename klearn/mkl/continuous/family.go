@@ -156,7 +156,7 @@ func (g GaussianBandwidth) Prepare(X *mat.Dense) (Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return distSearcher{D: D, f: gaussianTerm}, nil
+	return distSearcher{D: D, f: gaussianTerm, gauss: true}, nil
 }
 
 func (g GaussianPerCoordinate) check() (lo, hi float64, err error) {
@@ -274,8 +274,18 @@ func dirichletTerm(r, s float64) (float64, float64) {
 // distSearcher serves the one-parameter families from cached pairwise
 // distances.
 type distSearcher struct {
-	D *mat.SymDense
-	f term
+	D     *mat.SymDense
+	f     term
+	gauss bool // f is gaussianTerm: κ = exp(−D e^{−2θ})
+}
+
+// exponents returns the cached squared distances of a Gaussian (nil for
+// Dirichlet).
+func (s distSearcher) exponents() []*mat.SymDense {
+	if !s.gauss {
+		return nil
+	}
+	return []*mat.SymDense{s.D}
 }
 
 func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {

@@ -19,17 +19,49 @@ const (
 	DefaultTol      = 1e-6
 )
 
+// Step2 selects how step 2 of Algorithm 1 (θ̂ = argmax_θ ⟨c, G_x(θ)c⟩)
+// is solved.
+type Step2 int
+
+const (
+	// QuasiNewton is the bounded quasi-Newton method from the family's
+	// restarts (a local method; Search).
+	QuasiNewton Step2 = iota
+	// DC is the paper's global method: the DC program (13) solved by the
+	// cutting-plane Algorithm 2 (SearchDC; Gaussian families only).
+	DC
+)
+
 // Greedy is Algorithm 1 of Argyriou et al. (2006) with the square loss over
 // a kernel family (see the package doc). Mu is the regularisation μ > 0;
 // MaxSteps caps the kernels added; Tol is the relative improvement below
-// which the test of Eq. (10) fails; Search sets the step-2 searches.
-// Family nil is GaussianBandwidth{}.
+// which the test of Eq. (10) fails; Step2 picks the step-2 solver, Search
+// and DCSettings set it. Init, if not empty, lists the search parameters θ
+// (log σ for the Gaussians) of the initial kernel K⁽¹⁾, their uniform
+// average (the paper starts from the average of five Gaussians); empty
+// starts from the first step-2 kernel. Family nil is GaussianBandwidth{}.
 type Greedy struct {
-	Family   Family
-	Mu       float64
-	MaxSteps int
-	Tol      float64
-	Search   opt.Settings
+	Family     Family
+	Mu         float64
+	MaxSteps   int
+	Tol        float64
+	Step2      Step2
+	Search     opt.Settings
+	DCSettings opt.DCSettings
+	Init       [][]float64
+}
+
+// StepInfo records one step 2: the kernel parameters found, the value
+// ⟨c, G_x(θ̂)c⟩ against ⟨c, K_x c⟩ (the test of Eq. (10)), and for the DC
+// solver its cutting-plane iterations, status and certified gap (value −
+// upper bound, relative to ‖c‖² = 1).
+type StepInfo struct {
+	Params        []float64
+	Value, Kc     float64
+	DCIterations  int
+	DCStatus      opt.Status
+	DCGap         float64
+	DCLowerBounds []float64
 }
 
 // Atom is one kernel of the learned combination: weight λ and the kernel's
@@ -46,6 +78,7 @@ type GreedyModel struct {
 	kern   kernel.Kernel
 	errors []float64
 	gap    float64
+	steps  []StepInfo
 	status opt.Status
 	a      []float64
 	train  *mat.Dense
@@ -69,8 +102,8 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if g.Tol == 0 {
 		g.Tol = DefaultTol
 	}
-	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v", g.Mu, g.MaxSteps, g.Tol)
+	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) || (g.Step2 != QuasiNewton && g.Step2 != DC) {
+		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v, Step2 = %d", g.Mu, g.MaxSteps, g.Tol, g.Step2)
 	}
 	n, d, err := klearn.CheckXY(X, y)
 	if err != nil {
@@ -92,16 +125,63 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	for i := range c {
 		c[i] = -2 * y[i] // c(0) = −2μ(μI)⁻¹y
 	}
-	for step := 0; step < g.MaxSteps; step++ {
-		P := outer(c)
-		theta, h, err := Search(g.Family, s, d, P, &g.Search)
-		if err != nil {
-			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+	if len(g.Init) > 0 {
+		lo, hi, _ := g.Family.Space(d)
+		for _, th := range g.Init {
+			if len(th) != len(lo) {
+				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Init %v has %d parameters, the family %d", th, len(th), len(lo))
+			}
+			for k, v := range th {
+				if !(v >= lo[k] && v <= hi[k]) {
+					return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Init %v is outside the family's box", th)
+				}
+			}
+			w := 1 / float64(len(g.Init))
+			G := s.Gram(th)
+			if K == nil {
+				K = mat.NewSymDense(n, nil)
+			}
+			K.AddSym(K, scaled(G, w))
+			thetas, weights = append(thetas, slices.Clone(th)), append(weights, w)
 		}
+		a, e, err := solve(K, y, g.Mu)
+		if err != nil {
+			return nil, err
+		}
+		m.errors = append(m.errors, e)
+		for i := range c {
+			c[i] = -2 * g.Mu * a[i]
+		}
+		m.a = a
+	}
+	for step := 0; step < g.MaxSteps; step++ {
+		var theta []float64
+		var h float64
+		info := StepInfo{}
+		if g.Step2 == DC {
+			r, err := SearchDC(g.Family, s, d, c, &g.DCSettings)
+			if err != nil {
+				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+			}
+			theta, h = r.Theta, r.Value
+			info.DCIterations, info.DCStatus, info.DCGap = r.Run.Iterations, r.Run.Status, r.Run.F-r.Run.Lower
+			for _, it := range r.Run.Iters {
+				info.DCLowerBounds = append(info.DCLowerBounds, it.Lower)
+			}
+		} else {
+			var err error
+			theta, h, err = Search(g.Family, s, d, outer(c), &g.Search)
+			if err != nil {
+				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+			}
+		}
+		info.Params, info.Value = g.Family.Params(theta), h
 		G := s.Gram(theta)
 		lambda := 1.0
 		if K != nil {
 			ckc := quad(K, c)
+			info.Kc = ckc
+			m.steps = append(m.steps, info)
 			m.gap = math.Max(0, h-ckc)
 			// Eq. (10): stop when G(θ̂) no longer improves E.
 			if !(h > ckc+g.Tol*math.Abs(ckc)) {
@@ -111,6 +191,8 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			if lambda, err = segment(K, G, y, g.Mu); err != nil {
 				return nil, err
 			}
+		} else {
+			m.steps = append(m.steps, info)
 		}
 		K = mix(K, G, lambda)
 		for i := range weights {
@@ -134,6 +216,13 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	}
 	m.kern = kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
 	return m, nil
+}
+
+// scaled returns wG.
+func scaled(G *mat.SymDense, w float64) *mat.SymDense {
+	out := mat.NewSymDense(G.SymmetricDim(), nil)
+	out.ScaleSym(w, G)
+	return out
 }
 
 // outer returns ccᵀ.
@@ -247,6 +336,20 @@ func (m *GreedyModel) Atoms() []Atom {
 	out := make([]Atom, len(m.atoms))
 	for i, a := range m.atoms {
 		out[i] = Atom{Weight: a.Weight, Params: slices.Clone(a.Params)}
+	}
+	return out
+}
+
+// Steps returns the record of each step 2 (copies).
+func (m *GreedyModel) Steps() []StepInfo {
+	if m == nil {
+		return nil
+	}
+	out := make([]StepInfo, len(m.steps))
+	for i, st := range m.steps {
+		st.Params = slices.Clone(st.Params)
+		st.DCLowerBounds = slices.Clone(st.DCLowerBounds)
+		out[i] = st
 	}
 	return out
 }

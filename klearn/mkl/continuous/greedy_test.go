@@ -66,6 +66,7 @@ func TestSearchGradients(t *testing.T) {
 		{"PerCoordinate", GaussianPerCoordinate{}, X, []float64{0.1, -0.3, 0.5}, false},
 		{"PerCoordinate λ", GaussianPerCoordinate{Lambda: 0.7}, X, []float64{0.1, -0.3, 0.5}, true},
 		{"Dirichlet", Dirichlet{}, x1, []float64{1.7}, false},
+		{"Blocks", GaussianBlocks{Blocks: [][]int{{0, 2}, {1}}}, X, []float64{0.1, -0.2}, false},
 	} {
 		s, err := c.fam.Prepare(c.X)
 		if err != nil {

@@ -1,0 +1,538 @@
+package opt
+
+import (
+	"math"
+	"slices"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// DCProblem is the DC program
+//
+//	φ̂ = min_{ω ∈ Ω} g(ω) − h(ω),   Ω = {ω ∈ [Lo, Hi] : α(ω) ≤ 0},
+//
+// with g, h and α convex (problem (13) of Argyriou, Hauser, Micchelli &
+// Pontil 2006, "A DC-programming algorithm for kernel selection"). The
+// caller supplies g, h and their (sub)gradients; α is optional (nil: Ω is
+// the box).
+type DCProblem struct {
+	// G and H return g(ω) and h(ω); GradG writes a subgradient of g at ω
+	// into s (GradH is not needed by the cutting-plane method).
+	G, H  func(w []float64) float64
+	GradG func(s, w []float64)
+	// Alpha and GradAlpha, if not nil, add the convex constraint α(ω) ≤ 0;
+	// GradAlpha writes a subgradient of α.
+	Alpha     func(w []float64) float64
+	GradAlpha func(s, w []float64)
+	// Lo and Hi are the box containing Ω (finite, Lo < Hi).
+	Lo, Hi []float64
+	// Interior is a point of Ω with α < 0 inside the open box; nil is the
+	// box centre (which must then satisfy α < 0).
+	Interior []float64
+}
+
+// DCSettings tunes DCCuttingPlane. A zero field selects its default.
+type DCSettings struct {
+	// MaxIter caps the cuts (default 300, the paper's cap for Algorithm 2).
+	MaxIter int
+	// Tol is the relative optimality tolerance: the method stops when the
+	// certified gap φ^k − (lower bound) ≤ Tol·max(1, |φ^k|) (default 1e-9).
+	Tol float64
+	// Box starts from the box × [t_lo, t̄] prism instead of the paper's
+	// simplex S⁰ ⊇ Ω; with Box and no Alpha no point of the outer
+	// polytope leaves Ω, so Case 2 of the algorithm never occurs.
+	Box bool
+	// Recorder, if not nil, is called after each cut with F = φ^k and
+	// Gap = the certified gap.
+	Recorder Recorder
+	// Cutoff, if not nil, also ends the run (Status Success, Pruned) once
+	// the lower bound reaches *Cutoff − Tol·max(1, |*Cutoff|): no point of
+	// Ω is better than the cutoff (a value found elsewhere, when Ω is one
+	// piece of a partitioned domain).
+	Cutoff *float64
+}
+
+// DCIter is one iteration of DCCuttingPlane: the best value φ^k found, the
+// lower bound φ^k + min_{V(P^k)}(t − h(ω)) on φ̂, the case of the cut
+// (1 or 2) and the number of vertices of P^k.
+type DCIter struct {
+	Phi, Lower float64
+	Case       int
+	Vertices   int
+}
+
+// DCResult is the answer of DCCuttingPlane. X is the best point y^k and F
+// = g(X) − h(X) = φ^k; Lower is a certified lower bound on φ̂ (so F − Lower
+// bounds the error); Status is Success when F − Lower ≤ Tol·max(1, |F|)
+// (the optimality certificate of Horst & Thoai, Prop. 4.4: the minimum of
+// t − h(ω) over {ω ∈ Ω, g(ω) − t ≤ φ^k} is 0 within the tolerance),
+// IterationLimit when MaxIter cuts did not reach it, and Failure when a
+// cut stopped separating its vertex in floating point (F − Lower is then
+// the certified gap reached). Iters records the
+// bounds per iteration (Iters[0] is the initial polytope).
+type DCResult struct {
+	X          []float64
+	F, Lower   float64
+	Status     Status
+	Pruned     bool
+	Iterations int
+	Iters      []DCIter
+}
+
+// polytope is a bounded polyhedron {p : A_r·p ≤ b_r} in R^n kept together
+// with its vertex list (on-line vertex enumeration: each cut removes the
+// vertices it violates and adds the points where it crosses the edges from
+// removed to kept vertices; two vertices span an edge when they share n−1
+// active constraints with independent normals).
+type polytope struct {
+	n     int
+	A     [][]float64
+	b     []float64
+	verts []vertex
+	eps   float64
+}
+
+type vertex struct {
+	p      []float64
+	active []int
+	val    float64 // cached objective t − h(ω)
+}
+
+func (P *polytope) slack(r int, p []float64) float64 {
+	var s float64
+	for i, a := range P.A[r] {
+		s += a * p[i]
+	}
+	return s - P.b[r]
+}
+
+// activeSet returns the constraints tight at p.
+func (P *polytope) activeSet(p []float64) []int {
+	var out []int
+	for r := range P.A {
+		if math.Abs(P.slack(r, p)) <= P.eps {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// addRow appends a·p ≤ b normalised to a unit normal; it returns false for
+// a degenerate (zero) normal.
+func (P *polytope) addRow(a []float64, b float64) bool {
+	var nrm float64
+	for _, v := range a {
+		nrm += v * v
+	}
+	nrm = math.Sqrt(nrm)
+	if !(nrm > 0) || math.IsInf(nrm, 0) || math.IsNaN(b) {
+		return false
+	}
+	row := make([]float64, len(a))
+	for i := range a {
+		row[i] = a[i] / nrm
+	}
+	P.A = append(P.A, row)
+	P.b = append(P.b, b/nrm)
+	return true
+}
+
+// rankAtLeast reports whether the rows idx of A span a space of dimension
+// ≥ k (Gram–Schmidt).
+func (P *polytope) rankAtLeast(idx []int, k int) bool {
+	var basis [][]float64
+	for _, r := range idx {
+		v := slices.Clone(P.A[r])
+		for _, q := range basis {
+			var d float64
+			for i := range v {
+				d += v[i] * q[i]
+			}
+			for i := range v {
+				v[i] -= d * q[i]
+			}
+		}
+		var nrm float64
+		for _, x := range v {
+			nrm += x * x
+		}
+		nrm = math.Sqrt(nrm)
+		if nrm > 1e-9 {
+			for i := range v {
+				v[i] /= nrm
+			}
+			basis = append(basis, v)
+			if len(basis) >= k {
+				return true
+			}
+		}
+	}
+	return len(basis) >= k
+}
+
+func common(a, b []int) []int {
+	var out []int
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// cut intersects P with the half-space a·p ≤ b; val evaluates the
+// objective at new vertices. The vertex must (the one the cut separates
+// in theory) is removed whenever its slack is positive, however small
+// (steep linearisations give normalised violations below eps). cut
+// reports whether any vertex was removed.
+func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, must int) bool {
+	if !P.addRow(a, b) {
+		return false
+	}
+	r := len(P.A) - 1
+	var keep, drop []vertex
+	for i, v := range P.verts {
+		s := P.slack(r, v.p)
+		switch {
+		case s > P.eps || (i == must && s > 0):
+			drop = append(drop, v)
+		case s >= -P.eps:
+			v.active = append(slices.Clone(v.active), r)
+			keep = append(keep, v)
+		default:
+			keep = append(keep, v)
+		}
+	}
+	if len(drop) == 0 {
+		P.verts = keep
+		return false
+	}
+	out := slices.Clone(keep)
+	for _, u := range drop {
+		su := P.slack(r, u.p)
+		for _, w := range keep {
+			sw := P.slack(r, w.p)
+			if sw >= -P.eps {
+				continue
+			}
+			cm := common(u.active, w.active)
+			if len(cm) < P.n-1 || !P.rankAtLeast(cm, P.n-1) {
+				continue
+			}
+			lam := su / (su - sw) // point u + lam(w−u) on the cut
+			p := make([]float64, P.n)
+			for i := range p {
+				p[i] = u.p[i] + lam*(w.p[i]-u.p[i])
+			}
+			dup := false
+			for _, q := range out {
+				var d float64
+				for i := range p {
+					d = math.Max(d, math.Abs(p[i]-q.p[i]))
+				}
+				if d <= P.eps {
+					dup = true
+					break
+				}
+			}
+			if dup {
+				continue
+			}
+			out = append(out, vertex{p: p, active: P.activeSet(p), val: val(p)})
+		}
+	}
+	P.verts = out
+	return true
+}
+
+// DCCuttingPlane solves the DC program p by the cutting-plane method of
+// Horst & Thoai (1999), Algorithm 2 of Argyriou et al. (2006). The outer
+// polytope P^k ⊇ {(ω, t) : ω ∈ Ω, g(ω) − φ^k ≤ t ≤ t̄} is kept with its
+// vertices (exact on-line vertex enumeration, practical for one or two
+// parameters); each iteration takes the vertex (ω^k, t^k) minimising the
+// concave t − h(ω), stops with the optimality certificate when that
+// minimum is ≥ −Tol·max(1, |φ^k|), and otherwise cuts (ω^k, t^k) off:
+// Case 1 (ω^k ∈ Ω) by the linearisation of g at ω^k,
+// ⟨ω−ω^k, s^k⟩ + g(ω^k) − φ^{k+1} − t ≤ 0, and Case 2 (ω^k ∉ Ω) at the
+// zero (ζ^k, θ^k) of β^k = max{α(ω), g(ω) − t − φ^k} on the segment to the
+// interior point (y⁰, t̄), with a subgradient of β^k taken at (ζ^k, θ^k)
+// (the printed algorithm takes it at (ω^k, t^k), which does not give a
+// valid cut). The incumbent y^k moves to ω^k (Case 1) or ζ^k (Case 2) when
+// that lowers g − h. P⁰ is the prism over the simplex S⁰ with vertices Lo
+// and Lo + D(Hi_i − Lo_i)e_i (or over the box, DCSettings.Box), cut above
+// at t̄ and below by the linearisation of g at y⁰.
+//
+// Errors wrap ErrParam (inconsistent bounds, no interior point, missing
+// functions) and ErrNotFinite (g or h not finite at a point of P⁰).
+func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
+	var cfg DCSettings
+	if set != nil {
+		cfg = *set
+	}
+	if cfg.MaxIter == 0 {
+		cfg.MaxIter = 300
+	}
+	if cfg.Tol == 0 {
+		cfg.Tol = 1e-9
+	}
+	if cfg.MaxIter < 0 || !(cfg.Tol > 0) || math.IsInf(cfg.Tol, 0) {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: MaxIter = %d, Tol = %v", cfg.MaxIter, cfg.Tol)
+	}
+	if p.G == nil || p.H == nil || p.GradG == nil || (p.Alpha == nil) != (p.GradAlpha == nil) {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: G, H and GradG are required, Alpha and GradAlpha go together")
+	}
+	D := len(p.Lo)
+	if D == 0 || len(p.Hi) != D {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: box has %d lower and %d upper bounds", D, len(p.Hi))
+	}
+	for i := range p.Lo {
+		if !finite(p.Lo[i]) || !finite(p.Hi[i]) || !(p.Lo[i] < p.Hi[i]) {
+			return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: box [%v, %v] in coordinate %d", p.Lo[i], p.Hi[i], i)
+		}
+	}
+	// α̃ = max(α, box violation): Ω = {α̃ ≤ 0}.
+	alpha := func(w []float64) float64 {
+		a := math.Inf(-1)
+		if p.Alpha != nil {
+			a = p.Alpha(w)
+		}
+		for i := range w {
+			a = math.Max(a, math.Max(p.Lo[i]-w[i], w[i]-p.Hi[i]))
+		}
+		return a
+	}
+	gradAlpha := func(s, w []float64) {
+		best, bi, sign := math.Inf(-1), -1, 0.0
+		for i := range w {
+			if v := p.Lo[i] - w[i]; v > best {
+				best, bi, sign = v, i, -1
+			}
+			if v := w[i] - p.Hi[i]; v > best {
+				best, bi, sign = v, i, 1
+			}
+		}
+		if p.Alpha != nil && p.Alpha(w) >= best {
+			p.GradAlpha(s, w)
+			return
+		}
+		for i := range s {
+			s[i] = 0
+		}
+		s[bi] = sign
+	}
+	y0 := p.Interior
+	if y0 == nil {
+		y0 = make([]float64, D)
+		for i := range y0 {
+			y0[i] = (p.Lo[i] + p.Hi[i]) / 2
+		}
+	}
+	if len(y0) != D || !(alpha(y0) < 0) {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: the interior point %v is not strictly inside Ω", y0)
+	}
+	y0 = slices.Clone(y0)
+
+	// Vertices of S⁰ (simplex or box).
+	var sv [][]float64
+	if cfg.Box {
+		for mask := 0; mask < 1<<D; mask++ {
+			v := make([]float64, D)
+			for i := range v {
+				v[i] = p.Lo[i]
+				if mask&(1<<i) != 0 {
+					v[i] = p.Hi[i]
+				}
+			}
+			sv = append(sv, v)
+		}
+	} else {
+		sv = append(sv, slices.Clone(p.Lo))
+		for i := 0; i < D; i++ {
+			v := slices.Clone(p.Lo)
+			v[i] += float64(D) * (p.Hi[i] - p.Lo[i])
+			sv = append(sv, v)
+		}
+	}
+	obj := func(w []float64) float64 { return p.G(w) - p.H(w) }
+	phi := obj(y0)
+	s0 := make([]float64, D)
+	p.GradG(s0, y0)
+	g0 := p.G(y0)
+	if !finite(phi) || !finite(g0) || slices.ContainsFunc(s0, func(v float64) bool { return !finite(v) }) {
+		return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g, h or ∇g not finite at the interior point")
+	}
+	// t̄ > max_V g − φ_lb with φ_lb ≤ φ̂ (g bounded below by its linearisation at y⁰,
+	// h above by its maximum over the vertices).
+	maxG, maxH, minLin := math.Inf(-1), math.Inf(-1), math.Inf(1)
+	for _, v := range sv {
+		gv, hv := p.G(v), p.H(v)
+		if !finite(gv) || !finite(hv) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g or h not finite at the vertex %v of S⁰", v)
+		}
+		maxG, maxH = math.Max(maxG, gv), math.Max(maxH, hv)
+		var lin float64
+		for i := range v {
+			lin += s0[i] * (v[i] - y0[i])
+		}
+		minLin = math.Min(minLin, lin)
+	}
+	phiLB := g0 + minLin - maxH
+	tbar := maxG - math.Min(phiLB, phi) + 1
+	scale := math.Max(1, math.Abs(tbar))
+	for i := range p.Lo {
+		scale = math.Max(scale, math.Max(math.Abs(p.Lo[i]), math.Abs(p.Hi[i])))
+	}
+
+	n := D + 1
+	P := &polytope{n: n, eps: 1e-11 * scale}
+	val := func(q []float64) float64 { return q[D] - p.H(q[:D]) }
+	// Facets of S⁰.
+	if cfg.Box {
+		for i := 0; i < D; i++ {
+			a := make([]float64, n)
+			a[i] = -1
+			P.addRow(a, -p.Lo[i])
+			a = make([]float64, n)
+			a[i] = 1
+			P.addRow(a, p.Hi[i])
+		}
+	} else {
+		// ω_i ≥ Lo_i, and Σ_i (ω_i − Lo_i)/(Hi_i − Lo_i) ≤ D.
+		a := make([]float64, n)
+		var rhs float64
+		for i := 0; i < D; i++ {
+			e := make([]float64, n)
+			e[i] = -1
+			P.addRow(e, -p.Lo[i])
+			a[i] = 1 / (p.Hi[i] - p.Lo[i])
+			rhs += p.Lo[i] / (p.Hi[i] - p.Lo[i])
+		}
+		P.addRow(a, float64(D)+rhs)
+	}
+	// t ≤ t̄, and ⟨s⁰, ω − y⁰⟩ + g(y⁰) − φ⁰ − t ≤ 0.
+	top := make([]float64, n)
+	top[D] = 1
+	P.addRow(top, tbar)
+	bot := make([]float64, n)
+	var rhs0 float64
+	for i := 0; i < D; i++ {
+		bot[i] = s0[i]
+		rhs0 += s0[i] * y0[i]
+	}
+	bot[D] = -1
+	P.addRow(bot, rhs0-g0+phi)
+	for _, v := range sv {
+		for _, t := range []float64{tbar, g0 - phi + dotv(s0, v) - dotv(s0, y0)} {
+			q := append(slices.Clone(v), t)
+			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: val(q)})
+		}
+	}
+
+	res := &DCResult{X: y0, F: phi, Status: IterationLimit}
+	ss := make([]float64, D)
+	for k := 0; ; k++ {
+		bi := 0
+		for i, v := range P.verts {
+			if v.val < P.verts[bi].val {
+				bi = i
+			}
+		}
+		vk := P.verts[bi]
+		res.Lower = math.Min(phi+vk.val, phi)
+		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
+		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(phi)) {
+			res.Status = Success
+			res.Iters = append(res.Iters, it)
+			break
+		}
+		if cfg.Cutoff != nil && res.Lower >= *cfg.Cutoff-cfg.Tol*math.Max(1, math.Abs(*cfg.Cutoff)) {
+			res.Status, res.Pruned = Success, true
+			res.Iters = append(res.Iters, it)
+			break
+		}
+		if k >= cfg.MaxIter {
+			res.Iters = append(res.Iters, it)
+			break
+		}
+		wk, tk := vk.p[:D], vk.p[D]
+		a := make([]float64, n)
+		var b float64
+		if alpha(wk) <= 0 { // Case 1
+			it.Case = 1
+			gk := p.G(wk)
+			if f := gk - p.H(wk); f < phi {
+				phi = f
+				res.X = slices.Clone(wk)
+			}
+			p.GradG(ss, wk)
+			// ⟨ω−ω^k, s⟩ + g(ω^k) − φ^{k+1} − t ≤ 0
+			for i := 0; i < D; i++ {
+				a[i] = ss[i]
+			}
+			a[D] = -1
+			b = dotv(ss, wk) - gk + phi
+		} else { // Case 2
+			it.Case = 2
+			beta := func(w []float64, t float64) float64 { return math.Max(alpha(w), p.G(w)-t-phi) }
+			lo, hi := 0.0, 1.0 // β > 0 at λ = 0 (ω^k), < 0 at λ = 1 ((y⁰, t̄))
+			pt := func(l float64) ([]float64, float64) {
+				w := make([]float64, D)
+				for i := range w {
+					w[i] = wk[i] + l*(y0[i]-wk[i])
+				}
+				return w, tk + l*(tbar-tk)
+			}
+			for j := 0; j < 100 && hi-lo > 1e-15; j++ {
+				m := (lo + hi) / 2
+				w, t := pt(m)
+				if beta(w, t) > 0 {
+					lo = m
+				} else {
+					hi = m
+				}
+			}
+			zeta, theta := pt(hi) // β^k ≤ 0 here: a point of the convex set
+			bz := beta(zeta, theta)
+			// s ∈ ∂β^k(ζ, θ): the active piece (β^k uses φ^k, before the update).
+			if alpha(zeta) >= p.G(zeta)-theta-phi {
+				gradAlpha(ss, zeta)
+				copy(a, ss)
+				a[D] = 0
+			} else {
+				p.GradG(ss, zeta)
+				copy(a, ss)
+				a[D] = -1
+			}
+			// ⟨(ω,t) − (ζ,θ), s⟩ + β(ζ,θ) ≤ 0
+			b = dotv(a[:D], zeta) + a[D]*theta - bz
+			if alpha(zeta) <= 0 {
+				if f := obj(zeta); f < phi {
+					phi = f
+					res.X = slices.Clone(zeta)
+				}
+			}
+		}
+		removed := P.cut(a, b, val, bi)
+		res.Iterations = k + 1
+		it.Phi = phi
+		res.Iters = append(res.Iters, it)
+		if !removed || len(P.verts) == 0 {
+			// The cut no longer separates the vertex in floating point:
+			// the gap φ − Lower is as small as this precision allows.
+			res.Status = Failure
+			break
+		}
+		if cfg.Recorder != nil {
+			if err := cfg.Recorder.Record(Iteration{Iter: k + 1, F: phi, Gap: phi - res.Lower, X: res.X}); err != nil {
+				res.Status = RecorderStop
+				res.F = phi
+				return res, err
+			}
+		}
+	}
+	res.F = phi
+	if res.Lower > phi {
+		res.Lower = phi
+	}
+	return res, nil
+}

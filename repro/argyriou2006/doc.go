@@ -1,0 +1,20 @@
+// Package argyriou2006 reproduces Argyriou, Hauser, Micchelli & Pontil
+// (2006), "A DC-programming algorithm for kernel selection" (ICML 2006):
+// Table 1 (one Gaussian variance learned by the greedy Algorithm 1 with the
+// DC step 2, against the greedy method with a local step 2, the optimal
+// combination of a finite grid of Gaussians and a Gaussian SVM), Table 2
+// (one variance per image half, against 5×5 and 10×10 finite grids),
+// Figures 1 and 2 (the learned combinations) and numerical checks of the
+// statements of Sections 2–4 (the dual form (6), convexity of E, the DC
+// decomposition of step 2, the optimality certificate of the cutting-plane
+// Algorithm 2, its convergence to a brute-force optimum, the monotonicity of
+// Algorithm 1). The methods are in klearn/mkl/continuous (Greedy with
+// Step2 DC, SearchDC, FiniteCombination) and klearn/opt (DCCuttingPlane).
+//
+// Conventions. The Gaussian is exp(−‖x − t‖²/σ²) on raw pixels 0–255, the
+// only reading under which the paper's σ ranges [75, 25000], [100, 10000]
+// and [500, 5000] make sense (squared distances between MNIST digits are
+// of order 10⁶–10⁷); the DC program runs in ω = σ⁻², in which the exponent
+// is linear. "Equally spaced σ" (the initial kernel, the finite grids) means
+// equally spaced in σ.
+package argyriou2006

@@ -1,0 +1,661 @@
+package argyriou2006
+
+import (
+	"math"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/krr"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
+)
+
+// Config is one run: quick (CI), full or paper.
+type Config struct {
+	Mode string
+	// Train and Test are the first points of each task's classes in the
+	// MNIST training and test files (the paper: 500 and 1000).
+	Train, Test int
+	// Tasks and Ranges index Tasks and Ranges (the cells run).
+	Tasks, Ranges []int
+	// Table2 runs Table 2 (two variances) as well.
+	Table2 bool
+	// Mu is the regularisation μ (the paper: 1e-7).
+	Mu float64
+	// GreedyTol is the relative improvement below which the test of
+	// Eq. (10) stops Algorithm 1 (not stated in the paper); GreedySteps its
+	// cap (the paper: 100); DCIter the cap of Algorithm 2 (the paper: 300).
+	GreedyTol   float64
+	GreedySteps int
+	DCIter      int
+	// DCTol is the relative gap at which Algorithm 2 certifies a step 2
+	// (not stated in the paper).
+	DCTol float64
+	// Finite1 is the number of equally spaced σ of the "finite" column of
+	// Table 1 (not stated in the paper); StdStarts the grid of the
+	// "standard" step 2 (log-spaced starts refined by quasi-Newton).
+	Finite1, StdStarts int
+	// SVMSigmas equally spaced σ in the range and SVMCs, chosen by
+	// SVMFolds-fold cross-validation on the training points.
+	SVMSigmas int
+	SVMCs     []float64
+	SVMFolds  int
+	Seed      uint64
+}
+
+func defaults() Config {
+	return Config{
+		Tasks: []int{0, 1, 2}, Ranges: []int{0, 1, 2}, Table2: true, Mu: PaperMu,
+		GreedyTol: 1e-3, GreedySteps: 100, DCIter: 300, DCTol: 1e-6, Finite1: 10, StdStarts: 10,
+		SVMSigmas: 20, SVMCs: []float64{1e-2, 1e-1, 1, 10, 100, 1e3, 1e4}, SVMFolds: 5, Seed: 2006,
+	}
+}
+
+// Quick is the CI configuration: 200 training and 500 test points, the
+// middle range [100, 10000] only (the range of Figures 1 and 2), the
+// greedy test at 1 %, 10 σ for the SVM.
+func Quick() Config {
+	c := defaults()
+	c.Mode, c.Train, c.Test, c.Ranges = "quick", 200, 500, []int{1}
+	c.GreedyTol, c.GreedySteps, c.SVMSigmas = 1e-2, 40, 10
+	return c
+}
+
+// Full runs every cell of Tables 1 and 2 on 300 training and 1000 test
+// points, the greedy test at 1 %.
+func Full() Config {
+	c := defaults()
+	c.Mode, c.Train, c.Test = "full", 300, 1000
+	c.GreedyTol = 1e-2
+	return c
+}
+
+// PaperProtocol is the printed protocol: 500 training and 1000 test points
+// per task, every cell.
+func PaperProtocol() Config {
+	c := defaults()
+	c.Mode, c.Train, c.Test = "paper", PaperTrain, PaperTest
+	return c
+}
+
+// ConfigFor returns the configuration of a mode.
+func ConfigFor(mode string) (Config, error) {
+	switch mode {
+	case "quick":
+		return Quick(), nil
+	case "full":
+		return Full(), nil
+	case "paper":
+		return PaperProtocol(), nil
+	}
+	return Config{}, klearn.Errorf(klearn.ErrParam, "argyriou2006: mode %q, want quick, full or paper", mode)
+}
+
+// Atom is a kernel of a learned combination: weight and σ (one per block).
+type Atom struct {
+	Weight float64
+	Sigma  []float64
+}
+
+// Greedy1 is one run of Algorithm 1; Atoms are the kernels with positive
+// weight, those within MergeTol merged.
+type Greedy1 struct {
+	Error float64 // test misclassification, percent
+	Atoms []Atom
+	// E after the initial kernel and after each step; Cuts the cutting-plane
+	// iterations of each step 2 (DC only); Certified counts the step-2
+	// problems closed with the optimality certificate.
+	E         []float64
+	Cuts      []int
+	Certified int
+	// MaxGap is the largest gap φ − (lower bound) left by a step 2 that hit
+	// the cut cap, for the unit vector c/‖c‖ (0 if all were certified).
+	MaxGap  float64
+	Steps   int
+	Status  string
+	Seconds float64
+}
+
+// Cell1 is one (task, range) of Table 1.
+type Cell1 struct {
+	Task, Range   int
+	DC, Standard  Greedy1
+	Finite        float64
+	FiniteWeights []float64
+	FiniteSigmas  []float64
+	FiniteSeconds float64
+	SVM           float64
+	SVMSigma      float64
+	SVMC          float64
+	SVMSeconds    float64
+}
+
+// Cell2 is one (task, range) of Table 2.
+type Cell2 struct {
+	Task, Range   int
+	DC            Greedy1
+	Grid5, Grid10 float64
+	Grid10Seconds float64
+	Grid10Weights []float64
+	Grid10Sigmas  [][]float64
+}
+
+// Results are the numbers behind the verdict.
+type Results struct {
+	Mode        string
+	Train, Test int
+	Table1      []Cell1
+	Table2      []Cell2
+	Checks      []repro.Claim
+	Elapsed     time.Duration
+}
+
+// taskData is one task's training and test points.
+type taskData struct {
+	X, Xte *mat.Dense
+	y, yte []float64
+}
+
+// label returns ±1 for digit l in task t, ok false when l is not in it.
+func label(t int, l uint8) (float64, bool) {
+	switch t {
+	case 0:
+		if l%2 == 1 {
+			return 1, true
+		}
+		return -1, true
+	case 1:
+		switch l {
+		case 3:
+			return 1, true
+		case 8:
+			return -1, true
+		}
+	case 2:
+		switch l {
+		case 4:
+			return 1, true
+		case 7:
+			return -1, true
+		}
+	}
+	return 0, false
+}
+
+// firstOf returns the first n images of task t's classes, raw pixels.
+func firstOf(im *datasets.Images, t, n int) (*mat.Dense, []float64, error) {
+	d := im.Rows * im.Cols
+	X := mat.NewDense(n, d, nil)
+	y := make([]float64, 0, n)
+	for i := 0; i < im.N && len(y) < n; i++ {
+		v, ok := label(t, im.Labels[i])
+		if !ok {
+			continue
+		}
+		row := X.RawRowView(len(y))
+		for k := 0; k < d; k++ {
+			row[k] = float64(im.Pixels[i*d+k])
+		}
+		y = append(y, v)
+	}
+	if len(y) < n {
+		return nil, nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: task %q has %d points, %d asked", Tasks[t], len(y), n)
+	}
+	return X, y, nil
+}
+
+func loadTask(tr, te *datasets.Images, t, ntr, nte int) (taskData, error) {
+	X, y, err := firstOf(tr, t, ntr)
+	if err != nil {
+		return taskData{}, err
+	}
+	Xte, yte, err := firstOf(te, t, nte)
+	if err != nil {
+		return taskData{}, err
+	}
+	return taskData{X, Xte, y, yte}, nil
+}
+
+// errorPct is the misclassification of pred against y, in percent.
+func errorPct(pred, y []float64) float64 {
+	bad := 0
+	for i := range y {
+		if pred[i] != y[i] {
+			bad++
+		}
+	}
+	return 100 * float64(bad) / float64(len(y))
+}
+
+// spaced returns n values equally spaced in [lo, hi].
+func spaced(lo, hi float64, n int) []float64 {
+	if n == 1 {
+		return []float64{(lo + hi) / 2}
+	}
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = lo + (hi-lo)*float64(i)/float64(n-1)
+	}
+	return out
+}
+
+// initial is the paper's initial kernel: five Gaussians with σ equally
+// spaced in the range (σ₁ = σ₂ for two blocks), in log σ.
+func initial(r [2]float64, blocks int) [][]float64 {
+	var out [][]float64
+	for _, s := range spaced(r[0], r[1], 5) {
+		th := make([]float64, blocks)
+		for b := range th {
+			th[b] = math.Log(s)
+		}
+		out = append(out, th)
+	}
+	return out
+}
+
+// MergeTol is the largest |log σ − log σ'| (every block) at which two
+// learned kernels count as one in Results: near the optimum Algorithm 1
+// adds kernels a fraction of a percent apart (step 3 mixes one kernel at a
+// time), which would split one weight of Figure 1 into many.
+const MergeTol = 0.02
+
+// mergeAtoms drops zero weights (initial kernels mixed out) and merges
+// kernels within MergeTol, at the weighted mean of log σ.
+func mergeAtoms(atoms []continuous.Atom) []Atom {
+	var out []Atom
+	var logs [][]float64
+	for _, a := range atoms {
+		if a.Weight <= 1e-9 {
+			continue
+		}
+		l := make([]float64, len(a.Params))
+		for b, s := range a.Params {
+			l[b] = math.Log(s)
+		}
+		merged := false
+		for i := range out {
+			close := true
+			for b := range l {
+				close = close && math.Abs(l[b]-logs[i][b]) <= MergeTol
+			}
+			if close {
+				w := out[i].Weight + a.Weight
+				for b := range l {
+					logs[i][b] = (out[i].Weight*logs[i][b] + a.Weight*l[b]) / w
+					out[i].Sigma[b] = math.Exp(logs[i][b])
+				}
+				out[i].Weight = w
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, Atom{a.Weight, append([]float64(nil), a.Params...)})
+			logs = append(logs, l)
+		}
+	}
+	return out
+}
+
+// runGreedy fits Algorithm 1 and scores it on the test points.
+func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
+	start := time.Now()
+	m, err := g.Fit(d.X, d.y)
+	if err != nil {
+		return Greedy1{}, err
+	}
+	p, err := m.Predict(d.Xte)
+	if err != nil {
+		return Greedy1{}, err
+	}
+	out := Greedy1{Error: errorPct(p, d.yte), E: m.Errors(), Status: m.Status().String()}
+	out.Atoms = mergeAtoms(m.Atoms())
+	for _, st := range m.Steps() {
+		out.Steps++
+		if g.Step2 == continuous.DC {
+			out.Cuts = append(out.Cuts, st.DCIterations)
+			if st.DCStatus == opt.Success {
+				out.Certified++
+			} else {
+				out.MaxGap = math.Max(out.MaxGap, st.DCGap)
+			}
+		}
+	}
+	out.Seconds = time.Since(start).Seconds()
+	return out, nil
+}
+
+// crossSq returns the squared distances between the rows of A (test) and
+// B (train) on the columns idx (all columns for nil).
+func crossSq(A, B *mat.Dense, idx []int) *mat.Dense {
+	if idx != nil {
+		A, B = columnsOf(A, idx), columnsOf(B, idx)
+	}
+	na, _ := A.Dims()
+	nb, _ := B.Dims()
+	var G mat.Dense
+	G.Mul(A, B.T())
+	na2, nb2 := rowNorms(A), rowNorms(B)
+	out := mat.NewDense(na, nb, nil)
+	for i := 0; i < na; i++ {
+		for j := 0; j < nb; j++ {
+			out.Set(i, j, math.Max(0, na2[i]+nb2[j]-2*G.At(i, j)))
+		}
+	}
+	return out
+}
+
+func columnsOf(X *mat.Dense, idx []int) *mat.Dense {
+	n, _ := X.Dims()
+	out := mat.NewDense(n, len(idx), nil)
+	for i := 0; i < n; i++ {
+		for k, j := range idx {
+			out.Set(i, k, X.At(i, j))
+		}
+	}
+	return out
+}
+
+func rowNorms(X *mat.Dense) []float64 {
+	n, _ := X.Dims()
+	out := make([]float64, n)
+	for i := range out {
+		r := X.RawRowView(i)
+		for _, v := range r {
+			out[i] += v * v
+		}
+	}
+	return out
+}
+
+// blockDists are the per-block squared distances of a task: training
+// (symmetric) and test×train.
+type blockDists struct {
+	D   []*mat.SymDense
+	Dte []*mat.Dense
+}
+
+func distsOf(d taskData, blocks [][]int) (blockDists, error) {
+	var out blockDists
+	for _, b := range blocks {
+		cols := b
+		D, err := kernel.SquaredDistances(columnsOf(d.X, cols))
+		if err != nil {
+			return out, err
+		}
+		out.D = append(out.D, D)
+		out.Dte = append(out.Dte, crossSq(d.Xte, d.X, cols))
+	}
+	return out, nil
+}
+
+// gram returns exp(−Σ_b D_b/σ_b²) for the training and test×train pairs.
+func (bd blockDists) gram(sigma []float64) (*mat.SymDense, *mat.Dense) {
+	n := bd.D[0].SymmetricDim()
+	nt, _ := bd.Dte[0].Dims()
+	K := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			var a float64
+			for b, D := range bd.D {
+				a += D.At(i, j) / (sigma[b] * sigma[b])
+			}
+			K.SetSym(i, j, math.Exp(-a))
+		}
+	}
+	C := mat.NewDense(nt, n, nil)
+	for i := 0; i < nt; i++ {
+		for j := 0; j < n; j++ {
+			var a float64
+			for b, D := range bd.Dte {
+				a += D.At(i, j) / (sigma[b] * sigma[b])
+			}
+			C.Set(i, j, math.Exp(-a))
+		}
+	}
+	return K, C
+}
+
+// finite solves the optimal combination of the Gaussians sigmas and returns
+// its test error and weights.
+func finite(bd blockDists, sigmas [][]float64, d taskData, mu float64) (float64, []float64, error) {
+	var Ks []*mat.SymDense
+	var Cs []*mat.Dense
+	for _, s := range sigmas {
+		K, C := bd.gram(s)
+		Ks, Cs = append(Ks, K), append(Cs, C)
+	}
+	r, err := continuous.FiniteCombination(Ks, d.y, mu, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	K, err := kernel.Combine(r.Weights, Ks)
+	if err != nil {
+		return 0, nil, err
+	}
+	C, err := kernel.CombineCross(r.Weights, Cs)
+	if err != nil {
+		return 0, nil, err
+	}
+	m, err := krr.Regressor{Lambda: mu}.FitGram(K, d.y)
+	if err != nil {
+		return 0, nil, err
+	}
+	f, err := m.PredictGram(C)
+	if err != nil {
+		return 0, nil, err
+	}
+	return errorPct(signs(f), d.yte), r.Weights, nil
+}
+
+func signs(f []float64) []float64 {
+	out := make([]float64, len(f))
+	for i, v := range f {
+		out[i] = 1
+		if v < 0 {
+			out[i] = -1
+		}
+	}
+	return out
+}
+
+// svmCV is the Gaussian SVM with σ and C chosen by k-fold cross-validation
+// on the training points; it returns the test error, σ and C.
+func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float64, float64, error) {
+	folds, err := modelsel.KFold(len(d.y), cfg.SVMFolds, cfg.Seed)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	type cand struct{ si, ci int }
+	sig := spaced(r[0], r[1], cfg.SVMSigmas)
+	Ks := make([]*mat.SymDense, len(sig))
+	Cs := make([]*mat.Dense, len(sig))
+	for i, s := range sig {
+		Ks[i], Cs[i] = bd.gram([]float64{s})
+	}
+	var cands []cand
+	for si := range sig {
+		for ci := range cfg.SVMCs {
+			cands = append(cands, cand{si, ci})
+		}
+	}
+	sr, err := modelsel.GridSearch(cands, folds, func(c cand, s modelsel.Split) (float64, error) {
+		K := Ks[c.si]
+		m, err := svm.Classifier{C: cfg.SVMCs[c.ci]}.FitGram(modelsel.SubGram(K, s.Train), modelsel.Take(d.y, s.Train))
+		if err != nil {
+			return 0, err
+		}
+		p, err := m.PredictGram(modelsel.CrossGram(K, s.Test, s.Train))
+		if err != nil {
+			return 0, err
+		}
+		return errorPct(p, modelsel.Take(d.y, s.Test)), nil
+	}, modelsel.SearchOptions{Minimize: true})
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	b := sr.BestParams()
+	m, err := svm.Classifier{C: cfg.SVMCs[b.ci]}.FitGram(Ks[b.si], d.y)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	p, err := m.PredictGram(Cs[b.si])
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return errorPct(p, d.yte), sig[b.si], cfg.SVMCs[b.ci], nil
+}
+
+// Total is the number of progress steps of Run.
+func Total(cfg Config) int {
+	n := len(cfg.Tasks) * len(cfg.Ranges)
+	if cfg.Table2 {
+		n *= 2
+	}
+	return n + 1
+}
+
+// Run runs the checks, Table 1 and Table 2 on the configured cells.
+// progress(done, total) is called as work ends.
+func Run(cfg Config, progress func(done, total int)) (*Results, error) {
+	start := time.Now()
+	done := 0
+	tick := func() {
+		done++
+		if progress != nil {
+			progress(done, Total(cfg))
+		}
+	}
+	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.SVMSigmas < 1 {
+		return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: config %+v", cfg)
+	}
+	for _, t := range cfg.Tasks {
+		if t < 0 || t >= len(Tasks) {
+			return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: task %d", t)
+		}
+	}
+	for _, r := range cfg.Ranges {
+		if r < 0 || r >= len(Ranges) {
+			return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: range %d", r)
+		}
+	}
+	tr, err := datasets.LoadMNIST("train")
+	if err != nil {
+		return nil, err
+	}
+	te, err := datasets.LoadMNIST("test")
+	if err != nil {
+		return nil, err
+	}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test}
+	halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int, tr.Rows*tr.Cols)
+	for i := range all {
+		all[i] = i
+	}
+	var data []taskData
+	for _, t := range cfg.Tasks {
+		d, err := loadTask(tr, te, t, cfg.Train, cfg.Test)
+		if err != nil {
+			return nil, err
+		}
+		data = append(data, d)
+	}
+	if res.Checks, err = Checks(data[0], cfg); err != nil {
+		return nil, err
+	}
+	tick()
+	dcSet := opt.DCSettings{MaxIter: cfg.DCIter, Tol: cfg.DCTol}
+	for ti, t := range cfg.Tasks {
+		d := data[ti]
+		bd1, err := distsOf(d, [][]int{all})
+		if err != nil {
+			return nil, err
+		}
+		for _, ri := range cfg.Ranges {
+			r := Ranges[ri]
+			c := Cell1{Task: t, Range: ri}
+			fam := continuous.GaussianBandwidth{Lower: r[0], Upper: r[1]}
+			g := continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
+				Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 1)}
+			if c.DC, err = runGreedy(g, d); err != nil {
+				return nil, err
+			}
+			// "standard": a log-spaced grid of starts refined by quasi-Newton.
+			var starts []float64
+			for i := 0; i < cfg.StdStarts; i++ {
+				starts = append(starts, r[0]*math.Pow(r[1]/r[0], float64(i)/float64(cfg.StdStarts-1)))
+			}
+			g.Family, g.Step2 = continuous.GaussianBandwidth{Lower: r[0], Upper: r[1], Starts: starts}, continuous.QuasiNewton
+			if c.Standard, err = runGreedy(g, d); err != nil {
+				return nil, err
+			}
+			t0 := time.Now()
+			var sig [][]float64
+			for _, s := range spaced(r[0], r[1], cfg.Finite1) {
+				sig = append(sig, []float64{s})
+				c.FiniteSigmas = append(c.FiniteSigmas, s)
+			}
+			if c.Finite, c.FiniteWeights, err = finite(bd1, sig, d, cfg.Mu); err != nil {
+				return nil, err
+			}
+			c.FiniteSeconds = time.Since(t0).Seconds()
+			t0 = time.Now()
+			if c.SVM, c.SVMSigma, c.SVMC, err = svmCV(bd1, d, r, cfg); err != nil {
+				return nil, err
+			}
+			c.SVMSeconds = time.Since(t0).Seconds()
+			res.Table1 = append(res.Table1, c)
+			tick()
+		}
+		if !cfg.Table2 {
+			continue
+		}
+		bd2, err := distsOf(d, halves)
+		if err != nil {
+			return nil, err
+		}
+		for _, ri := range cfg.Ranges {
+			r := Ranges[ri]
+			c := Cell2{Task: t, Range: ri}
+			g := continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
+				Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 2)}
+			if c.DC, err = runGreedy(g, d); err != nil {
+				return nil, err
+			}
+			for _, k := range []int{5, 10} {
+				t0 := time.Now()
+				var sig [][]float64
+				for _, s1 := range spaced(r[0], r[1], k) {
+					for _, s2 := range spaced(r[0], r[1], k) {
+						sig = append(sig, []float64{s1, s2})
+					}
+				}
+				e, w, err := finite(bd2, sig, d, cfg.Mu)
+				if err != nil {
+					return nil, err
+				}
+				if k == 5 {
+					c.Grid5 = e
+				} else {
+					c.Grid10, c.Grid10Weights, c.Grid10Sigmas = e, w, sig
+					c.Grid10Seconds = time.Since(t0).Seconds()
+				}
+			}
+			res.Table2 = append(res.Table2, c)
+			tick()
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
