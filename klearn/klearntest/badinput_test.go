@@ -594,7 +594,7 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("HPKFamily D 1<<21", func() error { return err1(mkl.HPKFamily{D: 1 << 21}.Grams(f.X)) }, klearn.ErrParam),
 		klearntest.Bad("HPKFamily D 1<<40 Source", func() error { return err1(mkl.HPKFamily{D: 1 << 40}.Source(f.Kn)) }, klearn.ErrParam),
 		klearntest.Bad("HPKFamily D negative", func() error { return err1(mkl.HPKFamily{D: -1}.Grams(f.X)) }, klearn.ErrParam),
-		klearntest.Bad("HPKWeightsRBF 1<<40", func() error { return err1(mkl.HPKWeightsRBF(1<<40, 1, false)) }, klearn.ErrParam),
+		klearntest.Bad("HPKWeightsRBF 1<<40", func() error { return err1(mkl.HPKWeightsRBF(1<<40, 1)) }, klearn.ErrParam),
 		klearntest.Bad("HPKWeightsPolynomial 1<<40", func() error { return err1(mkl.HPKWeightsPolynomial(1<<40, 1)) }, klearn.ErrParam),
 		klearntest.Bad("HPKWeightsSum 1<<40", func() error { return err1(mkl.HPKWeightsSum(1 << 40)) }, klearn.ErrParam),
 		klearntest.Bad("HPKWeightsSingle 1<<40", func() error { return err1(mkl.HPKWeightsSingle(1 << 40)) }, klearn.ErrParam),
@@ -727,15 +727,18 @@ func TestBatteryLearners(t *testing.T) {
 			return append(r.X, r.F), nil
 		}),
 		klearntest.Finite("KOMD QP indefinite", func() ([]float64, error) {
-			r, err := opt.KOMD(ind, f.y, .1, nil)
+			r, err := opt.KOMDQP(ind, f.y, .1, nil)
 			if err != nil {
 				return nil, err
 			}
 			return append(r.X, r.F), nil
 		}),
 		klearntest.Finite("MEB indefinite", func() ([]float64, error) {
-			r2, a, err := opt.MEB(ind, nil)
-			return append(a, r2), err
+			r, err := opt.MEB(ind, nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(r.X, r.F), nil
 		}),
 		klearntest.Finite("SpectralRatio indefinite", func() ([]float64, error) { v, err := metrics.SpectralRatio(ind); return []float64{v}, err }),
 	)
@@ -898,9 +901,9 @@ func TestBatteryOpt(t *testing.T) {
 		klearntest.Bad("SimplexQP nil", func() error { return err1(opt.SimplexQP(nil, nil)) }, nil),
 		klearntest.Bad("SimplexQP empty", func() error { return err1(opt.SimplexQP(&mat.SymDense{}, nil)) }, nil),
 		klearntest.Bad("SimplexQP NaN", func() error { return err1(opt.SimplexQP(symWithNaN(f.K, nan), nil)) }, klearn.ErrNotFinite),
-		klearntest.Bad("KOMD QP labels", func() error { return err1(opt.KOMD(f.K, []float64{1, 2, 3, 4, 5, 6, 7, 8}, .5, nil)) }, nil),
-		klearntest.Bad("KOMD QP lambda", func() error { return err1(opt.KOMD(f.K, f.y, 2, nil)) }, klearn.ErrParam),
-		klearntest.Bad("MEB nil", func() error { _, _, err := opt.MEB(nil, nil); return err }, nil),
+		klearntest.Bad("KOMD QP labels", func() error { return err1(opt.KOMDQP(f.K, []float64{1, 2, 3, 4, 5, 6, 7, 8}, .5, nil)) }, nil),
+		klearntest.Bad("KOMD QP lambda", func() error { return err1(opt.KOMDQP(f.K, f.y, 2, nil)) }, klearn.ErrParam),
+		klearntest.Bad("MEB nil", func() error { _, err := opt.MEB(nil, nil); return err }, nil),
 		klearntest.Bad("NNQP nil", func() error { return err1(opt.NNQP(nil, nil, nil)) }, nil),
 		klearntest.Bad("NNQP lengths", func() error { return err1(opt.NNQP(f.K, []float64{1}, nil)) }, klearn.ErrShape),
 		klearntest.Bad("SolveSDP nil", func() error { return err1(opt.SolveSDP(nil, nil)) }, nil),
@@ -908,8 +911,8 @@ func TestBatteryOpt(t *testing.T) {
 		klearntest.Bad("SCG nil", func() error { return err1(opt.SCG(opt.Problem{}, []float64{0}, nil)) }, nil),
 		// Kind 7: indefinite matrices in the QPs.
 		klearntest.Bad("SimplexQP −K", func() error { return err1(opt.SimplexQP(f.neg, nil)) }, klearn.ErrNotPSD),
-		klearntest.Bad("KOMD QP −K", func() error { return err1(opt.KOMD(f.neg, f.y, .1, nil)) }, klearn.ErrNotPSD),
-		klearntest.Bad("MEB −K", func() error { _, _, err := opt.MEB(f.neg, nil); return err }, klearn.ErrNotPSD),
+		klearntest.Bad("KOMD QP −K", func() error { return err1(opt.KOMDQP(f.neg, f.y, .1, nil)) }, klearn.ErrNotPSD),
+		klearntest.Bad("MEB −K", func() error { _, err := opt.MEB(f.neg, nil); return err }, klearn.ErrNotPSD),
 		klearntest.Bad("NNQP −K", func() error { return err1(opt.NNQP(f.neg, f.y, nil)) }, klearn.ErrNotPSD),
 		// Kind 5: extreme finite inputs.
 		klearntest.Finite("SimplexQP scaled", func() ([]float64, error) {
@@ -920,8 +923,11 @@ func TestBatteryOpt(t *testing.T) {
 			return append(r.X, r.F), nil
 		}),
 		klearntest.Finite("MEB scaled", func() ([]float64, error) {
-			r2, a, err := opt.MEB(symScaled(f.K, 1e300), nil)
-			return append(a, r2), err
+			r, err := opt.MEB(symScaled(f.K, 1e300), nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(r.X, r.F), nil
 		}),
 		klearntest.Finite("LBFGSB huge start", func() ([]float64, error) {
 			r, err := opt.LBFGSB(quad, []float64{1e200, -1e200}, nil, nil, nil)
@@ -1044,7 +1050,7 @@ func FuzzSizes(f *testing.F) {
 		if d <= 1<<12 {
 			_, err = kernel.DPPPolynomial(d, 1)
 			check("DPPPolynomial", err)
-			_, err = mkl.HPKWeightsRBF(d, 1, false)
+			_, err = mkl.HPKWeightsRBF(d, 1)
 			check("HPKWeightsRBF", err)
 		} else {
 			// Beyond the caps these must refuse without allocating.

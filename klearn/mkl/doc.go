@@ -32,8 +32,8 @@
 // HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
 // polynomial kernels k_d(x, z) = (x·z/‖x‖‖z‖)^d, swept lazily with
 // K_{d+1} = K_d ∘ K_1 (Eq. (12)); HPKWeightsSingle, HPKWeightsSum,
-// HPKWeightsPolynomial (Eq. (9)) and HPKWeightsRBF (Eq. (10), corrected
-// and as printed) are the baselines; RandomHPKFamily is Algorithm 1 (the
+// HPKWeightsPolynomial (Eq. (9)) and HPKWeightsRBF (Eq. (10), corrected;
+// HPKWeightsRBFPaperTypo as printed) are the baselines; RandomHPKFamily is Algorithm 1 (the
 // random families Q_D and R_D); CenterOfMass is W(η); EasyMKLAllPairs is
 // the one-kernel-per-pair multiclass scheme of the MNIST experiment.
 // Because every γ ∈ Γ puts mass 1 on each class, d_0(γ) = (Σ_i y_i γ_i)² = 0

@@ -21,7 +21,7 @@ import (
 // the inner objective by the upper bound obtained with the simple sum
 // K̄ = Σ_s K_s (as the paper and the reference code do):
 //
-//  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMD);
+//  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMDQP);
 //  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
 //     then rescaled to ‖η‖₁ = 1 — the ℓ2 step only changes the scale, so η
 //     is d/Σ_s d_s, which is what the reference code computes;
@@ -43,7 +43,7 @@ type EasyMKL struct {
 	// Lambda is λ ∈ [0, 1] of the (1−λ, λ) parametrisation (Λ = λ/(1−λ));
 	// see LambdaFromPaper.
 	Lambda float64
-	// Settings are passed to every opt.KOMD call (nil: defaults).
+	// Settings are passed to every opt.KOMDQP call (nil: defaults).
 	Settings *opt.Settings
 	// NoResolve skips step 3 and keeps γ* of step 1 (with the bias
 	// recomputed on K_η); the weights are unchanged.
@@ -109,7 +109,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	}); err != nil {
 		return nil, err
 	}
-	res1, err := opt.KOMD(acc, y, e.Lambda, e.Settings)
+	res1, err := opt.KOMDQP(acc, y, e.Lambda, e.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: EasyMKL")
 	}
@@ -147,7 +147,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
-		res, err := opt.KOMD(acc, y, e.Lambda, e.Settings)
+		res, err := opt.KOMDQP(acc, y, e.Lambda, e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "mkl: EasyMKL")
 		}

@@ -68,20 +68,30 @@ func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
 //
 //	η_s ∝ (2γ)^s / s!        (the Maclaurin coefficients of exp(−γ‖x−z‖²) on unit vectors)
 //
-// If paperTypo is true it uses the coefficients as printed in Table 1 and
-// Eq. (10), η_s ∝ (2γ)^{2s}/s!, which equal the correct
-// rule at γ' = 2γ². Errors: ErrParam (D < 0 or γ ≤ 0).
-func HPKWeightsRBF(D int, gamma float64, paperTypo bool) ([]float64, error) {
+// HPKWeightsRBFPaperTypo gives the printed coefficients. Errors: ErrParam
+// (D < 0, D too large or γ ≤ 0).
+func HPKWeightsRBF(D int, gamma float64) ([]float64, error) {
+	return hpkWeightsRBF("HPKWeightsRBF", D, gamma, 1)
+}
+
+// HPKWeightsRBFPaperTypo returns the rule as printed in Table 1 and Eq. (10)
+// of Donini & Aiolli 2017, η_s ∝ (2γ)^{2s}/s!, which is HPKWeightsRBF at
+// γ' = 2γ² and not the Maclaurin series of the RBF kernel (the misprint of
+// kernel.DPPRBFPaperTypo); kept to rerun the paper's experiments as
+// published.
+func HPKWeightsRBFPaperTypo(D int, gamma float64) ([]float64, error) {
+	return hpkWeightsRBF("HPKWeightsRBFPaperTypo", D, gamma, 2)
+}
+
+// hpkWeightsRBF returns η_s ∝ (2γ)^{p·s}/s!, normalised, computed in logs.
+func hpkWeightsRBF(what string, D int, gamma, p float64) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsRBF: need D ≥ 0 and γ > 0, have D=%d γ=%g", D, gamma)
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: need D ≥ 0 and γ > 0, have D=%d γ=%g", what, D, gamma)
 	}
-	if err := checkDegree("HPKWeightsRBF", D); err != nil {
+	if err := checkDegree(what, D); err != nil {
 		return nil, err
 	}
-	lx := math.Log(2 * gamma)
-	if paperTypo {
-		lx *= 2
-	}
+	lx := p * math.Log(2*gamma)
 	w := make([]float64, D+1)
 	lw := make([]float64, D+1)
 	mx := math.Inf(-1)

@@ -152,7 +152,7 @@ func TestHPKWeightRules(t *testing.T) {
 		}
 	}
 	for _, g := range []float64{1.0 / 32, 0.5, 2} {
-		w, _ := HPKWeightsRBF(10, g, false)
+		w, _ := HPKWeightsRBF(10, g)
 		p, err := kernel.DPPRBF(g, 10)
 		if err != nil {
 			t.Fatal(err)
@@ -166,8 +166,8 @@ func TestHPKWeightRules(t *testing.T) {
 				t.Errorf("rbf γ=%g s=%d: %g want %g", g, s, w[s], p.Coef[s]/z)
 			}
 		}
-		wt, _ := HPKWeightsRBF(10, g, true)
-		w2, _ := HPKWeightsRBF(10, 2*g*g, false)
+		wt, _ := HPKWeightsRBFPaperTypo(10, g)
+		w2, _ := HPKWeightsRBF(10, 2*g*g)
 		for s := range wt {
 			if math.Abs(wt[s]-w2[s]) > 1e-14 {
 				t.Errorf("typo rule γ=%g s=%d: %g, correct rule at 2γ²: %g", g, s, wt[s], w2[s])
@@ -181,7 +181,7 @@ func TestHPKWeightRules(t *testing.T) {
 	}
 	for _, bad := range []func() error{
 		func() error { _, e := HPKWeightsPolynomial(3, 0); return e },
-		func() error { _, e := HPKWeightsRBF(3, -1, false); return e },
+		func() error { _, e := HPKWeightsRBF(3, -1); return e },
 		func() error { _, e := HPKWeightsSum(-1); return e },
 	} {
 		if bad() == nil {

@@ -30,7 +30,7 @@ type KOMD struct {
 	// (1−λ)γᵀYKYγ + λ(L₊L₋/L)‖γ‖², as MKLpy's KOMD classifier
 	// (MKLpy/algorithms/komd.py) does; EasyMKL's own QP does not scale it.
 	MKLpyRidge bool
-	// Settings are passed to opt.KOMD (nil selects its defaults).
+	// Settings are passed to opt.KOMDQP (nil selects its defaults).
 	Settings *opt.Settings
 }
 
@@ -44,7 +44,7 @@ type KOMDModel struct {
 	Y []float64
 	// Result is the solver's result (objective, duality gap, multipliers).
 	Result *opt.Result
-	// Lambda is the λ passed to opt.KOMD (after the MKLpyRidge rescaling).
+	// Lambda is the λ passed to opt.KOMDQP (after the MKLpyRidge rescaling).
 	Lambda float64
 }
 
@@ -98,7 +98,7 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if c.MKLpyRidge {
 		lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
 	}
-	res, err := opt.KOMD(K, y, lam, c.Settings)
+	res, err := opt.KOMDQP(K, y, lam, c.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: KOMD")
 	}

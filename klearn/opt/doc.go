@@ -58,7 +58,7 @@
 // Bad data never panics: errors wrap the klearn sentinels (ErrEmpty,
 // ErrShape, ErrNotFinite, ErrLabels, ErrOneClass, ErrParam, ErrNotPSD,
 // ErrSingular, ErrNotConverged). Reaching MaxIter is not an error: the
-// Result is feasible and has Status IterationLimit. The QPs (SimplexQP, KOMD,
+// Result is feasible and has Status IterationLimit. The QPs (SimplexQP, KOMDQP,
 // MEB) need a positive semi-definite K: a negative diagonal entry is refused
 // with ErrNotPSD (klearn.CheckDiagPSD); an indefinite K with a non-negative
 // diagonal is not detected (an O(n³) test) and gives a feasible stationary
@@ -66,12 +66,12 @@
 //
 // # Speed
 //
-// BenchmarkKOMD (λ = 0.1, default Settings, RBF Gram of n Gaussian points
+// BenchmarkKOMDQP (λ = 0.1, default Settings, RBF Gram of n Gaussian points
 // in R^10, γ = 0.1; one run each on a shared 2-core AMD EPYC, Go 1.26)
 // against cvxopt 1.3.0 on the same formulation
 // (scripts/bench/komd_cvxopt.py, default tolerances as in MKLpy):
 //
-//	n      opt.KOMD   pair steps   cvxopt
+//	n      opt.KOMDQP pair steps   cvxopt
 //	500    0.018 s      3 161      0.10 s
 //	1000   0.063 s      6 498      0.49 s
 //	2000   0.29 s      14 419      6.3 s

@@ -9,7 +9,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
-func ExampleKOMD() {
+func ExampleKOMDQP() {
 	// With K = I and λ = 0.1 the KOMD objective (1−λ)γᵀYKYγ + λ‖γ‖² is ‖γ‖²,
 	// minimised over the two class simplices by γ_i = ½ (two points per
 	// class), with value 4·¼ = 1 (closed form).
@@ -20,7 +20,7 @@ func ExampleKOMD() {
 		0, 0, 0, 1,
 	})
 	y := []float64{1, 1, -1, -1}
-	res, err := opt.KOMD(K, y, 0.1, nil)
+	res, err := opt.KOMDQP(K, y, 0.1, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -123,7 +123,7 @@ type Result struct {
 	// (LBFGSB, Minimize1D; zero for the QP solvers).
 	FuncEvals, GradEvals int
 	// Multipliers holds Lagrange multipliers where the solver defines them:
-	// KOMD {ρ₊, ρ₋} for the two equality constraints, SimplexQP and MEB {ρ},
+	// KOMDQP {ρ₊, ρ₋} for the two equality constraints, SimplexQP and MEB {ρ},
 	// NNQP the bound multipliers μ = 2(Mv − a) ≥ 0. Nil otherwise.
 	Multipliers []float64
 }

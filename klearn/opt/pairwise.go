@@ -9,7 +9,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 )
 
-// Defaults of the pairwise QP solvers (KOMD, SimplexQP, MEB).
+// Defaults of the pairwise QP solvers (KOMDQP, SimplexQP, MEB).
 const (
 	// DefaultQPTol is the default Settings.Tol of the pairwise QP solvers:
 	// they stop when the Frank–Wolfe gap is at most Tol·D, D = max_ij |H_ij| + max_i |c_i|.
@@ -247,7 +247,7 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 	return h, n, amax, nil
 }
 
-// KOMD solves the KOMD / EasyMKL quadratic program
+// KOMDQP solves the KOMD / EasyMKL quadratic program
 //
 //	min_γ (1−λ) γᵀ Y K Y γ + λ ‖γ‖²   s.t.  γ ≥ 0, Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1,
 //
@@ -274,22 +274,22 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 // D = max_ij |H_ij|; MaxIter (default max(10⁵, 100n)) bounds the pair steps.
 // Errors: ErrEmpty, ErrShape (len(y) ≠ n), ErrNotFinite, ErrLabels (y not
 // ±1), ErrOneClass, ErrParam (λ outside [0, 1], bad Settings).
-func KOMD(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, error) {
-	maxIter, tol, rec, err := settings("KOMD", s, 0, DefaultQPTol)
+func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, error) {
+	maxIter, tol, rec, err := settings("KOMDQP", s, 0, DefaultQPTol)
 	if err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckParam("opt: KOMD: lambda", lambda, 0, 1); err != nil {
+	if err := klearn.CheckParam("opt: KOMDQP: lambda", lambda, 0, 1); err != nil {
 		return nil, err
 	}
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "opt: KOMD")
+		return nil, klearn.Errorf(err, "opt: KOMDQP")
 	}
 	if isNilSym(K) {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: KOMD: K is nil")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: KOMDQP: K is nil")
 	}
 	if n := K.SymmetricDim(); n != len(y) {
-		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMD: K is %d×%d but y has %d entries", n, n, len(y))
+		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMDQP: K is %d×%d but y has %d entries", n, n, len(y))
 	}
 	n := len(y)
 	if maxIter == 0 {
@@ -316,15 +316,15 @@ func KOMD(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, e
 	if lambda == 1 {
 		// Closed form: min ‖γ‖² over each simplex is the barycentre.
 		if _, err := klearn.CheckGram(K, n); err != nil {
-			return nil, klearn.Errorf(err, "opt: KOMD")
+			return nil, klearn.Errorf(err, "opt: KOMDQP")
 		}
-		if err := klearn.CheckDiagPSD("opt: KOMD: K", K); err != nil {
+		if err := klearn.CheckDiagPSD("opt: KOMDQP: K", K); err != nil {
 			return nil, err
 		}
 		rho := []float64{2 / npos, 2 / nneg}
 		return &Result{X: x, F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
 	}
-	h, _, amax, err := denseSym("KOMD", K, y)
+	h, _, amax, err := denseSym("KOMDQP", K, y)
 	if err != nil {
 		return nil, err
 	}
@@ -339,11 +339,11 @@ func KOMD(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, e
 }
 
 // SimplexQP solves min_{α∈Δ} αᵀKα over the unit simplex
-// Δ = {α ≥ 0, Σ_i α_i = 1} by the same pairwise solver as KOMD. For a
+// Δ = {α ≥ 0, Σ_i α_i = 1} by the same pairwise solver as KOMDQP. For a
 // normalised kernel (K_ii = 1) the squared radius of the minimum enclosing
 // ball is r*² = 1 − min_{α∈Δ} αᵀKα (Section 3.1.3 of Donini & Aiolli
 // (2017)). Multipliers is {ρ}: 2(Kα)_i ≥ ρ with
-// equality where α_i > 0. Settings and errors as for KOMD.
+// equality where α_i > 0. Settings and errors as for KOMDQP.
 func SimplexQP(K mat.Symmetric, s *Settings) (*Result, error) {
 	return simplex("SimplexQP", K, false, s)
 }
@@ -357,17 +357,18 @@ func SimplexQP(K mat.Symmetric, s *Settings) (*Result, error) {
 // (the dual of min_{c,r} r² s.t. ‖φ(x_i) − c‖² ≤ r²; Tsang, Kwok & Cheung
 // 2005). It equals 1 − min_{α∈Δ} αᵀKα when K_ii = 1. The optimum has
 // ‖φ(x_i) − c‖² ≤ r² for every i, with equality where α_i > 0.
-func MEB(K mat.Symmetric, s *Settings) (r2 float64, alpha []float64, err error) {
+//
+// The Result has F = r² (the maximised dual value), X = α, Gap the
+// Frank–Wolfe duality gap (an upper bound on r*² − F) and Multipliers {ρ}:
+// 2(Kα)_i − K_ii ≥ ρ with equality where α_i > 0. Settings and errors as
+// for KOMDQP.
+func MEB(K mat.Symmetric, s *Settings) (*Result, error) {
 	res, err := simplex("MEB", K, true, s)
 	if err != nil {
-		return 0, nil, err
+		return nil, err
 	}
-	return -res.F, res.X, nil
-}
-
-// MEBResult is MEB with the full solver Result (F = −r²).
-func MEBResult(K mat.Symmetric, s *Settings) (*Result, error) {
-	return simplex("MEB", K, true, s)
+	res.F = -res.F
+	return res, nil
 }
 
 func simplex(fn string, K mat.Symmetric, meb bool, s *Settings) (*Result, error) {

@@ -126,7 +126,7 @@ func TestKOMDKKT(t *testing.T) {
 		for _, lambda := range []float64{0, 1e-3, 0.1, 0.5, 0.99, 1} {
 			t.Run(fmt.Sprintf("n=%d/lambda=%g", n, lambda), func(t *testing.T) {
 				K, y := rbfGram(n, 3, 0.7, uint64(n))
-				res, err := KOMD(K, y, lambda, &Settings{Tol: 1e-11, MaxIter: 1000000})
+				res, err := KOMDQP(K, y, lambda, &Settings{Tol: 1e-11, MaxIter: 1000000})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -153,7 +153,7 @@ func TestKOMDClosedForms(t *testing.T) {
 			nn++
 		}
 	}
-	res, err := KOMD(K, y, 1, nil)
+	res, err := KOMDQP(K, y, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestKOMDClosedForms(t *testing.T) {
 	// F = (1−λ)(K₁₁ + K₂₂ − 2K₁₂) + 2λ (closed form).
 	K2 := mat.NewSymDense(2, []float64{2, 0.5, 0.5, 3})
 	for _, lambda := range []float64{0, 0.3, 1} {
-		res, err := KOMD(K2, []float64{1, -1}, lambda, nil)
+		res, err := KOMDQP(K2, []float64{1, -1}, lambda, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +184,7 @@ func TestKOMDClosedForms(t *testing.T) {
 	}
 	// Zero kernel, λ = 0: F ≡ 0 on Γ.
 	Z := mat.NewSymDense(6, nil)
-	res, err = KOMD(Z, []float64{1, 1, -1, 1, -1, -1}, 0, nil)
+	res, err = KOMDQP(Z, []float64{1, 1, -1, 1, -1, -1}, 0, nil)
 	if err != nil || res.F != 0 || res.Status != Success {
 		t.Errorf("zero K: F = %v, status %v, err %v", res.F, res.Status, err)
 	}
@@ -198,7 +198,7 @@ func TestKOMDClosedForms(t *testing.T) {
 			Kd.SetSym(i, j, X[i]*X[j])
 		}
 	}
-	res, err = KOMD(Kd, yd, 0, &Settings{Tol: 1e-14})
+	res, err = KOMDQP(Kd, yd, 0, &Settings{Tol: 1e-14})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestKOMDErrors(t *testing.T) {
 		{"MaxIter<0", K, y, 0.1, &Settings{MaxIter: -1}, klearn.ErrParam},
 	}
 	for _, c := range cases {
-		_, err := KOMD(c.K, c.y, c.lambda, c.s)
+		_, err := KOMDQP(c.K, c.y, c.lambda, c.s)
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 		}
@@ -249,7 +249,7 @@ func TestKOMDInputNotMutated(t *testing.T) {
 	K0 := mat.NewSymDense(K.SymmetricDim(), nil)
 	K0.CopySym(K)
 	y0 := append([]float64(nil), y...)
-	if _, err := KOMD(K, y, 0.2, nil); err != nil {
+	if _, err := KOMDQP(K, y, 0.2, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !mat.Equal(K, K0) || fmt.Sprint(y) != fmt.Sprint(y0) {
@@ -261,7 +261,7 @@ func TestQPRecorder(t *testing.T) {
 	t.Parallel()
 	K, y := rbfGram(40, 3, 0.5, 2)
 	var tr Trace
-	res, err := KOMD(K, y, 0.1, &Settings{Recorder: &tr})
+	res, err := KOMDQP(K, y, 0.1, &Settings{Recorder: &tr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestQPRecorder(t *testing.T) {
 		}
 	}
 	stop := errors.New("stop")
-	res, err = KOMD(K, y, 0.1, &Settings{Recorder: RecorderFunc(func(it Iteration) error {
+	res, err = KOMDQP(K, y, 0.1, &Settings{Recorder: RecorderFunc(func(it Iteration) error {
 		if it.Iter == 3 {
 			return stop
 		}
@@ -285,7 +285,7 @@ func TestQPRecorder(t *testing.T) {
 		t.Errorf("recorder stop: err %v, status %v, iterations %d", err, res.Status, res.Iterations)
 	}
 	// MaxIter reached: feasible iterate, IterationLimit, no error.
-	res, err = KOMD(K, y, 0.01, &Settings{MaxIter: 2})
+	res, err = KOMDQP(K, y, 0.01, &Settings{MaxIter: 2})
 	if err != nil || res.Status != IterationLimit || res.Iterations != 2 {
 		t.Errorf("MaxIter: err %v, status %v, iterations %d", err, res.Status, res.Iterations)
 	}
@@ -302,7 +302,7 @@ func TestSimplexQPAndMEB(t *testing.T) {
 		H := mat.NewDense(n, n, nil)
 		H.Copy(K)
 		checkSimplexKKT(t, H, nil, make([]int, n), res, 1e-9)
-		mres, err := MEBResult(K, &Settings{Tol: 1e-12})
+		mres, err := MEB(K, &Settings{Tol: 1e-12})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,10 +310,13 @@ func TestSimplexQPAndMEB(t *testing.T) {
 		for i := range c {
 			c[i] = -K.At(i, i)
 		}
-		checkSimplexKKT(t, H, c, make([]int, n), mres, 1e-9)
+		// KKT of the minimisation form min αᵀKα − Σ α_i K_ii, whose value is −r².
+		mmin := *mres
+		mmin.F = -mres.F
+		checkSimplexKKT(t, H, c, make([]int, n), &mmin, 1e-9)
 		// With K_ii = 1 the MEB squared radius is 1 − min αᵀKα.
-		if math.Abs(-mres.F-(1-res.F)) > 1e-9 {
-			t.Errorf("n=%d: r² = %g but 1 − min αᵀKα = %g", n, -mres.F, 1-res.F)
+		if math.Abs(mres.F-(1-res.F)) > 1e-9 {
+			t.Errorf("n=%d: r² = %g but 1 − min αᵀKα = %g", n, mres.F, 1-res.F)
 		}
 	}
 	// Closed forms: r*(11ᵀ) = 0 and r*(I_L) = 1 − 1/L.
@@ -326,11 +329,11 @@ func TestSimplexQPAndMEB(t *testing.T) {
 			J.SetSym(i, j, 1)
 		}
 	}
-	if r2, _, err := MEB(I, nil); err != nil || math.Abs(r2-(1-1.0/float64(L))) > 1e-9 {
-		t.Errorf("MEB(I) = %g, %v; want %g", r2, err, 1-1.0/float64(L))
+	if r, err := MEB(I, nil); err != nil || math.Abs(r.F-(1-1.0/float64(L))) > 1e-9 {
+		t.Errorf("MEB(I) = %v, %v; want r² = %g", r, err, 1-1.0/float64(L))
 	}
-	if r2, _, err := MEB(J, nil); err != nil || math.Abs(r2) > 1e-12 {
-		t.Errorf("MEB(11ᵀ) = %g, %v; want 0", r2, err)
+	if r, err := MEB(J, nil); err != nil || math.Abs(r.F) > 1e-12 {
+		t.Errorf("MEB(11ᵀ) = %v, %v; want r² = 0", r, err)
 	}
 	// Points 0, 2 and 1.5 on a line (linear kernel): the ball is [0, 2],
 	// centre 1, r² = 1, α = (½, ½, 0) (closed form).
@@ -341,12 +344,12 @@ func TestSimplexQPAndMEB(t *testing.T) {
 			K.SetSym(i, j, pts[i]*pts[j])
 		}
 	}
-	r2, alpha, err := MEB(K, &Settings{Tol: 1e-13})
-	if err != nil || math.Abs(r2-1) > 1e-10 || math.Abs(alpha[0]-0.5) > 1e-6 || alpha[2] > 1e-6 {
-		t.Errorf("MEB on a line: r² = %g α = %v err %v; want 1, (½, ½, 0)", r2, alpha, err)
+	r, err := MEB(K, &Settings{Tol: 1e-13})
+	if err != nil || math.Abs(r.F-1) > 1e-10 || math.Abs(r.X[0]-0.5) > 1e-6 || r.X[2] > 1e-6 {
+		t.Errorf("MEB on a line: %+v err %v; want r² = 1, α = (½, ½, 0)", r, err)
 	}
 	for _, bad := range []mat.Symmetric{nil, mat.NewSymDense(2, []float64{1, math.Inf(1), math.Inf(1), 1})} {
-		if _, _, err := MEB(bad, nil); err == nil {
+		if _, err := MEB(bad, nil); err == nil {
 			t.Errorf("MEB(%v): no error", bad)
 		}
 		if _, err := SimplexQP(bad, nil); err == nil {
@@ -457,11 +460,14 @@ func TestCvxopt(t *testing.T) {
 		var res *Result
 		switch in.Kind {
 		case "komd":
-			res, err = KOMD(K, in.Y, in.Lambda, s)
+			res, err = KOMDQP(K, in.Y, in.Lambda, s)
 		case "simplex":
 			res, err = SimplexQP(K, s)
 		case "meb":
-			res, err = MEBResult(K, s)
+			// The fixture holds the minimisation form's value, −r².
+			if res, err = MEB(K, s); err == nil {
+				res.F = -res.F
+			}
 		case "nnqp":
 			res, err = NNQP(K, in.A, nil)
 		default:
@@ -487,16 +493,16 @@ func TestCvxopt(t *testing.T) {
 	}
 }
 
-// BenchmarkKOMD solves KOMD (λ = 0.1, default Settings) on the RBF Gram of
+// BenchmarkKOMDQP solves the KOMD QP (λ = 0.1, default Settings) on the RBF Gram of
 // n Gaussian points in R^10 (γ = 1/10); the Gram is built outside the timer.
-func BenchmarkKOMD(b *testing.B) {
+func BenchmarkKOMDQP(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 4000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			K, y := rbfGram(n, 10, 0.1, 1)
 			b.ResetTimer()
 			var iters int
 			for i := 0; i < b.N; i++ {
-				res, err := KOMD(K, y, 0.1, nil)
+				res, err := KOMDQP(K, y, 0.1, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
