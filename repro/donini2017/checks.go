@@ -628,8 +628,10 @@ func EasyMKLMaxMin(Ks []*mat.SymDense, y []float64, lambda float64, grid int) (M
 
 // CheckEasyMKLMaxMin runs EasyMKLMaxMin on HPK degrees {1, 2} and {1, 2, 3}
 // of (X, y) with λ = 0.1 and turns the outcome into a claim: the exact
-// value is below EasyMKL's bound, EasyMKL's η* reaches it within 5 %
-// relative, and η* = d(γ*)/‖d(γ*)‖₂.
+// value is below EasyMKL's bound,
+// η* = d(γ*)/‖d(γ*)‖₂ and EasyMKL's η* is at most the exact value (it is
+// feasible). The gap between the two is reported, not judged: the paper
+// states no size for it.
 func CheckEasyMKLMaxMin(X mat.Matrix, y []float64, grid int) (repro.Claim, []MaxMin, error) {
 	fam, err := mkl.HPKFamily{D: 3}.Grams(X)
 	if err != nil {
@@ -645,11 +647,11 @@ func CheckEasyMKLMaxMin(X mat.Matrix, y []float64, grid int) (repro.Claim, []Max
 		}
 		outs = append(outs, r)
 		gap := (r.Exact - r.AtEasy) / r.Exact
-		ok = ok && r.Exact <= r.Bound*(1+1e-6) && gap <= 0.05 && r.DirErr < 1e-9
+		ok = ok && r.Exact <= r.Bound*(1+1e-6) && r.AtEasy <= r.Exact && r.DirErr < 1e-9
 		parts = append(parts, fmt.Sprintf("%d kernels: exact %.4g, EasyMKL's η* %.4g (gap %.2f %%), bound %.4g", r.Kernels, r.Exact, r.AtEasy, 100*gap, r.Bound))
 	}
 	return repro.CheckClaim("§2.1 EasyMKL max–min", repro.Theorem, "EasyMKL maximises an upper bound of the max–min margin (‖d‖₂ ≤ ‖d‖₁) with η* = d(γ*)/‖d(γ*)‖₂",
-		"derivation", joinStr(parts), "exact ≤ bound; gap ≤ 5 %; direction 1e-9", ok, "the relaxation is loose or η* is not d/‖d‖"), outs, nil
+		"derivation", joinStr(parts), "EasyMKL's value ≤ exact ≤ bound; direction to 1e-9 (the gap is reported)", ok, "the bound fails or η* is not d/‖d‖"), outs, nil
 }
 
 // Alg1Point is one point of the convergence curve of Algorithm 1.

@@ -48,8 +48,9 @@ type Config struct {
 	Fig7Ds   []int
 	Fig8Ds   []int
 
-	// Figure 9: repetitions per noise level.
-	Fig9Reps int
+	// Figure 9: repetitions per noise level and points per toy data set
+	// (the paper: 500).
+	Fig9Reps, Fig9N int
 
 	// Table 3: outer folds timed and V (values of γ an RBF SVM validates).
 	T3Folds, T3V int
@@ -79,7 +80,7 @@ func Quick() Config {
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 2000, Fig6Ds: []int{2, 4}, Fig6Outer: 3, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.9}, Fig6MaxN: 200,
 		Fig7Data: []string{"Heart", "Sonar"}, Fig7Ds: []int{1, 3, 5, 10},
 		Fig8Ds:   []int{3, 5, 10},
-		Fig9Reps: 3,
+		Fig9Reps: 3, Fig9N: 500,
 		T3Folds:  3, T3V: 10,
 		MNISTTrain: 600, MNISTVal: 300, MNISTTest: 500, Fig10Ds: []int{1, 3, 5, 10, 20}, Fig10Cs: []float64{1, 4, 16},
 		T5Train: 1000, T5Test: 500,
@@ -102,7 +103,7 @@ func Full() Config {
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 500,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
-		Fig9Reps: 10,
+		Fig9Reps: 10, Fig9N: 500,
 		T3Folds:  10, T3V: 10,
 		MNISTTrain: 4000, MNISTVal: 1000, MNISTTest: 2000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
 		T5Train: 6000, T5Test: 2000,
@@ -158,8 +159,8 @@ func (c Config) validate() error {
 		return bad("VGrid", c.VGrid)
 	case c.Fig1D < 1 || c.Prop2D < 1:
 		return bad("Fig1D/Prop2D", []int{c.Fig1D, c.Prop2D})
-	case c.Fig9Reps < 1:
-		return bad("Fig9Reps", c.Fig9Reps)
+	case c.Fig9Reps < 1 || c.Fig9N < 10:
+		return bad("Fig9Reps/Fig9N", []int{c.Fig9Reps, c.Fig9N})
 	case c.T3V < 1:
 		return bad("T3V", c.T3V)
 	case c.MNISTTrain < 0 || c.MNISTVal < 0 || c.MNISTTest < 0 || c.T5Train < 0 || c.T5Test < 0:

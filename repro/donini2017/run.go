@@ -526,7 +526,7 @@ func runFig9(cfg Config, res *Results) error {
 			p := top * float64(k) / 10
 			var ws []float64
 			for r := 0; r < cfg.Fig9Reps; r++ {
-				X, y := MakeClassification(500, cfg.Seed+uint64(r))
+				X, y := MakeClassification(cfg.Fig9N, cfg.Seed+uint64(r))
 				yn := SwapLabels(y, p, cfg.Seed+1000+uint64(r))
 				if _, _, err := klearn.CheckBinary(yn); err != nil {
 					continue
