@@ -203,3 +203,39 @@ func Table4Table(res *Results) (*viz.CompareTable, error) {
 	}
 	return t, nil
 }
+
+// Table2Rows lists Table 2 beside the data sets we use: the paper's name,
+// its features and examples, ours, and how ours differs.
+func Table2Rows() (header []string, rows [][]string) {
+	header = []string{"paper's data set", "paper's features / examples", "ours", "how ours differs"}
+	for _, b := range Table2 {
+		d := b.Differs
+		if d == "" {
+			d = "same data"
+		}
+		rows = append(rows, []string{b.Name, fmt.Sprintf("%d / %d", b.PaperFeatures, b.PaperExamples), b.Ours, d})
+	}
+	return header, rows
+}
+
+// Table3Header is the header of Table3Rows.
+var Table3Header = []string{"data set (s per training)", "RBF SVM (× V)", "ours K_10", "ours K_20", "ours K_30"}
+
+// Table3Rows lists Table 3: our seconds per training (mean over the outer
+// folds timed) beside the paper's.
+func Table3Rows(res *Results) (rows [][]string, err error) {
+	if res == nil || len(res.Table3) == 0 {
+		return nil, notRun("Table 3")
+	}
+	for _, t := range res.Table3 {
+		p := Table3Paper[t.Data]
+		mr, _ := metrics.MeanStd(t.RBF)
+		row := []string{t.Data, fmt.Sprintf("%.3f × V (paper's %.3f × V)", mr, p[0])}
+		for i := range t.Ours {
+			m, _ := metrics.MeanStd(t.Ours[i])
+			row = append(row, fmt.Sprintf("%.3f (paper's %.3f)", m, p[i+1]))
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
