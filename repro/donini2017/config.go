@@ -63,10 +63,13 @@ type Config struct {
 	T5Train, T5Test int
 
 	// Table 4: data sets (klearn/datasets names), outer folds evaluated,
-	// gHKL's C grid.
+	// gHKL's C grid, and the per-feature node kernels run: "linear"
+	// (k_v(x, z) = Π_{j∈v} x_j z_j, the all-subsets polynomial DAG) and/or
+	// "gaussian" (Π_{j∈v} exp(−(x_j − z_j)²), Bach's Gaussian HKL).
 	T4Data  []string
 	T4Outer int
 	T4Cs    []float64
+	T4Nodes []string
 }
 
 // Quick is the CI configuration (about 3 minutes on 2 cores).
@@ -84,7 +87,7 @@ func Quick() Config {
 		T3Folds: 3, T3V: 10,
 		MNISTTrain: 600, MNISTVal: 300, MNISTTest: 500, Fig10Ds: []int{1, 3, 5, 10, 20}, Fig10Cs: []float64{1, 4, 16},
 		T5Train: 1000, T5Test: 500,
-		T4Data: []string{"haberman"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100},
+		T4Data: []string{"haberman"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100}, T4Nodes: []string{"linear", "gaussian"},
 	}
 }
 
@@ -107,7 +110,7 @@ func Full() Config {
 		T3Folds: 10, T3V: 10,
 		MNISTTrain: 4000, MNISTVal: 1000, MNISTTest: 2000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
 		T5Train: 6000, T5Test: 2000,
-		T4Data: []string{"haberman", "bupa", "pima", "australian-sub"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100},
+		T4Data: []string{"haberman", "bupa", "pima", "australian-sub"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100}, T4Nodes: []string{"linear", "gaussian"},
 	}
 }
 
@@ -183,6 +186,11 @@ func (c Config) validate() error {
 			if _, ok := BenchByName(n); !ok {
 				return bad("data set", n)
 			}
+		}
+	}
+	for _, n := range c.T4Nodes {
+		if n != "linear" && n != "gaussian" {
+			return bad("T4Nodes", n)
 		}
 	}
 	for _, n := range c.T4Data {

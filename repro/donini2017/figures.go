@@ -162,6 +162,10 @@ func Figure10Chart(res *Results) (*viz.Line, error) {
 	for i, n := range Fig10Methods {
 		ser = append(ser, viz.Series{Name: n, X: floats(f.Ds), Y: f.Err[i], Dash: viz.Dash(i)})
 	}
+	if len(f.RBFBlocks) > 0 {
+		x := []float64{floats(f.Ds)[0], floats(f.Ds)[len(f.Ds)-1]}
+		ser = append(ser, viz.Series{Name: fmt.Sprintf("RBF SVM (γ = %g, C = %g)", f.RBFGamma, f.RBFC), X: x, Y: []float64{f.RBFErr, f.RBFErr}, Dash: viz.Dotted})
+	}
 	return &viz.Line{Title: fmt.Sprintf("Figure 10: MNIST even vs odd (%d train, %d test)", f.Train, f.Test), XLabel: "D", YLabel: "test error %", Series: ser}, nil
 }
 
@@ -198,7 +202,7 @@ func Table4Table(res *Results) (*viz.CompareTable, error) {
 			pv := Table4Paper[row.Data][j]
 			p = append(p, viz.MeanStd{Mean: pv.Mean, Std: pv.Std})
 		}
-		t.Rows = append(t.Rows, fmt.Sprintf("%s (%d folds)", Table4Names[row.Data], len(row.AUC[0])))
+		t.Rows = append(t.Rows, fmt.Sprintf("%s, %s nodes (%d folds)", Table4Names[row.Data], row.Nodes, len(row.AUC[0])))
 		t.Ours, t.Paper = append(t.Ours, o), append(t.Paper, p)
 	}
 	return t, nil

@@ -300,7 +300,15 @@ func figure10Claims(res *Results) []repro.Claim {
 	cs := compare("K_sum at D max", f.BlockErr[2][last], "K_sum at its best D", f.BlockErr[2][best[2]], false)
 	c := repro.CheckClaim("Figure 10 K_sum", repro.Experiment, "K_sum stays a strong baseline for D > 10", "K_sum flat for D > 10",
 		cs.String(), blocks+": K_sum at the largest D not significantly worse than at its best D", cs.Winner != repro.BWins, "K_sum degrades at large D")
-	return []repro.Claim{a, b, c}
+	out := []repro.Claim{a, b, c}
+	if len(f.RBFBlocks) == Fig10Blocks {
+		cr := compare("K_MKL", f.BlockErr[0][best[0]], "RBF SVM", f.RBFBlocks, false)
+		out = append(out, repro.CheckClaim("Figure 10 RBF baseline", repro.Statement,
+			"K_MKL is at least as good as an RBF SVM with C and γ validated (the paper's Table 5: 0.9 % vs 1.4 % on 10 classes)",
+			"K_MKL better than the RBF SVM (Table 5)", fmt.Sprintf("even/odd subset, K_MKL at D = %d vs RBF SVM (γ = %g, C = %g): %s", f.Ds[best[0]], f.RBFGamma, f.RBFC, cr.String()),
+			blocks+": the RBF SVM does not beat K_MKL", cr.Winner != repro.BWins, "the RBF SVM beats K_MKL on our subset"))
+	}
+	return out
 }
 
 func table5Claim(res *Results) repro.Claim {
@@ -317,28 +325,38 @@ func table4Claims(res *Results) []repro.Claim {
 	if len(res.Table4) == 0 {
 		return []repro.Claim{repro.NotRunClaim("Table 4", repro.Experiment, "K_MKL against gHKL_ρ", "not run")}
 	}
+	// The cells compare the linear node kernels (the all-subsets polynomial
+	// DAG, our reading of the paper's gHKL) when run, else the Gaussian ones.
+	cellNodes := res.Table4[0].Nodes
+	for _, row := range res.Table4 {
+		if row.Nodes == "linear" {
+			cellNodes = "linear"
+		}
+	}
 	var cells []repro.Cell
 	k, n := 0, 0
 	var parts []string
 	for _, row := range res.Table4 {
 		for j, col := range Table4Cols {
-			v, _ := repro.Summarize(row.AUC[j])
-			cells = append(cells, repro.Cell{Row: Table4Names[row.Data], Col: col, Paper: Table4Paper[row.Data][j], Ours: v, Tol: repro.Abs(0.05)})
+			if row.Nodes == cellNodes {
+				v, _ := repro.Summarize(row.AUC[j])
+				cells = append(cells, repro.Cell{Row: Table4Names[row.Data], Col: col, Paper: Table4Paper[row.Data][j], Ours: v, Tol: repro.Abs(0.05)})
+			}
 			if j == 0 {
 				continue
 			}
 			n++
-			c := compare("K_MKL", row.AUC[0], col, row.AUC[j], true)
+			c := compare("K_MKL", row.AUC[0], col+" ("+row.Nodes+" nodes)", row.AUC[j], true)
 			if c.Winner != repro.BWins {
 				k++
 			}
 			parts = append(parts, fmt.Sprintf("%s: %s", Table4Names[row.Data], c.String()))
 		}
 	}
-	a := repro.TableClaim("Table 4", "nested-CV AUC of K_MKL (K_10) and gHKL_ρ, ρ ∈ {1.1, 1.5, 2}", cells,
-		"our gHKL (per-feature Gaussian kernels, reduced C grid, fewer outer folds) is much stronger than the paper's")
+	a := repro.TableClaim("Table 4", fmt.Sprintf("nested-CV AUC of K_MKL (K_10) and gHKL_ρ (%s node kernels), ρ ∈ {1.1, 1.5, 2}", cellNodes), cells,
+		"our gHKL (reduced C grid, fewer outer folds; the paper's node kernels are not stated) differs from the paper's")
 	b := repro.CountClaim("Table 4 K_MKL vs gHKL", repro.Experiment, "K_MKL is at least as good as gHKL_ρ (often much better)", "K_MKL ≥ gHKL_ρ on all four data sets",
-		fmt.Sprintf("gHKL_ρ does not beat K_MKL (paired t over the same outer folds, α = %g)", Alpha), k, n, "a gHKL_ρ beats K_MKL significantly")
+		fmt.Sprintf("gHKL_ρ does not beat K_MKL (paired t over the same outer folds, α = %g), every node kernel run", Alpha), k, n, "a gHKL_ρ beats K_MKL significantly")
 	b.Ours += ": " + strings.Join(parts, "; ")
 	return []repro.Claim{a, b}
 }
