@@ -144,7 +144,7 @@ func figure6Claims(res *Results) []repro.Claim {
 		"Q_D above R_D", "outright wins (higher mean AUC) per (data set, D) cell", k, n, "R_D is as good in some cells")
 	a.Ours += ": " + strings.Join(parts, "; ")
 	b := repro.CheckClaim("§5.2 R_D weights", repro.Statement, "EasyMKL's weights on R_D are almost uniform",
-		"almost uniform", fmt.Sprintf("max/min weight on R_6 %.2f, on Q_6 %.2f (Ionosphere, degrees ≥ 1)", res.Fig6Spread[0], res.Fig6Spread[1]),
+		"almost uniform", fmt.Sprintf("max/min weight on R_6 %.2f (7 members), on Q_6 %.2f (degrees 1–6; Ionosphere)", res.Fig6Spread[0], res.Fig6Spread[1]),
 		"R_6's max/min below Q_6's", res.Fig6Spread[0] < res.Fig6Spread[1], "R_D's weights are not flatter than Q_D's")
 	return []repro.Claim{a, b}
 }
