@@ -176,7 +176,11 @@ func (c Config) validate() error {
 			return bad("VGrid", v)
 		}
 	}
-	for _, D := range append(append(append([]int(nil), c.Ds...), c.Fig6Ds...), append(c.Fig7Ds, c.Fig10Ds...)...) {
+	var allDs []int
+	for _, g := range [][]int{c.Ds, c.Fig6Ds, c.Fig7Ds, c.Fig8Ds, c.Fig10Ds} {
+		allDs = append(allDs, g...)
+	}
+	for _, D := range allDs {
 		if D < 1 {
 			return bad("a D grid", D)
 		}
