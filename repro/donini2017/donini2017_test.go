@@ -272,7 +272,7 @@ func TestConfigErrors(t *testing.T) {
 		func(c *Config) { c.Ds = []int{0} },
 		func(c *Config) { c.T4Data = []string{"iris"} },
 		func(c *Config) { c.MNISTTest = -1 },
-		func(c *Config) { c.T4Nodes = []string{"cubic"} },
+		func(c *Config) { c.T4Gaussian = []string{"iris"} },
 	}
 	for i, f := range bad {
 		c := Quick()

@@ -106,7 +106,7 @@ type AllPairs struct {
 // kernels.
 type GHKLRow struct {
 	Data string
-	// Nodes is "linear" or "gaussian" (see Config.T4Nodes).
+	// Nodes is "linear" or "gaussian" (see Config.T4Gaussian).
 	Nodes string
 	AUC   [][]float64
 	BestC [][]float64
@@ -907,7 +907,13 @@ func runTable4(cfg Config, res *Results) error {
 		if err != nil {
 			return err
 		}
-		for _, nodes := range cfg.T4Nodes {
+		nodeKinds := []string{"linear"}
+		for _, g := range cfg.T4Gaussian {
+			if g == name {
+				nodeKinds = append(nodeKinds, "gaussian")
+			}
+		}
+		for _, nodes := range nodeKinds {
 			row := GHKLRow{Data: name, Nodes: nodes, AUC: [][]float64{mk}, BestC: [][]float64{nil}}
 			var model ghkl.Classifier
 			if nodes == "linear" {
