@@ -545,8 +545,9 @@ func SwapLabels(y []float64, frac float64, seed uint64) []float64 {
 
 func runFig9(cfg Config, res *Results) error {
 	for _, top := range []float64{1, 0.1} {
-		var c NoiseCurve
-		for k := 0; k <= 10; k++ {
+		const levels = 11
+		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels)}
+		err := parallelFolds(levels, func(k int) error {
 			p := top * float64(k) / 10
 			var ws []float64
 			for r := 0; r < cfg.Fig9Reps; r++ {
@@ -573,8 +574,15 @@ func runFig9(cfg Config, res *Results) error {
 				}
 				ws = append(ws, w)
 			}
-			mu, sd := metrics.MeanStd(ws)
-			c.Noise, c.Mean, c.Std = append(c.Noise, 100*p), append(c.Mean, mu), append(c.Std, sd)
+			if len(ws) == 0 {
+				return klearn.Errorf(klearn.ErrOneClass, "donini2017: Figure 9: every repetition at noise %g has one class", p)
+			}
+			c.Noise[k] = 100 * p
+			c.Mean[k], c.Std[k] = metrics.MeanStd(ws)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		res.Fig9 = append(res.Fig9, c)
 	}
