@@ -741,7 +741,13 @@ func runFig10(cfg Config, res *Results) error {
 		}
 		return m.PredictGram(Kte)
 	}
-	for _, D := range cfg.Fig10Ds {
+	nD := len(cfg.Fig10Ds)
+	for i := range out.Err {
+		out.Err[i] = make([]float64, nD)
+		out.BlockErr[i] = make([][]float64, nD)
+	}
+	err = parallelFolds(nD, func(di int) error {
+		D := cfg.Fig10Ds[di]
 		fam := mkl.HPKFamily{D: D}
 		src, err := fam.Source(K1tr)
 		if err != nil {
@@ -751,7 +757,9 @@ func runFig10(cfg Config, res *Results) error {
 		if err != nil {
 			return err
 		}
-		out.Eta = mm.Weights()
+		if di == nD-1 {
+			out.Eta = mm.Weights()
+		}
 		wD, _ := mkl.HPKWeightsSingle(D)
 		wS, _ := mkl.HPKWeightsSum(D)
 		for i, w := range [][]float64{mm.Weights(), wD, wS} {
@@ -763,7 +771,7 @@ func runFig10(cfg Config, res *Results) error {
 			if err != nil {
 				return err
 			}
-			out.Err[i] = append(out.Err[i], 100*e)
+			out.Err[i][di] = 100 * e
 			blocks := make([]float64, Fig10Blocks)
 			for b := range blocks {
 				lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
@@ -773,15 +781,19 @@ func runFig10(cfg Config, res *Results) error {
 				}
 				blocks[b] = 100 * eb
 			}
-			out.BlockErr[i] = append(out.BlockErr[i], blocks)
+			out.BlockErr[i][di] = blocks
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	// The RBF SVM baseline: C and γ chosen on the validation images.
 	Xtr, Xva := modelsel.Rows(X, tr), modelsel.Rows(X, va)
-	bestErr := 2.0
-	for _, g := range RBFGammas {
+	valErr := make([][]float64, len(RBFGammas))
+	err = parallelFolds(len(RBFGammas), func(gi int) error {
 		for _, C := range cfg.Fig10Cs {
-			m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: g}, C: C}.Fit(Xtr, ytr)
+			m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: RBFGammas[gi]}, C: C}.Fit(Xtr, ytr)
 			if err != nil {
 				return err
 			}
@@ -789,8 +801,22 @@ func runFig10(cfg Config, res *Results) error {
 			if err != nil {
 				return err
 			}
-			if e, _ := metrics.ErrorRate(yva, p); e < bestErr {
-				bestErr, out.RBFC, out.RBFGamma = e, C, g
+			e, err := metrics.ErrorRate(yva, p)
+			if err != nil {
+				return err
+			}
+			valErr[gi] = append(valErr[gi], e)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	bestErr := 2.0
+	for gi, g := range RBFGammas {
+		for ci, C := range cfg.Fig10Cs {
+			if valErr[gi][ci] < bestErr {
+				bestErr, out.RBFC, out.RBFGamma = valErr[gi][ci], C, g
 			}
 		}
 	}
