@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
@@ -353,5 +354,42 @@ func TestTinyRun(t *testing.T) {
 	}
 	if _, err := Figure10Chart(res); !errors.Is(err, klearn.ErrEmpty) {
 		t.Errorf("Figure 10 was skipped: %v", err)
+	}
+}
+
+func TestTinyFigure10(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	c := tiny()
+	c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.Fig10Ds, c.Fig10Cs = 120, 60, 100, []int{1, 3}, []float64{1, 4}
+	res := &Results{}
+	if err := runFig10(c, res); err != nil {
+		t.Fatal(err)
+	}
+	f := res.Fig10
+	for i := range f.Err {
+		for di := range f.Ds {
+			var mean float64
+			for _, b := range f.BlockErr[i][di] {
+				mean += b / Fig10Blocks
+			}
+			// Equal blocks of 10 images: the block mean is the error.
+			if math.Abs(mean-f.Err[i][di]) > 1e-9 || f.Err[i][di] > 50 {
+				t.Errorf("method %d, D = %d: error %.2f, block mean %.2f", i, f.Ds[di], f.Err[i][di], mean)
+			}
+		}
+	}
+	if len(f.RBFBlocks) != Fig10Blocks || f.RBFGamma == 0 || f.RBFErr > 50 {
+		t.Errorf("RBF baseline: γ = %g, error %.1f", f.RBFGamma, f.RBFErr)
+	}
+	if _, err := Figure10Chart(res); err != nil {
+		t.Error(err)
+	}
+	if c := claimByID(Verdict(res), "Figure 10 RBF baseline"); c.ID == "" || c.Outcome == repro.NotRun {
+		t.Errorf("no RBF claim: %v", c)
 	}
 }
