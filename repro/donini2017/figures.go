@@ -166,7 +166,7 @@ func Figure10Chart(res *Results) (*viz.Line, error) {
 		x := []float64{floats(f.Ds)[0], floats(f.Ds)[len(f.Ds)-1]}
 		ser = append(ser, viz.Series{Name: fmt.Sprintf("RBF SVM (γ = %g, C = %g)", f.RBFGamma, f.RBFC), X: x, Y: []float64{f.RBFErr, f.RBFErr}, Dash: viz.Dotted})
 	}
-	return &viz.Line{Title: fmt.Sprintf("Figure 10: MNIST even vs odd (%d train, %d test)", f.Train, f.Test), XLabel: "D", YLabel: "test error %", Series: ser}, nil
+	return &viz.Line{Title: fmt.Sprintf("Figure 10: MNIST even vs odd (%d train, %d test)", f.Train, f.Test), XLabel: "D", YLabel: "test error %", Series: ser, TicksAtX: true}, nil
 }
 
 // Algorithm1Chart draws the convergence of Algorithm 1: the relative
