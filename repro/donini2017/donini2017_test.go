@@ -1,0 +1,395 @@
+package donini2017
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/repro"
+)
+
+func TestUnitMinMaxUsesTrainingStatistics(t *testing.T) {
+	X := mat.NewDense(3, 2, []float64{0, 10, 2, 20, 4, 40})
+	orig := mat.DenseCopyOf(X)
+	Z, err := Unit(X, []int{0, 1}, MinMax)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(X, orig) {
+		t.Fatal("Unit modified its input")
+	}
+	// Training rows: column 0 in [0, 2], column 1 in [10, 20]. Row 1 maps to
+	// (1, 1)/√2; row 2 (outside the training range) is clipped to (1, 1)/√2;
+	// row 0 maps to (0, 0) and stays zero.
+	s := 1 / math.Sqrt2
+	want := []float64{0, 0, s, s, s, s}
+	for i, v := range Z.RawMatrix().Data {
+		if math.Abs(v-want[i]) > 1e-15 {
+			t.Fatalf("Unit = %v, want %v", Z.RawMatrix().Data, want)
+		}
+	}
+	Zz, err := Unit(X, nil, ZScore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// z-scores of column 0 over all rows: (−1.2247, 0, 1.2247); column 1
+	// (−0.9806, −0.3922, 1.3728); rows scaled to unit norm.
+	r0 := []float64{Zz.At(0, 0), Zz.At(0, 1)}
+	if math.Abs(r0[0]*r0[0]+r0[1]*r0[1]-1) > 1e-12 || r0[0] >= 0 || r0[1] >= 0 {
+		t.Fatalf("z-scored row 0 = %v", r0)
+	}
+	if _, err := Unit(X, nil, "bogus"); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("bad preprocessing: err = %v", err)
+	}
+	if _, err := Unit(X, []int{5}, MinMax); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("bad training row: err = %v", err)
+	}
+}
+
+func TestChecksReproduce(t *testing.T) {
+	for name, f := range map[string]func(uint64) (repro.Claim, error){"Table 1": CheckTable1, "Theorem 1": CheckTheorem1, "Theorem 2": CheckTheorem2} {
+		c, err := f(1)
+		if err != nil || c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %v %v (%s)", name, err, c.Outcome, c.Ours)
+		}
+	}
+	cs, err := CheckSpectralRatio(2, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	X := randUnit(40, 6, klearn.NewRand(3))
+	y := make([]float64, 40)
+	for i := range y {
+		y[i] = 1
+		if X.At(i, 0)+0.3*X.At(i, 1) < 0 {
+			y[i] = -1
+		}
+	}
+	more, err := CheckRademacher(X, 6, 200, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs = append(cs, more...)
+	if more, err = CheckMEB(X, 5, 5, 5); err != nil {
+		t.Fatal(err)
+	}
+	cs = append(cs, more...)
+	c, err := CheckEq12(X, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs = append(cs, c)
+	K1, _ := mkl.CosineGram(X)
+	if c, err = CheckProposition2(map[string]*mat.SymDense{"random": K1}, 12); err != nil {
+		t.Fatal(err)
+	}
+	cs = append(cs, c)
+	for _, c := range cs {
+		if c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
+		}
+	}
+	fr, err := CheckFrobenius(X, y, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fr[0].Outcome != repro.Reproduced || fr[1].Outcome != repro.NotReproduced {
+		t.Errorf("Frobenius: decomposition %v, sandwich %v (the lower bound is false)", fr[0].Outcome, fr[1].Outcome)
+	}
+	if _, err := CheckSpectralRatio(1, 0); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("draws = 0: err = %v", err)
+	}
+}
+
+// With two identical kernels K, K_η = (η₁ + η₂)K is maximised on the unit
+// sphere at η = (1, 1)/√2, so the exact max–min is the KOMD value on √2·K,
+// EasyMKL's η* is (1, 1)/√2 and its bound is the KOMD value on 2K.
+func TestEasyMKLMaxMinClosedForm(t *testing.T) {
+	X := randUnit(20, 4, klearn.NewRand(7))
+	y := make([]float64, 20)
+	for i := range y {
+		y[i] = float64(2*(i%2) - 1)
+	}
+	K, _ := mkl.CosineGram(X)
+	const lam = 0.2
+	r, err := EasyMKLMaxMin([]*mat.SymDense{K, K}, y, lam, 41)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scaled := func(a float64) float64 {
+		var S mat.SymDense
+		S.ScaleSym(a, K)
+		res, err := opt.KOMD(&S, y, lam, &opt.Settings{Tol: 1e-10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.F
+	}
+	if e, w := r.Exact, scaled(math.Sqrt2); math.Abs(e-w) > 1e-6*w {
+		t.Errorf("exact max–min %.8g, want %.8g (KOMD on √2·K)", e, w)
+	}
+	if b, w := r.Bound, scaled(2); math.Abs(b-w) > 1e-6*w {
+		t.Errorf("bound %.8g, want %.8g (KOMD on 2K)", b, w)
+	}
+	for _, v := range r.EtaEasy {
+		if math.Abs(v-1/math.Sqrt2) > 1e-9 {
+			t.Errorf("η* = %v, want (1, 1)/√2", r.EtaEasy)
+		}
+	}
+	if !(r.Exact < r.Bound) {
+		t.Errorf("exact %.6g should be strictly below the bound %.6g", r.Exact, r.Bound)
+	}
+	if _, err := EasyMKLMaxMin([]*mat.SymDense{K}, y, lam, 5); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("one kernel: err = %v", err)
+	}
+	c, _, err := CheckEasyMKLMaxMin(X, y, 11)
+	if err != nil || c.Outcome != repro.Reproduced {
+		t.Errorf("CheckEasyMKLMaxMin: %v %v (%s)", err, c.Outcome, c.Ours)
+	}
+}
+
+func TestAlgorithm1Converges(t *testing.T) {
+	X := randUnit(30, 3, klearn.NewRand(8))
+	pts, err := Algorithm1Convergence(X, 2, []int{200, 800, 3200, 12800}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := CheckAlgorithm1(pts, 2); c.Outcome != repro.Reproduced {
+		t.Errorf("Algorithm 1: %v (%s)", c.Outcome, c.Ours)
+	}
+	if s := LogLogSlope([]float64{1, 10, 100}, []float64{3, 3 / math.Sqrt(10), 0.3}); math.Abs(s+0.5) > 1e-12 {
+		t.Errorf("LogLogSlope of x^{-1/2} = %g", s)
+	}
+}
+
+func TestSwapLabelsAndToyData(t *testing.T) {
+	X, y := MakeClassification(200, 1)
+	for i := 0; i < 200; i++ {
+		if n := math.Hypot(X.At(i, 0), X.At(i, 1)); math.Abs(n-1) > 1e-12 {
+			t.Fatalf("row %d has norm %g", i, n)
+		}
+	}
+	orig := append([]float64(nil), y...)
+	if z := SwapLabels(y, 0, 2); !equal(z, y) {
+		t.Error("SwapLabels(0) changed labels")
+	}
+	z := SwapLabels(y, 1, 2)
+	if !equal(y, orig) {
+		t.Error("SwapLabels modified its input")
+	}
+	flipped := 0
+	for i := range z {
+		if z[i] != y[i] {
+			flipped++
+		}
+	}
+	// 200 draws with replacement hit 200(1 − (1 − 1/200)^200) ≈ 127 distinct indices.
+	if flipped < 100 || flipped > 150 {
+		t.Errorf("SwapLabels(1) flipped %d of 200, want ≈ 127", flipped)
+	}
+	if r := spearman([]float64{1, 2, 3, 4}, []float64{9, 7, 5, 1}); math.Abs(r+1) > 1e-12 {
+		t.Errorf("spearman of a decreasing sequence = %g", r)
+	}
+}
+
+func equal(a, b []float64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// claimByID returns the claim with the id.
+func claimByID(r *repro.Report, id string) repro.Claim {
+	for _, c := range r.Claims {
+		if c.ID == id {
+			return c
+		}
+	}
+	return repro.Claim{}
+}
+
+func TestVerdictTieIsNotAWin(t *testing.T) {
+	curve := func(mkl, kd []float64) CVCurves {
+		c := CVCurves{Data: "toy", Ds: []int{10}, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
+		for m := range Methods {
+			c.AUC[m] = [][]float64{kd}
+		}
+		c.AUC[0] = [][]float64{mkl}
+		return c
+	}
+	// K_MKL ahead by 0.01 on average but inside the fold-to-fold noise: a tie.
+	noisy := &Results{Mode: "test", Prep: MinMax, CV: []CVCurves{curve(
+		[]float64{0.80, 0.90, 0.70, 0.85, 0.75}, []float64{0.85, 0.83, 0.72, 0.80, 0.75})}}
+	c := claimByID(Verdict(noisy), "Figures 3–5 K_MKL vs K_D")
+	if c.Outcome != repro.NotReproduced {
+		t.Errorf("a difference inside the noise counted as a win: %v (%s)", c.Outcome, c.Ours)
+	}
+	// A consistent gain of 0.05 on every fold is a win.
+	clear := &Results{Mode: "test", Prep: MinMax, CV: []CVCurves{curve(
+		[]float64{0.85, 0.86, 0.90, 0.81, 0.88}, []float64{0.80, 0.80, 0.86, 0.75, 0.84})}}
+	if c := claimByID(Verdict(clear), "Figures 3–5 K_MKL vs K_D"); c.Outcome != repro.Reproduced {
+		t.Errorf("a consistent win not counted: %v (%s)", c.Outcome, c.Ours)
+	}
+	// The optimistic baselines equal K_D here: inside the noise, so they do not beat K_MKL.
+	if c := claimByID(Verdict(noisy), "Figures 3–5 optimistic baselines"); c.Outcome != repro.Reproduced {
+		t.Errorf("a tie with the optimistic baselines should count as comparable: %v", c.Outcome)
+	}
+	// Figure 6 counts outright wins of the means.
+	f6 := &Results{Fig6: []RandomFamily{{Data: "x", Ds: []int{2, 4}, Q: [][]float64{{0.9, 0.8}, {0.7, 0.7}}, R: [][]float64{{0.8, 0.8}, {0.7, 0.7}}}}}
+	if c := claimByID(Verdict(f6), "Figure 6"); c.Outcome != repro.Partly || c.Ours[:6] != "1 of 2" {
+		t.Errorf("Figure 6: %v %q (an equal mean is not a win)", c.Outcome, c.Ours)
+	}
+	// Missing parts are reported as not run.
+	if c := claimByID(Verdict(&Results{}), "Table 4"); c.Outcome != repro.NotRun {
+		t.Errorf("Table 4 without results: %v", c.Outcome)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	if _, err := ConfigFor("bogus"); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("ConfigFor(bogus): %v", err)
+	}
+	for _, mode := range []string{"quick", "full", "paper"} {
+		c, err := ConfigFor(mode)
+		if err != nil || c.Mode != mode || c.validate() != nil {
+			t.Errorf("ConfigFor(%s): %v, %v", mode, err, c.validate())
+		}
+	}
+	bad := []func(*Config){
+		func(c *Config) { c.Outer = 1 },
+		func(c *Config) { c.VGrid = []float64{0} },
+		func(c *Config) { c.CVData = []string{"Nowhere"} },
+		func(c *Config) { c.Prep = "log" },
+		func(c *Config) { c.Ds = []int{0} },
+		func(c *Config) { c.T4Data = []string{"iris"} },
+		func(c *Config) { c.MNISTTest = -1 },
+		func(c *Config) { c.T4Gaussian = []string{"iris"} },
+	}
+	for i, f := range bad {
+		c := Quick()
+		f(&c)
+		if _, err := Run(c, nil); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("bad config %d: err = %v", i, err)
+		}
+	}
+}
+
+// tiny is a configuration that runs every part in seconds.
+func tiny() Config {
+	c := Quick()
+	c.Mode = "tiny"
+	c.Draws, c.Prop2D, c.Prop2Data, c.MaxMinGrid, c.Alg1Steps = 20, 4, []string{"Heart"}, 5, []int{200, 800}
+	c.Fig1D, c.Fig1Data, c.Fig1MaxN = 3, []string{"Heart"}, 100
+	c.CVData, c.Ds, c.Outer, c.Inner, c.VGrid, c.Gammas, c.MaxN = []string{"Haberman"}, []int{1, 3}, 3, 2, []float64{0.5}, []float64{0.5}, 90
+	c.Fig6Data, c.Fig6Steps, c.Fig6Ds, c.Fig6MaxN = []string{"Abalone"}, 300, []int{2}, 90
+	c.Fig7Data, c.Fig7Ds, c.Fig8Ds = []string{"Heart"}, []int{2}, []int{10}
+	c.Fig9Reps, c.Fig9N = 1, 60
+	c.T3Folds = 2
+	c.MNISTTrain, c.T5Train, c.T4Outer = 0, 0, 0
+	return c
+}
+
+func TestTinyRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads data sets")
+	}
+	n := 0
+	res, err := Run(tiny(), func(done, total int) {
+		n++
+		if done != n || total != Total(tiny()) {
+			t.Errorf("progress %d/%d", done, total)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != Total(tiny()) || len(res.CV) != 1 || len(res.CV[0].AUC[0][0]) != 3 || len(res.Fig1) != 2 {
+		t.Fatalf("progress %d, CV %d, Fig1 %d", n, len(res.CV), len(res.Fig1))
+	}
+	for _, c := range res.Checks {
+		if c.Outcome != repro.Reproduced && c.ID != "§3.2 Frobenius sandwich" {
+			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
+		}
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Results
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	v1, v2 := Verdict(res), Verdict(&back)
+	if v1.Counts() != v2.Counts() || len(v1.Claims) != len(v2.Claims) {
+		t.Errorf("the verdict changes after a JSON round trip: %v vs %v", v1.Counts(), v2.Counts())
+	}
+	if c := claimByID(v1, "Table 4"); c.Outcome != repro.NotRun {
+		t.Errorf("Table 4 skipped, verdict %v", c.Outcome)
+	}
+	for _, f := range []func(*Results) error{
+		func(r *Results) error { _, err := Figure1Chart(r); return err },
+		func(r *Results) error { _, err := CurvesChart(r); return err },
+		func(r *Results) error { _, err := Figure6Chart(r); return err },
+		func(r *Results) error { _, err := Figure7Chart(r); return err },
+		func(r *Results) error { _, err := Figure8Chart(r); return err },
+		func(r *Results) error { _, err := Figure9Chart(r); return err },
+		func(r *Results) error { _, err := Algorithm1Chart(r); return err },
+	} {
+		if err := f(res); err != nil {
+			t.Error(err)
+		}
+		if err := f(&Results{}); !errors.Is(err, klearn.ErrEmpty) {
+			t.Errorf("chart of empty results: %v", err)
+		}
+	}
+	if _, err := Figure10Chart(res); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("Figure 10 was skipped: %v", err)
+	}
+}
+
+func TestTinyFigure10(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	c := tiny()
+	c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.Fig10Ds, c.Fig10Cs = 120, 60, 100, []int{1, 3}, []float64{1, 4}
+	res := &Results{}
+	if err := runFig10(c, res); err != nil {
+		t.Fatal(err)
+	}
+	f := res.Fig10
+	for i := range f.Err {
+		for di := range f.Ds {
+			var mean float64
+			for _, b := range f.BlockErr[i][di] {
+				mean += b / Fig10Blocks
+			}
+			// Equal blocks of 10 images: the block mean is the error.
+			if math.Abs(mean-f.Err[i][di]) > 1e-9 || f.Err[i][di] > 50 {
+				t.Errorf("method %d, D = %d: error %.2f, block mean %.2f", i, f.Ds[di], f.Err[i][di], mean)
+			}
+		}
+	}
+	if len(f.RBFBlocks) != Fig10Blocks || f.RBFGamma == 0 || f.RBFErr > 50 {
+		t.Errorf("RBF baseline: γ = %g, error %.1f", f.RBFGamma, f.RBFErr)
+	}
+	if _, err := Figure10Chart(res); err != nil {
+		t.Error(err)
+	}
+	if c := claimByID(Verdict(res), "Figure 10 RBF baseline"); c.ID == "" || c.Outcome == repro.NotRun {
+		t.Errorf("no RBF claim: %v", c)
+	}
+}

@@ -1,0 +1,968 @@
+package donini2017
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/preprocess"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
+)
+
+// MEBCurve is Figure 1 on one data set: the spectral ratio, the squared MEB
+// radius r* and its approximation r̃ of the HPKs of degree 0..D.
+type MEBCurve struct {
+	Data, Prep        string
+	SR, RStar, RTilde []float64
+}
+
+// RandomFamily is Figure 6 on one data set: outer-fold AUCs of EasyMKL on
+// Q_D and R_D for each D.
+type RandomFamily struct {
+	Data string
+	Ds   []int
+	// Q[D index][fold], R likewise.
+	Q, R [][]float64
+}
+
+// SRCurve is Figure 7 on one data set.
+type SRCurve struct {
+	Data         string
+	Ds           []int
+	MKL, KD, Sum []float64
+}
+
+// Weights is one histogram of Figure 8: EasyMKL's η on K_D.
+type Weights struct {
+	Data string
+	D    int
+	Eta  []float64
+	// Margins are d_s(γ*) (d_0 = 0 always) and W the centre of mass W(η).
+	Margins []float64
+	W       float64
+}
+
+// NoiseCurve is one curve of Figure 9: W(η) (mean, std over repetitions)
+// against the fraction of swapped labels.
+type NoiseCurve struct {
+	Noise, Mean, Std []float64
+}
+
+// TimeRow is one row of Table 3: seconds per training on each outer-fold
+// training set, an RBF SVM (one fit) and ours on K_10, K_20, K_30.
+type TimeRow struct {
+	Data string
+	RBF  []float64
+	Ours [3][]float64
+}
+
+// MNISTCurve is Figure 10: the test error (%) of SVMs on K_MKL, K_D and
+// K_sum against D, and the error on each of Blocks consecutive blocks of
+// the test set (for the paired test).
+type MNISTCurve struct {
+	Train, Val, Test int
+	Ds               []int
+	// Err[method][D index]; BlockErr[method][D index][block].
+	Err      [3][]float64
+	BlockErr [3][][]float64
+	// Eta is EasyMKL's η at the largest D.
+	Eta []float64
+	// RBF is the baseline SVM with the Gaussian kernel exp(−γ‖x − z‖²) on
+	// the same images, C and γ chosen on the validation images: its test
+	// error (%), block errors and the chosen C and γ (the paper compares
+	// with an RBF SVM in Table 5 only).
+	RBFErr         float64
+	RBFBlocks      []float64
+	RBFC, RBFGamma float64
+}
+
+// RBFGammas is the γ grid of the MNIST RBF baseline (unit-norm images:
+// ‖x − z‖² ∈ [0, 2]).
+var RBFGammas = []float64{0.5, 1, 2, 4}
+
+// Fig10Methods are the kernels of Figure 10.
+var Fig10Methods = []string{"K_MKL (EasyMKL, λ = 0.01)", "K_D", "K_sum"}
+
+// AllPairs is Table 5 (ours).
+type AllPairs struct {
+	Train, Test int
+	Err         float64
+	Seconds     float64
+}
+
+// GHKLRow is Table 4 on one data set: outer-fold AUCs of Table4Cols
+// (AUC[0] is K_MKL, AUC[1..3] gHKL_ρ) for one choice of gHKL's node
+// kernels.
+type GHKLRow struct {
+	Data string
+	// Nodes is "linear" or "gaussian" (see Config.T4Gaussian).
+	Nodes string
+	AUC   [][]float64
+	BestC [][]float64
+}
+
+// Results are the numbers behind the verdict (JSON-serialisable).
+type Results struct {
+	Mode, Prep string
+	Checks     []repro.Claim
+	MaxMin     []MaxMin
+	Alg1       []Alg1Point
+	Alg1D      int
+	Fig1       []MEBCurve
+	CV         []CVCurves
+	Fig6       []RandomFamily
+	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
+	Fig6Spread [2]float64
+	Fig7       []SRCurve
+	Fig8       []Weights
+	Fig9       []NoiseCurve
+	Table3     []TimeRow
+	Fig10      *MNISTCurve
+	Table5     *AllPairs
+	Table4     []GHKLRow
+	Elapsed    time.Duration
+}
+
+// Total is the number of progress steps of Run: one per part, and one per
+// data set of Figures 3–5 instead of one for that part.
+func Total(cfg Config) int { return 11 + len(cfg.CVData) }
+
+// Run runs every experiment of cfg; progress(done, total) is called as each
+// part ends.
+func Run(cfg Config, progress func(done, total int)) (*Results, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Prep == "" {
+		cfg.Prep = MinMax
+	}
+	start := time.Now()
+	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep}
+	done, total := 0, Total(cfg)
+	tick := func() {
+		done++
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	parts := []struct {
+		name string
+		run  func(Config, *Results) error
+	}{
+		{"checks", runChecks}, {"Figure 1", runFig1}, {"Figures 3–5", func(c Config, r *Results) error { return runCV(c, r, tick) }}, {"Figure 6", runFig6},
+		{"Figure 7", runFig7}, {"Figure 8", runFig8}, {"Figure 9", runFig9}, {"Table 3", runTable3},
+		{"Figure 10", runFig10}, {"Table 5", runTable5}, {"Table 4", runTable4}, {"Algorithm 1", runAlg1},
+	}
+	for _, p := range parts {
+		if err := p.run(cfg, res); err != nil {
+			return nil, fmt.Errorf("donini2017: %s: %w", p.name, err)
+		}
+		if p.name != "Figures 3–5" {
+			tick()
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func loadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat.SymDense, error) {
+	X, y, err := loadNamed(name, maxN, cfg.Seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	Z, K, err := unitCos(X, cfg.Prep)
+	return Z, y, K, err
+}
+
+func runChecks(cfg Config, res *Results) error {
+	add := func(c repro.Claim, err error) error {
+		if err == nil {
+			res.Checks = append(res.Checks, c)
+		}
+		return err
+	}
+	adds := func(cs []repro.Claim, err error) error {
+		if err == nil {
+			res.Checks = append(res.Checks, cs...)
+		}
+		return err
+	}
+	if err := add(CheckTable1(cfg.Seed)); err != nil {
+		return err
+	}
+	if err := add(CheckTheorem1(cfg.Seed + 1)); err != nil {
+		return err
+	}
+	if err := add(CheckTheorem2(cfg.Seed + 2)); err != nil {
+		return err
+	}
+	if err := adds(CheckSpectralRatio(cfg.Seed+3, cfg.Draws)); err != nil {
+		return err
+	}
+	Xi, yi, _, err := loadUnitAll("Ionosphere", cfg, 0)
+	if err != nil {
+		return err
+	}
+	if err := adds(CheckRademacher(Xi, 10, cfg.Draws, cfg.Seed+4)); err != nil {
+		return err
+	}
+	Xh, yh, _, err := loadUnitAll("Heart", cfg, 0)
+	if err != nil {
+		return err
+	}
+	if err := adds(CheckMEB(Xh, 8, 10, cfg.Seed+5)); err != nil {
+		return err
+	}
+	if err := adds(CheckFrobenius(Xh, yh, 8)); err != nil {
+		return err
+	}
+	if err := add(CheckEq12(Xh, 10)); err != nil {
+		return err
+	}
+	cos := map[string]*mat.SymDense{}
+	for _, n := range cfg.Prop2Data {
+		_, _, K, err := loadUnitAll(n, cfg, 500)
+		if err != nil {
+			return err
+		}
+		cos[n] = K
+	}
+	if err := add(CheckProposition2(cos, cfg.Prop2D)); err != nil {
+		return err
+	}
+	// The max–min check on 40 Ionosphere rows (a seeded subset, both classes).
+	idx := klearn.NewRand(cfg.Seed + 6).Perm(len(yi))[:40]
+	c, mm, err := CheckEasyMKLMaxMin(modelsel.Rows(Xi, idx), modelsel.Take(yi, idx), cfg.MaxMinGrid)
+	if err != nil {
+		return err
+	}
+	res.Checks, res.MaxMin = append(res.Checks, c), mm
+	return nil
+}
+
+func runAlg1(cfg Config, res *Results) error {
+	X, _, _, err := loadUnitAll("Ionosphere", cfg, 100)
+	if err != nil {
+		return err
+	}
+	res.Alg1D = 2
+	pts, err := Algorithm1Convergence(X, res.Alg1D, cfg.Alg1Steps, cfg.Seed+7)
+	if err != nil {
+		return err
+	}
+	res.Alg1 = pts
+	return nil
+}
+
+// mebCurve computes Figure 1 for one data set and preprocessing.
+func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
+	c := cfg
+	c.Prep = prep
+	_, _, K1, err := loadUnitAll(name, c, cfg.Fig1MaxN)
+	if err != nil {
+		return MEBCurve{}, err
+	}
+	src, err := mkl.HPKFamily{D: cfg.Fig1D}.Source(K1)
+	if err != nil {
+		return MEBCurve{}, err
+	}
+	out := MEBCurve{Data: name, Prep: prep}
+	err = src.Each(func(d int, K *mat.SymDense) error {
+		sr, err := metrics.SpectralRatio(K)
+		if err != nil {
+			return err
+		}
+		r2, _, err := opt.MEB(K, nil)
+		if err != nil {
+			return err
+		}
+		rt, err := metrics.MEBRadiusApprox(K)
+		if err != nil {
+			return err
+		}
+		out.SR, out.RStar, out.RTilde = append(out.SR, sr), append(out.RStar, r2), append(out.RTilde, rt)
+		return nil
+	})
+	return out, err
+}
+
+func runFig1(cfg Config, res *Results) error {
+	for _, prep := range []string{cfg.Prep, ZScore} {
+		for _, n := range cfg.Fig1Data {
+			c, err := mebCurve(n, cfg, prep)
+			if err != nil {
+				return err
+			}
+			res.Fig1 = append(res.Fig1, c)
+		}
+		if cfg.Prep == ZScore {
+			break
+		}
+	}
+	return nil
+}
+
+func runCV(cfg Config, res *Results, tick func()) error {
+	for _, n := range cfg.CVData {
+		X, y, err := loadNamed(n, cfg.MaxN, cfg.Seed)
+		if err != nil {
+			return err
+		}
+		c, err := nestedHPK(X, y, cfg, nil)
+		if err != nil {
+			return fmt.Errorf("%s: %w", n, err)
+		}
+		c.Data = n
+		res.CV = append(res.CV, c)
+		tick()
+	}
+	return nil
+}
+
+// easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
+// returns the AUC on the test rows.
+func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
+	m, err := mkl.EasyMKL{Lambda: v}.FitGrams(modelsel.SubGrams(Ks, tr), modelsel.Take(y, tr))
+	if err != nil {
+		return 0, err
+	}
+	f, err := m.DecisionGrams(modelsel.CrossGrams(Ks, te, tr))
+	if err != nil {
+		return 0, err
+	}
+	return metrics.AUC(modelsel.Take(y, te), f)
+}
+
+func spread(eta []float64) float64 {
+	lo, hi := math.Inf(1), 0.0
+	for _, v := range eta {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if lo <= 0 {
+		return math.MaxFloat64
+	}
+	return hi / lo
+}
+
+func runFig6(cfg Config, res *Results) error {
+	for _, name := range cfg.Fig6Data {
+		maxN := 0
+		if name == "Abalone" {
+			maxN = cfg.Fig6MaxN
+		}
+		X, y, _, err := loadUnitAll(name, cfg, maxN)
+		if err != nil {
+			return err
+		}
+		_, m := X.Dims()
+		folds, err := modelsel.StratifiedKFold(y, cfg.Fig6Outer, cfg.Seed)
+		if err != nil {
+			return err
+		}
+		rf := RandomFamily{Data: name, Ds: cfg.Fig6Ds}
+		for _, rule := range []mkl.RandomFamilyRule{mkl.DegreeRule, mkl.RandomRule} {
+			for _, D := range cfg.Fig6Ds {
+				feats, err := mkl.RandomHPKFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
+				if err != nil {
+					return err
+				}
+				Ks, err := feats.Grams(X)
+				if err != nil {
+					return err
+				}
+				aucs := make([]float64, len(folds))
+				err = parallelFolds(len(folds), func(f int) error {
+					sp := folds[f]
+					ytr := modelsel.Take(y, sp.Train)
+					Ktr := modelsel.SubGrams(Ks, sp.Train)
+					in, err := modelsel.StratifiedKFold(ytr, cfg.Fig6Inner, cfg.Seed+1+uint64(f))
+					if err != nil {
+						return err
+					}
+					v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return easyScore(Ktr, ytr, tr, te, v) }, in, cfg.Fig6VGrid)
+					if err != nil {
+						return err
+					}
+					aucs[f], err = easyScore(Ks, y, sp.Train, sp.Test, v)
+					return err
+				})
+				if err != nil {
+					return err
+				}
+				if rule == mkl.DegreeRule {
+					rf.Q = append(rf.Q, aucs)
+				} else {
+					rf.R = append(rf.R, aucs)
+				}
+			}
+		}
+		res.Fig6 = append(res.Fig6, rf)
+	}
+	// §5.2: R_D members are nearly identical, so EasyMKL's weights on them
+	// are nearly uniform.
+	X, y, _, err := loadUnitAll("Ionosphere", cfg, 0)
+	if err != nil {
+		return err
+	}
+	_, m := X.Dims()
+	for i, rule := range []mkl.RandomFamilyRule{mkl.RandomRule, mkl.DegreeRule} {
+		f, err := mkl.RandomHPKFamily{D: 6, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed}.Sample(m)
+		if err != nil {
+			return err
+		}
+		Ks, err := f.Grams(X)
+		if err != nil {
+			return err
+		}
+		// Q_D's K_0 is the constant kernel, which EasyMKL always gives η_0 = 0
+		// (see Figure 8): leave it out. R_D's members are all mixtures.
+		if rule == mkl.DegreeRule {
+			Ks = Ks[1:]
+		}
+		mm, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
+		if err != nil {
+			return err
+		}
+		res.Fig6Spread[i] = spread(mm.Weights())
+	}
+	return nil
+}
+
+func runFig7(cfg Config, res *Results) error {
+	for _, name := range cfg.Fig7Data {
+		_, y, K1, err := loadUnitAll(name, cfg, 0)
+		if err != nil {
+			return err
+		}
+		c := SRCurve{Data: name, Ds: cfg.Fig7Ds}
+		for _, D := range cfg.Fig7Ds {
+			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			if err != nil {
+				return err
+			}
+			m, err := mkl.EasyMKL{Lambda: 0.1}.FitSource(src, y)
+			if err != nil {
+				return err
+			}
+			wD, _ := mkl.HPKWeightsSingle(D)
+			wS, _ := mkl.HPKWeightsSum(D)
+			var sr [3]float64
+			for i, w := range [][]float64{m.Weights(), wD, wS} {
+				K, err := mkl.CombineSource(w, src)
+				if err != nil {
+					return err
+				}
+				if sr[i], err = metrics.SpectralRatio(K); err != nil {
+					return err
+				}
+			}
+			c.MKL, c.KD, c.Sum = append(c.MKL, sr[0]), append(c.KD, sr[1]), append(c.Sum, sr[2])
+		}
+		res.Fig7 = append(res.Fig7, c)
+	}
+	return nil
+}
+
+func runFig8(cfg Config, res *Results) error {
+	for _, name := range []string{"Heart", "Splice"} {
+		_, y, K1, err := loadUnitAll(name, cfg, 0)
+		if err != nil {
+			return err
+		}
+		for _, D := range cfg.Fig8Ds {
+			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			if err != nil {
+				return err
+			}
+			m, err := mkl.EasyMKL{Lambda: 0.1}.FitSource(src, y)
+			if err != nil {
+				return err
+			}
+			w, err := mkl.CenterOfMass(m.Weights())
+			if err != nil {
+				return err
+			}
+			res.Fig8 = append(res.Fig8, Weights{Data: name, D: D, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w})
+		}
+	}
+	return nil
+}
+
+// MakeClassification reproduces scikit-learn's make_classification for
+// n_features = 2, n_informative = 1, n_redundant = 0,
+// n_clusters_per_class = 1, class_sep = 1, flip_y = 0.01 (Figure 9's toy
+// data): one informative coordinate with class centroids at ±1, one noise
+// coordinate, 1 % random labels; rows scaled to unit norm.
+func MakeClassification(n int, seed uint64) (*mat.Dense, []float64) {
+	rng := klearn.NewRand(seed)
+	X := mat.NewDense(n, 2, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		c := 1.0
+		if i < n/2 {
+			c = -1
+		}
+		y[i] = c
+		a, b := c+rng.NormFloat64(), rng.NormFloat64()
+		r := math.Hypot(a, b)
+		X.Set(i, 0, a/r)
+		X.Set(i, 1, b/r)
+		if rng.Float64() < 0.01 {
+			y[i] = float64(2*rng.IntN(2) - 1)
+		}
+	}
+	return X, y
+}
+
+// SwapLabels flips the labels of the distinct indices among round(frac·n)
+// draws with replacement ("swapping labels with replica", §5.4); y is not
+// modified.
+func SwapLabels(y []float64, frac float64, seed uint64) []float64 {
+	rng := klearn.NewRand(seed)
+	out := append([]float64(nil), y...)
+	flip := make([]bool, len(y))
+	for t := 0; t < int(math.Round(frac*float64(len(y)))); t++ {
+		flip[rng.IntN(len(y))] = true
+	}
+	for i, f := range flip {
+		if f {
+			out[i] = -out[i]
+		}
+	}
+	return out
+}
+
+func runFig9(cfg Config, res *Results) error {
+	for _, top := range []float64{1, 0.1} {
+		const levels = 11
+		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels)}
+		err := parallelFolds(levels, func(k int) error {
+			p := top * float64(k) / 10
+			var ws []float64
+			for r := 0; r < cfg.Fig9Reps; r++ {
+				X, y := MakeClassification(cfg.Fig9N, cfg.Seed+uint64(r))
+				yn := SwapLabels(y, p, cfg.Seed+1000+uint64(r))
+				if _, _, err := klearn.CheckBinary(yn); err != nil {
+					continue
+				}
+				K1, err := mkl.CosineGram(X)
+				if err != nil {
+					return err
+				}
+				src, err := mkl.HPKFamily{D: 10}.Source(K1)
+				if err != nil {
+					return err
+				}
+				m, err := mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(0.01), NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				if err != nil {
+					return err
+				}
+				w, err := mkl.CenterOfMass(m.Weights())
+				if err != nil {
+					return err
+				}
+				ws = append(ws, w)
+			}
+			if len(ws) == 0 {
+				return klearn.Errorf(klearn.ErrOneClass, "donini2017: Figure 9: every repetition at noise %g has one class", p)
+			}
+			c.Noise[k] = 100 * p
+			c.Mean[k], c.Std[k] = metrics.MeanStd(ws)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		res.Fig9 = append(res.Fig9, c)
+	}
+	return nil
+}
+
+func runTable3(cfg Config, res *Results) error {
+	for _, name := range []string{"Heart", "Ionosphere", "Splice"} {
+		X, y, err := loadNamed(name, 0, cfg.Seed)
+		if err != nil {
+			return err
+		}
+		folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
+		if err != nil {
+			return err
+		}
+		row := TimeRow{Data: name}
+		for _, sp := range folds[:min(cfg.T3Folds, len(folds))] {
+			Z, err := Unit(X, sp.Train, cfg.Prep)
+			if err != nil {
+				return err
+			}
+			Xtr, ytr := modelsel.Rows(Z, sp.Train), modelsel.Take(y, sp.Train)
+			t0 := time.Now()
+			if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
+				return err
+			}
+			row.RBF = append(row.RBF, time.Since(t0).Seconds())
+			for i, D := range []int{10, 20, 30} {
+				t0 := time.Now()
+				K1, err := mkl.CosineGram(Xtr) // kernel construction included
+				if err != nil {
+					return err
+				}
+				src, err := mkl.HPKFamily{D: D}.Source(K1)
+				if err != nil {
+					return err
+				}
+				if _, err := (mkl.EasyMKL{Lambda: 0.1}).FitSource(src, ytr); err != nil {
+					return err
+				}
+				row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
+			}
+		}
+		res.Table3 = append(res.Table3, row)
+	}
+	return nil
+}
+
+// mnistRows returns n MNIST images (pixels/255, rows of unit norm: the
+// pixels are already non-negative) from split starting at offset, with
+// their digits.
+func mnistRows(split string, offset, n int) (*mat.Dense, []float64, error) {
+	im, err := datasets.LoadMNIST(split)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := im.Dataset("mnist-"+split, seqFrom(offset, n))
+	if err != nil {
+		return nil, nil, err
+	}
+	var S mat.Dense
+	S.Scale(1.0/255, d.X)
+	X, err := preprocess.UnitNorm(&S)
+	return X, d.Y, err
+}
+
+func seqFrom(off, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = off + i
+	}
+	return out
+}
+
+func parity(d []float64) []float64 {
+	out := make([]float64, len(d))
+	for i, v := range d {
+		out[i] = 1
+		if int(v)%2 == 1 {
+			out[i] = -1
+		}
+	}
+	return out
+}
+
+// Fig10Blocks is the number of consecutive test blocks of the paired test
+// of Figure 10.
+const Fig10Blocks = 10
+
+func runFig10(cfg Config, res *Results) error {
+	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
+		return nil
+	}
+	nTr, nVal, nTe := cfg.MNISTTrain, cfg.MNISTVal, cfg.MNISTTest
+	X, dig, err := mnistRows("train", 0, nTr+nVal)
+	if err != nil {
+		return err
+	}
+	Xte, digTe, err := mnistRows("test", 0, nTe)
+	if err != nil {
+		return err
+	}
+	y, yte := parity(dig), parity(digTe)
+	tr, va := seq(nTr), seqFrom(nTr, nVal)
+	K1, err := mkl.CosineGram(X)
+	if err != nil {
+		return err
+	}
+	C1te, err := mkl.CosineCross(Xte, modelsel.Rows(X, tr))
+	if err != nil {
+		return err
+	}
+	K1tr, C1va, ytr, yva := modelsel.SubGram(K1, tr), modelsel.CrossGram(K1, va, tr), modelsel.Take(y, tr), modelsel.Take(y, va)
+	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
+	// svmErr trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the C with
+	// the lowest validation error and returns its test predictions.
+	svmPred := func(fam mkl.HPKFamily, src mkl.GramSource, w []float64) ([]float64, error) {
+		K, err := mkl.CombineSource(w, src)
+		if err != nil {
+			return nil, err
+		}
+		cva, err := fam.CrossSource(C1va)
+		if err != nil {
+			return nil, err
+		}
+		Kva, err := mkl.CombineCrossSource(w, cva)
+		if err != nil {
+			return nil, err
+		}
+		bestC, bestErr := cfg.Fig10Cs[0], 2.0
+		for _, C := range cfg.Fig10Cs {
+			m, err := svm.Classifier{C: C}.FitGram(K, ytr)
+			if err != nil {
+				return nil, err
+			}
+			p, err := m.PredictGram(Kva)
+			if err != nil {
+				return nil, err
+			}
+			if e, _ := metrics.ErrorRate(yva, p); e < bestErr {
+				bestC, bestErr = C, e
+			}
+		}
+		m, err := svm.Classifier{C: bestC}.FitGram(K, ytr)
+		if err != nil {
+			return nil, err
+		}
+		cte, err := fam.CrossSource(C1te)
+		if err != nil {
+			return nil, err
+		}
+		Kte, err := mkl.CombineCrossSource(w, cte)
+		if err != nil {
+			return nil, err
+		}
+		return m.PredictGram(Kte)
+	}
+	nD := len(cfg.Fig10Ds)
+	for i := range out.Err {
+		out.Err[i] = make([]float64, nD)
+		out.BlockErr[i] = make([][]float64, nD)
+	}
+	err = parallelFolds(nD, func(di int) error {
+		D := cfg.Fig10Ds[di]
+		fam := mkl.HPKFamily{D: D}
+		src, err := fam.Source(K1tr)
+		if err != nil {
+			return err
+		}
+		mm, err := mkl.EasyMKL{Lambda: 0.01, NoResolve: true}.FitSource(src, ytr)
+		if err != nil {
+			return err
+		}
+		if di == nD-1 {
+			out.Eta = mm.Weights()
+		}
+		wD, _ := mkl.HPKWeightsSingle(D)
+		wS, _ := mkl.HPKWeightsSum(D)
+		for i, w := range [][]float64{mm.Weights(), wD, wS} {
+			p, err := svmPred(fam, src, w)
+			if err != nil {
+				return err
+			}
+			e, err := metrics.ErrorRate(yte, p)
+			if err != nil {
+				return err
+			}
+			out.Err[i][di] = 100 * e
+			blocks := make([]float64, Fig10Blocks)
+			for b := range blocks {
+				lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
+				eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
+				if err != nil {
+					return err
+				}
+				blocks[b] = 100 * eb
+			}
+			out.BlockErr[i][di] = blocks
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// The RBF SVM baseline: C and γ chosen on the validation images.
+	Xtr, Xva := modelsel.Rows(X, tr), modelsel.Rows(X, va)
+	valErr := make([][]float64, len(RBFGammas))
+	err = parallelFolds(len(RBFGammas), func(gi int) error {
+		for _, C := range cfg.Fig10Cs {
+			m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: RBFGammas[gi]}, C: C}.Fit(Xtr, ytr)
+			if err != nil {
+				return err
+			}
+			p, err := m.Predict(Xva)
+			if err != nil {
+				return err
+			}
+			e, err := metrics.ErrorRate(yva, p)
+			if err != nil {
+				return err
+			}
+			valErr[gi] = append(valErr[gi], e)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	bestErr := 2.0
+	for gi, g := range RBFGammas {
+		for ci, C := range cfg.Fig10Cs {
+			if valErr[gi][ci] < bestErr {
+				bestErr, out.RBFC, out.RBFGamma = valErr[gi][ci], C, g
+			}
+		}
+	}
+	m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: out.RBFGamma}, C: out.RBFC}.Fit(Xtr, ytr)
+	if err != nil {
+		return err
+	}
+	p, err := m.Predict(Xte)
+	if err != nil {
+		return err
+	}
+	e, err := metrics.ErrorRate(yte, p)
+	if err != nil {
+		return err
+	}
+	out.RBFErr = 100 * e
+	for b := 0; b < Fig10Blocks; b++ {
+		lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
+		eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
+		if err != nil {
+			return err
+		}
+		out.RBFBlocks = append(out.RBFBlocks, 100*eb)
+	}
+	res.Fig10 = out
+	return nil
+}
+
+func runTable5(cfg Config, res *Results) error {
+	if cfg.T5Train == 0 || cfg.T5Test == 0 {
+		return nil
+	}
+	X, y, err := mnistRows("train", 0, cfg.T5Train)
+	if err != nil {
+		return err
+	}
+	Xte, yte, err := mnistRows("test", 0, cfg.T5Test)
+	if err != nil {
+		return err
+	}
+	ap := mkl.EasyMKLAllPairs{Family: mkl.HPKFamily{D: 8}, MKL: mkl.EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}
+	t0 := time.Now()
+	K1, err := mkl.CosineGram(X)
+	if err != nil {
+		return err
+	}
+	m, err := ap.FitCosine(K1, y)
+	if err != nil {
+		return err
+	}
+	sec := time.Since(t0).Seconds()
+	C1, err := mkl.CosineCross(Xte, X)
+	if err != nil {
+		return err
+	}
+	p, err := m.PredictCosine(C1)
+	if err != nil {
+		return err
+	}
+	e, err := metrics.ErrorRate(yte, p)
+	if err != nil {
+		return err
+	}
+	res.Table5 = &AllPairs{Train: cfg.T5Train, Test: cfg.T5Test, Err: 100 * e, Seconds: sec}
+	return nil
+}
+
+// table4MKL returns the test AUCs of K_MKL (EasyMKL on K_10, v chosen by
+// stratified 3-fold CV over {0.1, …, 1}, KOMD scores) on the first nOuter
+// of the outer folds that ghkl.NestedAUC uses for the same data set (same
+// labels, same StratifiedKFold(y, 10, seed)), so the columns are paired.
+func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
+	d, err := datasets.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	y, err := datasets.Binary(d)
+	if err != nil {
+		return nil, err
+	}
+	folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	vGrid := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}
+	aucs := make([]float64, nOuter)
+	err = parallelFolds(nOuter, func(f int) error {
+		sp := folds[f]
+		Z, err := Unit(d.X, sp.Train, cfg.Prep)
+		if err != nil {
+			return err
+		}
+		K1, err := mkl.CosineGram(Z)
+		if err != nil {
+			return err
+		}
+		ytr := modelsel.Take(y, sp.Train)
+		inner, err := modelsel.StratifiedKFold(ytr, 3, cfg.Seed+1+uint64(f))
+		if err != nil {
+			return err
+		}
+		K1tr := modelsel.SubGram(K1, sp.Train)
+		v, err := innerPick(func(tr, te []int, v float64) (float64, error) {
+			a, _, err := mklAUC(K1tr, 10, ytr, tr, te, v)
+			return a, err
+		}, inner, vGrid)
+		if err != nil {
+			return err
+		}
+		aucs[f], _, err = mklAUC(K1, 10, y, sp.Train, sp.Test, v)
+		return err
+	})
+	return aucs, err
+}
+
+func runTable4(cfg Config, res *Results) error {
+	if cfg.T4Outer == 0 {
+		return nil
+	}
+	for _, name := range cfg.T4Data {
+		mk, err := table4MKL(name, cfg.T4Outer, cfg)
+		if err != nil {
+			return err
+		}
+		nodeKinds := []string{"linear"}
+		for _, g := range cfg.T4Gaussian {
+			if g == name {
+				nodeKinds = append(nodeKinds, "gaussian")
+			}
+		}
+		for _, nodes := range nodeKinds {
+			row := GHKLRow{Data: name, Nodes: nodes, AUC: [][]float64{mk}, BestC: [][]float64{nil}}
+			var model ghkl.Classifier
+			if nodes == "linear" {
+				model.Base = kernel.Linear{}
+			}
+			for _, rho := range Table4Rhos {
+				r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
+				if err != nil {
+					return fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
+				}
+				row.AUC = append(row.AUC, r.Scores)
+				row.BestC = append(row.BestC, r.BestC)
+			}
+			res.Table4 = append(res.Table4, row)
+		}
+	}
+	return nil
+}
