@@ -186,7 +186,7 @@ func CheckTheorem2(seed uint64) (repro.Claim, error) {
 				np++
 			}
 		}
-		res, err := opt.KOMD(K, y, 0, nil)
+		res, err := opt.KOMDQP(K, y, 0, nil)
 		if err != nil {
 			return repro.Claim{}, err
 		}
@@ -357,11 +357,11 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 			O.SetSym(i, j, 1)
 		}
 	}
-	rI, _, err := opt.MEB(I, nil)
+	rI, err := mebR2(I)
 	if err != nil {
 		return nil, err
 	}
-	rO, _, err := opt.MEB(O, nil)
+	rO, err := mebR2(O)
 	if err != nil {
 		return nil, err
 	}
@@ -374,7 +374,7 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 	}
 	rs := make([]float64, len(fam))
 	for d, K := range fam {
-		if rs[d], _, err = opt.MEB(K, nil); err != nil {
+		if rs[d], err = mebR2(K); err != nil {
 			return nil, err
 		}
 		t, err := metrics.MEBRadiusApprox(K)
@@ -401,7 +401,7 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 		if err != nil {
 			return nil, err
 		}
-		r2, _, err := opt.MEB(Kc, nil)
+		r2, err := mebR2(Kc)
 		if err != nil {
 			return nil, err
 		}
@@ -568,7 +568,7 @@ func EasyMKLMaxMin(Ks []*mat.SymDense, y []float64, lambda float64, grid int) (M
 		if err != nil {
 			return 0, err
 		}
-		res, err := opt.KOMD(K, y, lambda, set)
+		res, err := opt.KOMDQP(K, y, lambda, set)
 		if err != nil {
 			return 0, err
 		}
@@ -728,4 +728,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(k)
 	return k
+}
+
+// mebR2 returns the squared MEB radius r*² of K (opt.MEB).
+func mebR2(K mat.Symmetric) (float64, error) {
+	res, err := opt.MEB(K, nil)
+	if err != nil {
+		return 0, err
+	}
+	return res.F, nil
 }

@@ -126,7 +126,7 @@ func TestEasyMKLMaxMinClosedForm(t *testing.T) {
 	scaled := func(a float64) float64 {
 		var S mat.SymDense
 		S.ScaleSym(a, K)
-		res, err := opt.KOMD(&S, y, lam, &opt.Settings{Tol: 1e-10})
+		res, err := opt.KOMDQP(&S, y, lam, &opt.Settings{Tol: 1e-10})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -198,10 +198,10 @@ func nestedHPK(X *mat.Dense, y []float64, cfg Config, tick func()) (CVCurves, er
 				}
 			}
 			for j, g := range cfg.Gammas {
-				if rbfA[di][j][f], err = shared(mkl.HPKWeightsRBF(D, g, false)); err != nil {
+				if rbfA[di][j][f], err = shared(mkl.HPKWeightsRBF(D, g)); err != nil {
 					return err
 				}
-				if typoA[di][j][f], err = shared(mkl.HPKWeightsRBF(D, g, true)); err != nil {
+				if typoA[di][j][f], err = shared(mkl.HPKWeightsRBFPaperTypo(D, g)); err != nil {
 					return err
 				}
 			}

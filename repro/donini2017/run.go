@@ -283,7 +283,7 @@ func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
 		if err != nil {
 			return err
 		}
-		r2, _, err := opt.MEB(K, nil)
+		r2, err := mebR2(K)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-# extract.R — read the data sets of ../shared/datasets.md from unpacked Debian
+# extract.R — read the data sets listed in data/README.md from unpacked Debian
 # packages and write one CSV per data set in kernelab's committed format.
 #
 # Usage: Rscript scripts/data/extract.R ROOT OUTDIR
