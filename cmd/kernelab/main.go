@@ -23,6 +23,7 @@ import (
 	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
 	_ "github.com/kernelab/kernelab/repro/colbert2020"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
+	_ "github.com/kernelab/kernelab/repro/donini2017"
 	"github.com/kernelab/kernelab/repro/jobs"
 	_ "github.com/kernelab/kernelab/repro/jobs/demo"
 )

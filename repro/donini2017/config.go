@@ -165,6 +165,8 @@ func (c Config) validate() error {
 		return bad("Fig6Outer/Fig6Inner", []int{c.Fig6Outer, c.Fig6Inner})
 	case len(c.VGrid) == 0 || len(c.Fig6VGrid) == 0:
 		return bad("VGrid", c.VGrid)
+	case len(c.Cs) == 0 || len(c.Gammas) == 0:
+		return bad("Cs/Gammas", [][]float64{c.Cs, c.Gammas})
 	case c.Fig1D < 1 || c.Prop2D < 1:
 		return bad("Fig1D/Prop2D", []int{c.Fig1D, c.Prop2D})
 	case c.Fig9Reps < 1 || c.Fig9N < 10:

@@ -274,6 +274,7 @@ func TestConfigErrors(t *testing.T) {
 		func(c *Config) { c.T4Data = []string{"iris"} },
 		func(c *Config) { c.MNISTTest = -1 },
 		func(c *Config) { c.T4Gaussian = []string{"iris"} },
+		func(c *Config) { c.Gammas = nil },
 	}
 	for i, f := range bad {
 		c := Quick()
@@ -303,6 +304,7 @@ func TestTinyRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads data sets")
 	}
+	t.Setenv("KERNELAB_RESULTS", t.TempDir())
 	n := 0
 	res, err := Run(tiny(), func(done, total int) {
 		n++

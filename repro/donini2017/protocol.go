@@ -95,150 +95,210 @@ func (c CVCurves) Mean(m, di int) float64 {
 	return v
 }
 
-// nestedHPK runs the nested CV of Figures 3–5. Outer stratified folds give
-// the test AUC; inside each outer training part, inner stratified folds
-// choose v (Λ = v/(1−v)) for EasyMKL, K_D and K_sum, each classified by KOMD.
-// Rows are mapped to the unit sphere with the statistics of the outer
-// training part (Unit). The optimistic K_{D,c} and K_RBF reuse the v chosen
-// for K_sum in the fold, and their c or γ is the value with the best mean
-// test AUC over the outer folds (a posteriori, as the paper's dashed curves).
-func nestedHPK(X *mat.Dense, y []float64, cfg Config, tick func()) (CVCurves, error) {
+// CVFold is one outer fold of the nested CV of Figures 3–5 (a job of
+// Jobs): the test AUCs of the fold, by D index, of the three nested kernels
+// (Base: K_MKL, K_D, K_sum), of K_{D,c} for each c of Config.Cs (Poly), and
+// of K_RBF and its printed rule for each γ of Config.Gammas (RBF, Typo),
+// with EasyMKL's weights η (Weights) and the size N of the data set.
+type CVFold struct {
+	N                     int
+	Base, Poly, RBF, Typo [][]float64
+	Weights               [][]float64
+}
+
+// cvFold runs outer fold f (the split sp) of the nested CV of Figures 3–5.
+// The rows are mapped to the unit sphere with the statistics of the outer
+// training part (Unit); inner stratified folds of that part choose v
+// (Λ = v/(1−v)) for EasyMKL, K_D and K_sum, each classified by KOMD. The
+// optimistic K_{D,c} and K_RBF reuse the v chosen for K_sum in the fold.
+func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CVFold, error) {
+	nD := len(cfg.Ds)
+	out := CVFold{N: len(y), Base: make([][]float64, nD), Poly: make([][]float64, nD), RBF: make([][]float64, nD),
+		Typo: make([][]float64, nD), Weights: make([][]float64, nD)}
+	Z, err := Unit(X, sp.Train, cfg.Prep)
+	if err != nil {
+		return out, err
+	}
+	K1, err := mkl.CosineGram(Z)
+	if err != nil {
+		return out, err
+	}
+	ytr := modelsel.Take(y, sp.Train)
+	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
+	if err != nil {
+		return out, err
+	}
+	K1tr := modelsel.SubGram(K1, sp.Train)
+	for di, D := range cfg.Ds {
+		base := make([]float64, 3)
+		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
+		out.Base[di], out.Poly[di], out.RBF[di], out.Typo[di] = base, poly, rbf, typo
+		vM, err := innerPick(func(tr, te []int, v float64) (float64, error) {
+			a, _, err := mklAUC(K1tr, D, ytr, tr, te, v)
+			return a, err
+		}, inner, cfg.VGrid)
+		if err != nil {
+			return out, err
+		}
+		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM); err != nil {
+			return out, err
+		}
+		fam, err := mkl.HPKFamily{D: D}.Source(K1)
+		if err != nil {
+			return out, err
+		}
+		rule := func(w []float64, err error) (*mat.SymDense, error) {
+			if err != nil {
+				return nil, err
+			}
+			return mkl.CombineSource(w, fam)
+		}
+		nested := func(K *mat.SymDense) (float64, float64, error) {
+			Ktr := modelsel.SubGram(K, sp.Train)
+			v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v) }, inner, cfg.VGrid)
+			if err != nil {
+				return 0, 0, err
+			}
+			a, err := komdAUC(K, y, sp.Train, sp.Test, v)
+			return a, v, err
+		}
+		KD, err := rule(mkl.HPKWeightsSingle(D))
+		if err != nil {
+			return out, err
+		}
+		Ks, err := rule(mkl.HPKWeightsSum(D))
+		if err != nil {
+			return out, err
+		}
+		if base[1], _, err = nested(KD); err != nil {
+			return out, err
+		}
+		var vS float64
+		if base[2], vS, err = nested(Ks); err != nil {
+			return out, err
+		}
+		shared := func(w []float64, err error) (float64, error) {
+			K, err := rule(w, err)
+			if err != nil {
+				return 0, err
+			}
+			return komdAUC(K, y, sp.Train, sp.Test, vS)
+		}
+		for j, c := range cfg.Cs {
+			if poly[j], err = shared(mkl.HPKWeightsPolynomial(D, c)); err != nil {
+				return out, err
+			}
+		}
+		for j, g := range cfg.Gammas {
+			if rbf[j], err = shared(mkl.HPKWeightsRBF(D, g)); err != nil {
+				return out, err
+			}
+			if typo[j], err = shared(mkl.HPKWeightsRBFPaperTypo(D, g)); err != nil {
+				return out, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// cvOuter loads data set name (at most cfg.MaxN rows, seeded) and returns
+// it with the outer folds of Figures 3–5.
+func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, error) {
+	X, y, err := loadNamed(name, cfg.MaxN, cfg.Seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	outer, err := modelsel.StratifiedKFold(y, cfg.Outer, cfg.Seed)
+	return X, y, outer, err
+}
+
+// nestedHPK runs the nested CV of Figures 3–5 on every outer fold (cvFold)
+// and combines the folds (combineCV).
+func nestedHPK(X *mat.Dense, y []float64, cfg Config) (CVCurves, error) {
 	outer, err := modelsel.StratifiedKFold(y, cfg.Outer, cfg.Seed)
 	if err != nil {
 		return CVCurves{}, err
 	}
-	nD, nF := len(cfg.Ds), len(outer)
-	alloc := func(k int) [][][]float64 {
-		a := make([][][]float64, nD)
-		for i := range a {
-			a[i] = make([][]float64, k)
-			for j := range a[i] {
-				a[i][j] = make([]float64, nF)
-			}
-		}
-		return a
-	}
-	base := alloc(3) // [D][method][fold]
-	polyA, rbfA, typoA := alloc(len(cfg.Cs)), alloc(len(cfg.Gammas)), alloc(len(cfg.Gammas))
-	weights := make([][][]float64, nD)
-	for i := range weights {
-		weights[i] = make([][]float64, nF)
-	}
-	fold := func(f int) error {
-		sp := outer[f]
-		Z, err := Unit(X, sp.Train, cfg.Prep)
-		if err != nil {
-			return err
-		}
-		K1, err := mkl.CosineGram(Z)
-		if err != nil {
-			return err
-		}
-		ytr := modelsel.Take(y, sp.Train)
-		inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
-		if err != nil {
-			return err
-		}
-		K1tr := modelsel.SubGram(K1, sp.Train)
-		for di, D := range cfg.Ds {
-			vM, err := innerPick(func(tr, te []int, v float64) (float64, error) {
-				a, _, err := mklAUC(K1tr, D, ytr, tr, te, v)
-				return a, err
-			}, inner, cfg.VGrid)
-			if err != nil {
-				return err
-			}
-			if base[di][0][f], weights[di][f], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM); err != nil {
-				return err
-			}
-			fam, err := mkl.HPKFamily{D: D}.Source(K1)
-			if err != nil {
-				return err
-			}
-			rule := func(w []float64, err error) (*mat.SymDense, error) {
-				if err != nil {
-					return nil, err
-				}
-				return mkl.CombineSource(w, fam)
-			}
-			nested := func(K *mat.SymDense) (float64, float64, error) {
-				Ktr := modelsel.SubGram(K, sp.Train)
-				v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v) }, inner, cfg.VGrid)
-				if err != nil {
-					return 0, 0, err
-				}
-				a, err := komdAUC(K, y, sp.Train, sp.Test, v)
-				return a, v, err
-			}
-			KD, err := rule(mkl.HPKWeightsSingle(D))
-			if err != nil {
-				return err
-			}
-			Ks, err := rule(mkl.HPKWeightsSum(D))
-			if err != nil {
-				return err
-			}
-			if base[di][1][f], _, err = nested(KD); err != nil {
-				return err
-			}
-			var vS float64
-			if base[di][2][f], vS, err = nested(Ks); err != nil {
-				return err
-			}
-			shared := func(w []float64, err error) (float64, error) {
-				K, err := rule(w, err)
-				if err != nil {
-					return 0, err
-				}
-				return komdAUC(K, y, sp.Train, sp.Test, vS)
-			}
-			for j, c := range cfg.Cs {
-				if polyA[di][j][f], err = shared(mkl.HPKWeightsPolynomial(D, c)); err != nil {
-					return err
-				}
-			}
-			for j, g := range cfg.Gammas {
-				if rbfA[di][j][f], err = shared(mkl.HPKWeightsRBF(D, g)); err != nil {
-					return err
-				}
-				if typoA[di][j][f], err = shared(mkl.HPKWeightsRBFPaperTypo(D, g)); err != nil {
-					return err
-				}
-			}
-			if tick != nil {
-				tick()
-			}
-		}
-		return nil
-	}
-	if err := parallelFolds(nF, fold); err != nil {
+	folds := make([]CVFold, len(outer))
+	err = parallelFolds(len(outer), func(f int) (err error) {
+		folds[f], err = cvFold(X, y, cfg, outer[f], f)
+		return err
+	})
+	if err != nil {
 		return CVCurves{}, err
 	}
-	out := CVCurves{N: len(y), Ds: cfg.Ds, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
+	return combineCV(folds, cfg)
+}
+
+// combineCV assembles the curves of Figures 3–5 on one data set from its
+// outer folds: the nested kernels' AUCs fold by fold, and for K_{D,c} and
+// K_RBF the c or γ with the best mean test AUC over the outer folds (a
+// posteriori, as the paper's dashed curves), with its folds.
+func combineCV(folds []CVFold, cfg Config) (CVCurves, error) {
+	nD, nF := len(cfg.Ds), len(folds)
+	if nF == 0 {
+		return CVCurves{}, klearn.Errorf(klearn.ErrEmpty, "donini2017: Figures 3–5: no outer folds")
+	}
+	for _, fd := range folds {
+		if len(fd.Base) != nD || len(fd.Poly) != nD || len(fd.RBF) != nD || len(fd.Typo) != nD || len(fd.Weights) != nD {
+			return CVCurves{}, klearn.Errorf(klearn.ErrShape, "donini2017: Figures 3–5: a fold has results for another D grid")
+		}
+	}
+	// col returns the folds' values of entry j of the D index di of field.
+	col := func(field func(CVFold) [][]float64, di, j int) ([]float64, error) {
+		out := make([]float64, nF)
+		for f, fd := range folds {
+			row := field(fd)[di]
+			if j >= len(row) {
+				return nil, klearn.Errorf(klearn.ErrShape, "donini2017: Figures 3–5: fold %d has %d values at D index %d", f, len(row), di)
+			}
+			out[f] = row[j]
+		}
+		return out, nil
+	}
+	out := CVCurves{N: folds[0].N, Ds: cfg.Ds, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
 	for m := range Methods {
 		out.AUC[m] = make([][]float64, nD)
 		out.Best[m] = make([]float64, nD)
 	}
+	fields := []func(CVFold) [][]float64{
+		func(f CVFold) [][]float64 { return f.Poly },
+		func(f CVFold) [][]float64 { return f.RBF },
+		func(f CVFold) [][]float64 { return f.Typo },
+	}
 	for di := range cfg.Ds {
 		for m := 0; m < 3; m++ {
-			out.AUC[m][di] = base[di][m]
+			a, err := col(func(f CVFold) [][]float64 { return f.Base }, di, m)
+			if err != nil {
+				return CVCurves{}, err
+			}
+			out.AUC[m][di] = a
 		}
-		for k, A := range [][][][]float64{polyA, rbfA, typoA} {
+		for k, field := range fields {
 			vals := cfg.Cs
 			if k > 0 {
 				vals = cfg.Gammas
 			}
+			if len(vals) == 0 {
+				return CVCurves{}, klearn.Errorf(klearn.ErrParam, "donini2017: Figures 3–5: empty c or γ grid")
+			}
+			cols := make([][]float64, len(vals))
 			bi, bm := 0, math.Inf(-1)
 			for j := range vals {
-				if mu, _ := metrics.MeanStd(A[di][j]); mu > bm {
+				a, err := col(field, di, j)
+				if err != nil {
+					return CVCurves{}, err
+				}
+				cols[j] = a
+				if mu, _ := metrics.MeanStd(a); mu > bm {
 					bi, bm = j, mu
 				}
 			}
-			out.AUC[3+k][di], out.Best[3+k][di] = A[di][bi], vals[bi]
+			out.AUC[3+k][di], out.Best[3+k][di] = cols[bi], vals[bi]
 		}
 		avg := make([]float64, cfg.Ds[di]+1)
-		for _, w := range weights[di] {
-			for s, v := range w {
+		for _, fd := range folds {
+			for s, v := range fd.Weights[di] {
 				avg[s] += v / float64(nF)
 			}
 		}

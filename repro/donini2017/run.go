@@ -134,48 +134,6 @@ type Results struct {
 	Elapsed    time.Duration
 }
 
-// Total is the number of progress steps of Run: one per part, and one per
-// data set of Figures 3–5 instead of one for that part.
-func Total(cfg Config) int { return 11 + len(cfg.CVData) }
-
-// Run runs every experiment of cfg; progress(done, total) is called as each
-// part ends.
-func Run(cfg Config, progress func(done, total int)) (*Results, error) {
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	if cfg.Prep == "" {
-		cfg.Prep = MinMax
-	}
-	start := time.Now()
-	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep}
-	done, total := 0, Total(cfg)
-	tick := func() {
-		done++
-		if progress != nil {
-			progress(done, total)
-		}
-	}
-	parts := []struct {
-		name string
-		run  func(Config, *Results) error
-	}{
-		{"checks", runChecks}, {"Figure 1", runFig1}, {"Figures 3–5", func(c Config, r *Results) error { return runCV(c, r, tick) }}, {"Figure 6", runFig6},
-		{"Figure 7", runFig7}, {"Figure 8", runFig8}, {"Figure 9", runFig9}, {"Table 3", runTable3},
-		{"Figure 10", runFig10}, {"Table 5", runTable5}, {"Table 4", runTable4}, {"Algorithm 1", runAlg1},
-	}
-	for _, p := range parts {
-		if err := p.run(cfg, res); err != nil {
-			return nil, fmt.Errorf("donini2017: %s: %w", p.name, err)
-		}
-		if p.name != "Figures 3–5" {
-			tick()
-		}
-	}
-	res.Elapsed = time.Since(start)
-	return res, nil
-}
-
 func loadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat.SymDense, error) {
 	X, y, err := loadNamed(name, maxN, cfg.Seed)
 	if err != nil {
@@ -297,37 +255,13 @@ func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
 	return out, err
 }
 
-func runFig1(cfg Config, res *Results) error {
-	for _, prep := range []string{cfg.Prep, ZScore} {
-		for _, n := range cfg.Fig1Data {
-			c, err := mebCurve(n, cfg, prep)
-			if err != nil {
-				return err
-			}
-			res.Fig1 = append(res.Fig1, c)
-		}
-		if cfg.Prep == ZScore {
-			break
-		}
+// fig1Preps are the preprocessings of Figure 1: cfg.Prep, then z-scores
+// as a variant (once when cfg.Prep is already ZScore).
+func fig1Preps(cfg Config) []string {
+	if cfg.Prep == ZScore {
+		return []string{ZScore}
 	}
-	return nil
-}
-
-func runCV(cfg Config, res *Results, tick func()) error {
-	for _, n := range cfg.CVData {
-		X, y, err := loadNamed(n, cfg.MaxN, cfg.Seed)
-		if err != nil {
-			return err
-		}
-		c, err := nestedHPK(X, y, cfg, nil)
-		if err != nil {
-			return fmt.Errorf("%s: %w", n, err)
-		}
-		c.Data = n
-		res.CV = append(res.CV, c)
-		tick()
-	}
-	return nil
+	return []string{cfg.Prep, ZScore}
 }
 
 // easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
@@ -355,75 +289,79 @@ func spread(eta []float64) float64 {
 	return hi / lo
 }
 
-func runFig6(cfg Config, res *Results) error {
-	for _, name := range cfg.Fig6Data {
-		maxN := 0
-		if name == "Abalone" {
-			maxN = cfg.Fig6MaxN
-		}
-		X, y, _, err := loadUnitAll(name, cfg, maxN)
-		if err != nil {
-			return err
-		}
-		_, m := X.Dims()
-		folds, err := modelsel.StratifiedKFold(y, cfg.Fig6Outer, cfg.Seed)
-		if err != nil {
-			return err
-		}
-		rf := RandomFamily{Data: name, Ds: cfg.Fig6Ds}
-		for _, rule := range []mkl.RandomFamilyRule{mkl.DegreeRule, mkl.RandomRule} {
-			for _, D := range cfg.Fig6Ds {
-				feats, err := mkl.RandomHPKFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
+// fig6Family computes Figure 6 on one data set: nested-CV AUCs of EasyMKL
+// on Q_D and R_D (Algorithm 1's degree and random rules) for each D.
+func fig6Family(name string, cfg Config) (RandomFamily, error) {
+	rf := RandomFamily{Data: name, Ds: cfg.Fig6Ds}
+	maxN := 0
+	if name == "Abalone" {
+		maxN = cfg.Fig6MaxN
+	}
+	X, y, _, err := loadUnitAll(name, cfg, maxN)
+	if err != nil {
+		return rf, err
+	}
+	_, m := X.Dims()
+	folds, err := modelsel.StratifiedKFold(y, cfg.Fig6Outer, cfg.Seed)
+	if err != nil {
+		return rf, err
+	}
+	for _, rule := range []mkl.RandomFamilyRule{mkl.DegreeRule, mkl.RandomRule} {
+		for _, D := range cfg.Fig6Ds {
+			feats, err := mkl.RandomHPKFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
+			if err != nil {
+				return rf, err
+			}
+			Ks, err := feats.Grams(X)
+			if err != nil {
+				return rf, err
+			}
+			aucs := make([]float64, len(folds))
+			err = parallelFolds(len(folds), func(f int) error {
+				sp := folds[f]
+				ytr := modelsel.Take(y, sp.Train)
+				Ktr := modelsel.SubGrams(Ks, sp.Train)
+				in, err := modelsel.StratifiedKFold(ytr, cfg.Fig6Inner, cfg.Seed+1+uint64(f))
 				if err != nil {
 					return err
 				}
-				Ks, err := feats.Grams(X)
+				v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return easyScore(Ktr, ytr, tr, te, v) }, in, cfg.Fig6VGrid)
 				if err != nil {
 					return err
 				}
-				aucs := make([]float64, len(folds))
-				err = parallelFolds(len(folds), func(f int) error {
-					sp := folds[f]
-					ytr := modelsel.Take(y, sp.Train)
-					Ktr := modelsel.SubGrams(Ks, sp.Train)
-					in, err := modelsel.StratifiedKFold(ytr, cfg.Fig6Inner, cfg.Seed+1+uint64(f))
-					if err != nil {
-						return err
-					}
-					v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return easyScore(Ktr, ytr, tr, te, v) }, in, cfg.Fig6VGrid)
-					if err != nil {
-						return err
-					}
-					aucs[f], err = easyScore(Ks, y, sp.Train, sp.Test, v)
-					return err
-				})
-				if err != nil {
-					return err
-				}
-				if rule == mkl.DegreeRule {
-					rf.Q = append(rf.Q, aucs)
-				} else {
-					rf.R = append(rf.R, aucs)
-				}
+				aucs[f], err = easyScore(Ks, y, sp.Train, sp.Test, v)
+				return err
+			})
+			if err != nil {
+				return rf, err
+			}
+			if rule == mkl.DegreeRule {
+				rf.Q = append(rf.Q, aucs)
+			} else {
+				rf.R = append(rf.R, aucs)
 			}
 		}
-		res.Fig6 = append(res.Fig6, rf)
 	}
-	// §5.2: R_D members are nearly identical, so EasyMKL's weights on them
-	// are nearly uniform.
+	return rf, nil
+}
+
+// fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere):
+// §5.2's R_D members are nearly identical, so EasyMKL's weights on them
+// are nearly uniform.
+func fig6Spread(cfg Config) (out [2]float64, err error) {
 	X, y, _, err := loadUnitAll("Ionosphere", cfg, 0)
 	if err != nil {
-		return err
+		return out, err
 	}
 	_, m := X.Dims()
 	for i, rule := range []mkl.RandomFamilyRule{mkl.RandomRule, mkl.DegreeRule} {
 		f, err := mkl.RandomHPKFamily{D: 6, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed}.Sample(m)
 		if err != nil {
-			return err
+			return out, err
 		}
 		Ks, err := f.Grams(X)
 		if err != nil {
-			return err
+			return out, err
 		}
 		// Q_D's K_0 is the constant kernel, which EasyMKL always gives η_0 = 0
 		// (see Figure 8): leave it out. R_D's members are all mixtures.
@@ -432,11 +370,11 @@ func runFig6(cfg Config, res *Results) error {
 		}
 		mm, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
 		if err != nil {
-			return err
+			return out, err
 		}
-		res.Fig6Spread[i] = spread(mm.Weights())
+		out[i] = spread(mm.Weights())
 	}
-	return nil
+	return out, nil
 }
 
 func runFig7(cfg Config, res *Results) error {
@@ -589,47 +527,50 @@ func runFig9(cfg Config, res *Results) error {
 	return nil
 }
 
-func runTable3(cfg Config, res *Results) error {
-	for _, name := range []string{"Heart", "Ionosphere", "Splice"} {
-		X, y, err := loadNamed(name, 0, cfg.Seed)
-		if err != nil {
-			return err
-		}
-		folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
-		if err != nil {
-			return err
-		}
-		row := TimeRow{Data: name}
-		for _, sp := range folds[:min(cfg.T3Folds, len(folds))] {
-			Z, err := Unit(X, sp.Train, cfg.Prep)
-			if err != nil {
-				return err
-			}
-			Xtr, ytr := modelsel.Rows(Z, sp.Train), modelsel.Take(y, sp.Train)
-			t0 := time.Now()
-			if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
-				return err
-			}
-			row.RBF = append(row.RBF, time.Since(t0).Seconds())
-			for i, D := range []int{10, 20, 30} {
-				t0 := time.Now()
-				K1, err := mkl.CosineGram(Xtr) // kernel construction included
-				if err != nil {
-					return err
-				}
-				src, err := mkl.HPKFamily{D: D}.Source(K1)
-				if err != nil {
-					return err
-				}
-				if _, err := (mkl.EasyMKL{Lambda: 0.1}).FitSource(src, ytr); err != nil {
-					return err
-				}
-				row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
-			}
-		}
-		res.Table3 = append(res.Table3, row)
+// Table3Data are the data sets of Table 3.
+var Table3Data = []string{"Heart", "Ionosphere", "Splice"}
+
+// table3Row times Table 3 on one data set: an RBF SVM and EasyMKL on K_10,
+// K_20, K_30 (kernel construction included) on each of the first
+// cfg.T3Folds outer-fold training sets.
+func table3Row(name string, cfg Config) (TimeRow, error) {
+	row := TimeRow{Data: name}
+	X, y, err := loadNamed(name, 0, cfg.Seed)
+	if err != nil {
+		return row, err
 	}
-	return nil
+	folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
+	if err != nil {
+		return row, err
+	}
+	for _, sp := range folds[:min(cfg.T3Folds, len(folds))] {
+		Z, err := Unit(X, sp.Train, cfg.Prep)
+		if err != nil {
+			return row, err
+		}
+		Xtr, ytr := modelsel.Rows(Z, sp.Train), modelsel.Take(y, sp.Train)
+		t0 := time.Now()
+		if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
+			return row, err
+		}
+		row.RBF = append(row.RBF, time.Since(t0).Seconds())
+		for i, D := range []int{10, 20, 30} {
+			t0 := time.Now()
+			K1, err := mkl.CosineGram(Xtr) // kernel construction included
+			if err != nil {
+				return row, err
+			}
+			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			if err != nil {
+				return row, err
+			}
+			if _, err := (mkl.EasyMKL{Lambda: 0.1}).FitSource(src, ytr); err != nil {
+				return row, err
+			}
+			row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
+		}
+	}
+	return row, nil
 }
 
 // mnistRows returns n MNIST images (pixels/255, rows of unit norm: the
@@ -932,37 +873,32 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 	return aucs, err
 }
 
-func runTable4(cfg Config, res *Results) error {
-	if cfg.T4Outer == 0 {
-		return nil
-	}
-	for _, name := range cfg.T4Data {
-		mk, err := table4MKL(name, cfg.T4Outer, cfg)
-		if err != nil {
-			return err
-		}
-		nodeKinds := []string{"linear"}
-		for _, g := range cfg.T4Gaussian {
-			if g == name {
-				nodeKinds = append(nodeKinds, "gaussian")
-			}
-		}
-		for _, nodes := range nodeKinds {
-			row := GHKLRow{Data: name, Nodes: nodes, AUC: [][]float64{mk}, BestC: [][]float64{nil}}
-			var model ghkl.Classifier
-			if nodes == "linear" {
-				model.Base = kernel.Linear{}
-			}
-			for _, rho := range Table4Rhos {
-				r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
-				if err != nil {
-					return fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
-				}
-				row.AUC = append(row.AUC, r.Scores)
-				row.BestC = append(row.BestC, r.BestC)
-			}
-			res.Table4 = append(res.Table4, row)
+// table4Nodes are the node kernels gHKL runs with on data set name:
+// linear on every data set, Gaussian too on cfg.T4Gaussian.
+func table4Nodes(name string, cfg Config) []string {
+	kinds := []string{"linear"}
+	for _, g := range cfg.T4Gaussian {
+		if g == name {
+			kinds = append(kinds, "gaussian")
 		}
 	}
-	return nil
+	return kinds
+}
+
+// table4GHKL runs gHKL_ρ with the given node kernels on data set name
+// (ghkl.NestedAUC on the first cfg.T4Outer outer folds): Table 4's cell.
+func table4GHKL(name, nodes string, rho float64, cfg Config) (*ghkl.CVResult, error) {
+	var model ghkl.Classifier
+	switch nodes {
+	case "linear":
+		model.Base = kernel.Linear{}
+	case "gaussian":
+	default:
+		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: Table 4: node kernels %q, want linear or gaussian", nodes)
+	}
+	r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
+	if err != nil {
+		return nil, fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
+	}
+	return r, nil
 }
