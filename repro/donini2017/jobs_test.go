@@ -1,0 +1,164 @@
+package donini2017
+
+import (
+	"context"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/jobstest"
+)
+
+// TestJobsList: the quick, full and paper job lists are non-empty, free of
+// duplicates and the same when built twice, with one Figures 3–5 job per
+// data set and outer fold and one Table 4 job per data set and column; a
+// changed configuration changes the jobs; the registered builder gives
+// Jobs(ConfigFor(mode)).
+func TestJobsList(t *testing.T) {
+	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
+		js := Jobs(cfg)
+		jobstest.CheckList(t, js, Jobs(cfg))
+		count := map[string]int{}
+		for _, j := range js {
+			count[j.Table]++
+		}
+		if want := len(cfg.CVData) * cfg.Outer; count[jobCV] != want {
+			t.Errorf("%s: %d Figures 3–5 jobs, want %d", cfg.Mode, count[jobCV], want)
+		}
+		t4 := 0
+		for _, n := range cfg.T4Data {
+			t4 += 1 + len(table4Nodes(n, cfg))*len(Table4Rhos)
+		}
+		if count[jobTable4] != t4 || count[jobTable3] != len(Table3Data) || count[jobFig10] != 1 || count[jobTable5] != 1 {
+			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
+		}
+		if Total(cfg) != len(js) {
+			t.Errorf("%s: Total %d, %d jobs", cfg.Mode, Total(cfg), len(js))
+		}
+	}
+	q, _ := Jobs(Quick())[0].ID()
+	f, _ := Jobs(Full())[0].ID()
+	if q == f {
+		t.Error("a changed configuration keeps the job's id")
+	}
+	// The default preprocessing and its explicit form are the same jobs.
+	c := Quick()
+	c.Prep = ""
+	jobstest.CheckList(t, Jobs(c), Jobs(Quick()))
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("not registered")
+	}
+	for _, mode := range []string{"quick", "full", "paper"} {
+		js, err := exp.Build(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := ConfigFor(mode)
+		jobstest.CheckList(t, js, Jobs(cfg))
+	}
+	if _, err := exp.Build("huge"); err == nil {
+		t.Error("unknown mode accepted")
+	}
+	bad := Jobs(Quick())
+	for _, j := range bad {
+		if j.Table == jobCV {
+			j.Split = 99
+			if _, err := RunJob(context.Background(), j); err == nil {
+				t.Error("outer fold 99 accepted")
+			}
+			break
+		}
+	}
+	j := bad[0]
+	j.Table = "Table 99"
+	if _, err := RunJob(context.Background(), j); err == nil {
+		t.Error("unknown table accepted")
+	}
+	j = bad[0]
+	j.Params = map[string]any{"config": "not a config"}
+	if _, err := RunJob(context.Background(), j); err == nil {
+		t.Error("bad config parameter accepted")
+	}
+}
+
+// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
+// shards (as two `kernelab run --shard i/2` would) and merges them: the
+// merged store holds the records Run writes, and Run on it computes
+// nothing and returns the same numbers (times aside, which are measured);
+// a second Run on Run's own store computes nothing, reports every job to
+// progress and returns the stored results, times included.
+func TestShardedJobsEqualRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := tiny()
+	cfg.Outer, cfg.Ds, cfg.T3Folds, cfg.Fig1Data = 2, []int{2}, 1, []string{"Sonar"}
+	var calls atomic.Int64
+	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
+	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return RunJob(ctx, j)
+	}
+	local := jobs.Store{Dir: t.TempDir()}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	res, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := Jobs(cfg)
+	if calls.Load() != int64(len(js)) {
+		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
+	}
+	merged := jobstest.RunShards(t, JobsPaper, js, 2)
+	jobstest.SameRecords(t, local, merged, false)
+
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	n := 0
+	again, err := Run(cfg, func(done, total int) {
+		n++
+		if done != n || total != len(js) {
+			t.Errorf("progress %d/%d at call %d", done, total, n)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
+	}
+	if n != len(js) {
+		t.Errorf("second Run reported %d of %d jobs", n, len(js))
+	}
+	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
+		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
+	}
+	res.Elapsed, again.Elapsed = 0, 0
+	if !reflect.DeepEqual(res, again) {
+		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
+	}
+}
+
+// withoutTimes returns a copy of res with every measured time zeroed: the
+// numbers a rerun must reproduce.
+func withoutTimes(res *Results) Results {
+	c := *res
+	c.Elapsed = 0
+	c.Table3 = nil
+	for _, r := range res.Table3 {
+		c.Table3 = append(c.Table3, TimeRow{Data: r.Data})
+	}
+	if res.Table5 != nil {
+		t5 := *res.Table5
+		t5.Seconds = 0
+		c.Table5 = &t5
+	}
+	return c
+}
