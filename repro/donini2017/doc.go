@@ -5,8 +5,10 @@
 // (non-negative features scaled to [0, 1] with training statistics, rows of
 // unit norm, as the paper's unit-ball setting of Section 3 and its reference
 // code assume), the nested cross-validation protocol of Section 5 with
-// EasyMKL and the KOMD classifier, the experiment runner with a progress
-// callback (Figures 1 and 3–10, Tables 3–5), the numerical checks of
+// EasyMKL and the KOMD classifier, the experiments (Figures 1 and 3–10,
+// Tables 3–5) as jobs of repro/jobs (Jobs, RunJob: cached in the results
+// store and shardable over a cluster) that Run assembles, with a progress
+// callback, the numerical checks of
 // Theorems 1–4, Propositions 1–2, Eq. (12), Algorithm 1 and the EasyMKL
 // max–min relaxation, the verdict table (Verdict) that the notebook opens
 // with, and the chart builders.
