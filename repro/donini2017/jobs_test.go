@@ -162,3 +162,39 @@ func withoutTimes(res *Results) Results {
 	}
 	return c
 }
+
+// TestCombineCV: the folds are gathered per method, the optimistic K_{D,c}
+// and K_RBF keep the c or γ of best mean AUC (a posteriori) with its folds,
+// the weights are averaged over folds; folds of another D grid are refused.
+func TestCombineCV(t *testing.T) {
+	cfg := Config{Ds: []int{1}, Cs: []float64{0.5, 2}, Gammas: []float64{0.1, 1}}
+	folds := []CVFold{
+		{N: 10, Base: [][]float64{{0.9, 0.8, 0.7}}, Poly: [][]float64{{0.6, 0.9}}, RBF: [][]float64{{0.8, 0.5}}, Typo: [][]float64{{0.5, 0.5}}, Weights: [][]float64{{0, 1}}},
+		{N: 10, Base: [][]float64{{0.7, 0.6, 0.5}}, Poly: [][]float64{{0.7, 0.8}}, RBF: [][]float64{{0.6, 0.7}}, Typo: [][]float64{{0.4, 0.6}}, Weights: [][]float64{{0.5, 0.5}}},
+	}
+	c, err := combineCV(folds, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]float64{{0.9, 0.7}, {0.8, 0.6}, {0.7, 0.5}, {0.9, 0.8}, {0.8, 0.6}, {0.5, 0.6}}
+	for m, w := range want {
+		if !reflect.DeepEqual(c.AUC[m][0], w) {
+			t.Errorf("method %d: folds %v, want %v", m, c.AUC[m][0], w)
+		}
+	}
+	// Means: c 0.65 vs 0.85 → c = 2; γ 0.7 vs 0.6 → γ = 0.1; printed rule
+	// 0.45 vs 0.55 → γ = 1.
+	if b := []float64{c.Best[3][0], c.Best[4][0], c.Best[5][0]}; !reflect.DeepEqual(b, []float64{2, 0.1, 1}) {
+		t.Errorf("chosen c, γ, γ = %v", b)
+	}
+	if c.N != 10 || !reflect.DeepEqual(c.Weights[0], []float64{0.25, 0.75}) {
+		t.Errorf("N %d, weights %v", c.N, c.Weights)
+	}
+	folds[1].RBF = nil
+	if _, err := combineCV(folds, cfg); err == nil {
+		t.Error("a fold without K_RBF accepted")
+	}
+	if _, err := combineCV(nil, cfg); err == nil {
+		t.Error("no folds accepted")
+	}
+}

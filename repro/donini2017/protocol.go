@@ -212,24 +212,6 @@ func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, 
 	return X, y, outer, err
 }
 
-// nestedHPK runs the nested CV of Figures 3–5 on every outer fold (cvFold)
-// and combines the folds (combineCV).
-func nestedHPK(X *mat.Dense, y []float64, cfg Config) (CVCurves, error) {
-	outer, err := modelsel.StratifiedKFold(y, cfg.Outer, cfg.Seed)
-	if err != nil {
-		return CVCurves{}, err
-	}
-	folds := make([]CVFold, len(outer))
-	err = parallelFolds(len(outer), func(f int) (err error) {
-		folds[f], err = cvFold(X, y, cfg, outer[f], f)
-		return err
-	})
-	if err != nil {
-		return CVCurves{}, err
-	}
-	return combineCV(folds, cfg)
-}
-
 // combineCV assembles the curves of Figures 3–5 on one data set from its
 // outer folds: the nested kernels' AUCs fold by fold, and for K_{D,c} and
 // K_RBF the c or γ with the best mean test AUC over the outer folds (a
