@@ -282,14 +282,20 @@ func standardize(tr, val, te sample) (sample, sample, sample, error) {
 	return out[0], out[1], out[2], nil
 }
 
-// runTask runs method on p and times it.
+// runTask runs method on p and times it: the seconds cover kernel
+// learning, the validation sweeps and training the final classifier (and
+// the predictions on the test sample made alongside the validation
+// sweep); the test alignment is computed after the clock stops.
 func runTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 	start := time.Now()
-	res, err := fitTask(method, p, cs, mus)
+	res, k, err := fitTask(method, p, cs, mus)
 	if err != nil {
 		return res, fmt.Errorf("afkanpour2013: %s: %w", method, err)
 	}
 	res.Seconds = time.Since(start).Seconds()
+	if res.Alignment, err = testAlignment(k, p.te); err != nil {
+		return res, fmt.Errorf("afkanpour2013: %s: test alignment: %w", method, err)
+	}
 	return res, nil
 }
 
@@ -312,34 +318,40 @@ func caKernel(f continuous.Family, tr sample) (kernel.Kernel, []stagewise.Atom, 
 	return m.Kernel(), m.Atoms(), nil
 }
 
-// svmTask is the SVM on kernel k with C chosen on validation, and the test
-// alignment of k.
-func svmTask(k kernel.Kernel, p problem, cs []float64) (TaskResult, error) {
-	g, err := gramsOf(k, p.tr, p.val, p.te)
-	if err != nil {
-		return TaskResult{}, err
+// gaussSum is Σ_k w_k exp(−‖x − x'‖²/σ_k²).
+func gaussSum(sigmas, w []float64) kernel.Kernel {
+	ks := make([]kernel.Kernel, len(sigmas))
+	for i, s := range sigmas {
+		ks[i] = kernel.Gaussian{Sigma: s}
 	}
-	var res TaskResult
-	if res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te); err != nil {
-		return res, err
-	}
-	res.Alignment, err = testAlignment(k, p.te)
-	return res, err
+	return kernel.Sum{Kernels: ks, Weights: slices.Clone(w)}
 }
 
 // fitTask is one method of TaskMethods on p: the kernel is learned on the
 // training sample, its hyper-parameters (C, μ, λ) chosen on validation.
-func fitTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
+// It returns the result without alignment and time, and the learned kernel.
+func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
+	var res TaskResult
 	switch method {
 	case "CA-1D", "CA-nD":
 		k, atoms, err := caKernel(continuous.GaussianBandwidth{Starts: p.starts}, p.tr)
 		if err != nil {
-			return TaskResult{}, err
+			return res, nil, err
 		}
 		if method == "CA-1D" {
-			res, err := svmTask(k, p, cs)
+			// The learned kernel is a sum of Gaussians: its Gram matrices
+			// come from one pass of distances, as the finite methods'.
+			d, err := distsOf(p)
+			if err != nil {
+				return res, nil, err
+			}
+			var sig, w []float64
+			for _, a := range atoms {
+				sig, w = append(sig, a.Sigma[0]), append(w, a.Eta)
+			}
+			res.Error, res.Chosen, err = svmOn(d.gauss(sig, w), cs, p.tr, p.val, p.te)
 			res.Stages = len(atoms)
-			return res, err
+			return res, k, err
 		}
 		// Section 3.2: a single search started from the weighted average of
 		// the CA-1D bandwidths, λ of Eq. (4) chosen by validation alignment.
@@ -347,29 +359,31 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 		for _, a := range atoms {
 			avg += a.Eta * a.Sigma[0]
 		}
-		best, bestK, bestLam, bestN := math.Inf(-1), kernel.Kernel(nil), 0.0, 0
+		best, bestK := math.Inf(-1), kernel.Kernel(nil)
 		for _, lam := range p.lambdas {
 			k, atoms, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr)
 			if err != nil {
-				return TaskResult{}, err
+				return res, nil, err
 			}
 			a, err := testAlignment(k, p.val)
 			if err != nil {
-				return TaskResult{}, err
+				return res, nil, err
 			}
 			if a > best {
-				best, bestK, bestLam, bestN = a, k, lam, len(atoms)
+				best, bestK, res.Lambda, res.Stages = a, k, lam, len(atoms)
 			}
 		}
 		if bestK == nil {
-			return TaskResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
+			return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
 		}
-		res, err := svmTask(bestK, p, cs)
-		res.Stages, res.Lambda = bestN, bestLam
-		return res, err
+		g, err := gramsOf(bestK, p.tr, p.val, p.te)
+		if err != nil {
+			return res, nil, err
+		}
+		res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te)
+		return res, bestK, err
 	case "CR":
 		models := map[float64]*continuous.GreedyModel{}
-		var res TaskResult
 		var err error
 		res.Error, res.Chosen, err = selectC(mus, func(mu float64) ([]float64, []float64, error) {
 			gm, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Starts: p.starts}, Mu: mu}.Fit(p.tr.X, p.tr.y)
@@ -385,18 +399,21 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 			return pv, pt, err
 		}, p.val.y, p.te.y)
 		if err != nil {
-			return res, err
+			return res, nil, err
 		}
 		res.Stages = len(models[res.Chosen].Atoms())
-		res.Alignment, err = testAlignment(models[res.Chosen].Kernel(), p.te)
-		return res, err
+		return res, models[res.Chosen].Kernel(), nil
 	case "DU":
-		ks := make([]kernel.Kernel, len(p.finite))
-		w := make([]float64, len(p.finite))
-		for i, s := range p.finite {
-			ks[i], w[i] = kernel.Gaussian{Sigma: s}, 1/float64(len(p.finite))
+		d, err := distsOf(p)
+		if err != nil {
+			return res, nil, err
 		}
-		return svmTask(kernel.Sum{Kernels: ks, Weights: w}, p, cs)
+		w := make([]float64, len(p.finite))
+		for i := range w {
+			w[i] = 1 / float64(len(p.finite))
+		}
+		res.Error, res.Chosen, err = svmOn(d.gauss(p.finite, w), cs, p.tr, p.val, p.te)
+		return res, gaussSum(p.finite, w), err
 	}
 	type weighted interface {
 		mkl.Model
@@ -415,13 +432,12 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 	}
 	fit, ok := fits[method]
 	if !ok {
-		return TaskResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", method)
+		return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", method)
 	}
 	Ks, Kv, Kt, err := finiteGrams(p)
 	if err != nil {
-		return TaskResult{}, err
+		return res, nil, err
 	}
-	var res TaskResult
 	models := map[float64]weighted{}
 	res.Error, res.Chosen, err = selectC(cs, func(C float64) ([]float64, []float64, error) {
 		fm, err := fit(Ks, C)
@@ -437,42 +453,61 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 		return pv, pt, err
 	}, p.val.y, p.te.y)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
-	w := models[res.Chosen].Weights()
-	ks := make([]kernel.Kernel, len(p.finite))
-	for i, s := range p.finite {
-		ks[i] = kernel.Gaussian{Sigma: s}
+	return res, gaussSum(p.finite, models[res.Chosen].Weights()), nil
+}
+
+// dists are the squared distances between the training rows and from the
+// validation and test rows to them.
+type dists struct {
+	D      *mat.SymDense
+	Dv, Dt *mat.Dense
+}
+
+func distsOf(p problem) (dists, error) {
+	D, err := kernel.SquaredDistances(p.tr.X)
+	if err != nil {
+		return dists{}, err
 	}
-	res.Alignment, err = testAlignment(kernel.Sum{Kernels: ks, Weights: w}, p.te)
-	return res, err
+	return dists{D, crossSqDist(p.val.X, p.tr.X), crossSqDist(p.te.X, p.tr.X)}, nil
+}
+
+// gauss is the Gram matrices of Σ_k w_k exp(−‖x − x'‖²/σ_k²).
+func (d dists) gauss(sigmas, w []float64) grams {
+	n := d.D.SymmetricDim()
+	K := mat.NewSymDense(n, nil)
+	f := func(v float64) float64 {
+		var s float64
+		for k, sig := range sigmas {
+			s += w[k] * math.Exp(-v/(sig*sig))
+		}
+		return s
+	}
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			K.SetSym(i, j, f(d.D.At(i, j)))
+		}
+	}
+	var V, T mat.Dense
+	V.Apply(func(_, _ int, v float64) float64 { return f(v) }, d.Dv)
+	T.Apply(func(_, _ int, v float64) float64 { return f(v) }, d.Dt)
+	return grams{K, &V, &T}
 }
 
 // finiteGrams are the Gram matrices of the finite Gaussian set on the
 // training sample and its validation and test crosses, from one pass of
-// squared distances each.
+// squared distances.
 func finiteGrams(p problem) ([]*mat.SymDense, []*mat.Dense, []*mat.Dense, error) {
-	D, err := kernel.SquaredDistances(p.tr.X)
+	d, err := distsOf(p)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	Dv, Dt := crossSqDist(p.val.X, p.tr.X), crossSqDist(p.te.X, p.tr.X)
-	n := D.SymmetricDim()
 	Ks := make([]*mat.SymDense, len(p.finite))
 	Kv, Kt := make([]*mat.Dense, len(p.finite)), make([]*mat.Dense, len(p.finite))
 	for k, s := range p.finite {
-		g := 1 / (s * s)
-		K := mat.NewSymDense(n, nil)
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				K.SetSym(i, j, math.Exp(-g*D.At(i, j)))
-			}
-		}
-		Ks[k] = K
-		var V, T mat.Dense
-		V.Apply(func(_, _ int, v float64) float64 { return math.Exp(-g * v) }, Dv)
-		T.Apply(func(_, _ int, v float64) float64 { return math.Exp(-g * v) }, Dt)
-		Kv[k], Kt[k] = &V, &T
+		g := d.gauss([]float64{s}, []float64{1})
+		Ks[k], Kv[k], Kt[k] = g.K, g.Kval, g.Kte
 	}
 	return Ks, Kv, Kt, nil
 }

@@ -119,6 +119,17 @@ func TestFiniteGramsMatchKernel(t *testing.T) {
 			t.Errorf("σ = %g: Gram matrices differ from kernel.Gaussian's", s)
 		}
 	}
+	d, err := distsOf(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := gaussSum(p.finite, []float64{0.2, 0.5, 0.3})
+	g := d.gauss(p.finite, []float64{0.2, 0.5, 0.3})
+	want, _ := kernel.Gram(sum, p.tr.X)
+	wt, _ := kernel.Cross(sum, p.te.X, p.tr.X)
+	if !mat.EqualApprox(g.K, want, 1e-12) || !mat.EqualApprox(g.Kte, wt, 1e-12) {
+		t.Error("Gram matrices of a Gaussian sum differ from kernel.Sum's")
+	}
 	D := crossSqDist(p.val.X, p.tr.X)
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 9; j++ {
