@@ -244,25 +244,11 @@ func uciData(set UCISet, seed uint64) (*datasets.Dataset, error) {
 
 // standardize z-scores the three samples with the training statistics
 // (Section 3.3 does not state a preprocessing) and drops the columns that
-// are constant on the training sample (no method can use them, and a
-// per-coordinate bandwidth of one is meaningless).
+// are constant on the training sample (dropConstant).
 func standardize(tr, val, te sample) (sample, sample, sample, error) {
 	t, err := preprocess.Standardizer{}.Fit(tr.X)
 	if err != nil {
 		return tr, val, te, err
-	}
-	n, d := tr.X.Dims()
-	var keep []int
-	for j := 0; j < d; j++ {
-		for i := 1; i < n; i++ {
-			if tr.X.At(i, j) != tr.X.At(0, j) {
-				keep = append(keep, j)
-				break
-			}
-		}
-	}
-	if len(keep) == 0 {
-		return tr, val, te, klearn.Errorf(klearn.ErrParam, "afkanpour2013: every column is constant on the training sample")
 	}
 	out := make([]sample, 3)
 	for k, s := range []sample{tr, val, te} {
@@ -270,16 +256,45 @@ func standardize(tr, val, te sample) (sample, sample, sample, error) {
 		if err != nil {
 			return tr, val, te, err
 		}
-		r, _ := Z.Dims()
+		out[k] = sample{Z, s.y}
+	}
+	p, err := dropConstant(problem{tr: out[0], val: out[1], te: out[2]})
+	return p.tr, p.val, p.te, err
+}
+
+// dropConstant removes from the three samples of p the columns that are
+// constant on the training sample: no method can use them, and a
+// per-coordinate bandwidth of one is meaningless (CA-nD's family refuses
+// them). p is not modified.
+func dropConstant(p problem) (problem, error) {
+	n, d := p.tr.X.Dims()
+	var keep []int
+	for j := 0; j < d; j++ {
+		for i := 1; i < n; i++ {
+			if p.tr.X.At(i, j) != p.tr.X.At(0, j) {
+				keep = append(keep, j)
+				break
+			}
+		}
+	}
+	if len(keep) == 0 {
+		return p, klearn.Errorf(klearn.ErrParam, "afkanpour2013: every column is constant on the training sample")
+	}
+	if len(keep) == d {
+		return p, nil
+	}
+	cols := func(s sample) sample {
+		r, _ := s.X.Dims()
 		S := mat.NewDense(r, len(keep), nil)
 		for i := 0; i < r; i++ {
 			for c, j := range keep {
-				S.Set(i, c, Z.At(i, j))
+				S.Set(i, c, s.X.At(i, j))
 			}
 		}
-		out[k] = sample{S, s.y}
+		return sample{S, s.y}
 	}
-	return out[0], out[1], out[2], nil
+	p.tr, p.val, p.te = cols(p.tr), cols(p.val), cols(p.te)
+	return p, nil
 }
 
 // runTask runs method on p and times it: the seconds cover kernel
@@ -288,6 +303,12 @@ func standardize(tr, val, te sample) (sample, sample, sample, error) {
 // sweep); the test alignment is computed after the clock stops.
 func runTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 	start := time.Now()
+	if method == "CA-nD" {
+		var err error
+		if p, err = dropConstant(p); err != nil {
+			return TaskResult{}, fmt.Errorf("afkanpour2013: %s: %w", method, err)
+		}
+	}
 	res, k, err := fitTask(method, p, cs, mus)
 	if err != nil {
 		return res, fmt.Errorf("afkanpour2013: %s: %w", method, err)
@@ -354,7 +375,8 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			return res, k, err
 		}
 		// Section 3.2: a single search started from the weighted average of
-		// the CA-1D bandwidths, λ of Eq. (4) chosen by validation alignment.
+		// the CA-1D bandwidths, λ of Eq. (4) chosen by validation alignment,
+		// over the columns that vary on the training sample (runTask).
 		var avg float64
 		for _, a := range atoms {
 			avg += a.Eta * a.Sigma[0]

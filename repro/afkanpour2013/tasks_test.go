@@ -205,6 +205,15 @@ func TestSplitAndTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// dropConstant leaves varying columns alone and refuses all-constant data.
+	q, err := dropConstant(problem{tr: a, val: a, te: a})
+	if err != nil || q.tr.X != a.X {
+		t.Errorf("dropConstant changed a sample without constant columns: %v", err)
+	}
+	flat := sample{mat.NewDense(3, 1, []float64{2, 2, 2}), []float64{1, -1, 1}}
+	if _, err := dropConstant(problem{tr: flat, val: flat, te: flat}); err == nil {
+		t.Error("all-constant training sample accepted")
+	}
 	if _, c := a.X.Dims(); c != 1 || math.Abs(a.X.At(0, 0)+a.X.At(1, 0)) > 1e-12 || math.Abs(math.Abs(a.X.At(0, 0))-1) > 1e-12 {
 		t.Errorf("standardised training sample %v", mat.Formatted(a.X))
 	}
@@ -441,5 +450,32 @@ func TestShardedTaskJobsEqualRun(t *testing.T) {
 	}
 	if len(res.Tasks) == 0 || len(res.HCurves) == 0 {
 		t.Errorf("no task records or h curves: %d, %d", len(res.Tasks), len(res.HCurves))
+	}
+}
+
+// TestCAnDDropsConstantColumns: a column constant on the training sample
+// (a Letter feature can be, on 300 points) is dropped for CA-nD, whose
+// family refuses it, and the test alignment uses the same columns.
+func TestCAnDDropsConstantColumns(t *testing.T) {
+	var s [3]sample
+	for k := range s {
+		d, err := datasets.GaussianRelevance(30, 3, 1, uint64(k+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, _ := datasets.Binary(d)
+		s[k] = sample{d.X, y}
+	}
+	X := mat.DenseCopyOf(s[0].X)
+	for i := 0; i < 30; i++ {
+		X.Set(i, 1, 7)
+	}
+	p := problem{tr: sample{X, s[0].y}, val: s[1], te: s[2], lambdas: []float64{1e8}}
+	r, err := runTask("CA-nD", p, []float64{1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.Error >= 0 && r.Error <= 100) || !(math.Abs(r.Alignment) <= 1) || X.At(0, 1) != 7 {
+		t.Errorf("%+v", r)
 	}
 }
