@@ -53,7 +53,7 @@ func TestTolerance(t *testing.T) {
 	if got := Tolerance(26.1).Abs; math.Abs(got-2*math.Sqrt(26.1*73.9/1000)) > 1e-12 {
 		t.Errorf("tolerance at 26.1 %%: %g", got)
 	}
-	if len(Tolerances()) != 3 {
+	if len(Tolerances()) != 7 {
 		t.Error("Tolerances")
 	}
 }

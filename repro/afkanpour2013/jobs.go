@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,6 +72,27 @@ func Jobs(cfg Config) []jobs.Job {
 	for _, m := range Methods {
 		js = append(js, job(jobFigure1, m, nil))
 	}
+	specs := taskSpecs(cfg)
+	for k, s := range specs {
+		for rep := 0; rep < s.reps; rep++ {
+			for _, m := range tableMethods(s.table) {
+				extra := map[string]any{"seed": taskSeed(cfg, k, rep)}
+				for key, v := range s.params {
+					extra[key] = v
+				}
+				j := job(s.table, m, extra)
+				j.Data, j.Split = s.task, rep
+				js = append(js, j)
+			}
+		}
+	}
+	for _, s := range figure3Tasks(cfg) {
+		k := slices.IndexFunc(specs, func(o taskSpec) bool { return o.table == s.table && o.task == s.task })
+		extra := map[string]any{"seed": taskSeed(cfg, k, 0), "task": s.task, "from": s.table}
+		j := job(jobFigure3, "CA-1D", extra)
+		j.Data = s.task
+		js = append(js, j)
+	}
 	return js
 }
 
@@ -130,6 +152,30 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
 		}
 		return h1Row(cfg, r)
+	case jobFigure2, jobMNIST, jobLetter, jobUCI:
+		p, err := taskProblem(cfg, j)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(tableMethods(j.Table), j.Method) {
+			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
+		}
+		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
+	case jobFigure3:
+		var from string
+		if err := param(j, "from", &from); err != nil {
+			return nil, err
+		}
+		j.Table = from
+		p, err := taskProblem(cfg, j)
+		if err != nil {
+			return nil, err
+		}
+		s, err := medianDistance(p.tr.X)
+		if err != nil {
+			return nil, err
+		}
+		return hCurves(from+" "+j.Data, p.tr, p.starts, cfg.HStages, cfg.HPoints, s/100, 100*s)
 	case jobFigure1:
 		for m, name := range Methods {
 			if name == j.Method {
@@ -299,6 +345,14 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			case "CR":
 				res.CR = m.Atoms
 			}
+		case jobFigure2, jobMNIST, jobLetter, jobUCI:
+			rec := TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split}
+			err = json.Unmarshal(raw[i], &rec.TaskResult)
+			res.Tasks = append(res.Tasks, rec)
+		case jobFigure3:
+			var hs []HCurve
+			err = json.Unmarshal(raw[i], &hs)
+			res.HCurves = append(res.HCurves, hs...)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("afkanpour2013: job %s: %w", j.Name(), err)

@@ -16,12 +16,15 @@ import (
 func TestJobsList(t *testing.T) {
 	jobstest.CheckList(t, Jobs(Quick()), Jobs(Quick()))
 	jobstest.CheckList(t, Jobs(Full()), Jobs(Full()))
-	if n := len(Jobs(Quick())); n != 1+len(H1Sets)+len(Methods) || Total(Quick()) != n {
+	q := Quick()
+	want := 1 + len(H1Sets) + len(Methods) + len(q.Gammas)*q.GaussReps*len(TaskMethods) + len(q.MNISTTasks)*q.MNISTReps*(len(TaskMethods)-1) +
+		len(q.LetterTasks)*q.LetterReps*len(TaskMethods) + len(q.UCI)*q.UCIReps*len(TaskMethods) + 2
+	if n := len(Jobs(q)); n != want || Total(q) != n {
 		t.Errorf("%d quick jobs, Total %d", n, Total(Quick()))
 	}
-	q, _ := Jobs(Quick())[1].ID()
+	qid, _ := Jobs(Quick())[1].ID()
 	f, _ := Jobs(Full())[1].ID()
-	if q == f {
+	if qid == f {
 		t.Error("a changed configuration keeps the job's id")
 	}
 	exp, ok := jobs.Lookup(JobsPaper)

@@ -23,6 +23,36 @@ type Config struct {
 	// 10^{−5}, 10^{−4.5}, …, 10^5); Mus the regularisation grid of CR.
 	Cs, Mus []float64
 	Seed    uint64
+
+	// The 50-D Gaussian problem of Section 3.2 (Figures 2 and 4): the γ
+	// values, the sizes of the training, validation and test samples (the
+	// paper: 50, 1000, 1000), the repetitions (10) and the λ grid of
+	// Eq. (4) for CA-nD (10^{−5}, …, 10^{14}). No γ: not run.
+	Gammas    []float64 `json:",omitempty"`
+	Gauss     [3]int
+	GaussReps int       `json:",omitempty"`
+	Lambdas   []float64 `json:",omitempty"`
+	// MNIST and Letter tasks of Section 3.3 (Table 2): class pairs "a-b"
+	// (a positive) or "odd-even", the sizes (the paper: 500/1000/2000 and
+	// 300/200/1000) and the repetitions (10). No tasks: not run.
+	MNISTTasks  []string `json:",omitempty"`
+	MNIST       [3]int
+	MNISTReps   int      `json:",omitempty"`
+	LetterTasks []string `json:",omitempty"`
+	Letter      [3]int
+	LetterReps  int `json:",omitempty"`
+	// UCI are the Paper names of the UCISets run (Table 3), UCIFrac the
+	// fraction of Table 3's sizes drawn (1: the printed sizes) and UCIReps
+	// the repetitions. None: not run.
+	UCI     []string `json:",omitempty"`
+	UCIFrac float64  `json:",omitempty"`
+	UCIReps int      `json:",omitempty"`
+	// TaskCs and TaskMus are the C grid of the SVMs and the μ grid of CR
+	// in the task experiments (Figure 2, Table 2).
+	TaskCs, TaskMus []float64 `json:",omitempty"`
+	// HPoints is the number of σ at which Figure 3's h(σ) is drawn, on the
+	// first MNIST and Letter task, for at most HStages stages.
+	HPoints, HStages int `json:",omitempty"`
 }
 
 func grid(lo, hi, step float64) []float64 {
@@ -33,26 +63,62 @@ func grid(lo, hi, step float64) []float64 {
 	return out
 }
 
-// Quick is the CI configuration: 150/150/500 points, a coarser C grid.
+// Quick is the CI configuration: 150/150/500 points for the sine problem,
+// a coarser C grid; the task experiments at small sizes (the 50-D problem
+// at γ ∈ {0, 10, 40}, one MNIST task, one Letter task and three small
+// Table 3 data sets, two repetitions each for the paired tests).
 func Quick() Config {
-	return Config{Mode: "quick", Train: 150, Val: 150, Test: 500, Cs: grid(-3, 3, 1), Mus: []float64{1e-3, 1e-2, 1e-1}, Seed: 2013}
+	c := Config{Mode: "quick", Train: 150, Val: 150, Test: 500, Cs: grid(-3, 3, 1), Mus: []float64{1e-3, 1e-2, 1e-1}, Seed: 2013}
+	c.Gammas, c.Gauss, c.GaussReps, c.Lambdas = []float64{0, 10, 40}, [3]int{50, 200, 300}, 2, []float64{1e4, 1e8, 1e12}
+	c.MNISTTasks, c.MNIST, c.MNISTReps = []string{"3-8"}, [3]int{80, 100, 200}, 2
+	c.LetterTasks, c.Letter, c.LetterReps = []string{"O-Q"}, [3]int{80, 100, 200}, 2
+	c.UCI, c.UCIFrac, c.UCIReps = []string{"Heart", "Sonar", "Thyroid"}, 1, 1
+	c.TaskCs, c.TaskMus = grid(-2, 3, 1), []float64{1e-4, 1e-2}
+	c.HPoints, c.HStages = 60, 2
+	return c
 }
 
-// Full is the paper's protocol: 500/500/1000 points, C ∈ 10^{−5:0.5:5}.
+// Full is the paper's protocol for the sine problem (500/500/1000 points,
+// C ∈ 10^{−5:0.5:5}) and a 30-minute version of the task experiments:
+// all γ with three repetitions, the eight MNIST tasks at half the
+// printed sizes, the twelve Letter tasks and the eleven Table 3 data sets
+// at the printed sizes, one repetition each, coarser C, μ and λ grids
+// (λ ∈ {10², 10⁵, …, 10¹⁴}). About 25 minutes on two free cores.
 func Full() Config {
-	return Config{Mode: "full", Train: 500, Val: 500, Test: 1000, Cs: grid(-5, 5, 0.5), Mus: []float64{1e-4, 1e-3, 1e-2, 1e-1, 1}, Seed: 2013}
+	c := Config{Mode: "full", Train: 500, Val: 500, Test: 1000, Cs: grid(-5, 5, 0.5), Mus: []float64{1e-4, 1e-3, 1e-2, 1e-1, 1}, Seed: 2013}
+	c.Gammas, c.Gauss, c.GaussReps, c.Lambdas = GammasPaper, [3]int{50, 1000, 1000}, 3, grid(2, 14, 3)
+	c.MNISTTasks, c.MNIST, c.MNISTReps = MNISTTasks, [3]int{250, 500, 1000}, 1
+	c.LetterTasks, c.Letter, c.LetterReps = LetterTasks, [3]int{300, 200, 1000}, 1
+	c.UCIFrac, c.UCIReps = 1, 1
+	for _, s := range UCISets {
+		c.UCI = append(c.UCI, s.Paper)
+	}
+	c.TaskCs, c.TaskMus = grid(-2, 4, 1), []float64{1e-4, 1e-2}
+	c.HPoints, c.HStages = 120, 3
+	return c
 }
 
-// ConfigFor returns the configuration of a mode (paper = full here, but for
-// Mode: the full mode already runs the printed protocol).
+// PaperProtocol is the task experiments as printed: ten repetitions,
+// MNIST at 500/1000/2000, C ∈ 10^{−5:0.5:5}, λ ∈ 10^{−5}, …, 10^{14}
+// and μ ∈ 10^{−8}, …, 1 (hours on two cores).
+func PaperProtocol() Config {
+	c := Full()
+	c.Mode = "paper"
+	c.GaussReps, c.MNISTReps, c.LetterReps, c.UCIReps = 10, 10, 10, 10
+	c.MNIST = [3]int{500, 1000, 2000}
+	c.Lambdas, c.TaskCs, c.TaskMus = grid(-5, 14, 1), grid(-5, 5, 0.5), grid(-8, 0, 1)
+	return c
+}
+
+// ConfigFor returns the configuration of a mode.
 func ConfigFor(mode string) (Config, error) {
 	switch mode {
 	case "quick":
 		return Quick(), nil
-	case "full", "paper":
-		c := Full()
-		c.Mode = mode
-		return c, nil
+	case "full":
+		return Full(), nil
+	case "paper":
+		return PaperProtocol(), nil
 	}
 	return Config{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: mode %q, want quick, full or paper", mode)
 }
@@ -71,6 +137,11 @@ type Results struct {
 	Errors, Chosen []float64
 	// CA and CR are the learned frequencies.
 	CA, CR []Atom
+	// Tasks are the task experiments (Figures 2 and 4, Table 2), one
+	// record per task, repetition and method.
+	Tasks []TaskRecord `json:",omitempty"`
+	// HCurves are the h(σ) curves of Figure 3.
+	HCurves []HCurve `json:",omitempty"`
 	// Checks are the numerical checks of the analytic statements.
 	Checks  []repro.Claim
 	Elapsed time.Duration

@@ -89,13 +89,7 @@ func Verdict(res *Results) *repro.Report {
 			"worse (bar chart, no numbers)", "more than two standard errors above CA", k, n,
 			fmt.Sprintf("CA %.1f %%; ", ca)+strings.Join(parts, ", ")))
 	}
-	for _, id := range []struct{ id, what string }{
-		{"Figure 2", "50-D Gaussian relevance problem: error and time against γ"},
-		{"Figure 4", "50-D Gaussian relevance problem: test alignment against γ"},
-		{"Table 2", "median ranks and running times on MNIST, Letter and the 11 data sets of Table 3"},
-	} {
-		r.Add(repro.NotRunClaim(id.id, repro.Experiment, id.what, "not run by repro/afkanpour2013 yet"))
-	}
+	r.Add(taskClaims(res)...)
 	return r
 }
 

@@ -1,0 +1,405 @@
+package afkanpour2013
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/repro"
+)
+
+// groupTable maps the Table 2 groups to their job tables.
+var groupTable = map[string]string{"MNIST": jobMNIST, "Letter": jobLetter, "11 data sets": jobUCI}
+
+// metric picks a number of a TaskResult.
+type metric func(TaskResult) float64
+
+func errorOf(r TaskResult) float64     { return r.Error }
+func alignmentOf(r TaskResult) float64 { return r.Alignment }
+func secondsOf(r TaskResult) float64   { return r.Seconds }
+
+// pairsOf returns, for method, the metric on every (task, repetition) of
+// table whose task passes keep, in a fixed order (task, then repetition),
+// so that two methods' slices are paired.
+func pairsOf(res *Results, table, method string, keep func(task string) bool, f metric) []float64 {
+	type key struct {
+		task string
+		rep  int
+	}
+	var ks []key
+	vals := map[key]float64{}
+	for _, r := range res.Tasks {
+		if r.Table == table && r.Method == method && (keep == nil || keep(r.Task)) {
+			k := key{r.Task, r.Rep}
+			ks = append(ks, k)
+			vals[k] = f(r.TaskResult)
+		}
+	}
+	sort.Slice(ks, func(i, j int) bool {
+		if ks[i].task != ks[j].task {
+			return ks[i].task < ks[j].task
+		}
+		return ks[i].rep < ks[j].rep
+	})
+	out := make([]float64, len(ks))
+	for i, k := range ks {
+		out[i] = vals[k]
+	}
+	return out
+}
+
+// tasksOf lists the tasks of table in the order they were run.
+func tasksOf(res *Results, table string) []string {
+	var out []string
+	for _, r := range res.Tasks {
+		if r.Table == table && !slices.Contains(out, r.Task) {
+			out = append(out, r.Task)
+		}
+	}
+	return out
+}
+
+// taskMean is the mean of the metric of method over the repetitions of
+// one task (NaN when it was not run).
+func taskMean(res *Results, table, task, method string, f metric) float64 {
+	var s float64
+	n := 0
+	for _, r := range res.Tasks {
+		if r.Table == table && r.Task == task && r.Method == method {
+			s += f(r.TaskResult)
+			n++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return s / float64(n)
+}
+
+// MedianRanks is Table 2's rank row of table: per task, the methods run
+// are ranked by mean test error over the repetitions (1 best, ties
+// averaged); the median over the tasks is taken. Methods not run are NaN.
+func MedianRanks(res *Results, table string) []float64 {
+	methods := tableMethods(table)
+	ranks := make([][]float64, len(TaskMethods))
+	for _, task := range tasksOf(res, table) {
+		errs := make([]float64, len(methods))
+		for i, m := range methods {
+			errs[i] = taskMean(res, table, task, m, errorOf)
+		}
+		for i, r := range metrics.Ranks(errs) {
+			k := slices.Index(TaskMethods, methods[i])
+			ranks[k] = append(ranks[k], r)
+		}
+	}
+	out := make([]float64, len(TaskMethods))
+	for k, rs := range ranks {
+		out[k] = median(rs)
+	}
+	return out
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// MeanTimes is Table 2's time row of table: per method, the mean over the
+// tasks of the per-task mean seconds, with its standard error over the
+// tasks (NaN for methods not run).
+func MeanTimes(res *Results, table string) [][2]float64 {
+	out := make([][2]float64, len(TaskMethods))
+	for k, m := range TaskMethods {
+		var ts []float64
+		for _, task := range tasksOf(res, table) {
+			if v := taskMean(res, table, task, m, secondsOf); !math.IsNaN(v) {
+				ts = append(ts, v)
+			}
+		}
+		out[k] = [2]float64{math.NaN(), math.NaN()}
+		if v, err := repro.Summarize(ts); err == nil {
+			out[k] = [2]float64{v.Mean, 0}
+			if len(ts) > 1 {
+				out[k][1] = v.Std / math.Sqrt(float64(len(ts)))
+			}
+		}
+	}
+	return out
+}
+
+// compareMethods compares a against b on the paired (task, repetition)
+// values of table.
+func compareMethods(res *Results, table, a, b string, keep func(string) bool, f metric, higher bool) (repro.Comparison, error) {
+	return repro.Compare(a, pairsOf(res, table, a, keep, f), b, pairsOf(res, table, b, keep, f), repro.PairedT, Alpha, higher)
+}
+
+// winsOver counts the methods others that a beats by the paired test, and
+// describes every comparison.
+func winsOver(res *Results, table, a string, others []string, keep func(string) bool, f metric, higher bool) (int, int, []string, error) {
+	k, n := 0, 0
+	var parts []string
+	for _, b := range others {
+		c, err := compareMethods(res, table, a, b, keep, f, higher)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		n++
+		if c.Winner == repro.AWins {
+			k++
+		}
+		parts = append(parts, c.String())
+	}
+	return k, n, parts, nil
+}
+
+// gammaOf parses a Figure 2 task name "γ=10".
+func gammaOf(task string) float64 {
+	g, err := strconv.ParseFloat(strings.TrimPrefix(task, "γ="), 64)
+	if err != nil {
+		return math.NaN()
+	}
+	return g
+}
+
+// taskClaims are the verdicts of Figures 2, 3, 4 and Table 2.
+func taskClaims(res *Results) []repro.Claim {
+	var out []repro.Claim
+	notRun := func(id, what string) {
+		out = append(out, repro.NotRunClaim(id, repro.Experiment, what, "not in the configuration of this mode"))
+	}
+	failed := func(id, what string, err error) {
+		out = append(out, repro.NotRunClaim(id, repro.Experiment, what, "no paired test: "+err.Error()))
+	}
+	oneD := []string{"CA-1D", "CR", "DA", "D1", "D2", "DU"}
+
+	// Figures 2 and 4: the 50-D Gaussian problem.
+	if gs := tasksOf(res, jobFigure2); len(gs) == 0 {
+		notRun("Figure 2", "50-D Gaussian relevance problem: error and time against γ")
+		notRun("Figure 4", "50-D Gaussian relevance problem: test alignment against γ")
+	} else {
+		var gam []float64
+		for _, g := range gs {
+			gam = append(gam, gammaOf(g))
+		}
+		lo, hi := slices.Min(gam), slices.Max(gam)
+		large := func(t string) bool { return gammaOf(t) >= 10 }
+		const what = "only CA-nD copes with large γ: at γ ≥ 10 it has a lower error than every 1-D method"
+		if k, n, parts, err := winsOver(res, jobFigure2, "CA-nD", oneD, large, errorOf, false); err != nil {
+			failed("Figure 2 CA-nD", what, err)
+		} else {
+			out = append(out, repro.CountClaim("Figure 2 CA-nD", repro.Experiment, what,
+				"CA-nD's error falls as γ grows while the 1-D methods' rises (plot, no numbers)", "paired t-test over (γ ≥ 10, repetition), level 0.05; a tie is not a win", k, n, strings.Join(parts, "; ")))
+		}
+		// The 1-D methods degrade from the smallest to the largest γ.
+		k, n := 0, 0
+		var parts []string
+		for _, m := range oneD {
+			a := pairsOf(res, jobFigure2, m, func(t string) bool { return gammaOf(t) == hi }, errorOf)
+			b := pairsOf(res, jobFigure2, m, func(t string) bool { return gammaOf(t) == lo }, errorOf)
+			c, err := repro.Compare(fmt.Sprintf("%s γ=%g", m, hi), a, fmt.Sprintf("γ=%g", lo), b, repro.PairedT, Alpha, false)
+			if err != nil {
+				parts = append(parts, m+": "+err.Error())
+				continue
+			}
+			n++
+			if c.Winner == repro.BWins {
+				k++
+			}
+			parts = append(parts, c.String())
+		}
+		out = append(out, repro.CountClaim("Figure 2 1-D", repro.Experiment, "the 1-D methods degrade as γ grows",
+			"rising error curves (plot, no numbers)", fmt.Sprintf("error at γ = %g above γ = %g by the paired t-test over repetitions, level 0.05", hi, lo), k, n,
+			strings.Join(parts, "; ")+"; note: every γ gives a rotation of the γ = 0 problem (‖μ1‖ = 1.75 fixed, identity covariance) and an isotropic kernel method is rotation-equivariant, so a 1-D method's error has the same distribution at every γ"))
+		tn, t1 := mean(pairsOf(res, jobFigure2, "CA-nD", nil, secondsOf)), mean(pairsOf(res, jobFigure2, "CA-1D", nil, secondsOf))
+		out = append(out, repro.CheckClaim("Figure 2 time", repro.Experiment, "CA-nD is slower than CA-1D (the CV over λ and the 50-D search)",
+			"slower (plot, no numbers)", fmt.Sprintf("CA-nD %.2f s, CA-1D %.2f s per run", tn, t1), "mean time larger", tn > t1, "CA-nD was not slower"))
+
+		const whatA = "CA-nD has the highest test alignment for large γ"
+		if k, n, parts, err := winsOver(res, jobFigure2, "CA-nD", oneD, large, alignmentOf, true); err != nil {
+			failed("Figure 4 CA-nD", whatA, err)
+		} else {
+			out = append(out, repro.CountClaim("Figure 4 CA-nD", repro.Experiment, whatA,
+				"an edge for large γ (plot, no numbers)", "higher alignment by the paired t-test over (γ ≥ 10, repetition), level 0.05", k, n, strings.Join(parts, "; ")))
+		}
+		if c, err := compareMethods(res, jobFigure2, "DA", "CA-1D", nil, alignmentOf, true); err != nil {
+			failed("Figure 4 DA", "DA reaches the alignment of CA-1D", err)
+		} else {
+			out = append(out, repro.CheckClaim("Figure 4 DA", repro.Experiment, "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
+				"same alignment (plot, no numbers)", c.String(), "not worse by the paired t-test over (γ, repetition), level 0.05", c.Winner != repro.BWins, c.String()))
+		}
+	}
+
+	// Table 2.
+	var cells []repro.Cell
+	var ranIn []string
+	for _, g := range Table2Groups {
+		table := groupTable[g]
+		if len(tasksOf(res, table)) == 0 {
+			continue
+		}
+		ranIn = append(ranIn, g)
+		ours := MedianRanks(res, table)
+		for k, m := range TaskMethods {
+			if p := Table2Rank[g][k]; !math.IsNaN(p) && !math.IsNaN(ours[k]) {
+				cells = append(cells, repro.Cell{Row: g, Col: m, Paper: repro.V(p), Ours: repro.V(ours[k]), Tol: repro.Abs(RankTol)})
+			}
+		}
+	}
+	if len(ranIn) == 0 {
+		notRun("Table 2", "median ranks and running times on MNIST, Letter and the 11 data sets of Table 3")
+		return append(out, figure3Claims(res)...)
+	}
+	var sizes []string
+	for _, g := range ranIn {
+		sizes = append(sizes, fmt.Sprintf("%s: %d tasks", g, len(tasksOf(res, groupTable[g]))))
+	}
+	out = append(out, repro.TableClaim("Table 2 ranks", "median rank of each method over the tasks (rank by mean test error over the repetitions, ties averaged)", cells,
+		strings.Join(sizes, ", ")+"; the ranks of methods whose errors differ by less than the noise are coin flips"))
+
+	// The continuous CA-1D beats the finite methods.
+	k, n := 0, 0
+	var parts []string
+	for _, g := range ranIn {
+		kk, nn, ps, err := winsOver(res, groupTable[g], "CA-1D", []string{"DA", "D1", "D2", "DU"}, nil, errorOf, false)
+		if err != nil {
+			parts = append(parts, g+": "+err.Error())
+			continue
+		}
+		k, n = k+kk, n+nn
+		parts = append(parts, g+": "+strings.Join(ps, "; "))
+	}
+	out = append(out, repro.CountClaim("Table 2 continuous", repro.Statement, "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
+		"CA-1D has median rank 1 on MNIST and Letter", "lower error by the paired t-test over (task, repetition), level 0.05; a tie is not a win", k, n, strings.Join(parts, " | ")))
+
+	// Running times: the order of the methods.
+	k, n = 0, 0
+	parts = nil
+	for _, g := range ranIn {
+		t := MeanTimes(res, groupTable[g])
+		at := func(m string) float64 { return t[slices.Index(TaskMethods, m)][0] }
+		checks := []struct {
+			what string
+			ok   bool
+		}{
+			{"DU fastest", !slices.ContainsFunc(TaskMethods, func(m string) bool { return at(m) < at("DU") })},
+			{"CA-1D fastest of the rest", !slices.ContainsFunc([]string{"CR", "DA", "D1", "D2"}, func(m string) bool { return at(m) < at("CA-1D") })},
+			{"CR slowest of the 1-D methods", !slices.ContainsFunc(oneD, func(m string) bool { return at(m) > at("CR") })},
+			{"one-stage D1, D2 slower than two-stage DA", at("D1") > at("DA") && at("D2") > at("DA")},
+		}
+		var row []string
+		for i, m := range TaskMethods {
+			if !math.IsNaN(t[i][0]) {
+				p := "N/A"
+				if pt, ok := Table2Time[g]; ok && !math.IsNaN(pt[i][0]) {
+					p = fmt.Sprintf("%g ± %g", pt[i][0], pt[i][1])
+				} else if !ok {
+					p = "not printed"
+				}
+				row = append(row, fmt.Sprintf("%s %.2f ± %.2f s (paper %s)", m, t[i][0], t[i][1], p))
+			}
+		}
+		var bad []string
+		for _, c := range checks {
+			n++
+			if c.ok {
+				k++
+			} else {
+				bad = append(bad, c.what)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s; fails: %s", g, strings.Join(row, ", "), strings.Join(bad, ", ")))
+	}
+	out = append(out, repro.CountClaim("Table 2 time", repro.Experiment, "DU is fastest, CA-1D the fastest of the rest, CR the slowest 1-D method, the one-stage D1 and D2 slower than the two-stage DA",
+		"MNIST: CA-1D 12, CR 377, DA 31, D1 57, D2 58, DU 10 s; Letter: CA-1D 9, CA-nD 1986, CR 590, DA 11, D1 21, D2 22, DU 5 s", "order of the mean times per task (4 checks per group)", k, n, strings.Join(parts, " | ")))
+
+	// CA converges in fewer than 10 iterations.
+	k, n = 0, 0
+	for _, r := range res.Tasks {
+		if r.Method == "CA-1D" && (r.Table == jobMNIST || r.Table == jobLetter) {
+			n++
+			if r.Stages < 10 {
+				k++
+			}
+		}
+	}
+	if n > 0 {
+		out = append(out, repro.CountClaim("CA iterations", repro.Statement, "CA-1D stops within 10 iterations (kernels) on MNIST and Letter",
+			"< 10 iterations", "fewer than 10 stages in every run", k, n, "some runs took 10 or more stages"))
+	}
+
+	// Letter: CA-nD has the highest alignment but not the lowest error.
+	if ts := tasksOf(res, jobLetter); len(ts) > 0 {
+		k := 0
+		var errRanks []float64
+		for _, task := range ts {
+			best := true
+			a := taskMean(res, jobLetter, task, "CA-nD", alignmentOf)
+			errs := make([]float64, len(TaskMethods))
+			for i, m := range TaskMethods {
+				if m != "CA-nD" && taskMean(res, jobLetter, task, m, alignmentOf) >= a {
+					best = false
+				}
+				errs[i] = taskMean(res, jobLetter, task, m, errorOf)
+			}
+			if best {
+				k++
+			}
+			errRanks = append(errRanks, metrics.Ranks(errs)[slices.Index(TaskMethods, "CA-nD")])
+		}
+		out = append(out, repro.CountClaim("Figure 7", repro.Experiment, "on Letter, CA-nD has the highest test alignment on every task (but not the lowest error)",
+			"highest alignment on every task; error median rank 4.5", "CA-nD's mean test alignment above every other method's, per task", k, len(ts),
+			fmt.Sprintf("CA-nD's median error rank over the tasks: %g", median(errRanks))))
+	}
+	if ts := tasksOf(res, jobUCI); len(ts) > 0 {
+		r := MedianRanks(res, jobUCI)
+		nd := r[slices.Index(TaskMethods, "CA-nD")]
+		best := !slices.ContainsFunc(r, func(v float64) bool { return v < nd })
+		out = append(out, repro.CheckClaim("Table 2 CA-nD", repro.Statement, "on the Table 3 data sets CA-nD has the best median rank (unlike on Letter)",
+			"CA-nD 2, the others 3 to 6", fmt.Sprintf("CA-nD %g; all: %v", nd, r), "lowest median rank (ties allowed)", best,
+			fmt.Sprintf("%d of the 11 data sets run", len(ts))))
+	}
+	for _, g := range Table2Groups {
+		if !slices.Contains(ranIn, g) {
+			notRun("Table 2 "+g, "Table 2 on "+g)
+		}
+	}
+	return append(out, figure3Claims(res)...)
+}
+
+// figure3Claims is Supplement B.1: h(σ) never has more than two local minima.
+func figure3Claims(res *Results) []repro.Claim {
+	if len(res.HCurves) == 0 {
+		return []repro.Claim{repro.NotRunClaim("Figure 3", repro.Experiment, "h(σ) has at most 2 local minima (MNIST and Letter)", "not in the configuration of this mode")}
+	}
+	k := 0
+	var parts []string
+	for _, c := range res.HCurves {
+		if c.Minima <= MaxMinima {
+			k++
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d): %d", c.Task, c.Stage, c.Minima))
+	}
+	return []repro.Claim{repro.CountClaim("Figure 3", repro.Experiment, "the search objective h(σ) of each stage has at most 2 local minima",
+		"never more than 2 local minima on the plotted MNIST and Letter curves", fmt.Sprintf("≤ %d interior minima per curve", MaxMinima), k, len(res.HCurves),
+		"minima per curve: "+strings.Join(parts, ", "))}
+}
+
+func mean(xs []float64) float64 {
+	v, err := repro.Summarize(xs)
+	if err != nil {
+		return math.NaN()
+	}
+	return v.Mean
+}
