@@ -205,7 +205,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		// "standard": a log-spaced grid of starts refined by quasi-Newton.
 		fam := continuous.GaussianBandwidth{Lower: r[0], Upper: r[1], Starts: logStarts(r, cfg.StdStarts)}
 		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Search: opt.Settings{Tol: cfg.SearchTol}, Init: initial(r, 1)}, d)
+			Step2: continuous.QuasiNewton, Init: initial(r, 1)}, d)
 	case jobTable1 + "/finite":
 		bd, err := distsOf(d, [][]int{all})
 		if err != nil {
@@ -279,7 +279,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		fam := continuous.GaussianBlocks{Blocks: quads, Lower: r[0], Upper: r[1], Starts: logStarts(r, cfg.StdStarts)}
 		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Search: opt.Settings{Tol: cfg.SearchTol}, Init: initial(r, 4)}, d)
+			Step2: continuous.QuasiNewton, Init: initial(r, 4)}, d)
 	}
 	return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: unknown job %s", j.Name())
 }

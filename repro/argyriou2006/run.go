@@ -42,12 +42,6 @@ type Config struct {
 	// Table 1 (not stated in the paper); StdStarts the grid of the
 	// "standard" step 2 (log-spaced starts refined by quasi-Newton).
 	Finite1, StdStarts int
-	// SearchTol is the projected-gradient tolerance of the quasi-Newton
-	// step 2 (the standard column and the four-variance run). ⟨c, G c⟩
-	// scales with ‖c‖², and c = −2μ(K+μI)⁻¹y is twice the training
-	// residual, small on MNIST: at the solver's default (1e-6, absolute)
-	// the search stops at its starts, which makes it a grid search.
-	SearchTol float64
 	// SVMSigmas equally spaced σ in the range and SVMCs, chosen by
 	// SVMFolds-fold cross-validation on the training points.
 	SVMSigmas int
@@ -67,7 +61,7 @@ type Config struct {
 func defaults() Config {
 	return Config{
 		Tasks: []int{0, 1, 2}, Ranges: []int{0, 1, 2}, Table2: true, Mu: PaperMu,
-		GreedyTol: 1e-3, GreedySteps: 100, DCIter: 300, DCTol: 1e-6, Finite1: 10, StdStarts: 10, SearchTol: 1e-14,
+		GreedyTol: 1e-3, GreedySteps: 100, DCIter: 300, DCTol: 1e-6, Finite1: 10, StdStarts: 10,
 		SVMSigmas: 20, SVMCs: []float64{1e-2, 1e-1, 1, 10, 100, 1e3, 1e4}, SVMFolds: 5, Seed: 2006,
 		Quadrants: []int{0}, QuadrantRange: 1,
 	}
