@@ -436,7 +436,7 @@ func Checks(d taskData, cfg Config) ([]repro.Claim, error) {
 			"on MNIST, ⟨c, G(ω)c⟩ has between two and five local maxima in ω ∈ ℝ₊",
 			"2–5", "count of interior local maxima on 20000 log-spaced σ in [1, 10⁷] (all of ℝ₊ in ω) between 2 and 5", k, len(ks),
 			fmt.Sprintf("c = −2μ(K+μI)⁻¹y on the first %d training points of %s, for the initial kernels and the kernels after 1–4 DC greedy steps (the paper does not say for which c it counted); local maxima on 2000 / 20000 log-spaced σ in [75, 25000] / 20000 in [1, 10⁷] (interior): %s; the count changes with the grid for %d of %d vectors",
-				n, Tasks[0], strings.Join(parts, "; "), changed, len(ks))))
+				n, taskName(cfg), strings.Join(parts, "; "), changed, len(ks))))
 	}
 
 	// Algorithm 2 in 2-D (image halves), against a 200×200 grid.
@@ -564,4 +564,12 @@ func signChanges(a *mat.VecDense, D *mat.SymDense) int {
 		last = w
 	}
 	return changes
+}
+
+// taskName names the task of the checks' data: the first of cfg.Tasks.
+func taskName(cfg Config) string {
+	if len(cfg.Tasks) == 0 || cfg.Tasks[0] < 0 || cfg.Tasks[0] >= len(Tasks) {
+		return "the first task"
+	}
+	return Tasks[cfg.Tasks[0]]
 }
