@@ -37,6 +37,7 @@ const (
 	jobTable1 = "Table 1"
 	jobTable2 = "Table 2"
 	jobQuad   = "Four variances"
+	jobSize   = "Training size"
 )
 
 // Method names of the jobs besides Methods1: the two finite grids of
@@ -51,7 +52,8 @@ const (
 // store: the numerical checks of Sections 2–4; one job per task, σ range
 // and column of Table 1 (DC, standard, finite, SVM); one per task and
 // range for the DC column of Table 2 and one for its two finite grids; one
-// per task of the four-variance run. Every job carries cfg, so a changed
+// per task of the four-variance run; one per training size of the size
+// effect (the DC column of Table 1 for one task and range). Every job carries cfg, so a changed
 // configuration is a new job. The MNIST files are not listed as inputs:
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
 // would dominate a cached run.
@@ -84,6 +86,11 @@ func Jobs(cfg Config) []jobs.Job {
 	for _, t := range cfg.Quadrants {
 		js = append(js, job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
 	}
+	for _, n := range cfg.SizeTrain {
+		j := job(jobSize, "DC", cfg.SizeTask, cfg.SizeRange)
+		j.Split, j.Params["train"] = n, n
+		js = append(js, j)
+	}
 	return js
 }
 
@@ -100,7 +107,15 @@ func (cfg Config) validate() error {
 			return klearn.Errorf(klearn.ErrParam, "argyriou2006: task %d", t)
 		}
 	}
-	for _, r := range append(append([]int(nil), cfg.Ranges...), cfg.QuadrantRange) {
+	for _, n := range cfg.SizeTrain {
+		if n < 10 {
+			return klearn.Errorf(klearn.ErrParam, "argyriou2006: training size %d", n)
+		}
+	}
+	if cfg.SizeTask < 0 || cfg.SizeTask >= len(Tasks) {
+		return klearn.Errorf(klearn.ErrParam, "argyriou2006: task %d", cfg.SizeTask)
+	}
+	for _, r := range append(append([]int(nil), cfg.Ranges...), cfg.QuadrantRange, cfg.SizeRange) {
 		if r < 0 || r >= len(Ranges) {
 			return klearn.Errorf(klearn.ErrParam, "argyriou2006: range %d", r)
 		}
@@ -182,7 +197,16 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := loadTask(tr, te, task, cfg.Train, cfg.Test)
+	ntr := cfg.Train
+	if j.Table == jobSize {
+		if err := param(j, "train", &ntr); err != nil {
+			return nil, err
+		}
+		if ntr < 10 {
+			return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: training size %d", j.Name(), ntr)
+		}
+	}
+	d, err := loadTask(tr, te, task, ntr, cfg.Test)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +222,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	switch j.Table + "/" + j.Method {
 	case jobChecks + "/checks":
 		return Checks(d, cfg)
-	case jobTable1 + "/DC":
+	case jobTable1 + "/DC", jobSize + "/DC":
 		return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
 			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 1)}, d)
 	case jobTable1 + "/standard":
@@ -362,6 +386,10 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &f)
 			c := c2[key]
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas
+		case jobSize + "/DC":
+			p := SizePoint{Task: task, Range: rng, Train: j.Split}
+			err = json.Unmarshal(raw[i], &p.Greedy1)
+			res.Sizes = append(res.Sizes, p)
 		case jobQuad + "/" + methodMultistart:
 			q := Quad{Task: task, Range: rng, Step2: j.Method}
 			err = json.Unmarshal(raw[i], &q.Greedy1)

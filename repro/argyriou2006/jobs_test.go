@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
@@ -27,7 +28,7 @@ func TestJobsList(t *testing.T) {
 			count[j.Table]++
 		}
 		cells := len(cfg.Tasks) * len(cfg.Ranges)
-		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != len(cfg.Quadrants) {
+		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Total(cfg) != len(js) {
@@ -70,6 +71,8 @@ func TestJobsList(t *testing.T) {
 		func(c *Config) { c.Quadrants = []int{5} },
 		func(c *Config) { c.QuadrantRange = 3 },
 		func(c *Config) { c.StdStarts = 1 },
+		func(c *Config) { c.SizeTrain = []int{5} },
+		func(c *Config) { c.SizeRange = 4 },
 	} {
 		cfg := Quick()
 		mod(&cfg)
@@ -84,6 +87,7 @@ func tiny() Config {
 	cfg := Quick()
 	cfg.Train, cfg.Test, cfg.Tasks, cfg.Quadrants, cfg.QuadrantRange = 60, 100, []int{2}, []int{2}, 1
 	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
+	cfg.SizeTrain, cfg.SizeTask = []int{40, 60}, 2
 	return cfg
 }
 
@@ -104,6 +108,11 @@ func withoutTimes(res *Results) Results {
 	for _, x := range res.Quadrants {
 		x.Seconds = 0
 		c.Quadrants = append(c.Quadrants, x)
+	}
+	c.Sizes = nil
+	for _, x := range res.Sizes {
+		x.Seconds = 0
+		c.Sizes = append(c.Sizes, x)
 	}
 	return c
 }
@@ -138,8 +147,12 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	if calls.Load() != int64(len(js)) {
 		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
 	}
-	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 1 || len(res.Checks) == 0 {
+	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 1 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
+	}
+	// The size job at the configuration's training size is the Table 1 DC cell.
+	if s, c := res.Sizes[1], res.Table1[0]; s.Train != 60 || s.Error != c.DC.Error || !reflect.DeepEqual(s.E, c.DC.E) {
+		t.Errorf("size point %+v against the Table 1 DC cell %+v", s.Greedy1, c.DC)
 	}
 	if q := res.Quadrants[0]; len(q.E) < 2 || !(q.Error >= 0 && q.Error <= 100) || len(q.Atoms) == 0 || len(q.Atoms[0].Sigma) != 4 {
 		t.Errorf("four-variance run %+v", q)
@@ -174,5 +187,26 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if c := quadClaim(res); c.ID != "Section 5 (four variances)" || c.Ours == "" {
 		t.Errorf("four-variance claim %+v", c)
+	}
+}
+
+// TestSizeClaim: the size explanation holds when the error at the paper's
+// 500 points is within two standard errors of the paper's and not above
+// the smallest size's, and fails otherwise.
+func TestSizeClaim(t *testing.T) {
+	pt := func(n int, e float64) SizePoint {
+		return SizePoint{Task: 0, Range: 1, Train: n, Greedy1: Greedy1{Error: e}}
+	}
+	res := &Results{Test: 1000, Sizes: []SizePoint{pt(300, 9.6), pt(500, 6.6)}}
+	if c := sizeClaim(res); c.Outcome != repro.Reproduced {
+		t.Errorf("9.6 → 6.6 (paper 6.5): %s", c.Outcome)
+	}
+	res.Sizes[1].Error = 8.5 // 2 SE of 6.5 % on 1000 points is 1.56
+	if c := sizeClaim(res); c.Outcome == repro.Reproduced {
+		t.Errorf("9.6 → 8.5: %s", c.Outcome)
+	}
+	res.Sizes = res.Sizes[:1]
+	if c := sizeClaim(res); c.Outcome == repro.Reproduced {
+		t.Errorf("one size: %s", c.Outcome)
 	}
 }

@@ -55,7 +55,12 @@ type Config struct {
 	// 4-D ω box into 5⁴ = 625 pieces even on the smallest range.
 	Quadrants     []int
 	QuadrantRange int
-	Seed          uint64
+	// SizeTrain are the training sizes at which the DC column of Table 1
+	// is rerun for SizeTask in SizeRange, to show how the error moves
+	// with the training-set size towards the paper's (500 points).
+	SizeTrain           []int
+	SizeTask, SizeRange int
+	Seed                uint64
 }
 
 func defaults() Config {
@@ -63,7 +68,7 @@ func defaults() Config {
 		Tasks: []int{0, 1, 2}, Ranges: []int{0, 1, 2}, Table2: true, Mu: PaperMu,
 		GreedyTol: 1e-3, GreedySteps: 100, DCIter: 300, DCTol: 1e-6, Finite1: 10, StdStarts: 10,
 		SVMSigmas: 20, SVMCs: []float64{1e-2, 1e-1, 1, 10, 100, 1e3, 1e4}, SVMFolds: 5, Seed: 2006,
-		Quadrants: []int{0}, QuadrantRange: 1,
+		Quadrants: []int{0}, QuadrantRange: 1, SizeTrain: []int{200, 300, PaperTrain}, SizeTask: 0, SizeRange: 1,
 	}
 }
 
@@ -164,6 +169,13 @@ type Quad struct {
 	Greedy1
 }
 
+// SizePoint is the DC column of Table 1 rerun on the first Train training
+// points of a task (the size effect).
+type SizePoint struct {
+	Task, Range, Train int
+	Greedy1
+}
+
 // Results are the numbers behind the verdict.
 type Results struct {
 	Mode        string
@@ -171,6 +183,7 @@ type Results struct {
 	Table1      []Cell1
 	Table2      []Cell2
 	Quadrants   []Quad
+	Sizes       []SizePoint
 	Checks      []repro.Claim
 	Elapsed     time.Duration
 }

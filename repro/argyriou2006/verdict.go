@@ -220,7 +220,32 @@ func Verdict(res *Results) *repro.Report {
 			"≥ 80 % of the weight with one σ ≥ 0.9·10000 or |log σ₁/σ₂| ≤ 0.2", frac >= 0.8, "the weight sits on kernels of neither kind"))
 	}
 	r.Add(quadClaim(res))
+	r.Add(sizeClaim(res))
 	return r
+}
+
+// sizeClaim tests the explanation of a gap to Table 1 at fewer training
+// points than the paper's: the DC error of one task and range, rerun on
+// growing training sets, falls to within tolerance of the paper's at its
+// 500 points (no larger than at the smallest size).
+func sizeClaim(res *Results) repro.Claim {
+	const id, statement = "Training size (Table 1)", "the DC error falls towards the paper's as the training set grows to the paper's 500 points"
+	if len(res.Sizes) < 2 {
+		return repro.NotRunClaim(id, repro.Experiment, statement, "fewer than two training sizes in this mode")
+	}
+	first, last := res.Sizes[0], res.Sizes[len(res.Sizes)-1]
+	p := Table1Paper[last.Task][last.Range][0]
+	var parts []string
+	for _, sp := range res.Sizes {
+		parts = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error))
+	}
+	tol := se2(p, res.Test)
+	ok := last.Train >= PaperTrain && math.Abs(last.Error-p) <= tol && last.Error <= first.Error
+	return repro.CheckClaim(id, repro.Experiment, statement,
+		fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[last.Task], rangeName(last.Range), PaperTrain, p),
+		strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[last.Task], rangeName(last.Range), res.Test),
+		fmt.Sprintf("at %d points within 2 SE (±%.1f) of the paper's and not above the smallest size's", PaperTrain, tol), ok,
+		"the error at the paper's size is off the paper's, or rose with the size")
 }
 
 // quadClaim is the four-variance statement of Section 5: one variance per
