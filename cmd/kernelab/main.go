@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
+	_ "github.com/kernelab/kernelab/repro/argyriou2006"
 	_ "github.com/kernelab/kernelab/repro/colbert2020"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
 	_ "github.com/kernelab/kernelab/repro/donini2017"

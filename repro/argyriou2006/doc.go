@@ -3,13 +3,16 @@
 // Table 1 (one Gaussian variance learned by the greedy Algorithm 1 with the
 // DC step 2, against the greedy method with a local step 2, the optimal
 // combination of a finite grid of Gaussians and a Gaussian SVM), Table 2
-// (one variance per image half, against 5×5 and 10×10 finite grids),
-// Figures 1 and 2 (the learned combinations) and numerical checks of the
+// (one variance per image half, against 5×5 and 10×10 finite grids), the
+// four-variance run (image quadrants) Section 5 only mentions, Figures 1
+// and 2 (the learned combinations) and numerical checks of the
 // statements of Sections 2–4 (the dual form (6), convexity of E, the DC
 // decomposition of step 2, the optimality certificate of the cutting-plane
 // Algorithm 2, its convergence to a brute-force optimum, the monotonicity of
 // Algorithm 1). The methods are in klearn/mkl/continuous (Greedy with
 // Step2 DC, SearchDC, FiniteCombination) and klearn/opt (DCCuttingPlane).
+// The experiments are jobs of repro/jobs (Jobs, RunJob, registered as
+// "argyriou2006"), so Run reads what a cluster run stored.
 //
 // Conventions. The Gaussian is exp(−‖x − t‖²/σ²) on raw pixels 0–255, the
 // only reading under which the paper's σ ranges [75, 25000], [100, 10000]

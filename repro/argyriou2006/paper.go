@@ -77,6 +77,8 @@ func Tolerances() []string {
 		"DC decomposition: second differences of g and h ≥ −1e-12·scale on a 2000-point ω grid; g − h = −⟨c, G c⟩ + Σc_i² to 1e-10",
 		"Cutting plane (checks): certified gap ≤ 1e-9·max(1, |φ|) (Success), value ≥ the brute-force grid maximum (2000 log-spaced σ; 200×200 in 2-D) minus 1e-9 relative; inside Algorithm 1 each step 2 is certified at a gap ≤ 1e-6·max(1, |φ|), at most 300 cuts per piece of the ω box",
 		"Algorithm 1: E non-increasing to 1e-12 relative at every step of every run",
+		"Training size: the DC error of odd vs even in [100, 10000] at the paper's 500 training points within two standard errors of the paper's 6.5 %, and not above the error at the smallest size",
+		"Four variances (Section 5, \"did not further improve\"): holds when the quadrant run's error is not below the two-variance DC error of the same task and range by more than two standard errors",
 	}
 }
 

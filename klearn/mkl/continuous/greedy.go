@@ -169,11 +169,29 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 				info.DCLowerBounds = append(info.DCLowerBounds, it.Lower)
 			}
 		} else {
+			// The argmax of ⟨c, G c⟩ is scale-invariant; search with the unit
+			// vector c/‖c‖ (as SearchDC does) and scale the value back. c =
+			// −2μ(K+μI)⁻¹y is twice the training residual, tiny for a small
+			// μ, and on ⟨c, G c⟩ itself the quasi-Newton tolerance (absolute
+			// on the gradient) and its first step (the gradient's length)
+			// would leave the search at its starts.
+			var nrm float64
+			for _, v := range c {
+				nrm += v * v
+			}
+			if nrm == 0 || math.IsInf(nrm, 0) || math.IsNaN(nrm) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
+			}
+			u := make([]float64, len(c))
+			for i, v := range c {
+				u[i] = v / math.Sqrt(nrm)
+			}
 			var err error
-			theta, h, err = Search(g.Family, s, d, outer(c), &g.Search)
+			theta, h, err = Search(g.Family, s, d, outer(u), &g.Search)
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
 			}
+			h *= nrm
 		}
 		info.Params, info.Value = g.Family.Params(theta), h
 		G := s.Gram(theta)

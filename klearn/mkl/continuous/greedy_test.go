@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/krr"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // TestSegmentDerivatives: step 3's φ'(λ) and φ”(λ) against finite
@@ -184,4 +185,34 @@ func TestGreedyBadInput(t *testing.T) {
 		klearntest.Bad("Dirichlet in 2-D", fit(Greedy{Family: Dirichlet{}}, X, y), klearn.ErrShape),
 		klearntest.Bad("nil model", func() error { _, err := nilModel.Predict(X); return err }, klearn.ErrNotFitted),
 	})
+}
+
+// TestGreedyQuasiNewtonSmallC: with μ = 1e-7 the vector c = −2μ(K+μI)⁻¹y
+// of step 2 is tiny; the quasi-Newton step 2 still reaches the certified
+// global maximum of ⟨c, G(σ)c⟩ that the DC step finds (from three starts),
+// instead of stopping at a start.
+func TestGreedyQuasiNewtonSmallC(t *testing.T) {
+	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 60, 2, 5)
+	init := [][]float64{{math.Log(0.3)}, {math.Log(3)}}
+	fam := GaussianBandwidth{Lower: 0.1, Upper: 10, Starts: []float64{0.2, 1, 5}}
+	qn, err := Greedy{Family: fam, Mu: 1e-7, Tol: 1e-12, MaxSteps: 1, Init: init}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc, err := Greedy{Family: fam, Mu: 1e-7, Tol: 1e-12, MaxSteps: 1, Init: init, Step2: DC}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, d := qn.Steps()[0], dc.Steps()[0]
+	if d.DCStatus != opt.Success {
+		t.Fatalf("DC step not certified: %v", d.DCStatus)
+	}
+	if math.Abs(q.Value-d.Value) > 1e-6*math.Abs(d.Value) || math.Abs(math.Log(q.Params[0]/d.Params[0])) > 1e-3 {
+		t.Errorf("quasi-Newton σ = %v, value %v; DC σ = %v, value %v", q.Params, q.Value, d.Params, d.Value)
+	}
+	for _, s := range fam.Starts {
+		if math.Abs(math.Log(q.Params[0]/s)) < 1e-6 {
+			t.Errorf("quasi-Newton stayed at its start σ = %v", s)
+		}
+	}
 }

@@ -1,0 +1,213 @@
+package argyriou2006
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/jobstest"
+)
+
+// TestJobsList: the quick and full job lists are non-empty, free of
+// duplicates and the same when built twice, with one Table 1 job per task,
+// range and column, two Table 2 jobs per task and range and one
+// four-variance job per task; a changed configuration changes the jobs;
+// the registered builder gives Jobs(ConfigFor(mode)); bad jobs and
+// configurations are errors.
+func TestJobsList(t *testing.T) {
+	for _, cfg := range []Config{Quick(), Full()} {
+		js := Jobs(cfg)
+		jobstest.CheckList(t, js, Jobs(cfg))
+		count := map[string]int{}
+		for _, j := range js {
+			count[j.Table]++
+		}
+		cells := len(cfg.Tasks) * len(cfg.Ranges)
+		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
+			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
+		}
+		if Total(cfg) != len(js) {
+			t.Errorf("%s: Total %d of %d jobs", cfg.Mode, Total(cfg), len(js))
+		}
+	}
+	q, _ := Jobs(Quick())[0].ID()
+	f, _ := Jobs(Full())[0].ID()
+	if q == f {
+		t.Error("a changed configuration keeps the job's id")
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("not registered")
+	}
+	for _, mode := range []string{"quick", "full", "paper"} {
+		js, err := exp.Build(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := ConfigFor(mode)
+		jobstest.CheckList(t, js, Jobs(cfg))
+	}
+	if _, err := exp.Build("huge"); err == nil {
+		t.Error("unknown mode accepted")
+	}
+	bad := Jobs(Quick())[1]
+	bad.Method = "no-such-method"
+	if _, err := RunJob(context.Background(), bad); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("unknown method: %v", err)
+	}
+	bad = Jobs(Quick())[1]
+	bad.Params = map[string]any{"config": Quick(), "task": 7, "range": 1}
+	if _, err := RunJob(context.Background(), bad); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("task 7: %v", err)
+	}
+	for _, mod := range []func(*Config){
+		func(c *Config) { c.Tasks = []int{3} },
+		func(c *Config) { c.Ranges = []int{-1} },
+		func(c *Config) { c.Quadrants = []int{5} },
+		func(c *Config) { c.QuadrantRange = 3 },
+		func(c *Config) { c.StdStarts = 1 },
+		func(c *Config) { c.SizeTrain = []int{5} },
+		func(c *Config) { c.SizeRange = 4 },
+	} {
+		cfg := Quick()
+		mod(&cfg)
+		if _, err := Run(cfg, nil); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("config %+v: %v", cfg, err)
+		}
+	}
+}
+
+// tiny is a configuration that runs every kind of job on a few MNIST points.
+func tiny() Config {
+	cfg := Quick()
+	cfg.Train, cfg.Test, cfg.Tasks, cfg.Quadrants, cfg.QuadrantRange = 60, 100, []int{2}, []int{2}, 1
+	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
+	cfg.SizeTrain, cfg.SizeTask = []int{40, 60}, 2
+	return cfg
+}
+
+// withoutTimes returns a copy of res with every measured time zeroed: the
+// numbers a rerun must reproduce.
+func withoutTimes(res *Results) Results {
+	c := *res
+	c.Elapsed = 0
+	c.Table1, c.Table2, c.Quadrants = nil, nil, nil
+	for _, x := range res.Table1 {
+		x.DC.Seconds, x.Standard.Seconds, x.FiniteSeconds, x.SVMSeconds = 0, 0, 0, 0
+		c.Table1 = append(c.Table1, x)
+	}
+	for _, x := range res.Table2 {
+		x.DC.Seconds, x.Grid10Seconds = 0, 0
+		c.Table2 = append(c.Table2, x)
+	}
+	for _, x := range res.Quadrants {
+		x.Seconds = 0
+		c.Quadrants = append(c.Quadrants, x)
+	}
+	c.Sizes = nil
+	for _, x := range res.Sizes {
+		x.Seconds = 0
+		c.Sizes = append(c.Sizes, x)
+	}
+	return c
+}
+
+// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
+// shards (as two `kernelab run --shard i/2` would) and merges them: the
+// merged store holds the records Run writes, Run on it computes nothing
+// and returns the same numbers (times aside, which are measured), and a
+// second Run on Run's own store computes nothing and returns the stored
+// results, times included. Skipped without the MNIST cache.
+func TestShardedJobsEqualRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := tiny()
+	var calls atomic.Int64
+	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
+	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return RunJob(ctx, j)
+	}
+	local := jobs.Store{Dir: t.TempDir()}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	res, err := Run(cfg, nil)
+	if errors.Is(err, klearn.ErrMissingData) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := Jobs(cfg)
+	if calls.Load() != int64(len(js)) {
+		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
+	}
+	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 1 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
+		t.Fatalf("incomplete results %+v", res)
+	}
+	// The size job at the configuration's training size is the Table 1 DC cell.
+	if s, c := res.Sizes[1], res.Table1[0]; s.Train != 60 || s.Error != c.DC.Error || !reflect.DeepEqual(s.E, c.DC.E) {
+		t.Errorf("size point %+v against the Table 1 DC cell %+v", s.Greedy1, c.DC)
+	}
+	if q := res.Quadrants[0]; len(q.E) < 2 || !(q.Error >= 0 && q.Error <= 100) || len(q.Atoms) == 0 || len(q.Atoms[0].Sigma) != 4 {
+		t.Errorf("four-variance run %+v", q)
+	}
+	merged := jobstest.RunShards(t, JobsPaper, js, 2)
+	jobstest.SameRecords(t, local, merged, false)
+
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	n := 0
+	again, err := Run(cfg, func(done, total int) { n++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
+	}
+	if n != len(js) {
+		t.Errorf("second run reported %d of %d jobs", n, len(js))
+	}
+	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
+		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
+	}
+	res.Elapsed, again.Elapsed = 0, 0
+	if !reflect.DeepEqual(res, again) {
+		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
+	}
+	if c := quadClaim(res); c.ID != "Section 5 (four variances)" || !strings.Contains(c.Ours, "four variances") {
+		t.Errorf("four-variance claim %+v", c)
+	}
+}
+
+// TestSizeClaim: the size explanation holds when the error at the paper's
+// 500 points is within two standard errors of the paper's and not above
+// the smallest size's, and fails otherwise.
+func TestSizeClaim(t *testing.T) {
+	pt := func(n int, e float64) SizePoint {
+		return SizePoint{Task: 0, Range: 1, Train: n, Greedy1: Greedy1{Error: e}}
+	}
+	res := &Results{Test: 1000, Sizes: []SizePoint{pt(300, 9.6), pt(500, 6.6)}}
+	if c := sizeClaim(res); c.Outcome != repro.Reproduced {
+		t.Errorf("9.6 → 6.6 (paper 6.5): %s", c.Outcome)
+	}
+	res.Sizes[1].Error = 8.5 // 2 SE of 6.5 % on 1000 points is 1.56
+	if c := sizeClaim(res); c.Outcome == repro.Reproduced {
+		t.Errorf("9.6 → 8.5: %s", c.Outcome)
+	}
+	res.Sizes = res.Sizes[:1]
+	if c := sizeClaim(res); c.Outcome == repro.Reproduced {
+		t.Errorf("one size: %s", c.Outcome)
+	}
+}
