@@ -126,9 +126,12 @@ var (
 	codeErr    error
 )
 
-// CodeDigest returns the digest of the module's Go source under root: every
-// non-test .go file (outside build/, bin/, testdata/, hidden directories)
-// plus go.mod and go.sum, by relative path and contents.
+// CodeDigest returns the digest of what computes a result under root: every
+// non-test .go file (outside build/, bin/, testdata/, hidden directories),
+// go.mod and go.sum, and the pinned digests of the data: data/checksums.sha256
+// (every committed data set, verified by `make data`) and
+// scripts/data/mnist.sh (MNIST's pinned package and file digests); by
+// relative path and contents. A changed data set therefore changes every key.
 func CodeDigest(root string) (string, error) {
 	h := sha256.New()
 	var files []string
@@ -144,7 +147,9 @@ func CodeDigest(root string) (string, error) {
 			}
 			return nil
 		}
-		if (strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")) || rel == "go.mod" || rel == "go.sum" {
+		rel = filepath.ToSlash(rel)
+		if (strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")) || rel == "go.mod" || rel == "go.sum" ||
+			rel == "data/checksums.sha256" || rel == "scripts/data/mnist.sh" {
 			files = append(files, rel)
 		}
 		return nil

@@ -157,8 +157,23 @@ func TestCodeDigest(t *testing.T) {
 		t.Fatal("tests, notebooks or testdata changed the code digest")
 	}
 	write("a/a.go", "package a // edited\n")
-	if d, _ := jobs.CodeDigest(root); d == d1 {
+	d2, _ := jobs.CodeDigest(root)
+	if d2 == d1 {
 		t.Fatal("a source edit left the code digest unchanged")
+	}
+	// The pinned data digests are inputs of every result; data files themselves are not read.
+	write("data/x.csv.gz", "new data")
+	if d, _ := jobs.CodeDigest(root); d != d2 {
+		t.Fatal("a data file outside the checksum list changed the code digest")
+	}
+	write("data/checksums.sha256", "abc  x.csv.gz\n")
+	d3, _ := jobs.CodeDigest(root)
+	if d3 == d2 {
+		t.Fatal("a changed data/checksums.sha256 left the code digest unchanged")
+	}
+	write("scripts/data/mnist.sh", "sums=...\n")
+	if d, _ := jobs.CodeDigest(root); d == d3 {
+		t.Fatal("a changed MNIST pin left the code digest unchanged")
 	}
 	if _, err := jobs.CodeDigest(t.TempDir()); err == nil {
 		t.Fatal("empty tree accepted")
