@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -72,19 +71,4 @@ func kernelRun() string {
 		}
 	}
 	return fmt.Sprint(pp)
-}
-
-// RunDir returns a scratch directory (not created) that the cells of one
-// notebook run share and no other run sees: it sits in the temporary
-// directory and its name holds name and the kernel run, so two runs of the
-// same notebook at once (a test and a report) do not clear or read each
-// other's files.
-func RunDir(name string) string {
-	id := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return '-'
-	}, kernelRun())
-	return filepath.Join(os.TempDir(), "kernelab-"+name+"-"+id)
 }

@@ -177,16 +177,3 @@ func TestCachedOffComputesAfreshOncePerRun(t *testing.T) {
 		t.Fatalf("kernelRun() = %q, not stable", r)
 	}
 }
-
-func TestRunDir(t *testing.T) {
-	a, b := RunDir("02-claims"), RunDir("02-claims")
-	if a != b {
-		t.Fatalf("RunDir not stable within a run: %q, %q", a, b)
-	}
-	if filepath.Dir(a) != filepath.Clean(os.TempDir()) || !strings.HasPrefix(filepath.Base(a), "kernelab-02-claims-") {
-		t.Fatalf("RunDir = %q: want kernelab-02-claims-<run> in %s", a, os.TempDir())
-	}
-	if RunDir("x") == a {
-		t.Fatal("RunDir ignores its name")
-	}
-}
