@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -9,8 +10,8 @@ import (
 // 10 normalised HPKs (degrees 1…10, held in memory as MKLpy holds them) of
 // n random points in R^30 with labels from a random hyperplane (10% noise).
 // The lazy variant sweeps the family from the cosine matrix instead
-// (FitSource), building the powers on the fly. Results are in the EasyMKL
-// doc comment.
+// (FitSource), building the powers on the fly. Results are in
+// BENCHMARKS.md.
 func BenchmarkEasyMKL(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 4000} {
 		X, y := hpkRandData(n, 30, 99)
@@ -36,4 +37,78 @@ func BenchmarkEasyMKL(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkHPKScaling times the whole path a notebook takes, HPKFamily.Grams
+// followed by EasyMKL.FitGrams (10 normalised HPKs, n points in R^20, λ =
+// 0.1), and the lazy path (CosineGram, then FitSource), on one and on two
+// cores (GOMAXPROCS set for the run), in a fresh heap and with about 1.3 GB
+// of live data held elsewhere in the process, as in a notebook kernel after
+// a few experiments: how the family scales with cores and what a large
+// live heap costs it. Results in BENCHMARKS.md.
+func BenchmarkHPKScaling(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		X, y := hpkRandData(n, 20, 7)
+		fam := HPKFamily{D: 10, MinDegree: 1}
+		for _, heap := range []string{"fresh", "1.3GB"} {
+			for _, procs := range []int{1, 2} {
+				b.Run(fmt.Sprintf("grams/n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					live := liveHeap(heap)
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						Ks, err := fam.Grams(X)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if _, err := (EasyMKL{Lambda: 0.1}).FitGrams(Ks, y); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.StopTimer()
+					runtime.KeepAlive(live)
+				})
+				b.Run(fmt.Sprintf("lazy/n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					live := liveHeap(heap)
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						K1, err := CosineGram(X)
+						if err != nil {
+							b.Fatal(err)
+						}
+						src, err := fam.Source(K1)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if _, err := (EasyMKL{Lambda: 0.1}).FitSource(src, y); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.StopTimer()
+					runtime.KeepAlive(live)
+				})
+			}
+		}
+	}
+}
+
+// liveHeap returns about 1.3 GB of touched memory for heap "1.3GB" (in
+// 64 MB blocks, as a kernel holding earlier Gram matrices would), nil for
+// "fresh".
+func liveHeap(heap string) [][]float64 {
+	if heap == "fresh" {
+		runtime.GC()
+		return nil
+	}
+	var live [][]float64
+	for i := 0; i < 20; i++ {
+		blk := make([]float64, 8<<20)
+		for j := range blk {
+			blk[j] = float64(j)
+		}
+		live = append(live, blk)
+	}
+	runtime.GC()
+	return live
 }
