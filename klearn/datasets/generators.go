@@ -262,8 +262,15 @@ func SineFrequency(n int, seed uint64) (*Dataset, error) {
 }
 
 // GaussianRelevanceMean returns μ1 = ρθ/‖θ‖ with ρ = 1.75 and θ_i = (i/d)^γ,
-// i = 1,…,d (Afkanpour et al., 2013, Section 3.1).
-func GaussianRelevanceMean(d int, gamma float64) []float64 {
+// i = 1,…,d (Afkanpour et al., 2013, Section 3.1). Errors: ErrParam (d < 1,
+// γ negative or not finite, or d too large to allocate).
+func GaussianRelevanceMean(d int, gamma float64) ([]float64, error) {
+	if d < 1 || gamma < 0 || math.IsNaN(gamma) || math.IsInf(gamma, 0) {
+		return nil, klearn.Errorf(klearn.ErrParam, "datasets: GaussianRelevanceMean: need d ≥ 1 and finite γ ≥ 0, got d = %d, γ = %g", d, gamma)
+	}
+	if err := klearn.CheckAlloc("datasets: GaussianRelevanceMean", 8, d); err != nil {
+		return nil, err
+	}
 	mu := make([]float64, d)
 	s := 0.0
 	for i := range mu {
@@ -274,7 +281,7 @@ func GaussianRelevanceMean(d int, gamma float64) []float64 {
 	for i := range mu {
 		mu[i] *= s
 	}
-	return mu
+	return mu, nil
 }
 
 // GaussianRelevance is the second synthetic problem of Afkanpour, Szepesvári
@@ -287,10 +294,10 @@ func GaussianRelevance(n, d int, gamma float64, seed uint64) (*Dataset, error) {
 	if err := checkN("GaussianRelevance", n, 2, d); err != nil {
 		return nil, err
 	}
-	if d < 1 || gamma < 0 || math.IsNaN(gamma) || math.IsInf(gamma, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "datasets: GaussianRelevance: need d ≥ 1 and finite γ ≥ 0, got d = %d, γ = %g", d, gamma)
+	mu, err := GaussianRelevanceMean(d, gamma)
+	if err != nil {
+		return nil, err
 	}
-	mu := GaussianRelevanceMean(d, gamma)
 	rng := klearn.NewRand(seed)
 	lab := balancedLabels(rng, n, 2)
 	X := mat.NewDense(n, d, nil)

@@ -211,19 +211,33 @@ func TestFriedmanSineGaussFormulas(t *testing.T) {
 	// Closed forms: ‖μ1‖ = ρ = 1.75 for every γ; γ = 0 gives θ = 1, so
 	// μ1 = 1.75/√50 in every coordinate; γ > 0 makes μ1 increasing.
 	for _, g := range []float64{0, 1, 2, 5, 10, 20, 40} {
-		mu := GaussianRelevanceMean(50, g)
+		mu, err := GaussianRelevanceMean(50, g)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if n := math.Sqrt(mat.Dot(mat.NewVecDense(50, mu), mat.NewVecDense(50, mu))); math.Abs(n-1.75) > 1e-12 {
 			t.Errorf("γ = %g: ‖μ‖ = %v", g, n)
 		}
 	}
-	if mu := GaussianRelevanceMean(50, 0); math.Abs(mu[7]-1.75/math.Sqrt(50)) > 1e-15 {
-		t.Errorf("γ = 0: μ = %v", mu[7])
+	if mu, err := GaussianRelevanceMean(50, 0); err != nil || math.Abs(mu[7]-1.75/math.Sqrt(50)) > 1e-15 {
+		t.Errorf("γ = 0: μ = %v, %v", mu, err)
+	}
+	for _, bad := range []struct {
+		d int
+		g float64
+	}{{0, 1}, {-3, 1}, {50, -1}, {50, math.NaN()}, {50, math.Inf(1)}, {1 << 40, 1}} {
+		if _, err := GaussianRelevanceMean(bad.d, bad.g); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("GaussianRelevanceMean(%d, %g): error %v, want ErrParam", bad.d, bad.g, err)
+		}
 	}
 	gd, err := GaussianRelevance(20000, 50, 2, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mu := GaussianRelevanceMean(50, 2)
+	mu, err := GaussianRelevanceMean(50, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// Last coordinate: class mean ±μ_50, 10000 rows per class, se 0.01.
 	var sp, sn float64
 	for i, y := range gd.Y {
