@@ -24,15 +24,7 @@ import (
 // a cluster into the store the notebook reads.
 const JobsPaper = "afkanpour2013"
 
-func init() {
-	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
-		cfg, err := ConfigFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return Jobs(cfg), nil
-	}, RunJob)
-}
+func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
 // Table ids of the jobs.
 const (
@@ -99,19 +91,6 @@ func Jobs(cfg Config) []jobs.Job {
 // Total is the number of progress steps of Run: its number of jobs.
 func Total(cfg Config) int { return len(Jobs(cfg)) }
 
-// param decodes the job parameter key into v (the parameters have been
-// through JSON when the job comes from a store or another process).
-func param(j jobs.Job, key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err != nil {
-		return fmt.Errorf("afkanpour2013: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("afkanpour2013: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
-}
-
 // MethodResult is the record of one method of Figure 1(b): its test error
 // in percent, the C (μ for CR) chosen on validation and, for CA and CR, the
 // learned frequencies.
@@ -137,7 +116,7 @@ func samples(cfg Config) (tr, val, te sample, err error) {
 // (its test error in percent) or a Figure 1(b) method (MethodResult).
 func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	var cfg Config
-	if err := param(j, "config", &cfg); err != nil {
+	if err := j.Param("config", &cfg); err != nil {
 		return nil, err
 	}
 	switch j.Table {
@@ -145,7 +124,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return Checks(cfg.Seed)
 	case jobH1:
 		var r int
-		if err := param(j, "row", &r); err != nil {
+		if err := j.Param("row", &r); err != nil {
 			return nil, err
 		}
 		if r < 0 || r >= len(H1Sets) {
@@ -163,7 +142,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
 	case jobFigure3:
 		var from string
-		if err := param(j, "from", &from); err != nil {
+		if err := j.Param("from", &from); err != nil {
 			return nil, err
 		}
 		j.Table = from

@@ -618,7 +618,7 @@ func taskSeed(cfg Config, k, rep int) uint64 {
 // "gamma" or "task", "seed").
 func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 	var seed uint64
-	if err := param(j, "seed", &seed); err != nil {
+	if err := j.Param("seed", &seed); err != nil {
 		return problem{}, err
 	}
 	p := problem{lambdas: cfg.Lambdas}
@@ -626,7 +626,7 @@ func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 	switch j.Table {
 	case jobFigure2:
 		var g float64
-		if err := param(j, "gamma", &g); err != nil {
+		if err := j.Param("gamma", &g); err != nil {
 			return p, err
 		}
 		var s [3]sample
@@ -645,7 +645,7 @@ func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 		return p, nil
 	}
 	var task string
-	if err := param(j, "task", &task); err != nil {
+	if err := j.Param("task", &task); err != nil {
 		return p, err
 	}
 	switch j.Table {

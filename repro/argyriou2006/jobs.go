@@ -21,15 +21,7 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "argyriou2006"
 
-func init() {
-	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
-		cfg, err := ConfigFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return Jobs(cfg), nil
-	}, RunJob)
-}
+func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
 // Table ids of the jobs.
 const (
@@ -123,19 +115,6 @@ func (cfg Config) validate() error {
 	return nil
 }
 
-// param decodes the job parameter key into v (the parameters have been
-// through JSON when the job comes from a store or another process).
-func param(j jobs.Job, key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("argyriou2006: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
-}
-
 var (
 	mnistMu          sync.Mutex
 	mnistTr, mnistTe *datasets.Images
@@ -183,7 +162,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	var cfg Config
 	var task, rng int
 	for k, v := range map[string]any{"config": &cfg, "task": &task, "range": &rng} {
-		if err := param(j, k, v); err != nil {
+		if err := j.Param(k, v); err != nil {
 			return nil, err
 		}
 	}
@@ -199,7 +178,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	}
 	ntr := cfg.Train
 	if j.Table == jobSize {
-		if err := param(j, "train", &ntr); err != nil {
+		if err := j.Param("train", &ntr); err != nil {
 			return nil, err
 		}
 		if ntr < 10 {
@@ -348,10 +327,10 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	c2 := map[[2]int]*Cell2{}
 	for i, j := range js {
 		var task, rng int
-		if err := param(j, "task", &task); err != nil {
+		if err := j.Param("task", &task); err != nil {
 			return nil, err
 		}
-		if err := param(j, "range", &rng); err != nil {
+		if err := j.Param("range", &rng); err != nil {
 			return nil, err
 		}
 		key := [2]int{task, rng}

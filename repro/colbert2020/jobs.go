@@ -15,15 +15,7 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "colbert2020"
 
-func init() {
-	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
-		cfg, err := ConfigFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return Jobs(cfg), nil
-	}, RunJob)
-}
+func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
 // ConfigFor returns the configuration of a mode: Quick, or Full for "full"
 // and "paper" alike (Full already is the protocol of Section 8, so the two
@@ -95,25 +87,12 @@ func methodName(j int) string {
 	return Methods[j]
 }
 
-// param decodes the job parameter key into v (the parameters have been
-// through JSON when the job comes from a store or another process).
-func param(j jobs.Job, key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err != nil {
-		return fmt.Errorf("colbert2020: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("colbert2020: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
-}
-
 // RunJob computes one job of Jobs: the checks ([]repro.Claim), a method on
 // a split of Table 1 (MethodResult), the scaling experiment (*Scaling) or
 // the two panels of one problem of Figure 6 ([]Surface).
 func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	var cfg Config
-	if err := param(j, "config", &cfg); err != nil {
+	if err := j.Param("config", &cfg); err != nil {
 		return nil, err
 	}
 	switch j.Table {
@@ -121,7 +100,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return RunChecks(cfg.Mode == "quick")
 	case jobTable1:
 		var m int
-		if err := param(j, "method", &m); err != nil {
+		if err := j.Param("method", &m); err != nil {
 			return nil, err
 		}
 		for _, ds := range DataSets {
@@ -213,7 +192,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &res.Checks)
 		case jobTable1:
 			var m int
-			if err = param(j, "method", &m); err != nil {
+			if err = j.Param("method", &m); err != nil {
 				return nil, err
 			}
 			var mr MethodResult

@@ -17,15 +17,7 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "cortes2009"
 
-func init() {
-	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
-		cfg, err := ConfigFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return Jobs(cfg), nil
-	}, RunJob)
-}
+func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
@@ -96,19 +88,6 @@ func rowsOf(cfg Config) []int {
 	return cfg.Rows
 }
 
-// param decodes the job parameter key into v (the parameters have been
-// through JSON when the job comes from a store or another process).
-func param(j jobs.Job, key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("cortes2009: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
-}
-
 // figure1Result is the record of the Figure 1 job.
 type figure1Result struct {
 	Surfaces  []Surface
@@ -118,7 +97,7 @@ type figure1Result struct {
 // RunJob computes one job of Jobs.
 func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	var cfg Config
-	if err := param(j, "config", &cfg); err != nil {
+	if err := j.Param("config", &cfg); err != nil {
 		return nil, err
 	}
 	switch j.Table {
@@ -142,13 +121,13 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return BreastHypotheses(cfg)
 	case jobFigure2:
 		var nb int
-		if err := param(j, "bigrams", &nb); err != nil {
+		if err := j.Param("bigrams", &nb); err != nil {
 			return nil, err
 		}
 		return Figure2At(cfg, nb)
 	case jobFigure3:
 		var f int
-		if err := param(j, "factor", &f); err != nil {
+		if err := j.Param("factor", &f); err != nil {
 			return nil, err
 		}
 		return Figure3At(j.Data, f, cfg)

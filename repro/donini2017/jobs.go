@@ -18,15 +18,7 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "donini2017"
 
-func init() {
-	jobs.Register(JobsPaper, func(mode string) ([]jobs.Job, error) {
-		cfg, err := ConfigFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return Jobs(cfg), nil
-	}, RunJob)
-}
+func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
 // Table ids of the jobs.
 const (
@@ -123,19 +115,6 @@ func Jobs(cfg Config) []jobs.Job {
 // Total is the number of progress steps of Run: its number of jobs.
 func Total(cfg Config) int { return len(Jobs(cfg)) }
 
-// param decodes the job parameter key into v (the parameters have been
-// through JSON when the job comes from a store or another process).
-func param(j jobs.Job, key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err != nil {
-		return fmt.Errorf("donini2017: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("donini2017: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
-}
-
 // ChecksResult is the result of the checks job: the claims and the
 // EasyMKL max–min check's points.
 type ChecksResult struct {
@@ -168,7 +147,7 @@ type Alg1Result struct {
 // or the Algorithm 1 check (Alg1Result).
 func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	var cfg Config
-	if err := param(j, "config", &cfg); err != nil {
+	if err := j.Param("config", &cfg); err != nil {
 		return nil, err
 	}
 	if err := cfg.validate(); err != nil {
@@ -184,7 +163,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		out = ChecksResult{Checks: res.Checks, MaxMin: res.MaxMin}
 	case jobFig1:
 		var prep string
-		if err := param(j, "prep", &prep); err != nil {
+		if err := j.Param("prep", &prep); err != nil {
 			return nil, err
 		}
 		out, err = mebCurve(j.Data, cfg, prep)
@@ -229,10 +208,10 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		var nodes string
 		var rho float64
-		if err := param(j, "nodes", &nodes); err != nil {
+		if err := j.Param("nodes", &nodes); err != nil {
 			return nil, err
 		}
-		if err := param(j, "rho", &rho); err != nil {
+		if err := j.Param("rho", &rho); err != nil {
 			return nil, err
 		}
 		var r *ghkl.CVResult

@@ -100,6 +100,33 @@ func Register(paper string, build func(mode string) ([]Job, error), run func(ctx
 	registry[paper] = Experiment{Paper: paper, Build: build, Run: run}
 }
 
+// RegisterModes registers a paper whose job list is a function of its
+// configuration: the jobs of a mode are jobs(configFor(mode)). It is how
+// every repro/<paper> package registers itself.
+func RegisterModes[C any](paper string, configFor func(mode string) (C, error), jobs func(C) []Job, run func(ctx context.Context, j Job) (any, error)) {
+	Register(paper, func(mode string) ([]Job, error) {
+		cfg, err := configFor(mode)
+		if err != nil {
+			return nil, err
+		}
+		return jobs(cfg), nil
+	}, run)
+}
+
+// Param decodes the parameter key of j into v. Parameters have been through
+// JSON when a job comes from a store or another process, so a value is read
+// back through its JSON form whatever its Go type was when the job was made.
+func (j Job) Param(key string, v any) error {
+	b, err := json.Marshal(j.Params[key])
+	if err == nil {
+		err = json.Unmarshal(b, v)
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: job %s: parameter %s: %w", j.Name(), key, err)
+	}
+	return nil
+}
+
 // Lookup returns the registered experiment of paper.
 func Lookup(paper string) (Experiment, bool) {
 	regMu.Lock()

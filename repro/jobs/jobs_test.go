@@ -468,3 +468,51 @@ func TestMemoAll(t *testing.T) {
 		t.Fatalf("cancelled MemoAll: %v, %d calls", err, calls.Load())
 	}
 }
+
+// Param reads a parameter back through its JSON form (a struct stored as a
+// map, an int stored as a float64) and names the job and key on a type error.
+func TestJobParam(t *testing.T) {
+	type cfg struct{ A, B int }
+	j := jobs.Job{Paper: "p", Table: "T", Method: "m", Params: map[string]any{
+		"cfg": map[string]any{"A": 2.0, "B": 3.0}, "n": 7.0, "s": "x"}}
+	var c cfg
+	var n int
+	if err := j.Param("cfg", &c); err != nil || c != (cfg{2, 3}) {
+		t.Fatalf("Param(cfg) = %+v, %v; want {2 3}", c, err)
+	}
+	if err := j.Param("n", &n); err != nil || n != 7 {
+		t.Fatalf("Param(n) = %d, %v; want 7", n, err)
+	}
+	err := j.Param("s", &n)
+	if err == nil || !strings.Contains(err.Error(), "parameter s") || !strings.Contains(err.Error(), j.Name()) {
+		t.Fatalf("Param(s) into an int: error %v, want one naming the job and the key", err)
+	}
+}
+
+// RegisterModes builds a mode's jobs from its configuration and passes a
+// configuration error through.
+func TestRegisterModes(t *testing.T) {
+	jobs.RegisterModes("registermodes-test", func(mode string) (int, error) {
+		if mode != "quick" {
+			return 0, errors.New("bad mode")
+		}
+		return 3, nil
+	}, func(n int) []jobs.Job {
+		js := make([]jobs.Job, n)
+		for i := range js {
+			js[i] = jobs.Job{Paper: "registermodes-test", Table: "T", Split: i}
+		}
+		return js
+	}, func(context.Context, jobs.Job) (any, error) { return nil, nil })
+	e, ok := jobs.Lookup("registermodes-test")
+	if !ok {
+		t.Fatal("not registered")
+	}
+	js, err := e.Build("quick")
+	if err != nil || len(js) != 3 || js[2].Split != 2 {
+		t.Fatalf("Build(quick) = %v, %v; want 3 jobs", js, err)
+	}
+	if _, err := e.Build("full"); err == nil {
+		t.Fatal("a configuration error was not passed through")
+	}
+}
