@@ -175,6 +175,8 @@ func (c Config) validate() error {
 		return bad("T3V", c.T3V)
 	case c.MNISTTrain < 0 || c.MNISTVal < 0 || c.MNISTTest < 0 || c.T5Train < 0 || c.T5Test < 0:
 		return bad("MNIST sizes", []int{c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.T5Train, c.T5Test})
+	case c.MNISTTrain > 0 && len(c.Fig10Cs) == 0:
+		return bad("Fig10Cs", c.Fig10Cs)
 	case c.T4Outer < 0 || c.T4Outer > 10:
 		return bad("T4Outer", c.T4Outer)
 	}

@@ -275,6 +275,7 @@ func TestConfigErrors(t *testing.T) {
 		func(c *Config) { c.MNISTTest = -1 },
 		func(c *Config) { c.T4Gaussian = []string{"iris"} },
 		func(c *Config) { c.Gammas = nil },
+		func(c *Config) { c.Fig10Cs = nil },
 	}
 	for i, f := range bad {
 		c := Quick()

@@ -639,7 +639,7 @@ func runFig10(cfg Config, res *Results) error {
 	}
 	K1tr, C1va, ytr, yva := modelsel.SubGram(K1, tr), modelsel.CrossGram(K1, va, tr), modelsel.Take(y, tr), modelsel.Take(y, va)
 	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
-	// svmErr trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the C with
+	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
 	// the lowest validation error and returns its test predictions.
 	svmPred := func(fam mkl.HPKFamily, src mkl.GramSource, w []float64) ([]float64, error) {
 		K, err := mkl.CombineSource(w, src)
@@ -654,23 +654,20 @@ func runFig10(cfg Config, res *Results) error {
 		if err != nil {
 			return nil, err
 		}
-		bestC, bestErr := cfg.Fig10Cs[0], 2.0
+		var m *svm.Model // the model of the C with the lowest validation error
+		bestErr := 2.0
 		for _, C := range cfg.Fig10Cs {
-			m, err := svm.Classifier{C: C}.FitGram(K, ytr)
+			mc, err := svm.Classifier{C: C}.FitGram(K, ytr)
 			if err != nil {
 				return nil, err
 			}
-			p, err := m.PredictGram(Kva)
+			p, err := mc.PredictGram(Kva)
 			if err != nil {
 				return nil, err
 			}
 			if e, _ := metrics.ErrorRate(yva, p); e < bestErr {
-				bestC, bestErr = C, e
+				m, bestErr = mc, e
 			}
-		}
-		m, err := svm.Classifier{C: bestC}.FitGram(K, ytr)
-		if err != nil {
-			return nil, err
 		}
 		cte, err := fam.CrossSource(C1te)
 		if err != nil {
