@@ -1,24 +1,107 @@
 package mkl_test
 
 import (
+	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
 // TestKernelLearnerContract runs the contract's conformance suite over every
-// finite-list learner of the package.
+// finite-list learner of the package, each with a few absurd
+// hyper-parameters that must be refused (ErrParam).
 func TestKernelLearnerContract(t *testing.T) {
 	t.Parallel()
+	nan, inf := math.NaN(), math.Inf(1)
 	linear := mkltest.Options{Linear: true}
-	t.Run("EasyMKL", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.EasyMKL{Lambda: 0.3}, linear) })
-	t.Run("EasyMKLSVM", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: 0.3}, SVM: svm.Classifier{C: 1}}, linear)
+	t.Run("EasyMKL", func(t *testing.T) {
+		mkltest.TestKernelLearner(t, mkl.EasyMKL{Lambda: 0.3}, linear,
+			mkl.EasyMKL{Lambda: -0.5}, mkl.EasyMKL{Lambda: 2}, mkl.EasyMKL{Lambda: nan})
 	})
-	t.Run("SimpleMKL", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.SimpleMKL{C: 1}, linear) })
-	t.Run("LpMKL p=1", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.LpMKL{P: 1, C: 1}, linear) })
+	t.Run("EasyMKLSVM", func(t *testing.T) {
+		e := mkl.EasyMKL{Lambda: 0.3}
+		mkltest.TestKernelLearner(t, mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: 1}}, linear,
+			mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: inf}, SVM: svm.Classifier{C: 1}},
+			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: -1}},
+			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: nan}})
+	})
+	t.Run("SimpleMKL", func(t *testing.T) {
+		mkltest.TestKernelLearner(t, mkl.SimpleMKL{C: 1}, linear,
+			mkl.SimpleMKL{C: -1}, mkl.SimpleMKL{C: inf}, mkl.SimpleMKL{C: 1, Settings: opt.Settings{Tol: nan}})
+	})
+	t.Run("LpMKL p=1", func(t *testing.T) {
+		mkltest.TestKernelLearner(t, mkl.LpMKL{P: 1, C: 1}, linear,
+			mkl.LpMKL{P: 0.5, C: 1}, mkl.LpMKL{P: nan, C: 1}, mkl.LpMKL{P: 2, C: -3})
+	})
 	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.LpMKL{P: 2, C: 1}, linear) })
-	t.Run("AlignfSVM", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.AlignfSVM{SVM: svm.Classifier{C: 1}}, linear) })
+	t.Run("AlignfSVM", func(t *testing.T) {
+		mkltest.TestKernelLearner(t, mkl.AlignfSVM{SVM: svm.Classifier{C: 1}}, linear,
+			mkl.AlignfSVM{SVM: svm.Classifier{C: -1}}, mkl.AlignfSVM{SVM: svm.Classifier{C: inf}})
+	})
+	t.Run("KOMD", func(t *testing.T) {
+		one := mkltest.Options{Linear: true, Kernels: 1}
+		mkltest.TestKernelLearner(t, komdLearner{mkl.KOMD{Lambda: 0.3}}, one,
+			komdLearner{mkl.KOMD{Lambda: -0.1}}, komdLearner{mkl.KOMD{Lambda: 1.5}}, komdLearner{mkl.KOMD{Lambda: nan}})
+	})
+}
+
+// komdLearner runs KOMD, a classifier on one fixed kernel, through the
+// finite-list contract on a list of one base kernel (weight 1): every
+// check on the Gram, the targets and the test kernel reaches KOMD itself.
+type komdLearner struct{ mkl.KOMD }
+
+type komdModel struct{ *mkl.KOMDModel }
+
+func (l komdLearner) FitGrams(Ks []*mat.SymDense, y []float64) (*komdModel, error) {
+	if len(Ks) != 1 {
+		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Ks))
+	}
+	m, err := l.FitGram(Ks[0], y)
+	if err != nil {
+		return nil, err
+	}
+	return &komdModel{m}, nil
+}
+
+func (m *komdModel) fitted() *mkl.KOMDModel {
+	if m == nil {
+		return nil
+	}
+	return m.KOMDModel
+}
+
+func (m *komdModel) Weights() []float64 { return []float64{1} }
+
+func (m *komdModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	if len(Ks) != 1 || Ks[0] == nil {
+		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Ks))
+	}
+	return mat.NewSymDense(Ks[0].SymmetricDim(), append([]float64(nil), Ks[0].RawSymmetric().Data...)), nil
+}
+
+func (m *komdModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	if len(Kte) != 1 || Kte[0] == nil {
+		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Kte))
+	}
+	return mat.DenseCopyOf(Kte[0]), nil
+}
+
+func (m *komdModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	if len(Kte) != 1 {
+		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Kte))
+	}
+	return m.fitted().DecisionGram(Kte[0])
+}
+
+func (m *komdModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	if len(Kte) != 1 {
+		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Kte))
+	}
+	return m.fitted().PredictGram(Kte[0])
 }

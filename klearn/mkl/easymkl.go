@@ -69,7 +69,8 @@ type EasyMKLModel struct {
 
 // FitGrams fits EasyMKL on base Gram matrices Ks (all L×L) with labels
 // y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
-// ErrOneClass or ErrParam.
+// ErrOneClass, ErrNotPSD (a base kernel with a negative diagonal entry) or
+// ErrParam.
 func (e EasyMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLModel, error) {
 	for s, K := range Ks {
 		if K == nil {
@@ -103,6 +104,9 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	if err := src.Each(func(s int, K *mat.SymDense) error {
 		if K.SymmetricDim() != n {
 			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
+		}
+		if err := klearn.CheckDiagPSD(fmt.Sprintf("mkl: EasyMKL: kernel %d", s), K); err != nil {
+			return err
 		}
 		addScaledUpper(acc, 1, K)
 		return nil
