@@ -8,12 +8,14 @@ package ghkl
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -210,6 +212,12 @@ type Model struct {
 	violation float64
 }
 
+// Classifier and Model satisfy the feature-learner contract of package mkl.
+var (
+	_ mkl.FeatureLearner[*Model] = Classifier{}
+	_ mkl.FeatureModel           = (*Model)(nil)
+)
+
 // Active returns the active nodes (the subsets selected by the active-set
 // strategy, ancestors before descendants) with their weights. Nodes with
 // Eta = 0 (the root's constant kernel is absorbed by the bias) are kept so
@@ -357,6 +365,55 @@ func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// Kernel returns the learned kernel k = Σ_v η_v k_v over the active nodes
+// (k_v of (G1)), so that F(x) = Σ_i α_i y_i k(x_i, x) + b; nil for a nil
+// model. It takes m-dimensional inputs (ErrShape otherwise).
+func (m *Model) Kernel() kernel.Kernel {
+	if m == nil || m.sv == nil {
+		return nil
+	}
+	return learnedKernel{base: m.base, nodes: slices.Clone(m.nodes), eta: slices.Clone(m.eta), d: m.d}
+}
+
+// learnedKernel is Σ_v η_v Π_{j∈v} base(x_j, z_j) (see Model.Kernel).
+type learnedKernel struct {
+	base  kernel.Kernel
+	nodes []uint64
+	eta   []float64
+	d     int
+}
+
+// Validate checks the input dimension and the base kernel.
+func (k learnedKernel) Validate(d int) error {
+	if d > 0 && d != k.d {
+		return klearn.Errorf(klearn.ErrShape, "ghkl: the learned kernel takes %d features, not %d", k.d, d)
+	}
+	return kernel.Validate(k.base, 1)
+}
+
+// Eval returns Σ_v η_v Π_{j∈v} base(x_j, z_j).
+func (k learnedKernel) Eval(x, z []float64) float64 {
+	var kj [MaxFeatures]float64
+	var done uint64
+	var s float64
+	for i, v := range k.nodes {
+		if k.eta[i] == 0 {
+			continue
+		}
+		p := k.eta[i]
+		for w := v; w != 0; w &= w - 1 {
+			j := bits.TrailingZeros64(w)
+			if done&(1<<uint(j)) == 0 {
+				kj[j] = k.base.Eval(x[j:j+1], z[j:j+1])
+				done |= 1 << uint(j)
+			}
+			p *= kj[j]
+		}
+		s += p
+	}
+	return s
 }
 
 // Predict returns sign(F(x)) ∈ {−1, +1} (0 maps to +1).

@@ -285,6 +285,14 @@ func (m *Model) Kernel() kernel.Kernel {
 	return m.kern
 }
 
+// SVM returns the SVM trained on the learned kernel (nil for a nil model).
+func (m *Model) SVM() *svm.Model {
+	if m == nil {
+		return nil
+	}
+	return m.svm
+}
+
 // Decision returns the SVM decision values for the rows of X.
 func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.svm == nil {
