@@ -282,7 +282,7 @@ func badFeatures[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mode
 	}
 	cases = append(cases, targetCases(y, func(y []float64) error { _, err := l.Fit(X, y); return err }, opts)...)
 	for i, a := range absurd {
-		cases = append(cases, klearntest.Bad(absurdName(i, a), func() error { _, err := a.Fit(X, y); return err }, klearn.ErrParam))
+		cases = append(cases, klearntest.Bad(absurdName(i), func() error { _, err := a.Fit(X, y); return err }, klearn.ErrParam))
 	}
 	var zero M
 	cases = append(cases,

@@ -175,6 +175,8 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 	}
 	checkTrainingFit(t, ft, y, opts)
 
+	sourcePaths(t, l, model, Ks, Kte, y, f, p, opts)
+
 	// The same fit twice and for any GOMAXPROCS: weights and decisions.
 	refits(t, append(model.Weights(), f...), func() ([]float64, error) {
 		m, err := l.FitGrams(Ks, y)
@@ -186,6 +188,58 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 	})
 
 	badInput(t, l, model, Ks, Kte, y, opts, absurd)
+}
+
+// sourceFitter is a SourceLearner's lazy fit path.
+type sourceFitter[M mkl.Model] interface {
+	FitSource(src mkl.GramSource, y []float64) (M, error)
+}
+
+// sourcePaths checks that the lazy paths agree with the in-memory ones: a
+// learner with FitSource fits the same model from mkl.GramList(Ks) (weights
+// and decisions bit for bit), and a SourceModel decides and predicts through
+// mkl.CrossList(Kte) as through DecisionGrams and PredictGrams (decisions
+// to 1e-12, relative); both refuse a NaN kernel and a nil source.
+func sourcePaths[M mkl.Model](t *testing.T, l mkl.Learner[M], model M, Ks []*mat.SymDense, Kte []*mat.Dense, y, f, p []float64, opts Options) {
+	t.Helper()
+	var cases []klearntest.Case
+	if sl, ok := any(l).(sourceFitter[M]); ok {
+		ms, err := sl.FitSource(mkl.GramList(Ks), y)
+		if err != nil {
+			t.Fatalf("FitSource: %v", err)
+		}
+		fs, err := ms.DecisionGrams(Kte)
+		if err != nil {
+			t.Fatalf("DecisionGrams of the FitSource model: %v", err)
+		}
+		if !sameBits(ms.Weights(), model.Weights()) || !sameBits(fs, f) {
+			t.Errorf("FitSource and FitGrams give different fits")
+		}
+		nan := cloneSyms(Ks)
+		nan[0].SetSym(2, 3, math.NaN())
+		cases = append(cases,
+			klearntest.Bad("FitSource: NaN in a Gram", func() error { _, err := sl.FitSource(mkl.GramList(nan), y); return err }, klearn.ErrNotFinite),
+			klearntest.Bad("FitSource: nil source", func() error { _, err := sl.FitSource(nil, y); return err }, nil),
+			klearntest.Bad("FitSource: short targets", func() error { _, err := sl.FitSource(mkl.GramList(Ks), y[1:]); return err }, klearn.ErrShape))
+	}
+	if sm, ok := any(model).(mkl.SourceModel); ok {
+		fs, err := sm.DecisionSource(mkl.CrossList(Kte))
+		if err != nil {
+			t.Fatalf("DecisionSource: %v", err)
+		}
+		ps, err := sm.PredictSource(mkl.CrossList(Kte))
+		if err != nil {
+			t.Fatalf("PredictSource: %v", err)
+		}
+		klearntest.CloseSlices(t, "DecisionSource", fs, f, 1e-12)
+		checkPredictions(t, fs, ps, len(f), opts)
+		nan := cloneDenses(Kte)
+		nan[len(nan)-1].Set(1, 0, math.NaN())
+		cases = append(cases,
+			klearntest.Bad("DecisionSource: NaN", func() error { _, err := sm.DecisionSource(mkl.CrossList(nan)); return err }, klearn.ErrNotFinite),
+			klearntest.Bad("PredictSource: nil source", func() error { _, err := sm.PredictSource(nil); return err }, nil))
+	}
+	klearntest.Battery(t, cases)
 }
 
 func badInput[M mkl.Model](t *testing.T, l mkl.Learner[M], model M, Ks []*mat.SymDense, Kte []*mat.Dense, y []float64, opts Options, absurd []mkl.Learner[M]) {
@@ -269,7 +323,7 @@ func badInput[M mkl.Model](t *testing.T, l mkl.Learner[M], model M, Ks []*mat.Sy
 	}
 	cases = append(cases, targetCases(y, func(y []float64) error { _, err := l.FitGrams(Ks, y); return err }, opts)...)
 	for i, a := range absurd {
-		cases = append(cases, klearntest.Bad(absurdName(i, a), func() error { _, err := a.FitGrams(Ks, y); return err }, klearn.ErrParam))
+		cases = append(cases, klearntest.Bad(absurdName(i), func() error { _, err := a.FitGrams(Ks, y); return err }, klearn.ErrParam))
 	}
 	var zeroModel M
 	cases = append(cases, klearntest.Bad("nil model", func() error { _, err := zeroModel.DecisionGrams(Kte); return err }, klearn.ErrNotFitted))
