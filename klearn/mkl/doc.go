@@ -6,19 +6,45 @@
 // # One contract
 //
 // Every finite-list learner (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL,
-// AlignfSVM here, and nkrr.Regressor) is a Learner: FitGrams(Ks, y) returns a Model, which
-// reports its kernel weights (Weights, a copy), forms the learned kernel on
-// training and test×train base kernels (Combine, CombineCross) and decides
-// and predicts on test×train base kernels (DecisionGrams, PredictGrams).
-// EasyMKL and EasyMKLSVM are also SourceLearners: the same through lazily
-// computed kernels (GramSource, CrossSource) for MNIST-sized inputs.
-// Learners over continuous kernel families, fitted from features, are
-// FeatureLearners. Subpackages hold the method families of one paper each:
-// nkrr (Cortes et al. 2009, non-linear combinations for kernel ridge
-// regression), ghkl (generalised hierarchical kernel learning, a baseline of
-// Donini & Aiolli 2017) and tk (Colbert & Peet 2020, tessellated kernels). mkltest.TestKernelLearner checks any
-// learner against the contract: fit paths, no mutated inputs, determinism
-// for any GOMAXPROCS and a bad-input battery.
+// AlignfSVM here, and nkrr.Regressor) is a Learner: FitGrams(Ks, y) returns
+// a Model, which reports its kernel weights (Weights, a copy), forms the
+// learned kernel on training and test×train base kernels (Combine,
+// CombineCross) and decides and predicts on test×train base kernels
+// (DecisionGrams, PredictGrams). EasyMKL and EasyMKLSVM are also
+// SourceLearners: the same through lazily computed kernels (GramSource,
+// CrossSource) for MNIST-sized inputs. Learners over continuous or
+// combinatorial kernel families, fitted from features, are FeatureLearners:
+// Fit(X, y) returns a FeatureModel, which exposes the learned kernel
+// (Kernel) and decides and predicts on feature rows (Decision, Predict).
+// Subpackages hold the method families of one paper each: nkrr (Cortes et
+// al. 2009, non-linear combinations for kernel ridge regression), continuous
+// (Argyriou et al. 2006, learning convex combinations of continuously
+// parameterised kernels), stagewise (Afkanpour et al. 2013, stagewise
+// alignment), ghkl (generalised hierarchical kernel learning, a baseline of
+// Donini & Aiolli 2017) and tk (Colbert & Peet 2020, tessellated kernels).
+//
+// Package mkltest checks every learner against the contract — fit paths
+// agree, inputs never mutated, the model owns its data, the same fit twice
+// and for GOMAXPROCS 1 and 2, and a bad-input battery (NaN/Inf, wrong
+// shapes, one class, mismatched sizes, indefinite and singular Grams, absurd
+// hyper-parameters: a wrapped klearn sentinel error, never a panic):
+//
+//	learner                                suite               test file
+//	EasyMKL, EasyMKLSVM (SourceLearners)   TestKernelLearner   mkl/contract_test.go
+//	SimpleMKL, LpMKL (p = 1, 2), AlignfSVM TestKernelLearner   mkl/contract_test.go
+//	KOMD (one fixed kernel)                TestKernelLearner   mkl/contract_test.go (a list of one kernel)
+//	nkrr.Regressor FitGrams                TestKernelLearner   nkrr/contract_test.go
+//	nkrr.Regressor FitFeatures             TestFeatureLearner  nkrr/contract_test.go (adapter)
+//	continuous.Greedy (QN and DC step 2)   TestFeatureLearner  continuous/contract_test.go
+//	stagewise.CA (CA-1D, CA-nD)            TestFeatureLearner  stagewise/contract_test.go
+//	tk.Learner (both solvers)              TestFeatureLearner  tk/contract_test.go
+//	ghkl.Classifier (both solvers)         TestFeatureLearner  ghkl/contract_test.go
+//
+// Alignf (a kernel without a predictor), EasyMKLAllPairs (multiclass, one
+// cosine kernel) and the fixed weight rules (HPKWeights*) are not learners
+// of the contract; klearntest.TestEstimator checks EasyMKLAllPairs, KOMD,
+// the finite-list learners, nkrr and ghkl once more through X-based
+// adapters (conformance_test.go).
 //
 // # EasyMKL and deep kernels in the space of dot-product polynomials
 //

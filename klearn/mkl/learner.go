@@ -10,8 +10,9 @@ import (
 // K_1 … K_p: it reports its kernel weights, forms the learned kernel on
 // training and on test×train base kernels, and decides and predicts on
 // test×train base kernels given in the training order. Every finite-list
-// learner of this package fits one (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL,
-// AlignfSVM, NKRR); klearntest.TestKernelLearner checks them all.
+// learner fits one (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL, AlignfSVM here,
+// nkrr.Regressor); mkltest.TestKernelLearner checks them all, and KOMD (one
+// fixed kernel) as a list of one kernel.
 type Model interface {
 	// Weights returns a copy of the learned kernel weights, one per base
 	// kernel.
@@ -41,7 +42,9 @@ type SourceModel interface {
 	PredictSource(src CrossSource) ([]float64, error)
 }
 
-// SourceLearner is a Learner that also fits from a lazy GramSource.
+// SourceLearner is a Learner that also fits from a lazy GramSource
+// (EasyMKL, EasyMKLSVM); mkltest.TestKernelLearner checks that both fit
+// paths, and both decision paths of a SourceModel, agree.
 type SourceLearner[M SourceModel] interface {
 	Learner[M]
 	FitSource(src GramSource, y []float64) (M, error)
@@ -49,14 +52,19 @@ type SourceLearner[M SourceModel] interface {
 
 // FeatureModel is a fitted learner over a (possibly continuous) kernel
 // family, fitted from features: it exposes the learned kernel and decides
-// on feature rows.
+// on feature rows (Decision: the signed decision value of a classifier, the
+// prediction of a regressor; Predict: labels or values). The decisions are
+// those of a predictor Σ_i c_i k(x_i, ·) + b on the learned kernel k.
 type FeatureModel interface {
 	Kernel() kernel.Kernel
 	Decision(X mat.Matrix) ([]float64, error)
 	Predict(X mat.Matrix) ([]float64, error)
 }
 
-// FeatureLearner fits a FeatureModel from the rows of X and targets y.
+// FeatureLearner fits a FeatureModel from the rows of X and targets y:
+// continuous.Greedy, stagewise.CA, tk.Learner and ghkl.Classifier (each
+// package asserts it); mkltest.TestFeatureLearner checks them all, and
+// nkrr.Regressor's FitFeatures path through a test adapter.
 type FeatureLearner[M FeatureModel] interface {
 	Fit(X mat.Matrix, y []float64) (M, error)
 }

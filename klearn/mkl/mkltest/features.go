@@ -48,6 +48,10 @@ func FeatureData(n, d int, seed uint64) (X *mat.Dense, y, r []float64, Xte *mat.
 //     against f = Σ_s DualCoef_s k(x_{Support_s}, x) + Bias;
 //   - Predict is the sign of Decision (classifiers) or equals it
 //     (regressors), and the training fit is good;
+//   - the model owns its data (overwriting the training rows after the fit
+//     changes no decision), and X and the test rows may be any mat.Matrix:
+//     a generic one (no raw data), a strided view of a larger matrix and
+//     one test row at a time give the same decisions (to 1e-9, relative);
 //   - two fits, and the fits for GOMAXPROCS 1 and 2, give the same
 //     decisions and learned Gram bit for bit;
 //   - the bad-input battery: NaN or ±Inf in X, empty or nil X, bad targets
@@ -136,6 +140,8 @@ func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M
 	}
 	checkTrainingFit(t, yh, y, opts)
 
+	ownsAndViews(t, l, model, X, y, Xte, f)
+
 	// The same fit twice and for any GOMAXPROCS: decisions and learned Gram.
 	fingerprint := func(m M) ([]float64, error) {
 		f, err := m.Decision(Xte)
@@ -161,6 +167,91 @@ func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M
 	})
 
 	badFeatures(t, l, model, X, y, Xte, opts, absurd)
+}
+
+// ownsAndViews checks that the model owns its data (overwriting the
+// training rows after the fit changes no decision) and that X and the test
+// rows may be any mat.Matrix: a generic one (no raw data) and a strided view
+// of a larger matrix give the decisions of the *mat.Dense (to 1e-9,
+// relative), and so does one test row alone.
+func ownsAndViews[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], model M, X *mat.Dense, y []float64, Xte *mat.Dense, f []float64) {
+	t.Helper()
+	m, d := Xte.Dims()
+	Xo := mat.DenseCopyOf(X)
+	mo, err := l.Fit(Xo, y)
+	if err != nil {
+		t.Fatalf("Fit: %v", err)
+	}
+	before, err := mo.Decision(Xte)
+	if err != nil {
+		t.Fatalf("Decision: %v", err)
+	}
+	Xo.Apply(func(_, _ int, v float64) float64 { return 3 - v }, Xo)
+	after, err := mo.Decision(Xte)
+	if err != nil {
+		t.Fatalf("Decision after the training rows changed: %v", err)
+	}
+	if !sameBits(before, after) {
+		t.Errorf("the model does not own its data: overwriting the training rows after the fit changes its decisions")
+	}
+
+	view := func(A *mat.Dense) *mat.Dense {
+		r, c := A.Dims()
+		big := mat.NewDense(r+2, c+3, nil)
+		big.Apply(func(_, _ int, _ float64) float64 { return math.NaN() }, big)
+		v := big.Slice(1, r+1, 2, c+2).(*mat.Dense)
+		v.Copy(A)
+		return v
+	}
+	close := func(name string, got []float64) {
+		t.Helper()
+		if len(got) != len(f) {
+			t.Errorf("%s: %d decisions for %d rows", name, len(got), len(f))
+			return
+		}
+		for i := range got {
+			if !klearntest.Close(got[i], f[i], 1e-9) {
+				t.Errorf("%s: decision %d = %.17g, on *mat.Dense inputs %.17g", name, i, got[i], f[i])
+				return
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		X    mat.Matrix
+	}{{"generic X", klearntest.Generic(X)}, {"strided X", view(X)}} {
+		mc, err := l.Fit(c.X, y)
+		if err != nil {
+			t.Errorf("Fit on a %s: %v", c.name, err)
+			continue
+		}
+		fc, err := mc.Decision(Xte)
+		if err != nil {
+			t.Errorf("Decision after a fit on a %s: %v", c.name, err)
+			continue
+		}
+		close("fit on a "+c.name, fc)
+	}
+	for _, c := range []struct {
+		name string
+		X    mat.Matrix
+	}{{"generic test rows", klearntest.Generic(Xte)}, {"strided test rows", view(Xte)}} {
+		fc, err := model.Decision(c.X)
+		if err != nil {
+			t.Errorf("Decision on %s: %v", c.name, err)
+			continue
+		}
+		close(c.name, fc)
+	}
+	var one []float64
+	for i := 0; i < m; i++ {
+		fi, err := model.Decision(Xte.Slice(i, i+1, 0, d))
+		if err != nil || len(fi) != 1 {
+			t.Fatalf("Decision on test row %d alone: %v, %d values", i, err, len(fi))
+		}
+		one = append(one, fi[0])
+	}
+	close("one test row at a time", one)
 }
 
 // spanResidual returns ‖f − Π f‖/‖f‖ for the orthogonal projection Π onto

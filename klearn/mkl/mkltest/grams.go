@@ -79,7 +79,11 @@ func asDense(Ks []*mat.SymDense) []*mat.Dense {
 // per base kernel, and a copy; Combine and CombineCross agree with each
 // other (the training points as test points) and, for Linear learners,
 // with Σ_s w_s K_s; PredictGrams is the sign of DecisionGrams (classifiers)
-// or equals it (regressors); the training fit is good on easy data; two
+// or equals it (regressors); the lazy paths of a SourceLearner and a
+// SourceModel (FitSource, DecisionSource, PredictSource) agree with the
+// in-memory ones; the model owns its data (overwriting the training Grams
+// and targets after the fit changes nothing); the training fit is good on
+// easy data; two
 // fits and the fits for GOMAXPROCS 1 and 2 agree bit for bit; and a
 // battery of bad inputs (NaN/Inf in a Gram or a target, targets short or
 // missing, one class, a third label, mismatched list sizes and orders, nil
@@ -176,6 +180,27 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 	checkTrainingFit(t, ft, y, opts)
 
 	sourcePaths(t, l, model, Ks, Kte, y, f, p, opts)
+
+	// The model owns its data: overwriting the training Grams and targets
+	// after the fit changes no decision.
+	Ko, yo := cloneSyms(Ks), slices.Clone(y)
+	mo, err := l.FitGrams(Ko, yo)
+	if err != nil {
+		t.Fatalf("FitGrams: %v", err)
+	}
+	before, err := mo.DecisionGrams(Kte)
+	if err != nil {
+		t.Fatalf("DecisionGrams: %v", err)
+	}
+	for _, K := range Ko {
+		K.ScaleSym(-2, K)
+	}
+	for i := range yo {
+		yo[i] = -yo[i]
+	}
+	if after, err := mo.DecisionGrams(Kte); err != nil || !sameBits(before, after) {
+		t.Errorf("the model does not own its data: overwriting the training Grams and targets after the fit changes its decisions (error %v)", err)
+	}
 
 	// The same fit twice and for any GOMAXPROCS: weights and decisions.
 	refits(t, append(model.Weights(), f...), func() ([]float64, error) {
