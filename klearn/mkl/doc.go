@@ -18,9 +18,10 @@
 // (Kernel) and decides and predicts on feature rows (Decision, Predict).
 // Subpackages hold the method families of one paper each: nkrr (Cortes et
 // al. 2009, non-linear combinations for kernel ridge regression), continuous
-// (Argyriou et al. 2006, learning convex combinations of continuously
-// parameterised kernels), stagewise (Afkanpour et al. 2013, stagewise
-// alignment), ghkl (generalised hierarchical kernel learning, a baseline of
+// (Argyriou et al. 2006, a DC-programming algorithm for kernel selection
+// over continuously parameterised families), stagewise (Afkanpour et al.
+// 2013, alignment-based kernel learning with a continuous set of base
+// kernels), ghkl (generalised hierarchical kernel learning, a baseline of
 // Donini & Aiolli 2017) and tk (Colbert & Peet 2020, tessellated kernels).
 //
 // Package mkltest checks every learner against the contract — fit paths
