@@ -23,6 +23,9 @@ func TestFeatureLearnerContract(t *testing.T) {
 			ghkl.Classifier{Rho: 2, C: 1, SVMTol: nan}, ghkl.Classifier{Rho: 2, C: 1, Solver: ghkl.Solver(9)},
 			ghkl.Classifier{Rho: 2, C: 1, Base: kernel.RBF{Gamma: -1}})
 	})
+	t.Run("LinearBaseDepth1", func(t *testing.T) {
+		mkltest.TestFeatureLearner(t, ghkl.Classifier{Rho: 2, C: 10, Base: kernel.Linear{}, MaxDepth: 1}, mkltest.Options{D: 4})
+	})
 	t.Run("Rho1.5", func(t *testing.T) {
 		mkltest.TestFeatureLearner(t, ghkl.Classifier{Rho: 1.5, C: 10}, mkltest.Options{})
 	})

@@ -24,6 +24,9 @@ func TestFeatureLearnerContract(t *testing.T) {
 			stagewise.CA{EtaMax: -2}, stagewise.CA{SVM: svm.Classifier{C: -1}}, stagewise.CA{SVM: svm.Classifier{C: nan}},
 			stagewise.CA{Family: continuous.GaussianBandwidth{Lower: 3, Upper: 1}})
 	})
+	t.Run("Dirichlet", func(t *testing.T) {
+		mkltest.TestFeatureLearner(t, stagewise.CA{Family: continuous.Dirichlet{}, T: 3, SVM: c}, mkltest.Options{D: 1})
+	})
 	t.Run("CA-nD", func(t *testing.T) {
 		f := continuous.GaussianPerCoordinate{Starts: []float64{0.3, 3}, Lambda: 0.01}
 		mkltest.TestFeatureLearner(t, stagewise.CA{Family: f, T: 3, SVM: c}, mkltest.Options{},

@@ -22,6 +22,9 @@ func TestFeatureLearnerContract(t *testing.T) {
 			tk.Learner{SVM: svm.Classifier{C: -1}}, tk.Learner{SVM: svm.Classifier{C: nan}}, tk.Learner{Method: tk.Method(9)},
 			tk.Learner{MaxBlockMB: -1}, tk.Learner{Settings: opt.Settings{Tol: nan}}, tk.Learner{Settings: opt.Settings{MaxIter: -1}})
 	})
+	t.Run("Degree0NoBias", func(t *testing.T) {
+		mkltest.TestFeatureLearner(t, tk.Learner{SVM: svm.Classifier{C: 10, NoBias: true}}, mkltest.Options{D: 2})
+	})
 	t.Run("InteriorPoint", func(t *testing.T) {
 		mkltest.TestFeatureLearner(t, tk.Learner{SVM: svm.Classifier{C: 10}, Method: tk.InteriorPoint}, mkltest.Options{N: 20})
 	})
