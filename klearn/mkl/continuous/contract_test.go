@@ -1,11 +1,15 @@
 package continuous_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // TestFeatureLearnerContract runs the mkl contract's feature-learner suite
@@ -41,4 +45,33 @@ func TestFeatureLearnerContract(t *testing.T) {
 	t.Run("DC", func(t *testing.T) {
 		mkltest.TestFeatureLearner(t, continuous.Greedy{Mu: 1e-2, MaxSteps: 3, Step2: continuous.DC}, mkltest.Options{})
 	})
+}
+
+// TestExtremeHyperParameters fits Greedy with valid but extreme settings:
+// a sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	mkltest.TestExtremeFeatureLearners(t, mkltest.Options{},
+		continuous.Greedy{Mu: 1e-300, MaxSteps: 3}, continuous.Greedy{Mu: 1e300, MaxSteps: 3},
+		continuous.Greedy{Tol: 1e300, MaxSteps: 3}, continuous.Greedy{Tol: 1e-300, MaxSteps: 3},
+		continuous.Greedy{MaxSteps: 2, Search: opt.Settings{MaxIter: 1}},
+		continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: 1e-300, Upper: 1e-299}, MaxSteps: 2},
+		continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: 1e299, Upper: 1e300}, MaxSteps: 2},
+		continuous.Greedy{Family: continuous.GaussianPerCoordinate{Lambda: 1e300}, MaxSteps: 2},
+		continuous.Greedy{Mu: 1e-300, MaxSteps: 2, Step2: continuous.DC})
+}
+
+// TestGreedyVanishingMu: for μ = 1e-300 the vector c = −2μ(K+μI)⁻¹y of step
+// 2 is of order 1e-299 and ‖c‖² underflows to 0 (c itself is never 0 for
+// ±1 labels); both step-2 solvers refuse it as a hyper-parameter error, not
+// as a NaN (the quasi-Newton path reported ErrNotFinite before).
+func TestGreedyVanishingMu(t *testing.T) {
+	t.Parallel()
+	X, y, _, _ := mkltest.FeatureData(30, 3, 7)
+	for _, st := range []continuous.Step2{continuous.QuasiNewton, continuous.DC} {
+		klearntest.ExpectErrorIs(t, fmt.Sprintf("Step2 %d", st), klearn.ErrParam, func() error {
+			_, err := continuous.Greedy{Mu: 1e-300, MaxSteps: 3, Step2: st}.Fit(X, y)
+			return err
+		})
+	}
 }

@@ -179,7 +179,11 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			for _, v := range c {
 				nrm += v * v
 			}
-			if nrm == 0 || math.IsInf(nrm, 0) || math.IsNaN(nrm) {
+			if nrm == 0 {
+				// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed.
+				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
+			}
+			if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
 				return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
 			}
 			u := make([]float64, len(c))

@@ -7,6 +7,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // TestFeatureLearnerContract runs the mkl contract's feature-learner suite
@@ -32,4 +33,16 @@ func TestFeatureLearnerContract(t *testing.T) {
 	t.Run("Rho1.5MirrorDescent", func(t *testing.T) {
 		mkltest.TestFeatureLearner(t, ghkl.Classifier{Rho: 1.5, C: 10, Solver: ghkl.MirrorDescent}, mkltest.Options{})
 	})
+}
+
+// TestExtremeHyperParameters fits gHKL with valid but extreme settings: a
+// sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	mkltest.TestExtremeFeatureLearners(t, mkltest.Options{},
+		ghkl.Classifier{Rho: 2, C: 1e-300}, ghkl.Classifier{Rho: 2, C: 1e300},
+		ghkl.Classifier{Rho: 2, C: 1, Beta: 1e-300}, ghkl.Classifier{Rho: 2, C: 1, Beta: 1e300},
+		ghkl.Classifier{Rho: 1 + 1e-12, C: 1}, ghkl.Classifier{Rho: 2, C: 1, MaxActive: 1},
+		ghkl.Classifier{Rho: 1.5, C: 1, SVMTol: 1e300, Settings: opt.Settings{MaxIter: 3, Tol: 1e-300}},
+		ghkl.Classifier{Rho: 2, C: 1, Base: kernel.RBF{Gamma: 1e300}})
 }

@@ -381,3 +381,30 @@ func badFeatures[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mode
 		klearntest.Bad("nil model: Predict", func() error { _, err := zero.Predict(Xte); return err }, klearn.ErrNotFitted))
 	klearntest.Battery(t, cases)
 }
+
+// TestExtremeFeatureLearners fits every learner, each with valid but
+// extreme hyper-parameters (constants of order 1e±300, bounds at the ends
+// of the floating-point range, one iteration), on the data of
+// TestFeatureLearner (Options N, D and Regression) and requires an error
+// wrapping a klearn sentinel or finite decisions on the test rows: never a
+// panic, a hang, or a NaN or ±Inf returned without an error
+// (klearntest.Finite cases of a klearntest.Battery).
+func TestExtremeFeatureLearners[M mkl.FeatureModel](t *testing.T, opts Options, learners ...mkl.FeatureLearner[M]) {
+	t.Helper()
+	opts = opts.withDefaults(30)
+	X, y, r, Xte := FeatureData(opts.N, opts.D, 7)
+	if opts.Regression {
+		y = r
+	}
+	var cases []klearntest.Case
+	for i, l := range learners {
+		cases = append(cases, klearntest.Finite(extremeName(i), func() ([]float64, error) {
+			m, err := l.Fit(X, y)
+			if err != nil {
+				return nil, err
+			}
+			return m.Decision(Xte)
+		}))
+	}
+	klearntest.Battery(t, cases)
+}

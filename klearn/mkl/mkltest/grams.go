@@ -354,3 +354,28 @@ func badInput[M mkl.Model](t *testing.T, l mkl.Learner[M], model M, Ks []*mat.Sy
 	cases = append(cases, klearntest.Bad("nil model", func() error { _, err := zeroModel.DecisionGrams(Kte); return err }, klearn.ErrNotFitted))
 	klearntest.Battery(t, cases)
 }
+
+// TestExtremeKernelLearners is TestExtremeFeatureLearners for learners
+// over a finite kernel list, on the data of TestKernelLearner (Options N,
+// Kernels and Regression): an error wrapping a klearn sentinel or finite
+// decisions on the test kernels, never a panic, a hang or a NaN.
+func TestExtremeKernelLearners[M mkl.Model](t *testing.T, opts Options, learners ...mkl.Learner[M]) {
+	t.Helper()
+	opts = opts.withDefaults(40)
+	Ks, Kte, y, r := Data(opts.N, 7)
+	Ks, Kte = Ks[:opts.Kernels], Kte[:opts.Kernels]
+	if opts.Regression {
+		y = r
+	}
+	var cases []klearntest.Case
+	for i, l := range learners {
+		cases = append(cases, klearntest.Finite(extremeName(i), func() ([]float64, error) {
+			m, err := l.FitGrams(Ks, y)
+			if err != nil {
+				return nil, err
+			}
+			return m.DecisionGrams(Kte)
+		}))
+	}
+	klearntest.Battery(t, cases)
+}

@@ -12,7 +12,11 @@
 //     contract_test.go in each package), and nkrr.Regressor's FitFeatures
 //     path (nkrr/contract_test.go, through a test adapter).
 //
-// Both share the checks of the contract: inputs never mutated (bit for bit),
+// TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners with
+// valid but extreme hyper-parameters, which must give an error wrapping a
+// klearn sentinel or finite decisions.
+//
+// Both suites share the checks of the contract: inputs never mutated (bit for bit),
 // Predict consistent with Decision, a good training fit on easy data, the
 // same fit twice and for GOMAXPROCS 1 and 2 (bit for bit), and a bad-input
 // battery (klearntest.Battery: each case under recover and a time limit)
@@ -224,3 +228,7 @@ func targetCases(y []float64, fit func(y []float64) error, opts Options) []klear
 // absurdName names the battery case of the i-th learner with an absurd
 // hyper-parameter (0-based, in the order of the suite's arguments).
 func absurdName(i int) string { return fmt.Sprintf("absurd hyper-parameters #%d", i) }
+
+// extremeName names the battery case of the i-th learner with an extreme
+// but valid hyper-parameter.
+func extremeName(i int) string { return fmt.Sprintf("extreme hyper-parameters #%d", i) }

@@ -33,3 +33,16 @@ func TestFeatureLearnerContract(t *testing.T) {
 			stagewise.CA{Family: continuous.GaussianPerCoordinate{Lambda: nan}})
 	})
 }
+
+// TestExtremeHyperParameters fits CA with valid but extreme settings: a
+// sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	mkltest.TestExtremeFeatureLearners(t, mkltest.Options{},
+		stagewise.CA{Eps: 1e-300, T: 3}, stagewise.CA{Eps: 1e300, T: 3},
+		stagewise.CA{EtaMax: 1e-300, T: 3}, stagewise.CA{EtaMax: 1e300, T: 3},
+		stagewise.CA{Theta: 1e300, T: 3}, stagewise.CA{Theta: 1e-300, T: 3},
+		stagewise.CA{T: 3, SVM: svm.Classifier{C: 1e300}}, stagewise.CA{T: 3, SVM: svm.Classifier{C: 1e-300}},
+		stagewise.CA{Family: continuous.GaussianBandwidth{Lower: 1e-300, Upper: 1e-299}, T: 2},
+		stagewise.CA{Family: continuous.GaussianBandwidth{Lower: 1e299, Upper: 1e300}, T: 2})
+}

@@ -29,3 +29,14 @@ func TestFeatureLearnerContract(t *testing.T) {
 		mkltest.TestFeatureLearner(t, tk.Learner{SVM: svm.Classifier{C: 10}, Method: tk.InteriorPoint}, mkltest.Options{N: 20})
 	})
 }
+
+// TestExtremeHyperParameters fits the TK learner with valid but extreme
+// settings: a sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	mkltest.TestExtremeFeatureLearners(t, mkltest.Options{N: 20},
+		tk.Learner{SVM: svm.Classifier{C: 1e-300}}, tk.Learner{SVM: svm.Classifier{C: 1e300}},
+		tk.Learner{Margin: 1e6}, tk.Learner{MaxBlockMB: 1e-3}, tk.Learner{Degree: 40},
+		tk.Learner{Settings: opt.Settings{MaxIter: 1}}, tk.Learner{Settings: opt.Settings{Tol: 1e-300, MaxIter: 20}},
+		tk.Learner{Method: tk.InteriorPoint, Settings: opt.Settings{MaxIter: 1}})
+}
