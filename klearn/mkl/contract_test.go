@@ -105,3 +105,34 @@ func (m *komdModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	}
 	return m.fitted().PredictGram(Kte[0])
 }
+
+// TestExtremeHyperParameters fits the finite-list learners with valid but
+// extreme settings: a sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	tiny, huge := 1e-300, 1e300
+	t.Run("EasyMKL", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.EasyMKL{Lambda: tiny}, mkl.EasyMKL{Lambda: 1},
+			mkl.EasyMKL{Lambda: 1 - 1e-16}, mkl.EasyMKL{Lambda: 0.5, Settings: &opt.Settings{MaxIter: 1}})
+	})
+	t.Run("EasyMKLSVM", func(t *testing.T) {
+		e := mkl.EasyMKL{Lambda: 0.3}
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{},
+			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: huge}}, mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: tiny}})
+	})
+	t.Run("SimpleMKL", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.SimpleMKL{C: huge}, mkl.SimpleMKL{C: tiny},
+			mkl.SimpleMKL{C: 1, Settings: opt.Settings{MaxIter: 1}}, mkl.SimpleMKL{C: 1, Settings: opt.Settings{Tol: tiny, MaxIter: 20}})
+	})
+	t.Run("LpMKL", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.LpMKL{P: huge, C: 1}, mkl.LpMKL{P: math.Inf(1), C: 1},
+			mkl.LpMKL{P: 1 + 1e-15, C: 1}, mkl.LpMKL{P: 2, C: huge}, mkl.LpMKL{P: 2, C: tiny})
+	})
+	t.Run("AlignfSVM", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.AlignfSVM{SVM: svm.Classifier{C: huge}}, mkl.AlignfSVM{SVM: svm.Classifier{C: tiny}})
+	})
+	t.Run("KOMD", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{mkl.KOMD{Lambda: tiny}}, komdLearner{mkl.KOMD{Lambda: 1}},
+			komdLearner{mkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
+	})
+}

@@ -70,3 +70,13 @@ func TestFeatureLearnerContract(t *testing.T) {
 		mkltest.TestFeatureLearner(t, featureRegressor{nkrr.Regressor{Degree: 2, Lambda: 0.1, Radius: 1}}, mkltest.Options{Regression: true, MaxTrainRMSE: 0.99})
 	})
 }
+
+// TestExtremeHyperParameters fits the regressor with valid but extreme
+// settings: a sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	mkltest.TestExtremeKernelLearners(t, mkltest.Options{Regression: true},
+		nkrr.Regressor{Lambda: 1e-300, Radius: 1}, nkrr.Regressor{Lambda: 1e300, Radius: 1},
+		nkrr.Regressor{Lambda: 0.1, Radius: 1e300}, nkrr.Regressor{Lambda: 0.1, Radius: 1, Degree: 40},
+		nkrr.Regressor{Lambda: 0.1, Radius: 1, Eta0: 1e-300}, nkrr.Regressor{Lambda: 0.1, Radius: 1, LineSearch: true},
+		nkrr.Regressor{Lambda: 0.1, Radius: 1, Mu0: []float64{1e300, 1e300, 1e300}})
+}
