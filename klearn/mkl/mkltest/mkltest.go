@@ -3,27 +3,31 @@
 //
 //   - TestKernelLearner checks a Learner over a finite list of base kernels
 //     (FitGrams → Model): EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL and AlignfSVM
-//     (mkl's contract_test.go), KOMD on the uniform average of the list
-//     (the same file, through a test adapter) and nkrr.Regressor
-//     (nkrr/contract_test.go);
+//     (mkl's contract_test.go), KOMD as a list of one kernel (the same file,
+//     through a test adapter) and nkrr.Regressor (nkrr/contract_test.go);
+//     for a SourceLearner and a SourceModel (EasyMKL, EasyMKLSVM) also that
+//     the lazy fit and decision paths agree with the in-memory ones;
 //   - TestFeatureLearner checks a FeatureLearner, fitted from the rows of X
 //     over a continuous or combinatorial kernel family (Fit → FeatureModel):
 //     continuous.Greedy, stagewise.CA, tk.Learner and ghkl.Classifier (one
 //     contract_test.go in each package), and nkrr.Regressor's FitFeatures
-//     path (nkrr/contract_test.go, through a test adapter).
+//     path (nkrr/contract_test.go, through a test adapter);
+//   - TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners
+//     with valid but extreme hyper-parameters, which must give an error
+//     wrapping a klearn sentinel or finite decisions.
 //
-// TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners with
-// valid but extreme hyper-parameters, which must give an error wrapping a
-// klearn sentinel or finite decisions.
+// Both suites share the checks of the contract: inputs never mutated (bit
+// for bit), the model owns its data, Predict consistent with Decision, a
+// good training fit on easy data, the same fit twice and for GOMAXPROCS 1
+// and 2 (bit for bit), and a bad-input battery (klearntest.Battery: each
+// case under recover and a time limit) whose every case must return an
+// error wrapping a klearn sentinel, never a panic, a hang or a NaN answer.
+// The suites' own tests run them on reference learners, correct (they must
+// pass) and with one fault injected at a time (they must fail with the
+// message of the broken check).
 //
-// Both suites share the checks of the contract: inputs never mutated (bit for bit),
-// Predict consistent with Decision, a good training fit on easy data, the
-// same fit twice and for GOMAXPROCS 1 and 2 (bit for bit), and a bad-input
-// battery (klearntest.Battery: each case under recover and a time limit)
-// whose every case must return an error wrapping a klearn sentinel, never a
-// panic, a hang or a NaN answer. The package lives beside mkl, not in
-// klearntest, because klearntest is imported by the tests of packages that
-// mkl itself imports.
+// The package lives beside mkl, not in klearntest, because klearntest is
+// imported by the tests of packages that mkl itself imports.
 package mkltest
 
 import (
