@@ -48,8 +48,8 @@ func FeatureData(n, d int, seed uint64) (X *mat.Dense, y, r []float64, Xte *mat.
 //     against f = Σ_s DualCoef_s k(x_{Support_s}, x) + Bias;
 //   - Predict is the sign of Decision (classifiers) or equals it
 //     (regressors), and the training fit is good;
-//   - the model owns its data (overwriting the training rows after the fit
-//     changes no decision), and X and the test rows may be any mat.Matrix:
+//   - the model owns its data (overwriting the training rows and targets
+//     after the fit changes no decision), and X and the test rows may be any mat.Matrix:
 //     a generic one (no raw data), a strided view of a larger matrix and
 //     one test row at a time give the same decisions (to 1e-9, relative);
 //   - two fits, and the fits for GOMAXPROCS 1 and 2, give the same
@@ -170,15 +170,15 @@ func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M
 }
 
 // ownsAndViews checks that the model owns its data (overwriting the
-// training rows after the fit changes no decision) and that X and the test
+// training rows and targets after the fit changes no decision) and that X and the test
 // rows may be any mat.Matrix: a generic one (no raw data) and a strided view
 // of a larger matrix give the decisions of the *mat.Dense (to 1e-9,
 // relative), and so does one test row alone.
 func ownsAndViews[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], model M, X *mat.Dense, y []float64, Xte *mat.Dense, f []float64) {
 	t.Helper()
 	m, d := Xte.Dims()
-	Xo := mat.DenseCopyOf(X)
-	mo, err := l.Fit(Xo, y)
+	Xo, yo := mat.DenseCopyOf(X), slices.Clone(y)
+	mo, err := l.Fit(Xo, yo)
 	if err != nil {
 		t.Fatalf("Fit: %v", err)
 	}
@@ -187,12 +187,15 @@ func ownsAndViews[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mod
 		t.Fatalf("Decision: %v", err)
 	}
 	Xo.Apply(func(_, _ int, v float64) float64 { return 3 - v }, Xo)
+	for i := range yo {
+		yo[i] = -yo[i]
+	}
 	after, err := mo.Decision(Xte)
 	if err != nil {
-		t.Fatalf("Decision after the training rows changed: %v", err)
+		t.Fatalf("Decision after the training data changed: %v", err)
 	}
 	if !sameBits(before, after) {
-		t.Errorf("the model does not own its data: overwriting the training rows after the fit changes its decisions")
+		t.Errorf("the model does not own its data: overwriting the training rows and targets after the fit changes its decisions")
 	}
 
 	view := func(A *mat.Dense) *mat.Dense {
