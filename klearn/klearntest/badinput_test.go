@@ -441,6 +441,39 @@ func TestBatteryDatasetsModelselPreprocess(t *testing.T) {
 		klearntest.Bad("Info unknown", func() error { return err1(datasets.Info("no-such-set")) }, nil),
 		klearntest.Bad("StratifiedKFold NaN", func() error { return err1(modelsel.StratifiedKFold([]float64{nan, 1, 1, 0}, 2, 1)) }, klearn.ErrNotFinite),
 		klearntest.Bad("StratifiedKFold k 0", func() error { return err1(modelsel.StratifiedKFold(f.y, 0, 1)) }, klearn.ErrParam),
+		// The slicing helpers: negative, too large and nil, never a panic.
+		klearntest.Bad("Rows negative", func() error { return err1(modelsel.Rows(f.X, []int{0, -1})) }, klearn.ErrShape),
+		klearntest.Bad("Rows too large", func() error { return err1(modelsel.Rows(f.X, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("Rows nil", func() error { return err1(modelsel.Rows(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil", func() error { return err1(modelsel.Rows((*mat.Dense)(nil), []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil VecDense", func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows repeated index 1<<40 bytes", func() error {
+			return err1(modelsel.Rows(mat.NewDense(1, 1<<20, nil), make([]int, 1<<20)))
+		}, klearn.ErrParam),
+		klearntest.Bad("Take negative", func() error { return err1(modelsel.Take(f.y, []int{-3})) }, klearn.ErrShape),
+		klearntest.Bad("Take too large", func() error { return err1(modelsel.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
+		klearntest.Bad("Take nil y", func() error { return err1(modelsel.Take(nil, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram negative", func() error { return err1(modelsel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram too large", func() error { return err1(modelsel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram nil", func() error { return err1(modelsel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(modelsel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
+		klearntest.Bad("CrossGram negative row", func() error { return err1(modelsel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram too large column", func() error { return err1(modelsel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram nil", func() error { return err1(modelsel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams index beyond the smaller kernel", func() error {
+			return err1(modelsel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
+		}, klearn.ErrShape),
+		klearntest.Bad("SubGrams nil kernel", func() error { return err1(modelsel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams negative", func() error { return err1(modelsel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams too large", func() error { return err1(modelsel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Within negative position", func() error {
+			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, -1}, Test: []int{2}}}))
+		}, klearn.ErrShape),
+		klearntest.Bad("Within position beyond the subset", func() error {
+			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, 1}, Test: []int{3}}}))
+		}, klearn.ErrShape),
+		klearntest.Bad("Within nil subset", func() error { return err1(modelsel.Within(nil, []modelsel.Split{{Train: []int{0}}})) }, klearn.ErrShape),
 		klearntest.Bad("GridSearch no candidates", func() error {
 			return err1(modelsel.GridSearch([]int{}, []modelsel.Split{{Train: []int{0}, Test: []int{1}}}, func(int, modelsel.Split) (float64, error) { return 0, nil }, modelsel.SearchOptions{}))
 		}, nil),
