@@ -555,8 +555,8 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	}
 	w := 2 * e.q
 	m := R.n
-	if b := 8 * float64(w) * float64(w+1) / 2 * float64(m) * float64(m); b > maxBlockBytes {
-		return nil, nil, klearn.Errorf(klearn.ErrParam, "kernel: TK.GramBlocks: %d blocks of %d×%d would take %.3g GiB", w*(w+1)/2, m, m, b/(1<<30))
+	if err := checkBlocks("GramBlocks", w, m, m); err != nil {
+		return nil, nil, err
 	}
 	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
@@ -575,6 +575,15 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 		out[p] = newSymNoPar(m, data[p])
 	}
 	return out, pairs, nil
+}
+
+// checkBlocks refuses the w(w+1)/2 basis blocks of ra×rb when they would
+// exceed maxBlockBytes.
+func checkBlocks(what string, w, ra, rb int) error {
+	if b := 8 * float64(w) * float64(w+1) / 2 * float64(ra) * float64(rb); b > maxBlockBytes {
+		return klearn.Errorf(klearn.ErrParam, "kernel: TK.%s: %d blocks of %d×%d would take %.3g GiB (the limit is %d GiB)", what, w*(w+1)/2, ra, rb, b/(1<<30), maxBlockBytes>>30)
+	}
+	return nil
 }
 
 // tkPairs lists the pairs (a, b), 0 ≤ a ≤ b < w, in row order.
@@ -622,6 +631,9 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 	RA, RB := rows(A), rows(B)
 	e := t.setup(d)
 	w := 2 * e.q
+	if err := checkBlocks("CrossBlocks", w, RA.n, RB.n); err != nil {
+		return nil, nil, err
+	}
 	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
 	for p := range data {
