@@ -152,5 +152,7 @@ func TestEmptyAndNilArguments(t *testing.T) {
 	klearntest.Battery(t, []klearntest.Case{
 		klearntest.Bad("NormalizeCross 0×0", func() error { _, err := NormalizeCross(&mat.Dense{}, nil, nil); return err }, klearn.ErrEmpty),
 		klearntest.Bad("ARDFromSigma nil", func() error { _, err := ARDFromSigma(nil); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Center nil", func() error { _, err := Center(nil); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Center 0×0", func() error { _, err := Center(&mat.SymDense{}); return err }, klearn.ErrEmpty),
 	})
 }
