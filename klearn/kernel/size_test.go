@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -27,6 +28,10 @@ func TestMonomialCountClosedForm(t *testing.T) {
 	}
 	if _, err := MonomialCount(120, 30); err == nil {
 		t.Error("C(150, 30) should overflow int")
+	}
+	// Z_2(2, 3) in graded, descending-lex order: 1; x₁, x₂; x₁², x₁x₂, x₂².
+	if z := must(MonomialVector([]float64{2, 3}, must(Monomials(2, 2)))); !slices.Equal(z, []float64{1, 2, 3, 4, 6, 9}) {
+		t.Errorf("Z_2(2, 3) = %v", z)
 	}
 }
 

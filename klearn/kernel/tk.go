@@ -105,8 +105,25 @@ func monomial(x []float64, e []int) float64 {
 	return v
 }
 
-// MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps.
-func MonomialVector(x []float64, exps [][]int) []float64 {
+// MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps
+// (from Monomials(len(x), d)). Errors: an exponent vector of another length
+// than x (ErrShape), a negative exponent (ErrParam).
+func MonomialVector(x []float64, exps [][]int) ([]float64, error) {
+	for i, e := range exps {
+		if len(e) != len(x) {
+			return nil, klearn.Errorf(klearn.ErrShape, "kernel: MonomialVector: exponent vector %d has %d entries, x has %d", i, len(e), len(x))
+		}
+		for _, p := range e {
+			if p < 0 {
+				return nil, klearn.Errorf(klearn.ErrParam, "kernel: MonomialVector: exponent vector %d has the negative exponent %d", i, p)
+			}
+		}
+	}
+	return monomialVector(x, exps), nil
+}
+
+// monomialVector is MonomialVector for exponents from Monomials(len(x), d).
+func monomialVector(x []float64, exps [][]int) []float64 {
 	out := make([]float64, len(exps))
 	for i, e := range exps {
 		out[i] = monomial(x, e)
@@ -204,7 +221,7 @@ func (g GPK) Eval(x, z []float64) float64 {
 	if err != nil {
 		return math.NaN()
 	}
-	zx, zz := MonomialVector(x, exps), MonomialVector(z, exps)
+	zx, zz := monomialVector(x, exps), monomialVector(z, exps)
 	if g.P == nil {
 		return dot(zx, zz)
 	}
@@ -222,7 +239,7 @@ func (g GPK) features(X mat.Matrix) *mat.Dense {
 	exps, _ := Monomials(R.d, g.Degree) // sizes checked by Validate
 	F := mat.NewDense(R.n, len(exps), nil)
 	for i := 0; i < R.n; i++ {
-		F.SetRow(i, MonomialVector(R.row(i), exps))
+		F.SetRow(i, monomialVector(R.row(i), exps))
 	}
 	return F
 }
