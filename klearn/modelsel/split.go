@@ -20,10 +20,8 @@ func (s Split) Check(n int) error {
 		return klearn.Errorf(klearn.ErrEmpty, "modelsel: split with %d training and %d test indices", len(s.Train), len(s.Test))
 	}
 	for _, part := range [2][]int{s.Train, s.Test} {
-		for _, i := range part {
-			if i < 0 || i >= n {
-				return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", i, n)
-			}
+		if p := badIdx(n, part); p >= 0 {
+			return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", part[p], n)
 		}
 	}
 	return nil
