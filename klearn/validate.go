@@ -2,6 +2,7 @@ package klearn
 
 import (
 	"math"
+	"reflect"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -10,7 +11,7 @@ import (
 // CheckMatrix returns the shape of X and an error if X is nil, empty or holds
 // a non-finite value. what names the argument in the message.
 func CheckMatrix(what string, X mat.Matrix) (n, d int, err error) {
-	if X == nil || isNilMatrix(X) {
+	if IsNilMatrix(X) {
 		return 0, 0, Errorf(ErrEmpty, "%s is nil", what)
 	}
 	n, d = X.Dims()
@@ -39,13 +40,23 @@ func CheckMatrix(what string, X mat.Matrix) (n, d int, err error) {
 	return n, d, nil
 }
 
-// isNilMatrix reports a typed nil pointer hidden in the interface.
-func isNilMatrix(X mat.Matrix) bool {
+// IsNilMatrix reports whether X is nil or a nil pointer of any matrix type
+// hidden in the interface (a (*mat.Dense)(nil) passed as a mat.Matrix),
+// whose Dims would panic.
+func IsNilMatrix(X mat.Matrix) bool {
+	if X == nil {
+		return true
+	}
 	switch m := X.(type) {
 	case *mat.Dense:
 		return m == nil
 	case *mat.SymDense:
 		return m == nil
+	}
+	v := reflect.ValueOf(X)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
+		return v.IsNil()
 	}
 	return false
 }

@@ -73,9 +73,13 @@ func TwoSpirals() *Dataset {
 
 // CircleRadius returns r = (2^{d−1} Γ(1+d/2) / π^{d/2})^{1/d}, the radius of
 // the d-ball whose volume is half that of [−1, 1]^d (mlbench.circle).
-func CircleRadius(d int) float64 {
+// Errors: d < 1 (ErrParam).
+func CircleRadius(d int) (float64, error) {
+	if d < 1 {
+		return 0, klearn.Errorf(klearn.ErrParam, "datasets: CircleRadius: d = %d, need d ≥ 1", d)
+	}
 	lg, _ := math.Lgamma(1 + float64(d)/2)
-	return math.Exp((float64(d-1)*math.Ln2 + lg - float64(d)/2*math.Log(math.Pi)) / float64(d))
+	return math.Exp((float64(d-1)*math.Ln2 + lg - float64(d)/2*math.Log(math.Pi)) / float64(d)), nil
 }
 
 // Circle is mlbench.circle (Leisch & Dimitriadou): x ∼ U[−1, 1]^d, class "1"
@@ -87,11 +91,11 @@ func Circle(n, d int, seed uint64) (*Dataset, error) {
 	if err := checkN("Circle", n, 1, d); err != nil {
 		return nil, err
 	}
-	if d < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "datasets: Circle: d = %d, need d ≥ 1", d)
+	r, err := CircleRadius(d)
+	if err != nil {
+		return nil, klearn.Errorf(err, "datasets: Circle")
 	}
 	rng := klearn.NewRand(seed)
-	r := CircleRadius(d)
 	X := mat.NewDense(n, d, nil)
 	y := make([]float64, n)
 	for i := 0; i < n; i++ {

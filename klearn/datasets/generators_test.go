@@ -92,11 +92,16 @@ func TestTwoSpirals(t *testing.T) {
 func TestCircle(t *testing.T) {
 	t.Parallel()
 	// Closed form: d = 2 → r = √(2/π); d = 1 → r = 1/2 (half of [−1, 1]).
-	if r := CircleRadius(2); math.Abs(r-math.Sqrt(2/math.Pi)) > 1e-14 {
-		t.Errorf("r(2) = %v", r)
+	if r, err := CircleRadius(2); err != nil || math.Abs(r-math.Sqrt(2/math.Pi)) > 1e-14 {
+		t.Errorf("r(2) = %v, %v", r, err)
 	}
-	if r := CircleRadius(1); math.Abs(r-0.5) > 1e-14 {
-		t.Errorf("r(1) = %v", r)
+	if r, err := CircleRadius(1); err != nil || math.Abs(r-0.5) > 1e-14 {
+		t.Errorf("r(1) = %v, %v", r, err)
+	}
+	for _, d := range []int{0, -3} {
+		if _, err := CircleRadius(d); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("CircleRadius(%d): %v, want ErrParam", d, err)
+		}
 	}
 	// Equal priors (for d ≤ 3, where the ball lies inside the cube): with
 	// n = 20000 the inside fraction has sd √(0.25/n) ≈ 0.0035; allow 5 sd.
@@ -109,7 +114,10 @@ func TestCircle(t *testing.T) {
 		if math.Abs(frac-0.5) > 5*math.Sqrt(0.25/20000) {
 			t.Errorf("d = %d: inside fraction %v", d, frac)
 		}
-		r := CircleRadius(d)
+		r, err := CircleRadius(d)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := 0; i < 100; i++ {
 			if (mat.Norm(ds.X.RowView(i), 2) < r) != (ds.Y[i] == 0) {
 				t.Fatalf("row %d labelled against its norm", i)

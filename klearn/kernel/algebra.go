@@ -37,6 +37,16 @@ func gramOf(k Kernel, X mat.Matrix) *mat.SymDense {
 	return gramEval(k, rows(X))
 }
 
+// membersFloats returns the largest featureFloats of the members: a
+// composite evaluates its members one at a time.
+func membersFloats(ks []Kernel, ra, rb, d int) float64 {
+	var f float64
+	for _, k := range ks {
+		f = math.Max(f, featureFloatsOf(k, ra, rb, d))
+	}
+	return f
+}
+
 func crossOf(k Kernel, A, B mat.Matrix) *mat.Dense {
 	if c, ok := k.(Crosser); ok {
 		return c.Cross(A, B)
@@ -80,6 +90,12 @@ func (s Sum) Validate(d int) error {
 		}
 	}
 	return nil
+}
+
+// featureFloats: one member's ra×rb matrix besides the running sum, and
+// that member's own.
+func (s Sum) featureFloats(ra, rb, d int) float64 {
+	return float64(ra)*float64(rb) + membersFloats(s.Kernels, ra, rb, d)
 }
 
 func (s Sum) w(i int) float64 {
@@ -143,6 +159,12 @@ type Product struct{ Kernels []Kernel }
 // Validate checks the members.
 func (p Product) Validate(d int) error { return validateAll(p.Kernels, d, "Product") }
 
+// featureFloats: the running product, one member's matrix and the new
+// product, and that member's own.
+func (p Product) featureFloats(ra, rb, d int) float64 {
+	return 2*float64(ra)*float64(rb) + membersFloats(p.Kernels, ra, rb, d)
+}
+
 // Eval returns Π k_i(x, z).
 func (p Product) Eval(x, z []float64) float64 {
 	v := 1.0
@@ -184,6 +206,11 @@ func (s Scaled) Validate(d int) error {
 	return klearn.CheckParam("kernel: Scaled.C", s.C, 0, math.MaxFloat64)
 }
 
+// featureFloats is the member's: the scaling is in place.
+func (s Scaled) featureFloats(ra, rb, d int) float64 {
+	return featureFloatsOf(s.K, ra, rb, d)
+}
+
 // Eval returns c·k(x, z).
 func (s Scaled) Eval(x, z []float64) float64 { return s.C * s.K.Eval(x, z) }
 
@@ -216,6 +243,11 @@ func (p Power) Validate(d int) error {
 	return nil
 }
 
+// featureFloats: the member's matrix besides its power, and the member's own.
+func (p Power) featureFloats(ra, rb, d int) float64 {
+	return float64(ra)*float64(rb) + featureFloatsOf(p.K, ra, rb, d)
+}
+
 // Eval returns k(x, z)^D.
 func (p Power) Eval(x, z []float64) float64 { return powInt(p.K.Eval(x, z), p.D) }
 
@@ -239,6 +271,12 @@ type Normalized struct{ K Kernel }
 
 // Validate checks K.
 func (n Normalized) Validate(d int) error { return validateAll([]Kernel{n.K}, d, "Normalized") }
+
+// featureFloats: the member's matrix besides the normalised one, the two
+// diagonals, and the member's own.
+func (n Normalized) featureFloats(ra, rb, d int) float64 {
+	return float64(ra)*float64(rb) + float64(ra+rb) + featureFloatsOf(n.K, ra, rb, d)
+}
 
 // Eval returns k(x, z)/√(k(x, x)k(z, z)).
 func (n Normalized) Eval(x, z []float64) float64 {

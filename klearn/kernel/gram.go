@@ -77,7 +77,15 @@ func checkSyms(what string, Ks ...*mat.SymDense) error {
 // Center returns C_n K C_n with C_n = I − 11ᵀ/n, the Gram matrix of the
 // features centred in feature space (used by centred alignment, Afkanpour et al.'s Sec. 2):
 // (K_c)_ij = K_ij − r_i − r_j + m, r the row means and m the grand mean.
-func Center(K *mat.SymDense) *mat.SymDense {
+// Errors: ErrEmpty (a nil or empty K).
+func Center(K *mat.SymDense) (*mat.SymDense, error) {
+	if err := checkSyms("Center", K); err != nil {
+		return nil, err
+	}
+	return center(K), nil
+}
+
+func center(K *mat.SymDense) *mat.SymDense {
 	a, n, s := symData(K)
 	r := make([]float64, n)
 	var m float64

@@ -574,7 +574,7 @@ func TestGramOps(t *testing.T) {
 	}
 	var want mat.Dense
 	want.Product(Cm, K, Cm)
-	if !mat.EqualApprox(Center(K), &want, 1e-12) {
+	if !mat.EqualApprox(must(Center(K)), &want, 1e-12) {
 		t.Fatal("Center ≠ CKC")
 	}
 	// NormalizeGram ≡ Normalized kernel; NormalizeCross ≡ its cross.

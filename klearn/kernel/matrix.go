@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kernelab/kernelab/internal/linalg"
@@ -25,21 +26,30 @@ type Diagonaler interface {
 	Diag(X mat.Matrix) []float64
 }
 
-// featureSizer is implemented by kernels whose Gram and Cross build explicit
-// feature matrices: featureFloats returns the float64s they allocate for
-// ra×d and rb×d inputs, checked against klearn.MaxAllocBytes before
-// computing.
+// featureSizer is implemented by kernels whose Gram and Cross allocate more
+// than their ra×rb result: explicit feature matrices (GPK), or the members'
+// matrices of a composite (Sum, Product, Scaled, Power, Normalized, which
+// look inside their members). featureFloats returns the float64s allocated
+// besides the result for ra×d and rb×d inputs, checked against
+// klearn.MaxAllocBytes before computing.
 type featureSizer interface {
 	featureFloats(ra, rb, d int) float64
 }
 
-func checkFeatures(k Kernel, ra, rb, d int) error {
-	fs, ok := k.(featureSizer)
-	if !ok {
-		return nil
+// featureFloatsOf is k's featureFloats, 0 for a kernel that allocates
+// nothing besides its result.
+func featureFloatsOf(k Kernel, ra, rb, d int) float64 {
+	if fs, ok := k.(featureSizer); ok {
+		return fs.featureFloats(ra, rb, d)
 	}
-	f := fs.featureFloats(ra, rb, d)
-	return klearn.CheckAlloc("kernel: the explicit feature matrices", 8, int(min(f, 1<<60)))
+	return 0
+}
+
+// checkFeatures refuses a Gram or Cross of k whose ra×rb result and
+// intermediate matrices together exceed klearn.MaxAllocBytes.
+func checkFeatures(k Kernel, ra, rb, d int) error {
+	f := float64(ra)*float64(rb) + featureFloatsOf(k, ra, rb, d)
+	return klearn.CheckAlloc(fmt.Sprintf("kernel: the %d×%d result and the feature and intermediate matrices of %T", ra, rb, k), 8, int(min(f, 1<<60)))
 }
 
 // Validate checks k's hyper-parameters for d-dimensional inputs if k

@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -28,6 +29,10 @@ func TestMonomialCountClosedForm(t *testing.T) {
 	if _, err := MonomialCount(120, 30); err == nil {
 		t.Error("C(150, 30) should overflow int")
 	}
+	// Z_2(2, 3) in graded, descending-lex order: 1; x₁, x₂; x₁², x₁x₂, x₂².
+	if z := must(MonomialVector([]float64{2, 3}, must(Monomials(2, 2)))); !slices.Equal(z, []float64{1, 2, 3, 4, 6, 9}) {
+		t.Errorf("Z_2(2, 3) = %v", z)
+	}
 }
 
 // TestSizeBattery: constructors and kernels whose size is unbounded refuse
@@ -50,6 +55,43 @@ func TestSizeBattery(t *testing.T) {
 		klearntest.Bad("DPPRBF(1, 1<<40)", func() error { _, err := DPPRBF(1, 1<<40); return err }, klearn.ErrParam),
 		klearntest.Bad("DPPCauchy(1, -1)", func() error { _, err := DPPCauchy(1, -1); return err }, klearn.ErrParam),
 	})
+	// Composites look inside their members: GPK of degree 6 on 20 columns
+	// has q = C(26, 6) = 230230 monomials, so its feature matrices on 2,000
+	// rows take 3·2000·q·8 bytes ≈ 11 GB, wherever it sits in the kernel;
+	// a Sum of two RBFs on 30,000 rows holds two 7.2 GB matrices.
+	wide := klearntest.RandMatrix(2000, 20, 0, 1, 1)
+	tall := mat.NewDense(30000, 1, nil)
+	gpk := GPK{Degree: 6}
+	gramOf := func(k Kernel, X mat.Matrix) func() error { return func() error { _, err := Gram(k, X); return err } }
+	crossOf := func(k Kernel, X mat.Matrix) func() error {
+		return func() error { _, err := Cross(k, X, X); return err }
+	}
+	klearntest.Battery(t, []klearntest.Case{
+		klearntest.Bad("GPK features", gramOf(gpk, wide), klearn.ErrParam),
+		klearntest.Bad("Sum with a GPK", gramOf(Sum{Kernels: []Kernel{Linear{}, gpk}}, wide), klearn.ErrParam),
+		klearntest.Bad("Product with a GPK", gramOf(Product{Kernels: []Kernel{gpk, Linear{}}}, wide), klearn.ErrParam),
+		klearntest.Bad("Scaled GPK", gramOf(Scaled{K: gpk, C: 2}, wide), klearn.ErrParam),
+		klearntest.Bad("Power of a GPK", gramOf(Power{K: gpk, D: 2}, wide), klearn.ErrParam),
+		klearntest.Bad("Normalized GPK", gramOf(Normalized{K: gpk}, wide), klearn.ErrParam),
+		klearntest.Bad("Sum of a Normalized Product with a GPK", gramOf(Sum{Kernels: []Kernel{Normalized{K: Product{Kernels: []Kernel{gpk}}}}}, wide), klearn.ErrParam),
+		klearntest.Bad("Cross of a Scaled GPK", crossOf(Scaled{K: gpk, C: 1}, wide), klearn.ErrParam),
+		klearntest.Bad("Sum of two RBFs on 30000 rows", gramOf(Sum{Kernels: []Kernel{RBF{Gamma: 1}, RBF{Gamma: 2}}}, tall), klearn.ErrParam),
+		klearntest.Bad("Normalized RBF on 30000 rows", gramOf(Normalized{K: RBF{Gamma: 1}}, tall), klearn.ErrParam),
+		klearntest.Bad("TK CrossBlocks too large", func() error {
+			_, _, err := TK{Degree: 2}.CrossBlocks(klearntest.RandMatrix(3000, 3, 0, 1, 2), klearntest.RandMatrix(3000, 3, 0, 1, 3))
+			return err
+		}, klearn.ErrParam),
+	})
+	// The same composites fit on a few rows.
+	small := wide.Slice(0, 5, 0, 20)
+	for _, k := range []Kernel{Sum{Kernels: []Kernel{Linear{}, gpk}}, Normalized{K: Scaled{K: gpk, C: 2}}} {
+		if _, err := Gram(k, small); err != nil {
+			t.Errorf("%T on 5 rows: %v", k, err)
+		}
+	}
+	if _, err := Gram(Sum{Kernels: []Kernel{RBF{Gamma: 1}, RBF{Gamma: 2}}}, mat.NewDense(300, 1, nil)); err != nil {
+		t.Errorf("Sum of RBFs on 300 rows: %v", err)
+	}
 	if v := (TK{Degree: 30}).Eval([]float64{.5, .5, .5}, []float64{.5, .5, .5}); !math.IsNaN(v) {
 		t.Errorf("Eval of an oversized TK = %v, want NaN", v)
 	}
@@ -115,5 +157,7 @@ func TestEmptyAndNilArguments(t *testing.T) {
 	klearntest.Battery(t, []klearntest.Case{
 		klearntest.Bad("NormalizeCross 0×0", func() error { _, err := NormalizeCross(&mat.Dense{}, nil, nil); return err }, klearn.ErrEmpty),
 		klearntest.Bad("ARDFromSigma nil", func() error { _, err := ARDFromSigma(nil); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Center nil", func() error { _, err := Center(nil); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Center 0×0", func() error { _, err := Center(&mat.SymDense{}); return err }, klearn.ErrEmpty),
 	})
 }

@@ -105,8 +105,25 @@ func monomial(x []float64, e []int) float64 {
 	return v
 }
 
-// MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps.
-func MonomialVector(x []float64, exps [][]int) []float64 {
+// MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps
+// (from Monomials(len(x), d)). Errors: an exponent vector of another length
+// than x (ErrShape), a negative exponent (ErrParam).
+func MonomialVector(x []float64, exps [][]int) ([]float64, error) {
+	for i, e := range exps {
+		if len(e) != len(x) {
+			return nil, klearn.Errorf(klearn.ErrShape, "kernel: MonomialVector: exponent vector %d has %d entries, x has %d", i, len(e), len(x))
+		}
+		for _, p := range e {
+			if p < 0 {
+				return nil, klearn.Errorf(klearn.ErrParam, "kernel: MonomialVector: exponent vector %d has the negative exponent %d", i, p)
+			}
+		}
+	}
+	return monomialVector(x, exps), nil
+}
+
+// monomialVector is MonomialVector for exponents from Monomials(len(x), d).
+func monomialVector(x []float64, exps [][]int) []float64 {
 	out := make([]float64, len(exps))
 	for i, e := range exps {
 		out[i] = monomial(x, e)
@@ -204,7 +221,7 @@ func (g GPK) Eval(x, z []float64) float64 {
 	if err != nil {
 		return math.NaN()
 	}
-	zx, zz := MonomialVector(x, exps), MonomialVector(z, exps)
+	zx, zz := monomialVector(x, exps), monomialVector(z, exps)
 	if g.P == nil {
 		return dot(zx, zz)
 	}
@@ -222,7 +239,7 @@ func (g GPK) features(X mat.Matrix) *mat.Dense {
 	exps, _ := Monomials(R.d, g.Degree) // sizes checked by Validate
 	F := mat.NewDense(R.n, len(exps), nil)
 	for i := 0; i < R.n; i++ {
-		F.SetRow(i, MonomialVector(R.row(i), exps))
+		F.SetRow(i, monomialVector(R.row(i), exps))
 	}
 	return F
 }
@@ -555,8 +572,8 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	}
 	w := 2 * e.q
 	m := R.n
-	if b := 8 * float64(w) * float64(w+1) / 2 * float64(m) * float64(m); b > maxBlockBytes {
-		return nil, nil, klearn.Errorf(klearn.ErrParam, "kernel: TK.GramBlocks: %d blocks of %d×%d would take %.3g GiB", w*(w+1)/2, m, m, b/(1<<30))
+	if err := checkBlocks("GramBlocks", w, m, m); err != nil {
+		return nil, nil, err
 	}
 	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
@@ -575,6 +592,15 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 		out[p] = newSymNoPar(m, data[p])
 	}
 	return out, pairs, nil
+}
+
+// checkBlocks refuses the w(w+1)/2 basis blocks of ra×rb when they would
+// exceed maxBlockBytes.
+func checkBlocks(what string, w, ra, rb int) error {
+	if b := 8 * float64(w) * float64(w+1) / 2 * float64(ra) * float64(rb); b > maxBlockBytes {
+		return klearn.Errorf(klearn.ErrParam, "kernel: TK.%s: %d blocks of %d×%d would take %.3g GiB (the limit is %d GiB)", what, w*(w+1)/2, ra, rb, b/(1<<30), maxBlockBytes>>30)
+	}
+	return nil
 }
 
 // tkPairs lists the pairs (a, b), 0 ≤ a ≤ b < w, in row order.
@@ -622,6 +648,9 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 	RA, RB := rows(A), rows(B)
 	e := t.setup(d)
 	w := 2 * e.q
+	if err := checkBlocks("CrossBlocks", w, RA.n, RB.n); err != nil {
+		return nil, nil, err
+	}
 	pairs := tkPairs(w)
 	data := make([][]float64, len(pairs))
 	for p := range data {

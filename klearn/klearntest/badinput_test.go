@@ -17,8 +17,10 @@ import (
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -441,6 +443,39 @@ func TestBatteryDatasetsModelselPreprocess(t *testing.T) {
 		klearntest.Bad("Info unknown", func() error { return err1(datasets.Info("no-such-set")) }, nil),
 		klearntest.Bad("StratifiedKFold NaN", func() error { return err1(modelsel.StratifiedKFold([]float64{nan, 1, 1, 0}, 2, 1)) }, klearn.ErrNotFinite),
 		klearntest.Bad("StratifiedKFold k 0", func() error { return err1(modelsel.StratifiedKFold(f.y, 0, 1)) }, klearn.ErrParam),
+		// The slicing helpers: negative, too large and nil, never a panic.
+		klearntest.Bad("Rows negative", func() error { return err1(modelsel.Rows(f.X, []int{0, -1})) }, klearn.ErrShape),
+		klearntest.Bad("Rows too large", func() error { return err1(modelsel.Rows(f.X, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("Rows nil", func() error { return err1(modelsel.Rows(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil", func() error { return err1(modelsel.Rows((*mat.Dense)(nil), []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil VecDense", func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows repeated index 1<<40 bytes", func() error {
+			return err1(modelsel.Rows(mat.NewDense(1, 1<<20, nil), make([]int, 1<<20)))
+		}, klearn.ErrParam),
+		klearntest.Bad("Take negative", func() error { return err1(modelsel.Take(f.y, []int{-3})) }, klearn.ErrShape),
+		klearntest.Bad("Take too large", func() error { return err1(modelsel.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
+		klearntest.Bad("Take nil y", func() error { return err1(modelsel.Take(nil, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram negative", func() error { return err1(modelsel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram too large", func() error { return err1(modelsel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram nil", func() error { return err1(modelsel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(modelsel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
+		klearntest.Bad("CrossGram negative row", func() error { return err1(modelsel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram too large column", func() error { return err1(modelsel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram nil", func() error { return err1(modelsel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams index beyond the smaller kernel", func() error {
+			return err1(modelsel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
+		}, klearn.ErrShape),
+		klearntest.Bad("SubGrams nil kernel", func() error { return err1(modelsel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams negative", func() error { return err1(modelsel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams too large", func() error { return err1(modelsel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Within negative position", func() error {
+			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, -1}, Test: []int{2}}}))
+		}, klearn.ErrShape),
+		klearntest.Bad("Within position beyond the subset", func() error {
+			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, 1}, Test: []int{3}}}))
+		}, klearn.ErrShape),
+		klearntest.Bad("Within nil subset", func() error { return err1(modelsel.Within(nil, []modelsel.Split{{Train: []int{0}}})) }, klearn.ErrShape),
 		klearntest.Bad("GridSearch no candidates", func() error {
 			return err1(modelsel.GridSearch([]int{}, []modelsel.Split{{Train: []int{0}, Test: []int{1}}}, func(int, modelsel.Split) (float64, error) { return 0, nil }, modelsel.SearchOptions{}))
 		}, nil),
@@ -1010,6 +1045,70 @@ func TestBatteryViz(t *testing.T) {
 
 // maybe is a case whose input is valid but extreme: it may fail with a klearn
 // sentinel or succeed, never panic or hang.
+// TestBatteryHelpers: the exported helpers beside the learners (kernel
+// centring and monomials, the alignment steps of stagewise, the parameter
+// searches of continuous, the kernel combinations of mkl, CircleRadius)
+// refuse nil, empty and mismatched arguments with an error. Some of these
+// panicked inside worker goroutines, which no recover can catch.
+func TestBatteryHelpers(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	s, err := continuous.GaussianBandwidth{}.Prepare(f.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ard, err := continuous.GaussianPerCoordinate{}.Prepare(f.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	P := mat.NewSymDense(8, nil)
+	P.CopySym(f.Kn)
+	search := func(fam continuous.Family, sr continuous.Searcher, P *mat.SymDense) func() error {
+		return func() error { _, _, err := continuous.Search(fam, sr, 2, P, nil); return err }
+	}
+	cases := []klearntest.Case{
+		klearntest.Bad("kernel Center nil", func() error { return err1(kernel.Center(nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("kernel MonomialVector short x", func() error {
+			return err1(kernel.MonomialVector([]float64{1}, [][]int{{1, 2}}))
+		}, klearn.ErrShape),
+		klearntest.Bad("kernel MonomialVector negative exponent", func() error {
+			return err1(kernel.MonomialVector([]float64{1, 2}, [][]int{{-1, 2}}))
+		}, klearn.ErrParam),
+		klearntest.Bad("stagewise Alignment nil", func() error { return err1(stagewise.Alignment(nil, f.K)) }, klearn.ErrEmpty),
+		klearntest.Bad("stagewise Gradient orders", func() error { return err1(stagewise.Gradient(f.K, mat.NewSymDense(3, nil))) }, klearn.ErrShape),
+		klearntest.Bad("stagewise Step zero K", func() error {
+			return err1(stagewise.Step(mat.NewSymDense(8, nil), f.K, f.Kn, 1))
+		}, klearn.ErrSingular),
+		klearntest.Bad("continuous Search nil family", search(nil, s, P), klearn.ErrParam),
+		klearntest.Bad("continuous Search nil searcher", search(continuous.GaussianBandwidth{}, nil, P), klearn.ErrParam),
+		klearntest.Bad("continuous Search nil P", search(continuous.GaussianBandwidth{}, s, nil), klearn.ErrEmpty),
+		klearntest.Bad("continuous Search P of another order", search(continuous.GaussianBandwidth{}, s, mat.NewSymDense(3, nil)), klearn.ErrShape),
+		klearntest.Bad("continuous Search NaN P", search(continuous.GaussianBandwidth{}, s, symWithNaN(P, nan)), klearn.ErrNotFinite),
+		klearntest.Bad("continuous Search family and searcher disagree", search(continuous.GaussianBandwidth{}, ard, P), klearn.ErrShape),
+		klearntest.Bad("continuous SearchDC nil family", func() error {
+			return err1(continuous.SearchDC(nil, s, 2, make([]float64, 8), nil))
+		}, klearn.ErrParam),
+		klearntest.Bad("continuous CrossTrain nil training rows", func() error {
+			return err1(continuous.CrossTrain(kernel.RBF{Gamma: 1}, f.X, nil))
+		}, klearn.ErrNotFitted),
+		klearntest.Bad("continuous GaussianPerCoordinate Prepare nil", func() error {
+			return err1(continuous.GaussianPerCoordinate{}.Prepare(nil))
+		}, klearn.ErrEmpty),
+		klearntest.Bad("continuous GaussianBlocks Prepare nil", func() error {
+			return err1(continuous.GaussianBlocks{Blocks: [][]int{{0}}}.Prepare(nil))
+		}, klearn.ErrEmpty),
+		klearntest.Bad("continuous Dirichlet Prepare nil", func() error { return err1(continuous.Dirichlet{}.Prepare(nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("mkl CombineSource nil first kernel", func() error {
+			return err1(mkl.CombineSource([]float64{1, 1}, mkl.GramList{nil, f.K}))
+		}, klearn.ErrEmpty),
+		klearntest.Bad("mkl CombineCrossSource nil first kernel", func() error {
+			return err1(mkl.CombineCrossSource([]float64{1}, mkl.CrossList{nil}))
+		}, klearn.ErrEmpty),
+		klearntest.Bad("datasets CircleRadius 0", func() error { return err1(datasets.CircleRadius(0)) }, klearn.ErrParam),
+	}
+	klearntest.Battery(t, cases)
+}
+
 func maybe(name string, call func() error) klearntest.Case {
 	return klearntest.Case{Name: name, Call: call, MayPass: true}
 }

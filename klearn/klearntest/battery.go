@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
 )
 
 // Case is one bad-input call of a battery: Call runs it and returns its
@@ -57,7 +59,7 @@ func Values(parts ...any) []float64 {
 		case []float64:
 			out = append(out, p...)
 		case mat.Matrix:
-			if p == nil || isNilMatrix(p) {
+			if klearn.IsNilMatrix(p) {
 				continue
 			}
 			r, c := p.Dims()
@@ -71,16 +73,6 @@ func Values(parts ...any) []float64 {
 		}
 	}
 	return out
-}
-
-func isNilMatrix(m mat.Matrix) bool {
-	switch m := m.(type) {
-	case *mat.Dense:
-		return m == nil
-	case *mat.SymDense:
-		return m == nil
-	}
-	return false
 }
 
 // Bad returns the Case that expects call to fail with an error wrapping want

@@ -96,7 +96,10 @@ func (a Alignf) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfModel, error) 
 		means[l] = alignfGrandMean(K)
 	}
 	for k, K := range Ks {
-		Kc := kernel.Center(K)
+		Kc, err := kernel.Center(K)
+		if err != nil {
+			return nil, klearn.Errorf(err, "mkl: Alignf: kernel %d", k)
+		}
 		A[k] = alignfQuad(Kc, yc)
 		for l := k; l < p; l++ {
 			M.SetSym(k, l, alignfFrob(Kc, Ks[l], means[l]))

@@ -209,6 +209,9 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
 	}
 	n := src.Dim()
+	if n < 1 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: base kernels of order %d (the first is nil or empty)", n)
+	}
 	acc := mat.NewSymDense(n, nil)
 	err := src.Each(func(s int, K *mat.SymDense) error {
 		if K.SymmetricDim() != n {
@@ -241,6 +244,9 @@ func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
 	}
 	r, c := src.Dims()
+	if r < 1 || c < 1 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: test kernels of %d×%d (the first is nil or empty)", r, c)
+	}
 	acc := mat.NewDense(r, c, nil)
 	err := src.Each(func(s int, K *mat.Dense) error {
 		if kr, kc := K.Dims(); kr != r || kc != c {

@@ -274,18 +274,18 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 	calls := 0
 	ap := EasyMKLAllPairs{Family: HPKFamily{D: 6}, MKL: EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4},
 		Progress: func(done, total int) { calls++ }}
-	pm, err := ap.FitCosine(modelsel.SubGram(K1, tr), modelsel.Take(y3, tr))
+	pm, err := ap.FitCosine(must(modelsel.SubGram(K1, tr)), must(modelsel.Take(y3, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pm.Pairs) != 3 || calls != 3 {
 		t.Fatalf("%d pairs, %d progress calls", len(pm.Pairs), calls)
 	}
-	pred, err := pm.PredictCosine(modelsel.CrossGram(K1, te, tr))
+	pred, err := pm.PredictCosine(must(modelsel.CrossGram(K1, te, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, _ := metrics.Accuracy(modelsel.Take(y3, te), pred)
+	acc, _ := metrics.Accuracy(must(modelsel.Take(y3, te)), pred)
 	// Sectors are separable by low-degree polynomials of the angle: chance is 1/3.
 	if acc < 0.8 {
 		t.Errorf("all-pairs accuracy %.2f < 0.8", acc)

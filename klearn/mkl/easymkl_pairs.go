@@ -78,7 +78,11 @@ func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPa
 					yy = append(yy, -1)
 				}
 			}
-			src, err := a.Family.Source(modelsel.SubGram(K1, idx))
+			K1pq, err := modelsel.SubGram(K1, idx)
+			if err != nil {
+				return nil, klearn.Errorf(err, "mkl: EasyMKLAllPairs: classes %g vs %g", cls[p], cls[q])
+			}
+			src, err := a.Family.Source(K1pq)
 			if err != nil {
 				return nil, err
 			}

@@ -49,8 +49,8 @@ func loadMKLpy(t testing.TB) (*mklpyFixture, *mat.Dense) {
 func TestEasyMKLMatchesMKLpy(t *testing.T) {
 	t.Parallel()
 	f, X := loadMKLpy(t)
-	Xtr, Xte := modelsel.Rows(X, f.Train), modelsel.Rows(X, f.Test)
-	ytr, yte := modelsel.Take(f.Y, f.Train), modelsel.Take(f.Y, f.Test)
+	Xtr, Xte := must(modelsel.Rows(X, f.Train)), must(modelsel.Rows(X, f.Test))
+	ytr, yte := must(modelsel.Take(f.Y, f.Train)), must(modelsel.Take(f.Y, f.Test))
 	fam := HPKFamily{D: 10, MinDegree: 1}
 	Ks := must(fam.Grams(Xtr))
 	Kte := must(fam.Crosses(Xte, Xtr))

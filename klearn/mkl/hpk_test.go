@@ -233,7 +233,7 @@ func TestRandomFamilyConsistency(t *testing.T) {
 	}
 	f, _ := RandomHPKFamily{D: 3, Steps: 2000, Rule: RandomRule, Seed: 1}.Sample(3)
 	G, _ := f.Grams(X)
-	C, err := f.Crosses(modelsel.Rows(X, []int{0, 5}), X)
+	C, err := f.Crosses(must(modelsel.Rows(X, []int{0, 5})), X)
 	if err != nil {
 		t.Fatal(err)
 	}

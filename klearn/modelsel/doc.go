@@ -16,10 +16,17 @@
 // Kernel learners work on precomputed Gram matrices; instead of recomputing a
 // kernel per split, cut the full n×n matrix:
 //
-//	Ktr := modelsel.SubGram(K, s.Train)            // train × train, *mat.SymDense
-//	Kte := modelsel.CrossGram(K, s.Test, s.Train)  // test × train, *mat.Dense
+//	Ktr, err := modelsel.SubGram(K, s.Train)            // train × train, *mat.SymDense
+//	Kte, err := modelsel.CrossGram(K, s.Test, s.Train)  // test × train, *mat.Dense
 //
-// and SubGrams/CrossGrams do the same for a list of base kernels.
+// SubGrams/CrossGrams do the same for a list of base kernels, Rows and Take
+// cut a design matrix and a label vector, and Within maps splits of a subset
+// back to global indices. Every one checks its indices in O(len(idx)) and
+// returns an error, never panics: a nil matrix is ErrEmpty, an index
+// outside the matrix or vector ErrShape, a result too large to allocate
+// ErrParam (klearn's sentinels, tested with errors.Is). Split.Check
+// validates a split against n samples once, before a fit slices several
+// blocks with it.
 //
 // GridSearch evaluates every (candidate, split) pair on a pool of goroutines;
 // each score is stored at its own index, so the result is identical for any

@@ -62,15 +62,32 @@ func ExampleGridSearch() {
 		log.Fatal(err)
 	}
 	eval := func(lambda float64, s modelsel.Split) (float64, error) {
-		m, err := krr.Regressor{Lambda: lambda}.FitGram(modelsel.SubGram(K, s.Train), modelsel.Take(y, s.Train))
+		// The slicing helpers check their indices and return an error.
+		Ktr, err := modelsel.SubGram(K, s.Train)
 		if err != nil {
 			return 0, err
 		}
-		yhat, err := m.PredictGram(modelsel.CrossGram(K, s.Test, s.Train))
+		ytr, err := modelsel.Take(y, s.Train)
 		if err != nil {
 			return 0, err
 		}
-		return metrics.MSE(modelsel.Take(y, s.Test), yhat)
+		m, err := krr.Regressor{Lambda: lambda}.FitGram(Ktr, ytr)
+		if err != nil {
+			return 0, err
+		}
+		Kte, err := modelsel.CrossGram(K, s.Test, s.Train)
+		if err != nil {
+			return 0, err
+		}
+		yhat, err := m.PredictGram(Kte)
+		if err != nil {
+			return 0, err
+		}
+		yte, err := modelsel.Take(y, s.Test)
+		if err != nil {
+			return 0, err
+		}
+		return metrics.MSE(yte, yhat)
 	}
 	res, err := modelsel.GridSearch([]float64{100, 1, 1e-3}, splits, eval, modelsel.SearchOptions{Minimize: true})
 	if err != nil {

@@ -199,41 +199,103 @@ func TestSlicing(t *testing.T) {
 	}
 	tr, te := []int{0, 2, 3, 7, 11}, []int{10, 1, 5}
 	// Reference: recompute the kernel on the selected rows.
-	Ktr, _ := kernel.Gram(k, modelsel.Rows(X, tr))
-	Kte, _ := kernel.Cross(k, modelsel.Rows(X, te), modelsel.Rows(X, tr))
-	if !mat.EqualApprox(modelsel.SubGram(K, tr), Ktr, 1e-14) {
+	Ktr, _ := kernel.Gram(k, must(modelsel.Rows(X, tr)))
+	Kte, _ := kernel.Cross(k, must(modelsel.Rows(X, te)), must(modelsel.Rows(X, tr)))
+	sub := must(modelsel.SubGram(K, tr))
+	if !mat.EqualApprox(sub, Ktr, 1e-14) {
 		t.Fatalf("SubGram differs from the recomputed Gram")
 	}
-	if !mat.EqualApprox(modelsel.CrossGram(K, te, tr), Kte, 1e-14) {
+	cross := must(modelsel.CrossGram(K, te, tr))
+	if !mat.EqualApprox(cross, Kte, 1e-14) {
 		t.Fatalf("CrossGram differs from the recomputed cross kernel")
 	}
-	Ks := modelsel.SubGrams([]*mat.SymDense{K, K}, tr)
-	Kc := modelsel.CrossGrams([]*mat.SymDense{K, K}, te, tr)
-	if len(Ks) != 2 || !mat.Equal(Ks[1], modelsel.SubGram(K, tr)) || !mat.Equal(Kc[1], modelsel.CrossGram(K, te, tr)) {
+	Ks := must(modelsel.SubGrams([]*mat.SymDense{K, K}, tr))
+	Kc := must(modelsel.CrossGrams([]*mat.SymDense{K, K}, te, tr))
+	if len(Ks) != 2 || !mat.Equal(Ks[1], sub) || len(Kc) != 2 || !mat.Equal(Kc[1], cross) {
 		t.Fatalf("SubGrams/CrossGrams differ from SubGram/CrossGram")
 	}
 	// Slices are copies.
-	sub := modelsel.SubGram(K, tr)
 	sub.SetSym(0, 0, 99)
 	if K.At(0, 0) == 99 {
 		t.Fatalf("SubGram shares memory with K")
 	}
 	y := []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-	if got := modelsel.Take(y, te); !slices.Equal(got, []float64{10, 1, 5}) {
+	if got := must(modelsel.Take(y, te)); !slices.Equal(got, []float64{10, 1, 5}) {
 		t.Fatalf("Take = %v", got)
 	}
-	if r := modelsel.Rows(klearntest.Generic(X), []int{4}); r.At(0, 2) != X.At(4, 2) {
+	if r := must(modelsel.Rows(klearntest.Generic(X), []int{4})); r.At(0, 2) != X.At(4, 2) {
 		t.Fatalf("Rows on a generic matrix")
 	}
-	if p := klearntest.Safe(func() { modelsel.Take(y, []int{12}) }); p == nil {
-		t.Fatalf("Take out of range did not panic (documented programmer error)")
+	// Empty index sets give empty results, not errors.
+	if r, err := modelsel.Rows(X, nil); err != nil || !r.IsEmpty() {
+		t.Fatalf("Rows of no index: %v, %v", r, err)
+	}
+	if g, err := modelsel.SubGrams(nil, tr); err != nil || len(g) != 0 {
+		t.Fatalf("SubGrams of no kernel: %v, %v", g, err)
 	}
 	inner := []modelsel.Split{{Train: []int{0, 2}, Test: []int{1}}}
-	w := modelsel.Within([]int{5, 8, 9}, inner)
+	w := must(modelsel.Within([]int{5, 8, 9}, inner))
 	if !slices.Equal(w[0].Train, []int{5, 9}) || !slices.Equal(w[0].Test, []int{8}) {
 		t.Fatalf("Within = %+v", w)
 	}
 }
+
+// TestSlicingBadIndices: every slicing helper refuses an index outside its
+// matrix or vector, negative or too large, with ErrShape, a nil matrix with
+// ErrEmpty, and a result too large to allocate with ErrParam.
+func TestSlicingBadIndices(t *testing.T) {
+	t.Parallel()
+	K := klearntest.RandPSD(4, 2, 1)
+	X := klearntest.RandMatrix(4, 2, -1, 1, 1)
+	y := []float64{1, 2, 3, 4}
+	ok := []int{0, 3}
+	for _, bad := range [][]int{{0, 4}, {-1, 2}, {1 << 62}} {
+		for name, call := range map[string]func() error{
+			"SubGram":          func() error { return err1(modelsel.SubGram(K, bad)) },
+			"CrossGram rows":   func() error { return err1(modelsel.CrossGram(K, bad, ok)) },
+			"CrossGram cols":   func() error { return err1(modelsel.CrossGram(K, ok, bad)) },
+			"SubGrams":         func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, K}, bad)) },
+			"CrossGrams":       func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{K}, ok, bad)) },
+			"SubGrams smaller": func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, klearntest.RandPSD(2, 1, 2)}, ok)) },
+			"Rows":             func() error { return err1(modelsel.Rows(X, bad)) },
+			"Rows generic":     func() error { return err1(modelsel.Rows(klearntest.Generic(X), bad)) },
+			"Take":             func() error { return err1(modelsel.Take(y, bad)) },
+			"Take nil y":       func() error { return err1(modelsel.Take(nil, ok)) },
+			"Within":           func() error { return err1(modelsel.Within(ok, []modelsel.Split{{Train: []int{0}, Test: bad}})) },
+		} {
+			klearntest.ExpectErrorIs(t, fmt.Sprintf("%s %v", name, bad), klearn.ErrShape, call)
+		}
+	}
+	for name, call := range map[string]func() error{
+		"SubGram nil":             func() error { return err1(modelsel.SubGram(nil, ok)) },
+		"CrossGram nil":           func() error { return err1(modelsel.CrossGram(nil, ok, ok)) },
+		"SubGrams nil kernel":     func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, nil}, ok)) },
+		"CrossGrams nil kernel":   func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, ok, ok)) },
+		"Rows nil":                func() error { return err1(modelsel.Rows(nil, ok)) },
+		"Rows typed nil Dense":    func() error { return err1(modelsel.Rows((*mat.Dense)(nil), ok)) },
+		"Rows typed nil VecDense": func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), ok)) },
+	} {
+		klearntest.ExpectErrorIs(t, name, klearn.ErrEmpty, call)
+	}
+	// Repeated indices may ask for more than memory: 2²⁰ × 2²⁰ × 8 bytes.
+	many := make([]int, 1<<20)
+	klearntest.ExpectErrorIs(t, "SubGram huge", klearn.ErrParam, func() error { return err1(modelsel.SubGram(K, many)) })
+	klearntest.ExpectErrorIs(t, "CrossGrams huge", klearn.ErrParam, func() error {
+		return err1(modelsel.CrossGrams([]*mat.SymDense{K, K}, many, many[:1<<14]))
+	})
+	klearntest.ExpectErrorIs(t, "Rows huge", klearn.ErrParam, func() error {
+		return err1(modelsel.Rows(mat.NewDense(1, 1<<14, nil), many))
+	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func err1[T any](_ T, err error) error { return err }
 
 func TestGrid(t *testing.T) {
 	t.Parallel()
@@ -268,15 +330,15 @@ func krrSearch(t *testing.T, workers int) *modelsel.SearchResult[modelsel.Params
 	}
 	eval := func(p modelsel.Params, s modelsel.Split) (float64, error) {
 		K := grams[p["gamma"]]
-		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(modelsel.SubGram(K, s.Train), modelsel.Take(y, s.Train))
+		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(must(modelsel.SubGram(K, s.Train)), must(modelsel.Take(y, s.Train)))
 		if err != nil {
 			return 0, err
 		}
-		yh, err := m.PredictGram(modelsel.CrossGram(K, s.Test, s.Train))
+		yh, err := m.PredictGram(must(modelsel.CrossGram(K, s.Test, s.Train)))
 		if err != nil {
 			return 0, err
 		}
-		return metrics.RMSE(modelsel.Take(y, s.Test), yh)
+		return metrics.RMSE(must(modelsel.Take(y, s.Test)), yh)
 	}
 	res, err := modelsel.GridSearch(grid, splits, eval, modelsel.SearchOptions{Minimize: true, Workers: workers})
 	if err != nil {
@@ -371,8 +433,11 @@ func TestNestedCV(t *testing.T) {
 		t.Fatal(err)
 	}
 	inner := func(train []int, f int) ([]modelsel.Split, error) {
-		s, err := modelsel.StratifiedKFold(modelsel.Take(y, train), 3, uint64(100+f))
-		w := modelsel.Within(train, s)
+		s, err := modelsel.StratifiedKFold(must(modelsel.Take(y, train)), 3, uint64(100+f))
+		if err != nil {
+			return nil, err
+		}
+		w, err := modelsel.Within(train, s)
 		for _, sp := range w {
 			// Inner splits must partition the outer training set.
 			if len(sp.Train)+len(sp.Test) != len(train) {
@@ -395,7 +460,7 @@ func TestNestedCV(t *testing.T) {
 				yh[a] = 1
 			}
 		}
-		return metrics.Accuracy(modelsel.Take(y, s.Test), yh)
+		return metrics.Accuracy(must(modelsel.Take(y, s.Test)), yh)
 	}
 	res, err := modelsel.NestedCV(outer, inner, []float64{-5, 0, 5}, eval, modelsel.SearchOptions{})
 	if err != nil {

@@ -1,31 +1,53 @@
 package modelsel
 
 import (
-	"fmt"
-
+	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Index slices take trusted index sets (from the split functions): an index
-// out of range is a programming error and panics, as gonum's own indexing does.
+// The index slices check their arguments in O(len(idx)) before copying: a
+// nil matrix is an ErrEmpty error, an index outside [0, n) an ErrShape error
+// naming it, and a result too large to allocate (indices may repeat) an
+// ErrParam error from klearn.CheckAlloc. An empty index set gives an empty
+// result and no error. Inputs are never modified; results are fresh copies.
 
-func checkIdx(n int, idx []int, what string) {
-	for _, i := range idx {
+// badIdx returns the position of the first index of idx outside [0, n), or
+// −1 when there is none.
+func badIdx(n int, idx []int) int {
+	for p, i := range idx {
 		if i < 0 || i >= n {
-			panic(fmt.Sprintf("modelsel: %s index %d out of range [0, %d)", what, i, n))
+			return p
 		}
 	}
+	return -1
+}
+
+// checkIdx returns an ErrShape error naming the first index of idx outside
+// [0, n).
+func checkIdx(what string, n int, idx []int) error {
+	if p := badIdx(n, idx); p >= 0 {
+		return klearn.Errorf(klearn.ErrShape, "modelsel: %s: index %d (position %d) out of range [0, %d)", what, idx[p], p, n)
+	}
+	return nil
 }
 
 // SubGram returns the principal submatrix K[idx, idx] as a new *mat.SymDense:
 // the train × train kernel of a split, cut from the full Gram matrix instead
-// of recomputed.
-func SubGram(K *mat.SymDense, idx []int) *mat.SymDense {
-	n := K.SymmetricDim()
-	checkIdx(n, idx, "SubGram")
+// of recomputed. Errors: nil K (ErrEmpty), an index outside [0, n)
+// (ErrShape), a result too large (ErrParam).
+func SubGram(K *mat.SymDense, idx []int) (*mat.SymDense, error) {
+	if K == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: SubGram of a nil matrix")
+	}
+	if err := checkIdx("SubGram", K.SymmetricDim(), idx); err != nil {
+		return nil, err
+	}
 	m := len(idx)
 	if m == 0 {
-		return &mat.SymDense{}
+		return &mat.SymDense{}, nil
+	}
+	if err := klearn.CheckAlloc("modelsel: SubGram's result", 8, m, m); err != nil {
+		return nil, err
 	}
 	raw := K.RawSymmetric()
 	out := mat.NewSymDense(m, nil)
@@ -41,17 +63,28 @@ func SubGram(K *mat.SymDense, idx []int) *mat.SymDense {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // CrossGram returns K[rows, cols] as a new *mat.Dense; CrossGram(K, test,
-// train) is the test × train kernel a fitted model predicts with.
-func CrossGram(K *mat.SymDense, rows, cols []int) *mat.Dense {
+// train) is the test × train kernel a fitted model predicts with. Errors as
+// for SubGram.
+func CrossGram(K *mat.SymDense, rows, cols []int) (*mat.Dense, error) {
+	if K == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: CrossGram of a nil matrix")
+	}
 	n := K.SymmetricDim()
-	checkIdx(n, rows, "CrossGram row")
-	checkIdx(n, cols, "CrossGram column")
+	if err := checkIdx("CrossGram row", n, rows); err != nil {
+		return nil, err
+	}
+	if err := checkIdx("CrossGram column", n, cols); err != nil {
+		return nil, err
+	}
 	if len(rows) == 0 || len(cols) == 0 {
-		return &mat.Dense{}
+		return &mat.Dense{}, nil
+	}
+	if err := klearn.CheckAlloc("modelsel: CrossGram's result", 8, len(rows), len(cols)); err != nil {
+		return nil, err
 	}
 	raw := K.RawSymmetric()
 	out := mat.NewDense(len(rows), len(cols), nil)
@@ -65,47 +98,94 @@ func CrossGram(K *mat.SymDense, rows, cols []int) *mat.Dense {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
-// SubGrams applies SubGram to every matrix of a kernel list.
-func SubGrams(Ks []*mat.SymDense, idx []int) []*mat.SymDense {
+// SubGrams applies SubGram to every matrix of a kernel list (an empty list
+// gives an empty list). Errors as for SubGram, naming the kernel; every
+// matrix is checked before any is copied.
+func SubGrams(Ks []*mat.SymDense, idx []int) ([]*mat.SymDense, error) {
+	if err := checkList("SubGrams", Ks, idx); err != nil {
+		return nil, err
+	}
 	out := make([]*mat.SymDense, len(Ks))
 	for m, K := range Ks {
-		out[m] = SubGram(K, idx)
+		var err error
+		if out[m], err = SubGram(K, idx); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return out, nil
 }
 
-// CrossGrams applies CrossGram to every matrix of a kernel list.
-func CrossGrams(Ks []*mat.SymDense, rows, cols []int) []*mat.Dense {
+// CrossGrams applies CrossGram to every matrix of a kernel list (an empty
+// list gives an empty list). Errors as for CrossGram, naming the kernel;
+// every matrix is checked before any is copied.
+func CrossGrams(Ks []*mat.SymDense, rows, cols []int) ([]*mat.Dense, error) {
+	if err := checkList("CrossGrams", Ks, rows, cols); err != nil {
+		return nil, err
+	}
 	out := make([]*mat.Dense, len(Ks))
 	for m, K := range Ks {
-		out[m] = CrossGram(K, rows, cols)
+		var err error
+		if out[m], err = CrossGram(K, rows, cols); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return out, nil
 }
 
-// Rows returns the rows X[idx, :] as a new *mat.Dense.
-func Rows(X mat.Matrix, idx []int) *mat.Dense {
+// checkList checks every matrix of Ks against the index sets (none nil,
+// every index inside every matrix) and the total size of the results,
+// len(Ks) blocks of len(idx[0]) × len(idx[last]).
+func checkList(what string, Ks []*mat.SymDense, idx ...[]int) error {
+	for m, K := range Ks {
+		if K == nil {
+			return klearn.Errorf(klearn.ErrEmpty, "modelsel: %s: kernel %d of %d is nil", what, m, len(Ks))
+		}
+		n := K.SymmetricDim()
+		for _, set := range idx {
+			if p := badIdx(n, set); p >= 0 {
+				return klearn.Errorf(klearn.ErrShape, "modelsel: %s: index %d (position %d) out of range [0, %d) of kernel %d", what, set[p], p, n, m)
+			}
+		}
+	}
+	return klearn.CheckAlloc("modelsel: "+what+"' results", 8, len(Ks), len(idx[0]), len(idx[len(idx)-1]))
+}
+
+// Rows returns the rows X[idx, :] as a new *mat.Dense. Errors: nil X
+// (ErrEmpty), an index outside [0, rows of X) (ErrShape), a result too
+// large (ErrParam).
+func Rows(X mat.Matrix, idx []int) (*mat.Dense, error) {
+	if klearn.IsNilMatrix(X) {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: Rows of a nil matrix")
+	}
 	n, d := X.Dims()
-	checkIdx(n, idx, "Rows")
+	if err := checkIdx("Rows", n, idx); err != nil {
+		return nil, err
+	}
 	if len(idx) == 0 || d == 0 {
-		return &mat.Dense{}
+		return &mat.Dense{}, nil
+	}
+	if err := klearn.CheckAlloc("modelsel: Rows' result", 8, len(idx), d); err != nil {
+		return nil, err
 	}
 	out := mat.NewDense(len(idx), d, nil)
 	for a, i := range idx {
 		mat.Row(out.RawRowView(a), i, X)
 	}
-	return out
+	return out, nil
 }
 
-// Take returns y[idx] as a new slice.
-func Take(y []float64, idx []int) []float64 {
-	checkIdx(len(y), idx, "Take")
+// Take returns y[idx] as a new slice. Errors: an index outside [0, len(y))
+// (ErrShape; a nil y has no valid index).
+func Take(y []float64, idx []int) ([]float64, error) {
+	if err := checkIdx("Take", len(y), idx); err != nil {
+		return nil, err
+	}
 	out := make([]float64, len(idx))
 	for a, i := range idx {
 		out[a] = y[i]
 	}
-	return out
+	return out, nil
 }

@@ -12,16 +12,16 @@ type Split struct{ Train, Test []int }
 
 // Check returns an error unless Train and Test are non-empty (ErrEmpty) and
 // every index lies in [0, n) (ErrShape): what a caller that indexes n
-// samples with the split (Rows, Take, SubGram, CrossGram) needs.
+// samples with the split needs. Rows, Take, SubGram and CrossGram check
+// their own indices too; Check also refuses an empty side, and reports a bad
+// split once, before any slicing or fitting.
 func (s Split) Check(n int) error {
 	if len(s.Train) == 0 || len(s.Test) == 0 {
 		return klearn.Errorf(klearn.ErrEmpty, "modelsel: split with %d training and %d test indices", len(s.Train), len(s.Test))
 	}
 	for _, part := range [2][]int{s.Train, s.Test} {
-		for _, i := range part {
-			if i < 0 || i >= n {
-				return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", i, n)
-			}
+		if p := badIdx(n, part); p >= 0 {
+			return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", part[p], n)
 		}
 	}
 	return nil
@@ -261,23 +261,29 @@ func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 // Within maps splits computed on a subset back to global indices: when
 // inner was computed on the len(subset) samples subset[0], subset[1], …,
 // Within returns the same splits with position p replaced by subset[p]. Use it
-// for the inner splits of nested cross-validation. Like the index slices
-// (Rows, Take, SubGram) it trusts its indices: a position outside subset is a
-// programming error and panics with a message naming it.
-func Within(subset []int, inner []Split) []Split {
+// for the inner splits of nested cross-validation. Errors: a position
+// outside [0, len(subset)) (ErrShape, naming the split and the position).
+func Within(subset []int, inner []Split) ([]Split, error) {
+	for s, sp := range inner {
+		for _, part := range [2][]int{sp.Train, sp.Test} {
+			if p := badIdx(len(subset), part); p >= 0 {
+				return nil, klearn.Errorf(klearn.ErrShape, "modelsel: Within: split %d: position %d out of range [0, %d) of the subset", s, part[p], len(subset))
+			}
+		}
+	}
 	out := make([]Split, len(inner))
 	for s, sp := range inner {
-		checkIdx(len(subset), sp.Train, "Within")
-		checkIdx(len(subset), sp.Test, "Within")
-		tr := make([]int, len(sp.Train))
-		for i, p := range sp.Train {
-			tr[i] = subset[p]
-		}
-		te := make([]int, len(sp.Test))
-		for i, p := range sp.Test {
-			te[i] = subset[p]
-		}
-		out[s] = Split{Train: sorted(tr), Test: sorted(te)}
+		out[s] = Split{Train: at(subset, sp.Train), Test: at(subset, sp.Test)}
 	}
+	return out, nil
+}
+
+// at returns subset[p] for every position p of pos, sorted.
+func at(subset, pos []int) []int {
+	out := make([]int, len(pos))
+	for i, p := range pos {
+		out[i] = subset[p]
+	}
+	slices.Sort(out)
 	return out
 }

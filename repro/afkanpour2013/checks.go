@@ -70,12 +70,27 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 		return s
 	}
 	// Eq. (3).
-	G := stagewise.Gradient(K, Ks)
+	// align is F(A + tB).
+	align := func(A *mat.SymDense, t float64, B *mat.SymDense) (float64, error) {
+		return stagewise.Alignment(add(A, t, B), Ks)
+	}
+	G, err := stagewise.Gradient(K, Ks)
+	if err != nil {
+		return nil, err
+	}
 	worst := 0.0
 	for d := 0; d < 20; d++ {
 		H := randSym()
 		h := 1e-5
-		fd := (stagewise.Alignment(add(K, h, H), Ks) - stagewise.Alignment(add(K, -h, H), Ks)) / (2 * h)
+		up, err := align(K, h, H)
+		if err != nil {
+			return nil, err
+		}
+		down, err := align(K, -h, H)
+		if err != nil {
+			return nil, err
+		}
+		fd := (up - down) / (2 * h)
 		an := frob(G, H)
 		worst = math.Max(worst, math.Abs(fd-an)/math.Max(1e-12, math.Abs(an)))
 	}
@@ -83,16 +98,33 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 		"exact", fmt.Sprintf("worst relative error %.1e over 20 directions", worst), "≤ 1e-6", worst <= 1e-6, "central differences, h = 1e-5")}
 	// Proposition 2.
 	worst = 0
-	Kc := kernel.Center(K)
+	Kc, err := kernel.Center(K)
+	if err != nil {
+		return nil, err
+	}
 	for d := 0; d < 4; d++ {
-		Kp := kernel.Center(randSym())
+		Kp, err := kernel.Center(randSym())
+		if err != nil {
+			return nil, err
+		}
 		for _, etaMax := range []float64{0.5, 1, 10} {
-			eta := stagewise.Step(Kc, Kp, Ks, etaMax)
+			eta, err := stagewise.Step(Kc, Kp, Ks, etaMax)
+			if err != nil {
+				return nil, err
+			}
 			best := math.Inf(-1)
 			for i := 0; i <= 4000; i++ {
-				best = math.Max(best, stagewise.Alignment(add(Kc, etaMax*float64(i)/4000, Kp), Ks))
+				v, err := align(Kc, etaMax*float64(i)/4000, Kp)
+				if err != nil {
+					return nil, err
+				}
+				best = math.Max(best, v)
 			}
-			worst = math.Max(worst, best-stagewise.Alignment(add(Kc, eta, Kp), Ks))
+			at, err := align(Kc, eta, Kp)
+			if err != nil {
+				return nil, err
+			}
+			worst = math.Max(worst, best-at)
 		}
 	}
 	out = append(out, repro.CheckClaim("Prop. 2", repro.Theorem, "the closed-form step maximises F(K + ηK') on [0, η_max]",

@@ -53,10 +53,20 @@ func hCurves(task string, tr sample, starts []float64, stages, points int, lo, h
 	for i := 0; i < n; i++ {
 		K.SetSym(i, i, stagewise.DefaultEps)
 	}
-	f := stagewise.Alignment(K, Ks)
+	f, err := stagewise.Alignment(K, Ks)
+	if err != nil {
+		return nil, err
+	}
 	var out []HCurve
 	for t := 1; t <= stages; t++ {
-		P := kernel.Center(stagewise.Gradient(K, Ks))
+		G, err := stagewise.Gradient(K, Ks)
+		if err != nil {
+			return nil, err
+		}
+		P, err := kernel.Center(G)
+		if err != nil {
+			return nil, err
+		}
 		c := HCurve{Task: task, Stage: t}
 		for i := 0; i < points; i++ {
 			sig := lo * math.Pow(hi/lo, float64(i)/float64(points-1))
@@ -70,14 +80,23 @@ func hCurves(task string, tr sample, starts []float64, stages, points int, lo, h
 		}
 		c.Found = math.Exp(theta[0])
 		out = append(out, c)
-		Kp := kernel.Center(s.Gram(theta))
-		eta := stagewise.Step(K, Kp, Ks, stagewise.DefaultEtaMax)
+		Kp, err := kernel.Center(s.Gram(theta))
+		if err != nil {
+			return nil, err
+		}
+		eta, err := stagewise.Step(K, Kp, Ks, stagewise.DefaultEtaMax)
+		if err != nil {
+			return nil, err
+		}
 		if eta == 0 {
 			break
 		}
 		next := mat.NewSymDense(n, nil)
 		next.AddSym(K, scaled(eta, Kp))
-		fn := stagewise.Alignment(next, Ks)
+		fn, err := stagewise.Alignment(next, Ks)
+		if err != nil {
+			return nil, err
+		}
 		K = next
 		if !(fn > f+stagewise.DefaultTheta) {
 			break

@@ -524,15 +524,31 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 	}
 	sr, err := modelsel.GridSearch(cands, folds, func(c cand, s modelsel.Split) (float64, error) {
 		K := Ks[c.si]
-		m, err := svm.Classifier{C: cfg.SVMCs[c.ci]}.FitGram(modelsel.SubGram(K, s.Train), modelsel.Take(d.y, s.Train))
+		Ktr, err := modelsel.SubGram(K, s.Train)
 		if err != nil {
 			return 0, err
 		}
-		p, err := m.PredictGram(modelsel.CrossGram(K, s.Test, s.Train))
+		ytr, err := modelsel.Take(d.y, s.Train)
 		if err != nil {
 			return 0, err
 		}
-		return errorPct(p, modelsel.Take(d.y, s.Test)), nil
+		Kte, err := modelsel.CrossGram(K, s.Test, s.Train)
+		if err != nil {
+			return 0, err
+		}
+		yte, err := modelsel.Take(d.y, s.Test)
+		if err != nil {
+			return 0, err
+		}
+		m, err := svm.Classifier{C: cfg.SVMCs[c.ci]}.FitGram(Ktr, ytr)
+		if err != nil {
+			return 0, err
+		}
+		p, err := m.PredictGram(Kte)
+		if err != nil {
+			return 0, err
+		}
+		return errorPct(p, yte), nil
 	}, modelsel.SearchOptions{Minimize: true})
 	if err != nil {
 		return 0, 0, 0, err

@@ -298,20 +298,32 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 	best, bestC := -1.0, cfg.CGrid[0]
 	for _, C := range cfg.CGrid {
 		var s float64
-		for _, f := range folds {
-			m, err := learner(C).FitGrams(modelsel.SubGrams(lib.K, f.Train), modelsel.Take(ytr, f.Train))
+		for fi, f := range folds {
+			Kf, err := modelsel.SubGrams(lib.K, f.Train)
+			if err != nil {
+				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			}
+			yf, err := modelsel.Take(ytr, f.Train)
+			if err != nil {
+				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			}
+			Kft, err := modelsel.CrossGrams(lib.K, f.Test, f.Train)
+			if err != nil {
+				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			}
+			yft, err := modelsel.Take(ytr, f.Test)
+			if err != nil {
+				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			}
+			m, err := learner(C).FitGrams(Kf, yf)
 			if err != nil {
 				return 0, 0, err
 			}
-			var Kf []*mat.Dense
-			for _, K := range lib.K {
-				Kf = append(Kf, modelsel.CrossGram(K, f.Test, f.Train))
-			}
-			pred, err := m.PredictGrams(Kf)
+			pred, err := m.PredictGrams(Kft)
 			if err != nil {
 				return 0, 0, err
 			}
-			s += accuracy(modelsel.Take(ytr, f.Test), pred)
+			s += accuracy(yft, pred)
 		}
 		if s > best {
 			best, bestC = s, C
@@ -344,16 +356,32 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 	for _, e := range cfg.EpsGrid {
 		for _, c := range cfg.CGrid {
 			var s float64
-			for _, f := range folds {
-				m, err := learner(c, e).Fit(modelsel.Rows(Xtr, f.Train), modelsel.Take(ytr, f.Train))
+			for fi, f := range folds {
+				Xf, err := modelsel.Rows(Xtr, f.Train)
+				if err != nil {
+					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+				}
+				yf, err := modelsel.Take(ytr, f.Train)
+				if err != nil {
+					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+				}
+				Xft, err := modelsel.Rows(Xtr, f.Test)
+				if err != nil {
+					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+				}
+				yft, err := modelsel.Take(ytr, f.Test)
+				if err != nil {
+					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+				}
+				m, err := learner(c, e).Fit(Xf, yf)
 				if err != nil {
 					return 0, 0, 0, err
 				}
-				pred, err := m.Predict(modelsel.Rows(Xtr, f.Test))
+				pred, err := m.Predict(Xft)
 				if err != nil {
 					return 0, 0, 0, err
 				}
-				s += accuracy(modelsel.Take(ytr, f.Test), pred)
+				s += accuracy(yft, pred)
 			}
 			if s > best {
 				best, C, eps = s, c, e
@@ -387,8 +415,22 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	if j < 0 || j >= len(Methods) {
 		return res, klearn.Errorf(klearn.ErrParam, "colbert2020: method %d of %d", j, len(Methods))
 	}
-	Xtr, Xte := modelsel.Rows(data.X, sp.Train), modelsel.Rows(data.X, sp.Test)
-	ytr, yte := modelsel.Take(data.Y, sp.Train), modelsel.Take(data.Y, sp.Test)
+	Xtr, err := modelsel.Rows(data.X, sp.Train)
+	if err != nil {
+		return res, klearn.Errorf(err, "colbert2020: split %d", s)
+	}
+	Xte, err := modelsel.Rows(data.X, sp.Test)
+	if err != nil {
+		return res, klearn.Errorf(err, "colbert2020: split %d", s)
+	}
+	ytr, err := modelsel.Take(data.Y, sp.Train)
+	if err != nil {
+		return res, klearn.Errorf(err, "colbert2020: split %d", s)
+	}
+	yte, err := modelsel.Take(data.Y, sp.Test)
+	if err != nil {
+		return res, klearn.Errorf(err, "colbert2020: split %d", s)
+	}
 	seed := cfg.Seed + 1000*uint64(s+1)
 	t0 := time.Now()
 	var std, tkl gramLibrary
@@ -402,7 +444,6 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 			return res, err
 		}
 	}
-	var err error
 	switch j {
 	case MTK:
 		res.Acc, res.C, res.Eps, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg, seed)

@@ -138,7 +138,10 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	for a, i := range idx {
 		sample[a] = docs[i]
 	}
-	y := modelsel.Take(yAll, idx)
+	y, err := modelsel.Take(yAll, idx)
+	if err != nil {
+		return nil, err
+	}
 	c := cfg
 	c.Splits = cfg.Fig2Splits
 	if len(cfg.Fig2Lambdas) > 0 {
@@ -154,8 +157,16 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	}
 	pt := &Figure2Point{}
 	for _, sp := range outer {
-		_, mean := preprocess.CenterLabels(modelsel.Take(y, sp.Train))
-		c, err := metrics.RMSE(modelsel.Take(y, sp.Test), constant(len(sp.Test), mean))
+		ytr, err := modelsel.Take(y, sp.Train)
+		if err != nil {
+			return nil, err
+		}
+		yte, err := modelsel.Take(y, sp.Test)
+		if err != nil {
+			return nil, err
+		}
+		_, mean := preprocess.CenterLabels(ytr)
+		c, err := metrics.RMSE(yte, constant(len(sp.Test), mean))
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +285,10 @@ func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 		if err != nil {
 			return nil, err
 		}
-		inner := modelsel.Within(tr, folds)
+		inner, err := modelsel.Within(tr, folds)
+		if err != nil {
+			return nil, err
+		}
 		split := modelsel.Split{Train: tr, Test: test}
 		for d := 1; d <= 4; d++ {
 			for _, lrn := range []bool{false, true} {

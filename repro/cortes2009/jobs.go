@@ -144,8 +144,12 @@ func checks(cfg Config) ([]repro.Claim, error) {
 	// Proposition 4's four-index sum is O(m⁴): six of the rows.
 	six := []int{0, 4, 8, 12, 16, 20}
 	small := pr
-	small.Ks = modelsel.SubGrams(pr.Ks, six)
-	small.Y = modelsel.Take(pr.Y, six)
+	if small.Ks, err = modelsel.SubGrams(pr.Ks, six); err != nil {
+		return nil, err
+	}
+	if small.Y, err = modelsel.Take(pr.Y, six); err != nil {
+		return nil, err
+	}
 	var out []repro.Claim
 	for _, f := range []func() (repro.Claim, error){
 		func() (repro.Claim, error) { return PDS(pr, 20, cfg.Seed) },

@@ -16,7 +16,8 @@ import (
 
 // SmallProblem returns the test problem of the proposition checks: every
 // fourth of the first 200 sonar returns (both classes) and features 1–p,
-// scaled and centred, labels ±1 centred, λ = 1, degree 2.
+// scaled and centred, labels ±1 centred, λ = 1, degree 2. Errors: p outside
+// [1, 60] (ErrParam), sonar not available.
 func SmallProblem(p int) (nkrr.Problem, error) {
 	rows := make([]int, 50)
 	for i := range rows {
@@ -46,17 +47,23 @@ func sonarProblem(p int, rows []int) (nkrr.Problem, error) {
 	if err != nil {
 		return nkrr.Problem{}, err
 	}
-	X := mat.NewDense(len(rows), p, nil)
-	for a, i := range rows {
-		for k := 0; k < p; k++ {
-			X.Set(a, k, Z.At(i, k))
-		}
+	n, nf := Z.Dims()
+	if p < 1 || p > nf {
+		return nkrr.Problem{}, klearn.Errorf(klearn.ErrParam, "cortes2009: %d features of sonar's %d", p, nf)
+	}
+	X, err := modelsel.Rows(Z.Slice(0, n, 0, p), rows)
+	if err != nil {
+		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
 	}
 	Ks, err := kernel.FeatureGrams(X)
 	if err != nil {
 		return nkrr.Problem{}, err
 	}
-	y, _ := preprocess.CenterLabels(modelsel.Take(d.Y, rows))
+	yr, err := modelsel.Take(d.Y, rows)
+	if err != nil {
+		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
+	}
+	y, _ := preprocess.CenterLabels(yr)
 	return nkrr.Problem{Ks: Ks, Y: y, Lambda: 1, Degree: 2}, nil
 }
 

@@ -133,7 +133,9 @@ func Splits(n int, cfg Config) ([]modelsel.Split, [][]modelsel.Split, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		inner[s] = modelsel.Within(sp.Train, f)
+		if inner[s], err = modelsel.Within(sp.Train, f); err != nil {
+			return nil, nil, err
+		}
 	}
 	return outer, inner, nil
 }

@@ -158,22 +158,38 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 				if err != nil {
 					return nil, err
 				}
-				yc, mean := preprocess.CenterLabels(modelsel.Take(d.Y, sp.Train))
-				if !v.centre {
-					yc, mean = modelsel.Take(d.Y, sp.Train), 0
-				}
-				fit, err := best.FitFeatures(modelsel.Rows(F, sp.Train), yc)
+				ytr, err := modelsel.Take(d.Y, sp.Train)
 				if err != nil {
 					return nil, err
 				}
-				pred, err := fit.Predict(modelsel.Rows(F, sp.Test))
+				yte, err := modelsel.Take(d.Y, sp.Test)
+				if err != nil {
+					return nil, err
+				}
+				Ftr, err := modelsel.Rows(F, sp.Train)
+				if err != nil {
+					return nil, err
+				}
+				Fte, err := modelsel.Rows(F, sp.Test)
+				if err != nil {
+					return nil, err
+				}
+				yc, mean := ytr, 0.0
+				if v.centre {
+					yc, mean = preprocess.CenterLabels(ytr)
+				}
+				fit, err := best.FitFeatures(Ftr, yc)
+				if err != nil {
+					return nil, err
+				}
+				pred, err := fit.Predict(Fte)
 				if err != nil {
 					return nil, err
 				}
 				for i := range pred {
 					pred[i] += mean
 				}
-				e, err := metrics.RMSE(modelsel.Take(d.Y, sp.Test), pred)
+				e, err := metrics.RMSE(yte, pred)
 				if err != nil {
 					return nil, err
 				}

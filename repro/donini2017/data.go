@@ -41,7 +41,12 @@ func loadBench(b Bench) (*mat.Dense, []float64, error) {
 	X := d.X
 	if b.MaxN > 0 && b.MaxN < len(y) {
 		idx := seq(b.MaxN)
-		X, y = modelsel.Rows(X, idx), modelsel.Take(y, idx)
+		if X, err = modelsel.Rows(X, idx); err != nil {
+			return nil, nil, klearn.Errorf(err, "donini2017: %s", b.Name)
+		}
+		if y, err = modelsel.Take(y, idx); err != nil {
+			return nil, nil, klearn.Errorf(err, "donini2017: %s", b.Name)
+		}
 	}
 	return X, y, nil
 }
@@ -60,7 +65,12 @@ func loadNamed(name string, maxN int, seed uint64) (*mat.Dense, []float64, error
 	if n := len(y); maxN > 0 && n > maxN {
 		idx := klearn.NewRand(seed).Perm(n)[:maxN]
 		sort.Ints(idx)
-		X, y = modelsel.Rows(X, idx), modelsel.Take(y, idx)
+		if X, err = modelsel.Rows(X, idx); err != nil {
+			return nil, nil, klearn.Errorf(err, "donini2017: %s", name)
+		}
+		if y, err = modelsel.Take(y, idx); err != nil {
+			return nil, nil, klearn.Errorf(err, "donini2017: %s", name)
+		}
 	}
 	return X, y, nil
 }
@@ -82,7 +92,10 @@ func Unit(X mat.Matrix, train []int, prep string) (*mat.Dense, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "donini2017: training row %d out of range [0, %d)", i, n)
 		}
 	}
-	Xtr := modelsel.Rows(X, train)
+	Xtr, err := modelsel.Rows(X, train)
+	if err != nil {
+		return nil, klearn.Errorf(err, "donini2017")
+	}
 	var t *preprocess.Transform
 	switch prep {
 	case MinMax, "":

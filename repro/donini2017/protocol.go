@@ -19,30 +19,62 @@ var Methods = []string{"K_MKL (EasyMKL)", "K_D", "K_sum", "K_D,c (best c)", "K_R
 // test AUC of f(x) = Σ y_i γ_i K(x_i, x) (the classifier of every kernel in
 // the UCI study).
 func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
-	m, err := mkl.KOMD{Lambda: v}.FitGram(modelsel.SubGram(K, tr), modelsel.Take(y, tr))
+	Ktr, err := modelsel.SubGram(K, tr)
 	if err != nil {
 		return 0, err
 	}
-	f, err := m.DecisionGram(modelsel.CrossGram(K, te, tr))
+	ytr, err := modelsel.Take(y, tr)
 	if err != nil {
 		return 0, err
 	}
-	return metrics.AUC(modelsel.Take(y, te), f)
+	Kte, err := modelsel.CrossGram(K, te, tr)
+	if err != nil {
+		return 0, err
+	}
+	yte, err := modelsel.Take(y, te)
+	if err != nil {
+		return 0, err
+	}
+	m, err := mkl.KOMD{Lambda: v}.FitGram(Ktr, ytr)
+	if err != nil {
+		return 0, err
+	}
+	f, err := m.DecisionGram(Kte)
+	if err != nil {
+		return 0, err
+	}
+	return metrics.AUC(yte, f)
 }
 
 // mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the training part of
 // the cosine matrix K1 and returns the test AUC and the weights η.
 func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64) (float64, []float64, error) {
 	f := mkl.HPKFamily{D: D}
-	src, err := f.Source(modelsel.SubGram(K1, tr))
+	K1tr, err := modelsel.SubGram(K1, tr)
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := mkl.EasyMKL{Lambda: v}.FitSource(src, modelsel.Take(y, tr))
+	ytr, err := modelsel.Take(y, tr)
 	if err != nil {
 		return 0, nil, err
 	}
-	cs, err := f.CrossSource(modelsel.CrossGram(K1, te, tr))
+	K1te, err := modelsel.CrossGram(K1, te, tr)
+	if err != nil {
+		return 0, nil, err
+	}
+	yte, err := modelsel.Take(y, te)
+	if err != nil {
+		return 0, nil, err
+	}
+	src, err := f.Source(K1tr)
+	if err != nil {
+		return 0, nil, err
+	}
+	m, err := mkl.EasyMKL{Lambda: v}.FitSource(src, ytr)
+	if err != nil {
+		return 0, nil, err
+	}
+	cs, err := f.CrossSource(K1te)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -50,7 +82,7 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64) (floa
 	if err != nil {
 		return 0, nil, err
 	}
-	a, err := metrics.AUC(modelsel.Take(y, te), sc)
+	a, err := metrics.AUC(yte, sc)
 	return a, m.Weights(), err
 }
 
@@ -123,12 +155,18 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
-	ytr := modelsel.Take(y, sp.Train)
+	ytr, err := modelsel.Take(y, sp.Train)
+	if err != nil {
+		return out, err
+	}
 	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
 	if err != nil {
 		return out, err
 	}
-	K1tr := modelsel.SubGram(K1, sp.Train)
+	K1tr, err := modelsel.SubGram(K1, sp.Train)
+	if err != nil {
+		return out, err
+	}
 	for di, D := range cfg.Ds {
 		base := make([]float64, 3)
 		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
@@ -154,7 +192,10 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			return mkl.CombineSource(w, fam)
 		}
 		nested := func(K *mat.SymDense) (float64, float64, error) {
-			Ktr := modelsel.SubGram(K, sp.Train)
+			Ktr, err := modelsel.SubGram(K, sp.Train)
+			if err != nil {
+				return 0, 0, err
+			}
 			v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v) }, inner, cfg.VGrid)
 			if err != nil {
 				return 0, 0, err

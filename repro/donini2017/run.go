@@ -201,7 +201,15 @@ func runChecks(cfg Config, res *Results) error {
 	}
 	// The max–min check on 40 Ionosphere rows (a seeded subset, both classes).
 	idx := klearn.NewRand(cfg.Seed + 6).Perm(len(yi))[:40]
-	c, mm, err := CheckEasyMKLMaxMin(modelsel.Rows(Xi, idx), modelsel.Take(yi, idx), cfg.MaxMinGrid)
+	Xmm, err := modelsel.Rows(Xi, idx)
+	if err != nil {
+		return err
+	}
+	ymm, err := modelsel.Take(yi, idx)
+	if err != nil {
+		return err
+	}
+	c, mm, err := CheckEasyMKLMaxMin(Xmm, ymm, cfg.MaxMinGrid)
 	if err != nil {
 		return err
 	}
@@ -267,15 +275,31 @@ func fig1Preps(cfg Config) []string {
 // easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
 // returns the AUC on the test rows.
 func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
-	m, err := mkl.EasyMKL{Lambda: v}.FitGrams(modelsel.SubGrams(Ks, tr), modelsel.Take(y, tr))
+	Ktr, err := modelsel.SubGrams(Ks, tr)
 	if err != nil {
 		return 0, err
 	}
-	f, err := m.DecisionGrams(modelsel.CrossGrams(Ks, te, tr))
+	ytr, err := modelsel.Take(y, tr)
 	if err != nil {
 		return 0, err
 	}
-	return metrics.AUC(modelsel.Take(y, te), f)
+	Kte, err := modelsel.CrossGrams(Ks, te, tr)
+	if err != nil {
+		return 0, err
+	}
+	yte, err := modelsel.Take(y, te)
+	if err != nil {
+		return 0, err
+	}
+	m, err := mkl.EasyMKL{Lambda: v}.FitGrams(Ktr, ytr)
+	if err != nil {
+		return 0, err
+	}
+	f, err := m.DecisionGrams(Kte)
+	if err != nil {
+		return 0, err
+	}
+	return metrics.AUC(yte, f)
 }
 
 func spread(eta []float64) float64 {
@@ -319,8 +343,14 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 			aucs := make([]float64, len(folds))
 			err = parallelFolds(len(folds), func(f int) error {
 				sp := folds[f]
-				ytr := modelsel.Take(y, sp.Train)
-				Ktr := modelsel.SubGrams(Ks, sp.Train)
+				ytr, err := modelsel.Take(y, sp.Train)
+				if err != nil {
+					return err
+				}
+				Ktr, err := modelsel.SubGrams(Ks, sp.Train)
+				if err != nil {
+					return err
+				}
 				in, err := modelsel.StratifiedKFold(ytr, cfg.Fig6Inner, cfg.Seed+1+uint64(f))
 				if err != nil {
 					return err
@@ -548,7 +578,14 @@ func table3Row(name string, cfg Config) (TimeRow, error) {
 		if err != nil {
 			return row, err
 		}
-		Xtr, ytr := modelsel.Rows(Z, sp.Train), modelsel.Take(y, sp.Train)
+		Xtr, err := modelsel.Rows(Z, sp.Train)
+		if err != nil {
+			return row, err
+		}
+		ytr, err := modelsel.Take(y, sp.Train)
+		if err != nil {
+			return row, err
+		}
 		t0 := time.Now()
 		if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
 			return row, err
@@ -633,11 +670,34 @@ func runFig10(cfg Config, res *Results) error {
 	if err != nil {
 		return err
 	}
-	C1te, err := mkl.CosineCross(Xte, modelsel.Rows(X, tr))
+	Xtr, err := modelsel.Rows(X, tr)
 	if err != nil {
 		return err
 	}
-	K1tr, C1va, ytr, yva := modelsel.SubGram(K1, tr), modelsel.CrossGram(K1, va, tr), modelsel.Take(y, tr), modelsel.Take(y, va)
+	Xva, err := modelsel.Rows(X, va)
+	if err != nil {
+		return err
+	}
+	C1te, err := mkl.CosineCross(Xte, Xtr)
+	if err != nil {
+		return err
+	}
+	K1tr, err := modelsel.SubGram(K1, tr)
+	if err != nil {
+		return err
+	}
+	C1va, err := modelsel.CrossGram(K1, va, tr)
+	if err != nil {
+		return err
+	}
+	ytr, err := modelsel.Take(y, tr)
+	if err != nil {
+		return err
+	}
+	yva, err := modelsel.Take(y, va)
+	if err != nil {
+		return err
+	}
 	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
 	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
 	// the lowest validation error and returns its test predictions.
@@ -727,7 +787,6 @@ func runFig10(cfg Config, res *Results) error {
 		return err
 	}
 	// The RBF SVM baseline: C and γ chosen on the validation images.
-	Xtr, Xva := modelsel.Rows(X, tr), modelsel.Rows(X, va)
 	valErr := make([][]float64, len(RBFGammas))
 	err = parallelFolds(len(RBFGammas), func(gi int) error {
 		for _, C := range cfg.Fig10Cs {
@@ -851,12 +910,18 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		ytr := modelsel.Take(y, sp.Train)
+		ytr, err := modelsel.Take(y, sp.Train)
+		if err != nil {
+			return err
+		}
 		inner, err := modelsel.StratifiedKFold(ytr, 3, cfg.Seed+1+uint64(f))
 		if err != nil {
 			return err
 		}
-		K1tr := modelsel.SubGram(K1, sp.Train)
+		K1tr, err := modelsel.SubGram(K1, sp.Train)
+		if err != nil {
+			return err
+		}
 		v, err := innerPick(func(tr, te []int, v float64) (float64, error) {
 			a, _, err := mklAUC(K1tr, 10, ytr, tr, te, v)
 			return a, err

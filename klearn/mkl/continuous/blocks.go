@@ -66,7 +66,10 @@ func (g GaussianBlocks) Kernel(theta []float64) kernel.Kernel {
 
 // Prepare caches the squared distances of every block.
 func (g GaussianBlocks) Prepare(X *mat.Dense) (Searcher, error) {
-	_, d := X.Dims()
+	_, d, err := klearn.CheckMatrix("continuous: X", X)
+	if err != nil {
+		return nil, err
+	}
 	if _, _, err := g.check(d); err != nil {
 		return nil, err
 	}
@@ -98,6 +101,8 @@ func columns(X *mat.Dense, idx []int) *mat.Dense {
 type blockSearcher struct {
 	D []*mat.SymDense
 }
+
+func (s *blockSearcher) shape() (int, int) { return s.D[0].SymmetricDim(), len(s.D) }
 
 func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 	n := s.D[0].SymmetricDim()

@@ -115,6 +115,9 @@ const pieceFactor = 3
 // piece by piece (Status). set nil uses the solver's defaults; its MaxIter
 // caps each piece.
 func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*DCResult, error) {
+	if f == nil || s == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC with a nil family or searcher")
+	}
 	es, ok := s.(expSearcher)
 	var Ds []*mat.SymDense
 	if ok {

@@ -40,11 +40,32 @@ type Searcher interface {
 // a few.
 const DefaultSearchMaxIter = 100
 
+// searchShape is implemented by the Searchers of this package's families:
+// the order n of the Gram matrices they serve and the number p of
+// parameters θ they take.
+type searchShape interface{ shape() (n, p int) }
+
 // Search returns the θ maximising h(θ) = ⟨P, K(κ_θ)⟩_F over the family's
 // box by the bounded quasi-Newton method from each of its restarts
-// (opt.Multistart), and h there.
+// (opt.Multistart), and h there. Errors: a nil family or searcher
+// (ErrParam), P nil, empty or not finite (ErrEmpty, ErrNotFinite), and,
+// for a searcher of this package, P of another order than the training rows
+// or a family with another number of parameters (ErrShape).
 func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]float64, float64, error) {
+	if f == nil || s == nil {
+		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: Search with a nil family or searcher")
+	}
+	n, p := -1, -1
+	if sh, ok := s.(searchShape); ok {
+		n, p = sh.shape()
+	}
+	if _, err := klearn.CheckGram(P, n); err != nil {
+		return nil, 0, klearn.Errorf(err, "continuous: Search: P")
+	}
 	lo, hi, starts := f.Space(d)
+	if p >= 0 && len(lo) != p {
+		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
+	}
 	var cfg opt.Settings
 	if set != nil {
 		cfg = *set
@@ -197,7 +218,10 @@ func (g GaussianPerCoordinate) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
 		return nil, err
 	}
-	n, d := X.Dims()
+	n, d, err := klearn.CheckMatrix("continuous: X", X)
+	if err != nil {
+		return nil, err
+	}
 	for k := 0; k < d; k++ {
 		c := X.At(0, k)
 		constant := true
@@ -236,7 +260,9 @@ func (g Dirichlet) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
 		return nil, err
 	}
-	if _, d := X.Dims(); d != 1 {
+	if _, d, err := klearn.CheckMatrix("continuous: X", X); err != nil {
+		return nil, err
+	} else if d != 1 {
 		return nil, klearn.Errorf(klearn.ErrShape, "continuous: the Dirichlet family needs scalar inputs (it is not positive semi-definite in %d dimensions)", d)
 	}
 	D, err := kernel.SquaredDistances(X)
@@ -288,6 +314,8 @@ func (s distSearcher) exponents() []*mat.SymDense {
 	return []*mat.SymDense{s.D}
 }
 
+func (s distSearcher) shape() (int, int) { return s.D.SymmetricDim(), 1 }
+
 func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 	n := s.D.SymmetricDim()
 	h, g := make([]float64, n), make([]float64, n)
@@ -333,6 +361,8 @@ type ardSearcher struct {
 	X      *mat.Dense
 	lambda float64
 }
+
+func (s *ardSearcher) shape() (int, int) { return s.X.Dims() }
 
 func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 	n, d := s.X.Dims()

@@ -447,6 +447,9 @@ func CrossTrain(k kernel.Kernel, X mat.Matrix, train *mat.Dense) (*mat.Dense, er
 	if err != nil {
 		return nil, err
 	}
+	if klearn.IsNilMatrix(train) {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "continuous: CrossTrain without training rows")
+	}
 	if _, dt := train.Dims(); d != dt {
 		return nil, klearn.Errorf(klearn.ErrShape, "continuous: X has %d columns, the model %d", d, dt)
 	}

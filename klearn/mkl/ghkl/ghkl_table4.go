@@ -93,11 +93,15 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		return ghklSplitAUC(g, X, y, s)
 	}
 	inner := func(train []int, f int) ([]modelsel.Split, error) {
-		in, err := modelsel.StratifiedKFold(modelsel.Take(y, train), o.InnerFolds, o.Seed+1+uint64(f))
+		ytr, err := modelsel.Take(y, train)
 		if err != nil {
 			return nil, err
 		}
-		return modelsel.Within(train, in), nil
+		in, err := modelsel.StratifiedKFold(ytr, o.InnerFolds, o.Seed+1+uint64(f))
+		if err != nil {
+			return nil, err
+		}
+		return modelsel.Within(train, in)
 	}
 	res, err := modelsel.NestedCV(outer, inner, o.Cs, eval, modelsel.SearchOptions{Workers: o.Workers})
 	if err != nil {
@@ -113,7 +117,22 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
 func ghklSplitAUC(g Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
-	Xtr, Xte := modelsel.Rows(X, s.Train), modelsel.Rows(X, s.Test)
+	Xtr, err := modelsel.Rows(X, s.Train)
+	if err != nil {
+		return 0, err
+	}
+	Xte, err := modelsel.Rows(X, s.Test)
+	if err != nil {
+		return 0, err
+	}
+	ytr, err := modelsel.Take(y, s.Train)
+	if err != nil {
+		return 0, err
+	}
+	yte, err := modelsel.Take(y, s.Test)
+	if err != nil {
+		return 0, err
+	}
 	tr, err := preprocess.Standardizer{}.Fit(Xtr)
 	if err != nil {
 		return 0, err
@@ -124,7 +143,7 @@ func ghklSplitAUC(g Classifier, X mat.Matrix, y []float64, s modelsel.Split) (fl
 	if Xte, err = tr.Transform(Xte); err != nil {
 		return 0, err
 	}
-	m, err := g.Fit(Xtr, modelsel.Take(y, s.Train))
+	m, err := g.Fit(Xtr, ytr)
 	if err != nil {
 		return 0, err
 	}
@@ -132,5 +151,5 @@ func ghklSplitAUC(g Classifier, X mat.Matrix, y []float64, s modelsel.Split) (fl
 	if err != nil {
 		return 0, err
 	}
-	return metrics.AUC(modelsel.Take(y, s.Test), f)
+	return metrics.AUC(yte, f)
 }

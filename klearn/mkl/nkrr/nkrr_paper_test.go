@@ -67,7 +67,9 @@ func TestPaperTable1Sonar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	folds = modelsel.Within(splits[0].Train, folds)
+	if folds, err = modelsel.Within(splits[0].Train, folds); err != nil {
+		t.Fatal(err)
+	}
 	got := make([]float64, len(methods))
 	for m, meth := range methods {
 		best, _, err := SelectGrams(meth.est.Grid(lambdas, meth.radii), K0, y, folds)

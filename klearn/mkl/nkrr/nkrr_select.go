@@ -43,12 +43,23 @@ func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split)
 			return 0, klearn.Errorf(klearn.ErrShape, "nkrr: ScoreGrams: Ks[%d] is nil or not %d×%d", k, len(y), len(y))
 		}
 	}
-	yc, mean := nkCentered(y, s.Train)
-	m, err := r.FitGrams(modelsel.SubGrams(Ks, s.Train), yc)
+	yc, mean, err := nkCentered(y, s.Train)
+	if err != nil {
+		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
+	}
+	Ktr, err := modelsel.SubGrams(Ks, s.Train)
+	if err != nil {
+		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
+	}
+	Kte, err := modelsel.CrossGrams(Ks, s.Test, s.Train)
+	if err != nil {
+		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
+	}
+	m, err := r.FitGrams(Ktr, yc)
 	if err != nil {
 		return 0, err
 	}
-	pred, err := m.PredictGrams(modelsel.CrossGrams(Ks, s.Test, s.Train))
+	pred, err := m.PredictGrams(Kte)
 	if err != nil {
 		return 0, err
 	}
@@ -71,12 +82,23 @@ func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split)
 	if err := s.Check(len(y)); err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
-	yc, mean := nkCentered(y, s.Train)
-	m, err := r.FitFeatures(modelsel.Rows(X, s.Train), yc)
+	yc, mean, err := nkCentered(y, s.Train)
+	if err != nil {
+		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
+	}
+	Xtr, err := modelsel.Rows(X, s.Train)
+	if err != nil {
+		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
+	}
+	Xte, err := modelsel.Rows(X, s.Test)
+	if err != nil {
+		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
+	}
+	m, err := r.FitFeatures(Xtr, yc)
 	if err != nil {
 		return 0, nil, err
 	}
-	pred, err := m.Predict(modelsel.Rows(X, s.Test))
+	pred, err := m.Predict(Xte)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -110,8 +132,13 @@ func selectBest(cands []Regressor, folds []modelsel.Split, score func(Regressor,
 }
 
 // nkCentered returns y[idx] centred and its mean.
-func nkCentered(y []float64, idx []int) ([]float64, float64) {
-	return preprocess.CenterLabels(modelsel.Take(y, idx))
+func nkCentered(y []float64, idx []int) ([]float64, float64, error) {
+	ytr, err := modelsel.Take(y, idx)
+	if err != nil {
+		return nil, 0, err
+	}
+	yc, mean := preprocess.CenterLabels(ytr)
+	return yc, mean, nil
 }
 
 func nkRmse(pred, y []float64, idx []int, mean float64) float64 {

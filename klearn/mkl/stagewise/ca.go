@@ -130,18 +130,37 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	}
 	m := &Model{train: Xc, status: opt.IterationLimit}
 	var thetas [][]float64
-	f := Alignment(K, Ks)
+	f, err := alignment(K, Ks)
+	if err != nil {
+		return nil, err
+	}
 	m.alignments = append(m.alignments, f)
 	for t := 0; t < c.T; t++ {
-		P := center(Gradient(K, Ks))
+		G, err := gradient(K, Ks)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		P, err := kernel.Center(G)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
 		theta, _, err := continuous.Search(c.Family, s, d, P, &c.Search)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
 		}
-		Kp := center(s.Gram(theta))
-		eta := Step(K, Kp, Ks, c.EtaMax)
+		Kp, err := kernel.Center(s.Gram(theta))
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		eta, err := step(K, Kp, Ks, c.EtaMax)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
 		next := lin(1, K, eta, Kp)
-		fn := Alignment(next, Ks)
+		fn, err := alignment(next, Ks)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
 		if eta > 0 {
 			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.Params(theta)})
 			thetas = append(thetas, theta)
@@ -186,24 +205,68 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 
 // Alignment is F(K) = ⟨K, K*_c⟩_F / (‖K‖_F ‖K*_c‖_F) for the centred target
 // kernel Ks; for a centred K it is the centred alignment A_c(K, yyᵀ).
-func Alignment(K, Ks *mat.SymDense) float64 {
-	return frob(K, Ks) / math.Sqrt(frob(K, K)*frob(Ks, Ks))
+// Errors: a nil or empty matrix (ErrEmpty), orders that differ (ErrShape),
+// a NaN or ±Inf entry or Frobenius products beyond float64 (ErrNotFinite),
+// K or Ks zero (ErrSingular: F is undefined).
+func Alignment(K, Ks *mat.SymDense) (float64, error) {
+	if err := checkGrams("Alignment", K, Ks); err != nil {
+		return 0, err
+	}
+	return alignment(K, Ks)
 }
 
-// Gradient is F'(K) of Eq. (3).
-func Gradient(K, Ks *mat.SymDense) *mat.SymDense {
-	nk2, a, ns := frob(K, K), frob(K, Ks), math.Sqrt(frob(Ks, Ks))
-	nk := math.Sqrt(nk2)
-	return lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K)
+func alignment(K, Ks *mat.SymDense) (float64, error) {
+	nk, ns := frob(K, K), frob(Ks, Ks)
+	if err := checkNorms("alignment", nk, ns); err != nil {
+		return 0, err
+	}
+	return frob(K, Ks) / math.Sqrt(nk*ns), nil
+}
+
+// Gradient is F'(K) of Eq. (3). Errors as for Alignment.
+func Gradient(K, Ks *mat.SymDense) (*mat.SymDense, error) {
+	if err := checkGrams("Gradient", K, Ks); err != nil {
+		return nil, err
+	}
+	return gradient(K, Ks)
+}
+
+func gradient(K, Ks *mat.SymDense) (*mat.SymDense, error) {
+	nk2, a, ns2 := frob(K, K), frob(K, Ks), frob(Ks, Ks)
+	if err := checkNorms("gradient", nk2, ns2); err != nil {
+		return nil, err
+	}
+	nk, ns := math.Sqrt(nk2), math.Sqrt(ns2)
+	return lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K), nil
 }
 
 // Step is Proposition 2: the η ∈ [0, etaMax] maximising F(K + ηK') for
 // centred K, K' and target Ks, from a = ⟨K, K*_c⟩, b = ⟨K', K*_c⟩,
 // c = ⟨K, K⟩, d = ⟨K, K'⟩, e = ⟨K', K'⟩: the stationary point
 // η* = (ad − bc)/(bd − ae) when it lies in (0, etaMax], else the better end.
-func Step(K, Kp, Ks *mat.SymDense, etaMax float64) float64 {
+// Errors as for Alignment (K' may be zero: the step is then 0), and etaMax
+// not finite and > 0 (ErrParam).
+func Step(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error) {
+	if err := checkGrams("Step", K, Kp, Ks); err != nil {
+		return 0, err
+	}
+	if !(etaMax > 0) || math.IsInf(etaMax, 0) {
+		return 0, klearn.Errorf(klearn.ErrParam, "stagewise: Step: etaMax = %v, want a finite value > 0", etaMax)
+	}
+	return step(K, Kp, Ks, etaMax)
+}
+
+func step(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error) {
 	a, b, c := frob(K, Ks), frob(Kp, Ks), frob(K, K)
 	d, e := frob(K, Kp), frob(Kp, Kp)
+	if err := checkNorms("step", c, frob(Ks, Ks)); err != nil {
+		return 0, err
+	}
+	for _, v := range []float64{a, b, d, e} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "stagewise: step: a Frobenius product is %v", v)
+		}
+	}
 	g := func(eta float64) float64 { return (a + b*eta) / math.Sqrt(c+2*d*eta+e*eta*eta) }
 	best, bestG := 0.0, g(0)
 	cands := []float64{etaMax}
@@ -217,7 +280,35 @@ func Step(K, Kp, Ks *mat.SymDense, etaMax float64) float64 {
 			best, bestG = eta, v
 		}
 	}
-	return best
+	return best, nil
+}
+
+// checkGrams returns an error unless the matrices are non-nil, non-empty,
+// finite and of one order.
+func checkGrams(what string, Ks ...*mat.SymDense) error {
+	n := -1
+	for i, K := range Ks {
+		m, err := klearn.CheckGram(K, n)
+		if err != nil {
+			return klearn.Errorf(err, "stagewise: %s: matrix %d", what, i+1)
+		}
+		n = m
+	}
+	return nil
+}
+
+// checkNorms returns an error unless the squared Frobenius norms ‖K‖² and
+// ‖K*_c‖² are finite and positive.
+func checkNorms(what string, nk2, ns2 float64) error {
+	for _, v := range []float64{nk2, ns2} {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return klearn.Errorf(klearn.ErrNotFinite, "stagewise: %s: a squared Frobenius norm is %v", what, v)
+		}
+		if v == 0 {
+			return klearn.Errorf(klearn.ErrSingular, "stagewise: %s of a zero matrix is undefined", what)
+		}
+	}
+	return nil
 }
 
 // lin returns αA + βB for symmetric A, B of one order.
@@ -244,9 +335,6 @@ func frob(A, B *mat.SymDense) float64 {
 	}
 	return s
 }
-
-// center returns C K C, C = I − 11ᵀ/n.
-func center(K *mat.SymDense) *mat.SymDense { return kernel.Center(K) }
 
 // Atoms returns the stages: weights η_t and parameters σ_t (copies).
 func (m *Model) Atoms() []Atom {

@@ -34,6 +34,15 @@ func problem(n int, seed uint64) (X *mat.Dense, y []float64, K, Ks *mat.SymDense
 	return X, y, K, Ks
 }
 
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func center(K *mat.SymDense) *mat.SymDense { return must(kernel.Center(K)) }
+
 func randSym(n int, seed uint64) *mat.SymDense {
 	A := klearntest.RandMatrix(n, n, -1, 1, seed)
 	S := mat.NewSymDense(n, nil)
@@ -49,11 +58,11 @@ func randSym(n int, seed uint64) *mat.SymDense {
 // (central differences along random symmetric directions).
 func TestGradientFiniteDifferences(t *testing.T) {
 	_, _, K, Ks := problem(20, 1)
-	G := Gradient(K, Ks)
+	G := must(Gradient(K, Ks))
 	for s := uint64(0); s < 10; s++ {
 		H := randSym(20, 100+s)
 		h := 1e-5
-		fd := (Alignment(lin(1, K, h, H), Ks) - Alignment(lin(1, K, -h, H), Ks)) / (2 * h)
+		fd := (must(Alignment(lin(1, K, h, H), Ks)) - must(Alignment(lin(1, K, -h, H), Ks))) / (2 * h)
 		if an := frob(G, H); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
 			t.Errorf("direction %d: ⟨F'(K), H⟩ = %.10g, finite differences %.10g", s, an, fd)
 		}
@@ -66,7 +75,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 func TestProposition1AndLemma3(t *testing.T) {
 	X, _, K, Ks := problem(25, 2)
 	Kc := center(K)
-	G := Gradient(Kc, Ks)
+	G := must(Gradient(Kc, Ks))
 	if CG := center(G); !mat.EqualApprox(CG, G, 1e-12) {
 		t.Errorf("C F'(K_c) C ≠ F'(K_c)")
 	}
@@ -83,7 +92,7 @@ func TestProposition1AndLemma3(t *testing.T) {
 			t.Fatalf("σ = %g: cached Gram differs from kernel.Gram", sigma)
 		}
 		eps := 1e-6
-		fd := (Alignment(center(lin(1, K, eps, Kk)), Ks) - Alignment(center(lin(1, K, -eps, Kk)), Ks)) / (2 * eps)
+		fd := (must(Alignment(center(lin(1, K, eps, Kk)), Ks)) - must(Alignment(center(lin(1, K, -eps, Kk)), Ks))) / (2 * eps)
 		h := s.Inner(center(G), th, nil)
 		if math.Abs(fd-h) > 1e-6*math.Max(1, math.Abs(h)) {
 			t.Errorf("σ = %g: directional derivative %.10g, ⟨K(κ_σ), F'(K_c)⟩ %.10g", sigma, fd, h)
@@ -99,15 +108,15 @@ func TestProposition2(t *testing.T) {
 		Kc := center(lin(1, K, 0.3, randSym(15, 200+s)))
 		Kp := center(randSym(15, 300+s))
 		for _, etaMax := range []float64{0.5, 1, 10} {
-			eta := Step(Kc, Kp, Ks, etaMax)
+			eta := must(Step(Kc, Kp, Ks, etaMax))
 			if eta < 0 || eta > etaMax {
 				t.Fatalf("η = %g outside [0, %g]", eta, etaMax)
 			}
 			best := math.Inf(-1)
 			for i := 0; i <= 20000; i++ {
-				best = math.Max(best, Alignment(lin(1, Kc, etaMax*float64(i)/20000, Kp), Ks))
+				best = math.Max(best, must(Alignment(lin(1, Kc, etaMax*float64(i)/20000, Kp), Ks)))
 			}
-			if got := Alignment(lin(1, Kc, eta, Kp), Ks); got < best-1e-9 {
+			if got := must(Alignment(lin(1, Kc, eta, Kp), Ks)); got < best-1e-9 {
 				t.Errorf("case %d, η_max %g: F at η = %g is %.12g, grid maximum %.12g", s, etaMax, eta, got, best)
 			}
 		}
@@ -215,7 +224,12 @@ func TestDirichletFindsTheFrequencies(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	X, y, _, _ := problem(20, 8)
+	X, y, K, Ks := problem(20, 8)
+	nanK := mat.NewSymDense(20, nil)
+	nanK.CopySym(K)
+	nanK.SetSym(2, 5, math.NaN())
+	hugeK := mat.NewSymDense(20, nil)
+	hugeK.ScaleSym(1e200, K)
 	nanX := mat.DenseCopyOf(X)
 	nanX.Set(3, 1, math.NaN())
 	one := make([]float64, 20)
@@ -248,7 +262,24 @@ func TestBadInput(t *testing.T) {
 		klearntest.Bad("short labels", fit(CA{}, X, y[:5]), nil),
 		klearntest.Bad("predict wrong columns", func() error { _, err := m.Predict(X.Slice(0, 5, 0, 2)); return err }, klearn.ErrShape),
 		klearntest.Bad("nil model", func() error { _, err := nilModel.Decision(X); return err }, klearn.ErrNotFitted),
+		klearntest.Bad("Alignment nil", func() error { _, err := Alignment(nil, Ks); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Alignment orders differ", func() error { _, err := Alignment(K, randSym(3, 1)); return err }, klearn.ErrShape),
+		klearntest.Bad("Alignment zero K", func() error { _, err := Alignment(mat.NewSymDense(20, nil), Ks); return err }, klearn.ErrSingular),
+		klearntest.Bad("Alignment NaN", func() error { _, err := Alignment(nanK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Alignment overflow", func() error { _, err := Alignment(hugeK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Gradient empty", func() error { _, err := Gradient(&mat.SymDense{}, Ks); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Gradient zero target", func() error { _, err := Gradient(K, mat.NewSymDense(20, nil)); return err }, klearn.ErrSingular),
+		klearntest.Bad("Step nil K'", func() error { _, err := Step(K, nil, Ks, 1); return err }, klearn.ErrEmpty),
+		klearntest.Bad("Step K' of another order", func() error { _, err := Step(K, randSym(5, 2), Ks, 1); return err }, klearn.ErrShape),
+		klearntest.Bad("Step etaMax NaN", func() error { _, err := Step(K, K, Ks, math.NaN()); return err }, klearn.ErrParam),
+		klearntest.Bad("Step etaMax 0", func() error { _, err := Step(K, K, Ks, 0); return err }, klearn.ErrParam),
+		klearntest.Bad("Step zero K", func() error { _, err := Step(mat.NewSymDense(20, nil), K, Ks, 1); return err }, klearn.ErrSingular),
 	})
+	// A zero direction K' is no error: F(K + ηK') = F(K) for every η, and the
+	// step is 0.
+	if eta, err := Step(K, mat.NewSymDense(20, nil), Ks, 1); err != nil || eta != 0 {
+		t.Errorf("Step along a zero K' = %v, %v; want 0", eta, err)
+	}
 }
 
 // BenchmarkSearchInner is one evaluation of h(σ) = ⟨P, K(κ_σ)⟩ and its
@@ -256,7 +287,7 @@ func TestBadInput(t *testing.T) {
 // quasi-Newton step of a stage.
 func BenchmarkSearchInner(b *testing.B) {
 	X, _, K, Ks := problem(500, 9)
-	P := center(Gradient(center(K), Ks))
+	P := center(must(Gradient(center(K), Ks)))
 	s, err := continuous.GaussianBandwidth{}.Prepare(X)
 	if err != nil {
 		b.Fatal(err)
