@@ -2,6 +2,7 @@ package donini2017
 
 import (
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // Config is one run of the experiments: quick (CI), full (about 15 minutes
@@ -71,6 +72,20 @@ type Config struct {
 	T4Outer    int
 	T4Cs       []float64
 	T4Gaussian []string
+
+	// QPTol is the tolerance of the KOMD / EasyMKL QPs of the nested CVs
+	// (Figures 3–5, Table 4): the solver stops when its Frank–Wolfe
+	// duality gap is at most QPTol times the largest entry of the QP's
+	// matrix (opt.Settings.Tol); 0 keeps opt.DefaultQPTol.
+	QPTol float64
+}
+
+// qpSettings returns the QP settings of the nested CVs (nil: defaults).
+func (c Config) qpSettings() *opt.Settings {
+	if c.QPTol == 0 {
+		return nil
+	}
+	return &opt.Settings{Tol: c.QPTol}
 }
 
 // Quick is the CI configuration (measured: 30 s of CPU for Run; the notebook
@@ -179,6 +194,8 @@ func (c Config) validate() error {
 		return bad("Fig10Cs", c.Fig10Cs)
 	case c.T4Outer < 0 || c.T4Outer > 10:
 		return bad("T4Outer", c.T4Outer)
+	case !(c.QPTol >= 0 && c.QPTol < 1):
+		return bad("QPTol", c.QPTol)
 	}
 	for _, v := range append(append([]float64(nil), c.VGrid...), c.Fig6VGrid...) {
 		if !(v > 0 && v <= 1) {
