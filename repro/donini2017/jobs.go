@@ -129,6 +129,7 @@ type ChecksResult struct {
 // column on one data set and, for gHKL, the C chosen in each fold.
 type Table4Cell struct {
 	Scores, BestC []float64
+	AtEdge        []bool
 }
 
 // ghklMethod is the method name of the Table 4 job of gHKL_ρ with the
@@ -218,7 +219,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		var r *ghkl.CVResult
 		if r, err = table4GHKL(j.Data, nodes, rho, cfg); err == nil {
-			out = Table4Cell{Scores: r.Scores, BestC: r.BestC}
+			out = Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}
 		}
 	case jobAlg1:
 		err = runAlg1(cfg, res)
@@ -377,11 +378,12 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		for _, n := range cfg.T4Data {
 			for _, nodes := range table4Nodes(n, cfg) {
 				mk := t4[n+"/"+methodMKL]
-				row := GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}}
+				row := GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil}}
 				for _, rho := range Table4Rhos {
 					c := t4[n+"/"+ghklMethod(nodes, rho)]
 					row.AUC = append(row.AUC, c.Scores)
 					row.BestC = append(row.BestC, c.BestC)
+					row.AtEdge = append(row.AtEdge, c.AtEdge)
 				}
 				res.Table4 = append(res.Table4, row)
 			}

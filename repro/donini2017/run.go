@@ -113,7 +113,11 @@ type GHKLRow struct {
 	// Nodes is "linear" or "gaussian" (see Config.T4Gaussian).
 	Nodes string
 	AUC   [][]float64
-	BestC [][]float64
+	// BestC[j][f] is the C gHKL selected in outer fold f (nil for K_MKL);
+	// AtEdge[j][f] reports a selection still at an edge of the fold's grid
+	// after widening (Config.T4Widen).
+	BestC  [][]float64
+	AtEdge [][]bool
 }
 
 // Results are the numbers behind the verdict (JSON-serialisable).
@@ -916,7 +920,7 @@ func table4GHKL(name, nodes string, rho float64, cfg Config) (*ghkl.CVResult, er
 	default:
 		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: Table 4: node kernels %q, want linear or gaussian", nodes)
 	}
-	r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
+	r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Widen: cfg.T4Widen, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
 	if err != nil {
 		return nil, fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
 	}
