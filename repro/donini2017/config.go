@@ -36,6 +36,11 @@ type Config struct {
 	Cs, Gammas   []float64
 	MaxN         int
 
+	// VGridCheck, if not empty, is a Table 2 task on which Figures 3–5 are
+	// run a second time with the paper's grid of v (PaperVGrid), on the
+	// same folds, to measure the effect of the cut to VGrid.
+	VGridCheck string
+
 	// Figure 6: Algorithm 1 steps, degrees, folds, v grid, rows kept.
 	Fig6Data             []string
 	Fig6Steps            int
@@ -82,6 +87,11 @@ type Config struct {
 	// matrix (opt.Settings.Tol); 0 keeps opt.DefaultQPTol.
 	QPTol float64
 }
+
+// PaperVGrid is the paper's grid of v (Λ = v/(1−v)) for Figures 3–5,
+// {0.0, 0.1, …, 1.0}, without v = 0 (the hard margin, where EasyMKL's
+// weights η = d/Σ d are 0/0 on a non-separable training part).
+var PaperVGrid = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}
 
 // qpSettings returns the QP settings of the nested CVs (nil: defaults).
 func (c Config) qpSettings() *opt.Settings {
@@ -145,7 +155,7 @@ func Full() Config {
 		Fig1D:     20, Fig1Data: []string{"Heart", "Splice"},
 		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar"},
 		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 10,
-		VGrid: []float64{0.1, 0.3, 0.5, 0.7, 0.9, 1}, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
+		VGrid: []float64{0.1, 0.3, 0.5, 0.7, 0.9, 1}, VGridCheck: "Sonar", Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 0,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
@@ -168,7 +178,7 @@ func Full() Config {
 func PaperProtocol() Config {
 	c := Full()
 	c.Mode = "paper"
-	c.VGrid = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}
+	c.VGrid, c.VGridCheck = PaperVGrid, ""
 	c.Ds = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30}
 	c.Fig6Steps, c.Fig6Outer, c.Fig6Inner, c.Fig6MaxN, c.Fig6Ds = 50000, 10, 10, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	c.T4Gaussian, c.QPTol = c.T4Data, 0
@@ -237,6 +247,11 @@ func (c Config) validate() error {
 	for _, D := range allDs {
 		if D < 1 {
 			return bad("a D grid", D)
+		}
+	}
+	if c.VGridCheck != "" {
+		if _, ok := BenchByName(c.VGridCheck); !ok {
+			return bad("VGridCheck", c.VGridCheck)
 		}
 	}
 	for _, lst := range [][]string{c.Prop2Data, c.Fig1Data, c.CVData, c.Fig6Data, c.Fig7Data} {

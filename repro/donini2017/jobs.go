@@ -36,6 +36,8 @@ const (
 	jobAlg1    = "Algorithm 1"
 	methodMKL  = "K_MKL"
 	methodSprd = "weight spread"
+	// methodVGrid is the Figures 3–5 job with the paper's v grid.
+	methodVGrid = "nested CV, paper's v grid"
 	// methodDeskew is the Table 5 job on deskewed images.
 	methodDeskew = "EasyMKL all pairs, deskewed"
 )
@@ -56,7 +58,8 @@ func normalised(cfg Config) Config {
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the numerical checks; one job per preprocessing and data set of
 // Figure 1; one per data set and outer fold of the nested CV of Figures
-// 3–5; one per data set of Figure 6 and one for its weight spread (§5.2);
+// 3–5 (and per outer fold of the v-grid check on Config.VGridCheck); one
+// per data set of Figure 6 and one for its weight spread (§5.2);
 // Figures 7, 8 and 9 one job each; one per data set of Table 3; Figure 10
 // (MNIST, every D and the RBF baseline, which share their Gram matrices)
 // as one job; Table 5 on raw and on deskewed images; one per data set and column of Table 4 (K_MKL, then
@@ -82,6 +85,11 @@ func Jobs(cfg Config) []jobs.Job {
 	for _, n := range cfg.CVData {
 		for f := 0; f < cfg.Outer; f++ {
 			js = append(js, job(jobCV, "nested CV", n, f, nil))
+		}
+	}
+	if cfg.VGridCheck != "" {
+		for f := 0; f < cfg.Outer; f++ {
+			js = append(js, job(jobCV, methodVGrid, cfg.VGridCheck, f, nil))
 		}
 	}
 	for _, n := range cfg.Fig6Data {
@@ -172,6 +180,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		out, err = mebCurve(j.Data, cfg, prep)
 	case jobCV:
+		if j.Method == methodVGrid {
+			cfg.VGrid = PaperVGrid
+		}
 		X, y, outer, e := cvOuter(j.Data, cfg)
 		if e != nil {
 			return nil, fmt.Errorf("donini2017: %s %s: %w", j.Table, j.Data, e)
@@ -311,6 +322,7 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 	}
 	// CV folds and Table 4 columns are gathered per data set.
 	cvFolds := map[string][]CVFold{}
+	var vgridFolds []CVFold
 	t4 := map[string]Table4Cell{}
 	for _, j := range Jobs(cfg) {
 		var err error
@@ -326,7 +338,11 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		case jobCV:
 			var f CVFold
 			err = get(j, &f)
-			cvFolds[j.Data] = append(cvFolds[j.Data], f)
+			if j.Method == methodVGrid {
+				vgridFolds = append(vgridFolds, f)
+			} else {
+				cvFolds[j.Data] = append(cvFolds[j.Data], f)
+			}
 		case jobFig6:
 			if j.Method == methodSprd {
 				err = get(j, &res.Fig6Spread)
@@ -373,6 +389,14 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		}
 		c.Data = n
 		res.CV = append(res.CV, c)
+	}
+	if cfg.VGridCheck != "" {
+		c, err := combineCV(vgridFolds, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("donini2017: Figures 3–5 with the paper's v grid: %w", err)
+		}
+		c.Data = cfg.VGridCheck
+		res.CVPaperGrid = &c
 	}
 	if cfg.T4Outer > 0 {
 		for _, n := range cfg.T4Data {
