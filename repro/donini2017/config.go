@@ -36,10 +36,11 @@ type Config struct {
 	Cs, Gammas   []float64
 	MaxN         int
 
-	// VGridCheck, if not empty, is a Table 2 task on which Figures 3–5 are
-	// run a second time with the paper's grid of v (PaperVGrid), on the
-	// same folds, to measure the effect of the cut to VGrid.
-	VGridCheck string
+	// PaperCheck, if not empty, is a Table 2 task on which Figures 3–5 are
+	// run a second time with the paper's 10 inner folds and grid of v
+	// (PaperVGrid), on the same outer folds, to measure the effect of the
+	// cuts to Inner and VGrid.
+	PaperCheck string
 
 	// Figure 6: Algorithm 1 steps, degrees, folds, v grid, rows kept.
 	Fig6Data             []string
@@ -123,30 +124,40 @@ func Quick() Config {
 }
 
 // Full is the report configuration (`make reports`), the printed protocol
-// wherever its cost allows: Figures 3–5 on every row of the 11 Table 2
-// tasks with stratified 10 × 10 nested CV (QPTol 1e-6, see below); Table 4
-// on all 10 outer folds over the full C grid {10⁻³, …, 10³}, widened by up
-// to 3 decades where a fold's choice sits at an edge; Figure 6 on all rows.
+// wherever its cost allows about 30 minutes on 2 cores: Figures 3–5 on
+// every row of the 11 Table 2 tasks with stratified 10-fold outer CV and
+// 5 inner folds; Table 4 on all 10 outer folds over the full grid
+// C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a fold's choice sits
+// at an edge; Figure 6 on all rows.
 //
-// Measured cost (CPU seconds of one job alone, on the shared 2-core
-// machine; Run keeps both cores busy): one outer fold of Figures 3–5 costs
-// 4.7 s on Haberman (306 rows), 4.9 s on Liver (345), 21.8 s on Diabetes
-// (768), ABALONE_FOLD; the 110 folds about CV_TOTAL. Table 4: one outer fold
-// of gHKL over the 7 values of C costs 0.2–0.5 s per ρ on Haberman, 2–8 s on
-// Liver, 17 s on Diabetes, T4_AUS; the table about T4_TOTAL. Figure 6
-// FIG6_COST; Figure 10 about 200 s, Table 5 TABLE5_COST, the rest about 2
-// minutes. In all about TOTAL_CPU of CPU, TOTAL_WALL on two idle cores.
+// Measured cost (CPU seconds of one job alone on the shared 2-core
+// machine, 10 inner folds, QPTol 1e-6): one outer fold of Figures 3–5
+// costs 4.7 s on Haberman (306 rows), 4.9 s on Liver (345), 21.8 s on
+// Diabetes (768), 41.3 s on Abalone (1 000); extrapolated with the fitted
+// power n^2.2, about 150 s on Pendigits (1 797) and 330 s for the 11 tasks,
+// i.e. 56 CPU minutes for the 10 outer folds; 5 inner folds cost 46 % of
+// that (the inner QPs dominate: 5·0.8^2.2 against 10·0.9^2.2), about 26
+// minutes. Table 4: one outer fold of gHKL over the 7 values of C costs
+// 0.2–0.5 s per ρ on Haberman, 2–8 s on Liver, 17–21 s on Diabetes
+// (Australian, 690 rows and 13 features, about as much), about 27 CPU
+// minutes for the table. Figure 10 about 200 s, Table 5 (raw and
+// deskewed) about 2 minutes, the rest about 5 minutes. In all about 62
+// CPU minutes, 31 minutes on two idle cores (Run keeps both busy).
 //
-// The cuts that remain, each for its cost: v (Λ = v/(1−v)) takes 6 of the
+// The cuts that remain, each for its cost: 5 inner folds instead of 10
+// (10 would add about 30 CPU minutes); v (Λ = v/(1−v)) takes 6 of the
 // paper's 11 values ({0.1, 0.3, 0.5, 0.7, 0.9, 1}; v = 0, the hard margin,
-// is never run), which halves the inner QPs; D ∈ {1, 2, 5, 10, 20, 30}
-// (the paper does not print its D grid); Figure 6 keeps 5 × 2 folds,
-// 3 values of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000 steps of Algorithm 1;
-// MNIST uses 4 000 + 1 000 training images (Figure 10) and 6 000 (Table 5)
-// instead of 60 000 (a 60 000² Gram matrix is 29 GB). The QPs of the
-// nested CVs stop at a relative duality gap of 1e-6 instead of the solver's
-// 1e-9: on a Haberman fold this moved no AUC by more than 1e-5 and took
-// 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005).
+// is never run), which halves the inner QPs. PaperCheck reruns Sonar with
+// the paper's 10 inner folds and 10-value grid on the same outer folds
+// and the verdict tests the difference ("Figures 3–5 protocol cuts"). The
+// paper does not print its D grid: D ∈ {1, 2, 5, 10, 20, 30}. Figure 6
+// keeps 5 × 2 folds, 3 values of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000
+// steps of Algorithm 1. MNIST uses 4 000 + 1 000 training images (Figure
+// 10) and 6 000 (Table 5) instead of 60 000 (a 60 000² Gram matrix is
+// 29 GB). The QPs of the nested CVs stop at a relative duality gap of 1e-6
+// instead of the solver's 1e-9: on a Haberman fold this moved no AUC by
+// more than 1e-5 and took 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs
+// by 0.005).
 func Full() Config {
 	return Config{
 		Mode: "full", Seed: 2017, Prep: MinMax,
@@ -154,8 +165,8 @@ func Full() Config {
 		Alg1Steps: []int{500, 2000, 8000, 32000, 128000},
 		Fig1D:     20, Fig1Data: []string{"Heart", "Splice"},
 		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar"},
-		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 10,
-		VGrid: []float64{0.1, 0.3, 0.5, 0.7, 0.9, 1}, VGridCheck: "Sonar", Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
+		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 5,
+		VGrid: []float64{0.1, 0.3, 0.5, 0.7, 0.9, 1}, PaperCheck: "Sonar", Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 0,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
@@ -170,7 +181,7 @@ func Full() Config {
 }
 
 // PaperProtocol is the printed protocol where this machine affords it:
-// Full with v ∈ {0.1, …, 1}, the D grid {1, …, 10, 15, 20, 25, 30}, 10 × 10
+// Full with 10 inner folds, v ∈ {0.1, …, 1}, the D grid {1, …, 10, 15, 20, 25, 30}, 10 × 10
 // folds and 50 000 steps of Algorithm 1 for Figure 6, the QPs at the
 // solver's default tolerance and the Gaussian-node gHKL on every Table 4
 // data set. MNIST stays at the full mode's size (a 60 000² Gram matrix is
@@ -178,7 +189,7 @@ func Full() Config {
 func PaperProtocol() Config {
 	c := Full()
 	c.Mode = "paper"
-	c.VGrid, c.VGridCheck = PaperVGrid, ""
+	c.VGrid, c.Inner, c.PaperCheck = PaperVGrid, 10, ""
 	c.Ds = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30}
 	c.Fig6Steps, c.Fig6Outer, c.Fig6Inner, c.Fig6MaxN, c.Fig6Ds = 50000, 10, 10, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	c.T4Gaussian, c.QPTol = c.T4Data, 0
@@ -249,9 +260,9 @@ func (c Config) validate() error {
 			return bad("a D grid", D)
 		}
 	}
-	if c.VGridCheck != "" {
-		if _, ok := BenchByName(c.VGridCheck); !ok {
-			return bad("VGridCheck", c.VGridCheck)
+	if c.PaperCheck != "" {
+		if _, ok := BenchByName(c.PaperCheck); !ok {
+			return bad("PaperCheck", c.PaperCheck)
 		}
 	}
 	for _, lst := range [][]string{c.Prop2Data, c.Fig1Data, c.CVData, c.Fig6Data, c.Fig7Data} {

@@ -398,7 +398,7 @@ func TestTinyFigure10(t *testing.T) {
 	}
 }
 
-// TestNewClaims: the v-grid check counts ties as harmless and flags a
+// TestNewClaims: the protocol check counts ties as harmless and flags a
 // consistent change; the Table 4 edge claim names the folds left at an
 // edge; the deskewing claim needs a significant gain on paired test
 // images (McNemar's exact test), not just a lower error.
@@ -412,16 +412,16 @@ func TestNewClaims(t *testing.T) {
 		return c
 	}
 	same := curve([]float64{0.8, 0.82, 0.79, 0.85, 0.81})
-	res := &Results{CV: []CVCurves{same}, CVPaperGrid: &same}
-	if c := claimByID(Verdict(res), "Figures 3–5 v grid"); c.Outcome != repro.Reproduced {
+	res := &Results{CV: []CVCurves{same}, CVPaperCheck: &same}
+	if c := claimByID(Verdict(res), "Figures 3–5 protocol cuts"); c.Outcome != repro.Reproduced {
 		t.Errorf("identical grids: %v %s", c.Outcome, c.Ours)
 	}
 	shifted := curve([]float64{0.9, 0.93, 0.88, 0.95, 0.90})
-	res.CVPaperGrid = &shifted
-	if c := claimByID(Verdict(res), "Figures 3–5 v grid"); c.Outcome != repro.Partly {
+	res.CVPaperCheck = &shifted
+	if c := claimByID(Verdict(res), "Figures 3–5 protocol cuts"); c.Outcome != repro.Partly {
 		t.Errorf("a consistent shift of K_MKL: %v %s", c.Outcome, c.Ours)
 	}
-	if c := claimByID(Verdict(&Results{}), "Figures 3–5 v grid"); c.Outcome != repro.NotRun {
+	if c := claimByID(Verdict(&Results{}), "Figures 3–5 protocol cuts"); c.Outcome != repro.NotRun {
 		t.Errorf("no check run: %v", c.Outcome)
 	}
 

@@ -36,8 +36,9 @@ const (
 	jobAlg1    = "Algorithm 1"
 	methodMKL  = "K_MKL"
 	methodSprd = "weight spread"
-	// methodVGrid is the Figures 3–5 job with the paper's v grid.
-	methodVGrid = "nested CV, paper's v grid"
+	// methodPaperCV is the Figures 3–5 job with the paper's inner folds
+	// and v grid.
+	methodPaperCV = "nested CV, paper's inner folds and v grid"
 	// methodDeskew is the Table 5 job on deskewed images.
 	methodDeskew = "EasyMKL all pairs, deskewed"
 )
@@ -58,7 +59,7 @@ func normalised(cfg Config) Config {
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the numerical checks; one job per preprocessing and data set of
 // Figure 1; one per data set and outer fold of the nested CV of Figures
-// 3–5 (and per outer fold of the v-grid check on Config.VGridCheck); one
+// 3–5 (and per outer fold of the protocol check on Config.PaperCheck); one
 // per data set of Figure 6 and one for its weight spread (§5.2);
 // Figures 7, 8 and 9 one job each; one per data set of Table 3; Figure 10
 // (MNIST, every D and the RBF baseline, which share their Gram matrices)
@@ -87,9 +88,9 @@ func Jobs(cfg Config) []jobs.Job {
 			js = append(js, job(jobCV, "nested CV", n, f, nil))
 		}
 	}
-	if cfg.VGridCheck != "" {
+	if cfg.PaperCheck != "" {
 		for f := 0; f < cfg.Outer; f++ {
-			js = append(js, job(jobCV, methodVGrid, cfg.VGridCheck, f, nil))
+			js = append(js, job(jobCV, methodPaperCV, cfg.PaperCheck, f, nil))
 		}
 	}
 	for _, n := range cfg.Fig6Data {
@@ -180,8 +181,8 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		out, err = mebCurve(j.Data, cfg, prep)
 	case jobCV:
-		if j.Method == methodVGrid {
-			cfg.VGrid = PaperVGrid
+		if j.Method == methodPaperCV {
+			cfg.VGrid, cfg.Inner = PaperVGrid, 10
 		}
 		X, y, outer, e := cvOuter(j.Data, cfg)
 		if e != nil {
@@ -322,7 +323,7 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 	}
 	// CV folds and Table 4 columns are gathered per data set.
 	cvFolds := map[string][]CVFold{}
-	var vgridFolds []CVFold
+	var paperFolds []CVFold
 	t4 := map[string]Table4Cell{}
 	for _, j := range Jobs(cfg) {
 		var err error
@@ -338,8 +339,8 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		case jobCV:
 			var f CVFold
 			err = get(j, &f)
-			if j.Method == methodVGrid {
-				vgridFolds = append(vgridFolds, f)
+			if j.Method == methodPaperCV {
+				paperFolds = append(paperFolds, f)
 			} else {
 				cvFolds[j.Data] = append(cvFolds[j.Data], f)
 			}
@@ -390,13 +391,13 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		c.Data = n
 		res.CV = append(res.CV, c)
 	}
-	if cfg.VGridCheck != "" {
-		c, err := combineCV(vgridFolds, cfg)
+	if cfg.PaperCheck != "" {
+		c, err := combineCV(paperFolds, cfg)
 		if err != nil {
-			return nil, fmt.Errorf("donini2017: Figures 3–5 with the paper's v grid: %w", err)
+			return nil, fmt.Errorf("donini2017: Figures 3–5 with the paper's inner folds and v grid: %w", err)
 		}
-		c.Data = cfg.VGridCheck
-		res.CVPaperGrid = &c
+		c.Data = cfg.PaperCheck
+		res.CVPaperCheck = &c
 	}
 	if cfg.T4Outer > 0 {
 		for _, n := range cfg.T4Data {

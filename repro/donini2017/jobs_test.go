@@ -24,7 +24,7 @@ func TestJobsList(t *testing.T) {
 			count[j.Table]++
 		}
 		want := len(cfg.CVData) * cfg.Outer
-		if cfg.VGridCheck != "" {
+		if cfg.PaperCheck != "" {
 			want += cfg.Outer
 		}
 		if count[jobCV] != want {

@@ -129,10 +129,11 @@ type Results struct {
 	Alg1D      int
 	Fig1       []MEBCurve
 	CV         []CVCurves
-	// CVPaperGrid is Figures 3–5 on Config.VGridCheck with the paper's
-	// grid of v (PaperVGrid) instead of Config.VGrid, the same folds.
-	CVPaperGrid *CVCurves
-	Fig6        []RandomFamily
+	// CVPaperCheck is Figures 3–5 on Config.PaperCheck with the paper's
+	// 10 inner folds and grid of v (PaperVGrid) instead of Config.Inner
+	// and Config.VGrid, on the same outer folds.
+	CVPaperCheck *CVCurves
+	Fig6         []RandomFamily
 	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
 	Fig6Spread [2]float64
 	Fig7       []SRCurve
