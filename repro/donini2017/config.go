@@ -118,7 +118,7 @@ func Quick() Config {
 		T3Folds: 3, T3V: 10,
 		MNISTTrain: 600, MNISTVal: 300, MNISTTest: 500, Fig10Ds: []int{1, 3, 5, 10, 20}, Fig10Cs: []float64{1, 4, 16},
 		T5Train: 1000, T5Test: 500,
-		T4Data: []string{"haberman"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100}, T4Gaussian: []string{"haberman"},
+		T4Data: []string{"haberman"}, T4Outer: 3, T4Cs: []float64{0.01, 1, 100}, T4Gaussian: []string{"haberman"}, T4Widen: 2,
 		QPTol: 1e-6,
 	}
 }

@@ -39,10 +39,12 @@ type CVOptions struct {
 	// Model is the template estimator; its Rho and C are overwritten.
 	Model Classifier
 	// Widen, if > 0, lets the grid of an outer fold grow by up to Widen
-	// decades on each side: while the selected C is the smallest (largest)
-	// of the fold's grid, C/10 (10·C) is added and scored on the same inner
-	// folds (the scores already computed are kept), so that no selection
-	// rests at a grid edge unless the budget is spent (CVResult.AtEdge).
+	// decades on each side: while the best inner AUC is attained only at
+	// the smallest (largest) C of the fold's grid, C/10 (10·C) is added and
+	// scored on the same inner folds (the scores already computed are
+	// kept), so that no selection rests at a grid edge unless the budget is
+	// spent (CVResult.AtEdge). A best AUC shared with an interior C (a
+	// plateau) is not widened.
 	Widen int
 }
 
@@ -54,8 +56,8 @@ type CVResult struct {
 	Mean, Std float64   // metrics.MeanStd(Scores)
 	BestC     []float64 // C selected in each outer fold
 	// Grid is the C grid of each outer fold after widening (sorted), and
-	// AtEdge reports a fold whose selected C is still the smallest or the
-	// largest of its grid.
+	// AtEdge reports a fold whose best inner AUC is still attained only at
+	// the smallest or the largest C of its grid.
 	Grid    [][]float64
 	AtEdge  []bool
 	Elapsed time.Duration
@@ -141,12 +143,17 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 }
 
 // widenedSearch selects C on the inner splits: the highest mean AUC over
-// the grid cs (ties to the smallest C), the grid growing by a decade at an
-// edge while the selection sits there, at most widen times per side. The
+// the grid cs, ties to the smallest C. When the best mean is attained only
+// at an end of the grid (a strict maximum at the edge), the grid grows by a
+// decade on that side and the new C is scored, at most widen times per
+// side; a best mean shared with an interior C is a plateau, which a wider
+// grid would only extend (for small C every α sits at its bound C and the
+// scores are those of a fixed direction), so it is not widened. The
 // candidates of each round are scored by modelsel.GridSearch (parallel,
 // the result independent of workers). It returns the selected C, the final
-// sorted grid and whether the selection is still at its edge.
+// sorted grid and whether the maximum is still strictly at an edge.
 func widenedSearch(cs []float64, widen int, splits []modelsel.Split, eval func(float64, modelsel.Split) (float64, error), workers int) (float64, []float64, bool, error) {
+	const tie = 1e-12
 	grid := append([]float64(nil), cs...)
 	sort.Float64s(grid)
 	mean := map[float64]float64{}
@@ -163,23 +170,30 @@ func widenedSearch(cs []float64, widen int, splits []modelsel.Split, eval func(f
 			}
 			mean[c.Params] = c.Mean
 		}
-		bi := 0
+		best := math.Inf(-1)
+		for _, c := range grid {
+			best = math.Max(best, mean[c])
+		}
+		var top []int // the indices attaining the best mean, ascending
 		for i, c := range grid {
-			if mean[c] > mean[grid[bi]] {
-				bi = i
+			if mean[c] >= best-tie {
+				top = append(top, i)
 			}
 		}
+		last := len(grid) - 1
+		atLow := len(top) == 1 && top[0] == 0
+		atHigh := len(top) == 1 && top[0] == last && last > 0
 		switch {
-		case bi == 0 && low < widen:
+		case atLow && low < widen:
 			low++
 			grid = append([]float64{grid[0] / 10}, grid...)
 			todo = grid[:1]
-		case bi == len(grid)-1 && high < widen:
+		case atHigh && high < widen:
 			high++
-			grid = append(grid, grid[len(grid)-1]*10)
-			todo = grid[len(grid)-1:]
+			grid = append(grid, grid[last]*10)
+			todo = grid[last+1:]
 		default:
-			return grid[bi], grid, bi == 0 || bi == len(grid)-1, nil
+			return grid[top[0]], grid, atLow || atHigh, nil
 		}
 	}
 }

@@ -344,7 +344,7 @@ func TestGHKLErrors(t *testing.T) {
 // TestWidenedSearch: the C grid grows by a decade at the edge where the
 // selection sits, keeps the scores already computed, stops one decade past
 // an interior peak, reports a selection left at an edge when the budget is
-// spent, and breaks ties towards the smallest C.
+// spent, does not widen a plateau and breaks ties towards the smallest C.
 func TestWidenedSearch(t *testing.T) {
 	splits := []modelsel.Split{{Train: []int{0}, Test: []int{1}}, {Train: []int{1}, Test: []int{0}}}
 	cs := []float64{1e3, 1e-3, 1e-2, 1e-1, 1, 10, 100} // unsorted on purpose
@@ -374,10 +374,17 @@ func TestWidenedSearch(t *testing.T) {
 	if err != nil || math.Abs(best-1e4) > 1e-6 || !edge || len(grid) != 8 {
 		t.Errorf("budget of one decade: best %g, grid %v, at edge %v, %v; want 1e4 reported at the edge", best, grid, edge, err)
 	}
-	flat := func(float64, modelsel.Split) (float64, error) { return 0.5, nil }
-	best, grid, edge, err = widenedSearch(cs, 2, splits, flat, 1)
-	if err != nil || math.Abs(best-1e-5) > 1e-12 || !edge || len(grid) != 9 {
-		t.Errorf("flat scores: best %g, grid %v, at edge %v, %v; want the smallest C 1e-5 at the edge", best, grid, edge, err)
+	// A plateau reaching the edge is not widened: the smallest C of the
+	// grid is chosen and not reported at an edge.
+	plateau := func(c float64, _ modelsel.Split) (float64, error) { return 0.7 - 0.01*math.Max(0, math.Log10(c)), nil }
+	best, grid, edge, err = widenedSearch(cs, 2, splits, plateau, 1)
+	if err != nil || best != 1e-3 || edge || len(grid) != 7 {
+		t.Errorf("plateau at small C: best %g, grid %v, at edge %v, %v; want 1e-3, no widening", best, grid, edge, err)
+	}
+	// A strict maximum at the low edge is widened down to its peak.
+	best, grid, edge, err = widenedSearch(cs, 3, splits, peak(-4), 1)
+	if err != nil || math.Abs(best-1e-4) > 1e-12 || edge || len(grid) != 9 || math.Abs(grid[0]-1e-5) > 1e-12 {
+		t.Errorf("peak at 1e-4: best %g, grid %v, at edge %v, %v", best, grid, edge, err)
 	}
 	best, _, edge, err = widenedSearch(cs, 0, splits, peak(0), 1)
 	if err != nil || best != 1 || edge {
