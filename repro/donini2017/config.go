@@ -5,7 +5,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
-// Config is one run of the experiments: quick (CI), full (about 15 minutes
+// Config is one run of the experiments: quick (CI), full (about 30 minutes
 // on 2 cores) or paper (the printed protocol where it is affordable).
 type Config struct {
 	Mode string
