@@ -133,21 +133,21 @@ func Quick() Config {
 // Measured cost (CPU seconds of one job alone on the shared 2-core
 // machine): one outer fold of Figures 3–5 with 10 inner folds costs 4.7 s
 // on Haberman (306 rows), 4.9 s on Liver (345), 21.8 s on Diabetes (768),
-// 41.3 s on Abalone (1 000); extrapolated with the fitted power n^2.2,
-// about 150 s on Pendigits (1 797) and 330 s for the 11 tasks, i.e. 56 CPU
-// minutes for the 10 outer folds. 5 inner folds cost 47 % of that (Liver:
-// 2.3 s against 4.9 s), about 26 minutes, plus 45 s for the Sonar rerun
-// with the paper's inner folds and v grid. Table 4: one outer fold of
+// 41.3 s on Abalone (1 000), 119 s on Pendigits (1 797); with the other
+// tasks extrapolated by the fitted power n^2.2, about 300 s for the 11
+// tasks, i.e. 50 CPU minutes for the 10 outer folds. 5 inner folds cost
+// 47 % of that (Liver: 2.3 s against 4.9 s), about 24 minutes, plus 45 s
+// for the Sonar rerun with the paper's inner folds and v grid. Table 4: one outer fold of
 // gHKL over the 7 values of C costs 0.2–0.5 s per ρ on Haberman, 4–8 s on
 // Liver, 17–27 s on Diabetes, 20 s and more on Australian (before the
 // vectorised loops of ghkl, about 13 % faster), about 25 CPU minutes for
 // the table. Figure 10 about 200 s; Table 5 17 s raw and 16 s deskewed;
 // Figure 6 about 35 s (27 s on Abalone's 1 000 rows); Figure 9 about 60
-// s; the checks and the other figures about 2 minutes. In all about 59
-// CPU minutes, 30 minutes on two idle cores (Run keeps both busy).
+// s; the checks and the other figures about 2 minutes. In all about 57
+// CPU minutes, 29 minutes on two idle cores (Run keeps both busy).
 //
 // The cuts that remain, each for its cost: 5 inner folds instead of 10
-// (10 would add about 30 CPU minutes); v (Λ = v/(1−v)) takes 6 of the
+// (10 would add about 26 CPU minutes); v (Λ = v/(1−v)) takes 6 of the
 // paper's 11 values ({0.1, 0.3, 0.5, 0.7, 0.9, 1}; v = 0, the hard margin,
 // is never run), which halves the inner QPs. PaperCheck reruns Sonar with
 // the paper's 10 inner folds and 10-value grid on the same outer folds
