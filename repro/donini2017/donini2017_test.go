@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -394,5 +395,104 @@ func TestTinyFigure10(t *testing.T) {
 	}
 	if c := claimByID(Verdict(res), "Figure 10 RBF baseline"); c.ID == "" || c.Outcome == repro.NotRun {
 		t.Errorf("no RBF claim: %v", c)
+	}
+}
+
+// TestNewClaims: the protocol check counts ties as harmless and flags a
+// consistent change; the Table 4 edge claim names the folds left at an
+// edge; the deskewing claim needs a significant gain on paired test
+// images (McNemar's exact test), not just a lower error.
+func TestNewClaims(t *testing.T) {
+	curve := func(kmkl []float64) CVCurves {
+		c := CVCurves{Data: "Sonar", Ds: []int{5}, Methods: Methods, AUC: make([][][]float64, len(Methods))}
+		for m := range Methods {
+			c.AUC[m] = [][]float64{{0.8, 0.82, 0.79, 0.85, 0.81}}
+		}
+		c.AUC[0] = [][]float64{kmkl}
+		return c
+	}
+	same := curve([]float64{0.8, 0.82, 0.79, 0.85, 0.81})
+	res := &Results{CV: []CVCurves{same}, CVPaperCheck: &same}
+	if c := claimByID(Verdict(res), "Figures 3–5 protocol cuts"); c.Outcome != repro.Reproduced {
+		t.Errorf("identical grids: %v %s", c.Outcome, c.Ours)
+	}
+	shifted := curve([]float64{0.9, 0.93, 0.88, 0.95, 0.90})
+	res.CVPaperCheck = &shifted
+	if c := claimByID(Verdict(res), "Figures 3–5 protocol cuts"); c.Outcome != repro.Partly {
+		t.Errorf("a consistent shift of K_MKL: %v %s", c.Outcome, c.Ours)
+	}
+	if c := claimByID(Verdict(&Results{}), "Figures 3–5 protocol cuts"); c.Outcome != repro.NotRun {
+		t.Errorf("no check run: %v", c.Outcome)
+	}
+
+	row := GHKLRow{Data: "haberman", Nodes: "linear", AUC: [][]float64{{0.7, 0.7}, {0.6, 0.6}, {0.6, 0.6}, {0.6, 0.6}},
+		BestC: [][]float64{nil, {1, 1e6}, {1, 1}, {10, 1}}, AtEdge: [][]bool{nil, {false, true}, {false, false}, {false, false}}}
+	c := claimByID(Verdict(&Results{Table4: []GHKLRow{row}}), "Table 4 C grid")
+	if c.Outcome != repro.NotReproduced || !strings.Contains(c.Ours, "1 of 6") || !strings.Contains(c.Ours, "fold 1: C = 1e+06") {
+		t.Errorf("one fold at an edge: %v %q", c.Outcome, c.Ours)
+	}
+	row.AtEdge[1][1] = false
+	if c := claimByID(Verdict(&Results{Table4: []GHKLRow{row}}), "Table 4 C grid"); c.Outcome != repro.Reproduced {
+		t.Errorf("no fold at an edge: %v %q", c.Outcome, c.Ours)
+	}
+	rows, err := Table4CRows(&Results{Table4: []GHKLRow{row}})
+	if err != nil || len(rows) != 3 || rows[0][3] != "1 1e+06" || rows[0][4] != "0 of 2" {
+		t.Errorf("Table4CRows: %v, %v", rows, err)
+	}
+
+	wrong := func(idx ...int) []float64 {
+		w := make([]float64, 200)
+		for _, i := range idx {
+			w[i] = 1
+		}
+		return w
+	}
+	many := make([]int, 20)
+	for i := range many {
+		many[i] = i
+	}
+	raw := &AllPairs{Train: 100, Test: 200, Err: 10, Wrong: wrong(many...)}
+	// Deskewed: 1 error instead of 20 (19 images fixed, none broken): a win.
+	d := &AllPairs{Train: 100, Test: 200, Deskewed: true, Err: 0.5, Wrong: wrong(0)}
+	if c := claimByID(Verdict(&Results{Table5: raw, Table5Deskewed: d}), "Table 5 deskewing"); c.Outcome != repro.Reproduced {
+		t.Errorf("19 images fixed: %v %s", c.Outcome, c.Ours)
+	}
+	// 19 errors instead of 20: lower, but inside the noise.
+	d = &AllPairs{Train: 100, Test: 200, Deskewed: true, Err: 9.5, Wrong: wrong(many[1:]...)}
+	if c := claimByID(Verdict(&Results{Table5: raw, Table5Deskewed: d}), "Table 5 deskewing"); c.Outcome != repro.NotReproduced {
+		t.Errorf("one image fixed: %v %s", c.Outcome, c.Ours)
+	}
+	tc := claimByID(Verdict(&Results{Table5: raw, Table5Deskewed: d}), "Table 5")
+	if !strings.Contains(tc.Ours, "2 of 2") && !strings.Contains(tc.Ours, "0 of 2") && !strings.Contains(tc.Ours, "1 of 2") {
+		t.Errorf("Table 5 has two cells: %q", tc.Ours)
+	}
+	if c := claimByID(Verdict(&Results{Table5: raw}), "Table 5 deskewing"); c.Outcome != repro.NotRun {
+		t.Errorf("no deskewed run: %v", c.Outcome)
+	}
+}
+
+// TestTinyTable5Deskewed runs Table 5 on a few MNIST images, raw and
+// deskewed: the same images, an error per test image, a sane error rate.
+func TestTinyTable5Deskewed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	c := tiny()
+	c.T5Train, c.T5Test = 300, 100
+	for _, deskew := range []bool{false, true} {
+		a, err := runTable5(c, deskew)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0.0
+		for _, w := range a.Wrong {
+			n += w
+		}
+		if a.Deskewed != deskew || len(a.Wrong) != 100 || math.Abs(a.Err-n) > 1e-9 || a.Err > 40 {
+			t.Errorf("deskew %v: error %.1f %%, %d of %d wrong", deskew, a.Err, int(n), len(a.Wrong))
+		}
 	}
 }

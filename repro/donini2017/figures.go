@@ -1,9 +1,9 @@
 package donini2017
 
 import (
-	"math"
-
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/metrics"
@@ -206,6 +206,36 @@ func Table4Table(res *Results) (*viz.CompareTable, error) {
 		t.Ours, t.Paper = append(t.Ours, o), append(t.Paper, p)
 	}
 	return t, nil
+}
+
+// Table4CHeader is the header of Table4CRows.
+var Table4CHeader = []string{"data set", "nodes", "column", "C chosen in each outer fold", "folds at a grid edge"}
+
+// Table4CRows lists gHKL's selected C per outer fold for each cell of
+// Table 4, and how many folds kept a C at an edge of their (widened) grid.
+func Table4CRows(res *Results) ([][]string, error) {
+	if res == nil || len(res.Table4) == 0 {
+		return nil, notRun("Table 4")
+	}
+	var rows [][]string
+	for _, row := range res.Table4 {
+		for j := 1; j < len(Table4Cols) && j < len(row.BestC); j++ {
+			var cs []string
+			for _, c := range row.BestC[j] {
+				cs = append(cs, fmt.Sprintf("%g", c))
+			}
+			edge := 0
+			if j < len(row.AtEdge) {
+				for _, e := range row.AtEdge[j] {
+					if e {
+						edge++
+					}
+				}
+			}
+			rows = append(rows, []string{Table4Names[row.Data], row.Nodes, Table4Cols[j], strings.Join(cs, " "), fmt.Sprintf("%d of %d", edge, len(row.BestC[j]))})
+		}
+	}
+	return rows, nil
 }
 
 // Table2Rows lists Table 2 beside the data sets we use: the paper's name,

@@ -36,6 +36,11 @@ const (
 	jobAlg1    = "Algorithm 1"
 	methodMKL  = "K_MKL"
 	methodSprd = "weight spread"
+	// methodPaperCV is the Figures 3–5 job with the paper's inner folds
+	// and v grid.
+	methodPaperCV = "nested CV, paper's inner folds and v grid"
+	// methodDeskew is the Table 5 job on deskewed images.
+	methodDeskew = "EasyMKL all pairs, deskewed"
 )
 
 // timed reports whether a job's result holds wall-clock times (Tables 3
@@ -54,10 +59,11 @@ func normalised(cfg Config) Config {
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the numerical checks; one job per preprocessing and data set of
 // Figure 1; one per data set and outer fold of the nested CV of Figures
-// 3–5; one per data set of Figure 6 and one for its weight spread (§5.2);
+// 3–5 (and per outer fold of the protocol check on Config.PaperCheck); one
+// per data set of Figure 6 and one for its weight spread (§5.2);
 // Figures 7, 8 and 9 one job each; one per data set of Table 3; Figure 10
 // (MNIST, every D and the RBF baseline, which share their Gram matrices)
-// as one job; Table 5; one per data set and column of Table 4 (K_MKL, then
+// as one job; Table 5 on raw and on deskewed images; one per data set and column of Table 4 (K_MKL, then
 // gHKL_ρ for each node kernel and ρ); the Algorithm 1 convergence check.
 // Every job carries cfg, so a changed configuration is new jobs. Parts the
 // configuration switches off (MNISTTrain = 0, T5Train = 0, T4Outer = 0)
@@ -82,6 +88,11 @@ func Jobs(cfg Config) []jobs.Job {
 			js = append(js, job(jobCV, "nested CV", n, f, nil))
 		}
 	}
+	if cfg.PaperCheck != "" {
+		for f := 0; f < cfg.Outer; f++ {
+			js = append(js, job(jobCV, methodPaperCV, cfg.PaperCheck, f, nil))
+		}
+	}
 	for _, n := range cfg.Fig6Data {
 		js = append(js, job(jobFig6, "EasyMKL on Q_D and R_D", n, 0, nil))
 	}
@@ -96,7 +107,8 @@ func Jobs(cfg Config) []jobs.Job {
 		js = append(js, job(jobFig10, "SVM on K_MKL, K_D, K_sum, RBF", "MNIST", 0, nil))
 	}
 	if cfg.T5Train > 0 && cfg.T5Test > 0 {
-		js = append(js, job(jobTable5, "EasyMKL all pairs", "MNIST", 0, nil))
+		js = append(js, job(jobTable5, "EasyMKL all pairs", "MNIST", 0, nil),
+			job(jobTable5, methodDeskew, "MNIST deskewed", 0, nil))
 	}
 	if cfg.T4Outer > 0 {
 		for _, n := range cfg.T4Data {
@@ -126,6 +138,7 @@ type ChecksResult struct {
 // column on one data set and, for gHKL, the C chosen in each fold.
 type Table4Cell struct {
 	Scores, BestC []float64
+	AtEdge        []bool
 }
 
 // ghklMethod is the method name of the Table 4 job of gHKL_ρ with the
@@ -142,7 +155,7 @@ type Alg1Result struct {
 // Figure 1 (MEBCurve), an outer fold of Figures 3–5 (CVFold), a data set
 // of Figure 6 (RandomFamily) or its weight spread ([2]float64), Figure 7
 // ([]SRCurve), 8 ([]Weights) or 9 ([]NoiseCurve), a row of Table 3
-// (TimeRow), Figure 10 (*MNISTCurve), Table 5 (*AllPairs), a column of
+// (TimeRow), Figure 10 (*MNISTCurve), Table 5 on raw or deskewed images (*AllPairs), a column of
 // Table 4 on one data set (Table4Cell)
 // or the Algorithm 1 check (Alg1Result).
 func RunJob(_ context.Context, j jobs.Job) (any, error) {
@@ -168,6 +181,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		out, err = mebCurve(j.Data, cfg, prep)
 	case jobCV:
+		if j.Method == methodPaperCV {
+			cfg.VGrid, cfg.Inner = PaperVGrid, 10
+		}
 		X, y, outer, e := cvOuter(j.Data, cfg)
 		if e != nil {
 			return nil, fmt.Errorf("donini2017: %s %s: %w", j.Table, j.Data, e)
@@ -197,8 +213,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		err = runFig10(cfg, res)
 		out = res.Fig10
 	case jobTable5:
-		err = runTable5(cfg, res)
-		out = res.Table5
+		out, err = runTable5(cfg, j.Method == methodDeskew)
 	case jobTable4:
 		if j.Method == methodMKL {
 			var a []float64
@@ -216,7 +231,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		var r *ghkl.CVResult
 		if r, err = table4GHKL(j.Data, nodes, rho, cfg); err == nil {
-			out = Table4Cell{Scores: r.Scores, BestC: r.BestC}
+			out = Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}
 		}
 	case jobAlg1:
 		err = runAlg1(cfg, res)
@@ -308,6 +323,7 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 	}
 	// CV folds and Table 4 columns are gathered per data set.
 	cvFolds := map[string][]CVFold{}
+	var paperFolds []CVFold
 	t4 := map[string]Table4Cell{}
 	for _, j := range Jobs(cfg) {
 		var err error
@@ -323,7 +339,11 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		case jobCV:
 			var f CVFold
 			err = get(j, &f)
-			cvFolds[j.Data] = append(cvFolds[j.Data], f)
+			if j.Method == methodPaperCV {
+				paperFolds = append(paperFolds, f)
+			} else {
+				cvFolds[j.Data] = append(cvFolds[j.Data], f)
+			}
 		case jobFig6:
 			if j.Method == methodSprd {
 				err = get(j, &res.Fig6Spread)
@@ -345,7 +365,11 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		case jobFig10:
 			err = get(j, &res.Fig10)
 		case jobTable5:
-			err = get(j, &res.Table5)
+			if j.Method == methodDeskew {
+				err = get(j, &res.Table5Deskewed)
+			} else {
+				err = get(j, &res.Table5)
+			}
 		case jobTable4:
 			var c Table4Cell
 			err = get(j, &c)
@@ -367,15 +391,24 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		c.Data = n
 		res.CV = append(res.CV, c)
 	}
+	if cfg.PaperCheck != "" {
+		c, err := combineCV(paperFolds, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("donini2017: Figures 3–5 with the paper's inner folds and v grid: %w", err)
+		}
+		c.Data = cfg.PaperCheck
+		res.CVPaperCheck = &c
+	}
 	if cfg.T4Outer > 0 {
 		for _, n := range cfg.T4Data {
 			for _, nodes := range table4Nodes(n, cfg) {
 				mk := t4[n+"/"+methodMKL]
-				row := GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}}
+				row := GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil}}
 				for _, rho := range Table4Rhos {
 					c := t4[n+"/"+ghklMethod(nodes, rho)]
 					row.AUC = append(row.AUC, c.Scores)
 					row.BestC = append(row.BestC, c.BestC)
+					row.AtEdge = append(row.AtEdge, c.AtEdge)
 				}
 				res.Table4 = append(res.Table4, row)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // Methods of Figures 3–5, in the order of CVCurves.AUC.
@@ -18,7 +19,7 @@ var Methods = []string{"K_MKL (EasyMKL)", "K_D", "K_sum", "K_D,c (best c)", "K_R
 // komdAUC fits KOMD with λ = v on the training part of K and returns the
 // test AUC of f(x) = Σ y_i γ_i K(x_i, x) (the classifier of every kernel in
 // the UCI study).
-func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
+func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
 	Ktr, err := modelsel.SubGram(K, tr)
 	if err != nil {
 		return 0, err
@@ -35,7 +36,7 @@ func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64) (float64, er
 	if err != nil {
 		return 0, err
 	}
-	m, err := mkl.KOMD{Lambda: v}.FitGram(Ktr, ytr)
+	m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(Ktr, ytr)
 	if err != nil {
 		return 0, err
 	}
@@ -48,7 +49,7 @@ func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64) (float64, er
 
 // mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the training part of
 // the cosine matrix K1 and returns the test AUC and the weights η.
-func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64) (float64, []float64, error) {
+func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, []float64, error) {
 	f := mkl.HPKFamily{D: D}
 	K1tr, err := modelsel.SubGram(K1, tr)
 	if err != nil {
@@ -70,7 +71,7 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64) (floa
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := mkl.EasyMKL{Lambda: v}.FitSource(src, ytr)
+	m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, ytr)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -167,18 +168,19 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
+	set := cfg.qpSettings()
 	for di, D := range cfg.Ds {
 		base := make([]float64, 3)
 		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
 		out.Base[di], out.Poly[di], out.RBF[di], out.Typo[di] = base, poly, rbf, typo
 		vM, err := innerPick(func(tr, te []int, v float64) (float64, error) {
-			a, _, err := mklAUC(K1tr, D, ytr, tr, te, v)
+			a, _, err := mklAUC(K1tr, D, ytr, tr, te, v, set)
 			return a, err
 		}, inner, cfg.VGrid)
 		if err != nil {
 			return out, err
 		}
-		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM); err != nil {
+		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
 			return out, err
 		}
 		fam, err := mkl.HPKFamily{D: D}.Source(K1)
@@ -196,11 +198,11 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			if err != nil {
 				return 0, 0, err
 			}
-			v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v) }, inner, cfg.VGrid)
+			v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v, set) }, inner, cfg.VGrid)
 			if err != nil {
 				return 0, 0, err
 			}
-			a, err := komdAUC(K, y, sp.Train, sp.Test, v)
+			a, err := komdAUC(K, y, sp.Train, sp.Test, v, set)
 			return a, v, err
 		}
 		KD, err := rule(mkl.HPKWeightsSingle(D))
@@ -223,7 +225,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			if err != nil {
 				return 0, err
 			}
-			return komdAUC(K, y, sp.Train, sp.Test, vS)
+			return komdAUC(K, y, sp.Train, sp.Test, vS, set)
 		}
 		for j, c := range cfg.Cs {
 			if poly[j], err = shared(mkl.HPKWeightsPolynomial(D, c)); err != nil {

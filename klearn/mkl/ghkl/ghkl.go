@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -721,10 +722,7 @@ func (st *ghklState) evaluate() (*ghklIterate, error) {
 		}
 		for i, K := range st.grams {
 			if e := it.eta[i]; e != 0 {
-				kr := K[r*n+r : r*n+n]
-				for c, v := range kr {
-					row[c] += e * v
-				}
+				floats.AddScaled(row, e, K[r*n+r:r*n+n]) // row += e·K[r, r:] (vectorised axpy)
 			}
 		}
 	}
@@ -749,12 +747,7 @@ func (st *ghklState) evaluate() (*ghklIterate, error) {
 	ka := make([]float64, n)
 	for i, K := range st.grams {
 		for r := 0; r < n; r++ {
-			s := 0.0
-			kr := K[r*n : r*n+n]
-			for c, v := range kr {
-				s += v * it.a[c]
-			}
-			ka[r] = s
+			ka[r] = floats.Dot(K[r*n:r*n+n], it.a) // (K_w a)_r, vectorised
 		}
 		q := 0.0
 		for r, v := range ka {

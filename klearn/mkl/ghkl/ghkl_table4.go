@@ -1,6 +1,9 @@
 package ghkl
 
 import (
+	"fmt"
+	"math"
+	"sort"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -35,6 +38,14 @@ type CVOptions struct {
 	Workers int
 	// Model is the template estimator; its Rho and C are overwritten.
 	Model Classifier
+	// Widen, if > 0, lets the grid of an outer fold grow by up to Widen
+	// decades on each side: while the best inner AUC is attained only at
+	// the smallest (largest) C of the fold's grid, C/10 (10·C) is added and
+	// scored on the same inner folds (the scores already computed are
+	// kept), so that no selection rests at a grid edge unless the budget is
+	// spent (CVResult.AtEdge). A best AUC shared with an interior C (a
+	// plateau) is not widened.
+	Widen int
 }
 
 // CVResult is the outcome of NestedAUC.
@@ -44,14 +55,21 @@ type CVResult struct {
 	Scores    []float64 // outer-fold test AUCs
 	Mean, Std float64   // metrics.MeanStd(Scores)
 	BestC     []float64 // C selected in each outer fold
-	Elapsed   time.Duration
+	// Grid is the C grid of each outer fold after widening (sorted), and
+	// AtEdge reports a fold whose best inner AUC is still attained only at
+	// the smallest or the largest C of its grid.
+	Grid    [][]float64
+	AtEdge  []bool
+	Elapsed time.Duration
 }
 
 // NestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
 // (2017, §5.7) on a klearn/datasets data set: stratified 10-fold CV of the
 // ROC AUC (metrics.AUC), with C chosen in {10^i : i = −3..3} by stratified
 // 3-fold CV on each outer training set (highest mean AUC; ties to the
-// smallest C). Features are standardised with the statistics of each
+// smallest C; the grid widened at an edge if CVOptions.Widen > 0). The
+// outer folds run in order and each inner search in parallel, so the
+// result is identical for any number of workers. Features are standardised with the statistics of each
 // training set (preprocess.Standardizer) before the per-feature Gaussian
 // base kernels of Classifier are applied; labels come from datasets.Binary (the
 // second class is positive).
@@ -84,6 +102,14 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 	if o.MaxOuter > 0 && o.MaxOuter < len(outer) {
 		outer = outer[:o.MaxOuter]
 	}
+	if o.Widen < 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: Widen = %d", o.Widen)
+	}
+	for _, c := range o.Cs {
+		if !(c > 0) || math.IsInf(c, 0) {
+			return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: C = %v", c)
+		}
+	}
 	tmpl := o.Model
 	tmpl.Rho = rho
 	X := d.X
@@ -92,27 +118,92 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		g.C = c
 		return ghklSplitAUC(g, X, y, s)
 	}
-	inner := func(train []int, f int) ([]modelsel.Split, error) {
-		ytr, err := modelsel.Take(y, train)
+	out := &CVResult{Dataset: name, Rho: rho}
+	for f, sp := range outer {
+		ytr, err := modelsel.Take(y, sp.Train)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
 		}
 		in, err := modelsel.StratifiedKFold(ytr, o.InnerFolds, o.Seed+1+uint64(f))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("mkl: NestedAUC: inner splits of outer fold %d: %w", f, err)
 		}
-		return modelsel.Within(train, in)
+		inner, err := modelsel.Within(sp.Train, in)
+		if err != nil {
+			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+		}
+		best, grid, edge, err := widenedSearch(o.Cs, o.Widen, inner, eval, o.Workers)
+		if err != nil {
+			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+		}
+		v, err := eval(best, sp)
+		if err != nil {
+			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+		}
+		out.Scores = append(out.Scores, v)
+		out.BestC = append(out.BestC, best)
+		out.Grid = append(out.Grid, grid)
+		out.AtEdge = append(out.AtEdge, edge)
 	}
-	res, err := modelsel.NestedCV(outer, inner, o.Cs, eval, modelsel.SearchOptions{Workers: o.Workers})
-	if err != nil {
-		return nil, err
-	}
-	out := &CVResult{Dataset: name, Rho: rho, Scores: res.Scores, Mean: res.Mean, Std: res.Std}
-	for _, f := range res.Folds {
-		out.BestC = append(out.BestC, f.Params)
-	}
+	out.Mean, out.Std = metrics.MeanStd(out.Scores)
 	out.Elapsed = time.Since(start)
 	return out, nil
+}
+
+// widenedSearch selects C on the inner splits: the highest mean AUC over
+// the grid cs, ties to the smallest C. When the best mean is attained only
+// at an end of the grid (a strict maximum at the edge), the grid grows by a
+// decade on that side and the new C is scored, at most widen times per
+// side; a best mean shared with an interior C is a plateau, which a wider
+// grid would only extend (for small C every α sits at its bound C and the
+// scores are those of a fixed direction), so it is not widened. The
+// candidates of each round are scored by modelsel.GridSearch (parallel,
+// the result independent of workers). It returns the selected C, the final
+// sorted grid and whether the maximum is still strictly at an edge.
+func widenedSearch(cs []float64, widen int, splits []modelsel.Split, eval func(float64, modelsel.Split) (float64, error), workers int) (float64, []float64, bool, error) {
+	const tie = 1e-12
+	grid := append([]float64(nil), cs...)
+	sort.Float64s(grid)
+	mean := map[float64]float64{}
+	todo := grid
+	low, high := 0, 0
+	for {
+		sr, err := modelsel.GridSearch(todo, splits, eval, modelsel.SearchOptions{Workers: workers})
+		if err != nil {
+			return 0, nil, false, err
+		}
+		for _, c := range sr.Candidates {
+			if c.Err != nil {
+				return 0, nil, false, c.Err
+			}
+			mean[c.Params] = c.Mean
+		}
+		best := math.Inf(-1)
+		for _, c := range grid {
+			best = math.Max(best, mean[c])
+		}
+		var top []int // the indices attaining the best mean, ascending
+		for i, c := range grid {
+			if mean[c] >= best-tie {
+				top = append(top, i)
+			}
+		}
+		last := len(grid) - 1
+		atLow := len(top) == 1 && top[0] == 0
+		atHigh := len(top) == 1 && top[0] == last && last > 0
+		switch {
+		case atLow && low < widen:
+			low++
+			grid = append([]float64{grid[0] / 10}, grid...)
+			todo = grid[:1]
+		case atHigh && high < widen:
+			high++
+			grid = append(grid, grid[last]*10)
+			todo = grid[last+1:]
+		default:
+			return grid[top[0]], grid, atLow || atHigh, nil
+		}
+	}
 }
 
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
