@@ -44,6 +44,8 @@
 // GOMAXPROCS.
 package gemm
 
+import "unsafe"
+
 const (
 	MR = 2 // rows of the A micro-panels and of the micro-kernel's block
 	NR = 4 // rows of the B micro-panels and columns of the micro-kernel's block
@@ -100,19 +102,55 @@ func PackRows[G Group](src []float64, n, ld, k0, k1 int) Panels[G] {
 // ⌈m/w⌉ zero-padded micro-panels of w columns. It reuses buf's storage when
 // it is large enough.
 func PackCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[G] {
+	return packCols(buf, src, ld, r0, kb, c0, m, false)
+}
+
+// PackColsNeg is PackCols of −src: every packed entry is negated (exactly).
+func PackColsNeg[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[G] {
+	return packCols(buf, src, ld, r0, kb, c0, m, true)
+}
+
+func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) Panels[G] {
 	w := width[G]()
 	g := groups(kb)
-	size := (m + w - 1) / w * g
+	np := (m + w - 1) / w
+	size := np * g
 	if cap(buf) < size {
 		buf = make([]G, size)
 	}
 	p := Panels[G]{Groups: g, Data: buf[:size]}
-	clear(p.Data)
+	if kb%KU != 0 || m%w != 0 {
+		clear(p.Data) // padding
+	}
+	if size == 0 {
+		return p
+	}
+	// The groups as one flat slice: group i starts at i·KU·w.
+	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), size*KU*w)
+	full := m / w
 	for k := 0; k < kb; k++ {
 		row := src[(r0+k)*ld+c0 : (r0+k)*ld+c0+m]
-		q, e := k/KU, k%KU*w
-		for j, v := range row {
-			p.Data[j/w*g+q][e+j%w] = v
+		off := k/KU*KU*w + k%KU*w // group k/KU of panel 0, slot k%KU
+		step := g * KU * w        // from one panel to the next
+		for jp := 0; jp < full; jp++ {
+			dst := flat[off+jp*step : off+jp*step+w]
+			seg := row[jp*w : jp*w+w]
+			if neg {
+				for j, v := range seg {
+					dst[j] = -v
+				}
+			} else {
+				copy(dst, seg)
+			}
+		}
+		if full < np {
+			dst := flat[off+full*step : off+full*step+w]
+			for j, v := range row[full*w:] {
+				if neg {
+					v = -v
+				}
+				dst[j] = v
+			}
 		}
 	}
 	return p

@@ -34,6 +34,22 @@ func TestPackedProduct(t *testing.T) {
 				t.Fatalf("%v: PackCols group %d = %v, PackRows %v", c, i, pc.Data[i], pb.Data[i])
 			}
 		}
+		// PackColsNeg into a reused buffer full of stale values: the
+		// negated panels, with zero padding.
+		dirty := make([]GroupB, len(pb.Data)+3)
+		for i := range dirty {
+			for j := range dirty[i] {
+				dirty[i][j] = 7
+			}
+		}
+		pn := PackColsNeg(dirty, Bt, c.n, 0, c.k, 0, c.n)
+		for i := range pn.Data {
+			for j, v := range pn.Data[i] {
+				if v != -pb.Data[i][j] {
+					t.Fatalf("%v: PackColsNeg group %d entry %d = %v, want %v", c, i, j, v, -pb.Data[i][j])
+				}
+			}
+		}
 		ip1, jp1 := (c.m+MR-1)/MR, (c.n+NR-1)/NR
 		ldb := jp1 * NR
 		buf := make([]float64, ip1*MR*ldb)

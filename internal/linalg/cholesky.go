@@ -57,37 +57,38 @@ func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) er
 	n := A.SymmetricDim()
 	*c = Cholesky{}
 	u := make([]float64, n*n)
+	var raw []float64 // the upper triangle of a *mat.SymDense, read directly
+	stride := 0
 	if sd, ok := A.(*mat.SymDense); ok {
-		raw := sd.RawSymmetric()
-		for i := 0; i < n; i++ {
-			copy(u[i*n+i:(i+1)*n], raw.Data[i*raw.Stride+i:i*raw.Stride+n])
-		}
-	} else {
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				u[i*n+j] = A.At(i, j)
-			}
-		}
+		r := sd.RawSymmetric()
+		raw, stride = r.Data, r.Stride
 	}
-	if shift != 0 {
-		for i := 0; i < n; i++ {
-			u[i*n+i] += shift
-		}
-	}
-	// ‖A‖₁: column sums of |A| from the upper triangle.
+	// One pass: copy the upper triangle (plus the shift on the diagonal),
+	// check it is finite and accumulate ‖A‖₁, the column sums of |A|.
 	colsum := make([]float64, n)
 	for i := 0; i < n; i++ {
 		row := u[i*n+i : (i+1)*n]
+		if raw != nil {
+			copy(row, raw[i*stride+i:i*stride+n])
+		} else {
+			for jj := range row {
+				row[jj] = A.At(i, i+jj)
+			}
+		}
+		row[0] += shift
+		cs := colsum[i:n]
+		rowsum := 0.0 // Σ_{j>i} |A_ij|, added to column i by symmetry
 		for jj, v := range row {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+			if v-v != 0 { // NaN or ±Inf
 				return fmt.Errorf("%w: A[%d,%d] = %v", ErrNotFinite, i, i+jj, v)
 			}
 			av := math.Abs(v)
-			colsum[i+jj] += av
+			cs[jj] += av
 			if jj > 0 {
-				colsum[i] += av
+				rowsum += av
 			}
 		}
+		colsum[i] += rowsum
 	}
 	anorm := 0.0
 	for _, s := range colsum {
@@ -134,11 +135,7 @@ func (c *Cholesky) SolveUTVec(b []float64) {
 	for i := 0; i < n; i++ {
 		xi := b[i] / c.u[i*n+i]
 		b[i] = xi
-		row := c.u[i*n+i+1 : (i+1)*n]
-		rest := b[i+1:]
-		for j, v := range row {
-			rest[j] -= v * xi
-		}
+		axpy(-xi, c.u[i*n+i+1:(i+1)*n], b[i+1:])
 	}
 }
 
@@ -148,13 +145,7 @@ func (c *Cholesky) SolveUVec(b []float64) {
 	n := c.n
 	b = b[:n:n]
 	for i := n - 1; i >= 0; i-- {
-		row := c.u[i*n+i+1 : (i+1)*n]
-		rest := b[i+1:]
-		s := b[i]
-		for j, v := range row {
-			s -= v * rest[j]
-		}
-		b[i] = s / c.u[i*n+i]
+		b[i] = (b[i] - dot(c.u[i*n+i+1:(i+1)*n], b[i+1:])) / c.u[i*n+i]
 	}
 }
 
@@ -209,22 +200,14 @@ func (c *Cholesky) SolveTo(dst *mat.Dense, B mat.Matrix) error {
 				xi[j] *= inv
 			}
 			for p := i + 1; p < n; p++ {
-				u := c.u[i*n+p]
-				xp := row(p)
-				for j := range xp {
-					xp[j] -= u * xi[j]
-				}
+				axpy(-c.u[i*n+p], xi, row(p))
 			}
 		}
 		// U X = Y: row i of X is (Y_i − Σ_{p>i} U_ip X_p) / U_ii.
 		for i := n - 1; i >= 0; i-- {
 			xi := row(i)
 			for p := i + 1; p < n; p++ {
-				u := c.u[i*n+p]
-				xp := row(p)
-				for j := range xi {
-					xi[j] -= u * xp[j]
-				}
+				axpy(-c.u[i*n+p], row(p), xi)
 			}
 			inv := 1 / c.u[i*n+i]
 			for j := range xi {

@@ -70,7 +70,7 @@ func TestFactorVsGonum(t *testing.T) {
 		}
 		var Uref mat.TriDense
 		ref.UTo(&Uref)
-		for _, nb := range []int{BlockSize, 5, 16} {
+		for _, nb := range []int{BlockSize, 5, 16, 37, 150} {
 			for _, w := range []int{1, 3} {
 				var c Cholesky
 				if err := c.factorize(A, 0, nb, w); err != nil {
@@ -100,7 +100,7 @@ func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{97, 300} {
 		A := randSPD(n, 0.1, 7)
-		for _, nb := range []int{BlockSize, 13, 32} {
+		for _, nb := range []int{BlockSize, 13, 32, 71} {
 			var c1 Cholesky
 			if err := c1.factorize(A, 0, nb, 1); err != nil {
 				t.Fatal(err)
