@@ -110,30 +110,65 @@ func PackColsNeg[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[
 	return packCols(buf, src, ld, r0, kb, c0, m, true)
 }
 
-func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) Panels[G] {
+// NewPanels returns storage for the micro-panels of m rows (columns) and
+// kb inner indices, reusing buf's storage when it is large enough, for
+// PackColsAt to fill; its entries are not cleared.
+func NewPanels[G Group](buf []G, m, kb int) Panels[G] {
 	w := width[G]()
 	g := groups(kb)
-	np := (m + w - 1) / w
-	size := np * g
+	size := (m + w - 1) / w * g
 	if cap(buf) < size {
 		buf = make([]G, size)
 	}
-	p := Panels[G]{Groups: g, Data: buf[:size]}
-	if kb%KU != 0 || m%w != 0 {
-		clear(p.Data) // padding
+	return Panels[G]{Groups: g, Data: buf[:size]}
+}
+
+// PackColsAt packs (negated if neg) the m columns c0 … c0+m−1 of the kb
+// rows r0 … r0+kb−1 of src into p's micro-panels panel0, panel0+1, …,
+// ⌈m/w⌉ of them, padding included (zeros); p must hold kb inner indices
+// (NewPanels(_, _, kb)). Calls on disjoint panel ranges may run
+// concurrently.
+func PackColsAt[G Group](p Panels[G], panel0 int, src []float64, ld, r0, kb, c0, m int, neg bool) {
+	w := width[G]()
+	if m == 0 || len(p.Data) == 0 {
+		return
 	}
-	if size == 0 {
-		return p
+	if g := groups(kb); g != p.Groups {
+		panic("gemm: PackColsAt: panels of another inner length")
 	}
-	// The groups as one flat slice: group i starts at i·KU·w.
-	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), size*KU*w)
+	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+	packFlat(flat, panel0*p.Groups*KU*w, p.Groups, w, src, ld, r0, kb, c0, m, neg)
+}
+
+func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) Panels[G] {
+	p := NewPanels(buf, m, kb)
+	if len(p.Data) > 0 {
+		w := width[G]()
+		flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+		packFlat(flat, 0, p.Groups, w, src, ld, r0, kb, c0, m, neg)
+	}
+	return p
+}
+
+// packFlat writes entry (k, j) of the packed columns, k < kb inner indices
+// and j < m columns of src, to flat[off + (j/w·g + k/KU)·KU·w + k%KU·w + j%w]
+// and zeros to the padding: inner indices kb … g·KU−1 and the columns of the
+// last panel past m.
+func packFlat(flat []float64, off, g, w int, src []float64, ld, r0, kb, c0, m int, neg bool) {
 	full := m / w
-	for k := 0; k < kb; k++ {
+	np := (m + w - 1) / w
+	step := g * KU * w // from one panel to the next
+	for k := 0; k < g*KU; k++ {
+		o := off + k/KU*KU*w + k%KU*w // group k/KU of the first panel, slot k%KU
+		if k >= kb {
+			for jp := 0; jp < np; jp++ {
+				clear(flat[o+jp*step : o+jp*step+w])
+			}
+			continue
+		}
 		row := src[(r0+k)*ld+c0 : (r0+k)*ld+c0+m]
-		off := k/KU*KU*w + k%KU*w // group k/KU of panel 0, slot k%KU
-		step := g * KU * w        // from one panel to the next
 		for jp := 0; jp < full; jp++ {
-			dst := flat[off+jp*step : off+jp*step+w]
+			dst := flat[o+jp*step : o+jp*step+w]
 			seg := row[jp*w : jp*w+w]
 			if neg {
 				for j, v := range seg {
@@ -144,7 +179,8 @@ func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) 
 			}
 		}
 		if full < np {
-			dst := flat[off+full*step : off+full*step+w]
+			dst := flat[o+full*step : o+full*step+w]
+			clear(dst)
 			for j, v := range row[full*w:] {
 				if neg {
 					v = -v
@@ -153,7 +189,6 @@ func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) 
 			}
 		}
 	}
-	return p
 }
 
 // Micro2x4 adds the 2×4 block a·bᵀ to c[0:4] (row 0) and c[ldc:ldc+4]

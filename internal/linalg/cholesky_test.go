@@ -354,3 +354,45 @@ func TestFactorizeShift(t *testing.T) {
 		t.Errorf("diag(5, 1): err = %v, LogDet = %v, want log 5", err, ca.LogDet())
 	}
 }
+
+// TestReuseStorage refactorises into storage that holds another, larger
+// factor (the same Cholesky, and one drawn from the pool after Release): the
+// factors must be bit-identical to those computed in fresh storage, since
+// only the upper triangle is ever read.
+func TestReuseStorage(t *testing.T) {
+	big, small := randSPD(130, 0.5, 1), randSPD(97, 0.5, 2)
+	var fresh Cholesky
+	if err := fresh.factorize(small, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	var c Cholesky
+	if err := c.factorize(big, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.factorize(small, 0, 16, 2); err != nil { // reuses c.u
+		t.Fatal(err)
+	}
+	check := func(name string, c *Cholesky) {
+		for i := 0; i < 97; i++ {
+			for j := i; j < 97; j++ {
+				if got, want := c.u[i*97+j], fresh.u[i*97+j]; got != want {
+					t.Fatalf("%s: U[%d,%d] = %v, fresh storage %v", name, i, j, got, want)
+				}
+			}
+		}
+	}
+	check("refactorised", &c)
+	var d Cholesky
+	if err := d.factorize(big, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	d.Release()
+	if d.Size() != 0 {
+		t.Fatalf("Size after Release = %d", d.Size())
+	}
+	var e Cholesky
+	if err := e.factorize(small, 0, 16, 2); err != nil { // may draw d's storage
+		t.Fatal(err)
+	}
+	check("pooled", &e)
+}

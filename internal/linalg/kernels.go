@@ -11,7 +11,7 @@ const (
 	tileM = 64  // rows of an output tile of the trailing update (multiple of gemm.MR and gemm.NR)
 	tileN = 128 // columns of an output tile (multiple of gemm.NR)
 
-	chunkW = 128 // columns per task of the panel solve
+	chunkW = 128 // columns per task of the panel solve (a multiple of gemm.NR and gemm.MR)
 
 	// parMin is the trailing size below which a step runs on one goroutine.
 	parMin = 96
@@ -152,14 +152,20 @@ func newWorkspace(n, nb, workers int) *workspace {
 // syrkUpper updates A22 ← A22 − U12ᵀU12 on the upper triangle, where U12 is
 // the kb×m block at rows r0 … r0+kb−1, columns c0 … c0+m−1 and A22 the m×m
 // block at (c0, c0). The columns of U12 are packed into the micro-panels of
-// internal/gemm, the A side negated, and multiplied by its micro-kernel,
-// which adds −(U12ᵀU12) straight into the full tiles of A22 (c + (−s) is
-// c − s to the bit); the edge tiles go through a buffer. Micro-blocks that
-// straddle the diagonal also write into the strict lower triangle of A,
-// which the factorisation never reads.
+// internal/gemm, the A side negated, and syrkPacked multiplies them.
 func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
 	pa := gemm.PackColsNeg(ws.pa, a, lda, r0, kb, c0, m)
 	pb := gemm.PackCols(ws.pb, a, lda, r0, kb, c0, m)
+	syrkPacked(a, lda, c0, m, pa, pb, workers, ws)
+}
+
+// syrkPacked adds pa·pbᵀ to the upper triangle of the m×m block of a at
+// (c0, c0), where pa holds −U12 and pb U12 packed by columns, on internal/gemm's
+// micro-kernel, which adds −(U12ᵀU12) straight into the full tiles of A22
+// (c + (−s) is c − s to the bit); the edge tiles go through a buffer.
+// Micro-blocks that straddle the diagonal also write into the strict lower
+// triangle of A, which the factorisation never reads.
+func syrkPacked(a []float64, lda, c0, m int, pa gemm.Panels[gemm.GroupA], pb gemm.Panels[gemm.GroupB], workers int, ws *workspace) {
 	tiles := gemm.Tiles(m, m, tileM, tileN, true)
 	if m < parMin {
 		workers = 1
@@ -215,11 +221,18 @@ func factor(a []float64, n, lda, nb, workers int) int {
 		if m < parMin {
 			wk = 1
 		}
+		// Each chunk of U12 is packed for the trailing update by the
+		// goroutine that solved it, while it is in cache.
+		pa := gemm.NewPanels(ws.pa, m, kb)
+		pb := gemm.NewPanels(ws.pb, m, kb)
 		parallel.ForWorkers(wk, chunks, func(w, c int) {
 			j0 := c0 + c*chunkW
-			trsmBlock(a, lda, k, kb, j0, min(j0+chunkW, n), &ws.tr[w], ws.bufs[w])
+			j1 := min(j0+chunkW, n)
+			trsmBlock(a, lda, k, kb, j0, j1, &ws.tr[w], ws.bufs[w])
+			gemm.PackColsAt(pa, (j0-c0)/gemm.MR, a, lda, k, kb, j0, j1-j0, true)
+			gemm.PackColsAt(pb, (j0-c0)/gemm.NR, a, lda, k, kb, j0, j1-j0, false)
 		})
-		syrkUpper(a, lda, k, kb, c0, m, workers, ws)
+		syrkPacked(a, lda, c0, m, pa, pb, workers, ws)
 	}
 	return -1
 }
