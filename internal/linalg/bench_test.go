@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -96,5 +97,25 @@ func BenchmarkSYRK(b *testing.B) {
 func reportCPU(b *testing.B, t0 time.Duration) {
 	if t0 > 0 {
 		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkBlockSize times factorize at several block sizes nb (the choice
+// of BlockSize), with GOMAXPROCS workers.
+func BenchmarkBlockSize(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		A := benchSPD(n)
+		for _, nb := range []int{48, 64, 96, 128, 192, 256} {
+			b.Run(fmt.Sprintf("n=%d/nb=%d", n, nb), func(b *testing.B) {
+				var c Cholesky
+				t0 := cpuTime()
+				for b.Loop() {
+					if err := c.factorize(A, 0, nb, parallel.Workers()); err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportCPU(b, t0)
+			})
+		}
 	}
 }
