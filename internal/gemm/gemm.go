@@ -290,8 +290,10 @@ func MulTile(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper b
 }
 
 // mulTile4x8 runs MulTile's loops over pairs of B panels and pairs of A
-// panels with the vector kernel (4×8 blocks of C), finishing an odd A panel
-// with Micro2x4, and returns the first B panel it left (an odd last one).
+// panels with the vector kernel (4×8 blocks of C), or quadruples of A panels
+// with the AVX-512 kernel (8×8 blocks) where the CPU has it, then pairs,
+// finishing an odd A panel with Micro2x4, and returns the first B panel it
+// left (an odd last one).
 // With upper, a pair of B panels computes the A panels the second one needs;
 // the extra blocks below the diagonal are harmless, since callers read the
 // upper triangle only.
@@ -306,6 +308,14 @@ func mulTile4x8(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, uppe
 			iend = min(ip1, ((jp+1)*NR+NR-1)/MR+1)
 		}
 		ip := ip0
+		if haveAVX512 {
+			for ; ip+3 < iend; ip += 4 {
+				a0, a1, a2, a3 := a.Panel(ip), a.Panel(ip+1), a.Panel(ip+2), a.Panel(ip+3)
+				c := buf[(ip-ip0)*MR*ldb+col:]
+				_ = c[7*ldb+2*NR-1] // bounds of the 8×8 block
+				kernel8x8(&a0[0], &a1[0], &a2[0], &a3[0], &b0[0], &b1[0], g, &c[0], ldb)
+			}
+		}
 		for ; ip+1 < iend; ip += 2 {
 			a0, a1 := a.Panel(ip), a.Panel(ip+1)
 			c := buf[(ip-ip0)*MR*ldb+col:]
