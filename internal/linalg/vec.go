@@ -59,3 +59,12 @@ func axpyGo(a float64, x, y []float64) {
 		y[i] += a * v
 	}
 }
+
+// Dot returns Σ x_i y_i over len(x) ≤ len(y) entries, summed in 16 lanes
+// (AVX2/FMA kernel where the CPU has it; see dotGo for the order). The
+// result depends only on x and y, not on the machine's load or GOMAXPROCS.
+func Dot(x, y []float64) float64 { return dot(x, y) }
+
+// Axpy sets y_i ← y_i + a·x_i for i < len(x) ≤ len(y) (one fused
+// multiply-add per entry where the CPU has AVX2/FMA).
+func Axpy(a float64, x, y []float64) { axpy(a, x, y) }

@@ -123,6 +123,15 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 		}
 		return nil
 	})
+	subKs, err := sub.Grams(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, K := range subKs {
+		if e := hpkMaxAbsDiff(t, K, Ks[s+2]); e != 0 {
+			t.Errorf("MinDegree=2 member %d differs by %.2g", s, e)
+		}
+	}
 	if _, err := (HPKFamily{D: 1, MinDegree: 2}).Grams(X); err == nil {
 		t.Error("MinDegree > D accepted")
 	}
