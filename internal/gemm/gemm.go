@@ -35,8 +35,18 @@
 // speed: X·Xᵀ for 4000×784 runs at 28–29 GFMA/s on the 2 cores against 10
 // before. Odd panels left over are finished by Micro2x4; with upper, a pair
 // of B panels also computes the few blocks below the diagonal that its
-// first panel would skip, which callers never read. The build tag purego
-// selects the Go kernel everywhere.
+// first panel would skip, which callers never read.
+//
+// AVX-512 kernel. Where the CPU also has AVX-512F (cpu.AVX512), MulTile
+// takes A panels in fours and runs kernel8x8 (fma512_amd64.s): an 8×8
+// block of C in eight ZMM accumulators, per inner index one 512-bit row of
+// B (two 4-wide B panels side by side) and eight fused multiply-adds with A
+// broadcast from memory, the same per-entry arithmetic as kernel4x8, so
+// results are bit-identical with and without it (TestKernel4x8MatchesMicro2x4).
+// On AMD Zen 4, which executes 512-bit operations as two 256-bit halves, it
+// still does ≈ 9% more multiply-adds per CPU second than kernel4x8 (fewer
+// instructions and loads per multiply-add; BenchmarkKernels, BENCHMARKS.md).
+// The build tag purego selects the Go kernel everywhere.
 //
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that

@@ -46,13 +46,13 @@ func potf2(a []float64, n, lda int) int {
 const trsmBase = 16
 
 // trsmBlock solves U11ᵀ X = B in place for the kb×(j1−j0) block B in rows
-// r0 … r0+kb−1, columns j0 … j1−1 of a (j1−j0 ≤ tileN), U11 being the kb×kb
+// r0 … r0+kb−1, columns j0 … j1−1 of a (j1−j0 ≤ chunkW), U11 being the kb×kb
 // upper factor at (r0, r0). It is the recursive form of the substitution:
 // with U11 = [U₁ U₁₂; 0 U₂] split after h rows, X₁ = U₁⁻ᵀB₁, then
-// B₂ ← B₂ − U₁₂ᵀX₁ on internal/gemm's micro-kernel, then X₂ = U₂⁻ᵀB₂
-// (Golub & Van Loan (2013), Section 3.1.4, blocked triangular solves), so
-// all but O(kb·trsmBase·w) of its kb²w/2 multiply-adds run in the packed
-// product. The split points depend only on kb.
+// B₂ ← B₂ − U₁₂ᵀX₁ on internal/gemm's micro-kernel, then X₂ = U₂⁻ᵀB₂,
+// so all but O(kb·trsmBase·w) of its kb²w/2 multiply-adds run in the packed
+// product (Golub & Van Loan (2013), Section 3.1.4, applied recursively).
+// The split points depend only on kb.
 func trsmBlock(a []float64, lda, r0, kb, j0, j1 int, sc *trsmScratch, buf []float64) {
 	if kb <= trsmBase {
 		trsmRows(a, lda, r0, kb, j0, j1)

@@ -242,23 +242,27 @@ func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 		rows[w] = make([]float64, n)
 	}
 	parallel.ForWorkers(workers, blocks, func(w, b int) {
-		cur := rows[w]
 		for i := b * per; i < min((b+1)*per, n); i++ {
-			c := cur[:n-i]
-			for j := range c {
-				c[j] = 1 // K_0 = 11ᵀ
+			// Row i of K_d for d = 0, 1, …: in the output matrix for
+			// d ≥ MinDegree, else in the worker's scratch row.
+			row := func(d int) []float64 {
+				if d < f.MinDegree {
+					return rows[w][:n-i]
+				}
+				dst := out[d-f.MinDegree].RawSymmetric()
+				return dst.Data[i*dst.Stride+i : i*dst.Stride+n]
+			}
+			prev := row(0)
+			for j := range prev {
+				prev[j] = 1 // K_0 = 11ᵀ
 			}
 			src := k1.Data[i*k1.Stride+i : i*k1.Stride+n]
-			for d := 0; d <= f.D; d++ {
-				if d > 0 {
-					for j, v := range src {
-						c[j] *= v
-					}
+			for d := 1; d <= f.D; d++ {
+				c := row(d)
+				for j, v := range src {
+					c[j] = prev[j] * v
 				}
-				if d >= f.MinDegree {
-					dst := out[d-f.MinDegree].RawSymmetric()
-					copy(dst.Data[i*dst.Stride+i:i*dst.Stride+n], c)
-				}
+				prev = c
 			}
 		}
 	})
