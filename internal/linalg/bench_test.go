@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kernelab/kernelab/internal/gemm"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -87,7 +88,9 @@ func BenchmarkSYRK(b *testing.B) {
 	}
 	ws := newWorkspace(n, kb, 1)
 	for b.Loop() {
-		syrkUpper(a, n, 0, kb, kb, m, 1, ws)
+		pa := gemm.PackColsNeg(ws.pa, a, n, 0, kb, kb, m)
+		pb := gemm.PackCols(ws.pb, a, n, 0, kb, kb, m)
+		syrkPacked(a, n, kb, m, pa, pb, 1, ws)
 	}
 	b.ReportMetric(float64(m)*float64(m+1)*float64(kb)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gflop/s")
 }

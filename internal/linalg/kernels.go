@@ -149,20 +149,11 @@ func newWorkspace(n, nb, workers int) *workspace {
 	return ws
 }
 
-// syrkUpper updates A22 ← A22 − U12ᵀU12 on the upper triangle, where U12 is
-// the kb×m block at rows r0 … r0+kb−1, columns c0 … c0+m−1 and A22 the m×m
-// block at (c0, c0). The columns of U12 are packed into the micro-panels of
-// internal/gemm, the A side negated, and syrkPacked multiplies them.
-func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
-	pa := gemm.PackColsNeg(ws.pa, a, lda, r0, kb, c0, m)
-	pb := gemm.PackCols(ws.pb, a, lda, r0, kb, c0, m)
-	syrkPacked(a, lda, c0, m, pa, pb, workers, ws)
-}
-
-// syrkPacked adds pa·pbᵀ to the upper triangle of the m×m block of a at
-// (c0, c0), where pa holds −U12 and pb U12 packed by columns, on internal/gemm's
-// micro-kernel, which adds −(U12ᵀU12) straight into the full tiles of A22
-// (c + (−s) is c − s to the bit); the edge tiles go through a buffer.
+// syrkPacked updates A22 ← A22 − U12ᵀU12 on the upper triangle, A22 being
+// the m×m block of a at (c0, c0), given pa = −U12 and pb = U12 packed by
+// columns into the micro-panels of internal/gemm. The micro-kernel adds
+// −(U12ᵀU12) straight into the full tiles of A22 (c + (−s) is c − s to the
+// bit); the edge tiles go through a buffer.
 // Micro-blocks that straddle the diagonal also write into the strict lower
 // triangle of A, which the factorisation never reads.
 func syrkPacked(a []float64, lda, c0, m int, pa gemm.Panels[gemm.GroupA], pb gemm.Panels[gemm.GroupB], workers int, ws *workspace) {
