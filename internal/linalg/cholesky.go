@@ -34,7 +34,8 @@ type Cholesky struct {
 }
 
 // Factorize computes the Cholesky factor of the symmetric matrix A, reading
-// its upper triangle; A is not modified. It uses GOMAXPROCS goroutines and
+// its upper triangle; A is not modified. It reuses c's storage when that is
+// large enough (a copy of c made earlier shares it and is overwritten). It uses GOMAXPROCS goroutines and
 // the result does not depend on their number. Errors: ErrNotFinite for a
 // NaN or ±Inf entry, ErrNotPD (with the order of the first non-positive
 // leading minor) when A is not numerically positive definite; c is then
@@ -124,7 +125,8 @@ func getBuf(size int) []float64 {
 
 // Release gives the factor's storage to a pool that later factorisations
 // in the process draw from, and empties c. Call it when c is no longer
-// needed; not calling it is also correct.
+// needed (not calling it is also correct); a copy of c made earlier shares
+// the storage and must not be used afterwards.
 func (c *Cholesky) Release() {
 	if c.u != nil {
 		u := c.u
