@@ -14,8 +14,9 @@ import (
 // gemm.NR = 4 rows, cut into chunks of at most kcMax columns of the inner
 // dimension and zero padded. gemm.MulTile does all the multiply-adds: with
 // the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel where the CPU has it, else
-// with the 2×4 Go micro-kernel gemm.Micro2x4 (see internal/gemm), all with
-// the same arithmetic per entry.
+// with the 2×4 Go micro-kernel gemm.Micro2x4 (see internal/gemm), all in
+// the same order per entry (multiply-adds fused in the assembly kernels and
+// in GOAMD64=v3 builds).
 //
 // Blocking. The output is cut into tiles of tileM × tileN entries handed to
 // GOMAXPROCS workers by internal/parallel; for the symmetric product only
