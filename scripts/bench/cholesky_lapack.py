@@ -32,7 +32,6 @@ def best(f, reps=3):
 
 def main(sizes):
     print("# scipy %s, numpy %s, %d CPUs" % (scipy.__version__, np.__version__, os.cpu_count()))
-    eye = None
     for n in sizes:
         X = np.random.default_rng(42).random((n, 784))
         y = X[:, 0] - X[:, 1]
