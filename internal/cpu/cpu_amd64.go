@@ -16,10 +16,12 @@ func init() {
 	if ecx1&(osxsave|avx) != osxsave|avx {
 		return
 	}
-	if xcr0, _ := xgetbv0(); xcr0&6 != 6 {
+	xcr0, _ := xgetbv0()
+	if xcr0&6 != 6 {
 		return
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
 	AVX2 = ebx7&(1<<5) != 0
 	FMA = AVX2 && ecx1&fma != 0
+	AVX512 = AVX2 && ebx7&(1<<16) != 0 && xcr0&0xe0 == 0xe0
 }

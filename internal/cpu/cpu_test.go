@@ -32,13 +32,16 @@ func TestAgainstProcCPUInfo(t *testing.T) {
 		return false
 	}
 	if purego {
-		if AVX2 || FMA {
+		if AVX2 || FMA || AVX512 {
 			t.Fatal("flags set under the purego tag")
 		}
 		return
 	}
 	if AVX2 != has("avx2") {
 		t.Errorf("AVX2 = %v, /proc/cpuinfo avx2 = %v", AVX2, has("avx2"))
+	}
+	if AVX512 != (has("avx2") && has("avx512f")) {
+		t.Errorf("AVX512 = %v, /proc/cpuinfo avx2 && avx512f = %v", AVX512, has("avx2") && has("avx512f"))
 	}
 	if FMA != (has("avx2") && has("fma")) {
 		t.Errorf("FMA = %v, /proc/cpuinfo avx2 && fma = %v", FMA, has("avx2") && has("fma"))

@@ -8,19 +8,23 @@ import (
 	"testing"
 )
 
-// TestKernel4x8MatchesMicro2x4 runs MulTile with the vector kernel and with
-// Micro2x4 alone on random real data, full and upper, for panel counts that
-// leave odd A and B panels. The vector kernel does one fused multiply-add
-// per inner index in increasing k, which is what Micro2x4 compiles to with
-// GOAMD64=v3, so there the two must agree to the bit (amd64v3 is true);
-// with v1 Micro2x4 rounds each product, and they agree to 1e-14.
+// TestKernel4x8MatchesMicro2x4 runs MulTile with the AVX-512 kernel (where
+// the CPU has it), with the AVX2 kernel alone and with Micro2x4 alone on
+// random real data, full and upper, for panel counts that leave odd A and B
+// panels and A panel counts that are not multiples of four. The vector
+// kernels do one fused multiply-add per inner index in increasing k, which
+// is what Micro2x4 compiles to with GOAMD64=v3, so there all three must
+// agree to the bit (amd64v3 is true); with v1 Micro2x4 rounds each product,
+// and it agrees with them to 1e-14 while the two vector kernels still agree
+// to the bit.
 func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 	if !haveFMA {
 		t.Skip("CPU without AVX2/FMA")
 	}
-	defer func() { haveFMA = true }()
+	had512 := haveAVX512
+	defer func() { haveFMA, haveAVX512 = true, had512 }()
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, c := range []struct{ m, n, k int }{{4, 8, 1}, {6, 12, 5}, {9, 21, 37}, {64, 128, 130}, {3, 5, 9}} {
+	for _, c := range []struct{ m, n, k int }{{4, 8, 1}, {6, 12, 5}, {9, 21, 37}, {64, 128, 130}, {3, 5, 9}, {13, 21, 9}, {16, 16, 4}, {30, 40, 96}} {
 		A := make([]float64, c.m*c.k)
 		B := make([]float64, c.n*c.k)
 		for i := range A {
@@ -34,8 +38,8 @@ func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 		ip1, jp1 := (c.m+MR-1)/MR, (c.n+NR-1)/NR
 		ldb := jp1*NR + 8
 		for _, upper := range []bool{false, true} {
-			run := func(fma bool) []float64 {
-				haveFMA = fma
+			run := func(fma, avx512 bool) []float64 {
+				haveFMA, haveAVX512 = fma, avx512
 				buf := make([]float64, ip1*MR*ldb)
 				for i := range buf {
 					buf[i] = float64(i % 3) // MulTile adds to buf
@@ -43,7 +47,11 @@ func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 				MulTile(pa, pb, 0, ip1, 0, jp1, upper, buf, ldb)
 				return buf
 			}
-			vec, ref := run(true), run(false)
+			vec, ref := run(true, false), run(false, false)
+			var v512 []float64
+			if had512 {
+				v512 = run(true, true)
+			}
 			for i := 0; i < c.m; i++ {
 				for j := 0; j < c.n; j++ {
 					if upper && j < i {
@@ -52,6 +60,9 @@ func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 					v, r := vec[i*ldb+j], ref[i*ldb+j]
 					if amd64v3 && v != r || math.Abs(v-r) > 1e-14*(1+math.Abs(r)) {
 						t.Fatalf("%v upper=%v: C[%d,%d] = %v (vector) vs %v (Micro2x4)", c, upper, i, j, v, r)
+					}
+					if v512 != nil && v512[i*ldb+j] != v {
+						t.Fatalf("%v upper=%v: C[%d,%d] = %v (AVX-512) vs %v (AVX2)", c, upper, i, j, v512[i*ldb+j], v)
 					}
 				}
 			}

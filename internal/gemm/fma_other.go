@@ -2,8 +2,15 @@
 
 package gemm
 
-const haveFMA = false
+const (
+	haveFMA    = false
+	haveAVX512 = false
+)
 
 func kernel4x8(a0, a1 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int) {
 	panic("gemm: no FMA kernel on this platform")
+}
+
+func kernel8x8(a0, a1, a2, a3 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int) {
+	panic("gemm: no AVX-512 kernel on this platform")
 }

@@ -35,14 +35,26 @@
 // speed: X·Xᵀ for 4000×784 runs at 28–29 GFMA/s on the 2 cores against 10
 // before. Odd panels left over are finished by Micro2x4; with upper, a pair
 // of B panels also computes the few blocks below the diagonal that its
-// first panel would skip, which callers never read. The build tag purego
-// selects the Go kernel everywhere.
+// first panel would skip, which callers never read.
+//
+// AVX-512 kernel. Where the CPU also has AVX-512F (cpu.AVX512), MulTile
+// takes A panels in fours and runs kernel8x8 (fma512_amd64.s): an 8×8
+// block of C in eight ZMM accumulators, per inner index one 512-bit row of
+// B (two 4-wide B panels side by side) and eight fused multiply-adds with A
+// broadcast from memory, the same per-entry arithmetic as kernel4x8, so
+// results are bit-identical with and without it (TestKernel4x8MatchesMicro2x4).
+// On AMD Zen 4, which executes 512-bit operations as two 256-bit halves, it
+// still does ≈ 9% more multiply-adds per CPU second than kernel4x8 (fewer
+// instructions and loads per multiply-add; BenchmarkKernels, BENCHMARKS.md).
+// The build tag purego selects the Go kernel everywhere.
 //
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that
 // fix their packing and chunking get bit-identical results for any
 // GOMAXPROCS.
 package gemm
+
+import "unsafe"
 
 const (
 	MR = 2 // rows of the A micro-panels and of the micro-kernel's block
@@ -100,22 +112,93 @@ func PackRows[G Group](src []float64, n, ld, k0, k1 int) Panels[G] {
 // ⌈m/w⌉ zero-padded micro-panels of w columns. It reuses buf's storage when
 // it is large enough.
 func PackCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[G] {
+	return packCols(buf, src, ld, r0, kb, c0, m, false)
+}
+
+// PackColsNeg is PackCols of −src: every packed entry is negated (exactly).
+func PackColsNeg[G Group](buf []G, src []float64, ld, r0, kb, c0, m int) Panels[G] {
+	return packCols(buf, src, ld, r0, kb, c0, m, true)
+}
+
+// NewPanels returns storage for the micro-panels of m rows (columns) and
+// kb inner indices, reusing buf's storage when it is large enough, for
+// PackColsAt to fill; its entries are not cleared.
+func NewPanels[G Group](buf []G, m, kb int) Panels[G] {
 	w := width[G]()
 	g := groups(kb)
 	size := (m + w - 1) / w * g
 	if cap(buf) < size {
 		buf = make([]G, size)
 	}
-	p := Panels[G]{Groups: g, Data: buf[:size]}
-	clear(p.Data)
-	for k := 0; k < kb; k++ {
-		row := src[(r0+k)*ld+c0 : (r0+k)*ld+c0+m]
-		q, e := k/KU, k%KU*w
-		for j, v := range row {
-			p.Data[j/w*g+q][e+j%w] = v
-		}
+	return Panels[G]{Groups: g, Data: buf[:size]}
+}
+
+// PackColsAt packs (negated if neg) the m columns c0 … c0+m−1 of the kb
+// rows r0 … r0+kb−1 of src into p's micro-panels panel0, panel0+1, …,
+// ⌈m/w⌉ of them, padding included (zeros); p must hold kb inner indices
+// (NewPanels(_, _, kb)). Calls on disjoint panel ranges may run
+// concurrently.
+func PackColsAt[G Group](p Panels[G], panel0 int, src []float64, ld, r0, kb, c0, m int, neg bool) {
+	w := width[G]()
+	if m == 0 || len(p.Data) == 0 {
+		return
+	}
+	if g := groups(kb); g != p.Groups {
+		panic("gemm: PackColsAt: panels of another inner length")
+	}
+	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+	packFlat(flat, panel0*p.Groups*KU*w, p.Groups, w, src, ld, r0, kb, c0, m, neg)
+}
+
+func packCols[G Group](buf []G, src []float64, ld, r0, kb, c0, m int, neg bool) Panels[G] {
+	p := NewPanels(buf, m, kb)
+	if len(p.Data) > 0 {
+		w := width[G]()
+		flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+		packFlat(flat, 0, p.Groups, w, src, ld, r0, kb, c0, m, neg)
 	}
 	return p
+}
+
+// packFlat writes entry (k, j) of the packed columns, k < kb inner indices
+// and j < m columns of src, to flat[off + (j/w·g + k/KU)·KU·w + k%KU·w + j%w]
+// and zeros to the padding: inner indices kb … g·KU−1 and the columns of the
+// last panel past m.
+func packFlat(flat []float64, off, g, w int, src []float64, ld, r0, kb, c0, m int, neg bool) {
+	full := m / w
+	np := (m + w - 1) / w
+	step := g * KU * w // from one panel to the next
+	for k := 0; k < g*KU; k++ {
+		o := off + k/KU*KU*w + k%KU*w // group k/KU of the first panel, slot k%KU
+		if k >= kb {
+			for jp := 0; jp < np; jp++ {
+				clear(flat[o+jp*step : o+jp*step+w])
+			}
+			continue
+		}
+		row := src[(r0+k)*ld+c0 : (r0+k)*ld+c0+m]
+		for jp := 0; jp < full; jp++ {
+			dst := flat[o+jp*step : o+jp*step+w]
+			seg := row[jp*w : jp*w+w]
+			if neg {
+				for j, v := range seg {
+					dst[j] = -v
+				}
+			} else {
+				copy(dst, seg)
+			}
+		}
+		if full < np {
+			dst := flat[o+full*step : o+full*step+w]
+			clear(dst)
+			for j, v := range row[full*w:] {
+				if neg {
+					v = -v
+				}
+				dst[j] = v
+			}
+		}
+	}
 }
 
 // Micro2x4 adds the 2×4 block a·bᵀ to c[0:4] (row 0) and c[ldc:ldc+4]
@@ -217,8 +300,10 @@ func MulTile(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, upper b
 }
 
 // mulTile4x8 runs MulTile's loops over pairs of B panels and pairs of A
-// panels with the vector kernel (4×8 blocks of C), finishing an odd A panel
-// with Micro2x4, and returns the first B panel it left (an odd last one).
+// panels with the vector kernel (4×8 blocks of C), or quadruples of A panels
+// with the AVX-512 kernel (8×8 blocks) where the CPU has it, then pairs,
+// finishing an odd A panel with Micro2x4, and returns the first B panel it
+// left (an odd last one).
 // With upper, a pair of B panels computes the A panels the second one needs;
 // the extra blocks below the diagonal are harmless, since callers read the
 // upper triangle only.
@@ -233,6 +318,14 @@ func mulTile4x8(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, uppe
 			iend = min(ip1, ((jp+1)*NR+NR-1)/MR+1)
 		}
 		ip := ip0
+		if haveAVX512 {
+			for ; ip+3 < iend; ip += 4 {
+				a0, a1, a2, a3 := a.Panel(ip), a.Panel(ip+1), a.Panel(ip+2), a.Panel(ip+3)
+				c := buf[(ip-ip0)*MR*ldb+col:]
+				_ = c[7*ldb+2*NR-1] // bounds of the 8×8 block
+				kernel8x8(&a0[0], &a1[0], &a2[0], &a3[0], &b0[0], &b1[0], g, &c[0], ldb)
+			}
+		}
 		for ; ip+1 < iend; ip += 2 {
 			a0, a1 := a.Panel(ip), a.Panel(ip+1)
 			c := buf[(ip-ip0)*MR*ldb+col:]

@@ -7,7 +7,7 @@ import "testing"
 // in float64 and the two orders of summation must agree to the bit. It also
 // checks that PackCols of the transpose gives the same panels as PackRows.
 func TestPackedProduct(t *testing.T) {
-	for _, c := range []struct{ m, n, k int }{{1, 1, 1}, {3, 5, 2}, {7, 9, 13}, {16, 16, 4}} {
+	for _, c := range []struct{ m, n, k int }{{1, 1, 1}, {3, 5, 2}, {7, 9, 13}, {16, 16, 4}, {5, 21, 8}, {4, 24, 7}} {
 		A := make([]float64, c.m*c.k) // m×k, row-major
 		B := make([]float64, c.n*c.k) // n×k
 		for i := range A {
@@ -32,6 +32,38 @@ func TestPackedProduct(t *testing.T) {
 		for i := range pc.Data {
 			if pc.Data[i] != pb.Data[i] {
 				t.Fatalf("%v: PackCols group %d = %v, PackRows %v", c, i, pc.Data[i], pb.Data[i])
+			}
+		}
+		// PackColsNeg into a reused buffer full of stale values: the
+		// negated panels, with zero padding.
+		dirty := make([]GroupB, len(pb.Data)+3)
+		for i := range dirty {
+			for j := range dirty[i] {
+				dirty[i][j] = 7
+			}
+		}
+		pn := PackColsNeg(dirty, Bt, c.n, 0, c.k, 0, c.n)
+		for i := range pn.Data {
+			for j, v := range pn.Data[i] {
+				if v != -pb.Data[i][j] {
+					t.Fatalf("%v: PackColsNeg group %d entry %d = %v, want %v", c, i, j, v, -pb.Data[i][j])
+				}
+			}
+		}
+		// PackColsAt in two pieces split at a panel boundary, into the
+		// same dirty storage: the same panels.
+		pp := NewPanels(dirty, c.n, c.k)
+		for i := range pp.Data {
+			for j := range pp.Data[i] {
+				pp.Data[i][j] = 9
+			}
+		}
+		cut := min(c.n, NR*((c.n/NR+1)/2))
+		PackColsAt(pp, 0, Bt, c.n, 0, c.k, 0, cut, false)
+		PackColsAt(pp, cut/NR, Bt, c.n, 0, c.k, cut, c.n-cut, false)
+		for i := range pp.Data {
+			if pp.Data[i] != pb.Data[i] {
+				t.Fatalf("%v: PackColsAt group %d = %v, PackRows %v", c, i, pp.Data[i], pb.Data[i])
 			}
 		}
 		ip1, jp1 := (c.m+MR-1)/MR, (c.n+NR-1)/NR

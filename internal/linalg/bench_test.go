@@ -5,22 +5,27 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
+	"github.com/kernelab/kernelab/internal/gemm"
+	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/mat"
 )
 
 // BenchmarkCholesky times Factorize against gonum's mat.Cholesky.Factorize
 // on the same SPD matrix (see ../../klearn/krr/BENCHMARKS.md).
 func BenchmarkCholesky(b *testing.B) {
-	for _, n := range []int{1000, 2000, 4000} {
+	for _, n := range []int{500, 1000, 2000, 4000} {
 		A := benchSPD(n)
 		b.Run(fmt.Sprintf("linalg/n=%d", n), func(b *testing.B) {
 			var c Cholesky
+			t0 := cpuTime()
 			for b.Loop() {
 				if err := c.Factorize(A); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, t0)
 		})
 		b.Run(fmt.Sprintf("gonum/n=%d", n), func(b *testing.B) {
 			var c mat.Cholesky
@@ -83,7 +88,37 @@ func BenchmarkSYRK(b *testing.B) {
 	}
 	ws := newWorkspace(n, kb, 1)
 	for b.Loop() {
-		syrkUpper(a, n, 0, kb, kb, m, 1, ws)
+		pa := gemm.PackColsNeg(ws.pa, a, n, 0, kb, kb, m)
+		pb := gemm.PackCols(ws.pb, a, n, 0, kb, kb, m)
+		syrkPacked(a, n, kb, m, pa, pb, 1, ws)
 	}
 	b.ReportMetric(float64(m)*float64(m+1)*float64(kb)*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gflop/s")
+}
+
+// reportCPU reports the process CPU time per operation since t0 (all
+// goroutines, so up to GOMAXPROCS× the wall time) as "cpu-ns/op".
+func reportCPU(b *testing.B, t0 time.Duration) {
+	if t0 > 0 {
+		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkBlockSize times factorize at several block sizes nb (the choice
+// of BlockSize), with GOMAXPROCS workers.
+func BenchmarkBlockSize(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		A := benchSPD(n)
+		for _, nb := range []int{48, 64, 96, 128, 192, 256} {
+			b.Run(fmt.Sprintf("n=%d/nb=%d", n, nb), func(b *testing.B) {
+				var c Cholesky
+				t0 := cpuTime()
+				for b.Loop() {
+					if err := c.factorize(A, 0, nb, parallel.Workers()); err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportCPU(b, t0)
+			})
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/kernelab/kernelab/internal/parallel"
 	"gonum.org/v1/gonum/mat"
@@ -33,7 +34,8 @@ type Cholesky struct {
 }
 
 // Factorize computes the Cholesky factor of the symmetric matrix A, reading
-// its upper triangle; A is not modified. It uses GOMAXPROCS goroutines and
+// its upper triangle; A is not modified. It reuses c's storage when that is
+// large enough (a copy of c made earlier shares it and is overwritten). It uses GOMAXPROCS goroutines and
 // the result does not depend on their number. Errors: ErrNotFinite for a
 // NaN or ±Inf entry, ErrNotPD (with the order of the first non-positive
 // leading minor) when A is not numerically positive definite; c is then
@@ -55,39 +57,45 @@ func (c *Cholesky) FactorizeShift(A mat.Symmetric, s float64) error {
 
 func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) error {
 	n := A.SymmetricDim()
+	u := c.u
 	*c = Cholesky{}
-	u := make([]float64, n*n)
-	if sd, ok := A.(*mat.SymDense); ok {
-		raw := sd.RawSymmetric()
-		for i := 0; i < n; i++ {
-			copy(u[i*n+i:(i+1)*n], raw.Data[i*raw.Stride+i:i*raw.Stride+n])
-		}
+	if cap(u) >= n*n {
+		u = u[:n*n] // refactorising: reuse the storage (only the upper triangle is read)
 	} else {
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				u[i*n+j] = A.At(i, j)
-			}
-		}
+		u = getBuf(n * n)
 	}
-	if shift != 0 {
-		for i := 0; i < n; i++ {
-			u[i*n+i] += shift
-		}
+	var raw []float64 // the upper triangle of a *mat.SymDense, read directly
+	stride := 0
+	if sd, ok := A.(*mat.SymDense); ok {
+		r := sd.RawSymmetric()
+		raw, stride = r.Data, r.Stride
 	}
-	// ‖A‖₁: column sums of |A| from the upper triangle.
+	// One pass: copy the upper triangle (plus the shift on the diagonal),
+	// check it is finite and accumulate ‖A‖₁, the column sums of |A|.
 	colsum := make([]float64, n)
 	for i := 0; i < n; i++ {
 		row := u[i*n+i : (i+1)*n]
+		if raw != nil {
+			copy(row, raw[i*stride+i:i*stride+n])
+		} else {
+			for jj := range row {
+				row[jj] = A.At(i, i+jj)
+			}
+		}
+		row[0] += shift
+		cs := colsum[i:n]
+		rowsum := 0.0 // Σ_{j>i} |A_ij|, added to column i by symmetry
 		for jj, v := range row {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+			if v-v != 0 { // NaN or ±Inf
 				return fmt.Errorf("%w: A[%d,%d] = %v", ErrNotFinite, i, i+jj, v)
 			}
 			av := math.Abs(v)
-			colsum[i+jj] += av
+			cs[jj] += av
 			if jj > 0 {
-				colsum[i] += av
+				rowsum += av
 			}
 		}
+		colsum[i] += rowsum
 	}
 	anorm := 0.0
 	for _, s := range colsum {
@@ -98,6 +106,33 @@ func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) er
 	}
 	*c = Cholesky{n: n, u: u, anorm: anorm}
 	return nil
+}
+
+// bufPool holds factor storage given back by Release (*[]float64).
+var bufPool sync.Pool
+
+// getBuf returns a slice of length size, from bufPool when it holds one
+// large enough (its contents are stale: factorize overwrites the upper
+// triangle, the only part ever read). Storage that has been used before
+// is already mapped, which saves the first-touch page faults of a fresh
+// n×n allocation (a large share of the time at n ≤ 2000).
+func getBuf(size int) []float64 {
+	if p, ok := bufPool.Get().(*[]float64); ok && cap(*p) >= size {
+		return (*p)[:size]
+	}
+	return make([]float64, size)
+}
+
+// Release gives the factor's storage to a pool that later factorisations
+// in the process draw from, and empties c. Call it when c is no longer
+// needed (not calling it is also correct); a copy of c made earlier shares
+// the storage and must not be used afterwards.
+func (c *Cholesky) Release() {
+	if c.u != nil {
+		u := c.u
+		bufPool.Put(&u)
+	}
+	*c = Cholesky{}
 }
 
 // Size returns n, the order of the factorised matrix (0 if empty).
@@ -134,11 +169,7 @@ func (c *Cholesky) SolveUTVec(b []float64) {
 	for i := 0; i < n; i++ {
 		xi := b[i] / c.u[i*n+i]
 		b[i] = xi
-		row := c.u[i*n+i+1 : (i+1)*n]
-		rest := b[i+1:]
-		for j, v := range row {
-			rest[j] -= v * xi
-		}
+		axpy(-xi, c.u[i*n+i+1:(i+1)*n], b[i+1:])
 	}
 }
 
@@ -148,13 +179,7 @@ func (c *Cholesky) SolveUVec(b []float64) {
 	n := c.n
 	b = b[:n:n]
 	for i := n - 1; i >= 0; i-- {
-		row := c.u[i*n+i+1 : (i+1)*n]
-		rest := b[i+1:]
-		s := b[i]
-		for j, v := range row {
-			s -= v * rest[j]
-		}
-		b[i] = s / c.u[i*n+i]
+		b[i] = (b[i] - dot(c.u[i*n+i+1:(i+1)*n], b[i+1:])) / c.u[i*n+i]
 	}
 }
 
@@ -209,22 +234,14 @@ func (c *Cholesky) SolveTo(dst *mat.Dense, B mat.Matrix) error {
 				xi[j] *= inv
 			}
 			for p := i + 1; p < n; p++ {
-				u := c.u[i*n+p]
-				xp := row(p)
-				for j := range xp {
-					xp[j] -= u * xi[j]
-				}
+				axpy(-c.u[i*n+p], xi, row(p))
 			}
 		}
 		// U X = Y: row i of X is (Y_i − Σ_{p>i} U_ip X_p) / U_ii.
 		for i := n - 1; i >= 0; i-- {
 			xi := row(i)
 			for p := i + 1; p < n; p++ {
-				u := c.u[i*n+p]
-				xp := row(p)
-				for j := range xi {
-					xi[j] -= u * xp[j]
-				}
+				axpy(-c.u[i*n+p], row(p), xi)
 			}
 			inv := 1 / c.u[i*n+i]
 			for j := range xi {

@@ -70,7 +70,7 @@ func TestFactorVsGonum(t *testing.T) {
 		}
 		var Uref mat.TriDense
 		ref.UTo(&Uref)
-		for _, nb := range []int{BlockSize, 5, 16} {
+		for _, nb := range []int{BlockSize, 5, 16, 37, 150} {
 			for _, w := range []int{1, 3} {
 				var c Cholesky
 				if err := c.factorize(A, 0, nb, w); err != nil {
@@ -100,7 +100,7 @@ func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{97, 300} {
 		A := randSPD(n, 0.1, 7)
-		for _, nb := range []int{BlockSize, 13, 32} {
+		for _, nb := range []int{BlockSize, 13, 32, 71} {
 			var c1 Cholesky
 			if err := c1.factorize(A, 0, nb, 1); err != nil {
 				t.Fatal(err)
@@ -353,4 +353,46 @@ func TestFactorizeShift(t *testing.T) {
 	if err := ca.FactorizeShift(ind, 4); err != nil || math.Abs(ca.LogDet()-math.Log(5)) > 1e-15 {
 		t.Errorf("diag(5, 1): err = %v, LogDet = %v, want log 5", err, ca.LogDet())
 	}
+}
+
+// TestReuseStorage refactorises into storage that holds another, larger
+// factor (the same Cholesky, and one drawn from the pool after Release): the
+// factors must be bit-identical to those computed in fresh storage, since
+// only the upper triangle is ever read.
+func TestReuseStorage(t *testing.T) {
+	big, small := randSPD(130, 0.5, 1), randSPD(97, 0.5, 2)
+	var fresh Cholesky
+	if err := fresh.factorize(small, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	var c Cholesky
+	if err := c.factorize(big, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.factorize(small, 0, 16, 2); err != nil { // reuses c.u
+		t.Fatal(err)
+	}
+	check := func(name string, c *Cholesky) {
+		for i := 0; i < 97; i++ {
+			for j := i; j < 97; j++ {
+				if got, want := c.u[i*97+j], fresh.u[i*97+j]; got != want {
+					t.Fatalf("%s: U[%d,%d] = %v, fresh storage %v", name, i, j, got, want)
+				}
+			}
+		}
+	}
+	check("refactorised", &c)
+	var d Cholesky
+	if err := d.factorize(big, 0, 16, 2); err != nil {
+		t.Fatal(err)
+	}
+	d.Release()
+	if d.Size() != 0 {
+		t.Fatalf("Size after Release = %d", d.Size())
+	}
+	var e Cholesky
+	if err := e.factorize(small, 0, 16, 2); err != nil { // may draw d's storage
+		t.Fatal(err)
+	}
+	check("pooled", &e)
 }

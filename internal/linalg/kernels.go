@@ -11,7 +11,7 @@ const (
 	tileM = 64  // rows of an output tile of the trailing update (multiple of gemm.MR and gemm.NR)
 	tileN = 128 // columns of an output tile (multiple of gemm.NR)
 
-	chunkW = 128 // columns per task of the panel solve
+	chunkW = 128 // columns per task of the panel solve (a multiple of gemm.NR and gemm.MR)
 
 	// parMin is the trailing size below which a step runs on one goroutine.
 	parMin = 96
@@ -34,15 +34,53 @@ func potf2(a []float64, n, lda int) int {
 			rp[j] *= inv
 		}
 		for i := p + 1; i < n; i++ {
-			u := rp[i]
-			ri := a[i*lda+i : i*lda+n]
-			src := rp[i:n]
-			for j := range ri {
-				ri[j] -= u * src[j]
-			}
+			axpy(-rp[i], rp[i:n], a[i*lda+i:i*lda+n])
 		}
 	}
 	return -1
+}
+
+// trsmBase is the largest block of rows that trsmBlock solves by trsmRows;
+// larger blocks are split in two and the lower half updated by a packed
+// product.
+const trsmBase = 16
+
+// trsmBlock solves U11ᵀ X = B in place for the kb×(j1−j0) block B in rows
+// r0 … r0+kb−1, columns j0 … j1−1 of a (j1−j0 ≤ chunkW), U11 being the kb×kb
+// upper factor at (r0, r0). It is the recursive form of the substitution:
+// with U11 = [U₁ U₁₂; 0 U₂] split after h rows, X₁ = U₁⁻ᵀB₁, then
+// B₂ ← B₂ − U₁₂ᵀX₁ on internal/gemm's micro-kernel, then X₂ = U₂⁻ᵀB₂,
+// so all but O(kb·trsmBase·w) of its kb²w/2 multiply-adds run in the packed
+// product (Golub & Van Loan (2013), Section 3.1.4, applied recursively).
+// The split points depend only on kb.
+func trsmBlock(a []float64, lda, r0, kb, j0, j1 int, sc *trsmScratch, buf []float64) {
+	if kb <= trsmBase {
+		trsmRows(a, lda, r0, kb, j0, j1)
+		return
+	}
+	h := (kb/2 + gemm.KU - 1) / gemm.KU * gemm.KU
+	trsmBlock(a, lda, r0, h, j0, j1, sc, buf)
+	// B₂ ← B₂ + (−U₁₂)ᵀX₁: rows r0+h … r0+kb−1, inner index p = r0 … r0+h−1.
+	m, w := kb-h, j1-j0
+	pa := gemm.PackColsNeg(sc.pa, a, lda, r0, h, r0+h, m)
+	pb := gemm.PackCols(sc.pb, a, lda, r0, h, j0, w)
+	sc.pa, sc.pb = pa.Data, pb.Data
+	ip1, jp1 := (m+gemm.MR-1)/gemm.MR, (w+gemm.NR-1)/gemm.NR
+	if m%gemm.MR == 0 && w%gemm.NR == 0 {
+		gemm.MulTile(pa, pb, 0, ip1, 0, jp1, false, a[(r0+h)*lda+j0:], lda)
+	} else {
+		ldb := jp1 * gemm.NR
+		buf = buf[:ip1*gemm.MR*ldb]
+		clear(buf)
+		gemm.MulTile(pa, pb, 0, ip1, 0, jp1, false, buf, ldb)
+		for i := 0; i < m; i++ {
+			dst := a[(r0+h+i)*lda+j0 : (r0+h+i)*lda+j1]
+			for j, v := range buf[i*ldb : i*ldb+w] {
+				dst[j] += v
+			}
+		}
+	}
+	trsmBlock(a, lda, r0+h, kb-h, j0, j1, sc, buf)
 }
 
 // trsmRows solves U11ᵀ X = B in place for the kb×(j1−j0) block B stored in
@@ -82,11 +120,19 @@ func trsmRows(a []float64, lda, r0, kb, j0, j1 int) {
 }
 
 // workspace holds the packed panels and per-worker tile buffers of a
-// factorisation.
+// factorisation, and per-worker pack buffers of the panel solve.
 type workspace struct {
 	pa   []gemm.GroupA
 	pb   []gemm.GroupB
 	bufs [][]float64
+	tr   []trsmScratch
+}
+
+// trsmScratch holds one worker's packed operands of the panel solve's
+// updates.
+type trsmScratch struct {
+	pa []gemm.GroupA
+	pb []gemm.GroupB
 }
 
 func newWorkspace(n, nb, workers int) *workspace {
@@ -95,29 +141,22 @@ func newWorkspace(n, nb, workers int) *workspace {
 		pa:   make([]gemm.GroupA, (n+gemm.MR)/gemm.MR*groups),
 		pb:   make([]gemm.GroupB, (n+gemm.NR)/gemm.NR*groups),
 		bufs: make([][]float64, workers),
+		tr:   make([]trsmScratch, workers),
 	}
 	for i := range ws.bufs {
-		ws.bufs[i] = make([]float64, tileM*tileN)
+		ws.bufs[i] = make([]float64, max(tileM*tileN, (nb+gemm.MR)*chunkW))
 	}
 	return ws
 }
 
-// syrkUpper updates A22 ← A22 − U12ᵀU12 on the upper triangle, where U12 is
-// the kb×m block at rows r0 … r0+kb−1, columns c0 … c0+m−1 and A22 the m×m
-// block at (c0, c0). The columns of U12 are packed into the micro-panels of
-// internal/gemm, the A side negated, and multiplied by its micro-kernel,
-// which adds −(U12ᵀU12) straight into the full tiles of A22 (c + (−s) is
-// c − s to the bit); the edge tiles go through a buffer. Micro-blocks that
-// straddle the diagonal also write into the strict lower triangle of A,
-// which the factorisation never reads.
-func syrkUpper(a []float64, lda, r0, kb, c0, m, workers int, ws *workspace) {
-	pa := gemm.PackCols(ws.pa, a, lda, r0, kb, c0, m)
-	for g := range pa.Data {
-		for k := range pa.Data[g] {
-			pa.Data[g][k] = -pa.Data[g][k]
-		}
-	}
-	pb := gemm.PackCols(ws.pb, a, lda, r0, kb, c0, m)
+// syrkPacked updates A22 ← A22 − U12ᵀU12 on the upper triangle, A22 being
+// the m×m block of a at (c0, c0), given pa = −U12 and pb = U12 packed by
+// columns into the micro-panels of internal/gemm. The micro-kernel adds
+// −(U12ᵀU12) straight into the full tiles of A22 (c + (−s) is c − s to the
+// bit); the edge tiles go through a buffer.
+// Micro-blocks that straddle the diagonal also write into the strict lower
+// triangle of A, which the factorisation never reads.
+func syrkPacked(a []float64, lda, c0, m int, pa gemm.Panels[gemm.GroupA], pb gemm.Panels[gemm.GroupB], workers int, ws *workspace) {
 	tiles := gemm.Tiles(m, m, tileM, tileN, true)
 	if m < parMin {
 		workers = 1
@@ -173,11 +212,18 @@ func factor(a []float64, n, lda, nb, workers int) int {
 		if m < parMin {
 			wk = 1
 		}
-		parallel.ForWorkers(wk, chunks, func(_, c int) {
+		// Each chunk of U12 is packed for the trailing update by the
+		// goroutine that solved it, while it is in cache.
+		pa := gemm.NewPanels(ws.pa, m, kb)
+		pb := gemm.NewPanels(ws.pb, m, kb)
+		parallel.ForWorkers(wk, chunks, func(w, c int) {
 			j0 := c0 + c*chunkW
-			trsmRows(a, lda, k, kb, j0, min(j0+chunkW, n))
+			j1 := min(j0+chunkW, n)
+			trsmBlock(a, lda, k, kb, j0, j1, &ws.tr[w], ws.bufs[w])
+			gemm.PackColsAt(pa, (j0-c0)/gemm.MR, a, lda, k, kb, j0, j1-j0, true)
+			gemm.PackColsAt(pb, (j0-c0)/gemm.NR, a, lda, k, kb, j0, j1-j0, false)
 		})
-		syrkUpper(a, lda, k, kb, c0, m, workers, ws)
+		syrkPacked(a, lda, c0, m, pa, pb, workers, ws)
 	}
 	return -1
 }

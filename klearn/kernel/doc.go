@@ -21,11 +21,12 @@
 //
 // Dot-product kernels (Linear, Polynomial, HPK, NormalizedHPK, DPP, GPK) and
 // squared-distance kernels (RBF, Gaussian, ARD, BlockGaussian,
-// RationalQuadratic) compute X·Xᵀ with a pure-Go, cache-blocked and
-// register-blocked product (packed 2×4 micro-kernel unrolled 4× over k, or
-// the 4×8 AVX2/FMA kernel of internal/gemm where the CPU has it, k cut
-// into chunks of ≤ 400, 64×256 output tiles scheduled over the cores, only
-// the tiles on or above the diagonal for Gram), then map every entry while it
+// RationalQuadratic) compute X·Xᵀ with a cache-blocked and
+// register-blocked product (packed 2×4 Go micro-kernel unrolled 4× over k,
+// or the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel of internal/gemm
+// where the CPU has it, bit-identical to each other; k cut into chunks of
+// ≤ 400, 64×256 output tiles scheduled over the cores, only the tiles on
+// or above the diagonal for Gram), then map every entry while it
 // is in cache; distances use ‖x‖² + ‖z‖² − 2⟨x, z⟩ clamped at 0 (exactly 0
 // on the diagonal). Laplacian needs the L1 distance and uses the generic
 // parallel loop.

@@ -5,16 +5,18 @@ import (
 	"github.com/kernelab/kernelab/internal/parallel"
 )
 
-// This file holds the pure-Go, cache- and register-blocked products A·Bᵀ
+// This file holds the cache- and register-blocked products A·Bᵀ
 // (and the symmetric X·Xᵀ) behind the fast Gram paths of the dot-product and
 // distance kernels.
 //
 // Layout. Both operands are packed once, k-major, into the micro-panels of
 // internal/gemm: A into panels of gemm.MR = 2 rows, B into panels of
 // gemm.NR = 4 rows, cut into chunks of at most kcMax columns of the inner
-// dimension and zero padded. The 2×4 micro-kernel gemm.Micro2x4 (unrolled
-// four times over k; see internal/gemm for why this shape) does all the
-// multiply-adds.
+// dimension and zero padded. gemm.MulTile does all the multiply-adds: with
+// the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel where the CPU has it, else
+// with the 2×4 Go micro-kernel gemm.Micro2x4 (see internal/gemm), all in
+// the same order per entry (multiply-adds fused in the assembly kernels and
+// in GOAMD64=v3 builds).
 //
 // Blocking. The output is cut into tiles of tileM × tileN entries handed to
 // GOMAXPROCS workers by internal/parallel; for the symmetric product only

@@ -18,10 +18,14 @@
 // A singular or indefinite K + λI is reported as klearn.ErrSingular; no
 // jitter is added silently.
 //
-// Speed (BENCHMARKS.md in this directory, re-measured by
-// scripts/bench/peers.sh against scikit-learn's KernelRidge in the same
-// session, wall time, d = 784): on an idle 2-core machine FitGram at
-// n = 4000 took 0.89–1.0 s against scikit-learn's (LAPACK) 0.87 s, at
-// n = 1000 0.04 s against 0.019 s; on the same machine under load
-// (load average 6) 0.9–2.5× scikit-learn's time.
+// Speed (BENCHMARKS.md in this directory, wall time, fastest of the
+// rounds interleaved with the peer by scripts/bench/cholesky_peers.sh):
+// FitGram against LAPACK's cho_factor + cho_solve (scipy over OpenBLAS) on
+// the same K + I, d = 784, on a 2-core AMD EPYC under heavy load (load
+// average 19–27, two sessions) took 0.29–0.61× LAPACK's time at n = 500,
+// 0.38–1.03× at n = 1000, 0.66–1.10× at n = 2000 and 0.73–1.01× at
+// n = 4000 (e.g. 1.70 s against 2.32 s, and 2.51 s against 2.48 s, at
+// n = 4000). The last idle-machine run (before the recursive panel solve
+// and the AVX-512 kernel) had n = 4000 at 0.89–1.0 s against
+// scikit-learn's KernelRidge (LAPACK) at 0.87 s.
 package krr

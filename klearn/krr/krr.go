@@ -104,6 +104,7 @@ func (r Regressor) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 		return nil, err
 	}
 	var ch linalg.Cholesky
+	defer ch.Release()
 	if err := ch.FactorizeShift(K, lam); err != nil {
 		return nil, klearn.Errorf(klearn.ErrSingular, "krr: K + λI (λ = %g) is not positive definite (%v)", lam, err)
 	}

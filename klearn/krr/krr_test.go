@@ -223,7 +223,7 @@ func benchData(n int) (*mat.Dense, []float64) {
 // Gram matrix; BenchmarkFit includes kernel.Gram. Compare with
 // scripts/bench/sklearn_bench.py (see ../BENCHMARKS.md).
 func BenchmarkFitGram(b *testing.B) {
-	for _, n := range []int{1000, 2000, 4000} {
+	for _, n := range []int{500, 1000, 2000, 4000} {
 		X, y := benchData(n)
 		K, err := kernel.Gram(kernel.RBF{Gamma: 1.0 / 784}, X)
 		if err != nil {

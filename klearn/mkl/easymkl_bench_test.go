@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // BenchmarkEasyMKL times EasyMKL.FitGrams (λ = 0.1, default Settings) on
@@ -56,6 +57,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 					live := liveHeap(heap)
 					b.ResetTimer()
+					t0 := cpuTime()
 					for i := 0; i < b.N; i++ {
 						Ks, err := fam.Grams(X)
 						if err != nil {
@@ -65,6 +67,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, t0)
 					b.StopTimer()
 					runtime.KeepAlive(live)
 				})
@@ -72,6 +75,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 					live := liveHeap(heap)
 					b.ResetTimer()
+					t0 := cpuTime()
 					for i := 0; i < b.N; i++ {
 						K1, err := CosineGram(X)
 						if err != nil {
@@ -85,6 +89,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, t0)
 					b.StopTimer()
 					runtime.KeepAlive(live)
 				})
@@ -111,4 +116,12 @@ func liveHeap(heap string) [][]float64 {
 	}
 	runtime.GC()
 	return live
+}
+
+// reportCPU reports the process CPU time per operation since t0 (all
+// goroutines, so up to GOMAXPROCS× the wall time) as "cpu-ns/op".
+func reportCPU(b *testing.B, t0 time.Duration) {
+	if t0 > 0 {
+		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+	}
 }

@@ -3,10 +3,10 @@ package mkl
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -129,16 +129,16 @@ func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 	if err := klearn.CheckAlloc("mkl: CosineGram's n×n matrix", 8, n, n); err != nil {
 		return nil, err
 	}
-	U := unitRows(X, n, d)
-	K := mat.NewSymDense(n, nil)
-	blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: n, Cols: d, Stride: d, Data: U}, 0, K.RawSymmetric())
+	// X·Xᵀ of the unit rows on the packed parallel product of klearn/kernel.
+	K := kernel.Linear{}.Gram(mat.NewDense(n, d, unitRows(X, n, d)))
 	raw := K.RawSymmetric()
-	for i := 0; i < n; i++ {
-		raw.Data[i*raw.Stride+i] = 1
-		for j := i + 1; j < n; j++ {
-			raw.Data[i*raw.Stride+j] = clampCos(raw.Data[i*raw.Stride+j])
+	hpkRows(n, func(i int) {
+		row := raw.Data[i*raw.Stride+i : i*raw.Stride+n]
+		row[0] = 1
+		for j := 1; j < len(row); j++ {
+			row[j] = clampCos(row[j])
 		}
-	}
+	})
 	return K, nil
 }
 
@@ -208,26 +208,65 @@ func unitRows(X mat.Matrix, n, d int) []float64 {
 }
 
 // Grams returns the normalised HPK Gram matrices k_MinDegree … k_D of the
-// rows of X (K_{d+1} = K_d ∘ K_1, Eq. (12) of Donini & Aiolli 2017).
+// rows of X (K_{d+1} = K_d ∘ K_1, Eq. (12) of Donini & Aiolli 2017). The
+// matrices are allocated concurrently (their zeroing is the first touch of
+// fresh memory, the main cost in a process with a large heap) and filled
+// row by row in parallel, every row of every degree by one goroutine with
+// the same products as Source, so they are bit-identical to Source's
+// matrices for any GOMAXPROCS. Only their upper triangles are written (a
+// SymDense reads nothing else).
 func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	K1, err := CosineGram(X)
 	if err != nil {
 		return nil, err
 	}
-	src, err := f.Source(K1)
-	if err != nil {
+	if err := f.validate(); err != nil {
 		return nil, err
 	}
 	n := K1.SymmetricDim()
 	if err := klearn.CheckAlloc("mkl: HPKFamily.Grams of the whole family", 8, f.Len(), n, n); err != nil {
 		return nil, err
 	}
-	out := make([]*mat.SymDense, 0, f.Len())
-	err = src.Each(func(_ int, K *mat.SymDense) error {
-		out = append(out, mat.NewSymDense(K.SymmetricDim(), append([]float64(nil), K.RawSymmetric().Data...)))
-		return nil
+	out := make([]*mat.SymDense, f.Len())
+	parallel.For(len(out), func(s int) { out[s] = mat.NewSymDense(n, nil) })
+	k1 := K1.RawSymmetric()
+	const block = 32
+	blocks := (n + block - 1) / block
+	if n < 256 {
+		blocks = 1
+	}
+	per := (n + blocks - 1) / blocks
+	workers := parallel.Workers()
+	rows := make([][]float64, workers) // per worker: row i of K_d, d = 0, 1, …
+	for w := range rows {
+		rows[w] = make([]float64, n)
+	}
+	parallel.ForWorkers(workers, blocks, func(w, b int) {
+		for i := b * per; i < min((b+1)*per, n); i++ {
+			// Row i of K_d for d = 0, 1, …: in the output matrix for
+			// d ≥ MinDegree, else in the worker's scratch row.
+			row := func(d int) []float64 {
+				if d < f.MinDegree {
+					return rows[w][:n-i]
+				}
+				dst := out[d-f.MinDegree].RawSymmetric()
+				return dst.Data[i*dst.Stride+i : i*dst.Stride+n]
+			}
+			prev := row(0)
+			for j := range prev {
+				prev[j] = 1 // K_0 = 11ᵀ
+			}
+			src := k1.Data[i*k1.Stride+i : i*k1.Stride+n]
+			for d := 1; d <= f.D; d++ {
+				c := row(d)
+				for j, v := range src {
+					c[j] = prev[j] * v
+				}
+				prev = c
+			}
+		}
 	})
-	return out, err
+	return out, nil
 }
 
 // Crosses returns the test×train normalised HPK matrices k_d(a_i, b_j),
@@ -380,10 +419,7 @@ func symQuad(K *mat.SymDense, v []float64) float64 {
 	part := make([]float64, n)
 	hpkRows(n, func(i int) {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
-		var s float64
-		for j := i + 1; j < n; j++ {
-			s += row[j] * v[j]
-		}
+		s := linalg.Dot(row[i+1:], v[i+1:])
 		part[i] = v[i] * (row[i]*v[i] + 2*s)
 	})
 	var s float64
@@ -399,10 +435,6 @@ func addScaledUpper(dst *mat.SymDense, w float64, K *mat.SymDense) {
 	d := dst.RawSymmetric()
 	k := K.RawSymmetric()
 	hpkRows(n, func(i int) {
-		row := d.Data[i*d.Stride+i : i*d.Stride+n]
-		src := k.Data[i*k.Stride+i : i*k.Stride+n]
-		for j, v := range src {
-			row[j] += w * v
-		}
+		linalg.Axpy(w, k.Data[i*k.Stride+i:i*k.Stride+n], d.Data[i*d.Stride+i:i*d.Stride+n])
 	})
 }

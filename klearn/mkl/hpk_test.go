@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -123,6 +124,15 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 		}
 		return nil
 	})
+	subKs, err := sub.Grams(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, K := range subKs {
+		if e := hpkMaxAbsDiff(t, K, Ks[s+2]); e != 0 {
+			t.Errorf("MinDegree=2 member %d differs by %.2g", s, e)
+		}
+	}
 	if _, err := (HPKFamily{D: 1, MinDegree: 2}).Grams(X); err == nil {
 		t.Error("MinDegree > D accepted")
 	}
@@ -255,5 +265,45 @@ func TestRandomFamilyConsistency(t *testing.T) {
 	}
 	if _, err := (RandomHPKFamily{D: 2, Rule: 9}).Sample(3); err == nil {
 		t.Error("bad rule accepted")
+	}
+}
+
+// TestHPKGramsGOMAXPROCS checks that the materialised family (cosine Gram
+// on the parallel product, degrees filled row-parallel) and a symQuad over
+// it are bit-identical on 1 and 3 goroutines. Not parallel: it sets
+// GOMAXPROCS.
+func TestHPKGramsGOMAXPROCS(t *testing.T) {
+	X, _ := hpkRandData(600, 9, 3) // ≥ 256 rows: the parallel paths
+	fam := HPKFamily{D: 5, MinDegree: 1}
+	v := make([]float64, 600)
+	for i := range v {
+		v[i] = math.Sin(float64(i))
+	}
+	run := func(procs int) ([]*mat.SymDense, []float64) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		Ks, err := fam.Grams(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := make([]float64, len(Ks))
+		for s, K := range Ks {
+			q[s] = symQuad(K, v)
+		}
+		return Ks, q
+	}
+	K1, q1 := run(1)
+	K3, q3 := run(3)
+	for s := range K1 {
+		a, b := K1[s].RawSymmetric(), K3[s].RawSymmetric()
+		for i := 0; i < 600; i++ {
+			for j := i; j < 600; j++ {
+				if x, y := a.Data[i*a.Stride+j], b.Data[i*b.Stride+j]; x != y {
+					t.Fatalf("member %d: K[%d,%d] = %v on 1 goroutine, %v on 3", s, i, j, x, y)
+				}
+			}
+		}
+		if q1[s] != q3[s] {
+			t.Fatalf("member %d: vᵀKv = %v on 1 goroutine, %v on 3", s, q1[s], q3[s])
+		}
 	}
 }

@@ -9,7 +9,8 @@
 #   kernel.Gram RBF / polynomial, n = 1000…4000, d = 784  ~ scikit-learn rbf_kernel / polynomial_kernel
 #   krr FitGram / Fit                                      ~ KernelRidge precomputed / rbf   (scripts/bench/sklearn_bench.py)
 #   svm Fit from features, MNIST 3-vs-8                    ~ SVC(kernel="rbf")               (scripts/bench/svm_fit_sklearn.py)
-# The SVM on a precomputed kernel against LIBSVM has its own script (svm_vs_libsvm.sh).
+# The SVM on a precomputed kernel against LIBSVM has its own script (svm_vs_libsvm.sh), and so has KRR's linear
+# solve against LAPACK's cho_factor/cho_solve (cholesky_peers.sh).
 # Prints a summary table in seconds (wall time); paste it into the package's BENCHMARKS.md.
 # Needs /usr/bin/python3 with numpy and scikit-learn (python3-sklearn), MNIST (`make data`), go.
 set -euo pipefail
