@@ -3,7 +3,6 @@ package viz
 import (
 	"encoding/json"
 	"fmt"
-	"html"
 	"image"
 	"os/exec"
 	"regexp"
@@ -32,11 +31,12 @@ import (
 //
 // and for every ECharts chart (div.kl-chart) it counts the drawn pixels of
 // its canvas (ink) and the band tints spilled below its grid (spill). It
-// writes its findings as JSON into a hidden div#kl-figure-probe (ParseProbe)
+// writes its findings as JSON into a JSON script element #kl-figure-probe (ParseProbe)
 // with the page boxes of the figures and of their rasters, for a pixel check
 // on a screenshot (BlankFraction).
 const FigureProbe = `<script>
 (function(){
+ function probe(){
   function box(el){ var r = el.getBoundingClientRect(); return {x0:r.left, y0:r.top, x1:r.right, y1:r.bottom}; }
   function pageBox(el){ var b = box(el); return [b.x0 + window.scrollX, b.y0 + window.scrollY, b.x1 + window.scrollX, b.y1 + window.scrollY]; }
   function inter(a, b, d){ return a.x0+d < b.x1 && b.x0+d < a.x1 && a.y0+d < b.y1 && b.y0+d < a.y1; }
@@ -54,11 +54,15 @@ const FigureProbe = `<script>
     for (var l = 0; l < legends.length; l++) {
       var frame = legends[l].querySelector('path'), hit = null;
       if (!frame) { continue; }
-      var lb = box(frame);
-      for (var y = lb.y0 + 1.5; y < lb.y1 - 1 && !hit; y += 2) {
+      var lb = box(frame), near = [];
+      // Only the data elements whose boxes meet the legend's can cover it.
+      for (var k = 0; k < data.length; k++) {
+        if (inter(box(data[k]), lb, -1)) { near.push(data[k]); }
+      }
+      for (var y = lb.y0 + 1.5; y < lb.y1 - 1 && !hit && near.length; y += 2) {
         for (var x = lb.x0 + 1.5; x < lb.x1 - 1 && !hit; x += 2) {
-          for (var k = 0; k < data.length; k++) {
-            var el = data[k];
+          for (var k = 0; k < near.length; k++) {
+            var el = near[k];
             var p = new DOMPoint(x, y).matrixTransform(el.getScreenCTM().inverse());
             var st = getComputedStyle(el);
             if ((st.fill !== 'none' && st.fillOpacity !== '0' && el.isPointInFill(p)) || (st.stroke !== 'none' && el.isPointInStroke(p))) {
@@ -140,11 +144,19 @@ const FigureProbe = `<script>
   var de = document.documentElement;
   result.height = Math.max(de.scrollHeight, document.body.scrollHeight);
   result.width = Math.max(de.scrollWidth, document.body.scrollWidth);
-  var div = document.createElement('div');
-  div.id = 'kl-figure-probe';
-  div.hidden = true;
-  div.textContent = JSON.stringify(result);
-  document.body.appendChild(div);
+  var out = document.createElement('script');
+  out.type = 'application/json';
+  out.id = 'kl-figure-probe';
+  out.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
+  document.body.appendChild(out);
+ }
+ // After the page's load and MathJax's first typesetting, which move things.
+ function go(){
+  if (window.MathJax && window.MathJax.startup && window.MathJax.startup.promise) {
+    window.MathJax.startup.promise.then(function(){ setTimeout(probe, 0); });
+  } else { setTimeout(probe, 0); }
+ }
+ if (document.readyState === 'complete') { go(); } else { window.addEventListener('load', go); }
 })();
 </script>`
 
@@ -179,7 +191,7 @@ type ProbedChart struct {
 	Box   [4]float64 `json:"box"`
 }
 
-var probeDiv = regexp.MustCompile(`(?s)<div id="kl-figure-probe"[^>]*>(.*?)</div>`)
+var probeDiv = regexp.MustCompile(`(?s)<script type="application/json" id="kl-figure-probe">(.*?)</script>`)
 
 // ParseProbe reads FigureProbe's findings from a DOM dumped after the probe
 // ran (chromium --dump-dom). It returns an error wrapping klearn.ErrParam
@@ -190,7 +202,7 @@ func ParseProbe(dom []byte) (*ProbeResult, error) {
 		return nil, klearn.Errorf(klearn.ErrParam, "viz: parse probe: no probe result in the page (did its scripts run?)")
 	}
 	var r ProbeResult
-	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &r); err != nil {
+	if err := json.Unmarshal(m[1], &r); err != nil {
 		return nil, fmt.Errorf("viz: parse probe: %w", err)
 	}
 	return &r, nil
