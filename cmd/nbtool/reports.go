@@ -240,9 +240,6 @@ func checkReport(path string, opt reportOptions) ([]notebook.Problem, int, error
 	if err != nil {
 		return nil, 0, fmt.Errorf("chromium --dump-dom: %w", err)
 	}
-	if d := os.Getenv("KL_DUMP_DOM"); d != "" {
-		os.WriteFile(d, dom, 0o644)
-	}
 	probe, err := viz.ParseProbe(dom)
 	if err != nil {
 		return nil, 0, err
