@@ -21,7 +21,7 @@ func TestTableDump(t *testing.T) {
 		{"Prop. 1   holds            F is convex\nProp. 2   holds            F is smooth\nProp. 3   does not hold    no\n", true},
 		{"3 stratified splits\n✓ the best γ reaches 0.95\n", false},
 		{"λ = 1    concave share: 0.20\nλ = 10   concave share: 0.10\n", false}, // one gap per line
-		{"a  b  c\n\nd  e  f\ng  h  i\n", false},                             // not consecutive
+		{"a  b  c\n\nd  e  f\ng  h  i\n", false},                                // not consecutive
 		{"", false},
 	} {
 		if got := tableDump(tc.text); got != tc.want {
