@@ -209,10 +209,11 @@ func ParseProbe(dom []byte) (*ProbeResult, error) {
 }
 
 // FindChromium returns the path of a headless-capable browser on PATH
-// (chromium, chromium-browser or google-chrome; Debian: apt-get install
+// (chromium, chromium-browser, google-chrome or google-chrome-stable, as
+// scripts/lib.sh looks them up; Debian: apt-get install
 // chromium, or `make setup` with --browser).
 func FindChromium() (string, error) {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
 		}
