@@ -77,11 +77,14 @@ const reportProbe = `<script>
     if (visible(pres[k])) { r.texts.push(t); }
   }
   // Tables and text that do not fit their column.
-  var wides = document.querySelectorAll('.jp-OutputArea-output table, .jp-OutputArea-output pre, .jp-RenderedMarkdown table');
+  var wides = document.querySelectorAll('.jp-OutputArea-output table, .jp-OutputArea-output pre, .jp-RenderedMarkdown table, .jp-InputArea-editor');
   for (var k = 0; k < wides.length; k++) {
     var w = wides[k], sw = w.scrollWidth, cw = w.clientWidth, pw = w.parentElement.clientWidth;
     if (sw > cw + 1 || w.getBoundingClientRect().width > pw + 1) {
-      r.wide.push({tag: w.tagName.toLowerCase(), text: w.textContent.trim().slice(0, 60), width: sw, column: Math.min(cw, pw)});
+      var tag = w.classList.contains('jp-InputArea-editor') ? 'code' : w.tagName.toLowerCase();
+      var long = '';
+      w.textContent.split('\n').forEach(function(l){ if (l.length > long.length) { long = l; } });
+      r.wide.push({tag: tag, text: long.trim().slice(0, 60), width: sw, column: Math.min(cw, pw)});
     }
   }
   var imgs = document.querySelectorAll('.jp-OutputArea-output img');
