@@ -44,7 +44,11 @@ const reportProbe = `<script>
     var outs = c.querySelectorAll('.jp-OutputArea-output');
     for (var k = 0; k < outs.length; k++) {
       var o = outs[k];
-      if (o.textContent.trim() === '' && !o.querySelector('svg, img, canvas, table')) { continue; }
+      var txt = o.textContent.trim(), media = o.querySelector('svg, img, canvas, table');
+      // Empty outputs (an erased progress bar) and the one-line summary a
+      // finished progress bar leaves ("experiments: 21 steps in 8m49s") do
+      // not count as outputs.
+      if (!media && (txt === '' || /^[^\n]{1,100}: \d+ steps in \S+$/.test(txt))) { continue; }
       var isVerdict = !!o.querySelector('.kernelab-verdict');
       if (r.verdict < 0) {
         if (isVerdict) { r.verdict = r.outputs; }
