@@ -41,6 +41,7 @@ func TestBrowserFigureQuality(t *testing.T) {
 		{"two_panels", twoPanels()},
 		{"zoomed_band", zoomedBand()},
 		{"many_categories", manyCategories()},
+		{"subscript_title", subscriptTitle()},
 	}...)
 	page := NewPage("figure quality")
 	heightPx := 200.0
@@ -192,4 +193,16 @@ func TestBrowserFigureQuality(t *testing.T) {
 	if worst < 0.5 {
 		t.Errorf("pixel check missed the letterboxed rasters of the raw SVG (worst blank fraction %.2f)", worst)
 	}
+}
+
+// subscriptTitle is a two-panel grid whose long title has a subscript
+// (K_{10}) above the panel titles.
+func subscriptTitle() *Grid {
+	x := []float64{0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100}
+	y := []float64{0.90, 0.94, 0.96, 0.94, 0.93, 0.93, 0.96, 0.95, 0.95, 0.96, 0.95}
+	panel := func(title string) Chart {
+		return &Line{Title: title, XLabel: "label noise %", YLabel: "W(η)", Series: []Series{{Name: "W(η), mean ± std", X: x, Y: y}}}
+	}
+	return &Grid{Title: "Figure 9: centre of mass of EasyMKL's weights (K_{10}, Λ = 0.01) against label noise", Cols: 2,
+		Panels: []Chart{panel("noise 0–100 %"), panel("noise 0–10 %")}}
 }
