@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"errors"
 	"image"
+	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
+	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
@@ -205,4 +209,46 @@ func subscriptTitle() *Grid {
 	}
 	return &Grid{Title: "Figure 9: centre of mass of EasyMKL's weights (K_{10}, Λ = 0.01) against label noise", Cols: 2,
 		Panels: []Chart{panel("noise 0–100 %"), panel("noise 0–10 %")}}
+}
+
+func TestParseProbe(t *testing.T) {
+	if _, err := ParseProbe([]byte("<html><body>no probe</body></html>")); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("a page without the probe's result: error %v, want klearn.ErrParam", err)
+	}
+	if _, err := ParseProbe([]byte(`<script type="application/json" id="kl-figure-probe">{"figures": [</script>`)); err == nil {
+		t.Error("a truncated result parsed")
+	}
+	r, err := ParseProbe([]byte(`<body><script type="application/json" id="kl-figure-probe">{"figures":[{"title":"a \u003c b","viz":true,"box":[1,2,3,4],"problems":["p"],"images":[]}],"charts":[{"id":"c","ink":5,"spill":-1,"box":[0,0,1,1]}],"height":900,"width":1200}</script></body>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Figures) != 1 || r.Figures[0].Title != "a < b" || !r.Figures[0].Viz || r.Figures[0].Box != [4]float64{1, 2, 3, 4} ||
+		len(r.Charts) != 1 || r.Charts[0].Ink != 5 || r.Charts[0].Spill != -1 || r.Height != 900 {
+		t.Errorf("parsed %+v", r)
+	}
+}
+
+func TestBlankFraction(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	for y := 0; y < 40; y++ {
+		for x := 0; x < 40; x++ {
+			c := color.RGBA{255, 255, 255, 255}
+			if x < 20 {
+				c = color.RGBA{30, 60, 200, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	if f := BlankFraction(img, [4]float64{0, 0, 20, 40}); f != 0 {
+		t.Errorf("painted box: blank fraction %g, want 0", f)
+	}
+	if f := BlankFraction(img, [4]float64{20, 0, 40, 40}); f != 1 {
+		t.Errorf("white box: blank fraction %g, want 1", f)
+	}
+	if f := BlankFraction(img, [4]float64{0, 0, 40, 40}); math.Abs(f-0.5) > 0.06 {
+		t.Errorf("half-painted box: blank fraction %g, want ≈ 0.5", f)
+	}
+	if f := BlankFraction(img, [4]float64{5, 5, 6, 6}); f != 1 {
+		t.Errorf("empty box: %g, want 1", f)
+	}
 }
