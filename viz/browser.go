@@ -25,7 +25,7 @@ import (
 //     every data element;
 //   - every data element lies inside the plot area (g.kl-area) of its panel
 //     (markers may overhang by their half size);
-//   - no two unrotated texts overlap;
+//   - no two unrotated texts overlap, and none runs outside the figure;
 //   - every raster image is stretched to its box (preserveAspectRatio
 //     none) and holds PNG;
 //
@@ -99,6 +99,10 @@ const FigureProbe = `<script>
       if (!all[k].closest('g[transform^="rotate"]')) { texts.push({t: all[k].textContent, b: tb}); }
     }
     for (var a = 0; a < texts.length; a++) {
+      var tb = texts[a].b;
+      if (tb.x0 < sb0.x0 - 1 || tb.x1 > sb0.x1 + 1 || tb.y0 < sb0.y0 - 1 || tb.y1 > sb0.y1 + 1) {
+        probs.push('text "' + texts[a].t + '" runs outside the figure');
+      }
       for (var c = a + 1; c < texts.length; c++) {
         if (inter(texts[a].b, texts[c].b, 1)) { probs.push('texts "' + texts[a].t + '" and "' + texts[c].t + '" overlap'); }
       }

@@ -133,7 +133,8 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 		md(`<h1>P (2009)</h1>`), code("", text("tolerances first")),
 		md(`<h2>Verdict</h2>`), code("", out(r.EmbeddedHTML())),
 		filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler,
-		md(`<h2>Figure 1</h2><p>Broken $\frac{a}{b</p>`), code("%%\nshow()", out(`<div>`+line(viz.LegendTopLeft)+`</div>`)),
+		md(`<h2>Figure 1</h2><p>Broken $\frac{a}{b</p>`), code("%%\nshow()", out(`<div>`+line(viz.LegendTopLeft)+`</div>`),
+			out(`<div><svg width="100" height="50"><text x="-30" y="20">a title wider than its figure</text></svg></div>`)),
 		code("%%\nrun()", out(`<div>work <span style="display:inline-block;width:240px;height:12px"></span> 50% (1/2)</div>`),
 			text("id   outcome   ours\n---  --------  ----\na    holds     1\n"), text(strings.Repeat("✓ a check\n", 8)), out(wide)),
 	)
@@ -145,10 +146,13 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		page []byte
+		figs int
 		want []string
 	}{
-		{"good", good, nil},
-		{"bad", bad, []string{
+		{"good", good, 1, nil},
+		{"bad", bad, 2, []string{
+			`figure 2 "a title wider than its figure": text "a title wider than its figure" runs outside the figure`,
+			`figure 2 "a title wider than its figure": not drawn by viz`,
 			`the verdict table is output 2`, `"Figure 1", starts at`, `legend 0 covers data`, `TeX left untypeset`,
 			`progress bar left`, `a table printed as text`, `a wall of 8 checks`, `table wider than its column`,
 		}},
@@ -161,8 +165,8 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if figs != 1 {
-			t.Errorf("%s: %d figures probed, want 1", tc.name, figs)
+		if figs != tc.figs {
+			t.Errorf("%s: %d figures probed, want %d", tc.name, figs, tc.figs)
 		}
 		var msgs []string
 		for _, p := range ps {
@@ -181,7 +185,7 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 			t.Errorf("%s: %d problems, want %d:\n%s", tc.name, len(ps), len(tc.want), all)
 		}
 	}
-	if shots, _ := filepath.Glob(filepath.Join(opt.shots, "*.png")); len(shots) != 2 {
-		t.Errorf("%d figure screenshots, want 2", len(shots))
+	if shots, _ := filepath.Glob(filepath.Join(opt.shots, "*.png")); len(shots) != 3 {
+		t.Errorf("%d figure screenshots, want 3", len(shots))
 	}
 }
