@@ -50,8 +50,9 @@ help:
 setup:
 	@scripts/setup.sh $(SETUP_FLAGS)
 
+# Reports are checked in headless Chromium (nbtool check-reports), so it is installed.
 setup-reports:
-	@scripts/setup.sh $(SETUP_FLAGS)
+	@scripts/setup.sh $(SETUP_FLAGS) --browser
 
 setup-lab:
 	@scripts/setup.sh $(SETUP_FLAGS) --lab
@@ -92,11 +93,13 @@ lint-notebooks:
 	@echo "== notebook lint"
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
 
+# Quick mode, exported to HTML and checked as a reader sees it (nbtool check-reports, when Chromium is installed).
 test-notebooks:
 	@echo "== notebooks (quick mode)"
-	@$(if $(NOTEBOOKS),scripts/run-notebooks.sh --mode quick --out build/test $(NOTEBOOKS),echo "no notebooks")
+	@$(if $(NOTEBOOKS),scripts/run-notebooks.sh --mode quick --out build/test --html build/test/html $(NOTEBOOKS),echo "no notebooks")
 
-## reports: every notebook in full mode (KERNELAB_MODE=paper: the printed protocols, after a cluster run) -> reports/NN-name.html and reports/index.html.
+## reports: every notebook in full mode (KERNELAB_MODE=paper: the printed protocols, after a cluster run) -> reports/NN-name.html and reports/index.html,
+## each checked in offline headless Chromium (nbtool check-reports: figures, math, charts, verdict first, layout).
 reports: setup-reports data
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
 	@scripts/run-notebooks.sh --mode $(if $(filter paper,$(KERNELAB_MODE)),paper,full) --out build/reports --html reports $(NOTEBOOKS)

@@ -74,3 +74,39 @@ func ShowReport(r *repro.Report) {
 	}
 	HTML(r.EmbeddedHTML())
 }
+
+// ShowTable displays a table with a header row: an HTML table in the
+// notebook (a report shows a table, not a text dump of one), the aligned
+// text of Table elsewhere.
+func ShowTable(header []string, rows [][]string) {
+	if !inNotebook() {
+		stdout(Table(header, rows))
+		return
+	}
+	HTML(TableHTML(header, rows))
+}
+
+// TableHTML returns the HTML table ShowTable displays: cells escaped, rows
+// shorter than the header padded with empty cells.
+func TableHTML(header []string, rows [][]string) string {
+	var b strings.Builder
+	b.WriteString(`<table class="kl-table" style="border-collapse:collapse;font:13px sans-serif;font-variant-numeric:tabular-nums"><thead><tr>`)
+	const cell = `padding:2px 10px;text-align:left;`
+	for _, h := range header {
+		b.WriteString(`<th style="` + cell + `border-bottom:1px solid #999">` + html.EscapeString(h) + `</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, r := range rows {
+		b.WriteString(`<tr>`)
+		for i := 0; i < max(len(header), len(r)); i++ {
+			c := ""
+			if i < len(r) {
+				c = r[i]
+			}
+			b.WriteString(`<td style="` + cell + `">` + html.EscapeString(c) + `</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}

@@ -177,3 +177,33 @@ func TestCachedOffComputesAfreshOncePerRun(t *testing.T) {
 		t.Fatalf("kernelRun() = %q, not stable", r)
 	}
 }
+
+func TestShowTable(t *testing.T) {
+	shown := notebook(t)
+	ShowTable([]string{"model", "AUC <1>"}, [][]string{{"KRR & SVM", "0.93"}, {"short"}})
+	if len(*shown) != 2 || (*shown)[1] != "sync" {
+		t.Fatalf("displayed %q, want one HTML output then a sync", *shown)
+	}
+	h := (*shown)[0]
+	for _, want := range []string{"<th", "AUC &lt;1&gt;</th>", ">KRR &amp; SVM</td>", ">0.93</td>"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("table lacks %q: %s", want, h)
+		}
+	}
+	if n := strings.Count(h, "<td"); n != 4 {
+		t.Errorf("%d cells, want 4 (the short row padded)", n)
+	}
+	if strings.Count(h, "<tr>") != 3 {
+		t.Errorf("want a header row and two rows: %s", h)
+	}
+	// Outside a notebook: the text table.
+	inNotebook = func() bool { return false }
+	var printed string
+	old := stdout
+	stdout = func(s string) { printed += s }
+	t.Cleanup(func() { stdout = old })
+	ShowTable([]string{"a", "b"}, [][]string{{"1", "2"}})
+	if printed != Table([]string{"a", "b"}, [][]string{{"1", "2"}}) {
+		t.Errorf("printed %q", printed)
+	}
+}

@@ -12,7 +12,16 @@
 # HTML_DIR/NAME.html (failed ones too, errors shown): cells tagged
 # "remove-cell" are dropped and cells tagged "hide-input" show their output
 # only; `nbtool finalize` drops RequireJS and inlines MathJax 3, so the page
-# renders offline on any computer; it must be self-contained. HTML_DIR/index.html
+# renders offline on any computer; it must be self-contained. Then
+# `nbtool check-reports` opens the report, copied elsewhere, in headless
+# Chromium with no network and fails it on what a reader would see wrong
+# (figure defects, charts or math not rendered, the verdict not first, the
+# first experiment below the first quarter, progress bars, shown hidden
+# inputs, wide tables, tables printed as text, walls of checks); without
+# Chromium this check is skipped with a note (an error under
+# KERNELAB_REQUIRE_BROWSER=1; `make setup-reports` installs it;
+# KERNELAB_REPORT_CHECK=warn prints its findings without failing the
+# notebook). HTML_DIR/index.html
 # lists every notebook with its verdict counts, status and run time. Every cell runs (--allow-errors) so that the executed notebook (and
 # the report) shows each failure with its message.
 # Exits 1 at the end if any notebook failed.
@@ -47,7 +56,17 @@ if [ -n "$html" ]; then mkdir -p "$html"; html="$(cd "$html" && pwd)"; fi
 nbtool="$KL_ROOT/build/nbtool"
 (cd "$KL_ROOT" && go build -o "$nbtool" ./cmd/nbtool)
 mathjax="$KL_ROOT/build/mathjax/tex-svg-full.js"
-if [ -n "$html" ]; then "$KL_ROOT/scripts/fetch-js.sh" --check >/dev/null || exit 1; fi
+check_reports=0
+if [ -n "$html" ]; then
+  "$KL_ROOT/scripts/fetch-js.sh" --check >/dev/null || exit 1
+  if kl_chromium >/dev/null; then
+    check_reports=1
+  elif [ "${KERNELAB_REQUIRE_BROWSER:-}" = 1 ]; then
+    echo "run-notebooks: no chromium to check the reports (scripts/setup.sh --browser)" >&2; exit 1
+  else
+    echo "run-notebooks: note: no chromium, the HTML reports are not checked in a browser (scripts/setup.sh --browser)"
+  fi
+fi
 
 status="$out/status.tsv"
 : > "$status"
@@ -56,7 +75,7 @@ for src in "$@"; do
   i=$((i + 1))
   name="$(basename "$src" .ipynb)"
   log="$out/$name.log"
-  rm -f "$out/$name.ipynb" "$log"
+  rm -f "$out/$name.ipynb" "$out/$name.report" "$log"
   [ -z "$html" ] || rm -f "$html/$name.html"
   printf '[%d/%d] %s (%s mode) ...\n' "$i" "$total" "$name" "$mode"
   start=$SECONDS
@@ -80,7 +99,16 @@ for src in "$@"; do
         "$nbtool" finalize -mathjax "$mathjax" "$html/$name.html" >>"$log" 2>&1; then
         if ! "$nbtool" check "$html/$name.html" >>"$log" 2>&1; then
           ok=0; [ -n "$detail" ] || detail="HTML report is not self-contained"
+        elif [ $check_reports = 1 ] &&
+          ! "$nbtool" check-reports -notebooks "$(dirname "$src")" "$html/$name.html" >"$out/$name.report" 2>&1; then
+          if [ "${KERNELAB_REPORT_CHECK:-}" = warn ]; then
+            grep "^$html/$name.html: " "$out/$name.report" | sed "s|^$html/$name.html: |      warning: |" | head -n 30
+          else
+            ok=0
+            [ -n "$detail" ] || detail="report check: $(grep -m1 "^$html/$name.html: " "$out/$name.report" | sed "s|^$html/$name.html: ||" | cut -c1-300)"
+          fi
         fi
+        [ ! -f "$out/$name.report" ] || cat "$out/$name.report" >>"$log"
       else
         ok=0; [ -n "$detail" ] || detail="HTML export failed"
       fi
@@ -96,8 +124,10 @@ for src in "$@"; do
   else
     failed=$((failed + 1))
     printf '      FAILED (%d s): %s\n      log: %s\n' "$secs" "$detail" "$log"
-    if [ -s "$out/$name.check" ]; then
+    if [ -s "$out/$name.check" ] && grep -qv '^ok ' "$out/$name.check"; then
       grep -v '^ok ' "$out/$name.check" | sed "s|^$out/$name.ipynb: |      |" | head -n 20
+    elif [ -s "$out/$name.report" ]; then
+      grep "^$html/$name.html: " "$out/$name.report" | sed "s|^$html/$name.html: |      |" | head -n 30
     else
       grep -v -E '^[IWE][0-9]{4} ' "$log" | tail -n 25 | sed 's/^/      /'
     fi

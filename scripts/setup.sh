@@ -14,7 +14,8 @@
 #                build/ (scripts/fetch-js.sh), which the reports inline.
 #   --lab        also the classic notebook server (jupyter-notebook) unless
 #                JupyterLab or a notebook server is already installed.
-#   --browser    also Chromium (headless browser tests of the viz charts).
+#   --browser    also Chromium (headless browser tests of the viz charts, and
+#                the checks of the exported reports: nbtool check-reports).
 #   --no-system  never call apt-get; only report what is missing.
 #
 # System packages are installed with apt-get when we are root or `sudo -n`
@@ -31,7 +32,7 @@ for a in "$@"; do
     --lab) want_lab=1 ;;
     --browser) want_browser=1 ;;
     --no-system) no_system=1 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a" >&2; exit 2 ;;
   esac
 done

@@ -16,12 +16,11 @@ import (
 // KERNELAB_REQUIRE_BROWSER=1).
 func chromium(t *testing.T) string {
 	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	p, err := FindChromium()
+	if err == nil {
+		return p
 	}
-	msg := "no chromium on PATH (Debian: apt-get install chromium); browser test skipped"
+	msg := err.Error() + "; browser test skipped"
 	if os.Getenv("KERNELAB_REQUIRE_BROWSER") == "1" {
 		t.Fatal(msg)
 	}

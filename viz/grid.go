@@ -140,9 +140,15 @@ func (g *Grid) share(ds []drawer, cols int) {
 	}
 }
 
+// titleSpace is the height in pixels a grid's title takes: one 15 pt line,
+// and more when markup (K_{10}) hangs a subscript below it, which would
+// otherwise touch the panel titles.
 func titleSpace(t string) float64 {
-	if t == "" {
+	switch {
+	case t == "":
 		return 0
+	case hasMarkup(t):
+		return 38
 	}
 	return 30
 }

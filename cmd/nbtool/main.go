@@ -12,6 +12,16 @@
 //	nbtool finalize -mathjax LIB.js FILE.html...
 //	                                  make exported reports render offline anywhere: drop
 //	                                  RequireJS, inline MathJax 3 (rewrites the files)
+//	nbtool check-reports [-notebooks DIR] [-shots DIR] REPORT.html...
+//	                                  open each exported report, copied to a fresh folder, in
+//	                                  headless Chromium with no network and check what a reader
+//	                                  sees: every figure passes viz's figure probe (legends off
+//	                                  the data, data inside the plot areas, no overlapping texts,
+//	                                  rasters stretched PNG), interactive charts drawn, math
+//	                                  typeset, the verdict table first, the first experiment in
+//	                                  the first quarter of the page, no progress bars, no hidden
+//	                                  input shown, tables within the page width, no tables
+//	                                  printed as text, no walls of checks
 //	nbtool index -status FILE -notebooks DIR -out reports/index.html
 //	                                  write the reports index from the runner's status file,
 //	                                  with each report's verdict counts (read from the executed
@@ -54,6 +64,8 @@ func main() {
 		err = fmtCmd(args)
 	case "finalize":
 		err = finalizeCmd(args)
+	case "check-reports":
+		err = checkReportsCmd(args)
 	case "index":
 		err = indexCmd(args)
 	case "kernelenv":
@@ -71,7 +83,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|clear|fmt [-check]|finalize|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
+	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|check-reports|clear|fmt [-check]|finalize|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
 	os.Exit(2)
 }
 
