@@ -100,15 +100,7 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, d, err := klearn.CheckXY(X, y)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "stagewise")
-	}
-	Xc := mat.DenseCopyOf(X)
-	s, err := c.Family.Prepare(Xc)
+	Xc, s, n, d, err := continuous.PrepareBinary(c.Family, X, y, "stagewise")
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +148,10 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
-		next := lin(1, K, eta, Kp)
+		next, err := lin(1, K, eta, Kp)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
 		fn, err := alignment(next, Ks)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
@@ -186,13 +181,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	for i := range m.atoms {
 		m.atoms[i].Eta /= sum
 	}
-	kernels := make([]kernel.Kernel, len(m.atoms))
 	weights := make([]float64, len(m.atoms))
 	for i, a := range m.atoms {
-		kernels[i] = c.Family.Kernel(thetas[i])
 		weights[i] = a.Eta
 	}
-	m.kern = kernel.Sum{Kernels: kernels, Weights: weights}
+	m.kern = continuous.SumKernel(c.Family, thetas, weights)
 	G, err := kernel.Gram(m.kern, Xc)
 	if err != nil {
 		return nil, err
@@ -237,7 +230,11 @@ func gradient(K, Ks *mat.SymDense) (*mat.SymDense, error) {
 		return nil, err
 	}
 	nk, ns := math.Sqrt(nk2), math.Sqrt(ns2)
-	return lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K), nil
+	G, err := lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K)
+	if err != nil {
+		return nil, klearn.Errorf(err, "stagewise: gradient")
+	}
+	return G, nil
 }
 
 // Step is Proposition 2: the η ∈ [0, etaMax] maximising F(K + ηK') for
@@ -311,16 +308,10 @@ func checkNorms(what string, nk2, ns2 float64) error {
 	return nil
 }
 
-// lin returns αA + βB for symmetric A, B of one order.
-func lin(alpha float64, A *mat.SymDense, beta float64, B *mat.SymDense) *mat.SymDense {
-	n := A.SymmetricDim()
-	out := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			out.SetSym(i, j, alpha*A.At(i, j)+beta*B.At(i, j))
-		}
-	}
-	return out
+// lin returns αA + βB for symmetric A, B of one order (an error if an
+// entry overflows).
+func lin(alpha float64, A *mat.SymDense, beta float64, B *mat.SymDense) (*mat.SymDense, error) {
+	return kernel.Combine([]float64{alpha, beta}, []*mat.SymDense{A, B})
 }
 
 // frob is the Frobenius product of two symmetric matrices.

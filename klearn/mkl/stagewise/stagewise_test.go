@@ -62,7 +62,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 	for s := uint64(0); s < 10; s++ {
 		H := randSym(20, 100+s)
 		h := 1e-5
-		fd := (must(Alignment(lin(1, K, h, H), Ks)) - must(Alignment(lin(1, K, -h, H), Ks))) / (2 * h)
+		fd := (must(Alignment(must(lin(1, K, h, H)), Ks)) - must(Alignment(must(lin(1, K, -h, H)), Ks))) / (2 * h)
 		if an := frob(G, H); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
 			t.Errorf("direction %d: ⟨F'(K), H⟩ = %.10g, finite differences %.10g", s, an, fd)
 		}
@@ -92,7 +92,7 @@ func TestProposition1AndLemma3(t *testing.T) {
 			t.Fatalf("σ = %g: cached Gram differs from kernel.Gram", sigma)
 		}
 		eps := 1e-6
-		fd := (must(Alignment(center(lin(1, K, eps, Kk)), Ks)) - must(Alignment(center(lin(1, K, -eps, Kk)), Ks))) / (2 * eps)
+		fd := (must(Alignment(center(must(lin(1, K, eps, Kk))), Ks)) - must(Alignment(center(must(lin(1, K, -eps, Kk))), Ks))) / (2 * eps)
 		h := s.Inner(center(G), th, nil)
 		if math.Abs(fd-h) > 1e-6*math.Max(1, math.Abs(h)) {
 			t.Errorf("σ = %g: directional derivative %.10g, ⟨K(κ_σ), F'(K_c)⟩ %.10g", sigma, fd, h)
@@ -105,7 +105,7 @@ func TestProposition1AndLemma3(t *testing.T) {
 func TestProposition2(t *testing.T) {
 	_, _, K, Ks := problem(15, 4)
 	for s := uint64(0); s < 20; s++ {
-		Kc := center(lin(1, K, 0.3, randSym(15, 200+s)))
+		Kc := center(must(lin(1, K, 0.3, randSym(15, 200+s))))
 		Kp := center(randSym(15, 300+s))
 		for _, etaMax := range []float64{0.5, 1, 10} {
 			eta := must(Step(Kc, Kp, Ks, etaMax))
@@ -114,9 +114,9 @@ func TestProposition2(t *testing.T) {
 			}
 			best := math.Inf(-1)
 			for i := 0; i <= 20000; i++ {
-				best = math.Max(best, must(Alignment(lin(1, Kc, etaMax*float64(i)/20000, Kp), Ks)))
+				best = math.Max(best, must(Alignment(must(lin(1, Kc, etaMax*float64(i)/20000, Kp)), Ks)))
 			}
-			if got := must(Alignment(lin(1, Kc, eta, Kp), Ks)); got < best-1e-9 {
+			if got := must(Alignment(must(lin(1, Kc, eta, Kp)), Ks)); got < best-1e-9 {
 				t.Errorf("case %d, η_max %g: F at η = %g is %.12g, grid maximum %.12g", s, etaMax, eta, got, best)
 			}
 		}
