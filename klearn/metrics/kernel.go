@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -11,61 +12,94 @@ import (
 // Frobenius returns the Frobenius inner product ⟨A, B⟩_F = Σ_ij A_ij B_ij
 // = tr(AᵀB) of two finite matrices of the same shape.
 func Frobenius(A, B mat.Matrix) (float64, error) {
-	ra, ca, err := klearn.CheckMatrix("A", A)
+	G, err := FrobeniusGram(A, B)
 	if err != nil {
 		return 0, err
 	}
-	rb, cb, err := klearn.CheckMatrix("B", B)
-	if err != nil {
-		return 0, err
+	return G.At(0, 1), nil
+}
+
+// FrobeniusGram returns the matrix of the Frobenius inner products
+// G_st = ⟨A_s, A_t⟩_F of finite matrices of one shape (each entry exactly
+// Frobenius(A_s, A_t)); every matrix is read and validated once. Each
+// matrix is scaled by a power of two before the products, so no product
+// overflows or underflows unless the result itself does (ErrNotFinite).
+func FrobeniusGram(As ...mat.Matrix) (*mat.SymDense, error) {
+	if len(As) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "metrics: FrobeniusGram of no matrices")
 	}
-	if ra != rb || ca != cb {
-		return 0, klearn.Errorf(klearn.ErrShape, "metrics: A is %d×%d but B is %d×%d", ra, ca, rb, cb)
+	x := make([][]float64, len(As))
+	sc := make([]float64, len(As))
+	var r0, c0 int
+	for s, A := range As {
+		what := fmt.Sprintf("matrix %d", s)
+		if len(As) <= 2 {
+			what = []string{"A", "B"}[s]
+		}
+		a, r, c, err := entries(what, A)
+		if err != nil {
+			return nil, err
+		}
+		if s == 0 {
+			r0, c0 = r, c
+		} else if r != r0 || c != c0 {
+			return nil, klearn.Errorf(klearn.ErrShape, "metrics: %s is %d×%d but A is %d×%d", what, r, c, r0, c0)
+		}
+		x[s], sc[s] = a, pow2Scale(maxAbs(a))
 	}
-	var ma, mb float64
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			ma = math.Max(ma, math.Abs(A.At(i, j)))
-			mb = math.Max(mb, math.Abs(B.At(i, j)))
+	G := mat.NewSymDense(len(As), nil)
+	for s := range x {
+		for t := s; t < len(x); t++ {
+			a, b, sa, sb := x[s], x[t], sc[s], sc[t]
+			var v float64
+			for k := range a {
+				v += (a[k] * sa) * (b[k] * sb)
+			}
+			v = v / sa / sb
+			if math.IsInf(v, 0) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "metrics: the Frobenius product overflows float64")
+			}
+			G.SetSym(s, t, v)
 		}
 	}
-	sa, sb := pow2Scale(ma), pow2Scale(mb)
-	var s float64
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			s += (A.At(i, j) * sa) * (B.At(i, j) * sb)
-		}
-	}
-	s = s / sa / sb
-	if math.IsInf(s, 0) {
-		return 0, klearn.Errorf(klearn.ErrNotFinite, "metrics: the Frobenius product overflows float64")
-	}
-	return s, nil
+	return G, nil
 }
 
 // FrobeniusNorm returns ‖A‖_F = sqrt(Σ_ij A_ij²), computed on A scaled by a
 // power of two when the squares would overflow, so every representable norm
 // is returned.
 func FrobeniusNorm(A mat.Matrix) (float64, error) {
-	r, c, err := klearn.CheckMatrix("A", A)
+	a, _, _, err := entries("A", A)
 	if err != nil {
 		return 0, err
 	}
-	var m float64
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			m = math.Max(m, math.Abs(A.At(i, j)))
-		}
-	}
-	sc := pow2Scale(m)
+	sc := pow2Scale(maxAbs(a))
 	var s float64
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			v := A.At(i, j) * sc
-			s += v * v
-		}
+	for _, v := range a {
+		v *= sc
+		s += v * v
 	}
 	return math.Sqrt(s) / sc, nil
+}
+
+// entries validates the finite matrix A and returns its entries in
+// row-major order (a symmetric matrix is read from its upper triangle).
+func entries(what string, A mat.Matrix) ([]float64, int, int, error) {
+	if S, ok := A.(mat.Symmetric); ok {
+		a, n, err := sym(what, S, -1)
+		return a, n, n, err
+	}
+	r, c, err := klearn.CheckMatrix(what, A)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	a := make([]float64, r*c)
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			a[i*c+j] = A.At(i, j)
+		}
+	}
+	return a, r, c, nil
 }
 
 // sym copies a validated symmetric matrix into a dense row-major slice.

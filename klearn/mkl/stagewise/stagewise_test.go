@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -63,7 +64,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 		H := randSym(20, 100+s)
 		h := 1e-5
 		fd := (must(Alignment(must(lin(1, K, h, H)), Ks)) - must(Alignment(must(lin(1, K, -h, H)), Ks))) / (2 * h)
-		if an := frob(G, H); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
+		if an := must(metrics.Frobenius(G, H)); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
 			t.Errorf("direction %d: ⟨F'(K), H⟩ = %.10g, finite differences %.10g", s, an, fd)
 		}
 	}
@@ -266,7 +267,8 @@ func TestBadInput(t *testing.T) {
 		klearntest.Bad("Alignment orders differ", func() error { _, err := Alignment(K, randSym(3, 1)); return err }, klearn.ErrShape),
 		klearntest.Bad("Alignment zero K", func() error { _, err := Alignment(mat.NewSymDense(20, nil), Ks); return err }, klearn.ErrSingular),
 		klearntest.Bad("Alignment NaN", func() error { _, err := Alignment(nanK, Ks); return err }, klearn.ErrNotFinite),
-		klearntest.Bad("Alignment overflow", func() error { _, err := Alignment(hugeK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Gradient overflow", func() error { _, err := Gradient(hugeK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Step overflow", func() error { _, err := Step(hugeK, K, Ks, 1); return err }, klearn.ErrNotFinite),
 		klearntest.Bad("Gradient empty", func() error { _, err := Gradient(&mat.SymDense{}, Ks); return err }, klearn.ErrEmpty),
 		klearntest.Bad("Gradient zero target", func() error { _, err := Gradient(K, mat.NewSymDense(20, nil)); return err }, klearn.ErrSingular),
 		klearntest.Bad("Step nil K'", func() error { _, err := Step(K, nil, Ks, 1); return err }, klearn.ErrEmpty),
@@ -275,6 +277,11 @@ func TestBadInput(t *testing.T) {
 		klearntest.Bad("Step etaMax 0", func() error { _, err := Step(K, K, Ks, 0); return err }, klearn.ErrParam),
 		klearntest.Bad("Step zero K", func() error { _, err := Step(mat.NewSymDense(20, nil), K, Ks, 1); return err }, klearn.ErrSingular),
 	})
+	// F is scale-invariant and computed on rescaled copies: a K whose
+	// squared norm overflows float64 still has its alignment.
+	if f, err := Alignment(hugeK, Ks); err != nil || math.Abs(f-must(Alignment(K, Ks))) > 1e-14 {
+		t.Errorf("Alignment(1e200 K) = %v, %v; want Alignment(K) = %v", f, err, must(Alignment(K, Ks)))
+	}
 	// A zero direction K' is no error: F(K + ηK') = F(K) for every η, and the
 	// step is 0.
 	if eta, err := Step(K, mat.NewSymDense(20, nil), Ks, 1); err != nil || eta != 0 {
