@@ -247,15 +247,23 @@ func labelGram(y []float64, n int) ([]float64, error) {
 //
 // which for ±1 labels is yᵀKy/(n‖K‖_F). y may hold any finite targets.
 func TargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
-	k, n, err := sym("K", K, -1)
-	if err != nil {
-		return 0, err
-	}
-	t, err := labelGram(y, n)
+	k, t, _, err := targetPair(K, y)
 	if err != nil {
 		return 0, err
 	}
 	return cosine(k, t, "target alignment")
+}
+
+// targetPair validates K and y and returns the dense row-major copies of K
+// and of yyᵀ (labelGram), and the order n.
+func targetPair(K mat.Symmetric, y []float64) (k, t []float64, n int, err error) {
+	if k, n, err = sym("K", K, -1); err != nil {
+		return nil, nil, 0, err
+	}
+	if t, err = labelGram(y, n); err != nil {
+		return nil, nil, 0, err
+	}
+	return k, t, n, nil
 }
 
 // CenteredTargetAlignment returns ρ(K, yyᵀ), the centred alignment of K with
@@ -263,11 +271,7 @@ func TargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 // Afkanpour et al. (2013), §5). Labels with a single class centre to zero and give an
 // ErrSingular error.
 func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
-	k, n, err := sym("K", K, -1)
-	if err != nil {
-		return 0, err
-	}
-	t, err := labelGram(y, n)
+	k, t, n, err := targetPair(K, y)
 	if err != nil {
 		return 0, err
 	}

@@ -199,14 +199,8 @@ func (m *EasyMKLModel) CombineCrossSource(src CrossSource) (*mat.Dense, error) {
 // weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty,
 // ErrNotFinite (a NaN or ±Inf weight, base kernel entry or sum).
 func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
-	if src == nil || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
-	}
-	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+	if err := checkCombine(w, src); err != nil {
 		return nil, err
-	}
-	if len(w) != src.Len() {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
 	}
 	n := src.Dim()
 	if n < 1 {
@@ -232,16 +226,25 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 	return acc, nil
 }
 
-// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
-func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
+// checkCombine returns an error unless src holds base kernels and w is one
+// finite weight per kernel.
+func checkCombine(w []float64, src interface{ Len() int }) error {
 	if src == nil || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+		return klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
 	}
 	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
-		return nil, err
+		return err
 	}
 	if len(w) != src.Len() {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+		return klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+	}
+	return nil
+}
+
+// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
+func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
+	if err := checkCombine(w, src); err != nil {
+		return nil, err
 	}
 	r, c := src.Dims()
 	if r < 1 || c < 1 {
