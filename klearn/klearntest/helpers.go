@@ -104,7 +104,8 @@ func CloseSlices(t testing.TB, name string, got, want []float64, tol float64) {
 	}
 }
 
-func sameSlice(a, b []float64) bool {
+// SameBits reports bit-for-bit equal slices (NaN equal to itself, −0 ≠ +0).
+func SameBits(a, b []float64) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -118,7 +119,8 @@ func sameSlice(a, b []float64) bool {
 
 func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
-func sameMatrixBits(a, b mat.Matrix) bool {
+// SameMatrixBits reports bit-for-bit equal matrices of one shape.
+func SameMatrixBits(a, b mat.Matrix) bool {
 	ra, ca := a.Dims()
 	rb, cb := b.Dims()
 	if ra != rb || ca != cb {
