@@ -343,7 +343,7 @@ func (m *EasyMKLModel) PredictSource(src CrossSource) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 // PredictGrams returns sign(f(x)) ∈ {±1}.
@@ -352,7 +352,7 @@ func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 // CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights

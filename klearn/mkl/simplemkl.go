@@ -612,7 +612,7 @@ func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {

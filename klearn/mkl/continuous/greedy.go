@@ -439,13 +439,7 @@ func (m *GreedyModel) Predict(X mat.Matrix) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, v := range f {
-		f[i] = 1
-		if v < 0 {
-			f[i] = -1
-		}
-	}
-	return f, nil
+	return mkl.Signs(f), nil
 }
 
 // CrossTrain returns the test×train kernel k(X, train) of a model fitted on
