@@ -1,8 +1,10 @@
 package klearntest
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -134,4 +136,17 @@ func SameMatrixBits(a, b mat.Matrix) bool {
 		}
 	}
 	return true
+}
+
+// ReadJSON decodes the JSON file at path (a test fixture, e.g. under
+// testdata/) into v, failing the test if it cannot be read or decoded.
+func ReadJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
 }

@@ -1,14 +1,14 @@
 package svm
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 // Fixtures written by scripts/fixtures/svm_libsvm.py with LIBSVM 3.24
@@ -45,14 +45,8 @@ type libsvmFixture struct {
 
 func loadFixture(t *testing.T, name string) *libsvmFixture {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "libsvm_"+name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f libsvmFixture
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, filepath.Join("testdata", "libsvm_"+name+".json"), &f)
 	return &f
 }
 
