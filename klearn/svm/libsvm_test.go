@@ -50,6 +50,16 @@ func loadFixture(t *testing.T, name string) *libsvmFixture {
 	return &f
 }
 
+// kernel returns the kernel of case c (the fixture's RBF or linear) with
+// its training Gram and test×train matrices.
+func (f *libsvmFixture) kernel(c libsvmCase) (evaler, *mat.SymDense, *mat.Dense) {
+	var k evaler = testLinear{}
+	if c.Kernel == "rbf" {
+		k = testRBF{f.Gamma}
+	}
+	return k, gramOf(k, f.Xtrain), crossOf(k, f.Xtest, f.Xtrain)
+}
+
 // testRBF and testLinear are the kernels of the fixture script, evaluated
 // with the same formulas (klearn/kernel is tested on its own).
 type testRBF struct{ gamma float64 }
@@ -125,12 +135,7 @@ func TestLIBSVMBinary(t *testing.T) {
 	for _, name := range []string{"breast_cancer", "iris", "wine"} {
 		f := loadFixture(t, name)
 		for _, c := range f.Cases {
-			var k evaler = testLinear{}
-			if c.Kernel == "rbf" {
-				k = testRBF{f.Gamma}
-			}
-			K := gramOf(k, f.Xtrain)
-			Kte := crossOf(k, f.Xtest, f.Xtrain)
+			k, K, Kte := f.kernel(c)
 			clf := Classifier{C: c.C, Tol: c.Eps, WeightPos: c.W1, NoShrinking: !c.Shrinking}
 			mg, err := clf.FitGram(K, f.Ytrain)
 			if err != nil {
@@ -226,12 +231,7 @@ func TestLIBSVMMulticlass(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "iris3")
 	for _, c := range f.Cases {
-		var k evaler = testLinear{}
-		if c.Kernel == "rbf" {
-			k = testRBF{f.Gamma}
-		}
-		K := gramOf(k, f.Xtrain)
-		Kte := crossOf(k, f.Xtest, f.Xtrain)
+		k, K, Kte := f.kernel(c)
 		m, err := Classifier{C: c.C}.FitGram(K, f.Ytrain)
 		if err != nil {
 			t.Fatal(err)
