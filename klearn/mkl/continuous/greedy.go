@@ -173,22 +173,11 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			// μ, and on ⟨c, G c⟩ itself the quasi-Newton tolerance (absolute
 			// on the gradient) and its first step (the gradient's length)
 			// would leave the search at its starts.
-			var nrm float64
-			for _, v := range c {
-				nrm += v * v
+			u, nrm, err := unit(c)
+			if err != nil {
+				// c = −2μa ≠ 0 (a = 0 only for y = 0): a zero ‖c‖² underflowed.
+				return nil, klearn.Errorf(err, "continuous: Greedy step %d: c = −2μa (μ = %g)", step+1, g.Mu)
 			}
-			if nrm == 0 {
-				// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed.
-				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
-			}
-			if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
-				return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
-			}
-			u := make([]float64, len(c))
-			for i, v := range c {
-				u[i] = v / math.Sqrt(nrm)
-			}
-			var err error
 			theta, h, err = Search(g.Family, s, d, outer(u), &g.Search)
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
@@ -258,6 +247,27 @@ func SumKernel(f Family, thetas [][]float64, weights []float64) kernel.Sum {
 		kernels[j] = f.Kernel(th)
 	}
 	return kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
+}
+
+// unit returns u = c/‖c‖ and ‖c‖²; errors: a ‖c‖² that is not finite
+// (ErrNotFinite) or zero (ErrParam).
+func unit(c []float64) ([]float64, float64, error) {
+	var nrm2 float64
+	for _, v := range c {
+		nrm2 += v * v
+	}
+	if math.IsInf(nrm2, 0) || math.IsNaN(nrm2) {
+		return nil, 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: ‖c‖² = %g", nrm2)
+	}
+	if nrm2 == 0 {
+		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: ‖c‖² = 0")
+	}
+	nrm := math.Sqrt(nrm2)
+	u := make([]float64, len(c))
+	for i, v := range c {
+		u[i] = v / nrm
+	}
+	return u, nrm2, nil
 }
 
 // outer returns ccᵀ.
