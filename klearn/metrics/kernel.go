@@ -24,12 +24,15 @@ func Frobenius(A, B mat.Matrix) (float64, error) {
 // Frobenius(A_s, A_t)); every matrix is read and validated once. Each
 // matrix is scaled by a power of two before the products, so no product
 // overflows or underflows unless the result itself does (ErrNotFinite).
+// When both matrices are mat.Symmetric the sum runs over the upper
+// triangle (symDot).
 func FrobeniusGram(As ...mat.Matrix) (*mat.SymDense, error) {
 	if len(As) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "metrics: FrobeniusGram of no matrices")
 	}
 	x := make([][]float64, len(As))
 	sc := make([]float64, len(As))
+	symmetric := make([]bool, len(As))
 	var r0, c0 int
 	for s, A := range As {
 		what := fmt.Sprintf("matrix %d", s)
@@ -45,17 +48,13 @@ func FrobeniusGram(As ...mat.Matrix) (*mat.SymDense, error) {
 		} else if r != r0 || c != c0 {
 			return nil, klearn.Errorf(klearn.ErrShape, "metrics: %s is %d×%d but A is %d×%d", what, r, c, r0, c0)
 		}
-		x[s], sc[s] = a, pow2Scale(maxAbs(a))
+		_, symmetric[s] = A.(mat.Symmetric)
+		x[s], sc[s] = a, pow2Rescale(a)
 	}
 	G := mat.NewSymDense(len(As), nil)
 	for s := range x {
 		for t := s; t < len(x); t++ {
-			a, b, sa, sb := x[s], x[t], sc[s], sc[t]
-			var v float64
-			for k := range a {
-				v += (a[k] * sa) * (b[k] * sb)
-			}
-			v = v / sa / sb
+			v := frobDot(x[s], x[t], r0, symmetric[s] && symmetric[t]) / sc[s] / sc[t]
 			if math.IsInf(v, 0) {
 				return nil, klearn.Errorf(klearn.ErrNotFinite, "metrics: the Frobenius product overflows float64")
 			}
@@ -69,17 +68,13 @@ func FrobeniusGram(As ...mat.Matrix) (*mat.SymDense, error) {
 // power of two when the squares would overflow, so every representable norm
 // is returned.
 func FrobeniusNorm(A mat.Matrix) (float64, error) {
-	a, _, _, err := entries("A", A)
+	a, r, _, err := entries("A", A)
 	if err != nil {
 		return 0, err
 	}
-	sc := pow2Scale(maxAbs(a))
-	var s float64
-	for _, v := range a {
-		v *= sc
-		s += v * v
-	}
-	return math.Sqrt(s) / sc, nil
+	sc := pow2Rescale(a)
+	_, symmetric := A.(mat.Symmetric)
+	return math.Sqrt(frobDot(a, a, r, symmetric)) / sc, nil
 }
 
 // entries validates the finite matrix A and returns its entries in
@@ -129,6 +124,29 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
+// frobDot returns ⟨A, B⟩_F of row-major copies of n-row matrices: symDot
+// when both are symmetric, else dot.
+func frobDot(a, b []float64, n int, symmetric bool) float64 {
+	if symmetric {
+		return symDot(a, b, n)
+	}
+	return dot(a, b)
+}
+
+// symDot returns ⟨A, B⟩_F of symmetric n×n matrices held row-major, summed
+// over the upper triangle, Σ_i (A_ii B_ii + Σ_{j>i} 2A_ij B_ij): half the
+// terms of dot, hence half the work and a smaller rounding error.
+func symDot(a, b []float64, n int) float64 {
+	var s float64
+	for i := 0; i < n; i++ {
+		s += a[i*n+i] * b[i*n+i]
+		for j := i + 1; j < n; j++ {
+			s += 2 * a[i*n+j] * b[i*n+j]
+		}
+	}
+	return s
+}
+
 // symPair validates A and B as symmetric matrices of the same order n and
 // returns their dense row-major copies.
 func symPair(A, B mat.Symmetric) (a, b []float64, n int, err error) {
@@ -145,25 +163,32 @@ func symPair(A, B mat.Symmetric) (a, b []float64, n int, err error) {
 // in range (pow2Scale), for the scale-invariant metrics below; ordinary
 // inputs are left untouched.
 func rescale(x []float64) []float64 {
-	if s := pow2Scale(maxAbs(x)); s != 1 {
+	pow2Rescale(x)
+	return x
+}
+
+// pow2Rescale is rescale, returning the factor.
+func pow2Rescale(x []float64) float64 {
+	s := pow2Scale(maxAbs(x))
+	if s != 1 {
 		for i := range x {
 			x[i] *= s
 		}
 	}
-	return x
+	return s
 }
 
 // cosine returns ⟨a, b⟩/(‖a‖‖b‖) or an ErrSingular error if a norm is zero.
 // a and b are the callers' own copies; they are rescaled in place so that
 // the result is exact in range for any finite input (the cosine is
 // invariant under scaling either argument).
-func cosine(a, b []float64, what string) (float64, error) {
+func cosine(a, b []float64, n int, what string) (float64, error) {
 	a, b = rescale(a), rescale(b)
-	na, nb := dot(a, a), dot(b, b)
+	na, nb := symDot(a, a, n), symDot(b, b, n)
 	if na == 0 || nb == 0 {
 		return 0, klearn.Errorf(klearn.ErrSingular, "metrics: %s of a zero matrix is undefined", what)
 	}
-	return dot(a, b) / math.Sqrt(na*nb), nil
+	return symDot(a, b, n) / math.Sqrt(na*nb), nil
 }
 
 // Alignment returns the kernel alignment of Cristianini et al. (2001),
@@ -173,11 +198,11 @@ func cosine(a, b []float64, what string) (float64, error) {
 // ([0, 1] for PSD matrices). Both matrices must have the same order; a zero
 // matrix gives an ErrSingular error.
 func Alignment(A, B mat.Symmetric) (float64, error) {
-	a, b, _, err := symPair(A, B)
+	a, b, n, err := symPair(A, B)
 	if err != nil {
 		return 0, err
 	}
-	return cosine(a, b, "alignment")
+	return cosine(a, b, n, "alignment")
 }
 
 // center returns K_c = H K H with H = I − 11ᵀ/n, computed entrywise as
@@ -217,7 +242,7 @@ func CenteredAlignment(A, B mat.Symmetric) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return cosine(center(rescale(a), n), center(rescale(b), n), "centred alignment")
+	return cosine(center(rescale(a), n), center(rescale(b), n), n, "centred alignment")
 }
 
 // labelGram validates y against the order of K and returns vec(yyᵀ).
@@ -247,11 +272,11 @@ func labelGram(y []float64, n int) ([]float64, error) {
 //
 // which for ±1 labels is yᵀKy/(n‖K‖_F). y may hold any finite targets.
 func TargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
-	k, t, _, err := targetPair(K, y)
+	k, t, n, err := targetPair(K, y)
 	if err != nil {
 		return 0, err
 	}
-	return cosine(k, t, "target alignment")
+	return cosine(k, t, n, "target alignment")
 }
 
 // targetPair validates K and y and returns the dense row-major copies of K
@@ -275,7 +300,7 @@ func CenteredTargetAlignment(K mat.Symmetric, y []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return cosine(center(rescale(k), n), center(rescale(t), n), "centred target alignment")
+	return cosine(center(rescale(k), n), center(rescale(t), n), n, "centred target alignment")
 }
 
 // SpectralRatio returns the spectral ratio of Donini & Aiolli (2017,
@@ -304,7 +329,7 @@ func SpectralRatio(K mat.Symmetric) (float64, error) {
 		}
 		tr += k[i*n+i]
 	}
-	f := math.Sqrt(dot(k, k))
+	f := math.Sqrt(symDot(k, k, n))
 	if f == 0 {
 		return 0, klearn.Errorf(klearn.ErrSingular, "metrics: spectral ratio of a zero matrix is undefined")
 	}
