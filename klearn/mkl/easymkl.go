@@ -458,12 +458,9 @@ func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
 
 // onCross applies the SVM method f to the combined test×train kernel K_η.
 func (m *EasyMKLSVMModel) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
-	if m == nil || m.MKL == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	c := weightedSVM{who: "EasyMKLSVMModel"}
+	if m != nil && m.MKL != nil {
+		c.w, c.svm = m.MKL.eta, m.SVM
 	}
-	K, err := m.MKL.CombineCrossSource(src)
-	if err != nil {
-		return nil, err
-	}
-	return f(m.SVM, K)
+	return c.onCross(src, f)
 }
