@@ -255,16 +255,20 @@ func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 		if kr, kc := K.Dims(); kr != r || kc != c {
 			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
 		}
-		if w[s] != 0 {
-			a := acc.RawMatrix()
-			k := K.RawMatrix()
-			hpkRows(r, func(i int) {
-				dst := a.Data[i*a.Stride : i*a.Stride+c]
-				for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
-					dst[j] += w[s] * v
-				}
-			})
+		if w[s] == 0 {
+			// Not in the sum, but a NaN or ±Inf test kernel is still bad
+			// input.
+			_, _, err := klearn.CheckMatrix(fmt.Sprintf("mkl: test kernel %d", s), K)
+			return err
 		}
+		a := acc.RawMatrix()
+		k := K.RawMatrix()
+		hpkRows(r, func(i int) {
+			dst := a.Data[i*a.Stride : i*a.Stride+c]
+			for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
+				dst[j] += w[s] * v
+			}
+		})
 		return nil
 	})
 	if err != nil {
