@@ -169,7 +169,7 @@ func TestEstimator(t *testing.T, e Estimator, opts Options) {
 		if !mat.Equal(X, X0) {
 			t.Errorf("Fit mutated X")
 		}
-		if !sameSlice(y, y0) {
+		if !SameBits(y, y0) {
 			t.Errorf("Fit mutated y")
 		}
 		if !mat.Equal(Xte, Xte0) {
@@ -237,11 +237,11 @@ func TestEstimator(t *testing.T, e Estimator, opts Options) {
 		if pan != nil || err != nil {
 			t.Fatalf("second Predict: panic %v, error %v", pan, err)
 		}
-		if !sameSlice(yh, yh2) {
+		if !SameBits(yh, yh2) {
 			t.Fatalf("two fits on the same data give different predictions")
 		}
 		yh3, err, pan := predict(p, Xte0)
-		if pan != nil || err != nil || !sameSlice(yh, yh3) {
+		if pan != nil || err != nil || !SameBits(yh, yh3) {
 			t.Fatalf("Predict is not repeatable (panic %v, error %v)", pan, err)
 		}
 	})
@@ -261,7 +261,7 @@ func TestEstimator(t *testing.T, e Estimator, opts Options) {
 		if pan != nil || err != nil {
 			t.Fatalf("Predict: panic %v, error %v", pan, err)
 		}
-		if !sameSlice(yh, yc2) {
+		if !SameBits(yh, yc2) {
 			t.Fatalf("changing X or y after Fit changed the model's predictions")
 		}
 	})

@@ -1,8 +1,10 @@
 package klearntest
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -104,7 +106,8 @@ func CloseSlices(t testing.TB, name string, got, want []float64, tol float64) {
 	}
 }
 
-func sameSlice(a, b []float64) bool {
+// SameBits reports bit-for-bit equal slices (NaN equal to itself, −0 ≠ +0).
+func SameBits(a, b []float64) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -118,7 +121,8 @@ func sameSlice(a, b []float64) bool {
 
 func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
-func sameMatrixBits(a, b mat.Matrix) bool {
+// SameMatrixBits reports bit-for-bit equal matrices of one shape.
+func SameMatrixBits(a, b mat.Matrix) bool {
 	ra, ca := a.Dims()
 	rb, cb := b.Dims()
 	if ra != rb || ca != cb {
@@ -132,4 +136,17 @@ func sameMatrixBits(a, b mat.Matrix) bool {
 		}
 	}
 	return true
+}
+
+// ReadJSON decodes the JSON file at path (a test fixture, e.g. under
+// testdata/) into v, failing the test if it cannot be read or decoded.
+func ReadJSON(t testing.TB, path string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
 }

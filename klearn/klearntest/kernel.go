@@ -105,7 +105,7 @@ func TestKernelWith(t *testing.T, k kernel.Kernel, opts KernelOptions) {
 		x0, z0 := append([]float64(nil), x...), append([]float64(nil), z...)
 		v1 := k.Eval(x, z)
 		v2 := k.Eval(x, z)
-		if !sameSlice(x, x0) || !sameSlice(z, z0) {
+		if !SameBits(x, x0) || !SameBits(z, z0) {
 			t.Fatalf("Eval mutated its arguments")
 		}
 		if !sameBits(v1, v2) {
@@ -149,7 +149,7 @@ func TestKernelWith(t *testing.T, k kernel.Kernel, opts KernelOptions) {
 		if perr := Safe(func() { G2, _ = kernel.Gram(k, X) }); perr != nil {
 			t.Fatalf("kernel.Gram panicked on the second call: %v", perr)
 		}
-		if G2 == nil || !sameMatrixBits(G, G2) {
+		if G2 == nil || !SameMatrixBits(G, G2) {
 			t.Fatalf("kernel.Gram is not deterministic")
 		}
 		if G2 == G {
@@ -294,7 +294,7 @@ func checkGramGrad(t *testing.T, p kernel.Parametric, X *mat.Dense, tol float64)
 	if err != nil {
 		t.Fatalf("GramGrad: %v", err)
 	}
-	if !sameSlice(p.Params(), th0) {
+	if !SameBits(p.Params(), th0) {
 		t.Fatalf("GramGrad changed the parameters")
 	}
 	if len(dK) != len(theta) {

@@ -1,10 +1,8 @@
 package krr
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -146,10 +144,6 @@ func TestSklearnParity(t *testing.T) {
 	// Expected dual_coef_ and predictions: scikit-learn 1.2.1 KernelRidge on
 	// diabetes and breast_cancer (scripts/fixtures/sklearn_core.py;
 	// testdata/README.md). Both solve (K + αI)c = y by Cholesky.
-	raw, err := os.ReadFile("testdata/sklearn_krr.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		Data map[string]struct {
 			Xtrain [][]float64 `json:"Xtrain"`
@@ -169,9 +163,7 @@ func TestSklearnParity(t *testing.T) {
 			Predict  []float64 `json:"predict"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, "testdata/sklearn_krr.json", &f)
 	if len(f.Cases) != 16 {
 		t.Fatalf("fixture has %d cases, want 16", len(f.Cases))
 	}

@@ -1,9 +1,7 @@
 package metrics
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -354,10 +352,6 @@ func TestSklearnParity(t *testing.T) {
 	// Expected values: scikit-learn 1.2.1 roc_auc_score, mean_squared_error,
 	// r2_score and accuracy_score on its bundled data sets, written by
 	// scripts/fixtures/sklearn_core.py (see testdata/README.md).
-	raw, err := os.ReadFile("testdata/sklearn_metrics.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		AUC []struct {
 			Name  string    `json:"name"`
@@ -380,9 +374,7 @@ func TestSklearnParity(t *testing.T) {
 			Accuracy float64   `json:"accuracy"`
 		} `json:"accuracy"`
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, "testdata/sklearn_metrics.json", &f)
 	if len(f.AUC) < 6 || len(f.Regression) == 0 || len(f.Accuracy) == 0 {
 		t.Fatalf("fixture incomplete")
 	}

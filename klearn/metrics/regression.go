@@ -114,10 +114,13 @@ func pow2Scale(mags ...float64) float64 {
 	return math.Ldexp(1, min(1000, -e)) // capped: 2^1074 would overflow
 }
 
+// maxAbs returns max_i |x_i| of validated (finite) x.
 func maxAbs(x []float64) float64 {
 	m := 0.0
 	for _, v := range x {
-		m = math.Max(m, math.Abs(v))
+		if a := math.Abs(v); a > m {
+			m = a
+		}
 	}
 	return m
 }

@@ -199,14 +199,8 @@ func (m *EasyMKLModel) CombineCrossSource(src CrossSource) (*mat.Dense, error) {
 // weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty,
 // ErrNotFinite (a NaN or ±Inf weight, base kernel entry or sum).
 func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
-	if src == nil || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
-	}
-	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
+	if err := checkCombine(w, src); err != nil {
 		return nil, err
-	}
-	if len(w) != src.Len() {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
 	}
 	n := src.Dim()
 	if n < 1 {
@@ -232,16 +226,25 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 	return acc, nil
 }
 
-// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
-func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
+// checkCombine returns an error unless src holds base kernels and w is one
+// finite weight per kernel.
+func checkCombine(w []float64, src interface{ Len() int }) error {
 	if src == nil || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
+		return klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
 	}
 	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
-		return nil, err
+		return err
 	}
 	if len(w) != src.Len() {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+		return klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
+	}
+	return nil
+}
+
+// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
+func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
+	if err := checkCombine(w, src); err != nil {
+		return nil, err
 	}
 	r, c := src.Dims()
 	if r < 1 || c < 1 {
@@ -252,16 +255,20 @@ func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 		if kr, kc := K.Dims(); kr != r || kc != c {
 			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
 		}
-		if w[s] != 0 {
-			a := acc.RawMatrix()
-			k := K.RawMatrix()
-			hpkRows(r, func(i int) {
-				dst := a.Data[i*a.Stride : i*a.Stride+c]
-				for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
-					dst[j] += w[s] * v
-				}
-			})
+		if w[s] == 0 {
+			// Not in the sum, but a NaN or ±Inf test kernel is still bad
+			// input.
+			_, _, err := klearn.CheckMatrix(fmt.Sprintf("mkl: test kernel %d", s), K)
+			return err
 		}
+		a := acc.RawMatrix()
+		k := K.RawMatrix()
+		hpkRows(r, func(i int) {
+			dst := a.Data[i*a.Stride : i*a.Stride+c]
+			for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
+				dst[j] += w[s] * v
+			}
+		})
 		return nil
 	})
 	if err != nil {
@@ -340,7 +347,7 @@ func (m *EasyMKLModel) PredictSource(src CrossSource) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 // PredictGrams returns sign(f(x)) ∈ {±1}.
@@ -349,7 +356,7 @@ func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 // CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
@@ -455,12 +462,9 @@ func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
 
 // onCross applies the SVM method f to the combined test×train kernel K_η.
 func (m *EasyMKLSVMModel) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
-	if m == nil || m.MKL == nil || m.SVM == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+	c := weightedSVM{who: "EasyMKLSVMModel"}
+	if m != nil && m.MKL != nil {
+		c.w, c.svm = m.MKL.eta, m.SVM
 	}
-	K, err := m.MKL.CombineCrossSource(src)
-	if err != nil {
-		return nil, err
-	}
-	return f(m.SVM, K)
+	return c.onCross(src, f)
 }

@@ -1,12 +1,11 @@
 package mkl
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"gonum.org/v1/gonum/mat"
@@ -28,14 +27,8 @@ type mklpyFixture struct {
 
 func loadMKLpy(t testing.TB) (*mklpyFixture, *mat.Dense) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "easymkl_mklpy.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f mklpyFixture
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, filepath.Join("testdata", "easymkl_mklpy.json"), &f)
 	X := mat.NewDense(len(f.X), len(f.X[0]), nil)
 	for i, r := range f.X {
 		X.SetRow(i, r)

@@ -154,7 +154,7 @@ func (m *KOMDModel) PredictGram(Kte *mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 // checkTestMatrix checks that a test×train matrix is non-empty with n
@@ -171,7 +171,9 @@ func checkTestMatrix(what string, Kte *mat.Dense, n int) (r, c int, err error) {
 	return r, c, nil
 }
 
-func signs(f []float64) []float64 {
+// Signs returns the ±1 labels sign f_i of decision values f (0 ↦ +1), the
+// predictions of the binary learners.
+func Signs(f []float64) []float64 {
 	out := make([]float64, len(f))
 	for i, v := range f {
 		if v >= 0 {

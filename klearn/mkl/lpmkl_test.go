@@ -207,37 +207,7 @@ func TestLpMKLDecisionAndDeterminism(t *testing.T) {
 			t.Fatalf("weights differ: %v vs %v", a.Weights(), b.Weights())
 		}
 	}
-	// Free support vectors satisfy y_i f(x_i) = 1 (SVM KKT).
-	f, err := a.DecisionGrams(p.Ktr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	free := 0
-	for i, al := range a.SVM.Alpha() {
-		if al > 1e-8 && al < 100-1e-8 {
-			free++
-			if d := math.Abs(p.y[i]*f[i] - 1); d > 1e-4 {
-				t.Errorf("free SV %d: y f = %g", i, p.y[i]*f[i])
-			}
-		}
-	}
-	if free == 0 {
-		t.Fatal("no free support vector")
-	}
-	pred, err := a.PredictGrams(p.Kte)
-	if err != nil {
-		t.Fatal(err)
-	}
-	correct := 0
-	for i := range pred {
-		if pred[i] == p.yte[i] {
-			correct++
-		}
-	}
-	// Loose sanity bound (labels are a linear function of the features).
-	if acc := float64(correct) / float64(len(pred)); acc < 0.85 {
-		t.Errorf("test accuracy %g", acc)
-	}
+	smktCheckSVMFit(t, p, a, a.SVM.Alpha(), 100)
 	if a.Status != opt.Success || a.Iterations > LpMKLDefaultMaxIter {
 		t.Errorf("status %v after %d iterations", a.Status, a.Iterations)
 	}

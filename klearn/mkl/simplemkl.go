@@ -565,30 +565,9 @@ func smklAxpy(x []float64, t float64, D []float64) []float64 {
 	return out
 }
 
-// smklDecision evaluates an SVM trained on Σ_m w_m K_m at test×train base
-// kernels Kte.
-func smklDecision(who string, model *svm.Model, w []float64, Kte []*mat.Dense) ([]float64, error) {
-	if len(Kte) != len(w) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: %d test kernels, model has %d base kernels", who, len(Kte), len(w))
-	}
-	n := model.NumTrain()
-	for k, K := range Kte {
-		if K == nil || K.IsEmpty() {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: test kernel %d is empty", who, k)
-		}
-		if _, c := K.Dims(); c != n {
-			return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: test kernel %d has %d columns, model has %d training points", who, k, c, n)
-		}
-	}
-	K, err := kernel.CombineCross(w, Kte)
-	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: %s", who)
-	}
-	return model.DecisionGram(K)
-}
-
 // weightedSVM is an SVM trained on the combination Σ_m w_m K_m of base
-// kernels: the prediction path shared by SimpleMKL, LpMKL and AlignfSVM.
+// kernels: the prediction path shared by SimpleMKL, LpMKL, AlignfSVM and
+// EasyMKLSVM.
 // A zero w or svm means the model was not fitted.
 type weightedSVM struct {
 	who string
@@ -601,10 +580,20 @@ func (c weightedSVM) notFitted() error {
 }
 
 func (c weightedSVM) decision(Kte []*mat.Dense) ([]float64, error) {
+	return c.onCross(CrossList(Kte), (*svm.Model).DecisionGram)
+}
+
+// onCross applies the SVM method f to the combined test×train kernel
+// Σ_m w_m K_m of the base kernels src.
+func (c weightedSVM) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
 	if c.w == nil || c.svm == nil {
 		return nil, c.notFitted()
 	}
-	return smklDecision(c.who, c.svm, c.w, Kte)
+	K, err := CombineCrossSource(c.w, src)
+	if err != nil {
+		return nil, klearn.Errorf(err, "mkl: %s", c.who)
+	}
+	return f(c.svm, K)
 }
 
 func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
@@ -612,7 +601,7 @@ func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return signs(f), nil
+	return Signs(f), nil
 }
 
 func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {

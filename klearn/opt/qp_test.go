@@ -1,16 +1,15 @@
 package opt
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 // rbfGram returns the RBF Gram matrix exp(−γ‖x_i − x_j‖²) of n random
@@ -443,14 +442,8 @@ type fixture struct {
 // scripts/fixtures/opt_cvxopt.py (testdata/README.md).
 func TestCvxopt(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile("testdata/cvxopt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var fx fixture
-	if err := json.Unmarshal(b, &fx); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, "testdata/cvxopt.json", &fx)
 	if len(fx.Instances) < 10 {
 		t.Fatalf("only %d instances", len(fx.Instances))
 	}
@@ -458,6 +451,7 @@ func TestCvxopt(t *testing.T) {
 		K := mat.NewSymDense(in.N, in.K)
 		s := &Settings{Tol: 1e-13}
 		var res *Result
+		var err error
 		switch in.Kind {
 		case "komd":
 			res, err = KOMDQP(K, in.Y, in.Lambda, s)

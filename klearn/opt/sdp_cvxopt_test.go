@@ -1,13 +1,13 @@
 package opt
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 type sdpFixture struct {
@@ -43,14 +43,8 @@ func denseOf(rows [][]float64) *mat.Dense {
 // scripts/fixtures/opt_sdp_cvxopt.py with abstol = reltol = feastol = 1e-10).
 func TestSDPCvxopt(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile(filepath.Join("testdata", "sdp_cvxopt.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var fx sdpFixture
-	if err := json.Unmarshal(raw, &fx); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, filepath.Join("testdata", "sdp_cvxopt.json"), &fx)
 	if len(fx.Instances) == 0 {
 		t.Fatal("no instances")
 	}

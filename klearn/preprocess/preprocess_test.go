@@ -3,7 +3,6 @@ package preprocess
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -104,14 +103,8 @@ func TestSklearnParity(t *testing.T) {
 	// Expected matrices: scikit-learn 1.2.1 MinMaxScaler, StandardScaler,
 	// StandardScaler(with_std=False) and normalize on wine with a constant
 	// training feature (scripts/fixtures/sklearn_core.py; testdata/README.md).
-	raw, err := os.ReadFile("testdata/sklearn_preprocess.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, "testdata/sklearn_preprocess.json", &f)
 	get := func(k string) *mat.Dense {
 		var rows [][]float64
 		if err := json.Unmarshal(f[k], &rows); err != nil || len(rows) == 0 {

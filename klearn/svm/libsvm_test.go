@@ -1,14 +1,14 @@
 package svm
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 // Fixtures written by scripts/fixtures/svm_libsvm.py with LIBSVM 3.24
@@ -45,15 +45,19 @@ type libsvmFixture struct {
 
 func loadFixture(t *testing.T, name string) *libsvmFixture {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "libsvm_"+name+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f libsvmFixture
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, filepath.Join("testdata", "libsvm_"+name+".json"), &f)
 	return &f
+}
+
+// kernel returns the kernel of case c (the fixture's RBF or linear) with
+// its training Gram and test×train matrices.
+func (f *libsvmFixture) kernel(c libsvmCase) (evaler, *mat.SymDense, *mat.Dense) {
+	var k evaler = testLinear{}
+	if c.Kernel == "rbf" {
+		k = testRBF{f.Gamma}
+	}
+	return k, gramOf(k, f.Xtrain), crossOf(k, f.Xtest, f.Xtrain)
 }
 
 // testRBF and testLinear are the kernels of the fixture script, evaluated
@@ -131,12 +135,7 @@ func TestLIBSVMBinary(t *testing.T) {
 	for _, name := range []string{"breast_cancer", "iris", "wine"} {
 		f := loadFixture(t, name)
 		for _, c := range f.Cases {
-			var k evaler = testLinear{}
-			if c.Kernel == "rbf" {
-				k = testRBF{f.Gamma}
-			}
-			K := gramOf(k, f.Xtrain)
-			Kte := crossOf(k, f.Xtest, f.Xtrain)
+			k, K, Kte := f.kernel(c)
 			clf := Classifier{C: c.C, Tol: c.Eps, WeightPos: c.W1, NoShrinking: !c.Shrinking}
 			mg, err := clf.FitGram(K, f.Ytrain)
 			if err != nil {
@@ -232,12 +231,7 @@ func TestLIBSVMMulticlass(t *testing.T) {
 	t.Parallel()
 	f := loadFixture(t, "iris3")
 	for _, c := range f.Cases {
-		var k evaler = testLinear{}
-		if c.Kernel == "rbf" {
-			k = testRBF{f.Gamma}
-		}
-		K := gramOf(k, f.Xtrain)
-		Kte := crossOf(k, f.Xtest, f.Xtrain)
+		k, K, Kte := f.kernel(c)
 		m, err := Classifier{C: c.C}.FitGram(K, f.Ytrain)
 		if err != nil {
 			t.Fatal(err)

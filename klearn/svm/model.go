@@ -350,28 +350,20 @@ func (m *Model) DecisionMultiGram(Kte *mat.Dense) (*mat.Dense, error) {
 
 // Predict returns the predicted labels (values of Classes) for the rows of X.
 func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
-	r, kv, err := m.checkKernelPath(X)
-	if err != nil {
-		return nil, err
-	}
-	out, err := m.decisions(r, kv)
-	if err != nil {
-		return nil, err
-	}
-	return m.labels(out), nil
+	return m.predicted(m.DecisionMulti(X))
 }
 
 // PredictGram is Predict for a precomputed test×train kernel.
 func (m *Model) PredictGram(Kte *mat.Dense) ([]float64, error) {
-	r, kv, err := m.checkGramPath(Kte)
+	return m.predicted(m.DecisionMultiGram(Kte))
+}
+
+// predicted returns the labels of the decision values D (see labels).
+func (m *Model) predicted(D *mat.Dense, err error) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := m.decisions(r, kv)
-	if err != nil {
-		return nil, err
-	}
-	return m.labels(out), nil
+	return m.labels(D), nil
 }
 
 // labels turns decision values into labels: sign for binary models, votes

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -53,18 +54,12 @@ func FiniteCombination(Ks []*mat.SymDense, y []float64, mu float64, set *opt.Set
 		}
 	}
 	p := len(Ks)
-	combine := func(l []float64) *mat.SymDense {
-		K := mat.NewSymDense(n, nil)
-		for k, w := range l {
-			if w != 0 {
-				K.AddSym(K, scaled(Ks[k], w))
-			}
-		}
-		return K
-	}
 	// eval returns E, the gradient and the gap at λ.
 	eval := func(l []float64) (float64, []float64, float64, error) {
-		K := combine(l)
+		K, err := kernel.Combine(l, Ks)
+		if err != nil {
+			return 0, nil, 0, klearn.Errorf(err, "continuous: FiniteCombination")
+		}
 		a, e, err := solve(K, y, mu)
 		if err != nil {
 			return 0, nil, 0, err

@@ -105,15 +105,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) || (g.Step2 != QuasiNewton && g.Step2 != DC) {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v, Step2 = %d", g.Mu, g.MaxSteps, g.Tol, g.Step2)
 	}
-	n, d, err := klearn.CheckXY(X, y)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "continuous: Greedy")
-	}
-	Xc := mat.DenseCopyOf(X)
-	s, err := g.Family.Prepare(Xc)
+	Xc, s, n, d, err := PrepareBinary(g.Family, X, y, "continuous: Greedy")
 	if err != nil {
 		return nil, err
 	}
@@ -125,9 +117,23 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	for i := range c {
 		c[i] = -2 * y[i] // c(0) = −2μ(μI)⁻¹y
 	}
+	// refit solves for a on the current K, records E(K) and sets c = −2μa.
+	refit := func() error {
+		a, e, err := solve(K, y, g.Mu)
+		if err != nil {
+			return err
+		}
+		m.errors = append(m.errors, e)
+		for i := range c {
+			c[i] = -2 * g.Mu * a[i]
+		}
+		m.a = a
+		return nil
+	}
 	if len(g.Init) > 0 {
 		lo, hi, _ := g.Family.Space(d)
-		for _, th := range g.Init {
+		Gs := make([]*mat.SymDense, len(g.Init))
+		for j, th := range g.Init {
 			if len(th) != len(lo) {
 				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Init %v has %d parameters, the family %d", th, len(th), len(lo))
 			}
@@ -136,23 +142,15 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 					return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Init %v is outside the family's box", th)
 				}
 			}
-			w := 1 / float64(len(g.Init))
-			G := s.Gram(th)
-			if K == nil {
-				K = mat.NewSymDense(n, nil)
-			}
-			K.AddSym(K, scaled(G, w))
-			thetas, weights = append(thetas, slices.Clone(th)), append(weights, w)
+			Gs[j] = s.Gram(th)
+			thetas, weights = append(thetas, slices.Clone(th)), append(weights, 1/float64(len(g.Init)))
 		}
-		a, e, err := solve(K, y, g.Mu)
-		if err != nil {
+		if K, err = kernel.Combine(weights, Gs); err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy Init")
+		}
+		if err := refit(); err != nil {
 			return nil, err
 		}
-		m.errors = append(m.errors, e)
-		for i := range c {
-			c[i] = -2 * g.Mu * a[i]
-		}
-		m.a = a
 	}
 	for step := 0; step < g.MaxSteps; step++ {
 		var theta []float64
@@ -175,22 +173,11 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			// μ, and on ⟨c, G c⟩ itself the quasi-Newton tolerance (absolute
 			// on the gradient) and its first step (the gradient's length)
 			// would leave the search at its starts.
-			var nrm float64
-			for _, v := range c {
-				nrm += v * v
+			u, nrm, err := unit(c)
+			if err != nil {
+				// c = −2μa ≠ 0 (a = 0 only for y = 0): a zero ‖c‖² underflowed.
+				return nil, klearn.Errorf(err, "continuous: Greedy step %d: c = −2μa (μ = %g)", step+1, g.Mu)
 			}
-			if nrm == 0 {
-				// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed.
-				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
-			}
-			if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
-				return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
-			}
-			u := make([]float64, len(c))
-			for i, v := range c {
-				u[i] = v / math.Sqrt(nrm)
-			}
-			var err error
 			theta, h, err = Search(g.Family, s, d, outer(u), &g.Search)
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
@@ -216,35 +203,71 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		} else {
 			m.steps = append(m.steps, info)
 		}
-		K = mix(K, G, lambda)
+		if K, err = mix(K, G, lambda); err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
 		for i := range weights {
 			weights[i] *= 1 - lambda
 		}
 		thetas, weights = append(thetas, theta), append(weights, lambda)
-		a, e, err := solve(K, y, g.Mu)
-		if err != nil {
+		if err := refit(); err != nil {
 			return nil, err
 		}
-		m.errors = append(m.errors, e)
-		for i := range c {
-			c[i] = -2 * g.Mu * a[i]
-		}
-		m.a = a
 	}
-	kernels := make([]kernel.Kernel, len(thetas))
 	for j, th := range thetas {
-		kernels[j] = g.Family.Kernel(th)
 		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: g.Family.Params(th)})
 	}
-	m.kern = kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
+	m.kern = SumKernel(g.Family, thetas, weights)
 	return m, nil
 }
 
-// scaled returns wG.
-func scaled(G *mat.SymDense, w float64) *mat.SymDense {
-	out := mat.NewSymDense(G.SymmetricDim(), nil)
-	out.ScaleSym(w, G)
-	return out
+// PrepareBinary checks the rows of X and the two-class (±1) labels y of a
+// learner over the family f and returns a copy of X, the family's Searcher
+// on it, n and d. who prefixes the label errors. Errors wrap ErrShape,
+// ErrEmpty, ErrNotFinite, ErrLabels and ErrOneClass.
+func PrepareBinary(f Family, X mat.Matrix, y []float64, who string) (Xc *mat.Dense, s Searcher, n, d int, err error) {
+	if n, d, err = klearn.CheckXY(X, y); err != nil {
+		return nil, nil, 0, 0, err
+	}
+	if _, _, err := klearn.CheckBinary(y); err != nil {
+		return nil, nil, 0, 0, klearn.Errorf(err, "%s", who)
+	}
+	Xc = mat.DenseCopyOf(X)
+	if s, err = f.Prepare(Xc); err != nil {
+		return nil, nil, 0, 0, err
+	}
+	return Xc, s, n, d, nil
+}
+
+// SumKernel returns the learned kernel Σ_j w_j κ_{θ_j} of the family f
+// (a copy of weights is kept).
+func SumKernel(f Family, thetas [][]float64, weights []float64) kernel.Sum {
+	kernels := make([]kernel.Kernel, len(thetas))
+	for j, th := range thetas {
+		kernels[j] = f.Kernel(th)
+	}
+	return kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
+}
+
+// unit returns u = c/‖c‖ and ‖c‖²; errors: a ‖c‖² that is not finite
+// (ErrNotFinite) or zero (ErrParam).
+func unit(c []float64) ([]float64, float64, error) {
+	var nrm2 float64
+	for _, v := range c {
+		nrm2 += v * v
+	}
+	if math.IsInf(nrm2, 0) || math.IsNaN(nrm2) {
+		return nil, 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: ‖c‖² = %g", nrm2)
+	}
+	if nrm2 == 0 {
+		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: ‖c‖² = 0")
+	}
+	nrm := math.Sqrt(nrm2)
+	u := make([]float64, len(c))
+	for i, v := range c {
+		u[i] = v / nrm
+	}
+	return u, nrm2, nil
 }
 
 // outer returns ccᵀ.
@@ -261,18 +284,11 @@ func quad(K *mat.SymDense, c []float64) float64 {
 }
 
 // mix returns (1−λ)K + λG (G itself when K is nil).
-func mix(K, G *mat.SymDense, lambda float64) *mat.SymDense {
+func mix(K, G *mat.SymDense, lambda float64) (*mat.SymDense, error) {
 	if K == nil {
-		return G
+		return G, nil
 	}
-	n := K.SymmetricDim()
-	out := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			out.SetSym(i, j, (1-lambda)*K.At(i, j)+lambda*G.At(i, j))
-		}
-	}
-	return out
+	return kernel.Combine([]float64{1 - lambda, lambda}, []*mat.SymDense{K, G})
 }
 
 // solve returns a = (K + μI)⁻¹y and E(K) = μ yᵀa.
@@ -305,11 +321,9 @@ func solve(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, error)
 // φ” = 2μ aᵀ(G−K)(K_λ+μI)⁻¹(G−K)a, a = (K_λ + μI)⁻¹y.
 func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 	n := K.SymmetricDim()
-	D := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			D.SetSym(i, j, G.At(i, j)-K.At(i, j))
-		}
+	D, err := kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G}) // G − K
+	if err != nil {
+		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
 	}
 	type point struct {
 		lambda, f, d1, d2 float64
@@ -321,7 +335,11 @@ func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 		if last.ok && last.lambda == l {
 			return last
 		}
-		Kl := mix(K, G, l)
+		Kl, err := mix(K, G, l)
+		if err != nil {
+			last = point{lambda: l, err: err, ok: true}
+			return last
+		}
 		a, e, err := solve(Kl, y, mu)
 		if err != nil {
 			last = point{lambda: l, err: err, ok: true}
@@ -431,13 +449,7 @@ func (m *GreedyModel) Predict(X mat.Matrix) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, v := range f {
-		f[i] = 1
-		if v < 0 {
-			f[i] = -1
-		}
-	}
-	return f, nil
+	return mkl.Signs(f), nil
 }
 
 // CrossTrain returns the test×train kernel k(X, train) of a model fitted on

@@ -22,16 +22,21 @@ func TestSegmentDerivatives(t *testing.T) {
 	K, _ := kernel.Gram(kernel.Gaussian{Sigma: 0.5}, X)
 	G, _ := kernel.Gram(kernel.Gaussian{Sigma: 3}, X)
 	mu := 0.1
-	E := func(l float64) float64 { _, e, _ := solve(mix(K, G, l), y, mu); return e }
-	n := len(y)
-	D := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			D.SetSym(i, j, G.At(i, j)-K.At(i, j))
+	mixed := func(l float64) *mat.SymDense {
+		M, err := mix(K, G, l)
+		if err != nil {
+			t.Fatal(err)
 		}
+		return M
+	}
+	E := func(l float64) float64 { _, e, _ := solve(mixed(l), y, mu); return e }
+	n := len(y)
+	D, err := kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G})
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, l := range []float64{0.1, 0.5, 0.9} {
-		a, _, _ := solve(mix(K, G, l), y, mu)
+		a, _, _ := solve(mixed(l), y, mu)
 		av := mat.NewVecDense(n, a)
 		var Da mat.VecDense
 		Da.MulVec(D, av)
@@ -39,7 +44,7 @@ func TestSegmentDerivatives(t *testing.T) {
 		h := 1e-5
 		fd1 := (E(l+h) - E(l-h)) / (2 * h)
 		fd2 := (E(l+h) - 2*E(l) + E(l-h)) / (h * h)
-		b, _, _ := solve(mix(K, G, l), Da.RawVector().Data, mu)
+		b, _, _ := solve(mixed(l), Da.RawVector().Data, mu)
 		d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
 		if math.Abs(d1-fd1) > 1e-6*math.Max(1, math.Abs(d1)) || math.Abs(d2-fd2) > 1e-3*math.Max(1, math.Abs(d2)) {
 			t.Errorf("λ = %g: φ' %g (FD %g), φ'' %g (FD %g)", l, d1, fd1, d2, fd2)
@@ -215,4 +220,11 @@ func TestGreedyQuasiNewtonSmallC(t *testing.T) {
 			t.Errorf("quasi-Newton stayed at its start σ = %v", s)
 		}
 	}
+}
+
+// scaled returns wG (the tests' running sums of weighted Grams).
+func scaled(G *mat.SymDense, w float64) *mat.SymDense {
+	out := mat.NewSymDense(G.SymmetricDim(), nil)
+	out.ScaleSym(w, G)
+	return out
 }

@@ -77,7 +77,7 @@ func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M
 	if err != nil {
 		t.Fatalf("Fit: %v", err)
 	}
-	if !sameMatrixBits(X, X0) || !sameBits(y, y0) {
+	if !klearntest.SameMatrixBits(X, X0) || !klearntest.SameBits(y, y0) {
 		t.Errorf("Fit mutated its inputs")
 	}
 
@@ -120,7 +120,7 @@ func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M
 		t.Fatalf("Predict: %v", err)
 	}
 	checkPredictions(t, f, p, m, opts)
-	if !sameMatrixBits(X, X0) || !sameBits(y, y0) || !sameMatrixBits(Xte, Xte0) {
+	if !klearntest.SameMatrixBits(X, X0) || !klearntest.SameBits(y, y0) || !klearntest.SameMatrixBits(Xte, Xte0) {
 		t.Errorf("Decision or Predict mutated its inputs")
 	}
 	Kte, err := kernel.Cross(k, Xte, X)
@@ -194,7 +194,7 @@ func ownsAndViews[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mod
 	if err != nil {
 		t.Fatalf("Decision after the training data changed: %v", err)
 	}
-	if !sameBits(before, after) {
+	if !klearntest.SameBits(before, after) {
 		t.Errorf("the model does not own its data: overwriting the training rows and targets after the fit changes its decisions")
 	}
 
@@ -399,15 +399,11 @@ func TestExtremeFeatureLearners[M mkl.FeatureModel](t *testing.T, opts Options, 
 	if opts.Regression {
 		y = r
 	}
-	var cases []klearntest.Case
-	for i, l := range learners {
-		cases = append(cases, klearntest.Finite(extremeName(i), func() ([]float64, error) {
-			m, err := l.Fit(X, y)
-			if err != nil {
-				return nil, err
-			}
-			return m.Decision(Xte)
-		}))
-	}
-	klearntest.Battery(t, cases)
+	extremeBattery(t, len(learners), func(i int) ([]float64, error) {
+		m, err := learners[i].Fit(X, y)
+		if err != nil {
+			return nil, err
+		}
+		return m.Decision(Xte)
+	})
 }

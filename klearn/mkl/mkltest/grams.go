@@ -57,7 +57,7 @@ func cloneDenses(Ks []*mat.Dense) []*mat.Dense {
 
 func sameSyms(a, b []*mat.SymDense) bool {
 	for i := range a {
-		if !sameMatrixBits(a[i], b[i]) {
+		if !klearntest.SameMatrixBits(a[i], b[i]) {
 			return false
 		}
 	}
@@ -111,7 +111,7 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 	if err != nil {
 		t.Fatalf("FitGrams: %v", err)
 	}
-	if !sameSyms(Ks, KsCopy) || !sameBits(y, yCopy) {
+	if !sameSyms(Ks, KsCopy) || !klearntest.SameBits(y, yCopy) {
 		t.Errorf("FitGrams mutated its inputs")
 	}
 
@@ -163,11 +163,11 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 		t.Fatalf("PredictGrams: %v", err)
 	}
 	checkPredictions(t, f, p, m, opts)
-	if !sameSyms(Ks, KsCopy) || !sameBits(y, yCopy) {
+	if !sameSyms(Ks, KsCopy) || !klearntest.SameBits(y, yCopy) {
 		t.Errorf("prediction mutated the training inputs")
 	}
 	for i := range Kte {
-		if !sameMatrixBits(Kte[i], KteCopy[i]) {
+		if !klearntest.SameMatrixBits(Kte[i], KteCopy[i]) {
 			t.Errorf("prediction mutated test kernel %d", i)
 		}
 	}
@@ -198,7 +198,7 @@ func TestKernelLearner[M mkl.Model](t *testing.T, l mkl.Learner[M], opts Options
 	for i := range yo {
 		yo[i] = -yo[i]
 	}
-	if after, err := mo.DecisionGrams(Kte); err != nil || !sameBits(before, after) {
+	if after, err := mo.DecisionGrams(Kte); err != nil || !klearntest.SameBits(before, after) {
 		t.Errorf("the model does not own its data: overwriting the training Grams and targets after the fit changes its decisions (error %v)", err)
 	}
 
@@ -237,7 +237,7 @@ func sourcePaths[M mkl.Model](t *testing.T, l mkl.Learner[M], model M, Ks []*mat
 		if err != nil {
 			t.Fatalf("DecisionGrams of the FitSource model: %v", err)
 		}
-		if !sameBits(ms.Weights(), model.Weights()) || !sameBits(fs, f) {
+		if !klearntest.SameBits(ms.Weights(), model.Weights()) || !klearntest.SameBits(fs, f) {
 			t.Errorf("FitSource and FitGrams give different fits")
 		}
 		nan := cloneSyms(Ks)
@@ -367,15 +367,11 @@ func TestExtremeKernelLearners[M mkl.Model](t *testing.T, opts Options, learners
 	if opts.Regression {
 		y = r
 	}
-	var cases []klearntest.Case
-	for i, l := range learners {
-		cases = append(cases, klearntest.Finite(extremeName(i), func() ([]float64, error) {
-			m, err := l.FitGrams(Ks, y)
-			if err != nil {
-				return nil, err
-			}
-			return m.DecisionGrams(Kte)
-		}))
-	}
-	klearntest.Battery(t, cases)
+	extremeBattery(t, len(learners), func(i int) ([]float64, error) {
+		m, err := learners[i].FitGrams(Ks, y)
+		if err != nil {
+			return nil, err
+		}
+		return m.DecisionGrams(Kte)
+	})
 }

@@ -36,8 +36,6 @@ import (
 	"runtime"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 )
@@ -83,36 +81,6 @@ func (o Options) withDefaults(n int) Options {
 		o.Kernels = 3
 	}
 	return o
-}
-
-// sameBits reports bit-for-bit equal slices (NaN equal to itself, −0 ≠ +0).
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// sameMatrixBits reports bit-for-bit equal matrices.
-func sameMatrixBits(a, b mat.Matrix) bool {
-	ra, ca := a.Dims()
-	rb, cb := b.Dims()
-	if ra != rb || ca != cb {
-		return false
-	}
-	for i := 0; i < ra; i++ {
-		for j := 0; j < ca; j++ {
-			if math.Float64bits(a.At(i, j)) != math.Float64bits(b.At(i, j)) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // checkPredictions checks m decisions f and predictions p: as many as the
@@ -184,7 +152,7 @@ func refits(t *testing.T, ref []float64, fit func() ([]float64, error)) {
 	if err != nil {
 		t.Fatalf("second fit: %v", err)
 	}
-	if !sameBits(ref, again) {
+	if !klearntest.SameBits(ref, again) {
 		t.Errorf("two fits on the same data differ")
 	}
 	old := runtime.GOMAXPROCS(1)
@@ -195,7 +163,7 @@ func refits(t *testing.T, ref []float64, fit func() ([]float64, error)) {
 	if err1 != nil || err2 != nil {
 		t.Fatalf("refits: %v, %v", err1, err2)
 	}
-	if !sameBits(f1, f2) || !sameBits(ref, f1) {
+	if !klearntest.SameBits(f1, f2) || !klearntest.SameBits(ref, f1) {
 		t.Errorf("GOMAXPROCS 1 and 2 give different fits")
 	}
 }
@@ -233,6 +201,14 @@ func targetCases(y []float64, fit func(y []float64) error, opts Options) []klear
 // hyper-parameter (0-based, in the order of the suite's arguments).
 func absurdName(i int) string { return fmt.Sprintf("absurd hyper-parameters #%d", i) }
 
-// extremeName names the battery case of the i-th learner with an extreme
-// but valid hyper-parameter.
-func extremeName(i int) string { return fmt.Sprintf("extreme hyper-parameters #%d", i) }
+// extremeBattery runs, for each of n learners with extreme but valid
+// hyper-parameters, a klearntest.Finite case on decide(i): the i-th
+// learner's decisions after its fit, or its error.
+func extremeBattery(t *testing.T, n int, decide func(i int) ([]float64, error)) {
+	t.Helper()
+	cases := make([]klearntest.Case, n)
+	for i := range cases {
+		cases[i] = klearntest.Finite(fmt.Sprintf("extreme hyper-parameters #%d", i), func() ([]float64, error) { return decide(i) })
+	}
+	klearntest.Battery(t, cases)
+}

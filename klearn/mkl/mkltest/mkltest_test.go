@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
 )
 
@@ -173,13 +174,7 @@ func (m *uniformModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, v := range f {
-		f[i] = 1
-		if v < 0 {
-			f[i] = -1
-		}
-	}
-	return f, nil
+	return mkl.Signs(f), nil
 }
 
 // TestFaulty runs both suites on the reference learners with the fault

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -100,15 +101,7 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, d, err := klearn.CheckXY(X, y)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "stagewise")
-	}
-	Xc := mat.DenseCopyOf(X)
-	s, err := c.Family.Prepare(Xc)
+	Xc, s, n, d, err := continuous.PrepareBinary(c.Family, X, y, "stagewise")
 	if err != nil {
 		return nil, err
 	}
@@ -130,13 +123,13 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	}
 	m := &Model{train: Xc, status: opt.IterationLimit}
 	var thetas [][]float64
-	f, err := alignment(K, Ks)
+	f, err := Alignment(K, Ks)
 	if err != nil {
 		return nil, err
 	}
 	m.alignments = append(m.alignments, f)
 	for t := 0; t < c.T; t++ {
-		G, err := gradient(K, Ks)
+		G, err := Gradient(K, Ks)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
@@ -152,12 +145,15 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
-		eta, err := step(K, Kp, Ks, c.EtaMax)
+		eta, err := Step(K, Kp, Ks, c.EtaMax)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
-		next := lin(1, K, eta, Kp)
-		fn, err := alignment(next, Ks)
+		next, err := lin(1, K, eta, Kp)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		fn, err := Alignment(next, Ks)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
@@ -186,13 +182,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	for i := range m.atoms {
 		m.atoms[i].Eta /= sum
 	}
-	kernels := make([]kernel.Kernel, len(m.atoms))
 	weights := make([]float64, len(m.atoms))
 	for i, a := range m.atoms {
-		kernels[i] = c.Family.Kernel(thetas[i])
 		weights[i] = a.Eta
 	}
-	m.kern = kernel.Sum{Kernels: kernels, Weights: weights}
+	m.kern = continuous.SumKernel(c.Family, thetas, weights)
 	G, err := kernel.Gram(m.kern, Xc)
 	if err != nil {
 		return nil, err
@@ -204,68 +198,56 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 }
 
 // Alignment is F(K) = ⟨K, K*_c⟩_F / (‖K‖_F ‖K*_c‖_F) for the centred target
-// kernel Ks; for a centred K it is the centred alignment A_c(K, yyᵀ).
-// Errors: a nil or empty matrix (ErrEmpty), orders that differ (ErrShape),
-// a NaN or ±Inf entry or Frobenius products beyond float64 (ErrNotFinite),
-// K or Ks zero (ErrSingular: F is undefined).
+// kernel Ks; for a centred K it is the centred alignment A_c(K, yyᵀ):
+// metrics.Alignment, whose rescaling makes F exact in range for any finite
+// K, Ks (F is scale-invariant). Errors: a nil or empty matrix (ErrEmpty),
+// orders that differ (ErrShape), a NaN or ±Inf entry (ErrNotFinite), K or
+// Ks zero (ErrSingular: F is undefined).
 func Alignment(K, Ks *mat.SymDense) (float64, error) {
-	if err := checkGrams("Alignment", K, Ks); err != nil {
-		return 0, err
+	f, err := metrics.Alignment(K, Ks)
+	if err != nil {
+		return 0, klearn.Errorf(err, "stagewise: Alignment")
 	}
-	return alignment(K, Ks)
+	return f, nil
 }
 
-func alignment(K, Ks *mat.SymDense) (float64, error) {
-	nk, ns := frob(K, K), frob(Ks, Ks)
-	if err := checkNorms("alignment", nk, ns); err != nil {
-		return 0, err
-	}
-	return frob(K, Ks) / math.Sqrt(nk*ns), nil
-}
-
-// Gradient is F'(K) of Eq. (3). Errors as for Alignment.
+// Gradient is F'(K) of Eq. (3). Errors as for Alignment, and Frobenius
+// products beyond float64 (ErrNotFinite).
 func Gradient(K, Ks *mat.SymDense) (*mat.SymDense, error) {
-	if err := checkGrams("Gradient", K, Ks); err != nil {
-		return nil, err
+	p, err := metrics.FrobeniusGram(K, Ks)
+	if err != nil {
+		return nil, klearn.Errorf(err, "stagewise: Gradient")
 	}
-	return gradient(K, Ks)
-}
-
-func gradient(K, Ks *mat.SymDense) (*mat.SymDense, error) {
-	nk2, a, ns2 := frob(K, K), frob(K, Ks), frob(Ks, Ks)
-	if err := checkNorms("gradient", nk2, ns2); err != nil {
+	nk2, a, ns2 := p.At(0, 0), p.At(0, 1), p.At(1, 1)
+	if err := checkNorms("Gradient", nk2, ns2); err != nil {
 		return nil, err
 	}
 	nk, ns := math.Sqrt(nk2), math.Sqrt(ns2)
-	return lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K), nil
+	G, err := lin(1/(nk*ns), Ks, -a/(nk2*nk*ns), K)
+	if err != nil {
+		return nil, klearn.Errorf(err, "stagewise: Gradient")
+	}
+	return G, nil
 }
 
 // Step is Proposition 2: the η ∈ [0, etaMax] maximising F(K + ηK') for
 // centred K, K' and target Ks, from a = ⟨K, K*_c⟩, b = ⟨K', K*_c⟩,
 // c = ⟨K, K⟩, d = ⟨K, K'⟩, e = ⟨K', K'⟩: the stationary point
 // η* = (ad − bc)/(bd − ae) when it lies in (0, etaMax], else the better end.
-// Errors as for Alignment (K' may be zero: the step is then 0), and etaMax
+// Errors as for Gradient (K' may be zero: the step is then 0), and etaMax
 // not finite and > 0 (ErrParam).
 func Step(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error) {
-	if err := checkGrams("Step", K, Kp, Ks); err != nil {
-		return 0, err
-	}
 	if !(etaMax > 0) || math.IsInf(etaMax, 0) {
 		return 0, klearn.Errorf(klearn.ErrParam, "stagewise: Step: etaMax = %v, want a finite value > 0", etaMax)
 	}
-	return step(K, Kp, Ks, etaMax)
-}
-
-func step(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error) {
-	a, b, c := frob(K, Ks), frob(Kp, Ks), frob(K, K)
-	d, e := frob(K, Kp), frob(Kp, Kp)
-	if err := checkNorms("step", c, frob(Ks, Ks)); err != nil {
-		return 0, err
+	p, err := metrics.FrobeniusGram(K, Kp, Ks)
+	if err != nil {
+		return 0, klearn.Errorf(err, "stagewise: Step")
 	}
-	for _, v := range []float64{a, b, d, e} {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, klearn.Errorf(klearn.ErrNotFinite, "stagewise: step: a Frobenius product is %v", v)
-		}
+	a, b, c := p.At(0, 2), p.At(1, 2), p.At(0, 0)
+	d, e := p.At(0, 1), p.At(1, 1)
+	if err := checkNorms("Step", c, p.At(2, 2)); err != nil {
+		return 0, err
 	}
 	g := func(eta float64) float64 { return (a + b*eta) / math.Sqrt(c+2*d*eta+e*eta*eta) }
 	best, bestG := 0.0, g(0)
@@ -283,57 +265,19 @@ func step(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error) {
 	return best, nil
 }
 
-// checkGrams returns an error unless the matrices are non-nil, non-empty,
-// finite and of one order.
-func checkGrams(what string, Ks ...*mat.SymDense) error {
-	n := -1
-	for i, K := range Ks {
-		m, err := klearn.CheckGram(K, n)
-		if err != nil {
-			return klearn.Errorf(err, "stagewise: %s: matrix %d", what, i+1)
-		}
-		n = m
-	}
-	return nil
-}
-
 // checkNorms returns an error unless the squared Frobenius norms ‖K‖² and
-// ‖K*_c‖² are finite and positive.
+// ‖K*_c‖² (finite: metrics.FrobeniusGram) are positive.
 func checkNorms(what string, nk2, ns2 float64) error {
-	for _, v := range []float64{nk2, ns2} {
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return klearn.Errorf(klearn.ErrNotFinite, "stagewise: %s: a squared Frobenius norm is %v", what, v)
-		}
-		if v == 0 {
-			return klearn.Errorf(klearn.ErrSingular, "stagewise: %s of a zero matrix is undefined", what)
-		}
+	if nk2 == 0 || ns2 == 0 {
+		return klearn.Errorf(klearn.ErrSingular, "stagewise: %s of a zero matrix is undefined", what)
 	}
 	return nil
 }
 
-// lin returns αA + βB for symmetric A, B of one order.
-func lin(alpha float64, A *mat.SymDense, beta float64, B *mat.SymDense) *mat.SymDense {
-	n := A.SymmetricDim()
-	out := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			out.SetSym(i, j, alpha*A.At(i, j)+beta*B.At(i, j))
-		}
-	}
-	return out
-}
-
-// frob is the Frobenius product of two symmetric matrices.
-func frob(A, B *mat.SymDense) float64 {
-	n := A.SymmetricDim()
-	var s float64
-	for i := 0; i < n; i++ {
-		s += A.At(i, i) * B.At(i, i)
-		for j := i + 1; j < n; j++ {
-			s += 2 * A.At(i, j) * B.At(i, j)
-		}
-	}
-	return s
+// lin returns αA + βB for symmetric A, B of one order (an error if an
+// entry overflows).
+func lin(alpha float64, A *mat.SymDense, beta float64, B *mat.SymDense) (*mat.SymDense, error) {
+	return kernel.Combine([]float64{alpha, beta}, []*mat.SymDense{A, B})
 }
 
 // Atoms returns the stages: weights η_t and parameters σ_t (copies).

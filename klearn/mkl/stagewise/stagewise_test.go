@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -62,8 +63,8 @@ func TestGradientFiniteDifferences(t *testing.T) {
 	for s := uint64(0); s < 10; s++ {
 		H := randSym(20, 100+s)
 		h := 1e-5
-		fd := (must(Alignment(lin(1, K, h, H), Ks)) - must(Alignment(lin(1, K, -h, H), Ks))) / (2 * h)
-		if an := frob(G, H); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
+		fd := (must(Alignment(must(lin(1, K, h, H)), Ks)) - must(Alignment(must(lin(1, K, -h, H)), Ks))) / (2 * h)
+		if an := must(metrics.Frobenius(G, H)); math.Abs(fd-an) > 1e-6*math.Max(1, math.Abs(an)) {
 			t.Errorf("direction %d: ⟨F'(K), H⟩ = %.10g, finite differences %.10g", s, an, fd)
 		}
 	}
@@ -92,7 +93,7 @@ func TestProposition1AndLemma3(t *testing.T) {
 			t.Fatalf("σ = %g: cached Gram differs from kernel.Gram", sigma)
 		}
 		eps := 1e-6
-		fd := (must(Alignment(center(lin(1, K, eps, Kk)), Ks)) - must(Alignment(center(lin(1, K, -eps, Kk)), Ks))) / (2 * eps)
+		fd := (must(Alignment(center(must(lin(1, K, eps, Kk))), Ks)) - must(Alignment(center(must(lin(1, K, -eps, Kk))), Ks))) / (2 * eps)
 		h := s.Inner(center(G), th, nil)
 		if math.Abs(fd-h) > 1e-6*math.Max(1, math.Abs(h)) {
 			t.Errorf("σ = %g: directional derivative %.10g, ⟨K(κ_σ), F'(K_c)⟩ %.10g", sigma, fd, h)
@@ -105,7 +106,7 @@ func TestProposition1AndLemma3(t *testing.T) {
 func TestProposition2(t *testing.T) {
 	_, _, K, Ks := problem(15, 4)
 	for s := uint64(0); s < 20; s++ {
-		Kc := center(lin(1, K, 0.3, randSym(15, 200+s)))
+		Kc := center(must(lin(1, K, 0.3, randSym(15, 200+s))))
 		Kp := center(randSym(15, 300+s))
 		for _, etaMax := range []float64{0.5, 1, 10} {
 			eta := must(Step(Kc, Kp, Ks, etaMax))
@@ -114,9 +115,9 @@ func TestProposition2(t *testing.T) {
 			}
 			best := math.Inf(-1)
 			for i := 0; i <= 20000; i++ {
-				best = math.Max(best, must(Alignment(lin(1, Kc, etaMax*float64(i)/20000, Kp), Ks)))
+				best = math.Max(best, must(Alignment(must(lin(1, Kc, etaMax*float64(i)/20000, Kp)), Ks)))
 			}
-			if got := must(Alignment(lin(1, Kc, eta, Kp), Ks)); got < best-1e-9 {
+			if got := must(Alignment(must(lin(1, Kc, eta, Kp)), Ks)); got < best-1e-9 {
 				t.Errorf("case %d, η_max %g: F at η = %g is %.12g, grid maximum %.12g", s, etaMax, eta, got, best)
 			}
 		}
@@ -266,7 +267,8 @@ func TestBadInput(t *testing.T) {
 		klearntest.Bad("Alignment orders differ", func() error { _, err := Alignment(K, randSym(3, 1)); return err }, klearn.ErrShape),
 		klearntest.Bad("Alignment zero K", func() error { _, err := Alignment(mat.NewSymDense(20, nil), Ks); return err }, klearn.ErrSingular),
 		klearntest.Bad("Alignment NaN", func() error { _, err := Alignment(nanK, Ks); return err }, klearn.ErrNotFinite),
-		klearntest.Bad("Alignment overflow", func() error { _, err := Alignment(hugeK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Gradient overflow", func() error { _, err := Gradient(hugeK, Ks); return err }, klearn.ErrNotFinite),
+		klearntest.Bad("Step overflow", func() error { _, err := Step(hugeK, K, Ks, 1); return err }, klearn.ErrNotFinite),
 		klearntest.Bad("Gradient empty", func() error { _, err := Gradient(&mat.SymDense{}, Ks); return err }, klearn.ErrEmpty),
 		klearntest.Bad("Gradient zero target", func() error { _, err := Gradient(K, mat.NewSymDense(20, nil)); return err }, klearn.ErrSingular),
 		klearntest.Bad("Step nil K'", func() error { _, err := Step(K, nil, Ks, 1); return err }, klearn.ErrEmpty),
@@ -275,6 +277,11 @@ func TestBadInput(t *testing.T) {
 		klearntest.Bad("Step etaMax 0", func() error { _, err := Step(K, K, Ks, 0); return err }, klearn.ErrParam),
 		klearntest.Bad("Step zero K", func() error { _, err := Step(mat.NewSymDense(20, nil), K, Ks, 1); return err }, klearn.ErrSingular),
 	})
+	// F is scale-invariant and computed on rescaled copies: a K whose
+	// squared norm overflows float64 still has its alignment.
+	if f, err := Alignment(hugeK, Ks); err != nil || math.Abs(f-must(Alignment(K, Ks))) > 1e-14 {
+		t.Errorf("Alignment(1e200 K) = %v, %v; want Alignment(K) = %v", f, err, must(Alignment(K, Ks)))
+	}
 	// A zero direction K' is no error: F(K + ηK') = F(K) for every η, and the
 	// step is 0.
 	if eta, err := Step(K, mat.NewSymDense(20, nil), Ks, 1); err != nil || eta != 0 {

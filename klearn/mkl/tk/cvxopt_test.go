@@ -1,13 +1,12 @@
 package tk
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -36,14 +35,8 @@ func dense(rows [][]float64) *mat.Dense {
 // the TK Gram with P = I against quadrature of Eq. (7), J at cvxopt's P*
 // against cvxopt's t*, and the optimal values of both methods against t*.
 func TestCvxoptSDP24(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sdp24_cvxopt.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var fx struct{ Cases []cvxoptCase }
-	if err := json.Unmarshal(raw, &fx); err != nil {
-		t.Fatal(err)
-	}
+	klearntest.ReadJSON(t, "testdata/sdp24_cvxopt.json", &fx)
 	if len(fx.Cases) == 0 {
 		t.Fatal("no cases")
 	}
