@@ -144,7 +144,11 @@ func GridSearch[P any](candidates []P, splits []Split, eval func(c P, s Split) (
 			}
 		}
 		if cr.Err == nil {
-			cr.Mean, cr.Std = metrics.MeanStd(cr.Scores)
+			if cr.Mean, cr.Std, cr.Err = metrics.MeanStd(cr.Scores); cr.Err != nil {
+				cr.Err = fmt.Errorf("modelsel: candidate %d: %w", c, cr.Err)
+			}
+		}
+		if cr.Err == nil {
 			if res.Best < 0 || better(cr.Mean, res.Candidates[res.Best].Mean, opts.Minimize) {
 				res.Best = c
 			}
@@ -220,6 +224,9 @@ func NestedCV[P any](outer []Split, inner func(train []int, fold int) ([]Split, 
 		res.Folds = append(res.Folds, OuterFold[P]{Split: os, Search: sr, Best: sr.Best, Params: best, Score: v})
 		res.Scores = append(res.Scores, v)
 	}
-	res.Mean, res.Std = metrics.MeanStd(res.Scores)
+	var err error
+	if res.Mean, res.Std, err = metrics.MeanStd(res.Scores); err != nil {
+		return nil, fmt.Errorf("modelsel: nested CV: %w", err)
+	}
 	return res, nil
 }

@@ -370,7 +370,7 @@ func TestGridSearchDeterministic(t *testing.T) {
 		if cr.Mean < a.Candidates[a.Best].Mean {
 			t.Fatalf("candidate %v has a lower mean than the best", cr.Params)
 		}
-		m, s := metrics.MeanStd(cr.Scores)
+		m, s, _ := metrics.MeanStd(cr.Scores)
 		if m != cr.Mean || s != cr.Std || len(cr.Scores) != 5 {
 			t.Fatalf("mean ± std mismatch for %v", cr.Params)
 		}

@@ -546,7 +546,7 @@ func runFig9(cfg Config, res *Results) error {
 				return klearn.Errorf(klearn.ErrOneClass, "donini2017: Figure 9: every repetition at noise %g has one class", p)
 			}
 			c.Noise[k] = 100 * p
-			c.Mean[k], c.Std[k] = metrics.MeanStd(ws)
+			c.Mean[k], c.Std[k], _ = metrics.MeanStd(ws)
 			return nil
 		})
 		if err != nil {

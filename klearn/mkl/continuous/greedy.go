@@ -137,7 +137,10 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 				}
 			}
 			w := 1 / float64(len(g.Init))
-			G := s.Gram(th)
+			G, err := s.Gram(th)
+			if err != nil {
+				return nil, klearn.Errorf(err, "continuous: Greedy Init")
+			}
 			if K == nil {
 				K = mat.NewSymDense(n, nil)
 			}
@@ -197,8 +200,15 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			}
 			h *= nrm
 		}
-		info.Params, info.Value = g.Family.Params(theta), h
-		G := s.Gram(theta)
+		params, err := g.Family.Params(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
+		info.Params, info.Value = params, h
+		G, err := s.Gram(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
 		lambda := 1.0
 		if K != nil {
 			ckc := quad(K, c)
@@ -233,8 +243,16 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	}
 	kernels := make([]kernel.Kernel, len(thetas))
 	for j, th := range thetas {
-		kernels[j] = g.Family.Kernel(th)
-		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: g.Family.Params(th)})
+		k, err := g.Family.Kernel(th)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy atom %d", j+1)
+		}
+		params, err := g.Family.Params(th)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy atom %d", j+1)
+		}
+		kernels[j] = k
+		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: params})
 	}
 	m.kern = kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
 	return m, nil

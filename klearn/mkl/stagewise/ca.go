@@ -148,7 +148,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
 		}
-		Kp, err := kernel.Center(s.Gram(theta))
+		Gt, err := s.Gram(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		Kp, err := kernel.Center(Gt)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
@@ -162,7 +166,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
 		if eta > 0 {
-			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.Params(theta)})
+			sigma, err := c.Family.Params(theta)
+			if err != nil {
+				return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+			}
+			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: sigma})
 			thetas = append(thetas, theta)
 			K = next
 		}
@@ -189,7 +197,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	kernels := make([]kernel.Kernel, len(m.atoms))
 	weights := make([]float64, len(m.atoms))
 	for i, a := range m.atoms {
-		kernels[i] = c.Family.Kernel(thetas[i])
+		k, err := c.Family.Kernel(thetas[i])
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: atom %d", i+1)
+		}
+		kernels[i] = k
 		weights[i] = a.Eta
 	}
 	m.kern = kernel.Sum{Kernels: kernels, Weights: weights}

@@ -249,7 +249,9 @@ func binaryLabels(y []float64) ([]float64, [2]float64, error) {
 // Fit learns P* and the SVM on the rows of X with binary labels y (any two
 // distinct values). Errors wrap klearn.ErrEmpty, ErrShape, ErrNotFinite,
 // ErrOneClass, ErrLabels or ErrParam (also for a degree whose basis does
-// not fit in memory, with its size). A Recorder's error is returned with
+// not fit in memory, with its size), and ErrNotConverged when the
+// InteriorPoint solver stops with status opt.Failure (no solution of (24);
+// e.g. for a very large C). A Recorder's error is returned with
 // the model reached so far. X and y are not modified.
 func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	n, d, err := klearn.CheckXY(X, y)
@@ -349,6 +351,12 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		P, res, err = interiorPoint(p, C, !cls.NoBias, l.Settings)
 		if err != nil {
 			return nil, err
+		}
+		if res.Status == opt.Failure {
+			// The iterate of a stalled interior point is no solution of
+			// (24): refuse it before the inner SVM is trained on it (an
+			// absurd C, say, stalls the solver at its first steps).
+			return nil, klearn.Errorf(klearn.ErrNotConverged, "tk: InteriorPoint stopped with status %v after %d iterations (relative gap %.3g); C = %g may be too large for SDP (24) — use ProjectedGradient", res.Status, res.Iterations, res.RelGap, C)
 		}
 		P = symmetricPSDPart(P)
 		if in, err = p.objective(P); err != nil {
