@@ -663,10 +663,18 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("kernel.Combine Inf weight", func() error { return err1(kernel.Combine([]float64{inf, 1}, f.Ks)) }, nil),
 		klearntest.Bad("EasyMKL NaN Lambda", func() error { return err1(mkl.EasyMKL{Lambda: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from negative paper Λ", func() error {
-			return err1(mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(-2)}.FitGrams(f.Ks, f.y))
+			lam, err := mkl.LambdaFromPaper(-2)
+			if err != nil {
+				return err
+			}
+			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from NaN paper Λ", func() error {
-			return err1(mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(nan)}.FitGrams(f.Ks, f.y))
+			lam, err := mkl.LambdaFromPaper(nan)
+			if err != nil {
+				return err
+			}
+			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("krr NaN Lambda", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("svm Inf C", func() error { return err1(svm.Classifier{Kernel: kernel.Linear{}, C: inf}.Fit(f.X, f.y)) }, klearn.ErrParam),
@@ -1183,21 +1191,27 @@ func FuzzSizes(f *testing.F) {
 }
 
 // TestLambdaConversionsDomain: outside their domains the Λ ↔ λ conversions
-// of Donini & Aiolli (2017, Eq. (1)) give NaN, which the learners refuse,
-// instead of a λ > 1 or a negative Λ.
+// of Donini & Aiolli (2017, Eq. (1)) are refused (ErrParam) instead of
+// giving a NaN, a λ > 1 or a negative Λ.
 func TestLambdaConversionsDomain(t *testing.T) {
 	t.Parallel()
 	for _, v := range []float64{-1, -1e-300, nan, math.Inf(-1)} {
-		if got := mkl.LambdaFromPaper(v); !math.IsNaN(got) {
-			t.Errorf("LambdaFromPaper(%v) = %v, want NaN", v, got)
+		if got, err := mkl.LambdaFromPaper(v); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("LambdaFromPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
 	for _, v := range []float64{-0.5, 1.5, nan, inf} {
-		if got := mkl.LambdaToPaper(v); !math.IsNaN(got) {
-			t.Errorf("LambdaToPaper(%v) = %v, want NaN", v, got)
+		if got, err := mkl.LambdaToPaper(v); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("LambdaToPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
-	if mkl.LambdaToPaper(1) != inf || mkl.LambdaFromPaper(inf) != 1 || mkl.LambdaFromPaper(0) != 0 || mkl.LambdaFromPaper(1) != 0.5 {
+	at := func(v float64, err error) float64 {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if at(mkl.LambdaToPaper(1)) != inf || at(mkl.LambdaFromPaper(inf)) != 1 || at(mkl.LambdaFromPaper(0)) != 0 || at(mkl.LambdaFromPaper(1)) != 0.5 {
 		t.Error("conversions at the ends of the domain changed")
 	}
 }

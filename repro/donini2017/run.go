@@ -532,7 +532,11 @@ func runFig9(cfg Config, res *Results) error {
 				if err != nil {
 					return err
 				}
-				m, err := mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(0.01), NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				lam, err := mkl.LambdaFromPaper(0.01)
+				if err != nil {
+					return err
+				}
+				m, err := mkl.EasyMKL{Lambda: lam, NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
 				if err != nil {
 					return err
 				}
