@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/metrics"
 )
 
 // Outcome is the verdict on one claim or cell.
@@ -71,26 +72,13 @@ func V(mean float64) Value { return Value{Mean: mean} }
 func MS(mean, std float64) Value { return Value{Mean: mean, Std: std} }
 
 // Summarize returns the mean, the sample standard deviation (n − 1 in the
-// denominator; 0 for one value) and the count of xs. NaN values are an error.
+// denominator; 0 for one value) and the count of xs (metrics.MeanStd: exact
+// to rounding near ±MaxFloat64 too). Errors: xs empty (ErrEmpty), a NaN or
+// ±Inf value, or a std that overflows (ErrNotFinite).
 func Summarize(xs []float64) (Value, error) {
-	if len(xs) == 0 {
-		return Value{}, klearn.Errorf(klearn.ErrEmpty, "repro: Summarize of no values")
-	}
-	var s float64
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return Value{}, klearn.Errorf(klearn.ErrNotFinite, "repro: Summarize")
-		}
-		s += x
-	}
-	m := s / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	sd := 0.0
-	if len(xs) > 1 {
-		sd = math.Sqrt(ss / float64(len(xs)-1))
+	m, sd, err := metrics.MeanStd(xs)
+	if err != nil {
+		return Value{}, klearn.Errorf(err, "repro: Summarize")
 	}
 	return Value{Mean: m, Std: sd, N: len(xs)}, nil
 }

@@ -1,0 +1,231 @@
+package klearntest_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
+)
+
+// TestBatteryContinuousTheta: every exported entry of package continuous
+// that takes a parameter vector θ (Family.Kernel, Family.Params,
+// Searcher.Inner, Searcher.Gram) refuses a θ of the wrong length, a θ not
+// finite, a θ whose bandwidths overflow, and a P or gradient of the wrong
+// shape, instead of panicking or answering NaN (kinds 2, 3 and 5).
+func TestBatteryContinuousTheta(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	x1 := mat.NewDense(8, 1, []float64{0, .3, .5, .9, 2, 2.4, 2.5, 3})
+	blocks := continuous.GaussianBlocks{Blocks: [][]int{{0}, {1}}}
+	fams := []struct {
+		name string
+		fam  continuous.Family
+		X    *mat.Dense
+		p    int
+	}{
+		{"GaussianBandwidth", continuous.GaussianBandwidth{}, f.X, 1},
+		{"GaussianPerCoordinate", continuous.GaussianPerCoordinate{}, f.X, 2},
+		{"Dirichlet", continuous.Dirichlet{}, x1, 1},
+		{"GaussianBlocks", blocks, f.X, 2},
+	}
+	P := mat.NewSymDense(8, nil)
+	P.CopySym(f.Kn)
+	var cases []klearntest.Case
+	for _, c := range fams {
+		s, err := c.fam.Prepare(c.X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := make([]float64, c.p)
+		long := make([]float64, c.p+1)
+		withNaN := append([]float64(nil), ok...)
+		withNaN[0] = nan
+		huge := append([]float64(nil), ok...)
+		huge[0] = 800 // e^800 overflows
+		tiny := append([]float64(nil), ok...)
+		tiny[0] = -800 // e^−800 underflows to 0
+		fam, n := c.fam, c.name
+		thetas := []struct {
+			what string
+			th   []float64
+			want error
+		}{
+			{"nil θ", nil, klearn.ErrShape},
+			{"long θ", long, klearn.ErrShape},
+			{"NaN θ", withNaN, klearn.ErrNotFinite},
+			{"Inf θ", []float64{inf, inf}[:c.p], klearn.ErrNotFinite},
+		}
+		for _, th := range thetas {
+			th := th
+			if c.name == "GaussianPerCoordinate" && th.what == "long θ" {
+				// Any length is a θ of the family (one entry per column);
+				// the searcher checks the length against its columns.
+			} else {
+				cases = append(cases,
+					klearntest.Bad(n+" Kernel "+th.what, func() error { return err1(fam.Kernel(th.th)) }, th.want),
+					klearntest.Bad(n+" Params "+th.what, func() error { return err1(fam.Params(th.th)) }, th.want))
+			}
+			cases = append(cases,
+				klearntest.Bad(n+" Searcher.Gram "+th.what, func() error { return err1(s.Gram(th.th)) }, th.want),
+				klearntest.Bad(n+" Searcher.Inner "+th.what, func() error { return err1(s.Inner(P, th.th, nil)) }, th.want))
+		}
+		if c.name != "Dirichlet" {
+			cases = append(cases,
+				klearntest.Bad(n+" Kernel e^θ overflows", func() error { return err1(fam.Kernel(huge)) }, klearn.ErrParam),
+				klearntest.Bad(n+" Params e^θ underflows", func() error { return err1(fam.Params(tiny)) }, klearn.ErrParam))
+		}
+		cases = append(cases,
+			klearntest.Bad(n+" Inner nil P", func() error { return err1(s.Inner(nil, ok, nil)) }, klearn.ErrEmpty),
+			klearntest.Bad(n+" Inner P of another order", func() error { return err1(s.Inner(mat.NewSymDense(3, nil), ok, nil)) }, klearn.ErrShape),
+			klearntest.Bad(n+" Inner short grad", func() error { return err1(s.Inner(P, ok, make([]float64, c.p+2))) }, klearn.ErrShape),
+			klearntest.Bad(n+" Inner NaN P", func() error { return err1(s.Inner(symWithNaN(P, nan), ok, nil)) }, klearn.ErrNotFinite),
+			klearntest.Finite(n+" Inner P near MaxFloat64", func() ([]float64, error) {
+				g := make([]float64, c.p)
+				h, err := s.Inner(symScaled(P, big/4), ok, g)
+				return append(g, h), err
+			}),
+			klearntest.Finite(n+" Search P near MaxFloat64", func() ([]float64, error) {
+				th, h, err := continuous.Search(fam, s, c.X.RawMatrix().Cols, symScaled(P, big/4), nil)
+				return append(th, h), err
+			}),
+			klearntest.Finite(n+" Kernel and Params at the box", func() ([]float64, error) {
+				lo, hi, _ := fam.Space(c.X.RawMatrix().Cols)
+				var out []float64
+				for _, th := range [][]float64{lo, hi} {
+					k, err := fam.Kernel(th)
+					if err != nil {
+						return nil, err
+					}
+					K, err := kernel.Gram(k, c.X)
+					if err != nil {
+						return nil, err
+					}
+					p, err := fam.Params(th)
+					if err != nil {
+						return nil, err
+					}
+					out = append(append(out, p...), Values(K)...)
+				}
+				return out, nil
+			}),
+		)
+	}
+	klearntest.Battery(t, cases)
+}
+
+// Values is klearntest.Values (a short name for the cases above).
+var Values = klearntest.Values
+
+// TestBatteryAbsurdHyperParameters: absurd but finite hyper-parameters
+// (C = 1e300) neither hang a solver nor return a model the solver did not
+// reach (kinds 4 and 6).
+func TestBatteryAbsurdHyperParameters(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	cases := []klearntest.Case{
+		klearntest.Bad("tk InteriorPoint C = 1e300", func() error {
+			return err1(tk.Learner{Method: tk.InteriorPoint, Degree: 1, SVM: svm.Classifier{C: 1e300}}.Fit(f.X, f.y))
+		}, klearn.ErrNotConverged),
+		klearntest.Finite("tk ProjectedGradient C = 1e300", func() ([]float64, error) {
+			m, err := tk.Learner{Degree: 1, SVM: svm.Classifier{C: 1e300}}.Fit(f.X, f.y)
+			if err != nil {
+				return nil, err
+			}
+			d, err := m.Decision(f.Xte)
+			return append(d, m.Objective()), err
+		}),
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryMeanStdAndRepro: metrics.MeanStd and the statistics of package
+// repro (Summarize, PairedTTest, SignTest, Compare) refuse empty, ragged and
+// non-finite samples, and give finite answers on values near ±MaxFloat64
+// whose true answer is representable (kinds 2, 3 and 5).
+func TestBatteryMeanStdAndRepro(t *testing.T) {
+	t.Parallel()
+	meanStd := func(v []float64) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			m, s, err := metrics.MeanStd(v)
+			return []float64{m, s}, err
+		}
+	}
+	summarize := func(v []float64) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			r, err := repro.Summarize(v)
+			return []float64{r.Mean, r.Std}, err
+		}
+	}
+	compare := func(a, b []float64, test repro.Test) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			c, err := repro.Compare("a", a, "b", b, test, 0.05, true)
+			return []float64{c.MeanA, c.MeanB, c.Diff, c.P}, err
+		}
+	}
+	near := []float64{big, big / 2, big / 4}
+	neg := []float64{-big, -big / 2, -big / 4}
+	cases := []klearntest.Case{
+		klearntest.Bad("MeanStd nil", func() error { return err2(metrics.MeanStd(nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("MeanStd NaN", func() error { return err2(metrics.MeanStd([]float64{1, nan})) }, klearn.ErrNotFinite),
+		klearntest.Bad("MeanStd -Inf", func() error { return err2(metrics.MeanStd([]float64{math.Inf(-1)})) }, klearn.ErrNotFinite),
+		klearntest.Finite("MeanStd near MaxFloat64", meanStd(near)),
+		klearntest.Finite("MeanStd ±MaxFloat64", meanStd([]float64{-big, big})),
+		klearntest.Finite("MeanStd subnormal", meanStd([]float64{5e-324, 1e-323, 0})),
+		klearntest.Bad("Summarize nil", func() error { return err1(repro.Summarize(nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Summarize NaN", func() error { return err1(repro.Summarize([]float64{nan})) }, klearn.ErrNotFinite),
+		klearntest.Finite("Summarize near MaxFloat64", summarize(near)),
+		klearntest.Finite("Summarize ±MaxFloat64", summarize([]float64{-big, big})),
+		klearntest.Bad("PairedTTest nil", func() error { return err2(repro.PairedTTest(nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("PairedTTest ragged", func() error { return err2(repro.PairedTTest([]float64{1, 2}, []float64{1})) }, klearn.ErrShape),
+		klearntest.Bad("PairedTTest one pair", func() error { return err2(repro.PairedTTest([]float64{1}, []float64{2})) }, klearn.ErrEmpty),
+		klearntest.Bad("PairedTTest NaN", func() error { return err2(repro.PairedTTest([]float64{1, nan}, []float64{1, 2})) }, klearn.ErrNotFinite),
+		klearntest.Finite("PairedTTest near MaxFloat64", func() ([]float64, error) {
+			tt, p, err := repro.PairedTTest(near, neg)
+			return []float64{tt, p}, err
+		}),
+		klearntest.Finite("PairedTTest constant non-zero differences (p; t = +Inf documented)", func() ([]float64, error) {
+			tt, p, err := repro.PairedTTest([]float64{2, 3, 4}, []float64{1, 2, 3})
+			if err == nil && (tt != inf || p != 0) {
+				return nil, fmt.Errorf("t = %v, p = %v; want +Inf, 0 (documented)", tt, p)
+			}
+			return []float64{p}, err
+		}),
+		klearntest.Bad("SignTest ragged", func() error {
+			_, _, _, _, err := repro.SignTest([]float64{1}, nil)
+			return err
+		}, klearn.ErrShape),
+		klearntest.Bad("SignTest Inf", func() error {
+			_, _, _, _, err := repro.SignTest([]float64{inf}, []float64{1})
+			return err
+		}, klearn.ErrNotFinite),
+		klearntest.Finite("SignTest 10⁶ pairs", func() ([]float64, error) {
+			a, b := make([]float64, 1e6), make([]float64, 1e6)
+			for i := range a {
+				a[i] = float64(i % 3)
+			}
+			_, _, _, p, err := repro.SignTest(a, b)
+			return []float64{p}, err
+		}),
+		klearntest.Bad("Compare alpha NaN", func() error {
+			return err1(repro.Compare("a", []float64{1, 2}, "b", []float64{1, 2}, repro.PairedT, nan, true))
+		}, klearn.ErrParam),
+		klearntest.Bad("Compare unknown test", func() error {
+			return err1(repro.Compare("a", []float64{1, 2}, "b", []float64{1, 2}, repro.Test(7), 0.05, true))
+		}, klearn.ErrParam),
+		klearntest.Bad("Compare nil", func() error { return err1(repro.Compare("a", nil, "b", nil, repro.Sign, 0.05, true)) }, klearn.ErrEmpty),
+		klearntest.Finite("Compare PairedT near MaxFloat64", compare(near, neg, repro.PairedT)),
+		klearntest.Finite("Compare Sign near MaxFloat64", compare(near, neg, repro.Sign)),
+		klearntest.Finite("Compare PairedT same near MaxFloat64", compare(near, near, repro.PairedT)),
+	}
+	klearntest.Battery(t, cases)
+}
