@@ -13,6 +13,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/nn"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -226,6 +228,60 @@ func TestBatteryMeanStdAndRepro(t *testing.T) {
 		klearntest.Finite("Compare PairedT near MaxFloat64", compare(near, neg, repro.PairedT)),
 		klearntest.Finite("Compare Sign near MaxFloat64", compare(near, neg, repro.Sign)),
 		klearntest.Finite("Compare PairedT same near MaxFloat64", compare(near, near, repro.PairedT)),
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryNN: the network classifier of package nn on nil receivers,
+// unfitted models, bad shapes and values near ±MaxFloat64 (in training and
+// far outside the training range at prediction), and columns whose range
+// is too small for its reciprocal (kinds 2, 3 and 5).
+func TestBatteryNN(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	var nilModel *nn.Model
+	small := nn.Classifier{Hidden: 3, Settings: opt.Settings{MaxIter: 20}}
+	fitted, err := small.Fit(f.X, f.y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide := func(X, Xte mat.Matrix) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			m, err := small.Fit(X, f.y)
+			if err != nil {
+				return nil, err
+			}
+			d, err := m.Decision(Xte)
+			if err != nil {
+				return nil, err
+			}
+			P, err := m.Probabilities(Xte)
+			return append(d, Values(P)...), err
+		}
+	}
+	tiny := mat.DenseCopyOf(f.X)
+	for i := 0; i < 8; i++ {
+		tiny.Set(i, 1, float64(i%2)*5e-324)
+	}
+	cases := []klearntest.Case{
+		klearntest.Bad("nil Model Decision", func() error { return err1(nilModel.Decision(f.X)) }, klearn.ErrNotFitted),
+		klearntest.Bad("nil Model Predict", func() error { return err1(nilModel.Predict(f.X)) }, klearn.ErrNotFitted),
+		klearntest.Bad("zero Model Probabilities", func() error { return err1((&nn.Model{}).Probabilities(f.X)) }, klearn.ErrNotFitted),
+		maybe("nil Model accessors", func() error {
+			tr, va := nilModel.Losses()
+			if nilModel.Classes() != nil || nilModel.Weights() != nil || tr != nil || va != nil || nilModel.Iterations() != 0 || nilModel.BestIteration() != 0 || nilModel.Status() != opt.NotTerminated {
+				return klearn.Errorf(klearn.ErrNotFitted, "a nil model reports values")
+			}
+			return nil
+		}),
+		klearntest.Bad("Decision wrong columns", func() error { return err1(fitted.Decision(mat.NewDense(2, 3, nil))) }, klearn.ErrShape),
+		klearntest.Bad("Decision NaN", func() error { return err1(fitted.Decision(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
+		klearntest.Bad("Fit Hidden 1<<20", func() error { return err1(nn.Classifier{Hidden: 1 << 20}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("Fit ValFrac NaN", func() error { return err1(nn.Classifier{ValFrac: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Finite("Fit and Decision near ±MaxFloat64", decide(scaled(f.X, big/3), scaled(f.Xte, big/3))),
+		klearntest.Finite("Fit ±MaxFloat64 columns", decide(mat.NewDense(8, 2, []float64{-big, big, -big, 0, -big, big, 0, -big, big, big, big, 0, big, -big, big, 0}), f.Xte)),
+		klearntest.Finite("Decision far outside the training range", decide(f.X, scaled(f.Xte, big/2))),
+		klearntest.Finite("Fit column of range 5e-324", decide(tiny, f.Xte)),
 	}
 	klearntest.Battery(t, cases)
 }
