@@ -15,6 +15,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -282,6 +283,50 @@ func TestBatteryNN(t *testing.T) {
 		klearntest.Finite("Fit ±MaxFloat64 columns", decide(mat.NewDense(8, 2, []float64{-big, big, -big, 0, -big, big, 0, -big, big, big, big, 0, big, -big, big, 0}), f.Xte)),
 		klearntest.Finite("Decision far outside the training range", decide(f.X, scaled(f.Xte, big/2))),
 		klearntest.Finite("Fit column of range 5e-324", decide(tiny, f.Xte)),
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryPreprocessExtremes: the preprocessing maps on features and
+// labels near ±MaxFloat64 and on ranges too small for their reciprocal
+// give finite answers or a sentinel error, never NaN or Inf (kinds 3, 5).
+func TestBatteryPreprocessExtremes(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	wide := mat.NewDense(4, 2, []float64{-big, 1, big, 2, 0, 3, big / 2, 4})
+	tiny := mat.NewDense(3, 1, []float64{0, 5e-324, 1e-323})
+	apply := func(fit func(mat.Matrix) (*preprocess.Transform, error), X, Xte mat.Matrix) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			tr, err := fit(X)
+			if err != nil {
+				return nil, err
+			}
+			Z, err := tr.Transform(Xte)
+			return Values(Z), err
+		}
+	}
+	cases := []klearntest.Case{
+		klearntest.Finite("MinMax ±MaxFloat64", apply(preprocess.MinMax{}.Fit, wide, wide)),
+		klearntest.Finite("MinMax range 1e-323", apply(preprocess.MinMax{}.Fit, tiny, tiny)),
+		klearntest.Finite("Standardizer ±MaxFloat64", apply(preprocess.Standardizer{}.Fit, wide, wide)),
+		klearntest.Finite("Standardizer range 1e-323", apply(preprocess.Standardizer{}.Fit, tiny, tiny)),
+		klearntest.Finite("Centerer ±MaxFloat64", apply(preprocess.Centerer{}.Fit, wide, wide)),
+		klearntest.Finite("MinMax test rows far outside", apply(preprocess.MinMax{}.Fit, f.X, scaled(f.Xte, big))),
+		klearntest.Finite("ScaleCenter ±MaxFloat64", func() ([]float64, error) {
+			Z, err := preprocess.ScaleCenter(wide, []int{0, 1, 2})
+			return Values(Z), err
+		}),
+		klearntest.Finite("UnitNorm ±MaxFloat64", func() ([]float64, error) { Z, err := preprocess.UnitNorm(wide); return Values(Z), err }),
+		klearntest.Finite("CenterLabels near MaxFloat64", func() ([]float64, error) {
+			yc, m, err := preprocess.CenterLabels([]float64{big, big / 2, big / 4})
+			return append(yc, m), err
+		}),
+		klearntest.Bad("CenterLabels nil", func() error { return err2(preprocess.CenterLabels(nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("CenterLabels NaN", func() error { return err2(preprocess.CenterLabels([]float64{nan})) }, klearn.ErrNotFinite),
+		klearntest.Finite("CenterLabels ±MaxFloat64", func() ([]float64, error) {
+			yc, m, err := preprocess.CenterLabels([]float64{-big, big, big})
+			return append(yc, m), err
+		}),
 	}
 	klearntest.Battery(t, cases)
 }
