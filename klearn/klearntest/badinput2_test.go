@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -327,6 +328,65 @@ func TestBatteryPreprocessExtremes(t *testing.T) {
 			yc, m, err := preprocess.CenterLabels([]float64{-big, big, big})
 			return append(yc, m), err
 		}),
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryContinuousLearners: the learners over continuous kernel
+// families (stagewise.CA of Afkanpour et al. 2013, continuous.Greedy of
+// Argyriou et al. 2006) on bad settings, nil and non-finite data, and
+// features and test rows near ±MaxFloat64 (kinds 1–5).
+func TestBatteryContinuousLearners(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	fitCA := func(c stagewise.CA, X, Xte mat.Matrix) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			m, err := c.Fit(X, f.y)
+			if err != nil {
+				return nil, err
+			}
+			d, err := m.Decision(Xte)
+			return d, err
+		}
+	}
+	fitGreedy := func(g continuous.Greedy, X, Xte mat.Matrix) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			m, err := g.Fit(X, f.y)
+			if err != nil {
+				return nil, err
+			}
+			d, err := m.Decision(Xte)
+			return append(d, m.Gap()), err
+		}
+	}
+	var nilCA *stagewise.Model
+	var nilGreedy *continuous.GreedyModel
+	ca := stagewise.CA{T: 3}
+	gr := continuous.Greedy{MaxSteps: 3}
+	cases := []klearntest.Case{
+		klearntest.Bad("CA nil X", func() error { return err1(ca.Fit(nil, f.y)) }, klearn.ErrEmpty),
+		klearntest.Bad("CA NaN X", func() error { return err1(ca.Fit(withNaN(f.X, nan), f.y)) }, klearn.ErrNotFinite),
+		klearntest.Bad("CA T -1", func() error { return err1(stagewise.CA{T: -1}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("CA Eps NaN", func() error { return err1(stagewise.CA{Eps: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("CA Dirichlet on 2-D rows", func() error { return err1(stagewise.CA{Family: continuous.Dirichlet{}}.Fit(f.X, f.y)) }, nil),
+		klearntest.Bad("CA nil model Decision", func() error { return err1(nilCA.Decision(f.X)) }, klearn.ErrNotFitted),
+		klearntest.Finite("CA X near MaxFloat64", fitCA(ca, scaled(f.X, big/4), scaled(f.Xte, big/4))),
+		klearntest.Finite("CA test rows far outside", fitCA(ca, f.X, scaled(f.Xte, big/2))),
+		klearntest.Finite("CA T 1<<40 (stops on the alignment)", fitCA(stagewise.CA{T: 1 << 40}, f.X, f.Xte)),
+		klearntest.Bad("Greedy nil X", func() error { return err1(gr.Fit(nil, f.y)) }, klearn.ErrEmpty),
+		klearntest.Bad("Greedy Mu NaN", func() error { return err1(continuous.Greedy{Mu: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("Greedy Init of another length", func() error {
+			return err1(continuous.Greedy{Init: [][]float64{{0, 0, 0}}}.Fit(f.X, f.y))
+		}, klearn.ErrParam),
+		klearntest.Bad("Greedy Init NaN", func() error { return err1(continuous.Greedy{Init: [][]float64{{nan}}}.Fit(f.X, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("Greedy labels not ±1", func() error { return err1(gr.Fit(f.X, []float64{0, 0, 0, 0, 2, 2, 2, 2})) }, nil),
+		klearntest.Bad("Greedy nil model Decision", func() error { return err1(nilGreedy.Decision(f.X)) }, klearn.ErrNotFitted),
+		klearntest.Finite("Greedy X near MaxFloat64", fitGreedy(gr, scaled(f.X, big/4), scaled(f.Xte, big/4))),
+		klearntest.Finite("Greedy DC X near MaxFloat64", fitGreedy(continuous.Greedy{MaxSteps: 2, Step2: continuous.DC}, scaled(f.X, big/4), f.Xte)),
+		klearntest.Finite("Greedy test rows far outside", fitGreedy(gr, f.X, scaled(f.Xte, big/2))),
+		klearntest.Finite("Greedy Mu 1e-300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e-300}, f.X, f.Xte)),
+		klearntest.Finite("Greedy Mu 1e300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e300}, f.X, f.Xte)),
+		klearntest.Finite("Greedy per-coordinate X near MaxFloat64", fitGreedy(continuous.Greedy{MaxSteps: 2, Family: continuous.GaussianPerCoordinate{}}, scaled(f.X, big/4), f.Xte)),
 	}
 	klearntest.Battery(t, cases)
 }
