@@ -1431,7 +1431,7 @@ func TestBatteryMore(t *testing.T) {
 			p.Done()
 			return nil
 		}),
-		maybe("Grid nil", func() error { modelsel.Grid(nil); return nil }),
+		maybe("Grid nil", func() error { return err1(modelsel.Grid(nil)) }),
 		maybe("Threshold NaN", func() error { datasets.Threshold([]float64{nan}, 0); return nil }),
 		maybe("Ranks NaN", func() error { metrics.Ranks([]float64{nan, 1}); return nil }),
 	}

@@ -34,13 +34,25 @@ func (p Params) String() string {
 
 // Grid returns the Cartesian product of the axes as a list of Params, in a
 // fixed order: keys sorted, the last key varying fastest. An axis with no
-// values gives an empty grid.
-func Grid(axes map[string][]float64) []Params {
+// values gives an empty grid. Errors: a NaN value (ErrNotFinite), and a
+// product too large to hold (ErrParam, with the memory it would take).
+func Grid(axes map[string][]float64) ([]Params, error) {
 	keys := make([]string, 0, len(axes))
-	for k := range axes {
+	sizes := make([]int, 0, len(axes))
+	for k, vs := range axes {
 		keys = append(keys, k)
+		sizes = append(sizes, len(vs))
+		for _, v := range vs {
+			if math.IsNaN(v) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "modelsel: Grid: axis %q has a NaN", k)
+			}
+		}
 	}
 	sort.Strings(keys)
+	// Each candidate is a map of len(keys) entries: about 64 bytes a key.
+	if err := klearn.CheckAlloc("modelsel: Grid: the Cartesian product", 64*(len(keys)+1), sizes...); err != nil {
+		return nil, err
+	}
 	out := []Params{{}}
 	for _, k := range keys {
 		var next []Params
@@ -56,7 +68,7 @@ func Grid(axes map[string][]float64) []Params {
 		}
 		out = next
 	}
-	return out
+	return out, nil
 }
 
 // SearchOptions configures GridSearch and NestedCV.
