@@ -22,10 +22,12 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -1295,6 +1297,10 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 		(*viz.CompareTable)(nil), &viz.CompareTable{},
 		(*viz.Page)(nil), &viz.Page{},
 		(*viz.Progress)(nil), &viz.Progress{},
+		(*nn.Model)(nil), &nn.Model{},
+		(*stagewise.Model)(nil), &stagewise.Model{},
+		(*continuous.GreedyModel)(nil), &continuous.GreedyModel{},
+		(*repro.Report)(nil), &repro.Report{},
 	}
 	errType := reflect.TypeOf((*error)(nil)).Elem()
 	var cases []klearntest.Case
@@ -1309,7 +1315,8 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 			// AddA and AddC append to a nil *SDP like a write to a nil
 			// map: a programming error that panics, as in the standard
 			// library; they return no error to report it with.
-			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC")) {
+			// Report.Add likewise (a nil report has nowhere to add to).
+			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC" || m.Name == "Add")) {
 				continue
 			}
 			mt := m.Type
@@ -1319,22 +1326,25 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 			}
 			returnsErr := mt.NumOut() > 0 && mt.Out(mt.NumOut()-1) == errType
 			name := fmt.Sprintf("%s %T.%s", kind, r, m.Name)
-			fn := m.Func
+			call := m.Func.Call
+			if mt.IsVariadic() { // the last zero argument is the whole (nil) slice
+				call = m.Func.CallSlice
+			}
 			switch {
 			case returnsErr && kind == "nil":
 				cases = append(cases, klearntest.Bad(name, func() error {
-					out := fn.Call(args)
+					out := call(args)
 					err, _ := out[len(out)-1].Interface().(error)
 					return err
 				}, nil))
 			case returnsErr: // a zero value may be usable (an empty Page)
 				cases = append(cases, maybe(name, func() error {
-					out := fn.Call(args)
+					out := call(args)
 					err, _ := out[len(out)-1].Interface().(error)
 					return err
 				}))
 			default:
-				cases = append(cases, maybe(name, func() error { fn.Call(args); return nil }))
+				cases = append(cases, maybe(name, func() error { call(args); return nil }))
 			}
 		}
 	}
