@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/nn"
@@ -387,6 +388,69 @@ func TestBatteryContinuousLearners(t *testing.T) {
 		klearntest.Finite("Greedy Mu 1e-300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e-300}, f.X, f.Xte)),
 		klearntest.Finite("Greedy Mu 1e300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e300}, f.X, f.Xte)),
 		klearntest.Finite("Greedy per-coordinate X near MaxFloat64", fitGreedy(continuous.Greedy{MaxSteps: 2, Family: continuous.GaussianPerCoordinate{}}, scaled(f.X, big/4), f.Xte)),
+	}
+	klearntest.Battery(t, cases)
+}
+
+// TestBatteryMKLHelpers: the exported helpers of the continuous, stagewise
+// and nkrr packages on shapes, nil arguments and values near ±MaxFloat64
+// (kinds 2, 3 and 5).
+func TestBatteryMKLHelpers(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	s, err := continuous.GaussianBandwidth{}.Prepare(f.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := make([]float64, 8)
+	for i := range c {
+		c[i] = f.y[i]
+	}
+	dc := func(c []float64) func() ([]float64, error) {
+		return func() ([]float64, error) {
+			r, err := continuous.SearchDC(continuous.GaussianBandwidth{}, s, 2, c, nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(append([]float64(nil), r.Theta...), r.Value), nil
+		}
+	}
+	cases := []klearntest.Case{
+		klearntest.Bad("SearchDC short c", func() error { return err1(continuous.SearchDC(continuous.GaussianBandwidth{}, s, 2, c[:3], nil)) }, nil),
+		klearntest.Bad("SearchDC NaN c", func() error {
+			cn := append([]float64(nil), c...)
+			cn[2] = nan
+			return err1(continuous.SearchDC(continuous.GaussianBandwidth{}, s, 2, cn, nil))
+		}, klearn.ErrNotFinite),
+		klearntest.Bad("SearchDC zero c", func() error {
+			return err1(continuous.SearchDC(continuous.GaussianBandwidth{}, s, 2, make([]float64, 8), nil))
+		}, nil),
+		klearntest.Finite("SearchDC c near MaxFloat64", dc(scaledSlice(c, big/2))),
+		klearntest.Finite("SearchDC c of 1e-300", dc(scaledSlice(c, 1e-300))),
+		klearntest.Bad("FiniteCombination nil", func() error { return err1(continuous.FiniteCombination(nil, f.y, 1, nil)) }, nil),
+		klearntest.Bad("FiniteCombination NaN mu", func() error { return err1(continuous.FiniteCombination(f.Ks, f.y, nan, nil)) }, klearn.ErrParam),
+		klearntest.Bad("FiniteCombination short y", func() error { return err1(continuous.FiniteCombination(f.Ks, f.y[:3], 1, nil)) }, nil),
+		klearntest.Finite("FiniteCombination Grams near MaxFloat64", func() ([]float64, error) {
+			Ks := []*mat.SymDense{symScaled(f.Ks[0], big/4), symScaled(f.Ks[1], big/4)}
+			r, err := continuous.FiniteCombination(Ks, f.y, 1, nil)
+			if err != nil {
+				return nil, err
+			}
+			return r.Weights, nil
+		}),
+		klearntest.Bad("CrossTrain nil kernel", func() error { return err1(continuous.CrossTrain(nil, f.Xte, f.X)) }, nil),
+		klearntest.Bad("CrossTrain columns", func() error {
+			return err1(continuous.CrossTrain(kernel.RBF{Gamma: 1}, mat.NewDense(2, 5, nil), f.X))
+		}, klearn.ErrShape),
+		klearntest.Bad("ProjectRadial NaN", func() error { return err1(nkrr.ProjectRadial([]float64{nan}, []float64{1}, 1, nkrr.L2)) }, nil),
+		klearntest.Bad("ProjectRadial ragged", func() error { return err1(nkrr.ProjectRadial([]float64{1, 2}, []float64{1}, 1, nkrr.L2)) }, nil),
+		klearntest.Bad("ProjectRadial radius NaN", func() error { return err1(nkrr.ProjectRadial([]float64{1}, []float64{1}, nan, nkrr.L2)) }, nil),
+		klearntest.Finite("ProjectRadial near MaxFloat64", func() ([]float64, error) {
+			return nkrr.ProjectRadial([]float64{big, big}, []float64{0, 0}, big/2, nkrr.L2)
+		}),
+		klearntest.Finite("ProjectRadial L1 near MaxFloat64", func() ([]float64, error) {
+			return nkrr.ProjectRadial([]float64{big, -big}, []float64{-big, big}, big, nkrr.L1)
+		}),
 	}
 	klearntest.Battery(t, cases)
 }

@@ -161,6 +161,18 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		var theta []float64
 		var h float64
 		info := StepInfo{}
+		var nrm float64
+		for _, v := range c {
+			nrm += v * v
+		}
+		if nrm == 0 {
+			// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed, and
+			// with it every value ⟨c, G c⟩ step 2 and Eq. (10) compare.
+			return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
+		}
+		if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
+		}
 		if g.Step2 == DC {
 			r, err := SearchDC(g.Family, s, d, c, &g.DCSettings)
 			if err != nil {
@@ -178,17 +190,6 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			// μ, and on ⟨c, G c⟩ itself the quasi-Newton tolerance (absolute
 			// on the gradient) and its first step (the gradient's length)
 			// would leave the search at its starts.
-			var nrm float64
-			for _, v := range c {
-				nrm += v * v
-			}
-			if nrm == 0 {
-				// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed.
-				return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
-			}
-			if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
-				return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
-			}
 			u := make([]float64, len(c))
 			for i, v := range c {
 				u[i] = v / math.Sqrt(nrm)
