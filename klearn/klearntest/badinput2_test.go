@@ -426,7 +426,25 @@ func TestBatteryMKLHelpers(t *testing.T) {
 			return err1(continuous.SearchDC(continuous.GaussianBandwidth{}, s, 2, make([]float64, 8), nil))
 		}, nil),
 		klearntest.Finite("SearchDC c near MaxFloat64", dc(scaledSlice(c, big/2))),
-		klearntest.Finite("SearchDC c of 1e-300", dc(scaledSlice(c, 1e-300))),
+		// c ≠ 0 whose ‖c‖² underflows: solved, not refused (an error that
+		// wraps no sentinel fails the case).
+		{Name: "SearchDC c of 1e-300 is solved", MayPass: true, Call: func() error {
+			v, err := dc(scaledSlice(c, 1e-300))()
+			if err != nil {
+				return fmt.Errorf("refused: %v", err)
+			}
+			if math.IsNaN(v[0]) {
+				return fmt.Errorf("θ = NaN")
+			}
+			return nil
+		}},
+		klearntest.Finite("FiniteCombination indefinite Grams", func() ([]float64, error) {
+			r, err := continuous.FiniteCombination([]*mat.SymDense{f.neg, f.Kn}, f.y, 1, nil)
+			if err != nil {
+				return nil, err
+			}
+			return append(r.Weights, r.E), nil
+		}),
 		klearntest.Bad("FiniteCombination nil", func() error { return err1(continuous.FiniteCombination(nil, f.y, 1, nil)) }, nil),
 		klearntest.Bad("FiniteCombination NaN mu", func() error { return err1(continuous.FiniteCombination(f.Ks, f.y, nan, nil)) }, klearn.ErrParam),
 		klearntest.Bad("FiniteCombination short y", func() error { return err1(continuous.FiniteCombination(f.Ks, f.y[:3], 1, nil)) }, nil),
