@@ -285,6 +285,13 @@ func TestBatteryNN(t *testing.T) {
 		klearntest.Finite("Fit ±MaxFloat64 columns", decide(mat.NewDense(8, 2, []float64{-big, big, -big, 0, -big, big, 0, -big, big, big, big, 0, big, -big, big, 0}), f.Xte)),
 		klearntest.Finite("Decision far outside the training range", decide(f.X, scaled(f.Xte, big/2))),
 		klearntest.Finite("Fit column of range 5e-324", decide(tiny, f.Xte)),
+		klearntest.Finite("Fit MaxIter 1<<40 without early stopping", func() ([]float64, error) {
+			m, err := nn.Classifier{Hidden: 3, ValFrac: -1, Settings: opt.Settings{MaxIter: 1 << 40}}.Fit(f.X, f.y)
+			if err != nil {
+				return nil, err
+			}
+			return m.Decision(f.Xte)
+		}),
 	}
 	klearntest.Battery(t, cases)
 }
@@ -385,6 +392,8 @@ func TestBatteryContinuousLearners(t *testing.T) {
 		klearntest.Finite("Greedy X near MaxFloat64", fitGreedy(gr, scaled(f.X, big/4), scaled(f.Xte, big/4))),
 		klearntest.Finite("Greedy DC X near MaxFloat64", fitGreedy(continuous.Greedy{MaxSteps: 2, Step2: continuous.DC}, scaled(f.X, big/4), f.Xte)),
 		klearntest.Finite("Greedy test rows far outside", fitGreedy(gr, f.X, scaled(f.Xte, big/2))),
+		klearntest.Finite("Greedy MaxSteps 1<<40", fitGreedy(continuous.Greedy{MaxSteps: 1 << 40}, f.X, f.Xte)),
+		klearntest.Finite("CA search MaxIter 1<<40", fitCA(stagewise.CA{T: 2, Search: opt.Settings{MaxIter: 1 << 40}}, f.X, f.Xte)),
 		klearntest.Finite("Greedy Mu 1e-300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e-300}, f.X, f.Xte)),
 		klearntest.Finite("Greedy Mu 1e300", fitGreedy(continuous.Greedy{MaxSteps: 2, Mu: 1e300}, f.X, f.Xte)),
 		klearntest.Finite("Greedy per-coordinate X near MaxFloat64", fitGreedy(continuous.Greedy{MaxSteps: 2, Family: continuous.GaussianPerCoordinate{}}, scaled(f.X, big/4), f.Xte)),
