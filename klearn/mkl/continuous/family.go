@@ -117,7 +117,9 @@ type searchShape interface{ shape() (n, p int) }
 // (opt.Multistart), and h there. Errors: a nil family or searcher
 // (ErrParam), P nil, empty or not finite (ErrEmpty, ErrNotFinite), and,
 // for a searcher of this package, P of another order than the training rows
-// or a family with another number of parameters (ErrShape).
+// or a family with another number of parameters (ErrShape), and an error
+// of the searcher's Inner during the search (an h that overflows for a P
+// near ±MaxFloat64: ErrNotFinite).
 func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]float64, float64, error) {
 	if f == nil || s == nil {
 		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: Search with a nil family or searcher")
