@@ -34,7 +34,10 @@ func (t Test) String() string {
 // PairedTTest returns Student's t statistic of the paired differences
 // d_i = a_i − b_i, t = mean(d)/(sd(d)/√n), and its two-sided p-value with
 // n − 1 degrees of freedom. Identical samples give t = 0, p = 1; constant
-// non-zero differences give t = ±Inf, p = 0.
+// non-zero differences give t = ±Inf, p = 0 (the limit of t as the spread
+// of the differences vanishes; the only non-finite result). t is invariant
+// to scaling both samples, so samples near ±MaxFloat64, whose differences
+// would overflow, are scaled by 1/8 first.
 func PairedTTest(a, b []float64) (t, p float64, err error) {
 	d, err := diffs(a, b)
 	if err != nil {
@@ -44,7 +47,10 @@ func PairedTTest(a, b []float64) (t, p float64, err error) {
 	if len(d) < 2 {
 		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "repro: paired t-test needs at least 2 pairs, got %d", len(d))
 	}
-	v, _ := Summarize(d)
+	v, err := Summarize(d)
+	if err != nil {
+		return 0, 0, klearn.Errorf(err, "repro: paired t-test")
+	}
 	if v.Std == 0 {
 		if v.Mean == 0 {
 			return 0, 1, nil
@@ -102,11 +108,22 @@ func diffs(a, b []float64) ([]float64, error) {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "repro: paired test of no pairs")
 	}
 	d := make([]float64, len(a))
+	var m float64
 	for i := range a {
 		if math.IsNaN(a[i]) || math.IsNaN(b[i]) || math.IsInf(a[i], 0) || math.IsInf(b[i], 0) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "repro: paired sample %d", i)
 		}
-		d[i] = a[i] - b[i]
+		m = math.Max(m, math.Max(math.Abs(a[i]), math.Abs(b[i])))
+	}
+	// The signs of the differences and the t statistic do not change when
+	// both samples are scaled by 1/8 (exact, a power of two), which keeps
+	// every a_i − b_i and their std finite for samples near ±MaxFloat64.
+	s := 1.0
+	if m > math.MaxFloat64/8 {
+		s = 0.125
+	}
+	for i := range a {
+		d[i] = a[i]*s - b[i]*s
 	}
 	return d, nil
 }
@@ -164,9 +181,18 @@ func Compare(nameA string, a []float64, nameB string, b []float64, test Test, al
 	if err != nil {
 		return Comparison{}, err
 	}
-	va, _ := Summarize(a)
-	vb, _ := Summarize(b)
+	va, err := Summarize(a)
+	if err != nil {
+		return Comparison{}, err
+	}
+	vb, err := Summarize(b)
+	if err != nil {
+		return Comparison{}, err
+	}
 	c.MeanA, c.MeanB, c.Diff = va.Mean, vb.Mean, va.Mean-vb.Mean
+	if math.IsInf(c.Diff, 0) {
+		return Comparison{}, klearn.Errorf(klearn.ErrNotFinite, "repro: Compare: the difference of the means %g and %g overflows", va.Mean, vb.Mean)
+	}
 	if c.P < alpha && c.Diff != 0 {
 		if (c.Diff > 0) == higherIsBetter {
 			c.Winner = AWins

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/metrics"
 )
 
 // Outcome is the verdict on one claim or cell.
@@ -71,26 +72,13 @@ func V(mean float64) Value { return Value{Mean: mean} }
 func MS(mean, std float64) Value { return Value{Mean: mean, Std: std} }
 
 // Summarize returns the mean, the sample standard deviation (n − 1 in the
-// denominator; 0 for one value) and the count of xs. NaN values are an error.
+// denominator; 0 for one value) and the count of xs (metrics.MeanStd: exact
+// to rounding near ±MaxFloat64 too). Errors: xs empty (ErrEmpty), a NaN or
+// ±Inf value, or a std that overflows (ErrNotFinite).
 func Summarize(xs []float64) (Value, error) {
-	if len(xs) == 0 {
-		return Value{}, klearn.Errorf(klearn.ErrEmpty, "repro: Summarize of no values")
-	}
-	var s float64
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return Value{}, klearn.Errorf(klearn.ErrNotFinite, "repro: Summarize")
-		}
-		s += x
-	}
-	m := s / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	sd := 0.0
-	if len(xs) > 1 {
-		sd = math.Sqrt(ss / float64(len(xs)-1))
+	m, sd, err := metrics.MeanStd(xs)
+	if err != nil {
+		return Value{}, klearn.Errorf(err, "repro: Summarize")
 	}
 	return Value{Mean: m, Std: sd, N: len(xs)}, nil
 }
@@ -366,7 +354,10 @@ type Report struct {
 	Elapsed time.Duration `json:"elapsed"`
 }
 
-// Add appends claims, replacing any earlier claim with the same ID.
+// Add appends claims, replacing any earlier claim with the same ID. Like a
+// write to a nil map, Add on a nil *Report panics (it has no error to
+// report it with); the reading methods treat a nil report as an empty one,
+// and JSON refuses it (ErrEmpty).
 func (r *Report) Add(cs ...Claim) {
 	for _, c := range cs {
 		replaced := false
@@ -384,6 +375,9 @@ func (r *Report) Add(cs ...Claim) {
 
 // Counts returns the report's counts.
 func (r *Report) Counts() Counts {
+	if r == nil {
+		r = &Report{} // a nil report reads as an empty one
+	}
 	var c Counts
 	for _, cl := range r.Claims {
 		c.Claims++
@@ -410,6 +404,9 @@ func (r *Report) Counts() Counts {
 // Sorted returns the claims with theorems first, then experiments, then
 // statements, each group in the order added.
 func (r *Report) Sorted() []Claim {
+	if r == nil {
+		r = &Report{} // a nil report reads as an empty one
+	}
 	out := append([]Claim(nil), r.Claims...)
 	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2}
 	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Kind] < rank[out[j].Kind] })
@@ -417,7 +414,12 @@ func (r *Report) Sorted() []Claim {
 }
 
 // JSON returns the report as indented JSON (the form the report index reads).
-func (r *Report) JSON() ([]byte, error) { return json.MarshalIndent(r, "", " ") }
+func (r *Report) JSON() ([]byte, error) {
+	if r == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "repro: JSON of a nil report")
+	}
+	return json.MarshalIndent(r, "", " ")
+}
 
 // ParseReport decodes a report written by JSON.
 func ParseReport(b []byte) (*Report, error) {
@@ -432,6 +434,9 @@ var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReprod
 
 // Markdown returns the verdict table as a Markdown table, counts first.
 func (r *Report) Markdown() string {
+	if r == nil {
+		r = &Report{} // a nil report reads as an empty one
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** — %s mode: %s.\n\n", r.Paper, r.Mode, r.Counts())
 	b.WriteString("| item | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|\n")
@@ -447,6 +452,9 @@ func (r *Report) Markdown() string {
 // styles only), counts first; each claim built from cells has its cells in
 // a <details> element.
 func (r *Report) HTML() string {
+	if r == nil {
+		r = &Report{} // a nil report reads as an empty one
+	}
 	var b strings.Builder
 	e := html.EscapeString
 	b.WriteString(`<div class="kernelab-verdict" style="font-family:sans-serif;font-size:13px">`)
@@ -490,6 +498,9 @@ func cellsHTML(cells []Cell) string {
 
 // Text returns the verdict table as aligned plain text.
 func (r *Report) Text() string {
+	if r == nil {
+		r = &Report{} // a nil report reads as an empty one
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s — %s mode: %s.\n", r.Paper, r.Mode, r.Counts())
 	for _, c := range r.Sorted() {

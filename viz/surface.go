@@ -41,7 +41,9 @@ func (s *Surface) view() (az, el float64, err error) {
 	if math.IsNaN(az) || math.IsInf(az, 0) || !(el > 0 && el <= 90) {
 		return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: surface: view azimuth %g, elevation %g (want finite azimuth and elevation in (0, 90])", az, el)
 	}
-	return az * math.Pi / 180, el * math.Pi / 180, nil
+	// The azimuth modulo a turn: a huge finite azimuth would overflow in
+	// radians (and lose all meaning in cos and sin).
+	return math.Mod(az, 360) * math.Pi / 180, el * math.Pi / 180, nil
 }
 
 func (s *Surface) figure() (figure, error) {
@@ -91,13 +93,30 @@ func (d surfaceDrawer) project(x, y, z float64) (u, v, depth float64) {
 
 func (d surfaceDrawer) norm(x, y, z float64) (float64, float64, float64) {
 	s := d.s
-	nx := 2*(x-s.X[0])/(s.X[len(s.X)-1]-s.X[0]) - 1
-	ny := 2*(y-s.Y[0])/(s.Y[len(s.Y)-1]-s.Y[0]) - 1
+	nx := 2*frac(x, s.X[0], s.X[len(s.X)-1]) - 1
+	ny := 2*frac(y, s.Y[0], s.Y[len(s.Y)-1]) - 1
 	nz := 0.0
 	if d.zmax > d.zmin {
-		nz = 1.4*((z-d.zmin)/(d.zmax-d.zmin)) - 0.7
+		nz = 1.4*frac(z, d.zmin, d.zmax) - 0.7
 	}
 	return nx, ny, nz
+}
+
+// midpoint returns (a + b)/2, as a/2 + b/2 when the sum overflows.
+func midpoint(a, b float64) float64 {
+	if m := (a + b) / 2; !math.IsInf(m, 0) {
+		return m
+	}
+	return a/2 + b/2
+}
+
+// frac returns (a − lo)/(hi − lo), halving the three first when the span
+// overflows (values near ±MaxFloat64); the result is the same otherwise.
+func frac(a, lo, hi float64) float64 {
+	if r := (a - lo) / (hi - lo); !math.IsNaN(r) && !math.IsInf(hi-lo, 0) && !math.IsInf(a-lo, 0) {
+		return r
+	}
+	return (a/2 - lo/2) / (hi/2 - lo/2)
 }
 
 func (d surfaceDrawer) draw(c draw.Canvas) {
@@ -163,7 +182,7 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 	for i := 0; i+1 < len(s.Y); i++ {
 		for j := 0; j+1 < len(s.X); j++ {
 			zm := s.Z[i][j]/4 + s.Z[i][j+1]/4 + s.Z[i+1][j]/4 + s.Z[i+1][j+1]/4
-			_, _, dep := d.project(d.norm((s.X[j]+s.X[j+1])/2, (s.Y[i]+s.Y[i+1])/2, zm))
+			_, _, dep := d.project(d.norm(midpoint(s.X[j], s.X[j+1]), midpoint(s.Y[i], s.Y[i+1]), zm))
 			cells = append(cells, cell{i, j, dep})
 		}
 	}
@@ -196,16 +215,16 @@ func (d surfaceDrawer) draw(c draw.Canvas) {
 		}
 	}
 	fy, fx := y0, x0 // the x edge and the y edge of the base nearer the viewer
-	if depth((x0+x1)/2, y1) > depth((x0+x1)/2, y0) {
+	if depth(midpoint(x0, x1), y1) > depth(midpoint(x0, x1), y0) {
 		fy = y1
 	}
-	if depth(x1, (y0+y1)/2) > depth(x0, (y0+y1)/2) {
+	if depth(x1, midpoint(y0, y1)) > depth(x0, midpoint(y0, y1)) {
 		fx = x1
 	}
 	// Tick values at the ends of each front edge and its name at its middle,
 	// pushed outwards from the centre of the base so that the labels of the
 	// corner the two edges share do not collide.
-	mid := toPt((x0+x1)/2, (y0+y1)/2, d.zmin)
+	mid := toPt(midpoint(x0, x1), midpoint(y0, y1), d.zmin)
 	edgeLabels := func(a, b vg.Point, lo, hi float64, name string) {
 		m := vg.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
 		dx, dy := float64(m.X-mid.X), float64(m.Y-mid.Y)

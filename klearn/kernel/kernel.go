@@ -5,6 +5,12 @@ import (
 )
 
 // Kernel is a positive semi-definite kernel function k(x, z).
+//
+// Eval is the inner loop and checks nothing: x and z must be finite and of
+// the length the kernel was validated for (Validate). Every exported path
+// that evaluates a kernel on user data (Gram, Cross, Diag, the learners'
+// Fit and Predict) checks the shapes, the finiteness and the kernel's
+// hyper-parameters first, and refuses a non-finite result.
 type Kernel interface {
 	Eval(x, z []float64) float64
 }

@@ -23,9 +23,11 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -663,10 +665,18 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("kernel.Combine Inf weight", func() error { return err1(kernel.Combine([]float64{inf, 1}, f.Ks)) }, nil),
 		klearntest.Bad("EasyMKL NaN Lambda", func() error { return err1(mkl.EasyMKL{Lambda: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from negative paper Λ", func() error {
-			return err1(mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(-2)}.FitGrams(f.Ks, f.y))
+			lam, err := mkl.LambdaFromPaper(-2)
+			if err != nil {
+				return err
+			}
+			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from NaN paper Λ", func() error {
-			return err1(mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(nan)}.FitGrams(f.Ks, f.y))
+			lam, err := mkl.LambdaFromPaper(nan)
+			if err != nil {
+				return err
+			}
+			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("krr NaN Lambda", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("svm Inf C", func() error { return err1(svm.Classifier{Kernel: kernel.Linear{}, C: inf}.Fit(f.X, f.y)) }, klearn.ErrParam),
@@ -1183,21 +1193,27 @@ func FuzzSizes(f *testing.F) {
 }
 
 // TestLambdaConversionsDomain: outside their domains the Λ ↔ λ conversions
-// of Donini & Aiolli (2017, Eq. (1)) give NaN, which the learners refuse,
-// instead of a λ > 1 or a negative Λ.
+// of Donini & Aiolli (2017, Eq. (1)) are refused (ErrParam) instead of
+// giving a NaN, a λ > 1 or a negative Λ.
 func TestLambdaConversionsDomain(t *testing.T) {
 	t.Parallel()
 	for _, v := range []float64{-1, -1e-300, nan, math.Inf(-1)} {
-		if got := mkl.LambdaFromPaper(v); !math.IsNaN(got) {
-			t.Errorf("LambdaFromPaper(%v) = %v, want NaN", v, got)
+		if got, err := mkl.LambdaFromPaper(v); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("LambdaFromPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
 	for _, v := range []float64{-0.5, 1.5, nan, inf} {
-		if got := mkl.LambdaToPaper(v); !math.IsNaN(got) {
-			t.Errorf("LambdaToPaper(%v) = %v, want NaN", v, got)
+		if got, err := mkl.LambdaToPaper(v); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("LambdaToPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
-	if mkl.LambdaToPaper(1) != inf || mkl.LambdaFromPaper(inf) != 1 || mkl.LambdaFromPaper(0) != 0 || mkl.LambdaFromPaper(1) != 0.5 {
+	at := func(v float64, err error) float64 {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if at(mkl.LambdaToPaper(1)) != inf || at(mkl.LambdaFromPaper(inf)) != 1 || at(mkl.LambdaFromPaper(0)) != 0 || at(mkl.LambdaFromPaper(1)) != 0.5 {
 		t.Error("conversions at the ends of the domain changed")
 	}
 }
@@ -1281,6 +1297,10 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 		(*viz.CompareTable)(nil), &viz.CompareTable{},
 		(*viz.Page)(nil), &viz.Page{},
 		(*viz.Progress)(nil), &viz.Progress{},
+		(*nn.Model)(nil), &nn.Model{},
+		(*stagewise.Model)(nil), &stagewise.Model{},
+		(*continuous.GreedyModel)(nil), &continuous.GreedyModel{},
+		(*repro.Report)(nil), &repro.Report{},
 	}
 	errType := reflect.TypeOf((*error)(nil)).Elem()
 	var cases []klearntest.Case
@@ -1295,7 +1315,8 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 			// AddA and AddC append to a nil *SDP like a write to a nil
 			// map: a programming error that panics, as in the standard
 			// library; they return no error to report it with.
-			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC")) {
+			// Report.Add likewise (a nil report has nowhere to add to).
+			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC" || m.Name == "Add")) {
 				continue
 			}
 			mt := m.Type
@@ -1305,22 +1326,25 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 			}
 			returnsErr := mt.NumOut() > 0 && mt.Out(mt.NumOut()-1) == errType
 			name := fmt.Sprintf("%s %T.%s", kind, r, m.Name)
-			fn := m.Func
+			call := m.Func.Call
+			if mt.IsVariadic() { // the last zero argument is the whole (nil) slice
+				call = m.Func.CallSlice
+			}
 			switch {
 			case returnsErr && kind == "nil":
 				cases = append(cases, klearntest.Bad(name, func() error {
-					out := fn.Call(args)
+					out := call(args)
 					err, _ := out[len(out)-1].Interface().(error)
 					return err
 				}, nil))
 			case returnsErr: // a zero value may be usable (an empty Page)
 				cases = append(cases, maybe(name, func() error {
-					out := fn.Call(args)
+					out := call(args)
 					err, _ := out[len(out)-1].Interface().(error)
 					return err
 				}))
 			default:
-				cases = append(cases, maybe(name, func() error { fn.Call(args); return nil }))
+				cases = append(cases, maybe(name, func() error { call(args); return nil }))
 			}
 		}
 	}
@@ -1417,7 +1441,7 @@ func TestBatteryMore(t *testing.T) {
 			p.Done()
 			return nil
 		}),
-		maybe("Grid nil", func() error { modelsel.Grid(nil); return nil }),
+		maybe("Grid nil", func() error { return err1(modelsel.Grid(nil)) }),
 		maybe("Threshold NaN", func() error { datasets.Threshold([]float64{nan}, 0); return nil }),
 		maybe("Ranks NaN", func() error { metrics.Ranks([]float64{nan, 1}); return nil }),
 	}

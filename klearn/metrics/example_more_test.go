@@ -77,7 +77,7 @@ func ExampleR2() {
 func ExampleMeanStd() {
 	// Sample standard deviation (n − 1): values 1, 2, 3, 4 have mean 2.5 and
 	// std √(5/3) = 1.2910 (closed form).
-	m, s := metrics.MeanStd([]float64{1, 2, 3, 4})
+	m, s, _ := metrics.MeanStd([]float64{1, 2, 3, 4})
 	fmt.Printf("%.4f ± %.4f\n", m, s)
 	// Output:
 	// 2.5000 ± 1.2910

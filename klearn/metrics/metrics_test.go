@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -115,15 +116,26 @@ func TestRegressionClosedForm(t *testing.T) {
 func TestMeanStd(t *testing.T) {
 	t.Parallel()
 	// Closed form: mean 2.5, sample variance (2.25+0.25+0.25+2.25)/3 = 5/3.
-	m, s := MeanStd([]float64{1, 2, 3, 4})
-	if m != 2.5 || !klearntest.Close(s, math.Sqrt(5.0/3), 1e-15) {
-		t.Fatalf("MeanStd = %v ± %v", m, s)
+	m, s, err := MeanStd([]float64{1, 2, 3, 4})
+	if err != nil || m != 2.5 || !klearntest.Close(s, math.Sqrt(5.0/3), 1e-15) {
+		t.Fatalf("MeanStd = %v ± %v, %v", m, s, err)
 	}
-	if m, s := MeanStd([]float64{7}); m != 7 || s != 0 {
-		t.Fatalf("MeanStd of one value = %v ± %v", m, s)
+	if m, s, err := MeanStd([]float64{7}); err != nil || m != 7 || s != 0 {
+		t.Fatalf("MeanStd of one value = %v ± %v, %v", m, s, err)
 	}
-	if m, s := MeanStd(nil); !math.IsNaN(m) || !math.IsNaN(s) {
-		t.Fatalf("MeanStd(nil) = %v ± %v, want NaN ± NaN (documented)", m, s)
+	// Scaled before summing and squaring: {M, M/2} (M = MaxFloat64) has
+	// mean 3M/4 and std (M/2)/√2, both representable.
+	M := math.MaxFloat64
+	if m, s, err := MeanStd([]float64{M, M / 2}); err != nil || !klearntest.Close(m, 0.75*M, 1e-15) || !klearntest.Close(s, M/2/math.Sqrt2, 1e-15) {
+		t.Fatalf("MeanStd(M, M/2) = %v ± %v, %v; want %v ± %v", m, s, err, 0.75*M, M/2/math.Sqrt2)
+	}
+	for _, c := range []struct {
+		v    []float64
+		want error
+	}{{nil, klearn.ErrEmpty}, {[]float64{1, math.NaN()}, klearn.ErrNotFinite}, {[]float64{math.Inf(1)}, klearn.ErrNotFinite}, {[]float64{-M, M}, klearn.ErrNotFinite}} {
+		if m, s, err := MeanStd(c.v); !errors.Is(err, c.want) {
+			t.Errorf("MeanStd(%v) = %v ± %v, %v; want an error wrapping %v", c.v, m, s, err, c.want)
+		}
 	}
 }
 

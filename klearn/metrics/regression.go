@@ -77,24 +77,35 @@ func R2(y, yhat []float64) (float64, error) {
 // MeanStd returns the mean and the sample standard deviation
 // sqrt(Σ (v_i − v̄)² / (n − 1)) of v, the "mean ± std over splits" of the
 // papers (MATLAB's std, numpy's std with ddof=1). The std of a single value
-// is 0; an empty v gives (NaN, NaN), the only case with a NaN result.
-func MeanStd(v []float64) (mean, std float64) {
+// is 0. Values near ±MaxFloat64 are scaled by a power of two before summing
+// and squaring, so the answer is exact to rounding whenever it is
+// representable. Errors: v empty (ErrEmpty), an entry NaN or ±Inf, or a
+// std that overflows (ErrNotFinite).
+func MeanStd(v []float64) (mean, std float64, err error) {
 	n := len(v)
 	if n == 0 {
-		return math.NaN(), math.NaN()
+		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "metrics: MeanStd of no values")
 	}
+	if err := klearn.CheckVector("metrics: MeanStd", v); err != nil {
+		return 0, 0, err
+	}
+	sc := pow2Scale(maxAbs(v))
 	for _, x := range v {
-		mean += x
+		mean += x * sc
 	}
 	mean /= float64(n)
 	if n == 1 {
-		return mean, 0
+		return v[0], 0, nil
 	}
 	var ss float64
 	for _, x := range v {
-		ss += (x - mean) * (x - mean)
+		ss += (x*sc - mean) * (x*sc - mean)
 	}
-	return mean, math.Sqrt(ss / float64(n-1))
+	mean, std = mean/sc, math.Sqrt(ss/float64(n-1))/sc
+	if math.IsInf(std, 0) {
+		return 0, 0, klearn.Errorf(klearn.ErrNotFinite, "metrics: MeanStd: the std of values up to %g overflows", maxAbs(v))
+	}
+	return mean, std, nil
 }
 
 // pow2Scale returns 1 when every magnitude is in [2⁻⁴⁰⁰, 2⁴⁰⁰] (or zero), and

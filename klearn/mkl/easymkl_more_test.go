@@ -223,7 +223,16 @@ func TestKOMDClassifier(t *testing.T) {
 	if v, f := komdKKT(K, y, a.Gamma, a.Lambda); v > 1e-6 || f > 1e-12 {
 		t.Errorf("KKT %g %g", v, f)
 	}
-	if math.Abs(LambdaFromPaper(LambdaToPaper(0.25))-0.25) > 1e-16 || LambdaFromPaper(math.Inf(1)) != 1 {
+	L, err := LambdaToPaper(0.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := LambdaFromPaper(L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := LambdaFromPaper(math.Inf(1))
+	if err != nil || math.Abs(back-0.25) > 1e-16 || one != 1 {
 		t.Error("Λ ↔ λ conversion")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"gonum.org/v1/gonum/mat"
-	"math"
 )
 
 // KOMD is the KOMD classifier (Aiolli, Da San Martino & Sperduti 2008) on a
@@ -50,25 +49,25 @@ type KOMDModel struct {
 
 // LambdaFromPaper converts the paper's Λ ∈ [0, ∞] (Eq. (1) of Donini &
 // Aiolli 2017) to λ = Λ/(1+Λ) ∈ [0, 1]; +Inf gives 1. A Λ outside [0, ∞]
-// (negative or NaN) gives NaN, which every learner refuses as a Lambda
-// (ErrParam), as math.Log does outside its domain.
-func LambdaFromPaper(Lam float64) float64 {
+// (negative or NaN) is refused (ErrParam).
+func LambdaFromPaper(Lam float64) (float64, error) {
 	if !(Lam >= 0) {
-		return math.NaN()
+		return 0, klearn.Errorf(klearn.ErrParam, "mkl: LambdaFromPaper: Λ = %v, want Λ ∈ [0, ∞]", Lam)
 	}
 	if Lam > 1e300 {
-		return 1
+		return 1, nil
 	}
-	return Lam / (1 + Lam)
+	return Lam / (1 + Lam), nil
 }
 
-// LambdaToPaper converts λ ∈ [0, 1] to Λ = λ/(1−λ) (+Inf at λ = 1); a λ
-// outside [0, 1] (or NaN) gives NaN.
-func LambdaToPaper(lambda float64) float64 {
+// LambdaToPaper converts λ ∈ [0, 1] to Λ = λ/(1−λ); λ = 1 gives +Inf, the
+// paper's Λ = ∞ (its domain is [0, ∞]). A λ outside [0, 1] (or NaN) is
+// refused (ErrParam).
+func LambdaToPaper(lambda float64) (float64, error) {
 	if !(lambda >= 0 && lambda <= 1) {
-		return math.NaN()
+		return 0, klearn.Errorf(klearn.ErrParam, "mkl: LambdaToPaper: λ = %v, want λ ∈ [0, 1]", lambda)
 	}
-	return lambda / (1 - lambda)
+	return lambda / (1 - lambda), nil
 }
 
 // effLambda returns the λ' for which (1−λ')A + λ'I ∝ (1−λ)A + λcI.

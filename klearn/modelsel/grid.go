@@ -34,13 +34,25 @@ func (p Params) String() string {
 
 // Grid returns the Cartesian product of the axes as a list of Params, in a
 // fixed order: keys sorted, the last key varying fastest. An axis with no
-// values gives an empty grid.
-func Grid(axes map[string][]float64) []Params {
+// values gives an empty grid. Errors: a NaN value (ErrNotFinite), and a
+// product too large to hold (ErrParam, with the memory it would take).
+func Grid(axes map[string][]float64) ([]Params, error) {
 	keys := make([]string, 0, len(axes))
-	for k := range axes {
+	sizes := make([]int, 0, len(axes))
+	for k, vs := range axes {
 		keys = append(keys, k)
+		sizes = append(sizes, len(vs))
+		for _, v := range vs {
+			if math.IsNaN(v) {
+				return nil, klearn.Errorf(klearn.ErrNotFinite, "modelsel: Grid: axis %q has a NaN", k)
+			}
+		}
 	}
 	sort.Strings(keys)
+	// Each candidate is a map of len(keys) entries: about 64 bytes a key.
+	if err := klearn.CheckAlloc("modelsel: Grid: the Cartesian product", 64*(len(keys)+1), sizes...); err != nil {
+		return nil, err
+	}
 	out := []Params{{}}
 	for _, k := range keys {
 		var next []Params
@@ -56,7 +68,7 @@ func Grid(axes map[string][]float64) []Params {
 		}
 		out = next
 	}
-	return out
+	return out, nil
 }
 
 // SearchOptions configures GridSearch and NestedCV.
@@ -144,7 +156,11 @@ func GridSearch[P any](candidates []P, splits []Split, eval func(c P, s Split) (
 			}
 		}
 		if cr.Err == nil {
-			cr.Mean, cr.Std = metrics.MeanStd(cr.Scores)
+			if cr.Mean, cr.Std, cr.Err = metrics.MeanStd(cr.Scores); cr.Err != nil {
+				cr.Err = fmt.Errorf("modelsel: candidate %d: %w", c, cr.Err)
+			}
+		}
+		if cr.Err == nil {
 			if res.Best < 0 || better(cr.Mean, res.Candidates[res.Best].Mean, opts.Minimize) {
 				res.Best = c
 			}
@@ -220,6 +236,9 @@ func NestedCV[P any](outer []Split, inner func(train []int, fold int) ([]Split, 
 		res.Folds = append(res.Folds, OuterFold[P]{Split: os, Search: sr, Best: sr.Best, Params: best, Score: v})
 		res.Scores = append(res.Scores, v)
 	}
-	res.Mean, res.Std = metrics.MeanStd(res.Scores)
+	var err error
+	if res.Mean, res.Std, err = metrics.MeanStd(res.Scores); err != nil {
+		return nil, fmt.Errorf("modelsel: nested CV: %w", err)
+	}
 	return res, nil
 }

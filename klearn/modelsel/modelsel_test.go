@@ -299,16 +299,27 @@ func err1[T any](_ T, err error) error { return err }
 
 func TestGrid(t *testing.T) {
 	t.Parallel()
-	g := modelsel.Grid(map[string][]float64{"gamma": {0.1, 1}, "C": {1, 10, 100}})
-	if len(g) != 6 {
+	g, err := modelsel.Grid(map[string][]float64{"gamma": {0.1, 1}, "C": {1, 10, 100}})
+	if err != nil || len(g) != 6 {
 		t.Fatalf("grid has %d points, want 6", len(g))
 	}
 	// Keys sorted (C before gamma), last key fastest.
 	if g[0].String() != "C=1 gamma=0.1" || g[1].String() != "C=1 gamma=1" || g[5].String() != "C=100 gamma=1" {
 		t.Fatalf("grid order: %v", g)
 	}
-	if len(modelsel.Grid(map[string][]float64{"a": {1}, "b": nil})) != 0 {
-		t.Fatalf("an empty axis must give an empty grid")
+	if g, err := modelsel.Grid(map[string][]float64{"a": {1}, "b": nil}); err != nil || len(g) != 0 {
+		t.Fatalf("an empty axis must give an empty grid: %v, %v", g, err)
+	}
+	// 12 axes of 100 values: 10²⁴ candidates, refused before any allocation.
+	huge := map[string][]float64{}
+	for k := 0; k < 12; k++ {
+		huge[fmt.Sprint("a", k)] = make([]float64, 100)
+	}
+	if _, err := modelsel.Grid(huge); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("a grid of 10²⁴ candidates: %v, want ErrParam", err)
+	}
+	if _, err := modelsel.Grid(map[string][]float64{"a": {1, math.NaN()}}); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Fatalf("a NaN value: %v, want ErrNotFinite", err)
 	}
 }
 
@@ -323,7 +334,10 @@ func krrSearch(t *testing.T, workers int) *modelsel.SearchResult[modelsel.Params
 	if err != nil {
 		t.Fatal(err)
 	}
-	grid := modelsel.Grid(map[string][]float64{"lambda": {1e-3, 1e-1, 10}, "gamma": {0.1, 1, 10}})
+	grid, err := modelsel.Grid(map[string][]float64{"lambda": {1e-3, 1e-1, 10}, "gamma": {0.1, 1, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	grams := map[float64]*mat.SymDense{}
 	for _, g := range []float64{0.1, 1, 10} {
 		grams[g], _ = kernel.Gram(kernel.RBF{Gamma: g}, X)
@@ -370,7 +384,7 @@ func TestGridSearchDeterministic(t *testing.T) {
 		if cr.Mean < a.Candidates[a.Best].Mean {
 			t.Fatalf("candidate %v has a lower mean than the best", cr.Params)
 		}
-		m, s := metrics.MeanStd(cr.Scores)
+		m, s, _ := metrics.MeanStd(cr.Scores)
 		if m != cr.Mean || s != cr.Std || len(cr.Scores) != 5 {
 			t.Fatalf("mean ± std mismatch for %v", cr.Params)
 		}

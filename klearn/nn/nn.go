@@ -78,27 +78,55 @@ type Model struct {
 
 // Classes returns the class labels in ascending order (output c is class
 // Classes()[c]).
-func (m *Model) Classes() []float64 { return append([]float64(nil), m.classes...) }
+func (m *Model) Classes() []float64 {
+	if m == nil {
+		return nil
+	}
+	return append([]float64(nil), m.classes...)
+}
 
 // Iterations returns the SCG iterations run; BestIteration the one whose
 // weights were kept.
-func (m *Model) Iterations() int { return m.iterations }
+func (m *Model) Iterations() int {
+	if m == nil {
+		return 0
+	}
+	return m.iterations
+}
 
 // BestIteration returns the iteration whose weights the model holds.
-func (m *Model) BestIteration() int { return m.bestIter }
+func (m *Model) BestIteration() int {
+	if m == nil {
+		return 0
+	}
+	return m.bestIter
+}
 
 // Status returns why SCG stopped (opt.RecorderStop after early stopping).
-func (m *Model) Status() opt.Status { return m.status }
+func (m *Model) Status() opt.Status {
+	if m == nil {
+		return opt.NotTerminated
+	}
+	return m.status
+}
 
 // Losses returns the training and validation cross-entropies per iteration
 // (the validation curve is empty without a validation part).
 func (m *Model) Losses() (train, val []float64) {
+	if m == nil {
+		return nil, nil
+	}
 	return append([]float64(nil), m.trainLoss...), append([]float64(nil), m.valLoss...)
 }
 
 // Weights returns a copy of the weight vector [W₁ (row-major H×d), b₁,
 // W₂ (K×H), b₂].
-func (m *Model) Weights() []float64 { return append([]float64(nil), m.w...) }
+func (m *Model) Weights() []float64 {
+	if m == nil {
+		return nil
+	}
+	return append([]float64(nil), m.w...)
+}
 
 // net evaluates the network with weights w on scaled inputs.
 type net struct {
@@ -268,8 +296,11 @@ func (c Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 			lo, hi = min(lo, X.At(i, j)), max(hi, X.At(i, j))
 		}
 		shift[j], scale[j] = lo, 1
-		if hi > lo {
-			scale[j] = 2 / (hi - lo)
+		// 2/(hi − lo), with the span halved first so that it cannot
+		// overflow for values near ±MaxFloat64; a span too small for its
+		// reciprocal (below 2/MaxFloat64) is treated as a constant column.
+		if sc := 1 / (hi/2 - lo/2); hi > lo && !math.IsInf(sc, 0) {
+			scale[j] = sc
 		}
 	}
 	m := &Model{d: d, h: h, k: len(classes), shift: shift, scale: scale, classes: classes}
@@ -381,12 +412,23 @@ func nguyenWidrow(n net, r interface {
 	return w
 }
 
+// maxScaled bounds the scaled inputs: far outside the training range (the
+// scaled value beyond ±1e150, or overflowing for rows near ±MaxFloat64) an
+// input is clamped, where tanh has long saturated, so that the hidden
+// layer's sums stay finite.
+const maxScaled = 1e150
+
 func (m *Model) transform(X mat.Matrix) *mat.Dense {
 	N, d := X.Dims()
 	S := mat.NewDense(N, d, nil)
 	for i := 0; i < N; i++ {
 		for j := 0; j < d; j++ {
-			S.Set(i, j, (X.At(i, j)-m.shift[j])*m.scale[j]-1)
+			x := X.At(i, j)
+			v := (x-m.shift[j])*m.scale[j] - 1
+			if !(math.Abs(v) <= maxScaled) {
+				v = math.Copysign(maxScaled, x/2-m.shift[j]/2)
+			}
+			S.Set(i, j, v)
 		}
 	}
 	return S

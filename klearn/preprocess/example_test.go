@@ -60,7 +60,7 @@ func ExampleStandardizer() {
 }
 
 func ExampleCenterLabels() {
-	yc, mean := preprocess.CenterLabels([]float64{1, 2, 6})
+	yc, mean, _ := preprocess.CenterLabels([]float64{1, 2, 6})
 	fmt.Println(yc, mean)
 	// Output:
 	// [-2 -1 3] 3

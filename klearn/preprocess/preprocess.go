@@ -49,6 +49,11 @@ func (t *Transform) Transform(X mat.Matrix) (*mat.Dense, error) {
 		for j := range row {
 			row[j] = (X.At(i, j) - t.shift[j]) * t.scale[j]
 			if math.IsInf(row[j], 0) || math.IsNaN(row[j]) {
+				// x − shift overflowed: halve it (exact) and double after
+				// scaling, for a result that is representable.
+				row[j] = ((X.At(i, j)/2 - t.shift[j]/2) * t.scale[j]) * 2
+			}
+			if math.IsInf(row[j], 0) || math.IsNaN(row[j]) {
 				return nil, klearn.Errorf(klearn.ErrNotFinite, "preprocess: transformed X[%d,%d] = (%v − %v)·%v overflows", i, j, X.At(i, j), t.shift[j], t.scale[j])
 			}
 		}
@@ -122,7 +127,13 @@ func (MinMax) Fit(X mat.Matrix) (*Transform, error) {
 	scale := make([]float64, len(lo))
 	for j := range scale {
 		scale[j] = 1
-		if r := hi[j] - lo[j]; r > 0 {
+		// 1/(hi − lo), with the range halved when it overflows (features
+		// near ±MaxFloat64); a range too small for its reciprocal (below
+		// 1/MaxFloat64) is treated as a constant feature.
+		r := hi[j] - lo[j]
+		if math.IsInf(r, 0) {
+			scale[j] = 0.5 / (hi[j]/2 - lo[j]/2)
+		} else if r > 0 && !math.IsInf(1/r, 0) {
 			scale[j] = 1 / r
 		}
 	}
@@ -205,22 +216,35 @@ func UnitNorm(X mat.Matrix) (*mat.Dense, error) {
 }
 
 // CenterLabels returns y − ȳ and ȳ, for learners without a bias term
-// (kernel ridge regression in Cortes et al. (2009) predicts ȳ + f(x)). It does not validate
-// y: an empty y gives (empty, 0); use klearn.CheckVector first when y comes
-// from outside.
-func CenterLabels(y []float64) (yc []float64, mean float64) {
-	yc = make([]float64, len(y))
+// (kernel ridge regression in Cortes et al. (2009) predicts ȳ + f(x)).
+// The mean is computed without overflow for labels near ±MaxFloat64.
+// Errors: y empty (ErrEmpty), an entry NaN or ±Inf, or a centred label
+// that overflows (ErrNotFinite).
+func CenterLabels(y []float64) (yc []float64, mean float64, err error) {
 	if len(y) == 0 {
-		return yc, 0
+		return nil, 0, klearn.Errorf(klearn.ErrEmpty, "preprocess: CenterLabels of no labels")
+	}
+	if err := klearn.CheckVector("preprocess: y", y); err != nil {
+		return nil, 0, err
 	}
 	for _, v := range y {
 		mean += v
 	}
 	mean /= float64(len(y))
+	if math.IsInf(mean, 0) {
+		mean = 0
+		for _, v := range y {
+			mean += v / float64(len(y))
+		}
+	}
+	yc = make([]float64, len(y))
 	for i, v := range y {
 		yc[i] = v - mean
+		if math.IsInf(yc[i], 0) {
+			return nil, 0, klearn.Errorf(klearn.ErrNotFinite, "preprocess: CenterLabels: y[%d] − ȳ = %g − %g overflows", i, v, mean)
+		}
 	}
-	return yc, mean
+	return yc, mean, nil
 }
 
 // ScaleCenter applies the UCI preprocessing of Section 4.1 of Cortes et al.

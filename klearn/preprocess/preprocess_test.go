@@ -2,6 +2,7 @@ package preprocess
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"testing"
 
@@ -89,12 +90,23 @@ func TestUnitNormAndLabels(t *testing.T) {
 	}
 	klearntest.ExpectErrorIs(t, "UnitNorm(NaN)", klearn.ErrNotFinite, func() error { _, err := UnitNorm(dense([][]float64{{math.NaN()}})); return err })
 	y := []float64{1, 2, 6}
-	yc, m := CenterLabels(y)
-	if m != 3 || yc[0] != -2 || yc[1] != -1 || yc[2] != 3 || y[0] != 1 {
+	yc, m, err := CenterLabels(y)
+	if err != nil || m != 3 || yc[0] != -2 || yc[1] != -1 || yc[2] != 3 || y[0] != 1 {
 		t.Fatalf("CenterLabels = %v, %v (y now %v)", yc, m, y)
 	}
-	if yc, m := CenterLabels(nil); len(yc) != 0 || m != 0 {
-		t.Fatalf("CenterLabels(nil) = %v, %v", yc, m)
+	for _, c := range []struct {
+		y    []float64
+		want error
+	}{{nil, klearn.ErrEmpty}, {[]float64{1, math.NaN()}, klearn.ErrNotFinite}, {[]float64{-math.MaxFloat64, math.MaxFloat64, math.MaxFloat64}, klearn.ErrNotFinite}} {
+		if yc, m, err := CenterLabels(c.y); !errors.Is(err, c.want) {
+			t.Errorf("CenterLabels(%v) = %v, %v, %v; want %v", c.y, yc, m, err, c.want)
+		}
+	}
+	// Near ±MaxFloat64 the mean is computed on scaled values: {M, M/2}
+	// has mean 3M/4 and centred labels ±M/4.
+	M := math.MaxFloat64
+	if yc, m, err := CenterLabels([]float64{M, M / 2}); err != nil || !klearntest.Close(m, 0.75*M, 1e-15) || !klearntest.Close(yc[0], M/4, 1e-15) {
+		t.Errorf("CenterLabels(M, M/2) = %v, %v, %v", yc, m, err)
 	}
 }
 

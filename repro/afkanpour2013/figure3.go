@@ -71,7 +71,11 @@ func hCurves(task string, tr sample, starts []float64, stages, points int, lo, h
 		for i := 0; i < points; i++ {
 			sig := lo * math.Pow(hi/lo, float64(i)/float64(points-1))
 			c.Sigma = append(c.Sigma, sig)
-			c.H = append(c.H, -s.Inner(P, []float64{math.Log(sig)}, nil))
+			h, err := s.Inner(P, []float64{math.Log(sig)}, nil)
+			if err != nil {
+				return nil, err
+			}
+			c.H = append(c.H, -h)
 		}
 		c.Minima = localMinima(c.H)
 		theta, _, err := continuous.Search(fam, s, 1, P, nil)
@@ -80,7 +84,11 @@ func hCurves(task string, tr sample, starts []float64, stages, points int, lo, h
 		}
 		c.Found = math.Exp(theta[0])
 		out = append(out, c)
-		Kp, err := kernel.Center(s.Gram(theta))
+		Gt, err := s.Gram(theta)
+		if err != nil {
+			return nil, err
+		}
+		Kp, err := kernel.Center(Gt)
 		if err != nil {
 			return nil, err
 		}

@@ -280,7 +280,7 @@ func Checks(d taskData, cfg Config) ([]repro.Claim, error) {
 	}
 	P := mat.NewSymDense(n, nil)
 	P.SymOuterK(1, mat.NewVecDense(n, c))
-	fOf := func(sigma float64) float64 { return s.Inner(P, []float64{math.Log(sigma)}, nil) }
+	fOf := func(sigma float64) float64 { h, _ := s.Inner(P, []float64{math.Log(sigma)}, nil); return h } // shapes fixed above; P finite
 	parts := func(w float64) (g, h float64) {
 		for i := 0; i < n; i++ {
 			for j := 0; j < n; j++ {
@@ -416,7 +416,9 @@ func Checks(d taskData, cfg Config) ([]repro.Claim, error) {
 			for _, g := range grids {
 				vals := make([]float64, g.n)
 				for j := range vals {
-					vals[j] = s.Inner(Pr, []float64{math.Log(g.lo) + math.Log(g.hi/g.lo)*float64(j)/float64(g.n-1)}, nil)
+					if vals[j], err = s.Inner(Pr, []float64{math.Log(g.lo) + math.Log(g.hi/g.lo)*float64(j)/float64(g.n-1)}, nil); err != nil {
+						return nil, err
+					}
 				}
 				m := localMaxima(vals)
 				if g.interior {
@@ -457,12 +459,17 @@ func Checks(d taskData, cfg Config) ([]repro.Claim, error) {
 		for i := 0; i < N; i++ {
 			for j := 0; j < N; j++ {
 				th := []float64{math.Log(r[0]) + math.Log(r[1]/r[0])*float64(i)/(N-1), math.Log(r[0]) + math.Log(r[1]/r[0])*float64(j)/(N-1)}
-				if v := s2.Inner(P, th, nil); v > best {
+				if v, err := s2.Inner(P, th, nil); err != nil {
+					return nil, err
+				} else if v > best {
 					best, arg = v, [2]float64{math.Exp(th[0]), math.Exp(th[1])}
 				}
 			}
 		}
-		got := s2.Inner(P, res.Theta, nil)
+		got, err := s2.Inner(P, res.Theta, nil)
+		if err != nil {
+			return nil, err
+		}
 		ok := res.Run.Status == opt.Success && got >= best-1e-9*math.Abs(best)
 		out = append(out, repro.CheckClaim("Algorithm 2 (2-D)", repro.Theorem,
 			"the cutting plane reaches the global maximum of ⟨c, G(σ₁, σ₂)c⟩ (one variance per image half) with its certificate",

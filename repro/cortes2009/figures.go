@@ -165,7 +165,10 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, mean := preprocess.CenterLabels(ytr)
+		_, mean, err := preprocess.CenterLabels(ytr)
+		if err != nil {
+			return nil, err
+		}
 		c, err := metrics.RMSE(yte, constant(len(sp.Test), mean))
 		if err != nil {
 			return nil, err

@@ -63,7 +63,10 @@ func sonarProblem(p int, rows []int) (nkrr.Problem, error) {
 	if err != nil {
 		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
 	}
-	y, _ := preprocess.CenterLabels(yr)
+	y, _, err := preprocess.CenterLabels(yr)
+	if err != nil {
+		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar labels: %w", err)
+	}
 	return nkrr.Problem{Ks: Ks, Y: y, Lambda: 1, Degree: 2}, nil
 }
 

@@ -176,7 +176,9 @@ func BreastHypotheses(cfg Config) ([]Hypothesis, error) {
 				}
 				yc, mean := ytr, 0.0
 				if v.centre {
-					yc, mean = preprocess.CenterLabels(ytr)
+					if yc, mean, err = preprocess.CenterLabels(ytr); err != nil {
+						return nil, err
+					}
 				}
 				fit, err := best.FitFeatures(Ftr, yc)
 				if err != nil {

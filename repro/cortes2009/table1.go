@@ -29,7 +29,10 @@ type Row struct {
 }
 
 // Mean returns the mean and sample std of method j over the splits.
-func (r Row) Mean(j int) (float64, float64) { return metrics.MeanStd(r.Scores[j]) }
+func (r Row) Mean(j int) (float64, float64) {
+	m, s, _ := metrics.MeanStd(r.Scores[j]) // every method has a score per split
+	return m, s
+}
 
 // load returns a Table 1 data set with ±1 labels.
 func load(d DataSet) (*Data, error) {

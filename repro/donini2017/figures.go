@@ -57,7 +57,7 @@ func CurvesChart(res *Results) (*viz.Grid, error) {
 				s.Dash = viz.Dashed
 			}
 			for di := range c.Ds {
-				mu, sd := metrics.MeanStd(c.AUC[m][di])
+				mu, sd, _ := metrics.MeanStd(c.AUC[m][di])
 				s.Y, s.Err = append(s.Y, mu), append(s.Err, sd)
 			}
 			ser = append(ser, s)
@@ -78,8 +78,8 @@ func Figure6Chart(res *Results) (*viz.Grid, error) {
 		q := viz.Series{Name: "Q_D (degree rule)", X: floats(f.Ds)}
 		r := viz.Series{Name: "R_D (random rule)", X: floats(f.Ds), Dash: viz.Dashed}
 		for i := range f.Ds {
-			mq, sq := metrics.MeanStd(f.Q[i])
-			mr, sr := metrics.MeanStd(f.R[i])
+			mq, sq, _ := metrics.MeanStd(f.Q[i])
+			mr, sr, _ := metrics.MeanStd(f.R[i])
 			q.Y, q.Err = append(q.Y, mq), append(q.Err, sq)
 			r.Y, r.Err = append(r.Y, mr), append(r.Err, sr)
 		}
@@ -197,7 +197,7 @@ func Table4Table(res *Results) (*viz.CompareTable, error) {
 	for _, row := range res.Table4 {
 		var o, p []viz.MeanStd
 		for j := range Table4Cols {
-			mu, sd := metrics.MeanStd(row.AUC[j])
+			mu, sd, _ := metrics.MeanStd(row.AUC[j])
 			o = append(o, viz.MeanStd{Mean: mu, Std: sd})
 			pv := Table4Paper[row.Data][j]
 			p = append(p, viz.MeanStd{Mean: pv.Mean, Std: pv.Std})
@@ -263,10 +263,10 @@ func Table3Rows(res *Results) (rows [][]string, err error) {
 	}
 	for _, t := range res.Table3 {
 		p := Table3Paper[t.Data]
-		mr, _ := metrics.MeanStd(t.RBF)
+		mr, _, _ := metrics.MeanStd(t.RBF)
 		row := []string{t.Data, fmt.Sprintf("%.3f × V (paper's %.3f × V)", mr, p[0])}
 		for i := range t.Ours {
-			m, _ := metrics.MeanStd(t.Ours[i])
+			m, _, _ := metrics.MeanStd(t.Ours[i])
 			row = append(row, fmt.Sprintf("%.3f (paper's %.3f)", m, p[i+1]))
 		}
 		rows = append(rows, row)

@@ -124,7 +124,7 @@ type CVCurves struct {
 
 // Mean returns the mean AUC of method m at D index di.
 func (c CVCurves) Mean(m, di int) float64 {
-	v, _ := metrics.MeanStd(c.AUC[m][di])
+	v, _, _ := metrics.MeanStd(c.AUC[m][di])
 	return v
 }
 
@@ -315,7 +315,7 @@ func combineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 					return CVCurves{}, err
 				}
 				cols[j] = a
-				if mu, _ := metrics.MeanStd(a); mu > bm {
+				if mu, _, _ := metrics.MeanStd(a); mu > bm {
 					bi, bm = j, mu
 				}
 			}

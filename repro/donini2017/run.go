@@ -547,7 +547,11 @@ func runFig9(cfg Config, res *Results) error {
 				if err != nil {
 					return err
 				}
-				m, err := mkl.EasyMKL{Lambda: mkl.LambdaFromPaper(0.01), NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				lam, err := mkl.LambdaFromPaper(0.01)
+				if err != nil {
+					return err
+				}
+				m, err := mkl.EasyMKL{Lambda: lam, NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
 				if err != nil {
 					return err
 				}
@@ -561,7 +565,7 @@ func runFig9(cfg Config, res *Results) error {
 				return klearn.Errorf(klearn.ErrOneClass, "donini2017: Figure 9: every repetition at noise %g has one class", p)
 			}
 			c.Noise[k] = 100 * p
-			c.Mean[k], c.Std[k] = metrics.MeanStd(ws)
+			c.Mean[k], c.Std[k], _ = metrics.MeanStd(ws)
 			return nil
 		})
 		if err != nil {

@@ -17,8 +17,8 @@ import (
 func compare(a string, x []float64, b string, y []float64, higherIsBetter bool) repro.Comparison {
 	c, err := repro.Compare(a, x, b, y, repro.PairedT, Alpha, higherIsBetter)
 	if err != nil {
-		mx, _ := metrics.MeanStd(x)
-		my, _ := metrics.MeanStd(y)
+		mx, _, _ := metrics.MeanStd(x)
+		my, _, _ := metrics.MeanStd(y)
 		return repro.Comparison{A: a, B: b, MeanA: mx, MeanB: my, Diff: mx - my, N: len(x), Test: repro.PairedT, P: 1, Alpha: Alpha, HigherIsBetter: higherIsBetter}
 	}
 	return c
@@ -132,8 +132,8 @@ func figure6Claims(res *Results) []repro.Claim {
 	var parts []string
 	for _, f := range res.Fig6 {
 		for i, D := range f.Ds {
-			q, _ := metrics.MeanStd(f.Q[i])
-			rr, _ := metrics.MeanStd(f.R[i])
+			q, _, _ := metrics.MeanStd(f.Q[i])
+			rr, _, _ := metrics.MeanStd(f.R[i])
 			n++
 			if q > rr {
 				k++
@@ -251,8 +251,8 @@ func table3Claim(res *Results) repro.Claim {
 		if c.Winner != repro.BWins {
 			k++
 		}
-		mo, _ := metrics.MeanStd(t.Ours[0])
-		mr, _ := metrics.MeanStd(t.RBF)
+		mo, _, _ := metrics.MeanStd(t.Ours[0])
+		mr, _, _ := metrics.MeanStd(t.RBF)
 		parts = append(parts, fmt.Sprintf("%s: %.3f s vs %.3f s × V (ratio %.0f; paper %.0f), %s", t.Data, mo, mr, mo/mr, Table3Paper[t.Data][1]/Table3Paper[t.Data][0], c.String()))
 	}
 	if len(res.Table3) == 0 {

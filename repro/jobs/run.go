@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/kernelab/kernelab/klearn"
 	"io"
 	"os"
 	"sync"
@@ -182,6 +183,9 @@ func Load(st Store, j Job, v any) (ok bool, err error) {
 // value (what survives a JSON round trip). cached reports a store hit. A
 // compute error is returned wrapped and nothing is stored.
 func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
+	if compute == nil {
+		return false, klearn.Errorf(klearn.ErrParam, "jobs: Memo of %s without a compute function", j.Name())
+	}
 	rec, k, ok, err := lookup(st, j)
 	if err != nil {
 		return false, err

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/klearn"
 )
 
 // Store is a directory of records: <dir>/<paper>/<key>.json for a result,
@@ -40,8 +41,26 @@ func (s Store) path(paper, key, ext string) string {
 	return filepath.Join(s.Dir, paper, key+ext)
 }
 
+// check refuses a store without a directory (it would read and write the
+// working directory) and a paper or key that is empty or not a single
+// path element (it would escape the store).
+func (s Store) check(paper, key string) error {
+	if s.Dir == "" {
+		return klearn.Errorf(klearn.ErrParam, "jobs: store has no directory")
+	}
+	for _, name := range []string{paper, key} {
+		if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+			return klearn.Errorf(klearn.ErrParam, "jobs: store: paper %q, key %q: want non-empty names without path separators", paper, key)
+		}
+	}
+	return nil
+}
+
 // Get reads the record of key; ok is false when there is none.
 func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
+	if err := s.check(paper, key); err != nil {
+		return Record{}, false, err
+	}
 	b, err := os.ReadFile(s.path(paper, key, ".json"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return Record{}, false, nil
@@ -57,12 +76,18 @@ func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
 
 // Failed returns the stored error text of key, if the last run failed.
 func (s Store) Failed(paper, key string) (string, bool) {
+	if s.check(paper, key) != nil {
+		return "", false
+	}
 	b, err := os.ReadFile(s.path(paper, key, ".failed"))
 	return string(b), err == nil
 }
 
 // Put writes rec atomically and removes any failure mark of its key.
 func (s Store) Put(rec Record) error {
+	if err := s.check(rec.Job.Paper, rec.Key); err != nil {
+		return err
+	}
 	b, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
 		return fmt.Errorf("jobs: store: %s: %w", rec.Job.Name(), err)
@@ -76,6 +101,12 @@ func (s Store) Put(rec Record) error {
 
 // PutFailed records the failure of a job.
 func (s Store) PutFailed(paper, key string, runErr error) error {
+	if err := s.check(paper, key); err != nil {
+		return err
+	}
+	if runErr == nil {
+		return klearn.Errorf(klearn.ErrParam, "jobs: store: PutFailed of %s/%s without an error", paper, key)
+	}
 	return s.writeAtomic(s.path(paper, key, ".failed"), []byte(runErr.Error()+"\n"))
 }
 
@@ -112,6 +143,9 @@ func (s Store) writeAtomic(dst string, b []byte) error {
 // Files lists the record files (paper/key.json, slash-separated), sorted;
 // temporaries and failure marks are left out.
 func (s Store) Files() ([]string, error) {
+	if s.Dir == "" {
+		return nil, klearn.Errorf(klearn.ErrParam, "jobs: store has no directory")
+	}
 	var out []string
 	err := filepath.WalkDir(s.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

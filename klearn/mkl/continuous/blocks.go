@@ -50,18 +50,21 @@ func (g GaussianBlocks) Space(int) ([]float64, []float64, [][]float64) {
 	return l, h, logStarts(g.Starts, lo, hi, B)
 }
 
-// Params returns (σ_1, …, σ_B).
-func (g GaussianBlocks) Params(theta []float64) []float64 {
-	s := make([]float64, len(theta))
-	for k, u := range theta {
-		s[k] = math.Exp(u)
+// Params returns (σ_1, …, σ_B) = e^θ for a θ with one entry per block.
+func (g GaussianBlocks) Params(theta []float64) ([]float64, error) {
+	if err := checkTheta("GaussianBlocks", theta, len(g.Blocks)); err != nil {
+		return nil, err
 	}
-	return s
+	return expParams("GaussianBlocks", theta)
 }
 
 // Kernel returns the kernel.BlockGaussian of θ.
-func (g GaussianBlocks) Kernel(theta []float64) kernel.Kernel {
-	return kernel.BlockGaussian{Blocks: g.Blocks, Sigma: g.Params(theta)}
+func (g GaussianBlocks) Kernel(theta []float64) (kernel.Kernel, error) {
+	s, err := g.Params(theta)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.BlockGaussian{Blocks: g.Blocks, Sigma: s}, nil
 }
 
 // Prepare caches the squared distances of every block.
@@ -104,9 +107,12 @@ type blockSearcher struct {
 
 func (s *blockSearcher) shape() (int, int) { return s.D[0].SymmetricDim(), len(s.D) }
 
-func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
+func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, error) {
 	n := s.D[0].SymmetricDim()
 	B := len(s.D)
+	if err := checkInner(P, theta, grad, n, B); err != nil {
+		return 0, err
+	}
 	inv := make([]float64, B)
 	for b, u := range theta {
 		inv[b] = math.Exp(-2 * u)
@@ -141,13 +147,19 @@ func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 			G[b] += gs[i][b]
 		}
 	}
+	if _, err := checkValue(H, G); err != nil {
+		return 0, err
+	}
 	if grad != nil {
 		copy(grad, G)
 	}
-	return H
+	return H, nil
 }
 
-func (s *blockSearcher) Gram(theta []float64) *mat.SymDense {
+func (s *blockSearcher) Gram(theta []float64) (*mat.SymDense, error) {
+	if err := checkTheta("Gram", theta, len(s.D)); err != nil {
+		return nil, err
+	}
 	n := s.D[0].SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
@@ -159,7 +171,7 @@ func (s *blockSearcher) Gram(theta []float64) *mat.SymDense {
 			K.SetSym(i, j, math.Exp(-a))
 		}
 	}
-	return K
+	return K, nil
 }
 
 func (s *blockSearcher) exponents() []*mat.SymDense { return slices.Clone(s.D) }

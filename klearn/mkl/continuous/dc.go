@@ -135,20 +135,34 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	if len(lo) != B {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC: the family has %d parameters, the searcher %d blocks", len(lo), B)
 	}
-	var nrm float64
+	var nrm, cmax float64
 	for _, v := range c {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: SearchDC: c is not finite")
 		}
 		nrm += v * v
+		cmax = math.Max(cmax, math.Abs(v))
 	}
-	nrm = math.Sqrt(nrm)
-	if nrm == 0 {
+	if cmax == 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC: c = 0")
 	}
+	nrm = math.Sqrt(nrm)
 	u := make([]float64, n)
-	for i := range u {
-		u[i] = c[i] / nrm
+	if nrm == 0 || math.IsInf(nrm, 0) {
+		// ‖c‖² under- or overflowed: normalise c/max|c_i| instead (‖c‖
+		// itself may overflow; the value check below then refuses it).
+		var ss float64
+		for _, v := range c {
+			ss += (v / cmax) * (v / cmax)
+		}
+		for i := range u {
+			u[i] = c[i] / cmax / math.Sqrt(ss)
+		}
+		nrm = cmax * math.Sqrt(ss)
+	} else {
+		for i := range u {
+			u[i] = c[i] / nrm
+		}
 	}
 	// The pairs i < j with their signed weights 2u_iu_j (ordered pairs (i, j)
 	// and (j, i)) and per-block squared distances.
@@ -289,5 +303,9 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		total.X[b] = (best[b] - wl) / (wh - wl)
 		theta[b] = math.Min(math.Max(-0.5*math.Log(best[b]), lo[b]), hi[b])
 	}
-	return &DCResult{Theta: theta, Value: nrm * nrm * (diag - total.F), Run: total}, nil
+	value := nrm * nrm * (diag - total.F)
+	if math.IsInf(value, 0) || math.IsNaN(value) {
+		return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: SearchDC: the value ⟨c, G c⟩ = ‖c‖²·%g with ‖c‖ = %g overflows; scale c down (the maximiser does not depend on its length)", diag-total.F, nrm)
+	}
+	return &DCResult{Theta: theta, Value: value, Run: total}, nil
 }

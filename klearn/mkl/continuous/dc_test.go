@@ -27,7 +27,7 @@ func gridMax(f Family, s Searcher, d int, c []float64, n int) (float64, []float6
 		for b := range th {
 			th[b] = lo[b] + (hi[b]-lo[b])*float64(idx[b])/float64(n-1)
 		}
-		if v := s.Inner(P, th, nil); v > best {
+		if v := must(s.Inner(P, th, nil)); v > best {
 			best, arg = v, th
 		}
 		b := 0
@@ -70,7 +70,7 @@ func TestSearchDC1D(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, arg := gridMax(fam, s, 3, c, 20000)
-		got := s.Inner(outer(c), r.Theta, nil)
+		got := must(s.Inner(outer(c), r.Theta, nil))
 		if r.Run.Status != opt.Success {
 			t.Errorf("trial %d: status %v after %d cuts", trial, r.Run.Status, r.Run.Iterations)
 		}
@@ -97,14 +97,14 @@ func TestSearchDC2D(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, arg := gridMax(fam, s, 4, c, 400)
-		got := s.Inner(outer(c), r.Theta, nil)
+		got := must(s.Inner(outer(c), r.Theta, nil))
 		if r.Run.Status != opt.Success {
 			t.Errorf("trial %d: status %v after %d cuts", trial, r.Run.Status, r.Run.Iterations)
 		}
 		if got < want-1e-7*math.Abs(want) {
-			t.Errorf("trial %d: DC %v value %.12g, grid %v value %.12g", trial, fam.Params(r.Theta), got, fam.Params(arg), want)
+			t.Errorf("trial %d: DC %v value %.12g, grid %v value %.12g", trial, must(fam.Params(r.Theta)), got, must(fam.Params(arg)), want)
 		}
-		t.Logf("trial %d: %d cuts, σ = %.4g (grid %.4g), value %.10g (grid %.10g)", trial, r.Run.Iterations, fam.Params(r.Theta), fam.Params(arg), got, want)
+		t.Logf("trial %d: %d cuts, σ = %.4g (grid %.4g), value %.10g (grid %.10g)", trial, r.Run.Iterations, must(fam.Params(r.Theta)), must(fam.Params(arg)), got, want)
 	}
 }
 
@@ -156,7 +156,7 @@ func TestDCDecomposition(t *testing.T) {
 			}
 		}
 		th := []float64{-0.5 * math.Log(wl[0]+span[0]*z1[0]), -0.5 * math.Log(wl[1]+span[1]*z1[1])}
-		want := s.Inner(outer(c), th, nil)/nrm - 1
+		want := must(s.Inner(outer(c), th, nil))/nrm - 1
 		if got := hp.f(z1) - gp.f(z1); math.Abs(got-want) > 1e-10 {
 			t.Fatalf("h − g = %v, ⟨c, Gc⟩/‖c‖² − 1 = %v", got, want)
 		}
@@ -205,7 +205,7 @@ func TestGreedyDC(t *testing.T) {
 	s, _ := fam.Prepare(X)
 	var K *mat.SymDense
 	for _, at := range m.Atoms() {
-		G := s.Gram([]float64{math.Log(at.Params[0])})
+		G := must(s.Gram([]float64{math.Log(at.Params[0])}))
 		if K == nil {
 			K = mat.NewSymDense(50, nil)
 		}
@@ -257,4 +257,13 @@ func TestSearchDCDeterministic(t *testing.T) {
 	if !slices.Equal(r1.Theta, r2.Theta) || r1.Value != r2.Value || r1.Run.Iterations != r2.Run.Iterations {
 		t.Errorf("GOMAXPROCS 1: %v %v, 2: %v %v", r1.Theta, r1.Value, r2.Theta, r2.Value)
 	}
+}
+
+// must returns v, panicking on an error: for calls whose arguments the test
+// built right.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -18,19 +18,86 @@ import (
 type Family interface {
 	// Prepare caches the pairwise quantities of the training rows X.
 	Prepare(X *mat.Dense) (Searcher, error)
-	// Kernel returns κ for search parameters θ.
-	Kernel(theta []float64) kernel.Kernel
-	// Params returns the kernel parameters of θ (bandwidths or frequency).
-	Params(theta []float64) []float64
+	// Kernel returns κ for search parameters θ. Errors: θ of another length
+	// than the family's box (ErrShape), a θ not finite (ErrNotFinite) or
+	// whose kernel parameters overflow or vanish (ErrParam).
+	Kernel(theta []float64) (kernel.Kernel, error)
+	// Params returns the kernel parameters of θ (bandwidths or frequency),
+	// with the errors of Kernel.
+	Params(theta []float64) ([]float64, error)
 	// Space returns the search box and the restarts, for d input columns.
 	Space(d int) (lo, hi []float64, starts [][]float64)
 }
 
 // Searcher evaluates h(θ) = ⟨P, K(κ_θ)⟩_F and ∇h for a symmetric P on the
 // cached training data, and the Gram matrix K(κ_θ).
+//
+// Inner returns h(θ) and, when grad is not nil, stores ∇h in grad. Errors
+// (checked in O(1), so that Inner stays an objective an optimiser may call
+// many times): P nil (ErrEmpty) or of another order than the training rows,
+// θ or grad of another length than the family's parameters (ErrShape), θ
+// not finite, or an h or ∇h that is not finite (P not finite, or
+// overflow) (ErrNotFinite). Gram returns K(κ_θ), with the θ errors of
+// Inner.
 type Searcher interface {
-	Inner(P *mat.SymDense, theta, grad []float64) float64
-	Gram(theta []float64) *mat.SymDense
+	Inner(P *mat.SymDense, theta, grad []float64) (float64, error)
+	Gram(theta []float64) (*mat.SymDense, error)
+}
+
+// checkTheta checks that θ has p finite entries (any positive number when
+// p < 0).
+func checkTheta(what string, theta []float64, p int) error {
+	if (p >= 0 && len(theta) != p) || len(theta) == 0 {
+		if p < 0 {
+			return klearn.Errorf(klearn.ErrShape, "continuous: %s: θ has no entries", what)
+		}
+		return klearn.Errorf(klearn.ErrShape, "continuous: %s: θ has %d entries, want %d", what, len(theta), p)
+	}
+	if err := klearn.CheckVector("continuous: "+what+": θ", theta); err != nil {
+		return err
+	}
+	return nil
+}
+
+// checkInner checks the arguments of a Searcher's Inner for a searcher of
+// order n with p parameters.
+func checkInner(P *mat.SymDense, theta, grad []float64, n, p int) error {
+	if P == nil || P.IsEmpty() {
+		return klearn.Errorf(klearn.ErrEmpty, "continuous: Inner: P is nil or empty")
+	}
+	if m := P.SymmetricDim(); m != n {
+		return klearn.Errorf(klearn.ErrShape, "continuous: Inner: P is %d×%d, the training rows %d", m, m, n)
+	}
+	if grad != nil && len(grad) != p {
+		return klearn.Errorf(klearn.ErrShape, "continuous: Inner: grad has %d entries, want %d", len(grad), p)
+	}
+	return checkTheta("Inner", theta, p)
+}
+
+// checkValue refuses a value h or gradient of Inner that is not finite.
+func checkValue(h float64, grad []float64) (float64, error) {
+	if math.IsNaN(h) || math.IsInf(h, 0) {
+		return 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: Inner: h = %v (P not finite, or overflow)", h)
+	}
+	for _, g := range grad {
+		if math.IsNaN(g) || math.IsInf(g, 0) {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: Inner: ∇h has %v (P not finite, or overflow)", g)
+		}
+	}
+	return h, nil
+}
+
+// expParams returns e^θ, refusing an overflow to +Inf or an underflow to 0
+// (a bandwidth of 0 or +Inf is no kernel).
+func expParams(what string, theta []float64) ([]float64, error) {
+	s := make([]float64, len(theta))
+	for k, u := range theta {
+		s[k] = math.Exp(u)
+		if s[k] == 0 || math.IsInf(s[k], 0) {
+			return nil, klearn.Errorf(klearn.ErrParam, "continuous: %s: θ[%d] = %g gives the bandwidth e^θ = %g", what, k, u, s[k])
+		}
+	}
+	return s, nil
 }
 
 // DefaultSearchMaxIter caps each quasi-Newton run of Search when the
@@ -50,7 +117,9 @@ type searchShape interface{ shape() (n, p int) }
 // (opt.Multistart), and h there. Errors: a nil family or searcher
 // (ErrParam), P nil, empty or not finite (ErrEmpty, ErrNotFinite), and,
 // for a searcher of this package, P of another order than the training rows
-// or a family with another number of parameters (ErrShape).
+// or a family with another number of parameters (ErrShape), and an error
+// of the searcher's Inner during the search (an h that overflows for a P
+// near ±MaxFloat64: ErrNotFinite).
 func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]float64, float64, error) {
 	if f == nil || s == nil {
 		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: Search with a nil family or searcher")
@@ -74,16 +143,40 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 		cfg.MaxIter = DefaultSearchMaxIter
 	}
 	set = &cfg
+	// Inner's errors inside the objective: the shapes were checked above,
+	// so an error is a non-finite h or ∇h (overflow); it stops the search
+	// and is returned.
+	var innerErr error
 	prob := opt.Problem{
-		Func: func(th []float64) float64 { return -s.Inner(P, th, nil) },
+		Func: func(th []float64) float64 {
+			h, err := s.Inner(P, th, nil)
+			if err != nil {
+				if innerErr == nil {
+					innerErr = err
+				}
+				return math.NaN()
+			}
+			return -h
+		},
 		Grad: func(g, th []float64) {
-			s.Inner(P, th, g)
+			if _, err := s.Inner(P, th, g); err != nil {
+				if innerErr == nil {
+					innerErr = err
+				}
+				for k := range g {
+					g[k] = math.NaN()
+				}
+				return
+			}
 			for k := range g {
 				g[k] = -g[k]
 			}
 		},
 	}
 	res, err := opt.Multistart(prob, starts, lo, hi, set)
+	if innerErr != nil {
+		return nil, 0, klearn.Errorf(innerErr, "continuous: Search")
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -163,10 +256,21 @@ func (g GaussianBandwidth) Space(int) ([]float64, []float64, [][]float64) {
 	return []float64{math.Log(lo)}, []float64{math.Log(hi)}, logStarts(g.Starts, lo, hi, 1)
 }
 
-func (g GaussianBandwidth) Params(theta []float64) []float64 { return []float64{math.Exp(theta[0])} }
+// Params returns the bandwidth σ = e^θ of a θ of length 1.
+func (g GaussianBandwidth) Params(theta []float64) ([]float64, error) {
+	if err := checkTheta("GaussianBandwidth", theta, 1); err != nil {
+		return nil, err
+	}
+	return expParams("GaussianBandwidth", theta)
+}
 
-func (g GaussianBandwidth) Kernel(theta []float64) kernel.Kernel {
-	return kernel.Gaussian{Sigma: math.Exp(theta[0])}
+// Kernel returns kernel.Gaussian{Sigma: e^θ} for a θ of length 1.
+func (g GaussianBandwidth) Kernel(theta []float64) (kernel.Kernel, error) {
+	s, err := g.Params(theta)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.Gaussian{Sigma: s[0]}, nil
 }
 
 func (g GaussianBandwidth) Prepare(X *mat.Dense) (Searcher, error) {
@@ -197,21 +301,30 @@ func (g GaussianPerCoordinate) Space(d int) ([]float64, []float64, [][]float64) 
 	return l, h, logStarts(g.Starts, lo, hi, d)
 }
 
-func (g GaussianPerCoordinate) Params(theta []float64) []float64 {
-	s := make([]float64, len(theta))
-	for k, u := range theta {
-		s[k] = math.Exp(u)
+// Params returns the bandwidths σ_k = e^{θ_k}, one per input column (θ
+// of any length ≥ 1: the family's box has one entry per column).
+func (g GaussianPerCoordinate) Params(theta []float64) ([]float64, error) {
+	if err := checkTheta("GaussianPerCoordinate", theta, -1); err != nil {
+		return nil, err
 	}
-	return s
+	return expParams("GaussianPerCoordinate", theta)
 }
 
-func (g GaussianPerCoordinate) Kernel(theta []float64) kernel.Kernel {
-	s := g.Params(theta)
+// Kernel returns kernel.ARD{Gamma: e^{−2θ}}, refusing a θ whose γ_k
+// overflow or vanish (ErrParam).
+func (g GaussianPerCoordinate) Kernel(theta []float64) (kernel.Kernel, error) {
+	s, err := g.Params(theta)
+	if err != nil {
+		return nil, err
+	}
 	gam := make([]float64, len(s))
 	for k, v := range s {
 		gam[k] = 1 / (v * v)
+		if gam[k] == 0 || math.IsInf(gam[k], 0) {
+			return nil, klearn.Errorf(klearn.ErrParam, "continuous: GaussianPerCoordinate: σ[%d] = %g gives γ = 1/σ² = %g", k, v, gam[k])
+		}
 	}
-	return kernel.ARD{Gamma: gam}
+	return kernel.ARD{Gamma: gam}, nil
 }
 
 func (g GaussianPerCoordinate) Prepare(X *mat.Dense) (Searcher, error) {
@@ -252,9 +365,21 @@ func (g Dirichlet) Space(int) ([]float64, []float64, [][]float64) {
 	return []float64{lo}, []float64{hi}, out
 }
 
-func (g Dirichlet) Params(theta []float64) []float64 { return []float64{theta[0]} }
+// Params returns the frequency σ = θ of a θ of length 1.
+func (g Dirichlet) Params(theta []float64) ([]float64, error) {
+	if err := checkTheta("Dirichlet", theta, 1); err != nil {
+		return nil, err
+	}
+	return []float64{theta[0]}, nil
+}
 
-func (g Dirichlet) Kernel(theta []float64) kernel.Kernel { return kernel.Dirichlet{Sigma: theta[0]} }
+// Kernel returns kernel.Dirichlet{Sigma: θ} for a θ of length 1.
+func (g Dirichlet) Kernel(theta []float64) (kernel.Kernel, error) {
+	if err := checkTheta("Dirichlet", theta, 1); err != nil {
+		return nil, err
+	}
+	return kernel.Dirichlet{Sigma: theta[0]}, nil
+}
 
 func (g Dirichlet) Prepare(X *mat.Dense) (Searcher, error) {
 	if _, _, err := g.check(); err != nil {
@@ -316,8 +441,11 @@ func (s distSearcher) exponents() []*mat.SymDense {
 
 func (s distSearcher) shape() (int, int) { return s.D.SymmetricDim(), 1 }
 
-func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
+func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, error) {
 	n := s.D.SymmetricDim()
+	if err := checkInner(P, theta, grad, n, 1); err != nil {
+		return 0, err
+	}
 	h, g := make([]float64, n), make([]float64, n)
 	parallel.For(n, func(i int) {
 		var hi, gi float64
@@ -337,13 +465,19 @@ func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 		H += h[i]
 		G += g[i]
 	}
+	if _, err := checkValue(H, []float64{G}); err != nil {
+		return 0, err
+	}
 	if grad != nil {
 		grad[0] = G
 	}
-	return H
+	return H, nil
 }
 
-func (s distSearcher) Gram(theta []float64) *mat.SymDense {
+func (s distSearcher) Gram(theta []float64) (*mat.SymDense, error) {
+	if err := checkTheta("Gram", theta, 1); err != nil {
+		return nil, err
+	}
 	n := s.D.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
@@ -352,7 +486,7 @@ func (s distSearcher) Gram(theta []float64) *mat.SymDense {
 			K.SetSym(i, j, k)
 		}
 	}
-	return K
+	return K, nil
 }
 
 // ardSearcher serves the per-coordinate Gaussian from the training rows
@@ -364,8 +498,11 @@ type ardSearcher struct {
 
 func (s *ardSearcher) shape() (int, int) { return s.X.Dims() }
 
-func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
+func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, error) {
 	n, d := s.X.Dims()
+	if err := checkInner(P, theta, grad, n, d); err != nil {
+		return 0, err
+	}
 	inv := make([]float64, d)
 	for k, u := range theta {
 		inv[k] = math.Exp(-2 * u)
@@ -417,17 +554,22 @@ func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) float64 {
 			G[k] -= s.lambda * 2 * (sk - mean) * sk
 		}
 	}
+	if _, err := checkValue(H, G); err != nil {
+		return 0, err
+	}
 	if grad != nil {
 		copy(grad, G)
 	}
-	return H
+	return H, nil
 }
 
-func (s *ardSearcher) Gram(theta []float64) *mat.SymDense {
-	gam := make([]float64, len(theta))
-	for k, u := range theta {
-		gam[k] = math.Exp(-2 * u)
+func (s *ardSearcher) Gram(theta []float64) (*mat.SymDense, error) {
+	if err := checkTheta("Gram", theta, s.X.RawMatrix().Cols); err != nil {
+		return nil, err
 	}
-	K, _ := kernel.Gram(kernel.ARD{Gamma: gam}, s.X)
-	return K
+	k, err := GaussianPerCoordinate{}.Kernel(theta)
+	if err != nil {
+		return nil, err
+	}
+	return kernel.Gram(k, s.X)
 }

@@ -142,7 +142,11 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 					return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Init %v is outside the family's box", th)
 				}
 			}
-			Gs[j] = s.Gram(th)
+			G, err := s.Gram(th)
+			if err != nil {
+				return nil, klearn.Errorf(err, "continuous: Greedy Init")
+			}
+			Gs[j] = G
 			thetas, weights = append(thetas, slices.Clone(th)), append(weights, 1/float64(len(g.Init)))
 		}
 		if K, err = kernel.Combine(weights, Gs); err != nil {
@@ -156,6 +160,18 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		var theta []float64
 		var h float64
 		info := StepInfo{}
+		var nrm float64
+		for _, v := range c {
+			nrm += v * v
+		}
+		if nrm == 0 {
+			// c = −2μa ≠ 0 (a = 0 only for y = 0): ‖c‖² underflowed, and
+			// with it every value ⟨c, G c⟩ step 2 and Eq. (10) compare.
+			return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy step %d: ‖c‖² = ‖2μa‖² underflows; μ = %g is too small", step+1, g.Mu)
+		}
+		if math.IsInf(nrm, 0) || math.IsNaN(nrm) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: Greedy step %d: ‖c‖² = %g", step+1, nrm)
+		}
 		if g.Step2 == DC {
 			r, err := SearchDC(g.Family, s, d, c, &g.DCSettings)
 			if err != nil {
@@ -184,8 +200,15 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			}
 			h *= nrm
 		}
-		info.Params, info.Value = g.Family.Params(theta), h
-		G := s.Gram(theta)
+		params, err := g.Family.Params(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
+		info.Params, info.Value = params, h
+		G, err := s.Gram(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+		}
 		lambda := 1.0
 		if K != nil {
 			ckc := quad(K, c)
@@ -215,9 +238,15 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		}
 	}
 	for j, th := range thetas {
-		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: g.Family.Params(th)})
+		params, err := g.Family.Params(th)
+		if err != nil {
+			return nil, klearn.Errorf(err, "continuous: Greedy atom %d", j+1)
+		}
+		m.atoms = append(m.atoms, Atom{Weight: weights[j], Params: params})
 	}
-	m.kern = SumKernel(g.Family, thetas, weights)
+	if m.kern, err = SumKernel(g.Family, thetas, weights); err != nil {
+		return nil, klearn.Errorf(err, "continuous: Greedy")
+	}
 	return m, nil
 }
 
@@ -241,12 +270,16 @@ func PrepareBinary(f Family, X mat.Matrix, y []float64, who string) (Xc *mat.Den
 
 // SumKernel returns the learned kernel Σ_j w_j κ_{θ_j} of the family f
 // (a copy of weights is kept).
-func SumKernel(f Family, thetas [][]float64, weights []float64) kernel.Sum {
+func SumKernel(f Family, thetas [][]float64, weights []float64) (kernel.Sum, error) {
 	kernels := make([]kernel.Kernel, len(thetas))
 	for j, th := range thetas {
-		kernels[j] = f.Kernel(th)
+		k, err := f.Kernel(th)
+		if err != nil {
+			return kernel.Sum{}, klearn.Errorf(err, "continuous: SumKernel atom %d", j+1)
+		}
+		kernels[j] = k
 	}
-	return kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}
+	return kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}, nil
 }
 
 // unit returns u = c/‖c‖ and ‖c‖²; errors: a ‖c‖² that is not finite

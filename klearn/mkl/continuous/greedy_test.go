@@ -79,19 +79,19 @@ func TestSearchGradients(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := make([]float64, len(c.theta))
-		s.Inner(P, c.theta, g)
+		must(s.Inner(P, c.theta, g))
 		for k := range c.theta {
 			h := 1e-6
 			up, dn := slices.Clone(c.theta), slices.Clone(c.theta)
 			up[k] += h
 			dn[k] -= h
-			fd := (s.Inner(P, up, nil) - s.Inner(P, dn, nil)) / (2 * h)
+			fd := (must(s.Inner(P, up, nil)) - must(s.Inner(P, dn, nil))) / (2 * h)
 			if math.Abs(fd-g[k]) > 1e-6*math.Max(1, math.Abs(g[k])) {
 				t.Errorf("%s: ∂h/∂θ_%d = %.10g, finite differences %.10g", c.name, k, g[k], fd)
 			}
 		}
-		Kt, _ := kernel.Gram(c.fam.Kernel(c.theta), c.X)
-		if Gs := s.Gram(c.theta); !mat.EqualApprox(Gs, Kt, 1e-12) {
+		Kt, _ := kernel.Gram(must(c.fam.Kernel(c.theta)), c.X)
+		if Gs := must(s.Gram(c.theta)); !mat.EqualApprox(Gs, Kt, 1e-12) {
 			t.Errorf("%s: cached Gram differs from kernel.Gram", c.name)
 		}
 		if !c.penalty {
@@ -101,7 +101,7 @@ func TestSearchGradients(t *testing.T) {
 					want += P.At(i, j) * Kt.At(i, j)
 				}
 			}
-			if got := s.Inner(P, c.theta, nil); math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+			if got := must(s.Inner(P, c.theta, nil)); math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
 				t.Errorf("%s: h = %.12g, ⟨P, K⟩ = %.12g", c.name, got, want)
 			}
 		}

@@ -145,7 +145,9 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		out.Grid = append(out.Grid, grid)
 		out.AtEdge = append(out.AtEdge, edge)
 	}
-	out.Mean, out.Std = metrics.MeanStd(out.Scores)
+	if out.Mean, out.Std, err = metrics.MeanStd(out.Scores); err != nil {
+		return nil, fmt.Errorf("mkl: NestedAUC: %w", err)
+	}
 	out.Elapsed = time.Since(start)
 	return out, nil
 }

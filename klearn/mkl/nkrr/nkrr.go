@@ -338,6 +338,18 @@ func projectRadial(v, mu0 []float64, lam float64, q Norm) {
 			diff[k] = v[k] - mu0[k]
 		}
 		nr := q.norm(diff)
+		if math.IsInf(nr, 0) || (nr == 0 && slices.ContainsFunc(diff, func(x float64) bool { return x != 0 })) {
+			// The norm over- or underflowed: scale the direction by its
+			// largest entry first (the unit direction is the same).
+			var m float64
+			for _, x := range diff {
+				m = math.Max(m, math.Abs(x))
+			}
+			for k := range diff {
+				diff[k] /= m
+			}
+			nr = q.norm(diff)
+		}
 		if nr == 0 {
 			// No direction to rescale along: take the uniform one.
 			for k := range diff {
@@ -389,6 +401,11 @@ func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) 
 	}
 	out := append([]float64(nil), v...)
 	projectRadial(out, mu0, radius, q)
+	for k, x := range out {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: ProjectRadial: μ[%d] = μ0[%d] + Λ·u[%d] overflows (μ0 = %g, Λ = %g)", k, k, k, mu0[k], radius)
+		}
+	}
 	return out, nil
 }
 

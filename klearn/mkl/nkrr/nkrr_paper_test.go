@@ -90,7 +90,7 @@ func TestPaperTable1Sonar(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		got[m], _ = metrics.MeanStd(scores)
+		got[m], _, _ = metrics.MeanStd(scores)
 		t.Logf("%s: λ=%g Λ=%g RMSE %.3f (paper %.2f)", meth.name, best.Lambda, best.Radius, got[m], meth.paper)
 		if math.Abs(got[m]-meth.paper) > 0.10 {
 			t.Errorf("%s: RMSE %.3f, paper %.2f (tolerance 0.10)", meth.name, got[m], meth.paper)

@@ -137,8 +137,7 @@ func nkCentered(y []float64, idx []int) ([]float64, float64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	yc, mean := preprocess.CenterLabels(ytr)
-	return yc, mean, nil
+	return preprocess.CenterLabels(ytr)
 }
 
 func nkRmse(pred, y []float64, idx []int, mean float64) float64 {

@@ -141,7 +141,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
 		}
-		Kp, err := kernel.Center(s.Gram(theta))
+		Gt, err := s.Gram(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		Kp, err := kernel.Center(Gt)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
@@ -158,7 +162,11 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
 		if eta > 0 {
-			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: c.Family.Params(theta)})
+			sigma, err := c.Family.Params(theta)
+			if err != nil {
+				return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+			}
+			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: sigma})
 			thetas = append(thetas, theta)
 			K = next
 		}
@@ -186,7 +194,9 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	for i, a := range m.atoms {
 		weights[i] = a.Eta
 	}
-	m.kern = continuous.SumKernel(c.Family, thetas, weights)
+	if m.kern, err = continuous.SumKernel(c.Family, thetas, weights); err != nil {
+		return nil, klearn.Errorf(err, "stagewise")
+	}
 	G, err := kernel.Gram(m.kern, Xc)
 	if err != nil {
 		return nil, err

@@ -87,14 +87,20 @@ func TestProposition1AndLemma3(t *testing.T) {
 	}
 	for _, sigma := range []float64{0.3, 1, 4} {
 		th := []float64{math.Log(sigma)}
-		Kk := s.Gram(th)
+		Kk, err := s.Gram(th)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want, _ := kernel.Gram(kernel.Gaussian{Sigma: sigma}, X)
 		if !mat.EqualApprox(Kk, want, 1e-12) {
 			t.Fatalf("σ = %g: cached Gram differs from kernel.Gram", sigma)
 		}
 		eps := 1e-6
 		fd := (must(Alignment(center(must(lin(1, K, eps, Kk))), Ks)) - must(Alignment(center(must(lin(1, K, -eps, Kk))), Ks))) / (2 * eps)
-		h := s.Inner(center(G), th, nil)
+		h, err := s.Inner(center(G), th, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if math.Abs(fd-h) > 1e-6*math.Max(1, math.Abs(h)) {
 			t.Errorf("σ = %g: directional derivative %.10g, ⟨K(κ_σ), F'(K_c)⟩ %.10g", sigma, fd, h)
 		}
@@ -302,6 +308,8 @@ func BenchmarkSearchInner(b *testing.B) {
 	g := make([]float64, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.Inner(P, []float64{0.1}, g)
+		if _, err := s.Inner(P, []float64{0.1}, g); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

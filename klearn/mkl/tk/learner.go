@@ -246,10 +246,20 @@ func binaryLabels(y []float64) ([]float64, [2]float64, error) {
 	return out, [2]float64{cl[0], cl[1]}, nil
 }
 
+// MaxFailedSDPGap is the largest relative duality gap at which Fit accepts
+// an InteriorPoint run that stopped with status opt.Failure (the solver
+// stalls on round-off near the optimum of (24) on ordinary problems, with
+// gaps of 10⁻⁵ and below).
+const MaxFailedSDPGap = 1e-3
+
 // Fit learns P* and the SVM on the rows of X with binary labels y (any two
 // distinct values). Errors wrap klearn.ErrEmpty, ErrShape, ErrNotFinite,
 // ErrOneClass, ErrLabels or ErrParam (also for a degree whose basis does
-// not fit in memory, with its size). A Recorder's error is returned with
+// not fit in memory, with its size), and ErrNotConverged when the
+// InteriorPoint solver stops with status opt.Failure at a relative gap
+// above MaxFailedSDPGap or not finite (no solution of (24); e.g. for a very
+// large C). A Failure closer to the optimum gives the model, whose Status
+// reports it. A Recorder's error is returned with
 // the model reached so far. X and y are not modified.
 func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	n, d, err := klearn.CheckXY(X, y)
@@ -349,6 +359,14 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		P, res, err = interiorPoint(p, C, !cls.NoBias, l.Settings)
 		if err != nil {
 			return nil, err
+		}
+		if res.Status == opt.Failure && !(res.RelGap <= MaxFailedSDPGap) {
+			// A stalled interior point whose gap is still large (or not
+			// finite: an absurd C stalls it at its first step) has no
+			// solution of (24) to offer: refuse it before the inner SVM is
+			// trained on it. A stall near the optimum is returned with its
+			// status, as before.
+			return nil, klearn.Errorf(klearn.ErrNotConverged, "tk: InteriorPoint stopped with status %v after %d iterations at relative gap %.3g (> %g); C = %g may be too large for SDP (24) — use ProjectedGradient", res.Status, res.Iterations, res.RelGap, MaxFailedSDPGap, C)
 		}
 		P = symmetricPSDPart(P)
 		if in, err = p.objective(P); err != nil {
