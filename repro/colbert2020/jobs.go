@@ -17,15 +17,16 @@ const JobsPaper = "colbert2020"
 
 func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
-// ConfigFor returns the configuration of a mode: Quick, or Full for "full"
-// and "paper" alike (Full already is the protocol of Section 8, so the two
-// modes share their records).
+// ConfigFor returns the configuration of a mode: Quick, Full or
+// PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) {
 	switch mode {
 	case "quick":
 		return Quick(), nil
-	case "full", "paper":
+	case "full":
 		return Full(), nil
+	case "paper":
+		return PaperProtocol(), nil
 	}
 	return Config{}, klearn.Errorf(klearn.ErrParam, "colbert2020: mode %q, want quick, full or paper", mode)
 }
@@ -36,6 +37,8 @@ const (
 	jobTable1  = "Table 1"
 	jobScaling = "Figures 3-4"
 	jobFigure6 = "Figure 6"
+	jobFigure1 = "Figure 1"
+	jobCurve   = "Figures 5 and 7"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -69,6 +72,14 @@ func Jobs(cfg Config) []jobs.Job {
 	}
 	if len(cfg.ScalingSizes) > 1 {
 		js = append(js, job(jobScaling, "TK and SimpleMKL TK", "circle", 0, nil))
+	}
+	if cfg.Figure1Grid > 2 {
+		js = append(js, job(jobFigure1, "TK and Gaussians", "1-D labels", 0, nil))
+	}
+	for i, p := range CurveProblems {
+		if len(cfg.CurveSizes[i]) > 0 {
+			js = append(js, job(jobCurve, "TK and SimpleMKL", p, 0, nil))
+		}
 	}
 	if cfg.Figure6Grid > 1 {
 		for _, p := range Figure6Problems {
@@ -130,6 +141,15 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return RunScaling(cfg.ScalingSizes, cfg.L, cfg.Seed)
 	case jobFigure6:
 		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
+	case jobFigure1:
+		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
+	case jobCurve:
+		for i, p := range CurveProblems {
+			if p == j.Data {
+				return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg.Seed, cfg.TKMaxIter)
+			}
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
 	}
 	return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: unknown job table %q", j.Table)
 }
@@ -210,6 +230,12 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			var s []Surface
 			err = json.Unmarshal(raw[i], &s)
 			res.Figure6 = append(res.Figure6, s...)
+		case jobFigure1:
+			err = json.Unmarshal(raw[i], &res.Figure1)
+		case jobCurve:
+			var c Curve
+			err = json.Unmarshal(raw[i], &c)
+			res.Curves = append(res.Curves, &c)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("colbert2020: job %s: %w", j.Name(), err)

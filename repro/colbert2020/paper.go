@@ -90,4 +90,8 @@ var Tolerances = struct {
 	// Solvers is the relative agreement required between the
 	// interior-point and projected-gradient solutions of SDP (24).
 	Solvers float64
-}{repro.Tolerance{Abs: 2, Spread: 1}, 0.05, 1e-8, 1e-6}
+	// Continuity bounds, relative to the classifier's Lipschitz constant
+	// on the lattice, its jump across a training point over 2·10⁻⁶
+	// (Figure 1(a)).
+	Continuity float64
+}{repro.Tolerance{Abs: 2, Spread: 1}, 0.05, 1e-8, 1e-6, 1e-4}
