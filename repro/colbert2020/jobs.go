@@ -39,6 +39,7 @@ const (
 	jobFigure6 = "Figure 6"
 	jobFigure1 = "Figure 1"
 	jobCurve   = "Figures 5 and 7"
+	jobFigure2 = "Figure 2"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -75,6 +76,9 @@ func Jobs(cfg Config) []jobs.Job {
 	}
 	if cfg.Figure1Grid > 2 {
 		js = append(js, job(jobFigure1, "TK and Gaussians", "1-D labels", 0, nil))
+	}
+	if cfg.Figure2M > 0 {
+		js = append(js, job(jobFigure2, "TK, GPK and Gaussians", "spiral", 0, nil))
 	}
 	for i, p := range CurveProblems {
 		if len(cfg.CurveSizes[i]) > 0 {
@@ -143,6 +147,8 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
 	case jobFigure1:
 		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
+	case jobFigure2:
+		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
 	case jobCurve:
 		for i, p := range CurveProblems {
 			if p == j.Data {
@@ -232,6 +238,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			res.Figure6 = append(res.Figure6, s...)
 		case jobFigure1:
 			err = json.Unmarshal(raw[i], &res.Figure1)
+		case jobFigure2:
+			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:
 			var c Curve
 			err = json.Unmarshal(raw[i], &c)
