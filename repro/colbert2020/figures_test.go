@@ -112,3 +112,34 @@ func TestCurves(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestIonosphere: on one split, the S-block kernel is constant (the
+// constant Π(b − a) swamps the data terms), the Q-block kernel with ε = 0
+// is identically 0 (every pair has a coordinate at the training maximum
+// 1, where b − max = 0), and the Q block with ε = 1 separates the classes
+// far better than the majority class; the claim follows the numbers.
+func TestIonosphere(t *testing.T) {
+	hs, err := RunIonosphere(1, 2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := hs[0]; s.Range[1]-s.Range[0] > 1e-9*s.Range[1] {
+		t.Errorf("S block Gram in %v, want constant", s.Range)
+	}
+	if q := hs[2]; q.Eps != 0 || q.Range != [2]float64{0, 0} {
+		t.Errorf("Q block, ε = %g: Gram in %v, want 0", q.Eps, q.Range)
+	}
+	if q := hs[4]; q.Acc[0] < 80 {
+		t.Errorf("Q block, ε = 1: %g %%", q.Acc[0])
+	}
+	if _, err := RunIonosphere(0, 1); err == nil {
+		t.Error("0 splits accepted")
+	}
+	if c := IonosphereClaim(nil); c.Outcome != repro.NotRun {
+		t.Error(c.Outcome)
+	}
+	far := []IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
+	if c := IonosphereClaim(far); c.Outcome != repro.NotReproduced {
+		t.Error(c.Outcome)
+	}
+}

@@ -40,6 +40,7 @@ const (
 	jobFigure1 = "Figure 1"
 	jobCurve   = "Figures 5 and 7"
 	jobFigure2 = "Figure 2"
+	jobIono    = "Ionosphere study"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -76,6 +77,11 @@ func Jobs(cfg Config) []jobs.Job {
 	}
 	if cfg.Figure1Grid > 2 {
 		js = append(js, job(jobFigure1, "TK and Gaussians", "1-D labels", 0, nil))
+	}
+	if cfg.IonoSplits > 0 {
+		jb := job(jobIono, "TK readings", DataSets[4].Name, 0, nil)
+		jb.Inputs = []string{"data/" + DataSets[4].Name + ".csv.gz"}
+		js = append(js, jb)
 	}
 	if cfg.Figure2M > 0 {
 		js = append(js, job(jobFigure2, "TK, GPK and Gaussians", "spiral", 0, nil))
@@ -147,6 +153,8 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
 	case jobFigure1:
 		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
+	case jobIono:
+		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
 	case jobFigure2:
 		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
 	case jobCurve:
@@ -238,6 +246,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			res.Figure6 = append(res.Figure6, s...)
 		case jobFigure1:
 			err = json.Unmarshal(raw[i], &res.Figure1)
+		case jobIono:
+			err = json.Unmarshal(raw[i], &res.Ionosphere)
 		case jobFigure2:
 			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:

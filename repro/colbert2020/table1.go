@@ -62,6 +62,9 @@ type Config struct {
 	// solved.
 	Figure2M              int
 	Figure2TK, Figure2GPK []int
+	// IonoSplits is the number of splits of the Ionosphere study of
+	// RunIonosphere (0: not run).
+	IonoSplits int
 	// Seed fixes the splits, folds, random TK kernels and networks.
 	Seed uint64
 }
@@ -74,7 +77,7 @@ func Quick() Config {
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure6Iter: 50,
 		CurveSizes: [3][]int{{40, 80}, {40, 80}, {100, 200}}, CurveReps: 2,
-		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 2, Seed: 2020}
 }
 
 // Full is the largest protocol we can run in about 30 minutes on two
@@ -92,7 +95,7 @@ func Full() Config {
 		EpsGrid: []float64{0.1, 0.5}, L: 100, MaxTrain: 150, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure6Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 3,
-		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, Seed: 2020}
 }
 
 // PaperProtocol is Section 8's protocol on all five data sets: 30

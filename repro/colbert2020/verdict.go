@@ -80,8 +80,10 @@ type Results struct {
 	Figure6 []Surface
 	Figure1 *Figure1
 	Figure2 *Figure2
-	Curves  []*Curve
-	Elapsed time.Duration
+	// Ionosphere is the study of readings of [TK] on Ionosphere.
+	Ionosphere []IonoHypothesis
+	Curves     []*Curve
+	Elapsed    time.Duration
 }
 
 // Table1Cells returns the paper-vs-ours accuracy cells of Table 1.
@@ -151,6 +153,7 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(Figure1Claims(res.Figure1)...)
 	r.Add(CurveClaims(res.Curves)...)
 	r.Add(Figure2Claim(res.Figure2))
+	r.Add(IonosphereClaim(res.Ionosphere))
 	return r
 }
 
