@@ -42,16 +42,17 @@ var Figure1Cs = []float64{1, 10, 100}
 // (10 − max(5, z)) (the g_ij of Corollary 13 with γ = 0) and Slope[i]
 // the change of slope at z = 5.
 type Figure1 struct {
-	X, Y                  []float64
-	Z                     []float64
-	Cs                    []float64
-	TK, Gauss             [][]float64
-	Kinks, Lipschitz      []float64
-	Jump                  []float64
-	Agree, GaussAgree     []float64
-	Kernels               [][]float64
-	Closed, Slope         []float64
-	KernelNames, Generate string
+	X, Y              []float64
+	Z                 []float64
+	Cs                []float64
+	TK, Gauss         [][]float64
+	Kinks, Lipschitz  []float64
+	Jump              []float64
+	Agree, GaussAgree []float64
+	Kernels           [][]float64
+	Closed, Slope     []float64
+	// Generate describes the data of panel (a).
+	Generate string
 }
 
 // figure1Label is the generator of panel (a).
@@ -102,15 +103,13 @@ func figure1Classifiers(f *Figure1, X *mat.Dense, lo, hi float64, grid, tkIter i
 		}
 	}
 	var lib gramLibrary
-	all := mat.NewDense(grid, 1, nil)
-	all.Copy(G)
 	for i := 0; i < 10; i++ {
 		k := kernel.Gaussian{Sigma: 0.5 * math.Pow(20, float64(i)/9)}
 		K, err := kernel.Gram(k, X)
 		if err != nil {
 			return err
 		}
-		C, err := kernel.Cross(k, all, X)
+		C, err := kernel.Cross(k, G, X)
 		if err != nil {
 			return err
 		}
@@ -182,7 +181,6 @@ var Figure1A = [][][]float64{
 // figure1Kernels fills panel (b) with kernel.TK: the A_i sit on the
 // x-only monomials 1, x (, x²) of Z_d(z, x), every other entry of P is 0.
 func figure1Kernels(f *Figure1, grid int) error {
-	f.KernelNames = "A₁, A₂, A₃ (degree 1), A₄ (degree 2)"
 	const x0, b, h = 5.0, 10.0, 1e-6
 	for _, A := range Figure1A {
 		d := len(A) - 1

@@ -414,7 +414,7 @@ func Figure2Chart(f *Figure2) *viz.Grid {
 	for _, norm := range []string{NormL1, NormInf} {
 		l := &viz.Line{Title: "(a) ‖K − K*‖₁ / m²", XLabel: "degree d", YLabel: "error", TicksAtX: true}
 		if norm == NormInf {
-			l.Title = "(b) ‖K − K*‖_∞"
+			l.Title = "(b) ‖K − K*‖∞"
 		}
 		for _, s := range []struct {
 			name string
