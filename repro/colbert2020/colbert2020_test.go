@@ -28,6 +28,7 @@ func TestQuickRun(t *testing.T) {
 	t.Setenv("KERNELAB_RESULTS", t.TempDir())
 	cfg := Quick()
 	cfg.Splits, cfg.MaxTrain, cfg.Rows, cfg.L, cfg.ScalingSizes, cfg.TKMaxIter = 2, 60, []int{0}, 10, nil, 10
+	cfg.CurveSizes, cfg.Figure2M = [3][]int{}, 0
 	res, err := Run(cfg, func(s string) { t.Log(s) })
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,12 @@
 // five methods of Table 1 ([TK] by klearn/mkl/tk, [SimpleMKL], [SimpleMKL
 // TK], [SimpleMKL TK+] by klearn/mkl, [Neural Net] by klearn/nn), the
 // numerical checks of Proposition 3, Corollary 13, Theorem 8, Theorem 10
-// and Lemma 11, and the verdict table (Verdict) that the notebook opens
-// with.
+// and Lemma 11, the figures (Figure 1: a 1-D classifier and TK kernel
+// shapes; Figure 2: the kernel-matrix approximation problems (20)–(21)
+// over TK, GPK and Gaussian sums; Figures 5 and 7: learning curves;
+// Figure 6: decision surfaces), a study of Table 1's Ionosphere [TK]
+// (RunIonosphere), and the verdict table (Verdict) that the notebook opens
+// with. Quick, Full and PaperProtocol are the three modes (ConfigFor).
 //
 // The experiments are the jobs of Jobs (package repro/jobs, registered as
 // "colbert2020"): `kernelab run colbert2020 --shard i/N` computes them on a

@@ -17,15 +17,16 @@ const JobsPaper = "colbert2020"
 
 func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
-// ConfigFor returns the configuration of a mode: Quick, or Full for "full"
-// and "paper" alike (Full already is the protocol of Section 8, so the two
-// modes share their records).
+// ConfigFor returns the configuration of a mode: Quick, Full or
+// PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) {
 	switch mode {
 	case "quick":
 		return Quick(), nil
-	case "full", "paper":
+	case "full":
 		return Full(), nil
+	case "paper":
+		return PaperProtocol(), nil
 	}
 	return Config{}, klearn.Errorf(klearn.ErrParam, "colbert2020: mode %q, want quick, full or paper", mode)
 }
@@ -36,6 +37,10 @@ const (
 	jobTable1  = "Table 1"
 	jobScaling = "Figures 3-4"
 	jobFigure6 = "Figure 6"
+	jobFigure1 = "Figure 1"
+	jobCurve   = "Figures 5 and 7"
+	jobFigure2 = "Figure 2"
+	jobIono    = "Ionosphere study"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -69,6 +74,22 @@ func Jobs(cfg Config) []jobs.Job {
 	}
 	if len(cfg.ScalingSizes) > 1 {
 		js = append(js, job(jobScaling, "TK and SimpleMKL TK", "circle", 0, nil))
+	}
+	if cfg.Figure1Grid > 2 {
+		js = append(js, job(jobFigure1, "TK and Gaussians", "1-D labels", 0, nil))
+	}
+	if cfg.IonoSplits > 0 {
+		jb := job(jobIono, "TK readings", DataSets[4].Name, 0, nil)
+		jb.Inputs = []string{"data/" + DataSets[4].Name + ".csv.gz"}
+		js = append(js, jb)
+	}
+	if cfg.Figure2M > 0 {
+		js = append(js, job(jobFigure2, "TK, GPK and Gaussians", "spiral", 0, nil))
+	}
+	for i, p := range CurveProblems {
+		if len(cfg.CurveSizes[i]) > 0 {
+			js = append(js, job(jobCurve, "TK and SimpleMKL", p, 0, nil))
+		}
 	}
 	if cfg.Figure6Grid > 1 {
 		for _, p := range Figure6Problems {
@@ -130,6 +151,19 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return RunScaling(cfg.ScalingSizes, cfg.L, cfg.Seed)
 	case jobFigure6:
 		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
+	case jobFigure1:
+		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
+	case jobIono:
+		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
+	case jobFigure2:
+		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
+	case jobCurve:
+		for i, p := range CurveProblems {
+			if p == j.Data {
+				return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg.Seed, cfg.TKMaxIter)
+			}
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
 	}
 	return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: unknown job table %q", j.Table)
 }
@@ -157,6 +191,9 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		if j < 0 || j >= len(Methods) {
 			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: column %d of %d methods", j, len(Methods))
 		}
+	}
+	if cfg.Splits > 0 && (len(cfg.CGrid) == 0 || len(cfg.EpsGrid) == 0 || (cfg.TKCGrid != nil && len(cfg.TKCGrid) == 0)) {
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: empty C or ε grid (C %v, ε %v, [TK] C %v)", cfg.CGrid, cfg.EpsGrid, cfg.TKCGrid)
 	}
 	js := Jobs(cfg)
 	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 1, computeJob,
@@ -210,6 +247,16 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			var s []Surface
 			err = json.Unmarshal(raw[i], &s)
 			res.Figure6 = append(res.Figure6, s...)
+		case jobFigure1:
+			err = json.Unmarshal(raw[i], &res.Figure1)
+		case jobIono:
+			err = json.Unmarshal(raw[i], &res.Ionosphere)
+		case jobFigure2:
+			err = json.Unmarshal(raw[i], &res.Figure2)
+		case jobCurve:
+			var c Curve
+			err = json.Unmarshal(raw[i], &c)
+			res.Curves = append(res.Curves, &c)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("colbert2020: job %s: %w", j.Name(), err)

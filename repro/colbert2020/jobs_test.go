@@ -16,7 +16,7 @@ import (
 // set, split and method; a changed configuration changes the jobs; the
 // registered builder gives Jobs(ConfigFor(mode)).
 func TestJobsList(t *testing.T) {
-	for _, cfg := range []Config{Quick(), Full()} {
+	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
 		js := Jobs(cfg)
 		jobstest.CheckList(t, js, Jobs(cfg))
 		n := 0
@@ -31,7 +31,8 @@ func TestJobsList(t *testing.T) {
 	}
 	q, _ := Jobs(Quick())[0].ID()
 	f, _ := Jobs(Full())[0].ID()
-	if q == f {
+	p, _ := Jobs(PaperProtocol())[0].ID()
+	if q == f || f == p {
 		t.Error("a changed configuration keeps the job's id")
 	}
 	exp, ok := jobs.Lookup(JobsPaper)

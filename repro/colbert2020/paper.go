@@ -90,4 +90,14 @@ var Tolerances = struct {
 	// Solvers is the relative agreement required between the
 	// interior-point and projected-gradient solutions of SDP (24).
 	Solvers float64
-}{repro.Tolerance{Abs: 2, Spread: 1}, 0.05, 1e-8, 1e-6}
+	// Continuity bounds, relative to the classifier's Lipschitz constant
+	// on the lattice, its jump across a training point over 2·10⁻⁶
+	// (Figure 1(a)).
+	Continuity float64
+	// Approx is the absolute precision of the optimal values of the
+	// approximation problems (20)–(21) (Figure 2): the interior-point
+	// solver stops at a relative gap of 10⁻⁷.
+	Approx float64
+	// NearZero is "almost no error" of Figure 2 at the highest degree.
+	NearZero float64
+}{repro.Tolerance{Abs: 2, Spread: 1}, 0.05, 1e-8, 1e-6, 1e-4, 1e-4, 0.01}

@@ -1,0 +1,145 @@
+package colbert2020
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/viz"
+)
+
+// TestFigure1 checks panel (b) against the closed forms of k(5, z) worked
+// out by hand from Corollary 13 with γ = 0 on X = [0, 10] — A₁: 10 −
+// max(5, z); A₃: (1 + 5z)(10 − max(5, z)) — and panel (a) for continuity
+// across the training points and labels from the generator.
+func TestFigure1(t *testing.T) {
+	f, err := RunFigure1(3, 101, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Figure1Claims(f) {
+		if c.Outcome != repro.Reproduced {
+			t.Errorf("%s: %s (%s)", c.ID, c.Ours, c.Reason)
+		}
+	}
+	a1 := func(z float64) float64 { return 10 - math.Max(5, z) }
+	a3 := func(z float64) float64 { return (1 + 5*z) * (10 - math.Max(5, z)) }
+	s1, s3 := 0.0, 0.0
+	for i := 0; i <= 100; i++ {
+		z := 0.1 * float64(i)
+		s1, s3 = math.Max(s1, math.Abs(a1(z))), math.Max(s3, math.Abs(a3(z)))
+	}
+	for i := 0; i <= 100; i++ {
+		z := 0.1 * float64(i)
+		if d := math.Abs(f.Kernels[0][i] - a1(z)/s1); d > 1e-12 {
+			t.Errorf("A1 at z = %g: %g, want %g", z, f.Kernels[0][i], a1(z)/s1)
+		}
+		if d := math.Abs(f.Kernels[2][i] - a3(z)/s3); d > 1e-12 {
+			t.Errorf("A3 at z = %g: %g, want %g", z, f.Kernels[2][i], a3(z)/s3)
+		}
+	}
+	// A₁'s slope is 0 left of 5 and −1/5 right of it (normalised).
+	if math.Abs(f.Slope[0]+0.2) > 1e-6 {
+		t.Errorf("A1 slope change %g, want −0.2", f.Slope[0])
+	}
+	for i, x := range f.X {
+		if f.Y[i] != figure1Label(x) || x < 0 || x > 10 {
+			t.Errorf("point %d: (%g, %g)", i, x, f.Y[i])
+		}
+	}
+	if err := viz.CheckFigure(Figure1Chart(f)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunFigure1(3, 2, 50); err == nil {
+		t.Error("a 2-point lattice accepted")
+	}
+}
+
+// TestCurves: a tiny learning curve runs, is deterministic, and its
+// accuracies are percentages; bad sizes and problems are errors; the
+// claims follow hand-made curves.
+func TestCurves(t *testing.T) {
+	a, err := RunCurve(CurveSpiral, []int{20, 40}, 2, 5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := RunCurve(CurveSpiral, []int{20, 40}, 2, 5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Sizes {
+		for r := 0; r < 2; r++ {
+			if a.TK[k][r] != b.TK[k][r] || a.SimpleMKL[k][r] != b.SimpleMKL[k][r] {
+				t.Errorf("size %d rep %d: not deterministic", a.Sizes[k], r)
+			}
+			if a.TK[k][r] < 0 || a.TK[k][r] > 100 {
+				t.Errorf("accuracy %g", a.TK[k][r])
+			}
+		}
+	}
+	for _, bad := range []struct {
+		p     string
+		sizes []int
+		reps  int
+	}{{"moon", []int{20}, 1}, {CurveSpiral, nil, 1}, {CurveSpiral, []int{5}, 1}, {CurveSpiral, []int{20}, 0}, {CurveLiver, []int{5000}, 1}} {
+		if _, err := RunCurve(bad.p, bad.sizes, bad.reps, 1, 5); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	X, _ := scaledSpiral(200, 0, 1)
+	for i := 0; i < 200; i++ {
+		for j := 0; j < 2; j++ {
+			if v := X.At(i, j); v < 0 || v > 1 {
+				t.Fatalf("noise-free spiral point outside [0, 1]²: %g", v)
+			}
+		}
+	}
+	// Hand-made curves: TK 10 points ahead at 600 and 800 (with some
+	// spread) reproduces Figure 5; TK behind does not.
+	ahead := &Curve{Problem: CurveNoisySpiral, Sizes: []int{200, 600, 800},
+		TK: [][]float64{{70, 71, 72}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: [][]float64{{70, 71, 72}, {80, 80.5, 82}, {82, 83, 84}}}
+	behind := &Curve{Problem: CurveNoisySpiral, Sizes: ahead.Sizes, TK: ahead.SimpleMKL, SimpleMKL: ahead.TK}
+	if c := CurveClaims([]*Curve{ahead})[2]; c.ID != "Figure 5" || c.Outcome != repro.Reproduced {
+		t.Errorf("ahead: %s %s", c.ID, c.Outcome)
+	}
+	if c := CurveClaims([]*Curve{behind})[2]; c.Outcome != repro.NotReproduced {
+		t.Errorf("behind: %s", c.Outcome)
+	}
+	if cs := CurveClaims(nil); cs[0].Outcome != repro.NotRun || cs[1].Outcome != repro.NotRun || cs[2].Outcome != repro.NotRun {
+		t.Error("missing curves not reported as not run")
+	}
+	if err := viz.CheckFigure(CurveChart([]*Curve{a, ahead})); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIonosphere: on one split, the S-block kernel is constant (the
+// constant Π(b − a) swamps the data terms), the Q-block kernel with ε = 0
+// is identically 0 (every pair has a coordinate at the training maximum
+// 1, where b − max = 0), and the Q block with ε = 1 separates the classes
+// far better than the majority class; the claim follows the numbers.
+func TestIonosphere(t *testing.T) {
+	hs, err := RunIonosphere(1, 2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := hs[0]; s.Range[1]-s.Range[0] > 1e-9*s.Range[1] {
+		t.Errorf("S block Gram in %v, want constant", s.Range)
+	}
+	if q := hs[2]; q.Eps != 0 || q.Range != [2]float64{0, 0} {
+		t.Errorf("Q block, ε = %g: Gram in %v, want 0", q.Eps, q.Range)
+	}
+	if q := hs[4]; q.Acc[0] < 80 {
+		t.Errorf("Q block, ε = 1: %g %%", q.Acc[0])
+	}
+	if _, err := RunIonosphere(0, 1); err == nil {
+		t.Error("0 splits accepted")
+	}
+	if c := IonosphereClaim(nil); c.Outcome != repro.NotRun {
+		t.Error(c.Outcome)
+	}
+	far := []IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
+	if c := IonosphereClaim(far); c.Outcome != repro.NotReproduced {
+		t.Error(c.Outcome)
+	}
+}
