@@ -72,7 +72,7 @@ func curveData(problem string, pool int, rep int, seed uint64) (Xp, Xt *mat.Dens
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
-		return modelsel.Rows(data.X, sp[0].Train), modelsel.Rows(data.X, sp[0].Test), modelsel.Take(data.Y, sp[0].Train), modelsel.Take(data.Y, sp[0].Test), nil
+		return cut(data, sp[0])
 	case CurveSpiral, CurveNoisySpiral:
 		sigma := 0.0
 		if problem == CurveNoisySpiral {
@@ -128,7 +128,14 @@ func RunCurve(problem string, sizes []int, reps int, seed uint64, tkIter int) (*
 				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: %s: training size %d > %d available", problem, n, np)
 			}
 			idx := perm[:n]
-			X, y := modelsel.Rows(Xp, idx), modelsel.Take(yp, idx)
+			X, err := modelsel.Rows(Xp, idx)
+			if err != nil {
+				return nil, err
+			}
+			y, err := modelsel.Take(yp, idx)
+			if err != nil {
+				return nil, err
+			}
 			at, as, err := curvePoint(X, Xt, y, yt, tkIter)
 			if err != nil {
 				return nil, fmt.Errorf("colbert2020: %s, m = %d, repetition %d: %w", problem, n, rep, err)

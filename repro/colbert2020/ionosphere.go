@@ -58,8 +58,11 @@ func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
 	out := make([]IonoHypothesis, len(ionoReadings))
 	copy(out, ionoReadings)
 	for s := range sp {
-		A, B := scale01(modelsel.Rows(data.X, sp[s].Train), modelsel.Rows(data.X, sp[s].Test))
-		ytr, yte := modelsel.Take(data.Y, sp[s].Train), modelsel.Take(data.Y, sp[s].Test)
+		Xtr, Xte, ytr, yte, err := cut(data, sp[s])
+		if err != nil {
+			return nil, err
+		}
+		A, B := scale01(Xtr, Xte)
 		for h := range out {
 			lo, hi := make([]float64, d), make([]float64, d)
 			for j := range lo {

@@ -462,6 +462,21 @@ type MethodResult struct {
 	Acc, Time, C, Eps float64
 }
 
+// cut returns the training and test rows and labels of split sp.
+func cut(data *Data, sp modelsel.Split) (Xtr, Xte *mat.Dense, ytr, yte []float64, err error) {
+	if Xtr, err = modelsel.Rows(data.X, sp.Train); err != nil {
+		return
+	}
+	if Xte, err = modelsel.Rows(data.X, sp.Test); err != nil {
+		return
+	}
+	if ytr, err = modelsel.Take(data.Y, sp.Train); err != nil {
+		return
+	}
+	yte, err = modelsel.Take(data.Y, sp.Test)
+	return
+}
+
 // RunMethod runs method j (an index into Methods) of the protocol of
 // Section 8 on split s of one data set: its hyper-parameters by CV on the
 // training part, its accuracy on the test part and its time.
@@ -470,19 +485,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	if j < 0 || j >= len(Methods) {
 		return res, klearn.Errorf(klearn.ErrParam, "colbert2020: method %d of %d", j, len(Methods))
 	}
-	Xtr, err := modelsel.Rows(data.X, sp.Train)
-	if err != nil {
-		return res, klearn.Errorf(err, "colbert2020: split %d", s)
-	}
-	Xte, err := modelsel.Rows(data.X, sp.Test)
-	if err != nil {
-		return res, klearn.Errorf(err, "colbert2020: split %d", s)
-	}
-	ytr, err := modelsel.Take(data.Y, sp.Train)
-	if err != nil {
-		return res, klearn.Errorf(err, "colbert2020: split %d", s)
-	}
-	yte, err := modelsel.Take(data.Y, sp.Test)
+	Xtr, Xte, ytr, yte, err := cut(data, sp)
 	if err != nil {
 		return res, klearn.Errorf(err, "colbert2020: split %d", s)
 	}
