@@ -468,13 +468,15 @@ func (r *Report) HTML() string {
 	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left">`
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
-		if len(c.Cells) > 0 {
-			b.WriteString(`<details><summary>cells</summary>`)
-			b.WriteString(cellsHTML(c.Cells))
-			b.WriteString(`</details>`)
-		}
 		fmt.Fprintf(&b, `</td>%s%s</td>%s%s</td>%s%s</td>%s<span style="color:%s;white-space:nowrap">%s %s</span></td>%s%s</td></tr>`,
 			td, e(c.Paper), td, e(c.Ours), td, e(c.Tolerance), td, colour[c.Outcome], verdictMark[c.Outcome], c.Outcome, td, e(c.Reason))
+		if len(c.Cells) > 0 {
+			// The cells get a full-width row of their own: nested in the
+			// narrow item column they would scroll sideways.
+			fmt.Fprintf(&b, `<tr><td colspan="6" style="border-bottom:1px solid #ddd;padding:0 6px 6px 18px"><details><summary>the %d cells of %s</summary><div style="overflow-x:auto">`, len(c.Cells), e(c.ID))
+			b.WriteString(cellsHTML(c.Cells))
+			b.WriteString(`</div></details></td></tr>`)
+		}
 	}
 	b.WriteString(`</tbody></table></div>`)
 	return b.String()
