@@ -45,10 +45,14 @@ type DCSettings struct {
 	// Recorder, if not nil, is called after each cut with F = φ^k and
 	// Gap = the certified gap.
 	Recorder Recorder
-	// Cutoff, if not nil, also ends the run (Status Success, Pruned) once
-	// the lower bound reaches *Cutoff − Tol·max(1, |*Cutoff|): no point of
-	// Ω is better than the cutoff (a value found elsewhere, when Ω is one
-	// piece of a partitioned domain).
+	// Cutoff, if not nil, is a value found elsewhere (when Ω is one piece
+	// of a partitioned domain). Below φ⁰ it is the level of the cuts in
+	// place of φ^k until a point of Ω beats it (the cuts stay valid for any
+	// level ≥ φ̂ and are deeper the lower it is), and the run ends (Status
+	// Success, Pruned) once the lower bound reaches *Cutoff −
+	// Tol·max(1, |*Cutoff|): no point of Ω is better than the cutoff. A
+	// lower bound of P⁰ (the linearisation of g at y⁰ less the largest h
+	// on S⁰) already at the cutoff prunes before any cut.
 	Cutoff *float64
 }
 
@@ -377,7 +381,18 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		minLin = math.Min(minLin, lin)
 	}
 	phiLB := g0 + minLin - maxH
-	tbar := maxG - math.Min(phiLB, phi) + 1
+	// lev is the level of the cuts: φ^k, or the cutoff when it is lower.
+	lev := func() float64 {
+		if cfg.Cutoff != nil && *cfg.Cutoff < phi {
+			return *cfg.Cutoff
+		}
+		return phi
+	}
+	if cfg.Cutoff != nil && phiLB >= *cfg.Cutoff-cfg.Tol*math.Max(1, math.Abs(*cfg.Cutoff)) {
+		return &DCResult{X: y0, F: phi, Lower: math.Min(phiLB, phi), Status: Success, Pruned: true,
+			Iters: []DCIter{{Phi: phi, Lower: math.Min(phiLB, phi)}}}, nil
+	}
+	tbar := maxG - math.Min(phiLB, lev()) + 1
 	scale := math.Max(1, math.Abs(tbar))
 	for i := range p.Lo {
 		scale = math.Max(scale, math.Max(math.Abs(p.Lo[i]), math.Abs(p.Hi[i])))
@@ -420,9 +435,9 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		rhs0 += s0[i] * y0[i]
 	}
 	bot[D] = -1
-	P.addRow(bot, rhs0-g0+phi)
+	P.addRow(bot, rhs0-g0+lev())
 	for _, v := range sv {
-		for _, t := range []float64{tbar, g0 - phi + dotv(s0, v) - dotv(s0, y0)} {
+		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
 			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: val(q)})
 		}
@@ -438,10 +453,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			}
 		}
 		vk := P.verts[bi]
-		res.Lower = math.Min(phi+vk.val, phi)
+		L := lev()
+		res.Lower = math.Min(L+vk.val, phi)
 		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
-		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(phi)) {
-			res.Status = Success
+		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(L)) {
+			res.Status, res.Pruned = Success, L < phi
 			res.Iters = append(res.Iters, it)
 			break
 		}
@@ -470,10 +486,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				a[i] = ss[i]
 			}
 			a[D] = -1
-			b = dotv(ss, wk) - gk + phi
+			b = dotv(ss, wk) - gk + lev()
 		} else { // Case 2
 			it.Case = 2
-			beta := func(w []float64, t float64) float64 { return math.Max(alpha(w), p.G(w)-t-phi) }
+			L := lev()
+			beta := func(w []float64, t float64) float64 { return math.Max(alpha(w), p.G(w)-t-L) }
 			lo, hi := 0.0, 1.0 // β > 0 at λ = 0 (ω^k), < 0 at λ = 1 ((y⁰, t̄))
 			pt := func(l float64) ([]float64, float64) {
 				w := make([]float64, D)
@@ -494,7 +511,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			zeta, theta := pt(hi) // β^k ≤ 0 here: a point of the convex set
 			bz := beta(zeta, theta)
 			// s ∈ ∂β^k(ζ, θ): the active piece (β^k uses φ^k, before the update).
-			if alpha(zeta) >= p.G(zeta)-theta-phi {
+			if alpha(zeta) >= p.G(zeta)-theta-L {
 				gradAlpha(ss, zeta)
 				copy(a, ss)
 				a[D] = 0

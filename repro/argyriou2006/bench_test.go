@@ -1,0 +1,46 @@
+package argyriou2006
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro/jobs"
+)
+
+// benchCell runs one job of the paper's protocol (500 training and 1000
+// test points) and reports its test error; MNIST missing skips.
+func benchCell(b *testing.B, table, method string, task, rng int) {
+	cfg := PaperProtocol()
+	cfg.GreedyTol = Full().GreedyTol
+	if _, _, err := mnist(); errors.Is(err, klearn.ErrMissingData) {
+		b.Skip("MNIST not in the data cache (make data)")
+	}
+	j := jobs.Job{Paper: JobsPaper, Table: table, Method: method,
+		Params: map[string]any{"config": cfg, "task": task, "range": rng}}
+	for b.Loop() {
+		out, err := RunJob(context.Background(), j)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if g, ok := out.(Greedy1); ok {
+			b.ReportMetric(g.Error, "err%")
+			b.ReportMetric(float64(g.Steps), "steps")
+			var cuts int
+			for _, c := range g.Cuts {
+				cuts += c
+			}
+			b.ReportMetric(float64(cuts), "cuts")
+		}
+	}
+}
+
+// BenchmarkTable2Cell is the costliest cell of Table 2 at the paper's
+// size: the DC column (two variances, the left and right image halves) for
+// odd vs. even on the widest range [75, 25000].
+func BenchmarkTable2Cell(b *testing.B) { benchCell(b, jobTable2, "DC", 0, 0) }
+
+// BenchmarkTable1Cell is the DC column of Table 1 (one variance) for odd
+// vs. even on the widest range, at the paper's size.
+func BenchmarkTable1Cell(b *testing.B) { benchCell(b, jobTable1, "DC", 0, 0) }
