@@ -20,6 +20,11 @@ type DCProblem struct {
 	// into s (GradH is not needed by the cutting-plane method).
 	G, H  func(w []float64) float64
 	GradG func(s, w []float64)
+	// Eval, if not nil, returns g(ω) and h(ω) and, for s not nil, writes
+	// a subgradient of g at ω into s, in one call: the method then uses it
+	// wherever it needs more than one of G, H and GradG at one point (one
+	// pass over the terms of a sum in place of two or three).
+	Eval func(s, w []float64) (g, h float64)
 	// Alpha and GradAlpha, if not nil, add the convex constraint α(ω) ≤ 0;
 	// GradAlpha writes a subgradient of α.
 	Alpha     func(w []float64) float64
@@ -264,7 +269,11 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 // valid cut). The incumbent y^k moves to ω^k (Case 1) or ζ^k (Case 2) when
 // that lowers g − h. P⁰ is the prism over the simplex S⁰ with vertices Lo
 // and Lo + D(Hi_i − Lo_i)e_i (or over the box, DCSettings.Box), cut above
-// at t̄ and below by the linearisation of g at y⁰.
+// at t̄ and below by the linearisation of g at y⁰. With a Cutoff below φ^k
+// the cuts use the cutoff as their level (a valid outer approximation of
+// {g − t ≤ cutoff}, deeper than that of φ^k), which is what makes a piece
+// of a partitioned domain cheap to rule out; DCProblem.Eval saves passes
+// over a sum of terms.
 //
 // Errors wrap ErrParam (inconsistent bounds, no interior point, missing
 // functions) and ErrNotFinite (g or h not finite at a point of P⁰).
@@ -357,19 +366,28 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			sv = append(sv, v)
 		}
 	}
-	obj := func(w []float64) float64 { return p.G(w) - p.H(w) }
-	phi := obj(y0)
+	eval := p.Eval
+	if eval == nil {
+		eval = func(s, w []float64) (float64, float64) {
+			if s != nil {
+				p.GradG(s, w)
+			}
+			return p.G(w), p.H(w)
+		}
+	}
 	s0 := make([]float64, D)
-	p.GradG(s0, y0)
-	g0 := p.G(y0)
+	g0, h0 := eval(s0, y0)
+	phi := g0 - h0
 	if !finite(phi) || !finite(g0) || slices.ContainsFunc(s0, func(v float64) bool { return !finite(v) }) {
 		return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g, h or ∇g not finite at the interior point")
 	}
 	// t̄ > max_V g − φ_lb with φ_lb ≤ φ̂ (g bounded below by its linearisation at y⁰,
 	// h above by its maximum over the vertices).
 	maxG, maxH, minLin := math.Inf(-1), math.Inf(-1), math.Inf(1)
-	for _, v := range sv {
-		gv, hv := p.G(v), p.H(v)
+	hs := make([]float64, len(sv)) // h on S⁰'s vertices, for P⁰'s
+	for j, v := range sv {
+		gv, hv := eval(nil, v)
+		hs[j] = hv
 		if !finite(gv) || !finite(hv) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g or h not finite at the vertex %v of S⁰", v)
 		}
@@ -436,10 +454,10 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	}
 	bot[D] = -1
 	P.addRow(bot, rhs0-g0+lev())
-	for _, v := range sv {
+	for j, v := range sv {
 		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
-			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: val(q)})
+			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: t - hs[j]})
 		}
 	}
 
@@ -475,12 +493,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		var b float64
 		if alpha(wk) <= 0 { // Case 1
 			it.Case = 1
-			gk := p.G(wk)
-			if f := gk - p.H(wk); f < phi {
+			gk, hk := eval(ss, wk)
+			if f := gk - hk; f < phi {
 				phi = f
 				res.X = slices.Clone(wk)
 			}
-			p.GradG(ss, wk)
 			// ⟨ω−ω^k, s⟩ + g(ω^k) − φ^{k+1} − t ≤ 0
 			for i := 0; i < D; i++ {
 				a[i] = ss[i]
@@ -490,7 +507,13 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		} else { // Case 2
 			it.Case = 2
 			L := lev()
-			beta := func(w []float64, t float64) float64 { return math.Max(alpha(w), p.G(w)-t-L) }
+			beta := func(w []float64, t float64) float64 {
+				a := alpha(w)
+				if a > 0 { // β > 0 without g
+					return a
+				}
+				return math.Max(a, p.G(w)-t-L)
+			}
 			lo, hi := 0.0, 1.0 // β > 0 at λ = 0 (ω^k), < 0 at λ = 1 ((y⁰, t̄))
 			pt := func(l float64) ([]float64, float64) {
 				w := make([]float64, D)
@@ -509,21 +532,22 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				}
 			}
 			zeta, theta := pt(hi) // β^k ≤ 0 here: a point of the convex set
-			bz := beta(zeta, theta)
+			gz, hz := eval(ss, zeta)
+			az := alpha(zeta)
+			bz := math.Max(az, gz-theta-L)
 			// s ∈ ∂β^k(ζ, θ): the active piece (β^k uses φ^k, before the update).
-			if alpha(zeta) >= p.G(zeta)-theta-L {
+			if az >= gz-theta-L {
 				gradAlpha(ss, zeta)
 				copy(a, ss)
 				a[D] = 0
 			} else {
-				p.GradG(ss, zeta)
 				copy(a, ss)
 				a[D] = -1
 			}
 			// ⟨(ω,t) − (ζ,θ), s⟩ + β(ζ,θ) ≤ 0
 			b = dotv(a[:D], zeta) + a[D]*theta - bz
-			if alpha(zeta) <= 0 {
-				if f := obj(zeta); f < phi {
+			if az <= 0 {
+				if f := gz - hz; f < phi {
 					phi = f
 					res.X = slices.Clone(zeta)
 				}

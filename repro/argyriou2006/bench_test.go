@@ -32,6 +32,8 @@ func benchCell(b *testing.B, table, method string, task, rng int) {
 				cuts += c
 			}
 			b.ReportMetric(float64(cuts), "cuts")
+			b.ReportMetric(float64(g.Certified), "certified")
+			b.Logf("cuts per step %v, largest gap %.3g", g.Cuts, g.MaxGap)
 		}
 	}
 }

@@ -92,6 +92,61 @@ func (p *dcPairs) grad(g, z []float64) {
 	}
 }
 
+// evalDC returns g(z) and h(z) and, for s not nil, writes ∇g(z) into s,
+// in one parallel pass over the terms of both parts (partial sums combined
+// in chunk order: the same values for any GOMAXPROCS).
+func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
+	ng := (len(gp.w) + dcChunk - 1) / dcChunk
+	nh := (len(hp.w) + dcChunk - 1) / dcChunk
+	B := gp.B
+	part := make([]float64, ng+nh)
+	var grads []float64
+	if s != nil {
+		grads = make([]float64, ng*B)
+	}
+	parallel.For(ng+nh, func(c int) {
+		p, k0 := gp, c*dcChunk
+		if c >= ng {
+			p, k0 = hp, (c-ng)*dcChunk
+		}
+		var sum float64
+		for k := k0; k < min(k0+dcChunk, len(p.w)); k++ {
+			row := p.beta[k*B : (k+1)*B]
+			var a float64
+			for b, v := range row {
+				a += v * z[b]
+			}
+			v := p.w[k] * math.Exp(-a)
+			sum += v
+			if grads != nil && c < ng {
+				for b, bv := range row {
+					grads[c*B+b] -= v * bv
+				}
+			}
+		}
+		part[c] = sum
+	})
+	var g, h float64
+	for c, v := range part {
+		if c < ng {
+			g += v
+		} else {
+			h += v
+		}
+	}
+	if s != nil {
+		for b := range s {
+			s[b] = 0
+		}
+		for c := 0; c < ng; c++ {
+			for b := range s {
+				s[b] += grads[c*B+b]
+			}
+		}
+	}
+	return g, h
+}
+
 // pieceFactor is the largest ratio ω_hi/ω_lo of one piece of SearchDC.
 const pieceFactor = 3
 
@@ -114,10 +169,18 @@ const dcDrop = 1e-15
 // objective of (13). c is normalised to unit length (the argmax is
 // scale-invariant); the box of ω is cut into pieces spanning a factor ≤ 3
 // per coordinate (log-spaced), each rescaled to the unit box and solved by
-// opt.DCCuttingPlane (Algorithm 2) with the best value of the pieces
-// already solved as a cutoff, so that the global optimum is certified
-// piece by piece (Status). set nil uses the solver's defaults; its MaxIter
-// caps each piece.
+// opt.DCCuttingPlane (Algorithm 2, from the prism over the piece,
+// DCSettings.Box) with the best value found so far as a cutoff, so that
+// the global optimum is certified piece by piece (Status). The pairwise
+// squared distances are read once per call; the value at every piece's
+// centre gives the first incumbent, and a piece whose bound
+// g(ω_hi) − h(ω_lo) ≤ g − h (both parts decrease in every ω_b) is already
+// at the incumbent is pruned without a cut. Inside a piece the cut level
+// is the incumbent (DCSettings.Cutoff), g, h and ∇g come from one parallel
+// pass over the pairs (deterministic partial sums), and terms below
+// 10⁻¹⁵ of the piece's total (together) are left out, their mass of h
+// taken off the piece's lower bound. set nil uses the solver's defaults;
+// its MaxIter caps each piece.
 func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*DCResult, error) {
 	es, ok := s.(expSearcher)
 	var Ds []*mat.SymDense
@@ -270,8 +333,8 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	}
 	best := make([]float64, B)
 	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success}
-	for i := range pieces {
-		pc := &pieces[i]
+	// score sets a piece's centre value (a candidate incumbent) and bound.
+	score := func(pc *piece) {
 		w := make([]float64, B)
 		for b := range w {
 			w[b] = pc.wl[b] + pc.span[b]/2
@@ -289,8 +352,9 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		_, hLo := at(pc.wl)
 		pc.bound = gHi - hLo
 	}
-	// Visit the pieces best centre first.
-	sort.SliceStable(pieces, func(i, j int) bool { return pieces[i].mid < pieces[j].mid })
+	for i := range pieces {
+		score(&pieces[i])
+	}
 	var cfg opt.DCSettings
 	if set != nil {
 		cfg = *set
@@ -303,6 +367,9 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	for b := range zhi {
 		zhi[b] = 1
 	}
+	// Visit the pieces best centre first.
+	sort.SliceStable(pieces, func(i, j int) bool { return pieces[i].mid < pieces[j].mid })
+	cfg.Box = true
 	for _, pc := range pieces {
 		if pc.bound >= total.F-tol*math.Max(1, math.Abs(total.F)) {
 			total.Lower = math.Min(total.Lower, pc.bound)
@@ -312,7 +379,8 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		gp, hp, dropH := parts(pc)
 		cut := total.F
 		cfg.Cutoff = &cut
-		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, Lo: zlo, Hi: zhi}, &cfg)
+		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, Lo: zlo, Hi: zhi,
+			Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &cfg)
 		if err != nil {
 			return nil, klearn.Errorf(err, "continuous: SearchDC")
 		}
@@ -322,15 +390,15 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 			total.Iters = append(total.Iters, it)
 		}
 		total.Iterations += res.Iterations
-		total.Lower = math.Min(total.Lower, res.Lower-dropH)
-		if res.Status != opt.Success && total.Status == opt.Success {
-			total.Status = res.Status
-		}
 		if res.F < total.F {
 			total.F = res.F
 			for b := range best {
 				best[b] = pc.wl[b] + pc.span[b]*res.X[b]
 			}
+		}
+		total.Lower = math.Min(total.Lower, res.Lower-dropH)
+		if res.Status != opt.Success && total.Status == opt.Success {
+			total.Status = res.Status
 		}
 	}
 	total.Lower = math.Min(total.Lower, total.F)
