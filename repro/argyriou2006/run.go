@@ -86,7 +86,7 @@ func Quick() Config {
 // training and 1000 test points per task), the greedy test of Eq. (10) at
 // 1 % (the paper does not state it; PaperProtocol uses 0.1 %). A DC cell
 // of Table 2 (the 2-D cutting plane on up to 11² pieces of the ω box)
-// takes about a minute of CPU at this size (BENCHMARKS.md in
+// takes about a minute and a half of CPU at this size (BENCHMARKS.md in
 // klearn/mkl/continuous), the paper's five minutes in Matlab.
 func Full() Config {
 	c := defaults()
