@@ -20,6 +20,11 @@ type DCProblem struct {
 	// into s (GradH is not needed by the cutting-plane method).
 	G, H  func(w []float64) float64
 	GradG func(s, w []float64)
+	// Eval, if not nil, returns g(ω) and h(ω) and, for s not nil, writes
+	// a subgradient of g at ω into s, in one call: the method then uses it
+	// wherever it needs more than one of G, H and GradG at one point (one
+	// pass over the terms of a sum in place of two or three).
+	Eval func(s, w []float64) (g, h float64)
 	// Alpha and GradAlpha, if not nil, add the convex constraint α(ω) ≤ 0;
 	// GradAlpha writes a subgradient of α.
 	Alpha     func(w []float64) float64
@@ -45,10 +50,14 @@ type DCSettings struct {
 	// Recorder, if not nil, is called after each cut with F = φ^k and
 	// Gap = the certified gap.
 	Recorder Recorder
-	// Cutoff, if not nil, also ends the run (Status Success, Pruned) once
-	// the lower bound reaches *Cutoff − Tol·max(1, |*Cutoff|): no point of
-	// Ω is better than the cutoff (a value found elsewhere, when Ω is one
-	// piece of a partitioned domain).
+	// Cutoff, if not nil, is a value found elsewhere (when Ω is one piece
+	// of a partitioned domain). Below φ⁰ it is the level of the cuts in
+	// place of φ^k until a point of Ω beats it (the cuts stay valid for any
+	// level ≥ φ̂ and are deeper the lower it is), and the run ends (Status
+	// Success, Pruned) once the lower bound reaches *Cutoff −
+	// Tol·max(1, |*Cutoff|): no point of Ω is better than the cutoff. A
+	// lower bound of P⁰ (the linearisation of g at y⁰ less the largest h
+	// on S⁰) already at the cutoff prunes before any cut.
 	Cutoff *float64
 }
 
@@ -260,7 +269,11 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 // valid cut). The incumbent y^k moves to ω^k (Case 1) or ζ^k (Case 2) when
 // that lowers g − h. P⁰ is the prism over the simplex S⁰ with vertices Lo
 // and Lo + D(Hi_i − Lo_i)e_i (or over the box, DCSettings.Box), cut above
-// at t̄ and below by the linearisation of g at y⁰.
+// at t̄ and below by the linearisation of g at y⁰. With a Cutoff below φ^k
+// the cuts use the cutoff as their level (a valid outer approximation of
+// {g − t ≤ cutoff}, deeper than that of φ^k), which is what makes a piece
+// of a partitioned domain cheap to rule out; DCProblem.Eval saves passes
+// over a sum of terms.
 //
 // Errors wrap ErrParam (inconsistent bounds, no interior point, missing
 // functions) and ErrNotFinite (g or h not finite at a point of P⁰).
@@ -353,19 +366,28 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			sv = append(sv, v)
 		}
 	}
-	obj := func(w []float64) float64 { return p.G(w) - p.H(w) }
-	phi := obj(y0)
+	eval := p.Eval
+	if eval == nil {
+		eval = func(s, w []float64) (float64, float64) {
+			if s != nil {
+				p.GradG(s, w)
+			}
+			return p.G(w), p.H(w)
+		}
+	}
 	s0 := make([]float64, D)
-	p.GradG(s0, y0)
-	g0 := p.G(y0)
+	g0, h0 := eval(s0, y0)
+	phi := g0 - h0
 	if !finite(phi) || !finite(g0) || slices.ContainsFunc(s0, func(v float64) bool { return !finite(v) }) {
 		return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g, h or ∇g not finite at the interior point")
 	}
 	// t̄ > max_V g − φ_lb with φ_lb ≤ φ̂ (g bounded below by its linearisation at y⁰,
 	// h above by its maximum over the vertices).
 	maxG, maxH, minLin := math.Inf(-1), math.Inf(-1), math.Inf(1)
-	for _, v := range sv {
-		gv, hv := p.G(v), p.H(v)
+	hs := make([]float64, len(sv)) // h on S⁰'s vertices, for P⁰'s
+	for j, v := range sv {
+		gv, hv := eval(nil, v)
+		hs[j] = hv
 		if !finite(gv) || !finite(hv) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: DCCuttingPlane: g or h not finite at the vertex %v of S⁰", v)
 		}
@@ -377,7 +399,18 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		minLin = math.Min(minLin, lin)
 	}
 	phiLB := g0 + minLin - maxH
-	tbar := maxG - math.Min(phiLB, phi) + 1
+	// lev is the level of the cuts: φ^k, or the cutoff when it is lower.
+	lev := func() float64 {
+		if cfg.Cutoff != nil && *cfg.Cutoff < phi {
+			return *cfg.Cutoff
+		}
+		return phi
+	}
+	if cfg.Cutoff != nil && phiLB >= *cfg.Cutoff-cfg.Tol*math.Max(1, math.Abs(*cfg.Cutoff)) {
+		return &DCResult{X: y0, F: phi, Lower: math.Min(phiLB, phi), Status: Success, Pruned: true,
+			Iters: []DCIter{{Phi: phi, Lower: math.Min(phiLB, phi)}}}, nil
+	}
+	tbar := maxG - math.Min(phiLB, lev()) + 1
 	scale := math.Max(1, math.Abs(tbar))
 	for i := range p.Lo {
 		scale = math.Max(scale, math.Max(math.Abs(p.Lo[i]), math.Abs(p.Hi[i])))
@@ -420,11 +453,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		rhs0 += s0[i] * y0[i]
 	}
 	bot[D] = -1
-	P.addRow(bot, rhs0-g0+phi)
-	for _, v := range sv {
-		for _, t := range []float64{tbar, g0 - phi + dotv(s0, v) - dotv(s0, y0)} {
+	P.addRow(bot, rhs0-g0+lev())
+	for j, v := range sv {
+		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
-			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: val(q)})
+			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: t - hs[j]})
 		}
 	}
 
@@ -438,10 +471,11 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			}
 		}
 		vk := P.verts[bi]
-		res.Lower = math.Min(phi+vk.val, phi)
+		L := lev()
+		res.Lower = math.Min(L+vk.val, phi)
 		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
-		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(phi)) {
-			res.Status = Success
+		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(L)) {
+			res.Status, res.Pruned = Success, L < phi
 			res.Iters = append(res.Iters, it)
 			break
 		}
@@ -459,21 +493,27 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		var b float64
 		if alpha(wk) <= 0 { // Case 1
 			it.Case = 1
-			gk := p.G(wk)
-			if f := gk - p.H(wk); f < phi {
+			gk, hk := eval(ss, wk)
+			if f := gk - hk; f < phi {
 				phi = f
 				res.X = slices.Clone(wk)
 			}
-			p.GradG(ss, wk)
 			// ⟨ω−ω^k, s⟩ + g(ω^k) − φ^{k+1} − t ≤ 0
 			for i := 0; i < D; i++ {
 				a[i] = ss[i]
 			}
 			a[D] = -1
-			b = dotv(ss, wk) - gk + phi
+			b = dotv(ss, wk) - gk + lev()
 		} else { // Case 2
 			it.Case = 2
-			beta := func(w []float64, t float64) float64 { return math.Max(alpha(w), p.G(w)-t-phi) }
+			L := lev()
+			beta := func(w []float64, t float64) float64 {
+				a := alpha(w)
+				if a > 0 { // β > 0 without g
+					return a
+				}
+				return math.Max(a, p.G(w)-t-L)
+			}
 			lo, hi := 0.0, 1.0 // β > 0 at λ = 0 (ω^k), < 0 at λ = 1 ((y⁰, t̄))
 			pt := func(l float64) ([]float64, float64) {
 				w := make([]float64, D)
@@ -492,21 +532,22 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				}
 			}
 			zeta, theta := pt(hi) // β^k ≤ 0 here: a point of the convex set
-			bz := beta(zeta, theta)
+			gz, hz := eval(ss, zeta)
+			az := alpha(zeta)
+			bz := math.Max(az, gz-theta-L)
 			// s ∈ ∂β^k(ζ, θ): the active piece (β^k uses φ^k, before the update).
-			if alpha(zeta) >= p.G(zeta)-theta-phi {
+			if az >= gz-theta-L {
 				gradAlpha(ss, zeta)
 				copy(a, ss)
 				a[D] = 0
 			} else {
-				p.GradG(ss, zeta)
 				copy(a, ss)
 				a[D] = -1
 			}
 			// ⟨(ω,t) − (ζ,θ), s⟩ + β(ζ,θ) ≤ 0
 			b = dotv(a[:D], zeta) + a[D]*theta - bz
-			if alpha(zeta) <= 0 {
-				if f := obj(zeta); f < phi {
+			if az <= 0 {
+				if f := gz - hz; f < phi {
 					phi = f
 					res.X = slices.Clone(zeta)
 				}

@@ -261,3 +261,66 @@ func TestDCCuttingPlaneCutoff(t *testing.T) {
 		t.Errorf("cutoff %v: pruned %v, F %v, want %v", high, res.Pruned, res.F, ref.F)
 	}
 }
+
+// Eval (g, h and ∇g in one call) gives the same run as G, H and GradG
+// called apart, from the simplex (Case 2 cuts) and from the box.
+func TestDCCuttingPlaneEval(t *testing.T) {
+	rng := klearn.NewRand(12)
+	g, h := randExp(rng, 8, 2), randExp(rng, 8, 2)
+	calls := 0
+	for _, box := range []bool{false, true} {
+		p := opt.DCProblem{G: g.f, GradG: g.grad, H: h.f, Lo: []float64{0, 0}, Hi: []float64{1, 1}}
+		ref, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Box: box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Eval = func(s, w []float64) (float64, float64) {
+			calls++
+			if s != nil {
+				g.grad(s, w)
+			}
+			return g.f(w), h.f(w)
+		}
+		res, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Box: box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.F != ref.F || res.Lower != ref.Lower || res.Iterations != ref.Iterations || res.Status != ref.Status {
+			t.Errorf("box %v: with Eval F %v lower %v after %d cuts (%v), without %v %v %d (%v)", box, res.F, res.Lower, res.Iterations, res.Status, ref.F, ref.Lower, ref.Iterations, ref.Status)
+		}
+	}
+	if calls == 0 {
+		t.Error("Eval never called")
+	}
+}
+
+// A cutoff between the optimum and the centre's value is the level of the
+// cuts: the run still finds the optimum (not pruned) within the
+// tolerance, and its bounds hold at every iteration.
+func TestDCCuttingPlaneCutoffLevel(t *testing.T) {
+	rng := klearn.NewRand(13)
+	for trial := 0; trial < 5; trial++ {
+		g, h := randExp(rng, 10, 2), randExp(rng, 10, 2)
+		p := opt.DCProblem{G: g.f, GradG: g.grad, H: h.f, Lo: []float64{0, 0}, Hi: []float64{1, 1}}
+		ref, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Box: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		centre := g.f([]float64{0.5, 0.5}) - h.f([]float64{0.5, 0.5})
+		if centre-ref.F < 1e-6 {
+			continue // the centre is optimal: no level between
+		}
+		level := ref.F + (centre-ref.F)/10
+		res, err := opt.DCCuttingPlane(p, &opt.DCSettings{MaxIter: 2000, Box: true, Cutoff: &level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Pruned || res.Status != opt.Success || math.Abs(res.F-ref.F) > 1e-8*math.Max(1, math.Abs(ref.F)) {
+			t.Errorf("trial %d: level %v: F %v (optimum %v), pruned %v, status %v", trial, level, res.F, ref.F, res.Pruned, res.Status)
+		}
+		if res.Lower > ref.F+1e-9 {
+			t.Errorf("trial %d: lower bound %v above the optimum %v", trial, res.Lower, ref.F)
+		}
+		t.Logf("trial %d: %d cuts with the level, %d without", trial, res.Iterations, ref.Iterations)
+	}
+}

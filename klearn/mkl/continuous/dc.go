@@ -92,8 +92,67 @@ func (p *dcPairs) grad(g, z []float64) {
 	}
 }
 
+// evalDC returns g(z) and h(z) and, for s not nil, writes ∇g(z) into s,
+// in one parallel pass over the terms of both parts (partial sums combined
+// in chunk order: the same values for any GOMAXPROCS).
+func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
+	ng := (len(gp.w) + dcChunk - 1) / dcChunk
+	nh := (len(hp.w) + dcChunk - 1) / dcChunk
+	B := gp.B
+	part := make([]float64, ng+nh)
+	var grads []float64
+	if s != nil {
+		grads = make([]float64, ng*B)
+	}
+	parallel.For(ng+nh, func(c int) {
+		p, k0 := gp, c*dcChunk
+		if c >= ng {
+			p, k0 = hp, (c-ng)*dcChunk
+		}
+		var sum float64
+		for k := k0; k < min(k0+dcChunk, len(p.w)); k++ {
+			row := p.beta[k*B : (k+1)*B]
+			var a float64
+			for b, v := range row {
+				a += v * z[b]
+			}
+			v := p.w[k] * math.Exp(-a)
+			sum += v
+			if grads != nil && c < ng {
+				for b, bv := range row {
+					grads[c*B+b] -= v * bv
+				}
+			}
+		}
+		part[c] = sum
+	})
+	var g, h float64
+	for c, v := range part {
+		if c < ng {
+			g += v
+		} else {
+			h += v
+		}
+	}
+	if s != nil {
+		for b := range s {
+			s[b] = 0
+		}
+		for c := 0; c < ng; c++ {
+			for b := range s {
+				s[b] += grads[c*B+b]
+			}
+		}
+	}
+	return g, h
+}
+
 // pieceFactor is the largest ratio ω_hi/ω_lo of one piece of SearchDC.
 const pieceFactor = 3
+
+// dcDrop bounds, relative to the sum of all terms, the terms SearchDC
+// leaves out of a piece: below the rounding of that sum.
+const dcDrop = 1e-15
 
 // SearchDC solves step 2 of Algorithm 1 globally for a Gaussian family
 // (GaussianBandwidth, GaussianBlocks): θ̂ = argmax_θ ⟨c, G_x(θ)c⟩ over the
@@ -110,10 +169,18 @@ const pieceFactor = 3
 // objective of (13). c is normalised to unit length (the argmax is
 // scale-invariant); the box of ω is cut into pieces spanning a factor ≤ 3
 // per coordinate (log-spaced), each rescaled to the unit box and solved by
-// opt.DCCuttingPlane (Algorithm 2) with the best value of the pieces
-// already solved as a cutoff, so that the global optimum is certified
-// piece by piece (Status). set nil uses the solver's defaults; its MaxIter
-// caps each piece.
+// opt.DCCuttingPlane (Algorithm 2, from the prism over the piece,
+// DCSettings.Box) with the best value found so far as a cutoff, so that
+// the global optimum is certified piece by piece (Status). The pairwise
+// squared distances are read once per call; the value at every piece's
+// centre gives the first incumbent, and a piece whose bound
+// g(ω_hi) − h(ω_lo) ≤ g − h (both parts decrease in every ω_b) is already
+// at the incumbent is pruned without a cut. Inside a piece the cut level
+// is the incumbent (DCSettings.Cutoff), g, h and ∇g come from one parallel
+// pass over the pairs (deterministic partial sums), and terms below
+// 10⁻¹⁵ of the piece's total (together) are left out, their mass of h
+// taken off the piece's lower bound. set nil uses the solver's defaults;
+// its MaxIter caps each piece.
 func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*DCResult, error) {
 	if f == nil || s == nil {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC with a nil family or searcher")
@@ -195,8 +262,8 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		cuts[b][0], cuts[b][k] = wl, wh
 	}
 	type piece struct {
-		wl, span []float64
-		mid      float64
+		wl, span   []float64
+		mid, bound float64
 	}
 	var pieces []piece
 	idx := make([]int, B)
@@ -219,80 +286,141 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 			break
 		}
 	}
-	parts := func(pc piece) (*dcPairs, *dcPairs) {
-		gp, hp := &dcPairs{B: B}, &dcPairs{B: B}
+	// parts returns g and h on a piece in its unit box, without the terms
+	// whose largest value on the piece (at its lower corner) is negligible:
+	// a term goes when it is below dcDrop·S/N, S the sum of the N terms'
+	// largest values, so that all dropped terms together stay below
+	// dcDrop·S; dropH is the dropped mass of h, subtracted from the piece's
+	// lower bound to keep it valid.
+	parts := func(pc piece) (gp, hp *dcPairs, dropH float64) {
+		gp, hp = &dcPairs{B: B}, &dcPairs{B: B}
+		scaled := make([]float64, len(wgt))
+		var S float64
 		for k, w := range wgt {
 			var a float64
-			row := make([]float64, B)
 			for b := 0; b < B; b++ {
-				d := dist[k*B+b]
-				a += d * pc.wl[b]
-				row[b] = d * pc.span[b]
+				a += dist[k*B+b] * pc.wl[b]
 			}
-			w *= math.Exp(-a)
+			scaled[k] = w * math.Exp(-a)
+			S += math.Abs(scaled[k])
+		}
+		floor := dcDrop * S / float64(max(1, len(wgt)))
+		for k, w := range scaled {
 			p := hp
 			if w < 0 {
 				p, w = gp, -w
 			}
+			if w <= floor {
+				if p == hp {
+					dropH += w
+				}
+				continue
+			}
 			p.w = append(p.w, w)
-			p.beta = append(p.beta, row...)
+			for b := 0; b < B; b++ {
+				p.beta = append(p.beta, dist[k*B+b]*pc.span[b])
+			}
 		}
-		return gp, hp
+		return gp, hp, dropH
 	}
-	half := make([]float64, B)
-	for b := range half {
-		half[b] = 0.5
+	// The pieces' centres give the first incumbent; the bound g(ω_hi) −
+	// h(ω_lo) ≤ g − h on a piece (g and h decrease in every ω_b) prunes a
+	// piece before any cut once the incumbent is at or below it.
+	at := func(w []float64) (float64, float64) {
+		nc := (len(wgt) + dcChunk - 1) / dcChunk
+		gs, hs := make([]float64, nc), make([]float64, nc)
+		parallel.For(nc, func(c int) {
+			for k := c * dcChunk; k < min((c+1)*dcChunk, len(wgt)); k++ {
+				var a float64
+				for b := 0; b < B; b++ {
+					a += dist[k*B+b] * w[b]
+				}
+				if v := wgt[k] * math.Exp(-a); v < 0 {
+					gs[c] -= v
+				} else {
+					hs[c] += v
+				}
+			}
+		})
+		var g, h float64
+		for c := range gs {
+			g, h = g+gs[c], h+hs[c]
+		}
+		return g, h
 	}
-	// Visit the pieces best centre first, so that the incumbent prunes the rest.
+	best := make([]float64, B)
+	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success}
+	// score sets a piece's centre value (a candidate incumbent) and bound.
+	score := func(pc *piece) {
+		w := make([]float64, B)
+		for b := range w {
+			w[b] = pc.wl[b] + pc.span[b]/2
+		}
+		g, h := at(w)
+		pc.mid = g - h
+		if pc.mid < total.F {
+			total.F = pc.mid
+			copy(best, w)
+		}
+		for b := range w {
+			w[b] = pc.wl[b] + pc.span[b]
+		}
+		gHi, _ := at(w)
+		_, hLo := at(pc.wl)
+		pc.bound = gHi - hLo
+	}
 	for i := range pieces {
-		gp, hp := parts(pieces[i])
-		pieces[i].mid = gp.f(half) - hp.f(half)
+		score(&pieces[i])
 	}
-	sort.SliceStable(pieces, func(i, j int) bool { return pieces[i].mid < pieces[j].mid })
 	var cfg opt.DCSettings
 	if set != nil {
 		cfg = *set
+	}
+	tol := cfg.Tol
+	if tol == 0 {
+		tol = 1e-9
 	}
 	zlo, zhi := make([]float64, B), make([]float64, B)
 	for b := range zhi {
 		zhi[b] = 1
 	}
-	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success}
-	var best []float64
+	// Visit the pieces best centre first.
+	sort.SliceStable(pieces, func(i, j int) bool { return pieces[i].mid < pieces[j].mid })
+	cfg.Box = true
 	for _, pc := range pieces {
-		gp, hp := parts(pc)
-		if !math.IsInf(total.F, 1) {
-			cut := total.F
-			cfg.Cutoff = &cut
+		if pc.bound >= total.F-tol*math.Max(1, math.Abs(total.F)) {
+			total.Lower = math.Min(total.Lower, pc.bound)
+			total.Iters = append(total.Iters, opt.DCIter{Phi: total.F, Lower: pc.bound})
+			continue
 		}
-		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, Lo: zlo, Hi: zhi}, &cfg)
+		gp, hp, dropH := parts(pc)
+		cut := total.F
+		cfg.Cutoff = &cut
+		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, Lo: zlo, Hi: zhi,
+			Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &cfg)
 		if err != nil {
 			return nil, klearn.Errorf(err, "continuous: SearchDC")
 		}
 		for _, it := range res.Iters {
 			it.Phi = math.Min(it.Phi, total.F)
+			it.Lower -= dropH
 			total.Iters = append(total.Iters, it)
 		}
 		total.Iterations += res.Iterations
-		total.Lower = math.Min(total.Lower, res.Lower)
-		if res.Status != opt.Success && total.Status == opt.Success {
-			total.Status = res.Status
-		}
 		if res.F < total.F {
 			total.F = res.F
-			best = make([]float64, B)
 			for b := range best {
 				best[b] = pc.wl[b] + pc.span[b]*res.X[b]
 			}
+		}
+		total.Lower = math.Min(total.Lower, res.Lower-dropH)
+		if res.Status != opt.Success && total.Status == opt.Success {
+			total.Status = res.Status
 		}
 	}
 	total.Lower = math.Min(total.Lower, total.F)
 	// The pieces' bounds together certify the optimum even when a piece
 	// stopped at its cap before the final incumbent could prune it.
-	tol := cfg.Tol
-	if tol == 0 {
-		tol = 1e-9
-	}
 	if total.F-total.Lower <= tol*math.Max(1, math.Abs(total.F)) {
 		total.Status = opt.Success
 	}
