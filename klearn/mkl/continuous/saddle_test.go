@@ -47,7 +47,11 @@ func TestSaddleMaxima(t *testing.T) {
 	s, _ := fam.Prepare(X)
 	K := mat.NewSymDense(n, nil)
 	for _, at := range m.Atoms() {
-		K.AddSym(K, scaled(s.Gram([]float64{math.Log(at.Params[0])}), at.Weight))
+		G, err := s.Gram([]float64{math.Log(at.Params[0])})
+		if err != nil {
+			t.Fatal(err)
+		}
+		K.AddSym(K, scaled(G, at.Weight))
 	}
 	a, _, err := solve(K, y, mu)
 	if err != nil {
@@ -59,7 +63,9 @@ func TestSaddleMaxima(t *testing.T) {
 	vals := make([]float64, N)
 	top := math.Inf(-1)
 	for j := range vals {
-		vals[j] = s.Inner(P, []float64{lo[0] + (hi[0]-lo[0])*float64(j)/(N-1)}, nil)
+		if vals[j], err = s.Inner(P, []float64{lo[0] + (hi[0]-lo[0])*float64(j)/(N-1)}, nil); err != nil {
+			t.Fatal(err)
+		}
 		top = math.Max(top, vals[j])
 	}
 	var maxima []int
