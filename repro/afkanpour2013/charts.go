@@ -88,7 +88,7 @@ func Table2Chart(res *Results) (*viz.Grid, error) {
 				cats, o, p = append(cats, m), append(o, ours[k]), append(p, Table2Rank[g][k])
 			}
 		}
-		panels = append(panels, &viz.Bar{Title: fmt.Sprintf("%s (%d tasks)", g, len(tasksOf(res, table))), YLabel: "median rank", Categories: cats,
+		panels = append(panels, &viz.Bar{Title: fmt.Sprintf("%s (%s)", g, countTasks(len(tasksOf(res, table)))), YLabel: "median rank", Categories: cats,
 			Groups: []viz.BarGroup{{Name: "ours", Values: o}, {Name: "paper", Values: p}}})
 	}
 	if len(panels) == 0 {
@@ -116,4 +116,12 @@ func TaskErrorsChart(res *Results, group string) (*viz.Bar, error) {
 	}
 	fig := map[string]string{"MNIST": "Figure 5", "Letter": "Figure 6", "11 data sets": "Figure 8"}[group]
 	return &viz.Bar{Title: fmt.Sprintf("%s: test error per task, %s", fig, group), YLabel: "misclassification %", Categories: slices.Clone(tasks), Groups: groups}, nil
+}
+
+// countTasks is "1 task" or "n tasks", for titles and verdict notes.
+func countTasks(n int) string {
+	if n == 1 {
+		return "1 task"
+	}
+	return fmt.Sprintf("%d tasks", n)
 }

@@ -396,6 +396,16 @@ func TestTaskChartsPassTheFigureCheck(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	for _, p := range t2.Panels {
+		if title := p.(*viz.Bar).Title; strings.Contains(title, "(1 tasks)") || !strings.Contains(title, "task") {
+			t.Errorf("Table 2 panel title %q: want \"(1 task)\" or \"(n tasks)\"", title)
+		}
+	}
+	for n, want := range map[int]string{0: "0 tasks", 1: "1 task", 2: "2 tasks", 12: "12 tasks"} {
+		if got := countTasks(n); got != want {
+			t.Errorf("countTasks(%d) = %q, want %q", n, got, want)
+		}
+	}
 	empty := &Results{}
 	if _, err := Figure2Chart(empty); err == nil {
 		t.Error("Figure 2 without results")

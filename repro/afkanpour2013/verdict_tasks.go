@@ -263,7 +263,7 @@ func taskClaims(res *Results) []repro.Claim {
 	}
 	var sizes []string
 	for _, g := range ranIn {
-		sizes = append(sizes, fmt.Sprintf("%s: %d tasks", g, len(tasksOf(res, groupTable[g]))))
+		sizes = append(sizes, g+": "+countTasks(len(tasksOf(res, groupTable[g]))))
 	}
 	out = append(out, repro.TableClaim("Table 2 ranks", "median rank of each method over the tasks (rank by mean test error over the repetitions, ties averaged)", cells,
 		strings.Join(sizes, ", ")+"; the ranks of methods whose errors differ by less than the noise are coin flips"))

@@ -177,7 +177,8 @@ func (c *Curve) compareAt(k int) (repro.Comparison, error) {
 	return repro.Compare("TK", c.TK[k], "SimpleMKL", c.SimpleMKL[k], repro.PairedT, Tolerances.Alpha, true)
 }
 
-// summary is "m = n: TK a % vs SimpleMKL b % (test)" for every size.
+// summary is "TK vs SimpleMKL (paired t-test): m = n: a vs b %, winner
+// (p)" for every size, one short item per size for the verdict table.
 func (c *Curve) summary() string {
 	var parts []string
 	for k, n := range c.Sizes {
@@ -185,11 +186,18 @@ func (c *Curve) summary() string {
 		s, _ := repro.Summarize(c.SimpleMKL[k])
 		cmp := "one repetition"
 		if cc, err := c.compareAt(k); err == nil {
-			cmp = cc.String()
+			w := "tie"
+			switch cc.Winner {
+			case repro.AWins:
+				w = "TK better"
+			case repro.BWins:
+				w = "SimpleMKL better"
+			}
+			cmp = fmt.Sprintf("%s, p = %.2g", w, cc.P)
 		}
-		parts = append(parts, fmt.Sprintf("m = %d: TK %.1f %%, SimpleMKL %.1f %% (%s)", n, t.Mean, s.Mean, cmp))
+		parts = append(parts, fmt.Sprintf("m = %d: %.1f vs %.1f %% (%s)", n, t.Mean, s.Mean, cmp))
 	}
-	return strings.Join(parts, "; ")
+	return "TK vs SimpleMKL (paired t-test over the repetitions): " + strings.Join(parts, "; ")
 }
 
 // CurveClaims are the verdict rows of Figures 5 and 7, from the curves of
@@ -321,5 +329,5 @@ func CurveChart(curves []*Curve) *viz.Grid {
 		}
 		panels = append(panels, l)
 	}
-	return &viz.Grid{Title: "Learning curves: [TK] against [SimpleMKL]", Panels: panels, Cols: 3, SharedLegend: true}
+	return &viz.Grid{Title: "Learning curves: TK against SimpleMKL", Panels: panels, Cols: 3, SharedLegend: true}
 }

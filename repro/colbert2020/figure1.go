@@ -248,11 +248,10 @@ func Figure1Claims(f *Figure1) []repro.Claim {
 	}
 	var parts []string
 	for c, C := range f.Cs {
-		parts = append(parts, fmt.Sprintf("C = %g: Σ|Δf'| = %.3g, max jump %.1e, sign agreement TK %.0f %% / Gaussians %.0f %%",
-			C, f.Kinks[c], f.Jump[c], f.Agree[c], f.GaussAgree[c]))
+		parts = append(parts, fmt.Sprintf("C = %g: %.3g, %.1e, %.0f / %.0f %%", C, f.Kinks[c], f.Jump[c], f.Agree[c], f.GaussAgree[c]))
 	}
 	a := repro.CheckClaim("Figure 1(a)", repro.Experiment, "the degree-1 TK classifier is continuous, its slope changes at the tile edges, and these changes shrink as C decreases",
-		"drawn, no numbers", strings.Join(parts, "; "),
+		"drawn, no numbers", "Σ|Δf'|, max jump, sign agreement TK / Gaussians: "+strings.Join(parts, "; "),
 		fmt.Sprintf("jump across each x_i ≤ %g·max(Lipschitz, 1) and Σ_i|f'(x_i⁺) − f'(x_i⁻)| increasing in C", Tolerances.Continuity),
 		mono && cont, "a jump, or slope changes not increasing with C")
 	closed, kink := 0.0, math.Inf(1)

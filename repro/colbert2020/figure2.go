@@ -393,15 +393,15 @@ func Figure2Claim(f *Figure2) repro.Claim {
 		name string
 		c    ApproxCurve
 	}{{"TK", f.TK}, {"GPK", f.GPK}, {"Gaussians", f.Gauss}} {
-		var row []string
-		for k, d := range c.c.Degrees {
-			row = append(row, fmt.Sprintf("d = %d (%d parameters): %.3g / %.3g", d, c.c.Params[k], c.c.L1[k], c.c.Inf[k]))
+		// One line: each class at the largest degree solved (the chart
+		// draws every degree).
+		if k := len(c.c.Degrees) - 1; k >= 0 {
+			parts = append(parts, fmt.Sprintf("%s d = %d: %.3g / %.3g", c.name, c.c.Degrees[k], c.c.L1[k], c.c.Inf[k]))
 		}
-		parts = append(parts, c.name+" "+strings.Join(row, ", "))
 	}
 	return repro.CheckClaim("Figure 2", repro.Experiment, "Gaussian sums saturate above 0.5 (ℓ₁) and at 1 (ℓ_∞); GPK and TK approach K* = yyᵀ as the degree grows, TK faster",
 		"drawn: Gaussians > 0.5 and = 1; GPK and TK almost 0 by d = 7",
-		fmt.Sprintf("m = %d spiral points, ‖K − K*‖₁/m² / ‖K − K*‖_∞: %s", f.M, strings.Join(parts, "; ")),
+		fmt.Sprintf("m = %d spiral points, ‖K − K*‖₁/m² / ‖K − K*‖_∞ at the largest d solved: %s", f.M, strings.Join(parts, "; ")),
 		fmt.Sprintf("Gaussians ≥ the bounds (ℓ_∞ = 1) within %g; errors non-increasing in d; TK ≤ GPK + %g where both ran; ≤ %g at d ≥ 7", tol, tol, Tolerances.NearZero),
 		ok, "a bound violated, an error growing with d, TK above GPK, or an error left at d ≥ 7")
 }

@@ -159,7 +159,7 @@ func Figure6Panels(name string, seed uint64, grid, tkIter int) ([]Surface, error
 		for i := range Z {
 			Z[i] = panel.z[i*grid : (i+1)*grid]
 		}
-		out = append(out, Surface{Title: fmt.Sprintf("%s, [%s]", name, panel.method), X: axis, Y: axis, Z: Z,
+		out = append(out, Surface{Title: fmt.Sprintf("%s, %s", name, panel.method), X: axis, Y: axis, Z: Z,
 			Pos: pos, Neg: neg, TestAcc: accuracy(p.yt, panel.pred)})
 	}
 	return out, nil

@@ -95,15 +95,18 @@ func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
 		return repro.NotRunClaim("Ionosphere [TK]", repro.Experiment, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
 	}
 	paper := Table1Accuracy[4][MTK]
-	var parts, hits []string
+	var hits []string
+	best, bestMean, n := "", math.Inf(-1), 0
 	for _, h := range hs {
 		v, err := repro.Summarize(h.Acc)
 		if err != nil {
 			continue
 		}
-		ok := math.Abs(v.Mean-paper.Mean) <= Tolerances.Accuracy.Bound(paper, v)
-		parts = append(parts, fmt.Sprintf("%s, ε = %g: %.1f ± %.1f %% (Gram in [%.2g, %.2g])", h.Name, h.Eps, v.Mean, v.Std, h.Range[0], h.Range[1]))
-		if ok {
+		n++
+		if v.Mean > bestMean {
+			best, bestMean = fmt.Sprintf("%s, ε = %g: %.1f ± %.1f %%", h.Name, h.Eps, v.Mean, v.Std), v.Mean
+		}
+		if math.Abs(v.Mean-paper.Mean) <= Tolerances.Accuracy.Bound(paper, v) {
 			hits = append(hits, fmt.Sprintf("%s, ε = %g", h.Name, h.Eps))
 		}
 	}
@@ -111,8 +114,10 @@ func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
 	if len(hits) > 0 {
 		got = strings.Join(hits, "; ")
 	}
+	// One line: the best of the readings and those within tolerance (the
+	// notebook tabulates every reading).
 	cl := repro.CheckClaim("Ionosphere [TK]", repro.Experiment, "which reading of [TK] with d = 0 gives Table 1's 93.2 % on Ionosphere (our diagnosis)",
-		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), strings.Join(parts, "; ")+" — within tolerance: "+got,
+		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; within tolerance: %s", n, best, got),
 		fmt.Sprintf("a reading within %s of the paper's mean", Tolerances.Accuracy), len(hits) > 0,
 		"no fixed-P reading reaches the paper's accuracy")
 	return cl

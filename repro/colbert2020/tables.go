@@ -44,7 +44,9 @@ func Table1Markdown(rows []Row) string {
 }
 
 // ScalingChart draws the time of one [TK] fit and of one [SimpleMKL TK]
-// fit against m (log–log) with the fitted exponents.
+// fit against m (log–log) with the fitted exponents. The legend names the
+// methods without the paper's brackets (TK, SimpleMKL TK), which read as
+// citation markup in a chart.
 func ScalingChart(s *Scaling) *viz.Line {
 	x := make([]float64, len(s.Sizes))
 	for i, m := range s.Sizes {
@@ -52,5 +54,5 @@ func ScalingChart(s *Scaling) *viz.Line {
 	}
 	return &viz.Line{Title: fmt.Sprintf("Figures 3–4: fit time on the circle, d = 1 (exponents %.2f and %.2f; paper: %.1f and %.1f)", s.Exponent, s.MKLExponent, PaperSDPExponent, PaperSimpleMKLExponent),
 		XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true,
-		Series: []viz.Series{{Name: "[TK]", X: x, Y: s.Seconds}, {Name: fmt.Sprintf("[SimpleMKL TK], L = %d", s.L), X: x, Y: s.MKLSeconds}}}
+		Series: []viz.Series{{Name: "TK", X: x, Y: s.Seconds}, {Name: fmt.Sprintf("SimpleMKL TK, L = %d", s.L), X: x, Y: s.MKLSeconds}}}
 }
