@@ -7,6 +7,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -97,8 +99,15 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 		if err != nil {
 			return nil, err
 		}
-		D := symDiff(Pt, curP)
-		gd := -symInner(M, D) // ⟨∇J, D⟩ < 0 unless P is stationary
+		D, err := kernel.Combine([]float64{1, -1}, []*mat.SymDense{Pt, curP})
+		if err != nil {
+			return nil, err
+		}
+		gMD, err := metrics.Frobenius(M, D)
+		if err != nil {
+			return nil, err
+		}
+		gd := -gMD // ⟨∇J, D⟩ < 0 unless P is stationary
 		if !(gd < 0) {
 			sol.iterations = it
 			if !record(it, cur.J) {
@@ -142,9 +151,16 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 			return nil, err
 		}
 		// Barzilai–Borwein step from ΔP = λD and Δ∇J = −(M_new − M).
-		dg := symDiff(M, MN)
-		if b := symInner(&step, dg); b > 0 {
-			s = min(max(symInner(&step, &step)/b, 1e-10*s0), 1e10*s0)
+		dg, err := kernel.Combine([]float64{1, -1}, []*mat.SymDense{M, MN})
+		if err != nil {
+			return nil, err
+		}
+		G, err := metrics.FrobeniusGram(&step, dg)
+		if err != nil {
+			return nil, err
+		}
+		if b := G.At(0, 1); b > 0 {
+			s = min(max(G.At(0, 0)/b, 1e-10*s0), 1e10*s0)
 		} else {
 			s = 1e10 * s0
 		}
@@ -162,27 +178,6 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 		}
 	}
 	return sol, nil
-}
-
-// symDiff returns A − B.
-func symDiff(A, B *mat.SymDense) *mat.SymDense {
-	var negB, D mat.SymDense
-	negB.ScaleSym(-1, B)
-	D.AddSym(A, &negB)
-	return &D
-}
-
-// symInner returns ⟨A, B⟩_F for symmetric A and B.
-func symInner(A, B mat.Symmetric) float64 {
-	n := A.SymmetricDim()
-	var s float64
-	for i := 0; i < n; i++ {
-		s += A.At(i, i) * B.At(i, i)
-		for j := i + 1; j < n; j++ {
-			s += 2 * A.At(i, j) * B.At(i, j)
-		}
-	}
-	return s
 }
 
 // projectSpectraplex returns the Frobenius-nearest point of {P ⪰ 0,

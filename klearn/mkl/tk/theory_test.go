@@ -9,6 +9,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -68,7 +69,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 				t.Fatal(err)
 			}
 			fd := (jp.J - jm.J) / (2 * h)
-			an := -symInner(M, D)
+			an := -frob(t, M, D)
 			if math.Abs(fd-an) > 1e-5*(1+math.Abs(an)) {
 				t.Errorf("noBias=%v trial %d: finite difference %.10g, −⟨M, D⟩ = %.10g", noBias, trial, fd, an)
 			}
@@ -95,7 +96,7 @@ func TestMomentIdentity(t *testing.T) {
 	Kb, Kc := pb.gram(P), pc.gram(P)
 	bv := mat.NewVecDense(pb.m, beta)
 	want := mat.Inner(bv, Kb, bv)
-	if got := symInner(P, Mb); math.Abs(got-want) > 1e-10*math.Abs(want) {
+	if got := frob(t, P, Mb); math.Abs(got-want) > 1e-10*math.Abs(want) {
 		t.Errorf("⟨P, M⟩ = %v, βᵀKβ = %v", got, want)
 	}
 	if !mat.EqualApprox(Mb, Mc, 1e-10) || !mat.EqualApprox(Kb, Kc, 1e-10) {
@@ -190,7 +191,7 @@ func TestSpectraplexProjection(t *testing.T) {
 			S := randSpectraplex(w, 1+k%w, r.Float64(), uint64(1000*trial+k))
 			var D mat.SymDense
 			D.AddSym(S, &negPi)
-			if v := symInner(&R, &D); v > 1e-12*(1+scale) {
+			if v := frob(t, &R, &D); v > 1e-12*(1+scale) {
 				t.Fatalf("trial %d: ⟨A − Π(A), S − Π(A)⟩ = %v > 0", trial, v)
 			}
 		}
@@ -269,4 +270,14 @@ func TestLibrary(t *testing.T) {
 			t.Fatalf("kernel %d: Library differs from Gram/Cross", s)
 		}
 	}
+}
+
+// frob is metrics.Frobenius, failing the test on an error.
+func frob(t *testing.T, A, B mat.Matrix) float64 {
+	t.Helper()
+	v, err := metrics.Frobenius(A, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
