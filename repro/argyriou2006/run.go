@@ -10,6 +10,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -487,18 +488,7 @@ func finite(bd blockDists, sigmas [][]float64, d taskData, mu float64) (float64,
 	if err != nil {
 		return 0, nil, err
 	}
-	return errorPct(signs(f), d.yte), r.Weights, nil
-}
-
-func signs(f []float64) []float64 {
-	out := make([]float64, len(f))
-	for i, v := range f {
-		out[i] = 1
-		if v < 0 {
-			out[i] = -1
-		}
-	}
-	return out
+	return errorPct(mkl.Signs(f), d.yte), r.Weights, nil
 }
 
 // svmCV is the Gaussian SVM with σ and C chosen by k-fold cross-validation

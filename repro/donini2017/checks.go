@@ -436,14 +436,18 @@ func CheckFrobenius(X mat.Matrix, y []float64, D int) ([]repro.Claim, error) {
 	if err != nil {
 		return nil, err
 	}
+	ms := make([]mat.Matrix, len(fam))
+	for s, K := range fam {
+		ms[s] = K
+	}
+	F, err := metrics.FrobeniusGram(ms...)
+	if err != nil {
+		return nil, err
+	}
 	var cst float64
 	for s := range fam {
 		for t := range fam {
-			f, err := metrics.Frobenius(fam[s], fam[t])
-			if err != nil {
-				return nil, err
-			}
-			cst += w[s] * w[t] * f
+			cst += w[s] * w[t] * F.At(s, t)
 		}
 	}
 	fm, _ := metrics.FrobeniusNorm(Km)
