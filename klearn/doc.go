@@ -23,4 +23,12 @@
 // wrong shapes, a single class, bad hyper-parameters, indefinite kernels) as
 // an error wrapping one of the sentinel values below, so callers can test
 // with errors.Is. The public API never panics on bad data.
+//
+// Nil arguments follow one rule across the library: a nil matrix, vector,
+// kernel or data set passed to a function is bad input (ErrEmpty, or ErrShape
+// where its length is checked against another argument); the accessors of a
+// nil model (a nil *Model and the like) return zero values, and its Decision,
+// Predict and similar methods return ErrNotFitted. The batteries of package
+// klearntest check this rule; a package's documentation says where one of
+// its functions departs from it.
 package klearn
