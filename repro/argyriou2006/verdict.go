@@ -303,6 +303,10 @@ func compareClaim(id, statement, paper, na string, a []float64, nb string, b []f
 // task with two variances the learned (σ₁, σ₂) grouped by weight (the
 // paper draws 3-D stems over the (σ₁, σ₂) plane).
 func Figure1Chart(res *Results) (*viz.Grid, error) {
+	// The axes span the σ range of the experiment on a log scale, a
+	// factor 1.2 wider on each side so that kernels at the
+	// bounds (σ = 10000 is common in Figure 2) stay clear of the frame.
+	lo, hi := Ranges[1][0]/1.2, Ranges[1][1]*1.2
 	var panels []viz.Chart
 	for _, c := range res.Table1 {
 		if c.Task == 0 && c.Range == 1 {
@@ -310,7 +314,8 @@ func Figure1Chart(res *Results) (*viz.Grid, error) {
 			for _, a := range c.DC.Atoms {
 				xs, ws = append(xs, a.Sigma[0]), append(ws, a.Weight)
 			}
-			panels = append(panels, &viz.Stem{Title: "odd vs even, one variance", XLabel: "σ", YLabel: "weight", X: xs, Y: ws})
+			panels = append(panels, &viz.Stem{Title: Tasks[0] + ", one variance", XLabel: "σ", YLabel: "weight", X: xs, Y: ws,
+				Scale: viz.LogX, XMin: lo, XMax: hi})
 		}
 	}
 	for _, c := range res.Table2 {
@@ -333,7 +338,8 @@ func Figure1Chart(res *Results) (*viz.Grid, error) {
 				sets = append(sets, b)
 			}
 		}
-		panels = append(panels, &viz.Scatter{Title: Tasks[c.Task] + ", two variances", XLabel: "σ₁ (left half)", YLabel: "σ₂ (right half)", Sets: sets})
+		panels = append(panels, &viz.Scatter{Title: Tasks[c.Task] + ", two variances", XLabel: "σ₁ (left half)", YLabel: "σ₂ (right half)", Sets: sets,
+			Scale: viz.LogLog, XMin: lo, XMax: hi, YMin: lo, YMax: hi})
 	}
 	if len(panels) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "argyriou2006: Figure 1 needs the range [100, 10000]")
@@ -350,7 +356,9 @@ func Figure2Chart(res *Results) (*viz.Scatter, error) {
 			for _, a := range c.DC.Atoms {
 				xs, ys = append(xs, a.Sigma[0]), append(ys, a.Sigma[1])
 			}
-			return &viz.Scatter{Title: "Figure 2: learned (σ₁, σ₂), odd vs even, [100, 10000]", XLabel: "σ₁ (left half)", YLabel: "σ₂ (right half)",
+			lo, hi := Ranges[1][0]/1.2, Ranges[1][1]*1.2
+			return &viz.Scatter{Title: "Figure 2: learned (σ₁, σ₂), " + Tasks[0] + ", [100, 10000]", XLabel: "σ₁ (left half)", YLabel: "σ₂ (right half)",
+				Scale: viz.LogLog, XMin: lo, XMax: hi, YMin: lo, YMax: hi,
 				Sets: []viz.PointSet{{Name: "kernels in the combination", X: xs, Y: ys}}}, nil
 		}
 	}
