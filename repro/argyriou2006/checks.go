@@ -434,7 +434,7 @@ func Checks(d taskData, cfg Config) ([]repro.Claim, error) {
 			}
 			parts = append(parts, fmt.Sprintf("%s: %d / %d / %d (sign changes %d)", kk.name, counts[0], counts[1], counts[2], signChanges(a, D)))
 		}
-		out = append(out, repro.CountClaim("Section 4 (local maxima)", repro.Statement,
+		out = append(out, repro.CountClaim(localMaximaID, repro.Statement,
 			"on MNIST, ⟨c, G(ω)c⟩ has between two and five local maxima in ω ∈ ℝ₊",
 			"2–5", "count of interior local maxima on 20000 log-spaced σ in [1, 10⁷] (all of ℝ₊ in ω) between 2 and 5", k, len(ks),
 			fmt.Sprintf("c = −2μ(K+μI)⁻¹y on the first %d training points of %s, for the initial kernels and the kernels after 1–4 DC greedy steps (the paper does not say for which c it counted); local maxima on 2000 / 20000 log-spaced σ in [75, 25000] / 20000 in [1, 10⁷] (interior): %s; the count changes with the grid for %d of %d vectors",
