@@ -176,6 +176,9 @@ func TestExtremeInput(t *testing.T) {
 		&Line{Legend: LegendPos(42), Series: []Series{{X: []float64{1}, Y: []float64{1}}}},
 		&Line{Series: []Series{{X: []float64{1}, Y: []float64{1}, Dash: Dash(9)}}},
 		&Line{YMin: 0, YMax: 1, Scale: LogY, Series: []Series{{X: []float64{1}, Y: []float64{1}}}},
+		&Stem{XMin: 0, XMax: 10, Scale: LogX, X: []float64{1}, Y: []float64{1}},
+		&Scatter{XMin: -1, XMax: 1, Scale: LogLog, Sets: []PointSet{{X: []float64{1}, Y: []float64{1}}}},
+		&Scatter{YMin: 0, YMax: 1, Scale: LogY, Sets: []PointSet{{X: []float64{1}, Y: []float64{1}}}},
 		&Grid{Panels: []Chart{exampleBar()}, PanelWidth: -3},
 	} {
 		if _, err := c.SVG(); !errors.Is(err, klearn.ErrParam) {

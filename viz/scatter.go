@@ -25,6 +25,10 @@ type Scatter struct {
 	Width, Height         float64
 	// Legend places the legend; the zero value keeps it off the points.
 	Legend LegendPos
+	// XMin, XMax fix the x range when XMin < XMax (the range of a
+	// parameter rather than of the points, with room at the edges);
+	// otherwise the x axis spans the data. YMin, YMax likewise.
+	XMin, XMax, YMin, YMax float64
 }
 
 func (s *Scatter) validate() error {
@@ -35,6 +39,12 @@ func (s *Scatter) validate() error {
 		return err
 	}
 	if err := checkLegendPos("scatter", s.Legend); err != nil {
+		return err
+	}
+	if err := checkRange("scatter", "[XMin, XMax]", s.XMin, s.XMax, s.Scale.logX()); err != nil {
+		return err
+	}
+	if err := checkRange("scatter", "[YMin, YMax]", s.YMin, s.YMax, s.Scale.logY()); err != nil {
 		return err
 	}
 	if err := checkNonEmpty("scatter", "Sets", len(s.Sets)); err != nil {
@@ -91,6 +101,12 @@ func (s *Scatter) figure() (figure, error) {
 	}
 	if err := fixLogRange("scatter", pn.p, s.Scale); err != nil {
 		return figure{}, err
+	}
+	if s.XMin < s.XMax {
+		pn.p.X.Min, pn.p.X.Max = s.XMin, s.XMax
+	}
+	if s.YMin < s.YMax {
+		pn.p.Y.Min, pn.p.Y.Max = s.YMin, s.YMax
 	}
 	var xs, ys []float64
 	for _, ps := range s.Sets {
@@ -151,6 +167,9 @@ type Stem struct {
 	Base                  float64
 	Scale                 Scale
 	Width, Height         float64
+	// XMin, XMax fix the x range when XMin < XMax (the range of the
+	// parameter, not only of the stems); otherwise the x axis spans the data.
+	XMin, XMax float64
 }
 
 func (s *Stem) validate() error {
@@ -159,6 +178,9 @@ func (s *Stem) validate() error {
 	}
 	const kind = "stem plot"
 	if err := checkScale(kind, s.Scale); err != nil {
+		return err
+	}
+	if err := checkRange(kind, "[XMin, XMax]", s.XMin, s.XMax, s.Scale.logX()); err != nil {
 		return err
 	}
 	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
@@ -242,6 +264,9 @@ func (s *Stem) figure() (figure, error) {
 	addData(pn.p, stems{xys, s.Base, seriesColor(0)})
 	if err := fixLogRange("stem plot", pn.p, s.Scale); err != nil {
 		return figure{}, err
+	}
+	if s.XMin < s.XMax {
+		pn.p.X.Min, pn.p.X.Max = s.XMin, s.XMax
 	}
 	pn.xt.data = distinct(s.X)
 	return figure{pn, w, h}, nil

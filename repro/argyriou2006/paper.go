@@ -69,16 +69,16 @@ func Tolerance(p float64, n int) repro.Tolerance {
 // result is computed.
 func Tolerances() []string {
 	return []string{
-		"Tables 1 and 2, each cell: ± two standard errors of the paper's error rate on our test-set size n, 2·√(p(100−p)/n) percentage points (±1.6 at 6.5 % on 1000 points, ±2.2 on 500)",
-		"DC against standard (Table 1) and two variances against one (Tables 1–2): sign test over the cells run, α = 0.05; a difference inside the noise is a tie",
-		"Ranges (Table 2 robustness): DC's error in the three ranges within two standard errors of each other",
-		"Dual forms of E (Eq. (6)): relative difference ≤ 1e-8; convexity of E: chord inequality to 1e-12 relative, E'' ≥ 0 and within 1e-4 of central differences",
-		"Section 2.1 scaling: E(sK) strictly decreasing in s with E(10⁶K) < 10⁻³E(K); the minimum of E over Gaussians ≥ the closed-form bound μm/(m+μ); Eq. (8): values to 1e-6 relative, weights to 1e-4",
-		"DC decomposition: second differences of g and h ≥ −1e-12·scale on a 2000-point ω grid; g − h = −⟨c, G c⟩ + Σc_i² to 1e-10",
-		"Cutting plane (checks): certified gap ≤ 1e-9·max(1, |φ|) (Success), value ≥ the brute-force grid maximum (2000 log-spaced σ; 200×200 in 2-D) minus 1e-9 relative; inside Algorithm 1 each step 2 is certified at a gap ≤ 1e-6·max(1, |φ|), at most 300 cuts per piece of the ω box",
-		"Algorithm 1: E non-increasing to 1e-12 relative at every step of every run",
-		"Training size: the DC error of odd vs even in [100, 10000] at the paper's 500 training points within two standard errors of the paper's 6.5 %, and not above the error at the smallest size",
-		"Four variances (Section 5, \"did not further improve\"): holds when the quadrant run's error is not below the two-variance DC error of the same task and range by more than two standard errors",
+		"Tables 1 and 2, each cell: ± two standard errors of the paper's rate p on our n test points, 2·√(p(100−p)/n) percentage points (±1.6 at 6.5 % on 1000, ±2.2 on 500)",
+		"DC vs standard (Table 1), two variances vs one (Tables 1–2): sign test over the cells, α = 0.05; a difference inside the noise is a tie",
+		"Ranges (Table 2): DC's errors in the three ranges within two standard errors of each other",
+		"Eq. (6): dual forms equal to 1e-8 relative; convexity of E: chords to 1e-12 relative, E'' ≥ 0 and within 1e-4 of differences",
+		"Section 2.1: E(sK) decreasing, E(10⁶K) < 10⁻³E(K), minimum over Gaussians ≥ μm/(m+μ); Eq. (8): values to 1e-6 relative, weights to 1e-4",
+		"DC decomposition: second differences of g and h ≥ −1e-12·scale on 2000 ω; g − h = Σc_i² − ⟨c, G c⟩ to 1e-10",
+		"Cutting plane: certified (gap ≤ 1e-9·max(1, |φ|)) and ≥ the grid maximum (2000 σ; 200×200 in 2-D) − 1e-9 relative; in Algorithm 1 each step 2 certified at a gap ≤ 1e-6·max(1, |φ|), ≤ 300 cuts per piece",
+		"Algorithm 1: E non-increasing to 1e-12 relative at every step",
+		"Training size: DC error of odd vs. even in [100, 10000] at 500 points within two standard errors of the paper's 6.5 %, not above the error at the smallest size",
+		"Four variances (Section 5): holds unless the quadrant run's error is below the two-variance DC error by more than two standard errors",
 	}
 }
 
