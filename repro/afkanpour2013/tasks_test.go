@@ -199,7 +199,20 @@ func TestSplitAndTasks(t *testing.T) {
 		}
 	}
 	if _, _, _, err := split(d.X, y, idx, [3]int{3, 3, 3}, 1); err == nil {
-		t.Error("more rows than the task has accepted")
+		t.Error("no row left for testing accepted")
+	}
+	// Fewer rows than asked: training and validation in full, the rest tests.
+	for seed := uint64(1); seed < 50; seed++ {
+		var ts sample
+		if _, _, ts, err = split(d.X, y, idx, [3]int{2, 2, 5}, seed); err == nil {
+			if r, _ := ts.X.Dims(); r != 2 {
+				t.Errorf("test sample of %d rows, want the 2 left", r)
+			}
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 	a, _, _, err := standardize(tr, val, te)
 	if err != nil {
@@ -487,5 +500,33 @@ func TestCAnDDropsConstantColumns(t *testing.T) {
 	}
 	if !(r.Error >= 0 && r.Error <= 100) || !(math.Abs(r.Alignment) <= 1) || X.At(0, 1) != 7 {
 		t.Errorf("%+v", r)
+	}
+}
+
+// TestFullProblemsBuild: every Letter and Table 3 task of the full and paper
+// configurations has the rows its samples ask for (Letter's K vs R has
+// 1,497 rows for 300/200/1000: its test sample takes the 997 left).
+func TestFullProblemsBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the data sets of every task")
+	}
+	for _, cfg := range []Config{Full(), PaperProtocol()} {
+		for _, j := range Jobs(cfg) {
+			if j.Table != jobLetter && j.Table != jobUCI {
+				continue
+			}
+			var rep int
+			if err := j.Param("rep", &rep); err == nil && rep > 0 {
+				continue // the other repetitions draw other rows of the same task
+			}
+			p, err := taskProblem(cfg, j)
+			if err != nil {
+				t.Errorf("%s %s: %v", cfg.Mode, j.Name(), err)
+				continue
+			}
+			if n, _ := p.te.X.Dims(); n < 1 {
+				t.Errorf("%s %s: empty test sample", cfg.Mode, j.Name())
+			}
+		}
 	}
 }
