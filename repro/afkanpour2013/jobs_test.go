@@ -3,7 +3,6 @@ package afkanpour2013
 import (
 	"context"
 	"reflect"
-	"sync/atomic"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -56,14 +55,8 @@ func TestShardedJobsEqualRun(t *testing.T) {
 		t.Skip("end-to-end run skipped in -short mode")
 	}
 	cfg := Config{Mode: "quick", Train: 60, Val: 60, Test: 120, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 5}
-	var calls atomic.Int64
-	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
-	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
-		calls.Add(1)
-		return RunJob(ctx, j)
-	}
-	local := jobs.Store{Dir: t.TempDir()}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	calls := jobstest.CountCalls(t, &computeJob)
+	local := jobstest.LocalStore(t)
 	res, err := Run(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -17,7 +16,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/repro"
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -438,14 +436,8 @@ func TestShardedTaskJobsEqualRun(t *testing.T) {
 	cfg := tinyTasks(false)
 	cfg.Gammas, cfg.GaussReps = []float64{5}, 1
 	cfg.LetterReps, cfg.UCIReps = 1, 1
-	var calls atomic.Int64
-	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
-	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
-		calls.Add(1)
-		return RunJob(ctx, j)
-	}
-	local := jobs.Store{Dir: t.TempDir()}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	calls := jobstest.CountCalls(t, &computeJob)
+	local := jobstest.LocalStore(t)
 	res, err := Run(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -103,14 +102,8 @@ func TestShardedJobsEqualRun(t *testing.T) {
 		t.Skip("end-to-end run skipped in -short mode")
 	}
 	cfg := tiny()
-	var calls atomic.Int64
-	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
-	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
-		calls.Add(1)
-		return RunJob(ctx, j)
-	}
-	local := jobs.Store{Dir: t.TempDir()}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	calls := jobstest.CountCalls(t, &computeJob)
+	local := jobstest.LocalStore(t)
 	res, err := Run(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

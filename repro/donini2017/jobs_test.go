@@ -3,7 +3,6 @@ package donini2017
 import (
 	"context"
 	"reflect"
-	"sync/atomic"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -99,14 +98,8 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	cfg := tiny()
 	cfg.Outer, cfg.Ds, cfg.T3Folds, cfg.Fig1Data = 2, []int{2}, 1, []string{"Sonar"}
-	var calls atomic.Int64
-	defer func(f func(context.Context, jobs.Job) (any, error)) { computeJob = f }(computeJob)
-	computeJob = func(ctx context.Context, j jobs.Job) (any, error) {
-		calls.Add(1)
-		return RunJob(ctx, j)
-	}
-	local := jobs.Store{Dir: t.TempDir()}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	calls := jobstest.CountCalls(t, &computeJob)
+	local := jobstest.LocalStore(t)
 	res, err := Run(cfg, nil)
 	if err != nil {
 		t.Fatal(err)

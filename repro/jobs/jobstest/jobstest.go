@@ -9,6 +9,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -111,4 +112,25 @@ func SameRecords(t testing.TB, a, b jobs.Store, bytes bool) {
 			t.Fatalf("jobstest: record %s differs:\n%s\n%s", k, v, w)
 		}
 	}
+}
+
+// CountCalls replaces *compute, a paper package's job function, by a wrapper
+// that counts its calls, and restores it when the test ends.
+func CountCalls(t testing.TB, compute *func(context.Context, jobs.Job) (any, error)) *atomic.Int64 {
+	var calls atomic.Int64
+	orig := *compute
+	t.Cleanup(func() { *compute = orig })
+	*compute = func(ctx context.Context, j jobs.Job) (any, error) {
+		calls.Add(1)
+		return orig(ctx, j)
+	}
+	return &calls
+}
+
+// LocalStore returns an empty store in a temporary directory and points
+// KERNELAB_RESULTS at it for the rest of the test.
+func LocalStore(t *testing.T) jobs.Store {
+	st := jobs.Store{Dir: t.TempDir()}
+	t.Setenv("KERNELAB_RESULTS", st.Dir)
+	return st
 }
