@@ -11,7 +11,9 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -494,5 +496,155 @@ func TestTinyTable5Deskewed(t *testing.T) {
 		if a.Deskewed != deskew || len(a.Wrong) != 100 || math.Abs(a.Err-n) > 1e-9 || a.Err > 40 {
 			t.Errorf("deskew %v: error %.1f %%, %d of %d wrong", deskew, a.Err, int(n), len(a.Wrong))
 		}
+	}
+}
+
+// directFold is the nested CV of one outer fold of Figures 3–5 written
+// straightforwardly: every (v, inner fold) pair slices its own blocks and
+// builds its own HPK sources, v in the outer loop. cvFold slices each
+// inner fold once for the whole v grid; the two must choose the same v
+// and give the same AUCs and weights.
+func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) CVFold {
+	t.Helper()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := cfg.qpSettings()
+	// fit returns the test AUC on the rows te of a model fitted on the rows
+	// tr of K (KOMD on K, or EasyMKL on K_D of the cosine matrix K if D > 0).
+	fit := func(K *mat.SymDense, yy []float64, tr, te []int, v float64, D int) (float64, []float64) {
+		Ktr, err := modelsel.SubGram(K, tr)
+		must(err)
+		Kte, err := modelsel.CrossGram(K, te, tr)
+		must(err)
+		ytr, err := modelsel.Take(yy, tr)
+		must(err)
+		yte, err := modelsel.Take(yy, te)
+		must(err)
+		var sc, eta []float64
+		if D == 0 {
+			m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(Ktr, ytr)
+			must(err)
+			sc, err = m.DecisionGram(Kte)
+			must(err)
+		} else {
+			fam := mkl.HPKFamily{D: D}
+			src, err := fam.Source(Ktr)
+			must(err)
+			m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, ytr)
+			must(err)
+			cs, err := fam.CrossSource(Kte)
+			must(err)
+			sc, err = m.DecisionSource(cs)
+			must(err)
+			eta = m.Weights()
+		}
+		a, err := metrics.AUC(yte, sc)
+		must(err)
+		return a, eta
+	}
+	Z, err := Unit(X, sp.Train, cfg.Prep)
+	must(err)
+	K1, err := mkl.CosineGram(Z)
+	must(err)
+	ytr, err := modelsel.Take(y, sp.Train)
+	must(err)
+	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
+	must(err)
+	pick := func(K *mat.SymDense, D int) float64 {
+		Ktr, err := modelsel.SubGram(K, sp.Train)
+		must(err)
+		best, bv := math.Inf(-1), cfg.VGrid[0]
+		for _, v := range cfg.VGrid {
+			var s float64
+			for _, in := range inner {
+				a, _ := fit(Ktr, ytr, in.Train, in.Test, v, D)
+				s += a
+			}
+			if s > best+1e-12 {
+				best, bv = s, v
+			}
+		}
+		return bv
+	}
+	out := CVFold{N: len(y)}
+	for _, D := range cfg.Ds {
+		fam, err := mkl.HPKFamily{D: D}.Source(K1)
+		must(err)
+		combine := func(w []float64, err error) *mat.SymDense {
+			must(err)
+			K, err := mkl.CombineSource(w, fam)
+			must(err)
+			return K
+		}
+		KD, Ks := combine(mkl.HPKWeightsSingle(D)), combine(mkl.HPKWeightsSum(D))
+		vM, vD, vS := pick(K1, D), pick(KD, 0), pick(Ks, 0)
+		aM, eta := fit(K1, y, sp.Train, sp.Test, vM, D)
+		aD, _ := fit(KD, y, sp.Train, sp.Test, vD, 0)
+		aS, _ := fit(Ks, y, sp.Train, sp.Test, vS, 0)
+		var poly, rbf, typo []float64
+		for _, c := range cfg.Cs {
+			a, _ := fit(combine(mkl.HPKWeightsPolynomial(D, c)), y, sp.Train, sp.Test, vS, 0)
+			poly = append(poly, a)
+		}
+		for _, g := range cfg.Gammas {
+			a, _ := fit(combine(mkl.HPKWeightsRBF(D, g)), y, sp.Train, sp.Test, vS, 0)
+			b, _ := fit(combine(mkl.HPKWeightsRBFPaperTypo(D, g)), y, sp.Train, sp.Test, vS, 0)
+			rbf, typo = append(rbf, a), append(typo, b)
+		}
+		out.Base, out.Poly, out.RBF, out.Typo = append(out.Base, []float64{aM, aD, aS}), append(out.Poly, poly), append(out.RBF, rbf), append(out.Typo, typo)
+		out.Weights, out.V = append(out.Weights, eta), append(out.V, []float64{vM, vD, vS})
+	}
+	return out
+}
+
+// TestCVFoldMatchesDirect: the nested CV of Figures 3–5 as run (each inner
+// fold sliced once for the v grid) chooses the same v and gives the same
+// AUCs and EasyMKL weights as the straightforward loops, on every outer
+// fold of a small problem, and the choices are not all the same v (the
+// comparison tests the selection).
+func TestCVFoldMatchesDirect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a data set and solves a few hundred QPs")
+	}
+	cfg := Quick()
+	cfg.CVData, cfg.Ds, cfg.Outer, cfg.Inner, cfg.MaxN = []string{"Haberman"}, []int{1, 3, 6}, 3, 3, 150
+	cfg.VGrid, cfg.Cs, cfg.Gammas = []float64{0.1, 0.3, 0.6, 0.9, 1}, []float64{1}, []float64{0.5}
+	X, y, outer, err := cvOuter("Haberman", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := map[float64]bool{}
+	for f, sp := range outer {
+		got, err := cvFold(X, y, cfg, sp, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := directFold(t, X, y, cfg, sp, f)
+		for _, p := range []struct {
+			name      string
+			got, want [][]float64
+		}{{"v", got.V, want.V}, {"AUC", got.Base, want.Base}, {"K_D,c", got.Poly, want.Poly}, {"K_RBF", got.RBF, want.RBF},
+			{"printed rule", got.Typo, want.Typo}, {"η", got.Weights, want.Weights}} {
+			for di := range want.V {
+				for j := range p.want[di] {
+					if math.Abs(p.got[di][j]-p.want[di][j]) > 1e-12 {
+						t.Errorf("fold %d, D = %d: %s %v, straightforward %v", f, cfg.Ds[di], p.name, p.got[di], p.want[di])
+						break
+					}
+				}
+			}
+		}
+		for _, vs := range got.V {
+			for _, v := range vs {
+				chosen[v] = true
+			}
+		}
+	}
+	if len(chosen) < 2 {
+		t.Errorf("every inner CV chose the same v %v: the test does not test the selection", chosen)
 	}
 }

@@ -16,66 +16,61 @@ import (
 // Methods of Figures 3–5, in the order of CVCurves.AUC.
 var Methods = []string{"K_MKL (EasyMKL)", "K_D", "K_sum", "K_D,c (best c)", "K_RBF (best γ)", "K_RBF printed rule (best γ)"}
 
-// komdAUC fits KOMD with λ = v on the training part of K and returns the
-// test AUC of f(x) = Σ y_i γ_i K(x_i, x) (the classifier of every kernel in
-// the UCI study).
-func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
-	Ktr, err := modelsel.SubGram(K, tr)
-	if err != nil {
-		return 0, err
-	}
-	ytr, err := modelsel.Take(y, tr)
-	if err != nil {
-		return 0, err
-	}
-	Kte, err := modelsel.CrossGram(K, te, tr)
-	if err != nil {
-		return 0, err
-	}
-	yte, err := modelsel.Take(y, te)
-	if err != nil {
-		return 0, err
-	}
-	m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(Ktr, ytr)
-	if err != nil {
-		return 0, err
-	}
-	f, err := m.DecisionGram(Kte)
-	if err != nil {
-		return 0, err
-	}
-	return metrics.AUC(yte, f)
+// block is one split of a kernel matrix: the Gram matrix of the training
+// part, the test×train cross matrix and the labels of both parts. A block
+// is sliced once and fitted for every v of a grid.
+type block struct {
+	Ktr      *mat.SymDense
+	Kte      *mat.Dense
+	ytr, yte []float64
 }
 
-// mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the training part of
-// the cosine matrix K1 and returns the test AUC and the weights η.
-func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, []float64, error) {
+// split slices K and y into the block of the training rows tr and test
+// rows te.
+func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
+	var b block
+	var err error
+	if b.Ktr, err = modelsel.SubGram(K, tr); err != nil {
+		return b, err
+	}
+	if b.Kte, err = modelsel.CrossGram(K, te, tr); err != nil {
+		return b, err
+	}
+	if b.ytr, err = modelsel.Take(y, tr); err != nil {
+		return b, err
+	}
+	b.yte, err = modelsel.Take(y, te)
+	return b, err
+}
+
+// komd fits KOMD with λ = v on the training part and returns the test AUC
+// of f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
+// UCI study).
+func (b block) komd(v float64, set *opt.Settings) (float64, error) {
+	m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(b.Ktr, b.ytr)
+	if err != nil {
+		return 0, err
+	}
+	f, err := m.DecisionGram(b.Kte)
+	if err != nil {
+		return 0, err
+	}
+	return metrics.AUC(b.yte, f)
+}
+
+// easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
+// matrix K1 and returns the test AUC and the weights η.
+func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
 	f := mkl.HPKFamily{D: D}
-	K1tr, err := modelsel.SubGram(K1, tr)
+	src, err := f.Source(b.Ktr)
 	if err != nil {
 		return 0, nil, err
 	}
-	ytr, err := modelsel.Take(y, tr)
+	m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, b.ytr)
 	if err != nil {
 		return 0, nil, err
 	}
-	K1te, err := modelsel.CrossGram(K1, te, tr)
-	if err != nil {
-		return 0, nil, err
-	}
-	yte, err := modelsel.Take(y, te)
-	if err != nil {
-		return 0, nil, err
-	}
-	src, err := f.Source(K1tr)
-	if err != nil {
-		return 0, nil, err
-	}
-	m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, ytr)
-	if err != nil {
-		return 0, nil, err
-	}
-	cs, err := f.CrossSource(K1te)
+	cs, err := f.CrossSource(b.Kte)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -83,28 +78,85 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 	if err != nil {
 		return 0, nil, err
 	}
-	a, err := metrics.AUC(yte, sc)
+	a, err := metrics.AUC(b.yte, sc)
 	return a, m.Weights(), err
 }
 
+// komdAUC fits KOMD with λ = v on the rows tr of K and returns the AUC on
+// the rows te (block.komd).
+func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
+	b, err := split(K, y, tr, te)
+	if err != nil {
+		return 0, err
+	}
+	return b.komd(v, set)
+}
+
+// mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the rows tr of the
+// cosine matrix K1 and returns the AUC on the rows te and the weights η
+// (block.easy).
+func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, []float64, error) {
+	b, err := split(K1, y, tr, te)
+	if err != nil {
+		return 0, nil, err
+	}
+	return b.easy(D, v, set)
+}
+
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
-// the smaller v).
-func innerPick(score func(tr, te []int, v float64) (float64, error), inner []modelsel.Split, vGrid []float64) (float64, error) {
-	best, bv := math.Inf(-1), vGrid[0]
-	for _, v := range vGrid {
-		var s float64
-		for _, sp := range inner {
-			a, err := score(sp.Train, sp.Test, v)
+// the earlier v of the grid). fold(tr, te) prepares one inner fold (slices
+// its kernels once) and returns its score at each v; the folds are
+// prepared one at a time, so one fold's blocks are held at once, and the
+// scores of a v are summed in the order of the folds.
+func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) (func(v float64) (float64, error), error)) (float64, error) {
+	sum := make([]float64, len(vGrid))
+	for _, sp := range inner {
+		score, err := fold(sp.Train, sp.Test)
+		if err != nil {
+			return 0, err
+		}
+		for i, v := range vGrid {
+			a, err := score(v)
 			if err != nil {
 				return 0, err
 			}
-			s += a
+			sum[i] += a
 		}
-		if s > best+1e-12 {
-			best, bv = s, v
+	}
+	best, bv := math.Inf(-1), vGrid[0]
+	for i, v := range vGrid {
+		if sum[i] > best+1e-12 {
+			best, bv = sum[i], v
 		}
 	}
 	return bv, nil
+}
+
+// komdFolds is the fold function of innerPick for KOMD on K (training
+// rows of the outer fold) with labels y.
+func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		b, err := split(K, y, tr, te)
+		if err != nil {
+			return nil, err
+		}
+		return func(v float64) (float64, error) { return b.komd(v, set) }, nil
+	}
+}
+
+// easyFolds is the fold function of innerPick for EasyMKL on K_D of the
+// cosine matrix K1 (training rows of the outer fold) with labels y.
+func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		b, err := split(K1, y, tr, te)
+		if err != nil {
+			return nil, err
+		}
+		return func(v float64) (float64, error) {
+			a, _, err := b.easy(D, v, set)
+			return a, err
+		}, nil
+	}
 }
 
 // CVCurves are the test AUCs of Figures 3–5 on one data set.
@@ -132,11 +184,15 @@ func (c CVCurves) Mean(m, di int) float64 {
 // Jobs): the test AUCs of the fold, by D index, of the three nested kernels
 // (Base: K_MKL, K_D, K_sum), of K_{D,c} for each c of Config.Cs (Poly), and
 // of K_RBF and its printed rule for each γ of Config.Gammas (RBF, Typo),
-// with EasyMKL's weights η (Weights) and the size N of the data set.
+// with EasyMKL's weights η (Weights), the v chosen by the inner folds for
+// each nested kernel (V) and the size N of the data set.
 type CVFold struct {
 	N                     int
 	Base, Poly, RBF, Typo [][]float64
 	Weights               [][]float64
+	// V[D index] is the v (Λ = v/(1−v)) the inner folds chose for K_MKL,
+	// K_D and K_sum.
+	V [][]float64
 }
 
 // cvFold runs outer fold f (the split sp) of the nested CV of Figures 3–5.
@@ -147,7 +203,7 @@ type CVFold struct {
 func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CVFold, error) {
 	nD := len(cfg.Ds)
 	out := CVFold{N: len(y), Base: make([][]float64, nD), Poly: make([][]float64, nD), RBF: make([][]float64, nD),
-		Typo: make([][]float64, nD), Weights: make([][]float64, nD)}
+		Typo: make([][]float64, nD), Weights: make([][]float64, nD), V: make([][]float64, nD)}
 	Z, err := Unit(X, sp.Train, cfg.Prep)
 	if err != nil {
 		return out, err
@@ -173,10 +229,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 		base := make([]float64, 3)
 		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
 		out.Base[di], out.Poly[di], out.RBF[di], out.Typo[di] = base, poly, rbf, typo
-		vM, err := innerPick(func(tr, te []int, v float64) (float64, error) {
-			a, _, err := mklAUC(K1tr, D, ytr, tr, te, v, set)
-			return a, err
-		}, inner, cfg.VGrid)
+		vM, err := innerPick(inner, cfg.VGrid, easyFolds(K1tr, D, ytr, set))
 		if err != nil {
 			return out, err
 		}
@@ -198,7 +251,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			if err != nil {
 				return 0, 0, err
 			}
-			v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return komdAUC(Ktr, ytr, tr, te, v, set) }, inner, cfg.VGrid)
+			v, err := innerPick(inner, cfg.VGrid, komdFolds(Ktr, ytr, set))
 			if err != nil {
 				return 0, 0, err
 			}
@@ -213,13 +266,14 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 		if err != nil {
 			return out, err
 		}
-		if base[1], _, err = nested(KD); err != nil {
+		var vD, vS float64
+		if base[1], vD, err = nested(KD); err != nil {
 			return out, err
 		}
-		var vS float64
 		if base[2], vS, err = nested(Ks); err != nil {
 			return out, err
 		}
+		out.V[di] = []float64{vM, vD, vS}
 		shared := func(w []float64, err error) (float64, error) {
 			K, err := rule(w, err)
 			if err != nil {

@@ -290,31 +290,45 @@ func fig1Preps(cfg Config) []string {
 // easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
 // returns the AUC on the test rows.
 func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
-	Ktr, err := modelsel.SubGrams(Ks, tr)
+	score, err := easyGramsFold(Ks, y)(tr, te)
 	if err != nil {
 		return 0, err
 	}
-	ytr, err := modelsel.Take(y, tr)
-	if err != nil {
-		return 0, err
+	return score(v)
+}
+
+// easyGramsFold is the fold function of innerPick for EasyMKL on the
+// kernels Ks with labels y: it slices the fold's blocks once for every v.
+func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		Ktr, err := modelsel.SubGrams(Ks, tr)
+		if err != nil {
+			return nil, err
+		}
+		ytr, err := modelsel.Take(y, tr)
+		if err != nil {
+			return nil, err
+		}
+		Kte, err := modelsel.CrossGrams(Ks, te, tr)
+		if err != nil {
+			return nil, err
+		}
+		yte, err := modelsel.Take(y, te)
+		if err != nil {
+			return nil, err
+		}
+		return func(v float64) (float64, error) {
+			m, err := mkl.EasyMKL{Lambda: v}.FitGrams(Ktr, ytr)
+			if err != nil {
+				return 0, err
+			}
+			f, err := m.DecisionGrams(Kte)
+			if err != nil {
+				return 0, err
+			}
+			return metrics.AUC(yte, f)
+		}, nil
 	}
-	Kte, err := modelsel.CrossGrams(Ks, te, tr)
-	if err != nil {
-		return 0, err
-	}
-	yte, err := modelsel.Take(y, te)
-	if err != nil {
-		return 0, err
-	}
-	m, err := mkl.EasyMKL{Lambda: v}.FitGrams(Ktr, ytr)
-	if err != nil {
-		return 0, err
-	}
-	f, err := m.DecisionGrams(Kte)
-	if err != nil {
-		return 0, err
-	}
-	return metrics.AUC(yte, f)
 }
 
 func spread(eta []float64) float64 {
@@ -370,7 +384,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 				if err != nil {
 					return err
 				}
-				v, err := innerPick(func(tr, te []int, v float64) (float64, error) { return easyScore(Ktr, ytr, tr, te, v) }, in, cfg.Fig6VGrid)
+				v, err := innerPick(in, cfg.Fig6VGrid, easyGramsFold(Ktr, ytr))
 				if err != nil {
 					return err
 				}
@@ -957,10 +971,7 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		v, err := innerPick(func(tr, te []int, v float64) (float64, error) {
-			a, _, err := mklAUC(K1tr, 10, ytr, tr, te, v, cfg.qpSettings())
-			return a, err
-		}, inner, vGrid)
+		v, err := innerPick(inner, vGrid, easyFolds(K1tr, 10, ytr, cfg.qpSettings()))
 		if err != nil {
 			return err
 		}
