@@ -648,3 +648,28 @@ func TestCVFoldMatchesDirect(t *testing.T) {
 		t.Errorf("every inner CV chose the same v %v: the test does not test the selection", chosen)
 	}
 }
+
+// BenchmarkCVFold times one outer fold of the nested CV of Figures 3–5 on
+// Haberman (306 rows) with the full mode's inner folds and grid of v, and
+// with the paper's (10 inner folds, PaperVGrid).
+func BenchmarkCVFold(b *testing.B) {
+	for _, p := range []struct {
+		name  string
+		inner int
+		grid  []float64
+	}{{"full", Full().Inner, Full().VGrid}, {"paper", 10, PaperVGrid}} {
+		b.Run(p.name, func(b *testing.B) {
+			cfg := Full()
+			cfg.Inner, cfg.VGrid = p.inner, p.grid
+			X, y, outer, err := cvOuter("Haberman", cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := cvFold(X, y, cfg, outer[0], 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
