@@ -124,42 +124,64 @@ func Quick() Config {
 }
 
 // Full is the report configuration (`make reports`), the printed protocol
-// wherever its cost allows about 30 minutes on 2 cores: Figures 3–5 on
-// every row of the 11 Table 2 tasks with stratified 10-fold outer CV and
-// 5 inner folds; Table 4 on all 10 outer folds over the full grid
+// wherever its cost allows about 30 minutes on 2 cores: Figures 3–5 on the
+// 11 Table 2 tasks as Table2 loads them (every row, except Abalone and
+// Splice: their first 1 000 rows) with stratified 10-fold outer CV and 5
+// inner folds; Table 4 on all 10 outer folds over the full grid
 // C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a fold's choice sits
-// at an edge; Figure 6 on all rows.
+// at an edge; Figure 6 on the same rows.
 //
-// Measured cost (CPU seconds of one job alone on the shared 2-core
-// machine): one outer fold of Figures 3–5 with 10 inner folds costs 4.7 s
-// on Haberman (306 rows), 4.9 s on Liver (345), 21.8 s on Diabetes (768),
-// 41.3 s on Abalone (1 000), 119 s on Pendigits (1 797); with the other
-// tasks extrapolated by the fitted power n^2.2, about 300 s for the 11
-// tasks, i.e. 50 CPU minutes for the 10 outer folds. 5 inner folds cost
-// 47 % of that (Liver: 2.3 s against 4.9 s), about 24 minutes, plus 45 s
-// for the Sonar rerun with the paper's inner folds and v grid. Table 4: one outer fold of
-// gHKL over the 7 values of C costs 0.2–0.5 s per ρ on Haberman, 4–8 s on
-// Liver, 17–27 s on Diabetes, 20 s and more on Australian (before the
-// vectorised loops of ghkl, about 13 % faster), about 25 CPU minutes for
-// the table. Figure 10 about 200 s; Table 5 17 s raw and 16 s deskewed;
-// Figure 6 about 35 s (27 s on Abalone's 1 000 rows); Figure 9 about 60
-// s; the checks and the other figures about 2 minutes. In all about 57
-// CPU minutes, 29 minutes on two idle cores (Run keeps both busy).
+// Measured cost of Figures 3–5: CPU seconds of one outer fold, measured
+// under `nice -n 5` on the shared 2-core machine at a load average of
+// 15–20 (other jobs running), for inner folds × values of v (v = 1 is a
+// closed form, so 6 values are 5 QPs per kernel and 10 are 9):
+//
+//	                    5 × 6   10 × 6   5 × 10   10 × 10
+//	Haberman (306 rows)   2.1      4.7      3.3       7.2
+//	Liver (345)           2.1      4.9        –       7.9
+//	Diabetes (768)        9.3     21.2        –      32.5
+//	Abalone (1 000)      21.0        –        –         –
+//	Pendigits (1 797)       –    100.6        –         –
+//
+// 10 inner folds cost 2.3 times 5 (the inner training parts are larger
+// too), the paper's 10 values of v 1.55 times our 6, both 3.5 times. With
+// the tasks not measured extrapolated by n^2.2 and these ratios, the 11
+// tasks cost about 130 s per outer fold with 5 × 6, 21 CPU minutes for the
+// 10 outer folds; 10 inner folds would add about 28 CPU minutes, the
+// paper's grid of v about 12, both about 54, and all 4 177 rows of
+// Abalone 13–23 times its 1 000-row cost (n^1.8 to n^2.2), 3 to 5 CPU
+// hours with the paper's folds. A profile of one Diabetes outer fold with
+// 10 × 10 puts 85 % of the time in the QPs (opt.KOMDQP: 4 per D, inner
+// fold and v, for EasyMKL's two solves, K_D and K_sum) and 15 % in kernel
+// sums and slices; slicing each inner fold's blocks once for the whole v
+// grid (innerPick) saves 0–15 %. The sweeps of EasyMKL.FitSource (the
+// sum kernel is the same for every v) and the QPs along the v grid (no
+// warm start in opt.KOMDQP; started from the previous v a QP takes about
+// 25 % fewer pair steps) are the remaining savings, both inside klearn.
+//
+// The other parts: Table 4, one outer fold of gHKL over the 7 values of C
+// costs 0.2–0.5 s per ρ on Haberman, 4–8 s on Liver, 17–27 s on Diabetes,
+// 20 s and more on Australian, about 25 CPU minutes for the table; Figure
+// 10 about 200 s; Table 5 17 s raw and 16 s deskewed; Figure 6 about 35 s
+// (27 s on Abalone's 1 000 rows); Figure 9 about 60 s; the Sonar rerun of
+// PaperCheck about 1 minute; the checks and the other figures about 2
+// minutes. In all about 55 CPU minutes, under 30 minutes on two idle cores
+// (Run keeps both busy).
 //
 // The cuts that remain, each for its cost: 5 inner folds instead of 10
-// (10 would add about 26 CPU minutes); v (Λ = v/(1−v)) takes 6 of the
-// paper's 11 values ({0.1, 0.3, 0.5, 0.7, 0.9, 1}; v = 0, the hard margin,
-// is never run), which halves the inner QPs. PaperCheck reruns Sonar with
-// the paper's 10 inner folds and 10-value grid on the same outer folds
-// and the verdict tests the difference ("Figures 3–5 protocol cuts"). The
-// paper does not print its D grid: D ∈ {1, 2, 5, 10, 20, 30}. Figure 6
-// keeps 5 × 2 folds, 3 values of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000
-// steps of Algorithm 1. MNIST uses 4 000 + 1 000 training images (Figure
-// 10) and 6 000 (Table 5) instead of 60 000 (a 60 000² Gram matrix is
-// 29 GB). The QPs of the nested CVs stop at a relative duality gap of 1e-6
-// instead of the solver's 1e-9: on a Haberman fold this moved no AUC by
-// more than 1e-5 and took 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs
-// by 0.005).
+// (10 would add about 28 CPU minutes, 14 on two cores); v (Λ = v/(1−v))
+// takes 6 of the paper's 11 values ({0.1, 0.3, 0.5, 0.7, 0.9, 1}; v = 0,
+// the hard margin, is never run; the full grid would add about 12 CPU
+// minutes). PaperCheck reruns Sonar with the paper's 10 inner folds and
+// 10-value grid on the same outer folds and the verdict tests the
+// difference ("Figures 3–5 protocol cuts"). The paper does not print its
+// D grid: D ∈ {1, 2, 5, 10, 20, 30}. Figure 6 keeps 5 × 2 folds, 3 values
+// of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000 steps of Algorithm 1. MNIST
+// uses 4 000 + 1 000 training images (Figure 10) and 6 000 (Table 5)
+// instead of 60 000 (a 60 000² Gram matrix is 29 GB). The QPs of the
+// nested CVs stop at a relative duality gap of 1e-6 instead of the
+// solver's 1e-9: on a Haberman fold this moved no AUC by more than 1e-5
+// and took 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005).
 func Full() Config {
 	return Config{
 		Mode: "full", Seed: 2017, Prep: MinMax,
