@@ -42,22 +42,25 @@ var pairParallelMin = 1024
 // gain (working-set selection WSS2 of Fan, Chen & Lin 2005, as used by
 // LIBSVM's ν-SVM solver for its two equality constraints).
 //
-// Each step has two O(n) sweeps, run over blocks of pairBlockLen variables
-// on up to GOMAXPROCS goroutines (a team): the gradient update of the last
-// step fused with the optimality check (per-block minima, maxima and sums),
-// and the second-order choice of the partner variable (per-block best).
-// The partials are reduced in block order, ties going to the lowest index.
+// The variables are ordered group by group (group 0 is [0, n0), group 1 is
+// [n0, n); the callers permute H accordingly) and cut into blocks of at
+// most pairBlockLen variables of one group. Each step has two O(n) sweeps,
+// run block by block on up to GOMAXPROCS goroutines (a team): the gradient
+// update of the last step fused with the optimality check (per-block
+// minima, maxima and sums), and the second-order choice of the partner
+// variable (per-block best). The partials are reduced in block order, ties
+// going to the lowest index.
 type pairQP struct {
 	n     int
 	h     []float64 // full n×n row-major H
 	c     []float64 // linear term, nil for none
-	group []int     // group of each variable, 0 or 1
+	n0    int       // group 0 is [0, n0), group 1 [n0, n)
 	ng    int       // number of groups, 1 or 2
 	scale float64   // max_ij |H_ij| + max_i |c_i|
 
 	// Solver state, shared with the team's phases.
 	x, g, diag []float64
-	nb         int          // number of blocks
+	cuts       []int        // block b is [cuts[b], cuts[b+1])
 	bk         []blockStats // per-block partials
 	team       *team
 	// The pending step (moving 2t = st2 along e_j − e_i), applied to g by
@@ -76,11 +79,10 @@ type pairQP struct {
 // blockStats are one block's partials, padded to two cache lines so that
 // goroutines writing neighbouring blocks do not share a line.
 type blockStats struct {
-	gmin, gmax, rho [2]float64
-	imax            [2]int
-	bestJ           int
+	gmin, gmax, rho float64
+	imax, bestJ     int
 	bestBB, bestA   float64
-	_               [40]byte
+	_               [72]byte
 }
 
 // pairWork is the scratch storage of a pairwise solve, recycled across
@@ -89,6 +91,7 @@ type blockStats struct {
 type pairWork struct {
 	h, g, diag []float64
 	bk         []blockStats
+	cuts, perm []int
 }
 
 var pairPool sync.Pool
@@ -102,47 +105,61 @@ func getPairWork(n int) *pairWork {
 	w.h = resize(w.h, n*n)
 	w.g = resize(w.g, n)
 	w.diag = resize(w.diag, n)
-	nb := (n + pairBlockLen - 1) / pairBlockLen
-	if cap(w.bk) < nb {
-		w.bk = make([]blockStats, nb)
-	}
-	w.bk = w.bk[:nb]
+	w.perm = resize(w.perm, n)
 	return w
 }
 
-func resize(v []float64, n int) []float64 {
+func resize[T any](v []T, n int) []T {
 	if cap(v) >= n {
 		return v[:n]
 	}
-	return make([]float64, n)
+	return make([]T, n)
 }
 
-// blocks runs f(b, lo, hi) on the blocks of worker w (of team size W): a
-// contiguous run of blocks, fixed by n and W, so each worker keeps its part
-// of x and g in its own cache.
-func (p *pairQP) blocks(w int, f func(b, lo, hi int)) {
-	W := p.team.size
-	for b := w * p.nb / W; b < (w+1)*p.nb/W; b++ {
-		f(b, b*pairBlockLen, min((b+1)*pairBlockLen, p.n))
+// group returns the group of variable i.
+func (p *pairQP) group(i int) int {
+	if i < p.n0 {
+		return 0
+	}
+	return 1
+}
+
+// blocks runs f(b, k, lo, hi) on the blocks of worker w (of team size W),
+// k the block's group: a contiguous run of blocks, fixed by n and W, so each
+// worker keeps its part of x and g in its own cache.
+func (p *pairQP) blocks(w int, f func(b, k, lo, hi int)) {
+	W, nb := p.team.size, len(p.bk)
+	for b := w * nb / W; b < (w+1)*nb/W; b++ {
+		lo := p.cuts[b]
+		f(b, p.group(lo), lo, p.cuts[b+1])
 	}
 }
 
-// setup allocates nothing but the team and the phase closures.
+// setup sets up the blocks, the team and the phase closures.
 func (p *pairQP) setup(x []float64, wk *pairWork) {
 	n := p.n
-	p.x, p.g, p.diag, p.bk = x, wk.g, wk.diag, wk.bk
-	p.nb = len(p.bk)
+	p.x, p.g, p.diag = x, wk.g, wk.diag
+	p.cuts = wk.cuts[:0]
+	for _, r := range [][2]int{{0, p.n0}, {p.n0, n}} {
+		for lo := r[0]; lo < r[1]; lo += pairBlockLen {
+			p.cuts = append(p.cuts, lo)
+		}
+	}
+	p.cuts = append(p.cuts, n)
+	wk.cuts = p.cuts
+	wk.bk = resize(wk.bk, len(p.cuts)-1)
+	p.bk = wk.bk
 	for i := range p.diag {
 		p.diag[i] = p.h[i*n+i]
 	}
 	workers := 1
 	if n >= pairParallelMin {
-		workers = min(parallel.Workers(), p.nb)
+		workers = min(parallel.Workers(), len(p.bk))
 	}
 	p.team = newTeam(workers)
 	// g = 2Hx + c, row by row.
 	p.gradPhase = func(w int) {
-		p.blocks(w, func(_, lo, hi int) {
+		p.blocks(w, func(_, _, lo, hi int) {
 			for i := lo; i < hi; i++ {
 				p.g[i] = 2 * linalg.Dot(p.h[i*n:i*n+n], p.x)
 				if p.c != nil {
@@ -151,59 +168,53 @@ func (p *pairQP) setup(x []float64, wk *pairWork) {
 			}
 		})
 	}
-	// g += 2t(H_j· − H_i·) for a pending step, then the block's minima of
-	// g, maxima of g and sums of g_i x_i over the support, per group.
+	// g += 2t(H_j· − H_i·) for a pending step, then the block's minimum of
+	// g, and the maximum of g and the sum of g_i x_i over the support.
 	p.kktPhase = func(w int) {
-		p.blocks(w, func(b, lo, hi int) {
+		p.blocks(w, func(b, _, lo, hi int) {
 			g := p.g[lo:hi]
 			if p.stepping {
 				linalg.Axpy(p.st2, p.h[p.sj*n+lo:p.sj*n+hi], g)
 				linalg.Axpy(-p.st2, p.h[p.si*n+lo:p.si*n+hi], g)
 			}
-			s := &p.bk[b]
-			s.gmin = [2]float64{math.Inf(1), math.Inf(1)}
-			s.gmax = [2]float64{math.Inf(-1), math.Inf(-1)}
-			s.imax = [2]int{-1, -1}
-			s.rho = [2]float64{}
-			x, group := p.x[lo:hi], p.group[lo:hi]
+			gmin, gmax, imax, rho := math.Inf(1), math.Inf(-1), -1, 0.0
+			x := p.x[lo:hi]
 			for t, gi := range g {
-				k := group[t]
-				if gi < s.gmin[k] {
-					s.gmin[k] = gi
+				if gi < gmin {
+					gmin = gi
 				}
 				if xi := x[t]; xi > 0 {
-					s.rho[k] += gi * xi
-					if gi > s.gmax[k] {
-						s.gmax[k], s.imax[k] = gi, lo+t
+					rho += gi * xi
+					if gi > gmax {
+						gmax, imax = gi, lo+t
 					}
 				}
 			}
+			s := &p.bk[b]
+			s.gmin, s.gmax, s.imax, s.rho = gmin, gmax, imax, rho
 		})
 	}
 	// The block's j of largest gain b²/a, b = g_i − g_j > 0,
-	// a = H_ii + H_jj − 2H_ij, i the violating variable of j's group;
-	// gains are compared as b²a' > b'²a (no divisions).
+	// a = H_ii + H_jj − 2H_ij, i the violating variable of the block's
+	// group; gains are compared as b²a' > b'²a (no divisions).
 	p.wssPhase = func(w int) {
-		var rows [2][]float64
-		for k := 0; k < p.ng; k++ {
-			if i := p.imax[k]; i >= 0 {
-				rows[k] = p.h[i*n : i*n+n]
-			}
-		}
-		p.blocks(w, func(b, lo, hi int) {
+		p.blocks(w, func(b, k, lo, hi int) {
 			bestJ, bestBB, bestA := -1, 0.0, 1.0
-			for j := lo; j < hi; j++ {
-				k := p.group[j]
-				bj := p.gmax[k] - p.g[j]
-				if !(bj > 0) {
-					continue
-				}
-				a := p.diag[p.imax[k]] + p.diag[j] - 2*rows[k][j]
-				if a <= 0 {
-					a = tau
-				}
-				if bb := bj * bj; bb*bestA > bestBB*a {
-					bestJ, bestBB, bestA = j, bb, a
+			if i := p.imax[k]; i >= 0 {
+				gm, di := p.gmax[k], p.diag[i]
+				row, dg := p.h[i*n+lo:i*n+hi], p.diag[lo:hi]
+				for t, gj := range p.g[lo:hi] {
+					bj := gm - gj
+					if !(bj > 0) {
+						continue
+					}
+					a := di + dg[t] - 2*row[t]
+					if a <= 0 {
+						a = tau
+					}
+					if bb := bj * bj; bb*bestA > bestBB*a {
+						bestJ, bestBB, bestA = lo+t, bb, a
+					}
 				}
 			}
 			s := &p.bk[b]
@@ -222,12 +233,11 @@ func (p *pairQP) reduceKKT() (gap float64, rho [2]float64, imax [2]int, gmax [2]
 	imax = [2]int{-1, -1}
 	for b := range p.bk {
 		s := &p.bk[b]
-		for k := 0; k < p.ng; k++ {
-			gmin[k] = math.Min(gmin[k], s.gmin[k])
-			rho[k] += s.rho[k]
-			if s.gmax[k] > gmax[k] {
-				gmax[k], imax[k] = s.gmax[k], s.imax[k]
-			}
+		k := p.group(p.cuts[b])
+		gmin[k] = math.Min(gmin[k], s.gmin)
+		rho[k] += s.rho
+		if s.gmax > gmax[k] {
+			gmax[k], imax[k] = s.gmax, s.imax
 		}
 	}
 	for k := 0; k < p.ng; k++ {
@@ -319,7 +329,7 @@ func (p *pairQP) solve(x []float64, wk *pairWork, maxIter int, tol float64, rec 
 			res.Status = Failure
 			break
 		}
-		i, j := imax[p.group[bestJ]], bestJ
+		i, j := imax[p.group(bestJ)], bestJ
 		b := p.g[i] - p.g[j]
 		a := p.diag[i] + p.diag[j] - 2*p.h[i*n+j]
 		t := x[i]
@@ -366,12 +376,14 @@ func symOrder(fn string, K mat.Symmetric) (int, error) {
 	return n, nil
 }
 
-// denseSym fills the full row-major n×n h with mul·s_i·s_j·K_ij, plus diag
-// on the diagonal (s nil for s ≡ 1), checks that K is finite with a
-// non-negative diagonal, and returns the largest |s_i s_j K_ij|. The upper
-// triangle is copied in row blocks on up to GOMAXPROCS goroutines (when K
-// exposes upper-triangular storage) and mirrored in tiles.
-func denseSym(fn string, K mat.Symmetric, s []float64, mul, diag float64, h []float64) (float64, error) {
+// denseSym fills the full row-major n×n h with
+// h[pos_a, pos_b] = mul·s_a·s_b·K_ab, plus diag on the diagonal (s nil for
+// s ≡ 1; pos the new position of each variable), checks that K is finite
+// with a non-negative diagonal, and returns the largest |s_a s_b K_ab|. It
+// reads the upper triangle of K in 64×64 tiles and writes each entry to its
+// two places in h, on up to GOMAXPROCS goroutines when K exposes
+// upper-triangular storage.
+func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
 	n := K.SymmetricDim()
 	var raw []float64
 	stride := 0
@@ -381,81 +393,67 @@ func denseSym(fn string, K mat.Symmetric, s []float64, mul, diag float64, h []fl
 			raw, stride = r.Data, r.Stride
 		}
 	}
-	// fill copies rows [lo, hi) of the upper triangle; it returns the
-	// largest |entry| and the first non-finite entry's row (−1 if none).
-	fill := func(lo, hi int) (amax float64, bi, bj int) {
-		for i := lo; i < hi; i++ {
-			row := h[i*n+i : i*n+n]
-			if raw != nil {
-				copy(row, raw[i*stride+i:i*stride+n])
-			} else {
-				for j := range row {
-					row[j] = K.At(i, i+j)
-				}
-			}
-			for j, v := range row {
-				if !finite(v) {
-					return 0, i, i + j
-				}
-				if s != nil {
-					v *= s[i] * s[i+j]
-				}
-				amax = math.Max(amax, math.Abs(v))
-				row[j] = v * mul
-			}
-			row[0] += diag
-		}
-		return amax, -1, -1
+	const bs = 64
+	type part struct {
+		amax   float64
+		bi, bj int // the first non-finite entry in row-major order, or −1
 	}
-	var amax float64
-	bi, bj := -1, -1
+	parts := make([]part, (n+bs-1)/bs)
+	// fill does rows [a0, a0+bs) of the upper triangle.
+	fill := func(ab int) {
+		a0, a1 := ab*bs, min(ab*bs+bs, n)
+		pt := part{bi: -1, bj: -1}
+		for b0 := a0; b0 < n; b0 += bs {
+			b1 := min(b0+bs, n)
+			for a := a0; a < a1; a++ {
+				pa := pos[a]
+				for b := max(a, b0); b < b1; b++ {
+					var v float64
+					if raw != nil {
+						v = raw[a*stride+b]
+					} else {
+						v = K.At(a, b)
+					}
+					if !finite(v) {
+						if pt.bi < 0 || a < pt.bi || (a == pt.bi && b < pt.bj) {
+							pt.bi, pt.bj = a, b
+						}
+						continue
+					}
+					if s != nil {
+						v *= s[a] * s[b]
+					}
+					pt.amax = math.Max(pt.amax, math.Abs(v))
+					v *= mul
+					pb := pos[b]
+					if a == b {
+						v += diag
+					}
+					h[pa*n+pb], h[pb*n+pa] = v, v
+				}
+			}
+		}
+		parts[ab] = pt
+	}
 	if raw == nil {
 		// K.At of an arbitrary Symmetric need not be safe for concurrent use.
-		amax, bi, bj = fill(0, n)
+		for ab := range parts {
+			fill(ab)
+		}
 	} else {
-		const rowsPer = 64
-		nb := (n + rowsPer - 1) / rowsPer
-		type part struct {
-			amax   float64
-			bi, bj int
-		}
-		parts := make([]part, nb)
-		parallel.For(nb, func(b int) {
-			p := &parts[b]
-			p.amax, p.bi, p.bj = fill(b*rowsPer, min((b+1)*rowsPer, n))
-		})
-		for _, p := range parts {
-			if p.bi >= 0 {
-				bi, bj = p.bi, p.bj
-				break
-			}
-			amax = math.Max(amax, p.amax)
-		}
+		parallel.For(len(parts), fill)
 	}
-	if bi >= 0 {
-		return 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, bi, bj, K.At(bi, bj))
+	var amax float64
+	for _, p := range parts {
+		if p.bi >= 0 {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, p.bi, p.bj, K.At(p.bi, p.bj))
+		}
+		amax = math.Max(amax, p.amax)
 	}
 	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
 		return 0, err
 	}
-	mirrorUpper(h, n)
 	return amax, nil
-}
-
-// mirrorUpper copies the upper triangle of the row-major n×n a to its
-// lower triangle, in 64×64 tiles on up to GOMAXPROCS goroutines.
-func mirrorUpper(a []float64, n int) {
-	const bs = 64
-	parallel.For((n+bs-1)/bs, func(bi int) {
-		i0, i1 := bi*bs, min((bi+1)*bs, n)
-		for j0 := 0; j0 <= i0; j0 += bs {
-			for i := i0; i < i1; i++ {
-				for j := j0; j < min(j0+bs, i); j++ {
-					a[i*n+j] = a[j*n+i]
-				}
-			}
-		}
-	})
 }
 
 // KOMDQP solves the KOMD / EasyMKL quadratic program
@@ -506,19 +504,30 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 	if maxIter == 0 {
 		maxIter = max(100000, defaultQPIterPerVar*n)
 	}
-	group := make([]int, n)
-	var npos, nneg float64
-	for i, v := range y {
+	// Variables ordered by class (positives first, each class in its
+	// original order): pos[i] is the solver's index of variable i.
+	wk := getPairWork(n)
+	defer pairPool.Put(wk)
+	pos := wk.perm
+	var n0 int
+	for _, v := range y {
 		if v > 0 {
-			npos++
-		} else {
-			group[i] = 1
-			nneg++
+			n0++
 		}
 	}
+	next := [2]int{0, n0}
+	for i, v := range y {
+		k := 0
+		if v < 0 {
+			k = 1
+		}
+		pos[i] = next[k]
+		next[k]++
+	}
+	npos, nneg := float64(n0), float64(n-n0)
 	x := make([]float64, n)
 	for i := range x {
-		if group[i] == 0 {
+		if i < n0 {
 			x[i] = 1 / npos
 		} else {
 			x[i] = 1 / nneg
@@ -533,16 +542,25 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 			return nil, err
 		}
 		rho := []float64{2 / npos, 2 / nneg}
-		return &Result{X: x, F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
+		return &Result{X: unpermute(x, pos), F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
 	}
-	wk := getPairWork(n)
-	defer pairPool.Put(wk)
-	amax, err := denseSym("KOMDQP", K, y, 1-lambda, lambda, wk.h)
+	amax, err := denseSym("KOMDQP", K, y, pos, 1-lambda, lambda, wk.h)
 	if err != nil {
 		return nil, err
 	}
-	p := &pairQP{n: n, h: wk.h, group: group, ng: 2, scale: (1-lambda)*amax + lambda}
-	return p.solve(x, wk, maxIter, tol, rec)
+	p := &pairQP{n: n, h: wk.h, n0: n0, ng: 2, scale: (1-lambda)*amax + lambda}
+	res, err := p.solve(x, wk, maxIter, tol, rec)
+	res.X = unpermute(x, pos)
+	return res, err
+}
+
+// unpermute returns the vector whose entry i is x[pos[i]].
+func unpermute(x []float64, pos []int) []float64 {
+	out := make([]float64, len(x))
+	for i, p := range pos {
+		out[i] = x[p]
+	}
+	return out
 }
 
 // SimplexQP solves min_{α∈Δ} αᵀKα over the unit simplex
@@ -589,7 +607,10 @@ func simplex(fn string, K mat.Symmetric, meb bool, s *Settings) (*Result, error)
 	}
 	wk := getPairWork(n)
 	defer pairPool.Put(wk)
-	amax, err := denseSym(fn, K, nil, 1, 0, wk.h)
+	for i := range wk.perm {
+		wk.perm[i] = i
+	}
+	amax, err := denseSym(fn, K, nil, wk.perm, 1, 0, wk.h)
 	if err != nil {
 		return nil, err
 	}
@@ -597,7 +618,7 @@ func simplex(fn string, K mat.Symmetric, meb bool, s *Settings) (*Result, error)
 	if maxIter == 0 {
 		maxIter = max(100000, defaultQPIterPerVar*n)
 	}
-	p := &pairQP{n: n, h: h, group: make([]int, n), ng: 1, scale: amax}
+	p := &pairQP{n: n, h: h, n0: n, ng: 1, scale: amax}
 	if meb {
 		p.c = make([]float64, n)
 		var cmax float64
