@@ -99,9 +99,20 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
 	}
 	R := src.Len()
-	// Step 1: γ* on the simple sum.
-	acc := mat.NewSymDense(n, nil)
-	if err := src.Each(func(s int, K *mat.SymDense) error {
+	// A fusedSource (HPKFamily.Source) forms the sums and margins row by
+	// row, with the same arithmetic as the sweeps below.
+	fused, _ := src.(fusedSource)
+	// Step 1: γ* on the simple sum, in a recycled n×n matrix.
+	acc := getSym(n)
+	defer putSym(acc)
+	zeroUpper(acc)
+	if fused != nil {
+		ones := make([]float64, R)
+		for s := range ones {
+			ones[s] = 1
+		}
+		fused.addWeighted(acc, ones)
+	} else if err := src.Each(func(s int, K *mat.SymDense) error {
 		if K.SymmetricDim() != n {
 			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
 		}
@@ -120,7 +131,11 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	u := signed(res1.X, y)
 	// Step 2: d_s(γ*) and η.
 	d := make([]float64, R)
-	if err := src.Each(func(s int, K *mat.SymDense) error {
+	if fused != nil {
+		for s, q := range fused.quads(u) {
+			d[s] = math.Max(0, q)
+		}
+	} else if err := src.Each(func(s int, K *mat.SymDense) error {
 		d[s] = math.Max(0, symQuad(K, u))
 		return nil
 	}); err != nil {
@@ -138,8 +153,10 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		eta[s] = v / sum
 	}
 	// Step 3: K_η and the final KOMD solve.
-	acc.Zero()
-	if err := src.Each(func(s int, K *mat.SymDense) error {
+	zeroUpper(acc)
+	if fused != nil {
+		fused.addWeighted(acc, eta)
+	} else if err := src.Each(func(s int, K *mat.SymDense) error {
 		if eta[s] != 0 {
 			addScaledUpper(acc, eta[s], K)
 		}
