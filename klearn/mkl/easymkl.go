@@ -30,9 +30,15 @@ import (
 //     f(x) = Σ_i y_i γ_i K_η(x_i, x) − b, b = ½γᵀK_ηYγ.
 //
 // The base kernels should be normalised (unit diagonal; then K_η is too).
-// Memory: FitSource sweeps a GramSource three times and holds two L×L
-// matrices besides the solver's copy, so the family (e.g. HPKFamily.Source)
-// never has to be stored; the time is linear in the number of kernels.
+// Memory: FitSource sweeps a GramSource three times and holds the combined
+// L×L kernel besides the source's buffer and the solver's copy, so the
+// family never has to be stored; the time is linear in the number of
+// kernels. On HPKFamily.Source the three passes form the sums and margins
+// row by row from the cosine matrix, with no per-kernel buffer (the same
+// bits as the sweep). The combined kernel and the solver's copy are
+// recycled across fits (fresh memory costs about 2 s per GiB at first
+// touch), and the two KOMD solves use up to GOMAXPROCS goroutines
+// (opt.KOMDQP); the fit is bit-identical for any GOMAXPROCS.
 //
 // Speed (BenchmarkEasyMKL, 10 HPKs): n = 4000 in about 3 s wall on 2
 // CPUs, 5–13× below MKLpy's (cvxopt) wall time measured side by side;

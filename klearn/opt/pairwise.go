@@ -470,7 +470,10 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 // class), returned without iterating. Otherwise the problem is solved by
 // pairwise coordinate descent within each class with second-order
 // working-set selection (Fan, Chen & Lin 2005), O(n) per step after an
-// O(n²) set-up (a dense copy of YKY), starting from the uniform point.
+// O(n²) set-up (a dense copy of YKY, classes ordered one after the other),
+// starting from the uniform point. The steps' sweeps run on up to
+// GOMAXPROCS goroutines for n ≥ 1024, with results bit-identical for any
+// GOMAXPROCS; the n×n scratch storage is recycled across calls.
 //
 // K must be positive semi-definite (not checked, which would cost O(n³));
 // for an indefinite K a KKT point is returned. The returned Result has
