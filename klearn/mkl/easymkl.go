@@ -33,9 +33,10 @@ import (
 // Memory: FitSource sweeps a GramSource three times and holds the combined
 // L×L kernel besides the source's buffer and the solver's copy, so the
 // family never has to be stored; the time is linear in the number of
-// kernels. On HPKFamily.Source the three passes form the sums and margins
-// row by row from the cosine matrix, with no per-kernel buffer (the same
-// bits as the sweep). The combined kernel and the solver's copy are
+// kernels. On a GramList the three passes go row by row through all the
+// kernels (one pass over the combined kernel instead of one per kernel),
+// and on HPKFamily.Source they build each row's powers from the cosine
+// matrix, with no per-kernel buffer; both give the same bits as the sweep. The combined kernel and the solver's copy are
 // recycled across fits (fresh memory costs about 2 s per GiB at first
 // touch), and the two KOMD solves use up to GOMAXPROCS goroutines
 // (opt.KOMDQP); the fit is bit-identical for any GOMAXPROCS.
@@ -105,9 +106,21 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
 	}
 	R := src.Len()
-	// A fusedSource (HPKFamily.Source) forms the sums and margins row by
-	// row, with the same arithmetic as the sweeps below.
+	// A fusedSource (a GramList, HPKFamily.Source) forms the sums and
+	// margins row by row, with the same arithmetic as the sweeps below.
 	fused, _ := src.(fusedSource)
+	check := func(s int, K *mat.SymDense) error {
+		if K.SymmetricDim() != n {
+			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
+		}
+		return klearn.CheckDiagPSD(fmt.Sprintf("mkl: EasyMKL: kernel %d", s), K)
+	}
+	if l, ok := src.(GramList); ok {
+		// HPKFamily.Source's members have unit diagonals by construction.
+		if err := l.Each(check); err != nil {
+			return nil, err
+		}
+	}
 	// Step 1: γ* on the simple sum, in a recycled n×n matrix.
 	acc := getSym(n)
 	defer putSym(acc)
@@ -119,10 +132,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		}
 		fused.addWeighted(acc, ones)
 	} else if err := src.Each(func(s int, K *mat.SymDense) error {
-		if K.SymmetricDim() != n {
-			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
-		}
-		if err := klearn.CheckDiagPSD(fmt.Sprintf("mkl: EasyMKL: kernel %d", s), K); err != nil {
+		if err := check(s, K); err != nil {
 			return err
 		}
 		addScaledUpper(acc, 1, K)

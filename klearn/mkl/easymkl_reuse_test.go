@@ -29,9 +29,9 @@ func sameFit(t *testing.T, what string, a, b *EasyMKLModel) {
 	}
 }
 
-// TestEasyMKLFusedMatchesSweep fits EasyMKL on the lazy HPK source (sums
-// and margins formed row by row, fusedSource), on the same source swept
-// kernel by kernel, and on the materialised family: the three fits must be
+// TestEasyMKLFusedMatchesSweep fits EasyMKL on the lazy HPK source and on
+// the materialised family (sums and margins formed row by row,
+// fusedSource), and on both swept kernel by kernel: the four fits must be
 // bit-identical, and fitting again (on recycled, stale scratch matrices)
 // must give the same bits.
 func TestEasyMKLFusedMatchesSweep(t *testing.T) {
@@ -68,6 +68,11 @@ func TestEasyMKLFusedMatchesSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameFit(t, "fused vs materialised", fused, list)
+		sweptList, err := e.FitSource(plainSource{GramList(Ks)}, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFit(t, "fused vs materialised, swept", fused, sweptList)
 		again, err := e.FitSource(src, y)
 		if err != nil {
 			t.Fatal(err)

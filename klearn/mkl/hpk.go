@@ -60,6 +60,45 @@ func eachOf[T comparable](l []T, fn func(int, T) error) error {
 	return nil
 }
 
+// addWeighted adds Σ_s w_s K_s to the upper triangle of dst row by row
+// (each row of dst stays in cache while the kernels are added to it, in
+// the order s = 0, 1, …, as a sweep adds them); nil or mis-sized matrices
+// must have been refused before.
+func (l GramList) addWeighted(dst *mat.SymDense, w []float64) {
+	n := dst.SymmetricDim()
+	d := dst.RawSymmetric()
+	hpkRows(n, func(i int) {
+		row := d.Data[i*d.Stride+i : i*d.Stride+n]
+		for s, K := range l {
+			if w[s] != 0 {
+				k := K.RawSymmetric()
+				linalg.Axpy(w[s], k.Data[i*k.Stride+i:i*k.Stride+n], row)
+			}
+		}
+	})
+}
+
+// quads returns q_s = vᵀK_s v for every s, row by row, with symQuad's
+// arithmetic.
+func (l GramList) quads(v []float64) []float64 {
+	n := l.Dim()
+	part := make([]float64, len(l)*n)
+	hpkRows(n, func(i int) {
+		for s, K := range l {
+			k := K.RawSymmetric()
+			row := k.Data[i*k.Stride+i : i*k.Stride+n]
+			part[s*n+i] = v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
+		}
+	})
+	q := make([]float64, len(l))
+	for s := range q {
+		for _, p := range part[s*n : s*n+n] {
+			q[s] += p
+		}
+	}
+	return q
+}
+
 // CrossList is a CrossSource over matrices held in memory.
 type CrossList []*mat.Dense
 
