@@ -1,10 +1,12 @@
 package opt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -124,3 +126,49 @@ func (a atOnly) At(i, j int) float64 { return a.k.At(i, j) }
 func (a atOnly) T() mat.Matrix       { return a }
 func (a atOnly) Dims() (int, int)    { return a.k.Dims() }
 func (a atOnly) SymmetricDim() int   { return a.k.SymmetricDim() }
+
+// TestPairwiseTeamStops stops solves early (MaxIter, a Recorder error) on
+// teams of 1 and 3 goroutines: the iterates must agree bit for bit, and no
+// goroutine of the teams may outlive its solve.
+func TestPairwiseTeamStops(t *testing.T) {
+	lowerParallelMin(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	K, y := rbfGram(700, 4, 0.5, 9)
+	stop := errors.New("stop")
+	settings := []*Settings{
+		{MaxIter: 40},
+		{Recorder: RecorderFunc(func(it Iteration) error {
+			if it.Iter == 25 {
+				return stop
+			}
+			return nil
+		})},
+	}
+	before := runtime.NumGoroutine()
+	for k, s := range settings {
+		var ref *Result
+		for _, procs := range []int{1, 3} {
+			runtime.GOMAXPROCS(procs)
+			res, err := KOMDQP(K, y, 0.1, s)
+			if k == 1 && !errors.Is(err, stop) {
+				t.Fatalf("recorder stop: err = %v", err)
+			}
+			if k == 0 && (err != nil || res.Status != IterationLimit || res.Iterations != 40) {
+				t.Fatalf("MaxIter: %v, %+v", err, res)
+			}
+			if ref == nil {
+				ref = res
+			} else if err := sameResult(ref, res); err != nil {
+				t.Errorf("settings %d: GOMAXPROCS 3 differs from 1: %v", k, err)
+			}
+		}
+	}
+	// The workers exit on their own after stop; give them a moment.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after the solves, %d before", n, before)
+	}
+}
