@@ -86,11 +86,21 @@ func (l GramList) quads(v []float64) []float64 {
 	hpkRows(n, func(i int) {
 		for s, K := range l {
 			k := K.RawSymmetric()
-			row := k.Data[i*k.Stride+i : i*k.Stride+n]
-			part[s*n+i] = v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
+			part[s*n+i] = rowQuad(k.Data[i*k.Stride+i:i*k.Stride+n], v, i)
 		}
 	})
-	q := make([]float64, len(l))
+	return sumParts(part, len(l), n)
+}
+
+// rowQuad returns row i's share v_i(K_ii v_i + 2 Σ_{j>i} K_ij v_j) of vᵀKv,
+// given the upper part row = K[i, i:] of row i.
+func rowQuad(row, v []float64, i int) float64 {
+	return v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
+}
+
+// sumParts returns q_s = Σ_i part[s·n + i] for s < R, summed in order.
+func sumParts(part []float64, R, n int) []float64 {
+	q := make([]float64, R)
 	for s := range q {
 		for _, p := range part[s*n : s*n+n] {
 			q[s] += p
@@ -459,15 +469,9 @@ func symQuad(K *mat.SymDense, v []float64) float64 {
 	raw := K.RawSymmetric()
 	part := make([]float64, n)
 	hpkRows(n, func(i int) {
-		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
-		s := linalg.Dot(row[i+1:], v[i+1:])
-		part[i] = v[i] * (row[i]*v[i] + 2*s)
+		part[i] = rowQuad(raw.Data[i*raw.Stride+i:i*raw.Stride+n], v, i)
 	})
-	var s float64
-	for _, p := range part {
-		s += p
-	}
-	return s
+	return sumParts(part, 1, n)[0]
 }
 
 // addScaledUpper adds w·K to the upper triangle of dst.
@@ -576,13 +580,7 @@ func (h hpkGrams) quads(v []float64) []float64 {
 	n, R := h.k1.SymmetricDim(), h.f.Len()
 	part := make([]float64, R*n) // part[s·n+i]: row i's share of vᵀK_s v
 	h.rowsPowers(func(_, s, i int, row []float64) {
-		part[s*n+i] = v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
+		part[s*n+i] = rowQuad(row, v, i)
 	})
-	q := make([]float64, R)
-	for s := range q {
-		for _, p := range part[s*n : s*n+n] {
-			q[s] += p
-		}
-	}
-	return q
+	return sumParts(part, R, n)
 }
