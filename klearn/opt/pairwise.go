@@ -246,7 +246,7 @@ func (p *pairQP) reduceKKT() (gap float64, rho [2]float64, imax [2]int, gmax [2]
 	return gap, rho, imax, gmax
 }
 
-// check recomputes the gradient exactly (stepping cleared) and the
+// refresh recomputes the gradient exactly (stepping cleared) and the
 // blocks' optimality partials.
 func (p *pairQP) refresh() {
 	p.team.run(p.gradPhase)
