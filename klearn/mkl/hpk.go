@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"math"
+	"sync"
 
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
@@ -57,6 +58,55 @@ func eachOf[T comparable](l []T, fn func(int, T) error) error {
 		}
 	}
 	return nil
+}
+
+// addWeighted adds Σ_s w_s K_s to the upper triangle of dst row by row
+// (each row of dst stays in cache while the kernels are added to it, in
+// the order s = 0, 1, …, as a sweep adds them); nil or mis-sized matrices
+// must have been refused before.
+func (l GramList) addWeighted(dst *mat.SymDense, w []float64) {
+	n := dst.SymmetricDim()
+	d := dst.RawSymmetric()
+	hpkRows(n, func(i int) {
+		row := d.Data[i*d.Stride+i : i*d.Stride+n]
+		for s, K := range l {
+			if w[s] != 0 {
+				k := K.RawSymmetric()
+				linalg.Axpy(w[s], k.Data[i*k.Stride+i:i*k.Stride+n], row)
+			}
+		}
+	})
+}
+
+// quads returns q_s = vᵀK_s v for every s, row by row, with symQuad's
+// arithmetic.
+func (l GramList) quads(v []float64) []float64 {
+	n := l.Dim()
+	part := make([]float64, len(l)*n)
+	hpkRows(n, func(i int) {
+		for s, K := range l {
+			k := K.RawSymmetric()
+			part[s*n+i] = rowQuad(k.Data[i*k.Stride+i:i*k.Stride+n], v, i)
+		}
+	})
+	return sumParts(part, len(l), n)
+}
+
+// rowQuad returns row i's share v_i(K_ii v_i + 2 Σ_{j>i} K_ij v_j) of vᵀKv,
+// given the upper part row = K[i, i:] of row i.
+func rowQuad(row, v []float64, i int) float64 {
+	return v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
+}
+
+// sumParts returns q_s = Σ_i part[s·n + i] for s < R, summed in order.
+func sumParts(part []float64, R, n int) []float64 {
+	q := make([]float64, R)
+	for s := range q {
+		for _, p := range part[s*n : s*n+n] {
+			q[s] += p
+		}
+	}
+	return q
 }
 
 // CrossList is a CrossSource over matrices held in memory.
@@ -335,7 +385,8 @@ func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
 func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 	n := h.k1.SymmetricDim()
 	k1 := h.k1.RawSymmetric()
-	buf := mat.NewSymDense(n, nil)
+	buf := getSym(n)
+	defer putSym(buf)
 	b := buf.RawSymmetric()
 	// K_0 = 11ᵀ (upper triangle only: SymDense reads nothing else).
 	hpkRows(n, func(i int) {
@@ -418,15 +469,9 @@ func symQuad(K *mat.SymDense, v []float64) float64 {
 	raw := K.RawSymmetric()
 	part := make([]float64, n)
 	hpkRows(n, func(i int) {
-		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
-		s := linalg.Dot(row[i+1:], v[i+1:])
-		part[i] = v[i] * (row[i]*v[i] + 2*s)
+		part[i] = rowQuad(raw.Data[i*raw.Stride+i:i*raw.Stride+n], v, i)
 	})
-	var s float64
-	for _, p := range part {
-		s += p
-	}
-	return s
+	return sumParts(part, 1, n)[0]
 }
 
 // addScaledUpper adds w·K to the upper triangle of dst.
@@ -437,4 +482,105 @@ func addScaledUpper(dst *mat.SymDense, w float64, K *mat.SymDense) {
 	hpkRows(n, func(i int) {
 		linalg.Axpy(w, k.Data[i*k.Stride+i:i*k.Stride+n], d.Data[i*d.Stride+i:i*d.Stride+n])
 	})
+}
+
+// symPool recycles the backing arrays of n×n scratch matrices (the
+// combined kernel of EasyMKL, the buffer of a lazy HPK sweep): memory used
+// before is already mapped, while the first touch of fresh memory costs
+// about 2 s per GiB. Contents are stale; users overwrite the upper triangle
+// before reading it.
+var symPool sync.Pool
+
+// getSym returns an n×n SymDense with stale contents.
+func getSym(n int) *mat.SymDense {
+	if p, ok := symPool.Get().(*[]float64); ok && cap(*p) >= n*n {
+		return mat.NewSymDense(n, (*p)[:n*n])
+	}
+	return mat.NewSymDense(n, nil)
+}
+
+// putSym gives K's storage back to symPool; K must not be used afterwards.
+func putSym(K *mat.SymDense) {
+	d := K.RawSymmetric().Data
+	symPool.Put(&d)
+}
+
+// zeroUpper sets the upper triangle of K to zero.
+func zeroUpper(K *mat.SymDense) {
+	n := K.SymmetricDim()
+	raw := K.RawSymmetric()
+	hpkRows(n, func(i int) { clear(raw.Data[i*raw.Stride+i : i*raw.Stride+n]) })
+}
+
+// fusedSource is a GramSource that forms weighted sums and quadratic forms
+// of its kernels in one pass, without a matrix per kernel. Its results are
+// bit-identical to the generic sweeps (addScaledUpper and symQuad on each
+// K_s in turn).
+type fusedSource interface {
+	GramSource
+	// addWeighted adds Σ_s w_s K_s to the upper triangle of dst, skipping
+	// the kernels with w_s = 0.
+	addWeighted(dst *mat.SymDense, w []float64)
+	// quads returns q_s = vᵀK_s v for every s.
+	quads(v []float64) []float64
+}
+
+// rowsPowers runs f(w, i, row) for every row i, where f is called once per
+// member of the family with row the upper part (columns i … n−1) of row i of
+// that member, s = 0, 1, … in order; w names the goroutine (per-worker
+// scratch). Row i of K_d is built as the sweep builds it: K_0 = 1 and
+// K_{d+1} = K_d ∘ K_1, entry by entry, so every row is bit-identical to the
+// lazy sweep's.
+func (h hpkGrams) rowsPowers(f func(w, s, i int, row []float64)) {
+	n := h.k1.SymmetricDim()
+	k1 := h.k1.RawSymmetric()
+	workers := parallel.Workers()
+	scratch := make([][]float64, workers)
+	for w := range scratch {
+		scratch[w] = make([]float64, n)
+	}
+	const block = 32
+	nb := (n + block - 1) / block
+	if n < 256 {
+		nb, workers = 1, 1
+	}
+	per := (n + nb - 1) / nb
+	parallel.ForWorkers(workers, nb, func(w, b int) {
+		for i := b * per; i < min((b+1)*per, n); i++ {
+			row := scratch[w][:n-i]
+			for j := range row {
+				row[j] = 1
+			}
+			src := k1.Data[i*k1.Stride+i : i*k1.Stride+n]
+			for d := 0; d <= h.f.D; d++ {
+				if d > 0 {
+					for j, v := range src {
+						row[j] *= v
+					}
+				}
+				if d >= h.f.MinDegree {
+					f(w, d-h.f.MinDegree, i, row)
+				}
+			}
+		}
+	})
+}
+
+func (h hpkGrams) addWeighted(dst *mat.SymDense, w []float64) {
+	n := dst.SymmetricDim()
+	d := dst.RawSymmetric()
+	h.rowsPowers(func(_, s, i int, row []float64) {
+		if w[s] != 0 {
+			linalg.Axpy(w[s], row, d.Data[i*d.Stride+i:i*d.Stride+n])
+		}
+	})
+}
+
+func (h hpkGrams) quads(v []float64) []float64 {
+	n, R := h.k1.SymmetricDim(), h.f.Len()
+	part := make([]float64, R*n) // part[s·n+i]: row i's share of vᵀK_s v
+	h.rowsPowers(func(_, s, i int, row []float64) {
+		part[s*n+i] = rowQuad(row, v, i)
+	})
+	return sumParts(part, R, n)
 }

@@ -25,7 +25,13 @@
 // by the second-order gain (g_i − g_j)²/(H_ii + H_jj − 2H_ij) of Fan, Chen
 // & Lin (2005), exactly as LIBSVM's ν-SVM does for its two equality
 // constraints. The gradient g = 2Hx + c is updated in O(n) per step from
-// two rows of a dense copy of H, so a pass costs O(n²), never O(n³). The
+// two rows of a dense copy of H, so a pass costs O(n²), never O(n³). Each
+// step's two O(n) sweeps (the gradient update fused with the optimality
+// check, then the choice of the second variable) run over fixed blocks of
+// 256 variables of one simplex, on up to GOMAXPROCS goroutines from n = 1024
+// on; the per-block partials are combined in block order, so the results
+// are bit-identical for any GOMAXPROCS. The dense copy is filled in
+// parallel tiles, and its storage is recycled across solves. The
 // solver stops when the Frank–Wolfe gap Σ_k (Σ_{i∈k} g_i x_i − min_{i∈k} g_i),
 // an upper bound on F − F*, is at most Tol·max_ij|H_ij| (Tol default
 // DefaultQPTol = 1e-9); the gradient is then recomputed exactly before the
@@ -78,7 +84,9 @@
 //	4000   1.09 s      28 055      64 s (MKLpy EasyMKL, one earlier run)
 //
 // At n = 4000 most of the time is the O(n²) set-up (dense copy of YKY) and
-// O(n) steps over rows of 32 kB each.
+// O(n) steps over rows of 32 kB each. The table predates the parallel
+// sweeps; BenchmarkKOMDQPScaling compares one and two cores and a large
+// live heap (BENCHMARKS.md).
 //
 // # References
 //

@@ -2,10 +2,13 @@ package opt
 
 import (
 	"math"
+	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -21,69 +24,220 @@ const (
 // tau replaces a non-positive curvature along a pair direction (LIBSVM's TAU).
 const tau = 1e-12
 
+// pairBlockLen is the length of the blocks into which the pairwise solver
+// cuts its O(n) sweeps. The blocks, and the order in which their partial
+// sums are added, depend on n alone, so the solver's results are identical
+// for any number of goroutines.
+const pairBlockLen = 256
+
+// pairParallelMin is the smallest n for which the pairwise solver runs its
+// sweeps on more than one goroutine (below it a pair step takes too little
+// time to hand half of it to another core). A variable for the tests.
+var pairParallelMin = 1024
+
 // pairQP minimises f(x) = xᵀHx + cᵀx over a product of simplices
 // {x ≥ 0, Σ_{i∈G_k} x_i = 1 for every group k} by pairwise coordinate
 // descent: each step moves mass from the most violating variable of one
 // group to the variable of the same group with the largest second-order
 // gain (working-set selection WSS2 of Fan, Chen & Lin 2005, as used by
 // LIBSVM's ν-SVM solver for its two equality constraints).
+//
+// The variables are ordered group by group (group 0 is [0, n0), group 1 is
+// [n0, n); the callers permute H accordingly) and cut into blocks of at
+// most pairBlockLen variables of one group. Each step has two O(n) sweeps,
+// run block by block on up to GOMAXPROCS goroutines (a team): the gradient
+// update of the last step fused with the optimality check (per-block
+// minima, maxima and sums), and the second-order choice of the partner
+// variable (per-block best). The partials are reduced in block order, ties
+// going to the lowest index.
 type pairQP struct {
 	n     int
 	h     []float64 // full n×n row-major H
 	c     []float64 // linear term, nil for none
-	group []int     // group of each variable, 0 or 1
+	n0    int       // group 0 is [0, n0), group 1 [n0, n)
 	ng    int       // number of groups, 1 or 2
 	scale float64   // max_ij |H_ij| + max_i |c_i|
+
+	// Solver state, shared with the team's phases.
+	x, g, diag []float64
+	cuts       []int        // block b is [cuts[b], cuts[b+1])
+	bk         []blockStats // per-block partials
+	team       *team
+	// The pending step (moving 2t = st2 along e_j − e_i), applied to g by
+	// the next kktPhase when stepping is set.
+	si, sj   int
+	st2      float64
+	stepping bool
+	// The violating variable and largest gradient of each group, read by
+	// wssPhase.
+	imax [2]int
+	gmax [2]float64
+	// The phases, made once per solve.
+	gradPhase, kktPhase, wssPhase func(w int)
 }
 
-// gradient sets g = 2Hx + c.
-func (p *pairQP) gradient(g, x []float64) {
+// blockStats are one block's partials, padded to two cache lines so that
+// goroutines writing neighbouring blocks do not share a line.
+type blockStats struct {
+	gmin, gmax, rho float64
+	imax, bestJ     int
+	bestBB, bestA   float64
+	_               [72]byte
+}
+
+// pairWork is the scratch storage of a pairwise solve, recycled across
+// solves (a fit often solves several QPs of one size, and re-used memory
+// is already mapped: touching fresh memory costs about 2 s per GiB).
+type pairWork struct {
+	h, g, diag []float64
+	bk         []blockStats
+	cuts, perm []int
+}
+
+var pairPool sync.Pool
+
+// getPairWork returns scratch storage for order n; its contents are stale.
+func getPairWork(n int) *pairWork {
+	w, _ := pairPool.Get().(*pairWork)
+	if w == nil {
+		w = &pairWork{}
+	}
+	w.h = resize(w.h, n*n)
+	w.g = resize(w.g, n)
+	w.diag = resize(w.diag, n)
+	w.perm = resize(w.perm, n)
+	return w
+}
+
+func resize[T any](v []T, n int) []T {
+	if cap(v) >= n {
+		return v[:n]
+	}
+	return make([]T, n)
+}
+
+// group returns the group of variable i.
+func (p *pairQP) group(i int) int {
+	if i < p.n0 {
+		return 0
+	}
+	return 1
+}
+
+// blocks runs f(b, k, lo, hi) on the blocks of worker w (of team size W),
+// k the block's group: a contiguous run of blocks, fixed by n and W, so each
+// worker keeps its part of x and g in its own cache.
+func (p *pairQP) blocks(w int, f func(b, k, lo, hi int)) {
+	W, nb := p.team.size, len(p.bk)
+	for b := w * nb / W; b < (w+1)*nb/W; b++ {
+		lo := p.cuts[b]
+		f(b, p.group(lo), lo, p.cuts[b+1])
+	}
+}
+
+// setup sets up the blocks, the team and the phase closures.
+func (p *pairQP) setup(x []float64, wk *pairWork) {
 	n := p.n
-	for i := 0; i < n; i++ {
-		row := p.h[i*n : i*n+n]
-		var s float64
-		for j, v := range row {
-			s += v * x[j]
+	p.x, p.g, p.diag = x, wk.g, wk.diag
+	p.cuts = wk.cuts[:0]
+	for _, r := range [][2]int{{0, p.n0}, {p.n0, n}} {
+		for lo := r[0]; lo < r[1]; lo += pairBlockLen {
+			p.cuts = append(p.cuts, lo)
 		}
-		g[i] = 2 * s
-		if p.c != nil {
-			g[i] += p.c[i]
-		}
+	}
+	p.cuts = append(p.cuts, n)
+	wk.cuts = p.cuts
+	wk.bk = resize(wk.bk, len(p.cuts)-1)
+	p.bk = wk.bk
+	for i := range p.diag {
+		p.diag[i] = p.h[i*n+i]
+	}
+	workers := 1
+	if n >= pairParallelMin {
+		workers = min(parallel.Workers(), len(p.bk))
+	}
+	p.team = newTeam(workers)
+	// g = 2Hx + c, row by row.
+	p.gradPhase = func(w int) {
+		p.blocks(w, func(_, _, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				p.g[i] = 2 * linalg.Dot(p.h[i*n:i*n+n], p.x)
+				if p.c != nil {
+					p.g[i] += p.c[i]
+				}
+			}
+		})
+	}
+	// g += 2t(H_j· − H_i·) for a pending step, then the block's minimum of
+	// g, and the maximum of g and the sum of g_i x_i over the support.
+	p.kktPhase = func(w int) {
+		p.blocks(w, func(b, _, lo, hi int) {
+			g := p.g[lo:hi]
+			if p.stepping {
+				linalg.Axpy(p.st2, p.h[p.sj*n+lo:p.sj*n+hi], g)
+				linalg.Axpy(-p.st2, p.h[p.si*n+lo:p.si*n+hi], g)
+			}
+			gmin, gmax, imax, rho := math.Inf(1), math.Inf(-1), -1, 0.0
+			x := p.x[lo:hi]
+			for t, gi := range g {
+				if gi < gmin {
+					gmin = gi
+				}
+				if xi := x[t]; xi > 0 {
+					rho += gi * xi
+					if gi > gmax {
+						gmax, imax = gi, lo+t
+					}
+				}
+			}
+			s := &p.bk[b]
+			s.gmin, s.gmax, s.imax, s.rho = gmin, gmax, imax, rho
+		})
+	}
+	// The block's j of largest gain b²/a, b = g_i − g_j > 0,
+	// a = H_ii + H_jj − 2H_ij, i the violating variable of the block's
+	// group; gains are compared as b²a' > b'²a (no divisions).
+	p.wssPhase = func(w int) {
+		p.blocks(w, func(b, k, lo, hi int) {
+			bestJ, bestBB, bestA := -1, 0.0, 1.0
+			if i := p.imax[k]; i >= 0 {
+				gm, di := p.gmax[k], p.diag[i]
+				row, dg := p.h[i*n+lo:i*n+hi], p.diag[lo:hi]
+				for t, gj := range p.g[lo:hi] {
+					bj := gm - gj
+					if !(bj > 0) {
+						continue
+					}
+					a := di + dg[t] - 2*row[t]
+					if a <= 0 {
+						a = tau
+					}
+					if bb := bj * bj; bb*bestA > bestBB*a {
+						bestJ, bestBB, bestA = lo+t, bb, a
+					}
+				}
+			}
+			s := &p.bk[b]
+			s.bestJ, s.bestBB, s.bestA = bestJ, bestBB, bestA
+		})
 	}
 }
 
-// objective returns xᵀHx + cᵀx from g = 2Hx + c: f = ½(xᵀg + cᵀx).
-func (p *pairQP) objective(g, x []float64) float64 {
-	var f float64
-	for i, xi := range x {
-		if xi == 0 {
-			continue
-		}
-		f += xi * g[i]
-		if p.c != nil {
-			f += xi * p.c[i]
-		}
-	}
-	return f / 2
-}
-
-// kkt scans x and g once and returns, per group, the Frank–Wolfe gap
-// contribution Σ_i g_i x_i − min_i g_i, the multiplier ρ = Σ_i g_i x_i, and
-// the index of the largest g_i with x_i > 0.
-func (p *pairQP) kkt(g, x []float64) (gap float64, rho [2]float64, imax [2]int, gmax [2]float64) {
+// reduceKKT combines the blocks' partials of the last kktPhase in block
+// order: the Frank–Wolfe gap Σ_k (ρ_k − min_{i∈G_k} g_i)₊ with
+// ρ_k = Σ_{i∈G_k} g_i x_i, and per group the index and value of the
+// largest g_i with x_i > 0.
+func (p *pairQP) reduceKKT() (gap float64, rho [2]float64, imax [2]int, gmax [2]float64) {
 	gmin := [2]float64{math.Inf(1), math.Inf(1)}
 	gmax = [2]float64{math.Inf(-1), math.Inf(-1)}
 	imax = [2]int{-1, -1}
-	for i, gi := range g {
-		k := p.group[i]
-		if gi < gmin[k] {
-			gmin[k] = gi
-		}
-		if x[i] > 0 {
-			rho[k] += gi * x[i]
-			if gi > gmax[k] {
-				gmax[k], imax[k] = gi, i
-			}
+	for b := range p.bk {
+		s := &p.bk[b]
+		k := p.group(p.cuts[b])
+		gmin[k] = math.Min(gmin[k], s.gmin)
+		rho[k] += s.rho
+		if s.gmax > gmax[k] {
+			gmax[k], imax[k] = s.gmax, s.imax
 		}
 	}
 	for k := 0; k < p.ng; k++ {
@@ -92,33 +246,54 @@ func (p *pairQP) kkt(g, x []float64) (gap float64, rho [2]float64, imax [2]int, 
 	return gap, rho, imax, gmax
 }
 
-// solve runs pairwise descent from the feasible x (modified in place).
-func (p *pairQP) solve(x []float64, maxIter int, tol float64, rec Recorder) (*Result, error) {
-	n := p.n
-	g := make([]float64, n)
-	diag := make([]float64, n)
-	for i := range diag {
-		diag[i] = p.h[i*n+i]
+// refresh recomputes the gradient exactly (stepping cleared) and the
+// blocks' optimality partials.
+func (p *pairQP) refresh() {
+	p.team.run(p.gradPhase)
+	p.stepping = false
+	p.team.run(p.kktPhase)
+}
+
+// objective returns xᵀHx + cᵀx from g = 2Hx + c: f = ½(xᵀg + cᵀx).
+func (p *pairQP) objective() float64 {
+	var f float64
+	for i, xi := range p.x {
+		if xi == 0 {
+			continue
+		}
+		f += xi * p.g[i]
+		if p.c != nil {
+			f += xi * p.c[i]
+		}
 	}
+	return f / 2
+}
+
+// solve runs pairwise descent from the feasible x (modified in place),
+// with the scratch storage wk (wk.h is p.h).
+func (p *pairQP) solve(x []float64, wk *pairWork, maxIter int, tol float64, rec Recorder) (*Result, error) {
 	res := &Result{X: x}
 	if p.scale == 0 { // H = 0 and c = 0: every feasible point is optimal.
 		res.Status = Success
 		res.Multipliers = make([]float64, p.ng)
 		return res, nil
 	}
-	p.gradient(g, x)
-	f := p.objective(g, x)
+	p.setup(x, wk)
+	defer func() { p.team.stop() }()
+	n := p.n
+	p.refresh()
+	f := p.objective()
 	thresh := tol * p.scale
 	refreshes := 0
 	var it int
 	for it = 0; ; it++ {
-		gap, rho, imax, gmax := p.kkt(g, x)
+		gap, rho, imax, gmax := p.reduceKKT()
 		res.Gap = gap
 		res.Multipliers = append(res.Multipliers[:0], rho[:p.ng]...)
 		if rec != nil {
 			if err := rec.Record(Iteration{Iter: it, F: f, Gap: gap}); err != nil {
 				res.Status = RecorderStop
-				res.Iterations, res.F = it, p.objective(g, x)
+				res.Iterations, res.F = it, p.objective()
 				return res, err
 			}
 		}
@@ -127,9 +302,9 @@ func (p *pairQP) solve(x []float64, maxIter int, tol float64, rec Recorder) (*Re
 			// recompute it exactly and re-check (a few times at most).
 			if refreshes < 3 {
 				refreshes++
-				p.gradient(g, x)
-				f = p.objective(g, x)
-				if gap2, _, _, _ := p.kkt(g, x); gap2 > thresh {
+				p.refresh()
+				f = p.objective()
+				if gap2, _, _, _ := p.reduceKKT(); gap2 > thresh {
 					it--
 					continue
 				}
@@ -142,35 +317,21 @@ func (p *pairQP) solve(x []float64, maxIter int, tol float64, rec Recorder) (*Re
 			break
 		}
 		// Second-order choice of j for the chosen i of each group.
-		var rows [2][]float64
-		for k := 0; k < p.ng; k++ {
-			if imax[k] >= 0 {
-				rows[k] = p.h[imax[k]*n : imax[k]*n+n]
-			}
-		}
-		bestJ, bestK, bestGain := -1, -1, 0.0
-		for j, gj := range g {
-			k := p.group[j]
-			b := gmax[k] - gj
-			if b <= 0 {
-				continue
-			}
-			i := imax[k]
-			a := diag[i] + diag[j] - 2*rows[k][j]
-			if a <= 0 {
-				a = tau
-			}
-			if gain := b * b / a; gain > bestGain {
-				bestJ, bestK, bestGain = j, k, gain
+		p.imax, p.gmax = imax, gmax
+		p.team.run(p.wssPhase)
+		bestJ, bestBB, bestA := -1, 0.0, 1.0
+		for b := range p.bk {
+			if s := &p.bk[b]; s.bestJ >= 0 && s.bestBB*bestA > bestBB*s.bestA {
+				bestJ, bestBB, bestA = s.bestJ, s.bestBB, s.bestA
 			}
 		}
 		if bestJ < 0 { // cannot happen while gap > 0; be safe.
 			res.Status = Failure
 			break
 		}
-		i, j := imax[bestK], bestJ
-		b := g[i] - g[j]
-		a := diag[i] + diag[j] - 2*rows[bestK][j]
+		i, j := imax[p.group(bestJ)], bestJ
+		b := p.g[i] - p.g[j]
+		a := p.diag[i] + p.diag[j] - 2*p.h[i*n+j]
 		t := x[i]
 		if a > 0 && b/(2*a) < t {
 			t = b / (2 * a)
@@ -182,15 +343,18 @@ func (p *pairQP) solve(x []float64, maxIter int, tol float64, rec Recorder) (*Re
 		}
 		x[j] += t
 		f += -t*b + t*t*a
-		ri, rj := p.h[i*n:i*n+n], p.h[j*n:j*n+n]
-		t2 := 2 * t
-		for k := range g {
-			g[k] += t2 * (rj[k] - ri[k])
+		p.si, p.sj, p.st2, p.stepping = i, j, 2*t, true
+		p.team.run(p.kktPhase)
+		if p.team.slow() {
+			// The other goroutines do not get cores of their own: finish on
+			// this one (same blocks, so the same result).
+			p.team.stop()
+			p.team = newTeam(1)
 		}
 	}
-	p.gradient(g, x)
-	res.F = p.objective(g, x)
-	gap, rho, _, _ := p.kkt(g, x)
+	p.refresh()
+	res.F = p.objective()
+	gap, rho, _, _ := p.reduceKKT()
 	res.Gap = gap
 	res.Multipliers = append(res.Multipliers[:0], rho[:p.ng]...)
 	res.Iterations = it
@@ -200,18 +364,27 @@ func (p *pairQP) solve(x []float64, maxIter int, tol float64, rec Recorder) (*Re
 	return res, nil
 }
 
-// denseSym copies K into a full row-major n×n slice, multiplying entry
-// (i, j) by s_i s_j (s nil for none), and checks finiteness. It returns the
-// largest |entry|.
-func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64, error) {
+// symOrder returns the order of K, or an ErrEmpty error for a nil or 0×0 K.
+func symOrder(fn string, K mat.Symmetric) (int, error) {
 	if isNilSym(K) {
-		return nil, 0, 0, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is nil", fn)
+		return 0, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is nil", fn)
 	}
 	n := K.SymmetricDim()
 	if n == 0 {
-		return nil, 0, 0, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is 0×0", fn)
+		return 0, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is 0×0", fn)
 	}
-	h := make([]float64, n*n)
+	return n, nil
+}
+
+// denseSym fills the full row-major n×n h with
+// h[pos_a, pos_b] = mul·s_a·s_b·K_ab, plus diag on the diagonal (s nil for
+// s ≡ 1; pos the new position of each variable), checks that K is finite
+// with a non-negative diagonal, and returns the largest |s_a s_b K_ab|. It
+// reads the upper triangle of K in 64×64 tiles and writes each entry to its
+// two places in h, on up to GOMAXPROCS goroutines when K exposes
+// upper-triangular storage.
+func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+	n := K.SymmetricDim()
 	var raw []float64
 	stride := 0
 	if sd, ok := K.(mat.RawSymmetricer); ok {
@@ -220,31 +393,67 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 			raw, stride = r.Data, r.Stride
 		}
 	}
-	var amax float64
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			var v float64
-			if raw != nil {
-				v = raw[i*stride+j]
-			} else {
-				v = K.At(i, j)
-			}
-			if !finite(v) {
-				return nil, n, 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, i, j, v)
-			}
-			if s != nil {
-				v *= s[i] * s[j]
-			}
-			h[i*n+j], h[j*n+i] = v, v
-			if a := math.Abs(v); a > amax {
-				amax = a
+	const bs = 64
+	type part struct {
+		amax   float64
+		bi, bj int // the first non-finite entry in row-major order, or −1
+	}
+	parts := make([]part, (n+bs-1)/bs)
+	// fill does rows [a0, a0+bs) of the upper triangle.
+	fill := func(ab int) {
+		a0, a1 := ab*bs, min(ab*bs+bs, n)
+		pt := part{bi: -1, bj: -1}
+		for b0 := a0; b0 < n; b0 += bs {
+			b1 := min(b0+bs, n)
+			for a := a0; a < a1; a++ {
+				pa := pos[a]
+				for b := max(a, b0); b < b1; b++ {
+					var v float64
+					if raw != nil {
+						v = raw[a*stride+b]
+					} else {
+						v = K.At(a, b)
+					}
+					if !finite(v) {
+						if pt.bi < 0 || a < pt.bi || (a == pt.bi && b < pt.bj) {
+							pt.bi, pt.bj = a, b
+						}
+						continue
+					}
+					if s != nil {
+						v *= s[a] * s[b]
+					}
+					pt.amax = math.Max(pt.amax, math.Abs(v))
+					v *= mul
+					pb := pos[b]
+					if a == b {
+						v += diag
+					}
+					h[pa*n+pb], h[pb*n+pa] = v, v
+				}
 			}
 		}
+		parts[ab] = pt
+	}
+	if raw == nil {
+		// K.At of an arbitrary Symmetric need not be safe for concurrent use.
+		for ab := range parts {
+			fill(ab)
+		}
+	} else {
+		parallel.For(len(parts), fill)
+	}
+	var amax float64
+	for _, p := range parts {
+		if p.bi >= 0 {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, p.bi, p.bj, K.At(p.bi, p.bj))
+		}
+		amax = math.Max(amax, p.amax)
 	}
 	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
-		return nil, n, 0, err
+		return 0, err
 	}
-	return h, n, amax, nil
+	return amax, nil
 }
 
 // KOMDQP solves the KOMD / EasyMKL quadratic program
@@ -261,7 +470,10 @@ func denseSym(fn string, K mat.Symmetric, s []float64) ([]float64, int, float64,
 // class), returned without iterating. Otherwise the problem is solved by
 // pairwise coordinate descent within each class with second-order
 // working-set selection (Fan, Chen & Lin 2005), O(n) per step after an
-// O(n²) set-up (a dense copy of YKY), starting from the uniform point.
+// O(n²) set-up (a dense copy of YKY, classes ordered one after the other),
+// starting from the uniform point. The steps' sweeps run on up to
+// GOMAXPROCS goroutines for n ≥ 1024, with results bit-identical for any
+// GOMAXPROCS; the n×n scratch storage is recycled across calls.
 //
 // K must be positive semi-definite (not checked, which would cost O(n³));
 // for an indefinite K a KKT point is returned. The returned Result has
@@ -295,19 +507,30 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 	if maxIter == 0 {
 		maxIter = max(100000, defaultQPIterPerVar*n)
 	}
-	group := make([]int, n)
-	var npos, nneg float64
-	for i, v := range y {
+	// Variables ordered by class (positives first, each class in its
+	// original order): pos[i] is the solver's index of variable i.
+	wk := getPairWork(n)
+	defer pairPool.Put(wk)
+	pos := wk.perm
+	var n0 int
+	for _, v := range y {
 		if v > 0 {
-			npos++
-		} else {
-			group[i] = 1
-			nneg++
+			n0++
 		}
 	}
+	next := [2]int{0, n0}
+	for i, v := range y {
+		k := 0
+		if v < 0 {
+			k = 1
+		}
+		pos[i] = next[k]
+		next[k]++
+	}
+	npos, nneg := float64(n0), float64(n-n0)
 	x := make([]float64, n)
 	for i := range x {
-		if group[i] == 0 {
+		if i < n0 {
 			x[i] = 1 / npos
 		} else {
 			x[i] = 1 / nneg
@@ -322,20 +545,25 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 			return nil, err
 		}
 		rho := []float64{2 / npos, 2 / nneg}
-		return &Result{X: x, F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
+		return &Result{X: unpermute(x, pos), F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
 	}
-	h, _, amax, err := denseSym("KOMDQP", K, y)
+	amax, err := denseSym("KOMDQP", K, y, pos, 1-lambda, lambda, wk.h)
 	if err != nil {
 		return nil, err
 	}
-	for i := range h {
-		h[i] *= 1 - lambda
+	p := &pairQP{n: n, h: wk.h, n0: n0, ng: 2, scale: (1-lambda)*amax + lambda}
+	res, err := p.solve(x, wk, maxIter, tol, rec)
+	res.X = unpermute(x, pos)
+	return res, err
+}
+
+// unpermute returns the vector whose entry i is x[pos[i]].
+func unpermute(x []float64, pos []int) []float64 {
+	out := make([]float64, len(x))
+	for i, p := range pos {
+		out[i] = x[p]
 	}
-	for i := 0; i < n; i++ {
-		h[i*n+i] += lambda
-	}
-	p := &pairQP{n: n, h: h, group: group, ng: 2, scale: (1-lambda)*amax + lambda}
-	return p.solve(x, maxIter, tol, rec)
+	return out
 }
 
 // SimplexQP solves min_{α∈Δ} αᵀKα over the unit simplex
@@ -376,14 +604,24 @@ func simplex(fn string, K mat.Symmetric, meb bool, s *Settings) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
-	h, n, amax, err := denseSym(fn, K, nil)
+	n, err := symOrder(fn, K)
 	if err != nil {
 		return nil, err
 	}
+	wk := getPairWork(n)
+	defer pairPool.Put(wk)
+	for i := range wk.perm {
+		wk.perm[i] = i
+	}
+	amax, err := denseSym(fn, K, nil, wk.perm, 1, 0, wk.h)
+	if err != nil {
+		return nil, err
+	}
+	h := wk.h
 	if maxIter == 0 {
 		maxIter = max(100000, defaultQPIterPerVar*n)
 	}
-	p := &pairQP{n: n, h: h, group: make([]int, n), ng: 1, scale: amax}
+	p := &pairQP{n: n, h: h, n0: n, ng: 1, scale: amax}
 	if meb {
 		p.c = make([]float64, n)
 		var cmax float64
@@ -397,7 +635,7 @@ func simplex(fn string, K mat.Symmetric, meb bool, s *Settings) (*Result, error)
 	for i := range x {
 		x[i] = 1 / float64(n)
 	}
-	return p.solve(x, maxIter, tol, rec)
+	return p.solve(x, wk, maxIter, tol, rec)
 }
 
 // isNilSym reports a nil interface or a typed nil *mat.SymDense.

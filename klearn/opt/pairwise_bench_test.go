@@ -1,0 +1,54 @@
+package opt
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// BenchmarkKOMDQPScaling solves the KOMD QP (λ = 0.1, default Settings) on
+// the RBF Gram of n Gaussian points in R^10 on one and on two cores
+// (GOMAXPROCS set for the run: the pair steps' sweeps run on a team of that
+// many goroutines from n = 1024 on), in a fresh heap and with about 1.3 GB
+// of live data held elsewhere in the process, as in a notebook kernel after
+// a few experiments. Results in BENCHMARKS.md.
+func BenchmarkKOMDQPScaling(b *testing.B) {
+	for _, n := range []int{1000, 2000} {
+		K, y := rbfGram(n, 10, 0.1, 1)
+		for _, heap := range []string{"fresh", "1.3GB"} {
+			for _, procs := range []int{1, 2} {
+				b.Run(fmt.Sprintf("n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					live := liveHeap(heap)
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						if _, err := KOMDQP(K, y, 0.1, nil); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.StopTimer()
+					runtime.KeepAlive(live)
+				})
+			}
+		}
+	}
+}
+
+// liveHeap returns about 1.3 GB of touched memory for heap "1.3GB" (in
+// 64 MB blocks), nil for "fresh".
+func liveHeap(heap string) [][]float64 {
+	if heap == "fresh" {
+		runtime.GC()
+		return nil
+	}
+	var live [][]float64
+	for i := 0; i < 20; i++ {
+		blk := make([]float64, 8<<20)
+		for j := range blk {
+			blk[j] = float64(j)
+		}
+		live = append(live, blk)
+	}
+	runtime.GC()
+	return live
+}
