@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/internal/scratch"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -62,7 +62,7 @@ func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) er
 	if cap(u) >= n*n {
 		u = u[:n*n] // refactorising: reuse the storage (only the upper triangle is read)
 	} else {
-		u = getBuf(n * n)
+		u = factors.Get(n * n)
 	}
 	var raw []float64 // the upper triangle of a *mat.SymDense, read directly
 	stride := 0
@@ -108,20 +108,9 @@ func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) er
 	return nil
 }
 
-// bufPool holds factor storage given back by Release (*[]float64).
-var bufPool sync.Pool
-
-// getBuf returns a slice of length size, from bufPool when it holds one
-// large enough (its contents are stale: factorize overwrites the upper
-// triangle, the only part ever read). Storage that has been used before
-// is already mapped, which saves the first-touch page faults of a fresh
-// n×n allocation (a large share of the time at n ≤ 2000).
-func getBuf(size int) []float64 {
-	if p, ok := bufPool.Get().(*[]float64); ok && cap(*p) >= size {
-		return (*p)[:size]
-	}
-	return make([]float64, size)
-}
+// factors holds factor storage given back by Release (stale contents:
+// factorize overwrites the upper triangle, the only part ever read).
+var factors scratch.Pool
 
 // Release gives the factor's storage to a pool that later factorisations
 // in the process draw from, and empties c. Call it when c is no longer
@@ -129,8 +118,7 @@ func getBuf(size int) []float64 {
 // the storage and must not be used afterwards.
 func (c *Cholesky) Release() {
 	if c.u != nil {
-		u := c.u
-		bufPool.Put(&u)
+		factors.Put(c.u)
 	}
 	*c = Cholesky{}
 }

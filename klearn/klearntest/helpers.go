@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -149,4 +150,25 @@ func ReadJSON(t testing.TB, path string, v any) {
 	if err := json.Unmarshal(raw, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
+}
+
+// LiveHeap returns about 1.3 GB of touched memory (in 64 MB blocks, as a
+// notebook kernel holding earlier Gram matrices would) for heap "1.3GB",
+// nil for "fresh", after a garbage collection. Benchmarks keep the result
+// alive (runtime.KeepAlive) to measure a parallel path inside a busy heap.
+func LiveHeap(heap string) [][]float64 {
+	if heap == "fresh" {
+		runtime.GC()
+		return nil
+	}
+	var live [][]float64
+	for i := 0; i < 20; i++ {
+		blk := make([]float64, 8<<20)
+		for j := range blk {
+			blk[j] = float64(j)
+		}
+		live = append(live, blk)
+	}
+	runtime.GC()
+	return live
 }

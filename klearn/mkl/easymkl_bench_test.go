@@ -2,6 +2,7 @@ package mkl
 
 import (
 	"fmt"
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"runtime"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 			for _, procs := range []int{1, 2} {
 				b.Run(fmt.Sprintf("grams/n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-					live := liveHeap(heap)
+					live := klearntest.LiveHeap(heap)
 					b.ResetTimer()
 					t0 := cpuTime()
 					for i := 0; i < b.N; i++ {
@@ -73,7 +74,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 				})
 				b.Run(fmt.Sprintf("lazy/n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-					live := liveHeap(heap)
+					live := klearntest.LiveHeap(heap)
 					b.ResetTimer()
 					t0 := cpuTime()
 					for i := 0; i < b.N; i++ {
@@ -96,26 +97,6 @@ func BenchmarkHPKScaling(b *testing.B) {
 			}
 		}
 	}
-}
-
-// liveHeap returns about 1.3 GB of touched memory for heap "1.3GB" (in
-// 64 MB blocks, as a kernel holding earlier Gram matrices would), nil for
-// "fresh".
-func liveHeap(heap string) [][]float64 {
-	if heap == "fresh" {
-		runtime.GC()
-		return nil
-	}
-	var live [][]float64
-	for i := 0; i < 20; i++ {
-		blk := make([]float64, 8<<20)
-		for j := range blk {
-			blk[j] = float64(j)
-		}
-		live = append(live, blk)
-	}
-	runtime.GC()
-	return live
 }
 
 // reportCPU reports the process CPU time per operation since t0 (all

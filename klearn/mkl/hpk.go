@@ -2,10 +2,10 @@ package mkl
 
 import (
 	"math"
-	"sync"
 
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/internal/scratch"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"gonum.org/v1/gonum/mat"
@@ -489,21 +489,13 @@ func addScaledUpper(dst *mat.SymDense, w float64, K *mat.SymDense) {
 // before is already mapped, while the first touch of fresh memory costs
 // about 2 s per GiB. Contents are stale; users overwrite the upper triangle
 // before reading it.
-var symPool sync.Pool
+var symPool scratch.Pool
 
 // getSym returns an n×n SymDense with stale contents.
-func getSym(n int) *mat.SymDense {
-	if p, ok := symPool.Get().(*[]float64); ok && cap(*p) >= n*n {
-		return mat.NewSymDense(n, (*p)[:n*n])
-	}
-	return mat.NewSymDense(n, nil)
-}
+func getSym(n int) *mat.SymDense { return mat.NewSymDense(n, symPool.Get(n*n)) }
 
 // putSym gives K's storage back to symPool; K must not be used afterwards.
-func putSym(K *mat.SymDense) {
-	d := K.RawSymmetric().Data
-	symPool.Put(&d)
-}
+func putSym(K *mat.SymDense) { symPool.Put(K.RawSymmetric().Data) }
 
 // zeroUpper sets the upper triangle of K to zero.
 func zeroUpper(K *mat.SymDense) {

@@ -2,6 +2,7 @@ package opt
 
 import (
 	"fmt"
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"runtime"
 	"testing"
 )
@@ -19,7 +20,7 @@ func BenchmarkKOMDQPScaling(b *testing.B) {
 			for _, procs := range []int{1, 2} {
 				b.Run(fmt.Sprintf("n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-					live := liveHeap(heap)
+					live := klearntest.LiveHeap(heap)
 					b.ResetTimer()
 					for i := 0; i < b.N; i++ {
 						if _, err := KOMDQP(K, y, 0.1, nil); err != nil {
@@ -32,23 +33,4 @@ func BenchmarkKOMDQPScaling(b *testing.B) {
 			}
 		}
 	}
-}
-
-// liveHeap returns about 1.3 GB of touched memory for heap "1.3GB" (in
-// 64 MB blocks), nil for "fresh".
-func liveHeap(heap string) [][]float64 {
-	if heap == "fresh" {
-		runtime.GC()
-		return nil
-	}
-	var live [][]float64
-	for i := 0; i < 20; i++ {
-		blk := make([]float64, 8<<20)
-		for j := range blk {
-			blk[j] = float64(j)
-		}
-		live = append(live, blk)
-	}
-	runtime.GC()
-	return live
 }

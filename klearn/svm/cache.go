@@ -90,7 +90,7 @@ func (c *lruCache) alloc() []float64 {
 	}
 	if len(c.chunk) < c.l {
 		rows := min(64, max(1, (c.size+c.l)/c.l))
-		c.chunk = rowPool.get(rows * c.l)
+		c.chunk = rowPool.Get(rows * c.l)
 		c.chunks = append(c.chunks, c.chunk)
 	}
 	b := c.chunk[:0:c.l]
@@ -161,7 +161,7 @@ func (c *lruCache) flush() {
 // be used afterwards.
 func (c *lruCache) release() {
 	for _, b := range c.chunks {
-		rowPool.put(b)
+		rowPool.Put(b)
 	}
 	*c = lruCache{}
 }

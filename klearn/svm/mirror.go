@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/scratch"
 )
 
 // Reading a row of a Gram matrix held in the upper storage triangle of a
@@ -72,7 +73,7 @@ func newStripMirror(data []float64, st, n int) *stripMirror {
 		m.full = bothTriangles(data, st, n)
 		return m
 	}
-	m.buf, m.done = stripPool.get(size), make([]atomic.Bool, ns)
+	m.buf, m.done = stripPool.Get(size), make([]atomic.Bool, ns)
 	m.helper.Add(1)
 	go func() {
 		defer m.helper.Done()
@@ -102,7 +103,7 @@ func (m *stripMirror) close() {
 	m.stop.Store(true)
 	m.helper.Wait()
 	if m.buf != nil {
-		stripPool.put(m.buf)
+		stripPool.Put(m.buf)
 		m.buf = nil
 	}
 }
@@ -232,25 +233,8 @@ func (m *stripMirror) fill(dst []float64, p int, q []int) {
 	}
 }
 
-// bufPool recycles large scratch buffers across fits, sparing the runtime
-// from zeroing (and the kernel from faulting in) tens of megabytes per fit:
-// a model-selection loop fits hundreds of machines on Grams of one size.
-// Callers overwrite every entry before reading it. The strips and the
-// kernel-cache rows have pools of their own so that neither takes the
-// other's buffers.
-type bufPool struct{ p sync.Pool }
-
-var stripPool, rowPool bufPool
-
-func (b *bufPool) get(n int) []float64 {
-	if p, ok := b.p.Get().(*[]float64); ok && cap(*p) >= n {
-		return (*p)[:n]
-	}
-	return make([]float64, n)
-}
-
-func (b *bufPool) put(v []float64) {
-	if cap(v) > 0 {
-		b.p.Put(&v)
-	}
-}
+// stripPool and rowPool recycle large scratch buffers across fits: a
+// model-selection loop fits hundreds of machines on Grams of one size. The
+// strips and the kernel-cache rows have pools of their own so that neither
+// takes the other's buffers.
+var stripPool, rowPool scratch.Pool
