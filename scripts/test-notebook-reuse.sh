@@ -35,6 +35,7 @@ code = lambda cid, src, tags=None: {"cell_type": "code", "execution_count": None
 nb = {"cells": [
   {"cell_type": "markdown", "id": "prose", "metadata": {}, "source": "# Reuse probe\n\n" + note},
   code("setup", '%noautoget\nimport (\n\t"fmt"\n\n\t"github.com/kernelab/kernelab/nb"\n)\n\nconst seed = 1\n', ["hide-input"]),
+  {"cell_type": "markdown", "id": "section", "metadata": {}, "source": "## The one experiment"},
   code("sum", '%%\n// expect: text\n'
        'sum := nb.Cached("reuse-probe", map[string]int{"n": 100}, func() (int, error) {\n'
        '\ts := 0\n\tfor i := 1; i <= 100; i++ {\n\t\ts += i\n\t}\n\treturn s, nil\n})\n'
