@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -231,5 +232,67 @@ func TestStampReuse(t *testing.T) {
 	writeFile(t, stamp, strings.Replace(string(b), `"version": 1`, `"version": 0`, 1))
 	if _, err := stampReusable(cfg, stamp, outputs); err == nil {
 		t.Error("reused a stamp of another version")
+	}
+}
+
+// TestRepoFilesGit checks the listing of a git checkout: tracked files and
+// untracked ones that are not ignored, never ignored ones.
+func TestRepoFilesGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	for path, body := range map[string]string{
+		".gitignore":     "/build/\n*.out\n",
+		"a.go":           "package a\n",
+		"new.go":         "package a\n",
+		"build/x.ipynb":  "{}",
+		"bench.out":      "ns/op",
+		"sub/data.csv":   "1\n",
+		"sub/deleted.go": "package sub\n",
+	} {
+		writeFile(t, filepath.Join(root, path), body)
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".gitignore", "a.go", "sub/data.csv", "sub/deleted.go")
+	os.Remove(filepath.Join(root, "sub/deleted.go"))
+	files, err := repoFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(files, " ")
+	if want := ".gitignore a.go new.go sub/data.csv sub/deleted.go"; got != want {
+		t.Errorf("repoFiles = %q, want %q", got, want)
+	}
+	_, cfg := stampRepo(t)
+	cfg.root = root
+	cfg.notebook = filepath.Join(root, "a.go")
+	in := mustInputs(t, cfg)
+	if in["file:sub/deleted.go"] != "missing" {
+		t.Errorf("a tracked file deleted from the work tree: %q, want missing", in["file:sub/deleted.go"])
+	}
+}
+
+func TestUnder(t *testing.T) {
+	dirs := []string{"/w/build/t", "/w/reports"}
+	for path, want := range map[string]bool{
+		"/w/build/t/00.ipynb":   true,
+		"/w/build/t":            true,
+		"/w/reports/x/y.html":   true,
+		"/w/build/tt/00.ipynb":  false,
+		"/w/build/00.ipynb":     false,
+		"/w/reports..x/y.html":  false,
+		"/w/notebooks/00.ipynb": false,
+	} {
+		if got := under(path, dirs); got != want {
+			t.Errorf("under(%q) = %v, want %v", path, got, want)
+		}
 	}
 }
