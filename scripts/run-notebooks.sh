@@ -28,18 +28,19 @@
 #
 # Reuse: a notebook whose run passed is not executed again while nothing it
 # depends on has changed. After a passed run, `nbtool stamp write` keeps
-# DIR/NAME.stamp: the SHA-256 of every input (every file git sees in the
-# repository but the other notebooks, the downloaded data, the inlined
-# JavaScript, the gonb kernel and binaries), the mode, the KERNELAB_*, GO*
-# and CGO_* environment, `go env`, the Jupyter and Chromium versions, and
-# whether the report is exported and checked in a browser), and of every
-# output. The next run reuses the executed notebook, its HTML report and its
-# checks when `nbtool stamp check` finds all of them unchanged, and says so
-# in the log and in the index ("reused"); anything changed -> the notebook
-# is executed again (its experiments still come from the results store, so
-# an edit of its prose re-runs no experiment). A failed run is never reused;
-# inputs that change during a run leave no stamp. KERNELAB_CACHE=off
-# executes every notebook (and recomputes every experiment).
+# DIR/NAME.stamp with the SHA-256 of every input and of every output. The
+# inputs are every file git sees in the repository except the other
+# notebooks; the downloaded data, the inlined JavaScript, the gonb kernel
+# and binaries; the mode; the KERNELAB_*, GO* and CGO_* variables and `go
+# env`; the Jupyter and Chromium versions, and whether the report is
+# exported and checked in a browser. The next run reuses the executed
+# notebook, its HTML report and its checks when `nbtool stamp check` finds
+# inputs and outputs unchanged, and says so in the log, the status file and
+# the index ("reused"); anything changed -> the notebook is executed again
+# (its experiments still come from the results store, so an edit of its
+# prose re-runs no experiment). A failed run is never reused; inputs that
+# change during a run leave no stamp. KERNELAB_CACHE=off executes every
+# notebook (and recomputes every experiment).
 #
 # Environment: NB_TIMEOUT (seconds per cell; default 900 quick, 3600 full).
 set -euo pipefail
@@ -128,7 +129,10 @@ for src in "$@"; do
   printf '      executing: %s\n' "$why"
   rm -f "$stamp" "$out/$name.ipynb" "$out/$name.check" "$out/$name.report" "$log"
   [ -z "$html" ] || rm -f "$html/$name.html"
-  "$nbtool" stamp inputs "${stamp_args[@]}" -notebook "$src" -o "$out/$name.inputs"
+  # The inputs before the run; a run they cannot be read for is not stamped.
+  rm -f "$out/$name.inputs"
+  "$nbtool" stamp inputs "${stamp_args[@]}" -notebook "$src" -o "$out/$name.inputs" ||
+    echo "      note: inputs not readable (above), this run will not be stamped"
   ok=1 detail="" phases="" mark=$SECONDS
   if ! KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
       --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
@@ -173,7 +177,8 @@ for src in "$@"; do
   echo "times: ${phases}total $secs s" >>"$log"
   detail="${detail//$'\t'/ }"
   if [ $ok = 1 ]; then
-    if ! "$nbtool" stamp write "${stamp_args[@]}" -notebook "$src" -before "$out/$name.inputs" -seconds "$secs" \
+    if [ -f "$out/$name.inputs" ] &&
+      ! "$nbtool" stamp write "${stamp_args[@]}" -notebook "$src" -before "$out/$name.inputs" -seconds "$secs" \
         "$stamp" "${outputs[@]}" >>"$log" 2>&1; then
       printf '      not stamped, the next run executes it again: %s\n' "$(tail -n 1 "$log")"
     fi
