@@ -41,7 +41,7 @@ export KERNELAB_REQUIRE_BROWSER := 1
 endif
 
 .PHONY: help setup setup-reports setup-lab data data-rebuild test test-go test-notebooks lint-notebooks \
-	fmt-notebooks reports lab clean test-slurm
+	fmt-notebooks reports lab clean test-slurm test-notebook-reuse
 
 help:
 	@sed -n '1,4p' Makefile | sed 's/^# \{0,1\}//'
@@ -67,7 +67,7 @@ data-rebuild:
 
 ## test: everything CI runs. Under 20 minutes on 2 cores from a fresh clone.
 test: setup data
-	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-slurm
+	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-slurm
 
 # Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
 PUREGO_PKGS = ./internal/cpu/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/svm/
@@ -88,6 +88,11 @@ test-go:
 test-slurm:
 	@echo "== slurm (scripts/slurm/test.sh)"
 	@scripts/slurm/test.sh
+
+## test-notebook-reuse: an unchanged notebook is reused, not executed; an edit of its prose or of a Go file executes it.
+test-notebook-reuse:
+	@echo "== notebook reuse (scripts/test-notebook-reuse.sh)"
+	@scripts/test-notebook-reuse.sh
 
 lint-notebooks:
 	@echo "== notebook lint"
@@ -113,4 +118,4 @@ fmt-notebooks:
 	@$(GO) run ./cmd/nbtool fmt notebooks/*.ipynb
 
 clean:
-	rm -rf build/test build/reports reports
+	rm -rf build/test build/test-reuse build/reports reports

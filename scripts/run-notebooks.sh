@@ -26,6 +26,22 @@
 # the report) shows each failure with its message.
 # Exits 1 at the end if any notebook failed.
 #
+# Reuse: a notebook whose run passed is not executed again while nothing it
+# depends on has changed. After a passed run, `nbtool stamp write` keeps
+# DIR/NAME.stamp with the SHA-256 of every input and of every output. The
+# inputs are every file git sees in the repository except the other
+# notebooks; the downloaded data, the inlined JavaScript, the gonb kernel
+# and binaries; the mode; the KERNELAB_*, GO* and CGO_* variables and `go
+# env`; the Jupyter and Chromium versions, and whether the report is
+# exported and checked in a browser. The next run reuses the executed
+# notebook, its HTML report and its checks when `nbtool stamp check` finds
+# inputs and outputs unchanged, and says so in the log, the status file and
+# the index ("reused"); anything changed -> the notebook is executed again
+# (its experiments still come from the results store, so an edit of its
+# prose re-runs no experiment). A failed run is never reused; inputs that
+# change during a run leave no stamp. KERNELAB_CACHE=off executes every
+# notebook (and recomputes every experiment).
+#
 # Environment: NB_TIMEOUT (seconds per cell; default 900 quick, 3600 full).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -75,6 +91,19 @@ if [ -n "$html" ]; then
   fi
 fi
 
+# What a run depends on beyond the repository's files (nbtool stamp adds those): the tools.
+stamp_args=(-root "$KL_ROOT" -mode "$mode" -skip "$out"
+  -tool "jupyter=$JUPYTER $("$JUPYTER" --version 2>&1 | tr '\n' ' ')"
+  -tool "html=$([ -n "$html" ] && echo yes || echo no)" -tool "browser-check=$check_reports")
+[ -z "$html" ] || stamp_args+=(-skip "$html")
+if [ $check_reports = 1 ]; then
+  chromium="$(kl_chromium)"
+  stamp_args+=(-tool "chromium=$chromium $("$chromium" --version 2>/dev/null || true)")
+fi
+
+# lap NAME adds the seconds since the last lap to $phases (the times of a notebook's steps).
+lap() { phases+="$1 $((SECONDS - mark)) s, "; mark=$SECONDS; }
+
 status="$out/status.tsv"
 : > "$status"
 total=$# i=0 failed=0 t0=$SECONDS
@@ -82,17 +111,36 @@ for src in "$@"; do
   i=$((i + 1))
   name="$(basename "$src" .ipynb)"
   log="$out/$name.log"
-  rm -f "$out/$name.ipynb" "$out/$name.report" "$log"
-  [ -z "$html" ] || rm -f "$html/$name.html"
+  stamp="$out/$name.stamp"
+  outputs=("$out/$name.ipynb" "$out/$name.check")
+  [ -z "$html" ] || outputs+=("$html/$name.html")
+  [ $check_reports = 0 ] || outputs+=("$out/$name.report")
   printf '[%d/%d] %s (%s mode) ...\n' "$i" "$total" "$name" "$mode"
   start=$SECONDS
-  ok=1 detail=""
+  if [ "${KERNELAB_CACHE:-}" = off ]; then
+    why="KERNELAB_CACHE=off"
+  elif why="$("$nbtool" stamp check "${stamp_args[@]}" -notebook "$src" "$stamp" "${outputs[@]}" 2>&1)"; then
+    secs=$((SECONDS - start))
+    printf '      reused (%d s): %s\n' "$secs" "$why"
+    printf '%s: reused at %s: %s\n' "$name" "$(date -u '+%Y-%m-%d %H:%M:%S UTC')" "$why" >>"$log"
+    printf '%s\tok\t%d\t%s\treused: %s\t\n' "$name" "$secs" "$mode" "${why//$'\t'/ }" >>"$status"
+    continue
+  fi
+  printf '      executing: %s\n' "$why"
+  rm -f "$stamp" "$out/$name.ipynb" "$out/$name.check" "$out/$name.report" "$log"
+  [ -z "$html" ] || rm -f "$html/$name.html"
+  # The inputs before the run; a run they cannot be read for is not stamped.
+  rm -f "$out/$name.inputs"
+  "$nbtool" stamp inputs "${stamp_args[@]}" -notebook "$src" -o "$out/$name.inputs" ||
+    echo "      note: inputs not readable (above), this run will not be stamped"
+  ok=1 detail="" phases="" mark=$SECONDS
   if ! KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
       --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
       --output-dir "$out" --output "$name" "$src" >"$log" 2>&1; then
     ok=0
     detail="nbconvert failed (timeout or kernel crash?)"
   fi
+  lap execute
   if [ -f "$out/$name.ipynb" ]; then
     if ! "$nbtool" check "$out/$name.ipynb" >"$out/$name.check" 2>&1; then
       ok=0
@@ -104,6 +152,7 @@ for src in "$@"; do
           --TagRemovePreprocessor.remove_cell_tags=remove-cell --TagRemovePreprocessor.remove_input_tags=hide-input \
           --output-dir "$html" --output "$name" "$out/$name.ipynb" >>"$log" 2>&1 &&
         "$nbtool" finalize -mathjax "$mathjax" "$html/$name.html" >>"$log" 2>&1; then
+        lap export
         if ! "$nbtool" check "$html/$name.html" >>"$log" 2>&1; then
           ok=0; [ -n "$detail" ] || detail="HTML report is not self-contained"
         elif [ $check_reports = 1 ] &&
@@ -115,6 +164,7 @@ for src in "$@"; do
             [ -n "$detail" ] || detail="report check: $(grep -m1 "^$html/$name.html: " "$out/$name.report" | sed "s|^$html/$name.html: ||" | cut -c1-300)"
           fi
         fi
+        [ $check_reports = 0 ] || lap "report check"
         [ ! -f "$out/$name.report" ] || cat "$out/$name.report" >>"$log"
       else
         ok=0; [ -n "$detail" ] || detail="HTML export failed"
@@ -124,9 +174,15 @@ for src in "$@"; do
     ok=0
   fi
   secs=$((SECONDS - start))
+  echo "times: ${phases}total $secs s" >>"$log"
   detail="${detail//$'\t'/ }"
   if [ $ok = 1 ]; then
-    printf '      ok (%d s)\n' "$secs"
+    if [ -f "$out/$name.inputs" ] &&
+      ! "$nbtool" stamp write "${stamp_args[@]}" -notebook "$src" -before "$out/$name.inputs" -seconds "$secs" \
+        "$stamp" "${outputs[@]}" >>"$log" 2>&1; then
+      printf '      not stamped, the next run executes it again: %s\n' "$(tail -n 1 "$log")"
+    fi
+    printf '      ok (%d s: %s)\n' "$secs" "${phases%, }"
     printf '%s\tok\t%d\t%s\t\t\n' "$name" "$secs" "$mode" >>"$status"
   else
     failed=$((failed + 1))

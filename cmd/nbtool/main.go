@@ -28,6 +28,17 @@
 //	                                  notebooks beside the status file)
 //	nbtool kernelenv KERNEL.json K=V...
 //	                                  set environment entries of a Jupyter kernel spec
+//	nbtool stamp inputs -notebook NB -mode M [-tool K=V]... [-skip DIR]... -o FILE
+//	nbtool stamp write -notebook NB -mode M ... -before FILE -seconds N STAMP OUTPUT...
+//	nbtool stamp check -notebook NB -mode M ... STAMP OUTPUT...
+//	                                  let scripts/run-notebooks.sh reuse a passed run when
+//	                                  nothing it depends on changed: `inputs` lists them
+//	                                  (repository files but the other notebooks, data,
+//	                                  inlined JavaScript, kernel, KERNELAB_*, GO*, go env,
+//	                                  mode, tools) before a run; `write` stamps the passed
+//	                                  run if they are unchanged after it; `check` exits 0
+//	                                  when the stamp's inputs and outputs are as they were,
+//	                                  else 1 saying what changed (see stamp.go)
 //
 // Lint rules: kernelspec gonb; nbformat 4, minor ≥ 5; every cell has a unique id;
 // no committed outputs or execution counts; the first code cell begins with
@@ -70,6 +81,8 @@ func main() {
 		err = indexCmd(args)
 	case "kernelenv":
 		err = kernelEnv(args)
+	case "stamp":
+		err = stampCmd(args)
 	case "-h", "-help", "--help", "help":
 		usage()
 	default:
@@ -83,7 +96,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|check-reports|clear|fmt [-check]|finalize|index|kernelenv ... (see `go doc ./cmd/nbtool`)")
+	fmt.Fprintln(os.Stderr, "usage: nbtool lint|check|check-reports|clear|fmt [-check]|finalize|index|kernelenv|stamp ... (see `go doc ./cmd/nbtool`)")
 	os.Exit(2)
 }
 

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# test-notebook-reuse.sh — end-to-end test of run-notebooks.sh's reuse of
+# unchanged notebooks (nbtool stamp), run by `make test`.
+#
+# A two-cell probe notebook (one experiment through nb.Cached, into a results
+# store of its own) is written under build/test-reuse/ and run in quick mode
+# with an HTML report (checked in Chromium when there is one):
+#   1. first run: executed; the experiment is computed (1 record);
+#   2. nothing changed: reused, said so in the log and in index.html;
+#   3. its prose edited: executed again, and the experiment is read from the
+#      store, not recomputed (the record file is unchanged);
+#   4. nothing changed: reused;
+#   5. KERNELAB_CACHE=off: executed although nothing changed;
+#   6. a Go file of the module edited (a comment appended to
+#      cmd/nbtool/stamp.go, removed on exit): executed again (and, the code
+#      digest being new, the experiment computed afresh: a new record).
+# Asserts on the runner's output, status file and index, never on times.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$KL_ROOT"
+
+dir="$KL_ROOT/build/test-reuse"
+rm -rf "$dir"
+mkdir -p "$dir/src"
+src="$dir/src/99-reuse.ipynb"
+export KERNELAB_RESULTS="$dir/results"
+
+# probe NOTE writes the probe notebook with NOTE in its prose.
+probe() {
+  python3 - "$src" "$1" <<'PY'
+import json, sys
+path, note = sys.argv[1], sys.argv[2]
+code = lambda cid, src, tags=None: {"cell_type": "code", "execution_count": None, "id": cid,
+    "metadata": {"tags": tags} if tags else {}, "outputs": [], "source": src}
+nb = {"cells": [
+  {"cell_type": "markdown", "id": "prose", "metadata": {}, "source": "# Reuse probe\n\n" + note},
+  code("setup", '%noautoget\nimport (\n\t"fmt"\n\n\t"github.com/kernelab/kernelab/nb"\n)\n\nconst seed = 1\n', ["hide-input"]),
+  {"cell_type": "markdown", "id": "section", "metadata": {}, "source": "## The one experiment"},
+  code("sum", '%%\n// expect: text\n'
+       'sum := nb.Cached("reuse-probe", map[string]int{"n": 100}, func() (int, error) {\n'
+       '\ts := 0\n\tfor i := 1; i <= 100; i++ {\n\t\ts += i\n\t}\n\treturn s, nil\n})\n'
+       'fmt.Println("1 + … + 100 =", sum)\n'),
+],
+ "metadata": {"kernelspec": {"display_name": "Go (gonb)", "language": "go", "name": "gonb"},
+              "language_info": {"name": "go"}},
+ "nbformat": 4, "nbformat_minor": 5}
+with open(path, "w") as f:
+    json.dump(nb, f, indent=1, ensure_ascii=False)
+    f.write("\n")
+PY
+}
+
+fail() { echo "test-notebook-reuse: FAIL: $*" >&2; exit 1; }
+step=0
+# run EXPECT: run the probe and check the runner says EXPECT (reused|executing) for it.
+run() {
+  step=$((step + 1))
+  local log="$dir/run$step.log"
+  echo "-- run $step: expect $1"
+  scripts/run-notebooks.sh --mode quick --out "$dir/out" --html "$dir/html" "$src" >"$log" 2>&1 ||
+    { cat "$log"; fail "run $step failed"; }
+  sed 's/^/   /' "$log"
+  grep -qE "^ +$1[ :]" "$log" || fail "run $step: the runner did not say '$1' (log: $log)"
+  case "$1" in
+    reused)
+      grep -qP '^99-reuse\tok\t\d+\tquick\treused: ' "$dir/out/status.tsv" || fail "run $step: status.tsv has no reused line"
+      grep -q 'reused: unchanged since its run of' "$dir/html/index.html" || fail "run $step: index.html does not say reused"
+      grep -q 'reused at' "$dir/out/99-reuse.log" || fail "run $step: the notebook's log does not say reused"
+      ;;
+    executing)
+      [ -f "$dir/out/99-reuse.stamp" ] || fail "run $step: no stamp after a passed run"
+      grep -q 'reused' "$dir/html/index.html" && fail "run $step: index.html says reused after an execution"
+      ;;
+  esac
+  grep -q '1 + … + 100 = 5050' "$dir/out/99-reuse.ipynb" || fail "run $step: the executed notebook lacks its output"
+}
+records() { find "$KERNELAB_RESULTS" -name '*.json' | wc -l; }
+store_sum() { find "$KERNELAB_RESULTS" -name '*.json' -print0 | sort -z | xargs -0 sha256sum | sha256sum; }
+
+probe "Prose, version 1."
+run executing
+grep -q 'executing: no earlier run' "$dir/run1.log" || fail "run 1: not 'no earlier run'"
+[ "$(records)" = 1 ] || fail "run 1: $(records) records in the store, want 1"
+store1="$(store_sum)"
+
+run reused
+
+probe "Prose, version 2: only the words changed."
+run executing
+grep -q 'changed: .*99-reuse.ipynb' "$dir/run3.log" || fail "run 3: the prose edit is not named"
+[ "$(store_sum)" = "$store1" ] || fail "run 3: a prose edit changed the results store (an experiment re-ran)"
+
+run reused
+
+KERNELAB_CACHE=off run executing
+grep -q 'executing: KERNELAB_CACHE=off' "$dir/run5.log" || fail "run 5: KERNELAB_CACHE=off did not bypass the stamp"
+
+# A Go file of the module: a comment appended, removed on exit (only if it is still ours).
+gofile="$KL_ROOT/cmd/nbtool/stamp.go"
+size="$(stat -c %s "$gofile")"
+mark="// test-notebook-reuse.sh: temporary edit $$"
+restore() {
+  if [ "$(tail -n 1 "$gofile")" = "$mark" ]; then truncate -s "$size" "$gofile"; fi
+}
+trap restore EXIT
+n="$(records)"
+echo "$mark" >>"$gofile"
+run executing
+restore
+grep -q 'changed: .*file:cmd/nbtool/stamp.go' "$dir/run6.log" || fail "run 6: the Go edit is not named"
+[ "$(records)" -gt "$n" ] || fail "run 6: no new record (a new code digest computes the experiment afresh)"
+
+echo "test-notebook-reuse: ok (unchanged: reused; prose edited: executed, no experiment re-run; KERNELAB_CACHE=off: executed; Go file edited: executed)"
