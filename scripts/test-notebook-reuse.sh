@@ -11,9 +11,10 @@
 #      store, not recomputed (the record file is unchanged);
 #   4. nothing changed: reused;
 #   5. KERNELAB_CACHE=off: executed although nothing changed;
-#   6. a Go file of the module edited (a comment appended to
-#      cmd/nbtool/stamp.go, removed on exit): executed again (and, the code
-#      digest being new, the experiment computed afresh: a new record).
+#   6. a Go file added to the module (a package of its own under internal/,
+#      untracked, removed on exit; no tracked file is touched): executed
+#      again (and, the code digest being new, the experiment computed
+#      afresh: a new record).
 # Asserts on the runner's output, status file and index, never on times.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -95,19 +96,16 @@ run reused
 KERNELAB_CACHE=off run executing
 grep -q 'executing: KERNELAB_CACHE=off' "$dir/run5.log" || fail "run 5: KERNELAB_CACHE=off did not bypass the stamp"
 
-# A Go file of the module: a comment appended, removed on exit (only if it is still ours).
-gofile="$KL_ROOT/cmd/nbtool/stamp.go"
-size="$(stat -c %s "$gofile")"
-mark="// test-notebook-reuse.sh: temporary edit $$"
-restore() {
-  if [ "$(tail -n 1 "$gofile")" = "$mark" ]; then truncate -s "$size" "$gofile"; fi
-}
+# A Go file added to the module, in a package of its own (removed on exit).
+probedir="$KL_ROOT/internal/zzreuseprobe$$"
+restore() { rm -rf "$probedir"; }
 trap restore EXIT
 n="$(records)"
-echo "$mark" >>"$gofile"
+mkdir -p "$probedir"
+printf '// Package zzreuseprobe is a temporary package of test-notebook-reuse.sh.\npackage zzreuseprobe\n' >"$probedir/probe.go"
 run executing
 restore
-grep -q 'changed: .*file:cmd/nbtool/stamp.go' "$dir/run6.log" || fail "run 6: the Go edit is not named"
+grep -q "changed: .*file:internal/zzreuseprobe$$/probe.go" "$dir/run6.log" || fail "run 6: the Go file is not named"
 [ "$(records)" -gt "$n" ] || fail "run 6: no new record (a new code digest computes the experiment afresh)"
 
-echo "test-notebook-reuse: ok (unchanged: reused; prose edited: executed, no experiment re-run; KERNELAB_CACHE=off: executed; Go file edited: executed)"
+echo "test-notebook-reuse: ok (unchanged: reused; prose edited: executed, no experiment re-run; KERNELAB_CACHE=off: executed; Go file added: executed)"

@@ -24,6 +24,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -159,6 +161,9 @@ var (
 // (every committed data set, verified by `make data`) and
 // scripts/data/mnist.sh (MNIST's pinned package and file digests); by
 // relative path and contents. A changed data set therefore changes every key.
+// The build that computes also counts (BuildTag): GOAMD64=v3 fuses
+// multiply-adds that a v1 build rounds twice, and another Go release may
+// compile the same source to other last bits.
 func CodeDigest(root string) (string, error) {
 	h := sha256.New()
 	var files []string
@@ -196,7 +201,24 @@ func CodeDigest(root string) (string, error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(b))
 		h.Write(b)
 	}
+	fmt.Fprintf(h, "build\x00%s\x00", BuildTag())
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// BuildTag names the build of the running binary as far as it can change a
+// result's bits: the Go release, GOARCH and its micro-architecture level
+// (GOAMD64 and the like, from the binary's build information; "default"
+// when the binary records none).
+func BuildTag() string {
+	level := "default"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) {
+				level = s.Value
+			}
+		}
+	}
+	return runtime.Version() + " " + runtime.GOARCH + " " + level
 }
 
 // moduleCodeDigest is CodeDigest of repo.Root(), computed once per process.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -514,5 +516,23 @@ func TestRegisterModes(t *testing.T) {
 	}
 	if _, err := e.Build("full"); err == nil {
 		t.Fatal("a configuration error was not passed through")
+	}
+}
+
+// TestBuildTag: the code digest names the Go release, the architecture
+// and its level as this test binary records them (GOAMD64=v3 under make).
+func TestBuildTag(t *testing.T) {
+	tag := jobs.BuildTag()
+	if !strings.HasPrefix(tag, runtime.Version()+" "+runtime.GOARCH+" ") {
+		t.Fatalf("BuildTag %q does not start with the Go release and GOARCH", tag)
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Skip("no build information in this binary")
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) && !strings.HasSuffix(tag, " "+s.Value) {
+			t.Fatalf("BuildTag %q does not end with %s=%s", tag, s.Key, s.Value)
+		}
 	}
 }
