@@ -124,3 +124,48 @@ func TestRecorderStop(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestFitPath checks the C path against independent fits: at every C the
+// two optimal values of (24) agree to within the certified gaps, and the
+// path's bad input is refused.
+func TestFitPath(t *testing.T) {
+	X := klearntest.RandMatrix(60, 2, 0, 1, 3)
+	y := make([]float64, 60)
+	for i := range y {
+		y[i] = 1
+		if math.Hypot(X.At(i, 0)-0.5, X.At(i, 1)-0.5) > 0.35 {
+			y[i] = -1
+		}
+	}
+	Cs := []float64{0.1, 1, 10}
+	l := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{NoBias: true}, Settings: opt.Settings{Tol: 1e-4, MaxIter: 400}}
+	Xc := mat.DenseCopyOf(X)
+	path, err := l.FitPath(X, y, Cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(X, Xc) {
+		t.Fatal("X modified")
+	}
+	for k, C := range Cs {
+		lc := l
+		lc.SVM.C = C
+		m, err := lc.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := path[k]
+		if p.Status() != opt.Success || m.Status() != opt.Success {
+			t.Fatalf("C = %g: status %v (path), %v (fit)", C, p.Status(), m.Status())
+		}
+		if d := math.Abs(p.Objective()-m.Objective()) / m.Objective(); d > 2e-4 {
+			t.Errorf("C = %g: path J = %.8g, fit J = %.8g (rel. diff %.2g)", C, p.Objective(), m.Objective(), d)
+		}
+		t.Logf("C = %g: path %d solves / %d SMO steps, fit %d / %d", C, p.SVMSolves(), p.SMOIterations(), m.SVMSolves(), m.SMOIterations())
+	}
+	for _, bad := range [][]float64{nil, {}, {1, 0}, {math.NaN()}, {-1}} {
+		if _, err := l.FitPath(X, y, bad); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("Cs = %v: %v", bad, err)
+		}
+	}
+}

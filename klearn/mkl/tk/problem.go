@@ -27,6 +27,7 @@ type problem struct {
 	cls    svm.Classifier
 	chunk  int // rows per chunk on the chunked path
 	solves int
+	smo    int // SMO iterations of all solves
 }
 
 func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxBytes float64) (*problem, error) {
@@ -166,13 +167,15 @@ type inner struct {
 	J     float64   // 2αᵀe − βᵀKβ
 }
 
-// solve trains the SVM on K and returns J and β.
-func (p *problem) solve(K *mat.SymDense) (*inner, error) {
+// solve trains the SVM on K by SMO started at warm (nil: at α = 0; see
+// svm.Classifier.FitGramFrom) and returns J and β.
+func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 	p.solves++
-	mod, err := p.cls.FitGram(K, p.y)
+	mod, err := p.cls.FitGramFrom(K, p.y, warm)
 	if err != nil {
 		return nil, err
 	}
+	p.smo += mod.Iterations()
 	alpha := mod.Alpha()
 	beta := make([]float64, p.m)
 	var s float64
@@ -189,7 +192,7 @@ func (p *problem) solve(K *mat.SymDense) (*inner, error) {
 }
 
 // objective returns J(P).
-func (p *problem) objective(P *mat.SymDense) (*inner, error) { return p.solve(p.gram(P)) }
+func (p *problem) objective(P *mat.SymDense) (*inner, error) { return p.solve(p.gram(P), nil) }
 
 // lowerBound returns 2αᵀe − λ_max(M(β)) ≤ min_{P ⪰ 0, tr P ≤ 1} J(P) (weak
 // duality of the saddle problem min_P max_α; tight at the optimum) and M(β).
