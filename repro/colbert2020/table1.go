@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"math"
+	"sort"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -42,6 +43,9 @@ type Config struct {
 	// projected-gradient method converges slowly; see Verdict's notes).
 	TKTol     float64
 	TKMaxIter int
+	// TKSVMTol is the KKT tolerance of [TK]'s inner SVM solves (0:
+	// tk.DefaultSVMTol, 10⁻⁶).
+	TKSVMTol float64
 	// SimpleMKLIter caps SimpleMKL's descent steps (the toolbox: 500).
 	SimpleMKLIter int
 	// ScalingSizes are the training sizes of the time-scaling fit
@@ -393,53 +397,70 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 
 // tkColumn selects C and ε of [TK] by k-fold CV and returns its test
 // accuracy: SDP (24) with γ = 0 (no bias, SVM.NoBias) solved by
-// tk.Learner's projected-gradient method.
+// tk.Learner's projected-gradient method. For each fold and ε the C grid
+// is one tk.Learner.FitPath, in ascending order (the basis Grams are built
+// once per fold and ε, and each C starts from the previous one's P* and
+// α); ties in the CV accuracy go to the first (ε, C) in grid order.
 func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed uint64) (acc, C, eps float64, err error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	learner := func(C, eps float64) tk.Learner {
-		return tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: C, NoBias: true}, Settings: opt.Settings{Tol: cfg.TKTol, MaxIter: cfg.TKMaxIter}}
+		return tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: C, NoBias: true, Tol: cfg.TKSVMTol}, Settings: opt.Settings{Tol: cfg.TKTol, MaxIter: cfg.TKMaxIter}}
 	}
 	cs := cfg.CGrid
 	if cfg.TKCGrid != nil {
 		cs = cfg.TKCGrid
 	}
-	best := -1.0
-	C, eps = cs[0], cfg.EpsGrid[0]
-	for _, e := range cfg.EpsGrid {
-		for _, c := range cs {
-			var s float64
-			for fi, f := range folds {
-				Xf, err := modelsel.Rows(Xtr, f.Train)
-				if err != nil {
-					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-				}
-				yf, err := modelsel.Take(ytr, f.Train)
-				if err != nil {
-					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-				}
-				Xft, err := modelsel.Rows(Xtr, f.Test)
-				if err != nil {
-					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-				}
-				yft, err := modelsel.Take(ytr, f.Test)
-				if err != nil {
-					return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-				}
-				m, err := learner(c, e).Fit(Xf, yf)
-				if err != nil {
-					return 0, 0, 0, err
-				}
+	order := make([]int, len(cs)) // cs in ascending order
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cs[order[a]] < cs[order[b]] })
+	path := make([]float64, len(cs))
+	for k, i := range order {
+		path[k] = cs[i]
+	}
+	score := make([][]float64, len(cfg.EpsGrid)) // summed fold accuracy per (ε, C)
+	for ei, e := range cfg.EpsGrid {
+		score[ei] = make([]float64, len(cs))
+		for fi, f := range folds {
+			Xf, err := modelsel.Rows(Xtr, f.Train)
+			if err != nil {
+				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			}
+			yf, err := modelsel.Take(ytr, f.Train)
+			if err != nil {
+				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			}
+			Xft, err := modelsel.Rows(Xtr, f.Test)
+			if err != nil {
+				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			}
+			yft, err := modelsel.Take(ytr, f.Test)
+			if err != nil {
+				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			}
+			ms, err := learner(0, e).FitPath(Xf, yf, path)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			for k, m := range ms {
 				pred, err := m.Predict(Xft)
 				if err != nil {
 					return 0, 0, 0, err
 				}
-				s += accuracy(yft, pred)
+				score[ei][order[k]] += accuracy(yft, pred)
 			}
-			if s > best {
-				best, C, eps = s, c, e
+		}
+	}
+	best := -1.0
+	C, eps = cs[0], cfg.EpsGrid[0]
+	for ei, e := range cfg.EpsGrid {
+		for ci, c := range cs {
+			if score[ei][ci] > best {
+				best, C, eps = score[ei][ci], c, e
 			}
 		}
 	}

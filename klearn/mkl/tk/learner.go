@@ -100,6 +100,7 @@ type Model struct {
 	gaps    []float64
 	solves  int
 	smo     int
+	ipm     int
 }
 
 // Kernel returns the learned kernel (a Kernel on raw inputs).
@@ -161,6 +162,16 @@ func (m *Model) SMOIterations() int {
 		return 0
 	}
 	return m.smo
+}
+
+// InteriorSolves returns the number of inner SVM problems that SMO did
+// not solve within its cap and the interior-point method of the dual took
+// over (large C; see the package documentation).
+func (m *Model) InteriorSolves() int {
+	if m == nil {
+		return 0
+	}
+	return m.ipm
 }
 
 // Status says why the solver stopped.
@@ -396,7 +407,7 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 	var prevC float64
 	for _, C := range Cs {
 		p.cls.C = C
-		p.solves, p.smo = 0, 0
+		p.solves, p.smo, p.ipm = 0, 0, 0
 		mod := &Model{xs: xs, classes: classes}
 		var P *mat.SymDense
 		var in *inner
@@ -445,7 +456,7 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 		k := kern
 		k.TK.P = P
 		mod.kern, mod.svm, mod.obj = k, in.model, in.J
-		mod.solves, mod.smo = p.solves, p.smo
+		mod.solves, mod.smo, mod.ipm = p.solves, p.smo, p.ipm
 		out = append(out, mod)
 		if recErr != nil {
 			return out, recErr
