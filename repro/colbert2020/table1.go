@@ -446,10 +446,18 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 			if err != nil {
 				return 0, 0, 0, err
 			}
-			for k, m := range ms {
-				pred, err := m.Predict(Xft)
-				if err != nil {
-					return 0, 0, 0, err
+			dec, err := tk.Decisions(ms, Xft)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			for k, f := range dec {
+				cl := ms[k].Classes()
+				pred := make([]float64, len(f))
+				for i, v := range f {
+					pred[i] = cl[0] // Predict's rule: the larger label where f > 0
+					if v > 0 {
+						pred[i] = cl[1]
+					}
 				}
 				score[ei][order[k]] += accuracy(yft, pred)
 			}

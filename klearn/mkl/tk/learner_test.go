@@ -163,6 +163,35 @@ func TestFitPath(t *testing.T) {
 		}
 		t.Logf("C = %g: path %d solves / %d SMO steps, fit %d / %d", C, p.SVMSolves(), p.SMOIterations(), m.SVMSolves(), m.SMOIterations())
 	}
+	Xt := klearntest.RandMatrix(70, 2, -0.2, 1.2, 4) // some rows outside the box
+	all, err := tk.Decisions(path, Xt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, m := range path {
+		f, err := m.Decision(Xt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range f {
+			if math.Abs(f[i]-all[k][i]) > 1e-9*max(1, math.Abs(f[i])) {
+				t.Fatalf("C = %g, row %d: Decisions %.12g, Decision %.12g", Cs[k], i, all[k][i], f[i])
+			}
+		}
+	}
+	other, err := l.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tk.Decisions(append(path[:1:1], other), Xt); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("models of two fits: %v", err)
+	}
+	if _, err := tk.Decisions(nil, Xt); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("no model: %v", err)
+	}
+	if _, err := tk.Decisions(path, mat.NewDense(2, 3, nil)); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("wrong columns: %v", err)
+	}
 	for _, bad := range [][]float64{nil, {}, {1, 0}, {math.NaN()}, {-1}} {
 		if _, err := l.FitPath(X, y, bad); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("Cs = %v: %v", bad, err)
