@@ -101,10 +101,10 @@ func Quick() Config {
 // 150 training rows, ε = 0.1, 7 C × 5 folds): Liver 1.7, Cancer 9.3,
 // Heart 18.5, Pima 5.0, Ionosphere 1.0 — about 35 s, as much as the
 // three-value grid C ∈ {0.1, 1, 10} cost before. On whole training parts
-// [TK] is affordable too (Pima, 614 rows, 3 C: 24.5 s of CPU; Heart, 216
-// rows, 7 C: 39 s), but the SimpleMKL columns are not (their L = 100 TK
-// Grams and 500-step descents grow with m² to m³), so the cuts that remain
-// are: 5 splits instead of 30, training parts subsampled to 150 rows for
+// [TK] is affordable too (7 C: Heart, 216 rows, 39 s of CPU; Pima, 614
+// rows, 47 s), but the SimpleMKL columns are not ([SimpleMKL TK+] on
+// Pima: 6.7 s of CPU at 150 rows, 84 s on the whole part), so the cuts
+// that remain are: 5 splits instead of 30, training parts subsampled to 150 rows for
 // every method, ε = 0.1 only (the paper cross-validates ε), C ∈ {1, 10²,
 // 10⁴} for the SimpleMKL columns, L = 100 random TK kernels, [TK] stopped
 // at a 1 % certified gap or 30 steps, SimpleMKL at 100 steps. Learning
