@@ -192,6 +192,27 @@ func TestFitPath(t *testing.T) {
 	if _, err := tk.Decisions(path, mat.NewDense(2, 3, nil)); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("wrong columns: %v", err)
 	}
+	// The path is deterministic for any GOMAXPROCS, also through the
+	// interior-point inner solves of large C.
+	big := []float64{1, 1e4}
+	p2, err := l.FitPath(X, y, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	p1, err := l.FitPath(X, y, big)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2[1].InteriorSolves() == 0 {
+		t.Errorf("C = 1e4: no inner solve by the interior point")
+	}
+	for k := range big {
+		if !mat.Equal(p1[k].P(), p2[k].P()) || p1[k].Objective() != p2[k].Objective() {
+			t.Errorf("C = %g: the path depends on GOMAXPROCS", big[k])
+		}
+	}
 	for _, bad := range [][]float64{nil, {}, {1, 0}, {math.NaN()}, {-1}} {
 		if _, err := l.FitPath(X, y, bad); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("Cs = %v: %v", bad, err)
