@@ -182,8 +182,8 @@ const smoCapPerRow = 50
 func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 	p.solves++
 	cls := p.cls
-	if cls.NoBias {
-		cls.MaxIter = smoCapPerRow * p.m
+	if c := smoCapPerRow * p.m; cls.NoBias && (cls.MaxIter == 0 || cls.MaxIter > c) {
+		cls.MaxIter = c
 	}
 	mod, err := cls.FitGramFrom(K, p.y, warm)
 	if err != nil {
