@@ -76,6 +76,7 @@ type solver struct {
 	alphaOut     []float64 // α in problem-local order, after solve
 	diag         func(p int) float64
 	abort        *atomic.Bool // see source.abort
+	init         []float64    // feasible starting α (problem-local order), nil: α = 0
 }
 
 // newSolver prepares a problem over the kernel-source indices idx with
@@ -176,14 +177,29 @@ func (s *solver) reconstructGradient() {
 	}
 }
 
-// solve runs SMO from α = 0.
+// solve runs SMO from α = 0, or from init when it is set.
 func (s *solver) solve() {
 	l := s.l
 	for i := range s.H {
 		s.H[i] = -s.y[i] // G = −e
 	}
+	if s.init != nil {
+		copy(s.alpha, s.init)
+	}
 	for i := 0; i < l; i++ {
 		s.updateStatus(i)
+	}
+	if s.init != nil {
+		// G = Qα − e and Ḡ = Σ_{α_j = C_j} C_j Q_j, in label space.
+		for j := 0; j < l; j++ {
+			if a := s.alpha[j]; a > 0 {
+				Kj := s.row(j, l)
+				floats.AddScaled(s.H, s.y[j]*a, Kj)
+				if s.status[j] == atUpper {
+					floats.AddScaled(s.Hbar, s.y[j]*s.C[j], Kj)
+				}
+			}
+		}
 	}
 	counter := min(l, 1000) + 1
 	maxIter := s.maxIter

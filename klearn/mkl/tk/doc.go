@@ -44,6 +44,20 @@
 //     optimal value equals max_α 2αᵀe − λ_max(M(β)), so
 //     J(P) − (2αᵀe − λ_max(M(β))) bounds the
 //     distance to the optimum (up to the inner SVM tolerance).
+//     Each inner SVM solve starts SMO at the current α
+//     (svm.Classifier.FitGramFrom). Without bias (γ = 0, the paper's
+//     setting) SMO is capped at 50·m coordinate steps; at large C, where
+//     K(P) is ill-conditioned and SMO needs millions of steps, a
+//     primal–dual interior-point method for the box-constrained dual
+//     (Mehrotra's predictor–corrector, 20–40 Cholesky factorisations of
+//     Q + diag, whatever C is) takes over, and SMO finishes from its
+//     solution.
+//
+// Learner.FitPath solves (24) for a whole grid of C on one training set,
+// as cross-validation does (Section 8): the basis Grams do not depend on C
+// and are built once, and each C starts from the previous P* and α.
+// Decisions predicts with all the models of a path at the cost of one
+// evaluation of the cross basis.
 //
 // Both methods solve the same problem; the tests compare them, and a
 // cvxopt solution, on small instances.

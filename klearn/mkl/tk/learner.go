@@ -2,6 +2,7 @@ package tk
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -98,6 +99,8 @@ type Model struct {
 	objs    []float64
 	gaps    []float64
 	solves  int
+	smo     int
+	ipm     int
 }
 
 // Kernel returns the learned kernel (a Kernel on raw inputs).
@@ -150,6 +153,25 @@ func (m *Model) SVMSolves() int {
 		return 0
 	}
 	return m.solves
+}
+
+// SMOIterations returns the total number of SMO iterations of the inner
+// SVM solves (the bulk of the work of ProjectedGradient).
+func (m *Model) SMOIterations() int {
+	if m == nil {
+		return 0
+	}
+	return m.smo
+}
+
+// InteriorSolves returns the number of inner SVM problems that SMO did
+// not solve within its cap and the interior-point method of the dual took
+// over (large C; see the package documentation).
+func (m *Model) InteriorSolves() int {
+	if m == nil {
+		return 0
+	}
+	return m.ipm
 }
 
 // Status says why the solver stopped.
@@ -262,6 +284,40 @@ const MaxFailedSDPGap = 1e-3
 // reports it. A Recorder's error is returned with
 // the model reached so far. X and y are not modified.
 func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
+	ms, err := l.fitPath(X, y, nil)
+	if len(ms) == 0 {
+		return nil, err
+	}
+	return ms[0], err
+}
+
+// FitPath fits the Learner at every box constant C of Cs (its SVM.C is
+// ignored) on the same training set, as a cross-validation over C needs:
+// the basis Grams of the linear map P ↦ K(P) do not depend on C and are
+// built once, and with ProjectedGradient each fit starts from the previous
+// one's P* and, for the inner SVM, from its α scaled by the ratio of the
+// two C (svm.Classifier.FitGramFrom). Each fit is solved to the same
+// certified gap as Fit, so models[k] agrees with Learner{SVM.C: Cs[k]}.Fit
+// to the solver's tolerance (not bit for bit: the start differs). List Cs
+// in ascending order: the solutions of (24) move continuously with C, and
+// α grows with it. Errors are those of Fit, and ErrParam for an empty Cs
+// or a C that is not finite and positive; a Recorder's error is returned
+// with the models reached so far (the Recorder sees every fit in turn).
+// X, y and Cs are not modified.
+func (l Learner) FitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, error) {
+	if len(Cs) == 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "tk: FitPath with no C")
+	}
+	for k, C := range Cs {
+		if err := klearn.CheckParam(fmt.Sprintf("tk: Cs[%d]", k), C, 1e-300, math.MaxFloat64); err != nil {
+			return nil, err
+		}
+	}
+	return l.fitPath(X, y, Cs)
+}
+
+// fitPath is Fit at every C of Cs (nil: at the Learner's own C).
+func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, error) {
 	n, d, err := klearn.CheckXY(X, y)
 	if err != nil {
 		return nil, err
@@ -342,46 +398,72 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		return nil, err
 	}
 
-	mod := &Model{xs: xs, classes: classes}
-	var P *mat.SymDense
-	var in *inner
-	var recErr error
-	switch l.Method {
-	case ProjectedGradient:
-		sol, err := projectedGradient(p, maxIter, tol, l.Settings.Recorder)
-		if err != nil {
-			return nil, err
-		}
-		P, in, recErr = sol.P, sol.in, sol.err
-		mod.lower, mod.iter, mod.status, mod.objs, mod.gaps = sol.lower, sol.iterations, sol.status, sol.objectives, sol.gaps
-	case InteriorPoint:
-		var res *opt.SDPResult
-		P, res, err = interiorPoint(p, C, !cls.NoBias, l.Settings)
-		if err != nil {
-			return nil, err
-		}
-		if res.Status == opt.Failure && !(res.RelGap <= MaxFailedSDPGap) {
-			// A stalled interior point whose gap is still large (or not
-			// finite: an absurd C stalls it at its first step) has no
-			// solution of (24) to offer: refuse it before the inner SVM is
-			// trained on it. A stall near the optimum is returned with its
-			// status, as before.
-			return nil, klearn.Errorf(klearn.ErrNotConverged, "tk: InteriorPoint stopped with status %v after %d iterations at relative gap %.3g (> %g); C = %g may be too large for SDP (24) — use ProjectedGradient", res.Status, res.Iterations, res.RelGap, MaxFailedSDPGap, C)
-		}
-		P = symmetricPSDPart(P)
-		if in, err = p.objective(P); err != nil {
-			return nil, err
-		}
-		lb, _, err := p.lowerBound(in)
-		if err != nil {
-			return nil, err
-		}
-		mod.lower, mod.iter, mod.status, mod.sdp = lb, res.Iterations, res.Status, res
+	if Cs == nil {
+		Cs = []float64{C}
 	}
-	kern.TK.P = P
-	mod.kern, mod.svm, mod.obj = kern, in.model, in.J
-	mod.solves = p.solves
-	return mod, recErr
+	var out []*Model
+	var prev *Model
+	var prevIn *inner
+	var prevC float64
+	for _, C := range Cs {
+		p.cls.C = C
+		p.solves, p.smo, p.ipm = 0, 0, 0
+		mod := &Model{xs: xs, classes: classes}
+		var P *mat.SymDense
+		var in *inner
+		var recErr error
+		switch l.Method {
+		case ProjectedGradient:
+			var P0 *mat.SymDense
+			var a0 []float64
+			if prev != nil {
+				P0 = prev.kern.TK.P
+				a0 = make([]float64, len(prevIn.alpha))
+				for i, a := range prevIn.alpha {
+					a0[i] = a * C / prevC
+				}
+			}
+			sol, err := projectedGradient(p, P0, a0, maxIter, tol, l.Settings.Recorder)
+			if err != nil {
+				return out, err
+			}
+			P, in, recErr = sol.P, sol.in, sol.err
+			mod.lower, mod.iter, mod.status, mod.objs, mod.gaps = sol.lower, sol.iterations, sol.status, sol.objectives, sol.gaps
+		case InteriorPoint:
+			var res *opt.SDPResult
+			P, res, err = interiorPoint(p, C, !cls.NoBias, l.Settings)
+			if err != nil {
+				return out, err
+			}
+			if res.Status == opt.Failure && !(res.RelGap <= MaxFailedSDPGap) {
+				// A stalled interior point whose gap is still large (or not
+				// finite: an absurd C stalls it at its first step) has no
+				// solution of (24) to offer: refuse it before the inner SVM is
+				// trained on it. A stall near the optimum is returned with its
+				// status, as before.
+				return out, klearn.Errorf(klearn.ErrNotConverged, "tk: InteriorPoint stopped with status %v after %d iterations at relative gap %.3g (> %g); C = %g may be too large for SDP (24) — use ProjectedGradient", res.Status, res.Iterations, res.RelGap, MaxFailedSDPGap, C)
+			}
+			P = symmetricPSDPart(P)
+			if in, err = p.objective(P); err != nil {
+				return out, err
+			}
+			lb, _, err := p.lowerBound(in)
+			if err != nil {
+				return out, err
+			}
+			mod.lower, mod.iter, mod.status, mod.sdp = lb, res.Iterations, res.Status, res
+		}
+		k := kern
+		k.TK.P = P
+		mod.kern, mod.svm, mod.obj = k, in.model, in.J
+		mod.solves, mod.smo, mod.ipm = p.solves, p.smo, p.ipm
+		out = append(out, mod)
+		if recErr != nil {
+			return out, recErr
+		}
+		prev, prevIn, prevC = mod, in, C
+	}
+	return out, nil
 }
 
 // isEmpty reports the error of FitGram(nil, nil) on valid settings.

@@ -124,3 +124,98 @@ func TestRecorderStop(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestFitPath checks the C path against independent fits: at every C the
+// two optimal values of (24) agree to within the certified gaps, and the
+// path's bad input is refused.
+func TestFitPath(t *testing.T) {
+	X := klearntest.RandMatrix(60, 2, 0, 1, 3)
+	y := make([]float64, 60)
+	for i := range y {
+		y[i] = 1
+		if math.Hypot(X.At(i, 0)-0.5, X.At(i, 1)-0.5) > 0.35 {
+			y[i] = -1
+		}
+	}
+	Cs := []float64{0.1, 1, 10}
+	l := tk.Learner{Degree: 1, Margin: 0.1, SVM: svm.Classifier{NoBias: true}, Settings: opt.Settings{Tol: 1e-4, MaxIter: 400}}
+	Xc := mat.DenseCopyOf(X)
+	path, err := l.FitPath(X, y, Cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(X, Xc) {
+		t.Fatal("X modified")
+	}
+	for k, C := range Cs {
+		lc := l
+		lc.SVM.C = C
+		m, err := lc.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := path[k]
+		if p.Status() != opt.Success || m.Status() != opt.Success {
+			t.Fatalf("C = %g: status %v (path), %v (fit)", C, p.Status(), m.Status())
+		}
+		if d := math.Abs(p.Objective()-m.Objective()) / m.Objective(); d > 2e-4 {
+			t.Errorf("C = %g: path J = %.8g, fit J = %.8g (rel. diff %.2g)", C, p.Objective(), m.Objective(), d)
+		}
+		t.Logf("C = %g: path %d solves / %d SMO steps, fit %d / %d", C, p.SVMSolves(), p.SMOIterations(), m.SVMSolves(), m.SMOIterations())
+	}
+	Xt := klearntest.RandMatrix(70, 2, -0.2, 1.2, 4) // some rows outside the box
+	all, err := tk.Decisions(path, Xt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, m := range path {
+		f, err := m.Decision(Xt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range f {
+			if math.Abs(f[i]-all[k][i]) > 1e-9*max(1, math.Abs(f[i])) {
+				t.Fatalf("C = %g, row %d: Decisions %.12g, Decision %.12g", Cs[k], i, all[k][i], f[i])
+			}
+		}
+	}
+	other, err := l.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tk.Decisions(append(path[:1:1], other), Xt); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("models of two fits: %v", err)
+	}
+	if _, err := tk.Decisions(nil, Xt); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("no model: %v", err)
+	}
+	if _, err := tk.Decisions(path, mat.NewDense(2, 3, nil)); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("wrong columns: %v", err)
+	}
+	// The path is deterministic for any GOMAXPROCS, also through the
+	// interior-point inner solves of large C.
+	big := []float64{1, 1e4}
+	p2, err := l.FitPath(X, y, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := runtime.GOMAXPROCS(1)
+	p1, err := l.FitPath(X, y, big)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2[1].InteriorSolves() == 0 {
+		t.Errorf("C = 1e4: no inner solve by the interior point")
+	}
+	for k := range big {
+		if !mat.Equal(p1[k].P(), p2[k].P()) || p1[k].Objective() != p2[k].Objective() {
+			t.Errorf("C = %g: the path depends on GOMAXPROCS", big[k])
+		}
+	}
+	for _, bad := range [][]float64{nil, {}, {1, 0}, {math.NaN()}, {-1}} {
+		if _, err := l.FitPath(X, y, bad); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("Cs = %v: %v", bad, err)
+		}
+	}
+}

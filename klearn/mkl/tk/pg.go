@@ -53,13 +53,19 @@ const spgMemory = 10
 // K is linear in P, so K(P + λD) = K(P) + λK(D) costs no kernel
 // evaluations: every trial is one SVM solve. It stops when the certified
 // relative gap (J(P) − max_k LB_k)/J(P), LB_k = 2α_kᵀe − λ_max(M(β_k)), is
-// at most tol, and returns the iterate with the smallest J.
-func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (*solution, error) {
-	P := mat.NewSymDense(p.w, nil)
-	for a := 0; a < p.w; a++ {
-		P.SetSym(a, a, 1/float64(p.w))
+// at most tol, and returns the iterate with the smallest J. It starts at
+// P0 (nil: I/w, the centre of the set) with the first SVM solve started at
+// a0 (nil: α = 0); every later solve starts at the α of the current
+// iterate.
+func projectedGradient(p *problem, P0 *mat.SymDense, a0 []float64, maxIter int, tol float64, rec opt.Recorder) (*solution, error) {
+	P := P0
+	if P == nil {
+		P = mat.NewSymDense(p.w, nil)
+		for a := 0; a < p.w; a++ {
+			P.SetSym(a, a, 1/float64(p.w))
+		}
 	}
-	in, err := p.objective(P)
+	in, err := p.solve(p.gram(P), a0)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +132,7 @@ func projectedGradient(p *problem, maxIter int, tol float64, rec opt.Recorder) (
 			var K mat.SymDense
 			K.ScaleSym(lambda, KD)
 			K.AddSym(cur.K, &K)
-			if next, err = p.solve(&K); err != nil {
+			if next, err = p.solve(&K, cur.alpha); err != nil {
 				return nil, err
 			}
 			if next.J <= Jref+1e-4*lambda*gd+1e-12*math.Abs(Jref) {

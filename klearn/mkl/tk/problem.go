@@ -27,6 +27,8 @@ type problem struct {
 	cls    svm.Classifier
 	chunk  int // rows per chunk on the chunked path
 	solves int
+	smo    int // SMO iterations of all solves
+	ipm    int // solves handed to boxQPInterior
 }
 
 func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxBytes float64) (*problem, error) {
@@ -166,12 +168,35 @@ type inner struct {
 	J     float64   // 2αᵀe − βᵀKβ
 }
 
-// solve trains the SVM on K and returns J and β.
-func (p *problem) solve(K *mat.SymDense) (*inner, error) {
+// smoCapPerRow bounds the SMO iterations of an inner solve without bias
+// at smoCapPerRow·m before the interior-point method takes over.
+const smoCapPerRow = 50
+
+// solve trains the SVM on K by SMO started at warm (nil: at α = 0; see
+// svm.Classifier.FitGramFrom) and returns J and β. Without bias (γ = 0,
+// the paper's setting) SMO is capped at smoCapPerRow·m coordinate steps:
+// when it does not converge within them (large C, ill-conditioned K(P)),
+// boxQPInterior solves the dual and SMO, started at its solution, finishes
+// it to the SVM tolerance under the same cap (SMO never increases the dual
+// objective, so the result is at least as good as the interior point's).
+func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 	p.solves++
-	mod, err := p.cls.FitGram(K, p.y)
+	cls := p.cls
+	if c := smoCapPerRow * p.m; cls.NoBias && (cls.MaxIter == 0 || cls.MaxIter > c) {
+		cls.MaxIter = c
+	}
+	mod, err := cls.FitGramFrom(K, p.y, warm)
 	if err != nil {
 		return nil, err
+	}
+	p.smo += mod.Iterations()
+	if cls.NoBias && mod.Status() == svm.MaxIterReached {
+		p.ipm++
+		a, _ := boxQPInterior(K, p.y, p.boxes())
+		if mod, err = cls.FitGramFrom(K, p.y, a); err != nil {
+			return nil, err
+		}
+		p.smo += mod.Iterations()
 	}
 	alpha := mod.Alpha()
 	beta := make([]float64, p.m)
@@ -189,7 +214,7 @@ func (p *problem) solve(K *mat.SymDense) (*inner, error) {
 }
 
 // objective returns J(P).
-func (p *problem) objective(P *mat.SymDense) (*inner, error) { return p.solve(p.gram(P)) }
+func (p *problem) objective(P *mat.SymDense) (*inner, error) { return p.solve(p.gram(P), nil) }
 
 // lowerBound returns 2αᵀe − λ_max(M(β)) ≤ min_{P ⪰ 0, tr P ≤ 1} J(P) (weak
 // duality of the saddle problem min_P max_α; tight at the optimum) and M(β).
@@ -213,4 +238,27 @@ func maxEigen(M *mat.SymDense) (float64, error) {
 	}
 	v := e.Values(nil)
 	return v[len(v)-1], nil
+}
+
+// boxes returns the per-example box C_i of the inner SVM (C times the
+// class weight).
+func (p *problem) boxes() []float64 {
+	c, wp, wn := p.cls.C, p.cls.WeightPos, p.cls.WeightNeg
+	if c == 0 {
+		c = svm.DefaultC
+	}
+	if wp == 0 {
+		wp = 1
+	}
+	if wn == 0 {
+		wn = 1
+	}
+	out := make([]float64, p.m)
+	for i, v := range p.y {
+		out[i] = c * wn
+		if v > 0 {
+			out[i] = c * wp
+		}
+	}
+	return out
 }

@@ -49,6 +49,7 @@ func TestProjectedGradientMatchesInteriorPoint(t *testing.T) {
 		{16, 1, 1, 10, false},
 		{20, 2, 1, 1, true},
 		{20, 2, 0, 100, false},
+		{24, 2, 1, 1000, true}, // inner solves by the interior point after SMO's cap
 	} {
 		X, y := toyData(c.m, c.n, uint64(c.m+c.n+c.d))
 		base := Learner{Degree: c.d, SVM: svm.Classifier{C: c.C, NoBias: c.noBias, Tol: 1e-10}}
@@ -67,6 +68,7 @@ func TestProjectedGradientMatchesInteriorPoint(t *testing.T) {
 		r := mi.SDP()
 		t.Logf("%+v: IP t=%.10g J(P*)=%.10g relgap=%.2g pinf=%.2g dinf=%.2g it=%d; PG J=%.10g gap=%.2g it=%d solves=%d status=%v",
 			c, -r.DualObj, mi.Objective(), r.RelGap, r.PrimalInfeas, r.DualInfeas, r.Iterations, mp.Objective(), mp.Gap(), mp.Iterations(), mp.SVMSolves(), mp.Status())
+		t.Logf("%+v: %d of the PG's inner solves by the interior point", c, mp.InteriorSolves())
 		if rel := math.Abs(mp.Objective()-mi.Objective()) / mi.Objective(); rel > 1e-6 {
 			t.Errorf("%+v: PG %v vs IP %v (rel %.2g)", c, mp.Objective(), mi.Objective(), rel)
 		}
