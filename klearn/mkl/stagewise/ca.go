@@ -39,6 +39,23 @@ type CA struct {
 	Search opt.Settings
 	// SVM is the second stage, trained on the learned kernel.
 	SVM svm.Classifier
+	// Trace, if not nil, is called after the search of every stage (the
+	// h(σ) curves of Figure 3 are drawn from it).
+	Trace func(StageInfo)
+}
+
+// StageInfo is one stage t of Algorithm 1 as Learn ran it.
+type StageInfo struct {
+	Stage int
+	// P is the centred gradient C F'(K_{t−1}) C: the search of Eq. (2)
+	// maximised h(θ) = ⟨P, K(κ_θ)⟩_F over the family's box. P is the
+	// callee's (Learn does not use it afterwards).
+	P *mat.SymDense
+	// Theta is the search parameter found (log σ for the Gaussians), Sigma
+	// its kernel parameters, Eta the step of Proposition 2 (before the
+	// rescaling of the weights; 0 ends the run).
+	Theta, Sigma []float64
+	Eta          float64
 }
 
 // Atom is one stage: weight η_t and kernel parameters σ_t.
@@ -202,11 +219,14 @@ func (c CA) Learn(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
+		sigma, err := c.Family.Params(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		if c.Trace != nil {
+			c.Trace(StageInfo{Stage: t + 1, P: P, Theta: slices.Clone(theta), Sigma: slices.Clone(sigma), Eta: eta})
+		}
 		if eta > 0 {
-			sigma, err := c.Family.Params(theta)
-			if err != nil {
-				return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
-			}
 			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: sigma})
 			thetas = append(thetas, theta)
 			if raw, err = lin(1, raw, eta, Gt); err != nil {
