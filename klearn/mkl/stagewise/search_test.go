@@ -172,3 +172,47 @@ func TestLearnTrainGram(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStageEval is one evaluation of h and ∇h by the stage searchers
+// against the family's own Searcher (which Search calls twice per accepted
+// point, for h and for ∇h), for n = 300 rows: the Gaussian bandwidth
+// (CA-1D), 16 per-coordinate bandwidths (CA-nD on Letter) and the
+// Dirichlet kernel on scalar inputs.
+func BenchmarkStageEval(b *testing.B) {
+	X := klearntest.RandMatrix(300, 16, 0, 15, 17)
+	x1 := mat.DenseCopyOf(X.Slice(0, 300, 0, 1))
+	P := center(randSym(300, 18))
+	for _, c := range []struct {
+		name string
+		fam  continuous.Family
+		X    *mat.Dense
+		th   []float64
+	}{
+		{"Gaussian", continuous.GaussianBandwidth{}, X, []float64{1.5}},
+		{"per-coordinate", continuous.GaussianPerCoordinate{Lambda: 1}, X, []float64{1, 1.2, 1.4, 1.1, 0.9, 1, 1, 1, 1.3, 1, 1, 1, 1, 1, 0.8, 1}},
+		{"Dirichlet", continuous.Dirichlet{}, x1, []float64{1.41}},
+	} {
+		g := make([]float64, len(c.th))
+		b.Run(c.name+"/stage", func(b *testing.B) {
+			s, err := newStageSearch(c.fam, c.X)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.setP(P)
+			for i := 0; i < b.N; i++ {
+				s.eval(c.th, g)
+			}
+		})
+		b.Run(c.name+"/Searcher", func(b *testing.B) {
+			s, err := c.fam.Prepare(c.X)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 0; i < b.N; i++ {
+				if _, err := s.Inner(P, c.th, g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
