@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/internal/parallel"
@@ -200,20 +202,17 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 	nb := (m + pairBlock - 1) / pairBlock
 	hs, gs := make([]float64, nb), make([]float64, nb*d)
 	blocks(m, func(b, lo, hi int) {
+		// a = Q inv and g = Qᵀv over the block's rows of Q (m×d, row
+		// major), as two matrix-vector products.
+		Q := blas64.General{Rows: hi - lo, Cols: d, Stride: d, Data: s.q[lo*d : hi*d]}
+		v := make([]float64, hi-lo)
+		blas64.Gemv(blas.NoTrans, 1, Q, blas64.Vector{N: d, Data: inv, Inc: 1}, 0, blas64.Vector{N: hi - lo, Data: v, Inc: 1})
 		var h float64
-		g := gs[b*d : (b+1)*d]
-		for p := lo; p < hi; p++ {
-			q := s.q[p*d : (p+1)*d]
-			var a float64
-			for k, v := range q {
-				a += v * inv[k]
-			}
-			v := s.w[p] * math.Exp(-a)
-			h += v
-			for k, qk := range q {
-				g[k] += v * qk
-			}
+		for p, a := range v {
+			v[p] = s.w[lo+p] * math.Exp(-a)
+			h += v[p]
 		}
+		blas64.Gemv(blas.Trans, 1, Q, blas64.Vector{N: hi - lo, Data: v, Inc: 1}, 0, blas64.Vector{N: d, Data: gs[b*d : (b+1)*d], Inc: 1})
 		hs[b] = h
 	})
 	h := s.trace
