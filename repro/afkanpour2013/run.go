@@ -94,8 +94,8 @@ func Quick() Config {
 // of it (21 of them); per MNIST task CA-1D 1, DA, D1, D2, DU 2–3 each and
 // CR 65; per Letter task CA-1D 1, CA-nD 6, the finite-set methods 1 each
 // and CR 61; on Table 3's largest sets (Banana, 500 training points) CA-1D
-// 3, CA-nD 23 (Splice, 60 columns, is CA-nD's most costly set), the
-// finite-set methods 2–5 each and CR 136; Figure 3 5. In all about 50
+// 3, CA-nD 23 (Splice, 60 columns: 104; about 200 for the eleven sets),
+// the finite-set methods 2–5 each and CR 136; Figure 3 5. In all about 50
 // CPU-minutes, three quarters of them CR's greedy algorithm
 // (klearn/mkl/continuous), i.e. about 25 minutes on two free cores.
 func Full() Config {
