@@ -3,10 +3,7 @@ package afkanpour2013
 import (
 	"math"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 )
@@ -24,11 +21,11 @@ type HCurve struct {
 	Found, Gamma float64 `json:",omitempty"`
 }
 
-// hCurves retraces Algorithm 1 for CA-1D on the training sample (K_0 = εI,
-// the gradient of Eq. (3) centred, the multistart search, the step of
-// Proposition 2, stopping when the gain is at most θ) for at most stages
-// stages, and records h on points σ log-spaced over [lo, hi] at each
-// stage. Its choices must be those of stagewise.CA (a test checks it).
+// hCurves runs CA-1D (stagewise.CA, at most stages stages) on the training
+// sample and, at each stage, records h on points σ log-spaced over
+// [lo, hi] for the stage's centred gradient P (CA's Trace), evaluated by
+// the family's own Searcher (an evaluation independent of CA's search),
+// with the σ CA's multistart search chose.
 func hCurves(task string, tr sample, starts []float64, stages, points int, lo, hi float64) ([]HCurve, error) {
 	if stages < 1 || points < 3 || !(lo > 0 && hi > lo) {
 		return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: h(σ) curves: %d stages, %d points on [%g, %g]", stages, points, lo, hi)
@@ -38,86 +35,34 @@ func hCurves(task string, tr sample, starts []float64, stages, points int, lo, h
 	if err != nil {
 		return nil, err
 	}
-	n := len(tr.y)
-	var ybar float64
-	for _, v := range tr.y {
-		ybar += v / float64(n)
-	}
-	yt := make([]float64, n)
-	for i, v := range tr.y {
-		yt[i] = v - ybar
-	}
-	Ks := mat.NewSymDense(n, nil)
-	Ks.SymOuterK(1, mat.NewVecDense(n, yt))
-	K := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		K.SetSym(i, i, stagewise.DefaultEps)
-	}
-	f, err := stagewise.Alignment(K, Ks)
-	if err != nil {
-		return nil, err
-	}
-	var out []HCurve
-	for t := 1; t <= stages; t++ {
-		G, err := stagewise.Gradient(K, Ks)
-		if err != nil {
-			return nil, err
+	var (
+		out      []HCurve
+		curveErr error
+	)
+	trace := func(st stagewise.StageInfo) {
+		if curveErr != nil {
+			return
 		}
-		P, err := kernel.Center(G)
-		if err != nil {
-			return nil, err
-		}
-		c := HCurve{Task: task, Stage: t}
+		c := HCurve{Task: task, Stage: st.Stage, Found: st.Sigma[0]}
 		for i := 0; i < points; i++ {
 			sig := lo * math.Pow(hi/lo, float64(i)/float64(points-1))
-			c.Sigma = append(c.Sigma, sig)
-			h, err := s.Inner(P, []float64{math.Log(sig)}, nil)
+			h, err := s.Inner(st.P, []float64{math.Log(sig)}, nil)
 			if err != nil {
-				return nil, err
+				curveErr = err
+				return
 			}
-			c.H = append(c.H, -h)
+			c.Sigma, c.H = append(c.Sigma, sig), append(c.H, -h)
 		}
 		c.Minima = localMinima(c.H)
-		theta, _, err := continuous.Search(fam, s, 1, P, nil)
-		if err != nil {
-			return nil, err
-		}
-		c.Found = math.Exp(theta[0])
 		out = append(out, c)
-		Gt, err := s.Gram(theta)
-		if err != nil {
-			return nil, err
-		}
-		Kp, err := kernel.Center(Gt)
-		if err != nil {
-			return nil, err
-		}
-		eta, err := stagewise.Step(K, Kp, Ks, stagewise.DefaultEtaMax)
-		if err != nil {
-			return nil, err
-		}
-		if eta == 0 {
-			break
-		}
-		next := mat.NewSymDense(n, nil)
-		next.AddSym(K, scaled(eta, Kp))
-		fn, err := stagewise.Alignment(next, Ks)
-		if err != nil {
-			return nil, err
-		}
-		K = next
-		if !(fn > f+stagewise.DefaultTheta) {
-			break
-		}
-		f = fn
+	}
+	if _, err := (stagewise.CA{Family: fam, T: stages, Trace: trace}).Learn(tr.X, tr.y); err != nil {
+		return nil, err
+	}
+	if curveErr != nil {
+		return nil, curveErr
 	}
 	return out, nil
-}
-
-func scaled(a float64, K *mat.SymDense) *mat.SymDense {
-	var out mat.SymDense
-	out.ScaleSym(a, K)
-	return &out
 }
 
 // localMinima counts the interior local minima of h on its grid: valleys

@@ -14,7 +14,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
-	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
@@ -194,16 +193,20 @@ func method(cfg Config, m int) (MethodResult, error) {
 	var res MethodResult
 	switch Methods[m] {
 	case "CA":
-		// The kernel does not depend on C; the SVM is re-chosen on validation.
-		ca, err := stagewise.CA{Family: continuous.Dirichlet{}}.Fit(tr.X, tr.y)
+		// The kernel does not depend on C: it is learned once, its Gram
+		// matrices computed once, and the SVM chosen on validation.
+		ca, err := caKernel(continuous.Dirichlet{}, tr)
 		if err != nil {
 			return res, err
 		}
 		for _, a := range ca.Atoms() {
 			res.Atoms = append(res.Atoms, Atom{a.Eta, a.Sigma[0]})
 		}
-		g, err := gramsOf(ca.Kernel(), tr, val, te)
-		if err != nil {
+		g := grams{K: ca.TrainGram()}
+		if g.Kval, err = kernel.Cross(ca.Kernel(), val.X, tr.X); err != nil {
+			return res, err
+		}
+		if g.Kte, err = kernel.Cross(ca.Kernel(), te.X, tr.X); err != nil {
 			return res, err
 		}
 		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)

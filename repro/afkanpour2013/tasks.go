@@ -334,14 +334,10 @@ func testAlignment(k kernel.Kernel, te sample) (float64, error) {
 	return metrics.CenteredTargetAlignment(K, te.y)
 }
 
-// caKernel fits CA on the training sample with family f and returns the
-// learned kernel and its atoms.
-func caKernel(f continuous.Family, tr sample) (kernel.Kernel, []stagewise.Atom, error) {
-	m, err := stagewise.CA{Family: f}.Fit(tr.X, tr.y)
-	if err != nil {
-		return nil, nil, err
-	}
-	return m.Kernel(), m.Atoms(), nil
+// caKernel learns CA's kernel (Algorithm 1, no SVM: the callers choose C
+// on validation) on the training sample with family f.
+func caKernel(f continuous.Family, tr sample) (*stagewise.Model, error) {
+	return stagewise.CA{Family: f}.Learn(tr.X, tr.y)
 }
 
 // gaussSum is Σ_k w_k exp(−‖x − x'‖²/σ_k²).
@@ -360,10 +356,11 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 	var res TaskResult
 	switch method {
 	case "CA-1D", "CA-nD":
-		k, atoms, err := caKernel(continuous.GaussianBandwidth{Starts: p.starts}, p.tr)
+		m1, err := caKernel(continuous.GaussianBandwidth{Starts: p.starts}, p.tr)
 		if err != nil {
 			return res, nil, err
 		}
+		atoms := m1.Atoms()
 		if method == "CA-1D" {
 			// The learned kernel is a sum of Gaussians: its Gram matrices
 			// come from one pass of distances, as the finite methods'.
@@ -377,7 +374,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			}
 			res.Error, res.Chosen, err = svmOn(d.gauss(sig, w), cs, p.tr, p.val, p.te)
 			res.Stages = len(atoms)
-			return res, k, err
+			return res, m1.Kernel(), err
 		}
 		// Section 3.2: a single search started from the weighted average of
 		// the CA-1D bandwidths, λ of Eq. (4) chosen by validation alignment,
@@ -386,29 +383,34 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		for _, a := range atoms {
 			avg += a.Eta * a.Sigma[0]
 		}
-		best, bestK := math.Inf(-1), kernel.Kernel(nil)
+		best, bestM := math.Inf(-1), (*stagewise.Model)(nil)
 		for _, lam := range p.lambdas {
-			k, atoms, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr)
+			m, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr)
 			if err != nil {
 				return res, nil, err
 			}
-			a, err := testAlignment(k, p.val)
+			a, err := testAlignment(m.Kernel(), p.val)
 			if err != nil {
 				return res, nil, err
 			}
 			if a > best {
-				best, bestK, res.Lambda, res.Stages = a, k, lam, len(atoms)
+				best, bestM, res.Lambda, res.Stages = a, m, lam, len(m.Atoms())
 			}
 		}
-		if bestK == nil {
+		if bestM == nil {
 			return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
 		}
-		g, err := gramsOf(bestK, p.tr, p.val, p.te)
-		if err != nil {
+		// The training Gram matrix comes with the learned kernel; the
+		// validation and test crosses are computed once for the C grid.
+		g := grams{K: bestM.TrainGram()}
+		if g.Kval, err = kernel.Cross(bestM.Kernel(), p.val.X, p.tr.X); err != nil {
+			return res, nil, err
+		}
+		if g.Kte, err = kernel.Cross(bestM.Kernel(), p.te.X, p.tr.X); err != nil {
 			return res, nil, err
 		}
 		res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te)
-		return res, bestK, err
+		return res, bestM.Kernel(), err
 	case "CR":
 		models := map[float64]*continuous.GreedyModel{}
 		var err error

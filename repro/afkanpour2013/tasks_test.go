@@ -273,18 +273,36 @@ func TestHCurvesRetraceCA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := stagewise.CA{Family: continuous.GaussianBandwidth{Starts: starts}}.Fit(tr.X, tr.y)
+	// The search of each stage is global on the drawn range: h at the σ
+	// found (the family's own Searcher, on CA's P) is at most the curve's
+	// minimum on the grid.
+	fam := continuous.GaussianBandwidth{Starts: starts}
+	s, err := fam.Prepare(tr.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hFound []float64
+	m, err := stagewise.CA{Family: fam, Trace: func(st stagewise.StageInfo) {
+		h, err := s.Inner(st.P, st.Theta, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hFound = append(hFound, -h)
+	}}.Fit(tr.X, tr.y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	atoms := m.Atoms()
 	for i, h := range hs {
-		if i < len(atoms) && math.Abs(h.Found-atoms[i].Sigma[0]) > 1e-8*atoms[i].Sigma[0] {
+		if i < len(atoms) && h.Found != atoms[i].Sigma[0] {
 			t.Errorf("stage %d: σ %g, CA %g", i+1, h.Found, atoms[i].Sigma[0])
 		}
 		lo, hi := slices.Min(h.H), slices.Max(h.H)
 		if h.Stage != i+1 || hi <= lo {
 			t.Errorf("curve %d: stage %d, range [%g, %g]", i, h.Stage, lo, hi)
+		}
+		if hFound[i] > lo+1e-9*(hi-lo) {
+			t.Errorf("stage %d: h(σ found) = %g above the grid's minimum %g", i+1, hFound[i], lo)
 		}
 	}
 	if len(hs) < min(len(atoms), 4) {

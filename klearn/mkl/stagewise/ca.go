@@ -39,6 +39,23 @@ type CA struct {
 	Search opt.Settings
 	// SVM is the second stage, trained on the learned kernel.
 	SVM svm.Classifier
+	// Trace, if not nil, is called after the search of every stage (the
+	// h(σ) curves of Figure 3 are drawn from it).
+	Trace func(StageInfo)
+}
+
+// StageInfo is one stage t of Algorithm 1 as Learn ran it.
+type StageInfo struct {
+	Stage int
+	// P is the centred gradient C F'(K_{t−1}) C: the search of Eq. (2)
+	// maximised h(θ) = ⟨P, K(κ_θ)⟩_F over the family's box. P is the
+	// callee's (Learn does not use it afterwards).
+	P *mat.SymDense
+	// Theta is the search parameter found (log σ for the Gaussians), Sigma
+	// its kernel parameters, Eta the step of Proposition 2 (before the
+	// rescaling of the weights; 0 ends the run).
+	Theta, Sigma []float64
+	Eta          float64
 }
 
 // Atom is one stage: weight η_t and kernel parameters σ_t.
@@ -56,6 +73,7 @@ type Model struct {
 	status     opt.Status
 	svm        *svm.Model
 	train      *mat.Dense
+	gram       *mat.SymDense
 }
 
 var _ mkl.FeatureLearner[*Model] = CA{}
@@ -91,12 +109,32 @@ func (c CA) conf() (CA, error) {
 }
 
 // Fit learns the kernel on the rows of X with labels y (two classes, ±1)
-// and trains the SVM on it. Algorithm 1's path starts at K_0 = εI and the
-// alignment does not depend on the kernel's scale, so the steps η_t come
-// out of the order of ε; the learned kernel keeps their ratios and is
-// rescaled to Σ_t η_t = 1 before the SVM (which is not scale-invariant). Errors wrap ErrParam, ErrShape, ErrEmpty,
-// ErrNotFinite, ErrLabels and ErrOneClass.
+// by Learn and trains the SVM on its training Gram matrix. Errors as for
+// Learn, and the SVM's.
 func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
+	m, err := c.Learn(X, y)
+	if err != nil {
+		return nil, err
+	}
+	if m.svm, err = c.SVM.FitGram(m.gram, y); err != nil {
+		return nil, klearn.Errorf(err, "stagewise: SVM")
+	}
+	return m, nil
+}
+
+// Learn is the first stage alone: Algorithm 1 on the rows of X with labels
+// y (two classes, ±1), without the SVM (Decision and Predict then return
+// ErrNotFitted), for callers that train their own classifiers on the
+// learned kernel (a grid of C values). Algorithm 1's path starts at
+// K_0 = εI and the alignment does not depend on the kernel's scale, so the
+// steps η_t come out of the order of ε; the learned kernel keeps their
+// ratios and is rescaled to Σ_t η_t = 1 (the SVM is not scale-invariant).
+// Each stage's σ-search runs on pairwise quantities cached once (see
+// search.go) for the Gaussian and Dirichlet families of package
+// continuous, on the family's Searcher for any other. Errors wrap
+// ErrParam, ErrShape, ErrEmpty, ErrNotFinite, ErrLabels, ErrOneClass and
+// ErrNotConverged (no stage improved the alignment).
+func (c CA) Learn(X mat.Matrix, y []float64) (*Model, error) {
 	c, err := c.conf()
 	if err != nil {
 		return nil, err
@@ -104,6 +142,27 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	Xc, s, n, d, err := continuous.PrepareBinary(c.Family, X, y, "stagewise")
 	if err != nil {
 		return nil, err
+	}
+	fast, err := newStageSearch(c.Family, Xc)
+	if err != nil {
+		return nil, klearn.Errorf(err, "stagewise")
+	}
+	search := func(P *mat.SymDense) ([]float64, *mat.SymDense, error) {
+		if fast == nil {
+			theta, _, err := continuous.Search(c.Family, s, d, P, &c.Search)
+			if err != nil {
+				return nil, nil, err
+			}
+			G, err := s.Gram(theta)
+			return theta, G, err
+		}
+		fast.setP(P)
+		theta, err := searchStage(c.Family, fast, d, &c.Search)
+		if err != nil {
+			return nil, nil, err
+		}
+		G, err := fast.gram(theta)
+		return theta, G, err
 	}
 
 	// K*_c = C yyᵀ C = ỹỹᵀ with ỹ = y − ȳ.
@@ -123,6 +182,9 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	}
 	m := &Model{train: Xc, status: opt.IterationLimit}
 	var thetas [][]float64
+	// raw is Σ_t η_t K(κ_{σ_t}), the learned kernel's training Gram matrix
+	// before the rescaling below: no kernel evaluation afterwards.
+	raw := mat.NewSymDense(n, nil)
 	f, err := Alignment(K, Ks)
 	if err != nil {
 		return nil, err
@@ -137,13 +199,9 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
-		theta, _, err := continuous.Search(c.Family, s, d, P, &c.Search)
+		theta, Gt, err := search(P)
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d search", t+1)
-		}
-		Gt, err := s.Gram(theta)
-		if err != nil {
-			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
 		Kp, err := kernel.Center(Gt)
 		if err != nil {
@@ -161,13 +219,19 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 		if err != nil {
 			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
 		}
+		sigma, err := c.Family.Params(theta)
+		if err != nil {
+			return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+		}
+		if c.Trace != nil {
+			c.Trace(StageInfo{Stage: t + 1, P: P, Theta: slices.Clone(theta), Sigma: slices.Clone(sigma), Eta: eta})
+		}
 		if eta > 0 {
-			sigma, err := c.Family.Params(theta)
-			if err != nil {
-				return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
-			}
 			m.atoms = append(m.atoms, Atom{Eta: eta, Sigma: sigma})
 			thetas = append(thetas, theta)
+			if raw, err = lin(1, raw, eta, Gt); err != nil {
+				return nil, klearn.Errorf(err, "stagewise: stage %d", t+1)
+			}
 			K = next
 		}
 		m.alignments = append(m.alignments, math.Max(f, fn))
@@ -187,23 +251,16 @@ func (c CA) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	for _, a := range m.atoms {
 		sum += a.Eta
 	}
+	weights := make([]float64, len(m.atoms))
 	for i := range m.atoms {
 		m.atoms[i].Eta /= sum
-	}
-	weights := make([]float64, len(m.atoms))
-	for i, a := range m.atoms {
-		weights[i] = a.Eta
+		weights[i] = m.atoms[i].Eta
 	}
 	if m.kern, err = continuous.SumKernel(c.Family, thetas, weights); err != nil {
 		return nil, klearn.Errorf(err, "stagewise")
 	}
-	G, err := kernel.Gram(m.kern, Xc)
-	if err != nil {
-		return nil, err
-	}
-	if m.svm, err = c.SVM.FitGram(G, y); err != nil {
-		return nil, klearn.Errorf(err, "stagewise: SVM")
-	}
+	m.gram = mat.NewSymDense(n, nil)
+	m.gram.ScaleSym(1/sum, raw)
 	return m, nil
 }
 
@@ -325,6 +382,17 @@ func (m *Model) Kernel() kernel.Kernel {
 		return nil
 	}
 	return m.kern
+}
+
+// TrainGram returns the learned kernel's Gram matrix on the training rows
+// (a copy; nil for a nil model).
+func (m *Model) TrainGram() *mat.SymDense {
+	if m == nil || m.gram == nil {
+		return nil
+	}
+	G := mat.NewSymDense(m.gram.SymmetricDim(), nil)
+	G.CopySym(m.gram)
+	return G
 }
 
 // SVM returns the SVM trained on the learned kernel (nil for a nil model).

@@ -19,7 +19,12 @@
 // The families are those of package continuous: GaussianBandwidth (one
 // bandwidth, exp(−‖x−x'‖²/σ²): CA-1D), GaussianPerCoordinate (one bandwidth
 // per coordinate: CA-nD, with the regulariser λ Σ_k (σ_k − σ̄)² of Eq. (4))
-// and Dirichlet (1 + 2cos(σ|x−x'|) on scalar inputs); their searchers
-// compute ⟨P, K(κ_σ)⟩ and its gradient from pairwise quantities cached once,
-// never from a kernel matrix per candidate σ.
+// and Dirichlet (1 + 2cos(σ|x−x'|) on scalar inputs). For these three the
+// search of each stage evaluates ⟨P, K(κ_σ)⟩ and its gradient together, in
+// one parallel pass over pairwise quantities cached once per fit (packed
+// squared distances or squared coordinate differences; for Dirichlet the
+// rank-two form 1 + 2(c cᵀ + s sᵀ), c = cos(σx), s = sin(σx)), never from a
+// kernel matrix per candidate σ; other families search with their own
+// continuous.Searcher. CA.Learn is the first stage alone, with the learned
+// kernel's training Gram matrix, for callers that sweep the SVM's C.
 package stagewise

@@ -1,0 +1,383 @@
+package stagewise
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/opt"
+)
+
+// The σ-search of Eq. (2), h(θ) = ⟨P, K(κ_θ)⟩_F with P = C F'(K_{t−1}) C,
+// is what Algorithm 1 spends its time on: a quasi-Newton run from each
+// restart evaluates h and ∇h tens of times per stage. The stage searchers
+// below evaluate both in one pass over pairwise quantities cached once per
+// fit, with P packed once per stage:
+//
+//   - the Gaussian bandwidth (CA-1D): the squared distances D_ij, i < j,
+//     h(u) = Σ_i P_ii + Σ_{i<j} 2P_ij exp(−D_ij e^{−2u}),
+//     ∂h/∂u = 2e^{−2u} Σ_{i<j} 2P_ij D_ij exp(−D_ij e^{−2u});
+//   - one bandwidth per coordinate (CA-nD): the squared coordinate
+//     differences Q_ijk, i < j, a_ij = Σ_k Q_ijk e^{−2u_k},
+//     h(u) = Σ_i P_ii + Σ_{i<j} 2P_ij e^{−a_ij} − λ Σ_k (σ_k − σ̄)² (Eq. (4)),
+//     ∂h/∂u_k = 2e^{−2u_k} Σ_{i<j} 2P_ij Q_ijk e^{−a_ij} − 2λ(σ_k − σ̄)σ_k;
+//   - the Dirichlet kernel on scalar inputs: 1 + 2cos(σ(x_i − x_j)) =
+//     1 + 2(c_i c_j + s_i s_j) with c = cos(σx), s = sin(σx), so that
+//     h(σ) = 1ᵀP1 + 2(cᵀPc + sᵀPs) and ∂h/∂σ = −4((x∘s)ᵀPc − (x∘c)ᵀPs):
+//     n sines and cosines and two products with P per evaluation instead
+//     of n² cosines.
+//
+// The pair sums run on fixed blocks of pairs in parallel and are reduced
+// in block order, so h and ∇h are the same bits for any GOMAXPROCS.
+
+// pairBlock is the number of pairs of one parallel task of the pair sums.
+const pairBlock = 4096
+
+// maxPairFloats caps the cached squared coordinate differences of CA-nD
+// (n(n−1)/2 · d float64 values, 2 GiB at the cap); a larger problem
+// searches with the family's own searcher instead.
+const maxPairFloats = 1 << 28
+
+// stageSearch is the σ-search of one fit: eval returns h(θ) and stores ∇h
+// in grad for the P of the last setP; gram returns K(κ_θ).
+type stageSearch interface {
+	setP(P *mat.SymDense)
+	eval(theta, grad []float64) float64
+	gram(theta []float64) (*mat.SymDense, error)
+}
+
+// newStageSearch returns the fast searcher of the families above for the
+// checked training rows X, or nil for another family (Fit then uses
+// continuous.Search with the family's Searcher).
+func newStageSearch(f continuous.Family, X *mat.Dense) (stageSearch, error) {
+	switch f := f.(type) {
+	case continuous.GaussianBandwidth:
+		D, err := kernel.SquaredDistances(X)
+		if err != nil {
+			return nil, err
+		}
+		return newGaussPairs(D), nil
+	case continuous.GaussianPerCoordinate:
+		n, d := X.Dims()
+		if float64(n)*float64(n-1)/2*float64(d) > maxPairFloats {
+			return nil, nil
+		}
+		return newARDPairs(X, f.Lambda), nil
+	case continuous.Dirichlet:
+		n, _ := X.Dims()
+		return &dirichletVec{x: mat.Col(nil, 0, X), P: mat.NewSymDense(n, nil)}, nil
+	}
+	return nil, nil
+}
+
+// pairs holds the packed off-diagonal pairs (i, j), i < j, row by row, the
+// weights w = 2P_ij of the current P and its trace.
+type pairs struct {
+	n     int
+	w     []float64
+	trace float64
+}
+
+func newPairs(n int) pairs { return pairs{n: n, w: make([]float64, n*(n-1)/2)} }
+
+func (p *pairs) setP(P *mat.SymDense) {
+	raw := P.RawSymmetric()
+	p.trace = 0
+	k := 0
+	for i := 0; i < p.n; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+p.n]
+		p.trace += row[i]
+		for _, v := range row[i+1:] {
+			p.w[k] = 2 * v
+			k++
+		}
+	}
+}
+
+// blocks runs f on the fixed blocks of the m packed pairs and returns the
+// number of blocks; f(b, lo, hi) writes only slot b of its outputs.
+func blocks(m int, f func(b, lo, hi int)) int {
+	nb := (m + pairBlock - 1) / pairBlock
+	parallel.For(nb, func(b int) { f(b, b*pairBlock, min((b+1)*pairBlock, m)) })
+	return nb
+}
+
+// gaussPairs is the stage searcher of GaussianBandwidth.
+type gaussPairs struct {
+	pairs
+	d []float64 // squared distances of the pairs
+}
+
+func newGaussPairs(D *mat.SymDense) *gaussPairs {
+	n := D.SymmetricDim()
+	s := &gaussPairs{pairs: newPairs(n), d: make([]float64, 0, n*(n-1)/2)}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			s.d = append(s.d, D.At(i, j))
+		}
+	}
+	return s
+}
+
+func (s *gaussPairs) eval(theta, grad []float64) float64 {
+	om := math.Exp(-2 * theta[0])
+	nb := (len(s.d) + pairBlock - 1) / pairBlock
+	hs, gs := make([]float64, nb), make([]float64, nb)
+	blocks(len(s.d), func(b, lo, hi int) {
+		var h, g float64
+		w, d := s.w[lo:hi], s.d[lo:hi]
+		for k, dk := range d {
+			v := w[k] * math.Exp(-dk*om)
+			h += v
+			g += v * dk
+		}
+		hs[b], gs[b] = h, g
+	})
+	h, g := s.trace, 0.0
+	for b := range hs {
+		h += hs[b]
+		g += gs[b]
+	}
+	grad[0] = 2 * om * g
+	return h
+}
+
+func (s *gaussPairs) gram(theta []float64) (*mat.SymDense, error) {
+	om := math.Exp(-2 * theta[0])
+	K := mat.NewSymDense(s.n, nil)
+	raw := K.RawSymmetric()
+	parallel.For(s.n, func(i int) {
+		row := raw.Data[i*raw.Stride:]
+		row[i] = 1
+		// pairs (i, j), j > i, start at i·n − i(i+1)/2.
+		off := i*s.n - i*(i+1)/2
+		for j := i + 1; j < s.n; j++ {
+			row[j] = math.Exp(-s.d[off+j-i-1] * om)
+		}
+	})
+	return K, nil
+}
+
+// ardPairs is the stage searcher of GaussianPerCoordinate.
+type ardPairs struct {
+	pairs
+	dim    int
+	q      []float64 // q[p·dim + k]: squared difference of pair p in column k
+	lambda float64
+}
+
+func newARDPairs(X *mat.Dense, lambda float64) *ardPairs {
+	n, d := X.Dims()
+	m := n * (n - 1) / 2
+	s := &ardPairs{pairs: newPairs(n), dim: d, q: make([]float64, m*d), lambda: lambda}
+	parallel.For(n, func(i int) {
+		xi := X.RawRowView(i)
+		off := i*n - i*(i+1)/2
+		for j := i + 1; j < n; j++ {
+			xj := X.RawRowView(j)
+			q := s.q[(off+j-i-1)*d : (off+j-i)*d]
+			for k := range q {
+				t := xi[k] - xj[k]
+				q[k] = t * t
+			}
+		}
+	})
+	return s
+}
+
+func (s *ardPairs) eval(theta, grad []float64) float64 {
+	d := s.dim
+	inv := make([]float64, d)
+	for k, u := range theta {
+		inv[k] = math.Exp(-2 * u)
+	}
+	m := len(s.w)
+	nb := (m + pairBlock - 1) / pairBlock
+	hs, gs := make([]float64, nb), make([]float64, nb*d)
+	blocks(m, func(b, lo, hi int) {
+		// a = Q inv and g = Qᵀv over the block's rows of Q (m×d, row
+		// major), as two matrix-vector products.
+		Q := blas64.General{Rows: hi - lo, Cols: d, Stride: d, Data: s.q[lo*d : hi*d]}
+		v := make([]float64, hi-lo)
+		blas64.Gemv(blas.NoTrans, 1, Q, blas64.Vector{N: d, Data: inv, Inc: 1}, 0, blas64.Vector{N: hi - lo, Data: v, Inc: 1})
+		var h float64
+		for p, a := range v {
+			v[p] = s.w[lo+p] * math.Exp(-a)
+			h += v[p]
+		}
+		blas64.Gemv(blas.Trans, 1, Q, blas64.Vector{N: hi - lo, Data: v, Inc: 1}, 0, blas64.Vector{N: d, Data: gs[b*d : (b+1)*d], Inc: 1})
+		hs[b] = h
+	})
+	h := s.trace
+	for k := range grad {
+		grad[k] = 0
+	}
+	for b := range hs {
+		h += hs[b]
+		for k, v := range gs[b*d : (b+1)*d] {
+			grad[k] += v
+		}
+	}
+	for k := range grad {
+		grad[k] *= 2 * inv[k]
+	}
+	// Eq. (4): subtract λ Σ_k (σ_k − σ̄)², σ_k = e^{u_k}; its derivative in
+	// u_k is 2(σ_k − σ̄)σ_k (the σ̄ terms cancel).
+	if s.lambda > 0 {
+		var mean float64
+		for _, u := range theta {
+			mean += math.Exp(u) / float64(d)
+		}
+		for k, u := range theta {
+			sk := math.Exp(u)
+			h -= s.lambda * (sk - mean) * (sk - mean)
+			grad[k] -= s.lambda * 2 * (sk - mean) * sk
+		}
+	}
+	return h
+}
+
+func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {
+	d := s.dim
+	inv := make([]float64, d)
+	for k, u := range theta {
+		inv[k] = math.Exp(-2 * u)
+		if inv[k] == 0 || math.IsInf(inv[k], 0) {
+			return nil, klearn.Errorf(klearn.ErrParam, "stagewise: bandwidth e^%g gives γ = %g", u, inv[k])
+		}
+	}
+	K := mat.NewSymDense(s.n, nil)
+	raw := K.RawSymmetric()
+	parallel.For(s.n, func(i int) {
+		row := raw.Data[i*raw.Stride:]
+		row[i] = 1
+		off := i*s.n - i*(i+1)/2
+		for j := i + 1; j < s.n; j++ {
+			q := s.q[(off+j-i-1)*d : (off+j-i)*d]
+			var a float64
+			for k, v := range q {
+				a += v * inv[k]
+			}
+			row[j] = math.Exp(-a)
+		}
+	})
+	return K, nil
+}
+
+// dirichletVec is the stage searcher of the Dirichlet family: the inputs x
+// and the current P.
+type dirichletVec struct {
+	x   []float64
+	P   *mat.SymDense
+	sum float64 // 1ᵀP1
+}
+
+func (s *dirichletVec) setP(P *mat.SymDense) {
+	s.P.CopySym(P)
+	n := P.SymmetricDim()
+	one := make([]float64, n)
+	for i := range one {
+		one[i] = 1
+	}
+	s.sum = quadForm(s.P, one)
+}
+
+// quadForm is vᵀPv.
+func quadForm(P *mat.SymDense, v []float64) float64 {
+	var pv mat.VecDense
+	vv := mat.NewVecDense(len(v), v)
+	pv.MulVec(P, vv)
+	return mat.Dot(vv, &pv)
+}
+
+func (s *dirichletVec) eval(theta, grad []float64) float64 {
+	n := len(s.x)
+	c, sn, xc, xs := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i, x := range s.x {
+		sn[i], c[i] = math.Sincos(theta[0] * x)
+		xc[i], xs[i] = x*c[i], x*sn[i]
+	}
+	var pc, ps mat.VecDense
+	cv, sv := mat.NewVecDense(n, c), mat.NewVecDense(n, sn)
+	pc.MulVec(s.P, cv)
+	ps.MulVec(s.P, sv)
+	grad[0] = -4 * (mat.Dot(mat.NewVecDense(n, xs), &pc) - mat.Dot(mat.NewVecDense(n, xc), &ps))
+	return s.sum + 2*(mat.Dot(cv, &pc)+mat.Dot(sv, &ps))
+}
+
+func (s *dirichletVec) gram(theta []float64) (*mat.SymDense, error) {
+	n := len(s.x)
+	c, sn := make([]float64, n), make([]float64, n)
+	for i, x := range s.x {
+		sn[i], c[i] = math.Sincos(theta[0] * x)
+	}
+	K := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			K.SetSym(i, j, 1+2*(c[i]*c[j]+sn[i]*sn[j]))
+		}
+	}
+	return K, nil
+}
+
+// searchStage maximises h over the family's box by the bounded
+// quasi-Newton method from each of its restarts (opt.Multistart, as
+// continuous.Search), each point's h and ∇h from one evaluation: the
+// optimiser asks for f and then ∇f at every accepted point. An h or ∇h
+// that is not finite stops the search with ErrNotFinite.
+func searchStage(f continuous.Family, s stageSearch, d int, set *opt.Settings) ([]float64, error) {
+	lo, hi, starts := f.Space(d)
+	var cfg opt.Settings
+	if set != nil {
+		cfg = *set
+	}
+	if cfg.MaxIter == 0 {
+		cfg.MaxIter = continuous.DefaultSearchMaxIter
+	}
+	var (
+		lastX, lastG []float64
+		lastF        float64
+		bad          error
+	)
+	at := func(x []float64) float64 {
+		if lastX != nil && slices.Equal(x, lastX) {
+			return lastF
+		}
+		g := make([]float64, len(x))
+		h := s.eval(x, g)
+		ok := !math.IsNaN(h) && !math.IsInf(h, 0)
+		for _, v := range g {
+			ok = ok && !math.IsNaN(v) && !math.IsInf(v, 0)
+		}
+		if !ok && bad == nil {
+			bad = klearn.Errorf(klearn.ErrNotFinite, "stagewise: search: h = %v or ∇h = %v not finite at θ = %v", h, g, x)
+		}
+		lastX, lastF, lastG = slices.Clone(x), -h, g
+		for k := range lastG {
+			lastG[k] = -lastG[k]
+		}
+		return lastF
+	}
+	prob := opt.Problem{
+		Func: at,
+		Grad: func(g, x []float64) {
+			at(x)
+			copy(g, lastG)
+		},
+	}
+	res, err := opt.Multistart(prob, starts, lo, hi, &cfg)
+	if bad != nil {
+		return nil, bad
+	}
+	if err != nil {
+		return nil, klearn.Errorf(err, "stagewise: search")
+	}
+	return res.Best.X, nil
+}
