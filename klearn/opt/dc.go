@@ -20,6 +20,9 @@ type DCProblem struct {
 	// into s (GradH is not needed by the cutting-plane method).
 	G, H  func(w []float64) float64
 	GradG func(s, w []float64)
+	// GradH writes a gradient of h at ω into s; only the local variant
+	// (DCSettings.Local) needs it.
+	GradH func(s, w []float64)
 	// Eval, if not nil, returns g(ω) and h(ω) and, for s not nil, writes
 	// a subgradient of g at ω into s, in one call: the method then uses it
 	// wherever it needs more than one of G, H and GradG at one point (one
@@ -47,6 +50,15 @@ type DCSettings struct {
 	// simplex S⁰ ⊇ Ω; with Box and no Alpha no point of the outer
 	// polytope leaves Ω, so Case 2 of the algorithm never occurs.
 	Box bool
+	// Local replaces the exact minimum of t − h(ω) over the vertices of
+	// P^k (on-line vertex enumeration, whose vertex count grows fast with
+	// the dimension) by a local minimum: the variant the paper uses for
+	// more than two parameters (Section 6, where the local optimisation is
+	// Matlab's fmincon). The local minimum is found by successive linear
+	// programming over P^k (see localMin); the run then stops at a point
+	// where no local descent of t − h is left, which is not a certificate
+	// of the global optimum (DCResult.Local). GradH is required.
+	Local bool
 	// Recorder, if not nil, is called after each cut with F = φ^k and
 	// Gap = the certified gap.
 	Recorder Recorder
@@ -64,10 +76,16 @@ type DCSettings struct {
 // DCIter is one iteration of DCCuttingPlane: the best value φ^k found, the
 // lower bound φ^k + min_{V(P^k)}(t − h(ω)) on φ̂, the case of the cut
 // (1 or 2) and the number of vertices of P^k.
+//
+// In the local variant (DCSettings.Local) Vertices is 0, Lower is the
+// valid but weak bound φ^k + min_{P^k} t − max_{V(S⁰)} h, and Local is
+// φ^k + the local minimum of t − h(ω) found over P^k (its stopping test;
+// not a bound).
 type DCIter struct {
 	Phi, Lower float64
 	Case       int
 	Vertices   int
+	Local      float64
 }
 
 // DCResult is the answer of DCCuttingPlane. X is the best point y^k and F
@@ -79,11 +97,19 @@ type DCIter struct {
 // cut stopped separating its vertex in floating point (F − Lower is then
 // the certified gap reached). Iters records the
 // bounds per iteration (Iters[0] is the initial polytope).
+//
+// Local is true for a run of the local variant (DCSettings.Local): Status
+// Success then means that the local minimum of t − h(ω) over P^k reached
+// −Tol·max(1, |φ^k|) (no local improvement left), not that X is certified
+// globally optimal; Lower stays a valid lower bound (usually far below F)
+// and certifies only when F − Lower is within the tolerance, or when the
+// run was pruned by its cutoff.
 type DCResult struct {
 	X          []float64
 	F, Lower   float64
 	Status     Status
 	Pruned     bool
+	Local      bool
 	Iterations int
 	Iters      []DCIter
 }
@@ -294,6 +320,9 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	if p.G == nil || p.H == nil || p.GradG == nil || (p.Alpha == nil) != (p.GradAlpha == nil) {
 		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: G, H and GradG are required, Alpha and GradAlpha go together")
 	}
+	if cfg.Local && p.GradH == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: the local variant needs GradH")
+	}
 	D := len(p.Lo)
 	if D == 0 || len(p.Hi) != D {
 		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: box has %d lower and %d upper bounds", D, len(p.Hi))
@@ -419,11 +448,15 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	n := D + 1
 	P := &polytope{n: n, eps: 1e-11 * scale}
 	val := func(q []float64) float64 { return q[D] - p.H(q[:D]) }
-	// Facets of S⁰.
+	// Facets of S⁰; base lists the rows ω_i ≥ Lo_i and t ≤ t̄, active at
+	// the vertex (Lo, t̄) of P⁰ that every P^k keeps (the local variant's
+	// start).
+	var base []int
 	if cfg.Box {
 		for i := 0; i < D; i++ {
 			a := make([]float64, n)
 			a[i] = -1
+			base = append(base, len(P.A))
 			P.addRow(a, -p.Lo[i])
 			a = make([]float64, n)
 			a[i] = 1
@@ -436,6 +469,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		for i := 0; i < D; i++ {
 			e := make([]float64, n)
 			e[i] = -1
+			base = append(base, len(P.A))
 			P.addRow(e, -p.Lo[i])
 			a[i] = 1 / (p.Hi[i] - p.Lo[i])
 			rhs += p.Lo[i] / (p.Hi[i] - p.Lo[i])
@@ -445,7 +479,9 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	// t ≤ t̄, and ⟨s⁰, ω − y⁰⟩ + g(y⁰) − φ⁰ − t ≤ 0.
 	top := make([]float64, n)
 	top[D] = 1
+	base = append(base, len(P.A))
 	P.addRow(top, tbar)
+	baseX := append(slices.Clone(p.Lo), tbar)
 	bot := make([]float64, n)
 	var rhs0 float64
 	for i := 0; i < D; i++ {
@@ -455,25 +491,61 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	bot[D] = -1
 	P.addRow(bot, rhs0-g0+lev())
 	for j, v := range sv {
+		if cfg.Local {
+			break
+		}
 		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
 			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: t - hs[j]})
 		}
 	}
 
-	res := &DCResult{X: y0, F: phi, Status: IterationLimit}
+	res := &DCResult{X: y0, F: phi, Status: IterationLimit, Local: cfg.Local}
 	ss := make([]float64, D)
+	// The local variant's pieces: ∇h, the largest h over S⁰ (h is convex),
+	// and the point of the last cut, linearised first in the next search.
+	evalH := func(s, w []float64) float64 {
+		p.GradH(s, w)
+		return p.H(w)
+	}
+	lastLin := append(slices.Clone(y0), 0.0)
 	for k := 0; ; k++ {
-		bi := 0
-		for i, v := range P.verts {
-			if v.val < P.verts[bi].val {
-				bi = i
-			}
-		}
-		vk := P.verts[bi]
+		var vk vertex
+		bi := -1
 		L := lev()
-		res.Lower = math.Min(L+vk.val, phi)
-		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
+		var it DCIter
+		if cfg.Local {
+			// Two local searches, linearised at the last cut vertex and at
+			// the incumbent on the lower surface t = g − L; the better wins.
+			gy, _ := eval(nil, res.X)
+			inc := append(slices.Clone(res.X), gy-L)
+			x1, _, v1, ok1 := P.localMin(baseX, base, lastLin, evalH)
+			x2, _, v2, ok2 := P.localMin(baseX, base, inc, evalH)
+			ct := make([]float64, n)
+			ct[D] = 1
+			xt, _, okt := P.lpMin(ct, base, baseX)
+			if !ok1 || !ok2 || !okt {
+				res.Status = Failure
+				break
+			}
+			vk = vertex{p: x1, val: v1}
+			if v2 < v1 {
+				vk = vertex{p: x2, val: v2}
+			}
+			lastLin = slices.Clone(vk.p)
+			res.Lower = math.Min(L+xt[D]-maxH, phi)
+			it = DCIter{Phi: phi, Lower: res.Lower, Local: L + vk.val}
+		} else {
+			bi = 0
+			for i, v := range P.verts {
+				if v.val < P.verts[bi].val {
+					bi = i
+				}
+			}
+			vk = P.verts[bi]
+			res.Lower = math.Min(L+vk.val, phi)
+			it = DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
+		}
 		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(L)) {
 			res.Status, res.Pruned = Success, L < phi
 			res.Iters = append(res.Iters, it)
@@ -553,11 +625,21 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				}
 			}
 		}
-		removed := P.cut(a, b, val, bi)
+		var removed bool
+		if cfg.Local {
+			// The cut must separate (ω^k, t^k) (ℓ^k(ω^k, t^k) > 0).
+			var sl float64
+			for i := range a {
+				sl += a[i] * vk.p[i]
+			}
+			removed = sl > b && P.addRow(a, b)
+		} else {
+			removed = P.cut(a, b, val, bi)
+		}
 		res.Iterations = k + 1
 		it.Phi = phi
 		res.Iters = append(res.Iters, it)
-		if !removed || len(P.verts) == 0 {
+		if !removed || (!cfg.Local && len(P.verts) == 0) {
 			// The cut no longer separates the vertex in floating point:
 			// the gap φ − Lower is as small as this precision allows.
 			res.Status = Failure
@@ -576,4 +658,223 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		res.Lower = phi
 	}
 	return res, nil
+}
+
+// solveSmall solves M x = r for a small square M (Gaussian elimination with
+// partial pivoting, M and r untouched); ok is false for a singular M.
+func solveSmall(M [][]float64, r []float64) ([]float64, bool) {
+	n := len(r)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = append(slices.Clone(M[i]), r[i])
+	}
+	for c := 0; c < n; c++ {
+		p := c
+		for i := c + 1; i < n; i++ {
+			if math.Abs(a[i][c]) > math.Abs(a[p][c]) {
+				p = i
+			}
+		}
+		if !(math.Abs(a[p][c]) > 1e-13) {
+			return nil, false
+		}
+		a[c], a[p] = a[p], a[c]
+		for i := c + 1; i < n; i++ {
+			f := a[i][c] / a[c][c]
+			for j := c; j <= n; j++ {
+				a[i][j] -= f * a[c][j]
+			}
+		}
+	}
+	x := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		s := a[i][n]
+		for j := i + 1; j < n; j++ {
+			s -= a[i][j] * x[j]
+		}
+		x[i] = s / a[i][i]
+	}
+	return x, true
+}
+
+// lpMin minimises ⟨c, p⟩ over the polytope {A p ≤ b} by the simplex
+// method in inequality form (Bland's rule, so no cycling on degenerate
+// vertices), from the vertex x whose active rows are basis (n independent
+// rows). It returns the optimal vertex and its basis, ok false when a basis
+// became singular in floating point or the pivots ran out.
+func (P *polytope) lpMin(c []float64, basis []int, x []float64) ([]float64, []int, bool) {
+	n := P.n
+	W := slices.Clone(basis)
+	x = slices.Clone(x)
+	var cn float64
+	for _, v := range c {
+		cn = math.Max(cn, math.Abs(v))
+	}
+	AW := make([][]float64, n)
+	AT := make([][]float64, n)
+	for it := 0; it < 50*len(P.A)+100; it++ {
+		for i, r := range W {
+			AW[i] = P.A[r]
+		}
+		for i := range AT {
+			AT[i] = make([]float64, n)
+			for j := range AT[i] {
+				AT[i][j] = AW[j][i]
+			}
+		}
+		negc := make([]float64, n)
+		for i := range c {
+			negc[i] = -c[i]
+		}
+		mu, ok := solveSmall(AT, negc) // c + A_Wᵀμ = 0
+		if !ok {
+			return x, W, false
+		}
+		leave := -1
+		for i, m := range mu { // Bland: the smallest row index with μ < 0
+			if m < -1e-12*cn && (leave < 0 || W[i] < W[leave]) {
+				leave = i
+			}
+		}
+		if leave < 0 {
+			return x, W, true // KKT: μ ≥ 0
+		}
+		e := make([]float64, n)
+		e[leave] = -1
+		d, ok := solveSmall(AW, e) // leave row `leave` inwards, keep the others
+		if !ok {
+			return x, W, false
+		}
+		enter, step := -1, math.Inf(1)
+		for r := range P.A {
+			if slices.Contains(W, r) {
+				continue
+			}
+			var ad, ax float64
+			for i, a := range P.A[r] {
+				ad += a * d[i]
+				ax += a * x[i]
+			}
+			if ad <= 1e-12 {
+				continue
+			}
+			st := math.Max(0, P.b[r]-ax) / ad
+			if st < step {
+				enter, step = r, st
+			}
+		}
+		if enter < 0 {
+			return x, W, false // unbounded: P is bounded, so rounding
+		}
+		for i := range x {
+			x[i] += step * d[i]
+		}
+		W[leave] = enter
+	}
+	return x, W, false
+}
+
+// neighbours returns the vertices adjacent to the vertex x with active
+// rows W (n independent rows): for each row of W, the end of the edge that
+// leaves it (the other rows kept) and the basis there; degenerate edges
+// (of length 0) are left out.
+func (P *polytope) neighbours(x []float64, W []int) ([][]float64, [][]int) {
+	n := P.n
+	AW := make([][]float64, n)
+	for i, r := range W {
+		AW[i] = P.A[r]
+	}
+	var xs [][]float64
+	var Ws [][]int
+	for j := range W {
+		e := make([]float64, n)
+		e[j] = -1
+		d, ok := solveSmall(AW, e)
+		if !ok {
+			continue
+		}
+		enter, step := -1, math.Inf(1)
+		for r := range P.A {
+			if slices.Contains(W, r) {
+				continue
+			}
+			var ad, ax float64
+			for i, a := range P.A[r] {
+				ad += a * d[i]
+				ax += a * x[i]
+			}
+			if ad <= 1e-12 {
+				continue
+			}
+			if st := math.Max(0, P.b[r]-ax) / ad; st < step {
+				enter, step = r, st
+			}
+		}
+		if enter < 0 || !(step > P.eps) {
+			continue
+		}
+		y := slices.Clone(x)
+		for i := range y {
+			y[i] += step * d[i]
+		}
+		V := slices.Clone(W)
+		V[j] = enter
+		xs, Ws = append(xs, y), append(Ws, V)
+	}
+	return xs, Ws
+}
+
+// localMin is the local step of the variant DCSettings.Local: from the
+// vertex x0 (active rows basis0) it minimises the concave t − h(ω) over P
+// by successive linear programming (for a concave objective the minimum of
+// its linearisation at a point lies at a vertex no worse than the point:
+// each LP moves to a vertex at least as good, and the loop stops at a
+// vertex optimal for its own linearisation, a KKT point of the concave
+// minimisation), then by steepest descent along the edges of P (to the
+// best adjacent vertex while one is lower), so that the vertex returned
+// is a local minimum over the vertex graph of P: no adjacent vertex is
+// lower. lin0 is the point of the first linearisation; evalH returns h
+// and writes ∇h. It returns the vertex, its basis and t − h there, ok
+// false on a numerical failure of an LP.
+func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, evalH func(s, w []float64) float64) ([]float64, []int, float64, bool) {
+	D := P.n - 1
+	c := make([]float64, P.n)
+	s := make([]float64, D)
+	evalH(s, lin0[:D])
+	x, W, best := x0, basis0, math.Inf(1)
+	tiny := func(v float64) float64 { return 1e-15 * math.Max(1, math.Abs(v)) }
+	for it := 0; it < 100; it++ {
+		for i := range s {
+			c[i] = -s[i]
+		}
+		c[D] = 1
+		y, V, ok := P.lpMin(c, W, x)
+		if !ok {
+			return x, W, best, false
+		}
+		v := y[D] - evalH(s, y[:D])
+		if it > 0 && !(v < best-tiny(best)) {
+			break
+		}
+		x, W, best = y, V, v
+	}
+	for it := 0; it < 10*len(P.A)+100; it++ {
+		xs, Ws := P.neighbours(x, W)
+		bj, bv := -1, best
+		for j, y := range xs {
+			if v := y[D] - P.hOnly(evalH, s, y[:D]); v < bv-tiny(bv) {
+				bj, bv = j, v
+			}
+		}
+		if bj < 0 {
+			break
+		}
+		x, W, best = xs[bj], Ws[bj], bv
+	}
+	return x, W, best, true
+}
+
+// hOnly returns h(ω) through evalH (its gradient, written into s, unused).
+func (P *polytope) hOnly(evalH func(s, w []float64) float64, s, w []float64) float64 {
+	return evalH(s, w)
 }

@@ -202,34 +202,9 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	if len(lo) != B {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC: the family has %d parameters, the searcher %d blocks", len(lo), B)
 	}
-	var nrm, cmax float64
-	for _, v := range c {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "continuous: SearchDC: c is not finite")
-		}
-		nrm += v * v
-		cmax = math.Max(cmax, math.Abs(v))
-	}
-	if cmax == 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC: c = 0")
-	}
-	nrm = math.Sqrt(nrm)
-	u := make([]float64, n)
-	if nrm == 0 || math.IsInf(nrm, 0) {
-		// ‖c‖² under- or overflowed: normalise c/max|c_i| instead (‖c‖
-		// itself may overflow; the value check below then refuses it).
-		var ss float64
-		for _, v := range c {
-			ss += (v / cmax) * (v / cmax)
-		}
-		for i := range u {
-			u[i] = c[i] / cmax / math.Sqrt(ss)
-		}
-		nrm = cmax * math.Sqrt(ss)
-	} else {
-		for i := range u {
-			u[i] = c[i] / nrm
-		}
+	u, nrm, err := unit(c)
+	if err != nil {
+		return nil, klearn.Errorf(err, "continuous: SearchDC")
 	}
 	// The pairs i < j with their signed weights 2u_iu_j (ordered pairs (i, j)
 	// and (j, i)) and per-block squared distances.
