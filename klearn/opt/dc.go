@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -21,8 +22,10 @@ type DCProblem struct {
 	G, H  func(w []float64) float64
 	GradG func(s, w []float64)
 	// GradH writes a gradient of h at ω into s; only the local variant
-	// (DCSettings.Local) needs it.
+	// (DCSettings.Local) needs it. EvalH, if not nil, returns h(ω) and
+	// writes ∇h(ω) into s in one call (one pass over a sum of terms).
 	GradH func(s, w []float64)
+	EvalH func(s, w []float64) float64
 	// Eval, if not nil, returns g(ω) and h(ω) and, for s not nil, writes
 	// a subgradient of g at ω into s, in one call: the method then uses it
 	// wherever it needs more than one of G, H and GradG at one point (one
@@ -504,9 +507,12 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	ss := make([]float64, D)
 	// The local variant's pieces: ∇h, the largest h over S⁰ (h is convex),
 	// and the point of the last cut, linearised first in the next search.
-	evalH := func(s, w []float64) float64 {
-		p.GradH(s, w)
-		return p.H(w)
+	hc := &hCache{h: p.H, hg: p.EvalH, m: map[string]hEntry{}}
+	if hc.hg == nil {
+		hc.hg = func(s, w []float64) float64 {
+			p.GradH(s, w)
+			return p.H(w)
+		}
 	}
 	lastLin := append(slices.Clone(y0), 0.0)
 	for k := 0; ; k++ {
@@ -519,8 +525,8 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			// the incumbent on the lower surface t = g − L; the better wins.
 			gy, _ := eval(nil, res.X)
 			inc := append(slices.Clone(res.X), gy-L)
-			x1, _, v1, ok1 := P.localMin(baseX, base, lastLin, evalH)
-			x2, _, v2, ok2 := P.localMin(baseX, base, inc, evalH)
+			x1, _, v1, ok1 := P.localMin(baseX, base, lastLin, hc)
+			x2, _, v2, ok2 := P.localMin(baseX, base, inc, hc)
 			ct := make([]float64, n)
 			ct[D] = 1
 			xt, _, okt := P.lpMin(ct, base, baseX)
@@ -833,14 +839,14 @@ func (P *polytope) neighbours(x []float64, W []int) ([][]float64, [][]int) {
 // minimisation), then by steepest descent along the edges of P (to the
 // best adjacent vertex while one is lower), so that the vertex returned
 // is a local minimum over the vertex graph of P: no adjacent vertex is
-// lower. lin0 is the point of the first linearisation; evalH returns h
-// and writes ∇h. It returns the vertex, its basis and t − h there, ok
+// lower. lin0 is the point of the first linearisation; hc gives h and
+// ∇h. It returns the vertex, its basis and t − h there, ok
 // false on a numerical failure of an LP.
-func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, evalH func(s, w []float64) float64) ([]float64, []int, float64, bool) {
+func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, hc *hCache) ([]float64, []int, float64, bool) {
 	D := P.n - 1
 	c := make([]float64, P.n)
 	s := make([]float64, D)
-	evalH(s, lin0[:D])
+	hc.grad(s, lin0[:D])
 	x, W, best := x0, basis0, math.Inf(1)
 	tiny := func(v float64) float64 { return 1e-15 * math.Max(1, math.Abs(v)) }
 	for it := 0; it < 100; it++ {
@@ -852,7 +858,7 @@ func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, evalH fu
 		if !ok {
 			return x, W, best, false
 		}
-		v := y[D] - evalH(s, y[:D])
+		v := y[D] - hc.grad(s, y[:D])
 		if it > 0 && !(v < best-tiny(best)) {
 			break
 		}
@@ -862,7 +868,7 @@ func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, evalH fu
 		xs, Ws := P.neighbours(x, W)
 		bj, bv := -1, best
 		for j, y := range xs {
-			if v := y[D] - P.hOnly(evalH, s, y[:D]); v < bv-tiny(bv) {
+			if v := y[D] - hc.value(y[:D]); v < bv-tiny(bv) {
 				bj, bv = j, v
 			}
 		}
@@ -874,7 +880,47 @@ func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, evalH fu
 	return x, W, best, true
 }
 
-// hOnly returns h(ω) through evalH (its gradient, written into s, unused).
-func (P *polytope) hOnly(evalH func(s, w []float64) float64, s, w []float64) float64 {
-	return evalH(s, w)
+// hCache remembers h and ∇h at the points the local variant visits (its
+// searches start from one vertex of P⁰ and revisit the same vertices from
+// one cut to the next).
+type hCache struct {
+	h  func(w []float64) float64
+	hg func(s, w []float64) float64
+	m  map[string]hEntry
+}
+
+type hEntry struct {
+	h    float64
+	grad []float64 // nil until asked for
+}
+
+func cacheKey(w []float64) string {
+	b := make([]byte, 0, 8*len(w))
+	for _, v := range w {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	return string(b)
+}
+
+// value returns h(ω).
+func (c *hCache) value(w []float64) float64 {
+	k := cacheKey(w)
+	if e, ok := c.m[k]; ok {
+		return e.h
+	}
+	v := c.h(w)
+	c.m[k] = hEntry{h: v}
+	return v
+}
+
+// grad returns h(ω) and writes ∇h(ω) into s.
+func (c *hCache) grad(s, w []float64) float64 {
+	k := cacheKey(w)
+	if e, ok := c.m[k]; ok && e.grad != nil {
+		copy(s, e.grad)
+		return e.h
+	}
+	v := c.hg(s, w)
+	c.m[k] = hEntry{h: v, grad: slices.Clone(s)}
+	return v
 }

@@ -134,6 +134,9 @@ type Greedy1 struct {
 	E         []float64
 	Cuts      []int
 	Certified int
+	// Local counts the step-2 problems closed by the local variant's test
+	// (four variances: a local maximum, not certified).
+	Local int
 	// MaxGap is the largest gap φ − (lower bound) left by a step 2 that hit
 	// the cut cap, for the unit vector c/‖c‖ (0 if all were certified).
 	MaxGap  float64
@@ -357,15 +360,27 @@ func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 		out.Steps++
 		if g.Step2 == continuous.DC {
 			out.Cuts = append(out.Cuts, st.DCIterations)
-			if st.DCStatus == opt.Success {
+			switch {
+			case st.DCStatus == opt.Success && st.DCLocal && st.DCGap > localTol(g.DCSettings.Tol):
+				out.Local++
+			case st.DCStatus == opt.Success:
 				out.Certified++
-			} else {
+			default:
 				out.MaxGap = math.Max(out.MaxGap, st.DCGap)
 			}
 		}
 	}
 	out.Seconds = time.Since(start).Seconds()
 	return out, nil
+}
+
+// localTol is the tolerance at which SearchDC counts a step 2 of the local
+// variant as certified by its bounds (opt.DCSettings' default for 0).
+func localTol(tol float64) float64 {
+	if tol == 0 {
+		return 1e-9
+	}
+	return tol
 }
 
 // crossSq returns the squared distances between the rows of A (test) and

@@ -44,17 +44,35 @@ type dcPairs struct {
 // combined in chunk order, so the value is the same for any GOMAXPROCS.
 const dcChunk = 4096
 
-func (p *dcPairs) f(z []float64) float64 {
+func (p *dcPairs) f(z []float64) float64 { return p.eval(nil, z) }
+
+func (p *dcPairs) grad(g, z []float64) { p.eval(g, z) }
+
+// eval returns Σ_k w_k exp(−⟨β_k, z⟩) and, for g not nil, writes its
+// gradient into g, in one parallel pass (partial sums combined in chunk
+// order: the same values for any GOMAXPROCS).
+func (p *dcPairs) eval(g, z []float64) float64 {
 	nc := (len(p.w) + dcChunk - 1) / dcChunk
 	part := make([]float64, nc)
+	var gs []float64
+	if g != nil {
+		gs = make([]float64, nc*p.B)
+	}
 	parallel.For(nc, func(c int) {
 		var s float64
 		for k := c * dcChunk; k < min((c+1)*dcChunk, len(p.w)); k++ {
+			row := p.beta[k*p.B : (k+1)*p.B]
 			var a float64
-			for b := 0; b < p.B; b++ {
-				a += p.beta[k*p.B+b] * z[b]
+			for b, v := range row {
+				a += v * z[b]
 			}
-			s += p.w[k] * math.Exp(-a)
+			v := p.w[k] * math.Exp(-a)
+			s += v
+			if gs != nil {
+				for b, bv := range row {
+					gs[c*p.B+b] -= v * bv
+				}
+			}
 		}
 		part[c] = s
 	})
@@ -62,34 +80,13 @@ func (p *dcPairs) f(z []float64) float64 {
 	for _, v := range part {
 		s += v
 	}
-	return s
-}
-
-func (p *dcPairs) grad(g, z []float64) {
-	nc := (len(p.w) + dcChunk - 1) / dcChunk
-	part := make([][]float64, nc)
-	parallel.For(nc, func(c int) {
-		gc := make([]float64, p.B)
-		for k := c * dcChunk; k < min((c+1)*dcChunk, len(p.w)); k++ {
-			var a float64
-			for b := 0; b < p.B; b++ {
-				a += p.beta[k*p.B+b] * z[b]
-			}
-			v := p.w[k] * math.Exp(-a)
-			for b := 0; b < p.B; b++ {
-				gc[b] -= v * p.beta[k*p.B+b]
-			}
-		}
-		part[c] = gc
-	})
 	for b := range g {
 		g[b] = 0
-	}
-	for _, gc := range part {
-		for b := range g {
-			g[b] += gc[b]
+		for c := 0; c < nc; c++ {
+			g[b] += gs[c*p.B+b]
 		}
 	}
+	return s
 }
 
 // evalDC returns g(z) and h(z) and, for s not nil, writes ∇g(z) into s,
@@ -147,8 +144,14 @@ func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
 	return g, h
 }
 
-// pieceFactor is the largest ratio ω_hi/ω_lo of one piece of SearchDC.
-const pieceFactor = 3
+// pieceFactor is the largest ratio ω_hi/ω_lo of one piece of SearchDC
+// with exact vertex enumeration (one or two parameters); localPieceFactor
+// that of the local variant (more than two), whose number of pieces grows
+// as the power B of the factor's count.
+const (
+	pieceFactor      = 3
+	localPieceFactor = 30
+)
 
 // dcDrop bounds, relative to the sum of all terms, the terms SearchDC
 // leaves out of a piece: below the rounding of that sum.
@@ -182,6 +185,14 @@ const dcDrop = 1e-15
 // taken off the piece's lower bound. set nil uses the solver's defaults;
 // its MaxIter caps each piece.
 func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*DCResult, error) {
+	return searchDC(f, s, d, c, set, false)
+}
+
+// searchDC is SearchDC, with each piece started from the paper's simplex
+// S⁰ ⊇ piece (vertices Lo and Lo + B(Hi_b − Lo_b)e_b) instead of the
+// prism over the piece when simplex is true (the tests compare the two
+// starts).
+func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, simplex bool) (*DCResult, error) {
 	if f == nil || s == nil {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: SearchDC with a nil family or searcher")
 	}
@@ -227,10 +238,21 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	// ≤ pieceFactor each (log-spaced): in ω the terms vary on very different
 	// scales (e^{−ωb_ij} with b_ij ~ 10⁶ on raw pixels), and the cutting
 	// plane converges much faster on such pieces.
+	var cfg opt.DCSettings
+	if set != nil {
+		cfg = *set
+	}
+	if B > 2 {
+		cfg.Local = true
+	}
+	factor := float64(pieceFactor)
+	if cfg.Local {
+		factor = localPieceFactor
+	}
 	cuts := make([][]float64, B)
 	for b := range cuts {
 		wl, wh := math.Exp(-2*hi[b]), math.Exp(-2*lo[b])
-		k := max(1, int(math.Ceil(math.Log(wh/wl)/math.Log(pieceFactor)-1e-9)))
+		k := max(1, int(math.Ceil(math.Log(wh/wl)/math.Log(factor)-1e-9)))
 		for j := 0; j <= k; j++ {
 			cuts[b] = append(cuts[b], wl*math.Pow(wh/wl, float64(j)/float64(k)))
 		}
@@ -324,7 +346,7 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		return g, h
 	}
 	best := make([]float64, B)
-	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success}
+	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success, Local: cfg.Local}
 	// score sets a piece's centre value (a candidate incumbent) and bound.
 	score := func(pc *piece) {
 		w := make([]float64, B)
@@ -347,10 +369,6 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	for i := range pieces {
 		score(&pieces[i])
 	}
-	var cfg opt.DCSettings
-	if set != nil {
-		cfg = *set
-	}
 	tol := cfg.Tol
 	if tol == 0 {
 		tol = 1e-9
@@ -361,7 +379,7 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 	}
 	// Visit the pieces best centre first.
 	sort.SliceStable(pieces, func(i, j int) bool { return pieces[i].mid < pieces[j].mid })
-	cfg.Box = true
+	cfg.Box = !simplex
 	for _, pc := range pieces {
 		if pc.bound >= total.F-tol*math.Max(1, math.Abs(total.F)) {
 			total.Lower = math.Min(total.Lower, pc.bound)
@@ -371,7 +389,7 @@ func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*D
 		gp, hp, dropH := parts(pc)
 		cut := total.F
 		cfg.Cutoff = &cut
-		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, Lo: zlo, Hi: zhi,
+		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, GradH: hp.grad, EvalH: hp.eval, Lo: zlo, Hi: zhi,
 			Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &cfg)
 		if err != nil {
 			return nil, klearn.Errorf(err, "continuous: SearchDC")

@@ -54,13 +54,17 @@ type Greedy struct {
 // StepInfo records one step 2: the kernel parameters found, the value
 // ⟨c, G_x(θ̂)c⟩ against ⟨c, K_x c⟩ (the test of Eq. (10)), and for the DC
 // solver its cutting-plane iterations, status and certified gap (value −
-// upper bound, relative to ‖c‖² = 1).
+// upper bound, relative to ‖c‖² = 1). DCLocal is true when step 2 ran the
+// local variant of Algorithm 2 (more than two parameters): DCStatus
+// Success then means the local test passed, not a certificate (DCGap is
+// the gap to a valid but weak bound).
 type StepInfo struct {
 	Params        []float64
 	Value, Kc     float64
 	DCIterations  int
 	DCStatus      opt.Status
 	DCGap         float64
+	DCLocal       bool
 	DCLowerBounds []float64
 }
 
@@ -178,7 +182,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
 			}
 			theta, h = r.Theta, r.Value
-			info.DCIterations, info.DCStatus, info.DCGap = r.Run.Iterations, r.Run.Status, r.Run.F-r.Run.Lower
+			info.DCIterations, info.DCStatus, info.DCGap, info.DCLocal = r.Run.Iterations, r.Run.Status, r.Run.F-r.Run.Lower, r.Run.Local
 			for _, it := range r.Run.Iters {
 				info.DCLowerBounds = append(info.DCLowerBounds, it.Lower)
 			}
