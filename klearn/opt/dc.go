@@ -130,10 +130,14 @@ type polytope struct {
 	eps   float64
 }
 
+// vertex is a vertex of P^k with its active rows, the value h of h at ω
+// or (exact false) an upper bound on it, and val = t − h: the objective
+// t − h(ω) or a lower bound on it.
 type vertex struct {
 	p      []float64
 	active []int
-	val    float64 // cached objective t − h(ω)
+	h, val float64
+	exact  bool
 }
 
 func (P *polytope) slack(r int, p []float64) float64 {
@@ -218,12 +222,15 @@ func common(a, b []int) []int {
 	return out
 }
 
-// cut intersects P with the half-space a·p ≤ b; val evaluates the
-// objective at new vertices. The vertex must (the one the cut separates
+// cut intersects P with the half-space a·p ≤ b. A new vertex p = u +
+// λ(w − u) on the edge from a removed vertex u to a kept one w gets the
+// upper bound (1 − λ)h(u) + λh(w) ≥ h(p) of the convex h (h evaluated
+// lazily: DCCuttingPlane computes it only when the vertex's lower bound
+// t − (bound) is the smallest). The vertex must (the one the cut separates
 // in theory) is removed whenever its slack is positive, however small
 // (steep linearisations give normalised violations below eps). cut
 // reports whether any vertex was removed.
-func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, must int) bool {
+func (P *polytope) cut(a []float64, b float64, must int) bool {
 	if !P.addRow(a, b) {
 		return false
 	}
@@ -276,7 +283,10 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 			if dup {
 				continue
 			}
-			out = append(out, vertex{p: p, active: P.activeSet(p), val: val(p)})
+			// The bound, with a margin for the rounding of the interpolation.
+			h := (1-lam)*u.h + lam*w.h
+			h += 1e-13 * (math.Abs(u.h) + math.Abs(w.h))
+			out = append(out, vertex{p: p, active: P.activeSet(p), h: h, val: p[P.n-1] - h})
 		}
 	}
 	P.verts = out
@@ -450,7 +460,6 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 
 	n := D + 1
 	P := &polytope{n: n, eps: 1e-11 * scale}
-	val := func(q []float64) float64 { return q[D] - p.H(q[:D]) }
 	// Facets of S⁰; base lists the rows ω_i ≥ Lo_i and t ≤ t̄, active at
 	// the vertex (Lo, t̄) of P⁰ that every P^k keeps (the local variant's
 	// start).
@@ -499,7 +508,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		}
 		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
-			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: t - hs[j]})
+			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), h: hs[j], val: t - hs[j], exact: true})
 		}
 	}
 
@@ -542,11 +551,21 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			res.Lower = math.Min(L+xt[D]-maxH, phi)
 			it = DCIter{Phi: phi, Lower: res.Lower, Local: L + vk.val}
 		} else {
-			bi = 0
-			for i, v := range P.verts {
-				if v.val < P.verts[bi].val {
-					bi = i
+			// The vertex of least t − h: evaluate h at the vertex of least
+			// lower bound until that vertex's value is exact.
+			for {
+				bi = 0
+				for i, v := range P.verts {
+					if v.val < P.verts[bi].val {
+						bi = i
+					}
 				}
+				v := &P.verts[bi]
+				if v.exact {
+					break
+				}
+				v.h = p.H(v.p[:D])
+				v.val, v.exact = v.p[D]-v.h, true
 			}
 			vk = P.verts[bi]
 			res.Lower = math.Min(L+vk.val, phi)
@@ -640,7 +659,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 			}
 			removed = sl > b && P.addRow(a, b)
 		} else {
-			removed = P.cut(a, b, val, bi)
+			removed = P.cut(a, b, bi)
 		}
 		res.Iterations = k + 1
 		it.Phi = phi

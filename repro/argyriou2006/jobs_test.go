@@ -28,7 +28,7 @@ func TestJobsList(t *testing.T) {
 			count[j.Table]++
 		}
 		cells := len(cfg.Tasks) * len(cfg.Ranges)
-		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
+		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != 2*len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Total(cfg) != len(js) {
@@ -141,7 +141,7 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	if calls.Load() != int64(len(js)) {
 		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
 	}
-	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 1 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
+	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 2 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
 	// The size job at the configuration's training size is the Table 1 DC cell.

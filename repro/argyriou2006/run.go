@@ -51,9 +51,11 @@ type Config struct {
 	// Quadrants are the tasks of the four-variance run (one isotropic
 	// variance per image quadrant, which the paper reports only as "did not
 	// further improve the results", Section 5), in the range QuadrantRange.
-	// Its step 2 is the multistart quasi-Newton of the standard column from
-	// StdStarts diagonal starts σ₁ = … = σ₄: the DC step would cut the
-	// 4-D ω box into 5⁴ = 625 pieces even on the smallest range.
+	// It is run twice: with the DC step 2 (continuous.SearchDC, which
+	// for four parameters runs the local variant of Algorithm 2, as the
+	// paper does: a local maximum, not certified) and with the multistart
+	// quasi-Newton of the standard column from StdStarts diagonal starts
+	// σ₁ = … = σ₄.
 	Quadrants     []int
 	QuadrantRange int
 	// SizeTrain are the training sizes at which the DC column of Table 1

@@ -172,11 +172,10 @@ const dcDrop = 1e-15
 // objective of (13). c is normalised to unit length (the argmax is
 // scale-invariant); the box of ω is cut into pieces spanning a factor ≤ 3
 // per coordinate (log-spaced), each rescaled to the unit box and solved by
-// opt.DCCuttingPlane (Algorithm 2, from the prism over the piece,
-// DCSettings.Box) with the best value found so far as a cutoff, so that
-// the global optimum is certified piece by piece (Status). The pairwise
-// squared distances are read once per call; the value at every piece's
-// centre gives the first incumbent, and a piece whose bound
+// opt.DCCuttingPlane (Algorithm 2) with the best value found so far as a
+// cutoff, so that the global optimum is certified piece by piece (Status).
+// The pairwise squared distances are read once per call; the value at
+// every piece's centre gives the first incumbent, and a piece whose bound
 // g(ω_hi) − h(ω_lo) ≤ g − h (both parts decrease in every ω_b) is already
 // at the incumbent is pruned without a cut. Inside a piece the cut level
 // is the incumbent (DCSettings.Cutoff), g, h and ∇g come from one parallel
@@ -184,6 +183,22 @@ const dcDrop = 1e-15
 // 10⁻¹⁵ of the piece's total (together) are left out, their mass of h
 // taken off the piece's lower bound. set nil uses the solver's defaults;
 // its MaxIter caps each piece.
+//
+// Each piece starts from the prism over the piece itself (DCSettings.Box)
+// rather than over the paper's simplex S⁰ ⊇ piece (vertices ω_lo and
+// ω_lo + B(ω_hi − ω_lo)_b e_b): both are valid inputs of Algorithm 2 and
+// reach the same certified optimum (TestSearchDCStarts against brute
+// force), in one parameter they coincide, and in two the prism needs fewer
+// cuts (no vertex leaves the box, so no Case-2 bisection, and P⁰ is
+// smaller) and no evaluation of g and h outside the piece.
+//
+// More than two parameters (the paper's four image quadrants) run the
+// local variant of Algorithm 2 (DCSettings.Local, as the paper does with a
+// local optimiser in Section 6) on pieces spanning a factor ≤ 30: exact
+// vertex enumeration grows too fast with the dimension. Run.Local is then
+// true, Status Success says that every piece visited passed the local
+// test or was pruned (not a certificate, unless Run.F − Run.Lower is
+// within the tolerance), and Run.Lower remains a valid, weak, bound.
 func SearchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings) (*DCResult, error) {
 	return searchDC(f, s, d, c, set, false)
 }
