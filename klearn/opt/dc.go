@@ -31,6 +31,10 @@ type DCProblem struct {
 	// wherever it needs more than one of G, H and GradG at one point (one
 	// pass over the terms of a sum in place of two or three).
 	Eval func(s, w []float64) (g, h float64)
+	// EvalG, if not nil, returns g(ω) and writes a subgradient of g at ω
+	// into s in one call: at a vertex whose h is known (Case 1 of the
+	// exact method) the method then skips the terms of h.
+	EvalG func(s, w []float64) float64
 	// Alpha and GradAlpha, if not nil, add the convex constraint α(ω) ≤ 0;
 	// GradAlpha writes a subgradient of α.
 	Alpha     func(w []float64) float64
@@ -590,7 +594,12 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		var b float64
 		if alpha(wk) <= 0 { // Case 1
 			it.Case = 1
-			gk, hk := eval(ss, wk)
+			var gk, hk float64
+			if p.EvalG != nil && vk.exact {
+				gk, hk = p.EvalG(ss, wk), vk.h
+			} else {
+				gk, hk = eval(ss, wk)
+			}
 			if f := gk - hk; f < phi {
 				phi = f
 				res.X = slices.Clone(wk)

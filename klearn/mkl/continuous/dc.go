@@ -53,24 +53,37 @@ func (p *dcPairs) grad(g, z []float64) { p.eval(g, z) }
 // order: the same values for any GOMAXPROCS).
 func (p *dcPairs) eval(g, z []float64) float64 {
 	nc := (len(p.w) + dcChunk - 1) / dcChunk
+	B := p.B
 	part := make([]float64, nc)
 	var gs []float64
 	if g != nil {
-		gs = make([]float64, nc*p.B)
+		gs = make([]float64, nc*B)
 	}
 	parallel.For(nc, func(c int) {
+		k0, k1 := c*dcChunk, min((c+1)*dcChunk, len(p.w))
+		w, beta := p.w[k0:k1], p.beta[k0*B:k1*B]
 		var s float64
-		for k := c * dcChunk; k < min((c+1)*dcChunk, len(p.w)); k++ {
-			row := p.beta[k*p.B : (k+1)*p.B]
-			var a float64
-			for b, v := range row {
-				a += v * z[b]
+		if gs == nil {
+			for k, wk := range w {
+				row := beta[k*B : (k+1)*B : (k+1)*B]
+				var a float64
+				for b, v := range row {
+					a += v * z[b]
+				}
+				s += wk * math.Exp(-a)
 			}
-			v := p.w[k] * math.Exp(-a)
-			s += v
-			if gs != nil {
+		} else {
+			gc := gs[c*B : (c+1)*B]
+			for k, wk := range w {
+				row := beta[k*B : (k+1)*B : (k+1)*B]
+				var a float64
+				for b, v := range row {
+					a += v * z[b]
+				}
+				v := wk * math.Exp(-a)
+				s += v
 				for b, bv := range row {
-					gs[c*p.B+b] -= v * bv
+					gc[b] -= v * bv
 				}
 			}
 		}
@@ -83,7 +96,7 @@ func (p *dcPairs) eval(g, z []float64) float64 {
 	for b := range g {
 		g[b] = 0
 		for c := 0; c < nc; c++ {
-			g[b] += gs[c*p.B+b]
+			g[b] += gs[c*B+b]
 		}
 	}
 	return s
@@ -404,7 +417,7 @@ func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, sim
 		gp, hp, dropH := parts(pc)
 		cut := total.F
 		cfg.Cutoff = &cut
-		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, GradH: hp.grad, EvalH: hp.eval, Lo: zlo, Hi: zhi,
+		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, GradH: hp.grad, EvalH: hp.eval, EvalG: gp.eval, Lo: zlo, Hi: zhi,
 			Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &cfg)
 		if err != nil {
 			return nil, klearn.Errorf(err, "continuous: SearchDC")
