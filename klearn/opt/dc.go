@@ -518,7 +518,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 
 	res := &DCResult{X: y0, F: phi, Status: IterationLimit, Local: cfg.Local}
 	ss := make([]float64, D)
-	// The local variant's pieces: ∇h, the largest h over S⁰ (h is convex),
+	// The local variant's pieces: h and ∇h (cached), g at the incumbent,
 	// and the point of the last cut, linearised first in the next search.
 	hc := &hCache{h: p.H, hg: p.EvalH, m: map[string]hEntry{}}
 	if hc.hg == nil {
@@ -528,18 +528,29 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		}
 	}
 	lastLin := append(slices.Clone(y0), 0.0)
+	var gy float64
+	var gyAt []float64
 	for k := 0; ; k++ {
 		var vk vertex
 		bi := -1
 		L := lev()
 		var it DCIter
 		if cfg.Local {
-			// Two local searches, linearised at the last cut vertex and at
-			// the incumbent on the lower surface t = g − L; the better wins.
-			gy, _ := eval(nil, res.X)
-			inc := append(slices.Clone(res.X), gy-L)
+			// A local search linearised at the last cut vertex; when it finds
+			// no negative value, a second one linearised at the incumbent on
+			// the lower surface t = g − L (g cached per incumbent) before the
+			// run stops.
 			x1, _, v1, ok1 := P.localMin(baseX, base, lastLin, hc)
-			x2, _, v2, ok2 := P.localMin(baseX, base, inc, hc)
+			v2, ok2 := math.Inf(1), true
+			var x2 []float64
+			if ok1 && v1 >= -cfg.Tol*math.Max(1, math.Abs(L)) {
+				if gyAt == nil || !slices.Equal(gyAt, res.X) {
+					gy, _ = eval(nil, res.X)
+					gyAt = slices.Clone(res.X)
+				}
+				inc := append(slices.Clone(res.X), gy-L)
+				x2, _, v2, ok2 = P.localMin(baseX, base, inc, hc)
+			}
 			ct := make([]float64, n)
 			ct[D] = 1
 			xt, _, okt := P.lpMin(ct, base, baseX)
