@@ -77,7 +77,10 @@ func Jobs(cfg Config) []jobs.Job {
 		}
 	}
 	for _, t := range cfg.Quadrants {
-		js = append(js, job(jobQuad, methodLocalDC, t, cfg.QuadrantRange), job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
+		if cfg.QuadDC {
+			js = append(js, job(jobQuad, methodLocalDC, t, cfg.QuadrantRange))
+		}
+		js = append(js, job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
 	}
 	for _, n := range cfg.SizeTrain {
 		j := job(jobSize, "DC", cfg.SizeTask, cfg.SizeRange)

@@ -28,7 +28,11 @@ func TestJobsList(t *testing.T) {
 			count[j.Table]++
 		}
 		cells := len(cfg.Tasks) * len(cfg.Ranges)
-		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != 2*len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
+		quads := len(cfg.Quadrants)
+		if cfg.QuadDC {
+			quads *= 2
+		}
+		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != quads || count[jobSize] != len(cfg.SizeTrain) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Total(cfg) != len(js) {
@@ -88,6 +92,7 @@ func tiny() Config {
 	cfg.Train, cfg.Test, cfg.Tasks, cfg.Quadrants, cfg.QuadrantRange = 60, 100, []int{2}, []int{2}, 1
 	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
 	cfg.SizeTrain, cfg.SizeTask = []int{40, 60}, 2
+	cfg.QuadDC = true
 	return cfg
 }
 
