@@ -536,14 +536,19 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		L := lev()
 		var it DCIter
 		if cfg.Local {
-			// A local search linearised at the last cut vertex; when it finds
-			// no negative value, a second one linearised at the incumbent on
-			// the lower surface t = g − L (g cached per incumbent) before the
-			// run stops.
-			x1, _, v1, ok1 := P.localMin(baseX, base, lastLin, hc)
+			// Successive LPs linearised at the last cut vertex: a vertex with
+			// t − h below the stopping level is cut at once; otherwise the
+			// edge descent from it, and then a second local search
+			// linearised at the incumbent on the lower surface t = g − L (g
+			// cached per incumbent), look further before the run stops.
+			stop := -cfg.Tol * math.Max(1, math.Abs(L))
+			x1, W1, v1, ok1 := P.slp(baseX, base, lastLin, hc)
+			if ok1 && v1 >= stop {
+				x1, _, v1 = P.descend(x1, W1, v1, hc)
+			}
 			v2, ok2 := math.Inf(1), true
 			var x2 []float64
-			if ok1 && v1 >= -cfg.Tol*math.Max(1, math.Abs(L)) {
+			if ok1 && v1 >= stop {
 				if gyAt == nil || !slices.Equal(gyAt, res.X) {
 					gy, _ = eval(nil, res.X)
 					gyAt = slices.Clone(res.X)
@@ -882,6 +887,16 @@ func (P *polytope) neighbours(x []float64, W []int) ([][]float64, [][]int) {
 // ∇h. It returns the vertex, its basis and t − h there, ok
 // false on a numerical failure of an LP.
 func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, hc *hCache) ([]float64, []int, float64, bool) {
+	x, W, best, ok := P.slp(x0, basis0, lin0, hc)
+	if !ok {
+		return x, W, best, false
+	}
+	x, W, best = P.descend(x, W, best, hc)
+	return x, W, best, true
+}
+
+// slp is the successive linear programming of localMin.
+func (P *polytope) slp(x0 []float64, basis0 []int, lin0 []float64, hc *hCache) ([]float64, []int, float64, bool) {
 	D := P.n - 1
 	c := make([]float64, P.n)
 	s := make([]float64, D)
@@ -903,6 +918,14 @@ func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, hc *hCac
 		}
 		x, W, best = y, V, v
 	}
+	return x, W, best, true
+}
+
+// descend is the edge descent of localMin from the vertex x (active rows
+// W, t − h = best).
+func (P *polytope) descend(x []float64, W []int, best float64, hc *hCache) ([]float64, []int, float64) {
+	D := P.n - 1
+	tiny := func(v float64) float64 { return 1e-15 * math.Max(1, math.Abs(v)) }
 	for it := 0; it < 10*len(P.A)+100; it++ {
 		xs, Ws := P.neighbours(x, W)
 		bj, bv := -1, best
@@ -916,7 +939,7 @@ func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, hc *hCac
 		}
 		x, W, best = xs[bj], Ws[bj], bv
 	}
-	return x, W, best, true
+	return x, W, best
 }
 
 // hCache remembers h and ∇h at the points the local variant visits (its
