@@ -315,8 +315,17 @@ func (P *polytope) cut(a []float64, b float64, must int) bool {
 // at t̄ and below by the linearisation of g at y⁰. With a Cutoff below φ^k
 // the cuts use the cutoff as their level (a valid outer approximation of
 // {g − t ≤ cutoff}, deeper than that of φ^k), which is what makes a piece
-// of a partitioned domain cheap to rule out; DCProblem.Eval saves passes
-// over a sum of terms.
+// of a partitioned domain cheap to rule out; DCProblem.Eval and EvalG save
+// passes over a sum of terms. h is evaluated lazily at the vertices a cut
+// creates: each carries the chord bound of the convex h along its edge,
+// and h is computed only where that bound could make the vertex the
+// minimiser, so the vertex chosen is the exact argmin all the same.
+//
+// With DCSettings.Local the vertex list is not kept: the vertex to cut is
+// found by a local search over the inequalities of P^k (the paper's
+// variant for more than two parameters, Section 6), the run stops when the
+// local search finds no value below −Tol·max(1, |φ^k|), and the result is
+// a local solution (DCResult.Local), with a valid but weak lower bound.
 //
 // Errors wrap ErrParam (inconsistent bounds, no interior point, missing
 // functions) and ErrNotFinite (g or h not finite at a point of P⁰).
