@@ -798,32 +798,9 @@ func (P *polytope) lpMin(c []float64, basis []int, x []float64) ([]float64, []in
 		if leave < 0 {
 			return x, W, true // KKT: μ ≥ 0
 		}
-		e := make([]float64, n)
-		e[leave] = -1
-		d, ok := solveSmall(AW, e) // leave row `leave` inwards, keep the others
-		if !ok {
-			return x, W, false
-		}
-		enter, step := -1, math.Inf(1)
-		for r := range P.A {
-			if slices.Contains(W, r) {
-				continue
-			}
-			var ad, ax float64
-			for i, a := range P.A[r] {
-				ad += a * d[i]
-				ax += a * x[i]
-			}
-			if ad <= 1e-12 {
-				continue
-			}
-			st := math.Max(0, P.b[r]-ax) / ad
-			if st < step {
-				enter, step = r, st
-			}
-		}
-		if enter < 0 {
-			return x, W, false // unbounded: P is bounded, so rounding
+		d, enter, step, ok := P.edge(x, W, AW, leave)
+		if !ok || enter < 0 {
+			return x, W, false // singular, or unbounded: P is bounded, so rounding
 		}
 		for i := range x {
 			x[i] += step * d[i]
@@ -831,6 +808,37 @@ func (P *polytope) lpMin(c []float64, basis []int, x []float64) ([]float64, []in
 		W[leave] = enter
 	}
 	return x, W, false
+}
+
+// edge returns the direction d leaving the row W[j] inwards at the vertex
+// x (A_W d = −e_j, AW the rows of W) and the ratio test along it: the row
+// met first and the step to it (enter −1 when none is met), ok false for
+// a singular A_W.
+func (P *polytope) edge(x []float64, W []int, AW [][]float64, j int) ([]float64, int, float64, bool) {
+	e := make([]float64, P.n)
+	e[j] = -1
+	d, ok := solveSmall(AW, e)
+	if !ok {
+		return nil, -1, 0, false
+	}
+	enter, step := -1, math.Inf(1)
+	for r := range P.A {
+		if slices.Contains(W, r) {
+			continue
+		}
+		var ad, ax float64
+		for i, a := range P.A[r] {
+			ad += a * d[i]
+			ax += a * x[i]
+		}
+		if ad <= 1e-12 {
+			continue
+		}
+		if st := math.Max(0, P.b[r]-ax) / ad; st < step {
+			enter, step = r, st
+		}
+	}
+	return d, enter, step, true
 }
 
 // neighbours returns the vertices adjacent to the vertex x with active
@@ -846,30 +854,8 @@ func (P *polytope) neighbours(x []float64, W []int) ([][]float64, [][]int) {
 	var xs [][]float64
 	var Ws [][]int
 	for j := range W {
-		e := make([]float64, n)
-		e[j] = -1
-		d, ok := solveSmall(AW, e)
-		if !ok {
-			continue
-		}
-		enter, step := -1, math.Inf(1)
-		for r := range P.A {
-			if slices.Contains(W, r) {
-				continue
-			}
-			var ad, ax float64
-			for i, a := range P.A[r] {
-				ad += a * d[i]
-				ax += a * x[i]
-			}
-			if ad <= 1e-12 {
-				continue
-			}
-			if st := math.Max(0, P.b[r]-ax) / ad; st < step {
-				enter, step = r, st
-			}
-		}
-		if enter < 0 || !(step > P.eps) {
+		d, enter, step, ok := P.edge(x, W, AW, j)
+		if !ok || enter < 0 || !(step > P.eps) {
 			continue
 		}
 		y := slices.Clone(x)
