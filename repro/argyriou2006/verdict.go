@@ -292,7 +292,12 @@ func quadClaim(res *Results) repro.Claim {
 	}
 	const paper, tol = "did not further improve (no numbers); DC took about 1 hour for 4 parameters",
 		"four-variance error not below the two-variance DC error by more than 2 SE"
-	const why = "step 2 run both by the local variant of Algorithm 2 (not certified) and by the multistart quasi-Newton search"
+	why := "step 2 by the multistart quasi-Newton search only in this mode"
+	for _, q := range res.Quadrants {
+		if q.Step2 == methodLocalDC {
+			why = "step 2 run both by the local variant of Algorithm 2 (not certified) and by the multistart quasi-Newton search"
+		}
+	}
 	if n == 1 {
 		// One run: its numbers and times are the row, whatever the outcome.
 		return repro.CheckClaim(id, repro.Experiment, statement, paper, parts[0], tol, ok, "four variances improve on two beyond the noise; "+why)
