@@ -302,7 +302,10 @@ func quadClaim(res *Results) repro.Claim {
 		// One run: its numbers and times are the row, whatever the outcome.
 		return repro.CheckClaim(id, repro.Experiment, statement, paper, parts[0], tol, ok, "four variances improve on two beyond the noise; "+why)
 	}
-	return repro.CountClaim(id, repro.Experiment, statement, paper, tol, k, n, strings.Join(parts, "; ")+"; "+why)
+	// The runs' numbers stay in the row whatever the outcome.
+	c := repro.CountClaim(id, repro.Experiment, statement, paper, tol, k, n, why)
+	c.Ours = fmt.Sprintf("%d of %d: %s", k, n, strings.Join(parts, "; "))
+	return c
 }
 
 func compareClaim(id, statement, paper, na string, a []float64, nb string, b []float64, holds func(repro.Comparison) bool) repro.Claim {
