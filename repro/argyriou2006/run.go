@@ -91,9 +91,10 @@ func Quick() Config {
 // Full runs every cell of Tables 1 and 2 at the paper's size (500
 // training and 1000 test points per task), the greedy test of Eq. (10) at
 // 1 % (the paper does not state it; PaperProtocol uses 0.1 %). A DC cell
-// of Table 2 (the 2-D cutting plane on up to 11² pieces of the ω box)
-// takes about a minute and a half of CPU at this size (BENCHMARKS.md in
-// klearn/mkl/continuous), the paper's five minutes in Matlab.
+// of Table 2 (the 2-D cutting plane on up to 8² pieces of the ω box)
+// takes under a minute of CPU at this size (BENCHMARKS.md in
+// klearn/mkl/continuous), the paper's five minutes in Matlab; the
+// four-variance DC run (local variant) takes minutes.
 func Full() Config {
 	c := defaults()
 	c.Mode, c.Train, c.Test = "full", PaperTrain, PaperTest
