@@ -20,7 +20,7 @@ import (
 // the registered builder gives Jobs(ConfigFor(mode)); bad jobs and
 // configurations are errors.
 func TestJobsList(t *testing.T) {
-	for _, cfg := range []Config{Quick(), Full()} {
+	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
 		js := Jobs(cfg)
 		jobstest.CheckList(t, js, Jobs(cfg))
 		count := map[string]int{}
