@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -20,11 +21,20 @@ type DCProblem struct {
 	// into s (GradH is not needed by the cutting-plane method).
 	G, H  func(w []float64) float64
 	GradG func(s, w []float64)
+	// GradH writes a gradient of h at ω into s; only the local variant
+	// (DCSettings.Local) needs it. EvalH, if not nil, returns h(ω) and
+	// writes ∇h(ω) into s in one call (one pass over a sum of terms).
+	GradH func(s, w []float64)
+	EvalH func(s, w []float64) float64
 	// Eval, if not nil, returns g(ω) and h(ω) and, for s not nil, writes
 	// a subgradient of g at ω into s, in one call: the method then uses it
 	// wherever it needs more than one of G, H and GradG at one point (one
 	// pass over the terms of a sum in place of two or three).
 	Eval func(s, w []float64) (g, h float64)
+	// EvalG, if not nil, returns g(ω) and writes a subgradient of g at ω
+	// into s in one call: at a vertex whose h is known (Case 1 of the
+	// exact method) the method then skips the terms of h.
+	EvalG func(s, w []float64) float64
 	// Alpha and GradAlpha, if not nil, add the convex constraint α(ω) ≤ 0;
 	// GradAlpha writes a subgradient of α.
 	Alpha     func(w []float64) float64
@@ -47,6 +57,15 @@ type DCSettings struct {
 	// simplex S⁰ ⊇ Ω; with Box and no Alpha no point of the outer
 	// polytope leaves Ω, so Case 2 of the algorithm never occurs.
 	Box bool
+	// Local replaces the exact minimum of t − h(ω) over the vertices of
+	// P^k (on-line vertex enumeration, whose vertex count grows fast with
+	// the dimension) by a local minimum: the variant the paper uses for
+	// more than two parameters (Section 6, where the local optimisation is
+	// Matlab's fmincon). The local minimum is found by successive linear
+	// programming over P^k (see localMin); the run then stops at a point
+	// where no local descent of t − h is left, which is not a certificate
+	// of the global optimum (DCResult.Local). GradH is required.
+	Local bool
 	// Recorder, if not nil, is called after each cut with F = φ^k and
 	// Gap = the certified gap.
 	Recorder Recorder
@@ -64,10 +83,16 @@ type DCSettings struct {
 // DCIter is one iteration of DCCuttingPlane: the best value φ^k found, the
 // lower bound φ^k + min_{V(P^k)}(t − h(ω)) on φ̂, the case of the cut
 // (1 or 2) and the number of vertices of P^k.
+//
+// In the local variant (DCSettings.Local) Vertices is 0, Lower is the
+// valid but weak bound φ^k + min_{P^k} t − max_{V(S⁰)} h, and Local is
+// φ^k + the local minimum of t − h(ω) found over P^k (its stopping test;
+// not a bound).
 type DCIter struct {
 	Phi, Lower float64
 	Case       int
 	Vertices   int
+	Local      float64
 }
 
 // DCResult is the answer of DCCuttingPlane. X is the best point y^k and F
@@ -79,11 +104,19 @@ type DCIter struct {
 // cut stopped separating its vertex in floating point (F − Lower is then
 // the certified gap reached). Iters records the
 // bounds per iteration (Iters[0] is the initial polytope).
+//
+// Local is true for a run of the local variant (DCSettings.Local): Status
+// Success then means that the local minimum of t − h(ω) over P^k reached
+// −Tol·max(1, |φ^k|) (no local improvement left), not that X is certified
+// globally optimal; Lower stays a valid lower bound (usually far below F)
+// and certifies only when F − Lower is within the tolerance, or when the
+// run was pruned by its cutoff.
 type DCResult struct {
 	X          []float64
 	F, Lower   float64
 	Status     Status
 	Pruned     bool
+	Local      bool
 	Iterations int
 	Iters      []DCIter
 }
@@ -101,10 +134,14 @@ type polytope struct {
 	eps   float64
 }
 
+// vertex is a vertex of P^k with its active rows, the value h of h at ω
+// or (exact false) an upper bound on it, and val = t − h: the objective
+// t − h(ω) or a lower bound on it.
 type vertex struct {
 	p      []float64
 	active []int
-	val    float64 // cached objective t − h(ω)
+	h, val float64
+	exact  bool
 }
 
 func (P *polytope) slack(r int, p []float64) float64 {
@@ -189,12 +226,15 @@ func common(a, b []int) []int {
 	return out
 }
 
-// cut intersects P with the half-space a·p ≤ b; val evaluates the
-// objective at new vertices. The vertex must (the one the cut separates
+// cut intersects P with the half-space a·p ≤ b. A new vertex p = u +
+// λ(w − u) on the edge from a removed vertex u to a kept one w gets the
+// upper bound (1 − λ)h(u) + λh(w) ≥ h(p) of the convex h (h evaluated
+// lazily: DCCuttingPlane computes it only when the vertex's lower bound
+// t − (bound) is the smallest). The vertex must (the one the cut separates
 // in theory) is removed whenever its slack is positive, however small
 // (steep linearisations give normalised violations below eps). cut
 // reports whether any vertex was removed.
-func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, must int) bool {
+func (P *polytope) cut(a []float64, b float64, must int) bool {
 	if !P.addRow(a, b) {
 		return false
 	}
@@ -247,7 +287,10 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 			if dup {
 				continue
 			}
-			out = append(out, vertex{p: p, active: P.activeSet(p), val: val(p)})
+			// The bound, with a margin for the rounding of the interpolation.
+			h := (1-lam)*u.h + lam*w.h
+			h += 1e-13 * (math.Abs(u.h) + math.Abs(w.h))
+			out = append(out, vertex{p: p, active: P.activeSet(p), h: h, val: p[P.n-1] - h})
 		}
 	}
 	P.verts = out
@@ -272,8 +315,17 @@ func (P *polytope) cut(a []float64, b float64, val func(p []float64) float64, mu
 // at t̄ and below by the linearisation of g at y⁰. With a Cutoff below φ^k
 // the cuts use the cutoff as their level (a valid outer approximation of
 // {g − t ≤ cutoff}, deeper than that of φ^k), which is what makes a piece
-// of a partitioned domain cheap to rule out; DCProblem.Eval saves passes
-// over a sum of terms.
+// of a partitioned domain cheap to rule out; DCProblem.Eval and EvalG save
+// passes over a sum of terms. h is evaluated lazily at the vertices a cut
+// creates: each carries the chord bound of the convex h along its edge,
+// and h is computed only where that bound could make the vertex the
+// minimiser, so the vertex chosen is the exact argmin all the same.
+//
+// With DCSettings.Local the vertex list is not kept: the vertex to cut is
+// found by a local search over the inequalities of P^k (the paper's
+// variant for more than two parameters, Section 6), the run stops when the
+// local search finds no value below −Tol·max(1, |φ^k|), and the result is
+// a local solution (DCResult.Local), with a valid but weak lower bound.
 //
 // Errors wrap ErrParam (inconsistent bounds, no interior point, missing
 // functions) and ErrNotFinite (g or h not finite at a point of P⁰).
@@ -293,6 +345,9 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	}
 	if p.G == nil || p.H == nil || p.GradG == nil || (p.Alpha == nil) != (p.GradAlpha == nil) {
 		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: G, H and GradG are required, Alpha and GradAlpha go together")
+	}
+	if cfg.Local && p.GradH == nil {
+		return nil, klearn.Errorf(klearn.ErrParam, "opt: DCCuttingPlane: the local variant needs GradH")
 	}
 	D := len(p.Lo)
 	if D == 0 || len(p.Hi) != D {
@@ -418,12 +473,15 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 
 	n := D + 1
 	P := &polytope{n: n, eps: 1e-11 * scale}
-	val := func(q []float64) float64 { return q[D] - p.H(q[:D]) }
-	// Facets of S⁰.
+	// Facets of S⁰; base lists the rows ω_i ≥ Lo_i and t ≤ t̄, active at
+	// the vertex (Lo, t̄) of P⁰ that every P^k keeps (the local variant's
+	// start).
+	var base []int
 	if cfg.Box {
 		for i := 0; i < D; i++ {
 			a := make([]float64, n)
 			a[i] = -1
+			base = append(base, len(P.A))
 			P.addRow(a, -p.Lo[i])
 			a = make([]float64, n)
 			a[i] = 1
@@ -436,6 +494,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		for i := 0; i < D; i++ {
 			e := make([]float64, n)
 			e[i] = -1
+			base = append(base, len(P.A))
 			P.addRow(e, -p.Lo[i])
 			a[i] = 1 / (p.Hi[i] - p.Lo[i])
 			rhs += p.Lo[i] / (p.Hi[i] - p.Lo[i])
@@ -445,7 +504,9 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	// t ≤ t̄, and ⟨s⁰, ω − y⁰⟩ + g(y⁰) − φ⁰ − t ≤ 0.
 	top := make([]float64, n)
 	top[D] = 1
+	base = append(base, len(P.A))
 	P.addRow(top, tbar)
+	baseX := append(slices.Clone(p.Lo), tbar)
 	bot := make([]float64, n)
 	var rhs0 float64
 	for i := 0; i < D; i++ {
@@ -455,25 +516,90 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 	bot[D] = -1
 	P.addRow(bot, rhs0-g0+lev())
 	for j, v := range sv {
+		if cfg.Local {
+			break
+		}
 		for _, t := range []float64{tbar, g0 - lev() + dotv(s0, v) - dotv(s0, y0)} {
 			q := append(slices.Clone(v), t)
-			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), val: t - hs[j]})
+			P.verts = append(P.verts, vertex{p: q, active: P.activeSet(q), h: hs[j], val: t - hs[j], exact: true})
 		}
 	}
 
-	res := &DCResult{X: y0, F: phi, Status: IterationLimit}
+	res := &DCResult{X: y0, F: phi, Status: IterationLimit, Local: cfg.Local}
 	ss := make([]float64, D)
-	for k := 0; ; k++ {
-		bi := 0
-		for i, v := range P.verts {
-			if v.val < P.verts[bi].val {
-				bi = i
-			}
+	// The local variant's pieces: h and ∇h (cached), g at the incumbent,
+	// and the point of the last cut, linearised first in the next search.
+	hc := &hCache{h: p.H, hg: p.EvalH, m: map[string]hEntry{}}
+	if hc.hg == nil {
+		hc.hg = func(s, w []float64) float64 {
+			p.GradH(s, w)
+			return p.H(w)
 		}
-		vk := P.verts[bi]
+	}
+	lastLin := append(slices.Clone(y0), 0.0)
+	var gy float64
+	var gyAt []float64
+	for k := 0; ; k++ {
+		var vk vertex
+		bi := -1
 		L := lev()
-		res.Lower = math.Min(L+vk.val, phi)
-		it := DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
+		var it DCIter
+		if cfg.Local {
+			// Successive LPs linearised at the last cut vertex: a vertex with
+			// t − h below the stopping level is cut at once; otherwise the
+			// edge descent from it, and then a second local search
+			// linearised at the incumbent on the lower surface t = g − L (g
+			// cached per incumbent), look further before the run stops.
+			stop := -cfg.Tol * math.Max(1, math.Abs(L))
+			x1, W1, v1, ok1 := P.slp(baseX, base, lastLin, hc)
+			if ok1 && v1 >= stop {
+				x1, _, v1 = P.descend(x1, W1, v1, hc)
+			}
+			v2, ok2 := math.Inf(1), true
+			var x2 []float64
+			if ok1 && v1 >= stop {
+				if gyAt == nil || !slices.Equal(gyAt, res.X) {
+					gy, _ = eval(nil, res.X)
+					gyAt = slices.Clone(res.X)
+				}
+				inc := append(slices.Clone(res.X), gy-L)
+				x2, _, v2, ok2 = P.localMin(baseX, base, inc, hc)
+			}
+			ct := make([]float64, n)
+			ct[D] = 1
+			xt, _, okt := P.lpMin(ct, base, baseX)
+			if !ok1 || !ok2 || !okt {
+				res.Status = Failure
+				break
+			}
+			vk = vertex{p: x1, val: v1}
+			if v2 < v1 {
+				vk = vertex{p: x2, val: v2}
+			}
+			lastLin = slices.Clone(vk.p)
+			res.Lower = math.Min(L+xt[D]-maxH, phi)
+			it = DCIter{Phi: phi, Lower: res.Lower, Local: L + vk.val}
+		} else {
+			// The vertex of least t − h: evaluate h at the vertex of least
+			// lower bound until that vertex's value is exact.
+			for {
+				bi = 0
+				for i, v := range P.verts {
+					if v.val < P.verts[bi].val {
+						bi = i
+					}
+				}
+				v := &P.verts[bi]
+				if v.exact {
+					break
+				}
+				v.h = p.H(v.p[:D])
+				v.val, v.exact = v.p[D]-v.h, true
+			}
+			vk = P.verts[bi]
+			res.Lower = math.Min(L+vk.val, phi)
+			it = DCIter{Phi: phi, Lower: res.Lower, Vertices: len(P.verts)}
+		}
 		if vk.val >= -cfg.Tol*math.Max(1, math.Abs(L)) {
 			res.Status, res.Pruned = Success, L < phi
 			res.Iters = append(res.Iters, it)
@@ -493,7 +619,12 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		var b float64
 		if alpha(wk) <= 0 { // Case 1
 			it.Case = 1
-			gk, hk := eval(ss, wk)
+			var gk, hk float64
+			if p.EvalG != nil && vk.exact {
+				gk, hk = p.EvalG(ss, wk), vk.h
+			} else {
+				gk, hk = eval(ss, wk)
+			}
 			if f := gk - hk; f < phi {
 				phi = f
 				res.X = slices.Clone(wk)
@@ -553,11 +684,21 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				}
 			}
 		}
-		removed := P.cut(a, b, val, bi)
+		var removed bool
+		if cfg.Local {
+			// The cut must separate (ω^k, t^k) (ℓ^k(ω^k, t^k) > 0).
+			var sl float64
+			for i := range a {
+				sl += a[i] * vk.p[i]
+			}
+			removed = sl > b && P.addRow(a, b)
+		} else {
+			removed = P.cut(a, b, bi)
+		}
 		res.Iterations = k + 1
 		it.Phi = phi
 		res.Iters = append(res.Iters, it)
-		if !removed || len(P.verts) == 0 {
+		if !removed || (!cfg.Local && len(P.verts) == 0) {
 			// The cut no longer separates the vertex in floating point:
 			// the gap φ − Lower is as small as this precision allows.
 			res.Status = Failure
@@ -576,4 +717,267 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		res.Lower = phi
 	}
 	return res, nil
+}
+
+// solveSmall solves M x = r for a small square M (Gaussian elimination with
+// partial pivoting, M and r untouched); ok is false for a singular M.
+func solveSmall(M [][]float64, r []float64) ([]float64, bool) {
+	n := len(r)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = append(slices.Clone(M[i]), r[i])
+	}
+	for c := 0; c < n; c++ {
+		p := c
+		for i := c + 1; i < n; i++ {
+			if math.Abs(a[i][c]) > math.Abs(a[p][c]) {
+				p = i
+			}
+		}
+		if !(math.Abs(a[p][c]) > 1e-13) {
+			return nil, false
+		}
+		a[c], a[p] = a[p], a[c]
+		for i := c + 1; i < n; i++ {
+			f := a[i][c] / a[c][c]
+			for j := c; j <= n; j++ {
+				a[i][j] -= f * a[c][j]
+			}
+		}
+	}
+	x := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		s := a[i][n]
+		for j := i + 1; j < n; j++ {
+			s -= a[i][j] * x[j]
+		}
+		x[i] = s / a[i][i]
+	}
+	return x, true
+}
+
+// lpMin minimises ⟨c, p⟩ over the polytope {A p ≤ b} by the simplex
+// method in inequality form (Bland's rule, so no cycling on degenerate
+// vertices), from the vertex x whose active rows are basis (n independent
+// rows). It returns the optimal vertex and its basis, ok false when a basis
+// became singular in floating point or the pivots ran out.
+func (P *polytope) lpMin(c []float64, basis []int, x []float64) ([]float64, []int, bool) {
+	n := P.n
+	W := slices.Clone(basis)
+	x = slices.Clone(x)
+	var cn float64
+	for _, v := range c {
+		cn = math.Max(cn, math.Abs(v))
+	}
+	AW := make([][]float64, n)
+	AT := make([][]float64, n)
+	for it := 0; it < 50*len(P.A)+100; it++ {
+		for i, r := range W {
+			AW[i] = P.A[r]
+		}
+		for i := range AT {
+			AT[i] = make([]float64, n)
+			for j := range AT[i] {
+				AT[i][j] = AW[j][i]
+			}
+		}
+		negc := make([]float64, n)
+		for i := range c {
+			negc[i] = -c[i]
+		}
+		mu, ok := solveSmall(AT, negc) // c + A_Wᵀμ = 0
+		if !ok {
+			return x, W, false
+		}
+		leave := -1
+		for i, m := range mu { // Bland: the smallest row index with μ < 0
+			if m < -1e-12*cn && (leave < 0 || W[i] < W[leave]) {
+				leave = i
+			}
+		}
+		if leave < 0 {
+			return x, W, true // KKT: μ ≥ 0
+		}
+		d, enter, step, ok := P.edge(x, W, AW, leave)
+		if !ok || enter < 0 {
+			return x, W, false // singular, or unbounded: P is bounded, so rounding
+		}
+		for i := range x {
+			x[i] += step * d[i]
+		}
+		W[leave] = enter
+	}
+	return x, W, false
+}
+
+// edge returns the direction d leaving the row W[j] inwards at the vertex
+// x (A_W d = −e_j, AW the rows of W) and the ratio test along it: the row
+// met first and the step to it (enter −1 when none is met), ok false for
+// a singular A_W.
+func (P *polytope) edge(x []float64, W []int, AW [][]float64, j int) ([]float64, int, float64, bool) {
+	e := make([]float64, P.n)
+	e[j] = -1
+	d, ok := solveSmall(AW, e)
+	if !ok {
+		return nil, -1, 0, false
+	}
+	enter, step := -1, math.Inf(1)
+	for r := range P.A {
+		if slices.Contains(W, r) {
+			continue
+		}
+		var ad, ax float64
+		for i, a := range P.A[r] {
+			ad += a * d[i]
+			ax += a * x[i]
+		}
+		if ad <= 1e-12 {
+			continue
+		}
+		if st := math.Max(0, P.b[r]-ax) / ad; st < step {
+			enter, step = r, st
+		}
+	}
+	return d, enter, step, true
+}
+
+// neighbours returns the vertices adjacent to the vertex x with active
+// rows W (n independent rows): for each row of W, the end of the edge that
+// leaves it (the other rows kept) and the basis there; degenerate edges
+// (of length 0) are left out.
+func (P *polytope) neighbours(x []float64, W []int) ([][]float64, [][]int) {
+	n := P.n
+	AW := make([][]float64, n)
+	for i, r := range W {
+		AW[i] = P.A[r]
+	}
+	var xs [][]float64
+	var Ws [][]int
+	for j := range W {
+		d, enter, step, ok := P.edge(x, W, AW, j)
+		if !ok || enter < 0 || !(step > P.eps) {
+			continue
+		}
+		y := slices.Clone(x)
+		for i := range y {
+			y[i] += step * d[i]
+		}
+		V := slices.Clone(W)
+		V[j] = enter
+		xs, Ws = append(xs, y), append(Ws, V)
+	}
+	return xs, Ws
+}
+
+// localMin is the local step of the variant DCSettings.Local: from the
+// vertex x0 (active rows basis0) it minimises the concave t − h(ω) over P
+// by successive linear programming (for a concave objective the minimum of
+// its linearisation at a point lies at a vertex no worse than the point:
+// each LP moves to a vertex at least as good, and the loop stops at a
+// vertex optimal for its own linearisation, a KKT point of the concave
+// minimisation), then by steepest descent along the edges of P (to the
+// best adjacent vertex while one is lower), so that the vertex returned
+// is a local minimum over the vertex graph of P: no adjacent vertex is
+// lower. lin0 is the point of the first linearisation; hc gives h and
+// ∇h. It returns the vertex, its basis and t − h there, ok
+// false on a numerical failure of an LP.
+func (P *polytope) localMin(x0 []float64, basis0 []int, lin0 []float64, hc *hCache) ([]float64, []int, float64, bool) {
+	x, W, best, ok := P.slp(x0, basis0, lin0, hc)
+	if !ok {
+		return x, W, best, false
+	}
+	x, W, best = P.descend(x, W, best, hc)
+	return x, W, best, true
+}
+
+// slp is the successive linear programming of localMin.
+func (P *polytope) slp(x0 []float64, basis0 []int, lin0 []float64, hc *hCache) ([]float64, []int, float64, bool) {
+	D := P.n - 1
+	c := make([]float64, P.n)
+	s := make([]float64, D)
+	hc.grad(s, lin0[:D])
+	x, W, best := x0, basis0, math.Inf(1)
+	tiny := func(v float64) float64 { return 1e-15 * math.Max(1, math.Abs(v)) }
+	for it := 0; it < 100; it++ {
+		for i := range s {
+			c[i] = -s[i]
+		}
+		c[D] = 1
+		y, V, ok := P.lpMin(c, W, x)
+		if !ok {
+			return x, W, best, false
+		}
+		v := y[D] - hc.grad(s, y[:D])
+		if it > 0 && !(v < best-tiny(best)) {
+			break
+		}
+		x, W, best = y, V, v
+	}
+	return x, W, best, true
+}
+
+// descend is the edge descent of localMin from the vertex x (active rows
+// W, t − h = best).
+func (P *polytope) descend(x []float64, W []int, best float64, hc *hCache) ([]float64, []int, float64) {
+	D := P.n - 1
+	tiny := func(v float64) float64 { return 1e-15 * math.Max(1, math.Abs(v)) }
+	for it := 0; it < 10*len(P.A)+100; it++ {
+		xs, Ws := P.neighbours(x, W)
+		bj, bv := -1, best
+		for j, y := range xs {
+			if v := y[D] - hc.value(y[:D]); v < bv-tiny(bv) {
+				bj, bv = j, v
+			}
+		}
+		if bj < 0 {
+			break
+		}
+		x, W, best = xs[bj], Ws[bj], bv
+	}
+	return x, W, best
+}
+
+// hCache remembers h and ∇h at the points the local variant visits (its
+// searches start from one vertex of P⁰ and revisit the same vertices from
+// one cut to the next).
+type hCache struct {
+	h  func(w []float64) float64
+	hg func(s, w []float64) float64
+	m  map[string]hEntry
+}
+
+type hEntry struct {
+	h    float64
+	grad []float64 // nil until asked for
+}
+
+func cacheKey(w []float64) string {
+	b := make([]byte, 0, 8*len(w))
+	for _, v := range w {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	return string(b)
+}
+
+// value returns h(ω).
+func (c *hCache) value(w []float64) float64 {
+	k := cacheKey(w)
+	if e, ok := c.m[k]; ok {
+		return e.h
+	}
+	v := c.h(w)
+	c.m[k] = hEntry{h: v}
+	return v
+}
+
+// grad returns h(ω) and writes ∇h(ω) into s.
+func (c *hCache) grad(s, w []float64) float64 {
+	k := cacheKey(w)
+	if e, ok := c.m[k]; ok && e.grad != nil {
+		copy(s, e.grad)
+		return e.h
+	}
+	v := c.hg(s, w)
+	c.m[k] = hEntry{h: v, grad: slices.Clone(s)}
+	return v
 }

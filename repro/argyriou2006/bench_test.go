@@ -50,3 +50,16 @@ func BenchmarkTable2CellQuick(b *testing.B) { benchCell(b, Quick(), jobTable2, "
 // BenchmarkTable1Cell is the DC column of Table 1 (one variance) for odd
 // vs. even on the widest range, at the paper's size.
 func BenchmarkTable1Cell(b *testing.B) { benchCell(b, Full(), jobTable1, "DC", 0, 0) }
+
+// BenchmarkQuadCell is the four-variance run (one variance per image
+// quadrant) with the local variant of Algorithm 2 at step 2, odd vs. even
+// in [100, 10000], at the paper's size; BenchmarkQuadCellMultistart the
+// same run with the multistart quasi-Newton step 2.
+func BenchmarkQuadCell(b *testing.B) { benchCell(b, Full(), jobQuad, methodLocalDC, 0, 1) }
+
+func BenchmarkQuadCellMultistart(b *testing.B) {
+	benchCell(b, Full(), jobQuad, methodMultistart, 0, 1)
+}
+
+// BenchmarkQuadCellQuick is the four-variance DC run in quick mode.
+func BenchmarkQuadCellQuick(b *testing.B) { benchCell(b, Quick(), jobQuad, methodLocalDC, 0, 1) }

@@ -38,6 +38,7 @@ const (
 const (
 	methodGrids      = "5×5 and 10×10"
 	methodMultistart = "multistart quasi-Newton"
+	methodLocalDC    = "DC, local variant"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -76,6 +77,9 @@ func Jobs(cfg Config) []jobs.Job {
 		}
 	}
 	for _, t := range cfg.Quadrants {
+		if cfg.QuadDC {
+			js = append(js, job(jobQuad, methodLocalDC, t, cfg.QuadrantRange))
+		}
 		js = append(js, job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
 	}
 	for _, n := range cfg.SizeTrain {
@@ -275,6 +279,13 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			}
 		}
 		return rec, nil
+	case jobQuad + "/" + methodLocalDC:
+		quads, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 2, 2)
+		if err != nil {
+			return nil, err
+		}
+		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: quads, Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
+			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 4)}, d)
 	case jobQuad + "/" + methodMultistart:
 		quads, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 2, 2)
 		if err != nil {
@@ -369,7 +380,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			p := SizePoint{Task: task, Range: rng, Train: j.Split}
 			err = json.Unmarshal(raw[i], &p.Greedy1)
 			res.Sizes = append(res.Sizes, p)
-		case jobQuad + "/" + methodMultistart:
+		case jobQuad + "/" + methodMultistart, jobQuad + "/" + methodLocalDC:
 			q := Quad{Task: task, Range: rng, Step2: j.Method}
 			err = json.Unmarshal(raw[i], &q.Greedy1)
 			res.Quadrants = append(res.Quadrants, q)

@@ -20,7 +20,7 @@ import (
 // the registered builder gives Jobs(ConfigFor(mode)); bad jobs and
 // configurations are errors.
 func TestJobsList(t *testing.T) {
-	for _, cfg := range []Config{Quick(), Full()} {
+	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
 		js := Jobs(cfg)
 		jobstest.CheckList(t, js, Jobs(cfg))
 		count := map[string]int{}
@@ -28,7 +28,11 @@ func TestJobsList(t *testing.T) {
 			count[j.Table]++
 		}
 		cells := len(cfg.Tasks) * len(cfg.Ranges)
-		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != len(cfg.Quadrants) || count[jobSize] != len(cfg.SizeTrain) {
+		quads := len(cfg.Quadrants)
+		if cfg.QuadDC {
+			quads *= 2
+		}
+		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != quads || count[jobSize] != len(cfg.SizeTrain) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Total(cfg) != len(js) {
@@ -88,6 +92,7 @@ func tiny() Config {
 	cfg.Train, cfg.Test, cfg.Tasks, cfg.Quadrants, cfg.QuadrantRange = 60, 100, []int{2}, []int{2}, 1
 	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
 	cfg.SizeTrain, cfg.SizeTask = []int{40, 60}, 2
+	cfg.QuadDC = true
 	return cfg
 }
 
@@ -141,7 +146,7 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	if calls.Load() != int64(len(js)) {
 		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
 	}
-	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 1 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
+	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 2 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
 	// The size job at the configuration's training size is the Table 1 DC cell.

@@ -42,20 +42,12 @@ func (g GaussianBlocks) check(d int) (lo, hi float64, err error) {
 // Space returns the box in log σ (one coordinate per block).
 func (g GaussianBlocks) Space(int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check(0)
-	B := len(g.Blocks)
-	l, h := make([]float64, B), make([]float64, B)
-	for k := range l {
-		l[k], h[k] = math.Log(lo), math.Log(hi)
-	}
-	return l, h, logStarts(g.Starts, lo, hi, B)
+	return logBox(g.Starts, lo, hi, len(g.Blocks))
 }
 
 // Params returns (σ_1, …, σ_B) = e^θ for a θ with one entry per block.
 func (g GaussianBlocks) Params(theta []float64) ([]float64, error) {
-	if err := checkTheta("GaussianBlocks", theta, len(g.Blocks)); err != nil {
-		return nil, err
-	}
-	return expParams("GaussianBlocks", theta)
+	return expParams("GaussianBlocks", theta, len(g.Blocks))
 }
 
 // Kernel returns the kernel.BlockGaussian of θ.
@@ -109,10 +101,33 @@ func (s *blockSearcher) shape() (int, int) { return s.D[0].SymmetricDim(), len(s
 
 func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, error) {
 	n := s.D[0].SymmetricDim()
-	B := len(s.D)
-	if err := checkInner(P, theta, grad, n, B); err != nil {
+	if err := checkInner(P, theta, grad, n, len(s.D)); err != nil {
 		return 0, err
 	}
+	G := make([]float64, len(s.D))
+	H := gaussInner(P, theta, G, func(i, j int, d []float64) {
+		for b, D := range s.D {
+			d[b] = D.At(i, j)
+		}
+	})
+	if _, err := checkValue(H, G); err != nil {
+		return 0, err
+	}
+	if grad != nil {
+		copy(grad, G)
+	}
+	return H, nil
+}
+
+// gaussInner returns h(θ) = Σ_{i≤j} w_ij exp(−Σ_b d_b(i, j) e^{−2θ_b})
+// (w_ij = P_ij, doubled off the diagonal: h = ⟨P, K⟩_F) and writes
+// ∂h/∂θ_b = Σ_{i≤j} w_ij κ_ij 2 d_b(i, j) e^{−2θ_b} into grad (not nil);
+// dist(i, j, d) writes the squared distances d_b(i, j) of the pair in
+// each block. Rows are summed in parallel and combined in row order (the
+// same value for any GOMAXPROCS).
+func gaussInner(P *mat.SymDense, theta, grad []float64, dist func(i, j int, d []float64)) float64 {
+	n := P.SymmetricDim()
+	B := len(theta)
 	inv := make([]float64, B)
 	for b, u := range theta {
 		inv[b] = math.Exp(-2 * u)
@@ -121,39 +136,37 @@ func (s *blockSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, 
 	gs := make([][]float64, n)
 	parallel.For(n, func(i int) {
 		g := make([]float64, B)
+		d := make([]float64, B)
 		var hi float64
 		for j := i; j < n; j++ {
 			w := P.At(i, j)
 			if j != i {
 				w *= 2
 			}
+			dist(i, j, d)
 			var a float64
-			for b, D := range s.D {
-				a += D.At(i, j) * inv[b]
+			for b := range d {
+				a += d[b] * inv[b]
 			}
 			kv := w * math.Exp(-a)
 			hi += kv
-			for b, D := range s.D {
-				g[b] += kv * 2 * D.At(i, j) * inv[b]
+			for b := range d {
+				g[b] += kv * 2 * d[b] * inv[b]
 			}
 		}
 		h[i], gs[i] = hi, g
 	})
 	var H float64
-	G := make([]float64, B)
+	for b := range grad {
+		grad[b] = 0
+	}
 	for i := range h { // fixed order: the same sum for any GOMAXPROCS
 		H += h[i]
-		for b := range G {
-			G[b] += gs[i][b]
+		for b := range grad {
+			grad[b] += gs[i][b]
 		}
 	}
-	if _, err := checkValue(H, G); err != nil {
-		return 0, err
-	}
-	if grad != nil {
-		copy(grad, G)
-	}
-	return H, nil
+	return H
 }
 
 func (s *blockSearcher) Gram(theta []float64) (*mat.SymDense, error) {

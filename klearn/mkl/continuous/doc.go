@@ -17,6 +17,8 @@
 // compare, which is this algorithm with a local search) or, for the
 // Gaussian families, globally by the paper's DC program (13) in ω = σ⁻²
 // with its cutting-plane Algorithm 2 (Step2 DC, SearchDC, on
-// opt.DCCuttingPlane), which certifies the optimum of each step 2.
+// opt.DCCuttingPlane), which certifies the optimum of each step 2 for one
+// or two parameters; with more it runs the paper's local variant of
+// Algorithm 2, which does not.
 // Package stagewise (CA-1D, CA-nD) uses the same families.
 package continuous

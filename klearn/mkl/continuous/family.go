@@ -87,9 +87,13 @@ func checkValue(h float64, grad []float64) (float64, error) {
 	return h, nil
 }
 
-// expParams returns e^θ, refusing an overflow to +Inf or an underflow to 0
+// expParams checks that θ has p finite entries (any number ≥ 1 when p <
+// 0) and returns e^θ, refusing an overflow to +Inf or an underflow to 0
 // (a bandwidth of 0 or +Inf is no kernel).
-func expParams(what string, theta []float64) ([]float64, error) {
+func expParams(what string, theta []float64, p int) ([]float64, error) {
+	if err := checkTheta(what, theta, p); err != nil {
+		return nil, err
+	}
 	s := make([]float64, len(theta))
 	for k, u := range theta {
 		s[k] = math.Exp(u)
@@ -235,6 +239,17 @@ func (g GaussianBandwidth) check() (lo, hi float64, err error) {
 	return lo, hi, err
 }
 
+// logBox returns the box [log lo, log hi]^p of a Gaussian family searched
+// in log σ and its restarts: each scalar s of starts (nil: the default
+// starts) clipped to [lo, hi] gives the start log σ = (log s, …, log s).
+func logBox(starts []float64, lo, hi float64, p int) ([]float64, []float64, [][]float64) {
+	l, h := make([]float64, p), make([]float64, p)
+	for k := range l {
+		l[k], h[k] = math.Log(lo), math.Log(hi)
+	}
+	return l, h, logStarts(starts, lo, hi, p)
+}
+
 func logStarts(starts []float64, lo, hi float64, d int) [][]float64 {
 	if starts == nil {
 		starts = defaultStarts
@@ -253,15 +268,12 @@ func logStarts(starts []float64, lo, hi float64, d int) [][]float64 {
 
 func (g GaussianBandwidth) Space(int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check()
-	return []float64{math.Log(lo)}, []float64{math.Log(hi)}, logStarts(g.Starts, lo, hi, 1)
+	return logBox(g.Starts, lo, hi, 1)
 }
 
 // Params returns the bandwidth σ = e^θ of a θ of length 1.
 func (g GaussianBandwidth) Params(theta []float64) ([]float64, error) {
-	if err := checkTheta("GaussianBandwidth", theta, 1); err != nil {
-		return nil, err
-	}
-	return expParams("GaussianBandwidth", theta)
+	return expParams("GaussianBandwidth", theta, 1)
 }
 
 // Kernel returns kernel.Gaussian{Sigma: e^θ} for a θ of length 1.
@@ -294,20 +306,13 @@ func (g GaussianPerCoordinate) check() (lo, hi float64, err error) {
 
 func (g GaussianPerCoordinate) Space(d int) ([]float64, []float64, [][]float64) {
 	lo, hi, _ := g.check()
-	l, h := make([]float64, d), make([]float64, d)
-	for k := range l {
-		l[k], h[k] = math.Log(lo), math.Log(hi)
-	}
-	return l, h, logStarts(g.Starts, lo, hi, d)
+	return logBox(g.Starts, lo, hi, d)
 }
 
 // Params returns the bandwidths σ_k = e^{θ_k}, one per input column (θ
 // of any length ≥ 1: the family's box has one entry per column).
 func (g GaussianPerCoordinate) Params(theta []float64) ([]float64, error) {
-	if err := checkTheta("GaussianPerCoordinate", theta, -1); err != nil {
-		return nil, err
-	}
-	return expParams("GaussianPerCoordinate", theta)
+	return expParams("GaussianPerCoordinate", theta, -1)
 }
 
 // Kernel returns kernel.ARD{Gamma: e^{−2θ}}, refusing a θ whose γ_k
@@ -503,44 +508,14 @@ func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, er
 	if err := checkInner(P, theta, grad, n, d); err != nil {
 		return 0, err
 	}
-	inv := make([]float64, d)
-	for k, u := range theta {
-		inv[k] = math.Exp(-2 * u)
-	}
-	h := make([]float64, n)
-	gs := make([][]float64, n)
-	parallel.For(n, func(i int) {
-		xi := s.X.RawRowView(i)
-		g := make([]float64, d)
-		var hi float64
-		for j := i; j < n; j++ {
-			w := P.At(i, j)
-			if j != i {
-				w *= 2
-			}
-			xj := s.X.RawRowView(j)
-			var a float64
-			for k := range inv {
-				t := xi[k] - xj[k]
-				a += t * t * inv[k]
-			}
-			kv := w * math.Exp(-a)
-			hi += kv
-			for k := range inv {
-				t := xi[k] - xj[k]
-				g[k] += kv * 2 * t * t * inv[k]
-			}
-		}
-		h[i], gs[i] = hi, g
-	})
-	var H float64
 	G := make([]float64, d)
-	for i := range h {
-		H += h[i]
-		for k := range G {
-			G[k] += gs[i][k]
+	H := gaussInner(P, theta, G, func(i, j int, dd []float64) {
+		xi, xj := s.X.RawRowView(i), s.X.RawRowView(j)
+		for k := range dd {
+			t := xi[k] - xj[k]
+			dd[k] = t * t
 		}
-	}
+	})
 	// Eq. (4): subtract λ Σ_k (σ_k − σ̄)², σ_k = e^{u_k}.
 	if s.lambda > 0 {
 		var mean float64

@@ -54,13 +54,17 @@ type Greedy struct {
 // StepInfo records one step 2: the kernel parameters found, the value
 // ⟨c, G_x(θ̂)c⟩ against ⟨c, K_x c⟩ (the test of Eq. (10)), and for the DC
 // solver its cutting-plane iterations, status and certified gap (value −
-// upper bound, relative to ‖c‖² = 1).
+// upper bound, relative to ‖c‖² = 1). DCLocal is true when step 2 ran the
+// local variant of Algorithm 2 (more than two parameters): DCStatus
+// Success then means the local test passed, not a certificate (DCGap is
+// the gap to a valid but weak bound).
 type StepInfo struct {
 	Params        []float64
 	Value, Kc     float64
 	DCIterations  int
 	DCStatus      opt.Status
 	DCGap         float64
+	DCLocal       bool
 	DCLowerBounds []float64
 }
 
@@ -178,7 +182,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
 			}
 			theta, h = r.Theta, r.Value
-			info.DCIterations, info.DCStatus, info.DCGap = r.Run.Iterations, r.Run.Status, r.Run.F-r.Run.Lower
+			info.DCIterations, info.DCStatus, info.DCGap, info.DCLocal = r.Run.Iterations, r.Run.Status, r.Run.F-r.Run.Lower, r.Run.Local
 			for _, it := range r.Run.Iters {
 				info.DCLowerBounds = append(info.DCLowerBounds, it.Lower)
 			}
@@ -189,16 +193,15 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			// μ, and on ⟨c, G c⟩ itself the quasi-Newton tolerance (absolute
 			// on the gradient) and its first step (the gradient's length)
 			// would leave the search at its starts.
-			u, nrm, err := unit(c)
+			u, cn, err := unit(c)
 			if err != nil {
-				// c = −2μa ≠ 0 (a = 0 only for y = 0): a zero ‖c‖² underflowed.
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d: c = −2μa (μ = %g)", step+1, g.Mu)
 			}
 			theta, h, err = Search(g.Family, s, d, outer(u), &g.Search)
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
 			}
-			h *= nrm
+			h *= cn * cn
 		}
 		params, err := g.Family.Params(theta)
 		if err != nil {
@@ -282,25 +285,31 @@ func SumKernel(f Family, thetas [][]float64, weights []float64) (kernel.Sum, err
 	return kernel.Sum{Kernels: kernels, Weights: slices.Clone(weights)}, nil
 }
 
-// unit returns u = c/‖c‖ and ‖c‖²; errors: a ‖c‖² that is not finite
-// (ErrNotFinite) or zero (ErrParam).
+// unit returns u = c/‖c‖ and ‖c‖, computed through c/max_i|c_i| so that
+// neither underflows nor overflows in ‖c‖² (‖c‖ itself may still be
+// +Inf for entries near MaxFloat64). Errors: an entry not finite
+// (ErrNotFinite), c = 0 (ErrParam).
 func unit(c []float64) ([]float64, float64, error) {
-	var nrm2 float64
+	var cmax float64
 	for _, v := range c {
-		nrm2 += v * v
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: c is not finite")
+		}
+		cmax = math.Max(cmax, math.Abs(v))
 	}
-	if math.IsInf(nrm2, 0) || math.IsNaN(nrm2) {
-		return nil, 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: ‖c‖² = %g", nrm2)
+	if cmax == 0 {
+		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: c = 0")
 	}
-	if nrm2 == 0 {
-		return nil, 0, klearn.Errorf(klearn.ErrParam, "continuous: ‖c‖² = 0")
+	var ss float64
+	for _, v := range c {
+		ss += (v / cmax) * (v / cmax)
 	}
-	nrm := math.Sqrt(nrm2)
+	r := math.Sqrt(ss)
 	u := make([]float64, len(c))
 	for i, v := range c {
-		u[i] = v / nrm
+		u[i] = v / cmax / r
 	}
-	return u, nrm2, nil
+	return u, cmax * r, nil
 }
 
 // outer returns ccᵀ.
