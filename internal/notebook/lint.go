@@ -94,7 +94,10 @@ func knownKind(k string) bool {
 //   - a seed is declared (`const seed ...` or `seed = ...` in a const block);
 //   - no shell cells or lines (`!` or `!*` in GoNB);
 //   - no http(s) URL in code (data come from the datasets package, no network);
-//   - every `// expect:` directive names known output kinds.
+//   - every `// expect:` directive names known output kinds;
+//   - no control character but newline and tab in any cell (a script that
+//     writes \arg or \varphi in a string where \a and \v are escapes
+//     leaves BEL or VT in the LaTeX, which MathJax drops silently).
 func Lint(nb *Notebook) []Problem {
 	var ps []Problem
 	doc := func(format string, args ...any) {
@@ -136,6 +139,11 @@ func Lint(nb *Notebook) []Problem {
 		case "code":
 		default:
 			add("unknown cell type %q", c.Type())
+		}
+		for n, line := range strings.Split(c.Source(), "\n") {
+			if k := strings.IndexFunc(line, isControl); k >= 0 {
+				add("line %d has control character %U at byte %d (an unescaped backslash sequence such as \\a or \\v?)", n+1, []rune(line[k:])[0], k)
+			}
 		}
 		if c.Type() != "code" {
 			continue
@@ -193,3 +201,6 @@ func firstLine(s string) string {
 	}
 	return ""
 }
+
+// isControl reports a C0 control character or DEL other than tab.
+func isControl(r rune) bool { return (r < 0x20 && r != '\t') || r == 0x7f }

@@ -100,6 +100,8 @@ func TestLintFindings(t *testing.T) {
 		{"expect kind", nil, []string{setup, "%%\n// expect: gif\n"}, `unknown output kind "gif"`},
 		{"expect empty", nil, []string{setup, "%%\n// expect:\n"}, "empty // expect:"},
 		{"no code", nil, []string{"# Only text"}, "no code cell"},
+		{"control character", nil, []string{"# T\n\n$\x07rg\\min_x f$", setup}, "control character U+0007"},
+		{"vertical tab in code", nil, []string{setup, "%%\n// \x0barphi\n"}, "control character U+000B"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srcs := tc.srcs
