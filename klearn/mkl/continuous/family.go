@@ -516,19 +516,7 @@ func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, er
 			dd[k] = t * t
 		}
 	})
-	// Eq. (4): subtract λ Σ_k (σ_k − σ̄)², σ_k = e^{u_k}.
-	if s.lambda > 0 {
-		var mean float64
-		for _, u := range theta {
-			mean += math.Exp(u) / float64(d)
-		}
-		for k, u := range theta {
-			sk := math.Exp(u)
-			H -= s.lambda * (sk - mean) * (sk - mean)
-			// ∂/∂u_k of Σ_l (σ_l − σ̄)² is 2(σ_k − σ̄)σ_k (the σ̄ terms cancel).
-			G[k] -= s.lambda * 2 * (sk - mean) * sk
-		}
-	}
+	H = SubtractSpread(H, G, theta, s.lambda)
 	if _, err := checkValue(H, G); err != nil {
 		return 0, err
 	}
@@ -547,4 +535,24 @@ func (s *ardSearcher) Gram(theta []float64) (*mat.SymDense, error) {
 		return nil, err
 	}
 	return kernel.Gram(k, s.X)
+}
+
+// SubtractSpread returns h − λ Σ_k (σ_k − σ̄)², the bandwidth-spread
+// penalty of Eq. (4) of Afkanpour et al. (2013) on σ_k = e^{u_k}, u = theta,
+// and subtracts its derivative 2λ(σ_k − σ̄)σ_k (the σ̄ terms cancel) from
+// grad[k]. λ ≤ 0 leaves both unchanged.
+func SubtractSpread(h float64, grad, theta []float64, lambda float64) float64 {
+	if lambda <= 0 {
+		return h
+	}
+	var mean float64
+	for _, u := range theta {
+		mean += math.Exp(u) / float64(len(theta))
+	}
+	for k, u := range theta {
+		sk := math.Exp(u)
+		h -= lambda * (sk - mean) * (sk - mean)
+		grad[k] -= lambda * 2 * (sk - mean) * sk
+	}
+	return h
 }

@@ -228,20 +228,8 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 	for k := range grad {
 		grad[k] *= 2 * inv[k]
 	}
-	// Eq. (4): subtract λ Σ_k (σ_k − σ̄)², σ_k = e^{u_k}; its derivative in
-	// u_k is 2(σ_k − σ̄)σ_k (the σ̄ terms cancel).
-	if s.lambda > 0 {
-		var mean float64
-		for _, u := range theta {
-			mean += math.Exp(u) / float64(d)
-		}
-		for k, u := range theta {
-			sk := math.Exp(u)
-			h -= s.lambda * (sk - mean) * (sk - mean)
-			grad[k] -= s.lambda * 2 * (sk - mean) * sk
-		}
-	}
-	return h
+	// Eq. (4): the bandwidth-spread penalty.
+	return continuous.SubtractSpread(h, grad, theta, s.lambda)
 }
 
 func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {
