@@ -6,12 +6,16 @@
 //
 // A record's key is the SHA-256 of (a) the job's canonical spec (paper,
 // table, method, data set, split, hyper-parameters as sorted JSON), (b) the
-// digests of its input files, and (c) a digest of the module's Go source
-// (every non-test .go file plus go.mod and go.sum under the module root).
-// (c) is coarse — an edit anywhere in the Go code invalidates every record —
-// but it is never stale, which a per-package dependency digest could only be
-// with exact import-graph tracking; notebooks' prose is not Go source, so
-// editing it invalidates nothing.
+// digests of its input files, and (c) the digest of the code that computes
+// it (CodeDigest): for a registered paper, the Go and assembly sources of the
+// package that registered it and of every package of the module it imports,
+// directly or not, with go.mod, go.sum, the pinned data digests and the
+// build (Go release, GOARCH, GOAMD64). An edit of the tessellated-kernel
+// package therefore leaves the records of papers that do not import it
+// valid; an edit of a package they share invalidates them all. A job of a
+// paper no package registered (nb.Cached's "notebooks") is computed by code
+// the store cannot see, so its key covers every package of the module.
+// Notebooks' prose is not Go source: editing it invalidates nothing.
 package jobs
 
 import (
@@ -21,11 +25,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -147,84 +148,6 @@ func Papers() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-var (
-	codeOnce   sync.Once
-	codeDigest string
-	codeErr    error
-)
-
-// CodeDigest returns the digest of what computes a result under root: every
-// non-test .go file (outside build/, bin/, testdata/, hidden directories),
-// go.mod and go.sum, and the pinned digests of the data: data/checksums.sha256
-// (every committed data set, verified by `make data`) and
-// scripts/data/mnist.sh (MNIST's pinned package and file digests); by
-// relative path and contents. A changed data set therefore changes every key.
-// The build that computes also counts (BuildTag): GOAMD64=v3 fuses
-// multiply-adds that a v1 build rounds twice, and another Go release may
-// compile the same source to other last bits.
-func CodeDigest(root string) (string, error) {
-	h := sha256.New()
-	var files []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			name := d.Name()
-			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "build" || name == "bin" || name == "results" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		rel = filepath.ToSlash(rel)
-		if (strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")) || rel == "go.mod" || rel == "go.sum" ||
-			rel == "data/checksums.sha256" || rel == "scripts/data/mnist.sh" {
-			files = append(files, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("jobs: code digest of %s: %w", root, err)
-	}
-	if len(files) == 0 {
-		return "", fmt.Errorf("jobs: code digest: no Go source under %s (set KERNELAB_ROOT)", root)
-	}
-	sort.Strings(files)
-	for _, rel := range files {
-		b, err := os.ReadFile(filepath.Join(root, rel))
-		if err != nil {
-			return "", fmt.Errorf("jobs: code digest: %w", err)
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(b))
-		h.Write(b)
-	}
-	fmt.Fprintf(h, "build\x00%s\x00", BuildTag())
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// BuildTag names the build of the running binary as far as it can change a
-// result's bits: the Go release, GOARCH and its micro-architecture level
-// (GOAMD64 and the like, from the binary's build information; "default"
-// when the binary records none).
-func BuildTag() string {
-	level := "default"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) {
-				level = s.Value
-			}
-		}
-	}
-	return runtime.Version() + " " + runtime.GOARCH + " " + level
-}
-
-// moduleCodeDigest is CodeDigest of repo.Root(), computed once per process.
-func moduleCodeDigest() (string, error) {
-	codeOnce.Do(func() { codeDigest, codeErr = CodeDigest(repo.Root()) })
-	return codeDigest, codeErr
 }
 
 // Key returns the store key of j under the given code digest: SHA-256 of

@@ -135,9 +135,10 @@ func TestKeyCoversSpecAndInputs(t *testing.T) {
 	}
 }
 
-func TestCodeDigest(t *testing.T) {
-	root := t.TempDir()
-	write := func(rel, s string) {
+// writeTree returns a function writing files under root.
+func writeTree(t *testing.T, root string) func(rel, s string) {
+	return func(rel, s string) {
+		t.Helper()
 		p := filepath.Join(root, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -146,39 +147,104 @@ func TestCodeDigest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+func TestCodeDigest(t *testing.T) {
+	root := t.TempDir()
+	write := writeTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
-	d1, err := jobs.CodeDigest(root)
+	d1, err := jobs.CodeDigest(root, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	write("a/a_test.go", "package a\n")
 	write("notebooks/01.ipynb", "{}")
 	write("a/testdata/x.go", "package x\n")
-	if d, _ := jobs.CodeDigest(root); d != d1 {
+	if d, _ := jobs.CodeDigest(root, ""); d != d1 {
 		t.Fatal("tests, notebooks or testdata changed the code digest")
 	}
 	write("a/a.go", "package a // edited\n")
-	d2, _ := jobs.CodeDigest(root)
+	d2, _ := jobs.CodeDigest(root, "")
 	if d2 == d1 {
 		t.Fatal("a source edit left the code digest unchanged")
 	}
+	write("a/mul_amd64.s", "TEXT ·mul(SB),4,$0\n")
+	d3, _ := jobs.CodeDigest(root, "")
+	if d3 == d2 {
+		t.Fatal("an assembly file left the code digest unchanged")
+	}
 	// The pinned data digests are inputs of every result; data files themselves are not read.
 	write("data/x.csv.gz", "new data")
-	if d, _ := jobs.CodeDigest(root); d != d2 {
+	if d, _ := jobs.CodeDigest(root, ""); d != d3 {
 		t.Fatal("a data file outside the checksum list changed the code digest")
 	}
 	write("data/checksums.sha256", "abc  x.csv.gz\n")
-	d3, _ := jobs.CodeDigest(root)
-	if d3 == d2 {
+	d4, _ := jobs.CodeDigest(root, "")
+	if d4 == d3 {
 		t.Fatal("a changed data/checksums.sha256 left the code digest unchanged")
 	}
 	write("scripts/data/mnist.sh", "sums=...\n")
-	if d, _ := jobs.CodeDigest(root); d == d3 {
+	if d, _ := jobs.CodeDigest(root, ""); d == d4 {
 		t.Fatal("a changed MNIST pin left the code digest unchanged")
 	}
-	if _, err := jobs.CodeDigest(t.TempDir()); err == nil {
+	if _, err := jobs.CodeDigest(t.TempDir(), ""); err == nil {
 		t.Fatal("empty tree accepted")
+	}
+}
+
+// A paper package's digest covers the packages it imports, directly or
+// not, in every build variant, and nothing else of the module.
+func TestCodeDigestClosure(t *testing.T) {
+	root := t.TempDir()
+	write := writeTree(t, root)
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("repro/p/p.go", "package p\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/a\"\n)\n\nvar _ = fmt.Sprint(a.A)\n")
+	write("a/a.go", "package a\n\nimport \"example.com/m/b\"\n\nvar A = b.B\n")
+	write("b/b.go", "package b\n\nvar B = 1\n")
+	write("b/b_arm64.go", "//go:build arm64\n\npackage b\n\nimport \"example.com/m/c\"\n\nvar _ = c.C\n")
+	write("c/c.go", "package c\n\nvar C = 2\n")
+	write("other/o.go", "package other\n\nvar O = 3\n")
+	digest := func() string {
+		t.Helper()
+		d, err := jobs.CodeDigest(root, "example.com/m/repro/p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	d0 := digest()
+	if whole, _ := jobs.CodeDigest(root, ""); whole == d0 {
+		t.Fatal("the closure's digest equals the module's")
+	}
+	write("other/o.go", "package other\n\nvar O = 4\n")
+	write("b/b_test.go", "package b\n")
+	if digest() != d0 {
+		t.Fatal("a package outside the closure, or a test file, changed the digest")
+	}
+	for _, edit := range [][2]string{
+		{"b/b.go", "package b\n\nvar B = 5\n"},       // imported indirectly
+		{"c/c.go", "package c\n\nvar C = 6\n"},       // imported by an arm64-only file
+		{"b/add_amd64.s", "TEXT ·add(SB),4,$0\n"},    // assembly of an imported package
+		{"go.sum", "example.com/z v1.0.0 h1:abc=\n"}, // a requirement
+		{"repro/p/q.go", "package p\n\nvar Q = 7\n"}, // the package itself
+	} {
+		before := digest()
+		write(edit[0], edit[1])
+		if digest() == before {
+			t.Fatalf("an edit of %s left the digest unchanged", edit[0])
+		}
+	}
+	if _, err := jobs.CodeDigest(root, "example.org/elsewhere"); err == nil {
+		t.Fatal("a package outside the module accepted")
+	}
+	if _, err := jobs.CodeDigest(root, "example.com/m/missing"); err == nil {
+		t.Fatal("a package without a directory accepted")
+	}
+	write("repro/bad/bad.go", "package bad\n\nimport \"example.com/m/empty\"\n")
+	write("empty/README", "no Go here\n")
+	if _, err := jobs.CodeDigest(root, "example.com/m/repro/bad"); err == nil {
+		t.Fatal("an imported directory without source accepted")
 	}
 }
 

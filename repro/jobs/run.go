@@ -20,7 +20,8 @@ type Options struct {
 	Workers int // ≤ 0: all cores
 	// Recompute ignores stored records (also set by KERNELAB_CACHE=off).
 	Recompute bool
-	// Code overrides the code digest (tests); "" means the module's.
+	// Code overrides the code digest (tests); "" means that of the package
+	// defining the experiment's Run (CodeDigest).
 	Code     string
 	Progress io.Writer // nil: no progress lines
 }
@@ -36,7 +37,7 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 	code := opts.Code
 	if code == "" {
 		var err error
-		if code, err = moduleCodeDigest(); err != nil {
+		if code, err = experimentCode(exp); err != nil {
 			return Summary{}, err
 		}
 	}
@@ -129,18 +130,20 @@ type Status struct {
 }
 
 // TableStatus counts, per table in job order, the jobs whose record is in
-// the store, those marked failed, and the rest (pending).
+// the store, those marked failed, and the rest (pending), under code (""
+// means each paper's own digest, as Run and Load key them).
 func TableStatus(st Store, js []Job, code string) ([]Status, error) {
-	if code == "" {
-		var err error
-		if code, err = moduleCodeDigest(); err != nil {
-			return nil, err
-		}
-	}
 	var out []Status
 	idx := map[string]int{}
 	for _, j := range js {
-		k, err := Key(j, code)
+		c := code
+		if c == "" {
+			var err error
+			if c, err = paperCode(j.Paper); err != nil {
+				return nil, err
+			}
+		}
+		k, err := Key(j, c)
 		if err != nil {
 			return nil, err
 		}
@@ -212,7 +215,7 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 
 // lookup returns the stored record of j under the current code and its key.
 func lookup(st Store, j Job) (rec Record, key string, ok bool, err error) {
-	code, err := moduleCodeDigest()
+	code, err := paperCode(j.Paper)
 	if err != nil {
 		return Record{}, "", false, err
 	}

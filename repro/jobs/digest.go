@@ -1,0 +1,264 @@
+package jobs
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/kernelab/kernelab/internal/repo"
+)
+
+// pinnedInputs are the files outside the Go source that every result
+// depends on: the module's requirements and the pinned digests of the data
+// (data/checksums.sha256 lists every committed data set, verified by `make
+// data`; scripts/data/mnist.sh pins MNIST's package and file digests). A
+// changed data set therefore changes every key.
+var pinnedInputs = []string{"go.mod", "go.sum", "data/checksums.sha256", "scripts/data/mnist.sh"}
+
+// CodeDigest returns the digest of the code under root (a module root) that
+// computes the results of the package pkg, an import path of that module:
+// the non-test .go and .s files of pkg and of every package of the module
+// it imports, directly or not, by relative path and contents, with the
+// pinnedInputs and the build (BuildTag). Every file of a package counts,
+// whatever its build constraints, so a digest never misses the variant a
+// build uses. pkg "" takes every package of the module (all .go and .s
+// files outside tests, testdata, build/, bin/, results/ and hidden
+// directories): the digest of code the caller cannot name.
+//
+// The build counts because GOAMD64=v3 fuses multiply-adds that a v1 build
+// rounds twice, and another Go release may compile the same source to other
+// last bits.
+func CodeDigest(root, pkg string) (string, error) {
+	var files []string
+	var err error
+	if pkg == "" {
+		files, err = moduleFiles(root)
+	} else {
+		files, err = closureFiles(root, pkg)
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(files) == 0 {
+		return "", fmt.Errorf("jobs: code digest: no Go source under %s (set KERNELAB_ROOT)", root)
+	}
+	for _, rel := range pinnedInputs {
+		if _, err := os.Stat(filepath.Join(root, rel)); err == nil {
+			files = append(files, rel)
+		}
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, rel := range files {
+		b, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return "", fmt.Errorf("jobs: code digest: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", rel, len(b))
+		h.Write(b)
+	}
+	fmt.Fprintf(h, "build\x00%s\x00", BuildTag())
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// isSource reports whether a file name is code a build compiles: .go files
+// other than tests, and assembly.
+func isSource(name string) bool {
+	return (strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")) || strings.HasSuffix(name, ".s")
+}
+
+// moduleFiles lists every source file of the module under root, relative
+// and slash-separated.
+func moduleFiles(root string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			name := d.Name()
+			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "build" || name == "bin" || name == "results" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if isSource(d.Name()) {
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: code digest of %s: %w", root, err)
+	}
+	return files, nil
+}
+
+// closureFiles lists the source files of pkg and of the module's packages
+// it imports, directly or not, read from the import clauses of every source
+// file (all build variants).
+func closureFiles(root, pkg string) ([]string, error) {
+	mod, err := modulePath(root)
+	if err != nil {
+		return nil, err
+	}
+	dirOf := func(path string) (string, bool) {
+		if path == mod {
+			return ".", true
+		}
+		rel, ok := strings.CutPrefix(path, mod+"/")
+		return rel, ok
+	}
+	start, ok := dirOf(pkg)
+	if !ok {
+		return nil, fmt.Errorf("jobs: code digest: package %s is not in module %s", pkg, mod)
+	}
+	var files []string
+	seen := map[string]bool{start: true}
+	queue := []string{start}
+	fset := token.NewFileSet()
+	for len(queue) > 0 {
+		dir := queue[0]
+		queue = queue[1:]
+		ents, err := os.ReadDir(filepath.Join(root, dir))
+		if err != nil {
+			return nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
+		}
+		n := len(files)
+		for _, e := range ents {
+			if e.IsDir() || !isSource(e.Name()) {
+				continue
+			}
+			rel := filepath.ToSlash(filepath.Join(dir, e.Name()))
+			files = append(files, rel)
+			if !strings.HasSuffix(rel, ".go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, filepath.Join(root, rel), nil, parser.ImportsOnly)
+			if err != nil {
+				return nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
+			}
+			for _, im := range f.Imports {
+				path, err := strconv.Unquote(im.Path.Value)
+				if err != nil {
+					return nil, fmt.Errorf("jobs: code digest of %s: %s: import %s: %w", pkg, rel, im.Path.Value, err)
+				}
+				if d, ok := dirOf(path); ok && !seen[d] {
+					seen[d] = true
+					queue = append(queue, d)
+				}
+			}
+		}
+		if len(files) == n {
+			return nil, fmt.Errorf("jobs: code digest of %s: no source in %s", pkg, dir)
+		}
+	}
+	return files, nil
+}
+
+// modulePath reads the module path from root's go.mod.
+func modulePath(root string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", fmt.Errorf("jobs: code digest: %w", err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			if p := strings.Trim(strings.TrimSpace(rest), `"`); p != "" {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("jobs: code digest: no module line in %s", filepath.Join(root, "go.mod"))
+}
+
+// BuildTag names the build of the running binary as far as it can change a
+// result's bits: the Go release, GOARCH and its micro-architecture level
+// (GOAMD64 and the like, from the binary's build information; "default"
+// when the binary records none).
+func BuildTag() string {
+	level := "default"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) {
+				level = s.Value
+			}
+		}
+	}
+	return runtime.Version() + " " + runtime.GOARCH + " " + level
+}
+
+// funcPackage returns the import path of the package that defines f.
+func funcPackage(f any) string {
+	v := reflect.ValueOf(f)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return ""
+	}
+	fn := runtime.FuncForPC(v.Pointer())
+	if fn == nil {
+		return ""
+	}
+	name := fn.Name() // path/to/pkg.Func, path/to/pkg.Func.func1, path/to/pkg.(*T).M
+	slash := strings.LastIndex(name, "/")
+	dot := strings.Index(name[slash+1:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return name[:slash+1+dot]
+}
+
+var (
+	digestMu sync.Mutex
+	digests  = map[string]string{} // package ("" = module) → digest under repo.Root()
+)
+
+// codeOf returns the code digest of the package pkg ("" = the module)
+// under repo.Root(), computed once per process.
+func codeOf(pkg string) (string, error) {
+	digestMu.Lock()
+	defer digestMu.Unlock()
+	if d, ok := digests[pkg]; ok {
+		return d, nil
+	}
+	d, err := CodeDigest(repo.Root(), pkg)
+	if err != nil {
+		return "", err
+	}
+	digests[pkg] = d
+	return d, nil
+}
+
+// paperCode returns the code digest of paper's records: that of the package
+// whose run function the paper registered, or the module's when no package
+// registered it.
+func paperCode(paper string) (string, error) {
+	if exp, ok := Lookup(paper); ok {
+		return experimentCode(exp)
+	}
+	return codeOf("")
+}
+
+// experimentCode returns the code digest of exp's records: that of the
+// package defining exp.Run. A run function defined outside the module
+// (a test's) is keyed by the whole module.
+func experimentCode(exp Experiment) (string, error) {
+	pkg := funcPackage(exp.Run)
+	if mod, err := modulePath(repo.Root()); err != nil || (pkg != mod && !strings.HasPrefix(pkg, mod+"/")) {
+		pkg = ""
+	} else if _, err := os.Stat(filepath.Join(repo.Root(), strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/"))); err != nil {
+		pkg = "" // an external test package (path/to/pkg_test) has no directory of its own
+	}
+	return codeOf(pkg)
+}
