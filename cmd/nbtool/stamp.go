@@ -41,6 +41,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/kernelab/kernelab/internal/repo"
 )
 
 // stampVersion changes whenever the meaning of a stamp's inputs changes.
@@ -270,26 +272,15 @@ func repoFiles(root string) ([]string, error) {
 		sort.Strings(files)
 		return files, nil
 	}
-	var files []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			switch {
-			case rel == ".":
-			case strings.HasPrefix(d.Name(), "."), rel == "build", rel == "bin", rel == "reports",
-				rel == filepath.Join("data", "cache"), strings.HasPrefix(rel, "results"):
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		files = append(files, rel)
-		return nil
-	})
+	skip := func(rel, _ string) bool {
+		return rel == "build" || rel == "bin" || rel == "reports" || rel == "data/cache" || strings.HasPrefix(rel, "results")
+	}
+	files, err := repo.Walk(root, skip, nil)
 	if err != nil {
-		return nil, fmt.Errorf("stamp: listing %s: %w", root, err)
+		return nil, fmt.Errorf("stamp: %w", err)
+	}
+	for i, f := range files {
+		files[i] = filepath.FromSlash(f)
 	}
 	return files, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -82,26 +81,16 @@ func isSource(name string) bool {
 // moduleFiles lists every source file of the module under root, relative
 // and slash-separated.
 func moduleFiles(root string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	skip := func(_, name string) bool {
+		switch name {
+		case "testdata", "build", "bin", "results", "node_modules":
+			return true
 		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			name := d.Name()
-			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "build" || name == "bin" || name == "results" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if isSource(d.Name()) {
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
+		return false
+	}
+	files, err := repo.Walk(root, skip, func(_, name string) bool { return isSource(name) })
 	if err != nil {
-		return nil, fmt.Errorf("jobs: code digest of %s: %w", root, err)
+		return nil, fmt.Errorf("jobs: code digest: %w", err)
 	}
 	return files, nil
 }
