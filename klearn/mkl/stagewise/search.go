@@ -101,6 +101,23 @@ func (p *pairs) setP(P *mat.SymDense) {
 	}
 }
 
+// unitGram returns the n×n Gram with a unit diagonal whose entry (i, j),
+// i < j, is k(p) for the packed index p of the pair (rows in parallel).
+func (s *pairs) unitGram(k func(p int) float64) *mat.SymDense {
+	K := mat.NewSymDense(s.n, nil)
+	raw := K.RawSymmetric()
+	parallel.For(s.n, func(i int) {
+		row := raw.Data[i*raw.Stride:]
+		row[i] = 1
+		// pairs (i, j), j > i, start at i·n − i(i+1)/2.
+		off := i*s.n - i*(i+1)/2
+		for j := i + 1; j < s.n; j++ {
+			row[j] = k(off + j - i - 1)
+		}
+	})
+	return K
+}
+
 // blocks runs f on the fixed blocks of the m packed pairs and returns the
 // number of blocks; f(b, lo, hi) writes only slot b of its outputs.
 func blocks(m int, f func(b, lo, hi int)) int {
@@ -151,18 +168,7 @@ func (s *gaussPairs) eval(theta, grad []float64) float64 {
 
 func (s *gaussPairs) gram(theta []float64) (*mat.SymDense, error) {
 	om := math.Exp(-2 * theta[0])
-	K := mat.NewSymDense(s.n, nil)
-	raw := K.RawSymmetric()
-	parallel.For(s.n, func(i int) {
-		row := raw.Data[i*raw.Stride:]
-		row[i] = 1
-		// pairs (i, j), j > i, start at i·n − i(i+1)/2.
-		off := i*s.n - i*(i+1)/2
-		for j := i + 1; j < s.n; j++ {
-			row[j] = math.Exp(-s.d[off+j-i-1] * om)
-		}
-	})
-	return K, nil
+	return s.unitGram(func(p int) float64 { return math.Exp(-s.d[p] * om) }), nil
 }
 
 // ardPairs is the stage searcher of GaussianPerCoordinate.
@@ -241,22 +247,13 @@ func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "stagewise: bandwidth e^%g gives γ = %g", u, inv[k])
 		}
 	}
-	K := mat.NewSymDense(s.n, nil)
-	raw := K.RawSymmetric()
-	parallel.For(s.n, func(i int) {
-		row := raw.Data[i*raw.Stride:]
-		row[i] = 1
-		off := i*s.n - i*(i+1)/2
-		for j := i + 1; j < s.n; j++ {
-			q := s.q[(off+j-i-1)*d : (off+j-i)*d]
-			var a float64
-			for k, v := range q {
-				a += v * inv[k]
-			}
-			row[j] = math.Exp(-a)
+	return s.unitGram(func(p int) float64 {
+		var a float64
+		for k, v := range s.q[p*d : (p+1)*d] {
+			a += v * inv[k]
 		}
-	})
-	return K, nil
+		return math.Exp(-a)
+	}), nil
 }
 
 // dirichletVec is the stage searcher of the Dirichlet family: the inputs x
