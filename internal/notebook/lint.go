@@ -86,6 +86,9 @@ func knownKind(k string) bool {
 	return false
 }
 
+// MaxCodeLines is the longest code cell Lint accepts.
+const MaxCodeLines = 60
+
 // Lint checks a notebook as committed, before execution:
 //   - metadata.kernelspec.name is "gonb"; nbformat 4 with nbformat_minor ≥ 5;
 //   - every cell has a valid, unique id;
@@ -95,6 +98,8 @@ func knownKind(k string) bool {
 //   - no shell cells or lines (`!` or `!*` in GoNB);
 //   - no http(s) URL in code (data come from the datasets package, no network);
 //   - every `// expect:` directive names known output kinds;
+//   - no code cell longer than MaxCodeLines lines (a longer computation
+//     belongs in the paper's package, tested, and the cell calls it);
 //   - no control character but newline and tab in any cell (a script that
 //     writes \arg or \varphi in a string where \a and \v are escapes
 //     leaves BEL or VT in the LaTeX, which MathJax drops silently).
@@ -149,6 +154,9 @@ func Lint(nb *Notebook) []Problem {
 			continue
 		}
 		src := c.Source()
+		if n := strings.Count(strings.TrimRight(src, "\n"), "\n") + 1; n > MaxCodeLines {
+			add("code cell of %d lines, over %d: move the computation into the paper's package and call it", n, MaxCodeLines)
+		}
 		if len(c.Outputs()) > 0 {
 			add("committed outputs; clear them with `go run ./cmd/nbtool clear FILE`")
 		}

@@ -68,6 +68,11 @@ func TestLintClean(t *testing.T) {
 	if got := nb.Title(); got != "Tour" {
 		t.Errorf("Title() = %q, want Tour", got)
 	}
+	// A code cell of exactly MaxCodeLines lines (a trailing newline does not count) passes.
+	nb = build(t, setup, "%%\n"+strings.Repeat("x++\n", MaxCodeLines-1))
+	if ps := Lint(nb); len(ps) != 0 {
+		t.Fatalf("a cell of %d lines: %s", MaxCodeLines, msgs(ps))
+	}
 	// A seed in a const block counts too.
 	nb = build(t, "%noautoget\nconst (\n\tn    = 10\n\tseed uint64 = 7\n)\n")
 	if ps := Lint(nb); len(ps) != 0 {
@@ -102,6 +107,7 @@ func TestLintFindings(t *testing.T) {
 		{"no code", nil, []string{"# Only text"}, "no code cell"},
 		{"control character", nil, []string{"# T\n\n$\x07rg\\min_x f$", setup}, "control character U+0007"},
 		{"vertical tab in code", nil, []string{setup, "%%\n// \x0barphi\n"}, "control character U+000B"},
+		{"long cell", nil, []string{setup, "%%\n" + strings.Repeat("x++\n", MaxCodeLines)}, "code cell of 61 lines, over 60"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srcs := tc.srcs
