@@ -520,7 +520,7 @@ const StartTol = 1e-8
 // class sum farther than StartTol from 1).
 func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
 	if start == nil {
-		return komdQP("KOMDQPFrom", K, y, lambda, nil, s)
+		return komdQP("KOMDQP", K, y, lambda, nil, s)
 	}
 	if len(start) != len(y) {
 		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMDQPFrom: start has %d entries, y has %d", len(start), len(y))

@@ -275,6 +275,13 @@ func (c Config) validate() error {
 			return bad("VGrid", v)
 		}
 	}
+	// Increasing: the inner folds start each v's QPs from the previous v's
+	// solutions (innerPick).
+	for i := 1; i < len(c.VGrid); i++ {
+		if !(c.VGrid[i] > c.VGrid[i-1]) {
+			return bad("VGrid (not increasing)", c.VGrid)
+		}
+	}
 	var allDs []int
 	for _, g := range [][]int{c.Ds, c.Fig6Ds, c.Fig7Ds, c.Fig8Ds, c.Fig10Ds} {
 		allDs = append(allDs, g...)
