@@ -142,10 +142,11 @@ func Quick() Config {
 // K_sum; 15 % in kernel sums and slices, each inner fold sliced once for
 // the whole grid of v). Along the grid of v each QP starts from the
 // previous v's solution of the same inner fold, D and kernel
-// (opt.KOMDQPFrom, EasyMKL.SumStart and Start), which saves 8–21 % of the
-// pair steps (TestKOMDQPFromGrid) and, on one outer fold under
-// `nice -n 5` on the shared 2-core machine at a load average of 2–6, of
-// the wall time (BenchmarkCVFold, seconds):
+// (opt.KOMDQPFrom, EasyMKL.SumStart and Start), which saves 5–16 % of the
+// pair steps (TestKOMDQPFromGrid) and about 20 % of the time of a Diabetes
+// fold. BenchmarkCVFold, wall seconds of one outer fold under `nice -n 5`
+// on the shared 2-core machine at a load average of 2–6 (cold: the same
+// code with every QP started from the class-uniform point):
 //
 //	                      5 inner cold  5 inner warm  10 inner cold  10 inner warm
 //	Haberman (306 rows)        3.7           2.8            6.2            6.0
