@@ -491,10 +491,10 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 	return komdQP("KOMDQP", K, y, lambda, nil, s)
 }
 
-// StartTol is how far from 1 each class sum of a start point of KOMDQPFrom
-// may be (|Σ_{y_i=c} γ_i − 1| ≤ StartTol): a previous solution's sums are 1
-// up to the rounding of its pair steps.
-const StartTol = 1e-8
+// KOMDStartTol is how far from 1 each class sum of a start point of
+// KOMDQPFrom may be (|Σ_{y_i=c} γ_i − 1| ≤ KOMDStartTol): a previous
+// solution's sums are 1 up to the rounding of its pair steps.
+const KOMDStartTol = 1e-8
 
 // KOMDQPFrom solves the KOMD QP of KOMDQP from the start point start
 // instead of the class-uniform point: a warm start, e.g. from the solution
@@ -502,22 +502,21 @@ const StartTol = 1e-8
 // λ (or of the paper's Λ = λ/(1−λ)) in model selection. start has one
 // entry per example, in the order of y, and must lie in the feasible set
 // Γ = {γ ≥ 0, Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1}: every entry finite
-// and ≥ 0, each class sum within StartTol of 1 (each class is then divided
-// by its sum, so the solver starts exactly on Γ up to rounding); start is
-// not modified. A nil start is the class-uniform point (KOMDQP).
+// and ≥ 0, each class sum within KOMDStartTol of 1 (each class is then
+// divided by its sum, so the solver starts on Γ up to rounding); start
+// is not modified. A nil start is the class-uniform point (KOMDQP).
 //
-// The problem is convex, so the optimum is the cold solve's: F and Gap
-// agree within the stopping tolerance (Gap ≤ Tol·D at the returned point
-// bounds F − F* for either start), the number of pair steps is what
-// changes. The pairwise steps move mass out of variables with γ_i > 0
+// The problem is convex, so the optimum is the cold solve's: both stop
+// with Gap ≤ Tol·D, and Gap bounds F − F*, so the two objectives differ
+// by at most the larger gap; the number of pair steps is what changes. The pairwise steps move mass out of variables with γ_i > 0
 // only, but into any variable, so a sparse start (the solution at a
 // smaller λ) is no restriction. The result is bit-identical for any
-// GOMAXPROCS, as KOMDQP's. λ = 1 returns the closed form regardless of
-// start.
+// GOMAXPROCS, as KOMDQP's. λ = 1 returns the closed form whatever the
+// (valid) start.
 //
 // Errors: those of KOMDQP, and ErrShape (len(start) ≠ len(y)),
 // ErrNotFinite (a NaN or ±Inf entry), ErrParam (a negative entry, or a
-// class sum farther than StartTol from 1).
+// class sum farther than KOMDStartTol from 1).
 func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
 	if start == nil {
 		return komdQP("KOMDQP", K, y, lambda, nil, s)
@@ -600,8 +599,8 @@ func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []flo
 	}
 	if start != nil {
 		for k, c := range []string{"+1", "−1"} {
-			if !(math.Abs(sum[k]-1) <= StartTol) {
-				return nil, klearn.Errorf(klearn.ErrParam, "opt: %s: start sums to %v over class %s, want 1 (±%g)", fn, sum[k], c, StartTol)
+			if !(math.Abs(sum[k]-1) <= KOMDStartTol) {
+				return nil, klearn.Errorf(klearn.ErrParam, "opt: %s: start sums to %v over class %s, want 1 (±%g)", fn, sum[k], c, KOMDStartTol)
 			}
 		}
 	}
