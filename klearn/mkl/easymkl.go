@@ -21,7 +21,8 @@ import (
 // the inner objective by the upper bound obtained with the simple sum
 // K̄ = Σ_s K_s (as the paper and the reference code do):
 //
-//  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMDQP);
+//  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMDQP, or
+//     opt.KOMDQPFrom from SumStart);
 //  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
 //     then rescaled to ‖η‖₁ = 1 — the ℓ2 step only changes the scale, so η
 //     is d/Σ_s d_s, which is what the reference code computes;
@@ -55,6 +56,14 @@ type EasyMKL struct {
 	// NoResolve skips step 3 and keeps γ* of step 1 (with the bias
 	// recomputed on K_η); the weights are unchanged.
 	NoResolve bool
+	// SumStart and Start, if not nil, are the start points of the KOMD
+	// solves of steps 1 and 3 (opt.KOMDQPFrom): a γ in Γ, one entry per
+	// training example, e.g. GammaSum and Gamma of a fit on the same
+	// kernels at a neighbouring λ (a warm start along a grid of λ). They
+	// change the number of pair steps, not the optimum (within the
+	// stopping tolerance). nil starts from the class-uniform point. They
+	// are read, never modified (a copy of an EasyMKL shares them).
+	SumStart, Start []float64
 }
 
 // EasyMKLModel is a fitted EasyMKL model.
@@ -140,7 +149,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	}); err != nil {
 		return nil, err
 	}
-	res1, err := opt.KOMDQP(acc, y, e.Lambda, e.Settings)
+	res1, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.SumStart, e.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: EasyMKL")
 	}
@@ -184,7 +193,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
-		res, err := opt.KOMDQP(acc, y, e.Lambda, e.Settings)
+		res, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.Start, e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "mkl: EasyMKL")
 		}

@@ -471,7 +471,8 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 // pairwise coordinate descent within each class with second-order
 // working-set selection (Fan, Chen & Lin 2005), O(n) per step after an
 // O(n²) set-up (a dense copy of YKY, classes ordered one after the other),
-// starting from the uniform point. The steps' sweeps run on up to
+// starting from the uniform point (KOMDQPFrom starts from a given point).
+// The steps' sweeps run on up to
 // GOMAXPROCS goroutines for n ≥ 1024, with results bit-identical for any
 // GOMAXPROCS; the n×n scratch storage is recycled across calls.
 //
@@ -487,21 +488,72 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 // Errors: ErrEmpty, ErrShape (len(y) ≠ n), ErrNotFinite, ErrLabels (y not
 // ±1), ErrOneClass, ErrParam (λ outside [0, 1], bad Settings).
 func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, error) {
-	maxIter, tol, rec, err := settings("KOMDQP", s, 0, DefaultQPTol)
+	return komdQP("KOMDQP", K, y, lambda, nil, s)
+}
+
+// KOMDStartTol is how far from 1 each class sum of a start point of
+// KOMDQPFrom may be (|Σ_{y_i=c} γ_i − 1| ≤ KOMDStartTol): a previous
+// solution's sums are 1 up to the rounding of its pair steps.
+const KOMDStartTol = 1e-8
+
+// KOMDQPFrom solves the KOMD QP of KOMDQP from the start point start
+// instead of the class-uniform point: a warm start, e.g. from the solution
+// (Result.X) of the same K and y at a neighbouring λ, as along a grid of
+// λ (or of the paper's Λ = λ/(1−λ)) in model selection. start has one
+// entry per example, in the order of y, and must lie in the feasible set
+// Γ = {γ ≥ 0, Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1}: every entry finite
+// and ≥ 0, each class sum within KOMDStartTol of 1 (each class is then
+// divided by its sum, so the solver starts on Γ up to rounding); start
+// is not modified. A nil start is the class-uniform point (KOMDQP).
+//
+// The problem is convex, so the optimum is the cold solve's: both stop
+// with Gap ≤ Tol·D, and Gap bounds F − F*, so the two objectives differ
+// by at most the larger gap; the number of pair steps is what changes. The pairwise steps move mass out of variables with γ_i > 0
+// only, but into any variable, so a sparse start (the solution at a
+// smaller λ) is no restriction. The result is bit-identical for any
+// GOMAXPROCS, as KOMDQP's. λ = 1 returns the closed form whatever the
+// (valid) start.
+//
+// Errors: those of KOMDQP, and ErrShape (len(start) ≠ len(y)),
+// ErrNotFinite (a NaN or ±Inf entry), ErrParam (a negative entry, or a
+// class sum farther than KOMDStartTol from 1).
+func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
+	if start == nil {
+		return komdQP("KOMDQP", K, y, lambda, nil, s)
+	}
+	if len(start) != len(y) {
+		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMDQPFrom: start has %d entries, y has %d", len(start), len(y))
+	}
+	for i, v := range start {
+		if !finite(v) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: KOMDQPFrom: start[%d] = %v", i, v)
+		}
+		if v < 0 {
+			return nil, klearn.Errorf(klearn.ErrParam, "opt: KOMDQPFrom: start[%d] = %v, want ≥ 0", i, v)
+		}
+	}
+	return komdQP("KOMDQPFrom", K, y, lambda, start, s)
+}
+
+// komdQP is KOMDQP (start nil) and KOMDQPFrom (start with finite,
+// non-negative entries, one per example; its class sums are checked here,
+// after the labels).
+func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
+	maxIter, tol, rec, err := settings(fn, s, 0, DefaultQPTol)
 	if err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckParam("opt: KOMDQP: lambda", lambda, 0, 1); err != nil {
+	if err := klearn.CheckParam("opt: "+fn+": lambda", lambda, 0, 1); err != nil {
 		return nil, err
 	}
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "opt: KOMDQP")
+		return nil, klearn.Errorf(err, "opt: %s", fn)
 	}
 	if isNilSym(K) {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: KOMDQP: K is nil")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is nil", fn)
 	}
 	if n := K.SymmetricDim(); n != len(y) {
-		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMDQP: K is %d×%d but y has %d entries", n, n, len(y))
+		return nil, klearn.Errorf(klearn.ErrShape, "opt: %s: K is %d×%d but y has %d entries", fn, n, n, len(y))
 	}
 	n := len(y)
 	if maxIter == 0 {
@@ -536,18 +588,44 @@ func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result,
 			x[i] = 1 / nneg
 		}
 	}
+	// The class sums of a start point, summed in the order of the examples.
+	var sum [2]float64
+	for i, v := range start {
+		if y[i] > 0 {
+			sum[0] += v
+		} else {
+			sum[1] += v
+		}
+	}
+	if start != nil {
+		for k, c := range []string{"+1", "−1"} {
+			if !(math.Abs(sum[k]-1) <= KOMDStartTol) {
+				return nil, klearn.Errorf(klearn.ErrParam, "opt: %s: start sums to %v over class %s, want 1 (±%g)", fn, sum[k], c, KOMDStartTol)
+			}
+		}
+	}
 	if lambda == 1 {
 		// Closed form: min ‖γ‖² over each simplex is the barycentre.
 		if _, err := klearn.CheckGram(K, n); err != nil {
-			return nil, klearn.Errorf(err, "opt: KOMDQP")
+			return nil, klearn.Errorf(err, "opt: %s", fn)
 		}
-		if err := klearn.CheckDiagPSD("opt: KOMDQP: K", K); err != nil {
+		if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
 			return nil, err
 		}
 		rho := []float64{2 / npos, 2 / nneg}
 		return &Result{X: unpermute(x, pos), F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
 	}
-	amax, err := denseSym("KOMDQP", K, y, pos, 1-lambda, lambda, wk.h)
+	if start != nil {
+		// Each class of the start divided by its sum.
+		for i, v := range start {
+			if y[i] > 0 {
+				x[pos[i]] = v / sum[0]
+			} else {
+				x[pos[i]] = v / sum[1]
+			}
+		}
+	}
+	amax, err := denseSym(fn, K, y, pos, 1-lambda, lambda, wk.h)
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,13 @@
 package donini2017
 
 import (
+	"slices"
+
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
-// Config is one run of the experiments: quick (CI), full (about 30 minutes
+// Config is one run of the experiments: quick (CI), full (about 40 minutes
 // on 2 cores) or paper (the printed protocol where it is affordable).
 type Config struct {
 	Mode string
@@ -39,7 +41,8 @@ type Config struct {
 	// PaperCheck, if not empty, is a Table 2 task on which Figures 3–5 are
 	// run a second time with the paper's 10 inner folds and grid of v
 	// (PaperVGrid), on the same outer folds, to measure the effect of the
-	// cuts to Inner and VGrid.
+	// cuts to Inner and VGrid (refused when Inner and VGrid are the
+	// paper's: the rerun would compare the protocol with itself).
 	PaperCheck string
 
 	// Figure 6: Algorithm 1 steps, degrees, folds, v grid, rows kept.
@@ -124,57 +127,52 @@ func Quick() Config {
 }
 
 // Full is the report configuration (`make reports`), the printed protocol
-// wherever its cost allows about 35 minutes on 2 cores: Figures 3–5 on the
-// 11 Table 2 tasks as Table2 loads them (every row, except Abalone and
-// Splice: their first 1 000 rows) with stratified 10-fold outer CV and 5
-// inner folds; Table 4 on all 10 outer folds over the full grid
-// C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a fold's choice sits
-// at an edge; Figure 6 on the same rows.
+// wherever its cost allows about 40 minutes on 2 cores: Figures 3–5 on the
+// 11 Table 2 tasks as Table2 loads them (every row, except Abalone: its
+// first 1 000 of 4 177 rows; Splice keeps 1 000 of 3 190, the paper's
+// size) with the
+// paper's nested CV (Section 5.1): stratified 10-fold outer and 10-fold
+// inner CV over v ∈ {0.1, 0.2, …, 1} (PaperVGrid; v = 0, the hard margin,
+// is never run); Table 4 on all 10 outer folds over the full grid
+// C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a fold's choice
+// sits at an edge; Figure 6 on the same rows.
 //
-// Measured cost of Figures 3–5: CPU seconds of one outer fold, measured
-// under `nice -n 5` on the shared 2-core machine at a load average of
-// 15–20 (other jobs running), for inner folds × values of v (v = 1 is a
-// closed form, so 6 values are 5 QPs per kernel and 10 are 9):
+// Measured cost of Figures 3–5 (profile: 85 % of a fold in the QPs,
+// opt.KOMDQP, 4 per D, inner fold and v: EasyMKL's two solves, K_D and
+// K_sum; 15 % in kernel sums and slices, each inner fold sliced once for
+// the whole grid of v). Along the grid of v each QP starts from the
+// previous v's solution of the same inner fold, D and kernel
+// (opt.KOMDQPFrom, EasyMKL.SumStart and Start), which saves 5–16 % of the
+// pair steps (TestKOMDQPFromGrid) and about 20 % of the time of a Diabetes
+// fold. BenchmarkCVFold, wall seconds of one outer fold under `nice -n 5`
+// on the shared 2-core machine at a load average of 2–6 (cold: the same
+// code with every QP started from the class-uniform point):
 //
-//	                    5 × 6   10 × 6   5 × 10   10 × 10
-//	Haberman (306 rows)   2.1      4.7      3.3       7.2
-//	Liver (345)           2.1      4.9        –       7.9
-//	Diabetes (768)        9.3     21.2        –      32.5
-//	Abalone (1 000)      21.0        –        –         –
-//	Pendigits (1 797)       –    100.6        –         –
+//	                      5 inner cold  5 inner warm  10 inner cold  10 inner warm
+//	Haberman (306 rows)        3.7           2.8            6.2            6.0
+//	Diabetes (768)            19.3          15.4           34.4           27.8
 //
-// 10 inner folds cost 2.3 times 5 (the inner training parts are larger
-// too), the paper's 10 values of v 1.55 times our 6, both 3.5 times. With
-// the tasks not measured extrapolated by n^2.2 and these ratios, the 11
-// tasks cost about 130 s per outer fold with 5 × 6, 21 CPU minutes for the
-// 10 outer folds; 10 inner folds would add about 28 CPU minutes, the
-// paper's grid of v about 12, both about 54, and all 4 177 rows of
-// Abalone 13–23 times its 1 000-row cost (n^1.8 to n^2.2), 3 to 5 CPU
-// hours with the paper's folds. A profile of one Diabetes outer fold with
-// 10 × 10 puts 85 % of the time in the QPs (opt.KOMDQP: 4 per D, inner
-// fold and v, for EasyMKL's two solves, K_D and K_sum) and 15 % in kernel
-// sums and slices; slicing each inner fold's blocks once for the whole v
-// grid (innerPick) saves 0–15 %. The sweeps of EasyMKL.FitSource (the
-// sum kernel is the same for every v) and the QPs along the v grid (no
-// warm start in opt.KOMDQP; started from the previous v a QP takes about
-// 25 % fewer pair steps) are the remaining savings, both inside klearn.
+// With warm starts and the paper's 10 × 10, CPU seconds of one outer fold
+// (getrusage, load average about 6):
+//
+//	Haberman 4.2   Liver 4.9   Diabetes 21.1   Abalone (1 000) 34.8
+//	Australian 16.0   Pendigits (1 797) 95.5   Heart 2.4   German 28.6
+//	Ionosphere 3.4   Splice 26.7   Sonar 1.6
+//
+// 239 CPU seconds per outer fold, 40 CPU minutes for the 10. All 4 177
+// rows of Abalone would cost 13–23 times its 1 000-row fold (the nested CV
+// grows as n^1.8 to n^2.2), 75–135 CPU minutes more: that cut remains.
 //
 // The other parts: Table 4, one outer fold of gHKL over the 7 values of C
 // costs 0.2–0.5 s per ρ on Haberman, 4–8 s on Liver, 17–27 s on Diabetes,
 // 20 s and more on Australian, about 25 CPU minutes for the table; Figure
 // 10 about 200 s; Table 5 17 s raw and 16 s deskewed; Figure 6 about 35 s
-// (27 s on Abalone's 1 000 rows); Figure 9 about 60 s; the Sonar rerun of
-// PaperCheck about 1 minute; the checks and the other figures about 2
-// minutes. In all about 67 CPU minutes, about 35 minutes on two idle cores
-// (Run keeps both busy).
+// (27 s on Abalone's 1 000 rows); Figure 9 about 60 s; the checks and the
+// other figures about 2 minutes. In all about 75 CPU minutes, about 40
+// minutes on two idle cores (Run keeps both busy).
 //
-// The cut that remains, for its cost: 5 inner folds instead of 10 (10
-// would add about 28 CPU minutes, 14 on two cores). v (Λ = v/(1−v)) takes
-// the paper's values {0.1, 0.2, …, 1} (PaperVGrid; v = 0, the hard margin,
-// is never run), about 12 CPU minutes more than the 6 values used before.
-// PaperCheck reruns Sonar with the paper's 10 inner folds on the same outer
-// folds and the verdict tests the
-// difference ("Figures 3–5 protocol cuts"). The paper does not print its
+// The cut that remains, for its cost: Abalone's first 1 000 rows (above).
+// The paper does not print its
 // D grid: D ∈ {1, 2, 5, 10, 20, 30}. Figure 6 keeps 5 × 2 folds, 3 values
 // of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000 steps of Algorithm 1. MNIST
 // uses 4 000 + 1 000 training images (Figure 10) and 6 000 (Table 5)
@@ -182,6 +180,9 @@ func Quick() Config {
 // nested CVs stop at a relative duality gap of 1e-6 instead of the
 // solver's 1e-9: on a Haberman fold this moved no AUC by more than 1e-5
 // and took 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005).
+// With the paper's inner folds and grid of v there is no protocol cut to
+// test, so PaperCheck is off (Config.validate refuses a rerun that would
+// compare the protocol with itself).
 func Full() Config {
 	return Config{
 		Mode: "full", Seed: 2017, Prep: MinMax,
@@ -189,8 +190,8 @@ func Full() Config {
 		Alg1Steps: []int{500, 2000, 8000, 32000, 128000},
 		Fig1D:     20, Fig1Data: []string{"Heart", "Splice"},
 		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar"},
-		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 5,
-		VGrid: PaperVGrid, PaperCheck: "Sonar", Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
+		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 10,
+		VGrid: PaperVGrid, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 0,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
@@ -205,7 +206,7 @@ func Full() Config {
 }
 
 // PaperProtocol is the printed protocol where this machine affords it:
-// Full with 10 inner folds, v ∈ {0.1, …, 1}, the D grid {1, …, 10, 15, 20, 25, 30}, 10 × 10
+// Full (10 × 10 folds, v ∈ {0.1, …, 1}) with the D grid {1, …, 10, 15, 20, 25, 30}, 10 × 10
 // folds and 50 000 steps of Algorithm 1 for Figure 6, the QPs at the
 // solver's default tolerance and the Gaussian-node gHKL on every Table 4
 // data set. MNIST stays at the full mode's size (a 60 000² Gram matrix is
@@ -213,11 +214,16 @@ func Full() Config {
 func PaperProtocol() Config {
 	c := Full()
 	c.Mode = "paper"
-	c.VGrid, c.Inner, c.PaperCheck = PaperVGrid, 10, ""
 	c.Ds = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30}
 	c.Fig6Steps, c.Fig6Outer, c.Fig6Inner, c.Fig6MaxN, c.Fig6Ds = 50000, 10, 10, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	c.T4Gaussian, c.QPTol = c.T4Data, 0
 	return c
+}
+
+// paperNested reports whether the nested CV of Figures 3–5 has the
+// paper's 10 inner folds and grid of v (PaperVGrid).
+func (c Config) paperNested() bool {
+	return c.Inner == 10 && slices.Equal(c.VGrid, PaperVGrid)
 }
 
 // ConfigFor returns the configuration of a mode: quick, full or paper.
@@ -275,6 +281,13 @@ func (c Config) validate() error {
 			return bad("VGrid", v)
 		}
 	}
+	// Increasing: the inner folds start each v's QPs from the previous v's
+	// solutions (innerPick).
+	for i := 1; i < len(c.VGrid); i++ {
+		if !(c.VGrid[i] > c.VGrid[i-1]) {
+			return bad("VGrid (not increasing)", c.VGrid)
+		}
+	}
 	var allDs []int
 	for _, g := range [][]int{c.Ds, c.Fig6Ds, c.Fig7Ds, c.Fig8Ds, c.Fig10Ds} {
 		allDs = append(allDs, g...)
@@ -287,6 +300,10 @@ func (c Config) validate() error {
 	if c.PaperCheck != "" {
 		if _, ok := BenchByName(c.PaperCheck); !ok {
 			return bad("PaperCheck", c.PaperCheck)
+		}
+		if c.paperNested() {
+			// The rerun would compare the protocol with itself.
+			return bad("PaperCheck (the nested CV already has the paper's inner folds and grid of v)", c.PaperCheck)
 		}
 	}
 	for _, lst := range [][]string{c.Prop2Data, c.Fig1Data, c.CVData, c.Fig6Data, c.Fig7Data} {

@@ -298,7 +298,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 // assemble builds the Results of cfg from its jobs' records, in the order
 // of the parts of the paper.
 func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error) {
-	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep}
+	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep, Inner: cfg.Inner, VGrid: cfg.VGrid}
 	rec := map[string]json.RawMessage{}
 	for i, j := range js {
 		id, err := j.ID()

@@ -61,12 +61,22 @@ func (b block) komd(v float64, set *opt.Settings) (float64, error) {
 // easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
 // matrix K1 and returns the test AUC and the weights η.
 func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
+	a, m, err := b.easyFit(D, mkl.EasyMKL{Lambda: v, Settings: set})
+	if err != nil {
+		return 0, nil, err
+	}
+	return a, m.Weights(), nil
+}
+
+// easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
+// and returns the test AUC and the model.
+func (b block) easyFit(D int, e mkl.EasyMKL) (float64, *mkl.EasyMKLModel, error) {
 	f := mkl.HPKFamily{D: D}
 	src, err := f.Source(b.Ktr)
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, b.ytr)
+	m, err := e.FitSource(src, b.ytr)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -79,7 +89,27 @@ func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, er
 		return 0, nil, err
 	}
 	a, err := metrics.AUC(b.yte, sc)
-	return a, m.Weights(), err
+	return a, m, err
+}
+
+// komdRank fits KOMD with λ = v on the training part by opt.KOMDQPFrom
+// from start (nil: the class-uniform point) and returns the test AUC and
+// γ. The AUC depends on the order of the scores alone and KOMD's bias b
+// is the same for every test point, so the scores are
+// Σ_i y_i γ_i K(x_i, x) (mkl.KOMDModel with Bias 0): block.komd's AUC,
+// without forming b (mkl.KOMD takes no start point).
+func (b block) komdRank(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
+	res, err := opt.KOMDQPFrom(b.Ktr, b.ytr, v, start, set)
+	if err != nil {
+		return 0, nil, err
+	}
+	m := &mkl.KOMDModel{Gamma: res.X, Y: b.ytr, Result: res, Lambda: v}
+	f, err := m.DecisionGram(b.Kte)
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := metrics.AUC(b.yte, f)
+	return a, res.X, err
 }
 
 // komdAUC fits KOMD with λ = v on the rows tr of K and returns the AUC on
@@ -104,7 +134,9 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 }
 
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
-// the earlier v of the grid). fold(tr, te) prepares one inner fold (slices
+// the earlier v of the grid). The v of a fold are scored in the order of
+// vGrid (increasing, Config.validate), so the fold functions can start
+// each v's QPs from the previous v's solutions. fold(tr, te) prepares one inner fold (slices
 // its kernels once) and returns its score at each v; the folds are
 // prepared one at a time, so one fold's blocks are held at once, and the
 // scores of a v are summed in the order of the folds.
@@ -133,27 +165,42 @@ func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) 
 }
 
 // komdFolds is the fold function of innerPick for KOMD on K (training
-// rows of the outer fold) with labels y.
+// rows of the outer fold) with labels y. Along the grid each QP starts from
+// the previous v's solution on the same inner fold (opt.KOMDQPFrom; the
+// same optimum within the stopping tolerance, fewer pair steps).
 func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
 	return func(tr, te []int) (func(float64) (float64, error), error) {
 		b, err := split(K, y, tr, te)
 		if err != nil {
 			return nil, err
 		}
-		return func(v float64) (float64, error) { return b.komd(v, set) }, nil
+		var prev []float64
+		return func(v float64) (float64, error) {
+			a, g, err := b.komdRank(v, prev, set)
+			prev = g
+			return a, err
+		}, nil
 	}
 }
 
 // easyFolds is the fold function of innerPick for EasyMKL on K_D of the
-// cosine matrix K1 (training rows of the outer fold) with labels y.
+// cosine matrix K1 (training rows of the outer fold) with labels y. Along
+// the grid both QPs of a fit start from the previous v's solutions on the
+// same inner fold and D (EasyMKL.SumStart and Start).
 func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
 	return func(tr, te []int) (func(float64) (float64, error), error) {
 		b, err := split(K1, y, tr, te)
 		if err != nil {
 			return nil, err
 		}
+		var prev *mkl.EasyMKLModel
 		return func(v float64) (float64, error) {
-			a, _, err := b.easy(D, v, set)
+			e := mkl.EasyMKL{Lambda: v, Settings: set}
+			if prev != nil {
+				e.SumStart, e.Start = prev.GammaSum, prev.Gamma
+			}
+			a, m, err := b.easyFit(D, e)
+			prev = m
 			return a, err
 		}, nil
 	}

@@ -129,6 +129,10 @@ type Results struct {
 	Alg1D      int
 	Fig1       []MEBCurve
 	CV         []CVCurves
+	// Inner and VGrid are the inner folds and grid of v of Figures 3–5
+	// (Config.Inner, Config.VGrid).
+	Inner int
+	VGrid []float64
 	// CVPaperCheck is Figures 3–5 on Config.PaperCheck with the paper's
 	// 10 inner folds and grid of v (PaperVGrid) instead of Config.Inner
 	// and Config.VGrid, on the same outer folds.
