@@ -89,3 +89,55 @@ func onesLike(n int) []float64 {
 	}
 	return w
 }
+
+// KOMD.Start: along a λ grid, each fit started from the previous γ reaches
+// the cold fit's optimum (objectives within the duality gaps, KKT) in no
+// more pair steps overall; a bad start is a wrapped error and is not
+// modified.
+func TestKOMDStart(t *testing.T) {
+	X, y := hpkRandData(150, 5, 31)
+	Ks, err := HPKFamily{D: 2}.Grams(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	K := Ks[1]
+	set := &opt.Settings{Tol: 1e-9}
+	var prev []float64
+	var cold, warm int
+	for _, lam := range []float64{0.1, 0.3, 0.5, 0.7} {
+		mc, err := KOMD{Lambda: lam, Settings: set}.FitGram(K, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mw, err := KOMD{Lambda: lam, Settings: set, Start: prev}.FitGram(K, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cold += mc.Result.Iterations
+		warm += mw.Result.Iterations
+		if d := math.Abs(mc.Result.F - mw.Result.F); d > math.Max(mc.Result.Gap, mw.Result.Gap)+1e-13 {
+			t.Errorf("λ=%g: F warm %.15g cold %.15g", lam, mw.Result.F, mc.Result.F)
+		}
+		if viol, feas := komdKKT(K, y, mw.Gamma, lam); viol > 1e-6 || feas > 1e-12 {
+			t.Errorf("λ=%g: KKT violation %g, infeasibility %g", lam, viol, feas)
+		}
+		if d := math.Abs(mc.Bias - mw.Bias); d > 1e-5 {
+			t.Errorf("λ=%g: bias warm %g cold %g", lam, mw.Bias, mc.Bias)
+		}
+		prev = mw.Gamma
+	}
+	if warm > cold {
+		t.Errorf("warm starts took %d pair steps, cold %d", warm, cold)
+	}
+	bad := make([]float64, len(y))
+	bad[0] = math.NaN()
+	if _, err := (KOMD{Lambda: 0.5, Start: bad}).FitGram(K, y); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("NaN start: %v, want ErrNotFinite", err)
+	}
+	if !math.IsNaN(bad[0]) {
+		t.Error("the start was modified")
+	}
+	if _, err := (KOMD{Lambda: 0.5, Start: []float64{1}}).FitGram(K, y); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("short start: %v, want ErrShape", err)
+	}
+}

@@ -31,6 +31,10 @@ type KOMD struct {
 	MKLpyRidge bool
 	// Settings are passed to opt.KOMDQP (nil selects its defaults).
 	Settings *opt.Settings
+	// Start, if not nil, is the start point of the QP (opt.KOMDQPFrom): a
+	// feasible γ, such as the Gamma of a fit at a nearby λ on the same
+	// data. nil starts from the class-uniform point.
+	Start []float64
 }
 
 // KOMDModel is a fitted KOMD classifier.
@@ -97,7 +101,7 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if c.MKLpyRidge {
 		lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
 	}
-	res, err := opt.KOMDQP(K, y, lam, c.Settings)
+	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, c.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: KOMD")
 	}

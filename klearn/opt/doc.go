@@ -14,6 +14,9 @@
 //
 //	min_γ (1−λ) γᵀYKYγ + λ‖γ‖²,   γ ≥ 0,  Σ_{y_i=+1} γ_i = 1,  Σ_{y_i=−1} γ_i = 1.
 //
+// KOMDQPFrom starts the same solve from a given feasible γ (a solution at
+// a nearby λ, as along a grid of λ in cross-validation).
+//
 // SimplexQP solves min_{α∈Δ} αᵀKα and MEB the minimum-enclosing-ball dual
 // r² = max_{α∈Δ} Σ_i α_i K_ii − αᵀKα (for normalised kernels
 // r² = 1 − min_{α∈Δ} αᵀKα, Section 3.1.3 of Donini & Aiolli 2017).

@@ -43,19 +43,21 @@ func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 	return b, err
 }
 
-// komd fits KOMD with λ = v on the training part and returns the test AUC
-// of f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
-// UCI study).
-func (b block) komd(v float64, set *opt.Settings) (float64, error) {
-	m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(b.Ktr, b.ytr)
+// komd fits KOMD with λ = v on the training part, its QP started from
+// start (nil: the class-uniform point), and returns the test AUC of
+// f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
+// UCI study) and γ.
+func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
+	m, err := mkl.KOMD{Lambda: v, Settings: set, Start: start}.FitGram(b.Ktr, b.ytr)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	f, err := m.DecisionGram(b.Kte)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return metrics.AUC(b.yte, f)
+	a, err := metrics.AUC(b.yte, f)
+	return a, m.Gamma, err
 }
 
 // easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
@@ -92,26 +94,6 @@ func (b block) easyFit(D int, e mkl.EasyMKL) (float64, *mkl.EasyMKLModel, error)
 	return a, m, err
 }
 
-// komdRank fits KOMD with λ = v on the training part by opt.KOMDQPFrom
-// from start (nil: the class-uniform point) and returns the test AUC and
-// γ. The AUC depends on the order of the scores alone and KOMD's bias b
-// is the same for every test point, so the scores are
-// Σ_i y_i γ_i K(x_i, x) (mkl.KOMDModel with Bias 0): block.komd's AUC,
-// without forming b (mkl.KOMD takes no start point).
-func (b block) komdRank(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
-	res, err := opt.KOMDQPFrom(b.Ktr, b.ytr, v, start, set)
-	if err != nil {
-		return 0, nil, err
-	}
-	m := &mkl.KOMDModel{Gamma: res.X, Y: b.ytr, Result: res, Lambda: v}
-	f, err := m.DecisionGram(b.Kte)
-	if err != nil {
-		return 0, nil, err
-	}
-	a, err := metrics.AUC(b.yte, f)
-	return a, res.X, err
-}
-
 // komdAUC fits KOMD with λ = v on the rows tr of K and returns the AUC on
 // the rows te (block.komd).
 func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
@@ -119,7 +101,8 @@ func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Set
 	if err != nil {
 		return 0, err
 	}
-	return b.komd(v, set)
+	a, _, err := b.komd(v, nil, set)
+	return a, err
 }
 
 // mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the rows tr of the
@@ -176,7 +159,7 @@ func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []in
 		}
 		var prev []float64
 		return func(v float64) (float64, error) {
-			a, g, err := b.komdRank(v, prev, set)
+			a, g, err := b.komd(v, prev, set)
 			prev = g
 			return a, err
 		}, nil
