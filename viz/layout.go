@@ -56,7 +56,8 @@ func emptyRect() Rect { return Rect{math.Inf(1), math.Inf(1), math.Inf(-1), math
 type shape struct {
 	fill  bool
 	pts   [][2]float64
-	box   Rect
+	box   Rect // what is painted: a stroke's half width included
+	core  Rect // the geometry: a stroke's points, without its width
 	panel int
 }
 
@@ -274,11 +275,14 @@ func (l *Layout) Problems() []string {
 			if s.panel != pi {
 				continue
 			}
+			// The geometry must lie in the area: a line through a point on
+			// the frame paints half its width over the frame, as in every
+			// plotting system, and rounding moves it by a fraction of a pixel.
 			tol := 0.75
 			if w, h := s.box.MaxX-s.box.MinX, s.box.MaxY-s.box.MinY; w <= 16 && h <= 16 {
 				tol += math.Max(w, h) / 2 // a marker centred inside the area
 			}
-			if !(Rect{p.Area.MinX - tol, p.Area.MinY - tol, p.Area.MaxX + tol, p.Area.MaxY + tol}).contains(s.box) {
+			if !(Rect{p.Area.MinX - tol, p.Area.MinY - tol, p.Area.MaxX + tol, p.Area.MaxY + tol}).contains(s.core) {
 				out = append(out, fmt.Sprintf("panel %d: data %v drawn outside the plot area %v", pi, s.box, p.Area))
 				break
 			}
@@ -534,7 +538,8 @@ func (r *recorder) prim(p vg.Path, fill bool) {
 		return
 	}
 	for _, run := range r.points(p) {
-		b := boxOf(run)
+		core := boxOf(run)
+		b := core
 		if !fill {
 			hw := f.width / 2
 			b = Rect{b.MinX - hw, b.MinY - hw, b.MaxX + hw, b.MaxY + hw}
@@ -546,7 +551,7 @@ func (r *recorder) prim(p vg.Path, fill bool) {
 		}
 		if _, ok := r.innermost(tagData); ok {
 			pi := r.curPanel()
-			r.lay.shapes = append(r.lay.shapes, shape{fill: fill, pts: run, box: b, panel: pi})
+			r.lay.shapes = append(r.lay.shapes, shape{fill: fill, pts: run, box: b, core: core, panel: pi})
 			r.lay.Panels[pi].DataBox = r.lay.Panels[pi].DataBox.union(b)
 		}
 	}

@@ -144,7 +144,7 @@ func TestCheckFigureCatches(t *testing.T) {
 	bad := &Layout{
 		Panels: []PanelLayout{{Area: Rect{0, 0, 100, 100}, DataBox: Rect{0, 0, 130, 100}}},
 		Texts:  []TextBox{{Text: "100", Box: Rect{0, 0, 20, 10}}, {Text: "1e+03", Box: Rect{15, 0, 40, 10}}},
-		shapes: []shape{{pts: [][2]float64{{0, 0}, {130, 100}}, box: Rect{0, 0, 130, 100}}},
+		shapes: []shape{{pts: [][2]float64{{0, 0}, {130, 100}}, box: Rect{0, 0, 130, 100}, core: Rect{0, 0, 130, 100}}},
 	}
 	probs := strings.Join(bad.Problems(), "\n")
 	for _, want := range []string{"outside the plot area", "overlap"} {
@@ -484,5 +484,33 @@ func TestEChartsLogTicks(t *testing.T) {
 	}
 	if !strings.Contains(e.option, `"customValues":[100,300,1000,3000]`) {
 		t.Errorf("log x ticks of the interactive chart: %.400s", e.option)
+	}
+}
+
+// A line through points on the frame paints half its width over the frame:
+// that is not data outside the plot area, whatever the last bits of the
+// values (a value a few ulps above the axis end, as an exact 1 computed
+// under another GOAMD64 level).
+func TestCheckFigureLineOnFrame(t *testing.T) {
+	// Donini & Aiolli's Figure 1 on z-scored Heart data, as a v1 build
+	// computes it: r* peaks at 1.0000000000000018 and starts at 1e-15.
+	x := []float64{1, 2.971638409254566, 5.42886481267733, 7.9546433268032395, 10.13652478304291, 11.80139031947309, 12.989529761541135, 13.818787251163334, 14.400232927167961, 14.815185573174098, 15.118037333671442}
+	r := []float64{9.95297594341693e-16, 1.0000000000000018, 0.9213583736013087, 0.9955018331602686, 0.9778701301273771, 0.994403677893533, 0.9891666418919581, 0.9946248675826698, 0.992702188601372, 0.9949781600307093, 0.9941675335539412}
+	rt := []float64{0, 0.997918513450466, 0.8867578584502095, 0.9910175967575978, 0.9660701495331356, 0.9919795309021613, 0.9841963072651448, 0.9931611355769961, 0.9902675579396245, 0.9940148381450699, 0.9928198477860357}
+	var panels []Chart
+	for i := 0; i < 4; i++ {
+		panels = append(panels, &Line{Title: "Heart, z-scored inputs (variant)", XLabel: "spectral ratio C(K)", YLabel: "r² (squared radius)",
+			Series: []Series{{Name: "r* (exact MEB)", X: x, Y: r}, {Name: "r̃ (average kernel)", X: x, Y: rt, Dash: Dashed}}})
+	}
+	if err := CheckFigure(&Grid{Title: "Figure 1", Panels: panels, Cols: 2, SharedLegend: true}); err != nil {
+		t.Error(err)
+	}
+	// A line leaving the area by more than a rounding is still caught.
+	bad := &Layout{
+		Panels: []PanelLayout{{Area: Rect{0, 0, 100, 100}}},
+		shapes: []shape{{pts: [][2]float64{{0, 50}, {102, 50}}, box: Rect{-1, 49, 103, 51}, core: Rect{0, 50, 102, 50}}},
+	}
+	if probs := strings.Join(bad.Problems(), "\n"); !strings.Contains(probs, "outside the plot area") {
+		t.Errorf("a line 2 px past the frame not reported: %q", probs)
 	}
 }
