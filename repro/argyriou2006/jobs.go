@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -83,11 +84,21 @@ func Jobs(cfg Config) []jobs.Job {
 		js = append(js, job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
 	}
 	for _, n := range cfg.SizeTrain {
+		if sizeFromTable1(cfg, n) {
+			continue // the Table 1 DC cell is this run
+		}
 		j := job(jobSize, "DC", cfg.SizeTask, cfg.SizeRange)
 		j.Split, j.Params["train"] = n, n
 		js = append(js, j)
 	}
 	return js
+}
+
+// sizeFromTable1 reports whether the training-size run at n points is the
+// DC cell of Table 1 itself (the same task, range and size), whose result
+// it then takes instead of computing it again.
+func sizeFromTable1(cfg Config, n int) bool {
+	return n == cfg.Train && slices.Contains(cfg.Tasks, cfg.SizeTask) && slices.Contains(cfg.Ranges, cfg.SizeRange)
 }
 
 // Total is the number of progress steps of Run: its jobs.
@@ -336,6 +347,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test}
 	c1 := map[[2]int]*Cell1{}
 	c2 := map[[2]int]*Cell2{}
+	sizes := map[int]SizePoint{}
 	for i, j := range js {
 		var task, rng int
 		if err := j.Param("task", &task); err != nil {
@@ -379,7 +391,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		case jobSize + "/DC":
 			p := SizePoint{Task: task, Range: rng, Train: j.Split}
 			err = json.Unmarshal(raw[i], &p.Greedy1)
-			res.Sizes = append(res.Sizes, p)
+			sizes[j.Split] = p
 		case jobQuad + "/" + methodMultistart, jobQuad + "/" + methodLocalDC:
 			q := Quad{Task: task, Range: rng, Step2: j.Method}
 			err = json.Unmarshal(raw[i], &q.Greedy1)
@@ -400,6 +412,12 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 				res.Table2 = append(res.Table2, *c)
 			}
 		}
+	}
+	for _, n := range cfg.SizeTrain {
+		if sizeFromTable1(cfg, n) {
+			sizes[n] = SizePoint{Task: cfg.SizeTask, Range: cfg.SizeRange, Train: n, Greedy1: c1[[2]int{cfg.SizeTask, cfg.SizeRange}].DC}
+		}
+		res.Sizes = append(res.Sizes, sizes[n])
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
