@@ -9,6 +9,7 @@ import (
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -28,7 +29,7 @@ type problem struct {
 	chunk  int // rows per chunk on the chunked path
 	solves int
 	smo    int // SMO iterations of all solves
-	ipm    int // solves handed to boxQPInterior
+	ipm    int // solves handed to opt.BoxQP
 }
 
 func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxBytes float64) (*problem, error) {
@@ -176,7 +177,7 @@ const smoCapPerRow = 50
 // svm.Classifier.FitGramFrom) and returns J and β. Without bias (γ = 0,
 // the paper's setting) SMO is capped at smoCapPerRow·m coordinate steps:
 // when it does not converge within them (large C, ill-conditioned K(P)),
-// boxQPInterior solves the dual and SMO, started at its solution, finishes
+// opt.BoxQP solves the dual and SMO, started at its solution, finishes
 // it to the SVM tolerance under the same cap (SMO never increases the dual
 // objective, so the result is at least as good as the interior point's).
 func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
@@ -192,7 +193,10 @@ func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 	p.smo += mod.Iterations()
 	if cls.NoBias && mod.Status() == svm.MaxIterReached {
 		p.ipm++
-		a, _ := boxQPInterior(K, p.y, p.boxes())
+		a, err := p.interior(K)
+		if err != nil {
+			return nil, err
+		}
 		if mod, err = cls.FitGramFrom(K, p.y, a); err != nil {
 			return nil, err
 		}
@@ -211,6 +215,28 @@ func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 		return nil, klearn.Errorf(klearn.ErrNotFinite, "tk: SVM objective is %v", J)
 	}
 	return &inner{K: K, model: mod, alpha: alpha, beta: beta, J: J}, nil
+}
+
+// interior solves the SVM dual without bias, min ½βᵀKβ − eᵀα over
+// 0 ≤ α ≤ C_i (β = y∘α; Q_ij = y_i y_j K_ij), by opt.BoxQP's interior-point
+// method at its default settings. Its α is inside the box whatever the
+// status; the caller finishes it by SMO.
+func (p *problem) interior(K *mat.SymDense) ([]float64, error) {
+	Q := mat.NewSymDense(p.m, nil)
+	for i := 0; i < p.m; i++ {
+		for j := i; j < p.m; j++ {
+			Q.SetSym(i, j, p.y[i]*p.y[j]*K.At(i, j))
+		}
+	}
+	c := make([]float64, p.m)
+	for i := range c {
+		c[i] = -1
+	}
+	res, err := opt.BoxQP(Q, c, make([]float64, p.m), p.boxes(), nil)
+	if err != nil {
+		return nil, klearn.Errorf(err, "tk: inner SVM")
+	}
+	return res.X, nil
 }
 
 // objective returns J(P).
