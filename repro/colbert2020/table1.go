@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -299,6 +300,21 @@ func standardLibrary(Xtr, Xte *mat.Dense, lib *gramLibrary) error {
 	return nil
 }
 
+// forEach runs f(0) … f(n−1) on up to GOMAXPROCS goroutines
+// (internal/parallel) and returns the error of the lowest failing index;
+// each f writes only its own slots, so results do not depend on the
+// schedule.
+func forEach(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	parallel.For(n, func(i int) { errs[i] = f(i) })
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // scale01 maps the columns of A onto [0, 1] with A's minimum and maximum
 // and applies the same map to B.
 func scale01(A, B *mat.Dense) (*mat.Dense, *mat.Dense) {
@@ -349,7 +365,8 @@ func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, lib *gramLibrary) err
 }
 
 // simpleMKL selects C by k-fold CV on the training Grams and returns the
-// test accuracy of SimpleMKL retrained on the whole training part.
+// test accuracy of SimpleMKL retrained on the whole training part; ties in
+// the CV accuracy go to the first C in grid order.
 func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (acc, C float64, err error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
@@ -358,38 +375,55 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 	learner := func(C float64) mkl.SimpleMKL {
 		return mkl.SimpleMKL{C: C, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
 	}
-	best, bestC := -1.0, cfg.CGrid[0]
-	for _, C := range cfg.CGrid {
-		var s float64
-		for fi, f := range folds {
-			Kf, err := modelsel.SubGrams(lib.K, f.Train)
-			if err != nil {
-				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
-			}
-			yf, err := modelsel.Take(ytr, f.Train)
-			if err != nil {
-				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
-			}
-			Kft, err := modelsel.CrossGrams(lib.K, f.Test, f.Train)
-			if err != nil {
-				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
-			}
-			yft, err := modelsel.Take(ytr, f.Test)
-			if err != nil {
-				return 0, 0, klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
-			}
+	// Each fold's Grams are cut once and serve the whole C grid; the folds
+	// run in parallel and their accuracies are summed in fold order for
+	// each C, so the choice does not depend on the schedule.
+	perFold := make([][]float64, len(folds))
+	err = forEach(len(folds), func(fi int) error {
+		f := folds[fi]
+		Kf, err := modelsel.SubGrams(lib.K, f.Train)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+		}
+		yf, err := modelsel.Take(ytr, f.Train)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+		}
+		Kft, err := modelsel.CrossGrams(lib.K, f.Test, f.Train)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+		}
+		yft, err := modelsel.Take(ytr, f.Test)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+		}
+		perFold[fi] = make([]float64, len(cfg.CGrid))
+		for ci, C := range cfg.CGrid {
 			m, err := learner(C).FitGrams(Kf, yf)
 			if err != nil {
-				return 0, 0, err
+				return err
 			}
 			pred, err := m.PredictGrams(Kft)
 			if err != nil {
-				return 0, 0, err
+				return err
 			}
-			s += accuracy(yft, pred)
+			perFold[fi][ci] = accuracy(yft, pred)
 		}
-		if s > best {
-			best, bestC = s, C
+		return nil
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	score := make([]float64, len(cfg.CGrid))
+	for _, sc := range perFold {
+		for ci, v := range sc {
+			score[ci] += v
+		}
+	}
+	best, bestC := -1.0, cfg.CGrid[0]
+	for ci, C := range cfg.CGrid {
+		if score[ci] > best {
+			best, bestC = score[ci], C
 		}
 	}
 	m, err := learner(bestC).FitGrams(lib.K, ytr)
@@ -430,44 +464,60 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 	for k, i := range order {
 		path[k] = cs[i]
 	}
-	score := make([][]float64, len(cfg.EpsGrid)) // summed fold accuracy per (ε, C)
-	for ei, e := range cfg.EpsGrid {
-		score[ei] = make([]float64, len(cs))
-		for fi, f := range folds {
-			Xf, err := modelsel.Rows(Xtr, f.Train)
-			if err != nil {
-				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-			}
-			yf, err := modelsel.Take(ytr, f.Train)
-			if err != nil {
-				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-			}
-			Xft, err := modelsel.Rows(Xtr, f.Test)
-			if err != nil {
-				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-			}
-			yft, err := modelsel.Take(ytr, f.Test)
-			if err != nil {
-				return 0, 0, 0, klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
-			}
-			ms, err := learner(0, e).FitPath(Xf, yf, path)
-			if err != nil {
-				return 0, 0, 0, err
-			}
-			dec, err := tk.Decisions(ms, Xft)
-			if err != nil {
-				return 0, 0, 0, err
-			}
-			for k, f := range dec {
-				cl := ms[k].Classes()
-				pred := make([]float64, len(f))
-				for i, v := range f {
-					pred[i] = cl[0] // Predict's rule: the larger label where f > 0
-					if v > 0 {
-						pred[i] = cl[1]
-					}
+	// One unit per (ε, fold), run in parallel; each writes its own fold
+	// accuracies, summed below in fold order for each (ε, C).
+	nf := len(folds)
+	unit := make([][]float64, len(cfg.EpsGrid)*nf)
+	err = forEach(len(unit), func(u int) error {
+		e, fi := cfg.EpsGrid[u/nf], u%nf
+		f := folds[fi]
+		Xf, err := modelsel.Rows(Xtr, f.Train)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+		}
+		yf, err := modelsel.Take(ytr, f.Train)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+		}
+		Xft, err := modelsel.Rows(Xtr, f.Test)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+		}
+		yft, err := modelsel.Take(ytr, f.Test)
+		if err != nil {
+			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+		}
+		ms, err := learner(0, e).FitPath(Xf, yf, path)
+		if err != nil {
+			return err
+		}
+		dec, err := tk.Decisions(ms, Xft)
+		if err != nil {
+			return err
+		}
+		unit[u] = make([]float64, len(cs))
+		for k, f := range dec {
+			cl := ms[k].Classes()
+			pred := make([]float64, len(f))
+			for i, v := range f {
+				pred[i] = cl[0] // Predict's rule: the larger label where f > 0
+				if v > 0 {
+					pred[i] = cl[1]
 				}
-				score[ei][order[k]] += accuracy(yft, pred)
+			}
+			unit[u][order[k]] = accuracy(yft, pred)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	score := make([][]float64, len(cfg.EpsGrid)) // summed fold accuracy per (ε, C)
+	for ei := range cfg.EpsGrid {
+		score[ei] = make([]float64, len(cs))
+		for fi := 0; fi < nf; fi++ {
+			for ci, v := range unit[ei*nf+fi] {
+				score[ei][ci] += v
 			}
 		}
 	}
