@@ -72,8 +72,8 @@ func centredTop(t *testing.T, K *mat.SymDense) float64 {
 // every test point, whatever C. At ε = 1 the factors lie in [1, 2], g
 // spans [2, 10⁷] and the learned kernel (P* ≈ (1, −1)(1, −1)ᵀ/2: the
 // constant acts as a bias) reaches the paper's 93 ± 3 % within its spread.
-// Subsampling (150 rows before) is not the cause: this is the whole
-// training part.
+// This is a whole training part, so subsampling (Full() took 150 rows
+// before) is not the cause.
 func TestIonosphereTKMargin(t *testing.T) {
 	Xtr, Xte, ytr, yte := ionoSplit0(t)
 	for _, tc := range []struct {
