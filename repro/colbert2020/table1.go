@@ -103,20 +103,21 @@ func Quick() Config {
 // protocol's ε grid {0, 0.05, 0.1, 0.25, 0.5, 1}: at ε = 0.1 its kernel
 // is numerically constant on Ionosphere's 34 features and [TK] predicts
 // one class (TestIonosphereTKMargin); CV picks ε = 1 and 86–92 %. Costs
-// that set the cuts, measured per split with the folds of each method's
+// that set the cuts, measured on split 0 with the folds of each method's
 // CV on two goroutines (CPU seconds, on two cores shared with other jobs,
-// load average about 6, so wall times were about twice these):
+// load average about 6, so wall times were about twice these; Liver: wall
+// seconds of the serial version at load 2; the network takes < 0.1 s):
 //
 //	           [TK]   SimpleMKL   SimpleMKL TK   SimpleMKL TK+
 //	Liver         5         5           8              27
-//	Cancer       76        29          ~30            ~90
+//	Cancer       76        29          24              89
 //	Heart        39        10           5              23
 //	Pima         49        23          22              81
 //	Ionosphere   30¹       68           1              63
 //
 // (¹ with the six ε; 3 s at ε = 0.1 alone), about 680 s of CPU per
 // split, 7–8 minutes of wall time on two idle cores; the rest of the
-// notebook takes about 4 minutes. Hence the cuts that remain: 4 splits
+// notebook took about 4 minutes before. Hence the cuts that remain: 4 splits
 // instead of 30; ε = 0.1 only for [TK] on the four d = 1 sets (the six ε
 // would multiply its 170 s by six); C ∈ {1, 10², 10⁴} for the SimpleMKL
 // columns; L = 100 random TK kernels; [TK] stopped at a 1 % certified gap
