@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -142,5 +143,44 @@ func TestRunScaling(t *testing.T) {
 	}
 	if len(s.Seconds) != 2 || len(s.MKLSeconds) != 2 || math.IsNaN(s.Exponent) || math.IsNaN(s.MKLExponent) {
 		t.Fatalf("%+v", s)
+	}
+}
+
+// TestCVScheduleIndependent runs [TK] (two ε, two C) and [SimpleMKL] on one
+// split of Liver (60 training rows, 3 folds) with the folds on one and on
+// four goroutines: the chosen hyper-parameters and the test accuracies
+// are identical, since each fold writes its own scores and they are summed
+// in fold order.
+func TestCVScheduleIndependent(t *testing.T) {
+	cfg := Quick()
+	cfg.MaxTrain, cfg.L, cfg.TKMaxIter, cfg.SimpleMKLIter = 60, 5, 5, 20
+	cfg.EpsGrid, cfg.TKCGrid = []float64{0.1, 0.5}, []float64{1, 10}
+	data, err := Load(DataSets[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := data.X.Dims()
+	sp, err := Splits(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(procs int) []MethodResult {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		var out []MethodResult
+		for _, j := range []int{MTK, MSimpleMKL} {
+			r, err := RunMethod(DataSets[0], data, 0, sp[0], cfg, j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Time = 0
+			out = append(out, r)
+		}
+		return out
+	}
+	a, b := run(1), run(4)
+	for k := range a {
+		if a[k] != b[k] {
+			t.Errorf("%s: one goroutine %+v, four %+v", Methods[[]int{MTK, MSimpleMKL}[k]], a[k], b[k])
+		}
 	}
 }

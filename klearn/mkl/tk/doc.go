@@ -49,9 +49,9 @@
 //     setting) SMO is capped at 50·m coordinate steps; at large C, where
 //     K(P) is ill-conditioned and SMO needs millions of steps, a
 //     primal–dual interior-point method for the box-constrained dual
-//     (Mehrotra's predictor–corrector, 20–40 Cholesky factorisations of
-//     Q + diag, whatever C is) takes over, and SMO finishes from its
-//     solution.
+//     (opt.BoxQP: Mehrotra's predictor–corrector, 20–40 Cholesky
+//     factorisations of Q + diag, whatever C is) takes over, and SMO
+//     finishes from its solution.
 //
 // Learner.FitPath solves (24) for a whole grid of C on one training set,
 // as cross-validation does (Section 8): the basis Grams do not depend on C
