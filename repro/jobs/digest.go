@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -29,7 +30,8 @@ var pinnedInputs = []string{"go.mod", "go.sum", "data/checksums.sha256", "script
 // CodeDigest returns the digest of the code under root (a module root) that
 // computes the results of the package pkg, an import path of that module:
 // the non-test .go and .s files of pkg and of every package of the module
-// it imports, directly or not, by relative path and contents, with the
+// it imports, directly or not, by relative path and contents (of a .go
+// file its tokens and directives, goTokens: comments do not count), with the
 // pinnedInputs and the build (BuildTag). Every file of a package counts,
 // whatever its build constraints, so a digest never misses the variant a
 // build uses. pkg "" takes every package of the module (all .go and .s
@@ -65,11 +67,58 @@ func CodeDigest(root, pkg string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("jobs: code digest: %w", err)
 		}
+		if strings.HasSuffix(rel, ".go") {
+			b = goTokens(b)
+		}
 		fmt.Fprintf(h, "%s\x00%d\x00", rel, len(b))
 		h.Write(b)
 	}
 	fmt.Fprintf(h, "build\x00%s\x00", BuildTag())
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// goTokens returns what of a Go file can change the program: its tokens
+// (each with its literal; a semicolon, written or inserted at a line's
+// end, as ";" unless a ) or } follows, where it is optional) and its
+// directive comments (//go:build, //go:embed, //go:linkname and the like,
+// // +build, //line), one per line. Other comments are left out, so an edit
+// of a doc comment (a measured cost, a citation) keeps every stored
+// result, while any edit of the code, its layout aside, changes the digest.
+// A file that does not scan is taken whole.
+func goTokens(src []byte) []byte {
+	var out []byte
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	bad := false
+	sc.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) { bad = true }, scanner.ScanComments)
+	semi := false // a semicolon held back: one before ) or } is optional
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch {
+		case tok == token.COMMENT:
+			if !strings.HasPrefix(lit, "//go:") && !strings.HasPrefix(lit, "//line ") && !strings.HasPrefix(lit, "// +build") {
+				continue
+			}
+		case tok == token.SEMICOLON:
+			semi = true
+			continue
+		case lit == "":
+			lit = tok.String()
+		}
+		if semi && tok != token.RBRACE && tok != token.RPAREN {
+			out = append(out, ";\n"...)
+		}
+		semi = false
+		out = append(out, lit...)
+		out = append(out, '\n')
+	}
+	if bad {
+		return src
+	}
+	return out
 }
 
 // isSource reports whether a file name is code a build compiles: .go files

@@ -7,7 +7,8 @@
 // A record's key is the SHA-256 of (a) the job's canonical spec (paper,
 // table, method, data set, split, hyper-parameters as sorted JSON), (b) the
 // digests of its input files, and (c) the digest of the code that computes
-// it (CodeDigest): for a registered paper, the Go and assembly sources of the
+// it (CodeDigest): for a registered paper, the Go sources (tokens and
+// directives; comments do not count) and assembly of the
 // package that registered it and of every package of the module it imports,
 // directly or not, with go.mod, go.sum, the pinned data digests and the
 // build (Go release, GOARCH, GOAMD64). An edit of the tessellated-kernel

@@ -164,7 +164,7 @@ func TestCodeDigest(t *testing.T) {
 	if d, _ := jobs.CodeDigest(root, ""); d != d1 {
 		t.Fatal("tests, notebooks or testdata changed the code digest")
 	}
-	write("a/a.go", "package a // edited\n")
+	write("a/a.go", "package a\n\nvar X = 1\n")
 	d2, _ := jobs.CodeDigest(root, "")
 	if d2 == d1 {
 		t.Fatal("a source edit left the code digest unchanged")
@@ -599,6 +599,38 @@ func TestBuildTag(t *testing.T) {
 	for _, s := range bi.Settings {
 		if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) && !strings.HasSuffix(tag, " "+s.Value) {
 			t.Fatalf("BuildTag %q does not end with %s=%s", tag, s.Key, s.Value)
+		}
+	}
+}
+
+// Comments and layout do not count in the code digest; tokens and
+// directives do.
+func TestCodeDigestIgnoresComments(t *testing.T) {
+	root := t.TempDir()
+	write := writeTree(t, root)
+	write("go.mod", "module x\n")
+	write("a/a.go", "// Package a doubles.\npackage a\n\n// F doubles x (Eq. (1)).\nfunc F(x float64) float64 { return 2 * x }\n")
+	d0, err := jobs.CodeDigest(root, "x/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		src  string
+		same bool
+	}{
+		{"// Package a doubles its input.\npackage a\n\n// F doubles x (Eq. (2), measured 3 s).\nfunc F(x float64) float64 { return 2 * x }\n", true},
+		{"package a\n\nfunc F(x float64) float64 {\n\treturn 2 * x /* twice */\n}\n", true},
+		{"package a\n\nfunc F(x float64) float64 { return 3 * x }\n", false},
+		{"package a\n\nfunc F(x float64) float64 { return 2 * x }\n\nvar s = \"// not a comment\"\n", false},
+		{"//go:build amd64\n\npackage a\n\nfunc F(x float64) float64 { return 2 * x }\n", false},
+	} {
+		write("a/a.go", c.src)
+		d, err := jobs.CodeDigest(root, "x/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (d == d0) != c.same {
+			t.Errorf("digest same = %v, want %v, for\n%s", d == d0, c.same, c.src)
 		}
 	}
 }
