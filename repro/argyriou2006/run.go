@@ -92,11 +92,13 @@ func Quick() Config {
 
 // Full runs every cell of Tables 1 and 2 at the paper's size (500
 // training and 1000 test points per task), the greedy test of Eq. (10) at
-// 1 % (the paper does not state it; PaperProtocol uses 0.1 %). A DC cell
-// of Table 2 (the 2-D cutting plane on up to 8² pieces of the ω box)
-// takes under a minute of CPU at this size (BENCHMARKS.md in
-// klearn/mkl/continuous), the paper's five minutes in Matlab. The
-// four-variance run uses both the multistart and the DC step 2 (see QuadDC).
+// 1 % (the paper does not state it; PaperProtocol uses 0.1 %). Measured in
+// the notebook's full run (two cores shared with another run, load average
+// 4–5): a DC cell of Table 1 takes 2–6 s (3–9 greedy steps; the paper: one
+// to two minutes in Matlab), a DC cell of Table 2 (the 2-D cutting plane
+// on up to 8² pieces of the ω box) 12–121 s (4–26 greedy steps; the paper:
+// about five minutes). The four-variance run uses both the multistart and
+// the DC step 2 (see QuadDC); it is the longest job of the notebook.
 func Full() Config {
 	c := defaults()
 	c.Mode, c.Train, c.Test = "full", PaperTrain, PaperTest
