@@ -199,6 +199,12 @@ func TestTolerance(t *testing.T) {
 	if s := (Tolerance{Abs: 0.05, Rel: 0.1, Spread: 1}).String(); s != "±0.05 + ±10 % or 1 std" {
 		t.Fatalf("%q", s)
 	}
+	if s := Abs(1.559166443969341).String(); s != "±1.56" {
+		t.Fatalf("computed tolerance printed as %q", s)
+	}
+	if s := Rel(0.0125).String(); s != "±1.25 %" {
+		t.Fatalf("%q", s)
+	}
 	if b := Rel(0.1).Bound(V(-2), V(0)); b != 0.2 {
 		t.Fatalf("bound %v", b)
 	}

@@ -6,6 +6,7 @@ import (
 	"html"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -163,14 +164,16 @@ func (t Tolerance) Bound(paper, ours Value) float64 {
 	return b
 }
 
-// String describes the tolerance: "±0.05", "±10 %", "±0.05 or 1 std".
+// String describes the tolerance: "±0.05", "±10 %", "±0.05 or 1 std",
+// with three significant digits (a tolerance computed from a standard
+// error reads ±1.56, not ±1.559166443969341).
 func (t Tolerance) String() string {
 	var parts []string
 	if t.Abs > 0 {
-		parts = append(parts, fmt.Sprintf("±%g", t.Abs))
+		parts = append(parts, "±"+strconv.FormatFloat(t.Abs, 'g', 3, 64))
 	}
 	if t.Rel > 0 {
-		parts = append(parts, fmt.Sprintf("±%g %%", 100*t.Rel))
+		parts = append(parts, "±"+strconv.FormatFloat(100*t.Rel, 'g', 3, 64)+" %")
 	}
 	s := strings.Join(parts, " + ")
 	if s == "" {
