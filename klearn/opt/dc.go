@@ -189,32 +189,38 @@ func (P *polytope) addRow(a []float64, b float64) bool {
 func (P *polytope) rankAtLeast(idx []int, k int) bool {
 	var basis [][]float64
 	for _, r := range idx {
-		v := slices.Clone(P.A[r])
-		for _, q := range basis {
-			var d float64
-			for i := range v {
-				d += v[i] * q[i]
-			}
-			for i := range v {
-				v[i] -= d * q[i]
-			}
-		}
-		var nrm float64
-		for _, x := range v {
-			nrm += x * x
-		}
-		nrm = math.Sqrt(nrm)
-		if nrm > 1e-9 {
-			for i := range v {
-				v[i] /= nrm
-			}
-			basis = append(basis, v)
-			if len(basis) >= k {
-				return true
-			}
+		basis, _ = orthoAppend(basis, slices.Clone(P.A[r]), 1e-9)
+		if len(basis) >= k {
+			return true
 		}
 	}
 	return len(basis) >= k
+}
+
+// orthoAppend takes v (modified) orthogonal to the orthonormal vectors of
+// basis, in their order (one Gram–Schmidt step), and appends it normalised
+// when its remaining norm exceeds min; ok reports whether it did.
+func orthoAppend(basis [][]float64, v []float64, min float64) (out [][]float64, ok bool) {
+	for _, q := range basis {
+		var d float64
+		for i := range v {
+			d += v[i] * q[i]
+		}
+		for i := range v {
+			v[i] -= d * q[i]
+		}
+	}
+	var nrm float64
+	for _, x := range v {
+		nrm += x * x
+	}
+	if nrm = math.Sqrt(nrm); !(nrm > min) {
+		return basis, false
+	}
+	for i := range v {
+		v[i] /= nrm
+	}
+	return append(basis, v), true
 }
 
 func common(a, b []int) []int {
@@ -319,32 +325,15 @@ func (P *polytope) facetVertices(r int, fresh []vertex) []vertex {
 	if len(fresh) <= P.n-1 || P.n < 2 || P.n > 3 {
 		return fresh
 	}
-	// An orthonormal basis of the plane a·p = b (a = P.A[r], unit norm).
-	a := P.A[r]
-	basis := make([][]float64, 0, P.n-1)
-	for e := 0; e < P.n && len(basis) < P.n-1; e++ {
+	// An orthonormal basis of the plane a·p = b (a = P.A[r], unit norm):
+	// the unit vectors taken orthogonal to a and to each other.
+	basis := [][]float64{P.A[r]}
+	for e := 0; e < P.n && len(basis) < P.n; e++ {
 		v := make([]float64, P.n)
 		v[e] = 1
-		for _, q := range append([][]float64{a}, basis...) {
-			var d float64
-			for i := range v {
-				d += v[i] * q[i]
-			}
-			for i := range v {
-				v[i] -= d * q[i]
-			}
-		}
-		var nrm float64
-		for _, x := range v {
-			nrm += x * x
-		}
-		if nrm = math.Sqrt(nrm); nrm > 0.5 {
-			for i := range v {
-				v[i] /= nrm
-			}
-			basis = append(basis, v)
-		}
+		basis, _ = orthoAppend(basis, v, 0.5)
 	}
+	basis = basis[1:]
 	coord := func(v vertex, k int) float64 {
 		var d float64
 		for i, x := range v.p {
