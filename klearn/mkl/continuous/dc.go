@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/expsum"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -33,11 +34,59 @@ type DCResult struct {
 	Run   *opt.DCResult
 }
 
-// dcPairs holds the terms w·exp(−⟨β, z⟩) of one convex part.
+// dcPairs holds the terms w_k·exp(−⟨β_k, z⟩) of one convex part, β by
+// columns: β_k,b = beta[b·len(w) + k] (the layout expsum.Sum reads four
+// terms at a time).
 type dcPairs struct {
 	w    []float64
-	beta []float64 // len(w)×B, row-major
+	beta []float64
 	B    int
+}
+
+// newDCPairs returns the part with the weights w and the terms' rows β_k =
+// rows[k·B : (k+1)·B].
+func newDCPairs(w, rows []float64, B int) *dcPairs {
+	n := len(w)
+	p := &dcPairs{w: w, beta: make([]float64, n*B), B: B}
+	for k := 0; k < n; k++ {
+		for b := 0; b < B; b++ {
+			p.beta[b*n+k] = rows[k*B+b]
+		}
+	}
+	return p
+}
+
+// terms writes each term w_k exp(−⟨β_k, z⟩) into out and returns their sum.
+func (p *dcPairs) terms(out, z []float64) float64 {
+	return expsum.Terms(out, p.w, p.beta, len(p.w), z)
+}
+
+// restrict returns the part on a piece {lo + span∘z : z ∈ [0, 1]^B} in its
+// unit coordinates, given the terms at its lower corner (terms of p at
+// lo): weights w_k e^{−⟨β_k, lo⟩} and rows β_k∘span, without the terms at
+// or below floor, whose sum it returns.
+func (p *dcPairs) restrict(terms, span []float64, floor float64) (*dcPairs, float64) {
+	var keep []int
+	var dropped float64
+	for k, v := range terms {
+		if v <= floor {
+			dropped += v
+			continue
+		}
+		keep = append(keep, k)
+	}
+	n, B := len(keep), p.B
+	q := &dcPairs{w: make([]float64, n), beta: make([]float64, n*B), B: B}
+	for i, k := range keep {
+		q.w[i] = terms[k]
+	}
+	for b := 0; b < B; b++ {
+		col, out := p.beta[b*len(p.w):(b+1)*len(p.w)], q.beta[b*n:(b+1)*n]
+		for i, k := range keep {
+			out[i] = col[k] * span[b]
+		}
+	}
+	return q, dropped
 }
 
 // dcChunk is the number of terms summed per task: partial sums are
@@ -48,66 +97,59 @@ func (p *dcPairs) f(z []float64) float64 { return p.eval(nil, z) }
 
 func (p *dcPairs) grad(g, z []float64) { p.eval(g, z) }
 
+// chunks returns the number of tasks of eval.
+func (p *dcPairs) chunks() int { return (len(p.w) + dcChunk - 1) / dcChunk }
+
+// sum returns chunk c's sum of terms and, for g not nil, writes its
+// gradient into g[:B] (expsum.Sum: four terms per vector step, the same
+// bits with or without the CPU's vector units).
+func (p *dcPairs) sum(c int, z, g []float64) float64 {
+	k0, k1 := c*dcChunk, min((c+1)*dcChunk, len(p.w))
+	return expsum.Sum(p.w[k0:k1], p.beta[k0:], len(p.w), z, g)
+}
+
 // eval returns Σ_k w_k exp(−⟨β_k, z⟩) and, for g not nil, writes its
 // gradient into g, in one parallel pass (partial sums combined in chunk
 // order: the same values for any GOMAXPROCS).
 func (p *dcPairs) eval(g, z []float64) float64 {
-	nc := (len(p.w) + dcChunk - 1) / dcChunk
-	B := p.B
+	nc, B := p.chunks(), p.B
 	part := make([]float64, nc)
 	var gs []float64
 	if g != nil {
 		gs = make([]float64, nc*B)
 	}
 	parallel.For(nc, func(c int) {
-		k0, k1 := c*dcChunk, min((c+1)*dcChunk, len(p.w))
-		w, beta := p.w[k0:k1], p.beta[k0*B:k1*B]
-		var s float64
-		if gs == nil {
-			for k, wk := range w {
-				row := beta[k*B : (k+1)*B : (k+1)*B]
-				var a float64
-				for b, v := range row {
-					a += v * z[b]
-				}
-				s += wk * math.Exp(-a)
-			}
-		} else {
-			gc := gs[c*B : (c+1)*B]
-			for k, wk := range w {
-				row := beta[k*B : (k+1)*B : (k+1)*B]
-				var a float64
-				for b, v := range row {
-					a += v * z[b]
-				}
-				v := wk * math.Exp(-a)
-				s += v
-				for b, bv := range row {
-					gc[b] -= v * bv
-				}
-			}
+		var gc []float64
+		if gs != nil {
+			gc = gs[c*B : (c+1)*B]
 		}
-		part[c] = s
+		part[c] = p.sum(c, z, gc)
 	})
 	var s float64
 	for _, v := range part {
 		s += v
 	}
+	sumChunks(g, gs, nc)
+	return s
+}
+
+// sumChunks sets g_b to the sum over the nc chunks of their gradients gs
+// (chunk-major), in chunk order; g nil does nothing.
+func sumChunks(g, gs []float64, nc int) {
+	B := len(g)
 	for b := range g {
 		g[b] = 0
 		for c := 0; c < nc; c++ {
 			g[b] += gs[c*B+b]
 		}
 	}
-	return s
 }
 
 // evalDC returns g(z) and h(z) and, for s not nil, writes ∇g(z) into s,
 // in one parallel pass over the terms of both parts (partial sums combined
 // in chunk order: the same values for any GOMAXPROCS).
 func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
-	ng := (len(gp.w) + dcChunk - 1) / dcChunk
-	nh := (len(hp.w) + dcChunk - 1) / dcChunk
+	ng, nh := gp.chunks(), hp.chunks()
 	B := gp.B
 	part := make([]float64, ng+nh)
 	var grads []float64
@@ -115,26 +157,15 @@ func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
 		grads = make([]float64, ng*B)
 	}
 	parallel.For(ng+nh, func(c int) {
-		p, k0 := gp, c*dcChunk
 		if c >= ng {
-			p, k0 = hp, (c-ng)*dcChunk
+			part[c] = hp.sum(c-ng, z, nil)
+			return
 		}
-		var sum float64
-		for k := k0; k < min(k0+dcChunk, len(p.w)); k++ {
-			row := p.beta[k*B : (k+1)*B]
-			var a float64
-			for b, v := range row {
-				a += v * z[b]
-			}
-			v := p.w[k] * math.Exp(-a)
-			sum += v
-			if grads != nil && c < ng {
-				for b, bv := range row {
-					grads[c*B+b] -= v * bv
-				}
-			}
+		var gc []float64
+		if grads != nil {
+			gc = grads[c*B : (c+1)*B]
 		}
-		part[c] = sum
+		part[c] = gp.sum(c, z, gc)
 	})
 	var g, h float64
 	for c, v := range part {
@@ -144,16 +175,7 @@ func evalDC(gp, hp *dcPairs, s, z []float64) (float64, float64) {
 			h += v
 		}
 	}
-	if s != nil {
-		for b := range s {
-			s[b] = 0
-		}
-		for c := 0; c < ng; c++ {
-			for b := range s {
-				s[b] += grads[c*B+b]
-			}
-		}
-	}
+	sumChunks(s, grads, ng)
 	return g, h
 }
 
@@ -257,9 +279,10 @@ func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, sim
 	if err != nil {
 		return nil, klearn.Errorf(err, "continuous: SearchDC")
 	}
-	// The pairs i < j with their signed weights 2u_iu_j (ordered pairs (i, j)
-	// and (j, i)) and per-block squared distances.
-	var wgt, dist []float64
+	// The pairs i < j with their weights |2u_iu_j| (ordered pairs (i, j)
+	// and (j, i)) and per-block squared distances, split by the sign of
+	// u_iu_j into the terms of g (negative) and of h (positive).
+	var gw, grows, hw, hrows []float64
 	var diag float64
 	for i := 0; i < n; i++ {
 		diag += u[i] * u[i]
@@ -268,12 +291,17 @@ func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, sim
 			if w == 0 {
 				continue
 			}
-			wgt = append(wgt, w)
+			pw, rows := &hw, &hrows
+			if w < 0 {
+				pw, rows, w = &gw, &grows, -w
+			}
+			*pw = append(*pw, w)
 			for _, D := range Ds {
-				dist = append(dist, D.At(i, j))
+				*rows = append(*rows, D.At(i, j))
 			}
 		}
 	}
+	gAll, hAll := newDCPairs(gw, grows, B), newDCPairs(hw, hrows, B)
 	// ω_b ∈ [e^{−2 hi_b}, e^{−2 lo_b}], cut into pieces spanning a factor
 	// ≤ pieceFactor each (log-spaced): in ω the terms vary on very different
 	// scales (e^{−ωb_ij} with b_ij ~ 10⁶ on raw pixels), and the cutting
@@ -330,61 +358,17 @@ func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, sim
 	// dcDrop·S; dropH is the dropped mass of h, subtracted from the piece's
 	// lower bound to keep it valid.
 	parts := func(pc piece) (gp, hp *dcPairs, dropH float64) {
-		gp, hp = &dcPairs{B: B}, &dcPairs{B: B}
-		scaled := make([]float64, len(wgt))
-		var S float64
-		for k, w := range wgt {
-			var a float64
-			for b := 0; b < B; b++ {
-				a += dist[k*B+b] * pc.wl[b]
-			}
-			scaled[k] = w * math.Exp(-a)
-			S += math.Abs(scaled[k])
-		}
-		floor := dcDrop * S / float64(max(1, len(wgt)))
-		for k, w := range scaled {
-			p := hp
-			if w < 0 {
-				p, w = gp, -w
-			}
-			if w <= floor {
-				if p == hp {
-					dropH += w
-				}
-				continue
-			}
-			p.w = append(p.w, w)
-			for b := 0; b < B; b++ {
-				p.beta = append(p.beta, dist[k*B+b]*pc.span[b])
-			}
-		}
+		gs, hs := make([]float64, len(gAll.w)), make([]float64, len(hAll.w))
+		S := gAll.terms(gs, pc.wl) + hAll.terms(hs, pc.wl)
+		floor := dcDrop * S / float64(max(1, len(gs)+len(hs)))
+		gp, _ = gAll.restrict(gs, pc.span, floor)
+		hp, dropH = hAll.restrict(hs, pc.span, floor)
 		return gp, hp, dropH
 	}
 	// The pieces' centres give the first incumbent; the bound g(ω_hi) −
 	// h(ω_lo) ≤ g − h on a piece (g and h decrease in every ω_b) prunes a
 	// piece before any cut once the incumbent is at or below it.
-	at := func(w []float64) (float64, float64) {
-		nc := (len(wgt) + dcChunk - 1) / dcChunk
-		gs, hs := make([]float64, nc), make([]float64, nc)
-		parallel.For(nc, func(c int) {
-			for k := c * dcChunk; k < min((c+1)*dcChunk, len(wgt)); k++ {
-				var a float64
-				for b := 0; b < B; b++ {
-					a += dist[k*B+b] * w[b]
-				}
-				if v := wgt[k] * math.Exp(-a); v < 0 {
-					gs[c] -= v
-				} else {
-					hs[c] += v
-				}
-			}
-		})
-		var g, h float64
-		for c := range gs {
-			g, h = g+gs[c], h+hs[c]
-		}
-		return g, h
-	}
+	at := func(w []float64) (float64, float64) { return evalDC(gAll, hAll, nil, w) }
 	best := make([]float64, B)
 	total := &opt.DCResult{F: math.Inf(1), Lower: math.Inf(1), Status: opt.Success, Local: cfg.Local}
 	// score sets a piece's centre value (a candidate incumbent) and bound.

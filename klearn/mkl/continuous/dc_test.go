@@ -130,21 +130,22 @@ func TestDCDecomposition(t *testing.T) {
 	// Rebuild the parts as SearchDC does and test them.
 	Ds := s.(expSearcher).exponents()
 	lo, hi, _ := fam.Space(4)
-	gp, hp := &dcPairs{B: 2}, &dcPairs{B: 2}
+	var gw, grows, hw, hrows []float64
 	wl, span := []float64{math.Exp(-2 * hi[0]), math.Exp(-2 * hi[1])}, []float64{math.Exp(-2*lo[0]) - math.Exp(-2*hi[0]), math.Exp(-2*lo[1]) - math.Exp(-2*hi[1])}
 	for i := 0; i < 25; i++ {
 		for j := i + 1; j < 25; j++ {
 			w := 2 * c[i] * c[j] / nrm
 			a := Ds[0].At(i, j)*wl[0] + Ds[1].At(i, j)*wl[1]
 			w *= math.Exp(-a)
-			p := hp
+			pw, rows := &hw, &hrows
 			if w < 0 {
-				p, w = gp, -w
+				pw, rows, w = &gw, &grows, -w
 			}
-			p.w = append(p.w, w)
-			p.beta = append(p.beta, Ds[0].At(i, j)*span[0], Ds[1].At(i, j)*span[1])
+			*pw = append(*pw, w)
+			*rows = append(*rows, Ds[0].At(i, j)*span[0], Ds[1].At(i, j)*span[1])
 		}
 	}
+	gp, hp := newDCPairs(gw, grows, 2), newDCPairs(hw, hrows, 2)
 	rng := klearn.NewRand(9)
 	for k := 0; k < 200; k++ {
 		z1 := []float64{rng.Float64(), rng.Float64()}

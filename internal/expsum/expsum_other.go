@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package expsum
+
+const haveFMA = false
+
+func sumFMA(w, beta *float64, stride, n int, z *float64, B int, acc, out *float64, grad bool) {
+	panic("expsum: no FMA kernel on this platform")
+}
