@@ -70,7 +70,7 @@ test: setup data
 	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-slurm
 
 # Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
-PUREGO_PKGS = ./internal/cpu/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/svm/
+PUREGO_PKGS = ./internal/cpu/ ./internal/expsum/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/mkl/continuous/ ./klearn/svm/
 
 test-go:
 	@echo "== gofmt"

@@ -101,6 +101,34 @@ if [ $check_reports = 1 ]; then
   stamp_args+=(-tool "chromium=$chromium $("$chromium" --version 2>/dev/null || true)")
 fi
 
+# kill_tree PID kills PID and every process below it, deepest first. Jupyter starts the kernel in a
+# process group of its own and gonb runs each cell as a program under it, so a signal to nbconvert (or to
+# this script's group) alone would leave them running. Read from /proc: no procps needed.
+kill_tree() {
+  local pid="$1" f line ppid child
+  for f in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$f" || continue
+    read -r _ ppid _ <<<"${line##*) }" # after the command name: state, parent, ...
+    if [ "$ppid" = "$pid" ]; then
+      child="${f#/proc/}"
+      kill_tree "${child%/stat}"
+    fi
+  done
+  kill "$pid" 2>/dev/null || true
+}
+running=""
+# on_signal CODE stops the notebook being executed, with its kernel and cell programs, and exits.
+on_signal() {
+  if [ -n "$running" ]; then
+    echo "run-notebooks: stopped; killing nbconvert ($running), its kernel and cell programs" >&2
+    kill_tree "$running"
+  fi
+  exit "$1"
+}
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+trap 'on_signal 129' HUP
+
 # lap NAME adds the seconds since the last lap to $phases (the times of a notebook's steps).
 lap() { phases+="$1 $((SECONDS - mark)) s, "; mark=$SECONDS; }
 
@@ -134,12 +162,16 @@ for src in "$@"; do
   "$nbtool" stamp inputs "${stamp_args[@]}" -notebook "$src" -o "$out/$name.inputs" ||
     echo "      note: inputs not readable (above), this run will not be stamped"
   ok=1 detail="" phases="" mark=$SECONDS
-  if ! KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
-      --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
-      --output-dir "$out" --output "$name" "$src" >"$log" 2>&1; then
+  KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
+    --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
+    --output-dir "$out" --output "$name" "$src" >"$log" 2>&1 &
+  running=$!
+  if ! wait "$running"; then
+    running=""
     ok=0
     detail="nbconvert failed (timeout or kernel crash?)"
   fi
+  running=""
   lap execute
   if [ -f "$out/$name.ipynb" ]; then
     if ! "$nbtool" check "$out/$name.ipynb" >"$out/$name.check" 2>&1; then

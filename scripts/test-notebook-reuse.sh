@@ -15,7 +15,12 @@
 #      untracked, removed on exit; no tracked file is touched): executed
 #      again (and, the code digest being new, the experiment computed
 #      afresh: a new record).
-# Asserts on the runner's output, status file and index, never on times.
+# Then stopping: a notebook whose cell sleeps is started and the runner sent
+# SIGTERM once the cell's program runs; nbconvert, the kernel (in a process
+# group of its own) and the cell program must all be gone, and the runner
+# exit with 143.
+# Asserts on the runner's output, status file, index and processes, never on
+# times (the waits are bounds, not measurements).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$KL_ROOT"
@@ -108,4 +113,57 @@ restore
 grep -q "changed: .*file:internal/zzreuseprobe$$/probe.go" "$dir/run6.log" || fail "run 6: the Go file is not named"
 [ "$(records)" -gt "$n" ] || fail "run 6: no new record (a new code digest computes the experiment afresh)"
 
-echo "test-notebook-reuse: ok (unchanged: reused; prose edited: executed, no experiment re-run; KERNELAB_CACHE=off: executed; Go file added: executed)"
+# descendants PID prints the processes below PID, one "pid comm" a line (from /proc: no procps needed).
+descendants() {
+  local f line ppid child
+  for f in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$f" || continue
+    read -r _ ppid _ <<<"${line##*) }"
+    if [ "$ppid" = "$1" ]; then
+      child="${f#/proc/}"; child="${child%/stat}"
+      line="${line#*(}"
+      echo "$child ${line%%)*}"
+      descendants "$child"
+    fi
+  done
+}
+stop_src="$dir/src/98-stop.ipynb"
+python3 - "$stop_src" <<'PY'
+import json, sys
+nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "sleep", "metadata": {}, "outputs": [],
+                 "source": 'import "time"\n\n%%\ntime.Sleep(600 * time.Second)\n'}],
+      "metadata": {"kernelspec": {"display_name": "Go (gonb)", "language": "go", "name": "gonb"},
+                   "language_info": {"name": "go"}}, "nbformat": 4, "nbformat_minor": 5}
+json.dump(nb, open(sys.argv[1], "w"), indent=1)
+PY
+echo "-- stop: SIGTERM while a cell runs"
+scripts/run-notebooks.sh --mode quick --out "$dir/out-stop" "$stop_src" >"$dir/stop.log" 2>&1 &
+runner=$!
+cell=""
+for _ in $(seq 240); do
+  cell="$(descendants "$runner" | awk '$2 ~ /^gonb_/ {print $1; exit}')"
+  [ -z "$cell" ] || break
+  sleep 0.5
+done
+[ -n "$cell" ] || { kill -TERM "$runner"; cat "$dir/stop.log"; fail "stop: the cell program did not start within 120 s"; }
+below="$(descendants "$runner" | awk '{print $1}')"
+kill -TERM "$runner"
+rc=0
+wait "$runner" || rc=$?
+[ "$rc" = 143 ] || fail "stop: the runner exited with $rc, want 143"
+for _ in $(seq 20); do
+  alive=""
+  for p in $below; do
+    # Gone, or a zombie waiting for its reaper (state Z).
+    line="$(cat "/proc/$p/stat" 2>/dev/null)" || continue
+    read -r state _ <<<"${line##*) }"
+    [ "$state" = Z ] || alive+=" $p"
+  done
+  [ -n "$alive" ] || break
+  sleep 0.5
+done
+[ -z "$alive" ] || fail "stop: processes left running after SIGTERM:$alive"
+grep -q 'killing nbconvert' "$dir/stop.log" || fail "stop: the runner did not say what it stopped"
+echo "   stopped: nbconvert, the kernel and the cell program ($(echo $below | wc -w) processes) are gone"
+
+echo "test-notebook-reuse: ok (unchanged: reused; prose edited: executed, no experiment re-run; KERNELAB_CACHE=off: executed; Go file added: executed; SIGTERM: nothing left running)"
