@@ -38,3 +38,18 @@ kl_env() {
   export JUPYTER_DATA_DIR="$KL_ROOT/build/jupyter"
   export KERNELAB_ROOT="$KL_ROOT"
 }
+
+# kl_children PID prints the processes whose parent is PID, one "pid command-name" a line, read from
+# /proc (no procps needed).
+kl_children() {
+  local f line ppid child
+  for f in /proc/[0-9]*/stat; do
+    read -r line 2>/dev/null <"$f" || continue
+    read -r _ ppid _ <<<"${line##*) }" # after the command name: state, parent, ...
+    if [ "$ppid" = "$1" ]; then
+      child="${f#/proc/}"
+      line="${line#*(}"
+      echo "${child%/stat} ${line%)*}"
+    fi
+  done
+}

@@ -103,18 +103,11 @@ fi
 
 # kill_tree PID kills PID and every process below it, deepest first. Jupyter starts the kernel in a
 # process group of its own and gonb runs each cell as a program under it, so a signal to nbconvert (or to
-# this script's group) alone would leave them running. Read from /proc: no procps needed.
+# this script's group) alone would leave them running.
 kill_tree() {
-  local pid="$1" f line ppid child
-  for f in /proc/[0-9]*/stat; do
-    read -r line 2>/dev/null <"$f" || continue
-    read -r _ ppid _ <<<"${line##*) }" # after the command name: state, parent, ...
-    if [ "$ppid" = "$pid" ]; then
-      child="${f#/proc/}"
-      kill_tree "${child%/stat}"
-    fi
-  done
-  kill "$pid" 2>/dev/null || true
+  local child
+  for child in $(kl_children "$1" | cut -d' ' -f1); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
 }
 running=""
 # on_signal CODE stops the notebook being executed, with its kernel and cell programs, and exits.

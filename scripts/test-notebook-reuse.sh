@@ -113,18 +113,12 @@ restore
 grep -q "changed: .*file:internal/zzreuseprobe$$/probe.go" "$dir/run6.log" || fail "run 6: the Go file is not named"
 [ "$(records)" -gt "$n" ] || fail "run 6: no new record (a new code digest computes the experiment afresh)"
 
-# descendants PID prints the processes below PID, one "pid comm" a line (from /proc: no procps needed).
+# descendants PID prints the processes below PID, one "pid command-name" a line.
 descendants() {
-  local f line ppid child
-  for f in /proc/[0-9]*/stat; do
-    read -r line 2>/dev/null <"$f" || continue
-    read -r _ ppid _ <<<"${line##*) }"
-    if [ "$ppid" = "$1" ]; then
-      child="${f#/proc/}"; child="${child%/stat}"
-      line="${line#*(}"
-      echo "$child ${line%%)*}"
-      descendants "$child"
-    fi
+  local pid name
+  kl_children "$1" | while read -r pid name; do
+    echo "$pid $name"
+    descendants "$pid"
   done
 }
 stop_src="$dir/src/98-stop.ipynb"
