@@ -38,14 +38,14 @@ const (
 	jobChecks  = "Propositions"
 	jobFigure1 = "Figure 1"
 	jobTable1  = "Table 1"
-	jobBreast  = "Table 1 Breast"
+	jobHyp     = "Table 1 hypotheses"
 	jobFigure2 = "Figure 2"
 	jobFigure3 = "Figure 3"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the theorem checks, Figure 1, one job per Table 1 row and split,
-// the Breast hypotheses, one per number of bigrams of Figure 2, one per
+// the preprocessing hypotheses of each row, one per number of bigrams of Figure 2, one per
 // data set and factor of Figure 3. Every job carries cfg, so a changed
 // configuration is a new job.
 func Jobs(cfg Config) []jobs.Job {
@@ -66,7 +66,9 @@ func Jobs(cfg Config) []jobs.Job {
 			js = append(js, job(jobTable1, DataSets[i].Name, s, nil))
 		}
 	}
-	js = append(js, job(jobBreast, DataSets[3].Name, 0, nil))
+	for _, i := range rowsOf(cfg) {
+		js = append(js, job(jobHyp, DataSets[i].Name, 0, nil))
+	}
 	for _, nb := range cfg.Fig2Bigrams {
 		js = append(js, job(jobFigure2, "amazon-reviews", 0, map[string]any{"bigrams": nb}))
 	}
@@ -117,8 +119,13 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			}
 		}
 		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", j.Data)
-	case jobBreast:
-		return BreastHypotheses(cfg)
+	case jobHyp:
+		for i, d := range DataSets {
+			if d.Name == j.Data {
+				return Hypotheses(cfg, i)
+			}
+		}
+		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", j.Data)
 	case jobFigure2:
 		var nb int
 		if err := j.Param("bigrams", &nb); err != nil {
@@ -169,7 +176,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 
 // Run runs every experiment of cfg — the checks of Section 2 and
 // Propositions 1–4, Figure 1, Table 1 (main and variant columns), the
-// Breast hypotheses, Figures 2 and 3 — as the jobs of Jobs(cfg), on all
+// preprocessing hypotheses of each row, Figures 2 and 3 — as the jobs of Jobs(cfg), on all
 // cores. A job already in the results store under the current code (a
 // cluster run, an earlier run) is read, not recomputed, and every computed
 // job is stored as it finishes, so an interrupted run resumes.
@@ -203,8 +210,10 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			var sr SplitResult
 			err = json.Unmarshal(raw[i], &sr)
 			splits = append(splits, &sr)
-		case jobBreast:
-			err = json.Unmarshal(raw[i], &res.Breast)
+		case jobHyp:
+			var h RowHypotheses
+			err = json.Unmarshal(raw[i], &h)
+			res.Hypotheses = append(res.Hypotheses, h)
 		case jobFigure2:
 			var pt Figure2Point
 			err = json.Unmarshal(raw[i], &pt)

@@ -2,6 +2,7 @@ package cortes2009
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
@@ -52,13 +53,30 @@ func Table1Markdown(rows []Row) string {
 	return b.String()
 }
 
-// BreastMarkdown returns the Breast hypotheses as a Markdown table.
-func BreastMarkdown(hs []Hypothesis) string {
+// HypothesesMarkdown returns the preprocessing variants of each row as a
+// Markdown table: the paper's uniform baselines, then each variant's
+// (mean ± std over the splits), a ✓ on a value within the Table 1
+// tolerance of the paper's.
+func HypothesesMarkdown(rows []RowHypotheses) string {
 	var b strings.Builder
-	b.WriteString("| hypothesis | lin. base | quad. base (no +1) |\n|---|---|---|\n")
-	b.WriteString("| paper | .70 ± .02 | .70 ± .02 |\n")
-	for _, h := range hs {
-		fmt.Fprintf(&b, "| %s | %.3f | %.3f |\n", h.Name, h.LinBase, h.QuadBase)
+	b.WriteString("| row | variant | lin. base | quad. base (no +1) | quad. base (+1) |\n|---|---|---|---|---|\n")
+	for _, rh := range rows {
+		pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Paper == rh.Row })
+		if pi < 0 {
+			continue
+		}
+		lin, quad := Table1[pi][0], Table1[pi][3]
+		fmt.Fprintf(&b, "| %s | the paper's | %.2f ± %.2f | %.2f ± %.2f | |\n", rh.Row, lin.Mean, lin.Std, quad.Mean, quad.Std)
+		cell := func(p, v repro.Value) string {
+			mark := ""
+			if (repro.Cell{Paper: p, Ours: v, Tol: TolTable1}).Within() {
+				mark = " ✓"
+			}
+			return fmt.Sprintf("%.3f ± %.3f%s", v.Mean, v.Std, mark)
+		}
+		for _, h := range rh.Hyps {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", rh.Row, h.Name, cell(lin, h.LinBase), cell(quad, h.QuadBase), cell(quad, h.QuadOne))
+		}
 	}
 	return b.String()
 }
