@@ -125,10 +125,14 @@ GLOBL expc<>(SB), RODATA|NOPTR, $736
 // Four terms per step, term k in lane k mod 4: a = ⟨β_k, z⟩ by fused
 // multiply-adds over b in order, e = exp(−a) as exp in expsum.go, v = w_k·e
 // added to acc[0:4] (and stored to out[k] when out is not nil) and, when
-// grad, fused into acc[4(b+1):4(b+2)] as v·β_k,b.
+// grad, fused into acc[4(b+1):4(b+2)] as v·β_k,b. Two steps run
+// interleaved (eight terms; their exponentials are independent chains of
+// about thirty dependent operations), their sums added in step order, so
+// the result is that of one step after the other; an odd last step runs
+// alone.
 // Registers: SI w, R8 β of the current terms, R9 stride in bytes, CX steps
 // left, R10 z, BX B (≥ 1), DI acc, AX out, R14 grad, R13 the constants;
-// Y0 the value lanes.
+// Y0 the value lanes; Y1–Y7 the first step, Y8–Y14 the second.
 TEXT ·sumFMA(SB), NOSPLIT, $0-65
 	MOVQ    w+0(FP), SI
 	MOVQ    beta+8(FP), R8
@@ -143,22 +147,147 @@ TEXT ·sumFMA(SB), NOSPLIT, $0-65
 	MOVBQZX grad+64(FP), R14
 	LEAQ    expc<>(SB), R13
 	VMOVUPD (DI), Y0
-	TESTQ   CX, CX
-	JZ      done
 
-step:
+pair:
+	CMPQ CX, $2
+	JLT  single
+	VXORPD Y1, Y1, Y1
+	VXORPD Y8, Y8, Y8
+	MOVQ   R8, R11
+	MOVQ   R10, R12
+	MOVQ   BX, DX
+
+dot2:
+	VBROADCASTSD (R12), Y2
+	VFMADD231PD  (R11), Y2, Y1
+	VFMADD231PD  32(R11), Y2, Y8
+	ADDQ         R9, R11
+	ADDQ         $8, R12
+	DECQ         DX
+	JNZ          dot2
+
+	// x = −a clamped to ±expLimit; n = round(x·log₂e); r = x − n·ln 2.
+	VXORPD       0(R13), Y1, Y1
+	VXORPD       0(R13), Y8, Y8
+	VMAXPD       32(R13), Y1, Y1
+	VMAXPD       32(R13), Y8, Y8
+	VMINPD       64(R13), Y1, Y1
+	VMINPD       64(R13), Y8, Y8
+	VMULPD       96(R13), Y1, Y2
+	VMULPD       96(R13), Y8, Y9
+	VROUNDPD     $8, Y2, Y2
+	VROUNDPD     $8, Y9, Y9
+	VMOVAPD      Y1, Y3
+	VMOVAPD      Y8, Y10
+	VFNMADD231PD 128(R13), Y2, Y3
+	VFNMADD231PD 128(R13), Y9, Y10
+	VFNMADD231PD 160(R13), Y2, Y3
+	VFNMADD231PD 160(R13), Y9, Y10
+
+	// p = Σ r^k/k! in Horner form (coef[13], then p·r + coef[k] for k = 12…0).
+	VMOVUPD      288(R13), Y4
+	VMOVUPD      288(R13), Y11
+	VFMADD213PD  320(R13), Y3, Y4
+	VFMADD213PD  320(R13), Y10, Y11
+	VFMADD213PD  352(R13), Y3, Y4
+	VFMADD213PD  352(R13), Y10, Y11
+	VFMADD213PD  384(R13), Y3, Y4
+	VFMADD213PD  384(R13), Y10, Y11
+	VFMADD213PD  416(R13), Y3, Y4
+	VFMADD213PD  416(R13), Y10, Y11
+	VFMADD213PD  448(R13), Y3, Y4
+	VFMADD213PD  448(R13), Y10, Y11
+	VFMADD213PD  480(R13), Y3, Y4
+	VFMADD213PD  480(R13), Y10, Y11
+	VFMADD213PD  512(R13), Y3, Y4
+	VFMADD213PD  512(R13), Y10, Y11
+	VFMADD213PD  544(R13), Y3, Y4
+	VFMADD213PD  544(R13), Y10, Y11
+	VFMADD213PD  576(R13), Y3, Y4
+	VFMADD213PD  576(R13), Y10, Y11
+	VFMADD213PD  608(R13), Y3, Y4
+	VFMADD213PD  608(R13), Y10, Y11
+	VFMADD213PD  640(R13), Y3, Y4
+	VFMADD213PD  640(R13), Y10, Y11
+	VFMADD213PD  672(R13), Y3, Y4
+	VFMADD213PD  672(R13), Y10, Y11
+	VFMADD213PD  704(R13), Y3, Y4
+	VFMADD213PD  704(R13), Y10, Y11
+
+	// e = (p·2^n₁)·2^n₂, n₁ = ⌊n/2⌋, n₂ = n − n₁.
+	VMULPD       192(R13), Y2, Y5
+	VMULPD       192(R13), Y9, Y12
+	VROUNDPD     $9, Y5, Y5
+	VROUNDPD     $9, Y12, Y12
+	VSUBPD       Y5, Y2, Y6
+	VSUBPD       Y12, Y9, Y13
+	VADDPD       224(R13), Y5, Y5
+	VADDPD       224(R13), Y12, Y12
+	VPADDQ       256(R13), Y5, Y5
+	VPADDQ       256(R13), Y12, Y12
+	VPSLLQ       $52, Y5, Y5
+	VPSLLQ       $52, Y12, Y12
+	VADDPD       224(R13), Y6, Y6
+	VADDPD       224(R13), Y13, Y13
+	VPADDQ       256(R13), Y6, Y6
+	VPADDQ       256(R13), Y13, Y13
+	VPSLLQ       $52, Y6, Y6
+	VPSLLQ       $52, Y13, Y13
+	VMULPD       Y5, Y4, Y4
+	VMULPD       Y12, Y11, Y11
+	VMULPD       Y6, Y4, Y4
+	VMULPD       Y13, Y11, Y11
+
+	// v = w·e into the value lanes (first step, then second) and, when
+	// grad, v·β_b into lanes b.
+	VMULPD  (SI), Y4, Y4
+	VMULPD  32(SI), Y11, Y11
+	VADDPD  Y4, Y0, Y0
+	VADDPD  Y11, Y0, Y0
+	TESTQ   AX, AX
+	JZ      nostore2
+	VMOVUPD Y4, (AX)
+	VMOVUPD Y11, 32(AX)
+	ADDQ    $64, AX
+
+nostore2:
+	TESTQ R14, R14
+	JZ    next2
+	MOVQ  R8, R11
+	LEAQ  32(DI), R12
+	MOVQ  BX, DX
+
+grad2:
+	VMOVUPD     (R12), Y7
+	VFMADD231PD (R11), Y4, Y7
+	VFMADD231PD 32(R11), Y11, Y7
+	VMOVUPD     Y7, (R12)
+	ADDQ        R9, R11
+	ADDQ        $32, R12
+	DECQ        DX
+	JNZ         grad2
+
+next2:
+	ADDQ $64, SI
+	ADDQ $64, R8
+	SUBQ $2, CX
+	JMP  pair
+
+single:
+	TESTQ CX, CX
+	JZ    done
 	VXORPD Y1, Y1, Y1
 	MOVQ   R8, R11
 	MOVQ   R10, R12
 	MOVQ   BX, DX
 
-dotloop:
+dot1:
 	VBROADCASTSD (R12), Y2
 	VFMADD231PD  (R11), Y2, Y1
 	ADDQ         R9, R11
 	ADDQ         $8, R12
 	DECQ         DX
-	JNZ          dotloop
+	JNZ          dot1
 
 	// x = −a clamped to ±expLimit; n = round(x·log₂e); r = x − n·ln 2.
 	VXORPD       0(R13), Y1, Y1
@@ -170,64 +299,56 @@ dotloop:
 	VFNMADD231PD 128(R13), Y2, Y3
 	VFNMADD231PD 160(R13), Y2, Y3
 
-	// p = Σ r^k/k! in Horner form.
+	// p = Σ r^k/k! in Horner form (coef[13], then p·r + coef[k] for k = 12…0).
 	VMOVUPD      288(R13), Y4
-	VFMADD213PD  320(R13), Y3, Y4 // p = p·r + coef[12]
-	VFMADD213PD  352(R13), Y3, Y4 // p = p·r + coef[11]
-	VFMADD213PD  384(R13), Y3, Y4 // p = p·r + coef[10]
-	VFMADD213PD  416(R13), Y3, Y4 // p = p·r + coef[9]
-	VFMADD213PD  448(R13), Y3, Y4 // p = p·r + coef[8]
-	VFMADD213PD  480(R13), Y3, Y4 // p = p·r + coef[7]
-	VFMADD213PD  512(R13), Y3, Y4 // p = p·r + coef[6]
-	VFMADD213PD  544(R13), Y3, Y4 // p = p·r + coef[5]
-	VFMADD213PD  576(R13), Y3, Y4 // p = p·r + coef[4]
-	VFMADD213PD  608(R13), Y3, Y4 // p = p·r + coef[3]
-	VFMADD213PD  640(R13), Y3, Y4 // p = p·r + coef[2]
-	VFMADD213PD  672(R13), Y3, Y4 // p = p·r + coef[1]
-	VFMADD213PD  704(R13), Y3, Y4 // p = p·r + coef[0]
+	VFMADD213PD  320(R13), Y3, Y4
+	VFMADD213PD  352(R13), Y3, Y4
+	VFMADD213PD  384(R13), Y3, Y4
+	VFMADD213PD  416(R13), Y3, Y4
+	VFMADD213PD  448(R13), Y3, Y4
+	VFMADD213PD  480(R13), Y3, Y4
+	VFMADD213PD  512(R13), Y3, Y4
+	VFMADD213PD  544(R13), Y3, Y4
+	VFMADD213PD  576(R13), Y3, Y4
+	VFMADD213PD  608(R13), Y3, Y4
+	VFMADD213PD  640(R13), Y3, Y4
+	VFMADD213PD  672(R13), Y3, Y4
+	VFMADD213PD  704(R13), Y3, Y4
 
 	// e = (p·2^n₁)·2^n₂, n₁ = ⌊n/2⌋, n₂ = n − n₁.
-	VMULPD   192(R13), Y2, Y5
-	VROUNDPD $9, Y5, Y5
-	VSUBPD   Y5, Y2, Y6
-	VADDPD   224(R13), Y5, Y5
-	VPADDQ   256(R13), Y5, Y5
-	VPSLLQ   $52, Y5, Y5
-	VADDPD   224(R13), Y6, Y6
-	VPADDQ   256(R13), Y6, Y6
-	VPSLLQ   $52, Y6, Y6
-	VMULPD   Y5, Y4, Y4
-	VMULPD   Y6, Y4, Y4
+	VMULPD       192(R13), Y2, Y5
+	VROUNDPD     $9, Y5, Y5
+	VSUBPD       Y5, Y2, Y6
+	VADDPD       224(R13), Y5, Y5
+	VPADDQ       256(R13), Y5, Y5
+	VPSLLQ       $52, Y5, Y5
+	VADDPD       224(R13), Y6, Y6
+	VPADDQ       256(R13), Y6, Y6
+	VPSLLQ       $52, Y6, Y6
+	VMULPD       Y5, Y4, Y4
+	VMULPD       Y6, Y4, Y4
 
-	// v = w·e into the value lanes and, when grad, v·β_b into lanes b.
-	VMULPD (SI), Y4, Y4
-	VADDPD Y4, Y0, Y0
-	TESTQ  AX, AX
-	JZ     nostore
+	VMULPD  (SI), Y4, Y4
+	VADDPD  Y4, Y0, Y0
+	TESTQ   AX, AX
+	JZ      nostore1
 	VMOVUPD Y4, (AX)
-	ADDQ   $32, AX
 
-nostore:
-	TESTQ  R14, R14
-	JZ     next
-	MOVQ   R8, R11
-	LEAQ   32(DI), R12
-	MOVQ   BX, DX
+nostore1:
+	TESTQ R14, R14
+	JZ    done
+	MOVQ  R8, R11
+	LEAQ  32(DI), R12
+	MOVQ  BX, DX
 
-gradloop:
+grad1:
 	VMOVUPD     (R12), Y7
 	VFMADD231PD (R11), Y4, Y7
 	VMOVUPD     Y7, (R12)
 	ADDQ        R9, R11
 	ADDQ        $32, R12
 	DECQ        DX
-	JNZ         gradloop
-
-next:
-	ADDQ $32, SI
-	ADDQ $32, R8
-	DECQ CX
-	JNZ  step
+	JNZ         grad1
 
 done:
 	VMOVUPD Y0, (DI)

@@ -211,7 +211,7 @@ func TestKernelMatchesGo(t *testing.T) {
 		t.Skip("no AVX2/FMA kernel on this CPU or build")
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, n := range []int{4, 8, 40, 1000} {
+	for _, n := range []int{4, 8, 12, 40, 1000, 1004} {
 		for B := 1; B <= 6; B++ {
 			w, beta, z, stride := problem(rng, n, B)
 			for i := range beta {
