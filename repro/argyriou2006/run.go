@@ -56,9 +56,9 @@ type Config struct {
 	// with the DC step 2 as well (continuous.SearchDC, which for four
 	// parameters runs the local variant of Algorithm 2, as the paper does:
 	// a local maximum, not certified). QuadDC is set in every mode: at 500
-	// points the DC run takes about 23 minutes of CPU (53 greedy steps,
-	// about 12 minutes on two idle cores, the paper's "about an hour"), at
-	// quick mode's 200 points about 90 s.
+	// points the DC run took 650 s wall in the notebook's full run on two
+	// cores shared with two other notebook runs (53 greedy steps; the paper:
+	// "about an hour"), at quick mode's 200 points about 50 s of CPU.
 	Quadrants     []int
 	QuadrantRange int
 	QuadDC        bool
@@ -93,12 +93,13 @@ func Quick() Config {
 // Full runs every cell of Tables 1 and 2 at the paper's size (500
 // training and 1000 test points per task), the greedy test of Eq. (10) at
 // 1 % (the paper does not state it; PaperProtocol uses 0.1 %). Measured in
-// the notebook's full run (two cores shared with another run, load average
-// 4–5): a DC cell of Table 1 takes 2–6 s (3–9 greedy steps; the paper: one
-// to two minutes in Matlab), a DC cell of Table 2 (the 2-D cutting plane
-// on up to 8² pieces of the ω box) 12–121 s (4–26 greedy steps; the paper:
-// about five minutes). The four-variance run uses both the multistart and
-// the DC step 2 (see QuadDC); it is the longest job of the notebook.
+// the notebook's full run (two cores shared with two other notebook runs,
+// load average 3–4; 22 minutes for the whole notebook): a DC cell of Table
+// 1 takes 1.2–2.9 s wall (3–9 greedy steps; the paper: one to two minutes
+// in Matlab), a DC cell of Table 2 (the 2-D cutting plane on up to 8²
+// pieces of the ω box) 3.4–29.3 s (4–26 greedy steps; the paper: about
+// five minutes). The four-variance run uses both the multistart and the
+// DC step 2 (see QuadDC); it is the longest job of the notebook.
 func Full() Config {
 	c := defaults()
 	c.Mode, c.Train, c.Test = "full", PaperTrain, PaperTest
