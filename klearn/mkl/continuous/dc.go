@@ -198,6 +198,11 @@ const (
 	localPieceFactor = 100
 )
 
+// pieceWave is the number of pieces SearchDC runs at once, each with the
+// incumbent of the wave's start as its cutoff and merged in visiting
+// order, so the result does not depend on GOMAXPROCS.
+const pieceWave = 2
+
 // dcDrop bounds, relative to the sum of all terms, the terms SearchDC
 // leaves out of a piece: below the rounding of that sum.
 const dcDrop = 1e-15
@@ -217,8 +222,12 @@ const dcDrop = 1e-15
 // objective of (13). c is normalised to unit length (the argmax is
 // scale-invariant); the box of ω is cut into pieces spanning a factor ≤ 5
 // per coordinate (log-spaced), each rescaled to the unit box and solved by
-// opt.DCCuttingPlane (Algorithm 2) with the best value found so far as a
+// opt.DCCuttingPlane (Algorithm 2) with the best value found before it as a
 // cutoff, so that the global optimum is certified piece by piece (Status).
+// The pieces run pieceWave at a time on separate goroutines (each with the
+// incumbent of its wave's start; merged in visiting order, so the result is
+// the same for any GOMAXPROCS): nearly every piece is visited at every
+// greedy step, and the cutting plane's linear programs are sequential.
 // The pairwise squared distances are read once per call; the value at
 // every piece's centre, the best centre then refined by the bounded
 // quasi-Newton search over the whole box (the maximum often lies on a
@@ -229,7 +238,8 @@ const dcDrop = 1e-15
 // pass over the pairs (deterministic partial sums), and terms below
 // 10⁻¹⁵ of the piece's total (together) are left out, their mass of h
 // taken off the piece's lower bound. set nil uses the solver's defaults;
-// its MaxIter caps each piece.
+// its MaxIter caps each piece; its Recorder is not called (the pieces run
+// concurrently).
 //
 // Each piece starts from the prism over the piece itself (DCSettings.Box)
 // rather than over the paper's simplex S⁰ ⊇ piece (vertices ω_lo and
@@ -446,35 +456,51 @@ func searchDC(f Family, s Searcher, d int, c []float64, set *opt.DCSettings, sim
 		}
 	}
 	cfg.Box = !simplex
-	for _, pc := range pieces {
-		if pc.bound >= total.F-tol*math.Max(1, math.Abs(total.F)) {
-			total.Lower = math.Min(total.Lower, pc.bound)
-			total.Iters = append(total.Iters, opt.DCIter{Phi: total.F, Lower: pc.bound})
-			continue
-		}
-		gp, hp, dropH := parts(pc)
+	cfg.Recorder = nil // the pieces of a wave run at once
+	for w0 := 0; w0 < len(pieces); w0 += pieceWave {
+		wave := pieces[w0:min(w0+pieceWave, len(pieces))]
 		cut := total.F
-		cfg.Cutoff = &cut
-		res, err := opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, GradH: hp.grad, EvalH: hp.eval, EvalG: gp.eval, Lo: zlo, Hi: zhi,
-			Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &cfg)
-		if err != nil {
-			return nil, klearn.Errorf(err, "continuous: SearchDC")
-		}
-		for _, it := range res.Iters {
-			it.Phi = math.Min(it.Phi, total.F)
-			it.Lower -= dropH
-			total.Iters = append(total.Iters, it)
-		}
-		total.Iterations += res.Iterations
-		if res.F < total.F {
-			total.F = res.F
-			for b := range best {
-				best[b] = pc.wl[b] + pc.span[b]*res.X[b]
+		runs := make([]*opt.DCResult, len(wave))
+		drops := make([]float64, len(wave))
+		errs := make([]error, len(wave))
+		parallel.For(len(wave), func(i int) {
+			pc := wave[i]
+			if pc.bound >= cut-tol*math.Max(1, math.Abs(cut)) {
+				return // pruned
 			}
-		}
-		total.Lower = math.Min(total.Lower, res.Lower-dropH)
-		if res.Status != opt.Success && total.Status == opt.Success {
-			total.Status = res.Status
+			gp, hp, dropH := parts(pc)
+			pcfg, level := cfg, cut
+			pcfg.Cutoff = &level
+			runs[i], errs[i] = opt.DCCuttingPlane(opt.DCProblem{G: gp.f, GradG: gp.grad, H: hp.f, GradH: hp.grad, EvalH: hp.eval, EvalG: gp.eval, Lo: zlo, Hi: zhi,
+				Eval: func(s, z []float64) (float64, float64) { return evalDC(gp, hp, s, z) }}, &pcfg)
+			drops[i] = dropH
+		})
+		for i, pc := range wave {
+			if errs[i] != nil {
+				return nil, klearn.Errorf(errs[i], "continuous: SearchDC")
+			}
+			res := runs[i]
+			if res == nil {
+				total.Lower = math.Min(total.Lower, pc.bound)
+				total.Iters = append(total.Iters, opt.DCIter{Phi: total.F, Lower: pc.bound})
+				continue
+			}
+			for _, it := range res.Iters {
+				it.Phi = math.Min(it.Phi, total.F)
+				it.Lower -= drops[i]
+				total.Iters = append(total.Iters, it)
+			}
+			total.Iterations += res.Iterations
+			if res.F < total.F {
+				total.F = res.F
+				for b := range best {
+					best[b] = pc.wl[b] + pc.span[b]*res.X[b]
+				}
+			}
+			total.Lower = math.Min(total.Lower, res.Lower-drops[i])
+			if res.Status != opt.Success && total.Status == opt.Success {
+				total.Status = res.Status
+			}
 		}
 	}
 	total.Lower = math.Min(total.Lower, total.F)

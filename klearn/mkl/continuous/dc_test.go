@@ -241,22 +241,31 @@ func TestSearchDCBadInput(t *testing.T) {
 	}
 }
 
-// TestSearchDCDeterministic: the same answer for GOMAXPROCS 1 and 2.
+// TestSearchDCDeterministic: the same answer, bounds and cuts for
+// GOMAXPROCS 1, 2 and 3 (the pieces run in waves of pieceWave at once, the
+// pair sums in chunks).
 func TestSearchDCDeterministic(t *testing.T) {
 	X, _, _, _ := klearntest.SyntheticData(klearntest.Binary, 120, 4, 16)
 	fam := GaussianBlocks{Blocks: [][]int{{0, 1}, {2, 3}}, Lower: 0.1, Upper: 10}
 	s, _ := fam.Prepare(X)
 	c := randC(120, 17)
 	old := runtime.GOMAXPROCS(1)
-	r1, err1 := SearchDC(fam, s, 4, c, nil)
-	runtime.GOMAXPROCS(2)
-	r2, err2 := SearchDC(fam, s, 4, c, nil)
-	runtime.GOMAXPROCS(old)
-	if err1 != nil || err2 != nil {
-		t.Fatal(err1, err2)
-	}
-	if !slices.Equal(r1.Theta, r2.Theta) || r1.Value != r2.Value || r1.Run.Iterations != r2.Run.Iterations {
-		t.Errorf("GOMAXPROCS 1: %v %v, 2: %v %v", r1.Theta, r1.Value, r2.Theta, r2.Value)
+	defer runtime.GOMAXPROCS(old)
+	var first *DCResult
+	for _, procs := range []int{1, 2, 3} {
+		runtime.GOMAXPROCS(procs)
+		r, err := SearchDC(fam, s, 4, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		if !slices.Equal(r.Theta, first.Theta) || r.Value != first.Value || r.Run.Iterations != first.Run.Iterations ||
+			r.Run.Lower != first.Run.Lower || !slices.Equal(r.Run.Iters, first.Run.Iters) {
+			t.Errorf("GOMAXPROCS %d: %v %v %d cuts, 1: %v %v %d cuts", procs, r.Theta, r.Value, r.Run.Iterations, first.Theta, first.Value, first.Run.Iterations)
+		}
 	}
 }
 
