@@ -168,6 +168,20 @@ func TestCellsAndClaims(t *testing.T) {
 	if r.Sorted()[0].ID != "Prop. 1" {
 		t.Fatalf("theorems first: %v", r.Sorted()[0].ID)
 	}
+	// A diagnostic row, even reproduced and with cells, changes no count
+	// but its own, and sorts last.
+	d := r
+	d.Claims = append([]Claim{CountClaim("Table 1 (variants)", Diagnostic, "variants", "rows", "tol", 2, 2, "")}, r.Claims...)
+	d.Claims[0].Cells = cells
+	if dc := d.Counts(); dc.Diagnostics != 1 || dc.Reproduced != wantC.Reproduced || dc.Claims != wantC.Claims || dc.Cells != wantC.Cells {
+		t.Fatalf("diagnostic counted: %+v", dc)
+	}
+	if s := d.Counts().String(); !strings.HasSuffix(s, "(and 1 diagnostic row(s) explaining misses, not counted)") {
+		t.Fatalf("diagnostic counts string %q", s)
+	}
+	if so := d.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" {
+		t.Fatalf("diagnostics last: %v", so[len(so)-1].ID)
+	}
 	// Replacing by ID.
 	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "", "", "", false, "broken"))
 	if len(r.Claims) != 6 || r.Claims[3].Outcome != NotReproduced {

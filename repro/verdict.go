@@ -220,6 +220,11 @@ const (
 	Experiment Kind = "experiment"
 	// Statement is a qualitative claim of the text ("the learned kernel beats …").
 	Statement Kind = "statement"
+	// Diagnostic is not a claim of the paper but a check the reproduction
+	// adds to explain its misses (a preprocessing variant that gives the
+	// paper's numbers, say). It is shown last and never counted: neither
+	// its outcome nor its cells enter Counts' claims and cells.
+	Diagnostic Kind = "diagnostic"
 )
 
 // Claim is one row of the verdict table.
@@ -331,6 +336,8 @@ type Counts struct {
 	NotRun     int `json:"notRun"`
 	Cells      int `json:"cells"`
 	Within     int `json:"within"`
+	// Diagnostics counts the Diagnostic rows, left out of every count above.
+	Diagnostics int `json:"diagnostics,omitempty"`
 }
 
 // String reads "N of M claims hold (P partly), K of L table cells within tolerance".
@@ -342,6 +349,9 @@ func (c Counts) String() string {
 	s += fmt.Sprintf(", %d of %d table cells within tolerance", c.Within, c.Cells)
 	if c.NotRun > 0 {
 		s += fmt.Sprintf(", %d not run in this mode", c.NotRun)
+	}
+	if c.Diagnostics > 0 {
+		s += fmt.Sprintf(" (and %d diagnostic row(s) explaining misses, not counted)", c.Diagnostics)
 	}
 	return s
 }
@@ -383,6 +393,10 @@ func (r *Report) Counts() Counts {
 	}
 	var c Counts
 	for _, cl := range r.Claims {
+		if cl.Kind == Diagnostic {
+			c.Diagnostics++
+			continue
+		}
 		c.Claims++
 		switch cl.Outcome {
 		case Reproduced:
@@ -405,13 +419,13 @@ func (r *Report) Counts() Counts {
 }
 
 // Sorted returns the claims with theorems first, then experiments, then
-// statements, each group in the order added.
+// statements, then diagnostics, each group in the order added.
 func (r *Report) Sorted() []Claim {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
 	}
 	out := append([]Claim(nil), r.Claims...)
-	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2}
+	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2, Diagnostic: 3}
 	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Kind] < rank[out[j].Kind] })
 	return out
 }

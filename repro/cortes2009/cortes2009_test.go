@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/viz"
@@ -237,7 +238,8 @@ func TestRunQuickInvariants(t *testing.T) {
 		}
 	}
 	// The stated-protocol variant re-runs the main run's uniform baselines
-	// through its own code path (baselineRMSE): the same means.
+	// through the variants' own loop (features, offset and folds per
+	// split): the same means.
 	if len(res.Hypotheses) != 1 || res.Hypotheses[0].Row != DataSets[0].Paper {
 		t.Fatalf("hypotheses for %d rows, want the one row run", len(res.Hypotheses))
 	}
@@ -444,5 +446,61 @@ func TestFigureChartsPassTheFigureCheck(t *testing.T) {
 	}
 	if _, err := Figure3Chart(nil); err == nil {
 		t.Error("Figure3Chart(nil): no error")
+	}
+}
+
+// TestBaselineRMSENoCentre: the labels-not-centred variant fits and scores
+// by its own code; on labels whose training mean is zero it must give what
+// the centred path (fitScore) gives, and on shifted labels it must not.
+func TestBaselineRMSENoCentre(t *testing.T) {
+	const n, p = 60, 3
+	F := mat.NewDense(n, p, nil)
+	y := make([]float64, n)
+	for i := range n {
+		for j := range p {
+			F.Set(i, j, math.Sin(float64(7*i+3*j+1)))
+		}
+		y[i] = 2*F.At(i, 0) - F.At(i, 1) + 0.1*math.Cos(float64(5*i))
+	}
+	cfg := Quick()
+	outer, inner, err := Splits(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := outer[0]
+	var mean float64
+	for _, i := range sp.Train {
+		mean += y[i]
+	}
+	mean /= float64(len(sp.Train))
+	for i := range y {
+		y[i] -= mean
+	}
+	m := Method{Name: "lin. base", Est: nkrr.Regressor{Degree: 1}}
+	centred, err := baselineRMSE(m, F, y, sp, inner[0], true, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := baselineRMSE(m, F, y, sp, inner[0], false, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(centred-raw) > 1e-9*centred {
+		t.Errorf("zero-mean labels: centred %v, not centred %v", centred, raw)
+	}
+	shifted := slices.Clone(y)
+	for i := range shifted {
+		shifted[i] += 5
+	}
+	c2, err := baselineRMSE(m, F, shifted, sp, inner[0], true, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := baselineRMSE(m, F, shifted, sp, inner[0], false, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(c2-centred) > 1e-9*centred || !(r2 > c2) {
+		t.Errorf("shifted labels: centred %v (unshifted %v), not centred %v", c2, centred, r2)
 	}
 }

@@ -153,7 +153,7 @@ func Hypotheses(cfg Config, i int) (RowHypotheses, error) {
 	vs := []variant{
 		{"the stated protocol ([0, 1], centred; labels centred)", scale, true},
 		{"labels not centred (no bias)", scale, false},
-		{"z-scored features", func(train []int) (*mat.Dense, error) { return zscore(d.X, train), nil }, true},
+		{"z-scored features", func(train []int) (*mat.Dense, error) { return zscore(d.X, train) }, true},
 		{"raw features, labels centred", func([]int) (*mat.Dense, error) { return mat.DenseCopyOf(d.X), nil }, true},
 	}
 	for _, v := range vs {
@@ -196,6 +196,11 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 	if err != nil {
 		return 0, err
 	}
+	if centre {
+		e, _, err := fitScore(best, F, y, sp)
+		return e, err
+	}
+	// Labels not centred: fitScore centres them, so fit and score here.
 	ytr, err := modelsel.Take(y, sp.Train)
 	if err != nil {
 		return 0, err
@@ -212,13 +217,7 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 	if err != nil {
 		return 0, err
 	}
-	yc, mean := ytr, 0.0
-	if centre {
-		if yc, mean, err = preprocess.CenterLabels(ytr); err != nil {
-			return 0, err
-		}
-	}
-	fit, err := best.FitFeatures(Ftr, yc)
+	fit, err := best.FitFeatures(Ftr, ytr)
 	if err != nil {
 		return 0, err
 	}
@@ -226,31 +225,19 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 	if err != nil {
 		return 0, err
 	}
-	for i := range pred {
-		pred[i] += mean
-	}
 	return metrics.RMSE(yte, pred)
 }
 
-func zscore(X *mat.Dense, train []int) *mat.Dense {
-	n, p := X.Dims()
-	out := mat.NewDense(n, p, nil)
-	for j := 0; j < p; j++ {
-		var m, s float64
-		for _, i := range train {
-			m += X.At(i, j)
-		}
-		m /= float64(len(train))
-		for _, i := range train {
-			s += (X.At(i, j) - m) * (X.At(i, j) - m)
-		}
-		s = math.Sqrt(s / float64(len(train)-1))
-		if s == 0 {
-			s = 1
-		}
-		for i := 0; i < n; i++ {
-			out.Set(i, j, (X.At(i, j)-m)/s)
-		}
+// zscore returns X with every feature centred and divided by its standard
+// deviation on the training rows (preprocess.Standardizer).
+func zscore(X *mat.Dense, train []int) (*mat.Dense, error) {
+	Xtr, err := modelsel.Rows(X, train)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	t, err := preprocess.Standardizer{}.Fit(Xtr)
+	if err != nil {
+		return nil, err
+	}
+	return t.Transform(X)
 }

@@ -197,7 +197,7 @@ func Verdict(res *Results) *repro.Report {
 			}
 			parts = append(parts, rh.Row+": "+strings.Join(hits, ", "))
 		}
-		r.Add(repro.CountClaim("Table 1 (variants)", repro.Experiment,
+		r.Add(repro.CountClaim("Table 1 (variants)", repro.Diagnostic,
 			"each row's uniform baselines (lin. base, quad. base) under preprocessing variants of the stated protocol",
 			"the row's lin. base and quad. base", "both within the Table 1 tolerance (quad. base with or without +1)", k, n,
 			"rows reproduced by a variant: "+strings.Join(parts, "; ")))
