@@ -1,6 +1,7 @@
 package argyriou2006
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -173,5 +174,71 @@ func TestSignChanges(t *testing.T) {
 	D = mat.NewSymDense(3, []float64{0, 1, 1, 1, 0, 3, 1, 3, 0})
 	if k := signChanges(a, D); k != 0 { // −1 + 1 = 0 at d 1 (skipped), −1 (d 3)
 		t.Errorf("sign changes with a tie %d, want 0", k)
+	}
+}
+
+// TestFigure2Kinds: the diagnostic's kernels are the figure's two kinds on
+// the 10-point grid, each pair once; restricting the grid can only raise
+// the optimal E (checked on MNIST, both problems solved exactly); the
+// verdict row reads the comparison both ways and is never counted.
+func TestFigure2Kinds(t *testing.T) {
+	r := Ranges[fig2Range]
+	sig := kindsSigmas(r, 10)
+	if len(sig) != 28 {
+		t.Fatalf("%d kernels, want 3·10 − 2", len(sig))
+	}
+	seen := map[[2]float64]bool{}
+	for _, s := range sig {
+		if !(s[0] == r[1] || s[1] == r[1] || s[0] == s[1]) || seen[[2]float64{s[0], s[1]}] {
+			t.Errorf("σ %v is not of the two kinds, or repeated", s)
+		}
+		seen[[2]float64{s[0], s[1]}] = true
+	}
+	if !testing.Short() {
+		cfg := Quick()
+		cfg.Train, cfg.Test, cfg.Tasks, cfg.Ranges = 60, 100, []int{fig2Task}, []int{fig2Range}
+		var kinds Kinds
+		var grids gridsRecord
+		for _, j := range Jobs(cfg) {
+			if j.Table != jobFig2 && (j.Table != jobTable2 || j.Method != methodGrids) {
+				continue
+			}
+			v, err := RunJob(context.Background(), j)
+			if errors.Is(err, klearn.ErrMissingData) {
+				t.Skip(err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch v := v.(type) {
+			case Kinds:
+				kinds = v
+			case gridsRecord:
+				grids = v
+			}
+		}
+		if !(grids.Grid10E > 0) || kinds.E < grids.Grid10E*(1-1e-5) {
+			t.Errorf("E two kinds %v below E all pairs %v", kinds.E, grids.Grid10E)
+		}
+	}
+	res := &Results{Table2: []Cell2{{Task: fig2Task, Range: fig2Range, DC: Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
+	for _, c := range []struct {
+		e    float64
+		want repro.Outcome
+	}{{1.005, repro.Reproduced}, {1.05, repro.NotReproduced}} {
+		res.Figure2Kinds = &Kinds{Task: fig2Task, Range: fig2Range, E: c.e, Error: 6, Sigmas: sig}
+		rep := Verdict(res)
+		var got *repro.Claim
+		for i := range rep.Claims {
+			if rep.Claims[i].ID == "Figure 2 (kinds)" {
+				got = &rep.Claims[i]
+			}
+		}
+		if got == nil || got.Kind != repro.Diagnostic || got.Outcome != c.want {
+			t.Errorf("E %v: diagnostic %+v, want %s", c.e, got, c.want)
+		}
+		if rep.Counts().Diagnostics != 1 {
+			t.Errorf("counts %+v", rep.Counts())
+		}
 	}
 }

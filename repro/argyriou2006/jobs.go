@@ -31,6 +31,7 @@ const (
 	jobTable2 = "Table 2"
 	jobQuad   = "Four variances"
 	jobSize   = "Training size"
+	jobFig2   = "Figure 2"
 )
 
 // Method names of the jobs besides Methods1: the two finite grids of
@@ -40,13 +41,18 @@ const (
 	methodGrids      = "5×5 and 10×10"
 	methodMultistart = "multistart quasi-Newton"
 	methodLocalDC    = "DC, local variant"
+	methodKinds      = "the figure's two kinds only"
 )
+
+// Figure 2's task and range (odd vs. even, [100, 10000]).
+const fig2Task, fig2Range = 0, 1
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the numerical checks of Sections 2–4; one job per task, σ range
 // and column of Table 1 (DC, standard, finite, SVM); one per task and
 // range for the DC column of Table 2 and one for its two finite grids; one
-// per task of the four-variance run; one per training size of the size
+// for the diagnostic of Figure 2 (Kinds); one per task of the
+// four-variance run; one per training size of the size
 // effect (the DC column of Table 1 for one task and range). Every job carries cfg, so a changed
 // configuration is a new job. The MNIST files are not listed as inputs:
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
@@ -77,6 +83,9 @@ func Jobs(cfg Config) []jobs.Job {
 			}
 		}
 	}
+	if fig2Run(cfg) {
+		js = append(js, job(jobFig2, methodKinds, fig2Task, fig2Range))
+	}
 	for _, t := range cfg.Quadrants {
 		if cfg.QuadDC {
 			js = append(js, job(jobQuad, methodLocalDC, t, cfg.QuadrantRange))
@@ -92,6 +101,29 @@ func Jobs(cfg Config) []jobs.Job {
 		js = append(js, j)
 	}
 	return js
+}
+
+// fig2Run reports whether cfg runs Figure 2's cell of Table 2, and with it
+// the diagnostic of Figure 2.
+func fig2Run(cfg Config) bool {
+	return cfg.Table2 && slices.Contains(cfg.Tasks, fig2Task) && slices.Contains(cfg.Ranges, fig2Range)
+}
+
+// kindsSigmas are the (σ₁, σ₂) of Figure 2's two kinds on the k-point grid
+// of the range r: (s, hi), (hi, s) and (s, s) for every grid point s, each
+// pair once.
+func kindsSigmas(r [2]float64, k int) [][]float64 {
+	var out [][]float64
+	seen := map[[2]float64]bool{}
+	for _, s := range spaced(r[0], r[1], k) {
+		for _, p := range [][2]float64{{s, r[1]}, {r[1], s}, {s, s}} {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, []float64{p[0], p[1]})
+			}
+		}
+	}
+	return out
 }
 
 // sizeFromTable1 reports whether the training-size run at n points is the
@@ -169,6 +201,7 @@ type (
 		Grid10Seconds float64
 		Grid10Weights []float64
 		Grid10Sigmas  [][]float64
+		Grid10E       float64
 	}
 )
 
@@ -236,7 +269,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			sig = append(sig, []float64{s})
 			rec.Sigmas = append(rec.Sigmas, s)
 		}
-		if rec.Error, rec.Weights, err = finite(bd, sig, d, cfg.Mu); err != nil {
+		if rec.Error, rec.Weights, _, err = finite(bd, sig, d, cfg.Mu); err != nil {
 			return nil, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
@@ -278,17 +311,33 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 					sig = append(sig, []float64{s1, s2})
 				}
 			}
-			e, w, err := finite(bd, sig, d, cfg.Mu)
+			e, w, E, err := finite(bd, sig, d, cfg.Mu)
 			if err != nil {
 				return nil, err
 			}
 			if k == 5 {
 				rec.Grid5 = e
 			} else {
-				rec.Grid10, rec.Grid10Weights, rec.Grid10Sigmas = e, w, sig
+				rec.Grid10, rec.Grid10Weights, rec.Grid10Sigmas, rec.Grid10E = e, w, sig, E
 				rec.Grid10Seconds = time.Since(t0).Seconds()
 			}
 		}
+		return rec, nil
+	case jobFig2 + "/" + methodKinds:
+		halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
+		if err != nil {
+			return nil, err
+		}
+		bd, err := distsOf(d, halves)
+		if err != nil {
+			return nil, err
+		}
+		t0 := time.Now()
+		rec := Kinds{Task: task, Range: rng, Sigmas: kindsSigmas(r, 10)}
+		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, d, cfg.Mu); err != nil {
+			return nil, err
+		}
+		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	case jobQuad + "/" + methodLocalDC:
 		quads, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 2, 2)
@@ -387,7 +436,10 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			var f gridsRecord
 			err = json.Unmarshal(raw[i], &f)
 			c := c2[key]
-			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas
+			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
+		case jobFig2 + "/" + methodKinds:
+			res.Figure2Kinds = new(Kinds)
+			err = json.Unmarshal(raw[i], res.Figure2Kinds)
 		case jobSize + "/DC":
 			p := SizePoint{Task: task, Range: rng, Train: j.Split}
 			err = json.Unmarshal(raw[i], &p.Greedy1)

@@ -35,6 +35,9 @@ func TestJobsList(t *testing.T) {
 		if count[jobChecks] != 1 || count[jobTable1] != cells*len(Methods1) || count[jobTable2] != 2*cells || count[jobQuad] != quads || count[jobSize] != len(cfg.SizeTrain)-sizesInTable1(cfg) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
+		if fig2Run(cfg) != (count[jobFig2] == 1) || count[jobFig2] > 1 {
+			t.Errorf("%s: %d Figure 2 diagnostic jobs", cfg.Mode, count[jobFig2])
+		}
 		if Total(cfg) != len(js) {
 			t.Errorf("%s: Total %d of %d jobs", cfg.Mode, Total(cfg), len(js))
 		}
