@@ -153,6 +153,16 @@ func (P *polytope) slack(r int, p []float64) float64 {
 	return s - P.b[r]
 }
 
+// contains reports whether p satisfies every constraint to within eps.
+func (P *polytope) contains(p []float64) bool {
+	for r := range P.A {
+		if P.slack(r, p) > P.eps {
+			return false
+		}
+	}
+	return true
+}
+
 // activeSet returns the constraints tight at p.
 func (P *polytope) activeSet(p []float64) []int {
 	var out []int
@@ -651,6 +661,7 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 		}
 	}
 	lastLin := append(slices.Clone(y0), 0.0)
+	var xt []float64 // the local variant's vertex of least t
 	var gy float64
 	var gyAt []float64
 	for k := 0; ; k++ {
@@ -679,9 +690,16 @@ func DCCuttingPlane(p DCProblem, set *DCSettings) (*DCResult, error) {
 				inc := append(slices.Clone(res.X), gy-L)
 				x2, _, v2, ok2 = P.localMin(baseX, base, inc, hc)
 			}
-			ct := make([]float64, n)
-			ct[D] = 1
-			xt, _, okt := P.lpMin(ct, base, baseX)
+			// The least t over P^k: the last one found while the cuts since
+			// have kept it (a cut only removes points, so a minimiser that
+			// satisfies it stays one), else the simplex method from P⁰'s
+			// vertex.
+			okt := true
+			if xt == nil || !P.contains(xt) {
+				ct := make([]float64, n)
+				ct[D] = 1
+				xt, _, okt = P.lpMin(ct, base, baseX)
+			}
 			if !ok1 || !ok2 || !okt {
 				res.Status = Failure
 				break
