@@ -104,6 +104,12 @@ type SimpleMKL struct {
 	// KKTTol, if positive, enables the toolbox's approximate KKT stopping
 	// test (see above) besides the duality gap. 0 disables it.
 	KKTTol float64
+	// Init, if not nil, is the starting weight vector d⁰ (one entry per
+	// kernel, ≥ 0, not all 0; scaled to sum to 1). nil starts from the
+	// uniform weights 1/M, as the toolbox does. Along a grid of C, each C
+	// started from the previous C's Weights reaches the same optimum J* in
+	// fewer descent steps (a warm start).
+	Init []float64
 	// Settings: Tol is the relative duality gap (default
 	// SimpleMKLDefaultTol), MaxIter the number of descent steps (default
 	// SimpleMKLDefaultMaxIter); the Recorder sees every iteration with F =
@@ -166,9 +172,9 @@ func (s SimpleMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*SimpleMKLModel, e
 
 	M := len(Ks)
 	st := &simpleMKLState{cls: cls, Ks: Ks, y: y}
-	d := make([]float64, M)
-	for m := range d {
-		d[m] = 1 / float64(M)
+	d, err := smklInit(who, s.Init, M)
+	if err != nil {
+		return nil, err
 	}
 	if err := st.reset(d); err != nil {
 		return nil, err
@@ -619,3 +625,32 @@ func (c weightedSVM) combineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 }
 
 func (c weightedSVM) weights() []float64 { return slices.Clone(c.w) }
+
+// smklInit returns the starting weights: init scaled to sum 1, or 1/M for
+// nil init.
+func smklInit(who string, init []float64, M int) ([]float64, error) {
+	d := make([]float64, M)
+	if init == nil {
+		for m := range d {
+			d[m] = 1 / float64(M)
+		}
+		return d, nil
+	}
+	if len(init) != M {
+		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: Init has %d weights for %d kernels", who, len(init), M)
+	}
+	var sum float64
+	for m, v := range init {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: Init[%d] = %v, want finite and ≥ 0", who, m, v)
+		}
+		sum += v
+	}
+	if !(sum > 0) || math.IsInf(sum, 0) {
+		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: Init sums to %v, want a positive finite sum", who, sum)
+	}
+	for m, v := range init {
+		d[m] = v / sum
+	}
+	return d, nil
+}

@@ -408,3 +408,60 @@ func TestSimpleMKLKKTStop(t *testing.T) {
 		t.Errorf("gap %g at KKT stop", m.Gap)
 	}
 }
+
+// TestSimpleMKLInit: a warm start along a C grid (each C from the previous
+// C's weights) reaches the cold start's optimum J* (the problem is convex in
+// d) in no more descent steps in total; Init is scaled to sum 1 and not
+// modified; bad starts are refused.
+func TestSimpleMKLInit(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 10, 5)
+	const tol = 1e-6
+	fit := func(C float64, init []float64) *SimpleMKLModel {
+		m, err := SimpleMKL{C: C, SVMTol: 1e-8, Init: init, Settings: opt.Settings{Tol: tol, MaxIter: 500}}.FitGrams(p.Ks, p.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status != opt.Success {
+			t.Fatalf("C = %g: status %v after %d steps", C, m.Status, m.Iterations)
+		}
+		return m
+	}
+	var prev []float64
+	cold, warm := 0, 0
+	for _, C := range []float64{1, 10, 100, 1000} {
+		c := fit(C, nil)
+		var w *SimpleMKLModel
+		if prev == nil {
+			w = c
+		} else {
+			init := append([]float64(nil), prev...)
+			for k := range init {
+				init[k] *= 3 // any positive scale: the start is normalised
+			}
+			keep := append([]float64(nil), init...)
+			w = fit(C, init)
+			for k := range init {
+				if init[k] != keep[k] {
+					t.Fatalf("Init modified")
+				}
+			}
+		}
+		// Both within the relative duality gap tol of J*.
+		if math.Abs(w.Objective-c.Objective) > 2*tol*c.Objective {
+			t.Errorf("C = %g: J warm %.10g, cold %.10g", C, w.Objective, c.Objective)
+		}
+		cold += c.Iterations
+		warm += w.Iterations
+		prev = w.Weights()
+	}
+	if warm > cold {
+		t.Errorf("warm starts took %d descent steps, cold starts %d", warm, cold)
+	}
+	t.Logf("descent steps along the C grid: cold %d, warm %d", cold, warm)
+	for _, bad := range [][]float64{{1, 1}, {1, -1, 1, 1}, {0, 0, 0, 0}, {math.NaN(), 1, 1, 1}, {math.Inf(1), 1, 1, 1}} {
+		if _, err := (SimpleMKL{C: 1, Init: bad}).FitGrams(p.Ks, p.y); err == nil {
+			t.Errorf("Init %v accepted", bad)
+		}
+	}
+}
