@@ -294,11 +294,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
 			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 2)}, d)
 	case jobTable2 + "/" + methodGrids:
-		halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
-		if err != nil {
-			return nil, err
-		}
-		bd, err := distsOf(d, halves)
+		bd, err := halfDists(tr, d)
 		if err != nil {
 			return nil, err
 		}
@@ -324,11 +320,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		return rec, nil
 	case jobFig2 + "/" + methodKinds:
-		halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
-		if err != nil {
-			return nil, err
-		}
-		bd, err := distsOf(d, halves)
+		bd, err := halfDists(tr, d)
 		if err != nil {
 			return nil, err
 		}
@@ -356,6 +348,16 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			Step2: continuous.QuasiNewton, Init: initial(r, 4)}, d)
 	}
 	return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: unknown job %s", j.Name())
+}
+
+// halfDists are the squared distances of d's points on each half of the
+// image (left, right): the two variances of Table 2.
+func halfDists(tr *datasets.Images, d taskData) (blockDists, error) {
+	halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
+	if err != nil {
+		return blockDists{}, err
+	}
+	return distsOf(d, halves)
 }
 
 // logStarts returns n σ log-spaced over the range r (n ≥ 2).
