@@ -56,9 +56,9 @@ type Config struct {
 	// with the DC step 2 as well (continuous.SearchDC, which for four
 	// parameters runs the local variant of Algorithm 2, as the paper does:
 	// a local maximum, not certified). QuadDC is set in every mode: at 500
-	// points the DC run took 650 s wall in the notebook's full run on two
-	// cores shared with two other notebook runs (53 greedy steps; the paper:
-	// "about an hour"), at quick mode's 200 points about 50 s of CPU.
+	// points the DC run (BenchmarkQuadCell) took 247 s wall and 367 s of
+	// CPU on the two cores, lightly loaded (53 greedy steps; the paper:
+	// "about an hour"; continuous/BENCHMARKS.md).
 	Quadrants     []int
 	QuadrantRange int
 	QuadDC        bool
@@ -98,8 +98,10 @@ func Quick() Config {
 // 1 takes 1.2–2.9 s wall (3–9 greedy steps; the paper: one to two minutes
 // in Matlab), a DC cell of Table 2 (the 2-D cutting plane on up to 8²
 // pieces of the ω box) 3.4–29.3 s (4–26 greedy steps; the paper: about
-// five minutes). The four-variance run uses both the multistart and the
-// DC step 2 (see QuadDC); it is the longest job of the notebook.
+// five minutes); since then (continuous/BENCHMARKS.md, fourth pass) the
+// costliest Table 2 cell takes 6.3 s alone on the two cores. The
+// four-variance run uses both the multistart and the DC step 2 (see
+// QuadDC); it is the longest job of the notebook.
 func Full() Config {
 	c := defaults()
 	c.Mode, c.Train, c.Test = "full", PaperTrain, PaperTest
