@@ -182,6 +182,16 @@ func TestCellsAndClaims(t *testing.T) {
 	if so := d.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" {
 		t.Fatalf("diagnostics last: %v", so[len(so)-1].ID)
 	}
+	for _, out := range []string{d.Markdown(), d.Text()} {
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Contains(line, "Table 1 (variants)") && (!strings.Contains(line, "explains") || strings.Contains(line, "reproduced")) {
+				t.Fatalf("the diagnostic row is not labelled as one: %s", line)
+			}
+		}
+	}
+	if !strings.Contains(d.HTML(), "explains") {
+		t.Fatal("HTML: no diagnostic label")
+	}
 	// Replacing by ID.
 	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "", "", "", false, "broken"))
 	if len(r.Claims) != 6 || r.Claims[3].Outcome != NotReproduced {

@@ -447,6 +447,19 @@ func ParseReport(b []byte) (*Report, error) {
 	return &r, nil
 }
 
+// diagnosticLabel names the outcomes of a Diagnostic row: it explains a
+// miss or does not; it reproduces nothing.
+var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain", NotRun: NotRun.String()}
+
+// Label is the outcome as the verdict table prints it: the Outcome, or for
+// a Diagnostic row whether it explains the miss.
+func (c Claim) Label() string {
+	if c.Kind == Diagnostic {
+		return diagnosticLabel[c.Outcome]
+	}
+	return c.Outcome.String()
+}
+
 var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReproduced: "✗", NotRun: "–"}
 
 // Markdown returns the verdict table as a Markdown table, counts first.
@@ -460,7 +473,7 @@ func (r *Report) Markdown() string {
 	esc := strings.NewReplacer("|", "\\|", "\n", " ")
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s %s | %s |\n", esc.Replace(c.ID+": "+c.Statement), esc.Replace(c.Paper),
-			esc.Replace(c.Ours), esc.Replace(c.Tolerance), verdictMark[c.Outcome], c.Outcome, esc.Replace(c.Reason))
+			esc.Replace(c.Ours), esc.Replace(c.Tolerance), verdictMark[c.Outcome], c.Label(), esc.Replace(c.Reason))
 	}
 	return b.String()
 }
@@ -486,7 +499,7 @@ func (r *Report) HTML() string {
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
 		fmt.Fprintf(&b, `</td>%s%s</td>%s%s</td>%s%s</td>%s<span style="color:%s;white-space:nowrap">%s %s</span></td>%s%s</td></tr>`,
-			td, e(c.Paper), td, e(c.Ours), td, e(c.Tolerance), td, colour[c.Outcome], verdictMark[c.Outcome], c.Outcome, td, e(c.Reason))
+			td, e(c.Paper), td, e(c.Ours), td, e(c.Tolerance), td, colour[c.Outcome], verdictMark[c.Outcome], e(c.Label()), td, e(c.Reason))
 		if len(c.Cells) > 0 {
 			// The cells get a full-width row of their own: nested in the
 			// narrow item column they would scroll sideways.
@@ -523,7 +536,7 @@ func (r *Report) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s — %s mode: %s.\n", r.Paper, r.Mode, r.Counts())
 	for _, c := range r.Sorted() {
-		fmt.Fprintf(&b, "%s %-14s %s | paper: %s | ours: %s | tol: %s", verdictMark[c.Outcome], c.Outcome, c.ID, c.Paper, c.Ours, c.Tolerance)
+		fmt.Fprintf(&b, "%s %-14s %s | paper: %s | ours: %s | tol: %s", verdictMark[c.Outcome], c.Label(), c.ID, c.Paper, c.Ours, c.Tolerance)
 		if c.Reason != "" {
 			fmt.Fprintf(&b, " | %s", c.Reason)
 		}
