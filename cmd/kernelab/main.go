@@ -117,7 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			for _, t := range sts {
-				fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed)
+				fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
 			}
 		}
 		return nil

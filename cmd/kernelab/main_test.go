@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kernelab/kernelab/repro/jobs"
 )
 
 func TestCommands(t *testing.T) {
@@ -29,7 +31,8 @@ func TestCommands(t *testing.T) {
 		{"run", []string{"run", "demo/grid", "--results", res, "--workers", "2"}, "computed 24, cached 0, failed 0", ""},
 		{"run again", []string{"run", "demo", "--results", res}, "computed 0, cached 24, failed 0", ""},
 		{"recompute", []string{"run", "demo", "--recompute", "--results", res}, "computed 24, cached 0", ""},
-		{"status after", []string{"status", "--results", res}, "demo/grid\tdone 24\tpending 0\tfailed 0", ""},
+		{"status after", []string{"status", "--results", res}, "demo/grid\tdone 24\tpending 0\tfailed 0\tcomputed in ", ""},
+		{"status timed", []string{"status", "--results", res}, "(24 of the done jobs timed)", ""},
 		{"shard 0", []string{"run", "demo", "--shard", "0/3", "--results", filepath.Join(dir, "s0")}, "computed 8,", ""},
 		{"shard 1", []string{"run", "demo", "--shard", "1/3", "--results", filepath.Join(dir, "s1"), "--workers", "1"}, "computed 8,", ""},
 		{"shard 2", []string{"run", "demo", "--shard", "2/3", "--results", filepath.Join(dir, "s2")}, "computed 8,", ""},
@@ -78,7 +81,7 @@ func sameDir(t *testing.T, a, b string) {
 			return err
 		}
 		y, err := os.ReadFile(filepath.Join(b, rel))
-		if err != nil || !bytes.Equal(x, y) {
+		if err != nil || !jobs.SameRecord(x, y) {
 			t.Fatalf("%s differs: %v", rel, err)
 		}
 		n++

@@ -25,7 +25,8 @@
 //	nbtool index -status FILE -notebooks DIR -out reports/index.html
 //	                                  write the reports index from the runner's status file,
 //	                                  with each report's verdict counts (read from the executed
-//	                                  notebooks beside the status file)
+//	                                  notebooks beside the status file) and the compute time of
+//	                                  its experiments (the results store's records)
 //	nbtool kernelenv KERNEL.json K=V...
 //	                                  set environment entries of a Jupyter kernel spec
 //	nbtool stamp inputs -notebook NB -mode M [-tool K=V]... [-skip DIR]... -o FILE
@@ -58,6 +59,14 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/internal/notebook"
+	"github.com/kernelab/kernelab/repro/jobs"
+
+	// The papers' experiments, for the compute time of their jobs.
+	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
+	_ "github.com/kernelab/kernelab/repro/argyriou2006"
+	_ "github.com/kernelab/kernelab/repro/colbert2020"
+	_ "github.com/kernelab/kernelab/repro/cortes2009"
+	_ "github.com/kernelab/kernelab/repro/donini2017"
 )
 
 func main() {
@@ -251,6 +260,9 @@ func indexCmd(args []string) error {
 				runs[i].Verdict = r.Counts().String()
 			}
 		}
+		if err := computeTime(&runs[i]); err != nil {
+			return fmt.Errorf("index: %s: %w", runs[i].Name, err)
+		}
 	}
 	var buf bytes.Buffer
 	info := notebook.IndexInfo{Generated: time.Now(), GoVersion: runtime.Version(), Runs: runs}
@@ -264,6 +276,36 @@ func indexCmd(args []string) error {
 		return err
 	}
 	fmt.Printf("wrote %s (%d notebooks, %d failed)\n", *out, len(runs), info.Failed())
+	return nil
+}
+
+// computeTime sets the job counts and compute time of a notebook's
+// experiments from the results store (jobs.DefaultDir): the paper is the
+// notebook's name without its number ("03-argyriou2006" → argyriou2006);
+// a notebook without registered experiments keeps zeros.
+func computeTime(r *notebook.Run) error {
+	_, paper, ok := strings.Cut(r.Name, "-")
+	if !ok {
+		return nil
+	}
+	exp, ok := jobs.Lookup(paper)
+	if !ok {
+		return nil
+	}
+	js, err := exp.Build(r.Mode)
+	if err != nil {
+		return err
+	}
+	sts, err := jobs.TableStatus(jobs.Store{Dir: jobs.DefaultDir()}, js, "")
+	if err != nil {
+		return err
+	}
+	r.Jobs = len(js)
+	for _, st := range sts {
+		r.Done += st.Done
+		r.Timed += st.Timed
+		r.Compute += st.Seconds
+	}
 	return nil
 }
 

@@ -21,6 +21,13 @@ type Run struct {
 	Report  string  // HTML report file name, relative to the index
 	Log     string  // log file path, for failed runs
 	Verdict string  // the report's verdict counts (repro.Counts), when it shows a verdict
+	// Jobs is the number of the notebook's experiment jobs in this mode
+	// (0: none known), Done those in the results store, Timed those whose
+	// compute time the store records, and Compute the sum of those times in
+	// seconds: what the experiments cost, though a run that reads them from
+	// the store takes seconds.
+	Jobs, Done, Timed int
+	Compute           float64
 }
 
 // ReadStatus parses the tab-separated status file the runner writes, one
@@ -114,7 +121,7 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <h1>kernelab reports</h1>
 <p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.</p>
 <table>
-<thead><tr><th>Notebook</th><th>Title</th><th>Reproduction</th><th>Status</th><th>Mode</th><th>Run time</th></tr></thead>
+<thead><tr><th>Notebook</th><th>Title</th><th>Reproduction</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
 <tbody>
 {{range .Runs}}<tr>
 <td>{{if .Report}}<a href="{{.Report}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td>
@@ -122,6 +129,7 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <td>{{if .Verdict}}{{.Verdict}}{{else}}<span class="detail">no verdict table</span>{{end}}</td>
 <td class="{{.Status}}">{{if eq .Status "ok"}}✓ ok{{else}}✗ failed{{end}}</td>
 <td>{{.Mode}}</td>
+<td class="num">{{if .Timed}}{{duration .Compute}}{{if or (lt .Timed .Jobs) (lt .Done .Jobs)}}<div class="detail">{{.Timed}} of {{.Jobs}} jobs timed</div>{{end}}{{else}}–{{end}}</td>
 <td class="num">{{duration .Seconds}}</td>
 </tr>
 {{end}}</tbody>
@@ -132,7 +140,9 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 `))
 
 // WriteIndex writes reports/index.html: one row per notebook with its
-// title, verdict counts, status, mode and run time, linking to its HTML report. The page
+// title, verdict counts, status, mode, the compute time of its experiments
+// (the results store's records) and the run time of this execution,
+// linking to its HTML report. The page
 // has no scripts and no external resources.
 func WriteIndex(w io.Writer, info IndexInfo) error {
 	return indexTmpl.Execute(w, info)

@@ -315,6 +315,7 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	runs[0].Report = "01-cortes2009.html"
 	runs[0].Verdict = "9 of 13 claims hold (2 partly), 10 of 32 table cells within tolerance"
+	runs[0].Jobs, runs[0].Done, runs[0].Timed, runs[0].Compute = 40, 40, 38, 1834
 	var buf bytes.Buffer
 	info := IndexInfo{Generated: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), GoVersion: "go1.26.8", Runs: runs}
 	if err := WriteIndex(&buf, info); err != nil {
@@ -322,7 +323,8 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	html := buf.String()
 	for _, want := range []string{`<a href="01-cortes2009.html">01-cortes2009</a>`, "1 min 05 s", "✗ failed", "1 failed", "error &lt;b&gt;",
-		"9 of 13 claims hold (2 partly), 10 of 32 table cells within tolerance", "no verdict table"} {
+		"9 of 13 claims hold (2 partly), 10 of 32 table cells within tolerance", "no verdict table",
+		"30 min 34 s", "38 of 40 jobs timed", "Experiments computed in"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("index lacks %q", want)
 		}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/demo"
@@ -62,7 +63,7 @@ func sameTree(t *testing.T, a, b string) {
 		t.Fatalf("%s has %d files, %s has %d", a, len(A), b, len(B))
 	}
 	for k, v := range A {
-		if !bytes.Equal(v, B[k]) {
+		if !jobs.SameRecord(v, B[k]) {
 			t.Fatalf("%s differs between %s and %s", k, a, b)
 		}
 	}
@@ -632,5 +633,64 @@ func TestCodeDigestIgnoresComments(t *testing.T) {
 		if (d == d0) != c.same {
 			t.Errorf("digest same = %v, want %v, for\n%s", d == d0, c.same, c.src)
 		}
+	}
+}
+
+// TestComputeSeconds: Run and Memo record each job's compute time (at
+// least the time the job sleeps), TableStatus sums it over the records
+// present, and Merge accepts the same record with another time (keeping
+// the one present) but not another result.
+func TestComputeSeconds(t *testing.T) {
+	js := demoJobs(t)[:3]
+	const nap = 20 * time.Millisecond
+	slow := jobs.Experiment{Paper: demo.Paper, Build: demo.Build, Run: func(ctx context.Context, j jobs.Job) (any, error) {
+		time.Sleep(nap)
+		return demo.Run(ctx, j)
+	}}
+	a, b := jobs.Store{Dir: t.TempDir()}, jobs.Store{Dir: t.TempDir()}
+	for _, st := range []jobs.Store{a, b} {
+		if _, err := jobs.Run(context.Background(), slow, js, jobs.Options{Store: st, Code: "c"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sts, err := jobs.TableStatus(a, js, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sts) != 1 || sts[0].Timed != len(js) || sts[0].Seconds < float64(len(js))*nap.Seconds() {
+		t.Fatalf("status %+v, want %d timed jobs of at least %v each", sts, len(js), nap)
+	}
+	if _, err := a.Merge(b); err != nil {
+		t.Fatalf("records differing only in their times: %v", err)
+	}
+	after, _ := jobs.TableStatus(a, js, "c")
+	if after[0].Seconds != sts[0].Seconds {
+		t.Errorf("Merge replaced the times present: %v, was %v", after[0].Seconds, sts[0].Seconds)
+	}
+	files, err := b.Files()
+	if err != nil || len(files) == 0 {
+		t.Fatal(files, err)
+	}
+	var r jobs.Record
+	raw, err := os.ReadFile(filepath.Join(b.Dir, files[0]))
+	if err != nil || json.Unmarshal(raw, &r) != nil {
+		t.Fatal(err)
+	}
+	r.Result = json.RawMessage(`{"other": true}`)
+	if err := b.Put(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Merge(b); err == nil {
+		t.Error("a record with another result merged")
+	}
+	var v map[string]bool
+	j := jobs.Job{Paper: "memo", Table: "T", Method: "timed", Data: "quick"}
+	st := jobs.Store{Dir: t.TempDir()}
+	if _, err := jobs.Memo(st, j, &v, func() (any, error) { time.Sleep(nap); return map[string]bool{"ok": true}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := jobs.TableStatus(st, []jobs.Job{j}, "")
+	if err != nil || ms[0].Timed != 1 || ms[0].Seconds < nap.Seconds() {
+		t.Fatalf("Memo's record: status %+v, %v", ms, err)
 	}
 }

@@ -89,7 +89,9 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 			mu.Unlock()
 			return
 		}
+		t0 := time.Now()
 		res, err := exp.Run(ctx, j)
+		secs := time.Since(t0).Seconds()
 		if ctx.Err() != nil && err != nil {
 			mu.Lock()
 			if first == nil {
@@ -103,7 +105,7 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 			raw, err = json.Marshal(res)
 		}
 		if err == nil {
-			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw})
+			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw, Seconds: secs})
 		} else if perr := opts.Store.PutFailed(j.Paper, key, err); perr != nil {
 			err = fmt.Errorf("%w (and %v)", err, perr)
 		}
@@ -123,10 +125,14 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 	return sum, first
 }
 
-// Status of one table: records present, missing, failed under the current code.
+// Status of one table: records present, missing, failed under the current
+// code, and the compute time of the present ones (Seconds, summed over the
+// Timed records that carry it).
 type Status struct {
 	Paper, Table          string
 	Done, Pending, Failed int
+	Seconds               float64
+	Timed                 int
 }
 
 // TableStatus counts, per table in job order, the jobs whose record is in
@@ -154,10 +160,14 @@ func TableStatus(st Store, js []Job, code string) ([]Status, error) {
 			idx[id] = i
 			out = append(out, Status{Paper: j.Paper, Table: j.Table})
 		}
-		if _, ok, err := st.Get(j.Paper, k); err != nil {
+		if rec, ok, err := st.Get(j.Paper, k); err != nil {
 			return nil, err
 		} else if ok {
 			out[i].Done++
+			if rec.Seconds > 0 {
+				out[i].Seconds += rec.Seconds
+				out[i].Timed++
+			}
 		} else if _, f := st.Failed(j.Paper, k); f {
 			out[i].Failed++
 		} else {
@@ -194,15 +204,17 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 		return false, err
 	}
 	if !ok {
+		t0 := time.Now()
 		res, err := compute()
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 		}
+		secs := time.Since(t0).Seconds()
 		b, err := json.Marshal(res)
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
 		}
-		rec = Record{Key: k, Job: j, Result: b}
+		rec = Record{Key: k, Job: j, Result: b, Seconds: secs}
 		if err := st.Put(rec); err != nil {
 			return false, err
 		}

@@ -35,6 +35,9 @@ type Record struct {
 	Key    string          `json:"key"`
 	Job    Job             `json:"job"`
 	Result json.RawMessage `json:"result"`
+	// Seconds is the wall time the job took to compute (0 in records
+	// written before it was kept).
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 func (s Store) path(paper, key, ext string) string {
@@ -169,8 +172,9 @@ func (s Store) Files() ([]string, error) {
 }
 
 // Merge copies every record of the stores srcs into s. A record already
-// present must have identical bytes (same key → same result), else Merge
-// reports the conflict and stops. It returns the number of records copied.
+// present must hold the same key, job and result (its compute time may
+// differ: the one present is kept), else Merge reports the conflict and
+// stops. It returns the number of records copied.
 func (s Store) Merge(srcs ...Store) (int, error) {
 	n := 0
 	for _, src := range srcs {
@@ -186,7 +190,7 @@ func (s Store) Merge(srcs ...Store) (int, error) {
 			dst := filepath.Join(s.Dir, filepath.FromSlash(rel))
 			old, err := os.ReadFile(dst)
 			if err == nil {
-				if !bytes.Equal(old, b) {
+				if !SameRecord(old, b) {
 					return n, fmt.Errorf("jobs: merge: conflict on %s between %s and %s", rel, src.Dir, s.Dir)
 				}
 				continue
@@ -198,4 +202,21 @@ func (s Store) Merge(srcs ...Store) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// SameRecord reports whether two stored records (file contents) hold the
+// same key, job and result, whatever their compute times: identical bytes,
+// or records equal once Seconds is set aside.
+func SameRecord(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var ra, rb Record
+	if json.Unmarshal(a, &ra) != nil || json.Unmarshal(b, &rb) != nil {
+		return false
+	}
+	ra.Seconds, rb.Seconds = 0, 0
+	ja, errA := json.Marshal(ra)
+	jb, errB := json.Marshal(rb)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
