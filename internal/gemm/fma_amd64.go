@@ -16,3 +16,6 @@ func kernel4x8(a0, a1 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int)
 
 //go:noescape
 func kernel8x8(a0, a1, a2, a3 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int)
+
+//go:noescape
+func expDist4(seg, nb *float64, n int, ni, negh float64) int

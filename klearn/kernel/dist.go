@@ -3,6 +3,8 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/gemm"
+
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
@@ -42,8 +44,19 @@ func sqNorms(R rowMajor) []float64 {
 
 // distPost turns inner products into f(‖a_i − b_j‖²) by the distance trick
 // ‖a‖² + ‖b‖² − 2⟨a, b⟩, clamped at 0 (round-off can make it slightly
-// negative). If sym, the diagonal is set to exactly f(0).
-func distPost(na, nb []float64, sym bool, f func(float64) float64) rowFunc {
+// negative). If sym, the diagonal is set to exactly f(0). Exponential maps
+// go through gemm.ExpDist, which gives math.Exp's bits four entries at a
+// time.
+func distPost(na, nb []float64, sym bool, m distMap) rowFunc {
+	if m.exp {
+		return func(i, j0 int, seg []float64) {
+			gemm.ExpDist(seg, nb[j0:j0+len(seg)], na[i], m.negH)
+			if sym && i >= j0 && i < j0+len(seg) {
+				seg[i-j0] = 1 // f(0)
+			}
+		}
+	}
+	f := m.f
 	return func(i, j0 int, seg []float64) {
 		ni := na[i]
 		nbs := nb[j0 : j0+len(seg)]
@@ -64,24 +77,33 @@ func distPost(na, nb []float64, sym bool, f func(float64) float64) rowFunc {
 // that the value is right even when the true squared distance overflows
 // while γ·‖x − z‖² does not. With inv = 1 every builder below computes
 // exactly the unscaled formula, bit for bit.
-type distFunc func(inv float64) func(d2 float64) float64
+type distFunc func(inv float64) distMap
+
+// distMap is the map from scaled squared distances to kernel values, f; if
+// exp, f(d2) is exp(negH·d2) with f(0) = 1, computed by gemm.ExpDist with
+// the same bits.
+type distMap struct {
+	f    func(d2 float64) float64
+	exp  bool
+	negH float64
+}
 
 // expDist is the distFunc of exp(−γ d2).
 func expDist(g float64) distFunc {
-	return func(inv float64) func(float64) float64 {
+	return func(inv float64) distMap {
 		h := g * inv * inv
-		return func(d2 float64) float64 {
+		return distMap{f: func(d2 float64) float64 {
 			if d2 == 0 {
 				return 1 // also when h overflowed: exp(−h·0) = 1 for every finite γ
 			}
 			return math.Exp(-h * d2)
-		}
+		}, exp: true, negH: -h}
 	}
 }
 
 // rawDist is the distFunc of d2 itself (an overflow shows as +Inf).
-func rawDist(inv float64) func(float64) float64 {
-	return func(d2 float64) float64 { return d2 * inv * inv }
+func rawDist(inv float64) distMap {
+	return distMap{f: func(d2 float64) float64 { return d2 * inv * inv }}
 }
 
 // distRange returns the rows scaled by the power of two 1/inv that keeps
@@ -743,13 +765,13 @@ func (k Dirichlet) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error
 
 // rqDist is the distFunc of c/(c + d2).
 func rqDist(c float64) distFunc {
-	return func(inv float64) func(float64) float64 {
+	return func(inv float64) distMap {
 		c := c / inv / inv
-		return func(d2 float64) float64 {
+		return distMap{f: func(d2 float64) float64 {
 			if d2 == 0 {
 				return 1 // also when c underflowed to 0
 			}
 			return c / (c + d2)
-		}
+		}}
 	}
 }

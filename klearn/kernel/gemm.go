@@ -22,10 +22,13 @@ import (
 // GOMAXPROCS workers by internal/parallel; for the symmetric product only
 // tiles on or above the diagonal exist, and inside a tile micro-blocks that
 // lie entirely below the diagonal are skipped. Inside a tile the loop runs
-// over B micro-panels outermost, so one B panel (4 × kc doubles ≤ 12.5 KB)
-// stays in L1 while the tile's A micro-panels (tileM × kc doubles ≈ 200 KB)
-// stream from L2. Every worker accumulates into its own tile buffer and
-// writes its tile's disjoint part of the output.
+// over pairs of B micro-panels outermost, so one pair (8 × kc doubles ≤
+// 25 KB) stays near L1 while the tile's A micro-panels (tileM × kc doubles
+// ≈ 800 KB for d = 784) stream from L2 (1 MB per core on the Zen 4 the
+// library is measured on). Tall, narrow tiles (256 × 64) measured ≈ 8%
+// faster than 64 × 256 (BENCHMARKS.md, 2026-11-26): each B pair is reused
+// by four times as many A panels. Every worker accumulates into its own
+// tile buffer and writes its tile's disjoint part of the output.
 //
 // Determinism. Every entry of C is the same sequence of floating-point
 // operations (same packing, same chunk order, same micro-kernel) whichever
@@ -33,8 +36,8 @@ import (
 
 const (
 	kcMax  = 400 // longest k chunk (d = 784 gives two chunks of 392)
-	tileM  = 64  // rows of C per tile (multiple of gemm.MR)
-	tileN  = 256 // columns of C per tile (multiple of gemm.NR)
+	tileM  = 256 // rows of C per tile (multiple of gemm.MR)
+	tileN  = 64  // columns of C per tile (multiple of gemm.NR)
 	minPar = 64  // below this many rows a product runs on one goroutine
 )
 
