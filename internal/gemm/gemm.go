@@ -95,16 +95,45 @@ func groups(kl int) int { return (kl + KU - 1) / KU }
 // rows (w = MR for GroupA, NR for GroupB).
 func PackRows[G Group](src []float64, n, ld, k0, k1 int) Panels[G] {
 	w := width[G]()
-	g := groups(k1 - k0)
-	p := Panels[G]{Groups: g, Data: make([]G, (n+w-1)/w*g)}
-	for i := 0; i < n; i++ {
-		panel := p.Panel(i / w)
-		r := i % w
-		for k, v := range src[i*ld+k0 : i*ld+k1] {
-			panel[k/KU][k%KU*w+r] = v
-		}
-	}
+	p := NewPanels[G](nil, n, k1-k0)
+	PackRowsAt(p, 0, (n+w-1)/w, src, n, ld, k0, k1)
 	return p
+}
+
+// PackRowsAt fills the micro-panels panel0 … panel1−1 of p, as PackRows
+// packs them (padding included), from the inner indices k0 … k1−1 of rows
+// 0 … n−1 of src; p must hold k1−k0 inner indices and ⌈n/w⌉ panels
+// (NewPanels(_, n, k1−k0)). Calls on disjoint panel ranges may run
+// concurrently.
+func PackRowsAt[G Group](p Panels[G], panel0, panel1 int, src []float64, n, ld, k0, k1 int) {
+	w := width[G]()
+	kl := k1 - k0
+	if groups(kl) != p.Groups || len(p.Data) < (n+w-1)/w*p.Groups {
+		panic("gemm: PackRowsAt: panels of another shape")
+	}
+	if len(p.Data) == 0 || panel0 >= panel1 {
+		return
+	}
+	size := p.Groups * KU * w // doubles per panel
+	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+	for ip := panel0; ip < panel1; ip++ {
+		dst := flat[ip*size : (ip+1)*size]
+		r0 := ip * w
+		rows := min(w, n-r0)
+		for r := 0; r < rows; r++ {
+			row := src[(r0+r)*ld+k0 : (r0+r)*ld+k1]
+			d := dst[r:]
+			for k, v := range row {
+				d[k*w] = v
+			}
+		}
+		if rows < w { // rows past n
+			for k := 0; k < kl; k++ {
+				clear(dst[k*w+rows : k*w+w])
+			}
+		}
+		clear(dst[kl*w:]) // inner indices past k1
+	}
 }
 
 // PackCols packs the m columns c0 … c0+m−1 of the kb rows r0 … r0+kb−1 of

@@ -32,13 +32,15 @@ func sqDist(x, z []float64) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// sqNorms returns ‖r_i‖² for every row.
+// sqNorms returns ‖r_i‖² for every row (blocks of rows in parallel).
 func sqNorms(R rowMajor) []float64 {
 	out := make([]float64, R.n)
-	for i := range out {
-		r := R.row(i)
-		out[i] = dot(r, r)
-	}
+	parallel.Blocks(R.n, 256, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			r := R.row(i)
+			out[i] = dot(r, r)
+		}
+	})
 	return out
 }
 
@@ -112,12 +114,14 @@ func rawDist(inv float64) distMap {
 // underflow to zero), and inv; otherwise the rows unchanged and inv = 1.
 // Powers of two scale exactly.
 func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
-	m := 0.0
+	var mb uint64 // the largest |v|, by its bits: they order non-negative floats as the values do
 	for _, R := range Rs {
-		for _, v := range R.data {
-			m = math.Max(m, math.Abs(v))
-		}
+		mb = max(mb, maxAbsBits(R.data))
 	}
+	if mb >= 0x7FF0000000000000 {
+		return Rs, 1 // an infinity or a NaN: scaling would change nothing
+	}
+	m := math.Float64frombits(mb)
 	if m == 0 || (m <= 0x1p400 && m >= 0x1p-400) {
 		return Rs, 1
 	}
@@ -132,6 +136,24 @@ func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
 		out[k] = rowMajor{n: R.n, d: R.d, data: data}
 	}
 	return out, 1 / sc
+}
+
+// maxAbsBits returns the largest bit pattern of |v| over data (0 if empty),
+// in four independent maxima.
+func maxAbsBits(data []float64) uint64 {
+	const abs = 1<<63 - 1
+	var m0, m1, m2, m3 uint64
+	i := 0
+	for ; i+4 <= len(data); i += 4 {
+		m0 = max(m0, math.Float64bits(data[i])&abs)
+		m1 = max(m1, math.Float64bits(data[i+1])&abs)
+		m2 = max(m2, math.Float64bits(data[i+2])&abs)
+		m3 = max(m3, math.Float64bits(data[i+3])&abs)
+	}
+	for ; i < len(data); i++ {
+		m0 = max(m0, math.Float64bits(data[i])&abs)
+	}
+	return max(m0, m1, m2, m3)
 }
 
 // distGram computes f(‖x_i − x_j‖²) through the blocked X·Xᵀ.

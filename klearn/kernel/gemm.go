@@ -61,13 +61,21 @@ func kChunks(d int) (starts []int) {
 }
 
 // pack packs X chunk by chunk into micro-panels of gemm.MR (GroupA) or
-// gemm.NR (GroupB) rows.
+// gemm.NR (GroupB) rows, blocks of packBlock panels in parallel.
 func pack[G gemm.Group](X rowMajor) []gemm.Panels[G] {
+	const packBlock = 64
+	var g G
+	w := len(g) / gemm.KU
 	starts := kChunks(X.d)
 	p := make([]gemm.Panels[G], len(starts)-1)
 	for c := range p {
-		p[c] = gemm.PackRows[G](X.data, X.n, X.d, starts[c], starts[c+1])
+		p[c] = gemm.NewPanels[G](nil, X.n, starts[c+1]-starts[c])
 	}
+	parallel.Blocks((X.n+w-1)/w, packBlock, func(lo, hi int) {
+		for c := range p {
+			gemm.PackRowsAt(p[c], lo, hi, X.data, X.n, X.d, starts[c], starts[c+1])
+		}
+	})
 	return p
 }
 
