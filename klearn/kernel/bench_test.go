@@ -44,19 +44,3 @@ func BenchmarkGonumMulXXt(b *testing.B) {
 		C.Mul(X, X.T())
 	}
 }
-
-// BenchmarkXXt times the bare packed product X·Xᵀ (upper triangle, no
-// post-processing, no mirror), n×784, and reports multiply-adds per second.
-func BenchmarkXXt(b *testing.B) {
-	for _, n := range []int{1000, 4000} {
-		X := rows(randMatrix(n, 784, 1))
-		dst := make([]float64, n*n)
-		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
-			for b.Loop() {
-				product(X, X, true, dst, n, nil)
-			}
-			fma := float64(n) * float64(n+1) / 2 * 784
-			b.ReportMetric(fma*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFMA/s")
-		})
-	}
-}

@@ -162,8 +162,8 @@ func distGram(R rowMajor, mk distFunc) *mat.SymDense {
 	R, f := Rs[0], mk(inv)
 	nr := sqNorms(R)
 	data := make([]float64, R.n*R.n)
-	product(R, R, true, data, R.n, distPost(nr, nr, true, f))
-	return newSym(R.n, data)
+	product(R, R, true, true, data, R.n, distPost(nr, nr, true, f))
+	return mat.NewSymDense(R.n, data)
 }
 
 // distCross computes f(‖a_i − b_j‖²) through the blocked A·Bᵀ.
@@ -171,7 +171,7 @@ func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
 	Rs, inv := distRange(A, B)
 	A, B, f := Rs[0], Rs[1], mk(inv)
 	data := make([]float64, A.n*B.n)
-	product(A, B, false, data, B.n, distPost(sqNorms(A), sqNorms(B), false, f))
+	product(A, B, false, false, data, B.n, distPost(sqNorms(A), sqNorms(B), false, f))
 	return mat.NewDense(A.n, B.n, data)
 }
 

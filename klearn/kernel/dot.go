@@ -41,15 +41,15 @@ func powInt(x float64, d int) float64 {
 func dotGram(X mat.Matrix, post rowFunc) *mat.SymDense {
 	R := rows(X)
 	data := make([]float64, R.n*R.n)
-	product(R, R, true, data, R.n, post)
-	return newSym(R.n, data)
+	product(R, R, true, true, data, R.n, post)
+	return mat.NewSymDense(R.n, data)
 }
 
 // dotCross computes f(⟨a_i, b_j⟩) through the blocked A·Bᵀ product.
 func dotCross(A, B mat.Matrix, post rowFunc) *mat.Dense {
 	RA, RB := rows(A), rows(B)
 	data := make([]float64, RA.n*RB.n)
-	product(RA, RB, false, data, RB.n, post)
+	product(RA, RB, false, false, data, RB.n, post)
 	return mat.NewDense(RA.n, RB.n, data)
 }
 
@@ -120,7 +120,11 @@ func (p Polynomial) Eval(x, z []float64) float64 {
 func (p Polynomial) post(d int) rowFunc {
 	deg, g := p.params(d)
 	c := p.Coef0
-	return mapSeg(func(v float64) float64 { return powInt(g*v+c, deg) })
+	return func(_, _ int, seg []float64) { // mapSeg's loop without a call per entry
+		for j, v := range seg {
+			seg[j] = powInt(g*v+c, deg)
+		}
+	}
 }
 
 // Gram computes the kernel through the blocked X·Xᵀ.

@@ -1,6 +1,8 @@
 package kernel
 
 import (
+	"sync"
+
 	"github.com/kernelab/kernelab/internal/gemm"
 	"github.com/kernelab/kernelab/internal/parallel"
 )
@@ -61,23 +63,46 @@ func kChunks(d int) (starts []int) {
 }
 
 // pack packs X chunk by chunk into micro-panels of gemm.MR (GroupA) or
-// gemm.NR (GroupB) rows, blocks of packBlock panels in parallel.
-func pack[G gemm.Group](X rowMajor) []gemm.Panels[G] {
+// gemm.NR (GroupB) rows, blocks of packBlock panels in parallel, into
+// *store's storage (grown if needed; every entry is overwritten, padding
+// included, so reused storage gives the same panels).
+func pack[G gemm.Group](X rowMajor, store *[]G) []gemm.Panels[G] {
 	const packBlock = 64
 	var g G
 	w := len(g) / gemm.KU
+	np := (X.n + w - 1) / w
 	starts := kChunks(X.d)
+	total := 0
+	for c := 0; c+1 < len(starts); c++ {
+		total += np * ((starts[c+1] - starts[c] + gemm.KU - 1) / gemm.KU)
+	}
+	if cap(*store) < total {
+		*store = make([]G, total)
+	}
+	buf := (*store)[:total]
 	p := make([]gemm.Panels[G], len(starts)-1)
 	for c := range p {
-		p[c] = gemm.NewPanels[G](nil, X.n, starts[c+1]-starts[c])
+		p[c] = gemm.NewPanels(buf, X.n, starts[c+1]-starts[c])
+		buf = buf[len(p[c].Data):]
 	}
-	parallel.Blocks((X.n+w-1)/w, packBlock, func(lo, hi int) {
+	parallel.Blocks(np, packBlock, func(lo, hi int) {
 		for c := range p {
 			gemm.PackRowsAt(p[c], lo, hi, X.data, X.n, X.d, starts[c], starts[c+1])
 		}
 	})
 	return p
 }
+
+// scratch is the reusable storage of one product: the packed operands and
+// the workers' tile buffers. Products draw it from scratchPool, so repeated
+// Gram matrices neither zero nor fault in fresh pages for it.
+type scratch struct {
+	a    []gemm.GroupA
+	b    []gemm.GroupB
+	bufs [][]float64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // rowFunc post-processes row i of a product in place: seg holds the inner
 // products ⟨a_i, b_j⟩ for j = j0 … j0+len(seg)−1 and is overwritten with
@@ -87,31 +112,36 @@ type rowFunc func(i, j0 int, seg []float64)
 // product computes C = f(A·Bᵀ) into dst (row-major, stride ldd), where f is
 // applied row segment by row segment by post (nil means identity). If sym is
 // true, A and B are the same matrix and only entries with j ≥ i are computed
-// and written (the caller mirrors them).
-func product(A, B rowMajor, sym bool, dst []float64, ldd int, post rowFunc) {
-	pa := pack[gemm.GroupA](A)
-	var pb []gemm.Panels[gemm.GroupB]
+// and written; with mirror as well, each tile also writes the transpose of
+// its part of the upper triangle into the lower one (while the tile is in
+// cache), so dst ends up the full symmetric matrix.
+func product(A, B rowMajor, sym, mirror bool, dst []float64, ldd int, post rowFunc) {
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	pa := pack(A, &sc.a)
 	if sym {
-		pb = pack[gemm.GroupB](A)
-	} else {
-		pb = pack[gemm.GroupB](B)
+		B = A
 	}
+	pb := pack(B, &sc.b)
 	m, n := A.n, B.n
 	tiles := gemm.Tiles(m, n, tileM, tileN, sym)
 	workers := 0 // GOMAXPROCS
 	if m < minPar {
 		workers = 1
 	}
-	bufs := make([][]float64, min(max(workers, parallel.Workers()), len(tiles)))
+	for len(sc.bufs) < min(max(workers, parallel.Workers()), len(tiles)) {
+		sc.bufs = append(sc.bufs, nil)
+	}
+	bufs := sc.bufs
 	parallel.ForWorkers(workers, len(tiles), func(w, t int) {
 		if bufs[w] == nil {
 			bufs[w] = make([]float64, tileM*tileN)
 		}
-		computeTile(pa, pb, sym, tiles[t].I0, tiles[t].J0, m, n, bufs[w], dst, ldd, post)
+		computeTile(pa, pb, sym, sym && mirror, tiles[t].I0, tiles[t].J0, m, n, bufs[w], dst, ldd, post)
 	})
 }
 
-func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], sym bool, i0, j0, m, n int, buf, dst []float64, ldd int, post rowFunc) {
+func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], sym, mirror bool, i0, j0, m, n int, buf, dst []float64, ldd int, post rowFunc) {
 	i1 := min(i0+tileM, m)
 	j1 := min(j0+tileN, n)
 	clear(buf)
@@ -131,6 +161,19 @@ func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], s
 			post(i, js, seg)
 		}
 		copy(dst[i*ldd+js:i*ldd+j1], seg)
+	}
+	if !mirror {
+		return
+	}
+	// Entry (j, i) of the lower triangle, j > i, is entry (i, j) of the
+	// upper one: row j of dst gets column j−j0 of the tile's rows i0 … j−1.
+	for j := max(j0, i0+1); j < j1; j++ {
+		ie := min(i1, j)
+		row := dst[j*ldd+i0 : j*ldd+ie]
+		col := buf[j-j0:]
+		for r := range row {
+			row[r] = col[r*tileN]
+		}
 	}
 }
 
