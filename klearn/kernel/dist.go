@@ -138,22 +138,30 @@ func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
 	return out, 1 / sc
 }
 
-// maxAbsBits returns the largest bit pattern of |v| over data (0 if empty),
-// in four independent maxima.
+// maxAbsBits returns the largest bit pattern of |v| over data (0 if empty):
+// blocks of maxBlock entries in parallel, four independent maxima each.
 func maxAbsBits(data []float64) uint64 {
-	const abs = 1<<63 - 1
-	var m0, m1, m2, m3 uint64
-	i := 0
-	for ; i+4 <= len(data); i += 4 {
-		m0 = max(m0, math.Float64bits(data[i])&abs)
-		m1 = max(m1, math.Float64bits(data[i+1])&abs)
-		m2 = max(m2, math.Float64bits(data[i+2])&abs)
-		m3 = max(m3, math.Float64bits(data[i+3])&abs)
+	const abs, maxBlock = 1<<63 - 1, 1 << 16
+	ms := make([]uint64, (len(data)+maxBlock-1)/maxBlock)
+	parallel.Blocks(len(data), maxBlock, func(lo, hi int) {
+		var m0, m1, m2, m3 uint64
+		i := lo
+		for ; i+4 <= hi; i += 4 {
+			m0 = max(m0, math.Float64bits(data[i])&abs)
+			m1 = max(m1, math.Float64bits(data[i+1])&abs)
+			m2 = max(m2, math.Float64bits(data[i+2])&abs)
+			m3 = max(m3, math.Float64bits(data[i+3])&abs)
+		}
+		for ; i < hi; i++ {
+			m0 = max(m0, math.Float64bits(data[i])&abs)
+		}
+		ms[lo/maxBlock] = max(m0, m1, m2, m3)
+	})
+	var m uint64
+	for _, v := range ms {
+		m = max(m, v)
 	}
-	for ; i < len(data); i++ {
-		m0 = max(m0, math.Float64bits(data[i])&abs)
-	}
-	return max(m0, m1, m2, m3)
+	return m
 }
 
 // distGram computes f(‖x_i − x_j‖²) through the blocked X·Xᵀ.
