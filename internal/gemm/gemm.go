@@ -120,6 +120,28 @@ func PackRowsAt[G Group](p Panels[G], panel0, panel1 int, src []float64, n, ld, 
 		dst := flat[ip*size : (ip+1)*size]
 		r0 := ip * w
 		rows := min(w, n-r0)
+		switch {
+		case rows == 4 && w == 4: // whole B panel: sequential stores
+			s0 := src[r0*ld+k0 : r0*ld+k1]
+			s1 := src[(r0+1)*ld+k0 : (r0+1)*ld+k1][:len(s0)]
+			s2 := src[(r0+2)*ld+k0 : (r0+2)*ld+k1][:len(s0)]
+			s3 := src[(r0+3)*ld+k0 : (r0+3)*ld+k1][:len(s0)]
+			for k, v := range s0 {
+				d := (*[4]float64)(dst[k*4 : k*4+4])
+				d[0], d[1], d[2], d[3] = v, s1[k], s2[k], s3[k]
+			}
+			clear(dst[kl*w:])
+			continue
+		case rows == 2 && w == 2: // whole A panel
+			s0 := src[r0*ld+k0 : r0*ld+k1]
+			s1 := src[(r0+1)*ld+k0 : (r0+1)*ld+k1][:len(s0)]
+			for k, v := range s0 {
+				d := (*[2]float64)(dst[k*2 : k*2+2])
+				d[0], d[1] = v, s1[k]
+			}
+			clear(dst[kl*w:])
+			continue
+		}
 		for r := 0; r < rows; r++ {
 			row := src[(r0+r)*ld+k0 : (r0+r)*ld+k1]
 			d := dst[r:]

@@ -151,3 +151,21 @@ func TestPackRowsLayout(t *testing.T) {
 		check("PackRowsAt B", fb, NR, pb.Groups)
 	}
 }
+
+// BenchmarkPackRows packs a 1000×784 matrix (MNIST's width) into A and B
+// micro-panels, two k chunks of 392.
+func BenchmarkPackRows(b *testing.B) {
+	const n, d = 1000, 784
+	src := make([]float64, n*d)
+	for i := range src {
+		src[i] = float64(i)
+	}
+	pa := NewPanels[GroupA](nil, n, d/2)
+	pb := NewPanels[GroupB](nil, n, d/2)
+	for b.Loop() {
+		for k0 := 0; k0 < d; k0 += d / 2 {
+			PackRowsAt(pa, 0, n/MR, src, n, d, k0, k0+d/2)
+			PackRowsAt(pb, 0, n/NR, src, n, d, k0, k0+d/2)
+		}
+	}
+}
