@@ -196,7 +196,7 @@ func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
 	if err := klearn.CheckAlloc("kernel: the n×n distance matrix", 8, n, n); err != nil {
 		return nil, err
 	}
-	D := distGram(rows(X), rawDist)
+	D := distGram(rowsOf(X), rawDist)
 	if !linalg.AllFinite(D.RawSymmetric().Data) {
 		return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: squared distances overflow float64")
 	}
@@ -244,14 +244,14 @@ func (r RBF) Eval(x, z []float64) float64 { return math.Exp(-r.gamma(len(x)) * s
 func (r RBF) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
 	g := r.gamma(d)
-	return distGram(rows(X), expDist(g))
+	return distGram(rowsOf(X), expDist(g))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RBF) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
 	g := r.gamma(d)
-	return distCross(rows(A), rows(B), expDist(g))
+	return distCross(rowsOf(A), rowsOf(B), expDist(g))
 }
 
 // Diag returns ones.
@@ -303,13 +303,13 @@ func (g Gaussian) gamma(d int) float64 {
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (g Gaussian) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
-	return distGram(rows(X), expDist(g.gamma(d)))
+	return distGram(rowsOf(X), expDist(g.gamma(d)))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (g Gaussian) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
-	return distCross(rows(A), rows(B), expDist(g.gamma(d)))
+	return distCross(rowsOf(A), rowsOf(B), expDist(g.gamma(d)))
 }
 
 // Diag returns ones.
@@ -340,7 +340,7 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 		return nil, nil, err
 	}
 	s := g.sigma(d)
-	D := distGram(rows(X), rawDist)
+	D := distGram(rowsOf(X), rawDist)
 	n := D.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	dK := mat.NewSymDense(n, nil)
@@ -652,7 +652,7 @@ func (b BlockGaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, e
 				sel.Set(i, c, X.At(i, j))
 			}
 		}
-		D := distGram(rows(sel), rawDist)
+		D := distGram(rowsOf(sel), rawDist)
 		s := b.Sigma[bi]
 		dd := D.RawSymmetric().Data
 		for i := range dd {
@@ -721,13 +721,13 @@ func (r RationalQuadratic) Eval(x, z []float64) float64 {
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (r RationalQuadratic) Gram(X mat.Matrix) *mat.SymDense {
 	c := r.c()
-	return distGram(rows(X), rqDist(c))
+	return distGram(rowsOf(X), rqDist(c))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RationalQuadratic) Cross(A, B mat.Matrix) *mat.Dense {
 	c := r.c()
-	return distCross(rows(A), rows(B), rqDist(c))
+	return distCross(rowsOf(A), rowsOf(B), rqDist(c))
 }
 
 // Dirichlet is the Dirichlet kernel of degree one used by Afkanpour et

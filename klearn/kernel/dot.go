@@ -39,7 +39,7 @@ func powInt(x float64, d int) float64 {
 
 // dotGram computes f(⟨x_i, x_j⟩) through the blocked X·Xᵀ product.
 func dotGram(X mat.Matrix, post rowFunc) *mat.SymDense {
-	R := rows(X)
+	R := rowsOf(X)
 	data := make([]float64, R.n*R.n)
 	product(R, R, true, true, data, R.n, post)
 	return mat.NewSymDense(R.n, data)
@@ -47,7 +47,7 @@ func dotGram(X mat.Matrix, post rowFunc) *mat.SymDense {
 
 // dotCross computes f(⟨a_i, b_j⟩) through the blocked A·Bᵀ product.
 func dotCross(A, B mat.Matrix, post rowFunc) *mat.Dense {
-	RA, RB := rows(A), rows(B)
+	RA, RB := rowsOf(A), rowsOf(B)
 	data := make([]float64, RA.n*RB.n)
 	product(RA, RB, false, false, data, RB.n, post)
 	return mat.NewDense(RA.n, RB.n, data)

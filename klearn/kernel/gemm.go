@@ -5,6 +5,7 @@ import (
 
 	"github.com/kernelab/kernelab/internal/gemm"
 	"github.com/kernelab/kernelab/internal/parallel"
+	"gonum.org/v1/gonum/mat"
 )
 
 // This file holds the cache- and register-blocked products A·Bᵀ
@@ -50,6 +51,19 @@ type rowMajor struct {
 }
 
 func (r rowMajor) row(i int) []float64 { return r.data[i*r.d : (i+1)*r.d] }
+
+// rowsOf returns the rows of X for the products, which only read them: the
+// storage of a contiguous raw matrix (a *mat.Dense whose stride is its
+// width) without a copy, else rows' copy.
+func rowsOf(X mat.Matrix) rowMajor {
+	if raw, ok := X.(mat.RawMatrixer); ok {
+		b := raw.RawMatrix()
+		if b.Stride == b.Cols && len(b.Data) >= b.Rows*b.Cols {
+			return rowMajor{n: b.Rows, d: b.Cols, data: b.Data[:b.Rows*b.Cols]}
+		}
+	}
+	return rows(X)
+}
 
 // kChunks cuts the inner dimension d into nearly equal chunks of at most
 // kcMax indices, chunk c being starts[c] … starts[c+1]−1.
