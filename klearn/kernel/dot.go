@@ -120,6 +120,22 @@ func (p Polynomial) Eval(x, z []float64) float64 {
 func (p Polynomial) post(d int) rowFunc {
 	deg, g := p.params(d)
 	c := p.Coef0
+	switch deg { // powInt's products for the common degrees, unrolled (same values)
+	case 2:
+		return func(_, _ int, seg []float64) {
+			for j, v := range seg {
+				t := g*v + c
+				seg[j] = t * t
+			}
+		}
+	case 3:
+		return func(_, _ int, seg []float64) {
+			for j, v := range seg {
+				t := g*v + c
+				seg[j] = t * (t * t)
+			}
+		}
+	}
 	return func(_, _ int, seg []float64) { // mapSeg's loop without a call per entry
 		for j, v := range seg {
 			seg[j] = powInt(g*v+c, deg)

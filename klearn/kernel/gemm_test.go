@@ -131,3 +131,27 @@ func BenchmarkProductXXt(b *testing.B) {
 	fma := float64(n) * float64(n+1) / 2 * d
 	b.ReportMetric(fma*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFMA/s")
 }
+
+// TestPolynomialPostMatchesPowInt checks the polynomial kernel's row map,
+// unrolled for degrees 2 and 3, against powInt(γv + c, d) bit for bit on
+// values of both signs, tiny, huge (overflowing), zero and non-finite.
+func TestPolynomialPostMatchesPowInt(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.3, -2.5, 1e-300, 1e155, -1e200, 7e307, math.Inf(1), math.Inf(-1), math.NaN()}
+	r := randMatrix(1, 200, 9)
+	for j := 0; j < 200; j++ {
+		vals = append(vals, (r.At(0, j)-0.5)*float64(j+1))
+	}
+	for deg := 0; deg <= 5; deg++ {
+		for _, p := range []Polynomial{{Degree: deg, Gamma: 0.37, Coef0: 1.5}, {Degree: deg, Gamma: 3, Coef0: 0}} {
+			deg, g := p.params(784)
+			seg := append([]float64(nil), vals...)
+			p.post(784)(0, 0, seg)
+			for j, v := range vals {
+				want := powInt(g*v+p.Coef0, deg)
+				if math.Float64bits(seg[j]) != math.Float64bits(want) && !(math.IsNaN(seg[j]) && math.IsNaN(want)) {
+					t.Fatalf("%+v at %v: got %v, powInt gives %v", p, v, seg[j], want)
+				}
+			}
+		}
+	}
+}
