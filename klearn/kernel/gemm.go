@@ -180,13 +180,20 @@ func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], s
 		return
 	}
 	// Entry (j, i) of the lower triangle, j > i, is entry (i, j) of the
-	// upper one: row j of dst gets column j−j0 of the tile's rows i0 … j−1.
-	for j := max(j0, i0+1); j < j1; j++ {
-		ie := min(i1, j)
-		row := dst[j*ldd+i0 : j*ldd+ie]
-		col := buf[j-j0:]
-		for r := range row {
-			row[r] = col[r*tileN]
+	// upper one: row j of dst gets column j−j0 of the tile's rows i0 … j−1,
+	// in 8×8 blocks so that the eight lines of buf a block reads stay in L1.
+	const bs = 8
+	for jb := j0; jb < j1; jb += bs {
+		je := min(jb+bs, j1)
+		for ib := i0; ib < min(i1, je-1); ib += bs {
+			for j := max(jb, ib+1); j < je; j++ {
+				ie := min(ib+bs, i1, j)
+				row := dst[j*ldd+ib : j*ldd+ie]
+				col := buf[(ib-i0)*tileN+j-j0:]
+				for r := range row {
+					row[r] = col[r*tileN]
+				}
+			}
 		}
 	}
 }
