@@ -120,25 +120,28 @@ func (p Polynomial) Eval(x, z []float64) float64 {
 func (p Polynomial) post(d int) rowFunc {
 	deg, g := p.params(d)
 	c := p.Coef0
+	// float64(g·v) rounds the product before the addition, so that GOAMD64=v3
+	// builds do not fuse it into one multiply-add: the values (and bits) of
+	// the closure this loop replaced, which the compiler left unfused.
 	switch deg { // powInt's products for the common degrees, unrolled (same values)
 	case 2:
 		return func(_, _ int, seg []float64) {
 			for j, v := range seg {
-				t := g*v + c
+				t := float64(g*v) + c
 				seg[j] = t * t
 			}
 		}
 	case 3:
 		return func(_, _ int, seg []float64) {
 			for j, v := range seg {
-				t := g*v + c
+				t := float64(g*v) + c
 				seg[j] = t * (t * t)
 			}
 		}
 	}
 	return func(_, _ int, seg []float64) { // mapSeg's loop without a call per entry
 		for j, v := range seg {
-			seg[j] = powInt(g*v+c, deg)
+			seg[j] = powInt(float64(g*v)+c, deg)
 		}
 	}
 }
