@@ -48,6 +48,12 @@
 // instructions and loads per multiply-add; BenchmarkKernels, BENCHMARKS.md).
 // The build tag purego selects the Go kernel everywhere.
 //
+// Packing and exponentials. PackRowsAt fills ranges of panels so that
+// callers can pack in parallel, whole panels with sequential stores.
+// ExpDist, the post-processing of the Gaussian Gram matrices, evaluates
+// exp(−γ·d²) from inner products four entries at a time with math.Exp's own
+// operations (exp_amd64.s), so its values are math.Exp's to the bit.
+//
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that
 // fix their packing and chunking get bit-identical results for any

@@ -25,11 +25,13 @@
 // register-blocked product (packed 2×4 Go micro-kernel unrolled 4× over k,
 // or the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel of internal/gemm
 // where the CPU has it, bit-identical to each other; k cut into chunks of
-// ≤ 400, 64×256 output tiles scheduled over the cores, only the tiles on
-// or above the diagonal for Gram), then map every entry while it
-// is in cache; distances use ‖x‖² + ‖z‖² − 2⟨x, z⟩ clamped at 0 (exactly 0
-// on the diagonal). Laplacian needs the L1 distance and uses the generic
-// parallel loop.
+// ≤ 400, 256×64 output tiles scheduled over the cores, only the tiles on
+// or above the diagonal for Gram, each writing its transpose into the
+// lower triangle), then map every entry while it is in cache (the
+// Gaussian kernels' exponentials four at a time by internal/gemm's
+// ExpDist, bit-identical to math.Exp); distances use ‖x‖² + ‖z‖² −
+// 2⟨x, z⟩ clamped at 0 (exactly 0 on the diagonal). Laplacian needs the
+// L1 distance and uses the generic parallel loop.
 //
 // Speed, against scikit-learn's rbf_kernel and polynomial_kernel (OpenBLAS)
 // on the same data, wall time: BENCHMARKS.md, re-measured by
