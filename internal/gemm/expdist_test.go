@@ -88,3 +88,21 @@ func TestExpDistMatchesMathExp(t *testing.T) {
 	check("non-finite", seg, nb, 0.3, -2)
 	check("ni infinite", seg[:12], nb[:12], math.Inf(1), -2)
 }
+
+// BenchmarkExpDist maps a row of 4000 inner products of MNIST-like rows to
+// Gaussian kernel values (γ = 1/784), in cache.
+func BenchmarkExpDist(b *testing.B) {
+	const n = 4000
+	rng := rand.New(rand.NewPCG(5, 6))
+	nb, src := make([]float64, n), make([]float64, n)
+	for j := range nb {
+		nb[j] = 200 + 100*rng.Float64()
+		src[j] = 150 + 50*rng.Float64()
+	}
+	seg := make([]float64, n)
+	for b.Loop() {
+		copy(seg, src)
+		ExpDist(seg, nb, 250, -1.0/784)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/entry")
+}
