@@ -11,13 +11,25 @@ import "math"
 //
 // On amd64 CPUs with AVX2 and FMA (where math.Exp itself takes its fused
 // multiply-add path) four entries at a time run through expDist4
-// (exp_amd64.s), which performs math.Exp's operations lane by lane, so the
-// values are bit-identical to the scalar loop's (TestExpDistMatchesMathExp);
-// groups with an argument outside [−708, 0], where math.Exp's special cases
-// could apply, and the last len(seg) mod 4 entries go through math.Exp.
+// (exp_amd64.s), or eight at a time through expDist8 where the CPU has
+// AVX-512F, which perform math.Exp's operations lane by lane, so the values
+// are bit-identical to the scalar loop's (TestExpDistMatchesMathExp, both
+// kernels); groups with an argument outside [−708, 0], where math.Exp's
+// special cases could apply, and the last len(seg) mod 4 entries go through
+// math.Exp.
 func ExpDist(seg, nb []float64, ni, negh float64) {
 	nb = nb[:len(seg)]
 	j := 0
+	if haveAVX512 {
+		n8 := len(seg) &^ 7
+		for j < n8 {
+			j += expDist8(&seg[j], &nb[j], n8-j, ni, negh)
+			if j < n8 {
+				expDistScalar(seg[j:j+8], nb[j:j+8], ni, negh)
+				j += 8
+			}
+		}
+	}
 	if haveFMA {
 		n4 := len(seg) &^ 3
 		for j < n4 {

@@ -30,7 +30,9 @@ func sameBits(a, b float64) bool {
 // subnormal results and underflow past −745), squared distances from the
 // distance trick that are negative, zero, tiny and large, NaN and infinite
 // inputs, γ = 0 and +∞, and lengths that are not multiples of four.
-func TestExpDistMatchesMathExp(t *testing.T) {
+func TestExpDistMatchesMathExp(t *testing.T) { checkExpDist(t) }
+
+func checkExpDist(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	check := func(name string, seg, nb []float64, ni, negh float64) {
 		t.Helper()
@@ -46,7 +48,7 @@ func TestExpDistMatchesMathExp(t *testing.T) {
 	}
 	// Exponents alone: x = nb[j], y = −x.
 	for _, hi := range []float64{1e-12, 1e-3, 1, 30, 700, 708.5, 760} {
-		for _, n := range []int{1, 3, 4, 7, 64, 1001} {
+		for _, n := range []int{1, 3, 4, 7, 8, 12, 15, 64, 1001} {
 			nb := make([]float64, n)
 			for j := range nb {
 				nb[j] = rng.Float64() * hi

@@ -3,6 +3,7 @@
 package gemm
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -67,5 +68,23 @@ func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestExpDistKernels runs the ExpDist checks against math.Exp with the AVX2
+// kernel alone (four lanes) and, where the CPU has it, with the AVX-512 one
+// (eight lanes, the AVX2 kernel finishing a last group of four).
+func TestExpDistKernels(t *testing.T) {
+	if !haveFMA {
+		t.Skip("CPU without AVX2/FMA")
+	}
+	had512 := haveAVX512
+	defer func() { haveAVX512 = had512 }()
+	for _, avx512 := range []bool{false, true} {
+		if avx512 && !had512 {
+			continue
+		}
+		haveAVX512 = avx512
+		t.Run(fmt.Sprint("avx512=", avx512), checkExpDist)
 	}
 }
