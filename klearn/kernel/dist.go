@@ -32,16 +32,34 @@ func sqDist(x, z []float64) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// sqNorms returns ‖r_i‖² for every row (blocks of rows in parallel).
-func sqNorms(R rowMajor) []float64 {
+// sqNorms returns ‖r_i‖² for every row and the largest bit pattern of
+// |v| over all entries (see distRange), blocks of rows in parallel: one
+// pass over the data for both.
+func sqNorms(R rowMajor) ([]float64, uint64) {
+	const abs, rowBlock = 1<<63 - 1, 256
 	out := make([]float64, R.n)
-	parallel.Blocks(R.n, 256, func(lo, hi int) {
+	ms := make([]uint64, (R.n+rowBlock-1)/rowBlock)
+	parallel.Blocks(R.n, rowBlock, func(lo, hi int) {
+		var m0, m1 uint64 // two independent maxima
 		for i := lo; i < hi; i++ {
 			r := R.row(i)
 			out[i] = dot(r, r)
+			k := 0
+			for ; k+2 <= len(r); k += 2 {
+				m0 = max(m0, math.Float64bits(r[k])&abs)
+				m1 = max(m1, math.Float64bits(r[k+1])&abs)
+			}
+			if k < len(r) {
+				m0 = max(m0, math.Float64bits(r[k])&abs)
+			}
 		}
+		ms[lo/rowBlock] = max(m0, m1)
 	})
-	return out
+	var m uint64
+	for _, v := range ms {
+		m = max(m, v)
+	}
+	return out, m
 }
 
 // distPost turns inner products into f(‖a_i − b_j‖²) by the distance trick
@@ -112,12 +130,9 @@ func rawDist(inv float64) distMap {
 // their squared norms in range, when their largest magnitude is above 2⁴⁰⁰
 // or below 2⁻⁴⁰⁰ (then ‖a‖² + ‖b‖² − 2⟨a, b⟩ would overflow to ∞ − ∞ or
 // underflow to zero), and inv; otherwise the rows unchanged and inv = 1.
-// Powers of two scale exactly.
-func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
-	var mb uint64 // the largest |v|, by its bits: they order non-negative floats as the values do
-	for _, R := range Rs {
-		mb = max(mb, maxAbsBits(R.data))
-	}
+// mb is the largest bit pattern of |v| over the rows (sqNorms): the bits
+// order non-negative floats as their values do. Powers of two scale exactly.
+func distRange(mb uint64, Rs ...rowMajor) ([]rowMajor, float64) {
 	if mb >= 0x7FF0000000000000 {
 		return Rs, 1 // an infinity or a NaN: scaling would change nothing
 	}
@@ -138,37 +153,15 @@ func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
 	return out, 1 / sc
 }
 
-// maxAbsBits returns the largest bit pattern of |v| over data (0 if empty):
-// blocks of maxBlock entries in parallel, four independent maxima each.
-func maxAbsBits(data []float64) uint64 {
-	const abs, maxBlock = 1<<63 - 1, 1 << 16
-	ms := make([]uint64, (len(data)+maxBlock-1)/maxBlock)
-	parallel.Blocks(len(data), maxBlock, func(lo, hi int) {
-		var m0, m1, m2, m3 uint64
-		i := lo
-		for ; i+4 <= hi; i += 4 {
-			m0 = max(m0, math.Float64bits(data[i])&abs)
-			m1 = max(m1, math.Float64bits(data[i+1])&abs)
-			m2 = max(m2, math.Float64bits(data[i+2])&abs)
-			m3 = max(m3, math.Float64bits(data[i+3])&abs)
-		}
-		for ; i < hi; i++ {
-			m0 = max(m0, math.Float64bits(data[i])&abs)
-		}
-		ms[lo/maxBlock] = max(m0, m1, m2, m3)
-	})
-	var m uint64
-	for _, v := range ms {
-		m = max(m, v)
-	}
-	return m
-}
-
 // distGram computes f(‖x_i − x_j‖²) through the blocked X·Xᵀ.
 func distGram(R rowMajor, mk distFunc) *mat.SymDense {
-	Rs, inv := distRange(R)
-	R, f := Rs[0], mk(inv)
-	nr := sqNorms(R)
+	nr, mb := sqNorms(R)
+	Rs, inv := distRange(mb, R)
+	if inv != 1 {
+		R = Rs[0]
+		nr, _ = sqNorms(R)
+	}
+	f := mk(inv)
 	data := make([]float64, R.n*R.n)
 	product(R, R, true, true, data, R.n, distPost(nr, nr, true, f))
 	return mat.NewSymDense(R.n, data)
@@ -176,10 +169,17 @@ func distGram(R rowMajor, mk distFunc) *mat.SymDense {
 
 // distCross computes f(‖a_i − b_j‖²) through the blocked A·Bᵀ.
 func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
-	Rs, inv := distRange(A, B)
-	A, B, f := Rs[0], Rs[1], mk(inv)
+	na, ma := sqNorms(A)
+	nb, mb := sqNorms(B)
+	Rs, inv := distRange(max(ma, mb), A, B)
+	if inv != 1 {
+		A, B = Rs[0], Rs[1]
+		na, _ = sqNorms(A)
+		nb, _ = sqNorms(B)
+	}
+	f := mk(inv)
 	data := make([]float64, A.n*B.n)
-	product(A, B, false, false, data, B.n, distPost(sqNorms(A), sqNorms(B), false, f))
+	product(A, B, false, false, data, B.n, distPost(na, nb, false, f))
 	return mat.NewDense(A.n, B.n, data)
 }
 
