@@ -170,11 +170,15 @@ func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], s
 		if js >= j1 {
 			continue
 		}
-		seg := buf[(i-i0)*tileN+(js-j0) : (i-i0)*tileN+(j1-j0)]
+		// The map starts at a multiple of 8 columns into the tile, so that
+		// vector post-processing (gemm.ExpDist) runs on whole groups; the
+		// few entries below the diagonal it maps are not written out.
+		ps := j0 + (js-j0)&^7
+		seg := buf[(i-i0)*tileN+(ps-j0) : (i-i0)*tileN+(j1-j0)]
 		if post != nil {
-			post(i, js, seg)
+			post(i, ps, seg)
 		}
-		copy(dst[i*ldd+js:i*ldd+j1], seg)
+		copy(dst[i*ldd+js:i*ldd+j1], seg[js-ps:])
 	}
 	if !mirror {
 		return
