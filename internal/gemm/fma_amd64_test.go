@@ -88,3 +88,50 @@ func TestExpDistKernels(t *testing.T) {
 		t.Run(fmt.Sprint("avx512=", avx512), checkExpDist)
 	}
 }
+
+// TestMulTileSharedMatchesMulTile checks that X·Xᵀ from one B packing
+// (MulTileShared) equals, bit for bit, MulTile on X packed separately as A
+// and B panels, full and upper, whole and on sub-ranges of panels starting
+// at even row pairs, for row counts that leave odd row pairs, odd B panels
+// and partial panels, into a buffer that already holds values.
+func TestMulTileSharedMatchesMulTile(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("CPU without AVX-512F")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 3, 4, 5, 8, 9, 13, 21, 37, 64, 67, 130} {
+		for _, k := range []int{1, 3, 9, 96, 130} {
+			X := make([]float64, n*k)
+			for i := range X {
+				X[i] = rng.NormFloat64()
+			}
+			pa := PackRows[GroupA](X, n, k, 0, k)
+			pb := PackRows[GroupB](X, n, k, 0, k)
+			ip1, jp1 := (n+MR-1)/MR, (n+NR-1)/NR
+			ranges := [][4]int{{0, ip1, 0, jp1}}
+			if ip1 > 4 && jp1 > 3 {
+				ranges = append(ranges, [4]int{2, ip1 - 1, 1, jp1 - 1}, [4]int{4, ip1, 3, jp1})
+			}
+			for _, rg := range ranges {
+				for _, upper := range []bool{false, true} {
+					ldb := (rg[3]-rg[2])*NR + 5
+					rows := (rg[1] - rg[0]) * MR
+					init := make([]float64, rows*ldb)
+					for i := range init {
+						init[i] = rng.NormFloat64()
+					}
+					want := append([]float64(nil), init...)
+					MulTile(pa, pb, rg[0], rg[1], rg[2], rg[3], upper, want, ldb)
+					got := append([]float64(nil), init...)
+					MulTileShared(pb, rg[0], rg[1], rg[2], rg[3], upper, got, ldb)
+					for i := range want {
+						if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+							t.Fatalf("n=%d k=%d range %v upper=%v: C[%d,%d] = %v (shared) vs %v (MulTile)",
+								n, k, rg, upper, i/ldb, i%ldb, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -132,9 +132,12 @@ type rowFunc func(i, j0 int, seg []float64)
 func product(A, B rowMajor, sym, mirror bool, dst []float64, ldd int, post rowFunc) {
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
-	pa := pack(A, &sc.a)
+	var pa []gemm.Panels[gemm.GroupA]
 	if sym {
 		B = A
+	}
+	if !sym || !gemm.SharedPanels() { // else X·Xᵀ packs X once (gemm.MulTileShared)
+		pa = pack(A, &sc.a)
 	}
 	pb := pack(B, &sc.b)
 	m, n := A.n, B.n
@@ -159,8 +162,13 @@ func computeTile(pa []gemm.Panels[gemm.GroupA], pb []gemm.Panels[gemm.GroupB], s
 	i1 := min(i0+tileM, m)
 	j1 := min(j0+tileN, n)
 	clear(buf)
-	for c := range pa {
-		gemm.MulTile(pa[c], pb[c], i0/gemm.MR, (i1+gemm.MR-1)/gemm.MR, j0/gemm.NR, (j1+gemm.NR-1)/gemm.NR, sym, buf, tileN)
+	ip0, ip1, jp0, jp1 := i0/gemm.MR, (i1+gemm.MR-1)/gemm.MR, j0/gemm.NR, (j1+gemm.NR-1)/gemm.NR
+	for c := range pb {
+		if pa == nil {
+			gemm.MulTileShared(pb[c], ip0, ip1, jp0, jp1, sym, buf, tileN)
+		} else {
+			gemm.MulTile(pa[c], pb[c], ip0, ip1, jp0, jp1, sym, buf, tileN)
+		}
 	}
 	for i := i0; i < i1; i++ {
 		js := j0
