@@ -48,6 +48,12 @@
 // instructions and loads per multiply-add; BenchmarkKernels, BENCHMARKS.md).
 // The build tag purego selects the Go kernel everywhere.
 //
+// Shared packing. For X·Xᵀ, MulTileShared takes A rows from the B panels
+// themselves (four rows each) with the AVX-512 kernels kernel8x8b and
+// kernel4x8b and the Go micro2x4B, the kernel for each block chosen as in
+// MulTile, so the product is bit-identical to MulTile's on separately
+// packed A panels while X is packed only once.
+//
 // Packing and exponentials. PackRowsAt fills ranges of panels so that
 // callers can pack in parallel, whole panels with sequential stores.
 // ExpDist, the post-processing of the Gaussian Gram matrices, evaluates

@@ -19,7 +19,11 @@ import (
 // the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel where the CPU has it, else
 // with the 2×4 Go micro-kernel gemm.Micro2x4 (see internal/gemm), all in
 // the same order per entry (multiply-adds fused in the assembly kernels and
-// in GOAMD64=v3 builds).
+// in GOAMD64=v3 builds). For X·Xᵀ on CPUs with the AVX-512 kernels X is
+// packed once, as B panels, and gemm.MulTileShared reads the A rows from
+// them, block for block with the same kernels and bits as MulTile.
+// Packing runs in parallel blocks of panels into storage reused through a
+// sync.Pool.
 //
 // Blocking. The output is cut into tiles of tileM × tileN entries handed to
 // GOMAXPROCS workers by internal/parallel; for the symmetric product only
