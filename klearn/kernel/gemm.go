@@ -112,8 +112,9 @@ func pack[G gemm.Group](X rowMajor, store *[]G) []gemm.Panels[G] {
 }
 
 // scratch is the reusable storage of one product: the packed operands and
-// the workers' tile buffers. Products draw it from scratchPool, so repeated
-// Gram matrices neither zero nor fault in fresh pages for it.
+// the workers' tile buffers. Products draw it from scratchPool, so products
+// between two garbage collections reuse it instead of allocating (zeroing
+// and faulting in) fresh storage.
 type scratch struct {
 	a    []gemm.GroupA
 	b    []gemm.GroupB
@@ -124,7 +125,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // rowFunc post-processes row i of a product in place: seg holds the inner
 // products ⟨a_i, b_j⟩ for j = j0 … j0+len(seg)−1 and is overwritten with
-// kernel values.
+// kernel values. In a symmetric product seg may start up to 7 columns left
+// of the diagonal (j0 < i); those values are discarded.
 type rowFunc func(i, j0 int, seg []float64)
 
 // product computes C = f(A·Bᵀ) into dst (row-major, stride ldd), where f is
