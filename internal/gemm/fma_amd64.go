@@ -28,3 +28,6 @@ func kernel8x8b(a0, a1, b0, b1 *GroupB, groups int, c *float64, ldc int)
 
 //go:noescape
 func kernel4x8b(a, b0, b1 *GroupB, groups int, c *float64, ldc int)
+
+//go:noescape
+func affinePow4(seg *float64, n int, gm, c float64, deg int)

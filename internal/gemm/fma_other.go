@@ -26,3 +26,5 @@ func kernel8x8b(a0, a1, b0, b1 *GroupB, groups int, c *float64, ldc int) {
 func kernel4x8b(a, b0, b1 *GroupB, groups int, c *float64, ldc int) {
 	panic("gemm: no AVX-512 kernel on this platform")
 }
+
+func affinePow4(seg *float64, n int, gm, c float64, deg int) {}

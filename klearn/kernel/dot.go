@@ -3,6 +3,8 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/gemm"
+
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -123,21 +125,9 @@ func (p Polynomial) post(d int) rowFunc {
 	// float64(g·v) rounds the product before the addition, so that GOAMD64=v3
 	// builds do not fuse it into one multiply-add: the values (and bits) of
 	// the closure this loop replaced, which the compiler left unfused.
-	switch deg { // powInt's products for the common degrees, unrolled (same values)
-	case 2:
-		return func(_, _ int, seg []float64) {
-			for j, v := range seg {
-				t := float64(g*v) + c
-				seg[j] = t * t
-			}
-		}
-	case 3:
-		return func(_, _ int, seg []float64) {
-			for j, v := range seg {
-				t := float64(g*v) + c
-				seg[j] = t * (t * t)
-			}
-		}
+	// gemm.AffinePow does the same for degrees 2 and 3, vectorised.
+	if deg == 2 || deg == 3 {
+		return func(_, _ int, seg []float64) { gemm.AffinePow(seg, g, c, deg) }
 	}
 	return func(_, _ int, seg []float64) { // mapSeg's loop without a call per entry
 		for j, v := range seg {
