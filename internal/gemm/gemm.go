@@ -58,7 +58,9 @@
 // callers can pack in parallel, whole panels with sequential stores.
 // ExpDist, the post-processing of the Gaussian Gram matrices, evaluates
 // exp(−γ·d²) from inner products four entries at a time with math.Exp's own
-// operations (exp_amd64.s), so its values are math.Exp's to the bit.
+// operations (exp_amd64.s), so its values are math.Exp's to the bit;
+// AffinePow, the polynomial kernels' map (γ·v + c)^d for d = 2, 3, four
+// entries at a time with the scalar code's operations (affine_amd64.s).
 //
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that
