@@ -16,3 +16,18 @@ func kernel4x8(a0, a1 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int)
 
 //go:noescape
 func kernel8x8(a0, a1, a2, a3 *GroupA, b0, b1 *GroupB, groups int, c *float64, ldc int)
+
+//go:noescape
+func expDist4(seg, nb *float64, n int, ni, negh float64) int
+
+//go:noescape
+func expDist8(seg, nb *float64, n int, ni, negh float64) int
+
+//go:noescape
+func kernel8x8b(a0, a1, b0, b1 *GroupB, groups int, c *float64, ldc int)
+
+//go:noescape
+func kernel4x8b(a, b0, b1 *GroupB, groups int, c *float64, ldc int)
+
+//go:noescape
+func affinePow4(seg *float64, n int, gm, c float64, deg int)

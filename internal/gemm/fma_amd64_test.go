@@ -3,6 +3,7 @@
 package gemm
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -63,6 +64,71 @@ func TestKernel4x8MatchesMicro2x4(t *testing.T) {
 					}
 					if v512 != nil && v512[i*ldb+j] != v {
 						t.Fatalf("%v upper=%v: C[%d,%d] = %v (AVX-512) vs %v (AVX2)", c, upper, i, j, v512[i*ldb+j], v)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestExpDistKernels runs the ExpDist checks against math.Exp with the AVX2
+// kernel alone (four lanes) and, where the CPU has it, with the AVX-512 one
+// (eight lanes, the AVX2 kernel finishing a last group of four).
+func TestExpDistKernels(t *testing.T) {
+	if !haveFMA {
+		t.Skip("CPU without AVX2/FMA")
+	}
+	had512 := haveAVX512
+	defer func() { haveAVX512 = had512 }()
+	for _, avx512 := range []bool{false, true} {
+		if avx512 && !had512 {
+			continue
+		}
+		haveAVX512 = avx512
+		t.Run(fmt.Sprint("avx512=", avx512), checkExpDist)
+	}
+}
+
+// TestMulTileSharedMatchesMulTile checks that X·Xᵀ from one B packing
+// (MulTileShared) equals, bit for bit, MulTile on X packed separately as A
+// and B panels, full and upper, whole and on sub-ranges of panels starting
+// at even row pairs, for row counts that leave odd row pairs, odd B panels
+// and partial panels, into a buffer that already holds values.
+func TestMulTileSharedMatchesMulTile(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("CPU without AVX-512F")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 3, 4, 5, 8, 9, 13, 21, 37, 64, 67, 130} {
+		for _, k := range []int{1, 3, 9, 96, 130} {
+			X := make([]float64, n*k)
+			for i := range X {
+				X[i] = rng.NormFloat64()
+			}
+			pa := PackRows[GroupA](X, n, k, 0, k)
+			pb := PackRows[GroupB](X, n, k, 0, k)
+			ip1, jp1 := (n+MR-1)/MR, (n+NR-1)/NR
+			ranges := [][4]int{{0, ip1, 0, jp1}}
+			if ip1 > 4 && jp1 > 3 {
+				ranges = append(ranges, [4]int{2, ip1 - 1, 1, jp1 - 1}, [4]int{4, ip1, 3, jp1})
+			}
+			for _, rg := range ranges {
+				for _, upper := range []bool{false, true} {
+					ldb := (rg[3]-rg[2])*NR + 5
+					rows := (rg[1] - rg[0]) * MR
+					init := make([]float64, rows*ldb)
+					for i := range init {
+						init[i] = rng.NormFloat64()
+					}
+					want := append([]float64(nil), init...)
+					MulTile(pa, pb, rg[0], rg[1], rg[2], rg[3], upper, want, ldb)
+					got := append([]float64(nil), init...)
+					MulTileShared(pb, rg[0], rg[1], rg[2], rg[3], upper, got, ldb)
+					for i := range want {
+						if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+							t.Fatalf("n=%d k=%d range %v upper=%v: C[%d,%d] = %v (shared) vs %v (MulTile)",
+								n, k, rg, upper, i/ldb, i%ldb, got[i], want[i])
+						}
 					}
 				}
 			}

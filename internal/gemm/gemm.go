@@ -48,6 +48,20 @@
 // instructions and loads per multiply-add; BenchmarkKernels, BENCHMARKS.md).
 // The build tag purego selects the Go kernel everywhere.
 //
+// Shared packing. For X·Xᵀ, MulTileShared takes A rows from the B panels
+// themselves (four rows each) with the AVX-512 kernels kernel8x8b and
+// kernel4x8b and the Go micro2x4B, the kernel for each block chosen as in
+// MulTile, so the product is bit-identical to MulTile's on separately
+// packed A panels while X is packed only once.
+//
+// Packing and exponentials. PackRowsAt fills ranges of panels so that
+// callers can pack in parallel, whole panels with sequential stores.
+// ExpDist, the post-processing of the Gaussian Gram matrices, evaluates
+// exp(−γ·d²) from inner products four entries at a time with math.Exp's own
+// operations (exp_amd64.s), so its values are math.Exp's to the bit;
+// AffinePow, the polynomial kernels' map (γ·v + c)^d for d = 2, 3, four
+// entries at a time with the scalar code's operations (affine_amd64.s).
+//
 // Determinism. Every entry of a block is the sum over k in increasing order,
 // started from the block's previous value, whatever the tiling; callers that
 // fix their packing and chunking get bit-identical results for any
@@ -95,16 +109,67 @@ func groups(kl int) int { return (kl + KU - 1) / KU }
 // rows (w = MR for GroupA, NR for GroupB).
 func PackRows[G Group](src []float64, n, ld, k0, k1 int) Panels[G] {
 	w := width[G]()
-	g := groups(k1 - k0)
-	p := Panels[G]{Groups: g, Data: make([]G, (n+w-1)/w*g)}
-	for i := 0; i < n; i++ {
-		panel := p.Panel(i / w)
-		r := i % w
-		for k, v := range src[i*ld+k0 : i*ld+k1] {
-			panel[k/KU][k%KU*w+r] = v
-		}
-	}
+	p := NewPanels[G](nil, n, k1-k0)
+	PackRowsAt(p, 0, (n+w-1)/w, src, n, ld, k0, k1)
 	return p
+}
+
+// PackRowsAt fills the micro-panels panel0 … panel1−1 of p, as PackRows
+// packs them (padding included), from the inner indices k0 … k1−1 of rows
+// 0 … n−1 of src; p must hold k1−k0 inner indices and ⌈n/w⌉ panels
+// (NewPanels(_, n, k1−k0)). Calls on disjoint panel ranges may run
+// concurrently.
+func PackRowsAt[G Group](p Panels[G], panel0, panel1 int, src []float64, n, ld, k0, k1 int) {
+	w := width[G]()
+	kl := k1 - k0
+	if groups(kl) != p.Groups || len(p.Data) < (n+w-1)/w*p.Groups {
+		panic("gemm: PackRowsAt: panels of another shape")
+	}
+	if len(p.Data) == 0 || panel0 >= panel1 {
+		return
+	}
+	size := p.Groups * KU * w // doubles per panel
+	flat := unsafe.Slice((*float64)(unsafe.Pointer(&p.Data[0])), len(p.Data)*KU*w)
+	for ip := panel0; ip < panel1; ip++ {
+		dst := flat[ip*size : (ip+1)*size]
+		r0 := ip * w
+		rows := min(w, n-r0)
+		switch {
+		case rows == 4 && w == 4: // whole B panel: sequential stores
+			s0 := src[r0*ld+k0 : r0*ld+k1]
+			s1 := src[(r0+1)*ld+k0 : (r0+1)*ld+k1][:len(s0)]
+			s2 := src[(r0+2)*ld+k0 : (r0+2)*ld+k1][:len(s0)]
+			s3 := src[(r0+3)*ld+k0 : (r0+3)*ld+k1][:len(s0)]
+			for k, v := range s0 {
+				d := (*[4]float64)(dst[k*4 : k*4+4])
+				d[0], d[1], d[2], d[3] = v, s1[k], s2[k], s3[k]
+			}
+			clear(dst[kl*w:])
+			continue
+		case rows == 2 && w == 2: // whole A panel
+			s0 := src[r0*ld+k0 : r0*ld+k1]
+			s1 := src[(r0+1)*ld+k0 : (r0+1)*ld+k1][:len(s0)]
+			for k, v := range s0 {
+				d := (*[2]float64)(dst[k*2 : k*2+2])
+				d[0], d[1] = v, s1[k]
+			}
+			clear(dst[kl*w:])
+			continue
+		}
+		for r := 0; r < rows; r++ {
+			row := src[(r0+r)*ld+k0 : (r0+r)*ld+k1]
+			d := dst[r:]
+			for k, v := range row {
+				d[k*w] = v
+			}
+		}
+		if rows < w { // rows past n
+			for k := 0; k < kl; k++ {
+				clear(dst[k*w+rows : k*w+w])
+			}
+		}
+		clear(dst[kl*w:]) // inner indices past k1
+	}
 }
 
 // PackCols packs the m columns c0 … c0+m−1 of the kb rows r0 … r0+kb−1 of
@@ -340,4 +405,98 @@ func mulTile4x8(a Panels[GroupA], b Panels[GroupB], ip0, ip1, jp0, jp1 int, uppe
 		}
 	}
 	return jp
+}
+
+// SharedPanels reports whether MulTileShared is available (the AVX-512
+// kernels; not with the purego tag): then X·Xᵀ can pack X once, as B panels.
+func SharedPanels() bool { return haveAVX512 }
+
+// MulTileShared is MulTile for A = B packed once as B panels p (NR = 4
+// rows): ip0, ip1 still count A rows in pairs (MR = 2) and ip0 must be even.
+// It hands every block of C to the kernel MulTile would use, with the same
+// operations entry by entry, so the results are bit-identical to MulTile's
+// on separately packed A panels (TestMulTileSharedMatchesMulTile), with any
+// GOAMD64: blocks of 8 and 4 rows go to kernel8x8b and kernel4x8b (AVX-512,
+// as kernel8x8 and kernel4x8), single row pairs and an odd last B panel to
+// micro2x4B (as Micro2x4). It panics unless SharedPanels().
+func MulTileShared(p Panels[GroupB], ip0, ip1, jp0, jp1 int, upper bool, buf []float64, ldb int) {
+	if !haveAVX512 || ip0%2 != 0 {
+		panic("gemm: MulTileShared without the AVX-512 kernels or with an odd first row pair")
+	}
+	g := p.Groups
+	jp := jp0
+	if g > 0 {
+		for ; jp+1 < jp1; jp += 2 {
+			b0, b1 := p.Panel(jp)[:g], p.Panel(jp + 1)[:g]
+			col := (jp - jp0) * NR
+			iend := ip1
+			if upper {
+				iend = min(ip1, ((jp+1)*NR+NR-1)/MR+1)
+			}
+			ip := ip0 // even throughout: rows 2·ip … are rows 0 … of panel ip/2
+			for ; ip+3 < iend; ip += 4 {
+				a0, a1 := p.Panel(ip/2), p.Panel(ip/2+1)
+				c := buf[(ip-ip0)*MR*ldb+col:]
+				_ = c[7*ldb+2*NR-1] // bounds of the 8×8 block
+				kernel8x8b(&a0[0], &a1[0], &b0[0], &b1[0], g, &c[0], ldb)
+			}
+			for ; ip+1 < iend; ip += 2 {
+				a := p.Panel(ip / 2)
+				c := buf[(ip-ip0)*MR*ldb+col:]
+				_ = c[3*ldb+2*NR-1] // bounds of the 4×8 block
+				kernel4x8b(&a[0], &b0[0], &b1[0], g, &c[0], ldb)
+			}
+			if ip < iend {
+				a := p.Panel(ip / 2)
+				c := buf[(ip-ip0)*MR*ldb+col:]
+				micro2x4B(a, 0, b0, c, ldb)
+				micro2x4B(a, 0, b1, c[NR:], ldb)
+			}
+		}
+	}
+	for ; jp < jp1; jp++ {
+		bp := p.Panel(jp)
+		col := (jp - jp0) * NR
+		iend := ip1
+		if upper {
+			iend = min(ip1, (jp*NR+NR-1)/MR+1)
+		}
+		for ip := ip0; ip < iend; ip++ {
+			micro2x4B(p.Panel(ip/2), ip%2, bp, buf[(ip-ip0)*MR*ldb+col:], ldb)
+		}
+	}
+}
+
+// micro2x4B is Micro2x4 for the row pair h (rows 2h and 2h+1) of a B-shaped
+// A panel: the same multiply-adds in the same order for every entry.
+func micro2x4B(a []GroupB, h int, b []GroupB, c []float64, ldc int) {
+	var c00, c01, c02, c03, c10, c11, c12, c13 float64
+	b = b[:len(a)]
+	r := 2 * h
+	for g := range a {
+		x := &a[g]
+		y := &b[g]
+		for k := 0; k < KU; k++ {
+			x0, x1 := x[k*NR+r], x[k*NR+r+1]
+			y0, y1, y2, y3 := y[k*NR], y[k*NR+1], y[k*NR+2], y[k*NR+3]
+			c00 += x0 * y0
+			c01 += x0 * y1
+			c02 += x0 * y2
+			c03 += x0 * y3
+			c10 += x1 * y0
+			c11 += x1 * y1
+			c12 += x1 * y2
+			c13 += x1 * y3
+		}
+	}
+	r0 := (*[4]float64)(c[0:4])
+	r0[0] += c00
+	r0[1] += c01
+	r0[2] += c02
+	r0[3] += c03
+	r1 := (*[4]float64)(c[ldc : ldc+4])
+	r1[0] += c10
+	r1[1] += c11
+	r1[2] += c12
+	r1[3] += c13
 }

@@ -1,6 +1,9 @@
 package gemm
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestPackedProduct multiplies packed panels with MulTile and compares with
 // the triple loop. Entries are small integers, so every partial sum is exact
@@ -97,6 +100,72 @@ func TestTiles(t *testing.T) {
 	for _, tl := range up {
 		if tl == (Tile{128, 0}) {
 			t.Fatalf("upper: tile %v lies below the diagonal", tl)
+		}
+	}
+}
+
+// TestPackRowsLayout checks PackRows and PackRowsAt (on panel ranges, into
+// storage full of NaN) against the layout by definition: entry (r, k) of
+// panel i at flattened k·w + r, zeros for rows past n and inner indices past
+// the chunk.
+func TestPackRowsLayout(t *testing.T) {
+	for _, c := range []struct{ n, d, k0, k1 int }{{1, 1, 0, 1}, {5, 7, 2, 7}, {9, 13, 0, 13}, {8, 16, 4, 12}, {11, 30, 3, 26}} {
+		src := make([]float64, c.n*c.d)
+		for i := range src {
+			src[i] = float64(i + 1)
+		}
+		check := func(name string, flat []float64, w, g int) {
+			t.Helper()
+			for i := range flat {
+				ip, rest := i/(g*KU*w), i%(g*KU*w)
+				k, r := rest/w, rest%w
+				want := 0.0
+				if row := ip*w + r; row < c.n && k < c.k1-c.k0 {
+					want = src[row*c.d+c.k0+k]
+				}
+				if flat[i] != want {
+					t.Fatalf("%s %v: flat[%d] (panel %d, row %d, k %d) = %v, want %v", name, c, i, ip, r, k, flat[i], want)
+				}
+			}
+		}
+		pa := PackRows[GroupA](src, c.n, c.d, c.k0, c.k1)
+		var fa []float64
+		for _, g := range pa.Data {
+			fa = append(fa, g[:]...)
+		}
+		check("PackRows A", fa, MR, pa.Groups)
+		buf := make([]GroupB, 64)
+		for i := range buf {
+			for j := range buf[i] {
+				buf[i][j] = math.NaN()
+			}
+		}
+		pb := NewPanels(buf, c.n, c.k1-c.k0)
+		np := (c.n + NR - 1) / NR
+		PackRowsAt(pb, np/2, np, src, c.n, c.d, c.k0, c.k1)
+		PackRowsAt(pb, 0, np/2, src, c.n, c.d, c.k0, c.k1)
+		var fb []float64
+		for _, g := range pb.Data {
+			fb = append(fb, g[:]...)
+		}
+		check("PackRowsAt B", fb, NR, pb.Groups)
+	}
+}
+
+// BenchmarkPackRows packs a 1000×784 matrix (MNIST's width) into A and B
+// micro-panels, two k chunks of 392.
+func BenchmarkPackRows(b *testing.B) {
+	const n, d = 1000, 784
+	src := make([]float64, n*d)
+	for i := range src {
+		src[i] = float64(i)
+	}
+	pa := NewPanels[GroupA](nil, n, d/2)
+	pb := NewPanels[GroupB](nil, n, d/2)
+	for b.Loop() {
+		for k0 := 0; k0 < d; k0 += d / 2 {
+			PackRowsAt(pa, 0, n/MR, src, n, d, k0, k0+d/2)
+			PackRowsAt(pb, 0, n/NR, src, n, d, k0, k0+d/2)
 		}
 	}
 }

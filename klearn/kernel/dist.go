@@ -3,6 +3,8 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/gemm"
+
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
@@ -30,20 +32,51 @@ func sqDist(x, z []float64) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// sqNorms returns ‖r_i‖² for every row.
-func sqNorms(R rowMajor) []float64 {
+// sqNorms returns ‖r_i‖² for every row and the largest bit pattern of
+// |v| over all entries (see distRange), blocks of rows in parallel: one
+// pass over the data for both.
+func sqNorms(R rowMajor) ([]float64, uint64) {
+	const abs, rowBlock = 1<<63 - 1, 256
 	out := make([]float64, R.n)
-	for i := range out {
-		r := R.row(i)
-		out[i] = dot(r, r)
+	ms := make([]uint64, (R.n+rowBlock-1)/rowBlock)
+	parallel.Blocks(R.n, rowBlock, func(lo, hi int) {
+		var m0, m1 uint64 // two independent maxima
+		for i := lo; i < hi; i++ {
+			r := R.row(i)
+			out[i] = dot(r, r)
+			k := 0
+			for ; k+2 <= len(r); k += 2 {
+				m0 = max(m0, math.Float64bits(r[k])&abs)
+				m1 = max(m1, math.Float64bits(r[k+1])&abs)
+			}
+			if k < len(r) {
+				m0 = max(m0, math.Float64bits(r[k])&abs)
+			}
+		}
+		ms[lo/rowBlock] = max(m0, m1)
+	})
+	var m uint64
+	for _, v := range ms {
+		m = max(m, v)
 	}
-	return out
+	return out, m
 }
 
 // distPost turns inner products into f(‖a_i − b_j‖²) by the distance trick
 // ‖a‖² + ‖b‖² − 2⟨a, b⟩, clamped at 0 (round-off can make it slightly
-// negative). If sym, the diagonal is set to exactly f(0).
-func distPost(na, nb []float64, sym bool, f func(float64) float64) rowFunc {
+// negative). If sym, the diagonal is set to exactly f(0). Exponential maps
+// go through gemm.ExpDist, which gives math.Exp's bits four entries at a
+// time.
+func distPost(na, nb []float64, sym bool, m distMap) rowFunc {
+	if m.exp {
+		return func(i, j0 int, seg []float64) {
+			gemm.ExpDist(seg, nb[j0:j0+len(seg)], na[i], m.negH)
+			if sym && i >= j0 && i < j0+len(seg) {
+				seg[i-j0] = 1 // f(0)
+			}
+		}
+	}
+	f := m.f
 	return func(i, j0 int, seg []float64) {
 		ni := na[i]
 		nbs := nb[j0 : j0+len(seg)]
@@ -64,38 +97,46 @@ func distPost(na, nb []float64, sym bool, f func(float64) float64) rowFunc {
 // that the value is right even when the true squared distance overflows
 // while γ·‖x − z‖² does not. With inv = 1 every builder below computes
 // exactly the unscaled formula, bit for bit.
-type distFunc func(inv float64) func(d2 float64) float64
+type distFunc func(inv float64) distMap
+
+// distMap is the map from scaled squared distances to kernel values, f; if
+// exp, f(d2) is exp(negH·d2) with f(0) = 1, computed by gemm.ExpDist with
+// the same bits.
+type distMap struct {
+	f    func(d2 float64) float64
+	exp  bool
+	negH float64
+}
 
 // expDist is the distFunc of exp(−γ d2).
 func expDist(g float64) distFunc {
-	return func(inv float64) func(float64) float64 {
+	return func(inv float64) distMap {
 		h := g * inv * inv
-		return func(d2 float64) float64 {
+		return distMap{f: func(d2 float64) float64 {
 			if d2 == 0 {
 				return 1 // also when h overflowed: exp(−h·0) = 1 for every finite γ
 			}
 			return math.Exp(-h * d2)
-		}
+		}, exp: true, negH: -h}
 	}
 }
 
 // rawDist is the distFunc of d2 itself (an overflow shows as +Inf).
-func rawDist(inv float64) func(float64) float64 {
-	return func(d2 float64) float64 { return d2 * inv * inv }
+func rawDist(inv float64) distMap {
+	return distMap{f: func(d2 float64) float64 { return d2 * inv * inv }}
 }
 
 // distRange returns the rows scaled by the power of two 1/inv that keeps
 // their squared norms in range, when their largest magnitude is above 2⁴⁰⁰
 // or below 2⁻⁴⁰⁰ (then ‖a‖² + ‖b‖² − 2⟨a, b⟩ would overflow to ∞ − ∞ or
 // underflow to zero), and inv; otherwise the rows unchanged and inv = 1.
-// Powers of two scale exactly.
-func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
-	m := 0.0
-	for _, R := range Rs {
-		for _, v := range R.data {
-			m = math.Max(m, math.Abs(v))
-		}
+// mb is the largest bit pattern of |v| over the rows (sqNorms): the bits
+// order non-negative floats as their values do. Powers of two scale exactly.
+func distRange(mb uint64, Rs ...rowMajor) ([]rowMajor, float64) {
+	if mb >= 0x7FF0000000000000 {
+		return Rs, 1 // an infinity or a NaN: scaling would change nothing
 	}
+	m := math.Float64frombits(mb)
 	if m == 0 || (m <= 0x1p400 && m >= 0x1p-400) {
 		return Rs, 1
 	}
@@ -114,20 +155,31 @@ func distRange(Rs ...rowMajor) ([]rowMajor, float64) {
 
 // distGram computes f(‖x_i − x_j‖²) through the blocked X·Xᵀ.
 func distGram(R rowMajor, mk distFunc) *mat.SymDense {
-	Rs, inv := distRange(R)
-	R, f := Rs[0], mk(inv)
-	nr := sqNorms(R)
+	nr, mb := sqNorms(R)
+	Rs, inv := distRange(mb, R)
+	if inv != 1 {
+		R = Rs[0]
+		nr, _ = sqNorms(R)
+	}
+	f := mk(inv)
 	data := make([]float64, R.n*R.n)
-	product(R, R, true, data, R.n, distPost(nr, nr, true, f))
-	return newSym(R.n, data)
+	product(R, R, true, true, data, R.n, distPost(nr, nr, true, f))
+	return mat.NewSymDense(R.n, data)
 }
 
 // distCross computes f(‖a_i − b_j‖²) through the blocked A·Bᵀ.
 func distCross(A, B rowMajor, mk distFunc) *mat.Dense {
-	Rs, inv := distRange(A, B)
-	A, B, f := Rs[0], Rs[1], mk(inv)
+	na, ma := sqNorms(A)
+	nb, mb := sqNorms(B)
+	Rs, inv := distRange(max(ma, mb), A, B)
+	if inv != 1 {
+		A, B = Rs[0], Rs[1]
+		na, _ = sqNorms(A)
+		nb, _ = sqNorms(B)
+	}
+	f := mk(inv)
 	data := make([]float64, A.n*B.n)
-	product(A, B, false, data, B.n, distPost(sqNorms(A), sqNorms(B), false, f))
+	product(A, B, false, false, data, B.n, distPost(na, nb, false, f))
 	return mat.NewDense(A.n, B.n, data)
 }
 
@@ -144,7 +196,7 @@ func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
 	if err := klearn.CheckAlloc("kernel: the n×n distance matrix", 8, n, n); err != nil {
 		return nil, err
 	}
-	D := distGram(rows(X), rawDist)
+	D := distGram(rowsOf(X), rawDist)
 	if !linalg.AllFinite(D.RawSymmetric().Data) {
 		return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: squared distances overflow float64")
 	}
@@ -192,14 +244,14 @@ func (r RBF) Eval(x, z []float64) float64 { return math.Exp(-r.gamma(len(x)) * s
 func (r RBF) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
 	g := r.gamma(d)
-	return distGram(rows(X), expDist(g))
+	return distGram(rowsOf(X), expDist(g))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RBF) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
 	g := r.gamma(d)
-	return distCross(rows(A), rows(B), expDist(g))
+	return distCross(rowsOf(A), rowsOf(B), expDist(g))
 }
 
 // Diag returns ones.
@@ -251,13 +303,13 @@ func (g Gaussian) gamma(d int) float64 {
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (g Gaussian) Gram(X mat.Matrix) *mat.SymDense {
 	_, d := X.Dims()
-	return distGram(rows(X), expDist(g.gamma(d)))
+	return distGram(rowsOf(X), expDist(g.gamma(d)))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (g Gaussian) Cross(A, B mat.Matrix) *mat.Dense {
 	_, d := A.Dims()
-	return distCross(rows(A), rows(B), expDist(g.gamma(d)))
+	return distCross(rowsOf(A), rowsOf(B), expDist(g.gamma(d)))
 }
 
 // Diag returns ones.
@@ -288,7 +340,7 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 		return nil, nil, err
 	}
 	s := g.sigma(d)
-	D := distGram(rows(X), rawDist)
+	D := distGram(rowsOf(X), rawDist)
 	n := D.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	dK := mat.NewSymDense(n, nil)
@@ -600,7 +652,7 @@ func (b BlockGaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, e
 				sel.Set(i, c, X.At(i, j))
 			}
 		}
-		D := distGram(rows(sel), rawDist)
+		D := distGram(rowsOf(sel), rawDist)
 		s := b.Sigma[bi]
 		dd := D.RawSymmetric().Data
 		for i := range dd {
@@ -669,13 +721,13 @@ func (r RationalQuadratic) Eval(x, z []float64) float64 {
 // Gram uses the blocked X·Xᵀ and the distance trick.
 func (r RationalQuadratic) Gram(X mat.Matrix) *mat.SymDense {
 	c := r.c()
-	return distGram(rows(X), rqDist(c))
+	return distGram(rowsOf(X), rqDist(c))
 }
 
 // Cross uses the blocked A·Bᵀ and the distance trick.
 func (r RationalQuadratic) Cross(A, B mat.Matrix) *mat.Dense {
 	c := r.c()
-	return distCross(rows(A), rows(B), rqDist(c))
+	return distCross(rowsOf(A), rowsOf(B), rqDist(c))
 }
 
 // Dirichlet is the Dirichlet kernel of degree one used by Afkanpour et
@@ -743,13 +795,13 @@ func (k Dirichlet) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error
 
 // rqDist is the distFunc of c/(c + d2).
 func rqDist(c float64) distFunc {
-	return func(inv float64) func(float64) float64 {
+	return func(inv float64) distMap {
 		c := c / inv / inv
-		return func(d2 float64) float64 {
+		return distMap{f: func(d2 float64) float64 {
 			if d2 == 0 {
 				return 1 // also when c underflowed to 0
 			}
 			return c / (c + d2)
-		}
+		}}
 	}
 }

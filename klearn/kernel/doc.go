@@ -25,16 +25,21 @@
 // register-blocked product (packed 2×4 Go micro-kernel unrolled 4× over k,
 // or the 8×8 AVX-512 or 4×8 AVX2/FMA assembly kernel of internal/gemm
 // where the CPU has it, bit-identical to each other; k cut into chunks of
-// ≤ 400, 64×256 output tiles scheduled over the cores, only the tiles on
-// or above the diagonal for Gram), then map every entry while it
-// is in cache; distances use ‖x‖² + ‖z‖² − 2⟨x, z⟩ clamped at 0 (exactly 0
-// on the diagonal). Laplacian needs the L1 distance and uses the generic
-// parallel loop.
+// ≤ 400, 256×64 output tiles scheduled over the cores, only the tiles on
+// or above the diagonal for Gram, each writing its transpose into the
+// lower triangle), then map every entry while it is in cache (the
+// Gaussian kernels' exponentials four at a time by internal/gemm's
+// ExpDist, bit-identical to math.Exp); distances use ‖x‖² + ‖z‖² −
+// 2⟨x, z⟩ clamped at 0 (exactly 0 on the diagonal). Laplacian needs the
+// L1 distance and uses the generic parallel loop.
 //
 // Speed, against scikit-learn's rbf_kernel and polynomial_kernel (OpenBLAS)
 // on the same data, wall time: BENCHMARKS.md, re-measured by
 // scripts/bench/peers.sh. The 4000×4000 RBF Gram of 784-dimensional rows
-// took 0.41 s on an idle 2-core machine against scikit-learn's 0.39 s.
+// took 0.325 s on the 2-core Zen 4 machine under load (load average ≈ 4)
+// against scikit-learn's 0.323 s in the same session, and costs about as
+// much CPU time as OpenBLAS's dsyrk plus numpy's passes (BENCHMARKS.md,
+// 2026-11-26).
 // Building with GOAMD64=v3 fuses the Go kernel's multiply-adds (results
 // then differ from v1 builds in the last bits, and stay bit-identical for
 // any GOMAXPROCS).

@@ -3,6 +3,8 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/gemm"
+
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -39,17 +41,17 @@ func powInt(x float64, d int) float64 {
 
 // dotGram computes f(⟨x_i, x_j⟩) through the blocked X·Xᵀ product.
 func dotGram(X mat.Matrix, post rowFunc) *mat.SymDense {
-	R := rows(X)
+	R := rowsOf(X)
 	data := make([]float64, R.n*R.n)
-	product(R, R, true, data, R.n, post)
-	return newSym(R.n, data)
+	product(R, R, true, true, data, R.n, post)
+	return mat.NewSymDense(R.n, data)
 }
 
 // dotCross computes f(⟨a_i, b_j⟩) through the blocked A·Bᵀ product.
 func dotCross(A, B mat.Matrix, post rowFunc) *mat.Dense {
-	RA, RB := rows(A), rows(B)
+	RA, RB := rowsOf(A), rowsOf(B)
 	data := make([]float64, RA.n*RB.n)
-	product(RA, RB, false, data, RB.n, post)
+	product(RA, RB, false, false, data, RB.n, post)
 	return mat.NewDense(RA.n, RB.n, data)
 }
 
@@ -120,7 +122,18 @@ func (p Polynomial) Eval(x, z []float64) float64 {
 func (p Polynomial) post(d int) rowFunc {
 	deg, g := p.params(d)
 	c := p.Coef0
-	return mapSeg(func(v float64) float64 { return powInt(g*v+c, deg) })
+	// float64(g·v) rounds the product before the addition, so that GOAMD64=v3
+	// builds do not fuse it into one multiply-add: the values (and bits) of
+	// the closure this loop replaced, which the compiler left unfused.
+	// gemm.AffinePow does the same for degrees 2 and 3, vectorised.
+	if deg == 2 || deg == 3 {
+		return func(_, _ int, seg []float64) { gemm.AffinePow(seg, g, c, deg) }
+	}
+	return func(_, _ int, seg []float64) { // mapSeg's loop without a call per entry
+		for j, v := range seg {
+			seg[j] = powInt(float64(g*v)+c, deg)
+		}
+	}
 }
 
 // Gram computes the kernel through the blocked X·Xᵀ.
