@@ -8,28 +8,6 @@ import (
 	"testing"
 )
 
-// hardProblem is problem with some exponents that overflow the clamp, give
-// subnormals or vanish, and z of order one.
-func hardProblem(rng *rand.Rand, n, B int) (w, beta, z []float64, stride int) {
-	w, beta, z, stride = problem(rng, n, B)
-	for i := range beta {
-		switch rng.IntN(50) {
-		case 0:
-			beta[i] = 1e9
-		case 1:
-			beta[i] = -1e9
-		case 2:
-			beta[i] = 7000 + 10*rng.Float64()
-		case 3:
-			beta[i] = 0
-		}
-	}
-	for i := range z {
-		z[i] = rng.Float64()
-	}
-	return
-}
-
 // TestKernel512MatchesGo: the 512-bit kernel gives the Go code's bits, lane
 // by lane (values, gradients, stored terms), from non-zero starting lanes.
 func TestKernel512MatchesGo(t *testing.T) {

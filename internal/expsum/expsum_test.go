@@ -90,6 +90,28 @@ func problem(rng *rand.Rand, n, B int) (w, beta, z []float64, stride int) {
 	return
 }
 
+// hardProblem is problem with some exponents that overflow the clamp, give
+// subnormals or vanish, and z of order one.
+func hardProblem(rng *rand.Rand, n, B int) (w, beta, z []float64, stride int) {
+	w, beta, z, stride = problem(rng, n, B)
+	for i := range beta {
+		switch rng.IntN(50) {
+		case 0:
+			beta[i] = 1e9
+		case 1:
+			beta[i] = -1e9
+		case 2:
+			beta[i] = 7000 + 10*rng.Float64() // exp near the subnormals
+		case 3:
+			beta[i] = 0
+		}
+	}
+	for i := range z {
+		z[i] = rng.Float64()
+	}
+	return
+}
+
 // naive is the sum and gradient with math.Exp, term by term.
 func naive(w, beta []float64, stride int, z []float64) (float64, []float64, float64) {
 	g := make([]float64, len(z))
@@ -213,22 +235,7 @@ func TestKernelMatchesGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, n := range []int{4, 8, 12, 40, 1000, 1004} {
 		for B := 1; B <= 6; B++ {
-			w, beta, z, stride := problem(rng, n, B)
-			for i := range beta {
-				switch rng.IntN(50) {
-				case 0:
-					beta[i] = 1e9
-				case 1:
-					beta[i] = -1e9
-				case 2:
-					beta[i] = 7000 + 10*rng.Float64() // exp near the subnormals
-				case 3:
-					beta[i] = 0
-				}
-			}
-			for i := range z {
-				z[i] = rng.Float64()
-			}
+			w, beta, z, stride := hardProblem(rng, n, B)
 			for _, grad := range []bool{false, true} {
 				a, b := make([]float64, lanes*(B+1)), make([]float64, lanes*(B+1))
 				oa, ob := make([]float64, n), make([]float64, n)

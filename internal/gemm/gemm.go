@@ -307,6 +307,12 @@ func Micro2x4(a []GroupA, b []GroupB, c []float64, ldc int) {
 		c12 += x[7] * y[14]
 		c13 += x[7] * y[15]
 	}
+	add2x4(c, ldc, c00, c01, c02, c03, c10, c11, c12, c13)
+}
+
+// add2x4 adds a micro-kernel's 2×4 block to C (rows c[0:4] and
+// c[ldc:ldc+4]).
+func add2x4(c []float64, ldc int, c00, c01, c02, c03, c10, c11, c12, c13 float64) {
 	r0 := (*[4]float64)(c[0:4])
 	r0[0] += c00
 	r0[1] += c01
@@ -489,14 +495,5 @@ func micro2x4B(a []GroupB, h int, b []GroupB, c []float64, ldc int) {
 			c13 += x1 * y3
 		}
 	}
-	r0 := (*[4]float64)(c[0:4])
-	r0[0] += c00
-	r0[1] += c01
-	r0[2] += c02
-	r0[3] += c03
-	r1 := (*[4]float64)(c[ldc : ldc+4])
-	r1[0] += c10
-	r1[1] += c11
-	r1[2] += c12
-	r1[3] += c13
+	add2x4(c, ldc, c00, c01, c02, c03, c10, c11, c12, c13)
 }
