@@ -3,6 +3,7 @@
 package expsum
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -27,16 +28,8 @@ func TestKernel512MatchesGo(t *testing.T) {
 				oa, ob := make([]float64, n), make([]float64, n)
 				sum512(&w[0], &beta[0], stride, n, &z[0], B, &a[0], &oa[0], grad)
 				sumGo(w, beta, stride, z, b, ob, grad)
-				for i := range a {
-					if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-						t.Fatalf("n=%d B=%d grad=%v: lane %d: kernel %v, Go %v", n, B, grad, i, a[i], b[i])
-					}
-				}
-				for k := range oa {
-					if math.Float64bits(oa[k]) != math.Float64bits(ob[k]) {
-						t.Fatalf("n=%d B=%d grad=%v: term %d: kernel %v, Go %v", n, B, grad, k, oa[k], ob[k])
-					}
-				}
+				sameBits(t, fmt.Sprintf("n=%d B=%d grad=%v: lane", n, B, grad), a, b)
+				sameBits(t, fmt.Sprintf("n=%d B=%d grad=%v: term", n, B, grad), oa, ob)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package expsum
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -110,6 +111,17 @@ func hardProblem(rng *rand.Rand, n, B int) (w, beta, z []float64, stride int) {
 		z[i] = rng.Float64()
 	}
 	return
+}
+
+// sameBits fails the test at the first entry where got and want differ in
+// their bits.
+func sameBits(t *testing.T, what string, got, want []float64) {
+	t.Helper()
+	for i := range want {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("%s %d: kernel %v, Go %v", what, i, got[i], want[i])
+		}
+	}
 }
 
 // naive is the sum and gradient with math.Exp, term by term.
@@ -241,16 +253,8 @@ func TestKernelMatchesGo(t *testing.T) {
 				oa, ob := make([]float64, n), make([]float64, n)
 				sumFMA(&w[0], &beta[0], stride, n, &z[0], B, &a[0], &oa[0], grad)
 				sumGo(w, beta, stride, z, b, ob, grad)
-				for i := range a {
-					if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-						t.Fatalf("n=%d B=%d grad=%v: lane %d: kernel %v, Go %v", n, B, grad, i, a[i], b[i])
-					}
-				}
-				for k := range oa {
-					if math.Float64bits(oa[k]) != math.Float64bits(ob[k]) {
-						t.Fatalf("n=%d B=%d grad=%v: term %d: kernel %v, Go %v", n, B, grad, k, oa[k], ob[k])
-					}
-				}
+				sameBits(t, fmt.Sprintf("n=%d B=%d grad=%v: lane", n, B, grad), a, b)
+				sameBits(t, fmt.Sprintf("n=%d B=%d grad=%v: term", n, B, grad), oa, ob)
 				c := make([]float64, lanes*(B+1))
 				sumFMA(&w[0], &beta[0], stride, n, &z[0], B, &c[0], nil, grad)
 				for i := range c {
