@@ -19,13 +19,12 @@
 // jitter is added silently.
 //
 // Speed (BENCHMARKS.md in this directory, wall time, fastest of the
-// rounds interleaved with the peer by scripts/bench/cholesky_peers.sh):
-// FitGram against LAPACK's cho_factor + cho_solve (scipy over OpenBLAS) on
-// the same K + I, d = 784, on a 2-core AMD EPYC under heavy load (load
-// average 19–27, two sessions) took 0.29–0.61× LAPACK's time at n = 500,
-// 0.38–1.03× at n = 1000, 0.66–1.10× at n = 2000 and 0.73–1.01× at
-// n = 4000 (e.g. 1.70 s against 2.32 s, and 2.51 s against 2.48 s, at
-// n = 4000). The last idle-machine run (before the recursive panel solve
-// and the AVX-512 kernel) had n = 4000 at 0.89–1.0 s against
-// scikit-learn's KernelRidge (LAPACK) at 0.87 s.
+// rounds interleaved with the peer by scripts/bench/cholesky_peers.sh and
+// scripts/bench/peers.sh; idle 2-core AMD EPYC, 2026-11-26): FitGram
+// (factorisation, condition estimate, solve) took 0.56×, 0.73×, 0.88× and
+// 0.76× the time of scipy's solve(assume_a="pos") (LAPACK over OpenBLAS),
+// which does the same, at n = 500, 1000, 2000 and 4000 (0.362 s against
+// 0.473 s at n = 4000), and 0.74–0.82× scikit-learn's KernelRidge on a
+// precomputed kernel at n ≥ 1000; the factorisation alone 0.75–0.92×
+// cho_factor + cho_solve.
 package krr
