@@ -108,5 +108,6 @@ while squeue -h 2>/dev/null | grep -q .; do
   sleep 1
 done
 grep -q "merged 48 records" "$T/results.log/merge.out" || { echo "FAIL: merge job output:"; cat "$T/results.log/merge.out"; exit 1; }
-diff -r "$T/local" "$T/results" >/dev/null || { echo "FAIL: merged Slurm results differ from the local run"; diff -rq "$T/local" "$T/results"; exit 1; }
-echo "PASS scripts/slurm/test.sh: 4 Slurm array tasks merged (job $merge) equal the local run bit for bit"
+# Records keep their compute time, which differs between runs: only those lines may differ.
+diff -r -I '^  "seconds": ' "$T/local" "$T/results" >/dev/null || { echo "FAIL: merged Slurm results differ from the local run"; diff -r -I '^  "seconds": ' "$T/local" "$T/results" | head -40; exit 1; }
+echo "PASS scripts/slurm/test.sh: 4 Slurm array tasks merged (job $merge) equal the local run (results bit for bit; compute times aside)"
