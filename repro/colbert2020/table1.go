@@ -133,8 +133,9 @@ func Quick() Config {
 // and 27 → 18 s, [SimpleMKL TK+] 131 → 61 s and 71 → 42 s, with the same
 // chosen C and test accuracy; split 0 of all five sets and methods then
 // took 423 s of CPU in all (the table above: about 680 s), on cores shared
-// with two other jobs. The 4 splits are kept: the notebook's full run has
-// not been timed on idle cores since. Learning curves: Liver at 50–276
+// with two other jobs. The notebook's whole full run then took 18.6
+// minutes on the two idle cores (commit e713d7c), so the 30-minute budget
+// would afford about 6 splits; 4 are kept until that is measured. Learning curves: Liver at 50–276
 // training points, the spiral at 50–400, the noisy spiral at 100–800 (the
 // paper: up to 1400), three repetitions; Figure 2 with TK to d = 2 and
 // GPK to d = 7.
