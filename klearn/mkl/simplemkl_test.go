@@ -459,6 +459,12 @@ func TestSimpleMKLInit(t *testing.T) {
 		t.Errorf("warm starts took %d descent steps, cold starts %d", warm, cold)
 	}
 	t.Logf("descent steps along the C grid: cold %d, warm %d", cold, warm)
+	// Init is used: started at its own optimum, a fit needs no more than
+	// one descent step, where the uniform start needed more.
+	c := fit(1000, nil)
+	if again := fit(1000, c.Weights()); c.Iterations > 1 && again.Iterations > 1 {
+		t.Errorf("started at the optimum: %d descent steps (uniform start: %d)", again.Iterations, c.Iterations)
+	}
 	for _, bad := range [][]float64{{1, 1}, {1, -1, 1, 1}, {0, 0, 0, 0}, {math.NaN(), 1, 1, 1}, {math.Inf(1), 1, 1, 1}} {
 		if _, err := (SimpleMKL{C: 1, Init: bad}).FitGrams(p.Ks, p.y); err == nil {
 			t.Errorf("Init %v accepted", bad)

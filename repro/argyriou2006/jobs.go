@@ -395,7 +395,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol}
 	c1 := map[[2]int]*Cell1{}
 	c2 := map[[2]int]*Cell2{}
 	sizes := map[int]SizePoint{}

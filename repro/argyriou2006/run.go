@@ -222,10 +222,12 @@ type SizePoint struct {
 type Results struct {
 	Mode        string
 	Train, Test int
-	Table1      []Cell1
-	Table2      []Cell2
-	Quadrants   []Quad
-	Sizes       []SizePoint
+	// GreedyTol is the greedy test's relative tolerance of the run (Eq. (10)).
+	GreedyTol float64
+	Table1    []Cell1
+	Table2    []Cell2
+	Quadrants []Quad
+	Sizes     []SizePoint
 	// Figure2Kinds is the diagnostic of Figure 2 (nil when not run).
 	Figure2Kinds *Kinds
 	Checks       []repro.Claim
