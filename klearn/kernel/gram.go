@@ -3,6 +3,9 @@ package kernel
 import (
 	"math"
 
+	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/parallel"
+
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )
@@ -210,20 +213,22 @@ func Combine(w []float64, Ks []*mat.SymDense) (*mat.SymDense, error) {
 		n = K.SymmetricDim()
 	}
 	out := make([]float64, n*n)
-	for k, K := range Ks {
-		a, _, s := symData(K)
-		wk := w[k]
-		if wk == 0 {
-			continue
-		}
-		for i := 0; i < n; i++ {
-			row := out[i*n : (i+1)*n]
-			src := a[i*s : i*s+n]
-			for j := i; j < n; j++ {
-				row[j] += wk * src[j]
-			}
+	nz := make([]int, 0, len(Ks)) // the matrices with a non-zero weight
+	for k := range Ks {
+		if w[k] != 0 {
+			nz = append(nz, k)
 		}
 	}
+	// Row by row in parallel, each row summed over k in index order (so the
+	// result does not depend on GOMAXPROCS): the row of out stays in cache
+	// while the rows of the K_k stream past.
+	parallel.For(n, func(i int) {
+		row := out[i*n+i : (i+1)*n]
+		for _, k := range nz {
+			a, _, s := symData(Ks[k])
+			linalg.Axpy(w[k], a[i*s+i:i*s+n], row)
+		}
+	})
 	if err := checkFinite(out, n, n, n, true); err != nil {
 		return nil, err
 	}

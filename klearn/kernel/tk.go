@@ -382,6 +382,8 @@ type tkEval struct {
 	gsum     [][]int // γ_i + γ_j + 1 for pair (i, j), flattened i*q+j
 	a, b     []float64
 	maxPower int
+	// ta, tb are powTable(a), powTable(b): the same for every pair.
+	ta, tb []float64
 }
 
 func (t TK) setup(n int) *tkEval {
@@ -410,51 +412,73 @@ func (t TK) setup(n int) *tkEval {
 			e.b[k] = 1
 		}
 	}
+	e.ta, e.tb = e.powTable(e.a, nil), e.powTable(e.b, nil)
 	return e
 }
 
-// powTable returns tab[k][p] = u_k^p / p for p = 1 … maxPower.
-func (e *tkEval) powTable(u []float64) [][]float64 {
-	tab := make([][]float64, e.n)
-	for k := range tab {
-		row := make([]float64, e.maxPower+1)
+// tkScratch is the working memory of one goroutine's basis evaluations, so
+// that the O(m²) pairs of a Gram allocate nothing.
+type tkScratch struct {
+	xc, yc, p  []float64 // clipped x, y and their coordinatewise maximum
+	tx, ty, tp []float64 // powTable of xc, yc, p
+	xd, yd     []float64 // x-monomials of xc and yc
+	G          []float64 // the 2q×2q basis G(x, y), row-major
+}
+
+func (e *tkEval) scratch() *tkScratch {
+	n, t, w := e.n, e.n*(e.maxPower+1), 2*e.q
+	return &tkScratch{xc: make([]float64, n), yc: make([]float64, n), p: make([]float64, n),
+		tx: make([]float64, t), ty: make([]float64, t), tp: make([]float64, t),
+		xd: make([]float64, e.q), yd: make([]float64, e.q), G: make([]float64, w*w)}
+}
+
+// powTable fills tab (allocated when nil) with tab[k·(maxPower+1) + p] =
+// u_k^p / p for p = 1 … maxPower and returns it.
+func (e *tkEval) powTable(u, tab []float64) []float64 {
+	mp := e.maxPower + 1
+	if tab == nil {
+		tab = make([]float64, e.n*mp)
+	}
+	for k := 0; k < e.n; k++ {
+		row := tab[k*mp : (k+1)*mp]
 		v := 1.0
 		for p := 1; p <= e.maxPower; p++ {
 			v *= u[k]
 			row[p] = v / float64(p)
 		}
-		tab[k] = row
 	}
 	return tab
 }
 
-// basis fills dst (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
+// basis fills s.G (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
 // so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3).
-func (e *tkEval) basis(x, y []float64, dst []float64) {
-	n, q := e.n, e.q
-	xc, yc, p := make([]float64, n), make([]float64, n), make([]float64, n)
+func (e *tkEval) basis(x, y []float64, s *tkScratch) {
+	n, q, mp := e.n, e.q, e.maxPower+1
+	xc, yc, p := s.xc, s.yc, s.p
 	for k := 0; k < n; k++ {
 		xc[k] = min(max(x[k], e.a[k]), e.b[k])
 		yc[k] = min(max(y[k], e.a[k]), e.b[k])
 		p[k] = max(xc[k], yc[k])
 	}
-	ta, tb, tx, ty, tp := e.powTable(e.a), e.powTable(e.b), e.powTable(xc), e.powTable(yc), e.powTable(p)
-	xd, yd := make([]float64, q), make([]float64, q)
+	ta, tb := e.ta, e.tb
+	tx, ty, tp := e.powTable(xc, s.tx), e.powTable(yc, s.ty), e.powTable(p, s.tp)
+	xd, yd := s.xd, s.yd
 	for i := 0; i < q; i++ {
 		xd[i] = monomial(xc, e.delta[i])
 		yd[i] = monomial(yc, e.delta[i])
 	}
-	w := 2 * q
+	w, dst := 2*q, s.G
 	for i := 0; i < q; i++ {
 		for j := 0; j < q; j++ {
 			z := e.gsum[i*q+j]
 			Ta, Tx, Ty, Tp := 1.0, 1.0, 1.0, 1.0
 			for k, zk := range z {
-				bk := tb[k][zk]
-				Ta *= bk - ta[k][zk]
-				Tx *= bk - tx[k][zk]
-				Ty *= bk - ty[k][zk]
-				Tp *= bk - tp[k][zk]
+				o := k*mp + zk
+				bk := tb[o]
+				Ta *= bk - ta[o]
+				Tx *= bk - tx[o]
+				Ty *= bk - ty[o]
+				Tp *= bk - tp[o]
 			}
 			m := xd[i] * yd[j]
 			dst[i*w+j] = m * Tp                        // Q block: g_ij(x, y)
@@ -478,9 +502,9 @@ func (t TK) Basis(x, y []float64) *mat.Dense {
 	}
 	e := t.setup(len(x))
 	w := 2 * e.q
-	G := make([]float64, w*w)
-	e.basis(x, y, G)
-	return mat.NewDense(w, w, G)
+	sc := e.scratch()
+	e.basis(x, y, sc)
+	return mat.NewDense(w, w, sc.G)
 }
 
 // Eval returns k(x, y) = ⟨P, G(x, y)⟩_F (Corollary 13, corrected); NaN when
@@ -491,15 +515,13 @@ func (t TK) Eval(x, y []float64) float64 {
 		return math.NaN()
 	}
 	e := t.setup(len(x))
-	return e.eval(t.P, x, y, nil)
+	return e.eval(t.P, x, y, e.scratch())
 }
 
-func (e *tkEval) eval(P *mat.SymDense, x, y []float64, buf []float64) float64 {
+func (e *tkEval) eval(P *mat.SymDense, x, y []float64, sc *tkScratch) float64 {
 	w := 2 * e.q
-	if len(buf) < w*w {
-		buf = make([]float64, w*w)
-	}
-	e.basis(x, y, buf)
+	e.basis(x, y, sc)
+	buf := sc.G
 	var s float64
 	if P == nil {
 		for a := 0; a < w; a++ {
@@ -530,9 +552,9 @@ func (t TK) Gram(X mat.Matrix) *mat.SymDense {
 	n := R.n
 	data := make([]float64, n*n)
 	parallel.For(n, func(i int) {
-		buf := make([]float64, 4*e.q*e.q)
+		sc := e.scratch()
 		for j := i; j < n; j++ {
-			data[i*n+j] = e.eval(t.P, R.row(i), R.row(j), buf)
+			data[i*n+j] = e.eval(t.P, R.row(i), R.row(j), sc)
 		}
 	})
 	return newSym(n, data)
@@ -544,9 +566,9 @@ func (t TK) Cross(A, B mat.Matrix) *mat.Dense {
 	e := t.setup(RA.d)
 	out := make([]float64, RA.n*RB.n)
 	parallel.For(RA.n, func(i int) {
-		buf := make([]float64, 4*e.q*e.q)
+		sc := e.scratch()
 		for j := 0; j < RB.n; j++ {
-			out[i*RB.n+j] = e.eval(t.P, RA.row(i), RB.row(j), buf)
+			out[i*RB.n+j] = e.eval(t.P, RA.row(i), RB.row(j), sc)
 		}
 	})
 	return mat.NewDense(RA.n, RB.n, out)
@@ -581,10 +603,10 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 		data[p] = make([]float64, m*m)
 	}
 	parallel.For(m, func(k int) {
-		G := make([]float64, w*w)
+		sc := e.scratch()
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), G)
-			storePairs(data, k*m+l, pairs, G, w)
+			e.basis(R.row(k), R.row(l), sc)
+			storePairs(data, k*m+l, pairs, sc.G, w)
 		}
 	})
 	out := make([]*mat.SymDense, len(pairs))
@@ -657,10 +679,10 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 		data[p] = make([]float64, RA.n*RB.n)
 	}
 	parallel.For(RA.n, func(k int) {
-		G := make([]float64, w*w)
+		sc := e.scratch()
 		for l := 0; l < RB.n; l++ {
-			e.basis(RA.row(k), RB.row(l), G)
-			storePairs(data, k*RB.n+l, pairs, G, w)
+			e.basis(RA.row(k), RB.row(l), sc)
+			storePairs(data, k*RB.n+l, pairs, sc.G, w)
 		}
 	})
 	out := make([]*mat.Dense, len(pairs))

@@ -30,9 +30,10 @@ func (t TK) PairBasis(X mat.Matrix) (*mat.Dense, []TKPair, error) {
 	}
 	out := make([]float64, nr*np)
 	parallel.For(m, func(k int) {
-		G := make([]float64, w*w)
+		sc := e.scratch()
+		G := sc.G
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), G)
+			e.basis(R.row(k), R.row(l), sc)
 			row := out[PairIndex(k, l, m)*np:][:np]
 			for p, ab := range pairs {
 				v := G[ab.A*w+ab.B]

@@ -3,10 +3,9 @@ package opt
 import (
 	"math"
 
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -177,7 +176,8 @@ func boxQPInterior(Q *mat.SymDense, c, lo, hi []float64, maxIter int, tol float6
 	rd := make([]float64, m)
 	dA, dZ, dS := make([]float64, m), make([]float64, m), make([]float64, m)
 	H := mat.NewSymDense(m, nil)
-	var T blas64.Triangular // Cholesky factor of H (LAPACK's, without the condition estimate of mat.Cholesky)
+	var T linalg.Cholesky // factor of H
+	defer T.Release()
 	sol := make([]float64, m)
 	// solveDir solves the Newton system for the complementarity targets
 	// t1 = (x − lo)∘z + …, t2 = (hi − x)∘s + … (as residuals to cancel).
@@ -185,7 +185,8 @@ func boxQPInterior(Q *mat.SymDense, c, lo, hi []float64, maxIter int, tol float6
 		for i := 0; i < m; i++ {
 			sol[i] = -rd[i] + c1[i]/dl[i] - c2[i]/du[i]
 		}
-		lapack64.Potrs(T, blas64.General{Rows: m, Cols: 1, Stride: 1, Data: sol})
+		T.SolveUTVec(sol)
+		T.SolveUVec(sol)
 		for i := 0; i < m; i++ {
 			if math.IsNaN(sol[i]) || math.IsInf(sol[i], 0) {
 				return false
@@ -251,8 +252,7 @@ func boxQPInterior(Q *mat.SymDense, c, lo, hi []float64, maxIter int, tol float6
 		for i := 0; i < m; i++ {
 			H.SetSym(i, i, H.At(i, i)+z[i]/dl[i]+s[i]/du[i])
 		}
-		var pd bool
-		if T, pd = lapack64.Potrf(H.RawSymmetric()); !pd {
+		if T.Factorize(H) != nil {
 			return finish(Failure, f, gap)
 		}
 		// Predictor (affine scaling): targets 0.

@@ -8,11 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
-	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -29,21 +25,12 @@ const (
 // Figure 7(a), Figure 7(b), Figure 5.
 var CurveProblems = []string{CurveLiver, CurveSpiral, CurveNoisySpiral}
 
-// Learning-curve hyper-parameters (fixed, not cross-validated; the paper
-// does not say how it chose them for Figures 5 and 7): [TK] of degree 1
-// with ε = 0.1 and C = 100, no bias (Figure 6's values), and [SimpleMKL]
-// on the standard library with box constant 100·m, which for its
-// unit-trace kernels is C = 100 on a kernel of unit diagonal.
-const (
-	curveC      = 100.0
-	curveMargin = 0.1
-	// NoiseSigma is the standard deviation of Figure 5's additive noise
-	// in units of the radial gap between the two spirals' arms (π before
-	// scaling, 1/6 on [0, 1]²). The paper adds σ = .1 to the inputs of
-	// Lang & Witbrock's spiral, whose arms are 1 apart; σ = .1 on our
-	// [0, 1]² spiral would be 0.6 gaps and leave both methods near 62 %.
-	NoiseSigma = 0.1
-)
+// NoiseSigma is the standard deviation of Figure 5's additive noise in
+// units of the radial gap between the two spirals' arms (π before scaling,
+// 1/6 on [0, 1]²). The paper adds σ = .1 to the inputs of Lang & Witbrock's
+// spiral, whose arms are 1 apart; σ = .1 on our [0, 1]² spiral would be 0.6
+// gaps and leave both methods near 62 %.
+const NoiseSigma = 0.1
 
 // Curve is one learning curve: per training size and repetition, the
 // test accuracy (%) of [TK] and of [SimpleMKL].
@@ -101,9 +88,13 @@ func scaledSpiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64) {
 // RunCurve computes one learning curve: for each repetition a training
 // pool and a test set (curveData), and for each size n the first n rows
 // of a random permutation of the pool as the training set of [TK] and
-// [SimpleMKL] (the hyper-parameters above; tkIter caps [TK]'s
-// iterations).
-func RunCurve(problem string, sizes []int, reps int, seed uint64, tkIter int) (*Curve, error) {
+// [SimpleMKL]. Each point selects its hyper-parameters by cfg.Folds-fold
+// CV on its training set, as Table 1 does ("for all numerical tests",
+// Section 8): [TK] of degree 1 over cfg's C and ε grids (tkColumn),
+// [SimpleMKL] on the standard library over cfg.CGrid (simpleMKL); cfg.Seed
+// fixes the data, permutations and folds.
+func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error) {
+	seed := cfg.Seed
 	if len(sizes) == 0 || reps < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: learning curve with %d sizes and %d repetitions", len(sizes), reps)
 	}
@@ -136,7 +127,7 @@ func RunCurve(problem string, sizes []int, reps int, seed uint64, tkIter int) (*
 			if err != nil {
 				return nil, err
 			}
-			at, as, err := curvePoint(X, Xt, y, yt, tkIter)
+			at, as, err := curvePoint(X, Xt, y, yt, cfg, seed+uint64(1000*rep+k))
 			if err != nil {
 				return nil, fmt.Errorf("colbert2020: %s, m = %d, repetition %d: %w", problem, n, rep, err)
 			}
@@ -146,14 +137,11 @@ func RunCurve(problem string, sizes []int, reps int, seed uint64, tkIter int) (*
 	return c, nil
 }
 
-// curvePoint fits [TK] and [SimpleMKL] on (X, y) and returns their test
-// accuracies on (Xt, yt).
-func curvePoint(X, Xt *mat.Dense, y, yt []float64, tkIter int) (acc, accMKL float64, err error) {
-	m, err := tk.Learner{Degree: 1, Margin: curveMargin, SVM: svm.Classifier{C: curveC, NoBias: true}, Settings: opt.Settings{Tol: 1e-3, MaxIter: tkIter}}.Fit(X, y)
-	if err != nil {
-		return 0, 0, err
-	}
-	pred, err := m.Predict(Xt)
+// curvePoint fits [TK] and [SimpleMKL] on (X, y), each with its
+// hyper-parameters chosen by CV on (X, y) under fold seed seed, and returns
+// their test accuracies on (Xt, yt).
+func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc, accMKL float64, err error) {
+	acc, _, _, _, err = tkColumn(X, Xt, y, yt, 1, cfg, seed)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -161,15 +149,11 @@ func curvePoint(X, Xt *mat.Dense, y, yt []float64, tkIter int) (acc, accMKL floa
 	if err := standardLibrary(X, Xt, &lib); err != nil {
 		return 0, 0, err
 	}
-	sm, err := mkl.SimpleMKL{C: curveC * float64(len(y)), Settings: opt.Settings{MaxIter: 100}}.FitGrams(lib.K, y)
+	accMKL, _, _, err = simpleMKL(&lib, y, yt, cfg, seed)
 	if err != nil {
 		return 0, 0, err
 	}
-	ps, err := sm.PredictGrams(lib.Kte)
-	if err != nil {
-		return 0, 0, err
-	}
-	return accuracy(yt, pred), accuracy(yt, ps), nil
+	return acc, accMKL, nil
 }
 
 // compareAt is the paired comparison of [TK] and [SimpleMKL] at size k.

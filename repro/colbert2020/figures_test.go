@@ -59,11 +59,13 @@ func TestFigure1(t *testing.T) {
 // accuracies are percentages; bad sizes and problems are errors; the
 // claims follow hand-made curves.
 func TestCurves(t *testing.T) {
-	a, err := RunCurve(CurveSpiral, []int{20, 40}, 2, 5, 5)
+	cfg := Quick()
+	cfg.Seed = 5
+	a, err := RunCurve(CurveSpiral, []int{20, 40}, 2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := RunCurve(CurveSpiral, []int{20, 40}, 2, 5, 5)
+	b, err := RunCurve(CurveSpiral, []int{20, 40}, 2, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func TestCurves(t *testing.T) {
 		sizes []int
 		reps  int
 	}{{"moon", []int{20}, 1}, {CurveSpiral, nil, 1}, {CurveSpiral, []int{5}, 1}, {CurveSpiral, []int{20}, 0}, {CurveLiver, []int{5000}, 1}} {
-		if _, err := RunCurve(bad.p, bad.sizes, bad.reps, 1, 5); err == nil {
+		if _, err := RunCurve(bad.p, bad.sizes, bad.reps, cfg); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
 	}

@@ -134,7 +134,7 @@ func TestIonosphereSimpleMKLTKConstant(t *testing.T) {
 		cfg := Full()
 		cfg.Folds = 3
 		cfg.SimpleMKLIter = 20
-		acc, _, err := simpleMKL(&lib, ytr, yte, cfg, 1)
+		acc, _, _, err := simpleMKL(&lib, ytr, yte, cfg, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -160,7 +160,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	case jobCurve:
 		for i, p := range CurveProblems {
 			if p == j.Data {
-				return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg.Seed, cfg.TKMaxIter)
+				return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg)
 			}
 		}
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
@@ -220,7 +220,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		rows[r.Data.Name] = r
 		for s := range r.Splits {
 			nm := len(Methods)
-			r.Splits[s] = SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), C: make([]float64, nm)}
+			r.Splits[s] = SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), Fit: make([]float64, nm), C: make([]float64, nm)}
 		}
 	}
 	for i, j := range js {
@@ -237,7 +237,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 				break
 			}
 			sr := &rows[j.Data].Splits[j.Split]
-			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.C[m] = true, mr.Acc, mr.Time, mr.C
+			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m] = true, mr.Acc, mr.Time, mr.Fit, mr.C
 			if m == MTK {
 				sr.Eps = mr.Eps
 			}

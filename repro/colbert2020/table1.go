@@ -102,48 +102,30 @@ func Quick() Config {
 // grid {10⁻², …, 10⁴} and, on Ionosphere (d = 0, P is 2×2), the paper
 // protocol's ε grid {0, 0.05, 0.1, 0.25, 0.5, 1}: at ε = 0.1 its kernel
 // is numerically constant on Ionosphere's 34 features and [TK] predicts
-// one class (TestIonosphereTKMargin); CV picks ε = 1 and 86–92 %. Costs
-// that set the cuts, measured on split 0 with the folds of each method's
-// CV on two goroutines (CPU seconds, on two cores shared with other jobs,
-// load average about 6, so wall times were about twice these; Liver: wall
-// seconds of the serial version at load 2; the network takes < 0.1 s):
+// one class (TestIonosphereTKMargin); CV picks ε = 1.
 //
-//	           [TK]   SimpleMKL   SimpleMKL TK   SimpleMKL TK+
-//	Liver         5         5           8              27
-//	Cancer       76        29          24              89
-//	Heart        39        10           5              23
-//	Pima         49        23          22              81
-//	Ionosphere   30¹       68           1              63
-//
-// (¹ with the six ε; 3 s at ε = 0.1 alone), about 680 s of CPU per
-// split, 7–8 minutes of wall time on two idle cores; the rest of the
-// notebook took about 4 minutes before. The notebook's full run, at load
-// average 4–6 (jobs one at a time), took per split 40 s (Liver), 300 s
-// (Cancer), 137 s (Heart) and 274 s (Pima) of wall time: about 15
-// minutes per split with Ionosphere, so on idle cores the 4 splits are
-// about 30–35 minutes (3 splits if the budget must hold strictly). Hence the cuts that remain: 4 splits
-// instead of 30; ε = 0.1 only for [TK] on the four d = 1 sets (the six ε
-// would multiply its 170 s by six); C ∈ {1, 10², 10⁴} for the SimpleMKL
-// columns; L = 100 random TK kernels; [TK] stopped at a 1 % certified gap
-// or 30 steps, SimpleMKL at 100 steps. The SimpleMKL columns dominate
-// (SimpleMKL TK+ alone is a third). Since these costs were measured, the
-// CV of the SimpleMKL columns starts each C from the previous C's weights
-// (SimpleMKL.Init): on split 0 of Cancer and Pima, timed one after the
-// other on two cores shared with other jobs, [SimpleMKL] took 28 → 19 s
-// and 27 → 18 s, [SimpleMKL TK+] 131 → 61 s and 71 → 42 s, with the same
-// chosen C and test accuracy; split 0 of all five sets and methods then
-// took 423 s of CPU in all (the table above: about 680 s), on cores shared
-// with two other jobs. The notebook's whole full run then took 18.6
-// minutes on the two idle cores (commit e713d7c), so the 30-minute budget
-// would afford about 6 splits; 4 are kept until that is measured. Learning curves: Liver at 50–276
-// training points, the spiral at 50–400, the noisy spiral at 100–800 (the
-// paper: up to 1400), three repetitions; Figure 2 with TK to d = 2 and
-// GPK to d = 7.
+// The cuts that remain, and why. A split of all five sets and methods
+// took 423 s of CPU at commit e713d7c (the SimpleMKL columns about
+// two thirds of it, [SimpleMKL TK+] alone a third), and the notebook's
+// whole full run with 4 splits took 18.6 minutes on the two idle cores.
+// Since then the [TK] columns are about a third faster (the TK basis
+// allocates nothing per pair; the inner SVM's interior-point fallback
+// factorises with internal/linalg; K(P) and M(β) use its vector kernels:
+// split 0 of Cancer 36 → 23 s, Ionosphere 14 → 5 s) and the SimpleMKL
+// columns' kernel combinations run in parallel with vector kernels
+// (Ionosphere's [SimpleMKL] 23 → 15 s). So 6 splits instead of 30; ε =
+// 0.1 only for [TK] on the four d = 1 sets (the six ε would multiply its
+// cost by six); C ∈ {1, 10², 10⁴} for the SimpleMKL columns; L = 100
+// random TK kernels; [TK] stopped at a 1 % certified gap or 30 steps,
+// SimpleMKL at 100 steps. Learning curves (C and ε by CV at every point,
+// on the same grids): Liver at 50–276 training points, the spiral at
+// 50–400, the noisy spiral at 100–800 (the paper: up to 1400), five
+// repetitions; Figure 2 with TK to d = 2 and GPK to d = 7.
 func Full() Config {
-	return Config{Mode: "full", Splits: 4, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
+	return Config{Mode: "full", Splits: 6, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridD0: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure6Iter: 200,
-		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 3,
+		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 5,
 		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, Seed: 2020}
 }
 
@@ -200,13 +182,14 @@ func Load(d DataSet) (*Data, error) {
 }
 
 // SplitResult is one split of one row: per method (Methods) whether it
-// ran, the test accuracy in % and the time in seconds including
-// cross-validation, and the chosen C (and ε for [TK]).
+// ran, the test accuracy in %, the two times of MethodResult in seconds
+// (Time: the column with its cross-validation; Fit: one fit at the chosen
+// hyper-parameters), and the chosen C (and ε for [TK]).
 type SplitResult struct {
-	Ran       []bool
-	Acc, Time []float64
-	C         []float64
-	Eps       float64
+	Ran            []bool
+	Acc, Time, Fit []float64
+	C              []float64
+	Eps            float64
 }
 
 // Row is the result of one data set.
@@ -220,9 +203,16 @@ func (r Row) Acc(j int) []float64 {
 	return r.collect(j, func(s SplitResult) float64 { return s.Acc[j] })
 }
 
-// Times returns the times of method j over the splits that ran it.
+// Times returns the times of method j's column (with its cross-validation)
+// over the splits that ran it.
 func (r Row) Times(j int) []float64 {
 	return r.collect(j, func(s SplitResult) float64 { return s.Time[j] })
+}
+
+// FitTimes returns the times of one fit of method j at its chosen
+// hyper-parameters over the splits that ran it.
+func (r Row) FitTimes(j int) []float64 {
+	return r.collect(j, func(s SplitResult) float64 { return s.Fit[j] })
 }
 
 func (r Row) collect(j int, f func(SplitResult) float64) []float64 {
@@ -392,12 +382,13 @@ func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, lib *gramLibrary) err
 }
 
 // simpleMKL selects C by k-fold CV on the training Grams and returns the
-// test accuracy of SimpleMKL retrained on the whole training part; ties in
-// the CV accuracy go to the first C in grid order.
-func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (acc, C float64, err error) {
+// test accuracy of SimpleMKL retrained on the whole training part at that
+// C, the C and the seconds of that one fit; ties in the CV accuracy go to
+// the first C in grid order.
+func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (acc, C, fit float64, err error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	learner := func(C float64, init []float64) mkl.SimpleMKL {
 		return mkl.SimpleMKL{C: C, Init: init, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
@@ -443,7 +434,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 		return nil
 	})
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	score := make([]float64, len(cfg.CGrid))
 	for _, sc := range perFold {
@@ -457,27 +448,30 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 			best, bestC = score[ci], C
 		}
 	}
+	t0 := time.Now()
 	m, err := learner(bestC, nil).FitGrams(lib.K, ytr)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
+	fit = time.Since(t0).Seconds()
 	pred, err := m.PredictGrams(lib.Kte)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
-	return accuracy(yte, pred), bestC, nil
+	return accuracy(yte, pred), bestC, fit, nil
 }
 
-// tkColumn selects C and ε of [TK] by k-fold CV and returns its test
-// accuracy: SDP (24) with γ = 0 (no bias, SVM.NoBias) solved by
+// tkColumn selects C and ε of [TK] by k-fold CV and returns the test
+// accuracy of [TK] refitted on the whole training part at them, the C and
+// ε, and the seconds of that one fit (basis Grams included): SDP (24) with γ = 0 (no bias, SVM.NoBias) solved by
 // tk.Learner's projected-gradient method. For each fold and ε the C grid
 // is one tk.Learner.FitPath, in ascending order (the basis Grams are built
 // once per fold and ε, and each C starts from the previous one's P* and
 // α); ties in the CV accuracy go to the first (ε, C) in grid order.
-func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed uint64) (acc, C, eps float64, err error) {
+func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed uint64) (acc, C, eps, fit float64, err error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
 	learner := func(C, eps float64) tk.Learner {
 		return tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: C, NoBias: true, Tol: cfg.TKSVMTol}, Settings: opt.Settings{Tol: cfg.TKTol, MaxIter: cfg.TKMaxIter}}
@@ -545,7 +539,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 		return nil
 	})
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
 	score := make([][]float64, len(eg)) // summed fold accuracy per (ε, C)
 	for ei := range eg {
@@ -565,23 +559,29 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 			}
 		}
 	}
+	t0 := time.Now()
 	m, err := learner(C, eps).Fit(Xtr, ytr)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
+	fit = time.Since(t0).Seconds()
 	pred, err := m.Predict(Xte)
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, 0, err
 	}
-	return accuracy(yte, pred), C, eps, nil
+	return accuracy(yte, pred), C, eps, fit, nil
 }
 
 // MethodResult is one method of one split of Table 1: the test accuracy in
-// %, the time in seconds including cross-validation (and, for the
-// SimpleMKL columns, building the kernel library), the chosen C and, for
-// [TK], the chosen box margin ε.
+// %, the chosen C and, for [TK], the chosen box margin ε, and two times in
+// seconds: Time, the whole column of the split (cross-validation, the
+// kernel library of the SimpleMKL columns, the final fit and the test),
+// and Fit, one fit at the chosen hyper-parameters on the whole training
+// part ([TK]: its basis Grams and SDP (24); the SimpleMKL columns: the
+// library's training and test Grams and one SimpleMKL run; the network:
+// its training). Fit is the time to set beside Table 1's (see speedClaim).
 type MethodResult struct {
-	Acc, Time, C, Eps float64
+	Acc, Time, Fit, C, Eps float64
 }
 
 // cut returns the training and test rows and labels of split sp.
@@ -614,29 +614,35 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	seed := cfg.Seed + 1000*uint64(s+1)
 	t0 := time.Now()
 	var std, tkl gramLibrary
+	var libSec float64 // building the libraries a SimpleMKL fit uses
 	if j == MSimpleMKL || j == MSimpleMKLTKPlus {
+		t := time.Now()
 		if err := standardLibrary(Xtr, Xte, &std); err != nil {
 			return res, err
 		}
+		libSec += time.Since(t).Seconds()
 	}
 	if j == MSimpleMKLTK || j == MSimpleMKLTKPlus {
+		t := time.Now()
 		if err := tkLibrary(Xtr, Xte, ds.Degree, cfg.L, seed, &tkl); err != nil {
 			return res, err
 		}
+		libSec += time.Since(t).Seconds()
 	}
 	switch j {
 	case MTK:
-		res.Acc, res.C, res.Eps, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg, seed)
+		res.Acc, res.C, res.Eps, res.Fit, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg, seed)
 	case MSimpleMKL:
-		res.Acc, res.C, err = simpleMKL(&std, ytr, yte, cfg, seed)
+		res.Acc, res.C, res.Fit, err = simpleMKL(&std, ytr, yte, cfg, seed)
 	case MSimpleMKLTK:
-		res.Acc, res.C, err = simpleMKL(&tkl, ytr, yte, cfg, seed)
+		res.Acc, res.C, res.Fit, err = simpleMKL(&tkl, ytr, yte, cfg, seed)
 	case MSimpleMKLTKPlus:
 		both := gramLibrary{K: append(append([]*mat.SymDense(nil), std.K...), tkl.K...), Kte: append(append([]*mat.Dense(nil), std.Kte...), tkl.Kte...)}
-		res.Acc, res.C, err = simpleMKL(&both, ytr, yte, cfg, seed)
+		res.Acc, res.C, res.Fit, err = simpleMKL(&both, ytr, yte, cfg, seed)
 	case MNeuralNet:
 		var m *nn.Model
 		if m, err = (nn.Classifier{Seed: seed}).Fit(Xtr, ytr); err == nil {
+			res.Fit = time.Since(t0).Seconds()
 			var pred []float64
 			if pred, err = m.Predict(Xte); err == nil {
 				res.Acc = accuracy(yte, pred)
@@ -646,6 +652,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	if err != nil {
 		return res, err
 	}
+	res.Fit += libSec
 	res.Time = time.Since(t0).Seconds()
 	return res, nil
 }

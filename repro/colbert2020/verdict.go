@@ -206,27 +206,35 @@ func statementClaim(rows []Row) repro.Claim {
 	return cl
 }
 
-// speedClaim compares the time per split of our [TK] (including CV) with
-// the paper's (MOSEK; hardware not stated). It is not a claim of the
-// paper; the target is the same accuracy at least 10× faster.
+// speedClaim compares one fit of our [TK] at its chosen C and ε (basis
+// Grams and SDP (24) on the whole training part) with Table 1's time of
+// [TK] (MOSEK; hardware not stated). The paper does not say what its
+// "time to compute" covers; we read it as one fit, because [Neural Net]
+// has no C to cross-validate and takes 0.12–0.24 s, and because a CV of
+// [TK] over C and ε is hundreds of SDP solves (5 folds × 7 C × 6 ε on our
+// grids), which MOSEK could not do in Liver's 95.75 s when one solve of
+// that size (LMI of order 277, 351 P-variables) takes seconds. Ours also
+// gives the whole column with its CV. It is not a claim of the paper; the
+// target is at least 10× less time than the paper's.
 func speedClaim(rows []Row) repro.Claim {
 	k, n := 0, 0
 	var parts []string
 	for _, row := range rows {
-		t := row.Times(MTK)
+		t := row.FitTimes(MTK)
 		if len(t) == 0 {
 			continue
 		}
 		v, _ := repro.Summarize(t)
+		cv, _ := repro.Summarize(row.Times(MTK))
 		p := Table1Time[indexOf(row.Data.Name)][MTK]
 		n++
 		if v.Mean*10 <= p.Mean {
 			k++
 		}
-		parts = append(parts, fmt.Sprintf("%s %.1f s vs %.1f s", row.Data.Paper, v.Mean, p.Mean))
+		parts = append(parts, fmt.Sprintf("%s %.2g s vs %.4g s (with CV %.3g s)", row.Data.Paper, v.Mean, p.Mean, cv.Mean))
 	}
-	cl := repro.CountClaim("Table 1 (time)", repro.Experiment, "time per split of [TK] (the paper: 6.7–1212 s with MOSEK)",
-		"Table 1's TK times", "ours ≥ 10× faster per split (our target, not the paper's claim)", k, n, "slower than a tenth of the paper's time")
+	cl := repro.CountClaim("Table 1 (time)", repro.Experiment, "time of one [TK] fit (the paper: 6.7–1212 s with MOSEK, read as one fit)",
+		"Table 1's TK times", "one fit of ours ≥ 10× faster on average (our target, not the paper's claim)", k, n, "slower than a tenth of the paper's time")
 	cl.Ours = strings.Join(parts, "; ")
 	return cl
 }

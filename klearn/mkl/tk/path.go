@@ -4,6 +4,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -57,7 +58,7 @@ func Decisions(models []*Model, X mat.Matrix) ([][]float64, error) {
 			raw := Kte.RawMatrix().Data
 			for p, ab := range pairs {
 				if v := m.kern.TK.P.At(ab.A, ab.B); v != 0 {
-					floats.AddScaled(raw, v, cb[p].RawMatrix().Data)
+					linalg.Axpy(v, cb[p].RawMatrix().Data, raw)
 				}
 			}
 			f, err := m.svm.DecisionGram(Kte)

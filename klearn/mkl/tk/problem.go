@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -76,7 +77,7 @@ func (p *problem) gram(P *mat.SymDense) *mat.SymDense {
 	parallel.For(m, func(k int) {
 		for l := k; l < m; l++ {
 			r := kernel.PairIndex(k, l, m)
-			out[k*m+l] = floats.Dot(raw.Data[r*raw.Stride:r*raw.Stride+raw.Cols], pv)
+			out[k*m+l] = linalg.Dot(raw.Data[r*raw.Stride:r*raw.Stride+raw.Cols], pv)
 		}
 	})
 	return mat.NewSymDense(m, out)
@@ -118,7 +119,7 @@ func (p *problem) moment(beta []float64) *mat.SymDense {
 						wkl *= 2
 					}
 					r := kernel.PairIndex(k, l, m)
-					floats.AddScaled(v, wkl, raw.Data[r*raw.Stride:r*raw.Stride+np])
+					linalg.Axpy(wkl, raw.Data[r*raw.Stride:r*raw.Stride+np], v)
 				}
 			}
 			parts[c] = v
