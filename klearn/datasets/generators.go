@@ -71,6 +71,40 @@ func TwoSpirals() *Dataset {
 		Description: "Two spirals (Lang & Witbrock, 1988)"}
 }
 
+// TwoSpiralsSample draws n points along the arms of TwoSpirals' curves:
+// t ∼ U[0, 96] (the benchmark's index made continuous), φ = tπ/16,
+// ρ = 6.5(104 − t)/104, the point (ρ sin φ, ρ cos φ) for class +1 and its
+// negation for class −1, then N(0, σ²) added to each coordinate. The arms
+// of the two classes are 1 apart (ρ falls by 2 per turn), so σ is in units
+// of that gap. Classes are balanced, in random order. The noise has its
+// own stream, so the same seed gives the same arm positions for every σ.
+// Needs n ≥ 2, σ ≥ 0 finite.
+func TwoSpiralsSample(n int, sigma float64, seed uint64) (*Dataset, error) {
+	if err := checkN("TwoSpiralsSample", n, 2, 2); err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckParam("datasets: TwoSpiralsSample: σ", sigma, 0, math.MaxFloat64); err != nil {
+		return nil, err
+	}
+	rng, noise := klearn.NewRand(seed), klearn.NewRand(seed^0x5eed5eed)
+	lab := balancedLabels(rng, n, 2)
+	X := mat.NewDense(n, 2, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		t := 96 * rng.Float64()
+		phi, rho := t*math.Pi/16, 6.5*(104-t)/104
+		s := 1.0
+		if lab[i] == 0 {
+			s = -1
+		}
+		X.Set(i, 0, s*rho*math.Sin(phi)+sigma*noise.NormFloat64())
+		X.Set(i, 1, s*rho*math.Cos(phi)+sigma*noise.NormFloat64())
+		y[i] = float64(lab[i])
+	}
+	return &Dataset{Name: "two-spirals-sample", X: X, Y: y, Classes: pm, FeatureNames: xnames(2),
+		Description: "Points along Lang & Witbrock's (1988) two spirals"}, nil
+}
+
 // CircleRadius returns r = (2^{d−1} Γ(1+d/2) / π^{d/2})^{1/d}, the radius of
 // the d-ball whose volume is half that of [−1, 1]^d (mlbench.circle).
 // Errors: d < 1 (ErrParam).

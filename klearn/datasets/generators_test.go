@@ -89,6 +89,58 @@ func TestTwoSpirals(t *testing.T) {
 	}
 }
 
+// TestTwoSpiralsSample: without noise every point lies on its class's arm
+// (ρ and φ of TwoSpirals for one t ∈ [0, 96]); the classes are balanced;
+// the noise has the requested spread; bad n and σ are errors.
+func TestTwoSpiralsSample(t *testing.T) {
+	t.Parallel()
+	ds, err := TwoSpiralsSample(401, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(ds); got[0]+got[1] != 401 || got[0] < 200 || got[1] < 200 {
+		t.Errorf("counts %v", got)
+	}
+	for i := 0; i < 401; i++ {
+		x1, x2 := ds.X.At(i, 0), ds.X.At(i, 1)
+		if ds.Classes[int(ds.Y[i])] == "-1" {
+			x1, x2 = -x1, -x2
+		}
+		// ρ = 6.5(104 − t)/104 gives t, and then φ = tπ/16 must be the angle
+		// of (x1, x2) measured from the x2 axis, modulo 2π.
+		tt := 104 - math.Hypot(x1, x2)*104/6.5
+		if tt < -1e-9 || tt > 96+1e-9 {
+			t.Fatalf("point %d: t = %v outside [0, 96]", i, tt)
+		}
+		phi := tt * math.Pi / 16
+		if d := math.Hypot(x1-math.Hypot(x1, x2)*math.Sin(phi), x2-math.Hypot(x1, x2)*math.Cos(phi)); d > 1e-9 {
+			t.Fatalf("point %d is %g off its arm", i, d)
+		}
+	}
+	clean, _ := TwoSpiralsSample(2000, 0, 7)
+	noisy, _ := TwoSpiralsSample(2000, 0.1, 7)
+	var ss float64
+	for i := 0; i < 2000; i++ {
+		for j := 0; j < 2; j++ {
+			d := noisy.X.At(i, j) - clean.X.At(i, j)
+			ss += d * d
+		}
+	}
+	// The same seed gives the same arm positions, so the difference is the
+	// noise alone: its standard deviation over 4000 draws is σ within 5 %.
+	if sd := math.Sqrt(ss / 4000); math.Abs(sd-0.1) > 0.005 {
+		t.Errorf("noise standard deviation %g, want 0.1", sd)
+	}
+	for _, bad := range []struct {
+		n int
+		s float64
+	}{{1, 0}, {10, -1}, {10, math.NaN()}, {10, math.Inf(1)}} {
+		if _, err := TwoSpiralsSample(bad.n, bad.s, 1); err == nil {
+			t.Errorf("n = %d, σ = %v accepted", bad.n, bad.s)
+		}
+	}
+}
+
 func TestCircle(t *testing.T) {
 	t.Parallel()
 	// Closed form: d = 2 → r = √(2/π); d = 1 → r = 1/2 (half of [−1, 1]).

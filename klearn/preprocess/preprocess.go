@@ -145,19 +145,31 @@ func (MinMax) Fit(X mat.Matrix) (*Transform, error) {
 //
 //	x'_j = (x_j − μ_j) / σ_j,  σ_j² = (1/n) Σ_i (x_ij − μ_j)²,
 //
-// the population standard deviation as in scikit-learn's StandardScaler.
-// A constant training feature (σ_j = 0) gets scale 1, so it is only centred.
-type Standardizer struct{}
+// the population standard deviation as in scikit-learn's StandardScaler,
+// or with Sample the sample standard deviation, σ_j² = (1/(n − 1)) Σ_i
+// (x_ij − μ_j)², as Matlab's std (and so the SimpleMKL toolbox's
+// normalizemeanstd). A constant training feature (σ_j = 0), or a single
+// row under Sample, gets scale 1, so it is only centred.
+type Standardizer struct {
+	Sample bool
+}
 
 // Fit learns the per-feature mean and standard deviation of X.
-func (Standardizer) Fit(X mat.Matrix) (*Transform, error) {
+func (t Standardizer) Fit(X mat.Matrix) (*Transform, error) {
 	_, _, mean, sd, err := columns(X)
 	if err != nil {
 		return nil, err
 	}
+	n, _ := X.Dims()
 	scale := make([]float64, len(mean))
 	for j := range scale {
 		scale[j] = 1
+		if t.Sample {
+			if n < 2 {
+				continue
+			}
+			sd[j] *= math.Sqrt(float64(n) / float64(n-1))
+		}
 		if s := sd[j]; s > 0 && !math.IsInf(s, 0) {
 			scale[j] = 1 / s
 		}

@@ -41,6 +41,8 @@ func TestClosedForm(t *testing.T) {
 		{"MinMax", MinMax{}, [][]float64{{0, 0}, {0.5, 0}, {1, 0}}, [][]float64{{1.5, 2}}},
 		// Standardizer: (x − 3)/σ; constant column only centred.
 		{"Standardizer", Standardizer{}, [][]float64{{-2 / s, 0}, {0, 0}, {2 / s, 0}}, [][]float64{{4 / s, 2}}},
+		// Standardizer with Sample: the sample σ = sqrt(8/2) = 2 (Matlab's std).
+		{"Standardizer (sample)", Standardizer{Sample: true}, [][]float64{{-1, 0}, {0, 0}, {1, 0}}, [][]float64{{2, 2}}},
 		{"Centerer", Centerer{}, [][]float64{{-2, 0}, {0, 0}, {2, 0}}, [][]float64{{4, 2}}},
 	}
 	for _, c := range cases {
@@ -150,4 +152,17 @@ func TestSklearnParity(t *testing.T) {
 	check("center test", a, err, get("center_test"))
 	a, err = UnitNorm(Xte)
 	check("normalize test", a, err, get("normalize_test"))
+}
+
+// TestStandardizerSampleOneRow: one training row has no sample standard
+// deviation, so its features are only centred (scale 1), never divided by 0.
+func TestStandardizerSampleOneRow(t *testing.T) {
+	t.Parallel()
+	tr, err := Standardizer{Sample: true}.Fit(dense([][]float64{{3, -1}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc := tr.Scale(); sc[0] != 1 || sc[1] != 1 {
+		t.Errorf("scale %v, want [1 1]", sc)
+	}
 }

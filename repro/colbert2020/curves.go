@@ -2,7 +2,6 @@ package colbert2020
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -25,11 +24,9 @@ const (
 // Figure 7(a), Figure 7(b), Figure 5.
 var CurveProblems = []string{CurveLiver, CurveSpiral, CurveNoisySpiral}
 
-// NoiseSigma is the standard deviation of Figure 5's additive noise in
-// units of the radial gap between the two spirals' arms (π before scaling,
-// 1/6 on [0, 1]²). The paper adds σ = .1 to the inputs of Lang & Witbrock's
-// spiral, whose arms are 1 apart; σ = .1 on our [0, 1]² spiral would be 0.6
-// gaps and leave both methods near 62 %.
+// NoiseSigma is the standard deviation of Figure 5's additive noise, σ = .1
+// as printed, on the scale of Lang & Witbrock's spiral, whose arms are 1
+// apart.
 const NoiseSigma = 0.1
 
 // Curve is one learning curve: per training size and repetition, the
@@ -63,26 +60,35 @@ func curveData(problem string, pool int, rep int, seed uint64) (Xp, Xt *mat.Dens
 	case CurveSpiral, CurveNoisySpiral:
 		sigma := 0.0
 		if problem == CurveNoisySpiral {
-			sigma = NoiseSigma / 6
+			sigma = NoiseSigma
 		}
-		Xp, yp := scaledSpiral(pool, sigma, s)
-		Xt, yt := scaledSpiral(1000, sigma, s+1)
+		Xp, yp, err := scaledSpiral(pool, sigma, s)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		Xt, yt, err := scaledSpiral(1000, sigma, s+1)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
 		return Xp, Xt, yp, yt, nil
 	}
 	return nil, nil, nil, nil, klearn.Errorf(klearn.ErrParam, "colbert2020: learning-curve problem %q, want %s", problem, strings.Join(CurveProblems, ", "))
 }
 
-// scaledSpiral is spiral's two spirals mapped from [−3π, 3π]² onto
-// [0, 1]², plus N(0, σ²) noise on every coordinate (σ on [0, 1]²).
-func scaledSpiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64) {
-	X, y := spiral(n, seed)
-	r := klearn.NewRand(seed ^ 0x5eed)
+// scaledSpiral is spiral's n points with noise σ (on Lang & Witbrock's
+// scale) mapped from the noise-free square [−6.5, 6.5]² onto [0, 1]² by
+// one fixed map, so that training and test sets share it.
+func scaledSpiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64, error) {
+	X, y, err := spiral(n, sigma, seed)
+	if err != nil {
+		return nil, nil, err
+	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < 2; j++ {
-			X.Set(i, j, (X.At(i, j)+3*math.Pi)/(6*math.Pi)+sigma*r.NormFloat64())
+			X.Set(i, j, (X.At(i, j)+6.5)/13)
 		}
 	}
-	return X, y
+	return X, y, nil
 }
 
 // RunCurve computes one learning curve: for each repetition a training

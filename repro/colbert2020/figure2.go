@@ -314,7 +314,10 @@ func RunFigure2(m int, tkDegrees, gpkDegrees []int, seed uint64) (*Figure2, erro
 	if m < 2 || m%2 != 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: Figure 2 with m = %d, want an even m ≥ 2 (balanced labels)", m)
 	}
-	X, y := scaledSpiral(m, 0, seed)
+	X, y, err := scaledSpiral(m, 0, seed)
+	if err != nil {
+		return nil, err
+	}
 	Kstar := mat.NewSymDense(m, nil)
 	for i := 0; i < m; i++ {
 		for j := i; j < m; j++ {

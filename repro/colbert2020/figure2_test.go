@@ -12,8 +12,12 @@ import (
 )
 
 // balancedTarget returns m scaled spiral points and K* = yyᵀ.
-func balancedTarget(m int) (*mat.Dense, *mat.SymDense) {
-	X, y := scaledSpiral(m, 0, 3)
+func balancedTarget(t *testing.T, m int) (*mat.Dense, *mat.SymDense) {
+	t.Helper()
+	X, y, err := scaledSpiral(m, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
 	K := mat.NewSymDense(m, nil)
 	for i := 0; i < m; i++ {
 		for j := i; j < m; j++ {
@@ -29,7 +33,7 @@ func balancedTarget(m int) (*mat.Dense, *mat.SymDense) {
 // pairwise crossings of the |μa_ij − k_ij| for ℓ_∞.
 func TestApproximateOneGaussian(t *testing.T) {
 	m := 6
-	X, _ := balancedTarget(m)
+	X, _ := balancedTarget(t, m)
 	r := klearn.NewRand(9)
 	Kstar := mat.NewSymDense(m, nil)
 	for i := 0; i < m; i++ {
@@ -97,7 +101,7 @@ func TestApproximateOneGaussian(t *testing.T) {
 // degree 1 is at least as good as GPK of degree 1 (Lemma 11).
 func TestApproximateKnownOptima(t *testing.T) {
 	m := 8
-	X, Kstar := balancedTarget(m)
+	X, Kstar := balancedTarget(t, m)
 	g0, err := gpkClass(X, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package colbert2020
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -29,8 +28,8 @@ type Surface struct {
 // Figure6 draws the decision surfaces of [TK] (degree 1, ε = 0.1, C = 100,
 // no bias) and [SimpleMKL] (the standard library, C = 100) on the circle
 // (mlbench's generator; n = 150 training points, the text's number; the
-// caption of panels (a)–(b) says 50) and on 150 points of two continuous
-// spirals (spiral), on a grid × grid lattice. Test accuracy is on 1000
+// caption of panels (a)–(b) says 50) and on 150 points of Lang &
+// Witbrock's two spirals (spiral), on a grid × grid lattice. Test accuracy is on 1000
 // fresh points of each.
 func Figure6(seed uint64, grid, tkIter int) ([]Surface, error) {
 	var out []Surface
@@ -77,9 +76,15 @@ func newFigure6Problem(name string, seed uint64) (figure6Problem, error) {
 		}
 		return figure6Problem{circ.X, circTest.X, yc, yct, -1, 1}, nil
 	case "spiral":
-		sx, sy := spiral(150, seed)
-		sxt, syt := spiral(1000, seed+1)
-		return figure6Problem{sx, sxt, sy, syt, -3 * math.Pi, 3 * math.Pi}, nil
+		sx, sy, err := spiral(150, 0, seed)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		sxt, syt, err := spiral(1000, 0, seed+1)
+		if err != nil {
+			return figure6Problem{}, err
+		}
+		return figure6Problem{sx, sxt, sy, syt, -7, 7}, nil
 	}
 	return figure6Problem{}, klearn.Errorf(klearn.ErrParam, "colbert2020: Figure 6 problem %q, want circle or spiral", name)
 }
@@ -196,23 +201,18 @@ func Figure6Chart(s []Surface) *viz.Grid {
 	return &viz.Grid{Title: "Figure 6: decision surfaces", Panels: panels, Cols: 2}
 }
 
-// spiral draws n points of two interleaved continuous spirals (the paper
-// cites Lang & Witbrock 1988 without a generator; this is our choice): θ ∼
-// U[π/2, 3π], r = θ, class +1 at (r cos θ, r sin θ) and −1 at its negation,
-// classes alternating.
-func spiral(n int, seed uint64) (*mat.Dense, []float64) {
-	r := klearn.NewRand(seed)
-	X := mat.NewDense(n, 2, nil)
-	y := make([]float64, n)
-	for i := 0; i < n; i++ {
-		th := math.Pi/2 + 2.5*math.Pi*r.Float64()
-		s := 1.0
-		if i%2 == 1 {
-			s = -1
-		}
-		X.Set(i, 0, s*th*math.Cos(th))
-		X.Set(i, 1, s*th*math.Sin(th))
-		y[i] = s
+// spiral draws n noise-free points of Lang & Witbrock's two spirals, the
+// paper's source for the spiral problem (datasets.TwoSpiralsSample: three
+// turns on [−6.5, 6.5]², arms of the two classes 1 apart), plus N(0, σ²)
+// noise on each coordinate, with ±1 labels.
+func spiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64, error) {
+	ds, err := datasets.TwoSpiralsSample(n, sigma, seed)
+	if err != nil {
+		return nil, nil, err
 	}
-	return X, y
+	y, err := datasets.Binary(ds)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ds.X, y, nil
 }

@@ -88,7 +88,10 @@ func TestCurves(t *testing.T) {
 			t.Errorf("%v accepted", bad)
 		}
 	}
-	X, _ := scaledSpiral(200, 0, 1)
+	X, _, err := scaledSpiral(200, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 200; i++ {
 		for j := 0; j < 2; j++ {
 			if v := X.At(i, j); v < 0 || v > 1 {
