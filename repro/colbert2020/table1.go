@@ -105,25 +105,22 @@ func Quick() Config {
 // is numerically constant on Ionosphere's 34 features and [TK] predicts
 // one class (TestIonosphereTKMargin); CV picks ε = 1.
 //
-// The cuts that remain, and why. A split of all five sets and methods
-// took 423 s of CPU at commit e713d7c (the SimpleMKL columns about
-// two thirds of it, [SimpleMKL TK+] alone a third), and the notebook's
-// whole full run with 4 splits took 18.6 minutes on the two idle cores.
-// Since then the [TK] columns are about a third faster (the TK basis
-// allocates nothing per pair; the inner SVM's interior-point fallback
-// factorises with internal/linalg; K(P) and M(β) use its vector kernels:
-// split 0 of Cancer 36 → 23 s, Ionosphere 14 → 5 s) and the SimpleMKL
-// columns' kernel combinations run in parallel with vector kernels
-// (Ionosphere's [SimpleMKL] 23 → 15 s). So 6 splits instead of 30; ε =
-// 0.1 only for [TK] on the four d = 1 sets (the six ε would multiply its
-// cost by six); C ∈ {1, 10², 10⁴} for the SimpleMKL columns; L = 100
-// random TK kernels; [TK] stopped at a 1 % certified gap or 30 steps,
-// SimpleMKL at 100 steps. Learning curves (C and ε by CV at every point,
-// on the same grids): Liver at 50–276 training points, the spiral at
+// The cuts that remain, and why. The notebook's full run with 6 splits
+// took 33.9 minutes on the two idle cores (commit 3f24951): per split,
+// Table 1 took about 310 s of wall time (Liver 12, Cancer 78, Heart 33,
+// Pima 97, Ionosphere 87; the SimpleMKL columns over half of it: on
+// inputs standardised as the SimpleMKL toolbox does, [SimpleMKL] and
+// [SimpleMKL TK+] take about 40 s each on Ionosphere), and the learning
+// curves with their CV 142 s. So 4 splits instead of 30 (about 25
+// minutes); ε = 0.1 only for [TK] on the four d = 1 sets (the six ε would
+// multiply its cost by six); C ∈ {1, 10², 10⁴} for the SimpleMKL columns;
+// L = 100 random TK kernels; [TK] stopped at a 1 % certified gap or 30
+// steps, SimpleMKL at 100 steps. Learning curves (C and ε by CV at every
+// point, on the same grids): Liver at 50–276 training points, the spiral at
 // 50–400, the noisy spiral at 100–800 (the paper: up to 1400), five
 // repetitions; Figure 2 with TK to d = 2 and GPK to d = 7.
 func Full() Config {
-	return Config{Mode: "full", Splits: 6, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
+	return Config{Mode: "full", Splits: 4, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridD0: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure6Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 5,
