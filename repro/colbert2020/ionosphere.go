@@ -92,7 +92,7 @@ func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
 // diagnosis, not a claim of the paper.
 func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
 	if len(hs) == 0 {
-		return repro.NotRunClaim("Ionosphere [TK]", repro.Experiment, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
+		return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
 	}
 	paper := Table1Accuracy[4][MTK]
 	var hits []string
@@ -116,7 +116,7 @@ func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
 	}
 	// One line: the best of the readings and those within tolerance (the
 	// notebook tabulates every reading).
-	cl := repro.CheckClaim("Ionosphere [TK]", repro.Experiment, "which reading of [TK] with d = 0 gives Table 1's 93.2 % on Ionosphere (our diagnosis)",
+	cl := repro.CheckClaim("Ionosphere [TK]", repro.Diagnostic, "which reading of [TK] with d = 0 gives Table 1's 93.2 % on Ionosphere (our diagnosis)",
 		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; within tolerance: %s", n, best, got),
 		fmt.Sprintf("a reading within %s of the paper's mean", Tolerances.Accuracy), len(hits) > 0,
 		"no fixed-P reading reaches the paper's accuracy")

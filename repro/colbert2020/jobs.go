@@ -41,6 +41,7 @@ const (
 	jobCurve   = "Figures 5 and 7"
 	jobFigure2 = "Figure 2"
 	jobIono    = "Ionosphere study"
+	jobTKPlus  = "TK+ scale study"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -81,6 +82,11 @@ func Jobs(cfg Config) []jobs.Job {
 	if cfg.IonoSplits > 0 {
 		jb := job(jobIono, "TK readings", DataSets[4].Name, 0, nil)
 		jb.Inputs = []string{"data/" + DataSets[4].Name + ".csv.gz"}
+		js = append(js, jb)
+	}
+	if cfg.TKPlusScale && cfg.Splits > 0 {
+		jb := job(jobTKPlus, "SimpleMKL TK+", DataSets[0].Name, 0, nil)
+		jb.Inputs = []string{"data/" + DataSets[0].Name + ".csv.gz"}
 		js = append(js, jb)
 	}
 	if cfg.Figure2M > 0 {
@@ -155,6 +161,8 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
 	case jobIono:
 		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
+	case jobTKPlus:
+		return RunTKPlusScale(cfg)
 	case jobFigure2:
 		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
 	case jobCurve:
@@ -251,6 +259,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &res.Figure1)
 		case jobIono:
 			err = json.Unmarshal(raw[i], &res.Ionosphere)
+		case jobTKPlus:
+			err = json.Unmarshal(raw[i], &res.TKPlusScale)
 		case jobFigure2:
 			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:

@@ -77,6 +77,8 @@ type Config struct {
 	// IonoSplits is the number of splits of the Ionosphere study of
 	// RunIonosphere (0: not run).
 	IonoSplits int
+	// TKPlusScale runs the diagnostic of RunTKPlusScale on Liver's splits.
+	TKPlusScale bool
 	// Seed fixes the splits, folds, random TK kernels and networks.
 	Seed uint64
 }
@@ -93,7 +95,7 @@ func Quick() Config {
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure6Iter: 50,
 		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2,
-		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true, Seed: 2020}
 }
 
 // Full is the largest protocol we can run in about 30 minutes on two
@@ -124,7 +126,7 @@ func Full() Config {
 		EpsGrid: []float64{0.1}, EpsGridD0: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure6Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 5,
-		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true, Seed: 2020}
 }
 
 // PaperProtocol is Section 8's protocol on all five data sets: 30
@@ -371,8 +373,10 @@ func scale01(A, B *mat.Dense) (*mat.Dense, *mat.Dense) {
 }
 
 // tkLibrary is [SimpleMKL TK]'s list: L TK kernels with random P^s
-// (tk.RandomP) of degree d on [0, 1]ⁿ.
-func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, lib *gramLibrary) error {
+// (tk.RandomP) of degree d on [0, 1]ⁿ, unit-trace normalised like the
+// rest of the library, or at their own scale when raw (the diagnostic of
+// TKPlusScale).
+func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, raw bool, lib *gramLibrary) error {
 	_, n := Xtr.Dims()
 	q, err := kernel.TKSize(n, d)
 	if err != nil {
@@ -387,6 +391,10 @@ func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, lib *gramLibrary) err
 		return err
 	}
 	for s := range Ks {
+		if raw {
+			lib.K, lib.Kte = append(lib.K, Ks[s]), append(lib.Kte, Kte[s])
+			continue
+		}
 		if err := lib.add(Ks[s], Kte[s]); err != nil {
 			return err
 		}
@@ -637,7 +645,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	}
 	if j == MSimpleMKLTK || j == MSimpleMKLTKPlus {
 		t := time.Now()
-		if err := tkLibrary(Xtr, Xte, ds.Degree, cfg.L, seed, &tkl); err != nil {
+		if err := tkLibrary(Xtr, Xte, ds.Degree, cfg.L, seed, false, &tkl); err != nil {
 			return res, err
 		}
 		libSec += time.Since(t).Seconds()

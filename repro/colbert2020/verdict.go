@@ -47,7 +47,7 @@ func RunScaling(sizes []int, L int, seed uint64) (*Scaling, error) {
 		s.Seconds = append(s.Seconds, time.Since(t0).Seconds())
 		t0 = time.Now()
 		var lib gramLibrary
-		if err := tkLibrary(ds.X, ds.X.Slice(0, 1, 0, 2).(*mat.Dense), 1, L, seed, &lib); err != nil {
+		if err := tkLibrary(ds.X, ds.X.Slice(0, 1, 0, 2).(*mat.Dense), 1, L, seed, false, &lib); err != nil {
 			return nil, err
 		}
 		if _, err := (mkl.SimpleMKL{C: 10}).FitGrams(lib.K, y); err != nil {
@@ -82,8 +82,11 @@ type Results struct {
 	Figure2 *Figure2
 	// Ionosphere is the study of readings of [TK] on Ionosphere.
 	Ionosphere []IonoHypothesis
-	Curves     []*Curve
-	Elapsed    time.Duration
+	// TKPlusScale holds Liver's [SimpleMKL TK+] accuracies with the TK
+	// kernels at their own scale (RunTKPlusScale).
+	TKPlusScale []float64
+	Curves      []*Curve
+	Elapsed     time.Duration
 }
 
 // Table1Cells returns the paper-vs-ours accuracy cells of Table 1.
@@ -155,6 +158,7 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(CurveClaims(res.Curves)...)
 	r.Add(Figure2Claim(res.Figure2))
 	r.Add(IonosphereClaim(res.Ionosphere))
+	r.Add(TKPlusScaleClaim(res.TKPlusScale))
 	return r
 }
 
