@@ -5,7 +5,6 @@ import (
 
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
-
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
 )

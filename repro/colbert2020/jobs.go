@@ -134,12 +134,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			if ds.Name != j.Data {
 				continue
 			}
-			data, err := Load(ds)
-			if err != nil {
-				return nil, err
-			}
-			n, _ := data.X.Dims()
-			sp, err := Splits(n, cfg)
+			data, sp, err := loadSplits(ds, cfg)
 			if err != nil {
 				return nil, err
 			}

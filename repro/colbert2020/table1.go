@@ -225,6 +225,20 @@ func (r Row) collect(j int, f func(SplitResult) float64) []float64 {
 	return out
 }
 
+// loadSplits returns the data of ds and the splits of cfg on it.
+func loadSplits(ds DataSet, cfg Config) (*Data, []modelsel.Split, error) {
+	data, err := Load(ds)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, _ := data.X.Dims()
+	sp, err := Splits(n, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, sp, nil
+}
+
 // Splits returns the cfg.Splits random 80/20 partitions of n rows
 // (unstratified, as the paper states nothing more), each training part
 // subsampled to cfg.MaxTrain rows when that is set.

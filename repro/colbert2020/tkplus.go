@@ -20,12 +20,7 @@ import (
 // the test accuracies (%).
 func RunTKPlusScale(cfg Config) ([]float64, error) {
 	ds := DataSets[0]
-	data, err := Load(ds)
-	if err != nil {
-		return nil, err
-	}
-	n, _ := data.X.Dims()
-	sp, err := Splits(n, cfg)
+	data, sp, err := loadSplits(ds, cfg)
 	if err != nil {
 		return nil, err
 	}
