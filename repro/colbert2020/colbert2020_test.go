@@ -3,6 +3,7 @@ package colbert2020
 import (
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,17 +100,27 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 }
 
 // TestFigure6 runs Figure 6 on a coarse lattice and checks [TK] separates
-// the circle.
+// the circle and every panel's C (and [TK]'s ε) comes from the CV grids.
 func TestFigure6(t *testing.T) {
-	s, err := Figure6(3, 11, 30)
+	cfg := Quick()
+	cfg.Seed, cfg.Figure6Grid = 3, 11
+	cfg.TKCGrid = []float64{0.1, 10}
+	s, err := Figure6(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s) != 4 || len(s[0].Z) != 11 || s[0].TestAcc < 85 {
 		t.Fatalf("%d panels, circle TK accuracy %v", len(s), s[0].TestAcc)
 	}
-	for _, p := range s {
-		t.Logf("%s: %.1f %%", p.Title, p.TestAcc)
+	for i, p := range s {
+		t.Logf("%s: C = %g, ε = %g, %.1f %%", p.Title, p.C, p.Eps, p.TestAcc)
+		grid, eps := cfg.CGrid, []float64{0}
+		if i%2 == 0 {
+			grid, eps = cfg.TKCGrid, cfg.EpsGrid
+		}
+		if !slices.Contains(grid, p.C) || !slices.Contains(eps, p.Eps) {
+			t.Errorf("%s: C = %g, ε = %g, not in the CV grids %v, %v", p.Title, p.C, p.Eps, grid, eps)
+		}
 	}
 	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
 		t.Fatal(err)

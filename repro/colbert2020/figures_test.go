@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
@@ -146,5 +147,40 @@ func TestIonosphere(t *testing.T) {
 	far := []IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
 	if c := IonosphereClaim(far); c.Outcome != repro.NotReproduced {
 		t.Error(c.Outcome)
+	}
+}
+
+// TestFigure6SizeClaim checks the diagnosis of the spiral panel on made-up
+// results: it explains when the panel lies in the curve's range at the
+// sizes around 150 and the curve reaches 90 %, and not otherwise.
+func TestFigure6SizeClaim(t *testing.T) {
+	s := []Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 83}, {TestAcc: 77}}
+	curve := func(top float64) []*Curve {
+		return []*Curve{{Problem: CurveSpiral, Sizes: []int{50, 100, 200, 400},
+			TK: [][]float64{{60, 64}, {72, 78}, {84, 88}, {top, top + 2}}}}
+	}
+	if c := Figure6SizeClaim(s, curve(90)); c.Outcome != repro.Reproduced {
+		t.Errorf("in range, curve at 91 %%: %v (%s)", c.Outcome, c.Ours)
+	}
+	if c := Figure6SizeClaim(s, curve(85)); c.Outcome == repro.Reproduced {
+		t.Errorf("curve at 86 %%: %v", c.Outcome)
+	}
+	s[2].TestAcc = 70
+	if c := Figure6SizeClaim(s, curve(90)); c.Outcome == repro.Reproduced {
+		t.Errorf("panel below the curve's range: %v", c.Outcome)
+	}
+	short := []*Curve{{Problem: CurveSpiral, Sizes: []int{40, 80}, TK: [][]float64{{60}, {70}}}}
+	if c := Figure6SizeClaim(s, short); c.Outcome != repro.NotRun {
+		t.Errorf("no size above 150: %v", c.Outcome)
+	}
+}
+
+// TestFigure6Table checks the table of Figure 6: one row per panel, ε only
+// for [TK].
+func TestFigure6Table(t *testing.T) {
+	h, rows := Figure6Table([]Surface{{Title: "circle, TK", Method: "TK", C: 10, Eps: 0.1, TestAcc: 93.04}, {Title: "circle, SimpleMKL", Method: "SimpleMKL", C: 100, TestAcc: 94}})
+	want := [][]string{{"circle, TK", "10", "0.1", "93.0"}, {"circle, SimpleMKL", "100", "—", "94.0"}}
+	if len(h) != 4 || !reflect.DeepEqual(rows, want) {
+		t.Errorf("rows %q, want %q", rows, want)
 	}
 }

@@ -151,9 +151,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	case jobScaling:
 		return RunScaling(cfg.ScalingSizes, cfg.L, cfg.Seed)
 	case jobFigure6:
-		return Figure6Panels(j.Data, cfg.Seed, cfg.Figure6Grid, cfg.Figure6Iter)
+		return Figure6Panels(j.Data, cfg)
 	case jobFigure1:
-		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure6Iter)
+		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure1Iter)
 	case jobIono:
 		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
 	case jobTKPlus:

@@ -66,7 +66,7 @@ func TestJobsList(t *testing.T) {
 func tiny() Config {
 	return Config{Mode: "quick", Splits: 2, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
 		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
-		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure6Iter: 5, Seed: 11}
+		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, Seed: 11}
 }
 
 // withoutTimes returns a copy of res with every measured time zeroed: the

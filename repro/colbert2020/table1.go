@@ -57,11 +57,12 @@ type Config struct {
 	// ScalingSizes are the training sizes of the time-scaling fit
 	// (Figures 3–4), on the circle problem.
 	ScalingSizes []int
-	// Figure1Grid is the lattice size of Figure 1 (0: not run).
-	Figure1Grid int
-	// Figure6Grid is the lattice size of Figure 6's surfaces (0: not run),
-	// Figure6Iter the iteration cap of its [TK] fits (and of Figure 1's).
-	Figure6Grid, Figure6Iter int
+	// Figure1Grid is the lattice size of Figure 1 (0: not run) and
+	// Figure1Iter the iteration cap of its [TK] fits.
+	Figure1Grid, Figure1Iter int
+	// Figure6Grid is the lattice size of Figure 6's surfaces (0: not run);
+	// its fits use the CV grids and solver settings of Table 1's columns.
+	Figure6Grid int
 	// CurveSizes are the training sizes of the learning curves of
 	// CurveProblems (Figure 7(a) Liver, Figure 7(b) spiral, Figure 5
 	// noisy spiral; an empty entry is not run), CurveReps their
@@ -93,7 +94,7 @@ type Config struct {
 func Quick() Config {
 	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, TKCGrid: []float64{1}, EpsGrid: []float64{0.1}, EpsGridD0: []float64{0.1, 1},
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
-		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure6Iter: 50,
+		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure1Iter: 50,
 		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2,
 		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true, Seed: 2020}
 }
@@ -124,7 +125,7 @@ func Quick() Config {
 func Full() Config {
 	return Config{Mode: "full", Splits: 4, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridD0: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
-		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure6Iter: 200,
+		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure1Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 5,
 		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true, Seed: 2020}
 }
@@ -138,7 +139,7 @@ func Full() Config {
 func PaperProtocol() Config {
 	return Config{Mode: "paper", Splits: 30, Folds: 5, CGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 300, TKTol: 1e-4, TKMaxIter: 200, SimpleMKLIter: 500,
-		ScalingSizes: []int{50, 100, 200, 400, 800}, Figure1Grid: 1001, Figure6Grid: 81, Figure6Iter: 500,
+		ScalingSizes: []int{50, 100, 200, 400, 800}, Figure1Grid: 1001, Figure6Grid: 81, Figure1Iter: 500,
 		CurveSizes: [3][]int{{50, 100, 150, 200, 250, 276}, {50, 100, 200, 400, 800, 1000}, {200, 400, 600, 800, 1000, 1200, 1400}},
 		CurveReps:  10, Seed: 2020}
 }
@@ -416,17 +417,40 @@ func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, raw bool, lib *gramLi
 	return nil
 }
 
-// simpleMKL selects C by k-fold CV on the training Grams and returns the
-// test accuracy of SimpleMKL retrained on the whole training part at that
-// C, the C and the seconds of that one fit; ties in the CV accuracy go to
-// the first C in grid order.
+// simpleMKL selects C by k-fold CV on the training Grams
+// (simpleMKLSelect) and returns the test accuracy of SimpleMKL retrained on
+// the whole training part at that C, the C and the seconds of that one fit.
 func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (acc, C, fit float64, err error) {
-	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
+	C, err = simpleMKLSelect(lib.K, ytr, cfg, seed)
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	learner := func(C float64, init []float64) mkl.SimpleMKL {
-		return mkl.SimpleMKL{C: C, Init: init, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
+	t0 := time.Now()
+	m, err := simpleMKLLearner(C, nil, cfg).FitGrams(lib.K, ytr)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	fit = time.Since(t0).Seconds()
+	pred, err := m.PredictGrams(lib.Kte)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return accuracy(yte, pred), C, fit, nil
+}
+
+// simpleMKLLearner is SimpleMKL at box constant C, started from the
+// weights init (nil: uniform), capped at cfg.SimpleMKLIter steps.
+func simpleMKLLearner(C float64, init []float64, cfg Config) mkl.SimpleMKL {
+	return mkl.SimpleMKL{C: C, Init: init, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
+}
+
+// simpleMKLSelect returns the C of cfg.CGrid with the best k-fold CV
+// accuracy of SimpleMKL on the training Grams K; ties go to the first C in
+// grid order.
+func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) (float64, error) {
+	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
+	if err != nil {
+		return 0, err
 	}
 	// Each fold's Grams are cut once and serve the whole C grid, each C
 	// started from the previous C's weights (a warm start: the same
@@ -436,7 +460,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 	perFold := make([][]float64, len(folds))
 	err = forEach(len(folds), func(fi int) error {
 		f := folds[fi]
-		Kf, err := modelsel.SubGrams(lib.K, f.Train)
+		Kf, err := modelsel.SubGrams(K, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
@@ -444,7 +468,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
-		Kft, err := modelsel.CrossGrams(lib.K, f.Test, f.Train)
+		Kft, err := modelsel.CrossGrams(K, f.Test, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
@@ -455,7 +479,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 		perFold[fi] = make([]float64, len(cfg.CGrid))
 		var init []float64
 		for ci, C := range cfg.CGrid {
-			m, err := learner(C, init).FitGrams(Kf, yf)
+			m, err := simpleMKLLearner(C, init, cfg).FitGrams(Kf, yf)
 			if err != nil {
 				return err
 			}
@@ -469,7 +493,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 		return nil
 	})
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, err
 	}
 	score := make([]float64, len(cfg.CGrid))
 	for _, sc := range perFold {
@@ -483,33 +507,47 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 			best, bestC = score[ci], C
 		}
 	}
-	t0 := time.Now()
-	m, err := learner(bestC, nil).FitGrams(lib.K, ytr)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	fit = time.Since(t0).Seconds()
-	pred, err := m.PredictGrams(lib.Kte)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	return accuracy(yte, pred), bestC, fit, nil
+	return bestC, nil
 }
 
-// tkColumn selects C and ε of [TK] by k-fold CV and returns the test
-// accuracy of [TK] refitted on the whole training part at them, the C and
-// ε, and the seconds of that one fit (basis Grams included): SDP (24) with γ = 0 (no bias, SVM.NoBias) solved by
-// tk.Learner's projected-gradient method. For each fold and ε the C grid
-// is one tk.Learner.FitPath, in ascending order (the basis Grams are built
-// once per fold and ε, and each C starts from the previous one's P* and
-// α); ties in the CV accuracy go to the first (ε, C) in grid order.
+// tkColumn selects C and ε of [TK] by k-fold CV (tkSelect) and returns the
+// test accuracy of [TK] refitted on the whole training part at them, the C
+// and ε, and the seconds of that one fit (basis Grams included).
 func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed uint64) (acc, C, eps, fit float64, err error) {
-	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
+	C, eps, err = tkSelect(Xtr, ytr, d, cfg, seed)
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	learner := func(C, eps float64) tk.Learner {
-		return tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: C, NoBias: true, Tol: cfg.TKSVMTol}, Settings: opt.Settings{Tol: cfg.TKTol, MaxIter: cfg.TKMaxIter}}
+	t0 := time.Now()
+	m, err := tkLearner(d, C, eps, cfg).Fit(Xtr, ytr)
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	fit = time.Since(t0).Seconds()
+	pred, err := m.Predict(Xte)
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	return accuracy(yte, pred), C, eps, fit, nil
+}
+
+// tkLearner is [TK] of degree d at box constant C and margin ε: SDP (24)
+// with γ = 0 (no bias, SVM.NoBias) solved by tk.Learner's
+// projected-gradient method to cfg.TKTol or cfg.TKMaxIter steps.
+func tkLearner(d int, C, eps float64, cfg Config) tk.Learner {
+	return tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: C, NoBias: true, Tol: cfg.TKSVMTol}, Settings: opt.Settings{Tol: cfg.TKTol, MaxIter: cfg.TKMaxIter}}
+}
+
+// tkSelect returns the C and ε of [TK] of degree d with the best k-fold CV
+// accuracy over cfg's grids (TKCGrid or CGrid; EpsGridD0 or EpsGrid). For
+// each fold and ε the C grid is one tk.Learner.FitPath, in ascending order
+// (the basis Grams are built once per fold and ε, and each C starts from
+// the previous one's P* and α); ties in the CV accuracy go to the first
+// (ε, C) in grid order.
+func tkSelect(Xtr *mat.Dense, ytr []float64, d int, cfg Config, seed uint64) (C, eps float64, err error) {
+	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
+	if err != nil {
+		return 0, 0, err
 	}
 	cs := cfg.CGrid
 	if cfg.TKCGrid != nil {
@@ -551,7 +589,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
 		}
-		ms, err := learner(0, e).FitPath(Xf, yf, path)
+		ms, err := tkLearner(d, 0, e, cfg).FitPath(Xf, yf, path)
 		if err != nil {
 			return err
 		}
@@ -574,7 +612,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 		return nil
 	})
 	if err != nil {
-		return 0, 0, 0, 0, err
+		return 0, 0, err
 	}
 	score := make([][]float64, len(eg)) // summed fold accuracy per (ε, C)
 	for ei := range eg {
@@ -594,17 +632,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, cfg Config, seed u
 			}
 		}
 	}
-	t0 := time.Now()
-	m, err := learner(C, eps).Fit(Xtr, ytr)
-	if err != nil {
-		return 0, 0, 0, 0, err
-	}
-	fit = time.Since(t0).Seconds()
-	pred, err := m.Predict(Xte)
-	if err != nil {
-		return 0, 0, 0, 0, err
-	}
-	return accuracy(yte, pred), C, eps, fit, nil
+	return C, eps, nil
 }
 
 // MethodResult is one method of one split of Table 1: the test accuracy in

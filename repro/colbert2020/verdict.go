@@ -154,6 +154,7 @@ func Verdict(res *Results) *repro.Report {
 			fmt.Sprintf("our exponent differs by %.2f", math.Abs(s.MKLExponent-PaperSimpleMKLExponent))))
 	}
 	r.Add(Figure6Claim(res.Figure6))
+	r.Add(Figure6SizeClaim(res.Figure6, res.Curves))
 	r.Add(Figure1Claims(res.Figure1)...)
 	r.Add(CurveClaims(res.Curves)...)
 	r.Add(Figure2Claim(res.Figure2))
