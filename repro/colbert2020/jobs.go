@@ -65,8 +65,11 @@ func Jobs(cfg Config) []jobs.Job {
 		if i < 0 || i >= len(DataSets) {
 			continue // RunJob reports it; Run checks the rows first.
 		}
-		for s := 0; s < cfg.Splits; s++ {
+		for s := 0; s < cfg.allSplits(); s++ {
 			for _, j := range cfg.columns() {
+				if s >= cfg.splits(j) {
+					continue
+				}
 				jb := job(jobTable1, methodName(j), DataSets[i].Name, s, map[string]any{"method": j})
 				jb.Inputs = []string{"data/" + DataSets[i].Name + ".csv.gz"}
 				js = append(js, jb)
@@ -216,7 +219,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 	res := &Results{Mode: cfg.Mode}
 	rows := map[string]*Row{}
 	for _, i := range cfg.rows() {
-		res.Table1 = append(res.Table1, Row{Data: DataSets[i], Splits: make([]SplitResult, cfg.Splits)})
+		res.Table1 = append(res.Table1, Row{Data: DataSets[i], Splits: make([]SplitResult, cfg.allSplits())})
 	}
 	for k := range res.Table1 {
 		r := &res.Table1[k]

@@ -24,7 +24,11 @@ func TestJobsList(t *testing.T) {
 				n++
 			}
 		}
-		if want := len(cfg.rows()) * cfg.Splits * len(cfg.columns()); n != want {
+		want := 0
+		for _, j := range cfg.columns() {
+			want += len(cfg.rows()) * cfg.splits(j)
+		}
+		if n != want {
 			t.Errorf("%s: %d Table 1 jobs, want %d", cfg.Mode, n, want)
 		}
 	}
@@ -62,9 +66,10 @@ func TestJobsList(t *testing.T) {
 }
 
 // tiny is a configuration small enough to run Table 1's five methods on
-// two splits, the scaling experiment and Figure 6 in a second or two.
+// two splits (the network on three), the scaling experiment and Figure 6
+// in a second or two.
 func tiny() Config {
-	return Config{Mode: "quick", Splits: 2, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
+	return Config{Mode: "quick", Splits: 2, NetSplits: 3, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
 		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
 		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, Seed: 11}
 }
@@ -112,11 +117,17 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	if calls.Load() != int64(len(js)) {
 		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
 	}
-	if len(res.Table1) != 1 || len(res.Table1[0].Splits) != 2 || res.Scaling == nil || len(res.Figure6) != 4 || len(res.Checks) == 0 {
+	if len(res.Table1) != 1 || len(res.Table1[0].Splits) != 3 || res.Scaling == nil || len(res.Figure6) != 4 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
-	for _, s := range res.Table1[0].Splits {
+	for k, s := range res.Table1[0].Splits {
 		for j := range Methods {
+			if k >= cfg.Splits && j != MNeuralNet {
+				if s.Ran[j] {
+					t.Errorf("split %d of %d ran %s", k, cfg.Splits, Methods[j])
+				}
+				continue
+			}
 			if !s.Ran[j] || !(s.Acc[j] > 0 && s.Acc[j] <= 100) || !(s.Fit[j] > 0 && s.Fit[j] <= s.Time[j]) {
 				t.Errorf("%s: ran %v, accuracy %v, one fit %v s of the column's %v s", Methods[j], s.Ran[j], s.Acc[j], s.Fit[j], s.Time[j])
 			}
@@ -149,5 +160,27 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	res.Elapsed, again.Elapsed = 0, 0
 	if !reflect.DeepEqual(res, again) {
 		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
+	}
+}
+
+// TestSplitsPrefix checks that the network's extra splits leave the other
+// columns' splits as they were: with NetSplits the first Splits splits are
+// those drawn without it, subsampled training parts included.
+func TestSplitsPrefix(t *testing.T) {
+	cfg := Quick()
+	short, err := Splits(345, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.NetSplits = 7
+	long, err := Splits(345, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short) != cfg.Splits || len(long) != 7 || !reflect.DeepEqual(long[:cfg.Splits], short) {
+		t.Errorf("%d and %d splits; the first %d differ", len(short), len(long), cfg.Splits)
+	}
+	if cfg.splits(MNeuralNet) != 7 || cfg.splits(MTK) != cfg.Splits {
+		t.Errorf("network %d splits, [TK] %d", cfg.splits(MNeuralNet), cfg.splits(MTK))
 	}
 }

@@ -24,6 +24,7 @@ func RunTKPlusScale(cfg Config) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
+	sp = sp[:min(len(sp), cfg.Splits)] // the splits of the column it rereads
 	if len(sp) == 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: [SimpleMKL TK+] scale study on %d splits", len(sp))
 	}
