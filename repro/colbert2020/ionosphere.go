@@ -10,6 +10,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -62,7 +63,18 @@ func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
 		if err != nil {
 			return nil, err
 		}
-		A, B := scale01(Xtr, Xte)
+		mm, err := preprocess.MinMax{}.Fit(Xtr)
+		if err != nil {
+			return nil, err
+		}
+		A, err := mm.Transform(Xtr)
+		if err != nil {
+			return nil, err
+		}
+		B, err := mm.Transform(Xte)
+		if err != nil {
+			return nil, err
+		}
 		for h := range out {
 			lo, hi := make([]float64, d), make([]float64, d)
 			for j := range lo {

@@ -384,31 +384,6 @@ func forEach(n int, f func(i int) error) error {
 	return nil
 }
 
-// scale01 maps the columns of A onto [0, 1] with A's minimum and maximum
-// and applies the same map to B.
-func scale01(A, B *mat.Dense) (*mat.Dense, *mat.Dense) {
-	n, d := A.Dims()
-	nb, _ := B.Dims()
-	oa, ob := mat.NewDense(n, d, nil), mat.NewDense(nb, d, nil)
-	for j := 0; j < d; j++ {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for i := 0; i < n; i++ {
-			lo, hi = min(lo, A.At(i, j)), max(hi, A.At(i, j))
-		}
-		s := 1.0
-		if hi > lo {
-			s = hi - lo
-		}
-		for i := 0; i < n; i++ {
-			oa.Set(i, j, (A.At(i, j)-lo)/s)
-		}
-		for i := 0; i < nb; i++ {
-			ob.Set(i, j, (B.At(i, j)-lo)/s)
-		}
-	}
-	return oa, ob
-}
-
 // tkLibrary is [SimpleMKL TK]'s list: L TK kernels with random P^s
 // (tk.RandomP) of degree d on [0, 1]ⁿ, unit-trace normalised like the
 // rest of the library, or at their own scale when raw (the diagnostic of
