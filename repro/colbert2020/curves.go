@@ -162,6 +162,17 @@ func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc
 	return acc, accMKL, nil
 }
 
+// findCurve returns the curve of problem p among curves (nil entries did
+// not run), or nil.
+func findCurve(curves []*Curve, p string) *Curve {
+	for _, c := range curves {
+		if c != nil && c.Problem == p {
+			return c
+		}
+	}
+	return nil
+}
+
 // compareAt is the paired comparison of [TK] and [SimpleMKL] at size k.
 func (c *Curve) compareAt(k int) (repro.Comparison, error) {
 	return repro.Compare("TK", c.TK[k], "SimpleMKL", c.SimpleMKL[k], repro.PairedT, Tolerances.Alpha, true)
@@ -205,15 +216,7 @@ func (c *Curve) summary() string {
 //     [TK] wins the paired test.
 func CurveClaims(curves []*Curve) []repro.Claim {
 	var out []repro.Claim
-	find := func(p string) *Curve {
-		for _, c := range curves {
-			if c != nil && c.Problem == p {
-				return c
-			}
-		}
-		return nil
-	}
-	if c := find(CurveLiver); c == nil {
+	if c := findCurve(curves, CurveLiver); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 7(a)", repro.Experiment, "Liver: accuracy against the number of training data", "not run in this configuration"))
 	} else {
 		notWorse, ahead := 0, 0
@@ -234,7 +237,7 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 			notWorse == n && ahead == n, fmt.Sprintf("[TK] ahead at %d of %d sizes, not worse at %d", ahead, n, notWorse))
 		out = append(out, cl)
 	}
-	if c := find(CurveSpiral); c == nil {
+	if c := findCurve(curves, CurveSpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 7(b)", repro.Experiment, "spiral: residual error against the number of training data", "not run in this configuration"))
 	} else {
 		last := len(c.Sizes) - 1
@@ -249,7 +252,7 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 			"residual error 1 − TSA of both falls from the smallest to the largest size, and [TK] is not significantly worse at the largest",
 			ok, "an error that does not fall, or [TK] significantly worse at the largest size"))
 	}
-	if c := find(CurveNoisySpiral); c == nil {
+	if c := findCurve(curves, CurveNoisySpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: accuracy against the number of training data", "not run in this configuration"))
 	} else {
 		k, n := 0, 0

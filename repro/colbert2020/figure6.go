@@ -204,12 +204,7 @@ func Figure6Claim(s []Surface) repro.Claim {
 // curve's mean at its largest size reaches Figure6Claim's 90 %.
 func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
 	const id, statement = "Figure 6 (spiral size)", "[TK] on the spiral at 150 points against Figure 7(b)'s learning curve (our diagnosis of the panel)"
-	var c *Curve
-	for _, cc := range curves {
-		if cc != nil && cc.Problem == CurveSpiral {
-			c = cc
-		}
-	}
+	c := findCurve(curves, CurveSpiral)
 	lo, hi := -1, -1
 	if c != nil {
 		for k, n := range c.Sizes {
