@@ -2,10 +2,11 @@ package mkl
 
 import (
 	"fmt"
-	"github.com/kernelab/kernelab/klearn/klearntest"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 // BenchmarkEasyMKL times EasyMKL.FitGrams (λ = 0.1, default Settings) on

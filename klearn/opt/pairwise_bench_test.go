@@ -2,9 +2,10 @@ package opt
 
 import (
 	"fmt"
-	"github.com/kernelab/kernelab/klearn/klearntest"
 	"runtime"
 	"testing"
+
+	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
 // BenchmarkKOMDQPScaling solves the KOMD QP (λ = 0.1, default Settings) on

@@ -2,11 +2,11 @@ package colbert2020
 
 import (
 	"fmt"
-
-	"gonum.org/v1/gonum/mat"
 	"math"
 	"strings"
 	"time"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/mkl"

@@ -5,13 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/kernelab/kernelab/klearn"
 	"io"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
 )
 
 // Options of Run.
