@@ -49,6 +49,7 @@ func TestExtremeInputMore(t *testing.T) {
 		}
 		add("HeatMap points", &HeatMap{Z: [][]float64{{0, 1}, {1, 0}}, Points: []PointSet{{Name: "p", X: v, Y: v}}})
 		add("HeatMap contours", &HeatMap{Z: [][]float64{v, {0, 1}}, Contours: v})
+		add("HeatMap lines", &HeatMap{Z: [][]float64{{0, 1}, {1, 0}}, X: []float64{0, 1}, Y: []float64{0, 1}, VLines: v, HLines: v})
 		add("HeatMap axes", &HeatMap{Z: [][]float64{{0, 1}, {1, 0}}, X: []float64{v[0], v[0] + math.Abs(v[0])/2 + 1}, Y: []float64{v[0], v[0] + math.Abs(v[0])/2 + 1}})
 		add("Surface axes", &Surface{X: []float64{v[0], v[0] + math.Abs(v[0])/2 + 1}, Y: []float64{0, 1}, Z: [][]float64{{0, 1}, {1, 0}}})
 		add("Surface azimuth", &Surface{X: []float64{0, 1}, Y: []float64{0, 1}, Z: [][]float64{v, v}, Azimuth: v[1], Elevation: 45})

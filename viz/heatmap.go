@@ -58,6 +58,10 @@ type HeatMap struct {
 	// Points are drawn over the map, one marker shape per set. Static
 	// rendering only.
 	Points []PointSet
+	// VLines and HLines draw thin grey reference lines across the map at
+	// these x and y values (e.g. the tile edges of a tessellation). Static
+	// rendering only.
+	VLines, HLines []float64
 	// Diverging uses a blue–white–red colour map symmetric about zero
 	// (decision functions, signed values); otherwise a sequential map.
 	Diverging bool
@@ -135,6 +139,12 @@ func (hm *HeatMap) validate() (zmin, zmax float64, err error) {
 		}
 	}
 	if err := checkFinite(kind, "Contours", hm.Contours); err != nil {
+		return 0, 0, err
+	}
+	if err := checkFinite(kind, "VLines", hm.VLines); err != nil {
+		return 0, 0, err
+	}
+	if err := checkFinite(kind, "HLines", hm.HLines); err != nil {
 		return 0, 0, err
 	}
 	for i, s := range hm.Points {
@@ -483,6 +493,29 @@ func (hm *HeatMap) figure() (figure, error) {
 			return figure{}, err
 		}
 		addData(p, ct)
+	}
+	ref := draw.LineStyle{Color: color.Gray{Y: 90}, Width: vg.Points(0.6)}
+	for _, v := range hm.VLines {
+		if v < p.X.Min || v > p.X.Max {
+			continue // off the field; the axes keep its span
+		}
+		l, err := plotter.NewLine(plotter.XYs{{X: v, Y: p.Y.Min}, {X: v, Y: p.Y.Max}})
+		if err != nil {
+			return figure{}, err
+		}
+		l.LineStyle = ref
+		addData(p, l)
+	}
+	for _, v := range hm.HLines {
+		if v < p.Y.Min || v > p.Y.Max {
+			continue
+		}
+		l, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: v}, {X: p.X.Max, Y: v}})
+		if err != nil {
+			return figure{}, err
+		}
+		l.LineStyle = ref
+		addData(p, l)
 	}
 	if err := addPointSets(pn, hm.Points, true); err != nil {
 		return figure{}, err

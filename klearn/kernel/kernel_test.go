@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"sort"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -338,80 +337,6 @@ func TestDPPRules(t *testing.T) {
 	}
 }
 
-// gauss5 holds the 5-point Gauss–Legendre rule on [−1, 1] (exact for
-// polynomials of degree ≤ 9).
-var gauss5x = []float64{-0.9061798459386640, -0.5384693101056831, 0, 0.5384693101056831, 0.9061798459386640}
-var gauss5w = []float64{0.2369268850561891, 0.4786286704993665, 0.5688888888888889, 0.4786286704993665, 0.2369268850561891}
-
-// quadTK integrates N̂(z,x)ᵀ P N̂(z,y) over the box by tensor Gauss–Legendre
-// on the cells cut at the coordinates of x and y (the integrand is a
-// polynomial of degree ≤ 2d per coordinate on each cell, so this is exact
-// to round-off). N̂ is Colbert & Peet's eq. (10) with the second block 1 − I_+(z − x)
-// (the printed I_+(x − z) does not match the paper's closed form); for n = 1 that is the literal I_+(x − z) a.e.
-func quadTK(tk TK, x, y []float64) float64 {
-	n := len(x)
-	exps := must(Monomials(2*n, tk.Degree))
-	q := len(exps)
-	cuts := make([][]float64, n)
-	for k := 0; k < n; k++ {
-		c := []float64{tk.Lower[k], tk.Upper[k], x[k], y[k]}
-		sort.Float64s(c)
-		cuts[k] = c
-	}
-	// enumerate the tensor grid of nodes
-	type node struct{ z, w []float64 }
-	nodes := []node{{nil, nil}}
-	for k := 0; k < n; k++ {
-		var next []node
-		for _, nd := range nodes {
-			for c := 0; c+1 < len(cuts[k]); c++ {
-				lo, hi := cuts[k][c], cuts[k][c+1]
-				for g := range gauss5x {
-					z := append(append([]float64(nil), nd.z...), (lo+hi)/2+(hi-lo)/2*gauss5x[g])
-					w := append(append([]float64(nil), nd.w...), (hi-lo)/2*gauss5w[g])
-					next = append(next, node{z, w})
-				}
-			}
-		}
-		nodes = next
-	}
-	N := func(z, x []float64) []float64 {
-		v := make([]float64, 2*q)
-		ge := true
-		for k := range z {
-			if z[k] < x[k] {
-				ge = false
-			}
-		}
-		xz := append(append([]float64(nil), x...), z...)
-		for i, e := range exps {
-			m := monomial(xz, e)
-			if ge {
-				v[i] = m
-			} else {
-				v[q+i] = m
-			}
-		}
-		return v
-	}
-	var s float64
-	for _, nd := range nodes {
-		w := 1.0
-		for _, v := range nd.w {
-			w *= v
-		}
-		nx, ny := N(nd.z, x), N(nd.z, y)
-		var f float64
-		for a := 0; a < 2*q; a++ {
-			for b := 0; b < 2*q; b++ {
-				f += nx[a] * tk.P.At(a, b) * ny[b]
-			}
-		}
-		s += w * f
-	}
-	return s
-}
-
 // TestTKIntegral: Corollary 13 (with the R_ij correction)
 // equals the defining integral Colbert & Peet's eq. (7) computed by quadrature, in 1-D and
 // 2-D for d = 0, 1, 2, with a random (non-symmetric-R) P ⪰ 0; the kernel is
@@ -430,7 +355,10 @@ func TestTKIntegral(t *testing.T) {
 			for i := 0; i < 6; i++ {
 				for j := 0; j < 6; j++ {
 					got := tk.Eval(R.row(i), R.row(j))
-					want := quadTK(tk, R.row(i), R.row(j))
+					want, err := tk.Quadrature(R.row(i), R.row(j), false)
+					if err != nil {
+						t.Fatal(err)
+					}
 					if !near(got, want, 1e-10) {
 						t.Fatalf("n=%d d=%d: Cor. 13 %v, quadrature %v", n, deg, got, want)
 					}
