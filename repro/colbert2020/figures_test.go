@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -182,5 +185,26 @@ func TestFigure6Table(t *testing.T) {
 	want := [][]string{{"circle, TK", "10", "0.1", "93.0"}, {"circle, SimpleMKL", "100", "—", "94.0"}}
 	if len(h) != 4 || !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows %q, want %q", rows, want)
+	}
+}
+
+// TestGPKInterpolant checks Theorem 12's construction on its own: it
+// reproduces K* at the smallest degree whose monomials separate the points
+// (d = 2 for six points of the plane, q = 6), and refuses points that no
+// degree separates (two equal points).
+func TestGPKInterpolant(t *testing.T) {
+	X := randPoints(6, 2, 7)
+	Kstar := randPSD(6, 8)
+	d, P, err := gpkInterpolant(X, Kstar)
+	if err != nil || d != 2 {
+		t.Fatalf("d = %d, %v", d, err)
+	}
+	K := kernel.GPK{Degree: d, P: P}.Gram(X)
+	if !mat.EqualApprox(K, Kstar, 1e-10) {
+		t.Errorf("Gram %v, want %v", mat.Formatted(K), mat.Formatted(Kstar))
+	}
+	X.SetRow(1, X.RawRowView(0))
+	if _, _, err := gpkInterpolant(X, Kstar); err == nil {
+		t.Error("two equal points accepted")
 	}
 }

@@ -253,10 +253,21 @@ func RunChecks(quick bool) ([]repro.Claim, error) {
 	var out []repro.Claim
 	for _, f := range []func() (repro.Claim, error){
 		func() (repro.Claim, error) { return CheckProposition3(trials) },
+		func() (repro.Claim, error) { return CheckLemma4(trials) },
+		func() (repro.Claim, error) { return CheckLemma5(2 * trials) },
 		CheckCorollary13,
+		CheckTheorem6,
+		func() (repro.Claim, error) {
+			t, err := RunTiles(0)
+			if err != nil {
+				return repro.Claim{}, err
+			}
+			return TilesClaim(t), nil
+		},
 		func() (repro.Claim, error) { return CheckTheorem8(m) },
 		func() (repro.Claim, error) { return CheckTheorem10(24, 10*trials) },
 		CheckLemma11,
+		CheckTheorem12,
 		func() (repro.Claim, error) { c, _, err := CheckSDP24(); return c, err },
 	} {
 		c, err := f()
