@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -125,16 +126,28 @@ func TestFigure6(t *testing.T) {
 	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
 		t.Fatal(err)
 	}
-	sc := &Scaling{Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, MKLSeconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.8, MKLExponent: 1.9, L: 30}
+	sc := &Scaling{}
+	for _, problem := range []string{"circle", "spiral"} {
+		sc.Series = append(sc.Series,
+			ScalingSeries{Method: "TK", Problem: problem, Degree: 1, Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8},
+			ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: 1, L: 30, Sizes: []int{40, 80, 160}, Seconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.9})
+	}
 	scaling := ScalingChart(sc)
+	if len(scaling.Panels) != 4 {
+		t.Fatalf("%d panels, want 4", len(scaling.Panels))
+	}
 	if err := viz.CheckFigure(scaling); err != nil {
 		t.Fatal(err)
 	}
 	// Legends and panel titles name the methods plainly: the paper's
 	// "[TK]" reads as unrendered citation markup in a chart.
 	names := []string{}
-	for _, ser := range scaling.Series {
-		names = append(names, ser.Name)
+	for _, p := range scaling.Panels {
+		l := p.(*viz.Line)
+		names = append(names, l.Title)
+		for _, ser := range l.Series {
+			names = append(names, ser.Name)
+		}
 	}
 	for _, p := range s {
 		names = append(names, p.Title)
@@ -146,14 +159,32 @@ func TestFigure6(t *testing.T) {
 	}
 }
 
-// TestRunScaling times both fits on two sizes and fits finite exponents.
+// TestRunScaling times every series on two sizes and fits finite
+// exponents; the degree-3 series skips 400 points, whose basis Grams
+// exceed the memory bound; the claims read the series.
 func TestRunScaling(t *testing.T) {
-	s, err := RunScaling([]int{20, 40}, 5, 1)
+	s, err := RunScaling([]int{20, 40}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Seconds) != 2 || len(s.MKLSeconds) != 2 || math.IsNaN(s.Exponent) || math.IsNaN(s.MKLExponent) {
-		t.Fatalf("%+v", s)
+	if want := 2 * (len(ScalingDegrees) + len(ScalingLs)); len(s.Series) != want {
+		t.Fatalf("%d series, want %d", len(s.Series), want)
+	}
+	for _, ser := range s.Series {
+		if len(ser.Seconds) != 2 || math.IsNaN(ser.Exponent) {
+			t.Errorf("%+v", ser)
+		}
+	}
+	if c := scalingClaim(s, "Figure 3", "TK", "", PaperSDPExponent); c.Outcome == repro.NotRun {
+		t.Error("Figure 3 not run")
+	}
+	s.Series[0].Exponent = 3.2
+	if c := scalingClaim(s, "Figure 3", "TK", "", PaperSDPExponent); c.Outcome != repro.NotReproduced {
+		t.Errorf("an exponent of 3.2: %v", c.Outcome)
+	}
+	q, _ := kernel.TKSize(2, 3)
+	if vars := float64(2*q) * float64(2*q+1) / 2; 8*vars*400*400 <= scalingMaxBasisBytes || 8*vars*200*200 > scalingMaxBasisBytes {
+		t.Errorf("the memory bound keeps d = 3 at 400 points or drops it at 200")
 	}
 }
 

@@ -77,7 +77,7 @@ func Jobs(cfg Config) []jobs.Job {
 		}
 	}
 	if len(cfg.ScalingSizes) > 1 {
-		js = append(js, job(jobScaling, "TK and SimpleMKL TK", "circle", 0, nil))
+		js = append(js, job(jobScaling, "TK and SimpleMKL TK", "circle and spiral", 0, nil))
 	}
 	if cfg.Figure1Grid > 2 {
 		js = append(js, job(jobFigure1, "TK and Gaussians", "1-D labels", 0, nil))
@@ -152,7 +152,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		}
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Table 1 data set %q", j.Data)
 	case jobScaling:
-		return RunScaling(cfg.ScalingSizes, cfg.L, cfg.Seed)
+		return RunScaling(cfg.ScalingSizes, cfg.Seed)
 	case jobFigure6:
 		return Figure6Panels(j.Data, cfg)
 	case jobFigure1:

@@ -89,8 +89,11 @@ func withoutTimes(res *Results) Results {
 		c.Table1 = append(c.Table1, r2)
 	}
 	if res.Scaling != nil {
-		sc := *res.Scaling
-		sc.Seconds, sc.MKLSeconds, sc.Exponent, sc.MKLExponent = nil, nil, 0, 0
+		sc := Scaling{}
+		for _, ser := range res.Scaling.Series {
+			ser.Seconds, ser.Exponent = nil, 0
+			sc.Series = append(sc.Series, ser)
+		}
 		c.Scaling = &sc
 	}
 	return c

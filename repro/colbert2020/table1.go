@@ -59,7 +59,7 @@ type Config struct {
 	// SimpleMKLIter caps SimpleMKL's descent steps (the toolbox: 500).
 	SimpleMKLIter int
 	// ScalingSizes are the training sizes of the time-scaling fit
-	// (Figures 3–4), on the circle problem.
+	// (Figures 3–4), on the circle and the spiral (RunScaling).
 	ScalingSizes []int
 	// Figure1Grid is the lattice size of Figure 1 (0: not run) and
 	// Figure1Iter the iteration cap of its [TK] fits.

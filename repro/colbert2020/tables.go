@@ -41,16 +41,41 @@ func Table1Markdown(rows []Row) string {
 	return b.String()
 }
 
-// ScalingChart draws the time of one [TK] fit and of one [SimpleMKL TK]
-// fit against m (log–log) with the fitted exponents. The legend names the
-// methods without the paper's brackets (TK, SimpleMKL TK), which read as
-// citation markup in a chart.
-func ScalingChart(s *Scaling) *viz.Line {
-	x := make([]float64, len(s.Sizes))
-	for i, m := range s.Sizes {
-		x[i] = float64(m)
+// ScalingChart draws Figures 3–4 as four log–log panels, the time of one
+// fit against m: [TK] per degree (Figure 3) and [SimpleMKL TK] per library
+// size L (Figure 4), on the circle and on the spiral; the legends give each
+// series' fitted exponent. The names leave out the paper's brackets, which
+// read as citation markup in a chart.
+func ScalingChart(s *Scaling) *viz.Grid {
+	var panels []viz.Chart
+	for _, fig := range []struct {
+		method string
+		titles [2]string
+	}{{"TK", [2]string{"Figure 3, circle: TK", "Figure 3, spiral: TK"}},
+		{"SimpleMKL TK", [2]string{"Figure 4(a), circle: SimpleMKL TK", "Figure 4(b), spiral: SimpleMKL TK"}}} {
+		for k, problem := range []string{"circle", "spiral"} {
+			var series []viz.Series
+			for _, ser := range s.Series {
+				if ser.Method != fig.method || ser.Problem != problem || len(ser.Sizes) == 0 {
+					continue
+				}
+				x := make([]float64, len(ser.Sizes))
+				for i, m := range ser.Sizes {
+					x[i] = float64(m)
+				}
+				name := fmt.Sprintf("d = %d (slope %.2f)", ser.Degree, ser.Exponent)
+				if ser.L > 0 {
+					name = fmt.Sprintf("L = %d (slope %.2f)", ser.L, ser.Exponent)
+				}
+				series = append(series, viz.Series{Name: name, X: x, Y: ser.Seconds})
+			}
+			if len(series) == 0 {
+				continue
+			}
+			panels = append(panels, &viz.Line{Title: fig.titles[k],
+				XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true, Series: series})
+		}
 	}
-	return &viz.Line{Title: fmt.Sprintf("Figures 3–4: fit time on the circle, d = 1 (exponents %.2f and %.2f; paper: %.1f and %.1f)", s.Exponent, s.MKLExponent, PaperSDPExponent, PaperSimpleMKLExponent),
-		XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true,
-		Series: []viz.Series{{Name: "TK", X: x, Y: s.Seconds}, {Name: fmt.Sprintf("SimpleMKL TK, L = %d", s.L), X: x, Y: s.MKLSeconds}}}
+	return &viz.Grid{Title: fmt.Sprintf("Figures 3–4: time of one fit (paper: slopes %.1f and %.1f)", PaperSDPExponent, PaperSimpleMKLExponent),
+		Panels: panels, Cols: 2}
 }
