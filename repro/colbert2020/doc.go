@@ -6,16 +6,16 @@
 // margin ε — chosen by 5-fold cross-validation on the training part), the
 // five methods of Table 1 ([TK] by klearn/mkl/tk, [SimpleMKL], [SimpleMKL
 // TK], [SimpleMKL TK+] by klearn/mkl, [Neural Net] by klearn/nn), the
-// numerical checks of Proposition 3, Lemmas 4 and 5, Corollary 13,
-// Theorem 6, the tiles of Section 3.3 (RunTiles), Theorems 8 and 10,
-// Lemma 11, Theorem 12 and SDP (24), the figures (Figure 1: a 1-D
-// classifier and TK kernel
-// shapes; Figure 2: the kernel-matrix approximation problems (20)–(21)
-// over TK, GPK and Gaussian sums; Figures 5 and 7: learning curves;
-// Figure 6: decision surfaces), the diagnostics of Table 1's Ionosphere
-// [TK] (RunIonosphere) and Liver [SimpleMKL TK+] (RunTKPlusScale) and of
-// Figure 6's spiral panel, and the verdict table (Verdict) that the notebook opens
-// with. Quick, Full and PaperProtocol are the three modes (ConfigFor).
+// numerical checks of Section 2.1's remark on Lanckriet et al.'s set,
+// Proposition 3, Lemmas 4 and 5, Corollary 13, Theorem 6, the tiles of
+// Section 3.3 (RunTiles), Theorems 8 and 10, Lemma 11, Theorem 12 and SDP
+// (24), the figures (Figure 1: a 1-D classifier and TK kernel shapes;
+// Figure 2: the kernel-matrix approximation problems (20)–(21) over TK, GPK
+// and Gaussian sums; Figures 5 and 7: learning curves; Figure 6: decision
+// surfaces), the diagnostics of Table 1's Ionosphere [TK] (RunIonosphere)
+// and Liver [SimpleMKL TK+] (RunTKPlusScale) and of Figure 6's spiral
+// panel, and the verdict table (Verdict) that the notebook opens with.
+// Quick, Full and PaperProtocol are the three modes (ConfigFor).
 //
 // The experiments are the jobs of Jobs (package repro/jobs, registered as
 // "colbert2020"): `kernelab run colbert2020 --shard i/N` computes them on a

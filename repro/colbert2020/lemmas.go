@@ -336,3 +336,71 @@ func gpkInterpolant(X *mat.Dense, Kstar *mat.SymDense) (int, *mat.SymDense, erro
 	}
 	return 0, nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no degree below 16 separates the %d points", m)
 }
+
+// CheckLanckrietSet checks the remark of Section 2.1: Lanckriet et al.'s
+// set {Σ_i μ_i k_i : μ ∈ Rˡ, K ⪰ 0} constrains only the training Gram, so
+// its members need not be positive kernels. With k₁, k₂ Gaussians of width
+// 1 and 0.35 (k(x, z) = exp(−(x − z)²/σ²)), ten training points 0, 1, …, 9
+// and μ = (1, −c), c half of λ_min(K₁)/λ_max(K₂), the training Gram is
+// positive definite; the Gram of the same function on the training points
+// and 181 more points of [0, 9] has a negative eigenvalue.
+func CheckLanckrietSet() (repro.Claim, error) {
+	const m, extra = 10, 181
+	train := mat.NewDense(m, 1, nil)
+	for i := 0; i < m; i++ {
+		train.Set(i, 0, float64(i))
+	}
+	all := mat.NewDense(m+extra, 1, nil)
+	all.Slice(0, m, 0, 1).(*mat.Dense).Copy(train)
+	for i := 0; i < extra; i++ {
+		all.Set(m+i, 0, 9*float64(i)/float64(extra-1))
+	}
+	k1, k2 := kernel.Gaussian{Sigma: 1}, kernel.Gaussian{Sigma: 0.35}
+	gram := func(X *mat.Dense, c float64) (*mat.SymDense, error) {
+		K1, err := kernel.Gram(k1, X)
+		if err != nil {
+			return nil, err
+		}
+		K2, err := kernel.Gram(k2, X)
+		if err != nil {
+			return nil, err
+		}
+		return kernel.Combine([]float64{1, -c}, []*mat.SymDense{K1, K2})
+	}
+	K1, err := kernel.Gram(k1, train)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	K2, err := kernel.Gram(k2, train)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	l1, err := kernel.MinEigen(K1)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	c := 0.5 * l1 / mat.Norm(K2, 2)
+	Ktr, err := gram(train, c)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	Kall, err := gram(all, c)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	ltr, err := kernel.MinEigen(Ktr)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	lall, err := kernel.MinEigen(Kall)
+	if err != nil {
+		return repro.Claim{}, err
+	}
+	ltr, lall = ltr/mat.Norm(Ktr, 2), lall/mat.Norm(Kall, 2)
+	holds := ltr > 0 && lall < -1e-6
+	return repro.CheckClaim("Section 2.1", repro.Theorem, "a member of Lanckriet et al.'s set (μ ∈ Rˡ, training Gram ⪰ 0) need not be a positive kernel",
+		"remark, no numbers",
+		fmt.Sprintf("k = k₁ − %.3g k₂ (Gaussians of width 1 and 0.35): λ_min/‖K‖ = %.2g on the %d training points, %.2g with %d more points", c, ltr, m, lall, extra),
+		"training Gram positive definite, the larger Gram below −1e-6 (relative)", holds,
+		"the combination is positive on the larger set too"), nil
+}

@@ -329,6 +329,7 @@ func RunChecks(quick bool) ([]repro.Claim, error) {
 	}
 	var out []repro.Claim
 	for _, f := range []func() (repro.Claim, error){
+		CheckLanckrietSet,
 		func() (repro.Claim, error) { return CheckProposition3(trials) },
 		func() (repro.Claim, error) { return CheckLemma4(trials) },
 		func() (repro.Claim, error) { return CheckLemma5(2 * trials) },
