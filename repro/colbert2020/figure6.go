@@ -114,15 +114,7 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 			G.Set(i*grid+j, 1, v)
 		}
 	}
-	var pos, neg [][2]float64
-	for i, v := range p.y {
-		pt := [2]float64{p.X.At(i, 0), p.X.At(i, 1)}
-		if v > 0 {
-			pos = append(pos, pt)
-		} else {
-			neg = append(neg, pt)
-		}
-	}
+	pos, neg := splitClasses(p.X, p.y)
 	// [TK]
 	C, eps, err := tkSelect(p.X, p.y, 1, cfg, seed)
 	if err != nil {
@@ -253,20 +245,38 @@ func Figure6Table(s []Surface) (header []string, rows [][]string) {
 	return header, rows
 }
 
+// classPoints returns the training points of the two classes as the
+// point sets of a decision-surface chart.
+func classPoints(pos, neg [][2]float64) []viz.PointSet {
+	out := []viz.PointSet{{Name: "+1"}, {Name: "−1"}}
+	for k, pts := range [][][2]float64{pos, neg} {
+		for _, q := range pts {
+			out[k].X, out[k].Y = append(out[k].X, q[0]), append(out[k].Y, q[1])
+		}
+	}
+	return out
+}
+
+// splitClasses returns the rows of the two-column X whose label is
+// positive and those whose label is not.
+func splitClasses(X *mat.Dense, y []float64) (pos, neg [][2]float64) {
+	for i, v := range y {
+		pt := [2]float64{X.At(i, 0), X.At(i, 1)}
+		if v > 0 {
+			pos = append(pos, pt)
+		} else {
+			neg = append(neg, pt)
+		}
+	}
+	return pos, neg
+}
+
 // Figure6Chart draws the four panels with the decision boundary f = 0.
 func Figure6Chart(s []Surface) *viz.Grid {
 	var panels []viz.Chart
 	for _, p := range s {
-		var pos, neg viz.PointSet
-		pos.Name, neg.Name = "+1", "−1"
-		for _, q := range p.Pos {
-			pos.X, pos.Y = append(pos.X, q[0]), append(pos.Y, q[1])
-		}
-		for _, q := range p.Neg {
-			neg.X, neg.Y = append(neg.X, q[0]), append(neg.Y, q[1])
-		}
 		panels = append(panels, &viz.HeatMap{Title: p.Title, XLabel: "x_1", YLabel: "x_2", X: p.X, Y: p.Y, Z: p.Z,
-			Contours: []float64{0}, Points: []viz.PointSet{pos, neg}, Diverging: true, NoColorBar: true})
+			Contours: []float64{0}, Points: classPoints(p.Pos, p.Neg), Diverging: true, NoColorBar: true})
 	}
 	return &viz.Grid{Title: "Figure 6: decision surfaces", Panels: panels, Cols: 2}
 }

@@ -151,14 +151,7 @@ func RunTiles(grid int) (*Tiles, error) {
 			}
 		}
 	}
-	for i, v := range y {
-		p := [2]float64{X.At(i, 0), X.At(i, 1)}
-		if v > 0 {
-			res.Pos = append(res.Pos, p)
-		} else {
-			res.Neg = append(res.Neg, p)
-		}
-	}
+	res.Pos, res.Neg = splitClasses(X, y)
 	if grid > 1 {
 		lo0, hi0 := ex[0], ex[len(ex)-1]
 		lo1, hi1 := ey[0], ey[len(ey)-1]
@@ -214,15 +207,7 @@ func TilesClaim(t *Tiles) repro.Claim {
 // TilesChart draws the classifier of RunTiles with its tile edges and
 // training points.
 func TilesChart(t *Tiles) *viz.HeatMap {
-	var pos, neg viz.PointSet
-	pos.Name, neg.Name = "+1", "−1"
-	for _, q := range t.Pos {
-		pos.X, pos.Y = append(pos.X, q[0]), append(pos.Y, q[1])
-	}
-	for _, q := range t.Neg {
-		neg.X, neg.Y = append(neg.X, q[0]), append(neg.Y, q[1])
-	}
 	return &viz.HeatMap{Title: fmt.Sprintf("Section 3.3: %d points cut the box into %d tiles; f is a polynomial on each", t.M, t.Count),
-		XLabel: "x_1", YLabel: "x_2", X: t.X, Y: t.Y, Z: t.Z, Contours: []float64{0}, Points: []viz.PointSet{pos, neg},
+		XLabel: "x_1", YLabel: "x_2", X: t.X, Y: t.Y, Z: t.Z, Contours: []float64{0}, Points: classPoints(t.Pos, t.Neg),
 		VLines: t.Edges[0], HLines: t.Edges[1], Diverging: true}
 }
