@@ -208,9 +208,12 @@ func (c *Curve) summary() string {
 //     [SimpleMKL]": at every size [TK]'s mean is at least SimpleMKL's and
 //     [TK] is not significantly worse (paired t-test over the
 //     repetitions);
-//   - Figure 7(b), spiral: "both methods converge well": the residual
-//     error 1 − TSA of both at the largest size is below that at the
-//     smallest and [TK] is not significantly worse at the largest;
+//   - Figure 7(b), spiral: "both methods converge well, with [TK]
+//     significantly better only for very large training sets", in two
+//     parts: the residual error 1 − TSA of both at the largest size is
+//     below that at the smallest and [TK] is not significantly worse at
+//     the largest; [TK] wins the paired test at the largest size and at
+//     no smaller one;
 //   - Figure 5, noisy spiral: "[TK] significantly outperforms
 //     [SimpleMKL] beginning at 600 data points": at every size ≥ 600
 //     [TK] wins the paired test.
@@ -246,11 +249,36 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 		s0, _ := repro.Summarize(c.SimpleMKL[0])
 		s1, _ := repro.Summarize(c.SimpleMKL[last])
 		cmp, err := c.compareAt(last)
-		ok := t1.Mean > t0.Mean && s1.Mean > s0.Mean && (err != nil || cmp.Winner != repro.BWins)
-		out = append(out, repro.CheckClaim("Figure 7(b)", repro.Experiment, "spiral: both methods converge; [TK] significantly better only for very large training sets",
-			"drawn, no numbers", c.summary(),
-			"residual error 1 − TSA of both falls from the smallest to the largest size, and [TK] is not significantly worse at the largest",
-			ok, "an error that does not fall, or [TK] significantly worse at the largest size"))
+		converge := t1.Mean > t0.Mean && s1.Mean > s0.Mean && (err != nil || cmp.Winner != repro.BWins)
+		// "Significantly better only for very large training sets": a
+		// significant [TK] win at the largest size and at no smaller one.
+		onlyLarge := err == nil && cmp.Winner == repro.AWins
+		var early []string
+		for k := 0; k < last; k++ {
+			if ck, err := c.compareAt(k); err == nil && ck.Winner == repro.AWins {
+				onlyLarge = false
+				early = append(early, fmt.Sprint(c.Sizes[k]))
+			}
+		}
+		k := 0
+		for _, ok := range []bool{converge, onlyLarge} {
+			if ok {
+				k++
+			}
+		}
+		reason := "the residual error of a method does not fall, or [TK] is significantly worse at the largest size"
+		if converge {
+			reason = "both converge, but [TK] is not significantly better at the largest size alone"
+			if len(early) > 0 {
+				reason += fmt.Sprintf(" (it is also at m = %s)", strings.Join(early, ", "))
+			}
+		}
+		cl := repro.CountClaim("Figure 7(b)", repro.Experiment, "spiral: both methods converge; [TK] significantly better only for very large training sets",
+			"drawn, no numbers",
+			fmt.Sprintf("both parts: (1) the residual error 1 − TSA of both falls from the smallest to the largest size and [TK] is not significantly worse at the largest; (2) [TK] wins the paired t-test (α = %g) at the largest size and at no smaller one", Tolerances.Alpha),
+			k, 2, reason)
+		cl.Ours = fmt.Sprintf("%d of 2 parts — %s", k, c.summary())
+		out = append(out, cl)
 	}
 	if c := findCurve(curves, CurveNoisySpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: accuracy against the number of training data", "not run in this configuration"))

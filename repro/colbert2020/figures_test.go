@@ -114,6 +114,18 @@ func TestCurves(t *testing.T) {
 	if c := CurveClaims([]*Curve{behind})[2]; c.Outcome != repro.NotReproduced {
 		t.Errorf("behind: %s", c.Outcome)
 	}
+	// Figure 7(b): both converge; [TK] significantly better at the largest
+	// size alone reproduces it; significantly better everywhere is one
+	// part of two.
+	lateOnly := &Curve{Problem: CurveSpiral, Sizes: []int{50, 200, 400},
+		TK: [][]float64{{60, 62, 58}, {80, 82, 79}, {92, 93, 95}}, SimpleMKL: [][]float64{{61, 60, 59}, {81, 80, 80}, {82, 83, 84}}}
+	always := &Curve{Problem: CurveSpiral, Sizes: lateOnly.Sizes, TK: ahead.TK, SimpleMKL: [][]float64{{60, 60.5, 61}, {80, 80.5, 82}, {82, 83, 84}}}
+	if c := CurveClaims([]*Curve{lateOnly})[1]; c.ID != "Figure 7(b)" || c.Outcome != repro.Reproduced {
+		t.Errorf("late only: %s %s (%s)", c.ID, c.Outcome, c.Ours)
+	}
+	if c := CurveClaims([]*Curve{always})[1]; c.Outcome != repro.Partly {
+		t.Errorf("better at every size: %s (%s)", c.Outcome, c.Ours)
+	}
 	if cs := CurveClaims(nil); cs[0].Outcome != repro.NotRun || cs[1].Outcome != repro.NotRun || cs[2].Outcome != repro.NotRun {
 		t.Error("missing curves not reported as not run")
 	}
