@@ -313,16 +313,15 @@ func gpkInterpolant(X *mat.Dense, Kstar *mat.SymDense) (int, *mat.SymDense, erro
 			return 0, nil, klearn.Errorf(klearn.ErrSingular, "colbert2020: eigendecomposition of K* failed")
 		}
 		vals := e.Values(nil)
-		var U mat.Dense
-		e.VectorsTo(&U)
-		for k, v := range vals { // M = U diag(√λ) Uᵀ
+		var Ev, U mat.Dense
+		e.VectorsTo(&Ev)
+		U.CloneFrom(&Ev)
+		for k, v := range vals { // M = Ev diag(√λ) Evᵀ
 			s := math.Sqrt(max(v, 0))
 			for i := 0; i < m; i++ {
 				U.Set(i, k, U.At(i, k)*s)
 			}
 		}
-		var Ev mat.Dense
-		e.VectorsTo(&Ev)
 		var M mat.Dense
 		M.Mul(&U, Ev.T())
 		// Qᵀ solves Vᵀ Qᵀ = M (minimum norm when q > m), i.e. Q = M V⁺.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -63,7 +64,7 @@ func RunTiles(grid int) (*Tiles, error) {
 	res := &Tiles{M: m}
 	for j := 0; j < 2; j++ {
 		col := mat.Col(nil, j, X)
-		lo, hi := floats(col)
+		lo, hi := floats.Min(col), floats.Max(col)
 		w := hi - lo
 		res.Edges[j] = append([]float64{lo - eps*w, hi + eps*w}, col...) // the learner's box [−ε, 1 + ε] after scaling
 		sort.Float64s(res.Edges[j])
@@ -176,15 +177,6 @@ func RunTiles(grid int) (*Tiles, error) {
 		}
 	}
 	return res, nil
-}
-
-// floats returns the minimum and maximum of v.
-func floats(v []float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, x := range v {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return lo, hi
 }
 
 // TilesClaim states Section 3.3's tessellation: (m + 1)ⁿ tiles, a
