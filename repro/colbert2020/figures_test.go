@@ -220,3 +220,114 @@ func TestGPKInterpolant(t *testing.T) {
 		t.Error("two equal points accepted")
 	}
 }
+
+// TestMajorityAccuracy checks the chance level on hand-counted labels.
+func TestMajorityAccuracy(t *testing.T) {
+	for _, c := range []struct {
+		y, yt []float64
+		want  float64
+	}{
+		{[]float64{1, 1, -1}, []float64{1, -1, -1, 1}, 50},
+		{[]float64{-1, -1, 1}, []float64{1, -1, -1, -1}, 75},
+		{[]float64{1, -1}, []float64{1, -1, -1, -1}, 25}, // a tie predicts +1
+	} {
+		if got := majorityAccuracy(c.y, c.yt); got != c.want {
+			t.Errorf("majorityAccuracy(%v, %v) = %g, want %g", c.y, c.yt, got, c.want)
+		}
+	}
+}
+
+// TestLiverSmallPrefix: the chance-level job repeats the Liver curve at
+// its smallest size with the main curve's seeds, so its first
+// repetitions are the main curve's (ChanceClaim relies on it).
+func TestLiverSmallPrefix(t *testing.T) {
+	cfg := Quick()
+	main, err := RunCurve(CurveLiver, []int{40, 60}, 2, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := RunCurve(CurveLiver, []int{40}, 3, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 0; r < 2; r++ {
+		if small.TK[0][r] != main.TK[0][r] || small.SimpleMKL[0][r] != main.SimpleMKL[0][r] || small.Majority[0][r] != main.Majority[0][r] {
+			t.Errorf("repetition %d: %g/%g/%g, main curve %g/%g/%g", r, small.TK[0][r], small.SimpleMKL[0][r], small.Majority[0][r],
+				main.TK[0][r], main.SimpleMKL[0][r], main.Majority[0][r])
+		}
+	}
+	for _, m := range main.Majority {
+		for _, v := range m {
+			if v < 40 || v > 80 {
+				t.Errorf("Liver's majority class at %g %%, want near 58 %%", v)
+			}
+		}
+	}
+}
+
+// TestChanceClaim checks the diagnosis of a Figure 7(a) miss on made-up
+// curves: it explains a miss at the smallest size alone where the methods
+// tie and neither beats the majority class, and nothing else.
+func TestChanceClaim(t *testing.T) {
+	main := []*Curve{{Problem: CurveLiver, Sizes: []int{50, 100, 200},
+		TK: [][]float64{{54, 56, 52, 55}, {64, 62, 66, 63}, {70, 69, 72, 71}}, SimpleMKL: [][]float64{{56, 55, 54, 56}, {60, 59, 61, 60}, {65, 64, 66, 65}}}}
+	small := func(tk, smkl, maj []float64) *Curve {
+		return &Curve{Problem: CurveLiver, Sizes: []int{50}, TK: [][]float64{tk}, SimpleMKL: [][]float64{smkl}, Majority: [][]float64{maj}}
+	}
+	chance := small([]float64{54, 56, 52, 55, 58, 57}, []float64{56, 55, 54, 56, 57, 55}, []float64{58, 57, 56, 59, 57, 58})
+	if c := ChanceClaim(main, chance); c.Kind != repro.Diagnostic || c.Outcome != repro.Reproduced {
+		t.Errorf("both at chance, a tie: %v (%s; %s)", c.Outcome, c.Ours, c.Reason)
+	}
+	learns := small([]float64{54, 56, 52, 55, 58, 57}, []float64{66, 65, 64, 66, 67, 65}, []float64{58, 57, 56, 59, 57, 58})
+	if c := ChanceClaim(main, learns); c.Outcome == repro.Reproduced {
+		t.Errorf("SimpleMKL learns and wins: %v", c.Outcome)
+	}
+	bothLearn := small([]float64{64, 66, 62, 65, 68, 67}, []float64{66, 65, 64, 66, 67, 65}, []float64{58, 57, 56, 59, 57, 58})
+	if c := ChanceClaim(main, bothLearn); c.Outcome == repro.Reproduced {
+		t.Errorf("both above chance: %v", c.Outcome)
+	}
+	later := []*Curve{{Problem: CurveLiver, Sizes: main[0].Sizes, TK: [][]float64{main[0].TK[0], {58, 59, 57, 58}, main[0].TK[2]}, SimpleMKL: main[0].SimpleMKL}}
+	if c := ChanceClaim(later, chance); c.Outcome == repro.Reproduced {
+		t.Errorf("a miss at m = 100 as well: %v", c.Outcome)
+	}
+	fine := []*Curve{{Problem: CurveLiver, Sizes: main[0].Sizes, TK: main[0].TK, SimpleMKL: [][]float64{{50, 51, 49, 50}, main[0].SimpleMKL[1], main[0].SimpleMKL[2]}}}
+	if c := ChanceClaim(fine, chance); c.Outcome != repro.NotRun {
+		t.Errorf("no miss: %v", c.Outcome)
+	}
+	if c := ChanceClaim(main, nil); c.Outcome != repro.NotRun {
+		t.Errorf("no repetitions: %v", c.Outcome)
+	}
+}
+
+// TestSemilogGapClaim checks the semilog reading of Figure 7(b) on made-up
+// curves: a gap that widens to twice its earlier size at the largest m
+// explains the second part's miss; an even gap or a method that does not
+// converge does not; a run where the part holds has nothing to explain.
+func TestSemilogGapClaim(t *testing.T) {
+	spiral := func(tk, smkl [][]float64) []*Curve {
+		return []*Curve{{Problem: CurveSpiral, Sizes: []int{50, 100, 400}, TK: tk, SimpleMKL: smkl}}
+	}
+	// Residual errors: TK 0.38, 0.235, 0.08; SimpleMKL 0.46, 0.30, 0.15.
+	widening := spiral([][]float64{{61, 63, 62}, {76, 77, 76.5}, {91, 93, 92}}, [][]float64{{53, 55, 54}, {69, 71, 70}, {84, 86, 85}})
+	if c := SemilogGapClaim(widening); c.Kind != repro.Diagnostic || c.Outcome != repro.Reproduced {
+		t.Errorf("widening gap: %v (%s)", c.Outcome, c.Ours)
+	}
+	// Residual errors: TK 0.38, 0.235, 0.10; SimpleMKL 0.46, 0.30, 0.13.
+	even := spiral(widening[0].TK[:2:2], widening[0].SimpleMKL[:2:2])
+	even[0].TK = append(even[0].TK, []float64{89, 91, 90})
+	even[0].SimpleMKL = append(even[0].SimpleMKL, []float64{86, 88, 87})
+	if c := SemilogGapClaim(even); c.Outcome == repro.Reproduced {
+		t.Errorf("even gap: %v (%s)", c.Outcome, c.Ours)
+	}
+	flat := spiral([][]float64{{61, 63, 62}, {76, 77, 76.5}, {91, 93, 92}}, [][]float64{{53, 55, 54}, {53, 54, 55}, {52, 54, 53}})
+	if c := SemilogGapClaim(flat); c.Outcome == repro.Reproduced {
+		t.Errorf("SimpleMKL does not converge: %v", c.Outcome)
+	}
+	lateOnly := spiral([][]float64{{60, 62, 58}, {80, 82, 79}, {92, 93, 95}}, [][]float64{{61, 60, 59}, {81, 80, 80}, {82, 83, 84}})
+	if c := SemilogGapClaim(lateOnly); c.Outcome != repro.NotRun {
+		t.Errorf("second part holds: %v", c.Outcome)
+	}
+	if c := SemilogGapClaim(nil); c.Outcome != repro.NotRun {
+		t.Errorf("no curve: %v", c.Outcome)
+	}
+}

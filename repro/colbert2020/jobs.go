@@ -39,6 +39,7 @@ const (
 	jobFigure6 = "Figure 6"
 	jobFigure1 = "Figure 1"
 	jobCurve   = "Figures 5 and 7"
+	jobChance  = "Figure 7(a) chance level"
 	jobFigure2 = "Figure 2"
 	jobIono    = "Ionosphere study"
 	jobTKPlus  = "TK+ scale study"
@@ -99,6 +100,9 @@ func Jobs(cfg Config) []jobs.Job {
 		if len(cfg.CurveSizes[i]) > 0 {
 			js = append(js, job(jobCurve, "TK and SimpleMKL", p, 0, nil))
 		}
+	}
+	if len(cfg.CurveSizes[0]) > 0 && cfg.ChanceReps > 1 {
+		js = append(js, job(jobChance, "TK and SimpleMKL", CurveLiver, 0, nil))
 	}
 	if cfg.Figure6Grid > 1 {
 		for _, p := range Figure6Problems {
@@ -170,6 +174,11 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			}
 		}
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
+	case jobChance:
+		if len(cfg.CurveSizes[0]) == 0 {
+			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Liver curve sizes for the chance-level repetitions")
+		}
+		return RunCurve(CurveLiver, cfg.CurveSizes[0][:1], cfg.ChanceReps, cfg)
 	}
 	return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: unknown job table %q", j.Table)
 }
@@ -265,6 +274,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			var c Curve
 			err = json.Unmarshal(raw[i], &c)
 			res.Curves = append(res.Curves, &c)
+		case jobChance:
+			err = json.Unmarshal(raw[i], &res.LiverSmall)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("colbert2020: job %s: %w", j.Name(), err)

@@ -73,6 +73,9 @@ type Config struct {
 	// repetitions.
 	CurveSizes [3][]int
 	CurveReps  int
+	// ChanceReps, if above 1, repeats the Liver curve at its smallest
+	// size this many times for the diagnosis of ChanceClaim.
+	ChanceReps int
 	// Figure2M is the number of spiral points of Figure 2 (0: not run; the
 	// paper: 20), Figure2TK and Figure2GPK the degrees at which the TK
 	// (with the matched Gaussian sums) and GPK approximation problems are
@@ -99,7 +102,7 @@ func Quick() Config {
 	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, TKCGrid: []float64{1}, EpsGrid: []float64{0.1}, EpsGridD0: []float64{0.1, 1},
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure1Iter: 50,
-		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2,
+		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2, ChanceReps: 4,
 		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true, Seed: 2020}
 }
 
@@ -134,7 +137,7 @@ func Full() Config {
 	return Config{Mode: "full", Splits: 4, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridD0: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure1Iter: 200,
-		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 8,
+		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 8, ChanceReps: 30,
 		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true, Seed: 2020}
 }
 
@@ -149,7 +152,7 @@ func PaperProtocol() Config {
 		EpsGrid: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 300, TKTol: 1e-4, TKMaxIter: 200, SimpleMKLIter: 500,
 		ScalingSizes: []int{50, 100, 200, 400, 800}, Figure1Grid: 1001, Figure6Grid: 81, Figure1Iter: 500,
 		CurveSizes: [3][]int{{50, 100, 150, 200, 250, 276}, {50, 100, 200, 400, 800, 1000}, {200, 400, 600, 800, 1000, 1200, 1400}},
-		CurveReps:  10, Seed: 2020}
+		CurveReps:  10, ChanceReps: 30, Seed: 2020}
 }
 
 // splits returns the number of splits of method j's column.

@@ -172,7 +172,10 @@ type Results struct {
 	// kernels at their own scale (RunTKPlusScale).
 	TKPlusScale []float64
 	Curves      []*Curve
-	Elapsed     time.Duration
+	// LiverSmall is the Liver curve at its smallest size with
+	// Config.ChanceReps repetitions (ChanceClaim).
+	LiverSmall *Curve
+	Elapsed    time.Duration
 }
 
 // Table1Cells returns the paper-vs-ours accuracy cells of Table 1.
@@ -234,6 +237,8 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(Figure6SizeClaim(res.Figure6, res.Curves))
 	r.Add(Figure1Claims(res.Figure1)...)
 	r.Add(CurveClaims(res.Curves)...)
+	r.Add(ChanceClaim(res.Curves, res.LiverSmall))
+	r.Add(SemilogGapClaim(res.Curves))
 	r.Add(Figure2Claim(res.Figure2))
 	r.Add(IonosphereClaim(res.Ionosphere))
 	r.Add(TKPlusScaleClaim(res.TKPlusScale))
