@@ -254,3 +254,43 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 		t.Errorf("Table 1 lacks the two time columns:\n%s", md)
 	}
 }
+
+// TestEpsGridRows: [TK] searches EpsGridRows on the rows EpsRows and
+// EpsGrid elsewhere; full mode cross-validates ε on Liver and Ionosphere;
+// RunMethod reports an ε of the row's grid, and an empty grid is an error.
+func TestEpsGridRows(t *testing.T) {
+	f := Full()
+	for i, ds := range DataSets {
+		want := f.EpsGrid
+		if i == 0 || i == 4 {
+			want = f.EpsGridRows
+		}
+		if got := f.epsGrid(ds); !slices.Equal(got, want) {
+			t.Errorf("full mode, %s: ε grid %v, want %v", ds.Paper, got, want)
+		}
+	}
+	if p := PaperProtocol(); !slices.Equal(p.epsGrid(DataSets[0]), p.EpsGrid) {
+		t.Errorf("paper protocol: ε grid %v on Liver, want %v", p.epsGrid(DataSets[0]), p.EpsGrid)
+	}
+	cfg := Quick()
+	cfg.MaxTrain, cfg.TKMaxIter = 60, 5
+	cfg.EpsGrid, cfg.EpsGridRows, cfg.EpsRows = []float64{0.1}, []float64{0.5, 1}, []int{0}
+	data, sp, err := loadSplits(DataSets[0], cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := RunMethod(DataSets[0], data, 0, sp[0], cfg, MTK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Eps != 0.5 && r.Eps != 1 {
+		t.Errorf("Liver's [TK] chose ε = %g, not from its row's grid %v", r.Eps, cfg.EpsGridRows)
+	}
+	Xtr, _, ytr, _, err := cut(data, sp[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
+		t.Error("an empty ε grid accepted")
+	}
+}

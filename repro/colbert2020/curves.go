@@ -173,7 +173,7 @@ func majorityAccuracy(y, yt []float64) float64 {
 // hyper-parameters chosen by CV on (X, y) under fold seed seed, and returns
 // their test accuracies on (Xt, yt).
 func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc, accMKL float64, err error) {
-	acc, _, _, _, err = tkColumn(X, Xt, y, yt, 1, cfg, seed)
+	acc, _, _, _, err = tkColumn(X, Xt, y, yt, 1, cfg.EpsGrid, cfg, seed)
 	if err != nil {
 		return 0, 0, err
 	}

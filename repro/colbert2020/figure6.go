@@ -116,7 +116,7 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 	}
 	pos, neg := splitClasses(p.X, p.y)
 	// [TK]
-	C, eps, err := tkSelect(p.X, p.y, 1, cfg, seed)
+	C, eps, err := tkSelect(p.X, p.y, 1, cfg.EpsGrid, cfg, seed)
 	if err != nil {
 		return nil, err
 	}

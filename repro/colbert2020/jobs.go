@@ -207,8 +207,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: column %d of %d methods", j, len(Methods))
 		}
 	}
-	if cfg.Splits > 0 && (len(cfg.CGrid) == 0 || len(cfg.EpsGrid) == 0 || (cfg.TKCGrid != nil && len(cfg.TKCGrid) == 0) || (cfg.EpsGridD0 != nil && len(cfg.EpsGridD0) == 0)) {
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: empty C or ε grid (C %v, ε %v, [TK] C %v, ε at d = 0 %v)", cfg.CGrid, cfg.EpsGrid, cfg.TKCGrid, cfg.EpsGridD0)
+	if cfg.Splits > 0 && (len(cfg.CGrid) == 0 || len(cfg.EpsGrid) == 0 || (cfg.TKCGrid != nil && len(cfg.TKCGrid) == 0) || (cfg.EpsGridRows != nil && len(cfg.EpsGridRows) == 0)) {
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: empty C or ε grid (C %v, ε %v, [TK] C %v, ε on rows %v: %v)", cfg.CGrid, cfg.EpsGrid, cfg.TKCGrid, cfg.EpsRows, cfg.EpsGridRows)
 	}
 	js := Jobs(cfg)
 	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 1, computeJob,
