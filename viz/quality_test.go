@@ -244,6 +244,12 @@ func TestTicks(t *testing.T) {
 	if got := strings.Join(tickLabels(lt, 100, 3000), " "); got != "100 300 1000 3000" {
 		t.Errorf("log ticks 100…3000: %q, want 100 300 1000 3000", got)
 	}
+	// Less than a decade with one power of ten inside (a residual error
+	// from 0.065 to 0.47) labels 2, 3 and 5 × 10^k too.
+	lr := &axisTicks{log: true, vertical: true, length: 250, sty: &sty}
+	if got := strings.Join(tickLabels(lr, 0.065, 0.47), " "); got != "0.1 0.2 0.3" {
+		t.Errorf("log ticks 0.065…0.47: %q, want 0.1 0.2 0.3", got)
+	}
 	// Ticks at the data's x.
 	at := &axisTicks{at: true, data: []float64{1, 2, 5, 10, 20, 30}, length: 400, sty: &sty}
 	if got := strings.Join(tickLabels(at, 1, 30), " "); got != "1 2 5 10 20 30" {

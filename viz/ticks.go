@@ -258,7 +258,9 @@ func (t *axisTicks) logTicks(lo, hi float64) ([]plot.Tick, []int) {
 			prio = append(prio, 3)
 		}
 	}
-	// Unlabelled minor marks at 2..9 × 10^k when there are few decades.
+	// Unlabelled minor marks at 2..9 × 10^k when there are few decades;
+	// with fewer than two powers of ten in range, 2, 3 and 5 × 10^k are
+	// labelled too.
 	if ndec <= 12 {
 		for e := e0; e <= e1; e++ {
 			for m := 2; m < 10; m++ {
@@ -267,7 +269,7 @@ func (t *axisTicks) logTicks(lo, hi float64) ([]plot.Tick, []int) {
 					continue
 				}
 				lab, p := "", -1
-				if labelled < 2 && len(data) == 0 && (m == 2 || m == 5) {
+				if labelled < 2 && len(data) == 0 && (m == 2 || m == 3 || m == 5) {
 					lab, p = t.format(v, 0), 3
 				}
 				if !hasTick(ticks, v) {
