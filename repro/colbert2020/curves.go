@@ -101,7 +101,7 @@ func scaledSpiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64, err
 // of a random permutation of the pool as the training set of [TK] and
 // [SimpleMKL]. Each point selects its hyper-parameters by cfg.Folds-fold
 // CV on its training set, as Table 1 does ("for all numerical tests",
-// Section 8): [TK] of degree 1 over cfg's C and ε grids (tkColumn),
+// Section 8): [TK] of degree 1 over cfg's C grid and EpsGrid (tkColumn),
 // [SimpleMKL] on the standard library over cfg.CGrid (simpleMKL); cfg.Seed
 // fixes the data, permutations and folds.
 func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error) {
