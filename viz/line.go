@@ -209,6 +209,28 @@ type yerrs struct {
 	plotter.YErrors
 }
 
+// denseMarkers is the number of points above which a series carries a
+// marker on about half as many of them, not on every one: markers on a
+// dense curve (a function drawn on a fine grid) merge into a thick band.
+const denseMarkers = 30
+
+// markedPoints returns the points of series i (of ns) that carry a
+// marker: all of them up to denseMarkers points, else every k-th with
+// k = ⌈n / (denseMarkers/2)⌉, starting at an offset that staggers the
+// series, so that the markers of coinciding curves do not overlap.
+func markedPoints(xys plotter.XYs, i, ns int) plotter.XYs {
+	n := len(xys)
+	if n <= denseMarkers {
+		return xys
+	}
+	k := (n + denseMarkers/2 - 1) / (denseMarkers / 2)
+	var out plotter.XYs
+	for j := (i * k / max(ns, 1)) % k; j < n; j += k {
+		out = append(out, xys[j])
+	}
+	return out
+}
+
 // markerShapes tell series apart without colour; successive series get
 // slightly smaller markers, so coinciding points of two series both show.
 var markerShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}}
@@ -283,6 +305,7 @@ func (l *Line) figure() (figure, error) {
 		pts.Color = col
 		pts.Shape = markerShapes[i%len(markerShapes)]
 		pts.Radius = markerRadius(i)
+		pts.XYs = markedPoints(xys, i, len(l.Series))
 		lines = append(lines, ln)
 		marks = append(marks, pts)
 		if s.Name != "" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -518,5 +519,41 @@ func TestCheckFigureLineOnFrame(t *testing.T) {
 	}
 	if probs := strings.Join(bad.Problems(), "\n"); !strings.Contains(probs, "outside the plot area") {
 		t.Errorf("a line 2 px past the frame not reported: %q", probs)
+	}
+}
+
+// TestMarkedPoints: a series of up to denseMarkers points has a marker on
+// each; a dense one on about denseMarkers/2 evenly spaced points, each
+// series starting at its own offset.
+func TestMarkedPoints(t *testing.T) {
+	xys := func(n int) plotter.XYs {
+		out := make(plotter.XYs, n)
+		for i := range out {
+			out[i].X = float64(i)
+		}
+		return out
+	}
+	if got := markedPoints(xys(denseMarkers), 1, 3); len(got) != denseMarkers {
+		t.Errorf("%d points: %d markers, want all", denseMarkers, len(got))
+	}
+	seen := map[float64]int{}
+	for i := 0; i < 3; i++ {
+		got := markedPoints(xys(401), i, 3)
+		if len(got) < denseMarkers/2-1 || len(got) > denseMarkers/2+1 {
+			t.Errorf("401 points, series %d: %d markers, want about %d", i, len(got), denseMarkers/2)
+		}
+		for k := 1; k < len(got); k++ {
+			if d := got[k].X - got[k-1].X; d != got[1].X-got[0].X {
+				t.Errorf("series %d: uneven marker spacing %g", i, d)
+			}
+		}
+		for _, p := range got {
+			seen[p.X]++
+		}
+	}
+	for x, c := range seen {
+		if c > 1 {
+			t.Errorf("x = %g carries %d series' markers", x, c)
+		}
 	}
 }

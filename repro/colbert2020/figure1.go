@@ -268,7 +268,7 @@ func Figure1Claims(f *Figure1) []repro.Claim {
 // Figure1Chart draws the two panels: (a) the TK (solid) and Gaussian-sum
 // (dotted) classifiers for each C, (b) the four normalised kernels.
 func Figure1Chart(f *Figure1) *viz.Grid {
-	a := &viz.Line{Title: "(a) classifiers f(z): TK solid, Gaussians dotted", XLabel: "z", YLabel: "f(z)"}
+	a := &viz.Line{Title: "(a) classifiers f(z)", XLabel: "z", YLabel: "f(z)"}
 	for c, C := range f.Cs {
 		a.Series = append(a.Series, viz.Series{Name: fmt.Sprintf("TK, C = %g", C), X: f.Z, Y: f.TK[c]},
 			viz.Series{Name: fmt.Sprintf("Gaussians, C = %g", C), X: f.Z, Y: f.Gauss[c], Dash: viz.Dotted})
