@@ -278,7 +278,7 @@ func Figure6Chart(s []Surface) *viz.Grid {
 		panels = append(panels, &viz.HeatMap{Title: p.Title, XLabel: "x_1", YLabel: "x_2", X: p.X, Y: p.Y, Z: p.Z,
 			Contours: []float64{0}, Points: classPoints(p.Pos, p.Neg), Diverging: true, NoColorBar: true})
 	}
-	return &viz.Grid{Title: "Figure 6: decision surfaces", Panels: panels, Cols: 2}
+	return &viz.Grid{Title: "Figure 6: decision surfaces", Panels: panels, Cols: 2, SharedLegend: true}
 }
 
 // spiral draws n noise-free points of Lang & Witbrock's two spirals, the
