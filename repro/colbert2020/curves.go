@@ -444,15 +444,18 @@ func SemilogGapClaim(curves []*Curve) repro.Claim {
 		holds, reason)
 }
 
-// semilogGaps returns, per size, ln(e_SimpleMKL / e_TK) with e = 1 − TSA
-// of the mean accuracies, each error floored at 10⁻³ as CurveChart draws
-// it.
+// residual is the residual error 1 − TSA of an accuracy in %, floored at
+// 10⁻³ so that a log axis can draw it.
+func residual(acc float64) float64 { return max(1-acc/100, 1e-3) }
+
+// semilogGaps returns, per size, ln(e_SimpleMKL / e_TK) with e the
+// residual of the mean accuracies, as CurveChart draws them.
 func (c *Curve) semilogGaps() []float64 {
 	out := make([]float64, len(c.Sizes))
 	for k := range c.Sizes {
 		t, _ := repro.Summarize(c.TK[k])
 		s, _ := repro.Summarize(c.SimpleMKL[k])
-		out[k] = math.Log(max(1-s.Mean/100, 1e-3) / max(1-t.Mean/100, 1e-3))
+		out[k] = math.Log(residual(s.Mean) / residual(t.Mean))
 	}
 	return out
 }
@@ -468,7 +471,7 @@ func CurveChart(curves []*Curve) *viz.Grid {
 		if c == nil {
 			continue
 		}
-		residual := c.Problem == CurveSpiral
+		semilog := c.Problem == CurveSpiral
 		l := &viz.Line{XLabel: "training points m", YLabel: "test accuracy (%)", ErrorBars: true}
 		switch c.Problem {
 		case CurveLiver:
@@ -487,17 +490,17 @@ func CurveChart(curves []*Curve) *viz.Grid {
 			for k, n := range c.Sizes {
 				v, _ := repro.Summarize(s.acc[k])
 				y := v.Mean
-				if residual {
-					y = max(1-v.Mean/100, 1e-3)
+				if semilog {
+					y = residual(v.Mean)
 				}
 				ser.X, ser.Y = append(ser.X, float64(n)), append(ser.Y, y)
-				if !residual {
+				if !semilog {
 					ser.Err = append(ser.Err, v.Std)
 				}
 			}
 			l.Series = append(l.Series, ser)
 		}
-		if !residual && len(c.Majority) == len(c.Sizes) {
+		if !semilog && len(c.Majority) == len(c.Sizes) {
 			ser := viz.Series{Name: "majority class", Dash: viz.Dotted}
 			for k, n := range c.Sizes {
 				v, _ := repro.Summarize(c.Majority[k])
