@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -245,33 +247,128 @@ func simpleMKLKKT(d, g []float64, tol float64) bool {
 	return true
 }
 
-// simpleMKLState is the current iterate of SimpleMKL: weights, SVM model and
-// J(d) = −model.Objective().
+// simpleMKLState is the current iterate of SimpleMKL: weights d, their
+// Gram K = Σ_m d_m K_m, SVM model and J(d) = −model.Objective().
 type simpleMKLState struct {
 	cls    svm.Classifier
 	Ks     []*mat.SymDense
 	y      []float64
 	d      []float64
+	K      *mat.SymDense
 	model  *svm.Model
 	J      float64
 	solves int
 }
 
-// eval solves the SVM on K_d for d (cleaned in place) and returns the model
-// and J(d).
-func (st *simpleMKLState) eval(d []float64) (*svm.Model, float64, error) {
-	simpleMKLClean(d)
-	st.solves++
-	return smklSolve("SimpleMKL", st.cls, d, st.Ks, st.y)
+// simpleMKLPoint is a trial point of the line search: cleaned weights, their
+// Gram, the SVM trained on it and J.
+type simpleMKLPoint struct {
+	d     []float64
+	K     *mat.SymDense
+	model *svm.Model
+	J     float64
 }
 
+// reset starts at the weights d (cleaned in place), with K_d built from
+// the base kernels.
 func (st *simpleMKLState) reset(d []float64) error {
-	model, J, err := st.eval(d)
+	simpleMKLClean(d)
+	K, err := kernel.Combine(d, st.Ks)
+	if err != nil {
+		return klearn.Errorf(err, "mkl: SimpleMKL")
+	}
+	p, err := st.solve(d, K)
 	if err != nil {
 		return err
 	}
-	st.d, st.model, st.J = d, model, J
+	st.accept(p)
 	return nil
+}
+
+func (st *simpleMKLState) accept(p simpleMKLPoint) {
+	st.d, st.K, st.model, st.J = p.d, p.K, p.model, p.J
+}
+
+// solve trains the SVM on the Gram K of the weights d, SMO started from
+// the current iterate's α (cold at the first point): the warm start of the
+// toolbox's line search (costsvmclass.m passes the support vectors' α as
+// alphainit). The dual being convex, the start changes J only within the
+// SVM's tolerance, and the trial points of a line search are close.
+func (st *simpleMKLState) solve(d []float64, K *mat.SymDense) (simpleMKLPoint, error) {
+	st.solves++
+	var alpha0 []float64
+	if st.model != nil {
+		alpha0 = st.model.Alpha()
+	}
+	model, err := st.cls.FitGramFrom(K, st.y, alpha0)
+	if err != nil {
+		return simpleMKLPoint{}, klearn.Errorf(err, "mkl: SimpleMKL")
+	}
+	return simpleMKLPoint{d, K, model, -model.Objective()}, nil
+}
+
+// along evaluates J at the weights d + t·D of the line search, with the
+// weight zero set to 0 (the one a step to γ_max zeroes; −1 for none) and
+// the weights below 10⁻⁸ zeroed and the rest renormalised (simpleMKLClean).
+// The Gram is not summed over the base kernels again: with KD = Σ_m D_m
+// K_m, the Gram of the cleaned weights c = c'/s is
+//
+//	K_c = (K_d + t·KD + Σ_m r_m K_m)/s,   r_m = c'_m − (d_m + t·D_m),
+//
+// where c' is d + t·D with the small weights zeroed and s = Σ_m c'_m; r is
+// non-zero only on the zeroed weights. K_c equals Σ_m c_m K_m up to
+// round-off and costs two or three base kernels instead of one per active
+// weight.
+func (st *simpleMKLState) along(t float64, zero int, D []float64, KD *mat.SymDense) (simpleMKLPoint, error) {
+	dt := smklAxpy(st.d, t, D)
+	w := []float64{1, t}
+	Ks := []*mat.SymDense{st.K, KD}
+	var s float64
+	for m, v := range dt {
+		if v < simpleMKLZero || m == zero {
+			dt[m] = 0
+			if v != 0 {
+				w, Ks = append(w, -v), append(Ks, st.Ks[m])
+			}
+		}
+		s += dt[m]
+	}
+	for k := range w {
+		w[k] /= s
+	}
+	for m := range dt {
+		dt[m] /= s
+	}
+	K, err := kernel.Combine(w, Ks)
+	if err != nil {
+		return simpleMKLPoint{}, klearn.Errorf(err, "mkl: SimpleMKL")
+	}
+	return st.solve(dt, K)
+}
+
+// directionGram returns KD' = Σ_m D'_m K_m for a new direction D', updated
+// from the Gram KD of the previous direction D where fewer base kernels
+// change than D' has (a weight dropped on the same face changes two), and
+// summed afresh otherwise; KD is nil for the first direction.
+func (st *simpleMKLState) directionGram(KD *mat.SymDense, D, Dnew []float64) (*mat.SymDense, error) {
+	w, Ks := []float64{1}, []*mat.SymDense{KD}
+	nnz := 0
+	for m, v := range Dnew {
+		if v != 0 {
+			nnz++
+		}
+		if KD != nil && v != D[m] {
+			w, Ks = append(w, v-D[m]), append(Ks, st.Ks[m])
+		}
+	}
+	if KD == nil || len(w)-1 >= nnz {
+		w, Ks = Dnew, st.Ks
+	}
+	K, err := kernel.Combine(w, Ks)
+	if err != nil {
+		return nil, klearn.Errorf(err, "mkl: SimpleMKL")
+	}
+	return K, nil
 }
 
 // simpleMKLClean zeroes weights below 1e-8 (and negative round-off) and
@@ -321,10 +418,16 @@ func simpleMKLDirection(d, g []float64) ([]float64, bool) {
 
 // descend performs one iteration of Algorithm 1 (steps 1–3 of the
 // SimpleMKL doc) from st with gradient g; it reports whether J decreased.
+// Every trial point lies on the current direction, so its Gram is K_d plus
+// a multiple of the direction's Gram (along).
 func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 	D, ok := simpleMKLDirection(st.d, g)
 	if !ok {
 		return false, nil
+	}
+	KD, err := st.directionGram(nil, nil, D)
+	if err != nil {
+		return false, err
 	}
 	improved := false
 	for {
@@ -340,36 +443,34 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 		if nu < 0 || !(gmax > 0) {
 			return improved, nil
 		}
-		dmax := smklAxpy(st.d, gmax, D)
-		dmax[nu] = 0
-		modelMax, Jmax, err := st.eval(dmax)
+		pmax, err := st.along(gmax, nu, D, KD)
 		if err != nil {
 			return false, err
 		}
-		if Jmax < st.J {
-			st.d, st.model, st.J = dmax, modelMax, Jmax
+		if pmax.J < st.J {
+			st.accept(pmax)
 			improved = true
-			if D, ok = simpleMKLDirection(st.d, g); !ok {
+			Dnew, ok := simpleMKLDirection(st.d, g)
+			if !ok {
 				return true, nil
 			}
+			if KD, err = st.directionGram(KD, D, Dnew); err != nil {
+				return false, err
+			}
+			D = Dnew
 			continue
 		}
 		// Golden-section search of J(d + γD) on [0, γ_max].
-		best := struct {
-			d     []float64
-			model *svm.Model
-			J     float64
-		}{nil, nil, st.J}
+		best := simpleMKLPoint{J: st.J}
 		f := func(t float64) (float64, error) {
-			dt := smklAxpy(st.d, t, D)
-			model, J, err := st.eval(dt)
+			p, err := st.along(t, -1, D, KD)
 			if err != nil {
 				return 0, err
 			}
-			if J < best.J {
-				best.d, best.model, best.J = dt, model, J
+			if p.J < best.J {
+				best = p
 			}
-			return J, nil
+			return p.J, nil
 		}
 		const invPhi = 0.6180339887498949 // (√5 − 1)/2
 		a, b := 0.0, gmax
@@ -398,7 +499,7 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 			}
 		}
 		if best.d != nil {
-			st.d, st.model, st.J = best.d, best.model, best.J
+			st.accept(best)
 			improved = true
 		}
 		return improved, nil
@@ -516,12 +617,33 @@ func smklSolve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, 
 }
 
 // smklNorms returns S_m = Σ_ij α_iα_j y_iy_j K_m(i, j) = uᵀK_m u, u = Yα,
-// over the support vectors of model (upper triangles only).
+// over the support vectors of model (upper triangles only), one kernel per
+// task on internal/parallel. With at least a quarter of the rows support
+// vectors, u is spread over all n rows and each row's product is one
+// contiguous dot product (the SIMD kernel of internal/linalg); with fewer,
+// the support vectors' entries are gathered.
 func smklNorms(Ks []*mat.SymDense, model *svm.Model) []float64 {
 	sv, u := model.Support(), model.DualCoef()
 	S := make([]float64, len(Ks))
-	for m, K := range Ks {
-		raw := K.RawSymmetric()
+	n := Ks[0].SymmetricDim()
+	if 4*len(sv) >= n {
+		full := make([]float64, n)
+		for a, i := range sv {
+			full[i] = u[a]
+		}
+		parallel.For(len(Ks), func(m int) {
+			raw := Ks[m].RawSymmetric()
+			var s float64
+			for _, i := range sv {
+				row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+				s += full[i] * (row[i]*full[i] + 2*linalg.Dot(row[i+1:], full[i+1:]))
+			}
+			S[m] = s
+		})
+		return S
+	}
+	parallel.For(len(Ks), func(m int) {
+		raw := Ks[m].RawSymmetric()
 		var s float64
 		for a, i := range sv {
 			row := raw.Data[i*raw.Stride:]
@@ -532,7 +654,7 @@ func smklNorms(Ks []*mat.SymDense, model *svm.Model) []float64 {
 			s += u[a] * (row[i]*u[a] + 2*off)
 		}
 		S[m] = s
-	}
+	})
 	return S
 }
 

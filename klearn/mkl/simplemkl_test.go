@@ -257,8 +257,12 @@ func TestSimpleMKLTraceMonotoneAndConsistent(t *testing.T) {
 			t.Errorf("J increased or stalled at %d: %g → %g", i, m.Objectives[i-1], m.Objectives[i])
 		}
 		// Each recorded J(d) equals a fresh plain SVM at the recorded d.
+		// The line search builds its Grams from K_d and the direction's
+		// Gram, not from the base kernels, so they agree with Σ_m d_m K_m
+		// to round-off, and SMO on the two matrices to a few ulps of its
+		// iterates, far inside the SVM's tolerance.
 		J, _ := smktJ(t, C, SimpleMKLDefaultSVMTol, it.X, p.Ks, p.y)
-		if math.Abs(J-it.F) > 1e-12*J || it.F != m.Objectives[i] {
+		if math.Abs(J-it.F) > 1e-9*J || it.F != m.Objectives[i] {
 			t.Errorf("iteration %d: recorded J %g, SVM at d gives %g", i, it.F, J)
 		}
 	}
@@ -469,5 +473,135 @@ func TestSimpleMKLInit(t *testing.T) {
 		if _, err := (SimpleMKL{C: 1, Init: bad}).FitGrams(p.Ks, p.y); err == nil {
 			t.Errorf("Init %v accepted", bad)
 		}
+	}
+}
+
+// TestSimpleMKLLineSearchGrams checks the Grams of the line search, which
+// are assembled from K_d and the direction's Gram (along, directionGram)
+// instead of from the base kernels: after every descent step the Gram of
+// the state equals Σ_m d_m K_m summed afresh to 10⁻¹³ of its largest
+// entry, and so do the Grams of a step to γ_max (a weight zeroed) and of an
+// interior point. The problem has eight kernels, so that steps drop
+// weights and directions change on the same face (the incremental update
+// of directionGram) and across faces.
+func TestSimpleMKLLineSearchGrams(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 60, 5, 11)
+	Ks := append(append([]*mat.SymDense(nil), p.Ks...), p.Ks...)
+	for m := len(p.Ks); m < len(Ks); m++ { // a second copy, perturbed
+		var K mat.SymDense
+		K.ScaleSym(0.5+0.25*float64(m), Ks[m])
+		Ks[m] = &K
+	}
+	cls, err := smklClassifier("test", 10, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string, K *mat.SymDense, d []float64) {
+		t.Helper()
+		want, err := kernel.Combine(d, Ks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diff, scale float64
+		for i := 0; i < len(p.y); i++ {
+			for j := i; j < len(p.y); j++ {
+				diff = math.Max(diff, math.Abs(K.At(i, j)-want.At(i, j)))
+				scale = math.Max(scale, math.Abs(want.At(i, j)))
+			}
+		}
+		if diff > 1e-13*scale {
+			t.Errorf("%s: Gram differs from Σ d_m K_m by %g (largest entry %g)", what, diff, scale)
+		}
+	}
+	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.y}
+	d, _ := smklInit("test", nil, len(Ks))
+	if err := st.reset(d); err != nil {
+		t.Fatal(err)
+	}
+	dropped, updated := 0, 0
+	for iter := 0; iter < 15; iter++ {
+		S := smklNorms(Ks, st.model)
+		g := make([]float64, len(S))
+		for m := range g {
+			g[m] = -S[m] / 2
+		}
+		D, ok := simpleMKLDirection(st.d, g)
+		if !ok {
+			break
+		}
+		KD, err := st.directionGram(nil, nil, D)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same("direction", KD, D)
+		gmax, nu := math.Inf(1), -1
+		for m, v := range D {
+			if v < 0 && -st.d[m]/v < gmax {
+				gmax, nu = -st.d[m]/v, m
+			}
+		}
+		if nu >= 0 {
+			pt, err := st.along(gmax, nu, D, KD)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pt.d[nu] != 0 {
+				t.Errorf("iteration %d: the step to γ_max keeps weight %d = %g", iter, nu, pt.d[nu])
+			}
+			same("step to γ_max", pt.K, pt.d)
+			pt, err = st.along(gmax/3, -1, D, KD)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same("interior step", pt.K, pt.d)
+			dropped++
+		}
+		// A direction on the next face, updated from KD.
+		if nu >= 0 {
+			probe := smklAxpy(st.d, gmax, D)
+			probe[nu] = 0
+			simpleMKLClean(probe)
+			if Dn, ok := simpleMKLDirection(probe, g); ok {
+				KDn, err := st.directionGram(KD, D, Dn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				same("updated direction", KDn, Dn)
+				updated++
+			}
+		}
+		if _, err := st.descend(g, SimpleMKLDefaultGoldenTol); err != nil {
+			t.Fatal(err)
+		}
+		same("state after a descent step", st.K, st.d)
+	}
+	if dropped == 0 || updated == 0 {
+		t.Errorf("%d steps to γ_max and %d updated directions: the test exercised neither path", dropped, updated)
+	}
+}
+
+// TestSimpleMKLNorms checks S_m = uᵀK_m u of both paths of smklNorms (the
+// support vectors spread over all rows, or gathered when fewer than a
+// quarter of the rows) against dense gonum products.
+func TestSimpleMKLNorms(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 80, 5, 12)
+	paths := map[bool]bool{}
+	for _, C := range []float64{0.01, 1, 1e4} {
+		m, err := svm.Classifier{C: C, Tol: 1e-8}.FitGram(p.Ks[0], p.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := smklNorms(p.Ks, m), smktS(m, p.y, p.Ks)
+		for k := range got {
+			if math.Abs(got[k]-want[k]) > 1e-12*math.Max(1, math.Abs(want[k])) {
+				t.Errorf("C = %g, kernel %d: S = %.15g, dense product %.15g", C, k, got[k], want[k])
+			}
+		}
+		paths[4*len(m.Support()) >= len(p.y)] = true
+	}
+	if len(paths) != 2 {
+		t.Errorf("the support vector counts exercised only one path: %v", paths)
 	}
 }
