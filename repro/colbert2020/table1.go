@@ -140,7 +140,7 @@ func Quick() Config {
 // notebook under 30 minutes with a margin; Figure 2 with TK to d = 2 and
 // GPK to d = 7.
 func Full() Config {
-	return Config{Mode: "full", Splits: 4, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
+	return Config{Mode: "full", Splits: 6, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridRows: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, EpsRows: []int{0, 4}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure1Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 8, ChanceReps: 30,
