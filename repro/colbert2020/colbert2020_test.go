@@ -132,21 +132,34 @@ func TestFigure6(t *testing.T) {
 			ScalingSeries{Method: "TK", Problem: problem, Degree: 1, Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8},
 			ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: 1, L: 30, Sizes: []int{40, 80, 160}, Seconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.9})
 	}
-	scaling := ScalingChart(sc)
-	if len(scaling.Panels) != 4 {
-		t.Fatalf("%d panels, want 4", len(scaling.Panels))
-	}
-	if err := viz.CheckFigure(scaling); err != nil {
-		t.Fatal(err)
-	}
 	// Legends and panel titles name the methods plainly: the paper's
 	// "[TK]" reads as unrendered citation markup in a chart.
 	names := []string{}
-	for _, p := range scaling.Panels {
-		l := p.(*viz.Line)
-		names = append(names, l.Title)
-		for _, ser := range l.Series {
-			names = append(names, ser.Name)
+	for _, method := range []string{"TK", "SimpleMKL TK"} {
+		scaling := ScalingChart(sc, method)
+		if len(scaling.Panels) != 2 || !scaling.SharedLegend {
+			t.Fatalf("%s: %d panels (shared legend %v), want 2 with one legend", method, len(scaling.Panels), scaling.SharedLegend)
+		}
+		if err := viz.CheckFigure(scaling); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, scaling.Title)
+		for _, p := range scaling.Panels {
+			l := p.(*viz.Line)
+			names = append(names, l.Title)
+			for _, ser := range l.Series {
+				if want := "d = 1"; method == "TK" && ser.Name != want || method != "TK" && ser.Name != "L = 30" {
+					t.Errorf("%s: series %q", method, ser.Name)
+				}
+				names = append(names, ser.Name)
+			}
+		}
+	}
+	// The slope table: one row per series, both problems' slopes.
+	md := ScalingMarkdown(sc)
+	for _, row := range []string{"| 3 | TK | d = 1 | 1.80 | 1.80 | 2.6 |", "| 4 | SimpleMKL TK | L = 30 | 1.90 | 1.90 | 2.1 |"} {
+		if !strings.Contains(md, row) {
+			t.Errorf("slope table lacks %q:\n%s", row, md)
 		}
 	}
 	for _, p := range s {

@@ -41,41 +41,70 @@ func Table1Markdown(rows []Row) string {
 	return b.String()
 }
 
-// ScalingChart draws Figures 3–4 as four log–log panels, the time of one
-// fit against m: [TK] per degree (Figure 3) and [SimpleMKL TK] per library
-// size L (Figure 4), on the circle and on the spiral; the legends give each
-// series' fitted exponent. The names leave out the paper's brackets, which
-// read as citation markup in a chart.
-func ScalingChart(s *Scaling) *viz.Grid {
+// ScalingChart draws Figure 3 (method "TK": [TK] per degree) or Figure 4
+// (method "SimpleMKL TK": [SimpleMKL TK] per library size L) as two log–log
+// panels, circle and spiral, of the time of one fit against m, with one
+// legend for both; ScalingMarkdown gives the fitted slopes. The names leave
+// out the paper's brackets, which read as citation markup in a chart.
+func ScalingChart(s *Scaling, method string) *viz.Grid {
+	fig, what := "Figure 3", "TK, one SDP (24) fit per degree d"
+	if method == "SimpleMKL TK" {
+		fig, what = "Figure 4", "SimpleMKL TK, one fit per library size L"
+	}
 	var panels []viz.Chart
-	for _, fig := range []struct {
-		method string
-		titles [2]string
-	}{{"TK", [2]string{"Figure 3, circle: TK", "Figure 3, spiral: TK"}},
-		{"SimpleMKL TK", [2]string{"Figure 4(a), circle: SimpleMKL TK", "Figure 4(b), spiral: SimpleMKL TK"}}} {
-		for k, problem := range []string{"circle", "spiral"} {
-			var series []viz.Series
-			for _, ser := range s.Series {
-				if ser.Method != fig.method || ser.Problem != problem || len(ser.Sizes) == 0 {
-					continue
-				}
-				x := make([]float64, len(ser.Sizes))
-				for i, m := range ser.Sizes {
-					x[i] = float64(m)
-				}
-				name := fmt.Sprintf("d = %d (slope %.2f)", ser.Degree, ser.Exponent)
-				if ser.L > 0 {
-					name = fmt.Sprintf("L = %d (slope %.2f)", ser.L, ser.Exponent)
-				}
-				series = append(series, viz.Series{Name: name, X: x, Y: ser.Seconds})
-			}
-			if len(series) == 0 {
+	for k, problem := range []string{"circle", "spiral"} {
+		var series []viz.Series
+		for _, ser := range s.Series {
+			if ser.Method != method || ser.Problem != problem || len(ser.Sizes) == 0 {
 				continue
 			}
-			panels = append(panels, &viz.Line{Title: fig.titles[k],
-				XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true, Series: series})
+			x := make([]float64, len(ser.Sizes))
+			for i, m := range ser.Sizes {
+				x[i] = float64(m)
+			}
+			series = append(series, viz.Series{Name: ser.label(), X: x, Y: ser.Seconds})
 		}
+		if len(series) == 0 {
+			continue
+		}
+		panels = append(panels, &viz.Line{Title: fmt.Sprintf("(%c) %s", 'a'+k, problem),
+			XLabel: "training points m", YLabel: "seconds", Scale: viz.LogLog, TicksAtX: true, Series: series})
 	}
-	return &viz.Grid{Title: fmt.Sprintf("Figures 3–4: time of one fit (paper: slopes %.1f and %.1f)", PaperSDPExponent, PaperSimpleMKLExponent),
-		Panels: panels, Cols: 2}
+	return &viz.Grid{Title: fmt.Sprintf("%s: %s", fig, what), Panels: panels, Cols: 2, SharedLegend: true}
+}
+
+// label names a series in the charts and the slope table: its degree
+// (Figure 3) or library size (Figure 4).
+func (ser ScalingSeries) label() string {
+	if ser.L > 0 {
+		return fmt.Sprintf("L = %d", ser.L)
+	}
+	return fmt.Sprintf("d = %d", ser.Degree)
+}
+
+// ScalingMarkdown is the table of the fitted log–log slopes of Figures 3–4,
+// one row per degree or library size, circle and spiral, beside the
+// exponent the paper fits to MOSEK's and its SimpleMKL's times.
+func ScalingMarkdown(s *Scaling) string {
+	var b strings.Builder
+	b.WriteString("| figure | method | series | slope, circle | slope, spiral | the paper's exponent |\n|---|---|---|---|---|---|\n")
+	slope := func(ser ScalingSeries, problem string) string {
+		for _, o := range s.Series {
+			if o.Method == ser.Method && o.Degree == ser.Degree && o.L == ser.L && o.Problem == problem && len(o.Sizes) > 1 {
+				return fmt.Sprintf("%.2f", o.Exponent)
+			}
+		}
+		return "—"
+	}
+	for _, ser := range s.Series {
+		if ser.Problem != "circle" {
+			continue
+		}
+		fig, paper := "3", PaperSDPExponent
+		if ser.Method == "SimpleMKL TK" {
+			fig, paper = "4", PaperSimpleMKLExponent
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.1f |\n", fig, ser.Method, ser.label(), slope(ser, "circle"), slope(ser, "spiral"), paper)
+	}
+	return b.String()
 }
