@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -43,6 +44,7 @@ const (
 	jobFigure2 = "Figure 2"
 	jobIono    = "Ionosphere study"
 	jobTKPlus  = "TK+ scale study"
+	jobMore    = "Table 1 more splits"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -93,6 +95,16 @@ func Jobs(cfg Config) []jobs.Job {
 		jb.Inputs = []string{"data/" + DataSets[0].Name + ".csv.gz"}
 		js = append(js, jb)
 	}
+	for _, c := range cfg.MoreCells {
+		if c[0] < 0 || c[0] >= len(DataSets) {
+			continue // RunJob reports it
+		}
+		for s := cfg.Splits; s < cfg.Splits+cfg.MoreSplits; s++ {
+			jb := job(jobMore, methodName(c[1]), DataSets[c[0]].Name, s, map[string]any{"method": c[1]})
+			jb.Inputs = []string{"data/" + DataSets[c[0]].Name + ".csv.gz"}
+			js = append(js, jb)
+		}
+	}
 	if cfg.Figure2M > 0 {
 		js = append(js, job(jobFigure2, "TK, GPK and Gaussians", "spiral", 0, nil))
 	}
@@ -132,7 +144,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	switch j.Table {
 	case jobChecks:
 		return RunChecks(cfg.Mode == "quick")
-	case jobTable1:
+	case jobTable1, jobMore:
 		var m int
 		if err := j.Param("method", &m); err != nil {
 			return nil, err
@@ -268,6 +280,21 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &res.Ionosphere)
 		case jobTKPlus:
 			err = json.Unmarshal(raw[i], &res.TKPlusScale)
+		case jobMore:
+			var m int
+			if err = j.Param("method", &m); err != nil {
+				return nil, err
+			}
+			var mr MethodResult
+			if err = json.Unmarshal(raw[i], &mr); err != nil {
+				break
+			}
+			row := indexOf(j.Data)
+			k := slices.IndexFunc(res.More, func(c MoreSplits) bool { return c.Row == row && c.Method == m })
+			if k < 0 {
+				res.More, k = append(res.More, MoreSplits{Row: row, Method: m}), len(res.More)
+			}
+			res.More[k].Acc = append(res.More[k].Acc, mr.Acc) // Jobs lists a cell's splits in order
 		case jobFigure2:
 			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:

@@ -166,11 +166,13 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 }
 
-// TestSplitsPrefix checks that the network's extra splits leave the other
-// columns' splits as they were: with NetSplits the first Splits splits are
-// those drawn without it, subsampled training parts included.
+// TestSplitsPrefix checks that the network's extra splits and those of the
+// MoreCells diagnosis leave the other columns' splits as they were: with
+// NetSplits or MoreSplits the first Splits splits are those drawn without
+// them, subsampled training parts included.
 func TestSplitsPrefix(t *testing.T) {
 	cfg := Quick()
+	cfg.MoreCells = nil
 	short, err := Splits(345, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -185,5 +187,13 @@ func TestSplitsPrefix(t *testing.T) {
 	}
 	if cfg.splits(MNeuralNet) != 7 || cfg.splits(MTK) != cfg.Splits {
 		t.Errorf("network %d splits, [TK] %d", cfg.splits(MNeuralNet), cfg.splits(MTK))
+	}
+	cfg.MoreCells, cfg.MoreSplits = [][2]int{{4, MSimpleMKL}}, 8
+	more, err := Splits(345, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(more) != cfg.Splits+8 || !reflect.DeepEqual(more[:7], long) || cfg.splits(MNeuralNet) != 7 {
+		t.Errorf("%d splits with MoreSplits = 8 (network %d); the first 7 differ: %v", len(more), cfg.splits(MNeuralNet), !reflect.DeepEqual(more[:7], long))
 	}
 }

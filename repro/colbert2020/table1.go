@@ -89,6 +89,11 @@ type Config struct {
 	IonoSplits int
 	// TKPlusScale runs the diagnostic of RunTKPlusScale on Liver's splits.
 	TKPlusScale bool
+	// MoreCells are Table 1 cells ({row, method}: indices into DataSets
+	// and Methods) re-run on the MoreSplits splits after the table's, for
+	// the diagnosis of MoreSplitsClaim.
+	MoreCells  [][2]int
+	MoreSplits int
 	// Seed fixes the splits, folds, random TK kernels and networks.
 	Seed uint64
 }
@@ -105,7 +110,8 @@ func Quick() Config {
 		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure1Iter: 50,
 		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2, ChanceReps: 4,
-		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true,
+		MoreCells: [][2]int{{4, MSimpleMKL}}, MoreSplits: 2, Seed: 2020}
 }
 
 // Full is the largest protocol we can run in about 30 minutes on two
@@ -144,7 +150,8 @@ func Full() Config {
 		EpsGrid: []float64{0.1}, EpsGridRows: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, EpsRows: []int{0, 4}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure1Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 8, ChanceReps: 30,
-		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true,
+		MoreCells: [][2]int{{4, MSimpleMKL}}, MoreSplits: 6, Seed: 2020}
 }
 
 // PaperProtocol is Section 8's protocol on all five data sets: 30
@@ -181,6 +188,15 @@ func (c Config) splits(j int) int {
 // allSplits returns the number of splits of the longest column.
 func (c Config) allSplits() int {
 	return max(c.Splits, c.NetSplits)
+}
+
+// drawn returns the number of splits drawn: the longest column's and
+// those of the MoreCells diagnosis.
+func (c Config) drawn() int {
+	if len(c.MoreCells) > 0 {
+		return max(c.allSplits(), c.Splits+c.MoreSplits)
+	}
+	return c.allSplits()
 }
 
 func (c Config) rows() []int {
@@ -280,12 +296,13 @@ func loadSplits(ds DataSet, cfg Config) (*Data, []modelsel.Split, error) {
 }
 
 // Splits returns the random 80/20 partitions of n rows of the longest
-// column (max(cfg.Splits, cfg.NetSplits); unstratified, as the paper
-// states nothing more), each training part subsampled to cfg.MaxTrain rows
-// when that is set. The first k splits do not depend on how many are drawn,
-// so every column's splits are a prefix of them.
+// column (max(cfg.Splits, cfg.NetSplits), or more for the MoreCells
+// diagnosis; unstratified, as the paper states nothing more), each
+// training part subsampled to cfg.MaxTrain rows when that is set. The
+// first k splits do not depend on how many are drawn, so every column's
+// splits are a prefix of them.
 func Splits(n int, cfg Config) ([]modelsel.Split, error) {
-	sp, err := modelsel.RepeatedSplits(n, cfg.allSplits(), 0.2, cfg.Seed)
+	sp, err := modelsel.RepeatedSplits(n, cfg.drawn(), 0.2, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}

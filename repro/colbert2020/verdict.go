@@ -171,7 +171,10 @@ type Results struct {
 	// TKPlusScale holds Liver's [SimpleMKL TK+] accuracies with the TK
 	// kernels at their own scale (RunTKPlusScale).
 	TKPlusScale []float64
-	Curves      []*Curve
+	// More holds the Table 1 cells re-run on further splits
+	// (Config.MoreCells, MoreSplitsClaim).
+	More   []MoreSplits
+	Curves []*Curve
 	// LiverSmall is the Liver curve at its smallest size with
 	// Config.ChanceReps repetitions (ChanceClaim).
 	LiverSmall *Curve
@@ -242,6 +245,9 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(Figure2Claim(res.Figure2))
 	r.Add(IonosphereClaim(res.Ionosphere))
 	r.Add(TKPlusScaleClaim(res.TKPlusScale))
+	for _, m := range res.More {
+		r.Add(MoreSplitsClaim(res.Table1, m))
+	}
 	return r
 }
 
