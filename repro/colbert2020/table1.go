@@ -125,18 +125,20 @@ func Quick() Config {
 // (TestIonosphereTKMargin); CV picks ε = 1. On Liver (6 features) the six
 // ε cost about 15 s a split, against 1.5 s for ε = 0.1 alone.
 //
-// The cuts that remain, and why. The notebook's full run with 6 splits
-// took 33.9 minutes on the two idle cores (commit 3f24951). With 4 splits
-// and ten curve repetitions it took 29.2 minutes under light other load
-// (commit fbc6719): Table 1 23.4 minutes (per split about 350 s: Liver 14,
-// Cancer 89, Heart 42, Pima 116, Ionosphere 90; the SimpleMKL columns two
-// thirds of it, [SimpleMKL TK+] alone a third), the learning curves 4.6
-// minutes, Figures 3–4 16 s. So 4 splits instead of 30, except for
-// [Neural Net], whose fit takes under a second and which runs all 30
-// (with four splits a cell's mean carries the noise of four draws, and
-// the network's spread is the widest of the table); ε = 0.1 only for [TK]
-// on Cancer, Heart and Pima (the six ε multiply its cost by five to ten:
-// Heart's CV took 139 s a split with them, against 14 s);
+// The cuts that remain, and why. With 4 splits the notebook's full run
+// took 26–31 minutes, Table 1 about 25 of them, two thirds in the SimpleMKL
+// columns. Since SimpleMKL's line search reuses K_d and the direction's
+// Gram and warm-starts its SVMs (2–4× faster per column), 6 splits took
+// 27.7 minutes on the idle machine (commit d33a1e4): Table 1 22.4 minutes
+// (per split about 225 s: Liver 24, Cancer 63, Heart 31, Pima 69,
+// Ionosphere 37; [TK] 95 s of it, the SimpleMKL columns 129 s), the
+// learning curves 1.5 minutes, Figures 3–4 11 s; the MoreCells diagnosis
+// adds about 80 s. So 6 splits instead of 30, except for [Neural Net],
+// whose fit takes under a second and which runs all 30 (with six splits
+// a cell's mean carries a standard error of std/√6, one to two points,
+// and the network's spread is the widest of the table); ε = 0.1 only for
+// [TK] on Cancer, Heart and Pima (the six ε multiply its cost by five to
+// ten: Heart's CV took 139 s a split with them, against 14 s);
 // C ∈ {1, 10², 10⁴} for the SimpleMKL columns; L = 100 random TK kernels;
 // [TK] stopped at a 1 % certified gap or 30 steps, SimpleMKL at 100 steps.
 // Learning curves (C and ε by CV at every point, on the grids of Cancer,
