@@ -254,13 +254,22 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		switch j.Table {
 		case jobChecks:
 			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobTable1:
+		case jobTable1, jobMore:
 			var m int
 			if err = j.Param("method", &m); err != nil {
 				return nil, err
 			}
 			var mr MethodResult
 			if err = json.Unmarshal(raw[i], &mr); err != nil {
+				break
+			}
+			if j.Table == jobMore {
+				row := indexOf(j.Data)
+				k := slices.IndexFunc(res.More, func(c MoreSplits) bool { return c.Row == row && c.Method == m })
+				if k < 0 {
+					res.More, k = append(res.More, MoreSplits{Row: row, Method: m}), len(res.More)
+				}
+				res.More[k].Acc = append(res.More[k].Acc, mr.Acc) // Jobs lists a cell's splits in order
 				break
 			}
 			sr := &rows[j.Data].Splits[j.Split]
@@ -280,21 +289,6 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &res.Ionosphere)
 		case jobTKPlus:
 			err = json.Unmarshal(raw[i], &res.TKPlusScale)
-		case jobMore:
-			var m int
-			if err = j.Param("method", &m); err != nil {
-				return nil, err
-			}
-			var mr MethodResult
-			if err = json.Unmarshal(raw[i], &mr); err != nil {
-				break
-			}
-			row := indexOf(j.Data)
-			k := slices.IndexFunc(res.More, func(c MoreSplits) bool { return c.Row == row && c.Method == m })
-			if k < 0 {
-				res.More, k = append(res.More, MoreSplits{Row: row, Method: m}), len(res.More)
-			}
-			res.More[k].Acc = append(res.More[k].Acc, mr.Acc) // Jobs lists a cell's splits in order
 		case jobFigure2:
 			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:

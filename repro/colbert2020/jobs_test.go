@@ -71,7 +71,7 @@ func TestJobsList(t *testing.T) {
 func tiny() Config {
 	return Config{Mode: "quick", Splits: 2, NetSplits: 3, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
 		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
-		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, Seed: 11}
+		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, MoreCells: [][2]int{{0, MSimpleMKLTK}}, MoreSplits: 2, Seed: 11}
 }
 
 // withoutTimes returns a copy of res with every measured time zeroed: the
@@ -134,6 +134,25 @@ func TestShardedJobsEqualRun(t *testing.T) {
 			if !s.Ran[j] || !(s.Acc[j] > 0 && s.Acc[j] <= 100) || !(s.Fit[j] > 0 && s.Fit[j] <= s.Time[j]) {
 				t.Errorf("%s: ran %v, accuracy %v, one fit %v s of the column's %v s", Methods[j], s.Ran[j], s.Acc[j], s.Fit[j], s.Time[j])
 			}
+		}
+	}
+	// The further splits of the MoreCells diagnosis: in split order, each
+	// what the table's protocol gives on that split.
+	if len(res.More) != 1 || res.More[0].Row != 0 || res.More[0].Method != MSimpleMKLTK || len(res.More[0].Acc) != 2 {
+		t.Fatalf("further splits %+v", res.More)
+	}
+	data, sp, err := loadSplits(DataSets[0], cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, a := range res.More[0].Acc {
+		s := cfg.Splits + k
+		mr, err := RunMethod(DataSets[0], data, s, sp[s], cfg, MSimpleMKLTK)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mr.Acc != a {
+			t.Errorf("further split %d: %v, RunMethod on split %d gives %v", k, a, s, mr.Acc)
 		}
 	}
 	merged := jobstest.RunShards(t, JobsPaper, js, 2)
