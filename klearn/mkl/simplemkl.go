@@ -85,6 +85,13 @@ const (
 // 1e-8 are set to zero and the rest renormalised (the toolbox's
 // numericalprecision).
 //
+// Cost. Every trial point of step 2–3 lies on d + γD, so its Gram is K_d
+// + γ·K_D with K_D = Σ_m D_m K_m, built once per direction (and updated in
+// two kernels when a weight drops on the same face); each SVM starts from
+// the current α, as the toolbox's line search does. A descent step thus
+// reads the base kernels twice (the gradient's S_m and K_D) rather than
+// once per trial point (BenchmarkSimpleMKL, BENCHMARKS.md).
+//
 // The start is d_m = 1/M. The base kernels should be normalised to unit
 // trace (kernel.TraceNormalize, the toolbox default and Colbert & Peet's choice), with
 // the test kernels scaled by the same factors 1/tr(K_m).
