@@ -97,7 +97,7 @@ func Jobs(cfg Config) []jobs.Job {
 	}
 	for _, c := range cfg.MoreCells {
 		if c[0] < 0 || c[0] >= len(DataSets) {
-			continue // RunJob reports it
+			continue // Run checks the cells first.
 		}
 		for s := cfg.Splits; s < cfg.Splits+cfg.MoreSplits; s++ {
 			jb := job(jobMore, methodName(c[1]), DataSets[c[0]].Name, s, map[string]any{"method": c[1]})
@@ -218,6 +218,14 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		if j < 0 || j >= len(Methods) {
 			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: column %d of %d methods", j, len(Methods))
 		}
+	}
+	for _, c := range cfg.MoreCells {
+		if c[0] < 0 || c[0] >= len(DataSets) || c[1] < 0 || c[1] >= len(Methods) {
+			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: MoreCells has cell %v, want a row of %d data sets and a column of %d methods", c, len(DataSets), len(Methods))
+		}
+	}
+	if cfg.MoreSplits < 0 {
+		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: MoreSplits = %d, want ≥ 0", cfg.MoreSplits)
 	}
 	if cfg.Splits > 0 && (len(cfg.CGrid) == 0 || len(cfg.EpsGrid) == 0 || (cfg.TKCGrid != nil && len(cfg.TKCGrid) == 0) || (cfg.EpsGridRows != nil && len(cfg.EpsGridRows) == 0)) {
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: empty C or ε grid (C %v, ε %v, [TK] C %v, ε on rows %v: %v)", cfg.CGrid, cfg.EpsGrid, cfg.TKCGrid, cfg.EpsRows, cfg.EpsGridRows)

@@ -2,10 +2,12 @@ package colbert2020
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
@@ -62,6 +64,16 @@ func TestJobsList(t *testing.T) {
 	cfg.Rows = []int{7}
 	if _, err := Run(cfg, nil); err == nil {
 		t.Error("row 7 accepted")
+	}
+	for _, c := range []struct {
+		cells [][2]int
+		more  int
+	}{{[][2]int{{7, MSimpleMKL}}, 2}, {[][2]int{{4, 9}}, 2}, {[][2]int{{4, MSimpleMKL}}, -1}} {
+		cfg := Quick()
+		cfg.MoreCells, cfg.MoreSplits = c.cells, c.more
+		if _, err := Run(cfg, nil); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("MoreCells %v, MoreSplits %d: %v, want ErrParam", c.cells, c.more, err)
+		}
 	}
 }
 
