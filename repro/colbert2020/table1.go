@@ -128,7 +128,7 @@ func Quick() Config {
 // The cuts that remain, and why. With 4 splits the notebook's full run
 // took 26–31 minutes, Table 1 about 25 of them, two thirds in the SimpleMKL
 // columns. Since SimpleMKL's line search reuses K_d and the direction's
-// Gram and warm-starts its SVMs (2–4× faster per column), 6 splits took
+// Gram and warm-starts its SVMs (1.2–2.6× faster per column), 6 splits took
 // 27.7 minutes on the idle machine (commit d33a1e4): Table 1 22.4 minutes
 // (per split about 225 s: Liver 24, Cancer 63, Heart 31, Pima 69,
 // Ionosphere 37; [TK] 95 s of it, the SimpleMKL columns 129 s), the
