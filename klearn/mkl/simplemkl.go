@@ -315,8 +315,9 @@ func (st *simpleMKLState) solve(d []float64, K *mat.SymDense) (simpleMKLPoint, e
 }
 
 // along evaluates J at the weights d + t·D of the line search, with the
-// weight zero set to 0 (the one a step to γ_max zeroes; −1 for none) and
-// the weights below 10⁻⁸ zeroed and the rest renormalised (simpleMKLClean).
+// weights below 10⁻⁸ zeroed and the rest renormalised (simpleMKLClean); at
+// t = γ_max the weight d_ν that the step zeroes lands within round-off of
+// 0 and is zeroed with them.
 // The Gram is not summed over the base kernels again: with KD = Σ_m D_m
 // K_m, the Gram of the cleaned weights c = c'/s is
 //
@@ -326,13 +327,13 @@ func (st *simpleMKLState) solve(d []float64, K *mat.SymDense) (simpleMKLPoint, e
 // non-zero only on the zeroed weights. K_c equals Σ_m c_m K_m up to
 // round-off and costs two or three base kernels instead of one per active
 // weight.
-func (st *simpleMKLState) along(t float64, zero int, D []float64, KD *mat.SymDense) (simpleMKLPoint, error) {
+func (st *simpleMKLState) along(t float64, D []float64, KD *mat.SymDense) (simpleMKLPoint, error) {
 	dt := smklAxpy(st.d, t, D)
 	w := []float64{1, t}
 	Ks := []*mat.SymDense{st.K, KD}
 	var s float64
 	for m, v := range dt {
-		if v < simpleMKLZero || m == zero {
+		if v < simpleMKLZero {
 			dt[m] = 0
 			if v != 0 {
 				w, Ks = append(w, -v), append(Ks, st.Ks[m])
@@ -450,7 +451,7 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 		if nu < 0 || !(gmax > 0) {
 			return improved, nil
 		}
-		pmax, err := st.along(gmax, nu, D, KD)
+		pmax, err := st.along(gmax, D, KD)
 		if err != nil {
 			return false, err
 		}
@@ -470,7 +471,7 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 		// Golden-section search of J(d + γD) on [0, γ_max].
 		best := simpleMKLPoint{J: st.J}
 		f := func(t float64) (float64, error) {
-			p, err := st.along(t, -1, D, KD)
+			p, err := st.along(t, D, KD)
 			if err != nil {
 				return 0, err
 			}
