@@ -542,7 +542,7 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 			}
 		}
 		if nu >= 0 {
-			pt, err := st.along(gmax, nu, D, KD)
+			pt, err := st.along(gmax, D, KD)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -550,7 +550,7 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 				t.Errorf("iteration %d: the step to γ_max keeps weight %d = %g", iter, nu, pt.d[nu])
 			}
 			same("step to γ_max", pt.K, pt.d)
-			pt, err = st.along(gmax/3, -1, D, KD)
+			pt, err = st.along(gmax/3, D, KD)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -603,5 +603,55 @@ func TestSimpleMKLNorms(t *testing.T) {
 	}
 	if len(paths) != 2 {
 		t.Errorf("the support vector counts exercised only one path: %v", paths)
+	}
+}
+
+// TestSimpleMKLAlongCleans checks along where the cleaning matters: a step
+// that leaves weight 0 at 5·10⁻⁹ (below the 10⁻⁸ threshold) must zero it,
+// renormalise the rest and give the Gram of the cleaned weights, which
+// differs from K_d + t·K_D by about 5·10⁻⁹ of an entry; the check is to
+// 10⁻¹³, so a missing correction or renormalisation fails it.
+func TestSimpleMKLAlongCleans(t *testing.T) {
+	t.Parallel()
+	p := smktNewProblem(t, 30, 5, 13)
+	Ks := p.Ks[:3]
+	cls, err := smklClassifier("test", 1, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.y}
+	if err := st.reset([]float64{0.4, 0.3, 0.3}); err != nil {
+		t.Fatal(err)
+	}
+	D := []float64{-0.4 + 5e-9, 0.2, 0.2 - 5e-9}
+	KD, err := st.directionGram(nil, nil, D)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := st.along(1, D, KD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := 0.5 + 0.5 - 5e-9
+	want := []float64{0, 0.5 / s, (0.5 - 5e-9) / s}
+	for m := range want {
+		if math.Abs(pt.d[m]-want[m]) > 1e-15 {
+			t.Errorf("weights %v, want %v", pt.d, want)
+			break
+		}
+	}
+	K, err := kernel.Combine(pt.d, Ks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diff, scale float64
+	for i := range p.y {
+		for j := i; j < len(p.y); j++ {
+			diff = math.Max(diff, math.Abs(pt.K.At(i, j)-K.At(i, j)))
+			scale = math.Max(scale, math.Abs(K.At(i, j)))
+		}
+	}
+	if diff > 1e-13*scale {
+		t.Errorf("Gram differs from Σ c_m K_m by %g (largest entry %g)", diff, scale)
 	}
 }

@@ -42,6 +42,12 @@ func TestMoreSplitsClaim(t *testing.T) {
 	if c := MoreSplitsClaim(rows, MoreSplits{Row: 4, Method: MSimpleMKL, Acc: slices.Clone(high)}); c.Label() != "does not explain" {
 		t.Errorf("the further splits as high: %v (%s)", c.Label(), c.Ours)
 	}
+	// The further splits alone within tolerance do not suffice: the mean
+	// over all of them decides.
+	far := moreRow([]float64{p + 6, p + 7, p + 6, p + 7, p + 6, p + 7})
+	if c := MoreSplitsClaim(far, MoreSplits{Row: 4, Method: MSimpleMKL, Acc: []float64{p, p + 1, p, p + 1, p, p + 1}}); c.Label() != "does not explain" {
+		t.Errorf("the further splits within, all twelve 3.5 points above: %v (%s)", c.Label(), c.Ours)
+	}
 	if c := MoreSplitsClaim(moreRow([]float64{p, p + 1, p - 1}), MoreSplits{Row: 4, Method: MSimpleMKL, Acc: []float64{p}}); c.Outcome != repro.NotRun {
 		t.Errorf("no miss: %v", c.Outcome)
 	}
