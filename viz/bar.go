@@ -58,18 +58,8 @@ func (b *Bar) validate() error {
 		if err := checkFinite(kind, name+".Values", g.Values); err != nil {
 			return err
 		}
-		if g.Err != nil {
-			if err := checkSameLen(kind, name+".Err", g.Err, name+".Values", g.Values); err != nil {
-				return err
-			}
-			if err := checkFinite(kind, name+".Err", g.Err); err != nil {
-				return err
-			}
-			for j, e := range g.Err {
-				if e < 0 {
-					return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Err[%d] = %g is negative", kind, name, j, e)
-				}
-			}
+		if err := checkErrBars(kind, name+".Err", g.Err, name+".Values", g.Values); err != nil {
+			return err
 		}
 	}
 	lo, hi := barExtent(b.Groups)

@@ -250,6 +250,26 @@ func checkXY(kind, xn string, x []float64, yn string, y []float64) error {
 	return checkFinite(kind, yn, y)
 }
 
+// checkErrBars checks optional error-bar half-widths errs (named en) of
+// the values v (named vn): nil, or as many as v, finite and non-negative.
+func checkErrBars(kind, en string, errs []float64, vn string, v []float64) error {
+	if errs == nil {
+		return nil
+	}
+	if err := checkSameLen(kind, en, errs, vn, v); err != nil {
+		return err
+	}
+	if err := checkFinite(kind, en, errs); err != nil {
+		return err
+	}
+	for j, e := range errs {
+		if e < 0 {
+			return klearn.Errorf(klearn.ErrParam, "viz: %s: %s[%d] = %g is negative", kind, en, j, e)
+		}
+	}
+	return nil
+}
+
 // checkLogAxes checks that the coordinates on the log axes of sc are
 // positive.
 func checkLogAxes(kind, xn string, x []float64, yn string, y []float64, sc Scale) error {

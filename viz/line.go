@@ -127,18 +127,8 @@ func (l *Line) validate() error {
 		if err := checkXY(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
 			return err
 		}
-		if s.Err != nil {
-			if err := checkSameLen(kind, name+".Err", s.Err, name+".Y", s.Y); err != nil {
-				return err
-			}
-			if err := checkFinite(kind, name+".Err", s.Err); err != nil {
-				return err
-			}
-			for j, e := range s.Err {
-				if e < 0 {
-					return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Err[%d] = %g is negative", kind, name, j, e)
-				}
-			}
+		if err := checkErrBars(kind, name+".Err", s.Err, name+".Y", s.Y); err != nil {
+			return err
 		}
 		if s.Dash < 0 || s.Dash >= nDash {
 			return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Dash = %d is not a dash style", kind, name, int(s.Dash))
