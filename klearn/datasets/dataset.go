@@ -455,6 +455,20 @@ func Binary(d *Dataset, positive ...string) ([]float64, error) {
 	return y, nil
 }
 
+// LoadBinary returns the inputs of the named data set (Load) with ±1 labels
+// (Binary with the same positive classes).
+func LoadBinary(name string, positive ...string) (*mat.Dense, []float64, error) {
+	d, err := Load(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	y, err := Binary(d, positive...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d.X, y, nil
+}
+
 // OneVsRest returns one ±1 label vector per class: out[k][i] = +1 when row i
 // is of class k.
 func OneVsRest(d *Dataset) ([][]float64, error) {

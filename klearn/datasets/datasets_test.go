@@ -8,8 +8,11 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/data"
 	"github.com/kernelab/kernelab/internal/repo"
@@ -278,6 +281,16 @@ func TestBinaryOneVsRestOneHot(t *testing.T) {
 	}
 	if _, err := Binary(ds, "M", "R"); !errors.Is(err, klearn.ErrOneClass) {
 		t.Errorf("all positive: err = %v", err)
+	}
+	X, yl, err := LoadBinary("sonar", "M")
+	if err != nil || !mat.Equal(X, ds.X) || !slices.Equal(yl, y) {
+		t.Errorf("LoadBinary differs from Load and Binary: %v", err)
+	}
+	if _, _, err := LoadBinary("abalone"); !errors.Is(err, klearn.ErrLabels) {
+		t.Errorf("regression LoadBinary: err = %v", err)
+	}
+	if _, _, err := LoadBinary("no-such-set"); err == nil {
+		t.Error("unknown data set: no error")
 	}
 	th, _ := Load("thyroid")
 	ovr, err := OneVsRest(th)

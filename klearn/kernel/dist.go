@@ -203,6 +203,25 @@ func SquaredDistances(X mat.Matrix) (*mat.SymDense, error) {
 	return D, nil
 }
 
+// CrossSquaredDistances returns the matrix D_ij = ‖a_i − b_j‖² between the
+// rows of A and those of B, as SquaredDistances computes it (the blocked
+// A·Bᵀ with the clamped distance trick): the test×train ingredient of
+// Gaussian cross-Gram matrices. A and B need the same number of columns.
+func CrossSquaredDistances(A, B mat.Matrix) (*mat.Dense, error) {
+	na, nb, _, err := checkCross(A, B)
+	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckAlloc("kernel: the distance matrix", 8, na, nb); err != nil {
+		return nil, err
+	}
+	D := distCross(rowsOf(A), rowsOf(B), rawDist)
+	if !linalg.AllFinite(D.RawMatrix().Data) {
+		return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: squared distances overflow float64")
+	}
+	return D, nil
+}
+
 func ones(X mat.Matrix) []float64 {
 	n, _ := X.Dims()
 	out := make([]float64, n)

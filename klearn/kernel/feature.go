@@ -105,19 +105,12 @@ func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 // FeatureCrosses returns the p test×train base matrices a_k b_kᵀ matching
 // FeatureGrams (rows of A are test points, rows of B training points).
 func FeatureCrosses(A, B mat.Matrix) ([]*mat.Dense, error) {
-	na, p, err := klearn.CheckMatrix("kernel: A", A)
-	if err != nil {
-		return nil, err
-	}
-	nb, pb, err := klearn.CheckMatrix("kernel: B", B)
+	na, nb, p, err := checkCross(A, B)
 	if err != nil {
 		return nil, err
 	}
 	if err := klearn.CheckAlloc("kernel: FeatureCrosses' p cross matrices", 8, p, na, nb); err != nil {
 		return nil, err
-	}
-	if p != pb {
-		return nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", p, pb)
 	}
 	out := make([]*mat.Dense, p)
 	parallel.For(p, func(k int) { out[k] = Feature{Index: k}.Cross(A, B) })

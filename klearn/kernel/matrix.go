@@ -97,23 +97,33 @@ func Gram(k Kernel, X mat.Matrix) (*mat.SymDense, error) {
 	return K, nil
 }
 
+// checkCross checks the test rows A and training rows B of a cross matrix:
+// finite, non-empty and with the same number d of columns.
+func checkCross(A, B mat.Matrix) (na, nb, d int, err error) {
+	na, d, err = klearn.CheckMatrix("kernel: A", A)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	nb, db, err := klearn.CheckMatrix("kernel: B", B)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if d != db {
+		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", d, db)
+	}
+	return na, nb, d, nil
+}
+
 // Cross returns the test×train kernel matrix C_ij = k(a_i, b_j) with one row
 // per row of A and one column per row of B. Kernels implementing Crosser
 // take their fast path.
 func Cross(k Kernel, A, B mat.Matrix) (*mat.Dense, error) {
-	na, da, err := klearn.CheckMatrix("kernel: A", A)
-	if err != nil {
-		return nil, err
-	}
-	nb, db, err := klearn.CheckMatrix("kernel: B", B)
+	na, nb, da, err := checkCross(A, B)
 	if err != nil {
 		return nil, err
 	}
 	if err := klearn.CheckAlloc("kernel: the cross kernel matrix", 8, na, nb); err != nil {
 		return nil, err
-	}
-	if da != db {
-		return nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", da, db)
 	}
 	if err := Validate(k, da); err != nil {
 		return nil, err

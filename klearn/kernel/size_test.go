@@ -1,6 +1,7 @@
 package kernel_test
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -160,4 +161,49 @@ func TestEmptyAndNilArguments(t *testing.T) {
 		klearntest.Bad("Center nil", func() error { _, err := Center(nil); return err }, klearn.ErrEmpty),
 		klearntest.Bad("Center 0×0", func() error { _, err := Center(&mat.SymDense{}); return err }, klearn.ErrEmpty),
 	})
+}
+
+// TestCrossSquaredDistances checks D_ij = ‖a_i − b_j‖² against the sums of
+// squares of the differences, at unit scale and at 2⁴⁵⁰ (where the rows are
+// rescaled before the distance trick), that the inputs are left alone,
+// and that mismatched columns, NaN and overflow are errors.
+func TestCrossSquaredDistances(t *testing.T) {
+	t.Parallel()
+	A := mat.NewDense(3, 2, []float64{.1, -.4, 2, .5, -1.5, .25})
+	B := mat.NewDense(4, 2, []float64{0, 0, .1, -.4, 3, -2, -1, 1})
+	for _, s := range []float64{1, 0x1p450} {
+		As, Bs := mat.DenseCopyOf(A), mat.DenseCopyOf(B)
+		As.Scale(s, As)
+		Bs.Scale(s, Bs)
+		keepA, keepB := mat.DenseCopyOf(As), mat.DenseCopyOf(Bs)
+		D, err := CrossSquaredDistances(As, Bs)
+		if err != nil {
+			t.Fatalf("scale %g: %v", s, err)
+		}
+		if !mat.Equal(As, keepA) || !mat.Equal(Bs, keepB) {
+			t.Fatal("CrossSquaredDistances changed its inputs")
+		}
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 4; j++ {
+				var want float64
+				for c := 0; c < 2; c++ {
+					d := A.At(i, c) - B.At(j, c)
+					want += d * d
+				}
+				if got := D.At(i, j) / s / s; math.Abs(got-want) > 1e-12*(1+want) {
+					t.Errorf("scale %g: D[%d][%d] = %g, want %g", s, i, j, got, want)
+				}
+			}
+		}
+	}
+	if _, err := CrossSquaredDistances(A, mat.NewDense(2, 3, nil)); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("mismatched columns: %v", err)
+	}
+	if _, err := CrossSquaredDistances(A, mat.NewDense(1, 2, []float64{math.NaN(), 0})); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("NaN: %v", err)
+	}
+	F := mat.NewDense(1, 1, []float64{1e200})
+	if _, err := CrossSquaredDistances(F, mat.NewDense(1, 1, []float64{-1e200})); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("overflow: %v", err)
+	}
 }

@@ -653,16 +653,9 @@ func storePairs(data [][]float64, at int, pairs []TKPair, G []float64, w int) {
 // Blocks[(a, b)]_kl = G_ab(a_k, b_l) + G_ba(a_k, b_l) (a < b) or
 // G_aa(a_k, b_l), so that the test kernel is Σ_{a≤b} P_ab Blocks[(a, b)].
 func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
-	_, d, err := klearn.CheckMatrix("kernel: A", A)
+	_, _, d, err := checkCross(A, B)
 	if err != nil {
 		return nil, nil, err
-	}
-	_, db, err := klearn.CheckMatrix("kernel: B", B)
-	if err != nil {
-		return nil, nil, err
-	}
-	if d != db {
-		return nil, nil, klearn.Errorf(klearn.ErrShape, "kernel: A has %d columns but B has %d", d, db)
 	}
 	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
 		return nil, nil, err

@@ -25,6 +25,12 @@ const JobsPaper = "afkanpour2013"
 
 func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 
+// ConfigFor returns the configuration of a mode: Quick, Full or
+// PaperProtocol ("paper").
+func ConfigFor(mode string) (Config, error) {
+	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
+}
+
 // Table ids of the jobs.
 const (
 	jobChecks  = "Checks"

@@ -6,7 +6,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -122,19 +121,6 @@ func PaperProtocol() Config {
 	c.MNIST = [3]int{500, 1000, 2000}
 	c.Lambdas, c.TaskCs, c.TaskMus = grid(-5, 14, 1), grid(-5, 5, 0.5), grid(-8, 0, 1)
 	return c
-}
-
-// ConfigFor returns the configuration of a mode.
-func ConfigFor(mode string) (Config, error) {
-	switch mode {
-	case "quick":
-		return Quick(), nil
-	case "full":
-		return Full(), nil
-	case "paper":
-		return PaperProtocol(), nil
-	}
-	return Config{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: mode %q, want quick, full or paper", mode)
 }
 
 // Atom is a learned frequency with its weight.

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -499,7 +498,15 @@ func distsOf(p problem) (dists, error) {
 	if err != nil {
 		return dists{}, err
 	}
-	return dists{D, crossSqDist(p.val.X, p.tr.X), crossSqDist(p.te.X, p.tr.X)}, nil
+	Dv, err := kernel.CrossSquaredDistances(p.val.X, p.tr.X)
+	if err != nil {
+		return dists{}, err
+	}
+	Dt, err := kernel.CrossSquaredDistances(p.te.X, p.tr.X)
+	if err != nil {
+		return dists{}, err
+	}
+	return dists{D, Dv, Dt}, nil
 }
 
 // gauss is the Gram matrices of Σ_k w_k exp(−‖x − x'‖²/σ_k²).
@@ -539,26 +546,6 @@ func finiteGrams(p problem) ([]*mat.SymDense, []*mat.Dense, []*mat.Dense, error)
 		Ks[k], Kv[k], Kt[k] = g.K, g.Kval, g.Kte
 	}
 	return Ks, Kv, Kt, nil
-}
-
-// crossSqDist is ‖a_i − b_j‖² for the rows of A and B, by
-// ‖a‖² + ‖b‖² − 2aᵀb (clamped at 0).
-func crossSqDist(A, B *mat.Dense) *mat.Dense {
-	ra, _ := A.Dims()
-	rb, _ := B.Dims()
-	var G mat.Dense
-	G.Mul(A, B.T())
-	na, nb := make([]float64, ra), make([]float64, rb)
-	for i := range na {
-		r := A.RawRowView(i)
-		na[i] = floats.Dot(r, r)
-	}
-	for j := range nb {
-		r := B.RawRowView(j)
-		nb[j] = floats.Dot(r, r)
-	}
-	G.Apply(func(i, j int, v float64) float64 { return math.Max(0, na[i]+nb[j]-2*v) }, &G)
-	return &G
 }
 
 // Table ids of the task experiments.

@@ -128,7 +128,7 @@ func TestFiniteGramsMatchKernel(t *testing.T) {
 	if !mat.EqualApprox(g.K, want, 1e-12) || !mat.EqualApprox(g.Kte, wt, 1e-12) {
 		t.Error("Gram matrices of a Gaussian sum differ from kernel.Sum's")
 	}
-	D := crossSqDist(p.val.X, p.tr.X)
+	D := d.Dv
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 9; j++ {
 			var s float64

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -116,19 +117,6 @@ func PaperProtocol() Config {
 	c := defaults()
 	c.Mode, c.Train, c.Test = "paper", PaperTrain, PaperTest
 	return c
-}
-
-// ConfigFor returns the configuration of a mode.
-func ConfigFor(mode string) (Config, error) {
-	switch mode {
-	case "quick":
-		return Quick(), nil
-	case "full":
-		return Full(), nil
-	case "paper":
-		return PaperProtocol(), nil
-	}
-	return Config{}, klearn.Errorf(klearn.ErrParam, "argyriou2006: mode %q, want quick, full or paper", mode)
 }
 
 // Atom is a kernel of a learned combination: weight and σ (one per block).
@@ -421,49 +409,6 @@ func localTol(tol float64) float64 {
 	return tol
 }
 
-// crossSq returns the squared distances between the rows of A (test) and
-// B (train) on the columns idx (all columns for nil).
-func crossSq(A, B *mat.Dense, idx []int) *mat.Dense {
-	if idx != nil {
-		A, B = columnsOf(A, idx), columnsOf(B, idx)
-	}
-	na, _ := A.Dims()
-	nb, _ := B.Dims()
-	var G mat.Dense
-	G.Mul(A, B.T())
-	na2, nb2 := rowNorms(A), rowNorms(B)
-	out := mat.NewDense(na, nb, nil)
-	for i := 0; i < na; i++ {
-		for j := 0; j < nb; j++ {
-			out.Set(i, j, math.Max(0, na2[i]+nb2[j]-2*G.At(i, j)))
-		}
-	}
-	return out
-}
-
-func columnsOf(X *mat.Dense, idx []int) *mat.Dense {
-	n, _ := X.Dims()
-	out := mat.NewDense(n, len(idx), nil)
-	for i := 0; i < n; i++ {
-		for k, j := range idx {
-			out.Set(i, k, X.At(i, j))
-		}
-	}
-	return out
-}
-
-func rowNorms(X *mat.Dense) []float64 {
-	n, _ := X.Dims()
-	out := make([]float64, n)
-	for i := range out {
-		r := X.RawRowView(i)
-		for _, v := range r {
-			out[i] += v * v
-		}
-	}
-	return out
-}
-
 // blockDists are the per-block squared distances of a task: training
 // (symmetric) and test×train.
 type blockDists struct {
@@ -473,14 +418,18 @@ type blockDists struct {
 
 func distsOf(d taskData, blocks [][]int) (blockDists, error) {
 	var out blockDists
-	for _, b := range blocks {
-		cols := b
-		D, err := kernel.SquaredDistances(columnsOf(d.X, cols))
+	for _, cols := range blocks {
+		X := linalg.Columns(d.X, cols)
+		D, err := kernel.SquaredDistances(X)
+		if err != nil {
+			return out, err
+		}
+		Dte, err := kernel.CrossSquaredDistances(linalg.Columns(d.Xte, cols), X)
 		if err != nil {
 			return out, err
 		}
 		out.D = append(out.D, D)
-		out.Dte = append(out.Dte, crossSq(d.Xte, d.X, cols))
+		out.Dte = append(out.Dte, Dte)
 	}
 	return out, nil
 }

@@ -228,15 +228,11 @@ type Data struct {
 // Load returns the data of one row of Table 1 with ±1 labels (the second
 // class of the source positive).
 func Load(d DataSet) (*Data, error) {
-	ds, err := datasets.Load(d.Name)
+	X, y, err := datasets.LoadBinary(d.Name)
 	if err != nil {
 		return nil, err
 	}
-	y, err := datasets.Binary(ds)
-	if err != nil {
-		return nil, err
-	}
-	return &Data{X: ds.X, Y: y}, nil
+	return &Data{X: X, Y: y}, nil
 }
 
 // SplitResult is one split of one row: per method (Methods) whether it

@@ -22,15 +22,7 @@ func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) {
-	switch mode {
-	case "quick":
-		return Quick(), nil
-	case "full":
-		return Full(), nil
-	case "paper":
-		return PaperProtocol(), nil
-	}
-	return Config{}, klearn.Errorf(klearn.ErrParam, "cortes2009: mode %q, want quick, full or paper", mode)
+	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
 }
 
 // Table ids of the jobs.

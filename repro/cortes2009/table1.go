@@ -36,15 +36,11 @@ func (r Row) Mean(j int) (float64, float64) {
 
 // load returns a Table 1 data set with ±1 labels.
 func load(d DataSet) (*Data, error) {
-	ds, err := datasets.Load(d.Name)
+	X, y, err := datasets.LoadBinary(d.Name)
 	if err != nil {
 		return nil, err
 	}
-	y, err := datasets.Binary(ds)
-	if err != nil {
-		return nil, err
-	}
-	return &Data{X: ds.X, Y: y}, nil
+	return &Data{X: X, Y: y}, nil
 }
 
 // SplitResult is one split of one Table 1 row: per method (Methods) the

@@ -226,19 +226,6 @@ func (c Config) paperNested() bool {
 	return c.Inner == 10 && slices.Equal(c.VGrid, PaperVGrid)
 }
 
-// ConfigFor returns the configuration of a mode: quick, full or paper.
-func ConfigFor(mode string) (Config, error) {
-	switch mode {
-	case "quick":
-		return Quick(), nil
-	case "full":
-		return Full(), nil
-	case "paper":
-		return PaperProtocol(), nil
-	}
-	return Config{}, klearn.Errorf(klearn.ErrParam, "donini2017: mode %q, want quick, full or paper", mode)
-}
-
 // validate reports the first bad field of c.
 func (c Config) validate() error {
 	bad := func(f string, v any) error {

@@ -939,11 +939,7 @@ func runTable5(cfg Config, deskew bool) (*AllPairs, error) {
 // of the outer folds that ghkl.NestedAUC uses for the same data set (same
 // labels, same StratifiedKFold(y, 10, seed)), so the columns are paired.
 func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
-	d, err := datasets.Load(name)
-	if err != nil {
-		return nil, err
-	}
-	y, err := datasets.Binary(d)
+	X, y, err := datasets.LoadBinary(name)
 	if err != nil {
 		return nil, err
 	}
@@ -955,7 +951,7 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 	aucs := make([]float64, nOuter)
 	err = parallelFolds(nOuter, func(f int) error {
 		sp := folds[f]
-		Z, err := Unit(d.X, sp.Train, cfg.Prep)
+		Z, err := Unit(X, sp.Train, cfg.Prep)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -63,5 +64,23 @@ func TestStoreBadInput(t *testing.T) {
 	}
 	if _, err := MemoAll(context.Background(), st, []Job{job}, 1, nil, nil); err == nil {
 		t.Error("MemoAll without a run function accepted")
+	}
+}
+
+// TestModeConfig checks that each of the three modes returns its own
+// configuration and that any other name is an ErrParam naming the paper.
+func TestModeConfig(t *testing.T) {
+	q, f, p := func() string { return "q" }, func() string { return "f" }, func() string { return "p" }
+	for mode, want := range map[string]string{"quick": "q", "full": "f", "paper": "p"} {
+		got, err := ModeConfig("demo", mode, q, f, p)
+		if err != nil || got != want {
+			t.Errorf("mode %q: %q, %v; want %q", mode, got, err, want)
+		}
+	}
+	for _, mode := range []string{"", "Full", "printed"} {
+		got, err := ModeConfig("demo", mode, q, f, p)
+		if !errors.Is(err, klearn.ErrParam) || got != "" || !strings.Contains(err.Error(), "demo") {
+			t.Errorf("mode %q: %q, %v; want an ErrParam naming demo", mode, got, err)
+		}
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"sync"
 
 	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/klearn"
 )
 
 // Job is one experiment: a cell, curve point or fit of a paper's table or
@@ -115,6 +116,23 @@ func RegisterModes[C any](paper string, configFor func(mode string) (C, error), 
 		}
 		return jobs(cfg), nil
 	}, run)
+}
+
+// ModeConfig returns a paper's configuration for one of the three modes
+// every repro/<paper> package offers: "quick" (the CI run), "full" (make
+// reports on one machine) and "paper" (the printed protocol). Any other
+// mode is an ErrParam naming the paper.
+func ModeConfig[C any](paper, mode string, quick, full, printed func() C) (C, error) {
+	switch mode {
+	case "quick":
+		return quick(), nil
+	case "full":
+		return full(), nil
+	case "paper":
+		return printed(), nil
+	}
+	var zero C
+	return zero, klearn.Errorf(klearn.ErrParam, "%s: mode %q, want quick, full or paper", paper, mode)
 }
 
 // Param decodes the parameter key of j into v. Parameters have been through

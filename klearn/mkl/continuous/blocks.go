@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -70,25 +71,13 @@ func (g GaussianBlocks) Prepare(X *mat.Dense) (Searcher, error) {
 	}
 	var Ds []*mat.SymDense
 	for _, blk := range g.Blocks {
-		D, err := kernel.SquaredDistances(columns(X, blk))
+		D, err := kernel.SquaredDistances(linalg.Columns(X, blk))
 		if err != nil {
 			return nil, err
 		}
 		Ds = append(Ds, D)
 	}
 	return &blockSearcher{D: Ds}, nil
-}
-
-// columns returns the columns idx of X.
-func columns(X *mat.Dense, idx []int) *mat.Dense {
-	n, _ := X.Dims()
-	out := mat.NewDense(n, len(idx), nil)
-	for i := 0; i < n; i++ {
-		for k, j := range idx {
-			out.Set(i, k, X.At(i, j))
-		}
-	}
-	return out
 }
 
 // blockSearcher serves GaussianBlocks from the cached squared distances

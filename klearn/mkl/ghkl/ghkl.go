@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
@@ -330,7 +331,7 @@ func (m *Model) Decision(X mat.Matrix) ([]float64, error) {
 		if used&(1<<uint(j)) == 0 {
 			continue
 		}
-		cj, err := kernel.Cross(m.base, ghklColumn(X, j), ghklColumn(m.sv, j))
+		cj, err := kernel.Cross(m.base, linalg.Columns(X, []int{j}), linalg.Columns(m.sv, []int{j}))
 		if err != nil {
 			return nil, err
 		}
@@ -539,7 +540,7 @@ func (g Classifier) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	}
 	st := &ghklState{cf: cf, n: n, m: d, y: append([]float64(nil), y...), index: map[uint64]int{}, unit: true}
 	for j := 0; j < d; j++ {
-		K, err := kernel.Gram(cf.base, ghklColumn(X, j))
+		K, err := kernel.Gram(cf.base, linalg.Columns(X, []int{j}))
 		if err != nil {
 			return nil, err
 		}
@@ -1061,15 +1062,6 @@ func ghklMask(v uint64) []int {
 		v &^= 1 << uint(j)
 	}
 	return out
-}
-
-func ghklColumn(X mat.Matrix, j int) *mat.Dense {
-	r, _ := X.Dims()
-	c := mat.NewDense(r, 1, nil)
-	for i := 0; i < r; i++ {
-		c.Set(i, 0, X.At(i, j))
-	}
-	return c
 }
 
 func ghklSymFull(K *mat.SymDense) []float64 {

@@ -75,11 +75,7 @@ type CVResult struct {
 // second class is positive).
 func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 	start := time.Now()
-	d, err := datasets.Load(name)
-	if err != nil {
-		return nil, err
-	}
-	y, err := datasets.Binary(d)
+	X, y, err := datasets.LoadBinary(name)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +108,6 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 	}
 	tmpl := o.Model
 	tmpl.Rho = rho
-	X := d.X
 	eval := func(c float64, s modelsel.Split) (float64, error) {
 		g := tmpl
 		g.C = c

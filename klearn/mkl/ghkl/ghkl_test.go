@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
@@ -236,8 +237,8 @@ func TestGHKLOneLevelGrid(t *testing.T) {
 	if len(m.Active()) != 3 {
 		t.Fatalf("|A| = %d, want 3 with MaxDepth 1", len(m.Active()))
 	}
-	K1, _ := kernel.Gram(kernel.RBF{Gamma: 1}, ghklColumn(X, 0))
-	K2, _ := kernel.Gram(kernel.RBF{Gamma: 1}, ghklColumn(X, 1))
+	K1, _ := kernel.Gram(kernel.RBF{Gamma: 1}, linalg.Columns(X, []int{0}))
+	K2, _ := kernel.Gram(kernel.RBF{Gamma: 1}, linalg.Columns(X, []int{1}))
 	best := math.Inf(1)
 	const N = 60
 	for i := 1; i < N; i++ {
