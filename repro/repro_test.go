@@ -162,7 +162,7 @@ func TestCellsAndClaims(t *testing.T) {
 	if got != wantC {
 		t.Fatalf("counts %+v, want %+v", got, wantC)
 	}
-	if s := got.String(); s != "2 of 5 claims hold (2 partly), 3 of 6 table cells within tolerance, 1 not run in this mode" {
+	if s := got.String(); s != "2 of 5 claims reproduced, 2 partly, 1 not; 3 of 6 table cells within tolerance; 1 not run in this mode" {
 		t.Fatalf("counts string %q", s)
 	}
 	if r.Sorted()[0].ID != "Prop. 1" {
@@ -173,12 +173,22 @@ func TestCellsAndClaims(t *testing.T) {
 	d := r
 	d.Claims = append([]Claim{CountClaim("Table 1 (variants)", Diagnostic, "variants", "rows", "tol", 2, 2, "")}, r.Claims...)
 	d.Claims[0].Cells = cells
-	if dc := d.Counts(); dc.Diagnostics != 1 || dc.Reproduced != wantC.Reproduced || dc.Claims != wantC.Claims || dc.Cells != wantC.Cells {
+	if dc := d.Counts(); dc.Diagnostics != 1 || dc.Explains != 1 || dc.Reproduced != wantC.Reproduced || dc.Claims != wantC.Claims || dc.Cells != wantC.Cells {
 		t.Fatalf("diagnostic counted: %+v", dc)
 	}
-	if s := d.Counts().String(); !strings.HasSuffix(s, "(and 1 diagnostic row(s) explaining misses, not counted)") {
+	if s := d.Counts().String(); !strings.HasSuffix(s, "; 1 diagnostic row, not counted, which explains a miss") {
 		t.Fatalf("diagnostic counts string %q", s)
 	}
+	// A diagnostic that does not explain counts as a row, not as an
+	// explanation.
+	d.Claims = append(d.Claims, NotRunClaim("Table 2 (variants)", Diagnostic, "variants", "no miss to explain"))
+	if dc := d.Counts(); dc.Diagnostics != 2 || dc.Explains != 1 {
+		t.Fatalf("diagnostics %d, explaining %d; want 2 and 1", dc.Diagnostics, dc.Explains)
+	}
+	if s := d.Counts().String(); !strings.HasSuffix(s, "; 2 diagnostic rows, not counted, 1 of them explaining a miss") {
+		t.Fatalf("diagnostic counts string %q", s)
+	}
+	d.Claims = d.Claims[:len(d.Claims)-1]
 	if so := d.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" {
 		t.Fatalf("diagnostics last: %v", so[len(so)-1].ID)
 	}

@@ -336,22 +336,34 @@ type Counts struct {
 	NotRun     int `json:"notRun"`
 	Cells      int `json:"cells"`
 	Within     int `json:"within"`
-	// Diagnostics counts the Diagnostic rows, left out of every count above.
+	// Diagnostics counts the Diagnostic rows, left out of every count above,
+	// and Explains those of them whose outcome is "explains".
 	Diagnostics int `json:"diagnostics,omitempty"`
+	Explains    int `json:"explains,omitempty"`
 }
 
-// String reads "N of M claims hold (P partly), K of L table cells within tolerance".
+// String reads "R of M claims reproduced, P partly, N not; K of L table
+// cells within tolerance", followed by the claims not run in this mode and
+// the diagnostic rows (not counted), when there are any.
 func (c Counts) String() string {
-	s := fmt.Sprintf("%d of %d claims hold", c.Reproduced, c.Claims-c.NotRun)
+	s := fmt.Sprintf("%d of %d claims reproduced", c.Reproduced, c.Claims-c.NotRun)
 	if c.Partly > 0 {
-		s += fmt.Sprintf(" (%d partly)", c.Partly)
+		s += fmt.Sprintf(", %d partly", c.Partly)
 	}
-	s += fmt.Sprintf(", %d of %d table cells within tolerance", c.Within, c.Cells)
+	if c.Not > 0 {
+		s += fmt.Sprintf(", %d not", c.Not)
+	}
+	s += fmt.Sprintf("; %d of %d table cells within tolerance", c.Within, c.Cells)
 	if c.NotRun > 0 {
-		s += fmt.Sprintf(", %d not run in this mode", c.NotRun)
+		s += fmt.Sprintf("; %d not run in this mode", c.NotRun)
 	}
-	if c.Diagnostics > 0 {
-		s += fmt.Sprintf(" (and %d diagnostic row(s) explaining misses, not counted)", c.Diagnostics)
+	switch {
+	case c.Diagnostics == 1 && c.Explains == 1:
+		s += "; 1 diagnostic row, not counted, which explains a miss"
+	case c.Diagnostics == 1:
+		s += "; 1 diagnostic row, not counted, which explains none"
+	case c.Diagnostics > 1:
+		s += fmt.Sprintf("; %d diagnostic rows, not counted, %d of them explaining a miss", c.Diagnostics, c.Explains)
 	}
 	return s
 }
@@ -395,6 +407,9 @@ func (r *Report) Counts() Counts {
 	for _, cl := range r.Claims {
 		if cl.Kind == Diagnostic {
 			c.Diagnostics++
+			if cl.Outcome == Reproduced {
+				c.Explains++
+			}
 			continue
 		}
 		c.Claims++
