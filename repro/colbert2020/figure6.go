@@ -234,7 +234,7 @@ func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
 // Figure6Table returns the header and rows of the hyper-parameters chosen
 // by CV and the test accuracy of each panel, for nb.ShowTable.
 func Figure6Table(s []Surface) (header []string, rows [][]string) {
-	header = []string{"panel", "C (CV)", "ε (CV)", "test accuracy %"}
+	header = []string{"panel", "C (CV)", "ε", "test accuracy %"}
 	for _, p := range s {
 		eps := "—"
 		if p.Method == "TK" {

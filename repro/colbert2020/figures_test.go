@@ -3,6 +3,7 @@ package colbert2020
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -156,12 +157,30 @@ func TestIonosphere(t *testing.T) {
 	if _, err := RunIonosphere(0, 1); err == nil {
 		t.Error("0 splits accepted")
 	}
-	if c := IonosphereClaim(nil); c.Outcome != repro.NotRun {
+	if c := IonosphereClaim(nil, nil); c.Outcome != repro.NotRun {
 		t.Error(c.Outcome)
 	}
 	far := []IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
-	if c := IonosphereClaim(far); c.Outcome != repro.NotReproduced {
+	if c := IonosphereClaim(nil, far); c.Outcome != repro.NotReproduced {
 		t.Error(c.Outcome)
+	}
+	// Table 1's own [TK] cell within tolerance leaves no miss to explain,
+	// whatever the readings give; a cell that misses leaves the verdict to
+	// them.
+	iono := func(acc ...float64) []Row {
+		r := Row{Data: DataSets[4]}
+		for _, a := range acc {
+			sr := SplitResult{Ran: make([]bool, len(Methods)), Acc: make([]float64, len(Methods))}
+			sr.Ran[MTK], sr.Acc[MTK] = true, a
+			r.Splits = append(r.Splits, sr)
+		}
+		return []Row{r}
+	}
+	if c := IonosphereClaim(iono(92, 93), hs); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no miss") {
+		t.Errorf("[TK] within tolerance: %v (%s)", c.Outcome, c.Reason)
+	}
+	if c := IonosphereClaim(iono(60, 62), far); c.Outcome != repro.NotReproduced {
+		t.Errorf("[TK] misses, no reading within: %v", c.Outcome)
 	}
 }
 

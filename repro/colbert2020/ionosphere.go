@@ -101,12 +101,24 @@ func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
 
 // IonosphereClaim reports which reading of Ionosphere's [TK] reproduces
 // Table 1's 93.24 ± 3.04 % within Tolerances.Accuracy. It is our
-// diagnosis, not a claim of the paper.
-func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
+// diagnosis of a miss of that cell, not a claim of the paper: when rows
+// hold Table 1's Ionosphere [TK] cell within tolerance (ε chosen by
+// cross-validation), there is no miss, and the row says so instead of
+// counting as an explanation.
+func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
+	const statement = "which reading of [TK] with d = 0 gives Table 1's 93.2 % on Ionosphere (our diagnosis)"
 	if len(hs) == 0 {
 		return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
 	}
 	paper := Table1Accuracy[4][MTK]
+	for _, r := range rows {
+		if acc := r.Acc(MTK); r.Data.Name == DataSets[4].Name && len(acc) > 0 {
+			if v, _ := repro.Summarize(acc); (repro.Cell{Paper: paper, Ours: v, Tol: Tolerances.Accuracy}).Within() {
+				return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, statement,
+					fmt.Sprintf("Table 1's [TK] cell, with ε chosen by cross-validation, is within tolerance (%.2f %%): no miss to explain", v.Mean))
+			}
+		}
+	}
 	var hits []string
 	best, bestMean, n := "", math.Inf(-1), 0
 	for _, h := range hs {
@@ -128,7 +140,7 @@ func IonosphereClaim(hs []IonoHypothesis) repro.Claim {
 	}
 	// One line: the best of the readings and those within tolerance (the
 	// notebook tabulates every reading).
-	cl := repro.CheckClaim("Ionosphere [TK]", repro.Diagnostic, "which reading of [TK] with d = 0 gives Table 1's 93.2 % on Ionosphere (our diagnosis)",
+	cl := repro.CheckClaim("Ionosphere [TK]", repro.Diagnostic, statement,
 		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; within tolerance: %s", n, best, got),
 		fmt.Sprintf("a reading within %s of the paper's mean", Tolerances.Accuracy), len(hits) > 0,
 		"no fixed-P reading reaches the paper's accuracy")

@@ -273,7 +273,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 				break
 			}
 			sr := &rows[j.Data].Splits[j.Split]
-			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m] = true, mr.Acc, mr.Time, mr.Fit, mr.C
+			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m], sr.Majority = true, mr.Acc, mr.Time, mr.Fit, mr.C, mr.Majority
 			if m == MTK {
 				sr.Eps = mr.Eps
 			}

@@ -238,12 +238,15 @@ func Load(d DataSet) (*Data, error) {
 // SplitResult is one split of one row: per method (Methods) whether it
 // ran, the test accuracy in %, the two times of MethodResult in seconds
 // (Time: the column with its cross-validation; Fit: one fit at the chosen
-// hyper-parameters), and the chosen C (and ε for [TK]).
+// hyper-parameters), and the chosen C (and ε for [TK]); Majority is the
+// test accuracy in % of always predicting the training part's majority
+// class.
 type SplitResult struct {
 	Ran            []bool
 	Acc, Time, Fit []float64
 	C              []float64
 	Eps            float64
+	Majority       float64
 }
 
 // Row is the result of one data set.
@@ -675,6 +678,9 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 // its training). Fit is the time to set beside Table 1's (see speedClaim).
 type MethodResult struct {
 	Acc, Time, Fit, C, Eps float64
+	// Majority is the test accuracy (%) of always predicting the training
+	// part's majority class, the level of a classifier that learns nothing.
+	Majority float64
 }
 
 // cut returns the training and test rows and labels of split sp.
@@ -704,6 +710,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	if err != nil {
 		return res, klearn.Errorf(err, "colbert2020: split %d", s)
 	}
+	res.Majority = majorityAccuracy(ytr, yte)
 	seed := cfg.Seed + 1000*uint64(s+1)
 	t0 := time.Now()
 	var std, tkl gramLibrary
