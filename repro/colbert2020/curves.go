@@ -510,5 +510,5 @@ func CurveChart(curves []*Curve) *viz.Grid {
 		}
 		panels = append(panels, l)
 	}
-	return &viz.Grid{Title: "Learning curves: TK against SimpleMKL", Panels: panels, Cols: 3, SharedLegend: true}
+	return &viz.Grid{Title: "Learning curves: TK against SimpleMKL (bars: ± 1 std over the repetitions)", Panels: panels, Cols: 3, SharedLegend: true}
 }

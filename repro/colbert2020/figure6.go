@@ -225,9 +225,9 @@ func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
 	acc := s[2].TestAcc
 	holds := acc >= rlo && acc <= rhi && top.Mean >= 90
 	return repro.CheckClaim(id, repro.Diagnostic, statement, "[TK] separates the spiral at 150 points (drawn)",
-		fmt.Sprintf("Figure 6: %.1f %% at 150 points; Figure 7(b)'s [TK] at m = %d–%d: %.1f–%.1f %%, at m = %d: %.1f %%",
+		fmt.Sprintf("Figure 6: %.1f %% at 150 points; Figure 7(b)'s [TK] repetitions at m = %d–%d: %.1f–%.1f %% (lowest to highest), mean at m = %d: %.1f %%",
 			acc, c.Sizes[lo], c.Sizes[hi], rlo, rhi, c.Sizes[last], top.Mean),
-		"Figure 6's accuracy within the curve's range at the bracketing sizes, and the curve's mean ≥ 90 % at its largest size",
+		"Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ 90 % at its largest size",
 		holds, "the sample size does not account for the panel")
 }
 

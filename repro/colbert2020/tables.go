@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
@@ -9,33 +10,53 @@ import (
 )
 
 // Table1Markdown renders Table 1 as paper / ours (mean ± std over the
-// splits, whose number it gives) per data set and method: the accuracy, with ✓ where it is within
-// Tolerances.Accuracy, and the time: the paper's beside ours for one fit at
-// the chosen hyper-parameters and for the whole column with its CV.
+// splits, whose number it gives) per data set and method: the accuracy,
+// with ✓ where ours is within Tolerances.Accuracy of the paper's and ✗
+// where it is not, the best mean of each data set in bold in both columns
+// (the paper bolds its best), and the time: the paper's beside ours for
+// one fit at the chosen hyper-parameters and for the whole column with its
+// CV.
 func Table1Markdown(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("| data set (the paper's m) | method | splits | accuracy %: paper | ours | time s: paper | ours, one fit | ours, with CV |\n|---|---|---|---|---|---|---|---|\n")
+	bold := func(s string, best bool) string {
+		if best {
+			return "**" + s + "**"
+		}
+		return s
+	}
 	for _, r := range rows {
 		pi := indexOf(r.Data.Name)
+		ours := make([]repro.Value, len(Methods))
+		bestPaper, bestOurs := math.Inf(-1), math.Inf(-1)
+		for j := range Methods {
+			ours[j] = repro.Value{Mean: math.NaN()}
+			if acc := r.Acc(j); len(acc) > 0 {
+				ours[j], _ = repro.Summarize(acc)
+				bestPaper = max(bestPaper, Table1Accuracy[pi][j].Mean)
+				bestOurs = max(bestOurs, ours[j].Mean)
+			}
+		}
+		first := true
 		for j, name := range Methods {
 			acc := r.Acc(j)
 			if len(acc) == 0 {
 				continue
 			}
-			va, _ := repro.Summarize(acc)
 			vt, _ := repro.Summarize(r.Times(j))
 			vf, _ := repro.Summarize(r.FitTimes(j))
-			cell := repro.Cell{Paper: Table1Accuracy[pi][j], Ours: va, Tol: Tolerances.Accuracy}
-			mark := ""
-			if cell.Within() {
+			paper := Table1Accuracy[pi][j]
+			mark := " ✗"
+			if (repro.Cell{Paper: paper, Ours: ours[j], Tol: Tolerances.Accuracy}).Within() {
 				mark = " ✓"
 			}
 			label := ""
-			if j == 0 {
-				label = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM)
+			if first {
+				label, first = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM), false
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %s | **%s**%s | %s | %s | %s |\n", label, name, len(acc),
-				Table1Accuracy[pi][j].Format(2), va.Format(2), mark, Table1Time[pi][j].Format(2), vf.Format(2), vt.Format(2))
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s%s | %s | %s | %s |\n", label, name, len(acc),
+				bold(paper.Format(2), paper.Mean == bestPaper), bold(ours[j].Format(2), ours[j].Mean == bestOurs), mark,
+				Table1Time[pi][j].Format(2), vf.Format(2), vt.Format(2))
 		}
 	}
 	return b.String()
