@@ -199,7 +199,7 @@ func TilesClaim(t *Tiles) repro.Claim {
 // TilesChart draws the classifier of RunTiles with its tile edges and
 // training points.
 func TilesChart(t *Tiles) *viz.HeatMap {
-	return &viz.HeatMap{Title: fmt.Sprintf("Section 3.3: %d points cut the box into %d tiles; f is a polynomial on each", t.M, t.Count),
+	return &viz.HeatMap{Title: fmt.Sprintf("Section 3.3: %d points cut the box into %d tiles; colour: f, one polynomial per tile", t.M, t.Count),
 		XLabel: "x_1", YLabel: "x_2", X: t.X, Y: t.Y, Z: t.Z, Contours: []float64{0}, Points: classPoints(t.Pos, t.Neg),
 		VLines: t.Edges[0], HLines: t.Edges[1], Diverging: true}
 }
