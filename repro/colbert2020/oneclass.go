@@ -23,26 +23,24 @@ func OneClassClaim(rows []Row) repro.Claim {
 	var named, paper []string
 	missed := 0
 	for _, r := range rows {
-		pi := indexOf(r.Data.Name)
-		for j, name := range Methods {
-			acc := r.Acc(j)
-			if len(acc) == 0 {
-				continue
-			}
-			v, _ := repro.Summarize(acc)
-			if (repro.Cell{Paper: Table1Accuracy[pi][j], Ours: v, Tol: Tolerances.Accuracy}).Within() {
+		for j := range Methods {
+			c, ok := r.cell(j)
+			if !ok || c.Within() {
 				continue
 			}
 			missed++
-			same := 0
+			same, ran := 0, 0
 			for _, s := range r.Splits {
-				if s.Ran[j] && math.Abs(s.Acc[j]-s.Majority) < 1e-9 {
-					same++
+				if s.Ran[j] {
+					ran++
+					if math.Abs(s.Acc[j]-s.Majority) < 1e-9 {
+						same++
+					}
 				}
 			}
-			if same == len(acc) {
-				named = append(named, fmt.Sprintf("%s [%s]: %.2f %%, the majority class's accuracy on %d of %d splits", r.Data.Paper, name, v.Mean, same, len(acc)))
-				paper = append(paper, fmt.Sprintf("%s [%s] %.2f ± %.2f %%", r.Data.Paper, name, Table1Accuracy[pi][j].Mean, Table1Accuracy[pi][j].Std))
+			if same == ran {
+				named = append(named, fmt.Sprintf("%s [%s]: %.2f %%, the majority class's accuracy on %d of %d splits", c.Row, c.Col, c.Ours.Mean, same, ran))
+				paper = append(paper, fmt.Sprintf("%s [%s] %.2f ± %.2f %%", c.Row, c.Col, c.Paper.Mean, c.Paper.Std))
 			}
 		}
 	}

@@ -26,37 +26,30 @@ func Table1Markdown(rows []Row) string {
 		return s
 	}
 	for _, r := range rows {
-		pi := indexOf(r.Data.Name)
-		ours := make([]repro.Value, len(Methods))
+		var cells []repro.Cell
+		var cols []int // the method of each cell
 		bestPaper, bestOurs := math.Inf(-1), math.Inf(-1)
 		for j := range Methods {
-			ours[j] = repro.Value{Mean: math.NaN()}
-			if acc := r.Acc(j); len(acc) > 0 {
-				ours[j], _ = repro.Summarize(acc)
-				bestPaper = max(bestPaper, Table1Accuracy[pi][j].Mean)
-				bestOurs = max(bestOurs, ours[j].Mean)
+			if c, ok := r.cell(j); ok {
+				cells, cols = append(cells, c), append(cols, j)
+				bestPaper, bestOurs = max(bestPaper, c.Paper.Mean), max(bestOurs, c.Ours.Mean)
 			}
 		}
-		first := true
-		for j, name := range Methods {
-			acc := r.Acc(j)
-			if len(acc) == 0 {
-				continue
-			}
+		for k, c := range cells {
+			j := cols[k]
 			vt, _ := repro.Summarize(r.Times(j))
 			vf, _ := repro.Summarize(r.FitTimes(j))
-			paper := Table1Accuracy[pi][j]
 			mark := " ✗"
-			if (repro.Cell{Paper: paper, Ours: ours[j], Tol: Tolerances.Accuracy}).Within() {
+			if c.Within() {
 				mark = " ✓"
 			}
 			label := ""
-			if first {
-				label, first = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM), false
+			if k == 0 {
+				label = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s%s | %s | %s | %s |\n", label, name, len(acc),
-				bold(paper.Format(2), paper.Mean == bestPaper), bold(ours[j].Format(2), ours[j].Mean == bestOurs), mark,
-				Table1Time[pi][j].Format(2), vf.Format(2), vt.Format(2))
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s%s | %s | %s | %s |\n", label, c.Col, len(r.Acc(j)),
+				bold(c.Paper.Format(2), c.Paper.Mean == bestPaper), bold(c.Ours.Format(2), c.Ours.Mean == bestOurs), mark,
+				Table1Time[indexOf(r.Data.Name)][j].Format(2), vf.Format(2), vt.Format(2))
 		}
 	}
 	return b.String()

@@ -185,17 +185,25 @@ type Results struct {
 func Table1Cells(rows []Row) []repro.Cell {
 	var cells []repro.Cell
 	for _, r := range rows {
-		pi := indexOf(r.Data.Name)
-		for j, name := range Methods {
-			acc := r.Acc(j)
-			if len(acc) == 0 {
-				continue
+		for j := range Methods {
+			if c, ok := r.cell(j); ok {
+				cells = append(cells, c)
 			}
-			v, _ := repro.Summarize(acc)
-			cells = append(cells, repro.Cell{Row: r.Data.Paper, Col: name, Paper: Table1Accuracy[pi][j], Ours: v, Tol: Tolerances.Accuracy})
 		}
 	}
 	return cells
+}
+
+// cell returns the accuracy cell of method j on the row: the paper's mean
+// ± std beside ours over the splits that ran it, with Tolerances.Accuracy;
+// false when no split ran it.
+func (r Row) cell(j int) (repro.Cell, bool) {
+	acc := r.Acc(j)
+	if len(acc) == 0 {
+		return repro.Cell{}, false
+	}
+	v, _ := repro.Summarize(acc)
+	return repro.Cell{Row: r.Data.Paper, Col: Methods[j], Paper: Table1Accuracy[indexOf(r.Data.Name)][j], Ours: v, Tol: Tolerances.Accuracy}, true
 }
 
 func indexOf(name string) int {
