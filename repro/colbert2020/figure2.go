@@ -409,12 +409,12 @@ func Figure2Claim(f *Figure2) repro.Claim {
 			if c.name == "Gaussians" { // as many bandwidths as TK has variables at d
 				d = "matched to TK at " + d
 			}
-			parts = append(parts, fmt.Sprintf("%s %s: %.3g / %.3g", c.name, d, c.c.L1[k], c.c.Inf[k]))
+			parts = append(parts, fmt.Sprintf("%s %s: %.3g and %.3g", c.name, d, c.c.L1[k], c.c.Inf[k]))
 		}
 	}
 	return repro.CheckClaim("Figure 2", repro.Experiment, "Gaussian sums saturate above 0.5 (ℓ₁) and at 1 (ℓ_∞); GPK and TK approach K* = yyᵀ as the degree grows, TK faster",
 		"drawn: Gaussians > 0.5 and = 1; GPK and TK almost 0 by d = 7",
-		fmt.Sprintf("m = %d spiral points, ‖K − K*‖₁/m² / ‖K − K*‖_∞ at the largest d solved: %s", f.M, strings.Join(parts, "; ")),
+		fmt.Sprintf("m = %d spiral points, ℓ₁ error ‖K − K*‖₁/m² and ℓ∞ error ‖K − K*‖_∞ at the largest d solved: %s", f.M, strings.Join(parts, "; ")),
 		fmt.Sprintf("Gaussians ≥ the bounds (ℓ_∞ = 1) within %g; errors non-increasing in d; TK ≤ GPK + %g where both ran; ≤ %g at d ≥ 7", tol, tol, Tolerances.NearZero),
 		ok, "a bound violated, an error growing with d, TK above GPK, or an error left at d ≥ 7")
 }

@@ -13,7 +13,8 @@ import (
 // splits, whose number it gives) per data set and method: the accuracy,
 // with ✓ where ours is within Tolerances.Accuracy of the paper's and ✗
 // where it is not, the best mean of each data set in bold in both columns
-// (the paper bolds its best), and the time: the paper's beside ours for
+// (the paper bolds its best; means equal at the two printed decimals tie),
+// and the time: the paper's beside ours for
 // one fit at the chosen hyper-parameters and for the whole column with its
 // CV.
 func Table1Markdown(rows []Row) string {
@@ -32,7 +33,7 @@ func Table1Markdown(rows []Row) string {
 		for j := range Methods {
 			if c, ok := r.cell(j); ok {
 				cells, cols = append(cells, c), append(cols, j)
-				bestPaper, bestOurs = max(bestPaper, c.Paper.Mean), max(bestOurs, c.Ours.Mean)
+				bestPaper, bestOurs = max(bestPaper, round2(c.Paper.Mean)), max(bestOurs, round2(c.Ours.Mean))
 			}
 		}
 		for k, c := range cells {
@@ -48,12 +49,15 @@ func Table1Markdown(rows []Row) string {
 				label = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM)
 			}
 			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s%s | %s | %s | %s |\n", label, c.Col, len(r.Acc(j)),
-				bold(c.Paper.Format(2), c.Paper.Mean == bestPaper), bold(c.Ours.Format(2), c.Ours.Mean == bestOurs), mark,
+				bold(c.Paper.Format(2), round2(c.Paper.Mean) == bestPaper), bold(c.Ours.Format(2), round2(c.Ours.Mean) == bestOurs), mark,
 				Table1Time[indexOf(r.Data.Name)][j].Format(2), vf.Format(2), vt.Format(2))
 		}
 	}
 	return b.String()
 }
+
+// round2 rounds to the two decimals Table1Markdown prints.
+func round2(x float64) float64 { return math.Round(100*x) / 100 }
 
 // ScalingChart draws Figure 3 (method "TK": [TK] per degree) or Figure 4
 // (method "SimpleMKL TK": [SimpleMKL TK] per library size L) as two log–log
