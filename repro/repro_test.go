@@ -189,6 +189,26 @@ func TestCellsAndClaims(t *testing.T) {
 		t.Fatalf("diagnostic counts string %q", s)
 	}
 	d.Claims = d.Claims[:len(d.Claims)-1]
+	// A target of ours is counted apart from the paper's claims, labelled
+	// met or not, and sorted before the diagnostics.
+	g := d
+	g.Claims = append(append([]Claim(nil), d.Claims...), CheckClaim("Table 1 (time)", Target, "one fit 10× faster", "95 s", "9 s", "≥ 10×", true, ""),
+		CheckClaim("Table 2 (time)", Target, "one fit 10× faster", "95 s", "20 s", "≥ 10×", false, "slower"))
+	if gc := g.Counts(); gc.Targets != 2 || gc.Met != 1 || gc.Claims != wantC.Claims || gc.Reproduced != wantC.Reproduced {
+		t.Fatalf("targets counted: %+v", gc)
+	}
+	if s := g.Counts().String(); !strings.Contains(s, "; 1 of 2 targets of ours met; 1 diagnostic row") {
+		t.Fatalf("targets counts string %q", s)
+	}
+	if so := g.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" || so[len(so)-2].Kind != Target {
+		t.Fatalf("targets before diagnostics: %v, %v", so[len(so)-2].ID, so[len(so)-1].ID)
+	}
+	if l := g.Claims[len(g.Claims)-2].Label(); l != "met" {
+		t.Fatalf("target label %q", l)
+	}
+	if l := g.Claims[len(g.Claims)-1].Label(); l != "not met" {
+		t.Fatalf("target label %q", l)
+	}
 	if so := d.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" {
 		t.Fatalf("diagnostics last: %v", so[len(so)-1].ID)
 	}

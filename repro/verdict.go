@@ -225,6 +225,10 @@ const (
 	// paper's numbers, say). It is shown last and never counted: neither
 	// its outcome nor its cells enter Counts' claims and cells.
 	Diagnostic Kind = "diagnostic"
+	// Target is a goal the reproduction sets itself, not a claim of the
+	// paper (a speed-up over the paper's reported times, say). It is shown
+	// after the claims, labelled "met" or "not met", and counted apart.
+	Target Kind = "target"
 )
 
 // Claim is one row of the verdict table.
@@ -337,9 +341,12 @@ type Counts struct {
 	Cells      int `json:"cells"`
 	Within     int `json:"within"`
 	// Diagnostics counts the Diagnostic rows, left out of every count above,
-	// and Explains those of them whose outcome is "explains".
+	// and Explains those of them whose outcome is "explains"; Targets and
+	// Met count the Target rows and those met, also left out.
 	Diagnostics int `json:"diagnostics,omitempty"`
 	Explains    int `json:"explains,omitempty"`
+	Targets     int `json:"targets,omitempty"`
+	Met         int `json:"met,omitempty"`
 }
 
 // String reads "R of M claims reproduced, P partly, N not; K of L table
@@ -356,6 +363,9 @@ func (c Counts) String() string {
 	s += fmt.Sprintf("; %d of %d table cells within tolerance", c.Within, c.Cells)
 	if c.NotRun > 0 {
 		s += fmt.Sprintf("; %d not run in this mode", c.NotRun)
+	}
+	if c.Targets > 0 {
+		s += fmt.Sprintf("; %d of %d targets of ours met", c.Met, c.Targets)
 	}
 	switch {
 	case c.Diagnostics == 1 && c.Explains == 1:
@@ -405,10 +415,19 @@ func (r *Report) Counts() Counts {
 	}
 	var c Counts
 	for _, cl := range r.Claims {
-		if cl.Kind == Diagnostic {
+		switch cl.Kind {
+		case Diagnostic:
 			c.Diagnostics++
 			if cl.Outcome == Reproduced {
 				c.Explains++
+			}
+			continue
+		case Target:
+			if cl.Outcome != NotRun {
+				c.Targets++
+			}
+			if cl.Outcome == Reproduced {
+				c.Met++
 			}
 			continue
 		}
@@ -434,13 +453,14 @@ func (r *Report) Counts() Counts {
 }
 
 // Sorted returns the claims with theorems first, then experiments, then
-// statements, then diagnostics, each group in the order added.
+// statements, then our targets, then diagnostics, each group in the order
+// added.
 func (r *Report) Sorted() []Claim {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
 	}
 	out := append([]Claim(nil), r.Claims...)
-	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2, Diagnostic: 3}
+	rank := map[Kind]int{Theorem: 0, Experiment: 1, Statement: 2, Target: 3, Diagnostic: 4}
 	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Kind] < rank[out[j].Kind] })
 	return out
 }
@@ -466,11 +486,18 @@ func ParseReport(b []byte) (*Report, error) {
 // miss or does not; it reproduces nothing.
 var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain", NotRun: NotRun.String()}
 
-// Label is the outcome as the verdict table prints it: the Outcome, or for
-// a Diagnostic row whether it explains the miss.
+// targetLabel names the outcomes of a Target row: met or not.
+var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met", NotRun: NotRun.String()}
+
+// Label is the outcome as the verdict table prints it: the Outcome, for a
+// Diagnostic row whether it explains the miss, for a Target whether it is
+// met.
 func (c Claim) Label() string {
-	if c.Kind == Diagnostic {
+	switch c.Kind {
+	case Diagnostic:
 		return diagnosticLabel[c.Outcome]
+	case Target:
+		return targetLabel[c.Outcome]
 	}
 	return c.Outcome.String()
 }
