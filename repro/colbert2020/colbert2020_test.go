@@ -1,6 +1,7 @@
 package colbert2020
 
 import (
+	"errors"
 	"math"
 	"runtime"
 	"slices"
@@ -172,6 +173,20 @@ func TestFigure6(t *testing.T) {
 	}
 }
 
+// TestMedianSeconds: each timing runs its fit scalingRepeats times and
+// stops at the first error, which it returns.
+func TestMedianSeconds(t *testing.T) {
+	calls := 0
+	if sec, err := medianSeconds(func() error { calls++; return nil }); err != nil || sec < 0 || calls != scalingRepeats {
+		t.Errorf("%g s, %v, %d calls; want %d calls", sec, err, calls, scalingRepeats)
+	}
+	calls = 0
+	boom := errors.New("boom")
+	if _, err := medianSeconds(func() error { calls++; return boom }); !errors.Is(err, boom) || calls != 1 {
+		t.Errorf("error %v after %d calls", err, calls)
+	}
+}
+
 // TestRunScaling times every series on two sizes and fits finite
 // exponents; the degree-3 series skips 400 points, whose basis Grams
 // exceed the memory bound; the claims read the series.
@@ -255,7 +270,7 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 		}
 		return r
 	}
-	if c := speedClaim([]Row{row(DataSets[0], 0.05), row(DataSets[4], 0.05)}); c.Outcome != repro.Reproduced {
+	if c := speedClaim([]Row{row(DataSets[0], 0.05), row(DataSets[4], 0.05)}); c.Outcome != repro.Reproduced || c.Kind != repro.Target || c.Label() != "met" {
 		t.Errorf("fits 20× faster: %v — %s", c.Outcome, c.Ours)
 	}
 	c := speedClaim([]Row{row(DataSets[0], 0.05), row(DataSets[4], 0.2)})
