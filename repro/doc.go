@@ -14,6 +14,13 @@
 // Sign), so that a difference inside the noise is reported as a tie, not a
 // win.
 //
+// Two kinds of row are not claims of the paper and stay out of its counts:
+// a Diagnostic explains a miss of ours (a variant that gives the paper's
+// number, a mechanism checked on the same splits) and is labelled
+// "explains" or "does not explain"; a Target is a goal the reproduction sets
+// itself (a speed-up over the paper's times) and is labelled "met" or "not
+// met".
+//
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
 // paper's printed numbers with their table and figure ids, the experiment
 // protocols and runners, and build their Report from results computed by
