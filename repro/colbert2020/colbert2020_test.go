@@ -173,8 +173,9 @@ func TestFigure6(t *testing.T) {
 	}
 }
 
-// TestMedianSeconds: each timing runs its fit scalingRepeats times and
-// stops at the first error, which it returns.
+// TestMedianSeconds: a fit shorter than scalingShort is timed
+// scalingRepeats times; a timing stops at the first error, which it
+// returns.
 func TestMedianSeconds(t *testing.T) {
 	calls := 0
 	if sec, err := medianSeconds(func() error { calls++; return nil }); err != nil || sec < 0 || calls != scalingRepeats {

@@ -133,7 +133,9 @@ func Quick() Config {
 // (per split about 225 s: Liver 24, Cancer 63, Heart 31, Pima 69,
 // Ionosphere 37; [TK] 95 s of it, the SimpleMKL columns 129 s), the
 // learning curves 1.5 minutes, Figures 3–4 11 s; the MoreCells diagnosis
-// adds about 80 s. So 6 splits instead of 30, except for [Neural Net],
+// adds about 80 s. The last full run (commit 1a7cacc, idle machine) took
+// 29.6 minutes, Figures 3–4 42 s of it while every point was the median
+// of three fits; since then only fits under half a second are repeated. So 6 splits instead of 30, except for [Neural Net],
 // whose fit takes under a second and which runs all 30 (with six splits
 // a cell's mean carries a standard error of std/√6, one to two points,
 // and the network's spread is the widest of the table); ε = 0.1 only for

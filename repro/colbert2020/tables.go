@@ -61,14 +61,14 @@ func round2(x float64) float64 { return math.Round(100*x) / 100 }
 
 // ScalingChart draws Figure 3 (method "TK": [TK] per degree) or Figure 4
 // (method "SimpleMKL TK": [SimpleMKL TK] per library size L) as two log–log
-// panels, circle and spiral, of the time of a fit (the median of
-// scalingRepeats) against m, with one
+// panels, circle and spiral, of the time of a fit (medianSeconds) against
+// m, with one
 // legend for both; ScalingMarkdown gives the fitted slopes. The names leave
 // out the paper's brackets, which read as citation markup in a chart.
 func ScalingChart(s *Scaling, method string) *viz.Grid {
-	fig, what := "Figure 3", fmt.Sprintf("TK, median of %d SDP (24) fits per degree d", scalingRepeats)
+	fig, what := "Figure 3", "TK, SDP (24) fits per degree d"
 	if method == "SimpleMKL TK" {
-		fig, what = "Figure 4", fmt.Sprintf("SimpleMKL TK, median of %d fits per library size L", scalingRepeats)
+		fig, what = "Figure 4", "SimpleMKL TK fits per library size L"
 	}
 	var panels []viz.Chart
 	for k, problem := range []string{"circle", "spiral"} {
