@@ -121,7 +121,7 @@ func LoadMNIST(split string) (*Images, error) {
 	case "test":
 		stem = "t10k"
 	default:
-		return nil, klearn.Errorf(klearn.ErrParam, "datasets: MNIST split %q (want \"train\" or \"test\")", split)
+		return nil, klearn.Errorf(klearn.ErrUnknown, "datasets: MNIST split %q (want \"train\" or \"test\")", split)
 	}
 	dir := filepath.Join(CacheDir(), "mnist")
 	img, err := readIDXFile(dir, stem+"-images-idx3-ubyte")
