@@ -309,7 +309,7 @@ func list(w io.Writer, sts []jobs.Status, names map[string][]string, asJSON bool
 	for _, r := range rows {
 		cost := "unknown (no timed record)"
 		if r.EstimatedSeconds != nil {
-			cost = fmt.Sprint(time.Duration(*r.EstimatedSeconds*float64(time.Second)).Round(time.Second))
+			cost = fmt.Sprint(time.Duration(*r.EstimatedSeconds * float64(time.Second)).Round(time.Second))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Paper, r.Experiment, r.Jobs, r.Done, cost)
 	}
