@@ -457,20 +457,20 @@ func TestBatteryDatasetsModelselPreprocess(t *testing.T) {
 		klearntest.Bad("Take negative", func() error { return err1(modelsel.Take(f.y, []int{-3})) }, klearn.ErrShape),
 		klearntest.Bad("Take too large", func() error { return err1(modelsel.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
 		klearntest.Bad("Take nil y", func() error { return err1(modelsel.Take(nil, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram negative", func() error { return err1(modelsel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram too large", func() error { return err1(modelsel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram nil", func() error { return err1(modelsel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(modelsel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
-		klearntest.Bad("CrossGram negative row", func() error { return err1(modelsel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGram too large column", func() error { return err1(modelsel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGram nil", func() error { return err1(modelsel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram negative", func() error { return err1(kernel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram too large", func() error { return err1(kernel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram nil", func() error { return err1(kernel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(kernel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
+		klearntest.Bad("CrossGram negative row", func() error { return err1(kernel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram too large column", func() error { return err1(kernel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram nil", func() error { return err1(kernel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("SubGrams index beyond the smaller kernel", func() error {
-			return err1(modelsel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
+			return err1(kernel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
 		}, klearn.ErrShape),
-		klearntest.Bad("SubGrams nil kernel", func() error { return err1(modelsel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("SubGrams negative", func() error { return err1(modelsel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGrams too large", func() error { return err1(modelsel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams nil kernel", func() error { return err1(kernel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams negative", func() error { return err1(kernel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams too large", func() error { return err1(kernel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(kernel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("Within negative position", func() error {
 			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, -1}, Test: []int{2}}}))
 		}, klearn.ErrShape),

@@ -12,7 +12,7 @@
 //	yhat, err := m.Predict(Xtest)
 //
 // On precomputed kernels (model selection, kernel learning) use FitGram and
-// PredictGram with blocks cut by modelsel.SubGram and modelsel.CrossGram.
+// PredictGram with blocks cut by kernel.SubGram and kernel.CrossGram.
 // Fit(X, y) is exactly FitGram(kernel.Gram(k, X), y).
 //
 // A singular or indefinite K + λI is reported as klearn.ErrSingular; no
