@@ -7,10 +7,11 @@
 //	X := ds.X                               // *mat.Dense, rows are samples
 //
 // Small real sets are embedded (package github.com/kernelab/kernelab/data), so
-// Load works anywhere without a path. MNIST ("mnist-train", "mnist-test") and
-// what is built from it ("gisette-mnist") are read from the cache that
-// `make data` fills (data/cache, or $KERNELAB_DATA); without it Load returns
-// an error wrapping klearn.ErrMissingData.
+// Load works in any program, with no path. MNIST ("mnist-train",
+// "mnist-test") and what is built from it ("gisette-mnist") are downloaded
+// by `make data` into CacheDir: $KERNELAB_DATA, else kernelab under the
+// user's cache directory. Without them Load returns an error wrapping
+// klearn.ErrMissingData.
 //
 // Conventions: Y holds class indices 0,…,k−1 into Classes (the source's own
 // class codes, in the source's order) or a regression target; categorical
