@@ -1,5 +1,5 @@
-// Package modelsel holds model selection: data splits, grid search with a
-// grid that widens at its edges, and nested cross-validation.
+// Package modelsel holds model selection: data splits, grid and path
+// searches, a grid that widens at its edges, and nested cross-validation.
 //
 // Splits are index sets into the n samples:
 //
@@ -31,5 +31,7 @@
 // inside each outer training set and scores the selected candidate on the
 // outer test set (the nested stratified 10 × 10 CV of Donini & Aiolli 2017,
 // §5.1). WidenedSearch selects one positive hyper-parameter and grows its
-// grid while the choice sits at an edge.
+// grid while the choice sits at an edge. PathSearch scores a whole grid on
+// each split in one call, so that a learner can warm-start each fit from
+// the previous one.
 package modelsel
