@@ -233,7 +233,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			sel = jobs.Papers()
 		}
 		var all []jobs.Status
-		names := map[string][]string{}
+		specs := map[string][]jobs.Job{}
 		for _, s := range sel {
 			_, js, err := selectJobs(s, o.mode)
 			if err != nil {
@@ -245,11 +245,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			all = append(all, sts...)
 			for _, j := range js {
-				names[j.Paper+"/"+j.Table] = append(names[j.Paper+"/"+j.Table], j.Name())
+				specs[j.Paper+"/"+j.Table] = append(specs[j.Paper+"/"+j.Table], j)
 			}
 		}
 		if cmd == "list" {
-			return list(stdout, all, names, o.json)
+			return list(stdout, all, specs, o.json)
 		}
 		for _, t := range all {
 			fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
@@ -285,15 +285,17 @@ type entry struct {
 	// EstimatedSeconds is the mean compute time of the stored, timed
 	// records times the number of jobs; absent when none is timed.
 	EstimatedSeconds *float64 `json:"estimated_seconds,omitempty"`
-	Names            []string `json:"names"`
+	// Specs are the experiment's jobs (paper, table, method, data set,
+	// split and hyper-parameters).
+	Specs []jobs.Job `json:"specs"`
 }
 
 // list prints the experiments as a table, or as JSON.
-func list(w io.Writer, sts []jobs.Status, names map[string][]string, asJSON bool) error {
+func list(w io.Writer, sts []jobs.Status, specs map[string][]jobs.Job, asJSON bool) error {
 	rows := make([]entry, len(sts))
 	for k, t := range sts {
 		n := t.Done + t.Pending + t.Failed
-		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: n, Done: t.Done, Names: names[t.Paper+"/"+t.Table]}
+		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: n, Done: t.Done, Specs: specs[t.Paper+"/"+t.Table]}
 		if t.Timed > 0 {
 			est := t.Seconds / float64(t.Timed) * float64(n)
 			rows[k].EstimatedSeconds = &est

@@ -141,7 +141,8 @@ func TestHelpAndExitCodes(t *testing.T) {
 }
 
 // TestListJSON: list --json gives one entry per experiment with its job
-// names, and an estimated cost once records are timed.
+// specs (hyper-parameters included), and an estimated cost once records
+// are timed.
 func TestListJSON(t *testing.T) {
 	t.Parallel()
 	res := t.TempDir()
@@ -154,7 +155,7 @@ func TestListJSON(t *testing.T) {
 		if err := json.Unmarshal(out.Bytes(), &es); err != nil {
 			t.Fatalf("%v in %q", err, out.String())
 		}
-		if len(es) != 1 || es[0].Paper != "demo" || es[0].Experiment != "grid" || es[0].Jobs != 24 || len(es[0].Names) != 24 {
+		if len(es) != 1 || es[0].Paper != "demo" || es[0].Experiment != "grid" || es[0].Jobs != 24 || len(es[0].Specs) != 24 || es[0].Specs[0].Params["gamma"] == nil {
 			t.Fatalf("list --json: %+v", es)
 		}
 		return es

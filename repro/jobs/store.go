@@ -201,7 +201,11 @@ func (s Store) Merge(srcs ...Store) (int, error) {
 	for _, src := range srcs {
 		fi, err := os.Stat(src.Dir)
 		if err != nil {
-			return 0, fmt.Errorf("jobs: merge: shard %w", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return 0, fmt.Errorf("jobs: merge: shard %s: %w", src.Dir, err)
 		}
 		if !fi.IsDir() {
 			return 0, klearn.Errorf(klearn.ErrParam, "jobs: merge: shard %s is not a directory", src.Dir)
