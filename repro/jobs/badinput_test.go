@@ -161,3 +161,30 @@ func TestMergeRefusesBadStores(t *testing.T) {
 		t.Fatalf("merging again: merged %d, %v", n, err)
 	}
 }
+
+// TestGetRefusesCorruptRecords: a record whose file does not decode, or
+// holds another key or paper than its place, is ErrCorrupt on read, not a
+// result.
+func TestGetRefusesCorruptRecords(t *testing.T) {
+	t.Parallel()
+	st := Store{Dir: t.TempDir()}
+	key, other := strings.Repeat("a", 64), strings.Repeat("b", 64)
+	if err := st.Put(Record{Key: key, Job: Job{Paper: "p"}, Result: []byte("1")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := st.Get("p", key); !ok || err != nil {
+		t.Fatalf("a good record: %v, %v", ok, err)
+	}
+	for name, content := range map[string]string{
+		"truncated":     `{"key":"` + key,
+		"another key":   `{"key":"` + other + `","job":{"paper":"p"},"result":1}`,
+		"another paper": `{"key":"` + key + `","job":{"paper":"q"},"result":1}`,
+	} {
+		if err := os.WriteFile(filepath.Join(st.Dir, "p", key+".json"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, err := st.Get("p", key); ok || !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: ok %v, error %v; want ErrCorrupt", name, ok, err)
+		}
+	}
+}

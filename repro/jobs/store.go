@@ -65,7 +65,9 @@ func (s Store) check(paper, key string) error {
 	return nil
 }
 
-// Get reads the record of key; ok is false when there is none.
+// Get reads the record of key; ok is false when there is none. A record
+// that does not decode, or holds another key or paper than its place, is
+// an error wrapping ErrCorrupt.
 func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
 	if err := s.check(paper, key); err != nil {
 		return Record{}, false, err
@@ -76,6 +78,9 @@ func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
 	}
 	if err != nil {
 		return Record{}, false, fmt.Errorf("jobs: store: %w", err)
+	}
+	if err := checkRecord(paper+"/"+key+".json", b); err != nil {
+		return Record{}, false, fmt.Errorf("jobs: store %s: %w", s.Dir, err)
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
 		return Record{}, false, fmt.Errorf("jobs: store: record %s: %w", key, err)
