@@ -188,3 +188,22 @@ func TestGetRefusesCorruptRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestFilesSkipsStaging: the staging directory a killed merge may leave
+// behind (.merge-*) holds no records of the store.
+func TestFilesSkipsStaging(t *testing.T) {
+	t.Parallel()
+	st := Store{Dir: t.TempDir()}
+	key := strings.Repeat("c", 64)
+	if err := st.Put(Record{Key: key, Job: Job{Paper: "p"}, Result: []byte("1")}); err != nil {
+		t.Fatal(err)
+	}
+	left := Store{Dir: filepath.Join(st.Dir, ".merge-123")}
+	if err := left.Put(Record{Key: strings.Repeat("d", 64), Job: Job{Paper: "p"}, Result: []byte("2")}); err != nil {
+		t.Fatal(err)
+	}
+	files, err := st.Files()
+	if err != nil || len(files) != 1 || files[0] != "p/"+key+".json" {
+		t.Fatalf("Files = %v, %v; want the one record outside the staging directory", files, err)
+	}
+}
