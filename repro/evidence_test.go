@@ -297,6 +297,14 @@ func TestCountsApart(t *testing.T) {
 	if err := r.Criteria.Check(r); err == nil || !strings.Contains(err.Error(), `"Fig. 1" is decided by no criterion`) {
 		t.Errorf("Check: %v", err)
 	}
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseReport(b)
+	if err != nil || back.Counts() != c || back.Claims[1].Quick != tbl.Quick || back.Claims[0].Parts[0].Outcome != Corrected || !back.Criteria[1].PostHoc {
+		t.Errorf("JSON round trip: %v\n%s", err, b)
+	}
 	r.Mode = "quick"
 	if s := r.Counts().String(); !strings.HasPrefix(s, QuickNote+": ") {
 		t.Errorf("quick summary %q", s)
