@@ -2,6 +2,7 @@ package repro
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -402,5 +403,33 @@ func TestStampCriteria(t *testing.T) {
 	}
 	if !strings.Contains(r.Text(), "last changed unknown") {
 		t.Errorf("text:\n%s", r.Text())
+	}
+}
+
+// TestPartsBadInput: the deciding functions report bad input as errors
+// wrapping klearn sentinels.
+func TestPartsBadInput(t *testing.T) {
+	a, b := []float64{1, 2, 3}, []float64{1, 2}
+	nan := []float64{1, math.NaN(), 3}
+	errOf := func(_ Part, err error) error { return err }
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"better lengths", errOf(Better("x", a, b, PairedT, Alpha, true, 0.1)), klearn.ErrShape},
+		{"better NaN", errOf(Better("x", a, nan, Wilcoxon, Alpha, true, 0.1)), klearn.ErrNotFinite},
+		{"better alpha", errOf(Better("x", a, a, Sign, 0.7, true, 0.1)), klearn.ErrParam},
+		{"better test", errOf(Better("x", a, a, Test(9), Alpha, true, 0.1)), klearn.ErrParam},
+		{"equal margin", errOf(Equal("x", a, a, -1, Alpha)), klearn.ErrParam},
+		{"equal NaN", errOf(Equal("x", nan, a, 1, Alpha)), klearn.ErrNotFinite},
+		{"no worse alpha", errOf(NoWorse("x", a, a, 1, 0, true)), klearn.ErrParam},
+		{"trend lengths", errOf(Trend("x", a, b, true, Alpha)), klearn.ErrShape},
+		{"trend NaN", errOf(Trend("x", a, nan, true, Alpha)), klearn.ErrNotFinite},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
 	}
 }

@@ -340,3 +340,51 @@ func TestBootstrapRanks(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestBadInput: every test reports bad input as an error wrapping a klearn
+// sentinel, and leaves its inputs unchanged.
+func TestBadInput(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	one, two := []float64{1}, []float64{1, 2}
+	errOf := func(_ any, err error) error { return err }
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"t lengths", errOf(PairedT(one, two, TwoSided)), klearn.ErrShape},
+		{"t empty", errOf(PairedT(nil, nil, TwoSided)), klearn.ErrEmpty},
+		{"t NaN", errOf(PairedT([]float64{1, nan}, two, Greater)), klearn.ErrNotFinite},
+		{"sign Inf", errOf(Sign([]float64{inf}, one, Less)), klearn.ErrNotFinite},
+		{"sign alternative", errOf(Sign(one, one, Alternative(-1))), klearn.ErrParam},
+		{"wilcoxon lengths", errOf(Wilcoxon(one, two, TwoSided)), klearn.ErrShape},
+		{"wilcoxon NaN", errOf(Wilcoxon([]float64{nan}, one, TwoSided)), klearn.ErrNotFinite},
+		{"tost one pair", errOf(TOST(one, one, 1)), klearn.ErrEmpty},
+		{"tost margin", errOf(TOST(two, two, math.NaN())), klearn.ErrParam},
+		{"tost huge", errOf(TOST([]float64{math.MaxFloat64, 1}, []float64{-math.MaxFloat64, 0}, 1)), klearn.ErrNotFinite},
+		{"kendall lengths", errOf(Kendall(one, two, Greater)), klearn.ErrShape},
+		{"kendall short", errOf(Kendall(one, one, Greater)), klearn.ErrEmpty},
+		{"kendall Inf", errOf(Kendall(two, []float64{1, inf}, Greater)), klearn.ErrNotFinite},
+		{"welch Inf", errOf(Welch(Summary{inf, 1, 3}, Summary{0, 1, 3})), klearn.ErrNotFinite},
+		{"ranks empty", errOf(MeanRanks(nil, true)), klearn.ErrEmpty},
+		{"ranks NaN", errOf(MeanRanks([][][]float64{{{nan}, {1}}}, true)), klearn.ErrNotFinite},
+		{"ranks methods", errOf(MeanRanks([][][]float64{{{1}, {1}}, {{1}}}, true)), klearn.ErrShape},
+		{"bootstrap b", errOf(BootstrapRanks([][][]float64{{{1}, {2}}}, true, 10, 0.95, 1)), klearn.ErrParam},
+		{"bootstrap level", errOf(BootstrapRanks([][][]float64{{{1}, {2}}}, true, 200, 1, 1)), klearn.ErrParam},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+	a, b := []float64{3, 1, 2}, []float64{1, 1, 0}
+	if _, err := Kendall(a, b, Greater); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Wilcoxon(a, b, Greater); err != nil {
+		t.Fatal(err)
+	}
+	if a[0] != 3 || a[1] != 1 || b[2] != 0 {
+		t.Errorf("inputs changed: %v %v", a, b)
+	}
+}
