@@ -290,7 +290,7 @@ func TestCountsApart(t *testing.T) {
 		t.Error("a full report reads as quick")
 	}
 	text := r.Text()
-	for _, w := range []string{"corrected (printed formula wrong)", "post hoc", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results"} {
+	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("text lacks %q:\n%s", w, text)
 		}

@@ -618,6 +618,11 @@ func ParseReport(b []byte) (*Report, error) {
 var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain",
 	Undecided: "undecided", Corrected: "explains (corrected)", NotRun: NotRun.String()}
 
+// postHocLabel names the outcomes of a post-hoc Diagnostic row: whether it
+// fits the miss it was written for; it explains nothing either way.
+var postHocLabel = map[Outcome]string{Reproduced: "post hoc: fits the miss, explains nothing", Partly: "post hoc: fits in part, explains nothing",
+	NotReproduced: "post hoc: does not fit the miss", Undecided: "post hoc: undecided", Corrected: "post hoc: fits (corrected), explains nothing", NotRun: NotRun.String()}
+
 // targetLabel names the outcomes of a Target row: met or not.
 var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met",
 	Undecided: "undecided", Corrected: "met (corrected)", NotRun: NotRun.String()}
@@ -633,7 +638,7 @@ func (c Claim) Label() string {
 	switch c.Kind {
 	case Diagnostic:
 		if c.PostHoc {
-			return "post hoc: " + c.Outcome.String() + ", explains nothing"
+			return postHocLabel[c.Outcome]
 		}
 		return diagnosticLabel[c.Outcome]
 	case Target:
