@@ -155,6 +155,11 @@ func (v Value) Format(prec int) string {
 type Tolerance struct {
 	Abs    float64 `json:"abs,omitempty"`
 	Rel    float64 `json:"rel,omitempty"`
+	// Spread widens the band to Spread times the larger std.
+	//
+	// Deprecated: a band of standard deviations is no test (it lets one
+	// method's mean pass another's cell); give the cell a Delta, so that
+	// Welch's rule decides it.
 	Spread float64 `json:"spread,omitempty"`
 }
 
