@@ -153,8 +153,8 @@ func (v Value) Format(prec int) string {
 // (the noise of the repetitions). Every tolerance is stated before the
 // results are computed and printed beside them.
 type Tolerance struct {
-	Abs    float64 `json:"abs,omitempty"`
-	Rel    float64 `json:"rel,omitempty"`
+	Abs float64 `json:"abs,omitempty"`
+	Rel float64 `json:"rel,omitempty"`
 	// Spread widens the band to Spread times the larger std.
 	//
 	// Deprecated: a band of standard deviations is no test (it lets one
