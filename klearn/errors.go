@@ -31,6 +31,9 @@ var (
 	ErrNotFitted = errors.New("klearn: model is not fitted")
 	// ErrMissingData reports a data set that must first be built with `make data`.
 	ErrMissingData = errors.New("klearn: data set not available")
+	// ErrUnknown reports a name that nothing is registered under (a data
+	// set, a kernel family, a split).
+	ErrUnknown = errors.New("klearn: unknown name")
 )
 
 // Errorf wraps a sentinel error with a formatted context message:
