@@ -31,6 +31,9 @@ var (
 	ErrNotFitted = errors.New("klearn: model is not fitted")
 	// ErrMissingData reports a data set that must first be built with `make data`.
 	ErrMissingData = errors.New("klearn: data set not available")
+	// ErrIO reports a file that could not be written or read for a reason
+	// other than a missing data set (a missing directory, no permission).
+	ErrIO = errors.New("klearn: file input/output failed")
 )
 
 // Errorf wraps a sentinel error with a formatted context message:
