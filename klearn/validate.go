@@ -253,6 +253,9 @@ func CheckAlloc(what string, elem int, counts ...int) error {
 // detected; the solvers then return a stationary point of the non-convex
 // problem.
 func CheckDiagPSD(what string, K mat.Symmetric) error {
+	if IsNilMatrix(K) {
+		return Errorf(ErrEmpty, "%s is nil", what)
+	}
 	var amax float64
 	for i := 0; i < K.SymmetricDim(); i++ {
 		v := K.At(i, i)

@@ -112,6 +112,9 @@ func eachChecked[T interface {
 
 // eachOf calls fn(s, l[s]) in order and stops at the first error.
 func eachOf[T comparable](l []T, fn func(int, T) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	var none T
 	for s, K := range l {
 		if K == none {
@@ -464,6 +467,9 @@ func (h hpkGrams) Len() int { return h.f.Len() }
 func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
 
 func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	n := h.k1.SymmetricDim()
 	k1 := h.k1.RawSymmetric()
 	buf := getSym(n)
@@ -492,6 +498,9 @@ type hpkCrosses struct {
 func (h hpkCrosses) Len() int         { return h.f.Len() }
 func (h hpkCrosses) Dims() (int, int) { return h.c1.Dims() }
 func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	r, c := h.c1.Dims()
 	c1 := h.c1.RawMatrix()
 	buf := mat.NewDense(r, c, nil)

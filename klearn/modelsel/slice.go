@@ -9,7 +9,10 @@ import (
 // nil matrix is an ErrEmpty error, an index outside [0, n) an ErrShape error
 // naming it, and a result too large to allocate (indices may repeat) an
 // ErrParam error from klearn.CheckAlloc. An empty index set gives an empty
-// result and no error. Inputs are never modified; results are fresh copies.
+// result and no error. Inputs are never modified; results are fresh copies
+// whose entries are the inputs' own, NaN and ±Inf included: a slice does no
+// arithmetic, and the learner it feeds refuses non-finite data (checking
+// here would cost O(n²) per fold for what the fit checks anyway).
 
 // badIdx returns the position of the first index of idx outside [0, n), or
 // −1 when there is none.

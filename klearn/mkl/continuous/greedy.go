@@ -462,7 +462,8 @@ func (m *GreedyModel) Errors() []float64 {
 // Gap is the last improvement test's max_θ ⟨c, G(θ)c⟩ − ⟨c, Kc⟩ (≥ 0; 0 or
 // below Tol·|⟨c, Kc⟩| certifies a saddle point of Eq. (9) for the searched
 // θ), and Status is Success when the test of Eq. (10) stopped the
-// algorithm, IterationLimit when MaxSteps did.
+// algorithm, IterationLimit when MaxSteps did. A nil model has no gap:
+// NaN.
 func (m *GreedyModel) Gap() float64 {
 	if m == nil {
 		return math.NaN()
