@@ -1,10 +1,10 @@
 package kernel
 
 import (
-	"math"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
+	"math"
 )
 
 // Feature is the single-feature product kernel k(x, z) = x_k z_k with
