@@ -255,7 +255,7 @@ func TestFigure2Claim(t *testing.T) {
 	if _, run, _ := figure2Parts(f); run[2] || run[3] || !run[4] {
 		t.Errorf("TK to d = 2, GPK to 5: parts run %v, want GPK at 7 and TK's fall not run", run)
 	}
-	if c := Figure2Claim(f); c.Outcome != repro.Reproduced || !strings.HasPrefix(c.Ours, "3 of 3 parts") {
+	if c := Figure2Claim(f); c.Outcome != repro.Reproduced || !strings.HasPrefix(c.Ours, "3 of 3 parts held") || len(c.Parts) != 3 {
 		t.Errorf("short degrees: %v — %s", c.Outcome, c.Ours)
 	}
 }

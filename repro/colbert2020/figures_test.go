@@ -127,6 +127,18 @@ func TestCurves(t *testing.T) {
 	if c := CurveClaims([]*Curve{always})[1]; c.Outcome != repro.Partly {
 		t.Errorf("better at every size: %s (%s)", c.Outcome, c.Ours)
 	}
+	// Figure 7(a): [TK] ahead at every size reproduces it; swapped, or tied
+	// at every size, it does not (a tie is never support).
+	liver := &Curve{Problem: CurveLiver, Sizes: ahead.Sizes, TK: [][]float64{{75, 76, 78}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: ahead.SimpleMKL}
+	if c := CurveClaims([]*Curve{liver})[0]; c.ID != "Figure 7(a)" || c.Outcome != repro.Reproduced {
+		t.Errorf("Liver ahead: %s %s (%s)", c.ID, c.Outcome, c.Ours)
+	}
+	if c := CurveClaims([]*Curve{{Problem: CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.TK}})[0]; c.Outcome != repro.NotReproduced {
+		t.Errorf("Liver swapped: %s (%s)", c.Outcome, c.Ours)
+	}
+	if c := CurveClaims([]*Curve{{Problem: CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.SimpleMKL}})[0]; c.Outcome == repro.Reproduced {
+		t.Errorf("Liver tied: %s (%s)", c.Outcome, c.Ours)
+	}
 	if cs := CurveClaims(nil); cs[0].Outcome != repro.NotRun || cs[1].Outcome != repro.NotRun || cs[2].Outcome != repro.NotRun {
 		t.Error("missing curves not reported as not run")
 	}
@@ -177,7 +189,7 @@ func TestIonosphere(t *testing.T) {
 		return []Row{r}
 	}
 	if c := IonosphereClaim(iono(92, 93), hs); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no miss") {
-		t.Errorf("[TK] within tolerance: %v (%s)", c.Outcome, c.Reason)
+		t.Errorf("[TK] not out: %v (%s)", c.Outcome, c.Reason)
 	}
 	if c := IonosphereClaim(iono(60, 62), far); c.Outcome != repro.NotReproduced {
 		t.Errorf("[TK] misses, no reading within: %v", c.Outcome)
