@@ -137,6 +137,7 @@ func synthetic(off float64) *Results {
 			}
 		}
 		row.Steps = []int{10, 12}
+		row.Converged = []bool{true, true}
 		row.StepLambda = []float64{1, 10}
 		row.SecPerStep = []float64{0.01, 0.02}
 		res.Table1 = append(res.Table1, row)
@@ -161,13 +162,18 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 		byID[c.ID] = c
 	}
 	want := map[string]repro.Outcome{
-		"Table 1": repro.Reproduced, "Lower-order terms": repro.Reproduced, "Table 1 (no +1)": repro.NotReproduced,
+		"Table 1": repro.Reproduced, "Lower-order terms": repro.NotReproduced, "Table 1 (+1)": repro.NotReproduced,
 		"Figure 1": repro.Reproduced, "Sec. 4.1 steps": repro.Reproduced, "Sec. 4.1 time": repro.Reproduced,
 		"Table 1 (variants)": repro.Partly,
 	}
 	for id, o := range want {
 		if byID[id].Outcome != o {
 			t.Errorf("%s: %v, want %v", id, byID[id].Outcome, o)
+		}
+	}
+	for _, id := range []string{"Lower-order terms", "Table 1 (+1)", "Table 1 (variants)"} {
+		if byID[id].Kind != repro.Diagnostic {
+			t.Errorf("%s: kind %s, want a diagnostic (not the paper's claim)", id, byID[id].Kind)
 		}
 	}
 	if c := byID["Table 1 (variants)"]; c.Ours != "1 of 2" || !strings.Contains(c.Reason, "Ionosphere: b; Breast: none") {
@@ -192,8 +198,16 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 			t.Errorf("Table 1 with cells 0.2 off: %d within, %v", within, c.Outcome)
 		}
 	}
-	// Quadratic ℓ2 clearly worse than base: the no-degradation claim fails.
+	// One fit stopped by the cap: the steps row fails even with a small median.
 	res := synthetic(0)
+	res.Table1[1].Converged[0] = false
+	for _, c := range Verdict(res).Claims {
+		if c.ID == "Sec. 4.1 steps" && (c.Outcome != repro.NotReproduced || !strings.Contains(c.Ours, "1 of 8 stopped at the cap")) {
+			t.Errorf("a capped fit passes the steps row: %v, %s", c.Outcome, c.Ours)
+		}
+	}
+	// Quadratic ℓ2 clearly worse than base: the no-degradation claim fails.
+	res = synthetic(0)
 	for i := range res.Table1 {
 		for s := range res.Table1[i].Scores[5] {
 			res.Table1[i].Scores[5][s] = res.Table1[i].Scores[3][s] + 0.05 + 0.01*float64(s)
@@ -247,7 +261,7 @@ func TestRunQuickInvariants(t *testing.T) {
 	for _, c := range []struct {
 		j int
 		v repro.Value
-	}{{0, h.LinBase}, {3, h.QuadOne}, {6, h.QuadBase}} {
+	}{{0, h.LinBase}, {3, h.QuadBase}, {Variant, h.QuadOne}} {
 		if m, _ := row.Mean(c.j); math.Abs(m-c.v.Mean) > 1e-12 || c.v.N != cfg.Splits {
 			t.Errorf("%s: main run %v, stated-protocol variant %v over %d splits", row.Methods[c.j], m, c.v.Mean, c.v.N)
 		}
@@ -500,5 +514,91 @@ func TestBaselineRMSENoCentre(t *testing.T) {
 	c2, r2 := both(shifted)
 	if math.Abs(c2-centred) > 1e-9*centred || !(r2 > c2) {
 		t.Errorf("shifted labels: centred %v (unshifted %v), not centred %v", c2, centred, r2)
+	}
+}
+
+func TestMethodsAsPrinted(t *testing.T) {
+	for j, m := range Methods(10) {
+		if m.Offset != (j >= Variant) {
+			t.Errorf("%s: constant feature %v; only the variants from column %d on may add one", m.Name, m.Offset, Variant)
+		}
+	}
+}
+
+func TestWidenBothEdges(t *testing.T) {
+	g, e := widen([]float64{0.5, 2, 8}, 0.5, 4, "Λ", nil)
+	if !slices.Equal(g, []float64{0.125, 0.5, 2, 8}) || !slices.Equal(e, []string{"Λ low"}) {
+		t.Errorf("low edge: %v %v", g, e)
+	}
+	g, e = widen([]float64{0.5, 2, 8}, 8, 4, "Λ", []string{"λ low"})
+	if !slices.Equal(g, []float64{0.5, 2, 8, 32}) || !slices.Equal(e, []string{"λ low", "Λ high"}) {
+		t.Errorf("high edge: %v %v", g, e)
+	}
+	if g, e = widen([]float64{0.5, 2, 8}, 2, 4, "Λ", nil); len(g) != 3 || e != nil {
+		t.Errorf("interior: %v %v", g, e)
+	}
+	if !(Choice{Edge: "λ high, Λ low"}).RadiusEdge() || (Choice{Edge: "λ high"}).RadiusEdge() {
+		t.Error("RadiusEdge")
+	}
+}
+
+// TestPaperProtocolThroughJobs runs the printed protocol's Table 1 (30
+// splits, 10 folds inside each training half) through the job runner in two
+// shards, as a cluster would, on a tiny grid (one λ, one Λ, 5 steps) and the
+// substitute row only; Run then reads every split back from the store.
+func TestPaperProtocolThroughJobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("30 splits skipped in -short mode")
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("cortes2009 is not registered with repro/jobs")
+	}
+	js, err := exp.Build("paper")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(jobs.FilterTable(js, jobTable1)); n != 30*len(DataSets) {
+		t.Errorf("paper mode: %d Table 1 jobs, want 30 splits × %d rows", n, len(DataSets))
+	}
+	cfg := PaperProtocol()
+	if cfg.Splits != 30 || cfg.Folds != 10 {
+		t.Fatalf("PaperProtocol: %d splits × %d folds", cfg.Splits, cfg.Folds)
+	}
+	cfg.Rows, cfg.Lambdas, cfg.Radii, cfg.Widen, cfg.MaxIter = []int{0}, []float64{1}, []float64{1}, 0, 5
+	cfg.Fig2Bigrams, cfg.Fig3Factors = nil, nil
+	dir := t.TempDir()
+	t.Setenv("KERNELAB_RESULTS", dir)
+	t1 := jobs.FilterTable(Jobs(cfg), jobTable1)
+	for i := 0; i < 2; i++ {
+		sh, err := jobs.Shard(t1, i, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jobs.Run(context.Background(), exp, sh, jobs.Options{Store: jobs.Store{Dir: dir}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var splits []*SplitResult
+	for _, j := range t1 {
+		var sr SplitResult
+		ok, err := jobs.Load(jobs.Store{Dir: dir}, j, &sr)
+		if err != nil || !ok {
+			t.Fatalf("%s: not in the store (%v)", j.Name(), err)
+		}
+		splits = append(splits, &sr)
+	}
+	data, err := load(DataSets[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := row(DataSets[0], data, cfg, splits)
+	for j, sc := range r.Scores {
+		if len(sc) != 30 {
+			t.Errorf("%s: %d splits", r.Methods[j], len(sc))
+		}
+	}
+	if len(r.Converged) != len(r.Steps) || len(r.Steps) != 30*5 {
+		t.Errorf("%d learned fits with %d convergence flags, want 30 × 5", len(r.Steps), len(r.Converged))
 	}
 }

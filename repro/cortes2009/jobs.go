@@ -185,7 +185,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode}
+	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter}
 	var splits []*SplitResult
 	var f2 []*Figure2Point
 	f3 := map[string][]*Figure3Point{}

@@ -13,7 +13,7 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 
 // Table1Markdown returns Table 1 as a Markdown table, the paper's number
 // above ours in each cell ("paper .62 ± .05 / ours .578 ± .030"), with the
-// variant columns (no constant feature) at the right and the data we ran
+// variant columns (constant feature "+1") at the right and the data we ran
 // named beside the paper's.
 func Table1Markdown(rows []Row) string {
 	var b strings.Builder
@@ -37,8 +37,8 @@ func Table1Markdown(rows []Row) string {
 		for j := range r.Scores {
 			m, s := r.Mean(j)
 			src := j
-			if j >= 6 {
-				src = []int{3, 5}[j-6]
+			if j >= Variant {
+				src = []int{3, 5}[j-Variant]
 			}
 			p := Table1[pi][src]
 			paper := fmt.Sprintf("%.2f ± %.2f", p.Mean, p.Std)
