@@ -134,7 +134,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: unknown job table %q", j.Table)
 }
 
-// checks runs the numerical checks of Section 2 and Propositions 1–4.
+// checks runs the numerical checks of Section 2 (positivity, and its
+// failure with a negative coefficient), Propositions 1–4, Proposition 3's
+// boundary and degenerate cases, and Eq. (23).
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -156,6 +158,9 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return Prop2(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop3(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop4(small, 20, cfg.Seed) },
+		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
+		func() (repro.Claim, error) { return Prop3Boundary(20) },
+		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {
