@@ -192,7 +192,7 @@ func Table1Claims(res *Results) []repro.Claim {
 	}
 	n := len(res.Table1[0].Scores[0])
 	t1 := repro.Claim{ID: "Table 1", Statement: "test RMSE of the six columns on four UCI sets (30 splits, λ and Λ by CV per split)",
-		Quick: subset(res.Mode, n, PaperSplits, "splits"),
+		Quick:  subset(res.Mode, n, PaperSplits, "splits"),
 		Reason: fmt.Sprintf("Eq. (4) as printed (no constant feature); Parkinsons runs on the pd-speech substitute, counted apart; %d of %d per-split choices remain on a grid edge after widening, Λ at the grid edge in %d of %d learned fits", edges, choices, radEdges, learned)}.DecideCells(main)
 	// The constant feature is our addition, not the paper's: a diagnostic,
 	// by the ratio quad. base / lin. base of each row (which does not
@@ -210,7 +210,7 @@ func Table1Claims(res *Results) []repro.Claim {
 	lower := repro.Claim{ID: "Lower-order terms", Kind: repro.Diagnostic, PostHoc: true,
 		Statement: "a constant feature \"+1\" (lower-order terms, not in Eq. (4)) brings the quadratic columns closer to the paper's",
 		Paper:     "ratio quad. base / lin. base per row", Tolerance: "+1 ratio closer to the paper's on the row",
-		Reason:    fmt.Sprintf("mean |ours − paper| over the quad. base/ℓ2 cells: %.3f as printed, %.3f with +1", quadGap(main), meanAbsGap(vari))}.Decide(parts...)
+		Reason: fmt.Sprintf("mean |ours − paper| over the quad. base/ℓ2 cells: %.3f as printed, %.3f with +1", quadGap(main), meanAbsGap(vari))}.Decide(parts...)
 	plus := repro.Claim{ID: "Table 1 (+1)", Kind: repro.Diagnostic, PostHoc: true,
 		Statement: "variant of ours: quadratic columns with a constant feature appended", Reason: "labelled variant, not the paper's kernel"}.DecideCells(vari)
 	return []repro.Claim{t1, lower, plus}
