@@ -679,13 +679,14 @@ func TestNewTheoremChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]repro.Outcome{"Sec. 2 (negative coefficient)": repro.Reproduced, "Prop. 3 (boundary)": repro.Reproduced,
-		"Prop. 4 (Eq. (23))": repro.Reproduced, "Prop. 2": repro.Corrected, "Prop. 1": repro.Reproduced}
+		"Prop. 4 (Eq. (23))": repro.Reproduced, "Prop. 2": repro.Corrected, "Prop. 1": repro.Reproduced, "Eq. (3)": repro.Corrected}
 	for _, f := range []func() (repro.Claim, error){
 		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
 		func() (repro.Claim, error) { return Prop3Boundary(20) },
 		func() (repro.Claim, error) { return Eq23(20, 1) },
 		func() (repro.Claim, error) { return Prop2(pr, 20, 1) },
 		func() (repro.Claim, error) { return Prop1(pr, 5, 1) },
+		func() (repro.Claim, error) { return Eq3(pr, 3, 1) },
 	} {
 		c, err := f()
 		if err != nil {

@@ -136,7 +136,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 
 // checks runs the numerical checks of Section 2 (positivity, and its
 // failure with a negative coefficient), Propositions 1–4, Proposition 3's
-// boundary and degenerate cases, and Eq. (23).
+// boundary and degenerate cases, Eq. (23), and Eq. (3) against Eq. (4).
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -161,6 +161,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
 		func() (repro.Claim, error) { return Prop3Boundary(20) },
 		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
+		func() (repro.Claim, error) { return Eq3(small, 5, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {
