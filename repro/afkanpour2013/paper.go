@@ -95,5 +95,13 @@ const RankTol = 1.5
 // Alpha is the level of the paired tests between methods.
 const Alpha = 0.05
 
+// SmallGamma bounds the "small values of γ" of Section 3.2 at which the
+// unregularised CA-nD is said to overfit.
+const SmallGamma = 5.0
+
+// AscentTol is the largest fall of the training alignment between two
+// stages of CA that rounding explains.
+const AscentTol = 1e-12
+
 // MaxMinima is Supplement B.1's bound on the local minima of h(σ).
 const MaxMinima = 2

@@ -12,7 +12,7 @@ import (
 type Config struct {
 	Mode string
 	Seed uint64
-	// Prep is the preprocessing (MinMax, the paper's; ZScore a variant).
+	// Prep is the preprocessing (ZScore, the main run; MinMax a variant).
 	Prep string
 
 	// Checks: Monte Carlo draws (Proposition 1, Theorems 3–4), the degree
@@ -69,8 +69,10 @@ type Config struct {
 	MNISTTrain, MNISTVal, MNISTTest int
 	Fig10Ds                         []int
 	Fig10Cs                         []float64
-	// Table 5: MNIST training and test images (0 skips Table 5).
+	// Table 5: MNIST training and test images (0 skips Table 5), and the
+	// smaller training sizes of its learning curve (raw images).
 	T5Train, T5Test int
+	T5Curve         []int
 
 	// Table 4: data sets (klearn/datasets names), outer folds evaluated,
 	// gHKL's C grid. gHKL runs with linear node kernels
@@ -109,7 +111,7 @@ func (c Config) qpSettings() *opt.Settings {
 // takes about 3 minutes on the loaded 2-core machine).
 func Quick() Config {
 	return Config{
-		Mode: "quick", Seed: 2017, Prep: MinMax,
+		Mode: "quick", Seed: 2017, Prep: ZScore,
 		Draws: 300, Prop2D: 15, Prop2Data: []string{"Heart", "Ionosphere", "Sonar"}, MaxMinGrid: 21, Alg1Steps: []int{250, 1000, 4000, 16000},
 		Fig1D: 10, Fig1Data: []string{"Heart", "Splice"}, Fig1MaxN: 300,
 		CVData: []string{"Haberman", "Heart", "Sonar"}, Ds: []int{1, 4, 10}, Outer: 5, Inner: 2,
@@ -185,20 +187,20 @@ func Quick() Config {
 // compare the protocol with itself).
 func Full() Config {
 	return Config{
-		Mode: "full", Seed: 2017, Prep: MinMax,
+		Mode: "full", Seed: 2017, Prep: ZScore,
 		Draws: 3000, Prop2D: 30, Prop2Data: []string{"Haberman", "Liver", "Diabetes", "Heart", "Ionosphere", "Sonar", "Splice", "German"}, MaxMinGrid: 41,
 		Alg1Steps: []int{500, 2000, 8000, 32000, 128000},
 		Fig1D:     20, Fig1Data: []string{"Heart", "Splice"},
-		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar"},
-		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 10,
+		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar", "Colon", "Gisette"},
+		Ds:     []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30}, Outer: 10, Inner: 10,
 		VGrid: PaperVGrid, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
-		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 0,
+		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 50000, Fig6Ds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Fig6Outer: 10, Fig6Inner: 10, Fig6VGrid: PaperVGrid, Fig6MaxN: 1000,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
 		Fig9Reps: 10, Fig9N: 500,
 		T3Folds: 10, T3V: 10,
 		MNISTTrain: 4000, MNISTVal: 1000, MNISTTest: 2000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
-		T5Train: 6000, T5Test: 2000,
+		T5Train: 24000, T5Test: 10000, T5Curve: []int{2000, 6000, 12000},
 		T4Data: []string{"haberman", "bupa", "pima", "australian-sub"}, T4Outer: 10, T4Cs: []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}, T4Widen: 3,
 		T4Gaussian: []string{"haberman", "bupa"},
 		QPTol:      1e-6,
@@ -215,7 +217,7 @@ func PaperProtocol() Config {
 	c := Full()
 	c.Mode = "paper"
 	c.Ds = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30}
-	c.Fig6Steps, c.Fig6Outer, c.Fig6Inner, c.Fig6MaxN, c.Fig6Ds = 50000, 10, 10, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	c.Fig6MaxN = 0
 	c.T4Gaussian, c.QPTol = c.T4Data, 0
 	return c
 }
@@ -254,6 +256,8 @@ func (c Config) validate() error {
 		return bad("T3V", c.T3V)
 	case c.MNISTTrain < 0 || c.MNISTVal < 0 || c.MNISTTest < 0 || c.T5Train < 0 || c.T5Test < 0:
 		return bad("MNIST sizes", []int{c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.T5Train, c.T5Test})
+	case slices.ContainsFunc(c.T5Curve, func(n int) bool { return n < 2 || n > 60000 }):
+		return bad("T5Curve", c.T5Curve)
 	case c.MNISTTrain > 0 && len(c.Fig10Cs) == 0:
 		return bad("Fig10Cs", c.Fig10Cs)
 	case c.T4Outer < 0 || c.T4Outer > 10:

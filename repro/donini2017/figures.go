@@ -24,17 +24,20 @@ func floats(v []int) []float64 {
 
 // Figure1Chart draws Figure 1: the squared MEB radius r*(K) and its
 // approximation r̃(K) against the spectral ratio C(K) for HPKs of degree
-// 0..D, one panel per data set and preprocessing (the paper's min–max
-// inputs first, the z-scored variant beside).
+// 0..D, one panel per data set and preprocessing (the main run's inputs
+// first, the other preprocessing beside as a variant).
 func Figure1Chart(res *Results) (*viz.Grid, error) {
 	if res == nil || len(res.Fig1) == 0 {
 		return nil, notRun("Figure 1")
 	}
 	var panels []viz.Chart
 	for _, c := range res.Fig1 {
-		label := "non-negative inputs (the paper's)"
-		if c.Prep == ZScore {
-			label = "z-scored inputs (variant)"
+		label := "z-scored inputs"
+		if c.Prep == MinMax {
+			label = "min–max inputs"
+		}
+		if c.Prep != res.Prep {
+			label += " (variant)"
 		}
 		panels = append(panels, &viz.Line{Title: c.Data + ", " + label, XLabel: "spectral ratio C(K)", YLabel: "r² (squared radius)",
 			Series: []viz.Series{{Name: "r* (exact MEB)", X: c.SR, Y: c.RStar}, {Name: "r̃ (average kernel)", X: c.SR, Y: c.RTilde, Dash: viz.Dashed}}})
