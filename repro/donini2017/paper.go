@@ -101,24 +101,3 @@ var Table5Paper = []struct {
 
 // Alpha is the level of every paired test.
 const Alpha = 0.05
-
-// Tolerances returns the tolerances as printable lines, stated before any
-// result is computed.
-func Tolerances() []string {
-	return []string{
-		"Theorem checks: identities to 1e-9 relative (Eq. (12), Table 1 rules to 1e-12), inequalities with 1e-9 slack; Monte Carlo bounds (Theorems 3–4) allow 3 standard errors",
-		"EasyMKL max–min (§2.1): the exact max over ‖η‖₂ = 1 of the min over γ (grid on the sphere) is at most EasyMKL's bound min_γ Σ_s d_s(γ) + Λ‖γ‖² and at least the value at EasyMKL's η*; η* = d(γ*)/‖d(γ*)‖₂ to 1e-9; the gap between the exact value and EasyMKL's is reported (the paper states no size)",
-		"Algorithm 1: the log–log slope of ‖K_d^(Q) − K_d‖_F/‖K_d‖_F against the number of steps in [−0.75, −0.25] (the rate steps^{−1/2})",
-		"Figure 1: Pearson correlation between C(K) and r*(K) above 0.5 on each data set",
-		"Figures 3–5, Figure 10, Tables 3–4: a comparison of two methods is a two-sided paired t-test over the same outer folds (test blocks for Figure 10) at α = 0.05; a p-value at or above α is a tie, and a tie is not a win",
-		"Figures 3–5: at the largest D, K_MKL wins (paired test) against K_D and against K_sum on each data set; against the a-posteriori K_{D,c} and K_RBF it is not beaten (the paper: comparable)",
-		"Figure 6: outright wins of Q_D over R_D (higher mean AUC) in every (data set, D) cell; R_D's weights closer to uniform (smaller max/min) than Q_D's",
-		"Figure 7: C(K_MKL) in [0.98·C(K_sum), 1.02·C(K_D)] in every (data set, D) cell (2 %: the spectral ratio is not monotone in η)",
-		"Figure 8: Heart weights anti-correlated with the degree (Spearman ρ(s, η_s) < 0 over s ≥ 1 at D = 10); Splice: Σ_{s=1..5} η_s > 0.5 at D = 10",
-		"Figure 9: W(η) at the largest noise above W(η) at no noise, for both noise ranges",
-		"Figure 10: K_MKL (each kernel at its best D) wins against K_D and K_sum; K_MKL wins against K_D at the largest D; K_sum at the largest D not beaten by K_sum at its best D; an RBF SVM (C, γ validated) does not beat K_MKL",
-		"Table 3: our training on K_10 is not significantly slower than V = 10 RBF SVM fits (paired t over outer folds); times are not compared with the paper's (other hardware)",
-		"Table 4: each cell within ±0.05 AUC of the paper's; K_MKL not beaten by any gHKL_ρ (paired t over the same outer folds)",
-		"Table 5: our all-pairs error within 1 percentage point of the paper's 0.9 % (raw) and 0.8 % (deskewed) (we train on far fewer images: expected to miss); deskewing lowers the error if it wins the exact sign test (McNemar) over the test images at α = 0.05",
-	}
-}
