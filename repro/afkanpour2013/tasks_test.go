@@ -586,3 +586,66 @@ func TestRemarkClaims(t *testing.T) {
 		t.Errorf("a fall of 1e-6 passed: %v %s", o.Outcome, o.Ours)
 	}
 }
+
+// TestRanksRejectNoise: Table 2's rank rows are decided by bootstrap
+// intervals. Pure noise (every method the same error distribution on 12
+// Letter tasks) gives wide intervals, so no method's rank counts as
+// reproduced; clearly ordered methods give narrow intervals, and a
+// swapped order puts the paper's ranks outside them.
+func TestRanksRejectNoise(t *testing.T) {
+	rng := klearn.NewRand(7)
+	build := func(errOf func(m, task, rep int) float64) *Results {
+		res := &Results{}
+		for task := 0; task < 12; task++ {
+			for rep := 0; rep < 3; rep++ {
+				for m, name := range TaskMethods {
+					res.Tasks = append(res.Tasks, TaskRecord{Table: jobLetter, Task: LetterTasks[task], Method: name, Rep: rep,
+						TaskResult: TaskResult{Error: errOf(m, task, rep), Seconds: 1}})
+				}
+			}
+		}
+		return res
+	}
+	count := func(res *Results) map[repro.Outcome]int {
+		out := map[repro.Outcome]int{}
+		for _, p := range byID(Verdict(res))["Table 2 ranks"].Parts {
+			out[p.Outcome]++
+		}
+		return out
+	}
+	noise := count(build(func(int, int, int) float64 { return 10 + rng.NormFloat64() }))
+	if noise[repro.Reproduced] > 0 {
+		t.Errorf("pure noise reproduced %d ranks: %v", noise[repro.Reproduced], noise)
+	}
+	// The paper's Letter ranks as errors, 3 points apart: our mean ranks are
+	// 1, …, 7 with narrow intervals, so the five integer ranks are
+	// reproduced and the half ranks (CA-nD 4.5, DA 3.5; medians over
+	// tasks) fall just outside.
+	paperRank := Table2Rank["Letter"]
+	paper := count(build(func(m, _, _ int) float64 { return 3*paperRank[m] + 0.1*rng.NormFloat64() }))
+	if paper[repro.Reproduced] != 5 || paper[repro.NotReproduced] != 2 {
+		t.Errorf("the paper's order: %v", paper)
+	}
+	swapped := count(build(func(m, _, _ int) float64 { return 30 - 3*paperRank[m] + 0.1*rng.NormFloat64() }))
+	if swapped[repro.Reproduced] > 1 || swapped[repro.NotReproduced] < len(TaskMethods)-1 {
+		t.Errorf("the reversed order: %v", swapped)
+	}
+}
+
+// TestEveryRowHasACriterion: each row the verdict decides names a
+// pre-registered criterion.
+func TestEveryRowHasACriterion(t *testing.T) {
+	res := craftedTasks()
+	cs, err := Checks(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Checks = cs
+	res.H1, res.Errors = append([]float64(nil), H1Paper...), []float64{2.5, 3.0, 8, 9, 2.6, 12}
+	res.CA = []Atom{{0.4, 1.41}}
+	for _, c := range Verdict(res).Claims {
+		if _, ok := Criteria().For(c.ID); !ok && c.Outcome != repro.NotRun {
+			t.Errorf("%s is decided by no criterion", c.ID)
+		}
+	}
+}

@@ -25,7 +25,7 @@ func se2(p float64, n int) float64 { return 2 * math.Sqrt(p*(100-p)/float64(n)) 
 
 // Verdict computes the verdict table from res.
 func Verdict(res *Results) *repro.Report {
-	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed}
+	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed, Criteria: Criteria(), CriteriaFile: CriteriaFile}
 	r.Add(res.Checks...)
 	var cells []repro.Cell
 	for i, set := range H1Sets {
@@ -35,8 +35,8 @@ func Verdict(res *Results) *repro.Report {
 		cells = append(cells, repro.Cell{Row: setName(set), Col: "error %", Paper: repro.V(H1Paper[i]),
 			Ours: repro.Value{Mean: res.H1[i], N: 1}, Tol: Tolerance(H1Paper[i])})
 	}
-	r.Add(repro.TableClaim("H1 table", "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)", cells,
-		fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000)", res.Train, res.Val, res.Test)))
+	r.Add(repro.Claim{ID: "H1 table", Statement: "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)",
+		Reason: fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000)", res.Train, res.Val, res.Test)}.DecideCells(cells))
 
 	// Figure 1(c): the frequencies CA finds.
 	var found []string
