@@ -927,3 +927,116 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreRowsFail: the rows of Figures 7, 8 and 10, §5.2 and Table 3 hold
+// on crafted results that show the paper's claim and fail when the methods
+// are swapped or the numbers mutated.
+func TestMoreRowsFail(t *testing.T) {
+	outcome := func(res *Results, id string) repro.Outcome { return claimByID(Verdict(res), id).Outcome }
+	// Figure 7: C(K_MKL) between C(K_sum) and C(K_D).
+	f7 := &Results{Fig7: []SRCurve{{Data: "x", Ds: []int{5}, MKL: []float64{2}, KD: []float64{3}, Sum: []float64{1}}}}
+	if o := outcome(f7, "Figure 7"); o != repro.Reproduced {
+		t.Errorf("Figure 7 between: %v", o)
+	}
+	f7.Fig7[0].KD, f7.Fig7[0].Sum = f7.Fig7[0].Sum, f7.Fig7[0].KD
+	if o := outcome(f7, "Figure 7"); o != repro.NotReproduced {
+		t.Errorf("Figure 7 with K_D and K_sum swapped: %v", o)
+	}
+	// Figure 8: Heart falling, Splice on degrees 1–5; reversed, both fail.
+	eta := func(rising bool) []float64 {
+		e := make([]float64, 11)
+		for s := 1; s <= 10; s++ {
+			e[s] = float64(11 - s)
+			if rising {
+				e[s] = float64(s)
+			}
+		}
+		var sum float64
+		for _, v := range e {
+			sum += v
+		}
+		for s := range e {
+			e[s] /= sum
+		}
+		return e
+	}
+	f8 := func(rising bool) *Results {
+		return &Results{Fig8: []Weights{{Data: "Heart", D: 10, Eta: eta(rising)}, {Data: "Splice", D: 10, Eta: eta(rising)}}}
+	}
+	for _, id := range []string{"Figure 8 Heart", "Figure 8 Splice", "§4 η_0 = 0"} {
+		if o := outcome(f8(false), id); o != repro.Reproduced {
+			t.Errorf("%s on falling weights: %v", id, o)
+		}
+	}
+	for _, id := range []string{"Figure 8 Heart", "Figure 8 Splice"} {
+		if o := outcome(f8(true), id); o != repro.NotReproduced {
+			t.Errorf("%s on rising weights: %v", id, o)
+		}
+	}
+	bad := f8(false)
+	bad.Fig8[0].Eta[0] = 0.01
+	if o := outcome(bad, "§4 η_0 = 0"); o != repro.NotReproduced {
+		t.Errorf("η_0 = 0.01 passed: %v", o)
+	}
+	// §5.2: R_D's weights flatter than Q_D's.
+	fig6 := []RandomFamily{{Data: "x", Ds: []int{2}, Q: [][]float64{{0.8, 0.9}}, R: [][]float64{{0.8, 0.9}}}}
+	if o := outcome(&Results{Fig6: fig6, Fig6Spread: [2]float64{1.1, 3}}, "§5.2 R_D weights"); o != repro.Reproduced {
+		t.Errorf("R_D flatter: %v", o)
+	}
+	if o := outcome(&Results{Fig6: fig6, Fig6Spread: [2]float64{3, 1.1}}, "§5.2 R_D weights"); o != repro.NotReproduced {
+		t.Errorf("R_D steeper: %v", o)
+	}
+	// Table 3: our fit 5 times one RBF fit is faster than 10 RBF fits;
+	// 20 times is slower.
+	t3 := func(ratio float64) *Results {
+		row := TimeRow{Data: "Heart"}
+		for f := 0; f < 10; f++ {
+			r := 0.01 * (1 + 0.05*float64(f%3))
+			row.RBF = append(row.RBF, r)
+			row.Ours[0] = append(row.Ours[0], ratio*r*(1+0.02*float64(f%2)))
+		}
+		return &Results{Table3: []TimeRow{row}}
+	}
+	if o := outcome(t3(5), "Table 3"); o != repro.Reproduced {
+		t.Errorf("Table 3 at 5 RBF fits: %v", o)
+	}
+	if o := outcome(t3(20), "Table 3"); o != repro.NotReproduced {
+		t.Errorf("Table 3 at 20 RBF fits: %v", o)
+	}
+	// Figure 10: K_MKL 2 % against K_D and K_sum at 5 %, RBF at 5 %; swapped, K_MKL at 5 %, the others at 2 %.
+	blocks := func(level float64) []float64 {
+		b := make([]float64, Fig10Blocks)
+		for i := range b {
+			b[i] = level + 0.3*float64(i%3)
+		}
+		return b
+	}
+	f10 := func(mkl, other float64) *Results {
+		c := &MNISTCurve{Ds: []int{5, 40}}
+		for m := 0; m < 3; m++ {
+			lvl := other
+			if m == 0 {
+				lvl = mkl
+			}
+			c.Err[m] = []float64{lvl, lvl}
+			c.BlockErr[m] = [][]float64{blocks(lvl), blocks(lvl)}
+		}
+		c.RBFBlocks = blocks(other)
+		return &Results{Fig10: c}
+	}
+	for _, id := range []string{"Figure 10 best", "Figure 10 large D", "Figure 10 RBF baseline", "Figure 10 K_sum"} {
+		if o := outcome(f10(2, 5), id); o != repro.Reproduced {
+			t.Errorf("%s with K_MKL ahead: %v", id, o)
+		}
+	}
+	for _, id := range []string{"Figure 10 best", "Figure 10 large D", "Figure 10 RBF baseline"} {
+		if o := outcome(f10(5, 2), id); o != repro.NotReproduced {
+			t.Errorf("%s with K_MKL behind: %v", id, o)
+		}
+	}
+	worse := f10(2, 5)
+	worse.Fig10.BlockErr[2][1] = blocks(8)
+	if o := outcome(worse, "Figure 10 K_sum"); o != repro.NotReproduced {
+		t.Errorf("K_sum 3 points worse at the largest D: %v", o)
+	}
+}
