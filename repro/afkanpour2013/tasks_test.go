@@ -649,3 +649,26 @@ func TestEveryRowHasACriterion(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskRowsFailOnMutation: rows of Figure 4, Table 2's times and CA's
+// iterations fail on mutated records.
+func TestTaskRowsFailOnMutation(t *testing.T) {
+	res := craftedTasks()
+	for i := range res.Tasks {
+		r := &res.Tasks[i]
+		switch {
+		case r.Table == jobFigure2 && r.Method == "DA":
+			r.Alignment -= 0.2 // DA far less aligned than CA-1D
+		case r.Method == "CA-1D":
+			r.Stages = 12
+		case r.Table == jobMNIST && r.Method == "DU":
+			r.Seconds = 1000 // DU slowest
+		}
+	}
+	c := byID(Verdict(res))
+	for id, want := range map[string]repro.Outcome{"Figure 4 DA": repro.NotReproduced, "CA iterations": repro.NotReproduced, "Table 2 time": repro.Partly} {
+		if c[id].Outcome != want {
+			t.Errorf("%s: %v, want %v (%s)", id, c[id].Outcome, want, c[id].Ours)
+		}
+	}
+}

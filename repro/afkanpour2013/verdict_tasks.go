@@ -295,20 +295,10 @@ func taskClaims(res *Results) []repro.Claim {
 		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...))
 
 	// Running times: the order of the methods.
-	k, n := 0, 0
-	var lines []string
+	var timeParts []repro.Part
 	for _, g := range ranIn {
 		t := MeanTimes(res, groupTable[g])
 		at := func(m string) float64 { return t[slices.Index(TaskMethods, m)][0] }
-		checks := []struct {
-			what string
-			ok   bool
-		}{
-			{"DU fastest", !slices.ContainsFunc(TaskMethods, func(m string) bool { return at(m) < at("DU") })},
-			{"CA-1D fastest of the rest", !slices.ContainsFunc([]string{"CR", "DA", "D1", "D2"}, func(m string) bool { return at(m) < at("CA-1D") })},
-			{"CR slowest of the 1-D methods", !slices.ContainsFunc(oneD, func(m string) bool { return at(m) > at("CR") })},
-			{"one-stage D1, D2 slower than two-stage DA", at("D1") > at("DA") && at("D2") > at("DA")},
-		}
 		var row []string
 		for i, m := range TaskMethods {
 			if !math.IsNaN(t[i][0]) {
@@ -321,19 +311,16 @@ func taskClaims(res *Results) []repro.Claim {
 				row = append(row, fmt.Sprintf("%s %.2f ± %.2f s (paper %s)", m, t[i][0], t[i][1], p))
 			}
 		}
-		var bad []string
-		for _, c := range checks {
-			n++
-			if c.ok {
-				k++
-			} else {
-				bad = append(bad, c.what)
-			}
-		}
-		lines = append(lines, fmt.Sprintf("%s: %s; fails: %s", g, strings.Join(row, ", "), strings.Join(bad, ", ")))
+		times := strings.Join(row, ", ")
+		timeParts = append(timeParts,
+			repro.Check(g+": DU fastest", !slices.ContainsFunc(TaskMethods, func(m string) bool { return at(m) < at("DU") }), times),
+			repro.Check(g+": CA-1D fastest of the rest", !slices.ContainsFunc([]string{"CR", "DA", "D1", "D2"}, func(m string) bool { return at(m) < at("CA-1D") }), ""),
+			repro.Check(g+": CR slowest of the 1-D methods", !slices.ContainsFunc(oneD, func(m string) bool { return at(m) > at("CR") }), ""),
+			repro.Check(g+": one-stage D1, D2 slower than two-stage DA", at("D1") > at("DA") && at("D2") > at("DA"), ""))
 	}
-	out = append(out, repro.CountClaim("Table 2 time", repro.Experiment, "DU is fastest, CA-1D the fastest of the rest, CR the slowest 1-D method, the one-stage D1 and D2 slower than the two-stage DA",
-		"MNIST: CA-1D 12, CR 377, DA 31, D1 57, D2 58, DU 10 s; Letter: CA-1D 9, CA-nD 1986, CR 590, DA 11, D1 21, D2 22, DU 5 s", "order of the mean times per task (4 checks per group)", k, n, strings.Join(lines, " | ")))
+	out = append(out, repro.Claim{ID: "Table 2 time", Kind: repro.Experiment, Statement: "DU is fastest, CA-1D the fastest of the rest, CR the slowest 1-D method, the one-stage D1 and D2 slower than the two-stage DA",
+		Paper:     "MNIST: CA-1D 12, CR 377, DA 31, D1 57, D2 58, DU 10 s; Letter: CA-1D 9, CA-nD 1986, CR 590, DA 11, D1 21, D2 22, DU 5 s",
+		Tolerance: "order of the mean times per task (4 checks per group)", Reason: "some of the order differs"}.Decide(timeParts...))
 
 	// The DC version of CR is faster (Letter).
 	if len(tasksOf(res, jobLetter)) > 0 {
@@ -346,42 +333,39 @@ func taskClaims(res *Results) []repro.Claim {
 	}
 
 	// CA converges in fewer than 10 iterations.
-	k, n = 0, 0
+	var iters []repro.Part
 	for _, r := range res.Tasks {
 		if r.Method == "CA-1D" && (r.Table == jobMNIST || r.Table == jobLetter) {
-			n++
-			if r.Stages < 10 {
-				k++
-			}
+			iters = append(iters, repro.Check(fmt.Sprintf("%s %s rep %d", r.Table, r.Task, r.Rep), r.Stages < 10, fmt.Sprintf("%d stages", r.Stages)))
 		}
 	}
-	if n > 0 {
-		out = append(out, repro.CountClaim("CA iterations", repro.Statement, "CA-1D stops within 10 iterations (kernels) on MNIST and Letter",
-			"< 10 iterations", "fewer than 10 stages in every run", k, n, "some runs took 10 or more stages"))
+	if len(iters) > 0 {
+		out = append(out, repro.Claim{ID: "CA iterations", Kind: repro.Statement, Statement: "CA-1D stops within 10 iterations (kernels) on MNIST and Letter",
+			Paper: "< 10 iterations", Tolerance: "fewer than 10 stages in every run", Reason: "some runs took 10 or more stages"}.Decide(iters...))
 	}
 
 	// Letter: CA-nD has the highest alignment but not the lowest error.
 	if ts := tasksOf(res, jobLetter); len(ts) > 0 {
-		k := 0
+		var best []repro.Part
 		var errRanks []float64
 		for _, task := range ts {
-			best := true
+			ok := true
 			a := taskMean(res, jobLetter, task, "CA-nD", alignmentOf)
 			errs := make([]float64, len(TaskMethods))
 			for i, m := range TaskMethods {
 				if m != "CA-nD" && taskMean(res, jobLetter, task, m, alignmentOf) >= a {
-					best = false
+					ok = false
 				}
 				errs[i] = taskMean(res, jobLetter, task, m, errorOf)
 			}
-			if best {
-				k++
-			}
+			best = append(best, repro.Check(task, ok, fmt.Sprintf("CA-nD's mean test alignment %.3f", a)))
 			errRanks = append(errRanks, metrics.Ranks(errs)[slices.Index(TaskMethods, "CA-nD")])
 		}
-		out = append(out, repro.CountClaim("Figure 7", repro.Experiment, "on Letter, CA-nD has the highest test alignment on every task (but not the lowest error)",
-			"highest alignment on every task; error median rank 4.5", "CA-nD's mean test alignment above every other method's, per task", k, len(ts),
-			fmt.Sprintf("CA-nD's median error rank over the tasks: %g", median(errRanks))))
+		c := repro.Claim{ID: "Figure 7", Kind: repro.Experiment, Statement: "on Letter, CA-nD has the highest test alignment on every task (but not the lowest error)",
+			Paper: "highest alignment on every task; error median rank 4.5", Tolerance: "CA-nD's mean test alignment above every other method's, per task",
+			Reason: "another method reaches CA-nD's alignment on some task"}.Decide(best...)
+		c.Ours += fmt.Sprintf("; CA-nD's median error rank over the tasks: %g", median(errRanks))
+		out = append(out, c)
 	}
 	if ts := tasksOf(res, jobUCI); len(ts) > 0 {
 		r := MedianRanks(res, jobUCI)
@@ -495,17 +479,13 @@ func figure3Claims(res *Results) []repro.Claim {
 	if len(res.HCurves) == 0 {
 		return []repro.Claim{repro.NotRunClaim("Figure 3", repro.Experiment, "h(σ) has at most 2 local minima (MNIST and Letter)", "not in the configuration of this mode")}
 	}
-	k := 0
-	var parts []string
+	var parts []repro.Part
 	for _, c := range res.HCurves {
-		if c.Minima <= MaxMinima {
-			k++
-		}
-		parts = append(parts, fmt.Sprintf("%s (%d): %d", c.Task, c.Stage, c.Minima))
+		parts = append(parts, repro.Check(fmt.Sprintf("%s (%d)", c.Task, c.Stage), c.Minima <= MaxMinima, fmt.Sprintf("%d interior minima", c.Minima)))
 	}
-	return []repro.Claim{repro.CountClaim("Figure 3", repro.Experiment, "the search objective h(σ) of each stage has at most 2 local minima",
-		"never more than 2 local minima on the plotted MNIST and Letter curves", fmt.Sprintf("≤ %d interior minima per curve", MaxMinima), k, len(res.HCurves),
-		"minima per curve: "+strings.Join(parts, ", "))}
+	return []repro.Claim{repro.Claim{ID: "Figure 3", Kind: repro.Experiment, Statement: "the search objective h(σ) of each stage has at most 2 local minima",
+		Paper: "never more than 2 local minima on the plotted MNIST and Letter curves", Tolerance: fmt.Sprintf("≤ %d interior minima per curve", MaxMinima),
+		Reason: "a curve has more than 2 local minima"}.Decide(parts...)}
 }
 
 func mean(xs []float64) float64 {
