@@ -257,9 +257,9 @@ func Better(name string, a, b []float64, test Test, alpha float64, higherIsBette
 		return Part{}, err
 	}
 	if det <= delta {
-		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("tie: %s, p = %.2g; a difference of %.3g was detectable (δ = %.3g) (%s)", mean, pA, det, delta, where)}, nil
+		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("tie: %s, p = %.2g; detectable %.3g ≤ δ %.3g (%s)", mean, pA, det, delta, where)}, nil
 	}
-	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("tie, underpowered: %s, p = %.2g; detectable difference %.3g > δ = %.3g (%s)", mean, pA, det, delta, where)}, nil
+	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("tie, underpowered: %s, p = %.2g; detectable %.3g > δ %.3g (%s)", mean, pA, det, delta, where)}, nil
 }
 
 // pairedDiffs returns the summary of a_i − b_i.
@@ -471,7 +471,8 @@ func (c Cell) Verdict() CellVerdict {
 	}
 	tolDeclared := c.Tol.Abs > 0 || c.Tol.Rel > 0 || c.Tol.Spread > 0 || c.Delta == 0
 	if !tolDeclared {
-		v.Outcome, v.Detail = Undecided, "undecided: the paper prints no spread over runs and no tolerance is declared"
+		v.Outcome = Undecided
+		v.Detail = fmt.Sprintf("undecided: no Welch test (paper std %g over n = %d, ours over n = %d; each needs n ≥ 2, the paper a spread) and no tolerance declared", c.Paper.Std, c.Paper.N, c.Ours.N)
 		return v
 	}
 	v.Rule, v.Bound = toleranceRule, c.Tol.Bound(c.Paper, c.Ours)

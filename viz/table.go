@@ -77,13 +77,10 @@ func (t *CompareTable) validate() error {
 		return err
 	}
 	check := func(name string, m [][]MeanStd) error {
-		if len(m) != len(t.Rows) {
-			return klearn.Errorf(klearn.ErrShape, "viz: %s: %s has %d rows, want %d", kind, name, len(m), len(t.Rows))
+		if err := gridShape(kind, name, m, len(t.Rows), len(t.Cols)); err != nil {
+			return err
 		}
 		for i, r := range m {
-			if len(r) != len(t.Cols) {
-				return klearn.Errorf(klearn.ErrShape, "viz: %s: %s[%d] has %d columns, want %d", kind, name, i, len(r), len(t.Cols))
-			}
 			for j, c := range r {
 				if math.IsInf(c.Mean, 0) || math.IsInf(c.Std, 0) {
 					return klearn.Errorf(klearn.ErrNotFinite, "viz: %s: %s[%d][%d] = %v", kind, name, i, j, c)
@@ -101,23 +98,13 @@ func (t *CompareTable) validate() error {
 		}
 	}
 	if t.Verdicts != nil {
-		if len(t.Verdicts) != len(t.Rows) {
-			return klearn.Errorf(klearn.ErrShape, "viz: %s: Verdicts has %d rows, want %d", kind, len(t.Verdicts), len(t.Rows))
-		}
-		for i, r := range t.Verdicts {
-			if len(r) != len(t.Cols) {
-				return klearn.Errorf(klearn.ErrShape, "viz: %s: Verdicts[%d] has %d columns, want %d", kind, i, len(r), len(t.Cols))
-			}
+		if err := gridShape(kind, "Verdicts", t.Verdicts, len(t.Rows), len(t.Cols)); err != nil {
+			return err
 		}
 	}
 	if t.Details != nil {
-		if len(t.Details) != len(t.Rows) {
-			return klearn.Errorf(klearn.ErrShape, "viz: %s: Details has %d rows, want %d", kind, len(t.Details), len(t.Rows))
-		}
-		for i, r := range t.Details {
-			if len(r) != len(t.Cols) {
-				return klearn.Errorf(klearn.ErrShape, "viz: %s: Details[%d] has %d columns, want %d", kind, i, len(r), len(t.Cols))
-			}
+		if err := gridShape(kind, "Details", t.Details, len(t.Rows), len(t.Cols)); err != nil {
+			return err
 		}
 	}
 	if !(t.Tol >= 0) || !(t.RelTol >= 0) || math.IsInf(t.Tol, 0) || math.IsInf(t.RelTol, 0) {
@@ -125,6 +112,19 @@ func (t *CompareTable) validate() error {
 	}
 	if t.Digits < 0 || t.Digits > 12 {
 		return klearn.Errorf(klearn.ErrParam, "viz: %s: Digits = %d", kind, t.Digits)
+	}
+	return nil
+}
+
+// gridShape checks that m has rows rows of cols entries.
+func gridShape[T any](kind, name string, m [][]T, rows, cols int) error {
+	if len(m) != rows {
+		return klearn.Errorf(klearn.ErrShape, "viz: %s: %s has %d rows, want %d", kind, name, len(m), rows)
+	}
+	for i, r := range m {
+		if len(r) != cols {
+			return klearn.Errorf(klearn.ErrShape, "viz: %s: %s[%d] has %d columns, want %d", kind, name, i, len(r), cols)
+		}
 	}
 	return nil
 }
