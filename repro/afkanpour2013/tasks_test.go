@@ -358,6 +358,10 @@ func TestTaskVerdictLogic(t *testing.T) {
 			t.Errorf("%s: %v (%s) %s", id, c[id].Outcome, c[id].Ours, c[id].Reason)
 		}
 	}
+	// Quick mode says on how much of the protocol a row was decided.
+	if q := c["Figure 2 CA-nD"].Quick; q.N != 10 || q.M != 70 {
+		t.Errorf("Figure 2 CA-nD decided on %+v, want 10 of 70 runs", q)
+	}
 	// MNIST ranks 1..6 in TaskMethods order without CA-nD: CA-1D 1, CR 2,
 	// DA 3, D1 4, D2 5, DU 6; the paper's 1, 2, 4.5, 4.5, 5, 4 are within
 	// 1.5 except DU (6 against 4).

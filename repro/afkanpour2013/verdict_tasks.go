@@ -267,6 +267,7 @@ func taskClaims(res *Results) []repro.Claim {
 		}
 		out = append(out, repro.Claim{ID: "Figure 4 DA", Kind: repro.Experiment, Statement: "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
 			Paper: "same alignment (plot, no numbers)", Tolerance: "alignment-equal over (γ, repetition)", Reason: "equivalence within the margin is not shown"}.Decide(eq))
+		quickSubset(res, out, 10*len(GammasPaper), jobFigure2)
 	}
 
 	// Table 2.
@@ -293,6 +294,7 @@ func taskClaims(res *Results) []repro.Claim {
 	out = append(out, repro.Claim{ID: "Table 2 continuous", Kind: repro.Statement, Statement: "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
 		Paper: "CA-1D has median rank 1 on MNIST and Letter", Tolerance: "error-better over (task, repetition)",
 		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...))
+	quickSubset(res, out[len(out)-1:], 10*(len(MNISTTasks)+len(LetterTasks)+len(UCISets)), jobMNIST, jobLetter, jobUCI)
 
 	// Running times: the order of the methods.
 	var timeParts []repro.Part
@@ -383,6 +385,29 @@ func taskClaims(res *Results) []repro.Claim {
 	return append(append(out, ascentClaim(res)), figure3Claims(res)...)
 }
 
+// runsOf counts the (task, repetition) runs of method m in the tables.
+func runsOf(res *Results, m string, tables ...string) int {
+	n := 0
+	for _, r := range res.Tasks {
+		if r.Method == m && slices.Contains(tables, r.Table) {
+			n++
+		}
+	}
+	return n
+}
+
+// quickSubset marks, in quick mode, the claims decided on the task runs of
+// tables: N runs of CA-1D against the paper's m (ten repetitions of each
+// task).
+func quickSubset(res *Results, cs []repro.Claim, m int, tables ...string) {
+	if res.Mode != "quick" {
+		return
+	}
+	for i := range cs {
+		cs[i].Quick = repro.Subset{N: runsOf(res, "CA-1D", tables...), M: m, Of: "(task, repetition) runs"}
+	}
+}
+
 // ranksClaim is Table 2's ranks: for each group run and each method the
 // paper ranks, the paper's median rank against the 95 % bootstrap
 // interval of our mean rank over the tasks (stattest.BootstrapRanks:
@@ -447,7 +472,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 		Paper: "Table 2's median ranks", Tolerance: "table2-ranks (" + strings.Join(sizes, ", ") + ")",
 		Reason: "the ranks of methods whose errors differ by less than the noise are coin flips"}.Decide(parts...)
 	if res.Mode == "quick" {
-		c.Quick = repro.Subset{N: used, M: (len(MNISTTasks) + len(LetterTasks) + len(UCISets)) * 10, Of: "(task, repetition) runs"}
+		c.Quick = repro.Subset{N: used, M: 10 * (len(MNISTTasks) + len(LetterTasks) + len(UCISets)), Of: "(task, repetition) runs"}
 	}
 	return c
 }
