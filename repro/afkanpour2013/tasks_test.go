@@ -71,7 +71,7 @@ func TestTaskJobsTiny(t *testing.T) {
 		}
 		r := out.(TaskResult)
 		grid := cfg.TaskCs
-		if j.Method == "CR" {
+		if j.Method == "CR" || j.Method == methodCRDC {
 			grid = cfg.TaskMus
 		}
 		if !(r.Error >= 0 && r.Error <= 100) || !(math.Abs(r.Alignment) <= 1) || !(r.Seconds > 0) || !slices.Contains(grid, r.Chosen) {
@@ -529,9 +529,8 @@ func TestFullProblemsBuild(t *testing.T) {
 			if j.Table != jobLetter && j.Table != jobUCI {
 				continue
 			}
-			var rep int
-			if err := j.Param("rep", &rep); err == nil && rep > 0 {
-				continue // the other repetitions draw other rows of the same task
+			if j.Split > 0 || j.Method != "CA-1D" {
+				continue // the other repetitions draw other rows of the same task; the other methods share it
 			}
 			p, err := taskProblem(cfg, j)
 			if err != nil {
