@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
@@ -189,6 +192,14 @@ func (e ecChart) fragment() string {
   return p.marker + n + (p.name && p.name !== p.seriesName ? ' · ' + p.name : '') + ': ' + v;
 }; }
 `)
+	// Log axes label their customValues with the labels withLogAxes chose.
+	b.WriteString(`['xAxis', 'yAxis'].forEach(function(k){ [].concat(option[k] || []).forEach(function(a){
+  var l = a && a.axisLabel;
+  if (!l || !l.klLabels) { return; }
+  var vals = l.customValues, labs = l.klLabels;
+  l.formatter = function(v){ for (var i = 0; i < vals.length; i++) { if (Math.abs(v - vals[i]) <= 1e-9 * Math.abs(vals[i])) { return labs[i]; } } return ''; };
+}); });
+`)
 	fmt.Fprintf(&b, "var els = document.querySelectorAll('div[data-kl-chart=\"%s\"]');\n", id)
 	b.WriteString(`for (var i = 0; i < els.length; i++) {
   var el = els[i];
@@ -252,3 +263,94 @@ func ecYAxis(name string, log bool) opts.YAxis {
 
 // escapeText escapes s for HTML text content.
 func escapeText(s string) string { return html.EscapeString(s) }
+
+// withLogAxes places and labels the ticks of the option's log axes as the
+// static charts do (axisTicks, without data values): powers of ten, with
+// 2, 3 and 5 × 10^k labelled where fewer than two powers fall in range,
+// labels that would overlap dropped for the chart's size (w × h px); the
+// labels read 10^k (logLabel). An axis without min and max gets the
+// nice range (niceRange) of its data, xr or yr. The fragment's script
+// turns each axis' klLabels into its label formatter.
+func withLogAxes(option string, w, h float64, xr, yr [2]float64) (string, error) {
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return "", fmt.Errorf("viz: chart option: %w", err)
+	}
+	changed := false
+	for _, ax := range []struct {
+		key      string
+		vertical bool
+		length   float64
+		data     [2]float64
+	}{{"xAxis", false, w - 130, xr}, {"yAxis", true, h - 150, yr}} {
+		list, _ := o[ax.key].([]any)
+		for _, a := range list {
+			m, _ := a.(map[string]any)
+			if m == nil || m["type"] != "log" {
+				continue
+			}
+			lo, okLo := m["min"].(float64)
+			hi, okHi := m["max"].(float64)
+			if !okLo || !okHi {
+				var ok bool
+				if lo, hi, ok = niceRange(ax.data[0], ax.data[1], true); !ok {
+					continue
+				}
+				m["min"], m["max"] = lo, hi
+			}
+			sty := newPlot("", "", "", LogLog).X.Tick.Label
+			t := &axisTicks{log: true, vertical: ax.vertical, length: vg.Length(math.Max(ax.length, 50) * 0.75), sty: &sty}
+			var vals []float64
+			var labels []string
+			for _, tk := range t.Ticks(lo, hi) {
+				if tk.Label != "" {
+					vals = append(vals, tk.Value)
+					labels = append(labels, richName(logLabel(tk.Value, tk.Label)))
+				}
+			}
+			if len(vals) == 0 {
+				continue
+			}
+			// Tick marks (and the grid lines ECharts draws with them) at
+			// the labels only.
+			tick, _ := m["axisTick"].(map[string]any)
+			if tick == nil {
+				tick = map[string]any{}
+				m["axisTick"] = tick
+			}
+			tick["customValues"] = vals
+			lab, _ := m["axisLabel"].(map[string]any)
+			if lab == nil {
+				lab = map[string]any{}
+				m["axisLabel"] = lab
+			}
+			lab["customValues"] = vals
+			lab["klLabels"] = labels
+			changed = true
+		}
+	}
+	if !changed {
+		return option, nil
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("viz: chart option: %w", err)
+	}
+	return string(b), nil
+}
+
+// logLabel is the label of a log axis' tick at v: 10^k for a power of ten
+// (1 and 10 as such), the static chart's label (def) otherwise.
+func logLabel(v float64, def string) string {
+	if !isPow10(v) {
+		return def
+	}
+	switch k := int(math.Round(math.Log10(v))); k {
+	case 0:
+		return "1"
+	case 1:
+		return "10"
+	default:
+		return "10^{" + strings.Replace(strconv.Itoa(k), "-", "−", 1) + "}"
+	}
+}
