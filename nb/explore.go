@@ -75,14 +75,16 @@ type Control struct {
 	choice bool
 }
 
-// Slider is a control over steps evenly spaced values from lo to hi,
-// starting at the one nearest def.
+// Slider is a control over steps evenly spaced values from lo to hi
+// (three significant digits), the one nearest def replaced by def, where
+// it starts.
 func Slider(name string, lo, hi float64, steps int, def float64) Control {
 	return spaced(name, lo, hi, steps, def, false)
 }
 
 // LogSlider is a control over steps log-spaced values from lo to hi (both
-// positive), starting at the one nearest def.
+// positive; three significant digits), the one nearest def replaced by
+// def, where it starts.
 func LogSlider(name string, lo, hi float64, steps int, def float64) Control {
 	return spaced(name, lo, hi, steps, def, true)
 }
@@ -110,11 +112,8 @@ func Choice(name string, options []string, def int) Control {
 
 func spaced(name string, lo, hi float64, steps int, def float64, log bool) Control {
 	c := Control{Name: name}
-	if steps < 2 || !(lo < hi) || (log && !(lo > 0)) {
-		c.Values = []float64{lo} // reported by validate
-		if steps >= 2 {
-			c.Values = append(c.Values, hi)
-		}
+	if steps < 2 || !(lo < hi) || (log && !(lo > 0)) || math.IsInf(hi-lo, 0) {
+		c.Values = []float64{lo} // one position: refused by validate
 		return c
 	}
 	for i := range steps {
@@ -126,6 +125,9 @@ func spaced(name string, lo, hi float64, steps int, def float64, log bool) Contr
 		c.Values = append(c.Values, roundSig(v, 3))
 	}
 	c.Default = nearest(c.Values, def, log)
+	if def > lo && def < hi {
+		c.Values[c.Default] = def // the default exactly (0.25, not 0.251)
+	}
 	return c
 }
 
