@@ -16,13 +16,20 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(60_000);
   await page.goto(`${url}/lab/tree/00-tour.ipynb?token=${token}`);
+  const shot = async (name) => { if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-${name}.png` }); } };
   // The notebook opens with the kernelab (gonb) kernel, idle.
   await page.locator('.jp-Notebook .jp-Cell').first().waitFor();
-  await page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first().waitFor({ timeout: 120_000 }).catch(() => {});
+  await page.getByText(/Go \(gonb\) \| Idle/).first().waitFor({ timeout: 120_000 });
+  log('kernel idle');
   const t0 = Date.now();
   // Run ▸ Run All Cells.
+  await page.locator('.jp-Notebook .jp-Cell').first().click();
   await page.locator('.lm-MenuBar-itemLabel', { hasText: /^Run$/ }).click();
   await page.locator('.lm-Menu-itemLabel', { hasText: /^Run All Cells$/ }).click();
+  await page.waitForTimeout(3000);
+  await shot('run-all');
+  if (!(await page.locator('.jp-InputPrompt', { hasText: '[*]' }).count())) { throw new Error('Run All Cells ran nothing'); }
+  log('running all cells');
 
   // The exploration's live controls: GoNB sliders, the chart below them.
   const slider = page.locator('input[type="range"][id^="gonb_slider_"]').first();
@@ -54,7 +61,7 @@ try {
   if (svgAfter === svgBefore) { fail('the chart was not redrawn'); }
   const gamma = after.match(/^γ = ([^ ]+)/)[1];
   if (!(await live.locator('svg text', { hasText: `γ = ${gamma}` }).count())) { fail(`the chart's title does not name γ = ${gamma}`); }
-  if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-tour.png` }); }
+  await shot('moved');
 
   // Done: the live controls go, the frames stay, the later cells run.
   await page.locator('button', { hasText: /^Done$/ }).first().click();
