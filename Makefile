@@ -41,7 +41,7 @@ export KERNELAB_REQUIRE_BROWSER := 1
 endif
 
 .PHONY: help setup setup-reports setup-lab data data-rebuild test test-go test-notebooks lint-notebooks \
-	fmt-notebooks reports lab clean test-slurm test-notebook-reuse
+	fmt-notebooks reports lab clean test-slurm test-notebook-reuse test-lab
 
 help:
 	@sed -n '1,4p' Makefile | sed 's/^# \{0,1\}//'
@@ -108,6 +108,11 @@ test-notebooks:
 reports: setup-reports data
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
 	@scripts/run-notebooks.sh --mode $(if $(filter paper,$(KERNELAB_MODE)),paper,full) --out build/reports --html reports $(NOTEBOOKS)
+
+## test-lab: Playwright (tests/lab, playwright-core from its lock file) drives JupyterLab in Chromium through 00-tour's live exploration.
+test-lab: setup
+	@echo "== lab (tests/lab/run.sh)"
+	@tests/lab/run.sh
 
 ## lab: a Jupyter server on localhost with the gonb kernel and the notebooks.
 lab: setup-lab data

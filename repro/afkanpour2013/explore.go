@@ -15,7 +15,7 @@ import (
 
 // ExploreMaxSteps is the most CA stages the exploration of notebook 05
 // offers.
-const ExploreMaxSteps = 15
+const ExploreMaxSteps = 10
 
 // Explorer is the exploration of notebook 05: CA-1D (Algorithm 1, Gaussian
 // bandwidths) on a training part of Heart, run for T stages as T moves;

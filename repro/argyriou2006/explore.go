@@ -40,9 +40,9 @@ func NewExplorer(n int, seed uint64) (*Explorer, error) {
 	return &Explorer{X: d.X, y: y}, nil
 }
 
-// Greedy runs Algorithm 1 with σ in [lo, hi], for at most 10 steps.
+// Greedy runs Algorithm 1 with σ in [lo, hi], for at most 5 steps.
 func (e *Explorer) Greedy(lo, hi float64) (*continuous.GreedyModel, error) {
-	return e.greedy(lo, hi, 10)
+	return e.greedy(lo, hi, 5)
 }
 
 func (e *Explorer) greedy(lo, hi float64, steps int) (*continuous.GreedyModel, error) {

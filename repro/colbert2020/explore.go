@@ -71,7 +71,7 @@ func NewExplorer(m, steps int, seed uint64) (*Explorer, error) {
 // and its test accuracy.
 func (e *Explorer) Fit(d int, eps float64) (*tk.Model, float64, error) {
 	m, err := tk.Learner{Degree: d, Margin: eps, SVM: svm.Classifier{C: 10, NoBias: true},
-		Settings: opt.Settings{Tol: 1e-4, MaxIter: 200}}.Fit(e.X, e.y)
+		Settings: opt.Settings{Tol: 1e-3, MaxIter: 100}}.Fit(e.X, e.y)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -28,8 +28,10 @@ chromium="${CHROMIUM:-$(kl_chromium || true)}"
 [ -n "$chromium" ] || { echo "test-lab: no chromium (apt-get install chromium)" >&2; exit 1; }
 [ -x "$KL_ROOT/bin/gonb" ] || { echo "test-lab: no bin/gonb; run make setup" >&2; exit 1; }
 
-if ! cmp -s "$here/package-lock.json" "$here/node_modules/.package-lock.json" 2>/dev/null; then
+# npm ci once per lock file (a copy of it marks the install).
+if ! cmp -s "$here/package-lock.json" "$here/node_modules/.kl-installed-lock" 2>/dev/null; then
   (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  cp "$here/package-lock.json" "$here/node_modules/.kl-installed-lock"
 fi
 
 work="$(mktemp -d)"

@@ -16,11 +16,18 @@ try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(60_000);
   await page.goto(`${url}/lab/tree/00-tour.ipynb?token=${token}`);
-  const shot = async (name) => { if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-${name}.png` }); } };
+  let shot = async () => {};
+  shot = async (name) => { if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-${name}.png` }); } };
   // The notebook opens with the kernelab (gonb) kernel, idle.
   await page.locator('.jp-Notebook .jp-Cell').first().waitFor();
-  await page.getByText(/Go \(gonb\) \| Idle/).first().waitFor({ timeout: 120_000 });
-  log('kernel idle');
+  // The server's kernel list says when GoNB is up and idle.
+  for (let i = 0; ; i++) {
+    const ks = await (await fetch(`${url}/api/kernels?token=${token}`)).json();
+    if (ks.length > 0 && ks.every((k) => k.execution_state === 'idle')) { log(`kernel ${ks[0].name} idle`); break; }
+    if (i > 240) { throw new Error('no idle kernel after 120 s: ' + JSON.stringify(ks)); }
+    await page.waitForTimeout(500);
+  }
+  await shot('open');
   const t0 = Date.now();
   // Run ▸ Run All Cells.
   await page.locator('.jp-Notebook .jp-Cell').first().click();
@@ -44,6 +51,9 @@ try {
   const to = value === max ? 0 : max;
 
   // Drag the γ slider to its far end with the mouse, as a reader would.
+  await slider.scrollIntoViewIfNeeded();
+  await live.scrollIntoViewIfNeeded();
+  await slider.scrollIntoViewIfNeeded();
   const box = await slider.boundingBox();
   const x = to === max ? box.x + box.width - 2 : box.x + 2;
   await page.mouse.move(box.x + box.width * (value / max), box.y + box.height / 2);
@@ -51,6 +61,7 @@ try {
   await page.mouse.move(x, box.y + box.height / 2, { steps: 8 });
   await page.mouse.up();
   const moved = Date.now();
+  if (Number(await slider.inputValue()) !== to) { throw new Error(`the drag left the slider at ${await slider.inputValue()}, not ${to}`); }
   await page.waitForFunction(
     (b) => { const el = document.querySelector('div.kl-live'); return el && el.getAttribute('data-values') !== b; },
     before, { timeout: 30_000 });
@@ -92,6 +103,7 @@ try {
   if (!process.exitCode) { log('ok'); }
 } catch (e) {
   fail(e.stack || String(e));
+  if (process.env.LAB_SHOTS) { for (const p of browser.contexts().flatMap((c) => c.pages())) { await p.screenshot({ path: `${process.env.LAB_SHOTS}/lab-fail.png` }).catch(() => {}); } }
 } finally {
   await browser.close();
 }
