@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,21 +19,35 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
 )
 
 // EChartsVersion is the ECharts release that scripts/fetch-echarts.sh pins.
 const EChartsVersion = "5.6.0"
 
-// EChartsPath returns where the ECharts library is read from: $KERNELAB_ECHARTS
-// when set, else build/echarts/echarts.min.js in the repository (written by
-// `make setup`, which runs scripts/fetch-echarts.sh).
+// EChartsPath returns where the ECharts library is read from, the first
+// of: $KERNELAB_ECHARTS (the file); echarts/echarts.min.js under
+// $KERNELAB_ASSETS (a folder of downloaded assets); build/echarts/echarts.min.js
+// under $KERNELAB_ROOT (a checkout, where `make setup` runs
+// scripts/fetch-echarts.sh; the notebook kernel's environment names it);
+// else echarts/echarts.min.js under kernelab's folder of the user's cache
+// (os.UserCacheDir). A program that imports viz from elsewhere fetches the
+// library there (npm pack echarts@5.6.0) or names it.
 func EChartsPath() string {
 	if p := os.Getenv("KERNELAB_ECHARTS"); p != "" {
 		return p
 	}
-	return repo.Path("build", "echarts", "echarts.min.js")
+	if d := os.Getenv("KERNELAB_ASSETS"); d != "" {
+		return filepath.Join(d, "echarts", "echarts.min.js")
+	}
+	if r := os.Getenv("KERNELAB_ROOT"); r != "" {
+		return filepath.Join(r, "build", "echarts", "echarts.min.js")
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "kernelab", "echarts", "echarts.min.js")
 }
 
 var (
@@ -52,7 +67,7 @@ func echartsLib() (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", klearn.Errorf(klearn.ErrMissingData,
-			"viz: the ECharts library is not at %s (%v); run `make setup` (or scripts/fetch-echarts.sh), or set KERNELAB_ECHARTS", path, err)
+			"viz: the ECharts library is not at %s (%v); run `make setup` (or scripts/fetch-echarts.sh), or set KERNELAB_ECHARTS or KERNELAB_ASSETS", path, err)
 	}
 	if !bytes.Contains(b[:min(len(b), 4096)], []byte("echarts")) {
 		return "", klearn.Errorf(klearn.ErrMissingData, "viz: %s does not look like echarts.min.js; rerun scripts/fetch-echarts.sh", path)
