@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,40 +40,19 @@ func TestControls(t *testing.T) {
 	if d := s.Values[s.Default]; d != 0.25 {
 		t.Errorf("default %v, want the position nearest 0.25", d)
 	}
-	if fr := s.frames(); len(fr) != 5 || fr[0] != 0 || fr[4] != 30 || !containsInt(fr, s.Default) {
+	if fr := s.frames(); len(fr) != 5 || fr[0] != 0 || fr[4] != 30 || !slices.Contains(fr, s.Default) {
 		t.Errorf("frames %v: want 5 from the first to the last position, the default among them", fr)
 	}
 	l := Slider("a", 0, 1, 5, 0.5)
-	if want := []float64{0, 0.25, 0.5, 0.75, 1}; !equal(l.Values, want) || l.Default != 2 {
+	if want := []float64{0, 0.25, 0.5, 0.75, 1}; !slices.Equal(l.Values, want) || l.Default != 2 {
 		t.Errorf("linear slider %v default %d", l.Values, l.Default)
 	}
-	if c := IntSlider("degree", 1, 4, 3); !equal(c.Values, []float64{1, 2, 3, 4}) || c.Default != 2 || c.label(2) != "3" {
+	if c := IntSlider("degree", 1, 4, 3); !slices.Equal(c.Values, []float64{1, 2, 3, 4}) || c.Default != 2 || c.label(2) != "3" {
 		t.Errorf("int slider %+v", c)
 	}
 	if c := Choice("data", []string{"circle", "spiral"}, 1); c.Default != 1 || c.label(1) != "spiral" || !c.choice {
 		t.Errorf("choice %+v", c)
 	}
-}
-
-func containsInt(v []int, x int) bool {
-	for _, y := range v {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-func equal(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The frames are the chart at every combination of the controls' frame
@@ -87,7 +67,7 @@ func TestFramesHTML(t *testing.T) {
 	if len(seen) != 10 {
 		t.Fatalf("drawn %d times, want 5 × 2", len(seen))
 	}
-	if !equal(seen[0], []float64{1, 0}) || !equal(seen[1], []float64{1, 1}) || !equal(seen[9], []float64{5, 1}) {
+	if !slices.Equal(seen[0], []float64{1, 0}) || !slices.Equal(seen[1], []float64{1, 1}) || !slices.Equal(seen[9], []float64{5, 1}) {
 		t.Errorf("drawing order %v", seen)
 	}
 	if n := strings.Count(h, `class="kl-frame"`); n != 10 {

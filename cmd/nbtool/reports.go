@@ -92,8 +92,8 @@ var reportProbe = viz.ProbeScript("kl-report-probe", `
   for (var k = 0; k < imgs.length; k++) { r.images.push({natural: imgs[k].naturalWidth, width: imgs[k].getBoundingClientRect().width}); }
   r.height = Math.max(document.documentElement.scrollHeight, document.body.scrollHeight);
   // Explorations (nb.Explore's frames): move every slider to another
-  // position and record whether one frame shows, the one the positions
-  // name, with other content than before, and its value label changed.
+  // position and record whether one frame shows, with other content than
+  // before, and its value label changed; then move it back.
   var xs = document.querySelectorAll('div.kl-explore');
   for (var k = 0; k < xs.length; k++) {
     var x = xs[k], ins = x.querySelectorAll('input.kl-explore-input'), frames = x.querySelectorAll('div.kl-frame');
@@ -106,7 +106,7 @@ var reportProbe = viz.ProbeScript("kl-report-probe", `
     for (var s = 0; s < ins.length; s++) {
       var inp = ins[s], before = shown(), out0 = inp.parentElement.querySelector('output').textContent;
       var html0 = before.length === 1 ? frames[before[0]].innerHTML : '';
-      var to = (+inp.value === +inp.max) ? 0 : +inp.max;
+      var from = +inp.value, to = (from === +inp.max) ? 0 : +inp.max;
       inp.value = String(to);
       inp.dispatchEvent(new Event('input', {bubbles: true}));
       var after = shown(), out1 = inp.parentElement.querySelector('output').textContent;
@@ -115,6 +115,11 @@ var reportProbe = viz.ProbeScript("kl-report-probe", `
       if (after[0] === before[0] || f.innerHTML === html0) { e.problems.push('slider ' + (s+1) + ': the chart did not change'); }
       if (out1 === out0) { e.problems.push('slider ' + (s+1) + ': the value shown did not change (' + out0 + ')'); }
       if (!f.querySelector('svg') || b.width < 50 || b.height < 50) { e.problems.push('slider ' + (s+1) + ': the frame shown has no chart'); }
+      // Back to where it was: the page ends as it began (the screenshot
+      // checks use the figure boxes measured before).
+      inp.value = String(from);
+      inp.dispatchEvent(new Event('input', {bubbles: true}));
+      if (shown().join() !== before.join()) { e.problems.push('slider ' + (s+1) + ': moving it back does not restore the chart'); }
     }
     r.explorations.push(e);
   }
