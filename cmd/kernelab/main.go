@@ -28,6 +28,7 @@ import (
 
 	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
 	_ "github.com/kernelab/kernelab/repro/argyriou2006"
+	_ "github.com/kernelab/kernelab/repro/bench"
 	_ "github.com/kernelab/kernelab/repro/colbert2020"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
 	_ "github.com/kernelab/kernelab/repro/donini2017"

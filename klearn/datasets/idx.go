@@ -33,6 +33,9 @@ const maxIDXBytes = 1 << 30
 // with nothing after it. Other element types, truncated or oversized files
 // give an error wrapping ErrFormat; ReadIDX never panics.
 func ReadIDX(r io.Reader) (*IDX, error) {
+	if err := klearn.CheckNotNil("datasets: ReadIDX: reader", r); err != nil {
+		return nil, err
+	}
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {

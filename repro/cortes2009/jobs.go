@@ -135,7 +135,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: unknown job table %q", j.Table)
 }
 
-// checks runs the numerical checks of Section 2 and Propositions 1–4.
+// checks runs the numerical checks of Section 2 (positivity, and its
+// failure with a negative coefficient), Propositions 1–4, Proposition 3's
+// boundary and degenerate cases, Eq. (23), and Eq. (3) against Eq. (4).
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -157,6 +159,10 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return Prop2(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop3(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop4(small, 20, cfg.Seed) },
+		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
+		func() (repro.Claim, error) { return Prop3Boundary(20) },
+		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
+		func() (repro.Claim, error) { return Eq3(small, 5, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {
@@ -186,7 +192,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode}
+	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter}
 	var splits []*SplitResult
 	var f2 []*Figure2Point
 	f3 := map[string][]*Figure3Point{}

@@ -329,10 +329,15 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	return out, nil
 }
 
-// cvOuter loads data set name (at most cfg.MaxN rows, seeded) and returns
-// it with the outer folds of Figures 3–5.
+// cvOuter loads data set name (at most cfg.MaxN rows, or its
+// cfg.CVRows entry when smaller; a seeded subset) and returns it with the
+// outer folds of Figures 3–5.
 func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, error) {
-	X, y, err := loadNamed(name, cfg.MaxN, cfg.Seed)
+	maxN := cfg.MaxN
+	if n, ok := cfg.CVRows[name]; ok && (maxN == 0 || n < maxN) {
+		maxN = n
+	}
+	X, y, err := loadNamed(name, maxN, cfg.Seed)
 	if err != nil {
 		return nil, nil, nil, err
 	}
