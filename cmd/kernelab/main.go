@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -57,7 +58,7 @@ var commands = map[string]command{
 		"Counts the done, pending and failed jobs of each table under the current code.",
 		[]string{"mode", "results"}},
 	"list": {"list [<paper>[/<table>]] [flags]",
-		"Prints each experiment (table) with its number of jobs and an estimated cost: the mean compute time of its stored records times its jobs.",
+		"Prints each experiment (table) with its number of jobs and an estimated cost: the mean compute time of its jobs timed in the store, by this code or an earlier one, times its jobs.",
 		[]string{"mode", "results", "json"}},
 	"merge": {"merge [--results DIR] SHARD_DIR...",
 		"Copies the records of shard stores into the results store after checking every one; a bad shard merges nothing.",
@@ -250,7 +251,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if cmd == "list" {
-			return list(stdout, all, specs, o.json)
+			return list(stdout, st, all, specs, o.json)
 		}
 		for _, t := range all {
 			fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
@@ -283,22 +284,43 @@ type entry struct {
 	Experiment string `json:"experiment"`
 	Jobs       int    `json:"jobs"`
 	Done       int    `json:"done"`
-	// EstimatedSeconds is the mean compute time of the stored, timed
-	// records times the number of jobs; absent when none is timed.
+	// EstimatedSeconds is the mean compute time of the experiment's jobs
+	// that have a timed record in the store, under this code or an earlier
+	// one, times the number of jobs; absent when none has. Timed counts
+	// those jobs.
 	EstimatedSeconds *float64 `json:"estimated_seconds,omitempty"`
+	Timed            int      `json:"timed"`
 	// Specs are the experiment's jobs (paper, table, method, data set,
 	// split and hyper-parameters).
 	Specs []jobs.Job `json:"specs"`
 }
 
 // list prints the experiments as a table, or as JSON.
-func list(w io.Writer, sts []jobs.Status, specs map[string][]jobs.Job, asJSON bool) error {
+func list(w io.Writer, st jobs.Store, sts []jobs.Status, specs map[string][]jobs.Job, asJSON bool) error {
 	rows := make([]entry, len(sts))
+	times := map[string]map[string]float64{} // paper → job ID → seconds
 	for k, t := range sts {
-		n := t.Done + t.Pending + t.Failed
-		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: n, Done: t.Done, Specs: specs[t.Paper+"/"+t.Table]}
-		if t.Timed > 0 {
-			est := t.Seconds / float64(t.Timed) * float64(n)
+		js := specs[t.Paper+"/"+t.Table]
+		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: len(js), Done: t.Done, Specs: js}
+		if _, ok := times[t.Paper]; !ok {
+			var err error
+			if times[t.Paper], err = pastSeconds(st, t.Paper); err != nil {
+				return err
+			}
+		}
+		sum := 0.0
+		for _, j := range js {
+			id, err := j.ID()
+			if err != nil {
+				return err
+			}
+			if sec, ok := times[t.Paper][id]; ok {
+				sum += sec
+				rows[k].Timed++
+			}
+		}
+		if rows[k].Timed > 0 {
+			est := sum / float64(rows[k].Timed) * float64(len(js))
 			rows[k].EstimatedSeconds = &est
 		}
 	}
@@ -312,11 +334,43 @@ func list(w io.Writer, sts []jobs.Status, specs map[string][]jobs.Job, asJSON bo
 	for _, r := range rows {
 		cost := "unknown (no timed record)"
 		if r.EstimatedSeconds != nil {
-			cost = fmt.Sprint(time.Duration(*r.EstimatedSeconds * float64(time.Second)).Round(time.Second))
+			cost = fmt.Sprintf("%s (from %d timed)", time.Duration(*r.EstimatedSeconds*float64(time.Second)).Round(time.Second), r.Timed)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Paper, r.Experiment, r.Jobs, r.Done, cost)
 	}
 	return tw.Flush()
+}
+
+// pastSeconds returns the compute time of every timed record of paper in
+// the store, by job ID, whatever code computed it (the last file read wins).
+func pastSeconds(st jobs.Store, paper string) (map[string]float64, error) {
+	out := map[string]float64{}
+	files, err := st.Files()
+	if err != nil {
+		return nil, err
+	}
+	for _, rel := range files {
+		if !strings.HasPrefix(rel, paper+"/") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(st.Dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, err
+		}
+		var rec jobs.Record
+		if err := json.Unmarshal(b, &rec); err != nil {
+			return nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		if rec.Seconds <= 0 {
+			continue
+		}
+		id, err := rec.Job.ID()
+		if err != nil {
+			return nil, err
+		}
+		out[id] = rec.Seconds
+	}
+	return out, nil
 }
 
 // selectJobs resolves "<paper>[/<table>]" to its experiment and jobs.

@@ -47,6 +47,7 @@ func TestCommands(t *testing.T) {
 		{"shard 0", []string{"run", "demo", "--mode", "quick", "--shard", "0/3", "--results", filepath.Join(dir, "s0")}, "computed 8,", ""},
 		{"shard 1", []string{"run", "demo", "--mode", "quick", "--shard", "1/3", "--results", filepath.Join(dir, "s1"), "--workers", "1"}, "computed 8,", ""},
 		{"shard 2", []string{"run", "demo", "--mode", "quick", "--shard", "2/3", "--results", filepath.Join(dir, "s2")}, "computed 8,", ""},
+		{"list after", []string{"list", "demo", "--mode", "quick", "--results", filepath.Join(dir, "s0")}, "demo   grid        24    8     ", ""},
 		{"merge", []string{"merge", "--results", filepath.Join(dir, "merged"), filepath.Join(dir, "s0"), filepath.Join(dir, "s1"), filepath.Join(dir, "s2")}, "merged 24 records", ""},
 		{"merge nothing", []string{"merge", "--results", filepath.Join(dir, "merged")}, "", "shard directories"},
 		{"merge a missing shard", []string{"merge", "--results", filepath.Join(dir, "merged"), filepath.Join(dir, "s9")}, "", "no such file"},
@@ -189,7 +190,28 @@ func TestListJSON(t *testing.T) {
 		}
 		sum += r.Seconds
 	}
-	if want := sum / 12 * 24; math.Abs(*e.EstimatedSeconds-want) > 1e-9*want {
-		t.Fatalf("estimate %g, want %g", *e.EstimatedSeconds, want)
+	if want := sum / 12 * 24; e.Timed != 12 || math.Abs(*e.EstimatedSeconds-want) > 1e-9*want {
+		t.Fatalf("estimate %g from %d timed, want %g from 12", *e.EstimatedSeconds, e.Timed, want)
+	}
+	// A record written by earlier code (another key, the same job) still
+	// times its job: keep one record under another key only.
+	b, err := os.ReadFile(filepath.Join(res, files[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r jobs.Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(res, "demo")); err != nil {
+		t.Fatal(err)
+	}
+	r.Key = strings.Repeat("0", 64)
+	if err := (jobs.Store{Dir: res}).Put(r); err != nil {
+		t.Fatal(err)
+	}
+	e = list()[0]
+	if e.Done != 0 || e.Timed != 1 || e.EstimatedSeconds == nil || math.Abs(*e.EstimatedSeconds-24*r.Seconds) > 1e-9*r.Seconds {
+		t.Fatalf("from an earlier code's record: %+v, want done 0, 1 timed, %g s", e, 24*r.Seconds)
 	}
 }
