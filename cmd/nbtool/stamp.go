@@ -33,6 +33,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kernelab/kernelab/klearn/datasets"
 	"io"
 	"io/fs"
 	"os"
@@ -211,7 +212,7 @@ func stampInputs(cfg stampConfig) (map[string]string, error) {
 	}
 	// Files outside git's view that notebooks read or reports inline.
 	extra := []string{
-		firstNonEmpty(env["KERNELAB_DATA"], filepath.Join(root, "data", "cache")),
+		firstNonEmpty(env["KERNELAB_DATA"], datasets.CacheDir()), // MNIST, where `make data` puts it
 		firstNonEmpty(env["KERNELAB_ECHARTS"], filepath.Join(root, "build", "echarts")),
 		filepath.Join(root, "build", "mathjax"),
 		filepath.Join(firstNonEmpty(env["JUPYTER_DATA_DIR"], filepath.Join(root, "build", "jupyter")), "kernels", "gonb"),

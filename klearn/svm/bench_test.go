@@ -14,8 +14,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 )
 
@@ -102,7 +102,7 @@ func mnist38(n int) (*mat.SymDense, []float64, error) {
 func mnist38Rows(n int) (*mat.Dense, []float64, error) {
 	dir := os.Getenv("KERNELAB_MNIST_DIR")
 	if dir == "" {
-		dir = repo.Path("data", "cache", "mnist")
+		dir = filepath.Join(datasets.CacheDir(), "mnist")
 	}
 	find := func(name string) string {
 		for _, p := range []string{name, name + ".gz"} {
