@@ -48,7 +48,16 @@
 // objectives (a solver must not report Success) and indefinite Grams
 // (refused, or a finite answer where the indefiniteness is undetectable in
 // O(n²)); FuzzSizes fuzzes the size-taking constructors, and viz fuzzes its
-// chart renderers.
+// chart renderers. The sweep (TestSweepFunctions, TestSweepMethods) calls
+// every exported function of klearn/... and viz, and every method of the
+// kernels, families, learners and fitted, zero and nil models, with all
+// arguments poisoned at once (zero values, NaN, +Inf, ±1e300, mismatched
+// lengths, valid ones): no panic or hang, errors wrapping a sentinel,
+// finite answers, arguments unchanged bit for bit. TestDeterminismAndNoMutation
+// fits a representative learner of every package under GOMAXPROCS 1, 2
+// and 3. CheckFuzz, FuzzMatrix and FuzzBytes serve the fuzz targets of the
+// packages (FuzzContinuous, FuzzStagewise, FuzzTK, FuzzNN, FuzzOpt), whose
+// seeds run in every go test.
 //
 // Both suites call t.Run with named subtests, so a failure says which
 // property broke.
