@@ -213,8 +213,18 @@ func argValues(args []reflect.Value) []float64 {
 // poisoned by p (method values carry their receiver) and checks that the
 // arguments are unchanged after the call.
 func sweepCase(name string, fn reflect.Value, p poison) klearntest.Case {
+	return sweepOne(name, fn, p, -1)
+}
+
+// sweepOne is sweepCase with only argument only poisoned by p and the
+// others valid (validArgs); only < 0 poisons them all.
+func sweepOne(name string, fn reflect.Value, p poison, only int) klearntest.Case {
 	pass := passThrough[name]
-	return klearntest.Case{Name: name + " " + p.String(), MayPass: true, Call: func() error {
+	label := name + " " + p.String()
+	if only >= 0 {
+		label = fmt.Sprintf("%s argument %d %s", name, only, p)
+	}
+	return klearntest.Case{Name: label, MayPass: true, Call: func() error {
 		t := fn.Type()
 		args := make([]reflect.Value, t.NumIn())
 		for i := range args {
@@ -223,7 +233,12 @@ func sweepCase(name string, fn reflect.Value, p poison) klearntest.Case {
 				args[i] = reflect.Zero(at)
 				continue
 			}
-			args[i] = poisoned(at, p)
+			switch {
+			case only < 0 || i == only:
+				args[i] = poisoned(at, p)
+			default:
+				args[i] = poisoned(at, validArgs)
+			}
 		}
 		before := argValues(args)
 		var out []reflect.Value
@@ -238,7 +253,7 @@ func sweepCase(name string, fn reflect.Value, p poison) klearntest.Case {
 		// A function without an error result may pass NaN and ±Inf
 		// through (Classes lists them, Rows copies them); from finite
 		// arguments it must answer finite numbers.
-		check := p != nanArgs && p != infArgs && p != nanMatrix
+		check := p != nanArgs && p != infArgs && p != nanMatrix && !(only >= 0 && p == zeroArgs)
 		if n := t.NumOut(); n > 0 && t.Out(n-1) == typErr {
 			if err, _ := out[n-1].Interface().(error); err != nil {
 				return err
@@ -431,6 +446,25 @@ var passThrough = map[string]bool{
 	"nil continuous.GreedyModel.Gap": true,
 }
 
+// sweepAll returns the cases of fn: every argument poisoned at once by
+// each poison, then each argument alone poisoned by zero, NaN, +Inf, 1e300
+// and mismatched shapes with the others valid.
+func sweepAll(name string, fn reflect.Value) []klearntest.Case {
+	var cases []klearntest.Case
+	for p := poison(0); p < nPoisons; p++ {
+		cases = append(cases, sweepCase(name, fn, p))
+	}
+	if fn.Type().NumIn() < 2 {
+		return cases
+	}
+	for i := 0; i < fn.Type().NumIn(); i++ {
+		for _, p := range []poison{zeroArgs, nanArgs, infArgs, hugeArgs, shapeArgs} {
+			cases = append(cases, sweepOne(name, fn, p, i))
+		}
+	}
+	return cases
+}
+
 // writesArgs lists the functions documented to write into an argument:
 // SubtractSpread updates the gradient it is given.
 var writesArgs = map[string]bool{"continuous.SubtractSpread": true}
@@ -443,9 +477,7 @@ func TestSweepFunctions(t *testing.T) {
 	t.Parallel()
 	var cases []klearntest.Case
 	for _, f := range sweepFuncs {
-		for p := poison(0); p < nPoisons; p++ {
-			cases = append(cases, sweepCase(f.name, reflect.ValueOf(f.fn), p))
-		}
+		cases = append(cases, sweepAll(f.name, reflect.ValueOf(f.fn))...)
 	}
 	klearntest.Battery(t, cases)
 }
@@ -573,9 +605,7 @@ func TestSweepMethods(t *testing.T) {
 			if m.Name == "Show" || (inner && m.Type.Out(m.Type.NumOut()-1) != typErr && strings.HasPrefix(name, "kernel.")) {
 				continue
 			}
-			for p := poison(0); p < nPoisons; p++ {
-				cases = append(cases, sweepCase(name+"."+m.Name, v.Method(i), p))
-			}
+			cases = append(cases, sweepAll(name+"."+m.Name, v.Method(i))...)
 		}
 	}
 	klearntest.Battery(t, cases)
