@@ -27,7 +27,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/viz"
 )
 
 // poison is one kind of bad argument the sweep passes to every parameter
@@ -391,7 +390,6 @@ var sweepFuncs = []struct {
 	{"continuous.SearchDC", continuous.SearchDC},
 	{"continuous.FiniteCombination", continuous.FiniteCombination},
 	{"continuous.PrepareBinary", continuous.PrepareBinary},
-	{"ghkl.NestedAUC", ghkl.NestedAUC},
 	{"nkrr.ProjectRadial", nkrr.ProjectRadial},
 	{"nkrr.SelectFeatures", nkrr.SelectFeatures},
 	{"nkrr.SelectGrams", nkrr.SelectGrams},
@@ -401,11 +399,11 @@ var sweepFuncs = []struct {
 	{"tk.Decisions", tk.Decisions},
 	{"tk.Library", tk.Library},
 	{"tk.RandomP", tk.RandomP},
-	{"modelsel.CrossGram", modelsel.CrossGram},
-	{"modelsel.CrossGrams", modelsel.CrossGrams},
+	{"kernel.CrossGram", kernel.CrossGram},
+	{"kernel.CrossGrams", kernel.CrossGrams},
 	{"modelsel.Rows", modelsel.Rows},
-	{"modelsel.SubGram", modelsel.SubGram},
-	{"modelsel.SubGrams", modelsel.SubGrams},
+	{"kernel.SubGram", kernel.SubGram},
+	{"kernel.SubGrams", kernel.SubGrams},
 	{"modelsel.Take", modelsel.Take},
 	{"modelsel.Grid", modelsel.Grid},
 	{"modelsel.KFold", modelsel.KFold},
@@ -429,20 +427,15 @@ var sweepFuncs = []struct {
 	{"preprocess.CenterLabels", preprocess.CenterLabels},
 	{"preprocess.ScaleCenter", preprocess.ScaleCenter},
 	{"preprocess.UnitNorm", preprocess.UnitNorm},
-	{"viz.BlankFraction", viz.BlankFraction},
-	{"viz.BrowserArgs", viz.BrowserArgs},
-	{"viz.CheckFigure", viz.CheckFigure},
-	{"viz.Rows", viz.Rows},
-	{"viz.LayoutOf", viz.LayoutOf},
-	{"viz.NewPage", viz.NewPage}}
+}
 
 // passThrough lists the functions documented to return non-finite values
 // they were given or that their closed form reaches: the index slices of
 // modelsel copy entries as they are, LambdaToPaper(1) is the paper's
 // Λ = ∞, and a nil GreedyModel's Gap is NaN.
 var passThrough = map[string]bool{
-	"modelsel.Rows": true, "modelsel.Take": true, "modelsel.SubGram": true, "modelsel.SubGrams": true,
-	"modelsel.CrossGram": true, "modelsel.CrossGrams": true, "mkl.LambdaToPaper": true,
+	"modelsel.Rows": true, "modelsel.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
+	"kernel.CrossGram": true, "kernel.CrossGrams": true, "mkl.LambdaToPaper": true,
 	"nil continuous.GreedyModel.Gap": true,
 }
 
@@ -488,14 +481,12 @@ var (
 	_ = metrics.AUC
 	_ = mkl.CosineGram
 	_ = continuous.Search
-	_ = ghkl.NestedAUC
 	_ = nkrr.ProjectRadial
 	_ = stagewise.Step
 	_ = tk.Library
 	_ = modelsel.KFold
 	_ = opt.SCG
 	_ = preprocess.UnitNorm
-	_ = viz.Rows
 	_ = klearn.CheckAlloc
 )
 
