@@ -56,9 +56,9 @@ func Wrong(format string, args ...any) error {
 	return errAnswer{fmt.Sprintf(format, args...)}
 }
 
-// Values flattens matrices, slices of matrices, slices and numbers into one
-// slice for Finite: Values(K, v, x) lists the entries of K row by row, then
-// v, then x.
+// Values flattens matrices, slices of matrices, slices (of slices) and
+// numbers into one slice for Finite: Values(K, v, x) lists the entries of K
+// row by row, then v, then x.
 func Values(parts ...any) []float64 {
 	var out []float64
 	for _, p := range parts {
@@ -67,6 +67,14 @@ func Values(parts ...any) []float64 {
 			out = append(out, p)
 		case []float64:
 			out = append(out, p...)
+		case [][]float64:
+			for _, r := range p {
+				out = append(out, r...)
+			}
+		case []mat.Matrix:
+			for _, K := range p {
+				out = append(out, Values(K)...)
+			}
 		case []*mat.SymDense:
 			for _, K := range p {
 				out = append(out, Values(K)...)
@@ -90,6 +98,15 @@ func Values(parts ...any) []float64 {
 		}
 	}
 	return out
+}
+
+// floatsOf is Values of x when Values takes its type, and false otherwise.
+func floatsOf(x any) ([]float64, bool) {
+	switch x.(type) {
+	case float64, []float64, [][]float64, []mat.Matrix, []*mat.SymDense, []*mat.Dense, mat.Matrix:
+		return Values(x), true
+	}
+	return nil, false
 }
 
 // Bad returns the Case that expects call to fail with an error wrapping want

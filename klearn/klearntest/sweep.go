@@ -131,29 +131,7 @@ func poisoned(t reflect.Type, p poison) reflect.Value {
 // results of a call (floats, slices, matrices, slices of them).
 func finiteOut(out []reflect.Value) error {
 	for k, o := range out {
-		var vals []float64
-		switch x := o.Interface().(type) {
-		case float64:
-			vals = []float64{x}
-		case []float64:
-			vals = x
-		case [][]float64:
-			for _, r := range x {
-				vals = append(vals, r...)
-			}
-		case *mat.Dense:
-			vals = Values(x)
-		case *mat.SymDense:
-			vals = Values(x)
-		case []*mat.Dense:
-			for _, m := range x {
-				vals = append(vals, Values(m)...)
-			}
-		case []*mat.SymDense:
-			for _, m := range x {
-				vals = append(vals, Values(m)...)
-			}
-		}
+		vals, _ := floatsOf(o.Interface())
 		for i, v := range vals {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("result %d[%d] = %v", k, i, v)
@@ -169,20 +147,11 @@ func finiteOut(out []reflect.Value) error {
 func argValues(args []reflect.Value) []float64 {
 	var out []float64
 	for _, a := range args {
-		switch x := a.Interface().(type) {
-		case float64, []float64, []*mat.Dense, []*mat.SymDense:
-			out = append(out, Values(x)...)
-		case [][]float64:
-			for _, r := range x {
-				out = append(out, r...)
-			}
-		case []mat.Matrix:
-			for _, m := range x {
-				out = append(out, Values(m)...)
-			}
-		case mat.Matrix:
-			out = append(out, Values(x)...)
+		if !a.IsValid() || (a.Kind() == reflect.Interface && a.IsNil()) {
+			continue
 		}
+		vals, _ := floatsOf(a.Interface())
+		out = append(out, vals...)
 	}
 	return out
 }
