@@ -126,3 +126,43 @@ func TestNewRandDeterministic(t *testing.T) {
 		t.Errorf("same seed equal: %v, different seeds differ: %v", same, differ)
 	}
 }
+
+// TestEigenSym: the eigenvalues of c·11ᵀ (4×4) are 0, 0, 0 and 4c at every
+// scale, including the c = 7.8e−152 on which gonum's EigenSym panics, and
+// the eigenvectors of a diagonal matrix are the unit vectors; a zero
+// matrix gives zeros, a NaN or nil matrix no answer.
+func TestEigenSym(t *testing.T) {
+	t.Parallel()
+	for _, c := range []float64{1, 7.8e-152, 1e-300, 1e300, 5e-324} {
+		K := mat.NewSymDense(4, nil)
+		for i := 0; i < 4; i++ {
+			for j := i; j < 4; j++ {
+				K.SetSym(i, j, c)
+			}
+		}
+		vals, _, ok := klearn.EigenSym(K, false)
+		if !ok {
+			t.Errorf("c = %g: no answer", c)
+			continue
+		}
+		for k, want := range []float64{0, 0, 0, 4 * c} {
+			if math.Abs(vals[k]-want) > 1e-12*4*c {
+				t.Errorf("c = %g: λ_%d = %g, want %g", c, k, vals[k], want)
+			}
+		}
+	}
+	D := mat.NewSymDense(2, []float64{3, 0, 0, 1e-200})
+	vals, V, ok := klearn.EigenSym(D, true)
+	if !ok || vals[0] != 1e-200 || vals[1] != 3 || math.Abs(V.At(1, 0)) != 1 || math.Abs(V.At(0, 1)) != 1 {
+		t.Errorf("diag(3, 1e-200): %v, %v, %v", vals, V, ok)
+	}
+	if vals, _, ok := klearn.EigenSym(mat.NewSymDense(3, nil), false); !ok || vals[2] != 0 {
+		t.Errorf("zero matrix: %v, %v", vals, ok)
+	}
+	if _, _, ok := klearn.EigenSym(mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1}), false); ok {
+		t.Errorf("NaN matrix: ok")
+	}
+	if _, _, ok := klearn.EigenSym(nil, false); ok {
+		t.Errorf("nil matrix: ok")
+	}
+}

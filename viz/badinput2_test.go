@@ -116,3 +116,53 @@ func TestExtremeInputMore(t *testing.T) {
 		})
 	}
 }
+
+// TestLongLabels: a label of 100 000 characters in any text field of a
+// static chart is cut to MaxLabelRunes characters and "…" where it is
+// measured and drawn (the SVG holds no more of it), so rendering it is no
+// slower than rendering a label of that length; the one-character-at-a-time
+// title fitting it replaced took a minute for 16 000 characters.
+func TestLongLabels(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("w", 100000)
+	line := func() *Line {
+		return &Line{Series: []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}}}}
+	}
+	charts := map[string]Chart{}
+	for _, f := range []struct {
+		name string
+		set  func(*Line)
+	}{
+		{"title", func(l *Line) { l.Title = long }},
+		{"x label", func(l *Line) { l.XLabel = long }},
+		{"y label", func(l *Line) { l.YLabel = long }},
+		{"series name", func(l *Line) { l.Series[0].Name = long }},
+		{"markup title", func(l *Line) { l.Title = strings.Repeat("a_{1}^2 ", 12500) }},
+	} {
+		l := line()
+		f.set(l)
+		charts["line "+f.name] = l
+	}
+	charts["bar categories"] = &Bar{Categories: []string{long, "b"}, Groups: []BarGroup{{Name: long, Values: []float64{1, 2}}}}
+	charts["grid title"] = &Grid{Title: long, Panels: []Chart{line()}}
+	charts["heat map"] = &HeatMap{Title: long, XLabel: long, Z: [][]float64{{1, 2}, {3, 4}}}
+	for name, c := range charts {
+		svg, err := c.SVG()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if n := strings.Count(string(svg), "w"); n > 3*MaxLabelRunes {
+			t.Errorf("%s: the SVG holds %d w's, want at most %d per label", name, n, MaxLabelRunes)
+		}
+		if _, err := c.PNG(); err != nil {
+			t.Errorf("%s: PNG: %v", name, err)
+		}
+	}
+	if got := clipLabel(strings.Repeat("é", MaxLabelRunes+1)); got != strings.Repeat("é", MaxLabelRunes)+"…" {
+		t.Errorf("clipLabel of %d runes: %d runes", MaxLabelRunes+1, len([]rune(got)))
+	}
+	if s := strings.Repeat("é", MaxLabelRunes); clipLabel(s) != s {
+		t.Errorf("clipLabel cut a label of MaxLabelRunes runes")
+	}
+}

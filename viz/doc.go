@@ -48,7 +48,10 @@
 //     superscript (unbraced: after _ the run of letters and digits, after ^
 //     a signed number or one letter), \_ and \^ are literal. K_{MKL}, η_s, σ^2, 10^{−4} are drawn with real
 //     sub- and superscripts (tspans in SVG; Unicode forms or ECharts rich
-//     text in the interactive charts).
+//     text in the interactive charts). A static chart draws at most the
+//     first 1 000 characters of a label, then "…" (MaxLabelRunes), so a
+//     runaway title costs milliseconds, not minutes; a title is further
+//     shortened to its panel's width.
 //   - LayoutOf records the geometry of a static chart and CheckFigure
 //     reports legends over data, data outside the plot area, overlapping or
 //     clipped texts and rasters that do not fill their box; the tests apply

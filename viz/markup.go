@@ -148,9 +148,28 @@ func init() {
 	}
 }
 
+// MaxLabelRunes is the length beyond which a static chart cuts a label:
+// its first MaxLabelRunes characters are measured and drawn, then "…".
+const MaxLabelRunes = 1000
+
+// clipLabel returns txt cut to MaxLabelRunes characters and "…".
+func clipLabel(txt string) string {
+	if len(txt) <= MaxLabelRunes { // bytes ≥ runes
+		return txt
+	}
+	n := 0
+	for i := range txt {
+		if n == MaxLabelRunes {
+			return txt[:i] + "…"
+		}
+		n++
+	}
+	return txt
+}
+
 func (h markupHandler) Cache() *font.Cache                 { return h.plain.Cache() }
 func (h markupHandler) Extents(fnt font.Font) font.Extents { return h.plain.Extents(fnt) }
-func (h markupHandler) Lines(txt string) []string          { return h.plain.Lines(txt) }
+func (h markupHandler) Lines(txt string) []string          { return h.plain.Lines(clipLabel(txt)) }
 
 func runFont(fnt font.Font, r run) font.Font {
 	if r.shift != 0 {
@@ -163,6 +182,7 @@ func runFont(fnt font.Font, r run) font.Font {
 // height above the base line and the depth below it, with shifted runs
 // counted where they reach.
 func (h markupHandler) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	txt = clipLabel(txt)
 	if !hasMarkup(txt) {
 		return h.plain.Box(txt, fnt)
 	}
@@ -195,7 +215,7 @@ func runOffset(fnt font.Font, r run) vg.Length {
 // tagLabel, so the SVG post-processing makes its runs tspans of one text
 // element and the layout check treats it as one box.
 func (h markupHandler) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
-	txt = strings.TrimRight(txt, "\n")
+	txt = strings.TrimRight(clipLabel(txt), "\n")
 	if !hasMarkup(txt) {
 		h.plain.Draw(c, txt, sty, pt)
 		return

@@ -46,8 +46,8 @@ const maxCells = 1 << 28
 // for NaN/Inf, klearn.ErrEmpty for a file without data rows); ReadCSV never
 // panics.
 func ReadCSV(r io.Reader) (*Dataset, error) {
-	if err := klearn.CheckNotNil("datasets: ReadCSV: reader", r); err != nil {
-		return nil, err
+	if klearn.IsNil(r) {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "datasets: ReadCSV: nil reader")
 	}
 	br := bufio.NewReader(r)
 	var src io.Reader = br

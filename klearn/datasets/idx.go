@@ -33,8 +33,8 @@ const maxIDXBytes = 1 << 30
 // with nothing after it. Other element types, truncated or oversized files
 // give an error wrapping ErrFormat; ReadIDX never panics.
 func ReadIDX(r io.Reader) (*IDX, error) {
-	if err := klearn.CheckNotNil("datasets: ReadIDX: reader", r); err != nil {
-		return nil, err
+	if klearn.IsNil(r) {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "datasets: ReadIDX: nil reader")
 	}
 	br := bufio.NewReader(r)
 	var src io.Reader = br

@@ -56,8 +56,11 @@ func (g FullGaussian) Eval(x, t []float64) float64 {
 // LowerTriangle returns ω, the entries of the symmetric P on and below the
 // diagonal in the order (k, ℓ) with d ≥ k ≥ ℓ ≥ 1, row by row: the
 // parameter vector of the full Gaussian family in Section 4 of Argyriou et
-// al. (2006), of length d(d+1)/2.
+// al. (2006), of length d(d+1)/2. A nil P gives nil.
 func LowerTriangle(P mat.Symmetric) []float64 {
+	if klearn.IsNilMatrix(P) {
+		return nil
+	}
 	d := P.SymmetricDim()
 	out := make([]float64, 0, d*(d+1)/2)
 	for k := 0; k < d; k++ {
@@ -72,10 +75,16 @@ func LowerTriangle(P mat.Symmetric) []float64 {
 // in the order of LowerTriangle, so that ⟨b(x, t), ω⟩ = (x − t)ᵀΣ⁻¹(x − t)
 // for ω = LowerTriangle(Σ⁻¹): the vectors b_ij of Section 4 of Argyriou et
 // al. (2006), with which step 2's objective is Σ_ij c_ic_j e^{−⟨b_ij, ω⟩}.
-// Errors: x and t of different lengths (ErrShape).
+// Errors: x and t of different lengths (ErrShape), a NaN or ±Inf in them or
+// a product that overflows (ErrNotFinite).
 func PairFeatures(x, t []float64) ([]float64, error) {
 	if len(x) != len(t) {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: PairFeatures of vectors of lengths %d and %d", len(x), len(t))
+	}
+	for _, v := range [][]float64{x, t} {
+		if err := klearn.CheckFinite("kernel: PairFeatures input", v); err != nil {
+			return nil, err
+		}
 	}
 	d := len(x)
 	out := make([]float64, 0, d*(d+1)/2)
@@ -87,6 +96,9 @@ func PairFeatures(x, t []float64) ([]float64, error) {
 			}
 			out = append(out, v)
 		}
+	}
+	if err := klearn.CheckResult("kernel: PairFeatures", out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -317,38 +317,9 @@ func eigenvalues(K mat.Symmetric) ([]float64, error) {
 	if _, err := klearn.CheckGram(K, -1); err != nil {
 		return nil, err
 	}
-	// LAPACK's dsyev rescales a matrix whose norm is beyond 1e±146 itself,
-	// but gonum's port panics on the small side; a matrix with entries
-	// outside [2⁻⁴⁰⁰, 2⁴⁰⁰] is scaled here by an exact power of two and
-	// its eigenvalues scaled back.
-	var amax float64
-	n := K.SymmetricDim()
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			amax = math.Max(amax, math.Abs(K.At(i, j)))
-		}
-	}
-	if amax == 0 {
-		return make([]float64, n), nil
-	}
-	var e int
-	if amax < 0x1p-400 || amax > 0x1p400 {
-		_, e = math.Frexp(amax)
-		S := mat.NewSymDense(n, nil)
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				S.SetSym(i, j, math.Ldexp(K.At(i, j), -e))
-			}
-		}
-		K = S
-	}
-	var es mat.EigenSym
-	if !es.Factorize(K, false) {
+	vals, _, ok := klearn.EigenSym(K, false) // ascending
+	if !ok {
 		return nil, klearn.Errorf(klearn.ErrNotConverged, "kernel: eigen-decomposition failed")
-	}
-	vals := es.Values(nil) // ascending
-	for i := range vals {
-		vals[i] = math.Ldexp(vals[i], e)
 	}
 	return vals, nil
 }

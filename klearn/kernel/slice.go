@@ -12,7 +12,10 @@ import (
 // outside [0, n) an ErrShape error naming it, and a result too large to
 // allocate (indices may repeat) an ErrParam error from klearn.CheckAlloc.
 // An empty index set gives an empty result and no error. Inputs are never
-// modified; results are fresh copies.
+// modified; results are fresh copies whose entries are the inputs' own, NaN
+// and ±Inf included: a slice does no arithmetic, and the learner it feeds
+// refuses non-finite data (checking here would cost O(n²) per fold for what
+// the fit checks anyway).
 
 // SubGram returns the principal submatrix K[idx, idx] as a new *mat.SymDense:
 // the train × train kernel of a split, cut from the full Gram matrix instead

@@ -131,10 +131,39 @@ func MonomialVector(x []float64, exps [][]int) ([]float64, error) {
 }
 
 // monomialVector is MonomialVector for exponents from Monomials(len(x), d).
+// It looks the powers x_k^p up in a table of powInt(x_k, p), p ≤ the
+// largest exponent, so each entry has monomial's bits at one product per
+// variable instead of one powInt (a GPK of degree 1000 on two inputs has
+// 501 501 monomials); exponents beyond 1<<16 take monomial itself.
 func monomialVector(x []float64, exps [][]int) []float64 {
 	out := make([]float64, len(exps))
+	pmax := 0
+	for _, e := range exps {
+		for _, p := range e {
+			pmax = max(pmax, p)
+		}
+	}
+	if pmax > 1<<16 || pmax > 4*len(exps)+64 { // a table larger than the answer
+		for i, e := range exps {
+			out[i] = monomial(x, e)
+		}
+		return out
+	}
+	pow := make([][]float64, len(x))
+	for k, v := range x {
+		pow[k] = make([]float64, pmax+1)
+		for p := range pow[k] {
+			pow[k][p] = powInt(v, p)
+		}
+	}
 	for i, e := range exps {
-		out[i] = monomial(x, e)
+		v := 1.0
+		for k, p := range e {
+			if p > 0 {
+				v *= pow[k][p]
+			}
+		}
+		out[i] = v
 	}
 	return out
 }

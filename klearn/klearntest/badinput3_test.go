@@ -50,9 +50,9 @@ func (b badSource) Each(fn func(int, *mat.SymDense) error) error {
 // TestBatterySecondSweep: the cases of the second bad-input sweep (nil
 // receivers and arguments, slices of the wrong length, negative sizes,
 // inconsistent lazy sources, self-reference, overflow in intermediate
-// sums, NaN passed through, invalid settings, text-layout hangs, file
-// errors) over kernel, mkl, continuous, tk, opt, datasets and preprocess;
-// viz has its part in viz/battery_test.go.
+// sums, NaN passed through, invalid settings) over kernel, mkl,
+// continuous, tk, opt, datasets and preprocess; viz's cases are in
+// viz/badinput3_test.go.
 func TestBatterySecondSweep(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)

@@ -1,6 +1,7 @@
 package klearntest
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -55,8 +56,9 @@ func Wrong(format string, args ...any) error {
 	return errAnswer{fmt.Sprintf(format, args...)}
 }
 
-// Values flattens matrices, slices and numbers into one slice for Finite:
-// Values(K, v, x) lists the entries of K row by row, then v, then x.
+// Values flattens matrices, slices of matrices, slices (of slices) and
+// numbers into one slice for Finite: Values(K, v, x) lists the entries of K
+// row by row, then v, then x.
 func Values(parts ...any) []float64 {
 	var out []float64
 	for _, p := range parts {
@@ -65,6 +67,22 @@ func Values(parts ...any) []float64 {
 			out = append(out, p)
 		case []float64:
 			out = append(out, p...)
+		case [][]float64:
+			for _, r := range p {
+				out = append(out, r...)
+			}
+		case []mat.Matrix:
+			for _, K := range p {
+				out = append(out, Values(K)...)
+			}
+		case []*mat.SymDense:
+			for _, K := range p {
+				out = append(out, Values(K)...)
+			}
+		case []*mat.Dense:
+			for _, K := range p {
+				out = append(out, Values(K)...)
+			}
 		case mat.Matrix:
 			if klearn.IsNilMatrix(p) {
 				continue
@@ -80,6 +98,15 @@ func Values(parts ...any) []float64 {
 		}
 	}
 	return out
+}
+
+// floatsOf is Values of x when Values takes its type, and false otherwise.
+func floatsOf(x any) ([]float64, bool) {
+	switch x.(type) {
+	case float64, []float64, [][]float64, []mat.Matrix, []*mat.SymDense, []*mat.Dense, mat.Matrix:
+		return Values(x), true
+	}
+	return nil, false
 }
 
 // Bad returns the Case that expects call to fail with an error wrapping want
@@ -131,4 +158,52 @@ func Battery(t *testing.T, cases []Case) {
 			}
 		})
 	}
+}
+
+// CheckFuzz is the assertion of the fuzz targets: it fails t when err wraps
+// no klearn sentinel, or when err is nil and an answer (anything Values
+// flattens) holds a NaN or ±Inf.
+func CheckFuzz(t testing.TB, what string, err error, answers ...any) {
+	t.Helper()
+	if err != nil {
+		if !IsSentinel(err) {
+			t.Errorf("%s: error %q wraps no klearn sentinel", what, err)
+		}
+		return
+	}
+	for i, v := range Values(answers...) {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Errorf("%s: answer[%d] = %v returned without an error", what, i, v)
+			return
+		}
+	}
+}
+
+// FuzzMatrix returns the r×c matrix whose entries are the float64s coded
+// by data, 8 bytes each (little-endian IEEE 754, so a fuzzer reaches NaN,
+// ±Inf, subnormals and ±MaxFloat64), repeated cyclically, or the matrix of
+// row index + column when data is shorter than 8 bytes.
+func FuzzMatrix(data []byte, r, c int) *mat.Dense {
+	X := mat.NewDense(r, c, nil)
+	k := len(data) / 8
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			v := float64(i + j)
+			if k > 0 {
+				p := (i*c + j) % k
+				v = math.Float64frombits(binary.LittleEndian.Uint64(data[8*p:]))
+			}
+			X.Set(i, j, v)
+		}
+	}
+	return X
+}
+
+// FuzzBytes codes vs as FuzzMatrix reads them: the seed of a fuzz corpus.
+func FuzzBytes(vs ...float64) []byte {
+	out := make([]byte, 8*len(vs))
+	for i, v := range vs {
+		binary.LittleEndian.PutUint64(out[8*i:], math.Float64bits(v))
+	}
+	return out
 }

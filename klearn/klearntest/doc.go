@@ -48,7 +48,18 @@
 // objectives (a solver must not report Success) and indefinite Grams
 // (refused, or a finite answer where the indefiniteness is undetectable in
 // O(n²)); FuzzSizes fuzzes the size-taking constructors, and viz fuzzes its
-// chart renderers.
+// chart renderers. Sweep builds the cases of a function or method value by
+// reflection: its arguments poisoned at once and one at a time (zero
+// values, NaN, +Inf, ±1e300, mismatched lengths, with the others valid);
+// Battery then fails a panic or hang, an error wrapping no sentinel, a
+// non-finite answer without an error, or an argument changed bit for bit.
+// TestSweepFunctions and TestSweepMethods sweep every exported function of
+// klearn/... and every method of the kernels, families, learners and
+// fitted, zero and nil models; viz sweeps its own. TestDeterminismAndNoMutation
+// fits a representative learner of every package under GOMAXPROCS 1, 2
+// and 3. CheckFuzz, FuzzMatrix and FuzzBytes serve the fuzz targets of the
+// packages (FuzzContinuous, FuzzStagewise, FuzzTK, FuzzNN, FuzzOpt), whose
+// seeds run in every go test.
 //
 // Both suites call t.Run with named subtests, so a failure says which
 // property broke.

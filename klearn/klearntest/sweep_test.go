@@ -1,14 +1,10 @@
 package klearntest_test
 
 import (
-	"fmt"
 	"maps"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
-
-	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
@@ -26,210 +22,44 @@ import (
 	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
+	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
-// poison is one kind of bad argument the sweep passes to every parameter
-// of a function at once.
-type poison int
-
-const (
-	zeroArgs   poison = iota // zero values: nil matrices, slices, interfaces, 0
-	nanArgs                  // a NaN in every matrix, slice and float; ints −1
-	infArgs                  // +Inf likewise; ints 0
-	hugeArgs                 // entries and floats ±1e300; ints 2
-	shapeArgs                // finite, but matrices of 3 rows and slices of 2 entries; ints 5
-	nanMatrix                // a NaN in every matrix; labels ±1 of 3 entries, floats 1, ints 2
-	hugeMatrix               // matrices with entries ±1e300; labels, floats and ints as nanMatrix
-	validArgs                // finite and consistent: 3×2 matrices, 3×3 PSD Grams, labels
-	nPoisons
-)
-
-func (p poison) String() string {
-	return [...]string{"zero", "NaN", "Inf", "1e300", "shapes", "NaN matrix", "1e300 matrix", "valid"}[p]
-}
-
-var (
-	typFloat   = reflect.TypeOf(0.0)
-	typInt     = reflect.TypeOf(0)
-	typFloats  = reflect.TypeOf([]float64(nil))
-	typFloats2 = reflect.TypeOf([][]float64(nil))
-	typInts    = reflect.TypeOf([]int(nil))
-	typDense   = reflect.TypeOf((*mat.Dense)(nil))
-	typSym     = reflect.TypeOf((*mat.SymDense)(nil))
-	typDenses  = reflect.TypeOf([]*mat.Dense(nil))
-	typSyms    = reflect.TypeOf([]*mat.SymDense(nil))
-	typMatrix  = reflect.TypeOf((*mat.Matrix)(nil)).Elem()
-	typSymm    = reflect.TypeOf((*mat.Symmetric)(nil)).Elem()
-	typMats    = reflect.TypeOf([]mat.Matrix(nil))
-	typErr     = reflect.TypeOf((*error)(nil)).Elem()
-)
-
-// poisoned returns the argument of type t for p (the zero value for types
-// the sweep does not fill).
-func poisoned(t reflect.Type, p poison) reflect.Value {
-	if p == zeroArgs {
-		return reflect.Zero(t)
-	}
-	// The value that poisons a matrix (0 for none) and the entries' scale.
-	bad, scale := 0.0, 1.0
-	switch p {
-	case nanArgs, nanMatrix:
-		bad = math.NaN()
-	case infArgs:
-		bad = math.Inf(1)
-	case hugeArgs, hugeMatrix:
-		scale = 1e300 / 4
-	}
-	matrixOnly := p >= nanMatrix
-	// dense is 3×2 with distinct rows; sym its linear Gram (PSD).
-	dense := func() *mat.Dense {
-		X := mat.NewDense(3, 2, []float64{1, 2, -1, 0.5, 3, -2})
-		X.Scale(scale, X)
-		if bad != 0 {
-			X.Set(1, 0, bad)
-		}
-		return X
-	}
-	sym := func() *mat.SymDense {
-		X := mat.NewDense(3, 2, []float64{1, 2, -1, 0.5, 3, -2})
-		K := mat.NewSymDense(3, nil)
-		K.SymOuterK(1, X)
-		if scale != 1 {
-			K = mat.NewSymDense(3, []float64{4, -1, 2, -1, 4, 1, 2, 1, 4})
-			K.ScaleSym(scale, K)
-		}
-		if bad != 0 {
-			K.SetSym(0, 1, bad)
-		}
-		return K
-	}
-	vec := func() []float64 {
-		switch {
-		case p == shapeArgs:
-			return []float64{-1, 1}
-		case matrixOnly:
-			return []float64{-1, 1, 1}
-		case scale != 1:
-			return []float64{scale, -scale, 4 * scale}
-		}
-		return []float64{bad, 1, -1}
-	}
-	f := map[poison]float64{nanArgs: math.NaN(), infArgs: math.Inf(1), hugeArgs: 1e300, shapeArgs: 0.5}[p]
-	if matrixOnly {
-		f = 1
-	}
-	switch {
-	case t == typFloat:
-		return reflect.ValueOf(f)
-	case t == typInt:
-		return reflect.ValueOf(map[poison]int{nanArgs: -1, infArgs: 0, hugeArgs: 2, shapeArgs: 5}[p] + map[bool]int{true: 2}[matrixOnly])
-	case t == typFloats:
-		return reflect.ValueOf(vec())
-	case t == typFloats2:
-		return reflect.ValueOf([][]float64{vec(), vec()})
-	case t == typInts:
-		return reflect.ValueOf([]int{0, 1, 2})
-	case t == typDense:
-		return reflect.ValueOf(dense())
-	case t == typSym:
-		return reflect.ValueOf(sym())
-	case t == typDenses:
-		return reflect.ValueOf([]*mat.Dense{dense(), dense()})
-	case t == typSyms:
-		return reflect.ValueOf([]*mat.SymDense{sym(), sym()})
-	case t == typMats:
-		return reflect.ValueOf([]mat.Matrix{dense(), sym()})
-	case t == typSymm:
-		return reflect.ValueOf(mat.Symmetric(sym()))
-	case t == typMatrix:
-		return reflect.ValueOf(mat.Matrix(dense()))
-	}
-	return reflect.Zero(t)
-}
-
-// finiteOut returns an error naming the first NaN or ±Inf among the float
-// results of a call (floats, slices, matrices, slices of them).
-func finiteOut(out []reflect.Value) error {
-	for k, o := range out {
-		var vals []float64
-		switch x := o.Interface().(type) {
-		case float64:
-			vals = []float64{x}
-		case []float64:
-			vals = x
-		case [][]float64:
-			for _, r := range x {
-				vals = append(vals, r...)
-			}
-		case *mat.Dense:
-			vals = klearntest.Values(x)
-		case *mat.SymDense:
-			vals = klearntest.Values(x)
-		case []*mat.Dense:
-			for _, m := range x {
-				vals = append(vals, klearntest.Values(m)...)
-			}
-		case []*mat.SymDense:
-			for _, m := range x {
-				vals = append(vals, klearntest.Values(m)...)
-			}
-		}
-		for i, v := range vals {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("result %d[%d] = %v", k, i, v)
-			}
-		}
-	}
-	return nil
-}
-
-// sweepCase calls fn (a function or method value) with every argument
-// poisoned by p; receiver, if valid, goes first.
-func sweepCase(name string, fn reflect.Value, p poison) klearntest.Case {
-	pass := passThrough[name]
-	return klearntest.Case{Name: name + " " + p.String(), MayPass: true, Call: func() error {
-		t := fn.Type()
-		args := make([]reflect.Value, t.NumIn())
-		for i := range args {
-			at := t.In(i)
-			if t.IsVariadic() && i == t.NumIn()-1 {
-				args[i] = reflect.Zero(at)
-				continue
-			}
-			args[i] = poisoned(at, p)
-		}
-		var out []reflect.Value
-		if t.IsVariadic() {
-			out = fn.CallSlice(args)
-		} else {
-			out = fn.Call(args)
-		}
-		// A function without an error result may pass NaN and ±Inf
-		// through (Classes lists them, Rows copies them); from finite
-		// arguments it must answer finite numbers.
-		check := p != nanArgs && p != infArgs && p != nanMatrix
-		if n := t.NumOut(); n > 0 && t.Out(n-1) == typErr {
-			if err, _ := out[n-1].Interface().(error); err != nil {
-				return err
-			}
-			out, check = out[:n-1], true
-		}
-		if err := finiteOut(out); check && !pass && err != nil {
-			return klearntest.Wrong("%v returned without an error", err)
-		}
-		return nil
-	}}
-}
-
-// sweepFuncs lists the exported functions of klearn/... and viz (generic
-// ones aside; the viz probe and functions that start processes or read
-// the environment aside).
+// sweepFuncs lists the exported functions of klearn/... (generic ones
+// aside, and those that read the environment or the data cache); viz
+// sweeps its own in viz/sweep_test.go.
 var sweepFuncs = []struct {
 	name string
 	fn   any
 }{
 	{"klearn.CheckAlloc", klearn.CheckAlloc},
+	{"klearn.BadIndex", klearn.BadIndex},
+	{"klearn.CheckIndices", klearn.CheckIndices},
+	{"klearn.EigenSym", klearn.EigenSym},
+	{"kernel.LowerTriangle", kernel.LowerTriangle},
+	{"kernel.PairFeatures", kernel.PairFeatures},
+	{"nkrr.Monomials", nkrr.Monomials},
+	{"nkrr.PrintedEq3", nkrr.PrintedEq3},
+	{"nkrr.ProjectEuclidean", nkrr.ProjectEuclidean},
+	{"modelsel.TrainTestSplit", modelsel.TrainTestSplit},
+	{"modelsel.WidenedSearch", modelsel.WidenedSearch},
+	{"stattest.MeanRanks", stattest.MeanRanks},
+	{"stattest.MinDetectable", stattest.MinDetectable},
+	{"stattest.NemenyiCD", stattest.NemenyiCD},
+	{"stattest.RankSE", stattest.RankSE},
+	{"stattest.StudentizedRangeQuantile", stattest.StudentizedRangeQuantile},
+	{"stattest.Friedman", stattest.Friedman},
+	{"stattest.FriedmanFromRanks", stattest.FriedmanFromRanks},
+	{"stattest.HolmPairwise", stattest.HolmPairwise},
+	{"stattest.BootstrapRanks", stattest.BootstrapRanks},
+	{"stattest.PairedT", stattest.PairedT},
+	{"stattest.Wilcoxon", stattest.Wilcoxon},
+	{"stattest.Sign", stattest.Sign},
+	{"stattest.Summarize", stattest.Summarize},
+	{"stattest.TOST", stattest.TOST},
+	{"stattest.Kendall", stattest.Kendall},
+	{"stattest.Welch", stattest.Welch},
 	{"klearn.CheckBinary", klearn.CheckBinary},
 	{"klearn.CheckDiagPSD", klearn.CheckDiagPSD},
 	{"klearn.CheckFinite", klearn.CheckFinite},
@@ -388,11 +218,19 @@ var sweepFuncs = []struct {
 // passThrough lists the functions documented to return non-finite values
 // they were given or that their closed form reaches: the index slices of
 // modelsel copy entries as they are, LambdaToPaper(1) is the paper's
-// Λ = ∞, and a nil GreedyModel's Gap is NaN.
+// Λ = ∞, a nil GreedyModel's Gap is NaN, and RankSE has no value for N ≤ 0.
 var passThrough = map[string]bool{
 	"modelsel.Rows": true, "modelsel.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
 	"kernel.CrossGram": true, "kernel.CrossGrams": true, "mkl.LambdaToPaper": true,
-	"nil continuous.GreedyModel.Gap": true,
+	"nil continuous.GreedyModel.Gap": true, "stattest.RankSE": true,
+}
+
+// writesArgs lists the functions documented to write into an argument:
+// SubtractSpread updates the gradient it is given.
+var writesArgs = map[string]bool{"continuous.SubtractSpread": true}
+
+func sweepOptions(name string) klearntest.SweepOptions {
+	return klearntest.SweepOptions{PassThrough: passThrough[name], WritesArgs: writesArgs[name]}
 }
 
 // TestSweepFunctions calls every exported function with every argument
@@ -403,9 +241,7 @@ func TestSweepFunctions(t *testing.T) {
 	t.Parallel()
 	var cases []klearntest.Case
 	for _, f := range sweepFuncs {
-		for p := poison(0); p < nPoisons; p++ {
-			cases = append(cases, sweepCase(f.name, reflect.ValueOf(f.fn), p))
-		}
+		cases = append(cases, klearntest.Sweep(f.name, f.fn, sweepOptions(f.name))...)
 	}
 	klearntest.Battery(t, cases)
 }
@@ -528,12 +364,10 @@ func TestSweepMethods(t *testing.T) {
 			// are the unchecked inner loops (kernel.Kernel's contract):
 			// kernel.Gram, Cross and Diag check and call them.
 			inner := m.Name == "Eval" || m.Name == "Gram" || m.Name == "Cross" || m.Name == "Diag"
-			if m.Name == "Show" || (inner && m.Type.Out(m.Type.NumOut()-1) != typErr && strings.HasPrefix(name, "kernel.")) {
+			if m.Name == "Show" || (inner && m.Type.Out(m.Type.NumOut()-1) != reflect.TypeOf((*error)(nil)).Elem() && strings.HasPrefix(name, "kernel.")) {
 				continue
 			}
-			for p := poison(0); p < nPoisons; p++ {
-				cases = append(cases, sweepCase(name+"."+m.Name, v.Method(i), p))
-			}
+			cases = append(cases, klearntest.Sweep(name+"."+m.Name, v.Method(i).Interface(), sweepOptions(name+"."+m.Name))...)
 		}
 	}
 	klearntest.Battery(t, cases)

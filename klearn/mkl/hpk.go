@@ -16,7 +16,11 @@ import (
 // at a time, so that a learner can sweep a kernel family without holding it
 // in memory. Each calls fn(s, K_s) for s = 0, …, Len−1 in order; K_s may be a
 // buffer that the source reuses for the next s, so fn must neither keep nor
-// modify it. An error returned by fn stops the sweep and is returned.
+// modify it. An error returned by fn stops the sweep and is returned. The
+// functions of this package check what a source yields: another index than
+// the next of 0, …, Len−1, or a count other than Len (ErrShape), a nil
+// kernel (ErrEmpty), a kernel of another order (ErrShape) or with a NaN or
+// ±Inf entry (ErrNotFinite) is an error, never a panic or a NaN weight.
 type GramSource interface {
 	Len() int
 	Dim() int

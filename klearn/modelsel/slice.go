@@ -9,8 +9,10 @@ import (
 // matrix is an ErrEmpty error, an index outside [0, n) an ErrShape error
 // naming it, and a result too large to allocate (indices may repeat) an
 // ErrParam error from klearn.CheckAlloc. An empty index set gives an empty
-// result and no error. Inputs are never modified; results are fresh copies.
-// Gram matrices are cut by kernel.SubGram and kernel.CrossGram.
+// result and no error. Inputs are never modified; results are fresh copies
+// whose entries are the inputs' own, NaN and ±Inf included: a slice does no
+// arithmetic, and the learner it feeds refuses non-finite data. Gram
+// matrices are cut by kernel.SubGram and kernel.CrossGram.
 
 // Rows returns the rows X[idx, :] as a new *mat.Dense. Errors: nil X
 // (ErrEmpty), an index outside [0, rows of X) (ErrShape), a result too

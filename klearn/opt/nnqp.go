@@ -61,11 +61,11 @@ func NNQP(M mat.Symmetric, a []float64, s *Settings) (*Result, error) {
 		scale = math.Max(scale, math.Abs(a[i]))
 	}
 	scale = math.Max(scale, mmax)
-	var eig mat.EigenSym
-	if !eig.Factorize(Md, false) {
+	ev, _, ok := klearn.EigenSym(Md, false)
+	if !ok {
 		return nil, klearn.Errorf(klearn.ErrSingular, "opt: NNQP: eigendecomposition of M failed")
 	}
-	if ev := eig.Values(nil); len(ev) > 0 && ev[0] < -1e-10*math.Max(mmax, math.Abs(ev[len(ev)-1])) {
+	if len(ev) > 0 && ev[0] < -1e-10*math.Max(mmax, math.Abs(ev[len(ev)-1])) {
 		return nil, klearn.Errorf(klearn.ErrNotPSD, "opt: NNQP: λ_min(M) = %g", ev[0])
 	}
 	res := &Result{X: make([]float64, p)}
@@ -201,13 +201,10 @@ func solvePassive(M *mat.SymDense, a []float64, passive []bool, z []float64, sca
 		}
 	}
 	if !ok {
-		var eig mat.EigenSym
-		if !eig.Factorize(A, true) {
+		vals, Q, ok := klearn.EigenSym(A, true)
+		if !ok {
 			return klearn.Errorf(klearn.ErrSingular, "opt: NNQP: eigendecomposition failed")
 		}
-		vals := eig.Values(nil)
-		var Q mat.Dense
-		eig.VectorsTo(&Q)
 		cut := 1e-12 * math.Max(vals[k-1], 0)
 		var qb mat.VecDense
 		qb.MulVec(Q.T(), b)
@@ -218,7 +215,7 @@ func solvePassive(M *mat.SymDense, a []float64, passive []bool, z []float64, sca
 				qb.SetVec(r, 0)
 			}
 		}
-		sol.MulVec(&Q, &qb)
+		sol.MulVec(Q, &qb)
 		var chk mat.VecDense
 		chk.MulVec(A, &sol)
 		chk.SubVec(&chk, b)

@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
@@ -89,11 +90,11 @@ func sdpMaxStep(n int, l, d, s []float64) float64 {
 	blas64.Trsm(blas.Left, blas.NoTrans, 1, tri, g)
 	blas64.Trsm(blas.Right, blas.Trans, 1, tri, g)
 	sdpSym(n, s)
-	var es mat.EigenSym
-	if !es.Factorize(mat.NewSymDense(n, s), false) {
+	vals, _, ok := klearn.EigenSym(mat.NewSymDense(n, s), false)
+	if !ok {
 		return 0
 	}
-	lmin := es.Values(nil)[0]
+	lmin := vals[0]
 	if math.IsNaN(lmin) {
 		return 0
 	}

@@ -96,7 +96,8 @@ func FriedmanFromRanks(ranks []float64, n int) (FriedmanResult, error) {
 
 // RankSE is the standard error of the difference of two average ranks of
 // k methods over N data sets under the null hypothesis, √(k(k+1)/(6N))
-// (Demšar 2006, Section 3.2.2).
+// (Demšar 2006, Section 3.2.2). It is NaN or +Inf for N ≤ 0 (no data
+// sets: no standard error), as its formula gives.
 func RankSE(k, n int) float64 { return math.Sqrt(float64(k*(k+1)) / (6 * float64(n))) }
 
 // NemenyiCD is the critical difference of the Nemenyi test, q_α √(k(k+1)/(6N)),

@@ -8,16 +8,18 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 )
 
-// checkGrams checks that Ks is a non-empty list of n×n matrices.
+// checkGrams checks that Ks is a non-empty list of finite n×n matrices.
 func checkGrams(Ks []*mat.SymDense) (int, error) {
 	if len(Ks) == 0 {
 		return 0, klearn.Errorf(klearn.ErrEmpty, "nkrr: no base kernels")
 	}
-	n := Ks[0].SymmetricDim()
+	n := -1
 	for k, K := range Ks {
-		if K == nil || K.SymmetricDim() != n {
-			return 0, klearn.Errorf(klearn.ErrShape, "nkrr: base kernel %d is not %d×%d", k, n, n)
+		m, err := klearn.CheckGram(K, n)
+		if err != nil {
+			return 0, klearn.Errorf(err, "nkrr: base kernel %d", k)
 		}
+		n = m
 	}
 	return n, nil
 }
@@ -29,7 +31,8 @@ func checkGrams(Ks []*mat.SymDense) (int, error) {
 // is the linear combination of these with μ ≥ 0: Regressor{Degree: 1}
 // learns it by FitGrams on them. There are C(p+d, d) of them. Errors: no
 // kernels (ErrEmpty), shapes differ (ErrShape), d < 1 (ErrParam), more than
-// 10⁵ monomials (ErrParam).
+// 10⁵ monomials (ErrParam), a NaN or ±Inf entry or a product that overflows
+// (ErrNotFinite).
 func Monomials(Ks []*mat.SymDense, d int) ([]*mat.SymDense, [][]int, error) {
 	n, err := checkGrams(Ks)
 	if err != nil {
@@ -67,6 +70,9 @@ func Monomials(Ks []*mat.SymDense, d int) ([]*mat.SymDense, [][]int, error) {
 					for j := i; j < n; j++ {
 						K.SetSym(i, j, m.K.At(i, j)*Ks[k].At(i, j))
 					}
+				}
+				if _, err := klearn.CheckGram(K, n); err != nil {
+					return nil, nil, klearn.Errorf(err, "nkrr: Monomials overflow")
 				}
 				e := append([]int(nil), m.e...)
 				e[k]++
@@ -112,6 +118,9 @@ func PrintedEq3(mu []float64, Ks []*mat.SymDense, d int) (*mat.SymDense, error) 
 	if d < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: PrintedEq3 of degree %d, want ≥ 1", d)
 	}
+	if err := klearn.CheckAlloc("nkrr: PrintedEq3's power sums", 8, 2, d+1, n*n); err != nil {
+		return nil, err
+	}
 	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
@@ -121,6 +130,9 @@ func PrintedEq3(mu []float64, Ks []*mat.SymDense, d int) (*mat.SymDense, error) 
 			}
 			out.SetSym(i, j, completeHomogeneous(a, d))
 		}
+	}
+	if _, err := klearn.CheckGram(out, n); err != nil {
+		return nil, klearn.Errorf(err, "nkrr: PrintedEq3 overflows")
 	}
 	return out, nil
 }

@@ -69,7 +69,7 @@ func newStageSearch(f continuous.Family, X *mat.Dense) (stageSearch, error) {
 		if float64(n)*float64(n-1)/2*float64(d) > maxPairFloats {
 			return nil, nil
 		}
-		return newARDPairs(X, f.Lambda), nil
+		return newARDPairs(X, f.Lambda)
 	case continuous.Dirichlet:
 		n, _ := X.Dims()
 		return &dirichletVec{x: mat.Col(nil, 0, X), P: mat.NewSymDense(n, nil)}, nil
@@ -179,7 +179,7 @@ type ardPairs struct {
 	lambda float64
 }
 
-func newARDPairs(X *mat.Dense, lambda float64) *ardPairs {
+func newARDPairs(X *mat.Dense, lambda float64) (*ardPairs, error) {
 	n, d := X.Dims()
 	m := n * (n - 1) / 2
 	s := &ardPairs{pairs: newPairs(n), dim: d, q: make([]float64, m*d), lambda: lambda}
@@ -195,7 +195,12 @@ func newARDPairs(X *mat.Dense, lambda float64) *ardPairs {
 			}
 		}
 	})
-	return s
+	// As kernel.SquaredDistances: a squared difference beyond MaxFloat64
+	// has no Gaussian value to search over.
+	if err := klearn.CheckResult("stagewise: squared coordinate differences of X", s.q); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func (s *ardPairs) eval(theta, grad []float64) float64 {

@@ -467,13 +467,10 @@ func isEmpty(err error) bool { return errors.Is(err, klearn.ErrEmpty) }
 // interior-point solution is PSD only up to its tolerance), so that the
 // returned kernel is exactly positive (Proposition 3).
 func symmetricPSDPart(P *mat.SymDense) *mat.SymDense {
-	var e mat.EigenSym
-	if !e.Factorize(P, true) {
+	lam, V, ok := klearn.EigenSym(P, true)
+	if !ok {
 		return P
 	}
-	lam := e.Values(nil)
-	var V mat.Dense
-	e.VectorsTo(&V)
 	n := len(lam)
 	out := mat.NewSymDense(n, nil)
 	for k, l := range lam {

@@ -67,15 +67,9 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	if err := kern.Validate(d); err != nil {
 		return nil, nil, err
 	}
-	xs := kern.transform(X)
-	B, pairs, err := kern.TK.PairBasis(xs)
-	if err != nil {
-		return nil, nil, err
-	}
 	q, _ := kernel.TKSize(d, degree) // validated above
 	w := 2 * q
-	Pm := mat.NewDense(len(pairs), len(Ps), nil)
-	for s, P := range Ps {
+	for s, P := range Ps { // before the basis, which may take seconds
 		if P == nil || P.SymmetricDim() != w {
 			return nil, nil, klearn.Errorf(klearn.ErrShape, "tk: Library: P %d is not %d×%d", s, w, w)
 		}
@@ -85,6 +79,14 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		if err := withP.Validate(d); err != nil {
 			return nil, nil, klearn.Errorf(err, "tk: Library: P %d", s)
 		}
+	}
+	xs := kern.transform(X)
+	B, pairs, err := kern.TK.PairBasis(xs)
+	if err != nil {
+		return nil, nil, err
+	}
+	Pm := mat.NewDense(len(pairs), len(Ps), nil)
+	for s, P := range Ps {
 		for p, ab := range pairs {
 			Pm.Set(p, s, P.At(ab.A, ab.B))
 		}

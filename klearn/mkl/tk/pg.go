@@ -192,13 +192,10 @@ func projectedGradient(p *problem, P0 *mat.SymDense, a0 []float64, maxIter int, 
 // sum to more; Duchi et al. 2008's simplex projection) with its
 // eigenvectors kept.
 func projectSpectraplex(A *mat.SymDense) (*mat.SymDense, error) {
-	var e mat.EigenSym
-	if !e.Factorize(A, true) {
+	lam, V, ok := klearn.EigenSym(A, true)
+	if !ok {
 		return nil, klearn.Errorf(klearn.ErrSingular, "tk: eigenvalue decomposition failed")
 	}
-	lam := e.Values(nil)
-	var V mat.Dense
-	e.VectorsTo(&V)
 	lam = projectCappedSimplex(lam)
 	n := len(lam)
 	P := mat.NewSymDense(n, nil)

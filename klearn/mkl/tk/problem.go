@@ -259,11 +259,10 @@ func (p *problem) lowerBound(in *inner) (float64, *mat.SymDense, error) {
 }
 
 func maxEigen(M *mat.SymDense) (float64, error) {
-	var e mat.EigenSym
-	if !e.Factorize(M, false) {
+	v, _, ok := klearn.EigenSym(M, false)
+	if !ok {
 		return 0, klearn.Errorf(klearn.ErrSingular, "tk: eigenvalue decomposition failed")
 	}
-	v := e.Values(nil)
 	return v[len(v)-1], nil
 }
 
