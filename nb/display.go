@@ -62,11 +62,19 @@ func Pre(text string) string {
 
 // ShowReport displays a paper's verdict table with the report's JSON
 // embedded for the report index (repro.Report.EmbeddedHTML); outside a notebook it prints
-// the plain-text table. A nil report stops the cell.
+// the plain-text table. The criteria table it shows carries the commit at
+// which each criterion last changed (repro.Report.StampCriteria, on a
+// copy: r is not changed). A nil report stops the cell.
 func ShowReport(r *repro.Report) {
 	if r == nil {
 		fatalf("✗ unexpected error: nb.ShowReport of a nil report")
 		return
+	}
+	if len(r.Criteria) > 0 {
+		c := *r
+		c.Criteria = append(repro.Criteria(nil), r.Criteria...)
+		c.StampCriteria()
+		r = &c
 	}
 	if !inNotebook() {
 		stdout(r.Text())

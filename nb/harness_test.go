@@ -122,8 +122,25 @@ func TestShowReportEmbedsParsableJSON(t *testing.T) {
 	if got.Paper != r.Paper || got.Counts() != r.Counts() || got.Claims[0].Statement != "F is convex </script>" {
 		t.Errorf("embedded report %+v, want %+v", got, r)
 	}
-	if strings.Count(h, "</script>") != 1 {
-		t.Errorf("the JSON closes its script element early")
+	if strings.Count(h, "</script>") != 2 {
+		t.Errorf("the JSON closes its script elements early (the report, then its counts)")
+	}
+}
+
+// TestShowReportStampsCriteria: the criteria table is shown with how its
+// commits were found, and the caller's report is not changed.
+func TestShowReportStampsCriteria(t *testing.T) {
+	capture(t)
+	shown := notebook(t)
+	r := &repro.Report{Paper: "P", Mode: "full", Criteria: repro.Criteria{{ID: "C1", Claims: []string{"Prop. 1"}, Rule: repro.CheckRule, Reason: "exact"}}}
+	r.Add(repro.Claim{ID: "Prop. 1", Kind: repro.Theorem}.Decide(repro.Check("identity", true, "1e-12")))
+	ShowReport(r)
+	h := (*shown)[0]
+	if !strings.Contains(h, "Criteria, declared before the results") || !strings.Contains(h, "commits unknown: the report names no criteria file") {
+		t.Errorf("criteria table or note missing: %s", h)
+	}
+	if r.CriteriaNote != "" || r.Criteria[0].Commit != "" {
+		t.Errorf("ShowReport changed its argument: %+v", r)
 	}
 }
 

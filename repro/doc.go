@@ -1,31 +1,73 @@
 // Package repro holds what every paper reproduction of kernelab shares: the
-// verdict table that each report opens with, the comparison of one number of
-// ours with the paper's printed number under a tolerance stated beforehand,
-// and the paired tests that decide whether a difference between two methods is
-// a win or a tie.
+// verdict table that each report opens with, the criteria it is decided by,
+// and the one standard of evidence every verdict follows. The hypothesis
+// tests themselves live in klearn/stattest.
 //
 // A reproduction is a Report: a list of Claims, one per item of the paper
-// (a theorem checked numerically, a table, a figure, a qualitative statement).
-// A claim built from a table holds its Cells, each a (paper, ours, tolerance)
-// triple; its Outcome is computed from them (Reproduced when every cell is
-// within tolerance, Partly when some are, NotReproduced when none is), never
-// typed. A claim that compares two methods of ours carries a Comparison
-// decided by a named paired test over the same folds or splits (PairedT or
-// Sign), so that a difference inside the noise is reported as a tie, not a
-// win.
+// (a theorem checked numerically, a table, a figure, a qualitative
+// statement). A claim's Outcome is computed, never typed: Claim.Decide
+// combines its Parts and Claim.DecideCells its Cells, both by Combine.
 //
-// Two kinds of row are not claims of the paper and stay out of its counts:
-// a Diagnostic explains a miss of ours (a variant that gives the paper's
-// number, a mechanism checked on the same splits) and is labelled
-// "explains" or "does not explain"; a Target is a goal the reproduction sets
-// itself (a speed-up over the paper's times) and is labelled "met" or "not
-// met".
+// # Outcomes
+//
+// Reproduced; NotReproduced; Partly, when at least one part held and at
+// least one failed (the parts are listed, "k of m parts held"); Undecided,
+// when the test could not have seen the difference that matters (never
+// counted as reproduced); Corrected, when only a corrected formula holds
+// (CorrectedCheck), its own outcome; NotRun in this mode.
+//
+// # The standard
+//
+// Every test runs at level Alpha = 0.05 and asks for Power = 0.8 at the
+// difference that matters, δ.
+//
+//   - A cell, the paper's mean ± std over n runs against ours over m runs
+//     (Cell.Verdict): Welch's difference with its standard error and
+//     Welch–Satterthwaite df. It is out when the two-sided test rejects;
+//     within when it does not and the difference detectable with power 0.8,
+//     (t_{1−α/2} + t_{0.8})·SE, is at most δ (AdjacentGap gives the gap
+//     between adjacent methods in the paper's row); undecided otherwise.
+//     A paper number printed without spread or runs is compared under a
+//     declared Tolerance, labelled as such.
+//   - "A better than B" (Better): a one-sided paired test over the same
+//     splits (paired t, exact sign or exact Wilcoxon). A tie is never
+//     support: not reproduced when the test would have seen δ, undecided
+//     otherwise.
+//   - "A essentially equal to B" (Equal): the two one-sided tests (TOST)
+//     with a stated margin; "never degrades" (NoWorse) is its
+//     non-inferiority half. Failing to reject a difference certifies
+//     nothing.
+//   - A trend, "grows with λ" (Trend): Kendall's rank trend test,
+//     one-sided, with its p-value.
+//   - Ranks (Rank): the paper's rank against a seeded bootstrap interval of
+//     ours over tasks and repetitions, no wider than ±δ ranks.
+//   - A theorem (Check): an exact check within a declared tolerance.
+//
+// # Criteria
+//
+// Each paper declares its Criteria in one table (repro/<paper>/criteria.go)
+// before any result is read: which claims each decides, by which Rule, α,
+// δ, margin or tolerance, and why. The report prints the table after the
+// claims, with the commit at which each criterion last changed
+// (Report.StampCriteria, from git blame). A criterion or diagnostic written
+// after its result was seen is PostHoc: shown as such, it explains nothing.
+//
+// # Rows that are not the paper's claims
+//
+// A Diagnostic explains a miss of ours and is labelled "explains" or "does
+// not explain" (a post-hoc one explains nothing); a Target is a goal the
+// reproduction sets itself and is labelled "met" or "not met". Both stay
+// out of the paper's counts. Claims and cells on a substitute data set are
+// counted apart; a claim decided on part of the protocol in quick mode says
+// "quick: decided on N of M" (Claim.Quick), and a quick report's summary
+// opens with "quick run, not a reproduction result".
 //
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
-// paper's printed numbers with their table and figure ids, the experiment
-// protocols and runners, and build their Report from results computed by
-// klearn; the notebooks display it, and the report index reads its counts.
+// paper's printed numbers, the protocols and runners, and build their
+// Report from results computed by klearn. A comparison table in viz shows
+// the verdicts computed here (CompareTable); it decides nothing itself.
 //
-// Nothing here imports the notebook harness: a Report renders itself as text,
-// Markdown or HTML, and marshals to JSON.
+// Nothing here imports the notebook harness: a Report renders itself as
+// text, Markdown or HTML, and marshals to JSON, with its counts embedded
+// apart for the report index (CountsClass).
 package repro

@@ -158,11 +158,11 @@ func TestCellsAndClaims(t *testing.T) {
 		t.Fatalf("a reproduced claim keeps no reason")
 	}
 	got := r.Counts()
-	wantC := Counts{Claims: 6, Reproduced: 2, Partly: 2, Not: 1, NotRun: 1, Cells: 6, Within: 3}
+	wantC := Counts{Quick: true, Claims: 6, Reproduced: 2, Partly: 2, Not: 1, NotRun: 1, Cells: 6, Within: 3}
 	if got != wantC {
 		t.Fatalf("counts %+v, want %+v", got, wantC)
 	}
-	if s := got.String(); s != "2 of 5 claims reproduced, 2 partly, 1 not; 3 of 6 table cells within tolerance; 1 not run in this mode" {
+	if s := got.String(); s != QuickNote+": 2 of 5 claims reproduced, 2 partly, 1 not; 3 of 6 cells within; 1 not run in this mode" {
 		t.Fatalf("counts string %q", s)
 	}
 	if r.Sorted()[0].ID != "Prop. 1" {
@@ -176,7 +176,7 @@ func TestCellsAndClaims(t *testing.T) {
 	if dc := d.Counts(); dc.Diagnostics != 1 || dc.Explains != 1 || dc.Reproduced != wantC.Reproduced || dc.Claims != wantC.Claims || dc.Cells != wantC.Cells {
 		t.Fatalf("diagnostic counted: %+v", dc)
 	}
-	if s := d.Counts().String(); !strings.HasSuffix(s, "; 1 diagnostic row, not counted, which explains a miss") {
+	if s := d.Counts().String(); !strings.HasSuffix(s, "; 1 pre-registered diagnostic row, not counted, 1 explaining a miss") {
 		t.Fatalf("diagnostic counts string %q", s)
 	}
 	// A diagnostic that does not explain counts as a row, not as an
@@ -185,7 +185,7 @@ func TestCellsAndClaims(t *testing.T) {
 	if dc := d.Counts(); dc.Diagnostics != 2 || dc.Explains != 1 {
 		t.Fatalf("diagnostics %d, explaining %d; want 2 and 1", dc.Diagnostics, dc.Explains)
 	}
-	if s := d.Counts().String(); !strings.HasSuffix(s, "; 2 diagnostic rows, not counted, 1 of them explaining a miss") {
+	if s := d.Counts().String(); !strings.HasSuffix(s, "; 2 pre-registered diagnostic rows, not counted, 1 explaining a miss") {
 		t.Fatalf("diagnostic counts string %q", s)
 	}
 	d.Claims = d.Claims[:len(d.Claims)-1]
@@ -197,7 +197,7 @@ func TestCellsAndClaims(t *testing.T) {
 	if gc := g.Counts(); gc.Targets != 2 || gc.Met != 1 || gc.Claims != wantC.Claims || gc.Reproduced != wantC.Reproduced {
 		t.Fatalf("targets counted: %+v", gc)
 	}
-	if s := g.Counts().String(); !strings.Contains(s, "; 1 of 2 targets of ours met; 1 diagnostic row") {
+	if s := g.Counts().String(); !strings.Contains(s, "; 1 of 2 targets of ours met; 1 pre-registered diagnostic row") {
 		t.Fatalf("targets counts string %q", s)
 	}
 	if so := g.Sorted(); so[len(so)-1].ID != "Table 1 (variants)" || so[len(so)-2].Kind != Target {

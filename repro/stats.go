@@ -4,128 +4,91 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/stattest"
 )
 
-// Test names a paired two-sided test of "method A and method B perform the
-// same" over matched folds or splits.
+// Test names a paired test of "method A and method B perform the same"
+// over matched folds or splits. The tests themselves live in package
+// klearn/stattest.
 type Test int
 
 const (
 	// PairedT is Student's paired t-test on the differences a_i − b_i
 	// (n − 1 degrees of freedom); it assumes roughly normal differences.
 	PairedT Test = iota
-	// Sign is the exact two-sided sign test on the signs of a_i − b_i
-	// (exact ties dropped): a binomial(n, ½) test that assumes nothing about
-	// the distribution of the differences.
+	// Sign is the exact sign test on the signs of a_i − b_i (exact ties
+	// dropped): a binomial(n, ½) test that assumes nothing about the
+	// distribution of the differences.
 	Sign
+	// Wilcoxon is Wilcoxon's exact signed-rank test of the differences
+	// (zeros dropped, tied magnitudes sharing their rank).
+	Wilcoxon
 )
 
-// String returns "paired t-test" or "sign test".
+// String returns "paired t-test", "sign test" or "Wilcoxon signed-rank test".
 func (t Test) String() string {
-	if t == Sign {
+	switch t {
+	case Sign:
 		return "sign test"
+	case Wilcoxon:
+		return "Wilcoxon signed-rank test"
 	}
 	return "paired t-test"
 }
 
-// PairedTTest returns Student's t statistic of the paired differences
-// d_i = a_i − b_i, t = mean(d)/(sd(d)/√n), and its two-sided p-value with
-// n − 1 degrees of freedom. Identical samples give t = 0, p = 1; constant
-// non-zero differences give t = ±Inf, p = 0 (the limit of t as the spread
-// of the differences vanishes; the only non-finite result). t is invariant
-// to scaling both samples, so samples near ±MaxFloat64, whose differences
-// would overflow, are scaled by 1/8 first.
+// MarshalText encodes the test as its String.
+func (t Test) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText decodes the test from its String.
+func (t *Test) UnmarshalText(b []byte) error {
+	for _, c := range []Test{PairedT, Sign, Wilcoxon} {
+		if c.String() == string(b) {
+			*t = c
+			return nil
+		}
+	}
+	return klearn.Errorf(klearn.ErrParam, "repro: unknown test %q", b)
+}
+
+// pValue runs the paired test on a and b against alt.
+func (t Test) pValue(a, b []float64, alt stattest.Alternative) (stat, p float64, err error) {
+	switch t {
+	case PairedT:
+		r, err := stattest.PairedT(a, b, alt)
+		return r.Stat, r.P, err
+	case Sign:
+		r, err := stattest.Sign(a, b, alt)
+		return float64(r.Wins), r.P, err
+	case Wilcoxon:
+		r, err := stattest.Wilcoxon(a, b, alt)
+		return r.Stat, r.P, err
+	}
+	return 0, 0, klearn.Errorf(klearn.ErrParam, "repro: unknown test %d", int(t))
+}
+
+// PairedTTest returns Student's t statistic of the paired differences and
+// its two-sided p-value (stattest.PairedT).
+//
+// Deprecated: use stattest.PairedT, or Better for a verdict.
 func PairedTTest(a, b []float64) (t, p float64, err error) {
-	d, err := diffs(a, b)
-	if err != nil {
-		return 0, 0, err
-	}
-	n := float64(len(d))
-	if len(d) < 2 {
-		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "repro: paired t-test needs at least 2 pairs, got %d", len(d))
-	}
-	v, err := Summarize(d)
+	r, err := stattest.PairedT(a, b, stattest.TwoSided)
 	if err != nil {
 		return 0, 0, klearn.Errorf(err, "repro: paired t-test")
 	}
-	if v.Std == 0 {
-		if v.Mean == 0 {
-			return 0, 1, nil
-		}
-		return math.Copysign(math.Inf(1), v.Mean), 0, nil
-	}
-	t = v.Mean / (v.Std / math.Sqrt(n))
-	st := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}
-	p = 2 * st.CDF(-math.Abs(t))
-	return t, math.Min(1, p), nil
+	return r.Stat, r.P, nil
 }
 
-// SignTest returns the number of pairs with a_i > b_i (wins), a_i < b_i
-// (losses) and a_i = b_i (ties), and the exact two-sided p-value of the sign
-// test, 2·P[Binomial(wins+losses, ½) ≤ min(wins, losses)] capped at 1.
+// SignTest returns the wins, losses and ties of a over b and the exact
+// two-sided p-value of the sign test (stattest.Sign).
+//
+// Deprecated: use stattest.Sign, or Better for a verdict.
 func SignTest(a, b []float64) (wins, losses, ties int, p float64, err error) {
-	d, err := diffs(a, b)
+	r, err := stattest.Sign(a, b, stattest.TwoSided)
 	if err != nil {
-		return 0, 0, 0, 0, err
+		return 0, 0, 0, 0, klearn.Errorf(err, "repro: sign test")
 	}
-	for _, x := range d {
-		switch {
-		case x > 0:
-			wins++
-		case x < 0:
-			losses++
-		default:
-			ties++
-		}
-	}
-	n := wins + losses
-	if n == 0 {
-		return wins, losses, ties, 1, nil
-	}
-	k := min(wins, losses)
-	// P[X ≤ k] for X ~ Binomial(n, ½), summed in log space for large n.
-	var cdf float64
-	for i := 0; i <= k; i++ {
-		lg := lgammaF(n+1) - lgammaF(i+1) - lgammaF(n-i+1) - float64(n)*math.Ln2
-		cdf += math.Exp(lg)
-	}
-	return wins, losses, ties, math.Min(1, 2*cdf), nil
-}
-
-func lgammaF(n int) float64 {
-	v, _ := math.Lgamma(float64(n))
-	return v
-}
-
-func diffs(a, b []float64) ([]float64, error) {
-	if len(a) != len(b) {
-		return nil, klearn.Errorf(klearn.ErrShape, "repro: paired samples of lengths %d and %d", len(a), len(b))
-	}
-	if len(a) == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "repro: paired test of no pairs")
-	}
-	d := make([]float64, len(a))
-	var m float64
-	for i := range a {
-		if math.IsNaN(a[i]) || math.IsNaN(b[i]) || math.IsInf(a[i], 0) || math.IsInf(b[i], 0) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "repro: paired sample %d", i)
-		}
-		m = math.Max(m, math.Max(math.Abs(a[i]), math.Abs(b[i])))
-	}
-	// The signs of the differences and the t statistic do not change when
-	// both samples are scaled by 1/8 (exact, a power of two), which keeps
-	// every a_i − b_i and their std finite for samples near ±MaxFloat64.
-	s := 1.0
-	if m > math.MaxFloat64/8 {
-		s = 0.125
-	}
-	for i := range a {
-		d[i] = a[i]*s - b[i]*s
-	}
-	return d, nil
+	return r.Wins, r.Losses, r.Ties, r.P, nil
 }
 
 // Winner is the decision of a paired comparison.
@@ -148,7 +111,8 @@ type Comparison struct {
 	MeanA, MeanB, Diff float64
 	N                  int
 	Test               Test
-	// Stat is t for PairedT and the number of wins of A for Sign.
+	// Stat is t for PairedT, the number of wins of A for Sign and W+ for
+	// Wilcoxon.
 	Stat  float64
 	P     float64
 	Alpha float64
@@ -161,25 +125,16 @@ type Comparison struct {
 // Compare compares the paired scores a (method nameA) and b (nameB) with
 // test at level alpha (two-sided). higherIsBetter says whether larger scores
 // are better (accuracy, AUC) or smaller (error, RMSE). A difference whose
-// p-value is not below alpha is a Tie whatever its sign.
+// p-value is not below alpha is a Tie whatever its sign. To decide a claim
+// "A is better than B", use Better (one-sided, with the power to see δ).
 func Compare(nameA string, a []float64, nameB string, b []float64, test Test, alpha float64, higherIsBetter bool) (Comparison, error) {
 	if !(alpha > 0 && alpha < 1) {
 		return Comparison{}, klearn.Errorf(klearn.ErrParam, "repro: alpha = %g must be in (0, 1)", alpha)
 	}
 	c := Comparison{A: nameA, B: nameB, N: len(a), Test: test, Alpha: alpha, HigherIsBetter: higherIsBetter}
 	var err error
-	switch test {
-	case PairedT:
-		c.Stat, c.P, err = PairedTTest(a, b)
-	case Sign:
-		var w int
-		w, _, _, c.P, err = SignTest(a, b)
-		c.Stat = float64(w)
-	default:
-		return Comparison{}, klearn.Errorf(klearn.ErrParam, "repro: unknown test %d", int(test))
-	}
-	if err != nil {
-		return Comparison{}, err
+	if c.Stat, c.P, err = test.pValue(a, b, stattest.TwoSided); err != nil {
+		return Comparison{}, klearn.Errorf(err, "repro: Compare")
 	}
 	va, err := Summarize(a)
 	if err != nil {

@@ -27,9 +27,19 @@ const (
 	Partly
 	// NotReproduced: no cell is within tolerance, or the claim does not hold.
 	NotReproduced
+	// Undecided: the evidence cannot decide (the test could not have seen
+	// the difference that matters); never counted as reproduced.
+	Undecided
+	// Corrected: the claim holds only with a corrected formula (the printed
+	// one is wrong); its own outcome, never counted as reproduced.
+	Corrected
 )
 
-// String returns "reproduced", "partly", "not reproduced" or "not run".
+// outcomes lists every Outcome.
+var outcomes = []Outcome{NotRun, Reproduced, Partly, NotReproduced, Undecided, Corrected}
+
+// String returns "reproduced", "partly", "not reproduced", "undecided",
+// "corrected" or "not run".
 func (o Outcome) String() string {
 	switch o {
 	case Reproduced:
@@ -38,6 +48,10 @@ func (o Outcome) String() string {
 		return "partly"
 	case NotReproduced:
 		return "not reproduced"
+	case Undecided:
+		return "undecided"
+	case Corrected:
+		return "corrected"
 	default:
 		return "not run"
 	}
@@ -48,7 +62,7 @@ func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil 
 
 // UnmarshalText decodes the outcome from its String.
 func (o *Outcome) UnmarshalText(b []byte) error {
-	for _, c := range []Outcome{NotRun, Reproduced, Partly, NotReproduced} {
+	for _, c := range outcomes {
 		if c.String() == string(b) {
 			*o = c
 			return nil
@@ -133,13 +147,19 @@ func (v Value) Format(prec int) string {
 }
 
 // Tolerance says how close a number of ours must be to the paper's to count
-// as reproduced: |ours − paper| ≤ Abs + Rel·|paper|, or, when Spread is set,
+// as reproduced when the paper prints no spread over runs (Cell.Verdict's
+// tolerance rule): |ours − paper| ≤ Abs + Rel·|paper|, or, when Spread is set,
 // additionally within Spread times the larger of the two standard deviations
 // (the noise of the repetitions). Every tolerance is stated before the
 // results are computed and printed beside them.
 type Tolerance struct {
-	Abs    float64 `json:"abs,omitempty"`
-	Rel    float64 `json:"rel,omitempty"`
+	Abs float64 `json:"abs,omitempty"`
+	Rel float64 `json:"rel,omitempty"`
+	// Spread widens the band to Spread times the larger std.
+	//
+	// Deprecated: a band of standard deviations is no test (it lets one
+	// method's mean pass another's cell); give the cell a Delta, so that
+	// Welch's rule decides it.
 	Spread float64 `json:"spread,omitempty"`
 }
 
@@ -193,22 +213,24 @@ type Cell struct {
 	// Paper is the paper's printed number; Ours is ours.
 	Paper Value `json:"paper"`
 	Ours  Value `json:"ours"`
-	// Tol is the tolerance stated before the run.
+	// Tol is the tolerance stated before the run, used when Welch's rule
+	// does not apply (see Verdict).
 	Tol Tolerance `json:"tol"`
+	// Delta is the difference that matters (e.g. the gap between adjacent
+	// methods in the paper's own row, AdjacentGap): with a printed spread
+	// over runs it selects Welch's rule (see Verdict).
+	Delta float64 `json:"delta,omitempty"`
+	// Substitute marks a cell on a data set that stands in for the paper's
+	// (counted apart from the paper's data sets).
+	Substitute bool `json:"substitute,omitempty"`
 }
 
 // Diff returns ours − paper.
 func (c Cell) Diff() float64 { return c.Ours.Mean - c.Paper.Mean }
 
-// Within reports whether ours is within tolerance of the paper's number.
-// A cell the paper does not report, or that we did not compute, is not
-// within.
-func (c Cell) Within() bool {
-	if !c.Paper.Reported() || !c.Ours.Reported() || math.IsInf(c.Ours.Mean, 0) {
-		return false
-	}
-	return math.Abs(c.Diff()) <= c.Tol.Bound(c.Paper, c.Ours)
-}
+// Within reports whether the cell's Verdict is within. A cell the paper
+// does not report, or that we did not compute, is not within.
+func (c Cell) Within() bool { return c.Verdict().Outcome == Reproduced }
 
 // Kind says what sort of claim an item is.
 type Kind string
@@ -223,7 +245,9 @@ const (
 	// Diagnostic is not a claim of the paper but a check the reproduction
 	// adds to explain its misses (a preprocessing variant that gives the
 	// paper's numbers, say). It is shown last and never counted: neither
-	// its outcome nor its cells enter Counts' claims and cells.
+	// its outcome nor its cells enter Counts' claims and cells. A
+	// diagnostic written after its miss was seen is PostHoc and never
+	// counts as explaining anything.
 	Diagnostic Kind = "diagnostic"
 	// Target is a goal the reproduction sets itself, not a claim of the
 	// paper (a speed-up over the paper's reported times, say). It is shown
@@ -250,11 +274,25 @@ type Claim struct {
 	Reason string `json:"reason,omitempty"`
 	// Cells are the table cells the outcome was computed from, if any.
 	Cells []Cell `json:"cells,omitempty"`
+	// Parts are the parts the outcome was computed from (Decide), if any.
+	Parts []Part `json:"parts,omitempty"`
+	// PostHoc marks a row written after the miss it concerns was seen (a
+	// diagnostic): it is shown as post hoc and explains nothing.
+	PostHoc bool `json:"postHoc,omitempty"`
+	// Substitute marks a claim decided on a data set that stands in for
+	// the paper's; it is counted apart.
+	Substitute bool `json:"substitute,omitempty"`
+	// Quick says that the claim was decided on a subset of the protocol
+	// (quick mode): "quick: decided on N of M …".
+	Quick Subset `json:"quick,omitzero"`
 }
 
 // TableClaim builds a claim from table cells: Reproduced when every cell is
 // within tolerance, Partly when at least one is, NotReproduced otherwise
 // (NotRun for no cells).
+//
+// Deprecated: use Claim.DecideCells, whose cells follow the one cell rule
+// (Cell.Verdict) and whose Partly needs a cell out as well as one within.
 func TableClaim(id, statement string, cells []Cell, reason string) Claim {
 	n := 0
 	for _, c := range cells {
@@ -292,6 +330,9 @@ func TableClaim(id, statement string, cells []Cell, reason string) Claim {
 
 // CheckClaim builds a claim from a boolean check: Reproduced when holds,
 // NotReproduced otherwise.
+//
+// Deprecated: use Claim.Decide with a Check (or CorrectedCheck, Better,
+// Equal, NoWorse, Trend, Rank) part, under a declared Criterion.
 func CheckClaim(id string, kind Kind, statement, paper, ours, tolerance string, holds bool, reason string) Claim {
 	o := NotReproduced
 	if holds {
@@ -303,6 +344,8 @@ func CheckClaim(id string, kind Kind, statement, paper, ours, tolerance string, 
 
 // CountClaim builds a claim from k of n sub-checks holding: Reproduced for
 // all, Partly for some, NotReproduced for none.
+//
+// Deprecated: use Claim.Decide with one Part per sub-check, each listed.
 func CountClaim(id string, kind Kind, statement, paper, tolerance string, k, n int, reason string) Claim {
 	o := NotRun
 	switch {
@@ -330,52 +373,97 @@ func reasonIf(cond bool, r string) string {
 	return ""
 }
 
-// Counts summarises a report for the index: claims holding out of claims run,
-// and table cells within tolerance out of cells.
+// Counts summarises a report for the index. Claims of the paper on its own
+// data sets are counted by outcome; claims and cells on substitute data
+// sets are counted apart (Sub…), diagnostics apart as pre-registered or
+// post hoc, and our targets apart.
 type Counts struct {
-	Claims     int `json:"claims"`
-	Reproduced int `json:"reproduced"`
-	Partly     int `json:"partly"`
-	Not        int `json:"not"`
-	NotRun     int `json:"notRun"`
-	Cells      int `json:"cells"`
-	Within     int `json:"within"`
-	// Diagnostics counts the Diagnostic rows, left out of every count above,
-	// and Explains those of them whose outcome is "explains"; Targets and
-	// Met count the Target rows and those met, also left out.
+	// Quick is set for a quick-mode report: not a reproduction result.
+	Quick      bool `json:"quick,omitempty"`
+	Claims     int  `json:"claims"`
+	Reproduced int  `json:"reproduced"`
+	Partly     int  `json:"partly"`
+	Not        int  `json:"not"`
+	Undecided  int  `json:"undecided"`
+	Corrected  int  `json:"corrected"`
+	NotRun     int  `json:"notRun"`
+	// OnSubset counts the claims decided on a subset of the protocol.
+	OnSubset int `json:"onSubset,omitempty"`
+	// Cells, Within and CellsUndecided count the cells of the claims above
+	// on the paper's data sets.
+	Cells          int `json:"cells"`
+	Within         int `json:"within"`
+	CellsUndecided int `json:"cellsUndecided,omitempty"`
+	// SubClaims and SubReproduced count the claims on substitute data
+	// sets; SubCells and SubWithin the substitute cells of every claim.
+	SubClaims     int `json:"subClaims,omitempty"`
+	SubReproduced int `json:"subReproduced,omitempty"`
+	SubCells      int `json:"subCells,omitempty"`
+	SubWithin     int `json:"subWithin,omitempty"`
+	// Diagnostics counts the Diagnostic rows, left out of every count
+	// above; PostHoc those written after their miss was seen, and Explains
+	// the pre-registered ones whose outcome is "explains" (a post-hoc row
+	// explains nothing). Targets and Met count the Target rows and those
+	// met, also left out.
 	Diagnostics int `json:"diagnostics,omitempty"`
+	PostHoc     int `json:"postHoc,omitempty"`
 	Explains    int `json:"explains,omitempty"`
 	Targets     int `json:"targets,omitempty"`
 	Met         int `json:"met,omitempty"`
 }
 
-// String reads "R of M claims reproduced, P partly, N not; K of L table
-// cells within tolerance", followed by the claims not run in this mode and
-// the diagnostic rows (not counted), when there are any.
+// QuickNote opens the summary of a quick-mode report.
+const QuickNote = "quick run, not a reproduction result"
+
+// String reads "R of M claims reproduced, P partly, N not, U undecided, C
+// corrected; K of L cells within, V undecided", followed by the counts on
+// substitute data, the claims decided on a subset, the claims not run, our
+// targets and the diagnostic rows (not counted), when there are any. A
+// quick-mode summary opens with QuickNote.
 func (c Counts) String() string {
-	s := fmt.Sprintf("%d of %d claims reproduced", c.Reproduced, c.Claims-c.NotRun)
-	if c.Partly > 0 {
-		s += fmt.Sprintf(", %d partly", c.Partly)
+	var s string
+	if c.Quick {
+		s = QuickNote + ": "
 	}
-	if c.Not > 0 {
-		s += fmt.Sprintf(", %d not", c.Not)
+	s += fmt.Sprintf("%d of %d claims reproduced", c.Reproduced, c.Claims-c.NotRun)
+	for _, x := range []struct {
+		n    int
+		what string
+	}{{c.Partly, "partly"}, {c.Not, "not"}, {c.Undecided, "undecided"}, {c.Corrected, "corrected (printed formula wrong)"}} {
+		if x.n > 0 {
+			s += fmt.Sprintf(", %d %s", x.n, x.what)
+		}
 	}
-	s += fmt.Sprintf("; %d of %d table cells within tolerance", c.Within, c.Cells)
+	s += fmt.Sprintf("; %d of %d cells within", c.Within, c.Cells)
+	if c.CellsUndecided > 0 {
+		s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
+	}
+	if c.SubClaims > 0 || c.SubCells > 0 {
+		s += fmt.Sprintf("; substitute data sets apart: %d of %d claims reproduced, %d of %d cells within", c.SubReproduced, c.SubClaims, c.SubWithin, c.SubCells)
+	}
+	if c.OnSubset > 0 {
+		s += fmt.Sprintf("; %d decided on a subset", c.OnSubset)
+	}
 	if c.NotRun > 0 {
 		s += fmt.Sprintf("; %d not run in this mode", c.NotRun)
 	}
 	if c.Targets > 0 {
 		s += fmt.Sprintf("; %d of %d targets of ours met", c.Met, c.Targets)
 	}
-	switch {
-	case c.Diagnostics == 1 && c.Explains == 1:
-		s += "; 1 diagnostic row, not counted, which explains a miss"
-	case c.Diagnostics == 1:
-		s += "; 1 diagnostic row, not counted, which explains none"
-	case c.Diagnostics > 1:
-		s += fmt.Sprintf("; %d diagnostic rows, not counted, %d of them explaining a miss", c.Diagnostics, c.Explains)
+	if pre := c.Diagnostics - c.PostHoc; pre > 0 {
+		s += fmt.Sprintf("; %d pre-registered diagnostic %s, not counted, %d explaining a miss", pre, plural(pre, "row", "rows"), c.Explains)
+	}
+	if c.PostHoc > 0 {
+		s += fmt.Sprintf("; %d post-hoc diagnostic %s, explaining nothing", c.PostHoc, plural(c.PostHoc, "row", "rows"))
 	}
 	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Report is a paper's verdict table.
@@ -385,6 +473,15 @@ type Report struct {
 	// Mode is "quick" or "full".
 	Mode   string  `json:"mode"`
 	Claims []Claim `json:"claims"`
+	// Criteria are the paper's pre-registered criteria (its criteria.go),
+	// printed after the claims with the commit of their last change.
+	Criteria Criteria `json:"criteria,omitempty"`
+	// CriteriaFile is the criteria's source file relative to the
+	// repository root ("repro/cortes2009/criteria.go"), which
+	// StampCriteria reads the commits from.
+	CriteriaFile string `json:"criteriaFile,omitempty"`
+	// CriteriaNote says how the commits were found, or why not.
+	CriteriaNote string `json:"criteriaNote,omitempty"`
 	// Elapsed is the run time of the experiments behind the report.
 	Elapsed time.Duration `json:"elapsed"`
 }
@@ -408,17 +505,29 @@ func (r *Report) Add(cs ...Claim) {
 	}
 }
 
+// postHoc reports whether a claim is post hoc: marked so, or decided by a
+// post-hoc criterion.
+func (r *Report) postHoc(c Claim) bool {
+	if c.PostHoc {
+		return true
+	}
+	cr, ok := r.Criteria.For(c.ID)
+	return ok && cr.PostHoc
+}
+
 // Counts returns the report's counts.
 func (r *Report) Counts() Counts {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
 	}
-	var c Counts
+	c := Counts{Quick: r.Mode == "quick"}
 	for _, cl := range r.Claims {
 		switch cl.Kind {
 		case Diagnostic:
 			c.Diagnostics++
-			if cl.Outcome == Reproduced {
+			if r.postHoc(cl) {
+				c.PostHoc++
+			} else if cl.Outcome == Reproduced {
 				c.Explains++
 			}
 			continue
@@ -431,7 +540,36 @@ func (r *Report) Counts() Counts {
 			}
 			continue
 		}
+		for _, cell := range cl.Cells {
+			o := cell.Verdict().Outcome
+			if cell.Substitute || cl.Substitute {
+				c.SubCells++
+				if o == Reproduced {
+					c.SubWithin++
+				}
+				continue
+			}
+			c.Cells++
+			switch o {
+			case Reproduced:
+				c.Within++
+			case Undecided:
+				c.CellsUndecided++
+			}
+		}
+		if cl.Substitute {
+			if cl.Outcome != NotRun {
+				c.SubClaims++
+			}
+			if cl.Outcome == Reproduced {
+				c.SubReproduced++
+			}
+			continue
+		}
 		c.Claims++
+		if cl.Quick.M > 0 && cl.Outcome != NotRun {
+			c.OnSubset++
+		}
 		switch cl.Outcome {
 		case Reproduced:
 			c.Reproduced++
@@ -439,14 +577,12 @@ func (r *Report) Counts() Counts {
 			c.Partly++
 		case NotReproduced:
 			c.Not++
+		case Undecided:
+			c.Undecided++
+		case Corrected:
+			c.Corrected++
 		default:
 			c.NotRun++
-		}
-		for _, cell := range cl.Cells {
-			c.Cells++
-			if cell.Within() {
-				c.Within++
-			}
 		}
 	}
 	return c
@@ -482,47 +618,102 @@ func ParseReport(b []byte) (*Report, error) {
 	return &r, nil
 }
 
-// diagnosticLabel names the outcomes of a Diagnostic row: it explains a
-// miss or does not; it reproduces nothing.
-var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain", NotRun: NotRun.String()}
+// diagnosticLabel names the outcomes of a pre-registered Diagnostic row: it
+// explains a miss or does not; it reproduces nothing.
+var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain",
+	Undecided: "undecided", Corrected: "explains (corrected)", NotRun: NotRun.String()}
+
+// postHocLabel names the outcomes of a post-hoc Diagnostic row: whether it
+// fits the miss it was written for; it explains nothing either way.
+var postHocLabel = map[Outcome]string{Reproduced: "post hoc: fits the miss, explains nothing", Partly: "post hoc: fits in part, explains nothing",
+	NotReproduced: "post hoc: does not fit the miss", Undecided: "post hoc: undecided", Corrected: "post hoc: fits (corrected), explains nothing", NotRun: NotRun.String()}
 
 // targetLabel names the outcomes of a Target row: met or not.
-var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met", NotRun: NotRun.String()}
+var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met",
+	Undecided: "undecided", Corrected: "met (corrected)", NotRun: NotRun.String()}
+
+// claimLabel names the outcomes of a claim of the paper.
+var claimLabel = map[Outcome]string{Reproduced: "reproduced", Partly: "partly", NotReproduced: "not reproduced",
+	Undecided: "undecided", Corrected: "corrected (printed formula wrong)", NotRun: NotRun.String()}
 
 // Label is the outcome as the verdict table prints it: the Outcome, for a
-// Diagnostic row whether it explains the miss, for a Target whether it is
-// met.
+// Diagnostic row whether it explains the miss (a post-hoc one says "post
+// hoc" and explains nothing), for a Target whether it is met.
 func (c Claim) Label() string {
 	switch c.Kind {
 	case Diagnostic:
+		if c.PostHoc {
+			return postHocLabel[c.Outcome]
+		}
 		return diagnosticLabel[c.Outcome]
 	case Target:
 		return targetLabel[c.Outcome]
 	}
-	return c.Outcome.String()
+	return claimLabel[c.Outcome]
 }
 
-var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReproduced: "✗", NotRun: "–"}
+// label is the claim's label in this report (its criterion may make it post hoc).
+func (r *Report) label(c Claim) string {
+	c.PostHoc = r.postHoc(c)
+	return c.Label()
+}
 
-// Markdown returns the verdict table as a Markdown table, counts first.
+var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReproduced: "✗", Undecided: "?", Corrected: "✎", NotRun: "–"}
+
+// ours is the Ours column: the claim's numbers and, for a claim decided on
+// a subset, "quick: decided on N of M …".
+func (c Claim) ours() string {
+	if q := c.Quick.String(); q != "" {
+		if c.Ours == "" {
+			return q
+		}
+		return c.Ours + " (" + q + ")"
+	}
+	return c.Ours
+}
+
+// criterion is the criterion column: the criterion's ID and the claim's
+// tolerance line.
+func (r *Report) criterion(c Claim) string {
+	if cr, ok := r.Criteria.For(c.ID); ok {
+		if c.Tolerance == "" {
+			return cr.ID
+		}
+		return cr.ID + ": " + c.Tolerance
+	}
+	return c.Tolerance
+}
+
+// summary is the report's opening line.
+func (r *Report) summary() string {
+	return fmt.Sprintf("%s — %s mode: %s.", r.Paper, r.Mode, r.Counts())
+}
+
+// Markdown returns the verdict table as a Markdown table, counts first,
+// then the criteria table.
 func (r *Report) Markdown() string {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** — %s mode: %s.\n\n", r.Paper, r.Mode, r.Counts())
-	b.WriteString("| item | paper | ours | tolerance | verdict | reason |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| item | paper | ours | criterion | verdict | reason |\n|---|---|---|---|---|---|\n")
 	esc := strings.NewReplacer("|", "\\|", "\n", " ")
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s %s | %s |\n", esc.Replace(c.ID+": "+c.Statement), esc.Replace(c.Paper),
-			esc.Replace(c.Ours), esc.Replace(c.Tolerance), verdictMark[c.Outcome], c.Label(), esc.Replace(c.Reason))
+			esc.Replace(c.ours()), esc.Replace(r.criterion(c)), verdictMark[c.Outcome], r.label(c), esc.Replace(c.Reason))
+	}
+	if len(r.Criteria) > 0 {
+		b.WriteString("\n" + r.Criteria.Markdown(r.CriteriaNote))
 	}
 	return b.String()
 }
 
+var verdictColour = map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700", NotReproduced: "#cf222e", Undecided: "#8250df", Corrected: "#0969da", NotRun: "#57606a"}
+
 // HTML returns the verdict table as a self-contained HTML fragment (inline
-// styles only), counts first; each claim built from cells has its cells in
-// a <details> element.
+// styles only), counts first; each claim built from cells or parts has
+// them in a <details> element; the criteria table follows.
 func (r *Report) HTML() string {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
@@ -532,57 +723,90 @@ func (r *Report) HTML() string {
 	b.WriteString(`<div class="kernelab-verdict" style="font-family:sans-serif;font-size:13px">`)
 	fmt.Fprintf(&b, `<p><b>%s</b> — %s mode: %s.</p>`, e(r.Paper), e(r.Mode), e(r.Counts().String()))
 	b.WriteString(`<table style="border-collapse:collapse;width:100%"><thead><tr>`)
-	for _, h := range []string{"item", "paper", "ours", "tolerance", "verdict", "reason"} {
+	for _, h := range []string{"item", "paper", "ours", "criterion", "verdict", "reason"} {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:3px 6px">%s</th>`, h)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	colour := map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700", NotReproduced: "#cf222e", NotRun: "#57606a"}
 	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left">`
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
 		fmt.Fprintf(&b, `</td>%s%s</td>%s%s</td>%s%s</td>%s<span style="color:%s;white-space:nowrap">%s %s</span></td>%s%s</td></tr>`,
-			td, e(c.Paper), td, e(c.Ours), td, e(c.Tolerance), td, colour[c.Outcome], verdictMark[c.Outcome], e(c.Label()), td, e(c.Reason))
+			td, e(c.Paper), td, e(c.ours()), td, e(r.criterion(c)), td, verdictColour[c.Outcome], verdictMark[c.Outcome], e(r.label(c)), td, e(c.Reason))
+		// Cells and parts get a full-width row of their own: nested in
+		// the narrow item column they would scroll sideways.
+		sub := `<tr><td colspan="6" style="border-bottom:1px solid #ddd;padding:0 6px 6px 18px"><details><summary>%s</summary><div style="overflow-x:auto">`
 		if len(c.Cells) > 0 {
-			// The cells get a full-width row of their own: nested in the
-			// narrow item column they would scroll sideways.
-			fmt.Fprintf(&b, `<tr><td colspan="6" style="border-bottom:1px solid #ddd;padding:0 6px 6px 18px"><details><summary>the %d cells of %s</summary><div style="overflow-x:auto">`, len(c.Cells), e(c.ID))
+			fmt.Fprintf(&b, sub, e(fmt.Sprintf("the %d cells of %s", len(c.Cells), c.ID)))
 			b.WriteString(cellsHTML(c.Cells))
 			b.WriteString(`</div></details></td></tr>`)
 		}
+		if len(c.Parts) > 1 {
+			fmt.Fprintf(&b, sub, e(fmt.Sprintf("the %d parts of %s", len(c.Parts), c.ID)))
+			b.WriteString(partsHTML(c.Parts))
+			b.WriteString(`</div></details></td></tr>`)
+		}
 	}
-	b.WriteString(`</tbody></table></div>`)
+	b.WriteString(`</tbody></table>`)
+	if len(r.Criteria) > 0 {
+		b.WriteString(r.Criteria.HTML(r.CriteriaNote))
+	}
+	b.WriteString(`</div>`)
 	return b.String()
 }
 
 func cellsHTML(cells []Cell) string {
 	var b strings.Builder
 	e := html.EscapeString
-	b.WriteString(`<table style="border-collapse:collapse;font-size:12px"><tr><th>row</th><th>column</th><th>paper</th><th>ours</th><th>ours − paper</th><th>tolerance</th><th></th></tr>`)
+	b.WriteString(`<table style="border-collapse:collapse;font-size:12px"><tr><th>row</th><th>column</th><th>paper</th><th>ours</th><th>ours − paper</th><th>rule</th><th></th><th>decision</th></tr>`)
 	for _, c := range cells {
-		mark := "✗"
-		if c.Within() {
-			mark = "✓"
+		v := c.Verdict()
+		rule := c.Tol.String()
+		if v.Rule == welchRule {
+			rule = fmt.Sprintf("Welch, δ = %.3g", c.Delta)
 		}
-		fmt.Fprintf(&b, `<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.3g</td><td>%s</td><td>%s</td></tr>`,
-			e(c.Row), e(c.Col), e(c.Paper.Format(3)), e(c.Ours.Format(3)), c.Diff(), e(c.Tol.String()), mark)
+		row := c.Row
+		if c.Substitute {
+			row += " (substitute)"
+		}
+		fmt.Fprintf(&b, `<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%+.3g</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
+			e(row), e(c.Col), e(c.Paper.Format(3)), e(c.Ours.Format(3)), c.Diff(), e(rule), verdictMark[v.Outcome], e(v.Detail))
 	}
 	b.WriteString(`</table>`)
 	return b.String()
 }
 
-// Text returns the verdict table as aligned plain text.
+func partsHTML(parts []Part) string {
+	var b strings.Builder
+	e := html.EscapeString
+	b.WriteString(`<table style="border-collapse:collapse;font-size:12px"><tr><th>part</th><th></th><th>outcome</th><th>detail</th></tr>`)
+	for _, p := range parts {
+		fmt.Fprintf(&b, `<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>`, e(p.Name), verdictMark[p.Outcome], e(p.Outcome.String()), e(p.Detail))
+	}
+	b.WriteString(`</table>`)
+	return b.String()
+}
+
+// Text returns the verdict table as aligned plain text, then the criteria.
 func (r *Report) Text() string {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s — %s mode: %s.\n", r.Paper, r.Mode, r.Counts())
+	b.WriteString(r.summary() + "\n")
 	for _, c := range r.Sorted() {
-		fmt.Fprintf(&b, "%s %-14s %s | paper: %s | ours: %s | tol: %s", verdictMark[c.Outcome], c.Label(), c.ID, c.Paper, c.Ours, c.Tolerance)
+		fmt.Fprintf(&b, "%s %-14s %s | paper: %s | ours: %s | criterion: %s", verdictMark[c.Outcome], r.label(c), c.ID, c.Paper, c.ours(), r.criterion(c))
 		if c.Reason != "" {
 			fmt.Fprintf(&b, " | %s", c.Reason)
 		}
 		b.WriteByte('\n')
+		if len(c.Parts) > 1 {
+			for _, p := range c.Parts {
+				fmt.Fprintf(&b, "    %s %s: %s\n", verdictMark[p.Outcome], p.Name, p.Detail)
+			}
+		}
+	}
+	if len(r.Criteria) > 0 {
+		b.WriteString(r.Criteria.Text(r.CriteriaNote))
 	}
 	return b.String()
 }
@@ -591,17 +815,36 @@ func (r *Report) Text() string {
 // in which EmbeddedHTML carries the report's JSON.
 const EmbedClass = "kernelab-verdict-json"
 
+// CountsClass is the class of the <script type="application/json"> element
+// in which EmbeddedHTML carries the report's summary: {"paper", "mode",
+// "summary", "counts"} (Counts' JSON). The report index reads it alone.
+const CountsClass = "kernelab-verdict-counts"
+
+// countsJSON is the summary EmbeddedHTML embeds for the index.
+type countsJSON struct {
+	Paper   string `json:"paper"`
+	Mode    string `json:"mode"`
+	Summary string `json:"summary"`
+	Counts  Counts `json:"counts"`
+}
+
 // EmbeddedHTML returns the verdict table (HTML) followed by the report as
-// JSON in a <script type="application/json"> element: inert in a browser,
-// read back by FindEmbedded (the reports index shows its counts). "</" in
-// the JSON is escaped so it cannot close the element.
+// JSON, and its counts with the summary line as JSON, each in a <script
+// type="application/json"> element: inert in a browser, read back by
+// FindEmbedded and by the reports index. "</" in the JSON is escaped so it
+// cannot close the element.
 func (r *Report) EmbeddedHTML() string {
 	b, err := r.JSON()
 	if err != nil {
 		return r.HTML()
 	}
-	j := strings.ReplaceAll(string(b), "</", `<\/`)
-	return r.HTML() + `<script type="application/json" class="` + EmbedClass + `">` + j + `</script>`
+	c, err := json.Marshal(countsJSON{Paper: r.Paper, Mode: r.Mode, Summary: r.Counts().String(), Counts: r.Counts()})
+	if err != nil {
+		return r.HTML()
+	}
+	esc := func(b []byte) string { return strings.ReplaceAll(string(b), "</", `<\/`) }
+	return r.HTML() + `<script type="application/json" class="` + EmbedClass + `">` + esc(b) + `</script>` +
+		`<script type="application/json" class="` + CountsClass + `">` + esc(c) + `</script>`
 }
 
 // FindEmbedded returns the report EmbeddedHTML put in the HTML text h.

@@ -30,8 +30,11 @@ func (m MeanStd) format(digits int) string {
 
 // CompareTable sets our numbers beside a paper's: one row per Rows entry
 // (data sets), one column per Cols entry (methods). Each cell shows ours and,
-// when Paper is given, the paper's value, marked ✓ when
-// |ours.Mean − paper.Mean| ≤ max(Tol, RelTol·|paper.Mean|) and ✗ otherwise.
+// when Paper is given, the paper's value, marked with the verdict the caller
+// computed (Verdicts: ✓ within, ✗ outside, ? undecided) under the rule
+// it names (Rule). viz decides nothing: package repro builds such a table
+// from its cells (repro.CompareTable), so the table and the verdict table
+// show one decision.
 type CompareTable struct {
 	Title string
 	// Corner labels the row header column (e.g. "data set").
@@ -44,7 +47,17 @@ type CompareTable struct {
 	Paper [][]MeanStd
 	// Source names the paper's numbers, e.g. "Donini & Aiolli (2017), Table 3".
 	Source string
-	// Tol is an absolute and RelTol a relative tolerance on the means.
+	// Verdicts, if not nil, has the shape of Ours: the verdict of each
+	// cell, computed by the caller; Rule states how, in one line.
+	Verdicts [][]Verdict
+	Rule     string
+	// Details, if not nil, has the shape of Ours: each cell's decision in
+	// one line (the numbers of its test), shown as the cell's tooltip.
+	Details [][]string
+	// Tol is an absolute and RelTol a relative tolerance on the means,
+	// used only when Verdicts is nil.
+	//
+	// Deprecated: set Verdicts and Rule (repro.CompareTable does).
 	Tol, RelTol float64
 	// Digits after the decimal point; 0 means 3.
 	Digits int
@@ -64,13 +77,10 @@ func (t *CompareTable) validate() error {
 		return err
 	}
 	check := func(name string, m [][]MeanStd) error {
-		if len(m) != len(t.Rows) {
-			return klearn.Errorf(klearn.ErrShape, "viz: %s: %s has %d rows, want %d", kind, name, len(m), len(t.Rows))
+		if err := gridShape(kind, name, m, len(t.Rows), len(t.Cols)); err != nil {
+			return err
 		}
 		for i, r := range m {
-			if len(r) != len(t.Cols) {
-				return klearn.Errorf(klearn.ErrShape, "viz: %s: %s[%d] has %d columns, want %d", kind, name, i, len(r), len(t.Cols))
-			}
 			for j, c := range r {
 				if math.IsInf(c.Mean, 0) || math.IsInf(c.Std, 0) {
 					return klearn.Errorf(klearn.ErrNotFinite, "viz: %s: %s[%d][%d] = %v", kind, name, i, j, c)
@@ -87,11 +97,34 @@ func (t *CompareTable) validate() error {
 			return err
 		}
 	}
+	if t.Verdicts != nil {
+		if err := gridShape(kind, "Verdicts", t.Verdicts, len(t.Rows), len(t.Cols)); err != nil {
+			return err
+		}
+	}
+	if t.Details != nil {
+		if err := gridShape(kind, "Details", t.Details, len(t.Rows), len(t.Cols)); err != nil {
+			return err
+		}
+	}
 	if !(t.Tol >= 0) || !(t.RelTol >= 0) || math.IsInf(t.Tol, 0) || math.IsInf(t.RelTol, 0) {
 		return klearn.Errorf(klearn.ErrParam, "viz: %s: Tol = %g, RelTol = %g must be finite and ≥ 0", kind, t.Tol, t.RelTol)
 	}
 	if t.Digits < 0 || t.Digits > 12 {
 		return klearn.Errorf(klearn.ErrParam, "viz: %s: Digits = %d", kind, t.Digits)
+	}
+	return nil
+}
+
+// gridShape checks that m has rows rows of cols entries.
+func gridShape[T any](kind, name string, m [][]T, rows, cols int) error {
+	if len(m) != rows {
+		return klearn.Errorf(klearn.ErrShape, "viz: %s: %s has %d rows, want %d", kind, name, len(m), rows)
+	}
+	for i, r := range m {
+		if len(r) != cols {
+			return klearn.Errorf(klearn.ErrShape, "viz: %s: %s[%d] has %d columns, want %d", kind, name, i, len(r), cols)
+		}
 	}
 	return nil
 }
@@ -106,11 +139,20 @@ const (
 	Within
 	// Outside the stated tolerance.
 	Outside
+	// Undecided: the caller's test could not decide (underpowered).
+	Undecided
 )
 
-// Verdict compares cell (i, j). It returns NotCompared for out-of-range
-// indices.
+// Verdict returns the verdict of cell (i, j): Verdicts[i][j] when Verdicts
+// is set, else the deprecated Tol/RelTol comparison. It returns
+// NotCompared for out-of-range indices.
 func (t *CompareTable) Verdict(i, j int) Verdict {
+	if t != nil && t.Verdicts != nil {
+		if i < 0 || i >= len(t.Verdicts) || j < 0 || j >= len(t.Verdicts[i]) {
+			return NotCompared
+		}
+		return t.Verdicts[i][j]
+	}
 	if t == nil || t.Paper == nil || i < 0 || i >= len(t.Paper) || i >= len(t.Ours) || j < 0 || j >= len(t.Paper[i]) || j >= len(t.Ours[i]) {
 		return NotCompared
 	}
@@ -124,10 +166,18 @@ func (t *CompareTable) Verdict(i, j int) Verdict {
 	return Outside
 }
 
-// Counts returns how many compared cells are within and outside tolerance.
+// Counts returns how many compared cells are within and outside tolerance
+// (CountsAll adds the undecided ones).
 func (t *CompareTable) Counts() (within, outside int) {
+	within, outside, _ = t.CountsAll()
+	return within, outside
+}
+
+// CountsAll returns how many compared cells are within, outside and
+// undecided.
+func (t *CompareTable) CountsAll() (within, outside, undecided int) {
 	if t == nil {
-		return 0, 0
+		return 0, 0, 0
 	}
 	for i := range t.Rows {
 		for j := range t.Cols {
@@ -136,10 +186,22 @@ func (t *CompareTable) Counts() (within, outside int) {
 				within++
 			case Outside:
 				outside++
+			case Undecided:
+				undecided++
 			}
 		}
 	}
-	return within, outside
+	return within, outside, undecided
+}
+
+// countsText reads "2 within, 1 outside" (", 1 undecided" when any).
+func (t *CompareTable) countsText() string {
+	in, out, und := t.CountsAll()
+	s := fmt.Sprintf("%d within, %d outside", in, out)
+	if und > 0 {
+		s += fmt.Sprintf(", %d undecided", und)
+	}
+	return s
 }
 
 func (t *CompareTable) digits() int {
@@ -150,6 +212,12 @@ func (t *CompareTable) digits() int {
 }
 
 func (t *CompareTable) tolText() string {
+	if t.Verdicts != nil {
+		if t.Rule == "" {
+			return "by the caller's rule"
+		}
+		return t.Rule
+	}
 	switch {
 	case t.Tol > 0 && t.RelTol > 0:
 		return fmt.Sprintf("|ours − paper| ≤ max(%g, %g·|paper|)", t.Tol, t.RelTol)
@@ -160,6 +228,14 @@ func (t *CompareTable) tolText() string {
 	}
 }
 
+// marksText explains the marks.
+func (t *CompareTable) marksText() string {
+	if _, _, und := t.CountsAll(); und > 0 {
+		return "✓ within, ✗ outside, ? undecided"
+	}
+	return "✓ within, ✗ outside"
+}
+
 func (t *CompareTable) source() string {
 	if t.Source == "" {
 		return "paper"
@@ -167,7 +243,7 @@ func (t *CompareTable) source() string {
 	return t.Source
 }
 
-var verdictMark = map[Verdict]string{NotCompared: "", Within: "✓", Outside: "✗"}
+var verdictMark = map[Verdict]string{NotCompared: "", Within: "✓", Outside: "✗", Undecided: "?"}
 
 // HTML renders the table as a self-contained HTML fragment with inline styles.
 func (t *CompareTable) HTML() ([]byte, error) {
@@ -184,6 +260,7 @@ func (t *CompareTable) HTML() ([]byte, error) {
 .kl-table td.kl-paper{font-style:italic;color:#555;background:#fafafa}
 .kl-table td.kl-within{background:#e3f4e3}
 .kl-table td.kl-outside{background:#fbe1e1}
+.kl-table td.kl-undecided{background:#efe6fb}
 .kl-table caption{caption-side:top;font-weight:bold;text-align:left;padding:4px 0}
 .kl-table .kl-note{font:12px sans-serif;color:#444}
 </style>
@@ -218,6 +295,11 @@ func (t *CompareTable) HTML() ([]byte, error) {
 				cls = ` class="kl-within"`
 			case Outside:
 				cls = ` class="kl-outside"`
+			case Undecided:
+				cls = ` class="kl-undecided"`
+			}
+			if t.Details != nil && t.Details[i][j] != "" {
+				cls += ` title="` + escapeText(t.Details[i][j]) + `"`
 			}
 			mark := verdictMark[v]
 			if mark != "" {
@@ -232,9 +314,8 @@ func (t *CompareTable) HTML() ([]byte, error) {
 	}
 	b.WriteString("</tbody></table>\n")
 	if t.Paper != nil {
-		in, out := t.Counts()
-		fmt.Fprintf(&b, "<div class=\"kl-note\">Paper columns (italic, grey): %s. ✓ within tolerance, ✗ outside: %s. %d within, %d outside.</div>\n",
-			escapeText(t.source()), escapeText(t.tolText()), in, out)
+		fmt.Fprintf(&b, "<div class=\"kl-note\">Paper columns (italic, grey): %s. %s: %s. %s.</div>\n",
+			escapeText(t.source()), t.marksText(), escapeText(t.tolText()), t.countsText())
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "<div class=\"kl-note\">%s</div>\n", escapeText(t.Note))
@@ -304,8 +385,7 @@ func (t *CompareTable) Text() (string, error) {
 		}
 	}
 	if t.Paper != nil {
-		in, out := t.Counts()
-		fmt.Fprintf(&b, "paper = %s; ✓ within, ✗ outside %s: %d within, %d outside\n", t.source(), t.tolText(), in, out)
+		fmt.Fprintf(&b, "paper = %s; %s: %s: %s\n", t.source(), t.marksText(), t.tolText(), t.countsText())
 	}
 	if t.Note != "" {
 		b.WriteString(t.Note + "\n")

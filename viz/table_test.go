@@ -65,3 +65,35 @@ func TestCompareTable(t *testing.T) {
 		t.Errorf("table without Paper mentions the paper:\n%s", txt)
 	}
 }
+
+// TestCompareTableShowsTheCallersVerdict: with Verdicts set the table
+// decides nothing itself (a Tol that would mark the cell otherwise is
+// ignored), draws the undecided mark and names the caller's rule; a
+// Verdicts grid of the wrong shape is an error.
+func TestCompareTableShowsTheCallersVerdict(t *testing.T) {
+	t.Parallel()
+	tb := exampleTable()
+	tb.Verdicts = [][]Verdict{{Undecided, Within}, {Outside, NotCompared}}
+	tb.Rule = "the caller's test"
+	tb.Details = [][]string{{"underpowered", "x"}, {"y", ""}}
+	if tb.Verdict(0, 1) != Within || tb.Verdict(1, 0) != Outside || tb.Verdict(0, 0) != Undecided || tb.Verdict(3, 0) != NotCompared {
+		t.Fatal("Verdict does not return the caller's verdicts")
+	}
+	h, err := tb.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`class="kl-undecided" title="underpowered">86.1 ± 2.3 ?`, "84.0 ± 3.1 ✓", "the caller&#39;s test", "1 within, 1 outside, 1 undecided", "? undecided"} {
+		if !strings.Contains(string(h), s) {
+			t.Errorf("HTML lacks %q:\n%s", s, h)
+		}
+	}
+	txt, _ := tb.Text()
+	if !strings.Contains(txt, "86.1 ± 2.3 ?") || !strings.Contains(txt, "the caller's test") {
+		t.Errorf("Text:\n%s", txt)
+	}
+	tb.Verdicts = tb.Verdicts[:1]
+	if _, err := tb.HTML(); err == nil {
+		t.Error("a Verdicts grid of the wrong shape was accepted")
+	}
+}

@@ -50,6 +50,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -256,14 +257,26 @@ func indexCmd(args []string) error {
 			runs[i].Report = runs[i].Name + ".html"
 		}
 		if nb, err := notebook.Read(filepath.Join(filepath.Dir(*status), runs[i].Name+".ipynb")); err == nil {
-			if r, ok := nb.Verdict(); ok {
-				runs[i].Verdict = r.Counts().String()
-			}
+			runs[i].Verdict, runs[i].HasVerdict = nb.Verdict()
 		}
 		if err := computeTime(&runs[i]); err != nil {
 			return fmt.Errorf("index: %s: %w", runs[i].Name, err)
 		}
 	}
+	// The rows of notebooks this run did not execute stay, from the runs
+	// the index recorded beside itself, while their reports are there.
+	record := strings.TrimSuffix(*out, filepath.Ext(*out)) + ".json"
+	var earlier []notebook.Run
+	if b, err := os.ReadFile(record); err == nil {
+		if err := json.Unmarshal(b, &earlier); err != nil {
+			fmt.Fprintf(os.Stderr, "index: %s unreadable, earlier rows dropped: %v\n", record, err)
+			earlier = nil
+		}
+	}
+	runs = notebook.MergeRuns(runs, earlier, func(r notebook.Run) bool {
+		_, err := os.Stat(filepath.Join(dir, r.Name+".html"))
+		return err == nil
+	})
 	var buf bytes.Buffer
 	info := notebook.IndexInfo{Generated: time.Now(), GoVersion: runtime.Version(), Runs: runs}
 	if err := notebook.WriteIndex(&buf, info); err != nil {
@@ -273,6 +286,13 @@ func indexCmd(args []string) error {
 		return err
 	}
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	rec, err := json.MarshalIndent(runs, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(record, rec, 0o644); err != nil {
 		return err
 	}
 	fmt.Printf("wrote %s (%d notebooks, %d failed)\n", *out, len(runs), info.Failed())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -20,7 +21,13 @@ type Run struct {
 	Detail  string  // first problem, when failed
 	Report  string  // HTML report file name, relative to the index
 	Log     string  // log file path, for failed runs
-	Verdict string  // the report's verdict counts (repro.Counts), when it shows a verdict
+	// Verdict is the report's verdict summary and counts, when it shows a
+	// verdict (HasVerdict).
+	Verdict    Verdict
+	HasVerdict bool
+	// Earlier marks a row kept from an earlier run of the index (a run of
+	// a subset of the notebooks keeps the others' rows).
+	Earlier bool
 	// Jobs is the number of the notebook's experiment jobs in this mode
 	// (0: none known), Done those in the results store, Timed those whose
 	// compute time the store records, and Compute the sum of those times in
@@ -62,6 +69,36 @@ func ReadStatus(r io.Reader) ([]Run, error) {
 		runs = append(runs, run)
 	}
 	return runs, sc.Err()
+}
+
+// MergeRuns returns the runs of this execution followed by the earlier
+// runs of notebooks it did not run, marked Earlier, in name order; keep
+// says whether an earlier row still stands (its report is still there).
+func MergeRuns(now, earlier []Run, keep func(Run) bool) []Run {
+	seen := map[string]bool{}
+	out := append([]Run(nil), now...)
+	for _, r := range now {
+		seen[r.Name] = true
+	}
+	for _, r := range earlier {
+		if !seen[r.Name] && keep(r) {
+			r.Earlier = true
+			out = append(out, r)
+			seen[r.Name] = true
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Quick reports whether any run is in quick mode.
+func (ii IndexInfo) Quick() bool {
+	for _, r := range ii.Runs {
+		if r.Mode == "quick" {
+			return true
+		}
+	}
+	return false
 }
 
 // IndexInfo is the page-level information of the reports index.
@@ -106,7 +143,7 @@ var indexTmpl = template.Must(template.New("index").Funcs(template.FuncMap{"dura
 <meta charset="utf-8">
 <title>kernelab reports</title>
 <style>
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 76rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .45rem .7rem; border-bottom: 1px solid #ddd; vertical-align: top; }
 th { background: #f4f4f4; }
@@ -119,14 +156,15 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 </head>
 <body>
 <h1>kernelab reports</h1>
-<p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.</p>
+<p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.{{if .Quick}} <b>Quick runs decide on a fraction of the data: they are not reproduction results.</b>{{end}}</p>
+<p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); post-hoc diagnostics, written after their miss was seen, explain nothing.</p>
 <table>
-<thead><tr><th>Notebook</th><th>Title</th><th>Reproduction</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
+<thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Diagnostics: pre-registered / post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
 <tbody>
 {{range .Runs}}<tr>
 <td>{{if .Report}}<a href="{{.Report}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td>
-<td>{{.Title}}{{if .Detail}}<div class="detail">{{.Detail}}</div>{{end}}</td>
-<td>{{if .Verdict}}{{.Verdict}}{{else}}<span class="detail">no verdict table</span>{{end}}</td>
+<td>{{.Title}}{{if .HasVerdict}}<div class="detail">{{.Verdict.Summary}}</div>{{else}}<div class="detail">no verdict table</div>{{end}}{{if .Detail}}<div class="detail">{{.Detail}}</div>{{end}}{{if .Earlier}}<div class="detail">from an earlier run (not in this one)</div>{{end}}</td>
+{{if .HasVerdict}}{{with .Verdict.Counts}}<td class="num">{{.Reproduced}} of {{.Run}}</td><td class="num">{{.Not}}</td><td class="num">{{.Partly}}</td><td class="num">{{.Undecided}}</td><td class="num">{{.Corrected}}</td><td class="num">{{.PreRegistered}} / {{.PostHoc}}</td>{{end}}{{else}}<td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td>{{end}}
 <td class="{{.Status}}">{{if eq .Status "ok"}}✓ ok{{else}}✗ failed{{end}}</td>
 <td>{{.Mode}}</td>
 <td class="num">{{if .Timed}}{{duration .Compute}}{{if or (lt .Timed .Jobs) (lt .Done .Jobs)}}<div class="detail">{{.Timed}} of {{.Jobs}} jobs timed</div>{{end}}{{else}}–{{end}}</td>
@@ -140,7 +178,8 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 `))
 
 // WriteIndex writes reports/index.html: one row per notebook with its
-// title, verdict counts, status, mode, the compute time of its experiments
+// title, verdict summary and counts (reproduced, not, partly, undecided,
+// corrected, post hoc), status, mode, the compute time of its experiments
 // (the results store's records) and the run time of this execution,
 // linking to its HTML report. The page
 // has no scripts and no external resources.

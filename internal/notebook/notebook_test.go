@@ -314,7 +314,9 @@ func TestStatusAndIndex(t *testing.T) {
 		t.Errorf("runs[1] = %+v", runs[1])
 	}
 	runs[0].Report = "01-cortes2009.html"
-	runs[0].Verdict = "9 of 13 claims hold (2 partly), 10 of 32 table cells within tolerance"
+	runs[0].Verdict.Summary = "9 of 13 claims reproduced, 2 partly"
+	runs[0].Verdict.Counts = VerdictCounts{Claims: 14, NotRun: 1, Reproduced: 9, Partly: 2, Not: 1, Undecided: 1, Corrected: 0, Diagnostics: 5, PostHoc: 3}
+	runs[0].HasVerdict = true
 	runs[0].Jobs, runs[0].Done, runs[0].Timed, runs[0].Compute = 40, 40, 38, 1834
 	var buf bytes.Buffer
 	info := IndexInfo{Generated: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), GoVersion: "go1.26.8", Runs: runs}
@@ -323,7 +325,7 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	html := buf.String()
 	for _, want := range []string{`<a href="01-cortes2009.html">01-cortes2009</a>`, "1 min 05 s", "✗ failed", "1 failed", "error &lt;b&gt;",
-		"9 of 13 claims hold (2 partly), 10 of 32 table cells within tolerance", "no verdict table",
+		"9 of 13 claims reproduced, 2 partly", "no verdict table", `<td class="num">9 of 13</td><td class="num">1</td><td class="num">2</td><td class="num">1</td><td class="num">0</td><td class="num">2 / 3</td>`,
 		"30 min 34 s", "38 of 40 jobs timed", "Experiments computed in"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("index lacks %q", want)
@@ -331,6 +333,26 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	if ps := CheckHTML(buf.Bytes()); len(ps) != 0 || strings.Contains(html, "<script") {
 		t.Errorf("index is not self-contained: %v", ps)
+	}
+	if strings.Contains(html, "not reproduction results") {
+		t.Error("a full-mode index reads as quick")
+	}
+	// A run of a subset keeps the other notebooks' rows, marked, in name
+	// order; a row whose report is gone is dropped.
+	earlier := []Run{{Name: "00-tour", Status: "ok", Mode: "quick"}, {Name: "01-cortes2009", Status: "failed"}, {Name: "09-gone", Status: "ok"}}
+	merged := MergeRuns(runs, earlier, func(r Run) bool { return r.Name != "09-gone" })
+	if len(merged) != 3 || merged[0].Name != "00-tour" || !merged[0].Earlier || merged[1].Earlier || merged[1].Status != "ok" {
+		t.Fatalf("MergeRuns: %+v", merged)
+	}
+	buf.Reset()
+	info.Runs = merged
+	if err := WriteIndex(&buf, info); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"from an earlier run", "not reproduction results"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("merged index lacks %q", want)
+		}
 	}
 	for _, bad := range []string{"a\tok", "a\tmaybe\t1\tfull", "a\tok\tx\tfull"} {
 		if _, err := ReadStatus(strings.NewReader(bad)); err == nil {

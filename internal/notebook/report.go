@@ -3,13 +3,12 @@ package notebook
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
-
-	"github.com/kernelab/kernelab/repro"
 )
 
 // MathJaxVersion is the MathJax that FinalizeHTML inlines (scripts/fetch-js.sh
@@ -88,20 +87,63 @@ func replaceFirst(re *regexp.Regexp, b []byte, repl string) []byte {
 	return out
 }
 
-// Verdict returns the verdict report a notebook displayed (nb.ShowReport
+// countsClass is the class of the element in which a reproduction report
+// carries its counts (repro.CountsClass; this package reads the JSON
+// without importing repro).
+const countsClass = "kernelab-verdict-counts"
+
+// Verdict is the summary a reproduction report embeds for the index: its
+// paper, mode, summary line and counts (the JSON of repro.Counts).
+type Verdict struct {
+	Paper   string        `json:"paper"`
+	Mode    string        `json:"mode"`
+	Summary string        `json:"summary"`
+	Counts  VerdictCounts `json:"counts"`
+}
+
+// VerdictCounts are the counts of the paper's claims the index shows.
+type VerdictCounts struct {
+	Quick      bool `json:"quick"`
+	Claims     int  `json:"claims"`
+	Reproduced int  `json:"reproduced"`
+	Partly     int  `json:"partly"`
+	Not        int  `json:"not"`
+	Undecided  int  `json:"undecided"`
+	Corrected  int  `json:"corrected"`
+	NotRun     int  `json:"notRun"`
+	// Diagnostics counts the diagnostic rows, PostHoc those written after
+	// their miss was seen.
+	Diagnostics int `json:"diagnostics"`
+	PostHoc     int `json:"postHoc"`
+}
+
+// PreRegistered returns the diagnostic rows declared before their result.
+func (c VerdictCounts) PreRegistered() int { return c.Diagnostics - c.PostHoc }
+
+// Run returns the claims run in this mode.
+func (c VerdictCounts) Run() int { return c.Claims - c.NotRun }
+
+// Verdict returns the verdict summary a notebook displayed (nb.ShowReport
 // embeds it in its HTML output); ok is false when it shows none.
-func (nb *Notebook) Verdict() (r *repro.Report, ok bool) {
+func (nb *Notebook) Verdict() (v Verdict, ok bool) {
+	open := `<script type="application/json" class="` + countsClass + `">`
 	for _, c := range nb.Cells() {
 		for _, o := range c.Outputs() {
 			data, _ := o["data"].(map[string]any)
 			h := joinText(data["text/html"])
-			if !strings.Contains(h, repro.EmbedClass) {
+			i := strings.Index(h, open)
+			if i < 0 {
 				continue
 			}
-			if r, err := repro.FindEmbedded(h); err == nil {
-				return r, true
+			rest := h[i+len(open):]
+			j := strings.Index(rest, "</script>")
+			if j < 0 {
+				continue
+			}
+			if json.Unmarshal([]byte(strings.ReplaceAll(rest[:j], `<\/`, "</")), &v) == nil {
+				return v, true
 			}
 		}
 	}
-	return nil, false
+	return Verdict{}, false
 }

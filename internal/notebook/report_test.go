@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -74,8 +75,21 @@ func TestNotebookVerdict(t *testing.T) {
 	cells[2]["outputs"] = []any{map[string]any{"output_type": "display_data", "metadata": map[string]any{},
 		"data": map[string]any{"text/html": splitLines("<p>x</p>\n" + r.EmbeddedHTML())}}}
 	got, ok := nb.Verdict()
-	if !ok || got.Counts() != r.Counts() || got.Paper != r.Paper {
+	c := r.Counts()
+	if !ok || got.Summary != c.String() || got.Paper != r.Paper || got.Mode != "quick" || !got.Counts.Quick || got.Counts.Claims != c.Claims || got.Counts.Reproduced != c.Reproduced {
 		t.Fatalf("Verdict() = %+v, %v", got, ok)
+	}
+	if countsClass != repro.CountsClass {
+		t.Errorf("the index reads class %q, reports write %q", countsClass, repro.CountsClass)
+	}
+	// Every count the index shows is read from the report's JSON.
+	b, err := json.Marshal(repro.Counts{Quick: true, Claims: 1, Reproduced: 2, Partly: 3, Not: 4, Undecided: 5, Corrected: 6, NotRun: 7, Diagnostics: 9, PostHoc: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vc VerdictCounts
+	if err := json.Unmarshal(b, &vc); err != nil || vc != (VerdictCounts{true, 1, 2, 3, 4, 5, 6, 7, 9, 8}) {
+		t.Errorf("counts read as %+v (%v) from %s", vc, err, b)
 	}
 	if _, ok := build(t, "# T").Verdict(); ok {
 		t.Error("a notebook without a verdict has one")

@@ -117,10 +117,3 @@ func (e *Explorer) Draw(lo, hi float64) (viz.Chart, error) {
 	return &viz.Grid{Title: fmt.Sprintf("Banana, greedy over σ from %.3g to %.3g: %d kernels, error %.4g", lo, hi, len(atoms), last(m.Errors())),
 		Panels: []viz.Chart{curve, bars}, Cols: 2}, nil
 }
-
-func last(v []float64) float64 {
-	if len(v) == 0 {
-		return math.NaN()
-	}
-	return v[len(v)-1]
-}

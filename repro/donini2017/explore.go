@@ -71,7 +71,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 		if err != nil {
 			return nil, err
 		}
-		tr, err := modelsel.SubGram(K, s.Train)
+		tr, err := kernel.SubGram(K, s.Train)
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,388 @@
+package repro
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/kernelab/kernelab/klearn"
+)
+
+// Rule names the test a Criterion decides its claims by; each has one
+// constructor here.
+type Rule string
+
+const (
+	// CellRule: a table's cells against the paper's by Cell.Verdict
+	// (Welch's test with the power to see δ, or a declared tolerance when
+	// the paper prints no spread); Claim.DecideCells.
+	CellRule Rule = "cells"
+	// CheckRule: an exact check of a stated result within a declared
+	// tolerance (Check, CorrectedCheck).
+	CheckRule Rule = "check"
+	// BetterRule: "A better than B", a one-sided paired test; a tie is
+	// never support (Better).
+	BetterRule Rule = "better"
+	// EqualRule: "A essentially equal to B", TOST within ±Margin (Equal).
+	EqualRule Rule = "equal"
+	// NoWorseRule: "A never degrades B", non-inferiority within Margin
+	// (NoWorse).
+	NoWorseRule Rule = "no worse"
+	// TrendRule: "grows (falls) with x", Kendall's rank trend test (Trend).
+	TrendRule Rule = "trend"
+	// RankRule: ranks against bootstrap intervals of ours (Rank).
+	RankRule Rule = "rank"
+)
+
+// Criterion is one pre-registered decision rule: declared in the paper's
+// criteria table before any result is read, it names the claims it
+// decides, its test, level, difference that matters, margin or tolerance,
+// and why. A criterion written after its result was seen is PostHoc.
+type Criterion struct {
+	ID string `json:"id"`
+	// Claims are the IDs of the claims (rows) it decides.
+	Claims []string `json:"claims"`
+	Rule   Rule     `json:"rule"`
+	// Test is the paired test of a BetterRule criterion.
+	Test Test `json:"test,omitzero"`
+	// Alpha is the level of its tests; 0 means the standard Alpha.
+	Alpha float64 `json:"alpha,omitempty"`
+	// Delta is the difference that matters (cells, better, rank); 0 when
+	// it is set per cell, as Reason says (e.g. AdjacentGap of the row).
+	Delta float64 `json:"delta,omitempty"`
+	// Margin is the equivalence or non-inferiority margin (equal, no worse).
+	Margin float64 `json:"margin,omitempty"`
+	// Tol is the tolerance of a check, or of cells whose paper number has
+	// no printed spread.
+	Tol Tolerance `json:"tol,omitzero"`
+	// PostHoc marks a criterion written after the result it concerns was
+	// seen: its rows are shown as post hoc and explain nothing.
+	PostHoc bool `json:"postHoc,omitempty"`
+	// Reason says why this test, δ, margin or tolerance.
+	Reason string `json:"reason"`
+	// Commit is the commit at which the criterion last changed (set by
+	// Report.StampCriteria, "uncommitted" for a change not committed yet).
+	Commit string `json:"commit,omitempty"`
+}
+
+// Level returns Alpha, or the standard Alpha when it is 0.
+func (c Criterion) Level() float64 {
+	if c.Alpha == 0 {
+		return Alpha
+	}
+	return c.Alpha
+}
+
+// Criteria is a paper's table of pre-registered criteria.
+type Criteria []Criterion
+
+// For returns the criterion that decides claim id.
+func (cs Criteria) For(id string) (Criterion, bool) {
+	for _, c := range cs {
+		for _, cl := range c.Claims {
+			if cl == id {
+				return c, true
+			}
+		}
+	}
+	return Criterion{}, false
+}
+
+// Get returns the criterion with the given ID, for the verdict code that
+// reads its Delta, Margin or Tol.
+func (cs Criteria) Get(id string) (Criterion, bool) {
+	for _, c := range cs {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Criterion{}, false
+}
+
+// Check reports, as an ErrParam error, a criterion without ID, rule or
+// reason, an ID used twice, a claim decided by two criteria, an alpha
+// outside (0, 0.5), and, when r is not nil, a claim of r that was run but
+// is decided by no criterion, or a criterion naming no claim of r.
+func (cs Criteria) Check(r *Report) error {
+	var errs []string
+	ids := map[string]bool{}
+	decided := map[string]string{}
+	for _, c := range cs {
+		if c.ID == "" || c.Rule == "" || c.Reason == "" || len(c.Claims) == 0 {
+			errs = append(errs, fmt.Sprintf("criterion %q lacks an ID, a rule, a reason or claims", c.ID))
+		}
+		if ids[c.ID] {
+			errs = append(errs, fmt.Sprintf("criterion %q declared twice", c.ID))
+		}
+		ids[c.ID] = true
+		if c.Alpha != 0 && !(c.Alpha > 0 && c.Alpha < 0.5) {
+			errs = append(errs, fmt.Sprintf("criterion %q: alpha %g", c.ID, c.Alpha))
+		}
+		for _, cl := range c.Claims {
+			if o, ok := decided[cl]; ok {
+				errs = append(errs, fmt.Sprintf("claim %q decided by %q and %q", cl, o, c.ID))
+			}
+			decided[cl] = c.ID
+		}
+	}
+	if r != nil {
+		seen := map[string]bool{}
+		for _, cl := range r.Claims {
+			seen[cl.ID] = true
+			if _, ok := decided[cl.ID]; !ok && cl.Outcome != NotRun {
+				errs = append(errs, fmt.Sprintf("claim %q is decided by no criterion", cl.ID))
+			}
+		}
+		for cl, c := range decided {
+			if !seen[cl] {
+				errs = append(errs, fmt.Sprintf("criterion %q names claim %q, which the report lacks", c, cl))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return klearn.Errorf(klearn.ErrParam, "repro: criteria: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// settings reads a criterion's numbers in one line: "α 0.05, δ 0.02".
+func (c Criterion) settings() string {
+	parts := []string{fmt.Sprintf("α %g", c.Level())}
+	if c.Rule == BetterRule {
+		parts = append(parts, "one-sided "+c.Test.String())
+	}
+	if c.Delta > 0 {
+		parts = append(parts, fmt.Sprintf("δ %g", c.Delta))
+	}
+	if c.Margin > 0 {
+		parts = append(parts, fmt.Sprintf("margin %g", c.Margin))
+	}
+	if c.Tol != (Tolerance{}) {
+		parts = append(parts, "tolerance "+c.Tol.String())
+	}
+	if c.Rule == CellRule || c.Rule == BetterRule {
+		parts = append(parts, fmt.Sprintf("power %g", Power))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (c Criterion) registered() string {
+	if c.PostHoc {
+		return "post hoc"
+	}
+	return "pre-registered"
+}
+
+func (c Criterion) commit() string {
+	if c.Commit == "" {
+		return "unknown"
+	}
+	return c.Commit
+}
+
+// criteriaHeader is the header of the criteria table.
+var criteriaHeader = []string{"criterion", "claims", "rule", "settings", "registered", "last changed", "reason"}
+
+func (c Criterion) row() []string {
+	return []string{c.ID, strings.Join(c.Claims, "; "), string(c.Rule), c.settings(), c.registered(), c.commit(), c.Reason}
+}
+
+// Markdown returns the criteria as a Markdown table under a heading line,
+// with note (how the commits were found).
+func (cs Criteria) Markdown(note string) string {
+	var b strings.Builder
+	b.WriteString("**Criteria, declared before the results** " + note + "\n\n")
+	b.WriteString("| " + strings.Join(criteriaHeader, " | ") + " |\n|" + strings.Repeat("---|", len(criteriaHeader)) + "\n")
+	esc := strings.NewReplacer("|", "\\|", "\n", " ")
+	for _, c := range cs {
+		row := c.row()
+		for i := range row {
+			row[i] = esc.Replace(row[i])
+		}
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	return b.String()
+}
+
+// HTML returns the criteria as an HTML table with inline styles.
+func (cs Criteria) HTML(note string) string {
+	var b strings.Builder
+	e := html.EscapeString
+	fmt.Fprintf(&b, `<p style="margin-top:10px"><b>Criteria, declared before the results</b> %s</p>`, e(note))
+	b.WriteString(`<table class="kernelab-criteria" style="border-collapse:collapse;width:100%;font-size:12px"><thead><tr>`)
+	for _, h := range criteriaHeader {
+		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:2px 6px">%s</th>`, h)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, c := range cs {
+		b.WriteString(`<tr>`)
+		for _, f := range c.row() {
+			fmt.Fprintf(&b, `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left">%s</td>`, e(f))
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
+
+// Text returns the criteria as plain text, one line each.
+func (cs Criteria) Text(note string) string {
+	var b strings.Builder
+	b.WriteString("Criteria, declared before the results " + note + "\n")
+	for _, c := range cs {
+		fmt.Fprintf(&b, "%s [%s] %s: %s; %s, last changed %s: %s\n", c.ID, strings.Join(c.Claims, "; "), c.Rule, c.settings(), c.registered(), c.commit(), c.Reason)
+	}
+	return b.String()
+}
+
+// StampCriteria sets each criterion's Commit to the last commit that
+// changed its lines in CriteriaFile, by git blame in the working tree
+// (run from the current directory, inside the repository):
+// "uncommitted" for lines changed since the last commit. CriteriaNote
+// says how the commits were found, or why they are unknown: no
+// CriteriaFile, not a git checkout, no git, or a shallow clone (whose
+// oldest commit stands for every earlier change). A criterion whose
+// literal is not found in the file keeps an empty Commit ("unknown").
+func (r *Report) StampCriteria() {
+	if r == nil || len(r.Criteria) == 0 {
+		return
+	}
+	note, commits := criteriaCommits(r.CriteriaFile, r.Criteria)
+	r.CriteriaNote = note
+	for i := range r.Criteria {
+		r.Criteria[i].Commit = commits[r.Criteria[i].ID]
+	}
+}
+
+func git(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// criteriaCommits returns the note and, per criterion ID, the last commit
+// that changed its lines in file (relative to the repository root).
+func criteriaCommits(file string, cs Criteria) (string, map[string]string) {
+	if file == "" {
+		return "(commits unknown: the report names no criteria file)", nil
+	}
+	top, err := git(".", "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "(commits unknown: not run in a git checkout)", nil
+	}
+	root := strings.TrimSpace(string(top))
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		return fmt.Sprintf("(commits unknown: %v)", err), nil
+	}
+	lines, err := criterionLines(src, cs)
+	if err != nil {
+		return fmt.Sprintf("(commits unknown: %s: %v)", file, err), nil
+	}
+	blame, err := git(root, "blame", "--porcelain", "--", file)
+	if err != nil {
+		return fmt.Sprintf("(commits unknown: %v)", err), nil
+	}
+	byLine, when := parseBlame(blame)
+	out := map[string]string{}
+	for id, span := range lines {
+		best, bestT := "", int64(-1)
+		for l := span[0]; l <= span[1]; l++ {
+			sha := byLine[l]
+			if strings.Trim(sha, "0") == "" {
+				best, bestT = "uncommitted", 1<<62
+				break
+			}
+			if when[sha] > bestT {
+				best, bestT = sha[:min(9, len(sha))], when[sha]
+			}
+		}
+		out[id] = best
+	}
+	head, _ := git(root, "rev-parse", "--short=9", "HEAD")
+	note := fmt.Sprintf("(last change of each criterion's lines in %s: git blame at %s)", file, strings.TrimSpace(string(head)))
+	if sh, err := git(root, "rev-parse", "--is-shallow-repository"); err == nil && strings.TrimSpace(string(sh)) == "true" {
+		note = fmt.Sprintf("(shallow clone: a criterion dated at the clone's oldest commit may have changed earlier; %s at %s)", file, strings.TrimSpace(string(head)))
+	}
+	return note, out
+}
+
+// parseBlame reads git blame --porcelain: the commit of each final line
+// (1-based) and the committer time of each commit.
+func parseBlame(b []byte) (map[int]string, map[string]int64) {
+	byLine, when := map[int]string{}, map[string]int64{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 1<<16), 1<<22)
+	var cur string
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "\t") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) >= 3 && len(f[0]) == 40 {
+			if n, err := strconv.Atoi(f[2]); err == nil {
+				cur = f[0]
+				byLine[n] = cur
+				continue
+			}
+		}
+		if len(f) == 2 && f[0] == "committer-time" {
+			t, _ := strconv.ParseInt(f[1], 10, 64)
+			when[cur] = t
+		}
+	}
+	return byLine, when
+}
+
+// criterionLines finds, in Go source, the composite literal of each
+// criterion (the one with the field ID: "<id>") and returns its first and
+// last lines.
+func criterionLines(src []byte, cs Criteria) (map[string][2]int, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "criteria.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, c := range cs {
+		want[c.ID] = true
+	}
+	out := map[string][2]int{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if k, ok := kv.Key.(*ast.Ident); !ok || k.Name != "ID" {
+				continue
+			}
+			if v, ok := kv.Value.(*ast.BasicLit); ok && v.Kind == token.STRING {
+				if id, err := strconv.Unquote(v.Value); err == nil && want[id] {
+					out[id] = [2]int{fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line}
+				}
+			}
+		}
+		return true
+	})
+	return out, nil
+}
