@@ -1,8 +1,10 @@
 // Package nb holds the small helpers every kernelab notebook uses: the run
 // mode (quick for CI, full for reports), loud numerical checks, error
-// unwrapping for short cells, results computed once and cached (Cached), and
+// unwrapping for short cells, results computed once and cached (Cached),
 // rich output: the paper's verdict table (ShowReport), Markdown with LaTeX
-// math, collapsed details.
+// math, collapsed details; and explorations (Explore): a chart the reader
+// moves with sliders, live in JupyterLab and as precomputed frames in a
+// report.
 //
 // A notebook's setup cell reads
 //

@@ -52,12 +52,14 @@ func (e *Explorer) greedy(lo, hi float64, steps int) (*continuous.GreedyModel, e
 	return continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: lo, Upper: hi}, Mu: ExploreMu, MaxSteps: steps, Step2: continuous.DC}.Fit(e.X, e.y)
 }
 
-// Objective returns ⟨c, G_x(σ)c⟩ at the σ given, for the model's c =
-// −2μ(K_x + μI)⁻¹y normalised to ‖c‖ = 1 (the scale of the test of Eq. (10)).
-func (e *Explorer) Objective(m *continuous.GreedyModel, sigmas []float64) ([]float64, error) {
+// Objective returns ⟨c, G_x(σ)c⟩ at the σ given and ⟨c, K_x c⟩ of the
+// model's kernel K, for the model's c = −2μ(K_x + μI)⁻¹y normalised to
+// ‖c‖ = 1: the two sides of the test of Eq. (10), which a next step passes
+// where the first exceeds the second.
+func (e *Explorer) Objective(m *continuous.GreedyModel, sigmas []float64) ([]float64, float64, error) {
 	K, err := kernel.Gram(m.Kernel(), e.X)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	n := len(e.y)
 	A := mat.NewDense(n, n, nil)
@@ -67,18 +69,18 @@ func (e *Explorer) Objective(m *continuous.GreedyModel, sigmas []float64) ([]flo
 	}
 	var c mat.VecDense
 	if err := c.SolveVec(A, mat.NewVecDense(n, append([]float64(nil), e.y...))); err != nil {
-		return nil, klearn.Errorf(klearn.ErrNotPSD, "argyriou2006: explore: K_x + μI: %v", err)
+		return nil, 0, klearn.Errorf(klearn.ErrNotPSD, "argyriou2006: explore: K_x + μI: %v", err)
 	}
 	c.ScaleVec(-1/mat.Norm(&c, 2), &c)
 	out := make([]float64, len(sigmas))
 	for k, s := range sigmas {
 		G, err := kernel.Gram(kernel.RBF{Gamma: 1 / (s * s)}, e.X)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		out[k] = mat.Inner(&c, G, &c)
 	}
-	return out, nil
+	return out, mat.Inner(&c, K, &c), nil
 }
 
 // Draw is the chart of Greedy and Objective: the objective over the range
@@ -93,9 +95,13 @@ func (e *Explorer) Draw(lo, hi float64) (viz.Chart, error) {
 	for i := range sig {
 		sig[i] = lo * math.Pow(hi/lo, float64(i)/(pts-1))
 	}
-	obj, err := e.Objective(m, sig)
+	obj, level, err := e.Objective(m, sig)
 	if err != nil {
 		return nil, err
+	}
+	flat := make([]float64, pts)
+	for i := range flat {
+		flat[i] = level
 	}
 	atoms := m.Atoms()
 	var cats []string
@@ -104,10 +110,10 @@ func (e *Explorer) Draw(lo, hi float64) (viz.Chart, error) {
 		cats = append(cats, fmt.Sprintf("σ = %.3g", a.Params[0]))
 		w = append(w, a.Weight)
 	}
-	curve := &viz.Line{Title: "step 2's objective at the learned kernel", XLabel: "σ", YLabel: "⟨c, G_x(σ) c⟩", Scale: viz.LogX,
-		Series: []viz.Series{{Name: "⟨c, G_x(σ) c⟩", X: sig, Y: obj}}}
+	curve := &viz.Line{Title: "step 2's objective at the learned kernel", XLabel: "σ", YLabel: "c·G_x(σ)c", Scale: viz.LogX,
+		Series: []viz.Series{{Name: "c·G_x(σ)c", X: sig, Y: obj}, {Name: "c·K_x c (a step adds σ above it)", X: sig, Y: flat, Dash: viz.Dashed}}}
 	bars := &viz.Bar{Title: "kernels picked (weights λ_j)", XLabel: "kernel", YLabel: "λ_j", Categories: cats,
 		Groups: []viz.BarGroup{{Name: "λ", Values: w}}}
-	return &viz.Grid{Title: fmt.Sprintf("Banana, greedy over σ ∈ [%.3g, %.3g]: %d kernels, error %.4g", lo, hi, len(atoms), last(m.Errors())),
+	return &viz.Grid{Title: fmt.Sprintf("Banana, greedy over σ from %.3g to %.3g: %d kernels, error %.4g", lo, hi, len(atoms), last(m.Errors())),
 		Panels: []viz.Chart{curve, bars}, Cols: 2}, nil
 }

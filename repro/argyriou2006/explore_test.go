@@ -13,7 +13,8 @@ import (
 // (K = G(σ_1)), the second step's σ_2 maximises it over the range (the DC
 // program certifies a global maximum) and its ratio to the value at σ_1 is
 // the ratio of the values Greedy recorded for step 2, ⟨c, G(σ_2)c⟩ /
-// ⟨c, K c⟩. Every picked σ lies in the range.
+// ⟨c, K c⟩, and the level ⟨c, K c⟩ is the curve at σ_1. Every picked σ
+// lies in the range.
 func TestExplorer(t *testing.T) {
 	e, err := NewExplorer(100, 4)
 	if err != nil {
@@ -33,11 +34,15 @@ func TestExplorer(t *testing.T) {
 		t.Fatal(err)
 	}
 	grid := []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, s1, s2}
-	obj, err := e.Objective(m1, grid)
+	obj, level, err := e.Objective(m1, grid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	at1, at2 := obj[len(obj)-2], obj[len(obj)-1]
+	// After one step K = G(σ_1): the level is the curve at σ_1.
+	if math.Abs(level-at1) > 1e-9*at1 {
+		t.Errorf("⟨c, K c⟩ = %v, ⟨c, G(σ_1)c⟩ = %v", level, at1)
+	}
 	if want := st[1].Value / st[1].Kc; math.Abs(at2/at1-want) > 1e-6*want {
 		t.Errorf("objective ratio at σ_2 = %v and σ_1 = %v: %v, Greedy's step 2 gives %v", s2, s1, at2/at1, want)
 	}
