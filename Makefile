@@ -64,7 +64,7 @@ data-rebuild:
 
 ## test: everything CI runs. Under 20 minutes on 2 cores from a fresh clone.
 test: setup data
-	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-slurm
+	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-lab-api test-lab test-slurm
 
 # Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
 PUREGO_PKGS = ./internal/cpu/ ./internal/expsum/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/mkl/continuous/ ./klearn/svm/
