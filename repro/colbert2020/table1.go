@@ -476,7 +476,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 	perFold := make([][]float64, len(folds))
 	err = forEach(len(folds), func(fi int) error {
 		f := folds[fi]
-		Kf, err := modelsel.SubGrams(K, f.Train)
+		Kf, err := kernel.SubGrams(K, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
@@ -484,7 +484,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
-		Kft, err := modelsel.CrossGrams(K, f.Test, f.Train)
+		Kft, err := kernel.CrossGrams(K, f.Test, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
