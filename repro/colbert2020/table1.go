@@ -135,13 +135,13 @@ func Quick() Config {
 // Expected cost, from measured per-split costs. On the idle machine
 // (commit d33a1e4) a split of Table 1 took about 225 s (Liver 24, Cancer
 // 63, Heart 31, Pima 69, Ionosphere 37), the learning curves 1.5 minutes,
-// Figures 3–4 11 s. Ionosphere's [SimpleMKL TK] library of degree 1
-// (LibraryDegree; it was 0 before) takes 62 s of CPU and 6.1 GB for one
-// split at 280 rows (measured on f6ab5bb with LibraryDegree, by CPU time
-// on a loaded machine), in [SimpleMKL TK] and again in
-// [SimpleMKL TK+]: about 80 s more a split on two cores. So Table 1 costs
-// about 12 × 305 s ≈ 61 minutes and the notebook about 65; Figure 2's TK at
-// d = 3 adds 44 s of CPU (the interior-point SDP with a 70 × 70 block).
+// Figures 3–4 11 s. With [SimpleMKL TK]'s library of degree 1 on
+// Ionosphere (LibraryDegree; it was 0), one split of Ionosphere's
+// [SimpleMKL TK] takes 62 s of CPU and 6.1 GB, and of its [SimpleMKL TK+]
+// 109 s of CPU and 7.5 GB (CPU time on a loaded machine, one split each,
+// at 8e43943 and 694da5e): about 100 s more a split on two cores. So Table 1 costs about 12 × 325 s ≈ 65
+// minutes and the notebook about 70; Figure 2's TK at d = 3 adds 44 s of
+// CPU (the interior-point SDP with a 70 × 70 block).
 func Full() Config {
 	return Config{Mode: "full", Splits: 12, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridRows: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, EpsRows: []int{0, 4}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
