@@ -3,6 +3,7 @@ package colbert2020
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,6 +58,25 @@ func TestFigure1(t *testing.T) {
 	}
 	if _, err := RunFigure1(3, 2, 50); err == nil {
 		t.Error("a 2-point lattice accepted")
+	}
+	// Mutated results fail: the slope changes in the wrong order of C (the
+	// three fits swapped), a jump across a training point, a kernel off
+	// Corollary 13's closed form.
+	for _, m := range []struct {
+		name string
+		k    int // the claim that must fail
+		mut  func(g *Figure1)
+	}{
+		{"fits of C swapped", 0, func(g *Figure1) { g.Kinks[0], g.Kinks[len(g.Kinks)-1] = g.Kinks[len(g.Kinks)-1], g.Kinks[0] }},
+		{"a jump", 0, func(g *Figure1) { g.Jump[1] = 0.1 * max(g.Lipschitz[1], 1) }},
+		{"kernel off the closed form", 1, func(g *Figure1) { g.Closed[2] = 1e-3 }},
+	} {
+		g := *f
+		g.Kinks, g.Jump, g.Closed = slices.Clone(f.Kinks), slices.Clone(f.Jump), slices.Clone(f.Closed)
+		m.mut(&g)
+		if c := Figure1Claims(&g)[m.k]; c.Outcome == repro.Reproduced {
+			t.Errorf("%s: %s still holds", m.name, c.ID)
+		}
 	}
 }
 

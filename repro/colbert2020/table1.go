@@ -97,9 +97,10 @@ type Config struct {
 // short learning curves; Figure 2 with TK to d = 1 and GPK to d = 5; the
 // Ionosphere study on one split. Ionosphere's [SimpleMKL TK] library (degree
 // 1 on 34 features: P^s of order 138) costs about 17 s of CPU a split at
-// 120 rows, against 38 s for the whole quick run before it took
-// LibraryDegree (commit f6ab5bb), so quick mode leaves that row to full
-// and paper modes.
+// 120 rows, and the column runs twice ([SimpleMKL TK] and [SimpleMKL
+// TK+]), so quick mode leaves that row to full and paper modes: the quick
+// run's experiments took 37.7 s of CPU with Liver and Ionosphere (commit
+// f6ab5bb) and 22.6 s with Liver alone (commit 8e43943).
 func Quick() Config {
 	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, TKCGrid: []float64{1}, EpsGrid: []float64{0.1},
 		L: 30, MaxTrain: 120, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
@@ -134,13 +135,13 @@ func Quick() Config {
 // Expected cost, from measured per-split costs. On the idle machine
 // (commit d33a1e4) a split of Table 1 took about 225 s (Liver 24, Cancer
 // 63, Heart 31, Pima 69, Ionosphere 37), the learning curves 1.5 minutes,
-// Figures 3–4 11 s. Ionosphere's [SimpleMKL TK] library of degree 1
-// (LibraryDegree; it was 0 before) takes 62 s of CPU and 6.1 GB for one
-// split at 280 rows (measured on f6ab5bb with LibraryDegree, by CPU time
-// on a loaded machine), in [SimpleMKL TK] and again in
-// [SimpleMKL TK+]: about 80 s more a split on two cores. So Table 1 costs
-// about 12 × 305 s ≈ 61 minutes and the notebook about 65; Figure 2's TK at
-// d = 3 adds 44 s of CPU (the interior-point SDP with a 70 × 70 block).
+// Figures 3–4 11 s. With [SimpleMKL TK]'s library of degree 1 on
+// Ionosphere (LibraryDegree; it was 0), one split of Ionosphere's
+// [SimpleMKL TK] takes 62 s of CPU and 6.1 GB, and of its [SimpleMKL TK+]
+// 109 s of CPU and 7.5 GB (CPU time on a loaded machine, one split each,
+// at 8e43943 and 694da5e): about 100 s more a split on two cores. So Table 1 costs about 12 × 325 s ≈ 65
+// minutes and the notebook about 70; Figure 2's TK at d = 3 adds 44 s of
+// CPU (the interior-point SDP with a 70 × 70 block).
 func Full() Config {
 	return Config{Mode: "full", Splits: 12, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridRows: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, EpsRows: []int{0, 4}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
