@@ -14,7 +14,7 @@ import (
 // headless Chromium with no network and checks that the inline script
 // filters rows, no kernel needed: choosing the family "neural network"
 // leaves the four NN rows of the per-set table (bupa's says why NN did not
-// run), adding the size class "medium" leaves pima's, and the leaderboard
+// run), adding the size class "medium" leaves pima's and bupa's, and the leaderboard
 // keeps one row for the family.
 func TestFilterInBrowser(t *testing.T) {
 	bin, err := viz.FindChromium()
