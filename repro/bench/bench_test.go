@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func TestEveryKernelLearner(t *testing.T) {
 	}
 	all := strings.Join(sources, "|")
 	for _, l := range []string{"mkl.EasyMKL ", "mkl.EasyMKLSVM", "mkl.SimpleMKL", "mkl.LpMKL", "mkl.AlignfSVM", "mkl.KOMD",
-		"continuous.Greedy, quasi-Newton", "continuous.Greedy, DC", "stagewise.CA, Gaussian", "stagewise.CA, one bandwidth",
+		"continuous.Greedy, quasi-Newton", "continuous.FiniteCombination", "continuous.Greedy, DC", "stagewise.CA, Gaussian", "stagewise.CA, one bandwidth",
 		"tk.Learner", "ghkl.Classifier", "nn.Classifier", "svm.Classifier", "krr.Regressor"} {
 		if !strings.Contains(all, l) {
 			t.Errorf("no method runs %s", l)
@@ -279,5 +280,37 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if len(res.Cells) != 4 || len(res.Regression) != 4 {
 		t.Errorf("incomplete results %+v", res)
+	}
+}
+
+// TestEveryMethodRuns runs every method through the protocol on two
+// well-separated Gaussian blobs: each must run (no Skip) and classify the
+// test part well, which fails if a learner's decision values had the
+// wrong sign or the wrong rows.
+func TestEveryMethodRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every learner fitted 19 times: skipped in -short mode")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	n, d := 60, 4
+	X := mat.NewDense(n, d, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = float64(2*(i%2) - 1)
+		for j := 0; j < d; j++ {
+			X.Set(i, j, 1.5*y[i]+rng.NormFloat64())
+		}
+	}
+	data := loaded{X: X, Y: y}
+	cfg := Config{Reps: 1, TestFrac: 0.3, Folds: 3, Seed: 1}
+	sp, err := splits(data, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range Methods() {
+		c, err := runCell(m, data, sp[0], cfg, 1)
+		if err != nil || c.Skip != "" || c.Acc < 0.85 || c.AUC < 0.9 {
+			t.Errorf("%s: acc %.3f, AUC %.3f, skip %q, err %v", m.Name, c.Acc, c.AUC, c.Skip, err)
+		}
 	}
 }

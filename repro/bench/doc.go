@@ -22,7 +22,8 @@
 //
 // Methods lists the learners: SVM and KRR with a Gaussian kernel, the
 // uniform sum of seven Gaussians, the best single HPK (KOMD), EasyMKL and
-// EasyMKL+SVM over HPKs, SimpleMKL, ℓp-norm MKL and alignf over the seven
+// EasyMKL+SVM over HPKs, SimpleMKL, ℓp-norm MKL, alignf and the
+// square-loss finite combination of Argyriou et al. (2006) over the seven
 // Gaussians, the greedy continuous method of Argyriou et al. (2006) with
 // the quasi-Newton (CR) and the DC step 2, CA-1D and CA-nD, TK learning,
 // gHKL and the one-hidden-layer network. Regressors are KRR and NKRR, on
