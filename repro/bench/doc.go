@@ -17,8 +17,8 @@
 // final fit and the prediction (wall clock, on whatever load the machine
 // had). One preprocessing, fitted on each training part (and on each inner
 // training fold): training-constant columns dropped, the rest standardised.
-// A method whose declared limit (Method.Limit: memory or features) excludes
-// a set, or whose learner returns an error, gets a cell that says why.
+// A method whose declared limit excludes a set (Method.Limit: too many
+// features), or whose learner returns an error, gets a cell that says why.
 //
 // Methods lists the learners: SVM and KRR with a Gaussian kernel, the
 // uniform sum of seven Gaussians, the best single HPK (KOMD), EasyMKL and
