@@ -221,6 +221,14 @@ func TestAnalysis(t *testing.T) {
 	if _, err := a.ParetoChart().SVG(); err != nil {
 		t.Error(err)
 	}
+	// The CD grows as α shrinks; at Alpha it is the analysis' own.
+	d01, err := a.CDDiagramAt(0.01)
+	if err != nil || d01.CD <= a.CD || a.CDDiagram().CD != a.CD {
+		t.Errorf("CD at 0.01: %v, %v; at %g: %g", d01, err, Alpha, a.CD)
+	}
+	if _, err := (&Analysis{}).CDDiagramAt(0.05); err == nil {
+		t.Error("a CD diagram without Friedman's test")
+	}
 }
 
 // TestShardedJobsEqualRun runs the jobs of a small configuration in two
