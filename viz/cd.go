@@ -126,8 +126,15 @@ func (c cdDrawer) draw(cv draw.Canvas) {
 	x0, x1 := r.Min.X+maxName+12, r.Max.X-maxName-12
 	xOf := func(rank float64) vg.Length { return x0 + (x1-x0)*vg.Length((rank-1)/(hi-1+1e-300)) }
 	top := r.Max.Y - 8
+	beginTag(cv, tagPanel)
+	defer endTag(cv)
+	area := cv
+	area.Rectangle = vg.Rectangle{Min: vg.Point{X: x0 - 8, Y: r.Min.Y}, Max: vg.Point{X: x1 + 8, Y: top}}
+	markArea(area)
 	line := func(a, b vg.Point, width vg.Length) {
+		beginTag(cv, tagData)
 		cv.StrokeLine2(draw.LineStyle{Color: color.Black, Width: width}, a.X, a.Y, b.X, b.Y)
+		endTag(cv)
 	}
 	if d.Title != "" {
 		ts := sty

@@ -247,18 +247,33 @@ func paretoFront(sec, acc []float64) []bool {
 	return out
 }
 
-// CDDiagram is the critical-difference diagram of the Nemenyi test, or
-// nil when Friedman's test did not run.
+// CDDiagram is the critical-difference diagram of the Nemenyi test at
+// level Alpha, or nil when Friedman's test did not run.
 func (a *Analysis) CDDiagram() *viz.CDDiagram {
-	if a.CD == 0 {
+	d, err := a.CDDiagramAt(Alpha)
+	if err != nil {
 		return nil
+	}
+	return d
+}
+
+// CDDiagramAt is the critical-difference diagram of the Nemenyi test at
+// level alpha. Errors: Friedman's test did not run (ErrEmpty), alpha
+// outside (0, 1) (ErrParam).
+func (a *Analysis) CDDiagramAt(alpha float64) (*viz.CDDiagram, error) {
+	if a.Friedman.Ranks == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "bench: no Friedman test (fewer than two complete data sets)")
+	}
+	cd, err := stattest.NemenyiCD(a.Friedman.K, a.Friedman.N, alpha)
+	if err != nil {
+		return nil, err
 	}
 	var names []string
 	for _, m := range a.Methods {
 		names = append(names, m.Name)
 	}
-	return &viz.CDDiagram{Title: fmt.Sprintf("Nemenyi, α = %.2f, %d data sets", Alpha, len(a.Complete)),
-		Names: names, Ranks: a.Friedman.Ranks, CD: a.CD, Width: 820}
+	return &viz.CDDiagram{Title: fmt.Sprintf("Nemenyi, α = %.2f, %d data sets", alpha, len(a.Complete)),
+		Names: names, Ranks: a.Friedman.Ranks, CD: cd, Width: 820}, nil
 }
 
 // ParetoChart plots each method's mean accuracy against its mean training

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func TestEveryKernelLearner(t *testing.T) {
 	}
 	all := strings.Join(sources, "|")
 	for _, l := range []string{"mkl.EasyMKL ", "mkl.EasyMKLSVM", "mkl.SimpleMKL", "mkl.LpMKL", "mkl.AlignfSVM", "mkl.KOMD",
-		"continuous.Greedy, quasi-Newton", "continuous.Greedy, DC", "stagewise.CA, Gaussian", "stagewise.CA, one bandwidth",
+		"continuous.Greedy, quasi-Newton", "continuous.FiniteCombination", "continuous.Greedy, DC", "stagewise.CA, Gaussian", "stagewise.CA, one bandwidth",
 		"tk.Learner", "ghkl.Classifier", "nn.Classifier", "svm.Classifier", "krr.Regressor"} {
 		if !strings.Contains(all, l) {
 			t.Errorf("no method runs %s", l)
@@ -139,12 +140,9 @@ func TestPrepare(t *testing.T) {
 	}
 }
 
-// TestAnalysis checks the analysis on results built by hand: the best mean
-// accuracy in bold, a method the paired t-test cannot tell from it marked,
-// one it can not marked, a set where a method did not run dropped from
-// Friedman's test with the reason, the ranks and statistic of stattest, the
-// Pareto front and the filter attributes of the HTML.
-func TestAnalysis(t *testing.T) {
+// handResults are results built by hand: four sets, three methods, three
+// splits; NN did not run on bupa.
+func handResults() *Results {
 	cfg := Config{Reps: 3, Sets: []string{"sonar", "heart", "pima", "bupa"}, Methods: []string{"SVM-RBF", "KRR", "NN"}}
 	acc := map[string]map[string][]float64{
 		"sonar": {"SVM-RBF": {0.90, 0.91, 0.92}, "KRR": {0.91, 0.88, 0.92}, "NN": {0.70, 0.71, 0.72}},
@@ -167,7 +165,16 @@ func TestAnalysis(t *testing.T) {
 			}
 		}
 	}
-	a, err := Analyze(res)
+	return res
+}
+
+// TestAnalysis checks the analysis on results built by hand: the best mean
+// accuracy in bold, a method the paired t-test cannot tell from it marked,
+// one it can not marked, a set where a method did not run dropped from
+// Friedman's test with the reason, the ranks and statistic of stattest, the
+// Pareto front and the filter attributes of the HTML.
+func TestAnalysis(t *testing.T) {
+	a, err := Analyze(handResults())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,6 +220,14 @@ func TestAnalysis(t *testing.T) {
 	}
 	if _, err := a.ParetoChart().SVG(); err != nil {
 		t.Error(err)
+	}
+	// The CD grows as α shrinks; at Alpha it is the analysis' own.
+	d01, err := a.CDDiagramAt(0.01)
+	if err != nil || d01.CD <= a.CD || a.CDDiagram().CD != a.CD {
+		t.Errorf("CD at 0.01: %v, %v; at %g: %g", d01, err, Alpha, a.CD)
+	}
+	if _, err := (&Analysis{}).CDDiagramAt(0.05); err == nil {
+		t.Error("a CD diagram without Friedman's test")
 	}
 }
 
@@ -273,5 +288,37 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if len(res.Cells) != 4 || len(res.Regression) != 4 {
 		t.Errorf("incomplete results %+v", res)
+	}
+}
+
+// TestEveryMethodRuns runs every method through the protocol on two
+// well-separated Gaussian blobs: each must run (no Skip) and classify the
+// test part well, which fails if a learner's decision values had the
+// wrong sign or the wrong rows.
+func TestEveryMethodRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every learner fitted 19 times: skipped in -short mode")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	n, d := 60, 4
+	X := mat.NewDense(n, d, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = float64(2*(i%2) - 1)
+		for j := 0; j < d; j++ {
+			X.Set(i, j, 1.5*y[i]+rng.NormFloat64())
+		}
+	}
+	data := loaded{X: X, Y: y}
+	cfg := Config{Reps: 1, TestFrac: 0.3, Folds: 3, Seed: 1}
+	sp, err := splits(data, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range Methods() {
+		c, err := runCell(m, data, sp[0], cfg, 1)
+		if err != nil || c.Skip != "" || c.Acc < 0.85 || c.AUC < 0.9 {
+			t.Errorf("%s: acc %.3f, AUC %.3f, skip %q, err %v", m.Name, c.Acc, c.AUC, c.Skip, err)
+		}
 	}
 }

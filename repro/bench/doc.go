@@ -17,12 +17,13 @@
 // final fit and the prediction (wall clock, on whatever load the machine
 // had). One preprocessing, fitted on each training part (and on each inner
 // training fold): training-constant columns dropped, the rest standardised.
-// A method whose declared limit (Method.Limit: memory or features) excludes
-// a set, or whose learner returns an error, gets a cell that says why.
+// A method whose declared limit excludes a set (Method.Limit: too many
+// features), or whose learner returns an error, gets a cell that says why.
 //
 // Methods lists the learners: SVM and KRR with a Gaussian kernel, the
 // uniform sum of seven Gaussians, the best single HPK (KOMD), EasyMKL and
-// EasyMKL+SVM over HPKs, SimpleMKL, ℓp-norm MKL and alignf over the seven
+// EasyMKL+SVM over HPKs, SimpleMKL, ℓp-norm MKL, alignf and the
+// square-loss finite combination of Argyriou et al. (2006) over the seven
 // Gaussians, the greedy continuous method of Argyriou et al. (2006) with
 // the quasi-Newton (CR) and the DC step 2, CA-1D and CA-nD, TK learning,
 // gHKL and the one-hidden-layer network. Regressors are KRR and NKRR, on

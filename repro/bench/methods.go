@@ -211,17 +211,6 @@ func featureScorer[M mkl.FeatureModel](m M, err error) (scorer, error) {
 	return func(Xte *mat.Dense) ([]float64, error) { return m.Decision(Xte) }, nil
 }
 
-// memLimit refuses a method whose fit holds per training pair more than
-// perPair float64 (e.g. one Gram per feature) beyond 1 GiB.
-func memLimit(what string, perPair func(d int) float64) func(n, d int) string {
-	return func(n, d int) string {
-		if b := 8 * perPair(d) * float64(n) * float64(n); b > 1<<30 {
-			return fmt.Sprintf("not run: %s needs %.1f GiB (> 1 GiB) on %d rows × %d features", what, b/(1<<30), n, d)
-		}
-		return ""
-	}
-}
-
 // featureLimit refuses a method beyond max features.
 func featureLimit(max int, why string) func(n, d int) string {
 	return func(n, d int) string {
@@ -261,9 +250,10 @@ const tkDegree1Max = 20
 // single-kernel baselines, the fixed combinations, the learners over a
 // finite kernel list, those over continuous families, the structured
 // families and the network. Each is a real learner of klearn; every kernel
-// learner of klearn/mkl appears (EasyMKLAllPairs is EasyMKL's multiclass
-// wrapper, equal to EasyMKL on two classes; nkrr is a regressor, in the
-// regression table).
+// learner of klearn/mkl appears, and the finite combination of
+// continuous (EasyMKLAllPairs is EasyMKL's multiclass wrapper, one
+// EasyMKL per pair of classes; RandomHPKFamily builds kernel lists, not a
+// learner; nkrr is a regressor, in the regression table).
 func Methods() []Method {
 	return []Method{
 		{Name: "SVM-RBF", Family: FamilySingle, Source: "svm.Classifier, kernel.RBF",
@@ -319,6 +309,9 @@ func Methods() []Method {
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return listScorer(mkl.AlignfSVM{SVM: svm.Classifier{C: p["C"]}}, X, y)
 			}},
+		{Name: "Finite", Family: FamilyList, Source: "continuous.FiniteCombination over the Gaussian list, then KRR on K_λ",
+			grid: axis("mu", mus6),
+			fit:  fitFinite},
 		{Name: "Greedy CR", Family: FamilyContinuous, Source: "continuous.Greedy, quasi-Newton step 2, Gaussian bandwidth",
 			grid: axis("mu", mus6),
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
@@ -350,8 +343,7 @@ func Methods() []Method {
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(tk.Learner{Degree: int(p["degree"]), SVM: svm.Classifier{C: p["C"], NoBias: true},
 					Settings: opt.Settings{Tol: 1e-2, MaxIter: 30}}.Fit(X, y))
-			},
-			limit: featureLimit(500, "the tessellated kernel's integrals cost O(d) per pair and its basis grows with d")},
+			}},
 		{Name: "gHKL", Family: FamilyStructured, Source: "ghkl.Classifier, Gaussian per-feature kernels",
 			grid: func(int) []Params {
 				return product(map[string][]float64{"rho": {1.5, 2}, "C": cs3})
@@ -359,7 +351,7 @@ func Methods() []Method {
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(ghkl.Classifier{Rho: p["rho"], C: p["C"], MaxActive: 32, Settings: opt.Settings{MaxIter: 50, Tol: 1e-2}}.Fit(X, y))
 			},
-			limit: memLimit("one Gram matrix per feature", func(d int) float64 { return float64(d) })},
+			limit: featureLimit(ghkl.MaxFeatures, "ghkl.Classifier's feature subsets are bit masks")},
 		{Name: "NN", Family: FamilyNetwork, Source: "nn.Classifier (one tanh hidden layer, early stopping)",
 			grid: axis("hidden", []float64{2, 5, 10, 20, 50, 100}),
 			fit: func(p Params, X *mat.Dense, y []float64, seed uint64) (scorer, error) {
@@ -391,6 +383,41 @@ func fitHPK(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 			return nil, err
 		}
 		return m.DecisionGram(C[0])
+	}, nil
+}
+
+// fitFinite learns the convex combination K_λ of the Gaussian list that
+// minimises the square-loss regularisation error E(K) = μ yᵀ(K + μI)⁻¹y
+// (the "finite" method of Argyriou et al. 2006) and scores by the
+// regularisation network on K_λ, c = (K_λ + μI)⁻¹y: KRR with λ = μ.
+func fitFinite(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+	_, d := X.Dims()
+	Ks, cross, err := grams(gaussList(d), X)
+	if err != nil {
+		return nil, err
+	}
+	fr, err := continuous.FiniteCombination(Ks, y, p["mu"], nil)
+	if err != nil {
+		return nil, err
+	}
+	K, err := kernel.Combine(fr.Weights, Ks)
+	if err != nil {
+		return nil, err
+	}
+	m, err := krr.Regressor{Lambda: p["mu"]}.FitGram(K, y)
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) {
+		C, err := cross(Xte)
+		if err != nil {
+			return nil, err
+		}
+		Kte, err := kernel.CombineCross(fr.Weights, C)
+		if err != nil {
+			return nil, err
+		}
+		return m.PredictGram(Kte)
 	}, nil
 }
 
