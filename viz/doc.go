@@ -24,9 +24,10 @@
 // Fig. 8), Stem (coefficients over a kernel parameter, Argyriou et al.
 // (2006) Fig. 1), Scatter, Surface (a shaded 3-D surface over a grid;
 // static only), and Grid (small multiples: one panel per data set or λ,
-// with a shared legend and shared axes). CompareTable puts our mean ± std
-// beside the paper's and marks each cell within or outside a stated
-// tolerance; Progress is a progress bar; Page assembles a report.
+// with a shared legend and shared axes), and CDDiagram (the critical-difference
+// diagram of Demšar (2006): mean ranks on an axis, groups within the
+// critical difference joined by bars). CompareTable puts our mean ± std
+// beside the paper's and shows the verdict its caller decided for each cell; Progress is a progress bar; Page assembles a report.
 //
 // # Figures at the papers' standard
 //
