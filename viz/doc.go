@@ -9,7 +9,8 @@
 //     the metric-compatible fallbacks Arimo, Arial and Helvetica);
 //   - HTML() (Line, HeatMap, Bar, Histogram, Scatter) gives an ECharts
 //     snippet built with go-echarts, the ECharts library inlined from
-//     build/echarts/echarts.min.js (fetched by `make setup`, see EChartsPath),
+//     the file EChartsPath names (in a checkout build/echarts/echarts.min.js,
+//     fetched by `make setup`; elsewhere under the user cache or $KERNELAB_ASSETS),
 //     shielded from RequireJS, animation off, with a deterministic chart id;
 //   - Show() displays it in GoNB (interactive when the chart's Interactive
 //     field is set, else SVG), then calls gonbui.Sync so the output is not

@@ -8,28 +8,46 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"math"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"gonum.org/v1/plot/vg"
 
-	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
 )
 
 // EChartsVersion is the ECharts release that scripts/fetch-echarts.sh pins.
 const EChartsVersion = "5.6.0"
 
-// EChartsPath returns where the ECharts library is read from: $KERNELAB_ECHARTS
-// when set, else build/echarts/echarts.min.js in the repository (written by
-// `make setup`, which runs scripts/fetch-echarts.sh).
+// EChartsPath returns where the ECharts library is read from, the first
+// of: $KERNELAB_ECHARTS (the file); echarts/echarts.min.js under
+// $KERNELAB_ASSETS (a folder of downloaded assets); build/echarts/echarts.min.js
+// under $KERNELAB_ROOT (a checkout, where `make setup` runs
+// scripts/fetch-echarts.sh; the notebook kernel's environment names it);
+// else echarts/echarts.min.js under kernelab's folder of the user's cache
+// (os.UserCacheDir). A program that imports viz from elsewhere fetches the
+// library there (npm pack echarts@5.6.0) or names it.
 func EChartsPath() string {
 	if p := os.Getenv("KERNELAB_ECHARTS"); p != "" {
 		return p
 	}
-	return repo.Path("build", "echarts", "echarts.min.js")
+	if d := os.Getenv("KERNELAB_ASSETS"); d != "" {
+		return filepath.Join(d, "echarts", "echarts.min.js")
+	}
+	if r := os.Getenv("KERNELAB_ROOT"); r != "" {
+		return filepath.Join(r, "build", "echarts", "echarts.min.js")
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "kernelab", "echarts", "echarts.min.js")
 }
 
 var (
@@ -49,7 +67,7 @@ func echartsLib() (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", klearn.Errorf(klearn.ErrMissingData,
-			"viz: the ECharts library is not at %s (%v); run `make setup` (or scripts/fetch-echarts.sh), or set KERNELAB_ECHARTS", path, err)
+			"viz: the ECharts library is not at %s (%v); run `make setup` (or scripts/fetch-echarts.sh), or set KERNELAB_ECHARTS or KERNELAB_ASSETS", path, err)
 	}
 	if !bytes.Contains(b[:min(len(b), 4096)], []byte("echarts")) {
 		return "", klearn.Errorf(klearn.ErrMissingData, "viz: %s does not look like echarts.min.js; rerun scripts/fetch-echarts.sh", path)
@@ -189,6 +207,14 @@ func (e ecChart) fragment() string {
   return p.marker + n + (p.name && p.name !== p.seriesName ? ' · ' + p.name : '') + ': ' + v;
 }; }
 `)
+	// Log axes label their customValues with the labels withLogAxes chose.
+	b.WriteString(`['xAxis', 'yAxis'].forEach(function(k){ [].concat(option[k] || []).forEach(function(a){
+  var l = a && a.axisLabel;
+  if (!l || !l.klLabels) { return; }
+  var vals = l.customValues, labs = l.klLabels;
+  l.formatter = function(v){ for (var i = 0; i < vals.length; i++) { if (Math.abs(v - vals[i]) <= 1e-9 * Math.abs(vals[i])) { return labs[i]; } } return ''; };
+}); });
+`)
 	fmt.Fprintf(&b, "var els = document.querySelectorAll('div[data-kl-chart=\"%s\"]');\n", id)
 	b.WriteString(`for (var i = 0; i < els.length; i++) {
   var el = els[i];
@@ -252,3 +278,94 @@ func ecYAxis(name string, log bool) opts.YAxis {
 
 // escapeText escapes s for HTML text content.
 func escapeText(s string) string { return html.EscapeString(s) }
+
+// withLogAxes places and labels the ticks of the option's log axes as the
+// static charts do (axisTicks, without data values): powers of ten, with
+// 2, 3 and 5 × 10^k labelled where fewer than two powers fall in range,
+// labels that would overlap dropped for the chart's size (w × h px); the
+// labels read 10^k (logLabel). An axis without min and max gets the
+// nice range (niceRange) of its data, xr or yr. The fragment's script
+// turns each axis' klLabels into its label formatter.
+func withLogAxes(option string, w, h float64, xr, yr [2]float64) (string, error) {
+	var o map[string]any
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		return "", fmt.Errorf("viz: chart option: %w", err)
+	}
+	changed := false
+	for _, ax := range []struct {
+		key      string
+		vertical bool
+		length   float64
+		data     [2]float64
+	}{{"xAxis", false, w - 130, xr}, {"yAxis", true, h - 150, yr}} {
+		list, _ := o[ax.key].([]any)
+		for _, a := range list {
+			m, _ := a.(map[string]any)
+			if m == nil || m["type"] != "log" {
+				continue
+			}
+			lo, okLo := m["min"].(float64)
+			hi, okHi := m["max"].(float64)
+			if !okLo || !okHi {
+				var ok bool
+				if lo, hi, ok = niceRange(ax.data[0], ax.data[1], true); !ok {
+					continue
+				}
+				m["min"], m["max"] = lo, hi
+			}
+			sty := newPlot("", "", "", LogLog).X.Tick.Label
+			t := &axisTicks{log: true, vertical: ax.vertical, length: vg.Length(math.Max(ax.length, 50) * 0.75), sty: &sty}
+			var vals []float64
+			var labels []string
+			for _, tk := range t.Ticks(lo, hi) {
+				if tk.Label != "" {
+					vals = append(vals, tk.Value)
+					labels = append(labels, richName(logLabel(tk.Value, tk.Label)))
+				}
+			}
+			if len(vals) == 0 {
+				continue
+			}
+			// Tick marks (and the grid lines ECharts draws with them) at
+			// the labels only.
+			tick, _ := m["axisTick"].(map[string]any)
+			if tick == nil {
+				tick = map[string]any{}
+				m["axisTick"] = tick
+			}
+			tick["customValues"] = vals
+			lab, _ := m["axisLabel"].(map[string]any)
+			if lab == nil {
+				lab = map[string]any{}
+				m["axisLabel"] = lab
+			}
+			lab["customValues"] = vals
+			lab["klLabels"] = labels
+			changed = true
+		}
+	}
+	if !changed {
+		return option, nil
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("viz: chart option: %w", err)
+	}
+	return string(b), nil
+}
+
+// logLabel is the label of a log axis' tick at v: 10^k for a power of ten
+// (1 and 10 as such), the static chart's label (def) otherwise.
+func logLabel(v float64, def string) string {
+	if !isPow10(v) {
+		return def
+	}
+	switch k := int(math.Round(math.Log10(v))); k {
+	case 0:
+		return "1"
+	case 1:
+		return "10"
+	default:
+		return "10^{" + strings.Replace(strconv.Itoa(k), "-", "−", 1) + "}"
+	}
+}

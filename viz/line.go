@@ -381,7 +381,11 @@ func (l *Line) echart() (ecChart, error) {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 		)
 	}
-	option := optionJSON(c)
+	xlo, xhi, _, _ := l.extent()
+	option, err := withLogAxes(optionJSON(c), w, h, [2]float64{xlo, xhi}, [2]float64{ylo, yhi})
+	if err != nil {
+		return ecChart{}, err
+	}
 	option, err = withDashes(option, l.Series)
 	if err != nil {
 		return ecChart{}, err
@@ -473,24 +477,14 @@ func niceRange(lo, hi float64, log bool) (float64, float64, bool) {
 	return nlo, nhi, true
 }
 
-// ecXTicks are the x values the interactive chart labels, as the static
-// one: the data's x with TicksAtX; on a log axis the powers of ten in range
-// and the data's x when there are few; nil leaves ECharts' own ticks.
+// ecXTicks are the x values the interactive chart labels: the data's x
+// with TicksAtX; nil leaves the ticks to withLogAxes on a log axis and to
+// ECharts on a linear one.
 func (l *Line) ecXTicks(xs []float64) []float64 {
 	if l.TicksAtX {
 		return xs
 	}
-	if !l.Scale.logX() || len(xs) == 0 || len(xs) > maxDataTicks {
-		return nil
-	}
-	lo, hi := xs[0], xs[len(xs)-1]
-	var out []float64
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)) && len(out) < 40; e++ {
-		if v := math.Pow(10, e); v >= lo && v <= hi {
-			out = append(out, v)
-		}
-	}
-	return distinct(out, xs)
+	return nil
 }
 
 // withXTicks puts the x axis ticks and labels at the given values

@@ -149,7 +149,15 @@ func (s *Scatter) echart() (ecChart, error) {
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbols[i%len(symbols)], SymbolSize: 8}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette10[i%len(palette10)]}))
 	}
-	return ecChart{kind: "scatter", option: optionJSON(c), w: w, h: h}, nil
+	var xs, ys []float64
+	for _, ps := range s.Sets {
+		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
+	}
+	option, err := withLogAxes(optionJSON(c), w, h, [2]float64{minOf(xs), maxOf(xs)}, [2]float64{minOf(ys), maxOf(ys)})
+	if err != nil {
+		return ecChart{}, err
+	}
+	return ecChart{kind: "scatter", option: option, w: w, h: h}, nil
 }
 
 // HTML renders the interactive chart.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
@@ -26,13 +25,11 @@ import (
 // among the outputs, the text of every shown code input, TeX left untypeset,
 // progress bars, tables and text wider than their column, and the visible
 // text outputs (for table dumps and walls of checks).
-const reportProbe = `<script>
-(function(){
- function probe(){
+var reportProbe = viz.ProbeScript("kl-report-probe", `
   function y(el){ return el.getBoundingClientRect().top + window.scrollY; }
   function visible(el){ return !el.closest('details') && el.getClientRects().length > 0; }
   var r = {headings: [], verdict: -1, firstOutput: '', outputs: 0, inputs: [], tex: [], math: 0, mathErrors: 0,
-           progress: [], wide: [], texts: [], images: [], height: 0};
+           progress: [], wide: [], texts: [], images: [], height: 0, explorations: []};
   var section = null, cells = document.querySelectorAll('div.jp-Cell');
   for (var i = 0; i < cells.length; i++) {
     var c = cells[i];
@@ -94,21 +91,40 @@ const reportProbe = `<script>
   var imgs = document.querySelectorAll('.jp-OutputArea-output img');
   for (var k = 0; k < imgs.length; k++) { r.images.push({natural: imgs[k].naturalWidth, width: imgs[k].getBoundingClientRect().width}); }
   r.height = Math.max(document.documentElement.scrollHeight, document.body.scrollHeight);
-  var out = document.createElement('script');
-  out.type = 'application/json';
-  out.id = 'kl-report-probe';
-  out.textContent = JSON.stringify(r).replace(/</g, '\\u003c');
-  document.body.appendChild(out);
- }
- // After the page's load and MathJax's first typesetting, which move things.
- function go(){
-  if (window.MathJax && window.MathJax.startup && window.MathJax.startup.promise) {
-    window.MathJax.startup.promise.then(function(){ setTimeout(probe, 0); });
-  } else { setTimeout(probe, 0); }
- }
- if (document.readyState === 'complete') { go(); } else { window.addEventListener('load', go); }
-})();
-</script>`
+  // Explorations (nb.Explore's frames): move every slider to another
+  // position and record whether one frame shows, with other content than
+  // before, and its value label changed; then move it back.
+  var xs = document.querySelectorAll('div.kl-explore');
+  for (var k = 0; k < xs.length; k++) {
+    var x = xs[k], ins = x.querySelectorAll('input.kl-explore-input'), frames = x.querySelectorAll('div.kl-frame');
+    var e = {id: x.id, frames: frames.length, sliders: ins.length, problems: []};
+    function shown(){
+      var v = [];
+      for (var j = 0; j < frames.length; j++) { if (!frames[j].hidden && frames[j].getClientRects().length > 0) { v.push(j); } }
+      return v;
+    }
+    for (var s = 0; s < ins.length; s++) {
+      var inp = ins[s], before = shown(), out0 = inp.parentElement.querySelector('output').textContent;
+      var html0 = before.length === 1 ? frames[before[0]].innerHTML : '';
+      var from = +inp.value, to = (from === +inp.max) ? 0 : +inp.max;
+      inp.value = String(to);
+      inp.dispatchEvent(new Event('input', {bubbles: true}));
+      var after = shown(), out1 = inp.parentElement.querySelector('output').textContent;
+      if (before.length !== 1 || after.length !== 1) { e.problems.push('slider ' + (s+1) + ': ' + before.length + ' then ' + after.length + ' frames shown, want 1'); continue; }
+      var f = frames[after[0]], b = f.getBoundingClientRect();
+      if (after[0] === before[0] || f.innerHTML === html0) { e.problems.push('slider ' + (s+1) + ': the chart did not change'); }
+      if (out1 === out0) { e.problems.push('slider ' + (s+1) + ': the value shown did not change (' + out0 + ')'); }
+      if (!f.querySelector('svg') || b.width < 50 || b.height < 50) { e.problems.push('slider ' + (s+1) + ': the frame shown has no chart'); }
+      // Back to where it was: the page ends as it began (the screenshot
+      // checks use the figure boxes measured before).
+      inp.value = String(from);
+      inp.dispatchEvent(new Event('input', {bubbles: true}));
+      if (shown().join() !== before.join()) { e.problems.push('slider ' + (s+1) + ': moving it back does not restore the chart'); }
+    }
+    r.explorations.push(e);
+  }
+  return r;
+`)
 
 // reportFacts is what reportProbe found.
 type reportFacts struct {
@@ -142,18 +158,19 @@ type reportFacts struct {
 		Width   float64 `json:"width"`
 	} `json:"images"`
 	Height float64 `json:"height"`
+	// Explorations are nb.Explore's outputs, each slider moved once.
+	Explorations []struct {
+		ID       string   `json:"id"`
+		Frames   int      `json:"frames"`
+		Sliders  int      `json:"sliders"`
+		Problems []string `json:"problems"`
+	} `json:"explorations"`
 }
 
-var reportProbeDiv = regexp.MustCompile(`(?s)<script type="application/json" id="kl-report-probe">(.*?)</script>`)
-
 func parseReportProbe(dom []byte) (*reportFacts, error) {
-	m := reportProbeDiv.FindSubmatch(dom)
-	if m == nil {
-		return nil, fmt.Errorf("no report probe result in the page (did its scripts run?)")
-	}
 	var f reportFacts
-	if err := json.Unmarshal(m[1], &f); err != nil {
-		return nil, fmt.Errorf("report probe: %w", err)
+	if err := viz.ReadProbe(dom, "kl-report-probe", &f); err != nil {
+		return nil, err
 	}
 	return &f, nil
 }
@@ -164,6 +181,8 @@ type reportOptions struct {
 	notebooks string // folder of the source notebooks (cell tags); "" to skip
 	shots     string // folder for screenshots of the figures; "" for none
 	width     int    // window width, CSS px
+	// explore requires at least one exploration (nb.Explore) in the page.
+	explore bool
 }
 
 // Limits of the report checks.
@@ -188,6 +207,7 @@ func checkReportsCmd(args []string) error {
 	nbDir := fs.String("notebooks", "notebooks", "folder of the source notebooks, for their cell tags (\"\" to skip the tag checks)")
 	shots := fs.String("shots", "", "write a screenshot of every figure here (NAME-figN.png)")
 	width := fs.Int("width", 1200, "browser window width in CSS pixels")
+	explore := fs.Bool("explore", true, "require at least one exploration (nb.Explore) with working sliders")
 	fs.Parse(args)
 	bin, err := viz.FindChromium()
 	if err != nil {
@@ -198,7 +218,7 @@ func checkReportsCmd(args []string) error {
 			return err
 		}
 	}
-	opt := reportOptions{browser: bin, notebooks: *nbDir, shots: *shots, width: *width}
+	opt := reportOptions{browser: bin, notebooks: *nbDir, shots: *shots, width: *width, explore: *explore}
 	return perFile(fs.Args(), func(path string) ([]notebook.Problem, error) {
 		start := time.Now()
 		ps, figs, err := checkReport(path, opt)
@@ -264,6 +284,9 @@ func checkReport(path string, opt reportOptions) ([]notebook.Problem, int, error
 		}
 	}
 	ps = append(ps, factProblems(facts)...)
+	if opt.explore && len(facts.Explorations) == 0 {
+		add("no exploration: a notebook shows at least one nb.Explore, whose sliders work in the report")
+	}
 
 	// Figures: the probe's findings, charts drawn, rasters painted.
 	for k, f := range probe.Figures {
@@ -394,6 +417,14 @@ func factProblems(f *reportFacts) []notebook.Problem {
 		}
 		if !found && f.Outputs > 0 {
 			add("no section heading (##) above the results")
+		}
+	}
+	for _, e := range f.Explorations {
+		if e.Sliders == 0 || e.Frames < 2 {
+			add("exploration %s: %d sliders over %d frames", e.ID, e.Sliders, e.Frames)
+		}
+		for _, p := range e.Problems {
+			add("exploration %s: %s", e.ID, p)
 		}
 	}
 	for _, t := range f.Texts {

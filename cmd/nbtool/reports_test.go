@@ -8,6 +8,7 @@ import (
 
 	"github.com/kernelab/kernelab/internal/notebook"
 	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/nb"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -122,10 +123,29 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 		return f
 	}
 	filler := md(strings.Repeat(`<p>Text.</p>`, 5))
+	// An exploration: a line whose slope the slider sets; a broken one
+	// draws the same chart at every position.
+	explore := func(slope bool) string {
+		e := &nb.Exploration{Title: "slope", Controls: []nb.Control{nb.Slider("a", 0, 2, 3, 1)},
+			Draw: func(v []float64) (viz.Chart, error) {
+				a := 1.0
+				if slope {
+					a = v[0]
+				}
+				return &viz.Line{Title: "y = a x", XLabel: "x", YLabel: "y", YMin: 0, YMax: 8,
+					Series: []viz.Series{{Name: "a x", X: x, Y: []float64{0, a, 2 * a, 3 * a, 4 * a}}}}, nil
+			}}
+		h, err := e.FramesHTML()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out(h)
+	}
 	good := page(
 		// An erased progress bar and the line it leaves do not count as outputs.
 		md(`<h1>P (2009)</h1><h2>Verdict</h2>`), code("", out(""), out(`<div style="font:12px sans-serif">experiments: 21 steps in 8m49.253s</div>`), out(r.EmbeddedHTML())),
 		md(`<h2>Figure 1</h2><p>Inline $K_\mu = \sum_k \mu_k K_k$.</p>`), code("%%\nshow()", out(`<div>`+line(0)+`</div>`), text("✓ one check")),
+		code("%%\nexplore()", explore(true)),
 		filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler, filler,
 	)
 	wide := `<table><tr>` + strings.Repeat(`<td>a-long-unbreakable-cell-content</td>`, 40) + `</tr></table>`
@@ -137,9 +157,11 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 			out(`<div><svg width="100" height="50"><text x="-30" y="20">a title wider than its figure</text></svg></div>`)),
 		code("%%\nrun()", out(`<div>work <span style="display:inline-block;width:240px;height:12px"></span> 50% (1/2)</div>`),
 			text("id   outcome   ours\n---  --------  ----\na    holds     1\n"), text(strings.Repeat("✓ a check\n", 8)), out(wide)),
+		code("%%\nexplore()", explore(false)),
 	)
+	plain := page(md(`<h1>P (2009)</h1><h2>Verdict</h2>`), code("", out(r.EmbeddedHTML())), md(`<h2>Checks</h2>`), code("%%\ncheck()", text("✓ one check")))
 	dir := t.TempDir()
-	opt := reportOptions{browser: bin, width: 1200, shots: filepath.Join(dir, "shots")}
+	opt := reportOptions{browser: bin, width: 1200, shots: filepath.Join(dir, "shots"), explore: true}
 	if err := os.MkdirAll(opt.shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -149,8 +171,10 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 		figs int
 		want []string
 	}{
-		{"good", good, 1, nil},
-		{"bad", bad, 2, []string{
+		{"good", good, 2, nil},
+		{"plain", plain, 0, []string{"no exploration"}},
+		{"bad", bad, 3, []string{
+			"slider 1: the chart did not change",
 			`figure 2 "a title wider than its figure": text "a title wider than its figure" runs outside the figure`,
 			`figure 2 "a title wider than its figure": not drawn by viz`,
 			`the verdict table is output 2`, `"Figure 1", starts at`, `legend 0 covers data`, `TeX left untypeset`,
@@ -185,7 +209,7 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 			t.Errorf("%s: %d problems, want %d:\n%s", tc.name, len(ps), len(tc.want), all)
 		}
 	}
-	if shots, _ := filepath.Glob(filepath.Join(opt.shots, "*.png")); len(shots) != 3 {
-		t.Errorf("%d figure screenshots, want 3", len(shots))
+	if shots, _ := filepath.Glob(filepath.Join(opt.shots, "*.png")); len(shots) != 5 {
+		t.Errorf("%d figure screenshots, want 5", len(shots))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -134,7 +135,9 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: unknown job table %q", j.Table)
 }
 
-// checks runs the numerical checks of Section 2 and Propositions 1–4.
+// checks runs the numerical checks of Section 2 (positivity, and its
+// failure with a negative coefficient), Propositions 1–4, Proposition 3's
+// boundary and degenerate cases, Eq. (23), and Eq. (3) against Eq. (4).
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -143,7 +146,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 	// Proposition 4's four-index sum is O(m⁴): six of the rows.
 	six := []int{0, 4, 8, 12, 16, 20}
 	small := pr
-	if small.Ks, err = modelsel.SubGrams(pr.Ks, six); err != nil {
+	if small.Ks, err = kernel.SubGrams(pr.Ks, six); err != nil {
 		return nil, err
 	}
 	if small.Y, err = modelsel.Take(pr.Y, six); err != nil {
@@ -156,6 +159,10 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return Prop2(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop3(pr, 200, cfg.Seed) },
 		func() (repro.Claim, error) { return Prop4(small, 20, cfg.Seed) },
+		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
+		func() (repro.Claim, error) { return Prop3Boundary(20) },
+		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
+		func() (repro.Claim, error) { return Eq3(small, 5, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {
@@ -185,7 +192,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode}
+	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter}
 	var splits []*SplitResult
 	var f2 []*Figure2Point
 	f3 := map[string][]*Figure3Point{}

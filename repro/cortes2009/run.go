@@ -16,7 +16,9 @@ import (
 
 // Results holds everything Verdict needs.
 type Results struct {
-	Mode    string
+	Mode string
+	// MaxIter is the cap on the steps of Algorithm 1 of the run.
+	MaxIter int
 	Table1  []Row
 	Checks  []repro.Claim
 	Figure1 []Concavity

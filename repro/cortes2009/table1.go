@@ -6,6 +6,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
@@ -26,6 +27,9 @@ type Row struct {
 	SecPerStep []float64
 	// StepLambda is the λ of each learned fit, beside Steps.
 	StepLambda []float64
+	// Converged reports, beside Steps, whether each learned fit met
+	// Algorithm 1's stopping test ‖μ'−μ‖ < ε before the cap cfg.MaxIter.
+	Converged []bool
 }
 
 // Mean returns the mean and sample std of method j over the splits.
@@ -52,6 +56,7 @@ type SplitResult struct {
 	Steps      []int
 	StepLambda []float64
 	SecPerStep []float64
+	Converged  []bool
 }
 
 // RunSplit runs the protocol of Section 4.1 on split s of one data set:
@@ -97,6 +102,7 @@ func RunSplit(d DataSet, data *Data, cfg Config, s int) (*SplitResult, error) {
 			res.Steps = append(res.Steps, fit.Iterations)
 			res.StepLambda = append(res.StepLambda, best.Lambda)
 			res.SecPerStep = append(res.SecPerStep, el/float64(max(1, fit.Evaluations)))
+			res.Converged = append(res.Converged, fit.Status == opt.Success)
 		}
 	}
 	return res, nil
@@ -118,6 +124,7 @@ func row(d DataSet, data *Data, cfg Config, splits []*SplitResult) Row {
 		r.Steps = append(r.Steps, sr.Steps...)
 		r.StepLambda = append(r.StepLambda, sr.StepLambda...)
 		r.SecPerStep = append(r.SecPerStep, sr.SecPerStep...)
+		r.Converged = append(r.Converged, sr.Converged...)
 	}
 	return r
 }

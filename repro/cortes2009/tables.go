@@ -11,10 +11,14 @@ import (
 // Total returns the number of progress steps Run(cfg, …) reports.
 func Total(cfg Config) int { return len(Jobs(cfg)) }
 
+// cellMark marks a cell's verdict (repro.Cell.Verdict, the one cell rule):
+// ✓ within, ✗ out, ? undecided.
+var cellMark = map[repro.Outcome]string{repro.Reproduced: "✓", repro.NotReproduced: "✗", repro.Undecided: "?"}
+
 // Table1Markdown returns Table 1 as a Markdown table, the paper's number
-// above ours in each cell ("paper .62 ± .05 / ours .578 ± .030"), with the
-// variant columns (no constant feature) at the right and the data we ran
-// named beside the paper's.
+// beside ours in each cell ("0.62 ± 0.05 / **0.578 ± 0.030** ✓"), marked by
+// the cell's verdict, with the variant columns (constant feature "+1") at
+// the right and the data we ran named beside the paper's.
 func Table1Markdown(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("| data (paper → ours) | m × p (paper / ours) |")
@@ -28,25 +32,17 @@ func Table1Markdown(rows []Row) string {
 			name += " → " + r.Data.Name
 		}
 		fmt.Fprintf(&b, "| %s | %d × %d / %d × %d |", name, r.Data.PaperM, r.Data.PaperP, r.N, r.P)
-		pi := 0
-		for i, d := range DataSets {
-			if d.Name == r.Data.Name {
-				pi = i
-			}
-		}
 		for j := range r.Scores {
-			m, s := r.Mean(j)
-			src := j
-			if j >= 6 {
-				src = []int{3, 5}[j-6]
+			col := j // the paper's column our method j stands beside
+			if j >= Variant {
+				col = []int{3, 5}[j-Variant]
 			}
-			p := Table1[pi][src]
-			paper := fmt.Sprintf("%.2f ± %.2f", p.Mean, p.Std)
-			mark := ""
-			if (repro.Cell{Paper: p, Ours: repro.Value{Mean: m, Std: s}, Tol: TolTable1}).Within() {
-				mark = " ✓"
+			c, ok := table1Cell(r, col, j)
+			if !ok {
+				b.WriteString(" |")
+				continue
 			}
-			fmt.Fprintf(&b, " %s / **%.3f ± %.3f**%s |", paper, m, s, mark)
+			fmt.Fprintf(&b, " %.2f ± %.2f / **%.3f ± %.3f** %s |", c.Paper.Mean, c.Paper.Std, c.Ours.Mean, c.Ours.Std, cellMark[c.Verdict().Outcome])
 		}
 		b.WriteString("\n")
 	}

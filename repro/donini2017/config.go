@@ -87,7 +87,7 @@ type Config struct {
 	T4Cs       []float64
 	T4Gaussian []string
 	// T4Widen is the number of decades gHKL's C grid may grow on each side
-	// of an outer fold whose selected C sits at an edge (ghkl.CVOptions.Widen).
+	// of an outer fold whose selected C sits at an edge (GHKLOptions.Widen).
 	T4Widen int
 
 	// QPTol is the tolerance of the KOMD / EasyMKL QPs of the nested CVs

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -608,9 +609,9 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 	// fit returns the test AUC on the rows te of a model fitted on the rows
 	// tr of K (KOMD on K, or EasyMKL on K_D of the cosine matrix K if D > 0).
 	fit := func(K *mat.SymDense, yy []float64, tr, te []int, v float64, D int) (float64, []float64) {
-		Ktr, err := modelsel.SubGram(K, tr)
+		Ktr, err := kernel.SubGram(K, tr)
 		must(err)
-		Kte, err := modelsel.CrossGram(K, te, tr)
+		Kte, err := kernel.CrossGram(K, te, tr)
 		must(err)
 		ytr, err := modelsel.Take(yy, tr)
 		must(err)
@@ -647,7 +648,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
 	must(err)
 	pick := func(K *mat.SymDense, D int) float64 {
-		Ktr, err := modelsel.SubGram(K, sp.Train)
+		Ktr, err := kernel.SubGram(K, sp.Train)
 		must(err)
 		best, bv := math.Inf(-1), cfg.VGrid[0]
 		for _, v := range cfg.VGrid {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
@@ -246,7 +245,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		if err := j.Param("rho", &rho); err != nil {
 			return nil, err
 		}
-		var r *ghkl.CVResult
+		var r *GHKLResult
 		if r, err = table4GHKL(j.Data, nodes, rho, cfg); err == nil {
 			out = Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}
 		}

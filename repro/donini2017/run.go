@@ -310,7 +310,7 @@ func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float6
 // kernels Ks with labels y: it slices the fold's blocks once for every v.
 func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(float64) (float64, error), error) {
 	return func(tr, te []int) (func(float64) (float64, error), error) {
-		Ktr, err := modelsel.SubGrams(Ks, tr)
+		Ktr, err := kernel.SubGrams(Ks, tr)
 		if err != nil {
 			return nil, err
 		}
@@ -318,7 +318,7 @@ func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(flo
 		if err != nil {
 			return nil, err
 		}
-		Kte, err := modelsel.CrossGrams(Ks, te, tr)
+		Kte, err := kernel.CrossGrams(Ks, te, tr)
 		if err != nil {
 			return nil, err
 		}
@@ -385,7 +385,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 				if err != nil {
 					return err
 				}
-				Ktr, err := modelsel.SubGrams(Ks, sp.Train)
+				Ktr, err := kernel.SubGrams(Ks, sp.Train)
 				if err != nil {
 					return err
 				}
@@ -743,11 +743,11 @@ func runFig10(cfg Config, res *Results) error {
 	if err != nil {
 		return err
 	}
-	K1tr, err := modelsel.SubGram(K1, tr)
+	K1tr, err := kernel.SubGram(K1, tr)
 	if err != nil {
 		return err
 	}
-	C1va, err := modelsel.CrossGram(K1, va, tr)
+	C1va, err := kernel.CrossGram(K1, va, tr)
 	if err != nil {
 		return err
 	}
@@ -997,7 +997,7 @@ func pairRows(X *mat.Dense, y []float64, a, b float64) (*mat.Dense, []float64, e
 
 // table4MKL returns the test AUCs of K_MKL (EasyMKL on K_10, v chosen by
 // stratified 3-fold CV over {0.1, …, 1}, KOMD scores) on the first nOuter
-// of the outer folds that ghkl.NestedAUC uses for the same data set (same
+// of the outer folds that GHKLNestedAUC uses for the same data set (same
 // labels, same StratifiedKFold(y, 10, seed)), so the columns are paired.
 func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 	X, y, err := datasets.LoadBinary(name)
@@ -1028,7 +1028,7 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		K1tr, err := modelsel.SubGram(K1, sp.Train)
+		K1tr, err := kernel.SubGram(K1, sp.Train)
 		if err != nil {
 			return err
 		}
@@ -1055,8 +1055,8 @@ func table4Nodes(name string, cfg Config) []string {
 }
 
 // table4GHKL runs gHKL_ρ with the given node kernels on data set name
-// (ghkl.NestedAUC on the first cfg.T4Outer outer folds): Table 4's cell.
-func table4GHKL(name, nodes string, rho float64, cfg Config) (*ghkl.CVResult, error) {
+// (GHKLNestedAUC on the first cfg.T4Outer outer folds): Table 4's cell.
+func table4GHKL(name, nodes string, rho float64, cfg Config) (*GHKLResult, error) {
 	var model ghkl.Classifier
 	switch nodes {
 	case "linear":
@@ -1065,7 +1065,7 @@ func table4GHKL(name, nodes string, rho float64, cfg Config) (*ghkl.CVResult, er
 	default:
 		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: Table 4: node kernels %q, want linear or gaussian", nodes)
 	}
-	r, err := ghkl.NestedAUC(name, rho, ghkl.CVOptions{Cs: cfg.T4Cs, Widen: cfg.T4Widen, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
+	r, err := GHKLNestedAUC(name, rho, GHKLOptions{Cs: cfg.T4Cs, Widen: cfg.T4Widen, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
 	if err != nil {
 		return nil, fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
 	}

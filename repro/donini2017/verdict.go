@@ -472,7 +472,7 @@ func Table4Cells(res *Results) []repro.Cell {
 // table4EdgeClaim checks the selection of gHKL's C: no outer fold may keep
 // its best inner AUC only at an edge of its grid (the paper's 10^-3…10^3,
 // widened by a decade at an edge while the maximum sits there, up to
-// Config.T4Widen decades; see ghkl.CVOptions.Widen).
+// Config.T4Widen decades; see GHKLOptions.Widen).
 func table4EdgeClaim(res *Results) repro.Claim {
 	k, n := 0, 0
 	var parts []string

@@ -105,6 +105,9 @@ type Regressor struct {
 	// The stopping rule ‖μ'−μ‖ < ε is unchanged. It needs far fewer steps
 	// when F is flat (large λ, where ∇F = O(1/λ²) makes unit steps tiny).
 	LineSearch bool
+	// Projection is Algorithm 1's normalize step: Radial (the default, as
+	// printed) or Euclidean (the exact projection onto M).
+	Projection Projection
 	// Init, if non-nil, is the starting point (a warm start, e.g. the
 	// weights learned on a neighbouring split or grid point); it is mapped
 	// into M by the normalisation step of Algorithm 1. nil selects
@@ -172,6 +175,9 @@ func (r Regressor) fit(b bases, y []float64) (*Model, error) {
 	}
 	if r.Norm != L1 && r.Norm != L2 {
 		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: unknown Norm %d", int(r.Norm))
+	}
+	if r.Projection != Radial && r.Projection != Euclidean {
+		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: unknown Projection %d", int(r.Projection))
 	}
 	if err := klearn.CheckParam("nkrr: Regressor: Radius", r.Radius, 0, math.MaxFloat64); err != nil {
 		return nil, err
@@ -241,7 +247,7 @@ func (r Regressor) fit(b bases, y []float64) (*Model, error) {
 			return nil, err
 		}
 		copy(mu, r.Init)
-		projectRadial(mu, mu0, lam, q)
+		r.Projection.project(mu, mu0, lam, q)
 	}
 	if eps == 0 {
 		eps = 1e-4 * math.Max(1, q.norm(mu))
@@ -268,7 +274,7 @@ iterations:
 			for k := range trial {
 				trial[k] = mu[k] - eta*g[k]
 			}
-			projectRadial(trial, mu0, lam, q)
+			r.Projection.project(trial, mu0, lam, q)
 			for k := range diff {
 				diff[k] = trial[k] - mu[k]
 			}

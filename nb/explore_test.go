@@ -1,0 +1,161 @@
+package nb
+
+import (
+	"errors"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/viz"
+)
+
+// slope draws y = a·x + b for the values (a, b) it is given, and records
+// them.
+func slope(seen *[][]float64) func(v []float64) (viz.Chart, error) {
+	return func(v []float64) (viz.Chart, error) {
+		*seen = append(*seen, append([]float64(nil), v...))
+		b := 0.0
+		if len(v) > 1 {
+			b = v[1]
+		}
+		x := []float64{0, 1, 2}
+		return &viz.Line{Title: "y = a x + b", XLabel: "x", YLabel: "y", YMin: -1, YMax: 30,
+			Series: []viz.Series{{Name: "line", X: x, Y: []float64{b, v[0] + b, 2*v[0] + b}}}}, nil
+	}
+}
+
+func TestControls(t *testing.T) {
+	s := LogSlider("γ", 0.01, 10, 31, 0.25)
+	if len(s.Values) != 31 || s.Values[0] != 0.01 || s.Values[30] != 10 {
+		t.Fatalf("log slider values %v", s.Values)
+	}
+	for i := 1; i < len(s.Values); i++ {
+		if r := s.Values[i] / s.Values[i-1]; math.Abs(r-math.Pow(10, 0.1)) > 0.01 {
+			t.Fatalf("log slider steps not geometric: %v / %v", s.Values[i], s.Values[i-1])
+		}
+	}
+	if d := s.Values[s.Default]; d != 0.25 {
+		t.Errorf("default %v, want the position nearest 0.25", d)
+	}
+	if fr := s.frames(); len(fr) != 5 || fr[0] != 0 || fr[4] != 30 || !slices.Contains(fr, s.Default) {
+		t.Errorf("frames %v: want 5 from the first to the last position, the default among them", fr)
+	}
+	l := Slider("a", 0, 1, 5, 0.5)
+	if want := []float64{0, 0.25, 0.5, 0.75, 1}; !slices.Equal(l.Values, want) || l.Default != 2 {
+		t.Errorf("linear slider %v default %d", l.Values, l.Default)
+	}
+	if c := IntSlider("degree", 1, 4, 3); !slices.Equal(c.Values, []float64{1, 2, 3, 4}) || c.Default != 2 || c.label(2) != "3" {
+		t.Errorf("int slider %+v", c)
+	}
+	if c := Choice("data", []string{"circle", "spiral"}, 1); c.Default != 1 || c.label(1) != "spiral" || !c.choice {
+		t.Errorf("choice %+v", c)
+	}
+}
+
+// The frames are the chart at every combination of the controls' frame
+// positions, the first control slowest; the default combination shows.
+func TestFramesHTML(t *testing.T) {
+	var seen [][]float64
+	e := &Exploration{Title: "lines", Controls: []Control{Slider("a", 1, 5, 5, 2), Choice("b", []string{"0", "10"}, 1)}, Draw: slope(&seen)}
+	h, err := e.FramesHTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 10 {
+		t.Fatalf("drawn %d times, want 5 × 2", len(seen))
+	}
+	if !slices.Equal(seen[0], []float64{1, 0}) || !slices.Equal(seen[1], []float64{1, 1}) || !slices.Equal(seen[9], []float64{5, 1}) {
+		t.Errorf("drawing order %v", seen)
+	}
+	if n := strings.Count(h, `class="kl-frame"`); n != 10 {
+		t.Errorf("%d frames", n)
+	}
+	shown := regexp.MustCompile(`<div class="kl-frame" data-frame="(\d+)">`).FindAllStringSubmatch(h, -1)
+	// Default a = 2 (position 1), b = "10" (position 1): frame 1·2 + 1 = 3.
+	if len(shown) != 1 || shown[0][1] != "3" {
+		t.Errorf("shown frames %v, want only frame 3", shown)
+	}
+	if strings.Count(h, `<input type="range" class="kl-explore-input"`) != 2 || !strings.Contains(h, `max="4"`) || !strings.Contains(h, `max="1"`) {
+		t.Error("want a range input per control over its frames")
+	}
+	if !strings.Contains(h, "<output>2</output>") || !strings.Contains(h, "<output>10</output>") {
+		t.Error("the default values are not shown")
+	}
+	if strings.Contains(h, "<?xml") || strings.Count(h, "<svg") != 10 {
+		t.Error("frames are not inline SVG")
+	}
+	h2, _ := (&Exploration{Title: "lines", Controls: e.Controls, Draw: slope(&seen)}).FramesHTML()
+	if h2 != h {
+		t.Error("frames are not deterministic")
+	}
+}
+
+func TestExplorationBadInput(t *testing.T) {
+	var seen [][]float64
+	draw := slope(&seen)
+	fails := errors.New("no fit")
+	for name, e := range map[string]*Exploration{
+		"nil draw":        {Title: "x", Controls: []Control{Slider("a", 0, 1, 3, 0)}},
+		"no controls":     {Title: "x", Draw: draw},
+		"empty slider":    {Title: "x", Controls: []Control{Slider("a", 1, 0, 3, 0)}, Draw: draw},
+		"log of zero":     {Title: "x", Controls: []Control{LogSlider("a", 0, 1, 3, 0)}, Draw: draw},
+		"no name":         {Title: "x", Controls: []Control{Slider("", 0, 1, 3, 0)}, Draw: draw},
+		"NaN":             {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, math.NaN()}}}, Draw: draw},
+		"bad default":     {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Default: 2}}, Draw: draw},
+		"bad frame":       {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Frames: []int{0, 0}}}, Draw: draw},
+		"labels mismatch": {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Labels: []string{"a"}}}, Draw: draw},
+		"too many frames": {Title: "x", Controls: []Control{Slider("a", 0, 1, 5, 0), Slider("b", 0, 1, 5, 0), Slider("c", 0, 1, 5, 0)}, Draw: draw},
+	} {
+		if _, err := e.FramesHTML(); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("%s: err = %v, want ErrParam", name, err)
+		}
+	}
+	e := &Exploration{Title: "x", Controls: []Control{Slider("a", 0, 1, 3, 0)}, Draw: func([]float64) (viz.Chart, error) { return nil, fails }}
+	if _, err := e.FramesHTML(); !errors.Is(err, fails) {
+		t.Errorf("a draw error is lost: %v", err)
+	}
+	e.Draw = func([]float64) (viz.Chart, error) { return nil, nil }
+	if _, err := e.FramesHTML(); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("no chart: %v", err)
+	}
+}
+
+// Outside a notebook Explore prints one line and returns; quick mode never
+// waits for a front end.
+func TestExploreHeadless(t *testing.T) {
+	fatal, _ := capture(t)
+	var printed []string
+	oldOut, oldFE := stdout, frontEnd
+	stdout = func(s string) { printed = append(printed, s) }
+	asked := false
+	frontEnd = func() bool { asked = true; return false }
+	t.Cleanup(func() { stdout, frontEnd = oldOut, oldFE })
+	t.Setenv(ModeEnv, "quick")
+	var seen [][]float64
+	Explore("lines", []Control{Slider("a", 1, 5, 5, 2)}, slope(&seen))
+	if len(*fatal) != 0 || len(printed) != 1 || !strings.Contains(printed[0], "lines: 5 frames (a = 2)") {
+		t.Errorf("printed %q, failures %q", printed, *fatal)
+	}
+	if asked {
+		t.Error("looked for a front end outside a notebook")
+	}
+	Explore("bad", nil, slope(&seen))
+	if len(*fatal) != 1 {
+		t.Errorf("a bad exploration did not stop the cell: %q", *fatal)
+	}
+	t.Setenv(ExploreEnv, "static")
+	if liveWanted() {
+		t.Error("KERNELAB_EXPLORE=static wants live")
+	}
+	t.Setenv(ExploreEnv, "live")
+	if !liveWanted() {
+		t.Error("KERNELAB_EXPLORE=live in quick mode is not live")
+	}
+	t.Setenv(ExploreEnv, "")
+	if liveWanted() {
+		t.Error("quick mode wants live")
+	}
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# lock.sh — regenerate requirements/lab.txt, the hash-locked closure of lab.in.
+#
+#   requirements/lock.sh
+#
+# Runs uv (pinned below) from a throw-away virtual environment: `uv pip compile
+# --universal` resolves one lock for every CPython from 3.11 on (markers where a
+# dependency is for some versions only), with the SHA-256 of every file PyPI serves
+# for each pinned version. scripts/setup.sh installs it with pip --require-hashes.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+uv_version=0.13.8
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+python3 -m venv "$tmp/venv"
+"$tmp/venv/bin/pip" install -q --disable-pip-version-check "uv==$uv_version"
+cd "$here"
+"$tmp/venv/bin/uv" pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+  --custom-compile-command requirements/lock.sh --output-file lab.txt lab.in
+echo "lock: wrote requirements/lab.txt ($(grep -c '==' lab.txt) pinned packages)"

@@ -1,0 +1,109 @@
+// tour.mjs — drives JupyterLab in Chromium through notebooks/00-tour.ipynb
+// (started by run.sh): run all cells, move the exploration's γ slider,
+// check the chart is redrawn for the new value, press Done, then check
+// every cell ran without an error output.
+import { chromium } from 'playwright-core';
+
+const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
+const fail = (msg) => { console.error('test-lab: FAIL: ' + msg); process.exitCode = 1; };
+const log = (msg) => console.log('test-lab: ' + msg);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(60_000);
+  await page.goto(`${url}/lab/tree/00-tour.ipynb?token=${token}`);
+  let shot = async () => {};
+  shot = async (name) => { if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-${name}.png` }); } };
+  // The notebook opens with the kernelab (gonb) kernel, idle.
+  await page.locator('.jp-Notebook .jp-Cell').first().waitFor();
+  // The server's kernel list says when GoNB is up and idle.
+  for (let i = 0; ; i++) {
+    const ks = await (await fetch(`${url}/api/kernels?token=${token}`)).json();
+    if (ks.length > 0 && ks.every((k) => k.execution_state === 'idle')) { log(`kernel ${ks[0].name} idle`); break; }
+    if (i > 240) { throw new Error('no idle kernel after 120 s: ' + JSON.stringify(ks)); }
+    await page.waitForTimeout(500);
+  }
+  await shot('open');
+  const t0 = Date.now();
+  // Run ▸ Run All Cells.
+  await page.locator('.jp-Notebook .jp-Cell').first().click();
+  await page.locator('.lm-MenuBar-itemLabel', { hasText: /^Run$/ }).click();
+  await page.locator('.lm-Menu-itemLabel', { hasText: /^Run All Cells$/ }).click();
+  await page.waitForTimeout(3000);
+  await shot('run-all');
+  if (!(await page.locator('.jp-InputPrompt', { hasText: '[*]' }).count())) { throw new Error('Run All Cells ran nothing'); }
+  log('running all cells');
+
+  // The exploration's live controls: GoNB sliders, the chart below them.
+  const slider = page.locator('input[type="range"][id^="gonb_slider_"]').first();
+  await slider.waitFor({ timeout: 600_000 });
+  const live = page.locator('div.kl-live').first();
+  await live.waitFor({ timeout: 60_000 });
+  log(`live exploration after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const before = await live.getAttribute('data-values');
+  const svgBefore = await live.locator('svg').first().innerHTML();
+  const max = Number(await slider.getAttribute('max'));
+  const value = Number(await slider.inputValue());
+  const to = value === max ? 0 : max;
+
+  // Drag the γ slider to its far end with the mouse, as a reader would.
+  await slider.scrollIntoViewIfNeeded();
+  await live.scrollIntoViewIfNeeded();
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  const x = to === max ? box.x + box.width - 2 : box.x + 2;
+  await page.mouse.move(box.x + box.width * (value / max), box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const moved = Date.now();
+  if (Number(await slider.inputValue()) !== to) { throw new Error(`the drag left the slider at ${await slider.inputValue()}, not ${to}`); }
+  await page.waitForFunction(
+    (b) => { const el = document.querySelector('div.kl-live'); return el && el.getAttribute('data-values') !== b; },
+    before, { timeout: 30_000 });
+  const after = await live.getAttribute('data-values');
+  const svgAfter = await live.locator('svg').first().innerHTML();
+  log(`slider ${value} → ${to}: "${before}" → "${after}" in ${Date.now() - moved} ms`);
+  if (!/^γ = /.test(after) || after === before) { fail(`the values shown did not follow the slider: "${before}" → "${after}"`); }
+  if (svgAfter === svgBefore) { fail('the chart was not redrawn'); }
+  const gamma = after.match(/^γ = ([^ ]+)/)[1];
+  if (!(await live.locator('svg text', { hasText: `γ = ${gamma}` }).count())) { fail(`the chart's title does not name γ = ${gamma}`); }
+  await shot('moved');
+
+  // Done: the live controls go, the frames stay, the later cells run.
+  await page.locator('button', { hasText: /^Done$/ }).first().click();
+  await page.locator('div.kl-explore').first().waitFor({ timeout: 300_000 });
+  await page.waitForFunction(() => {
+    const ps = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+    return ps.length > 0 && ps.every((p) => /\[\d+\]/.test(p.textContent));
+  }, null, { timeout: 600_000 });
+  log(`all cells ran in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const errors = await page.evaluate(() => {
+    const out = [];
+    for (const o of document.querySelectorAll('.jp-OutputArea-output')) {
+      const mime = o.getAttribute('data-mime-type') || '';
+      const t = o.textContent || '';
+      if (mime.includes('error') || /CHECK FAILED|panic: |unexpected error:|compilation failed/i.test(t)) { out.push(t.slice(0, 200)); }
+    }
+    return out;
+  });
+  for (const e of errors) { fail('an output holds an error: ' + e); }
+  // The offline frames work in the lab too.
+  const ex = page.locator('div.kl-explore').first();
+  const shown = () => ex.locator('div.kl-frame:not([hidden])').getAttribute('data-frame');
+  const f0 = await shown();
+  await ex.locator('input.kl-explore-input').first().fill('0');
+  const f1 = await shown();
+  if (f0 === f1) { fail(`the frames' slider did not switch the frame (${f0})`); }
+  if (!process.exitCode) { log('ok'); }
+} catch (e) {
+  fail(e.stack || String(e));
+  if (process.env.LAB_SHOTS) { for (const p of browser.contexts().flatMap((c) => c.pages())) { await p.screenshot({ path: `${process.env.LAB_SHOTS}/lab-fail.png` }).catch(() => {}); } }
+} finally {
+  await browser.close();
+}
