@@ -453,6 +453,11 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 			used += len(common)
 		}
 		sizes = append(sizes, fmt.Sprintf("%s: %s", g, countTasks(len(scores))))
+		if len(scores) < MinRankTasks {
+			parts = append(parts, repro.Part{Name: g, Outcome: repro.Undecided,
+				Detail: fmt.Sprintf("%s: too few to resample tasks (want %d)", countTasks(len(scores)), MinRankTasks)})
+			continue
+		}
 		iv, err := stattest.BootstrapRanks(scores, false, 2000, 0.95, 2013+uint64(gi))
 		if err != nil {
 			parts = append(parts, repro.Part{Name: g, Outcome: repro.Undecided, Detail: "no bootstrap: " + err.Error()})
