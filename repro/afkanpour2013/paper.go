@@ -80,6 +80,10 @@ const Alpha = 0.05
 // unregularised CA-nD is said to overfit.
 const SmallGamma = 5.0
 
+// MinRankTasks is the fewest tasks over which Table 2's rank intervals
+// are bootstrapped: with fewer, a group's ranks are undecided.
+const MinRankTasks = 3
+
 // AscentTol is the largest fall of the training alignment between two
 // stages of CA that rounding explains.
 const AscentTol = 1e-12

@@ -616,6 +616,18 @@ func TestRanksRejectNoise(t *testing.T) {
 		}
 		return out
 	}
+	// One task is too few to resample: undecided, whatever its ranks.
+	one := build(func(m, _, _ int) float64 { return float64(m) })
+	var kept []TaskRecord
+	for _, r := range one.Tasks {
+		if r.Task == LetterTasks[0] {
+			kept = append(kept, r)
+		}
+	}
+	one.Tasks = kept
+	if c := count(one); c[repro.Undecided] != 1 || len(c) != 1 {
+		t.Errorf("one task: %v", c)
+	}
 	noise := count(build(func(int, int, int) float64 { return 10 + rng.NormFloat64() }))
 	if noise[repro.Reproduced] > 0 {
 		t.Errorf("pure noise reproduced %d ranks: %v", noise[repro.Reproduced], noise)

@@ -48,7 +48,11 @@ func Verdict(res *Results) *repro.Report {
 		found = append(found, repro.Check(fmt.Sprintf("%.3f", f), best <= FrequencyTol, fmt.Sprintf("nearest learned frequency %.3f away", best)))
 	}
 	var atoms []string
-	for _, a := range res.CA {
+	for i, a := range res.CA {
+		if i == 3 {
+			atoms = append(atoms, fmt.Sprintf("%d more", len(res.CA)-3))
+			break
+		}
 		atoms = append(atoms, fmt.Sprintf("%.3f (w %.2f)", a.Sigma, a.Weight))
 	}
 	fc := repro.Claim{ID: "Figure 1(c)", Kind: repro.Experiment, Statement: "CA's learned frequencies are close to √2, √12 and √60",

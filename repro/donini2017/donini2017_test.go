@@ -351,7 +351,11 @@ func TestTinyRun(t *testing.T) {
 		t.Fatalf("progress %d, CV %d, Fig1 %d", n, len(res.CV), len(res.Fig1))
 	}
 	for _, c := range res.Checks {
-		if c.Outcome != repro.Reproduced && c.ID != "§3.2 Frobenius sandwich" {
+		want := repro.Reproduced
+		if c.ID == "Table 1" {
+			want = repro.Corrected // the printed RBF, RQ and Cauchy rules are wrong
+		}
+		if c.Outcome != want && c.ID != "§3.2 Frobenius sandwich" {
 			t.Errorf("%s: %v (%s)", c.ID, c.Outcome, c.Ours)
 		}
 	}
