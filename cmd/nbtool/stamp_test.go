@@ -33,9 +33,11 @@ func stampRepo(t *testing.T) (string, stampConfig) {
 	}
 	cfg := stampConfig{
 		root: root, notebook: filepath.Join(root, "notebooks", "01-a.ipynb"), mode: "quick",
-		tools:   map[string]string{"jupyter": "nbconvert 6.5.3"},
-		skip:    []string{filepath.Join(root, "reports")},
-		environ: []string{"KERNELAB_ROOT=" + root, "GOAMD64=v3", "HOME=/home/x", "KERNELAB_CACHE=on"},
+		tools: map[string]string{"jupyter": "nbconvert 6.5.3"},
+		skip:  []string{filepath.Join(root, "reports")},
+		// MNIST is read from KERNELAB_DATA (else the user's cache, as datasets.CacheDir).
+		environ: []string{"KERNELAB_ROOT=" + root, "KERNELAB_DATA=" + filepath.Join(root, "data", "cache"),
+			"GOAMD64=v3", "HOME=/home/x", "KERNELAB_CACHE=on"},
 		goEnv: func(string) (map[string]string, error) {
 			return map[string]string{"GOVERSION": "go1.26.8"}, nil
 		},
