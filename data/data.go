@@ -6,7 +6,8 @@
 //
 // The embed directive has to live in the directory that holds the files,
 // which is why this tiny package exists. MNIST is not embedded: `make data`
-// fetches it into data/cache/ (git-ignored).
+// fetches it into datasets.CacheDir ($KERNELAB_DATA, else kernelab under the
+// user's cache directory).
 package data
 
 import "embed"

@@ -31,6 +31,12 @@ var (
 	ErrNotFitted = errors.New("klearn: model is not fitted")
 	// ErrMissingData reports a data set that must first be built with `make data`.
 	ErrMissingData = errors.New("klearn: data set not available")
+	// ErrUnknown reports a name that nothing is registered under (a data
+	// set, a kernel family, a split).
+	ErrUnknown = errors.New("klearn: unknown name")
+	// ErrIO reports a file that could not be written or read for a reason
+	// other than a missing data set (a missing directory, no permission).
+	ErrIO = errors.New("klearn: file input/output failed")
 )
 
 // Errorf wraps a sentinel error with a formatted context message:

@@ -44,21 +44,71 @@ func CheckMatrix(what string, X mat.Matrix) (n, d int, err error) {
 // hidden in the interface (a (*mat.Dense)(nil) passed as a mat.Matrix),
 // whose Dims would panic.
 func IsNilMatrix(X mat.Matrix) bool {
-	if X == nil {
-		return true
-	}
 	switch m := X.(type) {
+	case nil:
+		return true
 	case *mat.Dense:
 		return m == nil
 	case *mat.SymDense:
 		return m == nil
 	}
-	v := reflect.ValueOf(X)
-	switch v.Kind() {
+	return IsNil(X)
+}
+
+// IsNil reports whether v is nil or a nil pointer, map, slice, function,
+// channel or interface hidden in the interface (a (*T)(nil) passed as an
+// interface value), whose methods would panic.
+func IsNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	r := reflect.ValueOf(v)
+	switch r.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
-		return v.IsNil()
+		return r.IsNil()
 	}
 	return false
+}
+
+// CheckNotNil returns an ErrParam error naming what when v is nil (IsNil):
+// the guard of every argument that is a family, kernel, source or other
+// value the function calls methods on.
+func CheckNotNil(what string, v any) error {
+	if IsNil(v) {
+		return Errorf(ErrParam, "%s is nil", what)
+	}
+	return nil
+}
+
+// CheckLen returns an ErrShape error unless len(v) = n.
+func CheckLen(what string, v []float64, n int) error {
+	if len(v) != n {
+		return Errorf(ErrShape, "%s has %d entries, want %d", what, len(v), n)
+	}
+	return nil
+}
+
+// CheckFinite returns an ErrNotFinite error naming the first NaN or ±Inf
+// of v (v may be empty). On an input it reports bad data; on a result
+// computed from finite data it reports an overflow, and says so.
+func CheckFinite(what string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return Errorf(ErrNotFinite, "%s[%d] = %v", what, i, x)
+		}
+	}
+	return nil
+}
+
+// CheckResult is CheckFinite on values computed from finite inputs: a NaN
+// or ±Inf there is an overflow in the computation (ErrNotFinite).
+func CheckResult(what string, v []float64) error {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return Errorf(ErrNotFinite, "%s[%d] = %v: the result overflows float64", what, i, x)
+		}
+	}
+	return nil
 }
 
 // CheckVector returns an error if v is empty or holds a non-finite value.
@@ -66,12 +116,7 @@ func CheckVector(what string, v []float64) error {
 	if len(v) == 0 {
 		return Errorf(ErrEmpty, "%s is empty", what)
 	}
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return Errorf(ErrNotFinite, "%s[%d] = %v", what, i, x)
-		}
-	}
-	return nil
+	return CheckFinite(what, v)
 }
 
 // CheckXY validates a design matrix and its targets: X finite and non-empty,
@@ -126,10 +171,7 @@ func Classes(y []float64) []float64 {
 // CheckGram validates a square, finite training Gram matrix of order n
 // (n < 0 skips the order check) and returns its order.
 func CheckGram(K mat.Symmetric, n int) (int, error) {
-	if K == nil {
-		return 0, Errorf(ErrEmpty, "Gram matrix is nil")
-	}
-	if s, ok := K.(*mat.SymDense); ok && s == nil {
+	if IsNilMatrix(K) {
 		return 0, Errorf(ErrEmpty, "Gram matrix is nil")
 	}
 	m := K.SymmetricDim()
@@ -139,6 +181,16 @@ func CheckGram(K mat.Symmetric, n int) (int, error) {
 	if n >= 0 && m != n {
 		return m, Errorf(ErrShape, "Gram matrix is %d×%d, want %d×%d", m, m, n, n)
 	}
+	if s, ok := K.(*mat.SymDense); ok { // the fast path of a valid matrix
+		raw := s.RawSymmetric()
+		fine := true
+		for i := 0; i < m && fine; i++ {
+			fine = allFinite(raw.Data[i*raw.Stride+i : i*raw.Stride+m])
+		}
+		if fine {
+			return m, nil
+		}
+	}
 	for i := 0; i < m; i++ {
 		for j := i; j < m; j++ {
 			if v := K.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
@@ -147,6 +199,16 @@ func CheckGram(K mat.Symmetric, n int) (int, error) {
 		}
 	}
 	return m, nil
+}
+
+// allFinite reports whether v holds no NaN or ±Inf (x − x is 0 for every
+// finite x and NaN otherwise, so one sum tells).
+func allFinite(v []float64) bool {
+	var s float64
+	for _, x := range v {
+		s += x - x
+	}
+	return s == 0
 }
 
 // CheckParam returns an ErrParam error unless lo ≤ v ≤ hi and v is finite.
@@ -191,6 +253,9 @@ func CheckAlloc(what string, elem int, counts ...int) error {
 // detected; the solvers then return a stationary point of the non-convex
 // problem.
 func CheckDiagPSD(what string, K mat.Symmetric) error {
+	if IsNilMatrix(K) {
+		return Errorf(ErrEmpty, "%s is nil", what)
+	}
 	var amax float64
 	for i := 0; i < K.SymmetricDim(); i++ {
 		v := K.At(i, i)

@@ -2,6 +2,7 @@ package repro
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"os/exec"
@@ -289,13 +290,21 @@ func TestCountsApart(t *testing.T) {
 		t.Error("a full report reads as quick")
 	}
 	text := r.Text()
-	for _, w := range []string{"corrected (printed formula wrong)", "post hoc", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results"} {
+	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("text lacks %q:\n%s", w, text)
 		}
 	}
 	if err := r.Criteria.Check(r); err == nil || !strings.Contains(err.Error(), `"Fig. 1" is decided by no criterion`) {
 		t.Errorf("Check: %v", err)
+	}
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseReport(b)
+	if err != nil || back.Counts() != c || back.Claims[1].Quick != tbl.Quick || back.Claims[0].Parts[0].Outcome != Corrected || !back.Criteria[1].PostHoc {
+		t.Errorf("JSON round trip: %v\n%s", err, b)
 	}
 	r.Mode = "quick"
 	if s := r.Counts().String(); !strings.HasPrefix(s, QuickNote+": ") {
@@ -394,5 +403,33 @@ func TestStampCriteria(t *testing.T) {
 	}
 	if !strings.Contains(r.Text(), "last changed unknown") {
 		t.Errorf("text:\n%s", r.Text())
+	}
+}
+
+// TestPartsBadInput: the deciding functions report bad input as errors
+// wrapping klearn sentinels.
+func TestPartsBadInput(t *testing.T) {
+	a, b := []float64{1, 2, 3}, []float64{1, 2}
+	nan := []float64{1, math.NaN(), 3}
+	errOf := func(_ Part, err error) error { return err }
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"better lengths", errOf(Better("x", a, b, PairedT, Alpha, true, 0.1)), klearn.ErrShape},
+		{"better NaN", errOf(Better("x", a, nan, Wilcoxon, Alpha, true, 0.1)), klearn.ErrNotFinite},
+		{"better alpha", errOf(Better("x", a, a, Sign, 0.7, true, 0.1)), klearn.ErrParam},
+		{"better test", errOf(Better("x", a, a, Test(9), Alpha, true, 0.1)), klearn.ErrParam},
+		{"equal margin", errOf(Equal("x", a, a, -1, Alpha)), klearn.ErrParam},
+		{"equal NaN", errOf(Equal("x", nan, a, 1, Alpha)), klearn.ErrNotFinite},
+		{"no worse alpha", errOf(NoWorse("x", a, a, 1, 0, true)), klearn.ErrParam},
+		{"trend lengths", errOf(Trend("x", a, b, true, Alpha)), klearn.ErrShape},
+		{"trend NaN", errOf(Trend("x", a, nan, true, Alpha)), klearn.ErrNotFinite},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
 	}
 }

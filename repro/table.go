@@ -9,8 +9,8 @@ import (
 // vizVerdict maps a cell's outcome to the mark viz draws.
 var vizVerdict = map[Outcome]viz.Verdict{Reproduced: viz.Within, NotReproduced: viz.Outside, Undecided: viz.Undecided, NotRun: viz.NotCompared}
 
-// CellRuleText states the one cell rule (Cell.Verdict) in one line.
-var CellRuleText = fmt.Sprintf("Welch's test of ours against the paper's mean ± std at α = %g, within only if it detects δ with power %g; a declared tolerance where the paper prints no spread", Alpha, Power)
+// cellRuleText states the one cell rule (Cell.Verdict) in one line.
+var cellRuleText = fmt.Sprintf("Welch's test of ours against the paper's mean ± std at α = %g, within only if it detects δ with power %g; a declared tolerance where the paper prints no spread", Alpha, Power)
 
 // CompareTable lays cells out as a viz.CompareTable (rows and columns in
 // the order they first appear; a later cell at the same place replaces an
@@ -18,7 +18,7 @@ var CellRuleText = fmt.Sprintf("Welch's test of ours against the paper's mean ±
 // the rule in the note: the table shows the decision the verdict table
 // counts, by the same rule. Set Digits and Note on the result as needed.
 func CompareTable(title, corner, source string, cells []Cell) *viz.CompareTable {
-	t := &viz.CompareTable{Title: title, Corner: corner, Source: source, Rule: CellRuleText}
+	t := &viz.CompareTable{Title: title, Corner: corner, Source: source, Rule: cellRuleText}
 	ri, ci := map[string]int{}, map[string]int{}
 	for _, c := range cells {
 		if _, ok := ri[c.Row]; !ok {

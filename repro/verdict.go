@@ -153,8 +153,13 @@ func (v Value) Format(prec int) string {
 // (the noise of the repetitions). Every tolerance is stated before the
 // results are computed and printed beside them.
 type Tolerance struct {
-	Abs    float64 `json:"abs,omitempty"`
-	Rel    float64 `json:"rel,omitempty"`
+	Abs float64 `json:"abs,omitempty"`
+	Rel float64 `json:"rel,omitempty"`
+	// Spread widens the band to Spread times the larger std.
+	//
+	// Deprecated: a band of standard deviations is no test (it lets one
+	// method's mean pass another's cell); give the cell a Delta, so that
+	// Welch's rule decides it.
 	Spread float64 `json:"spread,omitempty"`
 }
 
@@ -618,6 +623,11 @@ func ParseReport(b []byte) (*Report, error) {
 var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain",
 	Undecided: "undecided", Corrected: "explains (corrected)", NotRun: NotRun.String()}
 
+// postHocLabel names the outcomes of a post-hoc Diagnostic row: whether it
+// fits the miss it was written for; it explains nothing either way.
+var postHocLabel = map[Outcome]string{Reproduced: "post hoc: fits the miss, explains nothing", Partly: "post hoc: fits in part, explains nothing",
+	NotReproduced: "post hoc: does not fit the miss", Undecided: "post hoc: undecided", Corrected: "post hoc: fits (corrected), explains nothing", NotRun: NotRun.String()}
+
 // targetLabel names the outcomes of a Target row: met or not.
 var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met",
 	Undecided: "undecided", Corrected: "met (corrected)", NotRun: NotRun.String()}
@@ -633,7 +643,7 @@ func (c Claim) Label() string {
 	switch c.Kind {
 	case Diagnostic:
 		if c.PostHoc {
-			return "post hoc: " + c.Outcome.String() + ", explains nothing"
+			return postHocLabel[c.Outcome]
 		}
 		return diagnosticLabel[c.Outcome]
 	case Target:

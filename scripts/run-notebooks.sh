@@ -6,7 +6,9 @@
 #   scripts/run-notebooks.sh --mode quick|full|paper --out DIR [--html DIR] NOTEBOOK.ipynb...
 #
 # For each notebook, in order: nbconvert executes it (KERNELAB_MODE=mode) into
-# DIR/NAME.ipynb, logging to DIR/NAME.log; `nbtool check` then fails it on any
+# DIR/NAME.ipynb, logging to DIR/NAME.log (DIR/NAME.kernel.log keeps it with
+# GoNB's own log lines), while the experiments' progress (done / total, the
+# job, an estimate of the time left) is printed as they run; `nbtool check` then fails it on any
 # error output, any cell not executed, any missing `// expect:` output, or any
 # network script. With --html, the executed notebook is exported to
 # HTML_DIR/NAME.html (failed ones too, errors shown): cells tagged
@@ -122,6 +124,17 @@ trap 'on_signal 130' INT
 trap 'on_signal 143' TERM
 trap 'on_signal 129' HUP
 
+# strip_kernel_noise copies a notebook's nbconvert output without GoNB's start-up noise: its klog lines
+# (I/W/E + MMDD, e.g. "E1128 10:02:03.123 ... Error message") and the multi-line note that gopls, an
+# autocompletion server, is not installed. Anything else (nbconvert's messages, a kernel's fatal error) stays.
+strip_kernel_noise() {
+  awk '
+    /^[IWE][0-9][0-9][0-9][0-9] [0-9:.]+ / { next }
+    /^Program gopls is not installed/ { skip = 1; fences = 0; next }
+    skip { if ($0 ~ /^```/ && ++fences == 2) skip = 0; next }
+    { print }'
+}
+
 # lap NAME adds the seconds since the last lap to $phases (the times of a notebook's steps).
 lap() { phases+="$1 $((SECONDS - mark)) s, "; mark=$SECONDS; }
 
@@ -155,16 +168,26 @@ for src in "$@"; do
   "$nbtool" stamp inputs "${stamp_args[@]}" -notebook "$src" -o "$out/$name.inputs" ||
     echo "      note: inputs not readable (above), this run will not be stamped"
   ok=1 detail="" phases="" mark=$SECONDS
-  KERNELAB_MODE="$mode" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
+  # The experiments append their progress to $progress (repro/jobs, KERNELAB_PROGRESS): a cell shows nothing
+  # before it ends, so the file is printed here as it grows. The kernel's own log goes to $name.kernel.log;
+  # $name.log keeps it without GoNB's start-up noise (strip_kernel_noise).
+  progress="$out/$name.progress"
+  rm -f "$progress" "$out/$name.kernel.log"
+  : > "$progress"
+  KERNELAB_MODE="$mode" KERNELAB_PROGRESS="$progress" "$JUPYTER" nbconvert --to notebook --execute --allow-errors \
     --ExecutePreprocessor.timeout="$timeout" --ExecutePreprocessor.kernel_name=gonb \
-    --output-dir "$out" --output "$name" "$src" >"$log" 2>&1 &
+    --output-dir "$out" --output "$name" "$src" >"$out/$name.kernel.log" 2>&1 &
   running=$!
+  tail -n +1 -F --pid="$running" "$progress" 2>/dev/null | sed -u 's/^/      /' &
+  tailer=$!
   if ! wait "$running"; then
     running=""
     ok=0
     detail="nbconvert failed (timeout or kernel crash?)"
   fi
   running=""
+  wait "$tailer" 2>/dev/null || true
+  strip_kernel_noise <"$out/$name.kernel.log" >"$log"
   lap execute
   if [ -f "$out/$name.ipynb" ]; then
     if ! "$nbtool" check "$out/$name.ipynb" >"$out/$name.check" 2>&1; then

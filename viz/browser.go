@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"math"
 	"os/exec"
 	"regexp"
 
@@ -242,21 +243,40 @@ func BrowserArgs(profileDir string, width, height, virtualMS int) []string {
 
 // BlankFraction samples the box r (inset by 2 px) of a screenshot on a grid
 // and returns the fraction of pure white pixels: near 0 for a raster
-// painted across its box, large for a letterboxed one. An empty box is all
-// blank (1).
+// painted across its box, large for a letterboxed one. Samples outside the
+// image count as not white, as img.At's zero colour is; only those inside
+// are visited, so a box of ±1e300 costs the image's size. An empty box, a
+// box with a NaN corner and a nil image are all blank (1).
 func BlankFraction(img image.Image, r [4]float64) float64 {
-	n, white := 0, 0
-	for y := r[1] + 2; y < r[3]-2; y += 3 {
-		for x := r[0] + 2; x < r[2]-2; x += 2 {
-			n++
+	// The grid's points lo, lo + step, … below hi.
+	count := func(lo, hi, step float64) float64 {
+		if !(hi > lo) {
+			return 0
+		}
+		return math.Ceil((hi - lo) / step)
+	}
+	// Its first point at or after edge (at edge when lo is so far below
+	// that the grid's spacing is lost to rounding).
+	first := func(lo, step float64, edge int) float64 {
+		if lo >= float64(edge) {
+			return lo
+		}
+		return math.Max(lo+math.Ceil((float64(edge)-lo)/step)*step, float64(edge))
+	}
+	n := count(r[1]+2, r[3]-2, 3) * count(r[0]+2, r[2]-2, 2)
+	if img == nil || !(n > 0) {
+		return 1
+	}
+	b := img.Bounds()
+	y1, x1 := math.Min(r[3]-2, float64(b.Max.Y)), math.Min(r[2]-2, float64(b.Max.X))
+	white := 0
+	for y := first(r[1]+2, 3, b.Min.Y); y < y1; y += 3 {
+		for x := first(r[0]+2, 2, b.Min.X); x < x1; x += 2 {
 			cr, cg, cb, _ := img.At(int(x), int(y)).RGBA()
 			if cr>>8 >= 254 && cg>>8 >= 254 && cb>>8 >= 254 {
 				white++
 			}
 		}
 	}
-	if n == 0 {
-		return 1
-	}
-	return float64(white) / float64(n)
+	return float64(white) / n
 }

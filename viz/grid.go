@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -56,6 +57,9 @@ func (g *Grid) figure() (figure, error) {
 	if err := checkNonEmpty(kind, "Panels", len(g.Panels)); err != nil {
 		return figure{}, err
 	}
+	if err := g.checkCycle(nil); err != nil {
+		return figure{}, err
+	}
 	cols := g.Cols
 	if cols == 0 {
 		cols = min(3, len(g.Panels))
@@ -94,7 +98,9 @@ func (g *Grid) figure() (figure, error) {
 	}
 	shared.row = true
 	if g.ShareX || g.ShareY {
-		g.share(ds, cols)
+		if err := g.share(ds, cols); err != nil {
+			return figure{}, err
+		}
 	}
 	shared.maxW = vg.Length(pw*float64(cols)*0.75) - 8
 	extra := titleSpace(g.Title)
@@ -109,8 +115,30 @@ func (g *Grid) figure() (figure, error) {
 	return figure{gridDrawer{g.Title, ds, cols, rows, shared}, w, h}, nil
 }
 
-// share sets common axis ranges on the gonum panels of ds.
-func (g *Grid) share(ds []drawer, cols int) {
+// checkCycle returns an ErrParam error when g holds itself as a panel,
+// directly or through nested grids (rendering it would recurse without
+// end); outer lists the grids that hold g.
+func (g *Grid) checkCycle(outer []*Grid) error {
+	for _, o := range outer {
+		if o == g {
+			return klearn.Errorf(klearn.ErrParam, "viz: grid: a grid holds itself as a panel (%d levels down)", len(outer))
+		}
+	}
+	outer = append(outer, g)
+	for _, c := range g.Panels {
+		if in, ok := c.(*Grid); ok && in != nil {
+			if err := in.checkCycle(outer); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// share sets common axis ranges on the gonum panels of ds. A shared range
+// that reaches zero or below is an ErrParam error when one of the panels
+// draws that axis on a log scale.
+func (g *Grid) share(ds []drawer, cols int) error {
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	var pns []*panel
 	var idx []int
@@ -119,6 +147,16 @@ func (g *Grid) share(ds []drawer, cols int) {
 			pns, idx = append(pns, pn), append(idx, i)
 			xlo, xhi = math.Min(xlo, pn.p.X.Min), math.Max(xhi, pn.p.X.Max)
 			ylo, yhi = math.Min(ylo, pn.p.Y.Min), math.Max(yhi, pn.p.Y.Max)
+		}
+	}
+	for k, pn := range pns {
+		_, logX := pn.p.X.Scale.(plot.LogScale)
+		_, logY := pn.p.Y.Scale.(plot.LogScale)
+		if g.ShareX && logX && !math.IsInf(xhi-xlo, 0) && !(xlo > 0) {
+			return klearn.Errorf(klearn.ErrParam, "viz: grid: ShareX gives panel %d, on a log x axis, the range [%g, %g]", idx[k], xlo, xhi)
+		}
+		if g.ShareY && logY && !math.IsInf(yhi-ylo, 0) && !(ylo > 0) {
+			return klearn.Errorf(klearn.ErrParam, "viz: grid: ShareY gives panel %d, on a log y axis, the range [%g, %g]", idx[k], ylo, yhi)
 		}
 	}
 	rows := (len(ds) + cols - 1) / cols
@@ -138,6 +176,7 @@ func (g *Grid) share(ds []drawer, cols int) {
 			}
 		}
 	}
+	return nil
 }
 
 // titleSpace is the height in pixels a grid's title takes: one 15 pt line,

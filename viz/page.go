@@ -162,13 +162,21 @@ func (p *Page) HTML() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// WriteFile writes the document to path.
+// WriteFile writes the document to path. Errors: an empty path
+// (klearn.ErrParam), a file that cannot be written, e.g. in a missing
+// directory (klearn.ErrIO), and those of HTML.
 func (p *Page) WriteFile(path string) error {
+	if path == "" {
+		return klearn.Errorf(klearn.ErrParam, "viz: Page.WriteFile: empty path")
+	}
 	h, err := p.HTML()
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, h, 0o644)
+	if err := os.WriteFile(path, h, 0o644); err != nil {
+		return klearn.Errorf(klearn.ErrIO, "viz: Page.WriteFile: %v", err)
+	}
+	return nil
 }
 
 // Show displays the page body in a notebook (the library travels once per

@@ -258,14 +258,31 @@ func (pn *panel) drawArea(c draw.Canvas) draw.Canvas {
 }
 
 // fitTitle shrinks a title's font (down to 8 pt) until it fits width w,
-// then shortens it with an ellipsis.
+// then shortens it with an ellipsis to the longest prefix that fits (at
+// least one character), found by bisection: a title of n characters costs
+// O(n log n), not the O(n²) of dropping one character at a time.
 func fitTitle(sty *draw.TextStyle, txt *string, w vg.Length) {
+	if sty.Width(*txt) <= w {
+		return
+	}
 	for sty.Width(*txt) > w && sty.Font.Size > vg.Points(8) {
 		sty.Font.Size -= vg.Points(0.5)
 	}
-	r := []rune(*txt)
-	for len(r) > 1 && sty.Width(*txt) > w {
-		r = r[:len(r)-1]
-		*txt = string(r) + "…"
+	if sty.Width(*txt) <= w {
+		return
 	}
+	r := []rune(*txt)
+	if len(r) < 2 {
+		return
+	}
+	lo, hi := 1, len(r)-1 // the prefix length k ∈ [lo, hi]
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if sty.Width(string(r[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	*txt = string(r[:lo]) + "…"
 }

@@ -1,17 +1,21 @@
 // Command kernelab runs the papers' experiments as cached, resumable,
 // shardable jobs (package repro/jobs).
 //
-//	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full|paper] [--results DIR] [--recompute]
-//	kernelab status [<paper>[/<table>]] [--mode quick|full|paper] [--results DIR]
-//	kernelab merge --results DIR SHARD_DIR...
-//	kernelab list [<paper>[/<table>]] [--mode quick|full|paper]
+//	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute]
+//	kernelab status [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR]
+//	kernelab list [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--json]
+//	kernelab merge [--results DIR] SHARD_DIR...
+//	kernelab help [<command>]
 //
-// Results go to $KERNELAB_RESULTS, else results/ at the repository root;
-// KERNELAB_CACHE=off recomputes every job.
+// The mode is full unless --mode says otherwise, as in the notebooks and
+// make reports. Results go to $KERNELAB_RESULTS, else results/ at the
+// repository root; KERNELAB_CACHE=off recomputes every job. A bad argument
+// exits with status 2, a failed command with status 1.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,9 +23,12 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"text/tabwriter"
+	"time"
 
 	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
 	_ "github.com/kernelab/kernelab/repro/argyriou2006"
+	_ "github.com/kernelab/kernelab/repro/bench"
 	_ "github.com/kernelab/kernelab/repro/colbert2020"
 	_ "github.com/kernelab/kernelab/repro/cortes2009"
 	_ "github.com/kernelab/kernelab/repro/donini2017"
@@ -31,39 +38,154 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "kernelab:", err)
-		os.Exit(1)
-	}
+	code := exitCode(run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-const usage = `usage:
-  kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode quick|full|paper] [--results DIR] [--recompute]
-  kernelab status [<paper>[/<table>]] [--mode quick|full|paper] [--results DIR]
-  kernelab merge [--results DIR] SHARD_DIR...
-  kernelab list [<paper>[/<table>]] [--mode quick|full|paper]`
+// command is one subcommand: its synopsis, what it does, and its flags.
+type command struct {
+	synopsis, doc string
+	flags         []string
+}
 
-var errUsage = errors.New(usage)
+var commands = map[string]command{
+	"run": {"run <paper>[/<table>] [flags]",
+		"Computes the jobs of a paper (or one of its tables) not yet in the results store, with progress and an ETA on stderr.",
+		[]string{"shard", "workers", "mode", "results", "recompute"}},
+	"status": {"status [<paper>[/<table>]] [flags]",
+		"Counts the done, pending and failed jobs of each table under the current code.",
+		[]string{"mode", "results"}},
+	"list": {"list [<paper>[/<table>]] [flags]",
+		"Prints each experiment (table) with its number of jobs and an estimated cost: the mean compute time of its stored records times its jobs.",
+		[]string{"mode", "results", "json"}},
+	"merge": {"merge [--results DIR] SHARD_DIR...",
+		"Copies the records of shard stores into the results store after checking every one; a bad shard merges nothing.",
+		[]string{"results"}},
+	"help": {"help [<command>]", "Prints this help, or that of one command.", nil},
+}
+
+var order = []string{"run", "status", "list", "merge", "help"}
+
+const intro = `kernelab runs the papers' experiments as cached, resumable, shardable jobs.
+
+usage:
+`
+
+// usage writes the synopsis of every command.
+func usage(w io.Writer) {
+	fmt.Fprint(w, intro)
+	for _, name := range order {
+		fmt.Fprintf(w, "  kernelab %s\n", commands[name].synopsis)
+	}
+	fmt.Fprint(w, "\nkernelab help <command> describes one command and its flags. The mode is full unless --mode says otherwise.\n")
+}
+
+// usageError is a bad command line: main prints it with the usage of cmd
+// ("" for the general usage) and exits with status 2.
+type usageError struct{ cmd, msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func badUsage(cmd, format string, args ...any) error {
+	return &usageError{cmd, fmt.Sprintf(format, args...)}
+}
+
+// exitCode prints err and returns the exit status: 0 for nil, 2 with the
+// usage for a bad command line, 1 otherwise.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "kernelab:", err)
+	var ue *usageError
+	if !errors.As(err, &ue) {
+		return 1
+	}
+	fmt.Fprintln(stderr)
+	if ue.cmd == "" {
+		usage(stderr)
+	} else {
+		help(stderr, ue.cmd)
+	}
+	return 2
+}
+
+// options holds every flag; each command registers the ones it takes.
+type options struct {
+	shard, mode, results string
+	workers              int
+	recompute, json      bool
+}
+
+func flagSet(cmd string, o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, f := range commands[cmd].flags {
+		switch f {
+		case "shard":
+			fs.StringVar(&o.shard, f, "0/1", "run shard i of N (i/N)")
+		case "workers":
+			fs.IntVar(&o.workers, f, 0, "goroutines (0: all cores)")
+		case "mode":
+			fs.StringVar(&o.mode, f, "full", "full, quick (the CI run) or paper (the printed protocol, where full mode scales it down)")
+		case "results":
+			fs.StringVar(&o.results, f, jobs.DefaultDir(), "results directory")
+		case "recompute":
+			fs.BoolVar(&o.recompute, f, false, "ignore stored records (as KERNELAB_CACHE=off)")
+		case "json":
+			fs.BoolVar(&o.json, f, false, "print JSON (for scripts) instead of a table")
+		}
+	}
+	return fs
+}
+
+// help writes the usage of one command with its flags.
+func help(w io.Writer, cmd string) {
+	c := commands[cmd]
+	fmt.Fprintf(w, "usage: kernelab %s\n\n%s\n", c.synopsis, c.doc)
+	if len(c.flags) > 0 {
+		fs := flagSet(cmd, &options{})
+		fs.SetOutput(w)
+		fmt.Fprintln(w, "\nflags:")
+		fs.PrintDefaults()
+	}
+}
 
 // run executes one command line (without the program name).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errUsage
+		return badUsage("", "no command")
 	}
 	cmd, args := args[0], args[1:]
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	shard := fs.String("shard", "0/1", "run shard i of N (i/N)")
-	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
-	mode := fs.String("mode", "quick", "quick, full, or paper (the printed protocol, where a paper package scales full mode down)")
-	results := fs.String("results", jobs.DefaultDir(), "results directory")
-	recompute := fs.Bool("recompute", false, "ignore stored records (as KERNELAB_CACHE=off)")
+	switch cmd {
+	case "-h", "-help", "--help":
+		usage(stdout)
+		return nil
+	case "help":
+		if len(args) == 0 {
+			usage(stdout)
+			return nil
+		}
+		if _, ok := commands[args[0]]; !ok || len(args) > 1 {
+			return badUsage("", "help: unknown command %q", strings.Join(args, " "))
+		}
+		help(stdout, args[0])
+		return nil
+	}
+	if _, ok := commands[cmd]; !ok {
+		return badUsage("", "unknown command %q", cmd)
+	}
+	var o options
+	fs := flagSet(cmd, &o)
 	// Flags may follow positional arguments.
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return err
+		if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+			help(stdout, cmd)
+			return nil
+		} else if err != nil {
+			return badUsage(cmd, "%s: %v", cmd, err)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -71,17 +193,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	st := jobs.Store{Dir: *results}
+	switch o.mode {
+	case "", "quick", "full", "paper":
+	default:
+		return badUsage(cmd, "%s: mode %q: want full, quick or paper", cmd, o.mode)
+	}
+	if o.workers < 0 {
+		return badUsage(cmd, "%s: --workers %d: want 0 (all cores) or more", cmd, o.workers)
+	}
+	st := jobs.Store{Dir: o.results}
+	if cmd != "merge" && st.Dir == "" {
+		return badUsage(cmd, "%s: --results is empty", cmd)
+	}
 	switch cmd {
 	case "run":
 		if len(pos) != 1 {
-			return fmt.Errorf("run needs one <paper>[/<table>]\n%s", usage)
+			return badUsage(cmd, "run needs one <paper>[/<table>]")
 		}
-		exp, js, err := selectJobs(pos[0], *mode)
+		i, n, err := jobs.ParseShard(o.shard)
 		if err != nil {
-			return err
+			return badUsage(cmd, "%v", err)
 		}
-		i, n, err := jobs.ParseShard(*shard)
+		exp, js, err := selectJobs(pos[0], o.mode)
 		if err != nil {
 			return err
 		}
@@ -89,51 +222,101 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "kernelab: %s shard %d/%d: %d jobs into %s\n", pos[0], i, n, len(js), st.Dir)
-		sum, err := jobs.Run(ctx, exp, js, jobs.Options{Store: st, Workers: *workers, Recompute: *recompute, Progress: stderr})
+		sum, err := jobs.Run(ctx, exp, js, jobs.Options{Store: st, Workers: o.workers, Recompute: o.recompute, Progress: stderr})
 		fmt.Fprintf(stdout, "computed %d, cached %d, failed %d\n", sum.Computed, sum.Cached, sum.Failed)
 		return err
 	case "status", "list":
-		var sel []string
 		if len(pos) > 1 {
-			return errUsage
-		} else if len(pos) == 1 {
-			sel = pos
-		} else {
+			return badUsage(cmd, "%s takes at most one <paper>[/<table>], got %d", cmd, len(pos))
+		}
+		sel := pos
+		if len(pos) == 0 {
 			sel = jobs.Papers()
 		}
+		var all []jobs.Status
+		specs := map[string][]jobs.Job{}
 		for _, s := range sel {
-			_, js, err := selectJobs(s, *mode)
+			_, js, err := selectJobs(s, o.mode)
 			if err != nil {
 				return err
-			}
-			if cmd == "list" {
-				for _, j := range js {
-					fmt.Fprintln(stdout, j.Name(), paramString(j))
-				}
-				continue
 			}
 			sts, err := jobs.TableStatus(st, js, "")
 			if err != nil {
 				return err
 			}
-			for _, t := range sts {
-				fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
+			all = append(all, sts...)
+			for _, j := range js {
+				specs[j.Paper+"/"+j.Table] = append(specs[j.Paper+"/"+j.Table], j)
 			}
+		}
+		if cmd == "list" {
+			return list(stdout, all, specs, o.json)
+		}
+		for _, t := range all {
+			fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
 		}
 		return nil
 	case "merge":
 		if len(pos) == 0 {
-			return fmt.Errorf("merge needs shard directories\n%s", usage)
+			return badUsage(cmd, "merge needs shard directories")
+		}
+		if st.Dir == "" {
+			return badUsage(cmd, "merge: --results is empty")
 		}
 		srcs := make([]jobs.Store, len(pos))
 		for k, p := range pos {
 			srcs[k] = jobs.Store{Dir: p}
 		}
 		n, err := st.Merge(srcs...)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintf(stdout, "merged %d records into %s\n", n, st.Dir)
-		return err
+		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
+	return badUsage("", "unknown command %q", cmd)
+}
+
+// entry is one row of list: an experiment (a paper's table or figure).
+type entry struct {
+	Paper      string `json:"paper"`
+	Experiment string `json:"experiment"`
+	Jobs       int    `json:"jobs"`
+	Done       int    `json:"done"`
+	// EstimatedSeconds is the mean compute time of the stored, timed
+	// records times the number of jobs; absent when none is timed.
+	EstimatedSeconds *float64 `json:"estimated_seconds,omitempty"`
+	// Specs are the experiment's jobs (paper, table, method, data set,
+	// split and hyper-parameters).
+	Specs []jobs.Job `json:"specs"`
+}
+
+// list prints the experiments as a table, or as JSON.
+func list(w io.Writer, sts []jobs.Status, specs map[string][]jobs.Job, asJSON bool) error {
+	rows := make([]entry, len(sts))
+	for k, t := range sts {
+		n := t.Done + t.Pending + t.Failed
+		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: n, Done: t.Done, Specs: specs[t.Paper+"/"+t.Table]}
+		if t.Timed > 0 {
+			est := t.Seconds / float64(t.Timed) * float64(n)
+			rows[k].EstimatedSeconds = &est
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PAPER\tEXPERIMENT\tJOBS\tDONE\tEST. COST")
+	for _, r := range rows {
+		cost := "unknown (no timed record)"
+		if r.EstimatedSeconds != nil {
+			cost = fmt.Sprint(time.Duration(*r.EstimatedSeconds * float64(time.Second)).Round(time.Second))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Paper, r.Experiment, r.Jobs, r.Done, cost)
+	}
+	return tw.Flush()
 }
 
 // selectJobs resolves "<paper>[/<table>]" to its experiment and jobs.
@@ -149,15 +332,7 @@ func selectJobs(sel, mode string) (jobs.Experiment, []jobs.Job, error) {
 	}
 	js = jobs.FilterTable(js, table)
 	if len(js) == 0 {
-		return exp, nil, fmt.Errorf("%s: no jobs", sel)
+		return exp, nil, fmt.Errorf("%s: no jobs in %s mode", sel, mode)
 	}
 	return exp, js, nil
-}
-
-func paramString(j jobs.Job) string {
-	b, err := j.Spec()
-	if err != nil {
-		return err.Error()
-	}
-	return string(b)
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,30 +16,41 @@ import (
 func TestCommands(t *testing.T) {
 	dir := t.TempDir()
 	res := filepath.Join(dir, "local")
+	if err := os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		args    []string
 		wantOut string
 		wantErr string
 	}{
-		{"no args", nil, "", "usage"},
+		{"no args", nil, "", "no command"},
 		{"unknown command", []string{"frobnicate"}, "", "unknown command"},
 		{"unknown paper", []string{"run", "nope"}, "", "unknown paper"},
 		{"unknown table", []string{"run", "demo/T9", "--results", res}, "", "no jobs"},
 		{"bad shard", []string{"run", "demo", "--shard", "4/4", "--results", res}, "", "shard"},
 		{"bad mode", []string{"list", "demo", "--mode", "huge"}, "", "mode"},
-		{"list", []string{"list", "demo"}, "demo/grid/krr-rbf/sinc/split0", ""},
-		{"status before", []string{"status", "demo", "--results", res}, "demo/grid\tdone 0\tpending 24\tfailed 0", ""},
-		{"run", []string{"run", "demo/grid", "--results", res, "--workers", "2"}, "computed 24, cached 0, failed 0", ""},
-		{"run again", []string{"run", "demo", "--results", res}, "computed 0, cached 24, failed 0", ""},
-		{"recompute", []string{"run", "demo", "--recompute", "--results", res}, "computed 24, cached 0", ""},
-		{"status after", []string{"status", "--results", res}, "demo/grid\tdone 24\tpending 0\tfailed 0\tcomputed in ", ""},
-		{"status timed", []string{"status", "--results", res}, "(24 of the done jobs timed)", ""},
-		{"shard 0", []string{"run", "demo", "--shard", "0/3", "--results", filepath.Join(dir, "s0")}, "computed 8,", ""},
-		{"shard 1", []string{"run", "demo", "--shard", "1/3", "--results", filepath.Join(dir, "s1"), "--workers", "1"}, "computed 8,", ""},
-		{"shard 2", []string{"run", "demo", "--shard", "2/3", "--results", filepath.Join(dir, "s2")}, "computed 8,", ""},
+		{"bad workers", []string{"run", "demo", "--workers", "-1", "--results", res}, "", "workers"},
+		{"flag of another command", []string{"merge", "--shard", "0/2", "--results", res, res}, "", "not defined"},
+		{"two selections", []string{"status", "demo", "demo", "--results", res}, "", "at most one"},
+		{"empty results", []string{"status", "--results", ""}, "", "results"},
+		{"help of nothing", []string{"help", "frobnicate"}, "", "unknown command"},
+		{"list", []string{"list", "demo", "--mode", "quick", "--results", res}, "demo   grid        24    0     unknown", ""},
+		{"status before", []string{"status", "demo", "--mode", "quick", "--results", res}, "demo/grid\tdone 0\tpending 24\tfailed 0", ""},
+		{"run", []string{"run", "demo/grid", "--mode", "quick", "--results", res, "--workers", "2"}, "computed 24, cached 0, failed 0", ""},
+		{"run again", []string{"run", "demo", "--mode", "quick", "--results", res}, "computed 0, cached 24, failed 0", ""},
+		{"recompute", []string{"run", "demo", "--mode", "quick", "--recompute", "--results", res}, "computed 24, cached 0", ""},
+		{"status after", []string{"status", "--mode", "quick", "--results", res}, "demo/grid\tdone 24\tpending 0\tfailed 0\tcomputed in ", ""},
+		{"status timed", []string{"status", "--mode", "quick", "--results", res}, "(24 of the done jobs timed)", ""},
+		{"full is the default", []string{"status", "demo", "--results", res}, "demo/grid\tdone 24\tpending 24\tfailed 0", ""},
+		{"shard 0", []string{"run", "demo", "--mode", "quick", "--shard", "0/3", "--results", filepath.Join(dir, "s0")}, "computed 8,", ""},
+		{"shard 1", []string{"run", "demo", "--mode", "quick", "--shard", "1/3", "--results", filepath.Join(dir, "s1"), "--workers", "1"}, "computed 8,", ""},
+		{"shard 2", []string{"run", "demo", "--mode", "quick", "--shard", "2/3", "--results", filepath.Join(dir, "s2")}, "computed 8,", ""},
 		{"merge", []string{"merge", "--results", filepath.Join(dir, "merged"), filepath.Join(dir, "s0"), filepath.Join(dir, "s1"), filepath.Join(dir, "s2")}, "merged 24 records", ""},
 		{"merge nothing", []string{"merge", "--results", filepath.Join(dir, "merged")}, "", "shard directories"},
+		{"merge a missing shard", []string{"merge", "--results", filepath.Join(dir, "merged"), filepath.Join(dir, "s9")}, "", "no such file"},
+		{"merge a file", []string{"merge", "--results", filepath.Join(dir, "merged"), filepath.Join(dir, "file")}, "", "not a directory"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,7 +72,7 @@ func TestCommands(t *testing.T) {
 	}
 	// Progress with ETA went to stderr; merged shards equal the local run.
 	var out, errb bytes.Buffer
-	if err := run(context.Background(), []string{"run", "demo", "--results", filepath.Join(dir, "p")}, &out, &errb); err != nil {
+	if err := run(context.Background(), []string{"run", "demo", "--mode", "quick", "--results", filepath.Join(dir, "p")}, &out, &errb); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(errb.String(), "ETA") {
@@ -89,5 +102,94 @@ func sameDir(t *testing.T, a, b string) {
 	})
 	if err != nil || n != 24 {
 		t.Fatalf("%d files compared, %v", n, err)
+	}
+}
+
+// TestHelpAndExitCodes: help, -h and --help print the usage on stdout and
+// exit 0; an unknown command or a bad flag exits 2 with the usage on
+// stderr; a failed command exits 1 with its message.
+func TestHelpAndExitCodes(t *testing.T) {
+	t.Parallel()
+	res := t.TempDir()
+	for _, tc := range []struct {
+		args        []string
+		code        int
+		out, errs   string
+		notInStdout string
+	}{
+		{[]string{"--help"}, 0, "kernelab run <paper>", "", ""},
+		{[]string{"-h"}, 0, "kernelab merge", "", ""},
+		{[]string{"help"}, 0, "kernelab list", "", ""},
+		{[]string{"help", "merge"}, 0, "usage: kernelab merge", "", "-mode"},
+		{[]string{"help", "run"}, 0, "-shard", "", ""},
+		{[]string{"run", "-h"}, 0, "usage: kernelab run", "", ""},
+		{[]string{"list", "--help"}, 0, "-json", "", ""},
+		{nil, 2, "", "usage:", ""},
+		{[]string{"frobnicate"}, 2, "", "unknown command \"frobnicate\"\n\nkernelab runs", ""},
+		{[]string{"run", "--nope"}, 2, "", "usage: kernelab run", ""},
+		{[]string{"run", "nope", "--results", res}, 1, "", "unknown paper", ""},
+		{[]string{"merge", "--results", res, filepath.Join(res, "missing")}, 1, "", "kernelab: jobs: merge", ""},
+	} {
+		var out, errb bytes.Buffer
+		code := exitCode(run(context.Background(), tc.args, &out, &errb), &errb)
+		if code != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errb.String(), tc.errs) ||
+			(tc.notInStdout != "" && strings.Contains(out.String(), tc.notInStdout)) {
+			t.Errorf("kernelab %v: exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr with %q",
+				tc.args, code, out.String(), errb.String(), tc.code, tc.out, tc.errs)
+		}
+	}
+}
+
+// TestListJSON: list --json gives one entry per experiment with its job
+// specs (hyper-parameters included), and an estimated cost once records
+// are timed.
+func TestListJSON(t *testing.T) {
+	t.Parallel()
+	res := t.TempDir()
+	list := func() []entry {
+		var out, errb bytes.Buffer
+		if err := run(context.Background(), []string{"list", "demo", "--mode", "quick", "--json", "--results", res}, &out, &errb); err != nil {
+			t.Fatal(err)
+		}
+		var es []entry
+		if err := json.Unmarshal(out.Bytes(), &es); err != nil {
+			t.Fatalf("%v in %q", err, out.String())
+		}
+		if len(es) != 1 || es[0].Paper != "demo" || es[0].Experiment != "grid" || es[0].Jobs != 24 || len(es[0].Specs) != 24 || es[0].Specs[0].Params["gamma"] == nil {
+			t.Fatalf("list --json: %+v", es)
+		}
+		return es
+	}
+	if e := list()[0]; e.EstimatedSeconds != nil || e.Done != 0 {
+		t.Fatalf("estimate before any run: %+v", e)
+	}
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"run", "demo", "--mode", "quick", "--shard", "0/2", "--results", res}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	e := list()[0]
+	if e.Done != 12 || e.EstimatedSeconds == nil || *e.EstimatedSeconds <= 0 {
+		t.Fatalf("after half the jobs: %+v", e)
+	}
+	// The estimate is the mean of the timed records times every job.
+	st := jobs.Store{Dir: res}
+	files, err := st.Files()
+	if err != nil || len(files) != 12 {
+		t.Fatalf("%d files, %v", len(files), err)
+	}
+	sum := 0.0
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(res, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r jobs.Record
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		sum += r.Seconds
+	}
+	if want := sum / 12 * 24; math.Abs(*e.EstimatedSeconds-want) > 1e-9*want {
+		t.Fatalf("estimate %g, want %g", *e.EstimatedSeconds, want)
 	}
 }

@@ -188,6 +188,12 @@ func stampInputs(cfg stampConfig) (map[string]string, error) {
 			return nil, err
 		}
 	}
+	// The last commit of the papers' criteria tables: a report prints it
+	// beside each criterion (repro.Report.StampCriteria), so committing a
+	// criteria file executes the notebooks again though no file changed.
+	if out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%H", "--", "repro/*/criteria.go").Output(); err == nil {
+		in["git:criteria"] = strings.TrimSpace(string(out))
+	}
 	// The notebook itself, also when it lives outside the repository.
 	if err := addFile(in, "notebook:"+filepath.Base(nbAbs), nbAbs); err != nil {
 		return nil, err

@@ -296,3 +296,32 @@ func TestUnder(t *testing.T) {
 		}
 	}
 }
+
+// TestStampCriteriaCommit: committing a criteria file changes the inputs
+// even when its content returns to an earlier one, since the report shows
+// the commit of each criterion's last change.
+func TestStampCriteriaCommit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root, cfg := stampRepo(t)
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("git", append([]string{"-C", root, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	crit := filepath.Join(root, "repro", "p", "criteria.go")
+	writeFile(t, crit, "package p // v1\n")
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "one")
+	before := mustInputs(t, cfg)
+	writeFile(t, crit, "package p // v2\n")
+	git("commit", "-qam", "two")
+	writeFile(t, crit, "package p // v1\n")
+	git("commit", "-qam", "three")
+	if d := diffInputs(before, mustInputs(t, cfg)); !strings.Contains(d, "git:criteria") {
+		t.Errorf("a new commit of the criteria left the inputs unchanged: %q", d)
+	}
+}

@@ -159,12 +159,12 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.{{if .Quick}} <b>Quick runs decide on a fraction of the data: they are not reproduction results.</b>{{end}}</p>
 <p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); post-hoc diagnostics, written after their miss was seen, explain nothing.</p>
 <table>
-<thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
+<thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Diagnostics: pre-registered / post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
 <tbody>
 {{range .Runs}}<tr>
 <td>{{if .Report}}<a href="{{.Report}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td>
 <td>{{.Title}}{{if .HasVerdict}}<div class="detail">{{.Verdict.Summary}}</div>{{else}}<div class="detail">no verdict table</div>{{end}}{{if .Detail}}<div class="detail">{{.Detail}}</div>{{end}}{{if .Earlier}}<div class="detail">from an earlier run (not in this one)</div>{{end}}</td>
-{{if .HasVerdict}}{{with .Verdict.Counts}}<td class="num">{{.Reproduced}} of {{.Run}}</td><td class="num">{{.Not}}</td><td class="num">{{.Partly}}</td><td class="num">{{.Undecided}}</td><td class="num">{{.Corrected}}</td><td class="num">{{.PostHoc}}</td>{{end}}{{else}}<td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td>{{end}}
+{{if .HasVerdict}}{{with .Verdict.Counts}}<td class="num">{{.Reproduced}} of {{.Run}}</td><td class="num">{{.Not}}</td><td class="num">{{.Partly}}</td><td class="num">{{.Undecided}}</td><td class="num">{{.Corrected}}</td><td class="num">{{.PreRegistered}} / {{.PostHoc}}</td>{{end}}{{else}}<td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td>{{end}}
 <td class="{{.Status}}">{{if eq .Status "ok"}}✓ ok{{else}}✗ failed{{end}}</td>
 <td>{{.Mode}}</td>
 <td class="num">{{if .Timed}}{{duration .Compute}}{{if or (lt .Timed .Jobs) (lt .Done .Jobs)}}<div class="detail">{{.Timed}} of {{.Jobs}} jobs timed</div>{{end}}{{else}}–{{end}}</td>

@@ -111,8 +111,14 @@ type VerdictCounts struct {
 	Undecided  int  `json:"undecided"`
 	Corrected  int  `json:"corrected"`
 	NotRun     int  `json:"notRun"`
-	PostHoc    int  `json:"postHoc"`
+	// Diagnostics counts the diagnostic rows, PostHoc those written after
+	// their miss was seen.
+	Diagnostics int `json:"diagnostics"`
+	PostHoc     int `json:"postHoc"`
 }
+
+// PreRegistered returns the diagnostic rows declared before their result.
+func (c VerdictCounts) PreRegistered() int { return c.Diagnostics - c.PostHoc }
 
 // Run returns the claims run in this mode.
 func (c VerdictCounts) Run() int { return c.Claims - c.NotRun }

@@ -78,7 +78,7 @@ func TestBadInput(t *testing.T) {
 			return ds(datasets.Gisette(imgs(func(m *datasets.Images) { m.Pixels = m.Pixels[:3] }), 2, 1))
 		}, klearn.ErrShape),
 		klearntest.Bad("Load text data set", func() error { return ds(datasets.Load("amazon-reviews")) }, klearn.ErrParam),
-		klearntest.Bad("Load unknown", func() error { return ds(datasets.Load("no-such-set")) }, nil),
+		klearntest.Bad("Load unknown", func() error { return ds(datasets.Load("no-such-set")) }, klearn.ErrUnknown),
 	}
 	klearntest.Battery(t, cases)
 	if (*datasets.Dataset)(nil).Rows() != 0 {

@@ -46,6 +46,9 @@ const maxCells = 1 << 28
 // for NaN/Inf, klearn.ErrEmpty for a file without data rows); ReadCSV never
 // panics.
 func ReadCSV(r io.Reader) (*Dataset, error) {
+	if err := klearn.CheckNotNil("datasets: ReadCSV: reader", r); err != nil {
+		return nil, err
+	}
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {

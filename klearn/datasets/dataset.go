@@ -142,7 +142,7 @@ func Info(name string) (DatasetInfo, error) {
 }
 
 func unknown(name string) error {
-	return klearn.Errorf(klearn.ErrParam, "datasets: unknown data set %q (see datasets.Names())", name)
+	return klearn.Errorf(klearn.ErrUnknown, "datasets: unknown data set %q (see datasets.Names())", name)
 }
 
 var (

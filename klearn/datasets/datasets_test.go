@@ -195,11 +195,15 @@ func TestLoadReturnsCopies(t *testing.T) {
 
 func TestUnknownName(t *testing.T) {
 	t.Parallel()
-	if _, err := Load("no-such-set"); !errors.Is(err, klearn.ErrParam) {
-		t.Errorf("err = %v, want ErrParam", err)
-	}
-	if _, err := Info("no-such-set"); !errors.Is(err, klearn.ErrParam) {
-		t.Errorf("err = %v, want ErrParam", err)
+	// An unknown name is not a bad hyper-parameter: ErrUnknown, naming it.
+	for what, err := range map[string]error{
+		"Load":      func() error { _, err := Load("no-such-set"); return err }(),
+		"Info":      func() error { _, err := Info("no-such-set"); return err }(),
+		"LoadMNIST": func() error { _, err := LoadMNIST("validation"); return err }(),
+	} {
+		if !errors.Is(err, klearn.ErrUnknown) || errors.Is(err, klearn.ErrParam) || !strings.Contains(err.Error(), "unknown") {
+			t.Errorf("%s: err = %v, want ErrUnknown alone", what, err)
+		}
 	}
 }
 

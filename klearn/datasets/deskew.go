@@ -31,7 +31,7 @@ func Deskew(img []float64, rows, cols int) ([]float64, error) {
 	if rows <= 0 || cols <= 0 || rows > math.MaxInt/cols || len(img) != rows*cols {
 		return nil, klearn.Errorf(klearn.ErrShape, "datasets: Deskew: %d pixels for a %d×%d image", len(img), rows, cols)
 	}
-	var tot, sy, sx float64
+	var amax float64
 	for i, v := range img {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "datasets: Deskew: pixel %d is %v", i, v)
@@ -39,6 +39,33 @@ func Deskew(img []float64, rows, cols int) ([]float64, error) {
 		if v < 0 {
 			return nil, klearn.Errorf(klearn.ErrParam, "datasets: Deskew: pixel %d is %v (want intensities ≥ 0)", i, v)
 		}
+		amax = math.Max(amax, v)
+	}
+	// The moments sum pixel·distance² over the image: with pixels beyond
+	// 2^600 they could overflow, so the image is deskewed at 2^−e times
+	// its intensity (exact, and the transform is linear) and scaled back.
+	if amax <= 0x1p600 {
+		return deskew(img, rows, cols), nil
+	}
+	_, e := math.Frexp(amax)
+	sc := make([]float64, len(img))
+	for i, v := range img {
+		sc[i] = math.Ldexp(v, -e)
+	}
+	out := deskew(sc, rows, cols)
+	for i, v := range out {
+		out[i] = math.Ldexp(v, e)
+	}
+	if err := klearn.CheckResult("datasets: Deskew", out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// deskew is Deskew on a checked image whose moments do not overflow.
+func deskew(img []float64, rows, cols int) []float64 {
+	var tot, sy, sx float64
+	for i, v := range img {
 		r, c := float64(i/cols), float64(i%cols)
 		tot += v
 		sy += v * r
@@ -47,7 +74,7 @@ func Deskew(img []float64, rows, cols int) ([]float64, error) {
 	out := make([]float64, len(img))
 	if tot == 0 {
 		copy(out, img)
-		return out, nil
+		return out
 	}
 	my, mx := sy/tot, sx/tot
 	var vyy, vxy float64
@@ -79,7 +106,7 @@ func Deskew(img []float64, rows, cols int) ([]float64, error) {
 			out[r*cols+c] = (1-fy)*((1-fx)*at(iy, ix)+fx*at(iy, ix+1)) + fy*((1-fx)*at(iy+1, ix)+fx*at(iy+1, ix+1))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // DeskewRows returns a copy of X with every row, an image of rows×cols

@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/klearn"
 )
 
@@ -34,6 +33,9 @@ const maxIDXBytes = 1 << 30
 // with nothing after it. Other element types, truncated or oversized files
 // give an error wrapping ErrFormat; ReadIDX never panics.
 func ReadIDX(r io.Reader) (*IDX, error) {
+	if err := klearn.CheckNotNil("datasets: ReadIDX: reader", r); err != nil {
+		return nil, err
+	}
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -99,13 +101,21 @@ type Images struct {
 	Labels        []uint8
 }
 
-// CacheDir is where `make data` puts downloaded data: $KERNELAB_DATA when set,
-// otherwise data/cache under the repository root (internal/repo).
+// DataEnv names the environment variable that sets CacheDir.
+const DataEnv = "KERNELAB_DATA"
+
+// CacheDir is where downloaded data sets are read from, and where `make
+// data` puts them: $KERNELAB_DATA when set, else kernelab under the user's
+// cache directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on Linux,
+// ~/Library/Caches on macOS). It is "" when neither is known.
 func CacheDir() string {
-	if d := os.Getenv("KERNELAB_DATA"); d != "" {
+	if d := os.Getenv(DataEnv); d != "" {
 		return d
 	}
-	return repo.Path("data", "cache")
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "kernelab")
+	}
+	return ""
 }
 
 // LoadMNIST reads split "train" (60,000 images) or "test" (10,000 images) of
@@ -121,9 +131,13 @@ func LoadMNIST(split string) (*Images, error) {
 	case "test":
 		stem = "t10k"
 	default:
-		return nil, klearn.Errorf(klearn.ErrParam, "datasets: MNIST split %q (want \"train\" or \"test\")", split)
+		return nil, klearn.Errorf(klearn.ErrUnknown, "datasets: MNIST split %q (want \"train\" or \"test\")", split)
 	}
-	dir := filepath.Join(CacheDir(), "mnist")
+	cache := CacheDir()
+	if cache == "" {
+		return nil, klearn.Errorf(klearn.ErrMissingData, "datasets: no cache directory for MNIST: set %s (make data fills it)", DataEnv)
+	}
+	dir := filepath.Join(cache, "mnist")
 	img, err := readIDXFile(dir, stem+"-images-idx3-ubyte")
 	if err != nil {
 		return nil, err

@@ -5,6 +5,9 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -138,6 +141,38 @@ func TestReadIDX(t *testing.T) {
 	}
 }
 
+// TestCacheDir: $KERNELAB_DATA wins; without it the cache is kernelab
+// under the user's cache directory ($XDG_CACHE_HOME on Linux), never a path
+// inside the checkout; with neither, MNIST is missing data, not a panic.
+func TestCacheDir(t *testing.T) {
+	d := t.TempDir()
+	t.Setenv("KERNELAB_DATA", d)
+	if got := CacheDir(); got != d {
+		t.Errorf("CacheDir with KERNELAB_DATA = %q, want %q", got, d)
+	}
+	t.Setenv("KERNELAB_DATA", "")
+	t.Setenv("XDG_CACHE_HOME", d)
+	t.Setenv("HOME", d)
+	user, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := CacheDir(); got != filepath.Join(user, "kernelab") {
+		t.Errorf("CacheDir = %q, want %q", got, filepath.Join(user, "kernelab"))
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	if _, err := os.UserCacheDir(); err == nil {
+		t.Skip("this platform knows a cache directory without HOME")
+	}
+	if got := CacheDir(); got != "" {
+		t.Errorf("CacheDir with no HOME = %q, want \"\"", got)
+	}
+	if _, err := LoadMNIST("train"); !errors.Is(err, klearn.ErrMissingData) || !strings.Contains(err.Error(), "KERNELAB_DATA") {
+		t.Errorf("LoadMNIST with no cache directory: %v", err)
+	}
+}
+
 func TestMissingCache(t *testing.T) {
 	t.Setenv("KERNELAB_DATA", t.TempDir())
 	for _, name := range []string{"mnist-train", "mnist-test", "gisette-mnist"} {
@@ -210,4 +245,30 @@ func FuzzReadIDX(f *testing.F) {
 			t.Fatalf("dims %v but %d bytes", x.Dims, len(x.Data))
 		}
 	})
+}
+
+// TestCacheDirMatchesMakeData: scripts/data/mnist.sh (what `make data`
+// runs) writes to the directory CacheDir reads, with and without
+// KERNELAB_DATA and XDG_CACHE_HOME.
+func TestCacheDirMatchesMakeData(t *testing.T) {
+	script := filepath.Join("..", "..", "scripts", "data", "mnist.sh")
+	if _, err := os.Stat(script); err != nil {
+		t.Skipf("no %s: %v", script, err)
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	d := t.TempDir()
+	for _, env := range [][2]string{{d, ""}, {"", filepath.Join(d, "xdg")}, {"", ""}} {
+		t.Setenv("KERNELAB_DATA", env[0])
+		t.Setenv("XDG_CACHE_HOME", env[1])
+		out, err := exec.Command(bash, script, "--print-dir").Output()
+		if err != nil {
+			t.Fatalf("%s --print-dir: %v", script, err)
+		}
+		if got, want := strings.TrimSpace(string(out)), CacheDir(); got != want {
+			t.Errorf("KERNELAB_DATA=%q XDG_CACHE_HOME=%q: mnist.sh writes to %q, CacheDir reads %q", env[0], env[1], got, want)
+		}
+	}
 }

@@ -366,9 +366,25 @@ func (g Gaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error)
 	kd, gd, dd := K.RawSymmetric().Data, dK.RawSymmetric().Data, D.RawSymmetric().Data
 	for i, d2 := range dd {
 		kd[i] = math.Exp(-d2 / (s * s))
-		gd[i] = kd[i] * 2 * d2 / (s * s * s)
+		if kd[i] != 0 { // else the limit 0, where d2 may be +Inf
+			gd[i] = kd[i] * 2 * d2 / (s * s * s)
+		}
 	}
-	return K, []*mat.SymDense{dK}, nil
+	return checkedGrad("Gaussian", K, []*mat.SymDense{dK})
+}
+
+// checkedGrad returns K and dK, or an ErrNotFinite error when an entry of
+// a derivative overflowed (a σ so small that σ³ underflows). Where
+// k = exp(−d²/σ²) is 0 the derivatives are set to their limit 0, so a
+// distance that overflowed gives no NaN.
+func checkedGrad(what string, K *mat.SymDense, dK []*mat.SymDense) (*mat.SymDense, []*mat.SymDense, error) {
+	for j, G := range dK {
+		a, n, s := symData(G)
+		if err := checkFinite(a, n, n, s, true); err != nil {
+			return nil, nil, klearn.Errorf(err, "kernel: %s.GramGrad: ∂K/∂θ_%d overflows", what, j)
+		}
+	}
+	return K, dK, nil
 }
 
 // ARD is the Gaussian kernel with one inverse squared length-scale per
@@ -509,13 +525,15 @@ func (a ARD) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, error) {
 		for i := 0; i < n; i++ {
 			xi := R.data[i*d+c]
 			for j := i; j < n; j++ {
-				t := xi - R.data[j*d+c]
-				g[i*n+j] = -kd[i*n+j] * t * t
+				if k := kd[i*n+j]; k != 0 {
+					t := xi - R.data[j*d+c]
+					g[i*n+j] = -k * t * t
+				}
 			}
 		}
 		dK[c] = newSymNoPar(n, g)
 	})
-	return K, dK, nil
+	return checkedGrad("ARD", K, dK)
 }
 
 // newSymNoPar mirrors serially (used inside parallel loops).
@@ -675,11 +693,15 @@ func (b BlockGaussian) GramGrad(X mat.Matrix) (*mat.SymDense, []*mat.SymDense, e
 		s := b.Sigma[bi]
 		dd := D.RawSymmetric().Data
 		for i := range dd {
-			dd[i] = kd[i] * 2 * dd[i] / (s * s * s)
+			if kd[i] != 0 {
+				dd[i] = kd[i] * 2 * dd[i] / (s * s * s)
+			} else {
+				dd[i] = 0
+			}
 		}
 		dK[bi] = D
 	}
-	return K, dK, nil
+	return checkedGrad("BlockGaussian", K, dK)
 }
 
 // Laplacian is the Laplacian kernel k(x, z) = exp(−γ‖x − z‖₁)

@@ -4,6 +4,7 @@ import (
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"gonum.org/v1/gonum/mat"
+	"math"
 )
 
 // Feature is the single-feature product kernel k(x, z) = x_k z_k with
@@ -81,6 +82,15 @@ func FeatureGrams(X mat.Matrix) ([]*mat.SymDense, error) {
 		return nil, err
 	}
 	R := rows(X)
+	for k := 0; k < p; k++ {
+		var amax float64
+		for i := 0; i < n; i++ {
+			amax = math.Max(amax, math.Abs(R.data[i*p+k]))
+		}
+		if math.IsInf(amax*amax, 0) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "kernel: FeatureGrams: feature %d reaches %g, whose square overflows float64", k, amax)
+		}
+	}
 	out := make([]*mat.SymDense, p)
 	parallel.For(p, func(k int) {
 		var idx []int
@@ -114,5 +124,11 @@ func FeatureCrosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	}
 	out := make([]*mat.Dense, p)
 	parallel.For(p, func(k int) { out[k] = Feature{Index: k}.Cross(A, B) })
+	for k, C := range out {
+		raw := C.RawMatrix()
+		if err := checkFinite(raw.Data, na, nb, raw.Stride, false); err != nil {
+			return nil, klearn.Errorf(err, "kernel: FeatureCrosses: feature %d overflows", k)
+		}
+	}
 	return out, nil
 }

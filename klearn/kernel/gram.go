@@ -33,12 +33,24 @@ func mapSym(K *mat.SymDense, f func(i, j int, v float64) float64) *mat.SymDense 
 // Hadamard returns the entrywise (Schur) product A ∘ B, positive
 // semi-definite when A and B are (Schur product theorem; Cortes et al.'s
 // Sec. 2). Errors: ErrEmpty (a nil or empty matrix), ErrShape (sizes
-// differ).
+// differ), ErrNotFinite (a NaN or ±Inf entry, or a product that
+// overflows).
 func Hadamard(A, B *mat.SymDense) (*mat.SymDense, error) {
 	if err := checkSyms("Hadamard", A, B); err != nil {
 		return nil, err
 	}
-	return hadamard(A, B), nil
+	return checkedSym("Hadamard", hadamard(A, B))
+}
+
+// checkedSym returns K, or an ErrNotFinite error when an entry of its upper
+// triangle is NaN or ±Inf: the result of an operation on finite matrices
+// that overflowed.
+func checkedSym(what string, K *mat.SymDense) (*mat.SymDense, error) {
+	a, n, s := symData(K)
+	if err := checkFinite(a, n, n, s, true); err != nil {
+		return nil, klearn.Errorf(err, "kernel: %s overflows", what)
+	}
+	return K, nil
 }
 
 func hadamard(A, B *mat.SymDense) *mat.SymDense {
@@ -48,7 +60,8 @@ func hadamard(A, B *mat.SymDense) *mat.SymDense {
 
 // HadamardPower returns K^{∘d}, the entrywise d-th power (d = 0 gives the
 // all-ones matrix; Donini & Aiolli's eq. 12 builds the HPK family as
-// K_{d+1} = K_d ∘ K_1). Errors: ErrEmpty (nil or empty K), ErrParam (d < 0).
+// K_{d+1} = K_d ∘ K_1). Errors: ErrEmpty (nil or empty K), ErrParam (d < 0),
+// ErrNotFinite (a NaN or ±Inf entry, or a power that overflows).
 func HadamardPower(K *mat.SymDense, d int) (*mat.SymDense, error) {
 	if err := checkSyms("HadamardPower", K); err != nil {
 		return nil, err
@@ -56,14 +69,14 @@ func HadamardPower(K *mat.SymDense, d int) (*mat.SymDense, error) {
 	if d < 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "kernel: HadamardPower: d = %d, want ≥ 0", d)
 	}
-	return hadamardPower(K, d), nil
+	return checkedSym("HadamardPower", hadamardPower(K, d))
 }
 
 func hadamardPower(K *mat.SymDense, d int) *mat.SymDense {
 	return mapSym(K, func(_, _ int, v float64) float64 { return powInt(v, d) })
 }
 
-// checkSyms checks that the matrices are non-empty and of one size.
+// checkSyms checks that the matrices are non-empty, finite and of one size.
 func checkSyms(what string, Ks ...*mat.SymDense) error {
 	for i, K := range Ks {
 		if K == nil || K.SymmetricDim() == 0 {
@@ -72,6 +85,10 @@ func checkSyms(what string, Ks ...*mat.SymDense) error {
 		if n := Ks[0].SymmetricDim(); K.SymmetricDim() != n {
 			return klearn.Errorf(klearn.ErrShape, "kernel: %s of %d×%d and %d×%d matrices", what, n, n, K.SymmetricDim(), K.SymmetricDim())
 		}
+		a, n, s := symData(K)
+		if err := checkFinite(a, n, n, s, true); err != nil {
+			return klearn.Errorf(err, "kernel: %s: matrix %d", what, i)
+		}
 	}
 	return nil
 }
@@ -79,12 +96,27 @@ func checkSyms(what string, Ks ...*mat.SymDense) error {
 // Center returns C_n K C_n with C_n = I − 11ᵀ/n, the Gram matrix of the
 // features centred in feature space (used by centred alignment, Afkanpour et al.'s Sec. 2):
 // (K_c)_ij = K_ij − r_i − r_j + m, r the row means and m the grand mean.
-// Errors: ErrEmpty (a nil or empty K).
+// It is computed on K/2^e with 2^e near max |K_ij| and scaled back, so
+// sums of entries near ±MaxFloat64 do not overflow. Errors: ErrEmpty (a
+// nil or empty K), ErrNotFinite (a NaN or ±Inf entry, or a centred entry
+// beyond MaxFloat64).
 func Center(K *mat.SymDense) (*mat.SymDense, error) {
 	if err := checkSyms("Center", K); err != nil {
 		return nil, err
 	}
-	return center(K), nil
+	a, n, s := symData(K)
+	var amax float64
+	for i := 0; i < n; i++ {
+		for _, v := range a[i*s+i : i*s+n] {
+			amax = math.Max(amax, math.Abs(v))
+		}
+	}
+	if amax <= 0x1p500 {
+		return checkedSym("Center", center(K))
+	}
+	_, e := math.Frexp(amax)
+	C := center(mapSym(K, func(_, _ int, v float64) float64 { return math.Ldexp(v, -e) }))
+	return checkedSym("Center", mapSym(C, func(_, _ int, v float64) float64 { return math.Ldexp(v, e) }))
 }
 
 func center(K *mat.SymDense) *mat.SymDense {
@@ -143,14 +175,13 @@ func normalizeSym(K *mat.SymDense) *mat.SymDense {
 // NormalizeCross normalises a test×train kernel matrix consistently with
 // NormalizeGram: C̃_ij = C_ij/√(k(a_i, a_i) k(b_j, b_j)), where diagA holds
 // the test diagonal (Diag(k, A)) and diagB the training one. Entries with a
-// zero diagonal factor become 0.
+// zero diagonal factor become 0. Errors: ErrEmpty, ErrShape, ErrNotFinite
+// (a NaN or ±Inf in C or a diagonal, or an entry that overflows), ErrNotPSD
+// (a negative diagonal entry).
 func NormalizeCross(C *mat.Dense, diagA, diagB []float64) (*mat.Dense, error) {
-	if C == nil {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: NormalizeCross of nil")
-	}
-	m, n := C.Dims()
-	if m == 0 || n == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "kernel: NormalizeCross of an empty matrix")
+	m, n, err := klearn.CheckMatrix("kernel: NormalizeCross C", C)
+	if err != nil {
+		return nil, err
 	}
 	if len(diagA) != m || len(diagB) != n {
 		return nil, klearn.Errorf(klearn.ErrShape, "kernel: NormalizeCross of %d×%d with diagonals of length %d and %d", m, n, len(diagA), len(diagB))
@@ -167,6 +198,10 @@ func NormalizeCross(C *mat.Dense, diagA, diagB []float64) (*mat.Dense, error) {
 	}
 	out := mat.NewDense(m, n, nil)
 	out.Apply(func(i, j int, v float64) float64 { return normVal(v, diagA[i], diagB[j]) }, C)
+	raw := out.RawMatrix()
+	if err := checkFinite(raw.Data, m, n, raw.Stride, false); err != nil {
+		return nil, klearn.Errorf(err, "kernel: NormalizeCross overflows")
+	}
 	return out, nil
 }
 

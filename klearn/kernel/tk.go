@@ -107,8 +107,12 @@ func monomial(x []float64, e []int) float64 {
 
 // MonomialVector returns Z(x) = (x^{e_1}, …, x^{e_q}) for the exponents exps
 // (from Monomials(len(x), d)). Errors: an exponent vector of another length
-// than x (ErrShape), a negative exponent (ErrParam).
+// than x (ErrShape), a negative exponent (ErrParam), a NaN or ±Inf in x or
+// a monomial that overflows (ErrNotFinite).
 func MonomialVector(x []float64, exps [][]int) ([]float64, error) {
+	if err := klearn.CheckFinite("kernel: MonomialVector x", x); err != nil {
+		return nil, err
+	}
 	for i, e := range exps {
 		if len(e) != len(x) {
 			return nil, klearn.Errorf(klearn.ErrShape, "kernel: MonomialVector: exponent vector %d has %d entries, x has %d", i, len(e), len(x))
@@ -119,7 +123,11 @@ func MonomialVector(x []float64, exps [][]int) ([]float64, error) {
 			}
 		}
 	}
-	return monomialVector(x, exps), nil
+	out := monomialVector(x, exps)
+	if err := klearn.CheckResult("kernel: MonomialVector", out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // monomialVector is MonomialVector for exponents from Monomials(len(x), d).

@@ -2,10 +2,7 @@ package klearntest_test
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"math"
-	"reflect"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -27,8 +24,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro"
-	"github.com/kernelab/kernelab/viz"
 )
 
 // The cross-package bad-input battery: every kind of bad input the public
@@ -457,20 +452,20 @@ func TestBatteryDatasetsModelselPreprocess(t *testing.T) {
 		klearntest.Bad("Take negative", func() error { return err1(modelsel.Take(f.y, []int{-3})) }, klearn.ErrShape),
 		klearntest.Bad("Take too large", func() error { return err1(modelsel.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
 		klearntest.Bad("Take nil y", func() error { return err1(modelsel.Take(nil, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram negative", func() error { return err1(modelsel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram too large", func() error { return err1(modelsel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
-		klearntest.Bad("SubGram nil", func() error { return err1(modelsel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(modelsel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
-		klearntest.Bad("CrossGram negative row", func() error { return err1(modelsel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGram too large column", func() error { return err1(modelsel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGram nil", func() error { return err1(modelsel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram negative", func() error { return err1(kernel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram too large", func() error { return err1(kernel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
+		klearntest.Bad("SubGram nil", func() error { return err1(kernel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGram repeated index 1<<43 bytes", func() error { return err1(kernel.SubGram(f.K, make([]int, 1<<20))) }, klearn.ErrParam),
+		klearntest.Bad("CrossGram negative row", func() error { return err1(kernel.CrossGram(f.K, []int{-1}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram too large column", func() error { return err1(kernel.CrossGram(f.K, []int{0}, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGram nil", func() error { return err1(kernel.CrossGram(nil, nil, nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("SubGrams index beyond the smaller kernel", func() error {
-			return err1(modelsel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
+			return err1(kernel.SubGrams([]*mat.SymDense{f.K, mat.NewSymDense(3, nil)}, []int{0, 5}))
 		}, klearn.ErrShape),
-		klearntest.Bad("SubGrams nil kernel", func() error { return err1(modelsel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("SubGrams negative", func() error { return err1(modelsel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGrams too large", func() error { return err1(modelsel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
-		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams nil kernel", func() error { return err1(kernel.SubGrams([]*mat.SymDense{f.K, nil}, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("SubGrams negative", func() error { return err1(kernel.SubGrams(f.Ks, []int{-2})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams too large", func() error { return err1(kernel.CrossGrams(f.Ks, []int{9}, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("CrossGrams nil kernel", func() error { return err1(kernel.CrossGrams([]*mat.SymDense{nil}, nil, nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("Within negative position", func() error {
 			return err1(modelsel.Within([]int{4, 5, 6}, []modelsel.Split{{Train: []int{0, -1}, Test: []int{2}}}))
 		}, klearn.ErrShape),
@@ -999,60 +994,6 @@ func notSuccess(r *opt.Result, err error) error {
 	return klearn.Errorf(klearn.ErrNotConverged, "status %v", r.Status)
 }
 
-func TestBatteryViz(t *testing.T) {
-	t.Parallel()
-	render := func(c viz.Chart) func() error {
-		return func() error {
-			if _, err := c.SVG(); err != nil {
-				return err
-			}
-			_, err := c.PNG()
-			return err
-		}
-	}
-	ok := []viz.Series{{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}}}
-	cases := []klearntest.Case{
-		klearntest.Bad("Line unknown scale", render(&viz.Line{Scale: viz.Scale(7), Series: ok}), klearn.ErrParam),
-		klearntest.Bad("Line negative scale", render(&viz.Line{Scale: viz.Scale(-1), Series: ok}), klearn.ErrParam),
-		klearntest.Bad("Line width 1e12", render(&viz.Line{Width: 1e12, Series: ok}), klearn.ErrParam),
-		klearntest.Bad("Line width NaN", render(&viz.Line{Width: nan, Series: ok}), klearn.ErrParam),
-		klearntest.Bad("HeatMap height 1e12", render(&viz.HeatMap{Height: 1e12, Z: [][]float64{{1}}}), klearn.ErrParam),
-		klearntest.Bad("Histogram bins 1<<40", render(&viz.Histogram{Bins: 1 << 40, Values: []float64{1, 2}}), klearn.ErrParam),
-		klearntest.Bad("Line nil", render((*viz.Line)(nil)), nil),
-		klearntest.Bad("HeatMap nil", render((*viz.HeatMap)(nil)), nil),
-		klearntest.Bad("Histogram nil", render((*viz.Histogram)(nil)), nil),
-		klearntest.Bad("Bar nil", render((*viz.Bar)(nil)), nil),
-		klearntest.Bad("Scatter nil", render((*viz.Scatter)(nil)), nil),
-		klearntest.Bad("Stem nil", render((*viz.Stem)(nil)), nil),
-		klearntest.Bad("Surface nil", render((*viz.Surface)(nil)), nil),
-		klearntest.Bad("Grid nil", render((*viz.Grid)(nil)), nil),
-		maybe("Grid huge Cols", render(&viz.Grid{Panels: []viz.Chart{&viz.Line{Series: ok}}, Cols: 1 << 40})),
-		klearntest.Bad("HeatMap ragged", render(&viz.HeatMap{Z: [][]float64{{1, 2}, {1}}}), klearn.ErrShape),
-		klearntest.Bad("Histogram Inf", render(&viz.Histogram{Values: []float64{inf}}), klearn.ErrNotFinite),
-	}
-	// Extreme finite values render or are refused, never panic or loop.
-	for _, v := range [][]float64{{-big, big}, {big, big}, {-big, 0}, {1e308, 1.7e308}, {-1.7e308, 1e-308}, {0, 5e-324}} {
-		v := v
-		cases = append(cases,
-			maybe("HeatMap extreme", render(&viz.HeatMap{Z: [][]float64{v, {v[1], v[0]}}})),
-			maybe("HeatMap extreme contours", render(&viz.HeatMap{Z: [][]float64{v, {v[1], v[0]}}, Contours: []float64{0, v[0]}, Diverging: true})),
-			maybe("HeatMap extreme axes", render(&viz.HeatMap{Z: [][]float64{{1, 2}, {3, 4}}, X: []float64{-big, big}, Y: []float64{-big, big}})),
-			maybe("Histogram extreme", render(&viz.Histogram{Values: v})),
-			maybe("Histogram extreme bins", render(&viz.Histogram{Values: v, Bins: 50, Density: true})),
-			maybe("Histogram extreme range", render(&viz.Histogram{Values: []float64{0, 1}, Min: v[0], Max: v[1]})),
-			maybe("Line extreme", render(&viz.Line{Series: []viz.Series{{X: v, Y: v}}})),
-			maybe("Line extreme TicksAtX", render(&viz.Line{TicksAtX: true, Series: []viz.Series{{X: v, Y: []float64{0, 1}}}})),
-			maybe("Line extreme err", render(&viz.Line{ErrorBars: true, Series: []viz.Series{{X: []float64{0, 1}, Y: v, Err: []float64{big, big}}}})),
-			maybe("Line extreme range", render(&viz.Line{YMin: v[0], YMax: v[1], XMin: v[0], XMax: v[1], Series: ok})),
-			maybe("Scatter extreme", render(&viz.Scatter{Sets: []viz.PointSet{{X: v, Y: v}}})),
-			maybe("Bar extreme", render(&viz.Bar{Categories: []string{"a", "b"}, Groups: []viz.BarGroup{{Values: v, Err: []float64{big, big}}}})),
-			maybe("Stem extreme", render(&viz.Stem{X: v, Y: v})),
-			maybe("Surface extreme", render(&viz.Surface{X: []float64{0, 1}, Y: []float64{0, 1}, Z: [][]float64{v, {v[1], v[0]}}})),
-		)
-	}
-	klearntest.Battery(t, cases)
-}
-
 // maybe is a case whose input is valid but extreme: it may fail with a klearn
 // sentinel or succeed, never panic or hang.
 // TestBatteryHelpers: the exported helpers beside the learners (kernel
@@ -1286,69 +1227,14 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 		(*datasets.Dataset)(nil), &datasets.Dataset{},
 		(*datasets.Images)(nil), &datasets.Images{},
 		(*opt.SDP)(nil), &opt.SDP{},
-		(*viz.Line)(nil), &viz.Line{},
-		(*viz.HeatMap)(nil), &viz.HeatMap{},
-		(*viz.Histogram)(nil), &viz.Histogram{},
-		(*viz.Bar)(nil), &viz.Bar{},
-		(*viz.Scatter)(nil), &viz.Scatter{},
-		(*viz.Stem)(nil), &viz.Stem{},
-		(*viz.Surface)(nil), &viz.Surface{},
-		(*viz.Grid)(nil), &viz.Grid{},
-		(*viz.CompareTable)(nil), &viz.CompareTable{},
-		(*viz.Page)(nil), &viz.Page{},
-		(*viz.Progress)(nil), &viz.Progress{},
 		(*nn.Model)(nil), &nn.Model{},
 		(*stagewise.Model)(nil), &stagewise.Model{},
 		(*continuous.GreedyModel)(nil), &continuous.GreedyModel{},
-		(*repro.Report)(nil), &repro.Report{},
 	}
-	errType := reflect.TypeOf((*error)(nil)).Elem()
-	var cases []klearntest.Case
-	for _, r := range receivers {
-		v := reflect.ValueOf(r)
-		kind := "zero"
-		if v.IsNil() {
-			kind = "nil"
-		}
-		for i := 0; i < v.NumMethod(); i++ {
-			m := v.Type().Method(i)
-			// AddA and AddC append to a nil *SDP like a write to a nil
-			// map: a programming error that panics, as in the standard
-			// library; they return no error to report it with.
-			// Report.Add likewise (a nil report has nowhere to add to).
-			if m.Name == "Show" || (v.IsNil() && (m.Name == "AddA" || m.Name == "AddC" || m.Name == "Add")) {
-				continue
-			}
-			mt := m.Type
-			args := []reflect.Value{v}
-			for a := 1; a < mt.NumIn(); a++ {
-				args = append(args, reflect.Zero(mt.In(a)))
-			}
-			returnsErr := mt.NumOut() > 0 && mt.Out(mt.NumOut()-1) == errType
-			name := fmt.Sprintf("%s %T.%s", kind, r, m.Name)
-			call := m.Func.Call
-			if mt.IsVariadic() { // the last zero argument is the whole (nil) slice
-				call = m.Func.CallSlice
-			}
-			switch {
-			case returnsErr && kind == "nil":
-				cases = append(cases, klearntest.Bad(name, func() error {
-					out := call(args)
-					err, _ := out[len(out)-1].Interface().(error)
-					return err
-				}, nil))
-			case returnsErr: // a zero value may be usable (an empty Page)
-				cases = append(cases, maybe(name, func() error {
-					out := call(args)
-					err, _ := out[len(out)-1].Interface().(error)
-					return err
-				}))
-			default:
-				cases = append(cases, maybe(name, func() error { call(args); return nil }))
-			}
-		}
-	}
-	klearntest.Battery(t, cases)
+	// Show displays (a no-op outside a notebook); every other method of a
+	// nil or zero receiver either works or returns a wrapped error.
+	skip := func(m string, _ bool) bool { return m == "Show" }
+	klearntest.Battery(t, klearntest.ReceiverCases(receivers, skip))
 }
 
 // TestBatteryMore: malformed structures (SDP entries, TK bounds, random
@@ -1372,8 +1258,6 @@ func TestBatteryMore(t *testing.T) {
 			return err1(opt.SolveSDP(p, nil))
 		}
 	}
-	table := &viz.CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: [][]viz.MeanStd{{{Mean: 1}}}}
-	big := []float64{-math.MaxFloat64, math.MaxFloat64}
 	cases := []klearntest.Case{
 		// Sizes: a Gram of 131072 rows would take 128 GiB.
 		klearntest.Bad("Gram of 131072 rows", func() error { return err1(kernel.Gram(kernel.RBF{Gamma: 1}, tall)) }, klearn.ErrParam),
@@ -1416,31 +1300,6 @@ func TestBatteryMore(t *testing.T) {
 			return err1((&datasets.Images{N: 1, Rows: 1 << 62, Cols: 4, Pixels: []uint8{1}, Labels: []uint8{1}}).Dataset("x", []int{0}))
 		}, nil),
 		klearntest.Bad("EasyMKLAllPairs Gram and labels", func() error { return err1(mkl.EasyMKLAllPairs{}.FitCosine(f.Kn, []float64{0, 1})) }, klearn.ErrShape),
-		// Charts through the HTML (ECharts) path.
-		klearntest.Bad("Histogram HTML bins 1<<40", func() error {
-			return err1((&viz.Histogram{Bins: 1 << 40, Values: []float64{1, 2}}).HTML())
-		}, klearn.ErrParam),
-		klearntest.Bad("Line HTML unknown scale", func() error {
-			return err1((&viz.Line{Scale: viz.Scale(9), Series: []viz.Series{{X: []float64{1}, Y: []float64{1}}}}).HTML())
-		}, klearn.ErrParam),
-		maybe("Line HTML extreme", func() error {
-			return err1((&viz.Line{Series: []viz.Series{{X: big, Y: big, Err: []float64{math.MaxFloat64, 1}}}}).HTML())
-		}),
-		maybe("HeatMap HTML extreme", func() error { return err1((&viz.HeatMap{Z: [][]float64{big, {0, 1}}}).HTML()) }),
-		maybe("Histogram HTML extreme", func() error { return err1((&viz.Histogram{Values: big, Density: true}).HTML()) }),
-		maybe("Scatter HTML extreme", func() error { return err1((&viz.Scatter{Sets: []viz.PointSet{{X: big, Y: big}}}).HTML()) }),
-		maybe("Bar HTML extreme", func() error {
-			return err1((&viz.Bar{Categories: []string{"a", "b"}, Groups: []viz.BarGroup{{Values: big}}}).HTML())
-		}),
-		maybe("Page with a nil chart", func() error { return err1(viz.NewPage("p").Static(nil).HTML()) }),
-		maybe("Page with a nil table", func() error { return err1(viz.NewPage("p").Table(nil).HTML()) }),
-		maybe("CompareTable Verdict out of range", func() error { table.Verdict(5, -1); return nil }),
-		maybe("NewProgress negative total", func() error {
-			p := viz.NewProgressTo(io.Discard, "t", -5)
-			p.Add(3)
-			p.Done()
-			return nil
-		}),
 		maybe("Grid nil", func() error { return err1(modelsel.Grid(nil)) }),
 		maybe("Threshold NaN", func() error { datasets.Threshold([]float64{nan}, 0); return nil }),
 		maybe("Ranks NaN", func() error { metrics.Ranks([]float64{nan, 1}); return nil }),
@@ -1529,18 +1388,6 @@ func TestBatteryHyperParameters(t *testing.T) {
 			return err1(kernel.Gram(kernel.Sum{Kernels: []kernel.Kernel{kernel.Linear{}}, Weights: []float64{nan}}, f.X))
 		}, nil),
 		klearntest.Bad("kernel IsPSD tol NaN", func() error { return err1(kernel.IsPSD(f.K, nan)) }, klearn.ErrParam),
-		klearntest.Bad("viz Histogram Min NaN", func() error {
-			return err1((&viz.Histogram{Values: []float64{1, 2}, Min: nan, Max: 3}).SVG())
-		}, nil),
-		klearntest.Bad("viz Line YMin NaN", func() error {
-			return err1((&viz.Line{YMin: nan, YMax: 1, Series: []viz.Series{{X: []float64{1}, Y: []float64{1}}}}).SVG())
-		}, nil),
-		klearntest.Bad("viz HeatMap Contours NaN", func() error {
-			return err1((&viz.HeatMap{Z: [][]float64{{1, 2}, {3, 4}}, Contours: []float64{nan}}).SVG())
-		}, nil),
-		klearntest.Bad("viz Surface Azimuth NaN", func() error {
-			return err1((&viz.Surface{X: []float64{0, 1}, Y: []float64{0, 1}, Z: [][]float64{{1, 2}, {3, 4}}, Azimuth: nan}).SVG())
-		}, nil),
 	}
 	klearntest.Battery(t, cases)
 }

@@ -48,6 +48,13 @@ func Finite(name string, call func() ([]float64, error)) Case {
 	}}
 }
 
+// Wrong returns the error a Case's Call returns for an answer it found
+// wrong (a NaN or ±Inf returned without an error, a value off its closed
+// form): Battery fails the case with the message.
+func Wrong(format string, args ...any) error {
+	return errAnswer{fmt.Sprintf(format, args...)}
+}
+
 // Values flattens matrices, slices and numbers into one slice for Finite:
 // Values(K, v, x) lists the entries of K row by row, then v, then x.
 func Values(parts ...any) []float64 {

@@ -18,7 +18,8 @@ import (
 var Sentinels = []error{
 	klearn.ErrShape, klearn.ErrEmpty, klearn.ErrNotFinite, klearn.ErrOneClass,
 	klearn.ErrLabels, klearn.ErrParam, klearn.ErrNotPSD, klearn.ErrSingular,
-	klearn.ErrNotConverged, klearn.ErrNotFitted, klearn.ErrMissingData,
+	klearn.ErrNotConverged, klearn.ErrNotFitted, klearn.ErrMissingData, klearn.ErrUnknown,
+	klearn.ErrIO,
 }
 
 // IsSentinel reports whether err wraps one of the klearn sentinels.

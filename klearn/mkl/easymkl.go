@@ -107,7 +107,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	if _, _, err := klearn.CheckBinary(y); err != nil {
 		return nil, klearn.Errorf(err, "mkl: EasyMKL")
 	}
-	if src == nil || src.Len() == 0 {
+	if klearn.IsNil(src) || src.Len() == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: no base kernels")
 	}
 	n := len(y)
@@ -118,15 +118,13 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	// A fusedSource (a GramList, HPKFamily.Source) forms the sums and
 	// margins row by row, with the same arithmetic as the sweeps below.
 	fused, _ := src.(fusedSource)
+	const who = "mkl: EasyMKL"
 	check := func(s int, K *mat.SymDense) error {
-		if K.SymmetricDim() != n {
-			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, want %d×%d", s, K.SymmetricDim(), K.SymmetricDim(), n, n)
-		}
-		return klearn.CheckDiagPSD(fmt.Sprintf("mkl: EasyMKL: kernel %d", s), K)
+		return klearn.CheckDiagPSD(fmt.Sprintf("%s: kernel %d", who, s), K)
 	}
 	if l, ok := src.(GramList); ok {
 		// HPKFamily.Source's members have unit diagonals by construction.
-		if err := l.Each(check); err != nil {
+		if err := eachGram(who, l, n, check); err != nil {
 			return nil, err
 		}
 	}
@@ -140,7 +138,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 			ones[s] = 1
 		}
 		fused.addWeighted(acc, ones)
-	} else if err := src.Each(func(s int, K *mat.SymDense) error {
+	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		if err := check(s, K); err != nil {
 			return err
 		}
@@ -160,7 +158,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		for s, q := range fused.quads(u) {
 			d[s] = math.Max(0, q)
 		}
-	} else if err := src.Each(func(s int, K *mat.SymDense) error {
+	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		d[s] = math.Max(0, symQuad(K, u))
 		return nil
 	}); err != nil {
@@ -181,7 +179,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	zeroUpper(acc)
 	if fused != nil {
 		fused.addWeighted(acc, eta)
-	} else if err := src.Each(func(s int, K *mat.SymDense) error {
+	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		if eta[s] != 0 {
 			addScaledUpper(acc, eta[s], K)
 		}
@@ -249,10 +247,7 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: base kernels of order %d (the first is nil or empty)", n)
 	}
 	acc := mat.NewSymDense(n, nil)
-	err := src.Each(func(s int, K *mat.SymDense) error {
-		if K.SymmetricDim() != n {
-			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d has order %d, want %d", s, K.SymmetricDim(), n)
-		}
+	err := eachGram("mkl: CombineSource", src, n, func(s int, K *mat.SymDense) error {
 		if w[s] != 0 {
 			addScaledUpper(acc, w[s], K)
 		}
@@ -271,7 +266,7 @@ func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
 // checkCombine returns an error unless src holds base kernels and w is one
 // finite weight per kernel.
 func checkCombine(w []float64, src interface{ Len() int }) error {
-	if src == nil || src.Len() == 0 {
+	if klearn.IsNil(src) || src.Len() == 0 {
 		return klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
 	}
 	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
@@ -293,15 +288,9 @@ func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: test kernels of %d×%d (the first is nil or empty)", r, c)
 	}
 	acc := mat.NewDense(r, c, nil)
-	err := src.Each(func(s int, K *mat.Dense) error {
-		if kr, kc := K.Dims(); kr != r || kc != c {
-			return klearn.Errorf(klearn.ErrShape, "mkl: kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
-		}
+	err := eachCross("mkl: CombineCrossSource", src, r, c, func(s int, K *mat.Dense) error {
 		if w[s] == 0 {
-			// Not in the sum, but a NaN or ±Inf test kernel is still bad
-			// input.
-			_, _, err := klearn.CheckMatrix(fmt.Sprintf("mkl: test kernel %d", s), K)
-			return err
+			return nil
 		}
 		a := acc.RawMatrix()
 		k := K.RawMatrix()
@@ -339,7 +328,7 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
-	if src == nil || src.Len() != len(m.eta) {
+	if klearn.IsNil(src) || src.Len() != len(m.eta) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: need %d test kernels", len(m.eta))
 	}
 	r, c := src.Dims()
@@ -349,10 +338,7 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
 	f := make([]float64, r)
 	var tmp mat.VecDense
-	err := src.Each(func(s int, K *mat.Dense) error {
-		if kr, kc := K.Dims(); kr != r || kc != c {
-			return klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: test kernel %d is %d×%d, want %d×%d", s, kr, kc, r, c)
-		}
+	err := eachCross("mkl: EasyMKL", src, r, c, func(s int, K *mat.Dense) error {
 		if m.eta[s] == 0 {
 			return nil
 		}

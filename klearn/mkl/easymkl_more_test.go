@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -283,14 +284,14 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 	calls := 0
 	ap := EasyMKLAllPairs{Family: HPKFamily{D: 6}, MKL: EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4},
 		Progress: func(done, total int) { calls++ }}
-	pm, err := ap.FitCosine(must(modelsel.SubGram(K1, tr)), must(modelsel.Take(y3, tr)))
+	pm, err := ap.FitCosine(must(kernel.SubGram(K1, tr)), must(modelsel.Take(y3, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pm.Pairs) != 3 || calls != 3 {
 		t.Fatalf("%d pairs, %d progress calls", len(pm.Pairs), calls)
 	}
-	pred, err := pm.PredictCosine(must(modelsel.CrossGram(K1, te, tr)))
+	pred, err := pm.PredictCosine(must(kernel.CrossGram(K1, te, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}

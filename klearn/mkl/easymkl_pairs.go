@@ -2,7 +2,7 @@ package mkl
 
 import (
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -78,7 +78,7 @@ func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPa
 					yy = append(yy, -1)
 				}
 			}
-			K1pq, err := modelsel.SubGram(K1, idx)
+			K1pq, err := kernel.SubGram(K1, idx)
 			if err != nil {
 				return nil, klearn.Errorf(err, "mkl: EasyMKLAllPairs: classes %g vs %g", cls[p], cls[q])
 			}

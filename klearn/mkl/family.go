@@ -278,11 +278,36 @@ func (r *RandomHPKFeatures) unnormGram(X []float64, n, m, s int) *mat.SymDense {
 	return K
 }
 
+// validate refuses a nil receiver (ErrNotFitted) and monomials that index
+// past the M features or have a count below 1 (ErrParam).
+func (r *RandomHPKFeatures) validate() error {
+	if r == nil {
+		return klearn.Errorf(klearn.ErrNotFitted, "mkl: nil *RandomHPKFeatures (use RandomHPKFamily.Sample)")
+	}
+	for s, ts := range r.Terms {
+		for t, mo := range ts {
+			if mo.Count < 1 {
+				return klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFeatures: Terms[%d][%d].Count = %d, want ≥ 1", s, t, mo.Count)
+			}
+			for _, j := range mo.Index {
+				if j < 0 || j >= r.M {
+					return klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFeatures: Terms[%d][%d] indexes feature %d of %d", s, t, j, r.M)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // Grams returns the normalised kernels K_0 … K_D of Algorithm 1 on the
 // rows of X. A kernel that received no monomial, or a point with K_ii = 0,
 // gets K_ij = 0 off the diagonal and K_ii = 1. Errors: ErrEmpty, ErrShape,
-// ErrNotFinite.
+// ErrNotFinite (also for a monomial that overflows), ErrNotFitted (a nil
+// receiver), ErrParam (malformed Terms).
 func (r *RandomHPKFeatures) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
 	n, m, err := klearn.CheckMatrix("mkl: X", X)
 	if err != nil {
 		return nil, err
@@ -294,6 +319,9 @@ func (r *RandomHPKFeatures) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	out := make([]*mat.SymDense, len(r.Terms))
 	for s := range r.Terms {
 		K := r.unnormGram(Xd, n, m, s)
+		if _, err := klearn.CheckGram(K, n); err != nil {
+			return nil, klearn.Errorf(err, "mkl: RandomHPKFeatures: the monomials of kernel %d overflow", s)
+		}
 		raw := K.RawSymmetric()
 		dg := make([]float64, n)
 		for i := range dg {
@@ -322,6 +350,9 @@ func normEntry(v, a, b float64, diag bool) float64 {
 // Crosses returns the normalised test×train kernels k_s(a_i, b_j) of
 // Algorithm 1 (rows of A against rows of B).
 func (r *RandomHPKFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
 	na, nb, m, err := checkCrossInputs("RandomHPKFeatures", A, B)
 	if err != nil {
 		return nil, err
@@ -356,6 +387,12 @@ func (r *RandomHPKFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 					db[i] += v * v
 				}
 			}
+		}
+		if err := klearn.CheckFinite("mkl: RandomHPKFeatures: test diagonal", da); err != nil {
+			return nil, klearn.Errorf(err, "the monomials of kernel %d overflow", s)
+		}
+		if err := klearn.CheckFinite("mkl: RandomHPKFeatures: training diagonal", db); err != nil {
+			return nil, klearn.Errorf(err, "the monomials of kernel %d overflow", s)
 		}
 		raw := C.RawMatrix()
 		for i := 0; i < na; i++ {

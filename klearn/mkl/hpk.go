@@ -1,6 +1,7 @@
 package mkl
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kernelab/kernelab/internal/linalg"
@@ -46,8 +47,74 @@ func (l GramList) Dim() int {
 // Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
 func (l GramList) Each(fn func(int, *mat.SymDense) error) error { return eachOf(l, fn) }
 
+// eachGram sweeps src, refusing what a source must not do: yield other
+// indices than 0, …, Len−1 in order (ErrShape), a nil kernel (ErrEmpty), a
+// kernel of another order than n (ErrShape) or, unless the source is one
+// this package builds from validated inputs (HPKFamily.Source), a NaN or
+// ±Inf entry (ErrNotFinite). who prefixes the errors.
+func eachGram(who string, src GramSource, n int, fn func(int, *mat.SymDense) error) error {
+	_, trusted := src.(hpkGrams)
+	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.SymDense) error {
+		if K.SymmetricDim() != n {
+			return klearn.Errorf(klearn.ErrShape, "%s: kernel %d is %d×%d, want %d×%d", who, s, K.SymmetricDim(), K.SymmetricDim(), n, n)
+		}
+		if !trusted {
+			if _, err := klearn.CheckGram(K, n); err != nil {
+				return klearn.Errorf(err, "%s: kernel %d", who, s)
+			}
+		}
+		return fn(s, K)
+	})
+}
+
+// eachCross is eachGram for a CrossSource of r×c test kernels.
+func eachCross(who string, src CrossSource, r, c int, fn func(int, *mat.Dense) error) error {
+	_, trusted := src.(hpkCrosses)
+	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.Dense) error {
+		if kr, kc := K.Dims(); kr != r || kc != c {
+			return klearn.Errorf(klearn.ErrShape, "%s: test kernel %d is %d×%d, want %d×%d", who, s, kr, kc, r, c)
+		}
+		if !trusted {
+			if _, _, err := klearn.CheckMatrix(fmt.Sprintf("%s: test kernel %d", who, s), K); err != nil {
+				return err
+			}
+		}
+		return fn(s, K)
+	})
+}
+
+// eachChecked runs each(fn), checking that it yields s = 0, …, R−1 in
+// order, each with a non-nil matrix.
+func eachChecked[T interface {
+	comparable
+	mat.Matrix
+}](who string, R int, each func(func(int, T) error) error, fn func(int, T) error) error {
+	var none T
+	next := 0
+	err := each(func(s int, K T) error {
+		if s != next || s >= R {
+			return klearn.Errorf(klearn.ErrShape, "%s: the source yields kernel %d after %d kernels, and has Len %d", who, s, next, R)
+		}
+		next++
+		if K == none || klearn.IsNilMatrix(K) {
+			return klearn.Errorf(klearn.ErrEmpty, "%s: kernel %d is nil", who, s)
+		}
+		return fn(s, K)
+	})
+	if err != nil {
+		return err
+	}
+	if next != R {
+		return klearn.Errorf(klearn.ErrShape, "%s: the source yields %d kernels, and has Len %d", who, next, R)
+	}
+	return nil
+}
+
 // eachOf calls fn(s, l[s]) in order and stops at the first error.
 func eachOf[T comparable](l []T, fn func(int, T) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	var none T
 	for s, K := range l {
 		if K == none {
@@ -238,6 +305,9 @@ func checkCrossInputs(what string, A, B mat.Matrix) (na, nb, d int, err error) {
 func clampCos(v float64) float64 { return math.Max(-1, math.Min(1, v)) }
 
 // unitRows returns X with every non-zero row scaled to unit norm, row-major.
+// A row whose sum of squares overflows or underflows (entries beyond 1e±154)
+// is first divided by its largest |entry|, so the cosine stays
+// scale-invariant; other rows take the direct path, bit for bit.
 func unitRows(X mat.Matrix, n, d int) []float64 {
 	out := make([]float64, n*d)
 	row := make([]float64, d)
@@ -246,6 +316,20 @@ func unitRows(X mat.Matrix, n, d int) []float64 {
 		var s float64
 		for _, v := range row {
 			s += v * v
+		}
+		if math.IsInf(s, 0) || s < 0x1p-960 {
+			var amax float64
+			for _, v := range row {
+				amax = math.Max(amax, math.Abs(v))
+			}
+			if amax == 0 {
+				continue
+			}
+			s = 0
+			for j, v := range row {
+				row[j] = v / amax
+				s += row[j] * row[j]
+			}
 		}
 		if s > 0 {
 			inv := 1 / math.Sqrt(s)
@@ -351,8 +435,8 @@ func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
 	if err := f.validate(); err != nil {
 		return nil, err
 	}
-	if K1 == nil || K1.SymmetricDim() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: HPKFamily.Source: empty K1")
+	if _, err := klearn.CheckGram(K1, -1); err != nil {
+		return nil, klearn.Errorf(err, "mkl: HPKFamily.Source: K1")
 	}
 	for i := 0; i < K1.SymmetricDim(); i++ {
 		if d := K1.At(i, i); !(math.Abs(d-1) <= 1e-9) {
@@ -368,8 +452,8 @@ func (f HPKFamily) CrossSource(C1 *mat.Dense) (CrossSource, error) {
 	if err := f.validate(); err != nil {
 		return nil, err
 	}
-	if C1 == nil || C1.IsEmpty() {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: HPKFamily.CrossSource: empty C1")
+	if _, _, err := klearn.CheckMatrix("mkl: HPKFamily.CrossSource: C1", C1); err != nil {
+		return nil, err
 	}
 	return hpkCrosses{f: f, c1: C1}, nil
 }
@@ -383,6 +467,9 @@ func (h hpkGrams) Len() int { return h.f.Len() }
 func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
 
 func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	n := h.k1.SymmetricDim()
 	k1 := h.k1.RawSymmetric()
 	buf := getSym(n)
@@ -411,6 +498,9 @@ type hpkCrosses struct {
 func (h hpkCrosses) Len() int         { return h.f.Len() }
 func (h hpkCrosses) Dims() (int, int) { return h.c1.Dims() }
 func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
+	if fn == nil {
+		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+	}
 	r, c := h.c1.Dims()
 	c1 := h.c1.RawMatrix()
 	buf := mat.NewDense(r, c, nil)

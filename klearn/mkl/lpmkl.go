@@ -193,13 +193,21 @@ func LpMKLUpdate(theta, S []float64, p float64) ([]float64, error) {
 	if math.IsNaN(p) || p < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKLUpdate: p = %v, want ≥ 1", p)
 	}
-	w := make([]float64, len(S))
-	var wmax float64
+	var tmax, smax float64
 	for m := range S {
 		if math.IsNaN(S[m]) || math.IsInf(S[m], 0) || math.IsNaN(theta[m]) || math.IsInf(theta[m], 0) {
 			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: LpMKLUpdate: θ[%d] = %v, S[%d] = %v", m, theta[m], m, S[m])
 		}
-		w[m] = math.Abs(theta[m]) * math.Sqrt(math.Max(S[m], 0))
+		tmax, smax = math.Max(tmax, math.Abs(theta[m])), math.Max(smax, S[m])
+	}
+	// ‖w_m‖ of θ/max|θ| and S/max S: the same update, with no product
+	// that overflows.
+	w := make([]float64, len(S))
+	var wmax float64
+	for m := range S {
+		if tmax > 0 && smax > 0 {
+			w[m] = math.Abs(theta[m]) / tmax * math.Sqrt(math.Max(S[m], 0)/smax)
+		}
 		wmax = math.Max(wmax, w[m])
 	}
 	if !(wmax > 0) {

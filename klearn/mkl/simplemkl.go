@@ -593,22 +593,11 @@ func smklClassifier(who string, C, svmTol float64, noBias bool) (svm.Classifier,
 	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
 }
 
-// smklSettings applies the defaults of Settings.Tol and MaxIter.
+// smklSettings applies the defaults of Settings.Tol and MaxIter
+// (opt.Settings.Resolve).
 func smklSettings(who string, s opt.Settings, defTol float64, defIter int) (float64, int, error) {
-	tol, maxIter := s.Tol, s.MaxIter
-	if tol == 0 {
-		tol = defTol
-	}
-	if maxIter == 0 {
-		maxIter = defIter
-	}
-	if math.IsNaN(tol) || math.IsInf(tol, 0) || tol < 0 {
-		return 0, 0, klearn.Errorf(klearn.ErrParam, "mkl: %s: Settings.Tol = %v, want a finite value ≥ 0", who, tol)
-	}
-	if maxIter < 0 {
-		return 0, 0, klearn.Errorf(klearn.ErrParam, "mkl: %s: Settings.MaxIter = %d, want ≥ 0", who, maxIter)
-	}
-	return tol, maxIter, nil
+	maxIter, tol, err := s.Resolve("mkl: "+who, defIter, defTol)
+	return tol, maxIter, err
 }
 
 // smklSolve trains the SVM on Σ_m w_m K_m and returns it with J = −objective.

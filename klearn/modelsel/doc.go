@@ -1,6 +1,5 @@
-// Package modelsel holds the model-selection protocols of the papers: data
-// splits, grid search, nested cross-validation, and the slicing of
-// precomputed Gram matrices into training and test blocks.
+// Package modelsel holds model selection: data splits, grid and path
+// searches, a grid that widens at its edges, and nested cross-validation.
 //
 // Splits are index sets into the n samples:
 //
@@ -12,17 +11,12 @@
 //
 // Every split is a pure function of its seed (klearn.NewRand), so a protocol
 // repeats exactly. Indices in each Train and Test slice are sorted.
+// TrainTestSplit cuts X and y once, stratified, in one call.
 //
-// Kernel learners work on precomputed Gram matrices; instead of recomputing a
-// kernel per split, cut the full n×n matrix:
-//
-//	Ktr, err := modelsel.SubGram(K, s.Train)            // train × train, *mat.SymDense
-//	Kte, err := modelsel.CrossGram(K, s.Test, s.Train)  // test × train, *mat.Dense
-//
-// SubGrams/CrossGrams do the same for a list of base kernels, Rows and Take
-// cut a design matrix and a label vector, and Within maps splits of a subset
-// back to global indices. Every one checks its indices in O(len(idx)) and
-// returns an error, never panics: a nil matrix is ErrEmpty, an index
+// Rows and Take cut a design matrix and a label vector by a split, and
+// Within maps splits of a subset back to global indices. Gram matrices are
+// cut by kernel.SubGram and kernel.CrossGram. Every one checks its indices
+// and returns an error, never panics: a nil matrix is ErrEmpty, an index
 // outside the matrix or vector ErrShape, a result too large to allocate
 // ErrParam (klearn's sentinels, tested with errors.Is). Split.Check
 // validates a split against n samples once, before a fit slices several
@@ -35,6 +29,9 @@
 // Grid, or a closure. Results are reported as mean ± std (sample standard
 // deviation, metrics.MeanStd) over the splits. NestedCV runs a grid search
 // inside each outer training set and scores the selected candidate on the
-// outer test set (the nested stratified 10 × 10 CV of Donini & Aiolli (2017), Donini &
-// Aiolli 2017, §5.1).
+// outer test set (the nested stratified 10 × 10 CV of Donini & Aiolli 2017,
+// §5.1). WidenedSearch selects one positive hyper-parameter and grows its
+// grid while the choice sits at an edge. PathSearch scores a whole grid on
+// each split in one call, so that a learner can warm-start each fit from
+// the previous one.
 package modelsel

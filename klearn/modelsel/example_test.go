@@ -63,7 +63,7 @@ func ExampleGridSearch() {
 	}
 	eval := func(lambda float64, s modelsel.Split) (float64, error) {
 		// The slicing helpers check their indices and return an error.
-		Ktr, err := modelsel.SubGram(K, s.Train)
+		Ktr, err := kernel.SubGram(K, s.Train)
 		if err != nil {
 			return 0, err
 		}
@@ -75,7 +75,7 @@ func ExampleGridSearch() {
 		if err != nil {
 			return 0, err
 		}
-		Kte, err := modelsel.CrossGram(K, s.Test, s.Train)
+		Kte, err := kernel.CrossGram(K, s.Test, s.Train)
 		if err != nil {
 			return 0, err
 		}

@@ -146,6 +146,14 @@ func GridSearch[P any](candidates []P, splits []Split, eval func(c P, s Split) (
 			panic(fmt.Sprintf("modelsel: eval panicked on candidate %d, split %d: %v", t/ns, t%ns, p))
 		}
 	}
+	return reduce(candidates, ns, scores, errs, opts)
+}
+
+// reduce turns the scores and errors of every (candidate, split) pair,
+// candidate-major, into a SearchResult: per candidate its mean ± std or its
+// first error in split order, and the best mean (ties to the earliest).
+func reduce[P any](candidates []P, ns int, scores []float64, errs []error, opts SearchOptions) (*SearchResult[P], error) {
+	nc := len(candidates)
 	res := &SearchResult[P]{Candidates: make([]CandidateResult[P], nc), Best: -1}
 	for c := 0; c < nc; c++ {
 		cr := CandidateResult[P]{Index: c, Params: candidates[c], Scores: slices.Clone(scores[c*ns : (c+1)*ns])}

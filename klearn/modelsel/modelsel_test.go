@@ -201,16 +201,16 @@ func TestSlicing(t *testing.T) {
 	// Reference: recompute the kernel on the selected rows.
 	Ktr, _ := kernel.Gram(k, must(modelsel.Rows(X, tr)))
 	Kte, _ := kernel.Cross(k, must(modelsel.Rows(X, te)), must(modelsel.Rows(X, tr)))
-	sub := must(modelsel.SubGram(K, tr))
+	sub := must(kernel.SubGram(K, tr))
 	if !mat.EqualApprox(sub, Ktr, 1e-14) {
 		t.Fatalf("SubGram differs from the recomputed Gram")
 	}
-	cross := must(modelsel.CrossGram(K, te, tr))
+	cross := must(kernel.CrossGram(K, te, tr))
 	if !mat.EqualApprox(cross, Kte, 1e-14) {
 		t.Fatalf("CrossGram differs from the recomputed cross kernel")
 	}
-	Ks := must(modelsel.SubGrams([]*mat.SymDense{K, K}, tr))
-	Kc := must(modelsel.CrossGrams([]*mat.SymDense{K, K}, te, tr))
+	Ks := must(kernel.SubGrams([]*mat.SymDense{K, K}, tr))
+	Kc := must(kernel.CrossGrams([]*mat.SymDense{K, K}, te, tr))
 	if len(Ks) != 2 || !mat.Equal(Ks[1], sub) || len(Kc) != 2 || !mat.Equal(Kc[1], cross) {
 		t.Fatalf("SubGrams/CrossGrams differ from SubGram/CrossGram")
 	}
@@ -230,7 +230,7 @@ func TestSlicing(t *testing.T) {
 	if r, err := modelsel.Rows(X, nil); err != nil || !r.IsEmpty() {
 		t.Fatalf("Rows of no index: %v, %v", r, err)
 	}
-	if g, err := modelsel.SubGrams(nil, tr); err != nil || len(g) != 0 {
+	if g, err := kernel.SubGrams(nil, tr); err != nil || len(g) != 0 {
 		t.Fatalf("SubGrams of no kernel: %v, %v", g, err)
 	}
 	inner := []modelsel.Split{{Train: []int{0, 2}, Test: []int{1}}}
@@ -251,12 +251,12 @@ func TestSlicingBadIndices(t *testing.T) {
 	ok := []int{0, 3}
 	for _, bad := range [][]int{{0, 4}, {-1, 2}, {1 << 62}} {
 		for name, call := range map[string]func() error{
-			"SubGram":          func() error { return err1(modelsel.SubGram(K, bad)) },
-			"CrossGram rows":   func() error { return err1(modelsel.CrossGram(K, bad, ok)) },
-			"CrossGram cols":   func() error { return err1(modelsel.CrossGram(K, ok, bad)) },
-			"SubGrams":         func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, K}, bad)) },
-			"CrossGrams":       func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{K}, ok, bad)) },
-			"SubGrams smaller": func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, klearntest.RandPSD(2, 1, 2)}, ok)) },
+			"SubGram":          func() error { return err1(kernel.SubGram(K, bad)) },
+			"CrossGram rows":   func() error { return err1(kernel.CrossGram(K, bad, ok)) },
+			"CrossGram cols":   func() error { return err1(kernel.CrossGram(K, ok, bad)) },
+			"SubGrams":         func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, K}, bad)) },
+			"CrossGrams":       func() error { return err1(kernel.CrossGrams([]*mat.SymDense{K}, ok, bad)) },
+			"SubGrams smaller": func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, klearntest.RandPSD(2, 1, 2)}, ok)) },
 			"Rows":             func() error { return err1(modelsel.Rows(X, bad)) },
 			"Rows generic":     func() error { return err1(modelsel.Rows(klearntest.Generic(X), bad)) },
 			"Take":             func() error { return err1(modelsel.Take(y, bad)) },
@@ -267,10 +267,10 @@ func TestSlicingBadIndices(t *testing.T) {
 		}
 	}
 	for name, call := range map[string]func() error{
-		"SubGram nil":             func() error { return err1(modelsel.SubGram(nil, ok)) },
-		"CrossGram nil":           func() error { return err1(modelsel.CrossGram(nil, ok, ok)) },
-		"SubGrams nil kernel":     func() error { return err1(modelsel.SubGrams([]*mat.SymDense{K, nil}, ok)) },
-		"CrossGrams nil kernel":   func() error { return err1(modelsel.CrossGrams([]*mat.SymDense{nil}, ok, ok)) },
+		"SubGram nil":             func() error { return err1(kernel.SubGram(nil, ok)) },
+		"CrossGram nil":           func() error { return err1(kernel.CrossGram(nil, ok, ok)) },
+		"SubGrams nil kernel":     func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, nil}, ok)) },
+		"CrossGrams nil kernel":   func() error { return err1(kernel.CrossGrams([]*mat.SymDense{nil}, ok, ok)) },
 		"Rows nil":                func() error { return err1(modelsel.Rows(nil, ok)) },
 		"Rows typed nil Dense":    func() error { return err1(modelsel.Rows((*mat.Dense)(nil), ok)) },
 		"Rows typed nil VecDense": func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), ok)) },
@@ -279,9 +279,9 @@ func TestSlicingBadIndices(t *testing.T) {
 	}
 	// Repeated indices may ask for more than memory: 2²⁰ × 2²⁰ × 8 bytes.
 	many := make([]int, 1<<20)
-	klearntest.ExpectErrorIs(t, "SubGram huge", klearn.ErrParam, func() error { return err1(modelsel.SubGram(K, many)) })
+	klearntest.ExpectErrorIs(t, "SubGram huge", klearn.ErrParam, func() error { return err1(kernel.SubGram(K, many)) })
 	klearntest.ExpectErrorIs(t, "CrossGrams huge", klearn.ErrParam, func() error {
-		return err1(modelsel.CrossGrams([]*mat.SymDense{K, K}, many, many[:1<<14]))
+		return err1(kernel.CrossGrams([]*mat.SymDense{K, K}, many, many[:1<<14]))
 	})
 	klearntest.ExpectErrorIs(t, "Rows huge", klearn.ErrParam, func() error {
 		return err1(modelsel.Rows(mat.NewDense(1, 1<<14, nil), many))
@@ -344,11 +344,11 @@ func krrSearch(t *testing.T, workers int) *modelsel.SearchResult[modelsel.Params
 	}
 	eval := func(p modelsel.Params, s modelsel.Split) (float64, error) {
 		K := grams[p["gamma"]]
-		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(must(modelsel.SubGram(K, s.Train)), must(modelsel.Take(y, s.Train)))
+		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(must(kernel.SubGram(K, s.Train)), must(modelsel.Take(y, s.Train)))
 		if err != nil {
 			return 0, err
 		}
-		yh, err := m.PredictGram(must(modelsel.CrossGram(K, s.Test, s.Train)))
+		yh, err := m.PredictGram(must(kernel.CrossGram(K, s.Test, s.Train)))
 		if err != nil {
 			return 0, err
 		}

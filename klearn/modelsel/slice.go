@@ -5,153 +5,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The index slices check their arguments in O(len(idx)) before copying: a
-// nil matrix is an ErrEmpty error, an index outside [0, n) an ErrShape error
+// Rows and Take check their arguments in O(len(idx)) before copying: a nil
+// matrix is an ErrEmpty error, an index outside [0, n) an ErrShape error
 // naming it, and a result too large to allocate (indices may repeat) an
 // ErrParam error from klearn.CheckAlloc. An empty index set gives an empty
 // result and no error. Inputs are never modified; results are fresh copies.
-
-// badIdx returns the position of the first index of idx outside [0, n), or
-// −1 when there is none.
-func badIdx(n int, idx []int) int {
-	for p, i := range idx {
-		if i < 0 || i >= n {
-			return p
-		}
-	}
-	return -1
-}
-
-// checkIdx returns an ErrShape error naming the first index of idx outside
-// [0, n).
-func checkIdx(what string, n int, idx []int) error {
-	if p := badIdx(n, idx); p >= 0 {
-		return klearn.Errorf(klearn.ErrShape, "modelsel: %s: index %d (position %d) out of range [0, %d)", what, idx[p], p, n)
-	}
-	return nil
-}
-
-// SubGram returns the principal submatrix K[idx, idx] as a new *mat.SymDense:
-// the train × train kernel of a split, cut from the full Gram matrix instead
-// of recomputed. Errors: nil K (ErrEmpty), an index outside [0, n)
-// (ErrShape), a result too large (ErrParam).
-func SubGram(K *mat.SymDense, idx []int) (*mat.SymDense, error) {
-	if K == nil {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: SubGram of a nil matrix")
-	}
-	if err := checkIdx("SubGram", K.SymmetricDim(), idx); err != nil {
-		return nil, err
-	}
-	m := len(idx)
-	if m == 0 {
-		return &mat.SymDense{}, nil
-	}
-	if err := klearn.CheckAlloc("modelsel: SubGram's result", 8, m, m); err != nil {
-		return nil, err
-	}
-	raw := K.RawSymmetric()
-	out := mat.NewSymDense(m, nil)
-	o := out.RawSymmetric()
-	for a, i := range idx {
-		for b := a; b < m; b++ {
-			j := idx[b]
-			// K stores the upper triangle: element (i, j) with i ≤ j.
-			if i <= j {
-				o.Data[a*o.Stride+b] = raw.Data[i*raw.Stride+j]
-			} else {
-				o.Data[a*o.Stride+b] = raw.Data[j*raw.Stride+i]
-			}
-		}
-	}
-	return out, nil
-}
-
-// CrossGram returns K[rows, cols] as a new *mat.Dense; CrossGram(K, test,
-// train) is the test × train kernel a fitted model predicts with. Errors as
-// for SubGram.
-func CrossGram(K *mat.SymDense, rows, cols []int) (*mat.Dense, error) {
-	if K == nil {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: CrossGram of a nil matrix")
-	}
-	n := K.SymmetricDim()
-	if err := checkIdx("CrossGram row", n, rows); err != nil {
-		return nil, err
-	}
-	if err := checkIdx("CrossGram column", n, cols); err != nil {
-		return nil, err
-	}
-	if len(rows) == 0 || len(cols) == 0 {
-		return &mat.Dense{}, nil
-	}
-	if err := klearn.CheckAlloc("modelsel: CrossGram's result", 8, len(rows), len(cols)); err != nil {
-		return nil, err
-	}
-	raw := K.RawSymmetric()
-	out := mat.NewDense(len(rows), len(cols), nil)
-	for a, i := range rows {
-		row := out.RawRowView(a)
-		for b, j := range cols {
-			if i <= j {
-				row[b] = raw.Data[i*raw.Stride+j]
-			} else {
-				row[b] = raw.Data[j*raw.Stride+i]
-			}
-		}
-	}
-	return out, nil
-}
-
-// SubGrams applies SubGram to every matrix of a kernel list (an empty list
-// gives an empty list). Errors as for SubGram, naming the kernel; every
-// matrix is checked before any is copied.
-func SubGrams(Ks []*mat.SymDense, idx []int) ([]*mat.SymDense, error) {
-	if err := checkList("SubGrams", Ks, idx); err != nil {
-		return nil, err
-	}
-	out := make([]*mat.SymDense, len(Ks))
-	for m, K := range Ks {
-		var err error
-		if out[m], err = SubGram(K, idx); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// CrossGrams applies CrossGram to every matrix of a kernel list (an empty
-// list gives an empty list). Errors as for CrossGram, naming the kernel;
-// every matrix is checked before any is copied.
-func CrossGrams(Ks []*mat.SymDense, rows, cols []int) ([]*mat.Dense, error) {
-	if err := checkList("CrossGrams", Ks, rows, cols); err != nil {
-		return nil, err
-	}
-	out := make([]*mat.Dense, len(Ks))
-	for m, K := range Ks {
-		var err error
-		if out[m], err = CrossGram(K, rows, cols); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// checkList checks every matrix of Ks against the index sets (none nil,
-// every index inside every matrix) and the total size of the results,
-// len(Ks) blocks of len(idx[0]) × len(idx[last]).
-func checkList(what string, Ks []*mat.SymDense, idx ...[]int) error {
-	for m, K := range Ks {
-		if K == nil {
-			return klearn.Errorf(klearn.ErrEmpty, "modelsel: %s: kernel %d of %d is nil", what, m, len(Ks))
-		}
-		n := K.SymmetricDim()
-		for _, set := range idx {
-			if p := badIdx(n, set); p >= 0 {
-				return klearn.Errorf(klearn.ErrShape, "modelsel: %s: index %d (position %d) out of range [0, %d) of kernel %d", what, set[p], p, n, m)
-			}
-		}
-	}
-	return klearn.CheckAlloc("modelsel: "+what+"' results", 8, len(Ks), len(idx[0]), len(idx[len(idx)-1]))
-}
+// Gram matrices are cut by kernel.SubGram and kernel.CrossGram.
 
 // Rows returns the rows X[idx, :] as a new *mat.Dense. Errors: nil X
 // (ErrEmpty), an index outside [0, rows of X) (ErrShape), a result too
@@ -161,7 +20,7 @@ func Rows(X mat.Matrix, idx []int) (*mat.Dense, error) {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "modelsel: Rows of a nil matrix")
 	}
 	n, d := X.Dims()
-	if err := checkIdx("Rows", n, idx); err != nil {
+	if err := klearn.CheckIndices("modelsel: Rows", n, idx); err != nil {
 		return nil, err
 	}
 	if len(idx) == 0 || d == 0 {
@@ -180,7 +39,7 @@ func Rows(X mat.Matrix, idx []int) (*mat.Dense, error) {
 // Take returns y[idx] as a new slice. Errors: an index outside [0, len(y))
 // (ErrShape; a nil y has no valid index).
 func Take(y []float64, idx []int) ([]float64, error) {
-	if err := checkIdx("Take", len(y), idx); err != nil {
+	if err := klearn.CheckIndices("modelsel: Take", len(y), idx); err != nil {
 		return nil, err
 	}
 	out := make([]float64, len(idx))

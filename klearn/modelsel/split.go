@@ -20,7 +20,7 @@ func (s Split) Check(n int) error {
 		return klearn.Errorf(klearn.ErrEmpty, "modelsel: split with %d training and %d test indices", len(s.Train), len(s.Test))
 	}
 	for _, part := range [2][]int{s.Train, s.Test} {
-		if p := badIdx(n, part); p >= 0 {
+		if p := klearn.BadIndex(n, part); p >= 0 {
 			return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", part[p], n)
 		}
 	}
@@ -266,7 +266,7 @@ func TrainValTest(n int, valFrac, testFrac float64, seed uint64) (TVT, error) {
 func Within(subset []int, inner []Split) ([]Split, error) {
 	for s, sp := range inner {
 		for _, part := range [2][]int{sp.Train, sp.Test} {
-			if p := badIdx(len(subset), part); p >= 0 {
+			if p := klearn.BadIndex(len(subset), part); p >= 0 {
 				return nil, klearn.Errorf(klearn.ErrShape, "modelsel: Within: split %d: position %d out of range [0, %d) of the subset", s, part[p], len(subset))
 			}
 		}

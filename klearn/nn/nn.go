@@ -6,19 +6,19 @@
 //	h = tanh(W₁ s(x) + b₁),  p = softmax(W₂ h + b₂),
 //
 // with s the min–max scaling of each input to [−1, 1] (Matlab's mapminmax,
-// fitted on the training rows) and one output per class. It minimises the
-// mean cross-entropy E = −(1/N) Σ_i log p_{c_i}(x_i) over the training part
-// of a random 70/15/15 division of the rows (Matlab's divideRand) with
-// opt.SCG (Møller 1993; Matlab's trainscg), and stops early when the
-// cross-entropy on the validation part has not improved for MaxFail
-// consecutive iterations, returning the weights of the best validation
-// iteration (Matlab's max_fail = 6). The last 15 % are held out as in
-// Matlab (its "test" part) and not used.
+// fitted on the training rows) and one output per class. The rows are
+// divided at random 70/15/15 (Matlab's divideRand). Training minimises the
+// mean cross-entropy E = −(1/N) Σ_i log p_{c_i}(x_i) over the first part
+// with opt.SCG (Møller 1993; Matlab's trainscg). It stops early when the
+// cross-entropy on the second, validation part has not improved for MaxFail
+// consecutive iterations (Matlab's max_fail = 6), and returns the weights
+// of the best validation iteration. The last 15 % are held out, as Matlab
+// holds out its "test" part, and not used.
 //
 // Hidden weights are drawn by the Nguyen–Widrow rule (Nguyen & Widrow
-// 1990; Matlab's initnw) for the active region [−1, 1] of tanh's inputs;
-// output weights uniformly in ±1/√H with zero biases, a departure from
-// initnw, which Matlab also applies to the softmax layer.
+// 1990; Matlab's initnw) for the active region [−1, 1] of tanh's inputs.
+// Output weights are uniform in ±1/√H with zero biases. This departs from
+// Matlab, which applies initnw to the softmax layer too.
 package nn
 
 import (

@@ -131,14 +131,26 @@ type Result struct {
 // settings returns s's fields with zero values replaced by defaults, and an
 // ErrParam error for a negative MaxIter or a negative or non-finite Tol.
 func settings(fn string, s *Settings, maxIter int, tol float64) (int, float64, Recorder, error) {
+	mi, t, err := s.Resolve("opt: "+fn, maxIter, tol)
+	if err != nil || s == nil {
+		return mi, t, nil, err
+	}
+	return mi, t, s.Recorder, nil
+}
+
+// Resolve returns s's MaxIter and Tol with zero values replaced by the
+// defaults maxIter and tol (a nil s gives both defaults), or an ErrParam
+// error prefixed by who for a negative MaxIter or a negative or non-finite
+// Tol. Every solver and learner that takes Settings reads them through it.
+func (s *Settings) Resolve(who string, maxIter int, tol float64) (int, float64, error) {
 	if s == nil {
-		return maxIter, tol, nil, nil
+		return maxIter, tol, nil
 	}
 	if s.MaxIter < 0 {
-		return 0, 0, nil, klearn.Errorf(klearn.ErrParam, "opt: %s: MaxIter = %d, want ≥ 0", fn, s.MaxIter)
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "%s: Settings.MaxIter = %d, want ≥ 0", who, s.MaxIter)
 	}
 	if !finite(s.Tol) || s.Tol < 0 {
-		return 0, 0, nil, klearn.Errorf(klearn.ErrParam, "opt: %s: Tol = %v, want a finite value ≥ 0", fn, s.Tol)
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "%s: Settings.Tol = %v, want a finite value ≥ 0", who, s.Tol)
 	}
 	mi, t := s.MaxIter, s.Tol
 	if mi == 0 {
@@ -147,7 +159,7 @@ func settings(fn string, s *Settings, maxIter int, tol float64) (int, float64, R
 	if t == 0 {
 		t = tol
 	}
-	return mi, t, s.Recorder, nil
+	return mi, t, nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -74,14 +74,25 @@ type SDP struct {
 	B      []float64
 }
 
-// AddC adds v at (i, j) of block block of the cost (see SDPEntry).
-func (p *SDP) AddC(block, i, j int, v float64) {
+// AddC adds v at (i, j) of block block of the cost (see SDPEntry). It
+// returns an ErrEmpty error on a nil *SDP; the entry itself is checked by
+// SolveSDP.
+func (p *SDP) AddC(block, i, j int, v float64) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddC on a nil *SDP")
+	}
 	p.C = append(p.C, SDPEntry{Block: block, I: i, J: j, V: v})
+	return nil
 }
 
-// AddA adds v at (i, j) of block block of constraint con (see SDPEntry).
-func (p *SDP) AddA(con, block, i, j int, v float64) {
+// AddA adds v at (i, j) of block block of constraint con (see SDPEntry),
+// with the errors of AddC.
+func (p *SDP) AddA(con, block, i, j int, v float64) error {
+	if p == nil {
+		return klearn.Errorf(klearn.ErrEmpty, "opt: SDP.AddA on a nil *SDP")
+	}
 	p.A = append(p.A, SDPEntry{Con: con, Block: block, I: i, J: j, V: v})
+	return nil
 }
 
 // AddDenseC adds the symmetric matrix S to PSD block block of the cost.

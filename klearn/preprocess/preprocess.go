@@ -12,6 +12,10 @@ import (
 // It is immutable once returned by a Fit method.
 type Transform struct {
 	shift, scale []float64
+	// max, if not nil, holds the training maxima of MinMax, which divides
+	// by the range max_j − min_j instead of multiplying by scale, so the
+	// maximum maps to exactly 1 (NaN for a constant feature: scale 1).
+	max []float64
 }
 
 // Shift returns a copy of the per-feature shifts.
@@ -47,7 +51,11 @@ func (t *Transform) Transform(X mat.Matrix) (*mat.Dense, error) {
 	for i := 0; i < n; i++ {
 		row := out.RawRowView(i)
 		for j := range row {
-			row[j] = (X.At(i, j) - t.shift[j]) * t.scale[j]
+			if t.max != nil && !math.IsNaN(t.max[j]) {
+				row[j] = divideRange(X.At(i, j), t.shift[j], t.max[j])
+			} else {
+				row[j] = (X.At(i, j) - t.shift[j]) * t.scale[j]
+			}
 			if math.IsInf(row[j], 0) || math.IsNaN(row[j]) {
 				// x − shift overflowed: halve it (exact) and double after
 				// scaling, for a result that is representable.
@@ -124,20 +132,31 @@ func (MinMax) Fit(X mat.Matrix) (*Transform, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale := make([]float64, len(lo))
+	scale, top := make([]float64, len(lo)), make([]float64, len(lo))
 	for j := range scale {
-		scale[j] = 1
+		scale[j], top[j] = 1, math.NaN()
 		// 1/(hi − lo), with the range halved when it overflows (features
 		// near ±MaxFloat64); a range too small for its reciprocal (below
 		// 1/MaxFloat64) is treated as a constant feature.
 		r := hi[j] - lo[j]
 		if math.IsInf(r, 0) {
-			scale[j] = 0.5 / (hi[j]/2 - lo[j]/2)
+			scale[j], top[j] = 0.5/(hi[j]/2-lo[j]/2), hi[j]
 		} else if r > 0 && !math.IsInf(1/r, 0) {
-			scale[j] = 1 / r
+			scale[j], top[j] = 1/r, hi[j]
 		}
 	}
-	return &Transform{shift: lo, scale: scale}, nil
+	return &Transform{shift: lo, scale: scale, max: top}, nil
+}
+
+// divideRange returns (x − lo)/(hi − lo), exactly 1 at x = hi, computed on
+// halves when hi − lo or x − lo overflows.
+func divideRange(x, lo, hi float64) float64 {
+	if r := hi - lo; !math.IsInf(r, 0) {
+		if v := (x - lo) / r; !math.IsInf(v, 0) {
+			return v
+		}
+	}
+	return (x/2 - lo/2) / (hi/2 - lo/2)
 }
 
 // Standardizer centres each feature and divides by its standard deviation on

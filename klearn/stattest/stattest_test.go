@@ -246,15 +246,35 @@ func TestKendallExact(t *testing.T) {
 	y := []float64{3, 1, 4, 6, 2, 5}
 	xs := []float64{1, 2, 3, 4, 5, 6}
 	r, _ = Kendall(xs, y, Greater)
+	near(t, "enumerated", r.P, permutationP(xs, y), 1e-12)
+}
+
+// permutationP returns the share of the orderings of y whose Kendall S
+// against x, counted here pair by pair, is at least that of y.
+func permutationP(x, y []float64) float64 {
+	score := func(y []float64) int {
+		s := 0
+		for i := range x {
+			for j := i + 1; j < len(x); j++ {
+				dx, dy := x[j]-x[i], y[j]-y[i]
+				switch {
+				case dx*dy > 0:
+					s++
+				case dx*dy < 0:
+					s--
+				}
+			}
+		}
+		return s
+	}
+	s0, count := score(y), 0
 	perms := permutations(y)
-	count := 0
 	for _, p := range perms {
-		s, _ := Kendall(xs, p, Greater)
-		if s.S >= r.S {
+		if score(p) >= s0 {
 			count++
 		}
 	}
-	near(t, "enumerated", r.P, float64(count)/float64(len(perms)), 1e-12)
+	return float64(count) / float64(len(perms))
 }
 
 // TestKendallTies: with tied x (repetitions at one grid point) the normal
@@ -266,15 +286,7 @@ func TestKendallTies(t *testing.T) {
 	if err != nil || r.Exact {
 		t.Fatal(r, err)
 	}
-	perms := permutations(y)
-	count := 0
-	for _, p := range perms {
-		s, _ := Kendall(x, p, Greater)
-		if s.S >= r.S {
-			count++
-		}
-	}
-	near(t, "tied p", r.P, float64(count)/float64(len(perms)), 0.01)
+	near(t, "tied p", r.P, permutationP(x, y), 0.01)
 	if flat, _ := Kendall([]float64{1, 1, 1}, []float64{1, 2, 3}, Greater); flat.P != 1 {
 		t.Errorf("all x tied: p = %g", flat.P)
 	}
@@ -338,5 +350,53 @@ func TestBootstrapRanks(t *testing.T) {
 	}
 	if _, err := BootstrapRanks([][][]float64{{{1}, {1, 2}}}, true, 500, 0.95, 1); !errors.Is(err, klearn.ErrShape) {
 		t.Error(err)
+	}
+}
+
+// TestBadInput: every test reports bad input as an error wrapping a klearn
+// sentinel, and leaves its inputs unchanged.
+func TestBadInput(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	one, two := []float64{1}, []float64{1, 2}
+	errOf := func(_ any, err error) error { return err }
+	cases := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"t lengths", errOf(PairedT(one, two, TwoSided)), klearn.ErrShape},
+		{"t empty", errOf(PairedT(nil, nil, TwoSided)), klearn.ErrEmpty},
+		{"t NaN", errOf(PairedT([]float64{1, nan}, two, Greater)), klearn.ErrNotFinite},
+		{"sign Inf", errOf(Sign([]float64{inf}, one, Less)), klearn.ErrNotFinite},
+		{"sign alternative", errOf(Sign(one, one, Alternative(-1))), klearn.ErrParam},
+		{"wilcoxon lengths", errOf(Wilcoxon(one, two, TwoSided)), klearn.ErrShape},
+		{"wilcoxon NaN", errOf(Wilcoxon([]float64{nan}, one, TwoSided)), klearn.ErrNotFinite},
+		{"tost one pair", errOf(TOST(one, one, 1)), klearn.ErrEmpty},
+		{"tost margin", errOf(TOST(two, two, math.NaN())), klearn.ErrParam},
+		{"tost huge", errOf(TOST([]float64{math.MaxFloat64, 1}, []float64{-math.MaxFloat64, 0}, 1)), klearn.ErrNotFinite},
+		{"kendall lengths", errOf(Kendall(one, two, Greater)), klearn.ErrShape},
+		{"kendall short", errOf(Kendall(one, one, Greater)), klearn.ErrEmpty},
+		{"kendall Inf", errOf(Kendall(two, []float64{1, inf}, Greater)), klearn.ErrNotFinite},
+		{"welch Inf", errOf(Welch(Summary{inf, 1, 3}, Summary{0, 1, 3})), klearn.ErrNotFinite},
+		{"ranks empty", errOf(MeanRanks(nil, true)), klearn.ErrEmpty},
+		{"ranks NaN", errOf(MeanRanks([][][]float64{{{nan}, {1}}}, true)), klearn.ErrNotFinite},
+		{"ranks methods", errOf(MeanRanks([][][]float64{{{1}, {1}}, {{1}}}, true)), klearn.ErrShape},
+		{"bootstrap b", errOf(BootstrapRanks([][][]float64{{{1}, {2}}}, true, 10, 0.95, 1)), klearn.ErrParam},
+		{"bootstrap level", errOf(BootstrapRanks([][][]float64{{{1}, {2}}}, true, 200, 1, 1)), klearn.ErrParam},
+	}
+	for _, c := range cases {
+		if !errors.Is(c.err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+	a, b := []float64{3, 1, 2}, []float64{1, 1, 0}
+	if _, err := Kendall(a, b, Greater); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Wilcoxon(a, b, Greater); err != nil {
+		t.Fatal(err)
+	}
+	if a[0] != 3 || a[1] != 1 || b[2] != 0 {
+		t.Errorf("inputs changed: %v %v", a, b)
 	}
 }

@@ -2,6 +2,7 @@ package afkanpour2013
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
@@ -33,7 +34,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 		t.Errorf("CA, CR near the oracle: %v", c["Figure 1(b) CA, CR"].Outcome)
 	}
 	// D2 at 2.6 % is within noise of CA: 3 of 4 worse.
-	if d := c["Figure 1(b) discrete"]; d.Outcome != repro.Partly || d.Ours != "3 of 4" {
+	if d := c["Figure 1(b) discrete"]; d.Outcome != repro.Partly || !strings.HasPrefix(d.Ours, "3 of 4") {
 		t.Errorf("discrete: %v %s", d.Outcome, d.Ours)
 	}
 	res.H1[0] = 40
@@ -53,8 +54,8 @@ func TestTolerance(t *testing.T) {
 	if got := Tolerance(26.1).Abs; math.Abs(got-2*math.Sqrt(26.1*73.9/1000)) > 1e-12 {
 		t.Errorf("tolerance at 26.1 %%: %g", got)
 	}
-	if len(Tolerances()) != 7 {
-		t.Error("Tolerances")
+	if err := Criteria().Check(nil); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -72,7 +72,10 @@ func Jobs(cfg Config) []jobs.Job {
 	specs := taskSpecs(cfg)
 	for k, s := range specs {
 		for rep := 0; rep < s.reps; rep++ {
-			for _, m := range tableMethods(s.table) {
+			for _, m := range append(tableMethods(s.table), extraMethods(s.table)...) {
+				if cfg.CRReps > 0 && rep >= cfg.CRReps && (m == "CR" || m == methodCRDC) {
+					continue
+				}
 				extra := map[string]any{"seed": taskSeed(cfg, k, rep)}
 				for key, v := range s.params {
 					extra[key] = v
@@ -102,6 +105,9 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 type MethodResult struct {
 	Error, Chosen float64
 	Atoms         []Atom `json:",omitempty"`
+	// Fall is, for CA, the largest fall of its training alignment between
+	// stages (TaskResult.Fall).
+	Fall float64 `json:",omitempty"`
 }
 
 // samples draws the training, validation and test samples of cfg (three
@@ -141,7 +147,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !slices.Contains(tableMethods(j.Table), j.Method) {
+		if !slices.Contains(tableMethods(j.Table), j.Method) && !slices.Contains(extraMethods(j.Table), j.Method) {
 			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
 		}
 		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
@@ -201,7 +207,7 @@ func method(cfg Config, m int) (MethodResult, error) {
 	case "CA":
 		// The kernel does not depend on C: it is learned once, its Gram
 		// matrices computed once, and the SVM chosen on validation.
-		ca, err := caKernel(continuous.Dirichlet{}, tr)
+		ca, err := caKernel(continuous.Dirichlet{}, tr, &res.Fall)
 		if err != nil {
 			return res, err
 		}
@@ -329,7 +335,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
 			switch j.Method {
 			case "CA":
-				res.CA = m.Atoms
+				res.CA, res.CAFall = m.Atoms, m.Fall
 			case "CR":
 				res.CR = m.Atoms
 			}

@@ -41,6 +41,10 @@ type TaskResult struct {
 	Error, Alignment, Seconds, Chosen float64
 	Stages                            int     `json:",omitempty"`
 	Lambda                            float64 `json:",omitempty"`
+	// Fall is, for CA, the largest fall of the training alignment from
+	// one stage to the next over every fit of the run (0 when it never
+	// falls: Algorithm 1 ascends monotonically).
+	Fall float64 `json:",omitempty"`
 }
 
 // problem is one binary task split into training, validation and test
@@ -307,7 +311,7 @@ func dropConstant(p problem) (problem, error) {
 // sweep); the test alignment is computed after the clock stops.
 func runTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 	start := time.Now()
-	if method == "CA-nD" {
+	if method == "CA-nD" || method == methodUnreg {
 		var err error
 		if p, err = dropConstant(p); err != nil {
 			return TaskResult{}, fmt.Errorf("afkanpour2013: %s: %w", method, err)
@@ -334,9 +338,37 @@ func testAlignment(k kernel.Kernel, te sample) (float64, error) {
 }
 
 // caKernel learns CA's kernel (Algorithm 1, no SVM: the callers choose C
-// on validation) on the training sample with family f.
-func caKernel(f continuous.Family, tr sample) (*stagewise.Model, error) {
-	return stagewise.CA{Family: f}.Learn(tr.X, tr.y)
+// on validation) on the training sample with family f, and raises *fall
+// to the largest fall of its training alignment between stages.
+func caKernel(f continuous.Family, tr sample, fall *float64) (*stagewise.Model, error) {
+	m, err := stagewise.CA{Family: f}.Learn(tr.X, tr.y)
+	if err != nil {
+		return nil, err
+	}
+	al := m.Alignments()
+	for i := 1; i < len(al); i++ {
+		*fall = math.Max(*fall, al[i-1]-al[i])
+	}
+	return m, nil
+}
+
+// Methods run beside those of Table 2 to check two remarks of the paper,
+// left out of the ranks: CA-nD without regularisation (λ = 0 in Eq. (4),
+// Figure 2) and CR with the DC step 2 of Argyriou et al. (2006) (Letter).
+const (
+	methodUnreg = "CA-nD λ=0"
+	methodCRDC  = "CR (DC)"
+)
+
+// extraMethods are the methods of table run beside tableMethods.
+func extraMethods(table string) []string {
+	switch table {
+	case jobFigure2:
+		return []string{methodUnreg}
+	case jobLetter:
+		return []string{methodCRDC}
+	}
+	return nil
 }
 
 // gaussSum is Σ_k w_k exp(−‖x − x'‖²/σ_k²).
@@ -353,9 +385,12 @@ func gaussSum(sigmas, w []float64) kernel.Kernel {
 // It returns the result without alignment and time, and the learned kernel.
 func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
 	var res TaskResult
+	if method == methodUnreg {
+		method, p.lambdas = "CA-nD", []float64{0}
+	}
 	switch method {
 	case "CA-1D", "CA-nD":
-		m1, err := caKernel(continuous.GaussianBandwidth{Starts: p.starts}, p.tr)
+		m1, err := caKernel(continuous.GaussianBandwidth{Starts: p.starts}, p.tr, &res.Fall)
 		if err != nil {
 			return res, nil, err
 		}
@@ -384,7 +419,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		}
 		best, bestM := math.Inf(-1), (*stagewise.Model)(nil)
 		for _, lam := range p.lambdas {
-			m, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr)
+			m, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr, &res.Fall)
 			if err != nil {
 				return res, nil, err
 			}
@@ -410,11 +445,15 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		}
 		res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te)
 		return res, bestM.Kernel(), err
-	case "CR":
+	case "CR", methodCRDC:
+		step2 := continuous.QuasiNewton
+		if method == methodCRDC {
+			step2 = continuous.DC
+		}
 		models := map[float64]*continuous.GreedyModel{}
 		var err error
 		res.Error, res.Chosen, err = selectC(mus, func(mu float64) ([]float64, []float64, error) {
-			gm, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Starts: p.starts}, Mu: mu}.Fit(p.tr.X, p.tr.y)
+			gm, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Starts: p.starts}, Mu: mu, Step2: step2}.Fit(p.tr.X, p.tr.y)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -25,7 +25,7 @@ func se2(p float64, n int) float64 { return 2 * math.Sqrt(p*(100-p)/float64(n)) 
 
 // Verdict computes the verdict table from res.
 func Verdict(res *Results) *repro.Report {
-	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed}
+	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed, Criteria: Criteria(), CriteriaFile: CriteriaFile}
 	r.Add(res.Checks...)
 	var cells []repro.Cell
 	for i, set := range H1Sets {
@@ -35,59 +35,47 @@ func Verdict(res *Results) *repro.Report {
 		cells = append(cells, repro.Cell{Row: setName(set), Col: "error %", Paper: repro.V(H1Paper[i]),
 			Ours: repro.Value{Mean: res.H1[i], N: 1}, Tol: Tolerance(H1Paper[i])})
 	}
-	r.Add(repro.TableClaim("H1 table", "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)", cells,
-		fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000)", res.Train, res.Val, res.Test)))
+	r.Add(repro.Claim{ID: "H1 table", Statement: "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)",
+		Reason: fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000)", res.Train, res.Val, res.Test)}.DecideCells(cells))
 
 	// Figure 1(c): the frequencies CA finds.
-	var found []string
-	k := 0
+	var found []repro.Part
 	for _, f := range Frequencies {
 		best := math.Inf(1)
 		for _, a := range res.CA {
 			best = math.Min(best, math.Abs(a.Sigma-f))
 		}
-		if best <= FrequencyTol {
-			k++
-		}
-		found = append(found, fmt.Sprintf("%.3f: nearest %.3f away", f, best))
+		found = append(found, repro.Check(fmt.Sprintf("%.3f", f), best <= FrequencyTol, fmt.Sprintf("nearest learned frequency %.3f away", best)))
 	}
 	var atoms []string
 	for _, a := range res.CA {
 		atoms = append(atoms, fmt.Sprintf("%.3f (w %.2f)", a.Sigma, a.Weight))
 	}
-	r.Add(repro.CountClaim("Figure 1(c)", repro.Experiment, "CA's learned frequencies are close to √2, √12 and √60",
-		"close to √2 ≈ 1.414, √12 ≈ 3.464, √60 ≈ 7.746 (stem plot, no numbers)", fmt.Sprintf("within %g", FrequencyTol), k, len(Frequencies),
-		"learned: "+strings.Join(atoms, ", ")+"; "+strings.Join(found, "; ")))
+	fc := repro.Claim{ID: "Figure 1(c)", Kind: repro.Experiment, Statement: "CA's learned frequencies are close to √2, √12 and √60",
+		Paper: "close to √2 ≈ 1.414, √12 ≈ 3.464, √60 ≈ 7.746 (stem plot, no numbers)", Tolerance: fmt.Sprintf("within %g", FrequencyTol),
+		Reason: "a target frequency has no learned frequency near it"}.Decide(found...)
+	fc.Ours += "; learned: " + strings.Join(atoms, ", ")
+	r.Add(fc)
 
 	if len(res.Errors) == len(Methods) && len(res.H1) == len(H1Sets) {
 		oracle := res.H1[len(res.H1)-1]
 		tol := se2(math.Max(oracle, 1), res.Test)
-		k, n := 0, 0
-		var parts []string
+		var near []repro.Part
 		for i, m := range Methods[:2] {
-			n++
-			if math.Abs(res.Errors[i]-oracle) <= tol {
-				k++
-			}
-			parts = append(parts, fmt.Sprintf("%s %.1f %%", m, res.Errors[i]))
+			near = append(near, repro.Check(m, math.Abs(res.Errors[i]-oracle) <= tol, fmt.Sprintf("%.1f %%", res.Errors[i])))
 		}
-		r.Add(repro.CountClaim("Figure 1(b) CA, CR", repro.Experiment, "CA and CR come close to the three-frequency SVM",
-			"close to 2.3 % (bar chart, no numbers)", fmt.Sprintf("within ±%.1f of our three-frequency SVM (%.1f %%)", tol, oracle), k, n,
-			strings.Join(parts, ", ")))
-		k, n = 0, 0
-		parts = nil
+		r.Add(repro.Claim{ID: "Figure 1(b) CA, CR", Kind: repro.Experiment, Statement: "CA and CR come close to the three-frequency SVM",
+			Paper: "close to 2.3 % (bar chart, no numbers)", Tolerance: fmt.Sprintf("within ±%.1f of our three-frequency SVM (%.1f %%)", tol, oracle),
+			Reason: "a continuous method is farther than two standard errors from the three-frequency SVM"}.Decide(near...))
 		ca := res.Errors[0]
+		var worse []repro.Part
 		for i, m := range Methods[2:] {
-			n++
 			e := res.Errors[i+2]
-			if e > ca+se2(math.Max(ca, 1), res.Test) {
-				k++
-			}
-			parts = append(parts, fmt.Sprintf("%s %.1f %%", m, e))
+			worse = append(worse, repro.Check(m, e > ca+se2(math.Max(ca, 1), res.Test), fmt.Sprintf("%.1f %% (CA %.1f %%)", e, ca)))
 		}
-		r.Add(repro.CountClaim("Figure 1(b) discrete", repro.Experiment, "the methods on the fixed kernels σ ∈ {0, …, 9} are worse than CA",
-			"worse (bar chart, no numbers)", "more than two standard errors above CA", k, n,
-			fmt.Sprintf("CA %.1f %%; ", ca)+strings.Join(parts, ", ")))
+		r.Add(repro.Claim{ID: "Figure 1(b) discrete", Kind: repro.Experiment, Statement: "the methods on the fixed kernels σ ∈ {0, …, 9} are worse than CA",
+			Paper: "worse (bar chart, no numbers)", Tolerance: "more than two standard errors above CA",
+			Reason: "a finite-set method is within two standard errors of CA"}.Decide(worse...))
 	}
 	r.Add(taskClaims(res)...)
 	return r

@@ -520,7 +520,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 	}
 	sr, err := modelsel.GridSearch(cands, folds, func(c cand, s modelsel.Split) (float64, error) {
 		K := Ks[c.si]
-		Ktr, err := modelsel.SubGram(K, s.Train)
+		Ktr, err := kernel.SubGram(K, s.Train)
 		if err != nil {
 			return 0, err
 		}
@@ -528,7 +528,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		Kte, err := modelsel.CrossGram(K, s.Test, s.Train)
+		Kte, err := kernel.CrossGram(K, s.Test, s.Train)
 		if err != nil {
 			return 0, err
 		}

@@ -20,9 +20,15 @@ func TestChecksHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The rows whose printed formula fails and a corrected one holds.
+	corrected := map[string]bool{"Lemma 5": true, "Corollary 13": true, "Theorem 10": true}
 	for _, c := range cs {
-		if c.Outcome != repro.Reproduced {
-			t.Errorf("%s: %s (%s)", c.ID, c.Ours, c.Reason)
+		want := repro.Reproduced
+		if corrected[c.ID] {
+			want = repro.Corrected
+		}
+		if c.Outcome != want {
+			t.Errorf("%s: %v, want %v: %s (%s)", c.ID, c.Outcome, want, c.Ours, c.Reason)
 		}
 	}
 }
@@ -48,6 +54,9 @@ func TestQuickRun(t *testing.T) {
 	if tab == nil || len(tab.Cells) != len(Methods) {
 		t.Fatalf("Table 1 claim: %+v", tab)
 	}
+	if q := tab.Quick; q.N != len(Methods) || q.M != len(DataSets)*len(Methods) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
+		t.Errorf("quick Table 1 decided on %v; summary %q", q, rep.Counts())
+	}
 	for _, c := range tab.Cells {
 		if !(c.Ours.Mean > 40 && c.Ours.Mean <= 100) || c.Ours.N != 2 {
 			t.Errorf("%s %s: %v", c.Row, c.Col, c.Ours)
@@ -56,48 +65,98 @@ func TestQuickRun(t *testing.T) {
 	t.Log(rep.Counts())
 }
 
-// TestVerdictOnSyntheticRows checks the verdict logic on made-up results:
-// cells at the paper's numbers are within tolerance, a [TK] column equal
-// to [SimpleMKL] split by split is a tie (the statement holds), and one
-// 20 points worse on every split with noise is significantly worse.
+// synthRow is a made-up row of Table 1: every column at the paper's mean
+// with the paper's spread over 30 splits (±std in a fixed pattern whose
+// sample std is about the paper's), [TK] and [SimpleMKL TK] shifted by
+// shift, each with its own noise.
+func synthRow(ds DataSet, shift float64) Row {
+	pi := indexOf(ds.Name)
+	row := Row{Data: ds}
+	for s := 0; s < PaperSplits; s++ {
+		sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
+		for j := range Methods {
+			sr.Ran[j] = true
+			sign := float64(1 - 2*((s+j)%2))
+			sr.Acc[j] = Table1Accuracy[pi][j].Mean + sign*Table1Accuracy[pi][j].Std
+			sr.Time[j], sr.Fit[j] = 1, 1
+		}
+		sr.Acc[MTK] += shift + 0.5*float64(s%3)
+		sr.Acc[MSimpleMKLTK] += shift + 0.5*float64(s%3)
+		row.Splits = append(row.Splits, sr)
+	}
+	return row
+}
+
+// verdictClaims returns the claims of Verdict on rows by ID.
+func verdictClaims(rows []Row) map[string]repro.Claim {
+	out := map[string]repro.Claim{}
+	for _, c := range Verdict(&Results{Mode: "test", Table1: rows}).Claims {
+		out[c.ID] = c
+	}
+	return out
+}
+
+// TestVerdictOnSyntheticRows checks the Table 1 and Section 8 rows on
+// made-up results. Table 1: columns at the paper's means and spreads are
+// never out (Welch's test cannot reject them), a column 15 points off is
+// out, and swapping two methods of Liver 6 points apart puts both out.
+// Section 8: [TK] and [SimpleMKL TK] a little above [SimpleMKL] on every
+// split are shown no worse; 20 points below, shown worse; with [TK] and
+// [SimpleMKL] swapped on a set where [TK] led by 20 points, the set fails.
 func TestVerdictOnSyntheticRows(t *testing.T) {
-	mk := func(ds DataSet, shift float64) Row {
-		pi := indexOf(ds.Name)
-		row := Row{Data: ds}
-		for s := 0; s < 6; s++ {
-			sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
-			for j := range Methods {
-				sr.Ran[j] = true
-				sr.Acc[j] = Table1Accuracy[pi][j].Mean + float64(s%3-1)
-				sr.Time[j], sr.Fit[j] = 1, 1
+	outs := func(cells []repro.Cell) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range cells {
+			if c.Verdict().Outcome == repro.NotReproduced {
+				m[c.Row+" "+c.Col] = true
 			}
-			sr.Acc[MTK] += shift + 0.5*float64(s%2)
-			sr.Acc[MSimpleMKLTK] += shift + 0.5*float64(s%2)
-			row.Splits = append(row.Splits, sr)
 		}
-		return row
+		return m
 	}
-	rep := Verdict(&Results{Mode: "test", Table1: []Row{mk(DataSets[0], 0), mk(DataSets[1], -20)}})
-	var stmt, tab repro.Claim
-	for _, c := range rep.Claims {
-		switch c.ID {
-		case "Section 8":
-			stmt = c
-		case "Table 1":
-			tab = c
+	at := verdictClaims([]Row{synthRow(DataSets[0], 0), synthRow(DataSets[1], 0)})
+	if o := outs(at["Table 1"].Cells); len(o) != 0 || len(at["Table 1"].Cells) != 10 {
+		t.Errorf("at the paper's numbers: %d cells, out: %v", len(at["Table 1"].Cells), o)
+	}
+	off := verdictClaims([]Row{synthRow(DataSets[0], -15)})
+	if o := outs(off["Table 1"].Cells); !o["Liver TK"] || !o["Liver SimpleMKL TK"] || o["Liver SimpleMKL"] {
+		t.Errorf("[TK] and [SimpleMKL TK] 15 points off: out %v", o)
+	}
+	if off["Table 1"].Outcome == repro.Reproduced {
+		t.Errorf("Table 1 with two columns out: %v", off["Table 1"].Outcome)
+	}
+	sw := synthRow(DataSets[0], 0)
+	for s := range sw.Splits {
+		a := sw.Splits[s].Acc
+		a[MTK], a[MNeuralNet] = a[MNeuralNet], a[MTK]
+	}
+	if o := outs(verdictClaims([]Row{sw})["Table 1"].Cells); !o["Liver TK"] || !o["Liver Neural Net"] {
+		t.Errorf("[TK] and [Neural Net] swapped: out %v", o)
+	}
+
+	// Section 8: near ties with [SimpleMKL], split by split.
+	near := func(ds DataSet, shift float64) Row {
+		r := synthRow(ds, 0)
+		for s := range r.Splits {
+			a := r.Splits[s].Acc
+			a[MTK] = a[MSimpleMKL] + shift + 0.1*float64(s%3)
+			a[MSimpleMKLTK] = a[MSimpleMKL] + shift - 0.1*float64(s%2)
 		}
+		return r
 	}
-	if stmt.Outcome != repro.Partly || stmt.Ours[:11] != "1 of 2 sets" {
-		t.Errorf("statement: %v %q", stmt.Outcome, stmt.Ours)
+	if c := verdictClaims([]Row{near(DataSets[0], 0.2), near(DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
+		t.Errorf("TK columns no worse: %v — %s", c.Outcome, c.Ours)
 	}
-	within := 0
-	for _, c := range tab.Cells {
-		if c.Within() {
-			within++
-		}
+	if c := verdictClaims([]Row{near(DataSets[0], 0.2), near(DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
+		t.Errorf("Cancer 20 points worse: %v — %+v", c.Outcome, c.Parts)
 	}
-	if within != 8 || tab.Outcome != repro.Partly {
-		t.Errorf("Table 1: %d of %d cells within, outcome %v", within, len(tab.Cells), tab.Outcome)
+	lead := near(DataSets[0], 20)
+	for s := range lead.Splits {
+		a := lead.Splits[s].Acc
+		a[MTK], a[MSimpleMKL] = a[MSimpleMKL], a[MTK]
+		a[MSimpleMKLTK] = a[MTK]
+	}
+	if c := verdictClaims([]Row{lead})["Section 8"]; c.Outcome != repro.NotReproduced {
+		t.Errorf("[TK] and [SimpleMKL] swapped: %v — %s", c.Outcome, c.Ours)
 	}
 }
 
@@ -282,9 +341,11 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 	if !strings.Contains(md, "ours, one fit") || !strings.Contains(md, "ours, with CV") {
 		t.Errorf("Table 1 lacks the two time columns:\n%s", md)
 	}
-	// Two columns on Liver: [TK] at 72 % (paper 72.32: ✓) and [SimpleMKL] at
-	// 60 % (paper 65.51 ± 5.10: 5.51 points off, ✗). The best mean of each
-	// column is bold, as the paper bolds its best: [TK] in both.
+	// Three columns on Liver, on three splits: [TK] at 72 % (paper 72.32:
+	// not rejected, but three splits cannot see δ: undecided), [SimpleMKL]
+	// at 60 % (paper 65.51 ± 5.10: out) and [Neural Net] at 72 % (paper
+	// 66.32 ± 7.46: out). The best mean of each column is bold, as the paper
+	// bolds its best: [TK] in both.
 	liver := row(DataSets[0], 0.05)
 	for s := range liver.Splits {
 		sr := &liver.Splits[s]
@@ -293,7 +354,7 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 		sr.Ran[MNeuralNet], sr.Acc[MNeuralNet] = true, 71.999 // prints as 72.00: a tie, bold too
 	}
 	md = Table1Markdown([]Row{liver})
-	for _, want := range []string{"| Liver (346) | TK | 3 | **72.32 ± 4.92** | **72.00** ✓ |", "|  | SimpleMKL | 3 | 65.51 ± 5.10 | 60.00 ✗ |", "|  | Neural Net | 3 | 66.32 ± 7.46 | **72.00** ✓ |"} {
+	for _, want := range []string{"| Liver (346) | TK | 3 | **72.32 ± 4.92** | **72.00** (undecided) |", "|  | SimpleMKL | 3 | 65.51 ± 5.10 | 60.00 (out) |", "|  | Neural Net | 3 | 66.32 ± 7.46 | **72.00** (out) |"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Table 1 lacks %q:\n%s", want, md)
 		}
@@ -337,5 +398,65 @@ func TestEpsGridRows(t *testing.T) {
 	}
 	if _, _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
 		t.Error("an empty ε grid accepted")
+	}
+}
+
+// TestScalingAndFigure6Claims: Figures 3–4 hold when every exponent is at
+// most the paper's + ExponentSlack and fail when one series grows faster;
+// they are marked substitute (counted apart). Figure 6 holds when [TK]
+// separates both problems and fails when its spiral panel (or, swapped,
+// [SimpleMKL]'s weaker one) falls below Figure6MinAccuracy.
+func TestScalingAndFigure6Claims(t *testing.T) {
+	sc := &Scaling{Series: []ScalingSeries{
+		{Method: "TK", Problem: "circle", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 4}, Exponent: 2},
+		{Method: "TK", Problem: "spiral", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 5}, Exponent: 2.3},
+	}}
+	if c := scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent); c.Outcome != repro.Reproduced || !c.Substitute {
+		t.Errorf("exponents 2 and 2.3: %v, substitute %v", c.Outcome, c.Substitute)
+	}
+	sc.Series[1].Exponent = PaperSDPExponent + ExponentSlack + 0.1
+	if c := scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent); c.Outcome != repro.NotReproduced {
+		t.Errorf("an exponent above the slack: %v", c.Outcome)
+	}
+	rep := &repro.Report{Mode: "test"}
+	rep.Add(scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent))
+	if n := rep.Counts(); n.Claims != 0 || n.SubClaims != 1 {
+		t.Errorf("a substitute row counted among the paper's claims: %+v", n)
+	}
+	s := []Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 91}, {TestAcc: 60}}
+	if c := Figure6Claim(s); c.Outcome != repro.Reproduced {
+		t.Errorf("TK 95 and 91 %%: %v", c.Outcome)
+	}
+	s[2], s[3] = s[3], s[2] // [TK] and [SimpleMKL] swapped on the spiral
+	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced {
+		t.Errorf("swapped spiral panels: %v", c.Outcome)
+	}
+}
+
+// TestCriteriaDecideEveryRow: the criteria table is well formed and
+// decides every row Verdict can produce; the diagnostics are post hoc and
+// their rows are labelled so.
+func TestCriteriaDecideEveryRow(t *testing.T) {
+	if err := Criteria.Check(nil); err != nil {
+		t.Fatal(err)
+	}
+	f2 := figure2Fixture()
+	res := &Results{Mode: "test", Table1: []Row{synthRow(DataSets[0], 0)}, Figure2: f2,
+		Curves: []*Curve{{Problem: CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
+	rep := Verdict(res)
+	for _, c := range rep.Claims {
+		cr, ok := Criteria.For(c.ID)
+		if !ok {
+			t.Errorf("row %q is decided by no criterion", c.ID)
+			continue
+		}
+		if c.Kind == repro.Diagnostic && (!cr.PostHoc || !c.PostHoc) {
+			t.Errorf("diagnostic %q not post hoc", c.ID)
+		}
+	}
+	for _, id := range theoremClaims {
+		if _, ok := Criteria.For(id); !ok {
+			t.Errorf("theorem row %q has no criterion", id)
+		}
 	}
 }

@@ -199,152 +199,150 @@ func findCurve(curves []*Curve, p string) *Curve {
 	return nil
 }
 
-// compareAt is the paired comparison of [TK] and [SimpleMKL] at size k.
-func (c *Curve) compareAt(k int) (repro.Comparison, error) {
-	return repro.Compare("TK", c.TK[k], "SimpleMKL", c.SimpleMKL[k], repro.PairedT, Tolerances.Alpha, true)
-}
-
-// summary is "TK vs SimpleMKL (paired t-test): m = n: a vs b %, winner
-// (p)" for every size, one short item per size for the verdict table.
-func (c *Curve) summary() string {
-	var parts []string
-	for k, n := range c.Sizes {
-		t, _ := repro.Summarize(c.TK[k])
-		s, _ := repro.Summarize(c.SimpleMKL[k])
-		cmp := "one repetition"
-		if cc, err := c.compareAt(k); err == nil {
-			w := "tie"
-			switch cc.Winner {
-			case repro.AWins:
-				w = "TK better"
-			case repro.BWins:
-				w = "SimpleMKL better"
-			}
-			cmp = fmt.Sprintf("%s, p = %.2g", w, cc.P)
-		}
-		parts = append(parts, fmt.Sprintf("m = %d: %.1f vs %.1f %% (%s)", n, t.Mean, s.Mean, cmp))
+// betterAt decides "[TK] better than [SimpleMKL]" at size k (criterion
+// "curves"): the one-sided paired t-test over the repetitions, δ =
+// CurveDelta; a tie is never support.
+func (c *Curve) betterAt(k int) (repro.Part, error) {
+	name := fmt.Sprintf("m = %d", c.Sizes[k])
+	p, err := repro.Better(name, c.TK[k], c.SimpleMKL[k], repro.PairedT, repro.Alpha, true, CurveDelta)
+	if err != nil {
+		return repro.Part{}, err
 	}
-	return "TK vs SimpleMKL (paired t-test over the repetitions): " + strings.Join(parts, "; ")
+	t, _ := repro.Summarize(c.TK[k])
+	s, _ := repro.Summarize(c.SimpleMKL[k])
+	p.Detail = fmt.Sprintf("%.1f vs %.1f %%, %s", t.Mean, s.Mean, p.Detail)
+	return p, nil
 }
 
-// CurveClaims are the verdict rows of Figures 5 and 7, from the curves of
-// CurveProblems that ran (nil entries did not):
+// betterParts returns betterAt at every size (an error, e.g. one
+// repetition, leaves the size out).
+func (c *Curve) betterParts() []repro.Part {
+	var out []repro.Part
+	for k := range c.Sizes {
+		if p, err := c.betterAt(k); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// trend decides "the accuracy of a method grows with the training size"
+// by Kendall's one-sided trend test over every (size, repetition).
+func (c *Curve) trend(name string, acc [][]float64) (repro.Part, error) {
+	var x, y []float64
+	for k, n := range c.Sizes {
+		for _, v := range acc[k] {
+			x, y = append(x, float64(n)), append(y, v)
+		}
+	}
+	return repro.Trend(name, x, y, true, repro.Alpha)
+}
+
+// CurveClaims are the verdict rows of Figures 5 and 7 (criterion "curves"),
+// from the curves of CurveProblems that ran (nil entries did not):
 //
 //   - Figure 7(a), Liver: "consistent improvement of [TK] over
-//     [SimpleMKL]": at every size [TK]'s mean is at least SimpleMKL's and
-//     [TK] is not significantly worse (paired t-test over the
-//     repetitions);
+//     [SimpleMKL]": one part per size, [TK] better (betterAt);
 //   - Figure 7(b), spiral: "both methods converge well, with [TK]
-//     significantly better only for very large training sets", in two
-//     parts: the residual error 1 − TSA of both at the largest size is
-//     below that at the smallest and [TK] is not significantly worse at
-//     the largest; [TK] wins the paired test at the largest size and at
-//     no smaller one;
-//   - Figure 5, noisy spiral: "[TK] significantly outperforms
-//     [SimpleMKL] beginning at 600 data points": at every size ≥ 600
-//     [TK] wins the paired test.
+//     significantly better only for very large training sets": the
+//     accuracy of each method grows with the size (Kendall's trend test),
+//     [TK] better at the largest size, and not significantly better at any
+//     smaller one (a check on the same one-sided tests);
+//   - Figure 5, noisy spiral: "[TK] significantly outperforms [SimpleMKL]
+//     beginning at 600 data points": one part per size ≥ 600, [TK] better.
 func CurveClaims(curves []*Curve) []repro.Claim {
 	var out []repro.Claim
+	tol := fmt.Sprintf("one-sided paired t-test over the repetitions, α = %g, δ = %g point; a tie is never support", repro.Alpha, CurveDelta)
 	if c := findCurve(curves, CurveLiver); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 7(a)", repro.Experiment, "Liver: accuracy against the number of training data", "not run in this configuration"))
 	} else {
-		n, miss := len(c.Sizes), len(c.behindAt())
-		cl := repro.CheckClaim("Figure 7(a)", repro.Experiment, "Liver: consistent improvement of [TK] over [SimpleMKL] as the training set grows",
-			"drawn, no numbers", c.summary(),
-			fmt.Sprintf("[TK] ahead in mean at every size and not significantly worse at any (α = %g)", Tolerances.Alpha),
-			miss == 0, fmt.Sprintf("[TK] behind in mean or significantly worse at %d of %d sizes", miss, n))
-		out = append(out, cl)
+		out = append(out, repro.Claim{ID: "Figure 7(a)", Kind: repro.Experiment, Statement: "Liver: consistent improvement of [TK] over [SimpleMKL] as the training set grows",
+			Paper: "drawn, no numbers", Tolerance: "[TK] better at every size: " + tol,
+			Reason: "[TK] is not shown better at every size"}.Decide(c.betterParts()...))
 	}
-	if c := findCurve(curves, CurveSpiral); c == nil {
+	if c := findCurve(curves, CurveSpiral); c == nil || len(c.Sizes) < 2 {
 		out = append(out, repro.NotRunClaim("Figure 7(b)", repro.Experiment, "spiral: residual error against the number of training data", "not run in this configuration"))
 	} else {
-		converge, onlyLarge, early := c.spiralParts()
-		k := 0
-		for _, ok := range []bool{converge, onlyLarge} {
-			if ok {
-				k++
-			}
-		}
-		reason := "the residual error of a method does not fall, or [TK] is significantly worse at the largest size"
-		if converge {
-			reason = "both converge, but [TK] is not significantly better at the largest size alone"
-			if len(early) > 0 {
-				reason += fmt.Sprintf(" (it is also at m = %s)", strings.Join(early, ", "))
-			}
-		}
-		cl := repro.CountClaim("Figure 7(b)", repro.Experiment, "spiral: both methods converge; [TK] significantly better only for very large training sets",
-			"drawn, no numbers",
-			fmt.Sprintf("both parts: (1) the residual error 1 − TSA of both falls from the smallest to the largest size and [TK] is not significantly worse at the largest; (2) [TK] wins the paired t-test (α = %g) at the largest size and at no smaller one", Tolerances.Alpha),
-			k, 2, reason)
-		cl.Ours = fmt.Sprintf("%d of 2 parts — %s", k, c.summary())
-		out = append(out, cl)
+		out = append(out, repro.Claim{ID: "Figure 7(b)", Kind: repro.Experiment, Statement: "spiral: both methods converge; [TK] significantly better only for very large training sets",
+			Paper:     "drawn, no numbers",
+			Tolerance: fmt.Sprintf("each method's accuracy grows with m (one-sided Kendall trend test, α = %g); [TK] better at the largest m and at no smaller one: %s", repro.Alpha, tol),
+			Reason:    "a method does not converge, or [TK] is not better at the largest size alone"}.Decide(c.spiralParts()...))
 	}
 	if c := findCurve(curves, CurveNoisySpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: accuracy against the number of training data", "not run in this configuration"))
 	} else {
-		k, n := 0, 0
-		for i, m := range c.Sizes {
+		var parts []repro.Part
+		for k, m := range c.Sizes {
 			if m < 600 {
 				continue
 			}
-			n++
-			if cmp, err := c.compareAt(i); err == nil && cmp.Winner == repro.AWins {
-				k++
+			if p, err := c.betterAt(k); err == nil {
+				parts = append(parts, p)
 			}
 		}
-		reason := "[TK] does not win the paired test at some size ≥ 600"
-		if n == 0 {
-			reason = "no training size ≥ 600 in this configuration"
-		}
-		cl := repro.CountClaim("Figure 5", repro.Experiment, "noisy spiral (σ = .1): [TK] significantly outperforms [SimpleMKL] from 600 training points on",
-			"every size ≥ 600", fmt.Sprintf("[TK] wins the paired t-test (α = %g) at every size ≥ 600", Tolerances.Alpha), k, n, reason)
-		cl.Ours = fmt.Sprintf("%d of %d sizes ≥ 600 — %s", k, n, c.summary())
-		if n == 0 {
+		cl := repro.Claim{ID: "Figure 5", Kind: repro.Experiment, Statement: "noisy spiral (σ = .1): [TK] significantly outperforms [SimpleMKL] from 600 training points on",
+			Paper: "every size ≥ 600", Tolerance: "[TK] better at every size ≥ 600: " + tol,
+			Reason: "[TK] is not shown better at some size ≥ 600"}.Decide(parts...)
+		if len(parts) == 0 {
 			cl = repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: [TK] significantly better from 600 training points on",
-				"no training size ≥ 600 in this configuration: "+c.summary())
+				"no training size ≥ 600 in this configuration")
 		}
 		out = append(out, cl)
 	}
 	return out
 }
 
-// behindAt returns the indices of the sizes at which Figure 7(a)'s
-// criterion fails: [TK]'s mean below [SimpleMKL]'s, or [TK] significantly
-// worse by the paired t-test.
+// behindAt returns the indices of the sizes at which Figure 7(a)'s part
+// fails: [TK] not shown better than [SimpleMKL].
 func (c *Curve) behindAt() []int {
 	var out []int
 	for k := range c.Sizes {
-		cmp, err := c.compareAt(k)
-		t, _ := repro.Summarize(c.TK[k])
-		s, _ := repro.Summarize(c.SimpleMKL[k])
-		if (err == nil && cmp.Winner == repro.BWins) || t.Mean < s.Mean {
+		if p, err := c.betterAt(k); err != nil || p.Outcome != repro.Reproduced {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-// spiralParts evaluates the two parts of Figure 7(b)'s statement on c:
-// converge, the residual error 1 − TSA of both methods falls from the
-// smallest to the largest size and [TK] is not significantly worse at the
-// largest; onlyLarge, [TK] wins the paired t-test at the largest size and
-// at no smaller one, early listing the smaller sizes where it wins.
-func (c *Curve) spiralParts() (converge, onlyLarge bool, early []string) {
+// spiralHolds reads spiralParts: converge, both trends shown; onlyLarge,
+// [TK] better at the largest size and at no smaller one.
+func spiralHolds(parts []repro.Part) (converge, onlyLarge bool) {
+	if len(parts) != 4 {
+		return false, false
+	}
+	ok := func(i int) bool { return parts[i].Outcome == repro.Reproduced }
+	return ok(0) && ok(1), ok(2) && ok(3)
+}
+
+// spiralParts are the parts of Figure 7(b)'s statement on c: each method's
+// accuracy grows with the size (Kendall's trend test), [TK] better at the
+// largest size, and [TK] not better at any smaller size.
+func (c *Curve) spiralParts() []repro.Part {
+	var parts []repro.Part
+	for _, m := range []struct {
+		name string
+		acc  [][]float64
+	}{{"[TK] converges", c.TK}, {"[SimpleMKL] converges", c.SimpleMKL}} {
+		if p, err := c.trend(m.name, m.acc); err == nil {
+			parts = append(parts, p)
+		}
+	}
 	last := len(c.Sizes) - 1
-	t0, _ := repro.Summarize(c.TK[0])
-	t1, _ := repro.Summarize(c.TK[last])
-	s0, _ := repro.Summarize(c.SimpleMKL[0])
-	s1, _ := repro.Summarize(c.SimpleMKL[last])
-	cmp, err := c.compareAt(last)
-	converge = t1.Mean > t0.Mean && s1.Mean > s0.Mean && (err != nil || cmp.Winner != repro.BWins)
-	onlyLarge = err == nil && cmp.Winner == repro.AWins
+	if p, err := c.betterAt(last); err == nil {
+		p.Name = "[TK] better at the largest size, " + p.Name
+		parts = append(parts, p)
+	}
+	var early []string
 	for k := 0; k < last; k++ {
-		if ck, err := c.compareAt(k); err == nil && ck.Winner == repro.AWins {
-			onlyLarge = false
+		if p, err := c.betterAt(k); err == nil && p.Outcome == repro.Reproduced {
 			early = append(early, fmt.Sprint(c.Sizes[k]))
 		}
 	}
-	return converge, onlyLarge, early
+	detail := "better at no smaller size"
+	if len(early) > 0 {
+		detail = "better also at m = " + strings.Join(early, ", ")
+	}
+	return append(parts, repro.Check("[TK] not better below the largest size", len(early) == 0, detail))
 }
 
 // ChanceClaim is our diagnosis of a Figure 7(a) miss at Liver's smallest
@@ -367,7 +365,7 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 	if len(miss) == 0 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "Figure 7(a) holds in this run: no miss to explain")
 	}
-	cmp, err := small.compareAt(0)
+	cmp, err := repro.Compare("TK", small.TK[0], "SimpleMKL", small.SimpleMKL[0], repro.PairedT, repro.Alpha, true)
 	if err != nil {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, err.Error())
 	}
@@ -377,7 +375,7 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 		name string
 		acc  []float64
 	}{{"TK", small.TK[0]}, {"SimpleMKL", small.SimpleMKL[0]}} {
-		ck, err := repro.Compare(m.name, m.acc, "majority class", small.Majority[0], repro.PairedT, Tolerances.Alpha, true)
+		ck, err := repro.Compare(m.name, m.acc, "majority class", small.Majority[0], repro.PairedT, repro.Alpha, true)
 		if err != nil {
 			return repro.NotRunClaim(id, repro.Diagnostic, statement, err.Error())
 		}
@@ -400,7 +398,7 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 	return repro.CheckClaim(id, repro.Diagnostic, statement, "[TK] ahead at every size (drawn)",
 		fmt.Sprintf("m = %d, %d repetitions: majority class %.1f %%; %s; [TK] vs [SimpleMKL] p = %.2g",
 			small.Sizes[0], len(small.TK[0]), maj.Mean, strings.Join(parts, "; "), cmp.P),
-		fmt.Sprintf("the main curve misses at the smallest size alone; there, [TK] and [SimpleMKL] tie and neither beats the majority class (paired t-tests, α = %g)", Tolerances.Alpha),
+		fmt.Sprintf("the main curve misses at the smallest size alone; there, [TK] and [SimpleMKL] tie and neither beats the majority class (paired t-tests, α = %g)", repro.Alpha),
 		holds, reason)
 }
 
@@ -419,7 +417,7 @@ func SemilogGapClaim(curves []*Curve) repro.Claim {
 	if c == nil || len(c.Sizes) < 2 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "needs the spiral curve at two sizes or more")
 	}
-	converge, onlyLarge, _ := c.spiralParts()
+	converge, onlyLarge := spiralHolds(c.spiralParts())
 	if onlyLarge {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "Figure 7(b)'s second part holds in this run: no miss to explain")
 	}

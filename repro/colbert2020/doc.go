@@ -12,12 +12,10 @@
 // (24), the figures (Figure 1: a 1-D classifier and TK kernel shapes;
 // Figure 2: the kernel-matrix approximation problems (20)–(21) over TK, GPK
 // and Gaussian sums; Figures 5 and 7: learning curves; Figure 6: decision
-// surfaces), the diagnostics of Table 1's Ionosphere [TK] (RunIonosphere),
-// Liver [SimpleMKL TK+] (RunTKPlusScale) and of a cell re-run on further
-// splits (MoreSplitsClaim: Ionosphere [SimpleMKL]), of Figure 6's spiral panel
-// (Figure6SizeClaim) and of the Figure 7 curves (ChanceClaim,
-// SemilogGapClaim), and the verdict table (Verdict) that the notebook
-// opens with.
+// surfaces), the post-hoc diagnostics of Table 1's Ionosphere [TK]
+// (RunIonosphere), of Figure 6's spiral panel (Figure6SizeClaim) and of the
+// Figure 7 curves (ChanceClaim, SemilogGapClaim), and the verdict table
+// (Verdict) that the notebook opens with.
 // Quick, Full and PaperProtocol are the three modes (ConfigFor).
 //
 // The experiments are the jobs of Jobs (package repro/jobs, registered as

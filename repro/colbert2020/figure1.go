@@ -236,7 +236,8 @@ func figure1Kernels(f *Figure1, grid int) error {
 // Corollary 13 (to Tolerances.Numeric) with a change of slope at the datum.
 func Figure1Claims(f *Figure1) []repro.Claim {
 	if f == nil {
-		return []repro.Claim{repro.NotRunClaim("Figure 1", repro.Experiment, "1-D classifiers and normalised TK kernel shapes", "not run in this configuration")}
+		return []repro.Claim{repro.NotRunClaim("Figure 1(a)", repro.Experiment, "1-D classifiers of TK and Gaussian sums", "not run in this configuration"),
+			repro.NotRunClaim("Figure 1(b)", repro.Experiment, "normalised TK kernel shapes", "not run in this configuration")}
 	}
 	mono := true
 	for c := 1; c < len(f.Kinks); c++ {

@@ -366,57 +366,121 @@ func RunFigure2(m int, tkDegrees, gpkDegrees []int, seed uint64) (*Figure2, erro
 	return f, nil
 }
 
-// Figure2Claim checks Section 4.3.3's statements: the Gaussian sums stay
-// at or above the lower bounds 0.5 (ℓ₁) and 1 (ℓ_∞) — the ℓ_∞ value
-// equal to 1 — within Tolerances.Approx; the GPK and TK errors do not
-// increase with the degree (the classes are nested), and a class solved at
-// d ≥ 7 has "almost no error" there (at most Tolerances.NearZero); TK is at
-// or below GPK at every degree both solved ("TK converges faster"; Lemma
-// 11 makes it a theorem, GPK ⊂ TK, so this also checks the solvers).
+// figure2Degree is the degree from which Figure 2's TK curve is
+// checked against the paper's: below it the TK SDP is small (a block of
+// order 2q ≤ 30 at d ≤ 2), and the issue was that only those ran.
+const figure2Degree = 3
+
+// Figure2Parts are the parts of Section 4.3.3's statement that Figure2Claim
+// decides, in order.
+var Figure2Parts = []string{
+	"Gaussian sums: ℓ₁ error significantly above 0.5",
+	"Gaussian sums: ℓ∞ error exactly 1",
+	"GPK: almost no error at d = 7",
+	"TK: error falls at every degree up to d ≥ 3",
+	"TK converges faster than GPK",
+}
+
+// figure2Parts decides the parts of Figure2Parts on f: ok[i] says whether
+// part i holds, run[i] whether f has what it needs (a part not run is not
+// counted), and why[i] gives the numbers.
+//
+//   - The Gaussian sums, at the largest number of bandwidths: ℓ₁ ≥ 0.5 +
+//     Tolerances.GaussGap and |ℓ∞ − 1| ≤ Tolerances.Approx.
+//   - GPK at d = 7: both errors ≤ Tolerances.NearZero.
+//   - TK, solved to some d ≥ figure2Degree: the ℓ₁ error falls by more than
+//     Tolerances.Approx from each degree to the next until it is below
+//     NearZero ("as the degree increases … approximate the kernel matrix
+//     arbitrarily well").
+//   - "the TK kernels converge somewhat faster": at every d ≥ 1 solved for
+//     both where GPK's ℓ₁ error is above NearZero, TK's is below it by more
+//     than Approx (Lemma 11 gives GPK ⊂ TK, so TK is never above GPK: the
+//     part asks for a strict gain).
+//
+// The ℓ∞ errors of TK and GPK stay at 1 until the fit is nearly exact, so
+// the two TK parts are decided on ℓ₁.
+func figure2Parts(f *Figure2) (ok, run []bool, why []string) {
+	n := len(Figure2Parts)
+	ok, run, why = make([]bool, n), make([]bool, n), make([]string, n)
+	tol, zero := Tolerances.Approx, Tolerances.NearZero
+	if k := len(f.Gauss.Degrees) - 1; k >= 0 {
+		run[0], run[1] = true, true
+		ok[0] = f.Gauss.L1[k] >= 0.5+Tolerances.GaussGap
+		ok[1] = math.Abs(f.Gauss.Inf[k]-1) <= tol
+		why[0] = fmt.Sprintf("%.3g with %d bandwidths", f.Gauss.L1[k], f.Gauss.Params[k])
+		why[1] = fmt.Sprintf("%.6g", f.Gauss.Inf[k])
+	}
+	if l1, inf, solved := f.GPK.at(7); solved {
+		run[2], ok[2] = true, l1 <= zero && inf <= zero
+		why[2] = fmt.Sprintf("ℓ₁ %.2g, ℓ∞ %.2g", l1, inf)
+	}
+	if k := len(f.TK.Degrees) - 1; k >= 0 && f.TK.Degrees[k] >= figure2Degree {
+		run[3], ok[3] = true, true
+		var vals []string
+		for i, d := range f.TK.Degrees {
+			vals = append(vals, fmt.Sprintf("%d: %.3g", d, f.TK.L1[i]))
+			if i > 0 && f.TK.L1[i-1] > zero && !(f.TK.L1[i] < f.TK.L1[i-1]-tol) {
+				ok[3] = false
+			}
+		}
+		why[3] = "ℓ₁ at d = " + strings.Join(vals, ", ")
+	}
+	var gaps []string
+	ok[4] = true
+	for i, d := range f.TK.Degrees {
+		l1, _, solved := f.GPK.at(d)
+		if d < 1 || !solved || l1 <= zero {
+			continue
+		}
+		run[4] = true
+		gaps = append(gaps, fmt.Sprintf("d = %d: %.3g vs %.3g", d, f.TK.L1[i], l1))
+		if !(f.TK.L1[i] < l1-tol) {
+			ok[4] = false
+		}
+	}
+	ok[4] = ok[4] && run[4]
+	why[4] = "ℓ₁ TK vs GPK at " + strings.Join(gaps, "; ")
+	return ok, run, why
+}
+
+// Figure2Claim decides Section 4.3.3's statement on Figure 2, part by part
+// (figure2Parts): "the Gaussian kernel saturates with an objective value
+// significantly larger than the lower bound of 0.5 for the 1-norm and
+// exactly at 1 for the ∞-norm … as the degree increases, both the GPK and
+// TK kernels are able to approximate the kernel matrix arbitrarily well,
+// with almost no error at degree d = 7. Furthermore, the TK kernels
+// converge somewhat faster." A part whose degrees were not solved in this
+// configuration is not counted.
 func Figure2Claim(f *Figure2) repro.Claim {
+	const id, statement = "Figure 2", "Gaussian sums saturate above 0.5 (ℓ₁) and at 1 (ℓ∞); GPK and TK approach K* = yyᵀ as the degree grows (almost no error at d = 7), TK faster"
 	if f == nil {
-		return repro.NotRunClaim("Figure 2", repro.Experiment, "‖K − K*‖ of TK, GPK and Gaussian sums against complexity", "not run in this configuration")
+		return repro.NotRunClaim(id, repro.Experiment, statement, "not run in this configuration")
 	}
-	tol := Tolerances.Approx
-	ok := true
-	for k := range f.Gauss.Degrees {
-		ok = ok && f.Gauss.L1[k] >= 0.5-tol && math.Abs(f.Gauss.Inf[k]-1) <= tol
+	ok, run, why := figure2Parts(f)
+	var parts []repro.Part
+	var notRun []string
+	for i, name := range Figure2Parts {
+		if !run[i] {
+			notRun = append(notRun, name)
+			continue
+		}
+		parts = append(parts, repro.Check(name, ok[i], why[i]))
 	}
-	for _, c := range []ApproxCurve{f.TK, f.GPK} {
-		for k, d := range c.Degrees {
-			if k > 0 {
-				ok = ok && c.L1[k] <= c.L1[k-1]+tol && c.Inf[k] <= c.Inf[k-1]+tol
-			}
-			if d >= 7 {
-				ok = ok && c.L1[k] <= Tolerances.NearZero && c.Inf[k] <= Tolerances.NearZero
-			}
+	cl := repro.Claim{ID: id, Kind: repro.Experiment, Statement: statement,
+		Paper:     "drawn, no numbers: Gaussians > 0.5 and = 1; GPK and TK almost 0 by d = 7, TK faster",
+		Tolerance: fmt.Sprintf("Gaussians: ℓ₁ ≥ 0.5 + %g, |ℓ∞ − 1| ≤ %g; GPK ≤ %g at d = 7; TK's ℓ₁ falls by > %g a degree to d ≥ %d, and is below GPK's by > %g", Tolerances.GaussGap, Tolerances.Approx, Tolerances.NearZero, Tolerances.Approx, figure2Degree, Tolerances.Approx),
+		Reason:    "a part fails (see the parts)"}.Decide(parts...)
+	held := 0
+	for _, p := range parts {
+		if p.Outcome == repro.Reproduced {
+			held++
 		}
 	}
-	for k, d := range f.TK.Degrees {
-		if l1, inf, solved := f.GPK.at(d); solved {
-			ok = ok && f.TK.L1[k] <= l1+tol && f.TK.Inf[k] <= inf+tol
-		}
+	cl.Ours = fmt.Sprintf("%d of %d parts held, m = %d spiral points", held, len(parts), f.M)
+	if len(notRun) > 0 {
+		cl.Ours += "; not run in this mode: " + strings.Join(notRun, "; ")
 	}
-	var parts []string
-	for _, c := range []struct {
-		name string
-		c    ApproxCurve
-	}{{"TK", f.TK}, {"GPK", f.GPK}, {"Gaussians", f.Gauss}} {
-		// One line: each class at the largest degree solved (the chart
-		// draws every degree).
-		if k := len(c.c.Degrees) - 1; k >= 0 {
-			d := fmt.Sprintf("d = %d", c.c.Degrees[k])
-			if c.name == "Gaussians" { // as many bandwidths as TK has variables at d
-				d = "matched to TK at " + d
-			}
-			parts = append(parts, fmt.Sprintf("%s %s: %.3g and %.3g", c.name, d, c.c.L1[k], c.c.Inf[k]))
-		}
-	}
-	return repro.CheckClaim("Figure 2", repro.Experiment, "Gaussian sums saturate above 0.5 (ℓ₁) and at 1 (ℓ_∞); GPK and TK approach K* = yyᵀ as the degree grows, TK faster",
-		"drawn: Gaussians > 0.5 and = 1; GPK and TK almost 0 by d = 7",
-		fmt.Sprintf("m = %d spiral points, ℓ₁ error ‖K − K*‖₁/m² and ℓ∞ error ‖K − K*‖_∞ at the largest d solved: %s", f.M, strings.Join(parts, "; ")),
-		fmt.Sprintf("Gaussians ≥ the bounds (ℓ_∞ = 1) within %g; errors non-increasing in d; TK ≤ GPK + %g where both ran; ≤ %g at d ≥ 7", tol, tol, Tolerances.NearZero),
-		ok, "a bound violated, an error growing with d, TK above GPK, or an error left at d ≥ 7")
+	return cl
 }
 
 // Figure2Chart draws (a) ‖K − K*‖₁/m² and (b) ‖K − K*‖_∞ against the

@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -171,18 +172,91 @@ func TestApproximateKnownOptima(t *testing.T) {
 	}
 }
 
-// TestFigure2Small runs the experiment at low degrees: the claim's checks
-// that can run hold and the chart draws.
+// TestFigure2Small runs the experiment at low degrees and checks what the
+// theory proves of its optima (so a wrong solver or class fails): the
+// Gaussian sums at or above the bounds 0.5 (ℓ₁) and 1 (ℓ∞), the errors of
+// the nested GPK and TK classes non-increasing in d, and TK at or below
+// GPK at every degree both solved (Lemma 11: GPK ⊂ TK); and the chart
+// draws.
 func TestFigure2Small(t *testing.T) {
 	f, err := RunFigure2(8, []int{0, 1}, []int{0, 1, 2}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := Figure2Claim(f); c.Outcome != repro.Reproduced {
-		t.Errorf("%s (%s)", c.Ours, c.Reason)
+	tol := Tolerances.Approx
+	for k := range f.Gauss.Degrees {
+		if f.Gauss.L1[k] < 0.5-tol || f.Gauss.Inf[k] < 1-tol {
+			t.Errorf("Gaussians below the sign bounds: ℓ₁ %g, ℓ∞ %g", f.Gauss.L1[k], f.Gauss.Inf[k])
+		}
+	}
+	for _, c := range []ApproxCurve{f.TK, f.GPK} {
+		for k := 1; k < len(c.Degrees); k++ {
+			if c.L1[k] > c.L1[k-1]+tol || c.Inf[k] > c.Inf[k-1]+tol {
+				t.Errorf("error grows from d = %d to %d: ℓ₁ %g → %g, ℓ∞ %g → %g", c.Degrees[k-1], c.Degrees[k], c.L1[k-1], c.L1[k], c.Inf[k-1], c.Inf[k])
+			}
+		}
+	}
+	for k, d := range f.TK.Degrees {
+		if l1, inf, ok := f.GPK.at(d); ok && (f.TK.L1[k] > l1+tol || f.TK.Inf[k] > inf+tol) {
+			t.Errorf("d = %d: TK %g, %g above GPK %g, %g (Lemma 11)", d, f.TK.L1[k], f.TK.Inf[k], l1, inf)
+		}
 	}
 	if err := viz.CheckFigure(Figure2Chart(f)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// figure2Fixture is a made-up Figure 2 with every part of Figure2Parts
+// holding: Gaussians at 0.9 and 1, GPK reaching 10⁻⁶ at d = 7, TK to d = 3
+// falling and below GPK.
+func figure2Fixture() *Figure2 {
+	return &Figure2{M: 20,
+		TK:    ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{1, 0.96, 0.83, 0.62}, Inf: []float64{1, 1, 1, 1}},
+		GPK:   ApproxCurve{Degrees: []int{0, 1, 2, 3, 4, 5, 6, 7}, Params: []int{1, 6, 21, 55, 120, 231, 406, 666}, L1: []float64{1, 0.99, 0.88, 0.66, 0.3, 1e-6, 1e-6, 1e-6}, Inf: []float64{1, 1, 1, 1, 1, 1e-4, 1e-5, 1e-6}},
+		Gauss: ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{0.95, 0.94, 0.94, 0.94}, Inf: []float64{1, 1, 1, 1}},
+	}
+}
+
+// TestFigure2Claim: the claim holds on the fixture and each part fails on
+// a mutation made for it, swapping TK and GPK among them; a part whose
+// degrees were not solved is left out of the count.
+func TestFigure2Claim(t *testing.T) {
+	if c := Figure2Claim(figure2Fixture()); c.Outcome != repro.Reproduced {
+		t.Fatalf("fixture: %v — %s (%s)", c.Outcome, c.Ours, c.Reason)
+	}
+	for _, m := range []struct {
+		part int
+		name string
+		mut  func(f *Figure2)
+	}{
+		{0, "Gaussians at 0.55", func(f *Figure2) { f.Gauss.L1[3] = 0.55 }},
+		{1, "Gaussians' ℓ∞ at 1.01", func(f *Figure2) { f.Gauss.Inf[3] = 1.01 }},
+		{2, "GPK left at 0.05", func(f *Figure2) { f.GPK.L1[7] = 0.05 }},
+		{3, "TK flat from d = 2 to 3", func(f *Figure2) { f.TK.L1[3] = f.TK.L1[2] }},
+		{4, "TK and GPK swapped", func(f *Figure2) {
+			for k := range f.TK.L1 {
+				f.TK.L1[k], f.GPK.L1[k] = f.GPK.L1[k], f.TK.L1[k]
+			}
+		}},
+	} {
+		f := figure2Fixture()
+		m.mut(f)
+		ok, run, _ := figure2Parts(f)
+		if !run[m.part] || ok[m.part] {
+			t.Errorf("%s: part %q run %v, holds %v", m.name, Figure2Parts[m.part], run[m.part], ok[m.part])
+		}
+		if c := Figure2Claim(f); c.Outcome == repro.Reproduced {
+			t.Errorf("%s: the claim still holds: %s", m.name, c.Ours)
+		}
+	}
+	f := figure2Fixture()
+	f.TK = ApproxCurve{Degrees: f.TK.Degrees[:3], Params: f.TK.Params[:3], L1: f.TK.L1[:3], Inf: f.TK.Inf[:3]}
+	f.GPK = ApproxCurve{Degrees: f.GPK.Degrees[:6], Params: f.GPK.Params[:6], L1: f.GPK.L1[:6], Inf: f.GPK.Inf[:6]}
+	if _, run, _ := figure2Parts(f); run[2] || run[3] || !run[4] {
+		t.Errorf("TK to d = 2, GPK to 5: parts run %v, want GPK at 7 and TK's fall not run", run)
+	}
+	if c := Figure2Claim(f); c.Outcome != repro.Reproduced || !strings.HasPrefix(c.Ours, "3 of 3 parts held") || len(c.Parts) != 3 {
+		t.Errorf("short degrees: %v — %s", c.Outcome, c.Ours)
 	}
 }
 

@@ -127,6 +127,18 @@ func TestCurves(t *testing.T) {
 	if c := CurveClaims([]*Curve{always})[1]; c.Outcome != repro.Partly {
 		t.Errorf("better at every size: %s (%s)", c.Outcome, c.Ours)
 	}
+	// Figure 7(a): [TK] ahead at every size reproduces it; swapped, or tied
+	// at every size, it does not (a tie is never support).
+	liver := &Curve{Problem: CurveLiver, Sizes: ahead.Sizes, TK: [][]float64{{75, 76, 78}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: ahead.SimpleMKL}
+	if c := CurveClaims([]*Curve{liver})[0]; c.ID != "Figure 7(a)" || c.Outcome != repro.Reproduced {
+		t.Errorf("Liver ahead: %s %s (%s)", c.ID, c.Outcome, c.Ours)
+	}
+	if c := CurveClaims([]*Curve{{Problem: CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.TK}})[0]; c.Outcome != repro.NotReproduced {
+		t.Errorf("Liver swapped: %s (%s)", c.Outcome, c.Ours)
+	}
+	if c := CurveClaims([]*Curve{{Problem: CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.SimpleMKL}})[0]; c.Outcome == repro.Reproduced {
+		t.Errorf("Liver tied: %s (%s)", c.Outcome, c.Ours)
+	}
 	if cs := CurveClaims(nil); cs[0].Outcome != repro.NotRun || cs[1].Outcome != repro.NotRun || cs[2].Outcome != repro.NotRun {
 		t.Error("missing curves not reported as not run")
 	}
@@ -177,7 +189,7 @@ func TestIonosphere(t *testing.T) {
 		return []Row{r}
 	}
 	if c := IonosphereClaim(iono(92, 93), hs); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no miss") {
-		t.Errorf("[TK] within tolerance: %v (%s)", c.Outcome, c.Reason)
+		t.Errorf("[TK] not out: %v (%s)", c.Outcome, c.Reason)
 	}
 	if c := IonosphereClaim(iono(60, 62), far); c.Outcome != repro.NotReproduced {
 		t.Errorf("[TK] misses, no reading within: %v", c.Outcome)
@@ -348,5 +360,48 @@ func TestSemilogGapClaim(t *testing.T) {
 	}
 	if c := SemilogGapClaim(nil); c.Outcome != repro.NotRun {
 		t.Errorf("no curve: %v", c.Outcome)
+	}
+}
+
+// TestFigure6Spiral checks the spiral of Figure 6 against the generator
+// Section 8 cites, Lang & Witbrock's two spirals (the benchmark's point i
+// at angle φ = iπ/16 and radius ρ = 6.5(104 − i)/104, i = 0 … 96: three
+// turns): every noise-free point lies on its class's arm, class −1 being
+// the negation of class +1, at a t = 104(1 − ρ/6.5) in [0, 96]; the draws
+// cover the three turns (t from below 1 to above 95 in 1000 points); the
+// training set has the text's 150 points, half in each class.
+func TestFigure6Spiral(t *testing.T) {
+	p, err := newFigure6Problem("spiral", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := p.X.Dims(); n != 150 {
+		t.Fatalf("%d training points, want 150", n)
+	}
+	var pos int
+	for _, v := range p.y {
+		if v > 0 {
+			pos++
+		}
+	}
+	if pos != 75 {
+		t.Errorf("%d of 150 training points in class +1, want 75", pos)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, v := range p.yt {
+		x1, x2 := p.Xt.At(i, 0), p.Xt.At(i, 1)
+		if v < 0 {
+			x1, x2 = -x1, -x2
+		}
+		rho := math.Hypot(x1, x2)
+		tt := 104 * (1 - rho/6.5)
+		phi := tt * math.Pi / 16
+		if math.Abs(x1-rho*math.Sin(phi)) > 1e-9 || math.Abs(x2-rho*math.Cos(phi)) > 1e-9 || tt < -1e-9 || tt > 96+1e-9 {
+			t.Fatalf("point %d (class %v) off Lang & Witbrock's arm: t = %g, residual (%g, %g)", i, v, tt, x1-rho*math.Sin(phi), x2-rho*math.Cos(phi))
+		}
+		lo, hi = min(lo, tt), max(hi, tt)
+	}
+	if lo > 1 || hi < 95 {
+		t.Errorf("t spans [%g, %g]: not the three turns of t ∈ [0, 96]", lo, hi)
 	}
 }

@@ -99,12 +99,12 @@ func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
 	return out, nil
 }
 
-// IonosphereClaim reports which reading of Ionosphere's [TK] reproduces
-// Table 1's 93.24 ± 3.04 % within Tolerances.Accuracy. It is our
-// diagnosis of a miss of that cell, not a claim of the paper: when rows
-// hold Table 1's Ionosphere [TK] cell within tolerance (ε chosen by
-// cross-validation), there is no miss, and the row says so instead of
-// counting as an explanation.
+// IonosphereClaim reports which reading of Ionosphere's [TK] Table 1's
+// cell rule (repro.Cell.Verdict) does not put out of the paper's 93.24 ±
+// 3.04 %. It was written after that cell missed, so it is a post-hoc
+// diagnostic (Criteria) that explains nothing; when Table 1's own
+// Ionosphere [TK] cell (ε chosen by cross-validation) is not out, there is
+// no miss, and the row says so.
 func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 	const statement = "which reading of [TK] with d = 0 gives the paper's 93.24 % on Ionosphere (our diagnosis)"
 	if len(hs) == 0 {
@@ -112,9 +112,9 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 	}
 	paper := Table1Accuracy[4][MTK]
 	for _, r := range rows {
-		if c, ok := r.cell(MTK); ok && r.Data.Name == DataSets[4].Name && c.Within() {
+		if c, ok := r.cell(MTK); ok && r.Data.Name == DataSets[4].Name && c.Verdict().Outcome != repro.NotReproduced {
 			return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, statement,
-				fmt.Sprintf("Table 1's [TK] cell, with ε chosen by cross-validation, is within tolerance (%.2f %%): no miss to explain", c.Ours.Mean))
+				fmt.Sprintf("Table 1's [TK] cell, with ε chosen by cross-validation, is not out (%.2f %%, %s): no miss to explain", c.Ours.Mean, c.Verdict().Label()))
 		}
 	}
 	var hits []string
@@ -128,7 +128,8 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 		if v.Mean > bestMean {
 			best, bestMean = fmt.Sprintf("%s, ε = %g: %.1f ± %.1f %%", h.Name, h.Eps, v.Mean, v.Std), v.Mean
 		}
-		if math.Abs(v.Mean-paper.Mean) <= Tolerances.Accuracy.Bound(paper, v) {
+		cell := Row{Data: DataSets[4], Splits: ionoSplits(h.Acc)}
+		if c, ok := cell.cell(MTK); ok && c.Verdict().Outcome != repro.NotReproduced {
 			hits = append(hits, fmt.Sprintf("%s, ε = %g", h.Name, h.Eps))
 		}
 	}
@@ -136,11 +137,22 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 	if len(hits) > 0 {
 		got = strings.Join(hits, "; ")
 	}
-	// One line: the best of the readings and those within tolerance (the
+	// One line: the best of the readings and those not out (the
 	// notebook tabulates every reading).
 	cl := repro.CheckClaim("Ionosphere [TK]", repro.Diagnostic, statement,
-		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; within tolerance: %s", n, best, got),
-		fmt.Sprintf("a reading within %s of the paper's mean", Tolerances.Accuracy), len(hits) > 0,
+		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; not out: %s", n, best, got),
+		"a reading not out of the paper's cell by Table 1's cell rule (Welch at α 0.05)", len(hits) > 0,
 		"no fixed-P reading reaches the paper's accuracy")
 	return cl
+}
+
+// ionoSplits wraps the accuracies of a reading as [TK]'s column of
+// Ionosphere's splits, so that Table 1's cell rule decides it.
+func ionoSplits(acc []float64) []SplitResult {
+	out := make([]SplitResult, len(acc))
+	for s, a := range acc {
+		out[s] = SplitResult{Ran: make([]bool, len(Methods)), Acc: make([]float64, len(Methods))}
+		out[s].Ran[MTK], out[s].Acc[MTK] = true, a
+	}
+	return out
 }

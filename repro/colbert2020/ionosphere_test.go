@@ -99,9 +99,10 @@ func TestIonosphereTKMargin(t *testing.T) {
 	}
 }
 
-// TestIonosphereSimpleMKLTKConstant demonstrates why [SimpleMKL TK] with
-// d = 0 predicts the majority class on Ionosphere (Table 1: 87.65 %),
-// whatever the training size: each random P^s (2×2, generically with
+// TestIonosphereSimpleMKLTKConstant demonstrates why [SimpleMKL TK]'s
+// library does not take [TK]'s d = 0 on Ionosphere (LibraryDegree): with
+// it the column predicts the majority class whatever the training size.
+// Each random P^s (2×2, generically with
 // S ≠ 0) gives a kernel dominated by the constant Π_i (b − a) of the S
 // block, and after the unit-trace normalisation of the library the part an
 // SVM with a bias can use (the centred Gram HKH) has λ_max below 10⁻¹⁰ on

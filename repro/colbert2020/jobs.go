@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -35,8 +34,6 @@ const (
 	jobChance  = "Figure 7(a) chance level"
 	jobFigure2 = "Figure 2"
 	jobIono    = "Ionosphere study"
-	jobTKPlus  = "TK+ scale study"
-	jobMore    = "Table 1 more splits"
 )
 
 // Jobs lists the units of work of Run(cfg), each a record in the results
@@ -82,21 +79,6 @@ func Jobs(cfg Config) []jobs.Job {
 		jb.Inputs = []string{"data/" + DataSets[4].Name + ".csv.gz"}
 		js = append(js, jb)
 	}
-	if cfg.TKPlusScale && cfg.Splits > 0 {
-		jb := job(jobTKPlus, "SimpleMKL TK+", DataSets[0].Name, 0, nil)
-		jb.Inputs = []string{"data/" + DataSets[0].Name + ".csv.gz"}
-		js = append(js, jb)
-	}
-	for _, c := range cfg.MoreCells {
-		if c[0] < 0 || c[0] >= len(DataSets) {
-			continue // Run checks the cells first.
-		}
-		for s := cfg.Splits; s < cfg.Splits+cfg.MoreSplits; s++ {
-			jb := job(jobMore, methodName(c[1]), DataSets[c[0]].Name, s, map[string]any{"method": c[1]})
-			jb.Inputs = []string{"data/" + DataSets[c[0]].Name + ".csv.gz"}
-			js = append(js, jb)
-		}
-	}
 	if cfg.Figure2M > 0 {
 		js = append(js, job(jobFigure2, "TK, GPK and Gaussians", "spiral", 0, nil))
 	}
@@ -136,7 +118,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 	switch j.Table {
 	case jobChecks:
 		return RunChecks(cfg.Mode == "quick")
-	case jobTable1, jobMore:
+	case jobTable1:
 		var m int
 		if err := j.Param("method", &m); err != nil {
 			return nil, err
@@ -167,8 +149,6 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure1Iter)
 	case jobIono:
 		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
-	case jobTKPlus:
-		return RunTKPlusScale(cfg)
 	case jobFigure2:
 		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
 	case jobCurve:
@@ -211,14 +191,6 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: column %d of %d methods", j, len(Methods))
 		}
 	}
-	for _, c := range cfg.MoreCells {
-		if c[0] < 0 || c[0] >= len(DataSets) || c[1] < 0 || c[1] >= len(Methods) {
-			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: MoreCells has cell %v, want a row of %d data sets and a column of %d methods", c, len(DataSets), len(Methods))
-		}
-	}
-	if cfg.MoreSplits < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: MoreSplits = %d, want ≥ 0", cfg.MoreSplits)
-	}
 	if cfg.Splits > 0 && (len(cfg.CGrid) == 0 || len(cfg.EpsGrid) == 0 || (cfg.TKCGrid != nil && len(cfg.TKCGrid) == 0) || (cfg.EpsGridRows != nil && len(cfg.EpsGridRows) == 0)) {
 		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: empty C or ε grid (C %v, ε %v, [TK] C %v, ε on rows %v: %v)", cfg.CGrid, cfg.EpsGrid, cfg.TKCGrid, cfg.EpsRows, cfg.EpsGridRows)
 	}
@@ -254,7 +226,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		switch j.Table {
 		case jobChecks:
 			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobTable1, jobMore:
+		case jobTable1:
 			var m int
 			if err = j.Param("method", &m); err != nil {
 				return nil, err
@@ -263,17 +235,8 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			if err = json.Unmarshal(raw[i], &mr); err != nil {
 				break
 			}
-			if j.Table == jobMore {
-				row := indexOf(j.Data)
-				k := slices.IndexFunc(res.More, func(c MoreSplits) bool { return c.Row == row && c.Method == m })
-				if k < 0 {
-					res.More, k = append(res.More, MoreSplits{Row: row, Method: m}), len(res.More)
-				}
-				res.More[k].Acc = append(res.More[k].Acc, mr.Acc) // Jobs lists a cell's splits in order
-				break
-			}
 			sr := &rows[j.Data].Splits[j.Split]
-			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m], sr.Majority = true, mr.Acc, mr.Time, mr.Fit, mr.C, mr.Majority
+			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m] = true, mr.Acc, mr.Time, mr.Fit, mr.C
 			if m == MTK {
 				sr.Eps = mr.Eps
 			}
@@ -287,8 +250,6 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			err = json.Unmarshal(raw[i], &res.Figure1)
 		case jobIono:
 			err = json.Unmarshal(raw[i], &res.Ionosphere)
-		case jobTKPlus:
-			err = json.Unmarshal(raw[i], &res.TKPlusScale)
 		case jobFigure2:
 			err = json.Unmarshal(raw[i], &res.Figure2)
 		case jobCurve:

@@ -2,12 +2,10 @@ package colbert2020
 
 import (
 	"context"
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
@@ -65,16 +63,6 @@ func TestJobsList(t *testing.T) {
 	if _, err := Run(cfg, nil); err == nil {
 		t.Error("row 7 accepted")
 	}
-	for _, c := range []struct {
-		cells [][2]int
-		more  int
-	}{{[][2]int{{7, MSimpleMKL}}, 2}, {[][2]int{{4, 9}}, 2}, {[][2]int{{4, MSimpleMKL}}, -1}} {
-		cfg := Quick()
-		cfg.MoreCells, cfg.MoreSplits = c.cells, c.more
-		if _, err := Run(cfg, nil); !errors.Is(err, klearn.ErrParam) {
-			t.Errorf("MoreCells %v, MoreSplits %d: %v, want ErrParam", c.cells, c.more, err)
-		}
-	}
 }
 
 // tiny is a configuration small enough to run Table 1's five methods on
@@ -83,7 +71,7 @@ func TestJobsList(t *testing.T) {
 func tiny() Config {
 	return Config{Mode: "quick", Splits: 2, NetSplits: 3, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
 		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
-		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, MoreCells: [][2]int{{0, MSimpleMKLTK}}, MoreSplits: 2, Seed: 11}
+		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, Seed: 11}
 }
 
 // withoutTimes returns a copy of res with every measured time zeroed: the
@@ -148,25 +136,6 @@ func TestShardedJobsEqualRun(t *testing.T) {
 			}
 		}
 	}
-	// The further splits of the MoreCells diagnosis: in split order, each
-	// what the table's protocol gives on that split.
-	if len(res.More) != 1 || res.More[0].Row != 0 || res.More[0].Method != MSimpleMKLTK || len(res.More[0].Acc) != 2 {
-		t.Fatalf("further splits %+v", res.More)
-	}
-	data, sp, err := loadSplits(DataSets[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, a := range res.More[0].Acc {
-		s := cfg.Splits + k
-		mr, err := RunMethod(DataSets[0], data, s, sp[s], cfg, MSimpleMKLTK)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mr.Acc != a {
-			t.Errorf("further split %d: %v, RunMethod on split %d gives %v", k, a, s, mr.Acc)
-		}
-	}
 	merged := jobstest.RunShards(t, JobsPaper, js, 2)
 	jobstest.SameRecords(t, local, merged, false)
 
@@ -197,13 +166,11 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 }
 
-// TestSplitsPrefix checks that the network's extra splits and those of the
-// MoreCells diagnosis leave the other columns' splits as they were: with
-// NetSplits or MoreSplits the first Splits splits are those drawn without
-// them, subsampled training parts included.
+// TestSplitsPrefix checks that the network's extra splits leave the other
+// columns' splits as they were: with NetSplits the first Splits splits are
+// those drawn without them, subsampled training parts included.
 func TestSplitsPrefix(t *testing.T) {
 	cfg := Quick()
-	cfg.MoreCells = nil
 	short, err := Splits(345, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -218,13 +185,5 @@ func TestSplitsPrefix(t *testing.T) {
 	}
 	if cfg.splits(MNeuralNet) != 7 || cfg.splits(MTK) != cfg.Splits {
 		t.Errorf("network %d splits, [TK] %d", cfg.splits(MNeuralNet), cfg.splits(MTK))
-	}
-	cfg.MoreCells, cfg.MoreSplits = [][2]int{{4, MSimpleMKL}}, 8
-	more, err := Splits(345, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(more) != cfg.Splits+8 || !reflect.DeepEqual(more[:7], long) || cfg.splits(MNeuralNet) != 7 {
-		t.Errorf("%d splits with MoreSplits = 8 (network %d); the first 7 differ: %v", len(more), cfg.splits(MNeuralNet), !reflect.DeepEqual(more[:7], long))
 	}
 }

@@ -87,81 +87,74 @@ type Config struct {
 	// IonoSplits is the number of splits of the Ionosphere study of
 	// RunIonosphere (0: not run).
 	IonoSplits int
-	// TKPlusScale runs the diagnostic of RunTKPlusScale on Liver's splits.
-	TKPlusScale bool
-	// MoreCells are Table 1 cells ({row, method}: indices into DataSets
-	// and Methods) re-run on the MoreSplits splits after the table's, for
-	// the diagnosis of MoreSplitsClaim.
-	MoreCells  [][2]int
-	MoreSplits int
 	// Seed fixes the splits, folds, random TK kernels and networks.
 	Seed uint64
 }
 
-// Quick is the CI configuration (about two minutes on two cores): Table 1
-// on two data sets, two splits, 3-fold CV on coarse grids ([TK] at C = 1,
-// ε = 0.1 on Liver and ε ∈ {0.1, 1} on Ionosphere, where ε = 0.1 makes
-// the d = 0 kernel numerically constant; 0.6 s of CPU per split), 120
-// training rows, 30 random TK kernels; short learning
-// curves; Figure 2 with TK to d = 1 and GPK to d = 5; the Ionosphere
-// study on one split.
+// Quick is the CI configuration (a smoke test, a few minutes on two
+// cores): Table 1 on Liver alone, two splits, 3-fold CV on coarse grids
+// ([TK] at C = 1, ε = 0.1), 120 training rows, 30 random TK kernels;
+// short learning curves; Figure 2 with TK to d = 1 and GPK to d = 5; the
+// Ionosphere study on one split. Ionosphere's [SimpleMKL TK] library (degree
+// 1 on 34 features: P^s of order 138) costs about 17 s of CPU a split at
+// 120 rows, against 38 s for the whole quick run before it took
+// LibraryDegree (commit f6ab5bb), so quick mode leaves that row to full
+// and paper modes.
 func Quick() Config {
-	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, TKCGrid: []float64{1}, EpsGrid: []float64{0.1}, EpsGridRows: []float64{0.1, 1}, EpsRows: []int{4},
-		L: 30, MaxTrain: 120, Rows: []int{0, 4}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
+	return Config{Mode: "quick", Splits: 2, Folds: 3, CGrid: []float64{1, 100}, TKCGrid: []float64{1}, EpsGrid: []float64{0.1},
+		L: 30, MaxTrain: 120, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{40, 80, 160}, Figure1Grid: 201, Figure6Grid: 31, Figure1Iter: 50,
 		CurveSizes: [3][]int{{40, 80}, {40, 80}, {60, 120}}, CurveReps: 2, ChanceReps: 4,
-		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1, TKPlusScale: true,
-		MoreCells: [][2]int{{4, MSimpleMKL}}, MoreSplits: 2, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1}, Figure2GPK: []int{0, 1, 2, 3, 4, 5}, IonoSplits: 1,
+		Seed: 2020}
 }
 
-// Full is the largest protocol we can run in about 30 minutes on two
-// cores (make reports). It keeps all five data sets, all five methods,
-// 5-fold CV and the whole training parts for every method (276, 546, 216,
-// 614 and 280 rows, as the paper); [TK] searches the paper protocol's C
-// grid {10⁻², …, 10⁴} and, on Liver and Ionosphere, the paper protocol's
-// ε grid {0, 0.05, 0.1, 0.25, 0.5, 1}. On Ionosphere (d = 0, P is 2×2) a
-// fit costs about a second, and at ε = 0.1 its kernel is numerically
-// constant on the 34 features, so [TK] predicts one class
-// (TestIonosphereTKMargin); CV picks ε = 1. On Liver (6 features) the six
-// ε cost about 15 s a split, against 1.5 s for ε = 0.1 alone.
+// Full is the protocol of the notebook's report (make reports): all five
+// data sets, all five methods, 5-fold CV and the whole training parts for
+// every method (276, 546, 216, 614 and 280 rows, as the paper), 12 of the
+// paper's 30 splits for every column (all 30 for [Neural Net], whose fit
+// takes under a second); the 30 splits of every column are PaperProtocol's,
+// through the job runner. [TK] searches the paper protocol's C grid
+// {10⁻², …, 10⁴} and, on Liver and Ionosphere, its ε grid {0, 0.05, 0.1,
+// 0.25, 0.5, 1} (six ε cost about 15 s a split on Liver, against 1.5 s for
+// ε = 0.1 alone). On Ionosphere (d = 0) the margin decides whether [TK]
+// learns at all: at ε = 0.1 its kernel is numerically constant on the 34
+// features (TestIonosphereTKMargin).
 //
-// The cuts that remain, and why. With 4 splits the notebook's full run
-// took 26–31 minutes, Table 1 about 25 of them, two thirds in the SimpleMKL
-// columns. Since SimpleMKL's line search reuses K_d and the direction's
-// Gram and warm-starts its SVMs (1.2–2.6× faster per column), 6 splits took
-// 27.7 minutes on the idle machine (commit d33a1e4): Table 1 22.4 minutes
-// (per split about 225 s: Liver 24, Cancer 63, Heart 31, Pima 69,
-// Ionosphere 37; [TK] 95 s of it, the SimpleMKL columns 129 s), the
-// learning curves 1.5 minutes, Figures 3–4 11 s; the MoreCells diagnosis
-// adds about 80 s. The last full run (commit 1a7cacc, idle machine) took
-// 29.6 minutes, Figures 3–4 42 s of it while every point was the median
-// of three fits; since then only fits under half a second are repeated. So 6 splits instead of 30, except for [Neural Net],
-// whose fit takes under a second and which runs all 30 (with six splits
-// a cell's mean carries a standard error of std/√6, one to two points,
-// and the network's spread is the widest of the table); ε = 0.1 only for
-// [TK] on Cancer, Heart and Pima (the six ε multiply its cost by five to
-// ten: Heart's CV took 139 s a split with them, against 14 s);
-// C ∈ {1, 10², 10⁴} for the SimpleMKL columns; L = 100 random TK kernels;
-// [TK] stopped at a 1 % certified gap or 30 steps, SimpleMKL at 100 steps.
-// Learning curves (C and ε by CV at every point, on the grids of Cancer,
-// Heart and Pima, so ε = 0.1 for [TK]): Liver at 50–276 training points,
-// the spiral at 50–400, the noisy spiral at 100–800 (the paper: up to
-// 1400), eight repetitions (the paper protocol: ten), which keeps the
-// notebook under 30 minutes with a margin; Figure 2 with TK to d = 2 and
-// GPK to d = 7.
+// The cuts that remain: ε = 0.1 alone for [TK] on Cancer, Heart and Pima
+// (the six ε multiply its cost by five to ten: Heart's CV took 139 s a
+// split with them, against 14 s); C ∈ {1, 10², 10⁴} for the SimpleMKL
+// columns; L = 100 random TK kernels; [TK] stopped at a 1 % certified gap
+// or 30 steps, SimpleMKL at 100 steps. Learning curves (C and ε by CV at
+// every point, on the grids of Cancer, Heart and Pima, so ε = 0.1 for
+// [TK]): Liver at 50–276 training points, the spiral at 50–400, the noisy
+// spiral at 100–800 (the paper: up to 1400), eight repetitions (the paper
+// protocol: ten); Figure 2 with TK to d = 3 and GPK to d = 7.
+//
+// Expected cost, from measured per-split costs. On the idle machine
+// (commit d33a1e4) a split of Table 1 took about 225 s (Liver 24, Cancer
+// 63, Heart 31, Pima 69, Ionosphere 37), the learning curves 1.5 minutes,
+// Figures 3–4 11 s. Ionosphere's [SimpleMKL TK] library of degree 1
+// (LibraryDegree; it was 0 before) takes 62 s of CPU and 6.1 GB for one
+// split at 280 rows (measured on f6ab5bb with LibraryDegree, by CPU time
+// on a loaded machine), in [SimpleMKL TK] and again in
+// [SimpleMKL TK+]: about 80 s more a split on two cores. So Table 1 costs
+// about 12 × 305 s ≈ 61 minutes and the notebook about 65; Figure 2's TK at
+// d = 3 adds 44 s of CPU (the interior-point SDP with a 70 × 70 block).
 func Full() Config {
-	return Config{Mode: "full", Splits: 6, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
+	return Config{Mode: "full", Splits: 12, NetSplits: 30, Folds: 5, CGrid: []float64{1, 100, 10000}, TKCGrid: []float64{0.01, 0.1, 1, 10, 100, 1000, 10000},
 		EpsGrid: []float64{0.1}, EpsGridRows: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, EpsRows: []int{0, 4}, L: 100, TKTol: 1e-2, TKMaxIter: 30, SimpleMKLIter: 100,
 		ScalingSizes: []int{50, 100, 200, 400}, Figure1Grid: 401, Figure6Grid: 61, Figure1Iter: 200,
 		CurveSizes: [3][]int{{50, 100, 200, 276}, {50, 100, 200, 400}, {100, 200, 400, 600, 800}}, CurveReps: 8, ChanceReps: 30,
-		Figure2M: 20, Figure2TK: []int{0, 1, 2}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10, TKPlusScale: true,
-		MoreCells: [][2]int{{4, MSimpleMKL}}, MoreSplits: 6, Seed: 2020}
+		Figure2M: 20, Figure2TK: []int{0, 1, 2, 3}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, IonoSplits: 10,
+		Seed: 2020}
 }
 
 // PaperProtocol is Section 8's protocol on all five data sets: 30
 // splits, 5-fold CV over C ∈ {10⁻², …, 10⁴} and, for [TK], ε ∈ {0, 0.05,
 // 0.1, 0.25, 0.5, 1}, L = 300, the whole training parts; learning curves
-// up to 1400 noisy-spiral points (Figure 5). It takes days on two cores
+// up to 1400 noisy-spiral points (Figure 5); Figure 2 with TK to d = 5 and
+// GPK to d = 7 (the TK SDP at d = 5 has a 252 × 252 block). It takes days on two cores
 // (the CV of [TK] alone is 210 fits per split); run it through the job
 // runner on a cluster.
 func PaperProtocol() Config {
@@ -169,7 +162,7 @@ func PaperProtocol() Config {
 		EpsGrid: []float64{0, 0.05, 0.1, 0.25, 0.5, 1}, L: 300, TKTol: 1e-4, TKMaxIter: 200, SimpleMKLIter: 500,
 		ScalingSizes: []int{50, 100, 200, 400, 800}, Figure1Grid: 1001, Figure6Grid: 81, Figure1Iter: 500,
 		CurveSizes: [3][]int{{50, 100, 150, 200, 250, 276}, {50, 100, 200, 400, 800, 1000}, {200, 400, 600, 800, 1000, 1200, 1400}},
-		CurveReps:  10, ChanceReps: 30, Seed: 2020}
+		CurveReps:  10, ChanceReps: 30, Figure2M: 20, Figure2TK: []int{0, 1, 2, 3, 4, 5}, Figure2GPK: []int{0, 1, 2, 3, 4, 5, 6, 7}, Seed: 2020}
 }
 
 // epsGrid returns the ε grid of [TK] on the Table 1 row of ds:
@@ -192,15 +185,6 @@ func (c Config) splits(j int) int {
 // allSplits returns the number of splits of the longest column.
 func (c Config) allSplits() int {
 	return max(c.Splits, c.NetSplits)
-}
-
-// drawn returns the number of splits drawn: the longest column's and
-// those of the MoreCells diagnosis.
-func (c Config) drawn() int {
-	if len(c.MoreCells) > 0 {
-		return max(c.allSplits(), c.Splits+c.MoreSplits)
-	}
-	return c.allSplits()
 }
 
 func (c Config) rows() []int {
@@ -240,15 +224,12 @@ func Load(d DataSet) (*Data, error) {
 // SplitResult is one split of one row: per method (Methods) whether it
 // ran, the test accuracy in %, the two times of MethodResult in seconds
 // (Time: the column with its cross-validation; Fit: one fit at the chosen
-// hyper-parameters), and the chosen C (and ε for [TK]); Majority is the
-// test accuracy in % of always predicting the training part's majority
-// class.
+// hyper-parameters), and the chosen C (and ε for [TK]).
 type SplitResult struct {
 	Ran            []bool
 	Acc, Time, Fit []float64
 	C              []float64
 	Eps            float64
-	Majority       float64
 }
 
 // Row is the result of one data set.
@@ -299,13 +280,12 @@ func loadSplits(ds DataSet, cfg Config) (*Data, []modelsel.Split, error) {
 }
 
 // Splits returns the random 80/20 partitions of n rows of the longest
-// column (max(cfg.Splits, cfg.NetSplits), or more for the MoreCells
-// diagnosis; unstratified, as the paper states nothing more), each
+// column (max(cfg.Splits, cfg.NetSplits); unstratified, as the paper states nothing more), each
 // training part subsampled to cfg.MaxTrain rows when that is set. The
 // first k splits do not depend on how many are drawn, so every column's
 // splits are a prefix of them.
 func Splits(n int, cfg Config) ([]modelsel.Split, error) {
-	sp, err := modelsel.RepeatedSplits(n, cfg.drawn(), 0.2, cfg.Seed)
+	sp, err := modelsel.RepeatedSplits(n, cfg.allSplits(), 0.2, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -423,11 +403,14 @@ func forEach(n int, f func(i int) error) error {
 	return nil
 }
 
-// tkLibrary is [SimpleMKL TK]'s list: L TK kernels with random P^s
-// (tk.RandomP) of degree d on [0, 1]ⁿ, unit-trace normalised like the
-// rest of the library, or at their own scale when raw (the diagnostic of
-// TKPlusScale).
-func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, raw bool, lib *gramLibrary) error {
+// tkLibrary is [SimpleMKL TK]'s list: L TK kernels of degree LibraryDegree
+// with random P^s (tk.RandomP) on [0, 1]ⁿ, unit-trace normalised like the
+// rest of the library. Section 8 does not say how the combined library of
+// [SimpleMKL TK+] was scaled ("We combined the libraries in [SimpleMKL] and
+// [SimpleMKL TK] into a single SimpleMKL implementation"); unit trace for
+// every kernel is the SimpleMKL toolbox's default.
+func tkLibrary(Xtr, Xte *mat.Dense, L int, seed uint64, lib *gramLibrary) error {
+	const d = LibraryDegree
 	_, n := Xtr.Dims()
 	q, err := kernel.TKSize(n, d)
 	if err != nil {
@@ -442,10 +425,6 @@ func tkLibrary(Xtr, Xte *mat.Dense, d, L int, seed uint64, raw bool, lib *gramLi
 		return err
 	}
 	for s := range Ks {
-		if raw {
-			lib.K, lib.Kte = append(lib.K, Ks[s]), append(lib.Kte, Kte[s])
-			continue
-		}
 		if err := lib.add(Ks[s], Kte[s]); err != nil {
 			return err
 		}
@@ -496,7 +475,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 	perFold := make([][]float64, len(folds))
 	err = forEach(len(folds), func(fi int) error {
 		f := folds[fi]
-		Kf, err := modelsel.SubGrams(K, f.Train)
+		Kf, err := kernel.SubGrams(K, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
@@ -504,7 +483,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
-		Kft, err := modelsel.CrossGrams(K, f.Test, f.Train)
+		Kft, err := kernel.CrossGrams(K, f.Test, f.Train)
 		if err != nil {
 			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
 		}
@@ -680,9 +659,6 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 // its training). Fit is the time to set beside Table 1's (see speedClaim).
 type MethodResult struct {
 	Acc, Time, Fit, C, Eps float64
-	// Majority is the test accuracy (%) of always predicting the training
-	// part's majority class, the level of a classifier that learns nothing.
-	Majority float64
 }
 
 // cut returns the training and test rows and labels of split sp.
@@ -712,7 +688,6 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	if err != nil {
 		return res, klearn.Errorf(err, "colbert2020: split %d", s)
 	}
-	res.Majority = majorityAccuracy(ytr, yte)
 	seed := cfg.Seed + 1000*uint64(s+1)
 	t0 := time.Now()
 	var std, tkl gramLibrary
@@ -726,7 +701,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	}
 	if j == MSimpleMKLTK || j == MSimpleMKLTKPlus {
 		t := time.Now()
-		if err := tkLibrary(Xtr, Xte, ds.Degree, cfg.L, seed, false, &tkl); err != nil {
+		if err := tkLibrary(Xtr, Xte, cfg.L, seed, &tkl); err != nil {
 			return res, err
 		}
 		libSec += time.Since(t).Seconds()

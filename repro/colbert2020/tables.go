@@ -11,8 +11,8 @@ import (
 
 // Table1Markdown renders Table 1 as paper / ours (mean ± std over the
 // splits, whose number it gives) per data set and method: the accuracy,
-// with ✓ where ours is within Tolerances.Accuracy of the paper's and ✗
-// where it is not, the best mean of each data set in bold in both columns
+// with the cell's verdict (repro.Cell.Verdict: within, out or undecided,
+// under criterion "table 1"), the best mean of each data set in bold in both columns
 // (the paper bolds its best; means equal at the two printed decimals tie),
 // and the time: the paper's beside ours for
 // one fit at the chosen hyper-parameters and for the whole column with its
@@ -40,10 +40,7 @@ func Table1Markdown(rows []Row) string {
 			j := cols[k]
 			vt, _ := repro.Summarize(r.Times(j))
 			vf, _ := repro.Summarize(r.FitTimes(j))
-			mark := " ✗"
-			if c.Within() {
-				mark = " ✓"
-			}
+			mark := " (" + c.Verdict().Label() + ")"
 			label := ""
 			if k == 0 {
 				label = fmt.Sprintf("%s (%d)", r.Data.Paper, r.Data.PaperM)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -145,7 +146,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 	// Proposition 4's four-index sum is O(m⁴): six of the rows.
 	six := []int{0, 4, 8, 12, 16, 20}
 	small := pr
-	if small.Ks, err = modelsel.SubGrams(pr.Ks, six); err != nil {
+	if small.Ks, err = kernel.SubGrams(pr.Ks, six); err != nil {
 		return nil, err
 	}
 	if small.Y, err = modelsel.Take(pr.Y, six); err != nil {

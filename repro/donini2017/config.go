@@ -12,7 +12,7 @@ import (
 type Config struct {
 	Mode string
 	Seed uint64
-	// Prep is the preprocessing (MinMax, the paper's; ZScore a variant).
+	// Prep is the preprocessing (ZScore, the main run; MinMax a variant).
 	Prep string
 
 	// Checks: Monte Carlo draws (Proposition 1, Theorems 3–4), the degree
@@ -37,6 +37,9 @@ type Config struct {
 	VGrid        []float64
 	Cs, Gammas   []float64
 	MaxN         int
+	// CVRows caps the rows of single data sets of Figures 3–5 (a seeded
+	// subset), below MaxN.
+	CVRows map[string]int `json:",omitempty"`
 
 	// PaperCheck, if not empty, is a Table 2 task on which Figures 3–5 are
 	// run a second time with the paper's 10 inner folds and grid of v
@@ -69,8 +72,10 @@ type Config struct {
 	MNISTTrain, MNISTVal, MNISTTest int
 	Fig10Ds                         []int
 	Fig10Cs                         []float64
-	// Table 5: MNIST training and test images (0 skips Table 5).
+	// Table 5: MNIST training and test images (0 skips Table 5), and the
+	// smaller training sizes of its learning curve (raw images).
 	T5Train, T5Test int
+	T5Curve         []int
 
 	// Table 4: data sets (klearn/datasets names), outer folds evaluated,
 	// gHKL's C grid. gHKL runs with linear node kernels
@@ -82,7 +87,7 @@ type Config struct {
 	T4Cs       []float64
 	T4Gaussian []string
 	// T4Widen is the number of decades gHKL's C grid may grow on each side
-	// of an outer fold whose selected C sits at an edge (ghkl.CVOptions.Widen).
+	// of an outer fold whose selected C sits at an edge (GHKLOptions.Widen).
 	T4Widen int
 
 	// QPTol is the tolerance of the KOMD / EasyMKL QPs of the nested CVs
@@ -109,7 +114,7 @@ func (c Config) qpSettings() *opt.Settings {
 // takes about 3 minutes on the loaded 2-core machine).
 func Quick() Config {
 	return Config{
-		Mode: "quick", Seed: 2017, Prep: MinMax,
+		Mode: "quick", Seed: 2017, Prep: ZScore,
 		Draws: 300, Prop2D: 15, Prop2Data: []string{"Heart", "Ionosphere", "Sonar"}, MaxMinGrid: 21, Alg1Steps: []int{250, 1000, 4000, 16000},
 		Fig1D: 10, Fig1Data: []string{"Heart", "Splice"}, Fig1MaxN: 300,
 		CVData: []string{"Haberman", "Heart", "Sonar"}, Ds: []int{1, 4, 10}, Outer: 5, Inner: 2,
@@ -126,16 +131,21 @@ func Quick() Config {
 	}
 }
 
-// Full is the report configuration (`make reports`), the printed protocol
-// wherever its cost allows about 40 minutes on 2 cores: Figures 3–5 on the
-// 11 Table 2 tasks as Table2 loads them (every row, except Abalone: its
-// first 1 000 of 4 177 rows; Splice keeps 1 000 of 3 190, the paper's
-// size) with the
-// paper's nested CV (Section 5.1): stratified 10-fold outer and 10-fold
-// inner CV over v ∈ {0.1, 0.2, …, 1} (PaperVGrid; v = 0, the hard margin,
-// is never run); Table 4 on all 10 outer folds over the full grid
-// C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a fold's choice
-// sits at an edge; Figure 6 on the same rows.
+// Full is the report configuration (`make reports`, or the job runner:
+// `kernelab run donini2017 --shard i/N`), the printed protocol wherever
+// one machine affords it. Figures 3–5 run on the 11 Table 2 tasks as
+// Table2 loads them (every row: Abalone's 4 177, Splice's 1 000, the
+// paper's size) and on the Colon and Gisette substitutes (Gisette a
+// seeded 1 000 of its 4 000 rows, CVRows), with the paper's nested CV
+// (Section 5.1): stratified 10-fold outer and 10-fold inner CV over
+// v ∈ {0.1, 0.2, …, 1} (PaperVGrid; v = 0, the hard margin, is never
+// run) and D ∈ {1, 2, 3, 4, 5, 10, 15, 20, 25, 30}. Table 4 runs all 10
+// outer folds over C ∈ {10⁻³, …, 10³}, widened by up to 3 decades where a
+// fold's choice sits at an edge. Figure 6 runs the paper's protocol
+// (10 × 10 folds, its grid of v, 50 000 steps, D = 1…10) on Ionosphere
+// and a seeded 1 000 of Abalone's rows. Table 5 trains on 24 000 MNIST
+// images with one Gram matrix per pair of digits and tests on all 10 000,
+// with a learning curve at 2 000, 6 000 and 12 000.
 //
 // Measured cost of Figures 3–5 (profile: 85 % of a fold in the QPs,
 // opt.KOMDQP, 4 per D, inner fold and v: EasyMKL's two solves, K_D and
@@ -144,78 +154,83 @@ func Quick() Config {
 // previous v's solution of the same inner fold, D and kernel
 // (opt.KOMDQPFrom, EasyMKL.SumStart and Start), which saves 5–16 % of the
 // pair steps (TestKOMDQPFromGrid) and about 20 % of the time of a Diabetes
-// fold. BenchmarkCVFold, wall seconds of one outer fold under `nice -n 5`
-// on the shared 2-core machine at a load average of 2–6 (cold: the same
-// code with every QP started from the class-uniform point):
-//
-//	                      5 inner cold  5 inner warm  10 inner cold  10 inner warm
-//	Haberman (306 rows)        3.7           2.8            6.2            6.0
-//	Diabetes (768)            19.3          15.4           34.4           27.8
-//
-// With warm starts and the paper's 10 × 10, CPU seconds of one outer fold
-// (getrusage, load average about 6):
+// fold. With the paper's 10 × 10 and six degrees, CPU seconds of one outer
+// fold (getrusage, load average about 6):
 //
 //	Haberman 4.2   Liver 4.9   Diabetes 21.1   Abalone (1 000) 34.8
 //	Australian 16.0   Pendigits (1 797) 95.5   Heart 2.4   German 28.6
 //	Ionosphere 3.4   Splice 26.7   Sonar 1.6
 //
-// 239 CPU seconds per outer fold, 40 CPU minutes for the 10. All 4 177
-// rows of Abalone would cost 13–23 times its 1 000-row fold (the nested CV
-// grows as n^1.8 to n^2.2), 75–135 CPU minutes more: that cut remains.
+// 239 CPU seconds per outer fold, 40 CPU minutes for the 10. The ten
+// degrees of the grid cost 1.7 times the six (the QPs cost about the same
+// per D): 67 CPU minutes. All 4 177 rows of Abalone cost 13–23 times its
+// 1 000-row fold (the nested CV grows as n^1.8 to n^2.2): 125–225 CPU
+// minutes more. Measured at 33e6106 (load average about 25, CPU time):
+// one Gisette fold at one degree, 4 000 rows, 129 CPU seconds, so 21 CPU
+// minutes per fold over ten degrees and 3.6 CPU hours for all 4 000 rows
+// (paper mode); its 1 000-row subset costs 13–23 times less, about 10 CPU
+// minutes. Colon (38 rows) costs well under a second.
 //
 // The other parts: Table 4, one outer fold of gHKL over the 7 values of C
 // costs 0.2–0.5 s per ρ on Haberman, 4–8 s on Liver, 17–27 s on Diabetes,
-// 20 s and more on Australian, about 25 CPU minutes for the table; Figure
-// 10 about 200 s; Table 5 17 s raw and 16 s deskewed; Figure 6 about 35 s
-// (27 s on Abalone's 1 000 rows); Figure 9 about 60 s; the checks and the
-// other figures about 2 minutes. In all about 75 CPU minutes, about 40
-// minutes on two idle cores (Run keeps both busy).
+// 20 s and more on Australian, about 25 CPU minutes for the table. Table
+// 5 with a Gram matrix per pair, measured at 33e6106 on 1 000 test
+// images: 14 CPU seconds and a 150 MB heap at 3 000 training images, 30
+// CPU seconds and 314 MB at 6 000; a pair's Gram matrix grows as n², its
+// QPs as n² to n³, so 24 000 images cost about 8–32 CPU minutes (a
+// pair of about 4 800 images: 184 MB per matrix, under 1 GB in all) and
+// 60 000 (paper mode) 1–8 CPU hours (1.15 GB per matrix, about 3.5 GB).
+// Figure 6 on the paper's protocol, measured at 33e6106: Ionosphere at
+// D = 4, both families, 16 CPU seconds; the ten degrees on Ionosphere and
+// Abalone's 1 000-row subset about 30 CPU minutes (paper mode's 4 177
+// rows 13–23 times Abalone's share: hours). Figure 9 about 60 s; Figure 10 about 200 s; the
+// checks and the other figures about 2 minutes. In all about 5–7 CPU
+// hours, most of it Abalone: run it through the job runner.
 //
-// The cut that remains, for its cost: Abalone's first 1 000 rows (above).
-// The paper does not print its
-// D grid: D ∈ {1, 2, 5, 10, 20, 30}. Figure 6 keeps 5 × 2 folds, 3 values
-// of v, D ∈ {1, 2, 4, 6, 8, 10} and 20 000 steps of Algorithm 1. MNIST
-// uses 4 000 + 1 000 training images (Figure 10) and 6 000 (Table 5)
-// instead of 60 000 (a 60 000² Gram matrix is 29 GB). The QPs of the
-// nested CVs stop at a relative duality gap of 1e-6 instead of the
-// solver's 1e-9: on a Haberman fold this moved no AUC by more than 1e-5
-// and took 4.7 s instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005).
-// With the paper's inner folds and grid of v there is no protocol cut to
-// test, so PaperCheck is off (Config.validate refuses a rerun that would
-// compare the protocol with itself).
+// The cuts that remain: Gisette's 1 000-row subset (above). The paper
+// does not print its D grid. Figure 10 uses 4 000 + 1 000 training images
+// (one even/odd Gram matrix: 4.6 GB at 24 000). The QPs of the nested CVs
+// stop at a relative duality gap of 1e-6 instead of the solver's 1e-9: on
+// a Haberman fold this moved no AUC by more than 1e-5 and took 4.7 s
+// instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005). With the paper's
+// inner folds and grid of v there is no protocol cut to test, so
+// PaperCheck is off (Config.validate refuses a rerun that would compare
+// the protocol with itself).
 func Full() Config {
 	return Config{
-		Mode: "full", Seed: 2017, Prep: MinMax,
+		Mode: "full", Seed: 2017, Prep: ZScore,
 		Draws: 3000, Prop2D: 30, Prop2Data: []string{"Haberman", "Liver", "Diabetes", "Heart", "Ionosphere", "Sonar", "Splice", "German"}, MaxMinGrid: 41,
 		Alg1Steps: []int{500, 2000, 8000, 32000, 128000},
 		Fig1D:     20, Fig1Data: []string{"Heart", "Splice"},
-		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar"},
-		Ds:     []int{1, 2, 5, 10, 20, 30}, Outer: 10, Inner: 10,
-		VGrid: PaperVGrid, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0,
-		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 20000, Fig6Ds: []int{1, 2, 4, 6, 8, 10}, Fig6Outer: 5, Fig6Inner: 2, Fig6VGrid: []float64{0.1, 0.5, 0.9}, Fig6MaxN: 0,
+		CVData: []string{"Haberman", "Liver", "Diabetes", "Abalone", "Australian", "Pendigits", "Heart", "German", "Ionosphere", "Splice", "Sonar", "Colon", "Gisette"},
+		Ds:     []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30}, Outer: 10, Inner: 10,
+		VGrid: PaperVGrid, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0, CVRows: map[string]int{"Gisette": 1000},
+		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 50000, Fig6Ds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Fig6Outer: 10, Fig6Inner: 10, Fig6VGrid: PaperVGrid, Fig6MaxN: 1000,
 		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
 		Fig9Reps: 10, Fig9N: 500,
 		T3Folds: 10, T3V: 10,
 		MNISTTrain: 4000, MNISTVal: 1000, MNISTTest: 2000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
-		T5Train: 6000, T5Test: 2000,
+		T5Train: 24000, T5Test: 10000, T5Curve: []int{2000, 6000, 12000},
 		T4Data: []string{"haberman", "bupa", "pima", "australian-sub"}, T4Outer: 10, T4Cs: []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}, T4Widen: 3,
 		T4Gaussian: []string{"haberman", "bupa"},
 		QPTol:      1e-6,
 	}
 }
 
-// PaperProtocol is the printed protocol where this machine affords it:
-// Full (10 × 10 folds, v ∈ {0.1, …, 1}) with the D grid {1, …, 10, 15, 20, 25, 30}, 10 × 10
-// folds and 50 000 steps of Algorithm 1 for Figure 6, the QPs at the
-// solver's default tolerance and the Gaussian-node gHKL on every Table 4
-// data set. MNIST stays at the full mode's size (a 60 000² Gram matrix is
-// 29 GB). Hours of CPU.
+// PaperProtocol is the printed protocol: Full with the D grid {1, …, 10,
+// 15, 20, 25, 30}, all of Gisette's and Abalone's rows in Figures 3–5 and
+// 6, Table 5 on all 60 000 training images (its learning curve up to
+// 24 000), the QPs at the solver's default tolerance and the
+// Gaussian-node gHKL on every Table 4 data set. Many CPU hours: run it
+// through the job runner.
 func PaperProtocol() Config {
 	c := Full()
 	c.Mode = "paper"
 	c.Ds = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30}
-	c.Fig6Steps, c.Fig6Outer, c.Fig6Inner, c.Fig6MaxN, c.Fig6Ds = 50000, 10, 10, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	c.Fig6MaxN, c.CVRows = 0, nil
+	c.T5Train = 60000
+	c.T5Curve = []int{2000, 6000, 12000, 24000}
 	c.T4Gaussian, c.QPTol = c.T4Data, 0
 	return c
 }
@@ -254,6 +269,8 @@ func (c Config) validate() error {
 		return bad("T3V", c.T3V)
 	case c.MNISTTrain < 0 || c.MNISTVal < 0 || c.MNISTTest < 0 || c.T5Train < 0 || c.T5Test < 0:
 		return bad("MNIST sizes", []int{c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.T5Train, c.T5Test})
+	case slices.ContainsFunc(c.T5Curve, func(n int) bool { return n < 2 || n > 60000 }):
+		return bad("T5Curve", c.T5Curve)
 	case c.MNISTTrain > 0 && len(c.Fig10Cs) == 0:
 		return bad("Fig10Cs", c.Fig10Cs)
 	case c.T4Outer < 0 || c.T4Outer > 10:
@@ -291,6 +308,11 @@ func (c Config) validate() error {
 		if c.paperNested() {
 			// The rerun would compare the protocol with itself.
 			return bad("PaperCheck (the nested CV already has the paper's inner folds and grid of v)", c.PaperCheck)
+		}
+	}
+	for n, rows := range c.CVRows {
+		if _, ok := BenchByName(n); !ok || rows < 2*c.Outer {
+			return bad("CVRows", c.CVRows)
 		}
 	}
 	for _, lst := range [][]string{c.Prop2Data, c.Fig1Data, c.CVData, c.Fig6Data, c.Fig7Data} {

@@ -14,16 +14,16 @@ import (
 
 // Preprocessing names how the features are mapped to the unit ball.
 const (
-	// MinMax scales every feature to [0, 1] with the minimum and maximum of
-	// the training rows (test values are clipped to [0, 1], so the inputs
-	// stay non-negative), then scales every row to unit norm: the paper's
-	// setting (Section 3, x ∈ R^m_+, ‖x‖ = 1) and its reference code.
-	MinMax = "minmax"
 	// ZScore standardises every feature with the training statistics, then
-	// scales every row to unit norm. Cosines can then be negative, so odd
-	// degrees map x and −x apart: a labelled variant that explains the
-	// odd/even zigzag of the MEB radius.
+	// scales every row to unit norm: the main run. The paper states only
+	// "x_i ∈ R^m, ‖x_i‖_2 = 1" (Section 2); signed features are allowed,
+	// so cosines can be negative and odd degrees map x and −x apart.
 	ZScore = "zscore"
+	// MinMax scales every feature to [0, 1] with the minimum and maximum of
+	// the training rows (test values are clipped to [0, 1]), then every row
+	// to unit norm: non-negative inputs, a labelled variant that the paper
+	// does not state.
+	MinMax = "minmax"
 )
 
 // loadBench returns the raw features and ±1 labels of a Table 2 task.
@@ -76,7 +76,7 @@ func loadNamed(name string, maxN int, seed uint64) (*mat.Dense, []float64, error
 }
 
 // Unit maps the rows of X to the unit sphere with the statistics of the
-// rows train (nil: all rows): MinMax or ZScore (see the constants), then
+// rows train (nil: all rows): ZScore ("" too) or MinMax (see the constants), then
 // each row divided by its Euclidean norm (a zero row stays zero). X is not
 // modified.
 func Unit(X mat.Matrix, train []int, prep string) (*mat.Dense, error) {
@@ -98,10 +98,10 @@ func Unit(X mat.Matrix, train []int, prep string) (*mat.Dense, error) {
 	}
 	var t *preprocess.Transform
 	switch prep {
-	case MinMax, "":
-		t, err = preprocess.MinMax{}.Fit(Xtr)
-	case ZScore:
+	case ZScore, "":
 		t, err = preprocess.Standardizer{}.Fit(Xtr)
+	case MinMax:
+		t, err = preprocess.MinMax{}.Fit(Xtr)
 	default:
 		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: preprocessing %q, want %q or %q", prep, MinMax, ZScore)
 	}
@@ -112,7 +112,7 @@ func Unit(X mat.Matrix, train []int, prep string) (*mat.Dense, error) {
 	if err != nil {
 		return nil, klearn.Errorf(err, "donini2017")
 	}
-	if prep != ZScore {
+	if prep == MinMax {
 		raw := Z.RawMatrix()
 		for i, v := range raw.Data {
 			raw.Data[i] = math.Max(0, math.Min(1, v))

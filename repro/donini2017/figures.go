@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -24,17 +25,20 @@ func floats(v []int) []float64 {
 
 // Figure1Chart draws Figure 1: the squared MEB radius r*(K) and its
 // approximation r̃(K) against the spectral ratio C(K) for HPKs of degree
-// 0..D, one panel per data set and preprocessing (the paper's min–max
-// inputs first, the z-scored variant beside).
+// 0..D, one panel per data set and preprocessing (the main run's inputs
+// first, the other preprocessing beside as a variant).
 func Figure1Chart(res *Results) (*viz.Grid, error) {
 	if res == nil || len(res.Fig1) == 0 {
 		return nil, notRun("Figure 1")
 	}
 	var panels []viz.Chart
 	for _, c := range res.Fig1 {
-		label := "non-negative inputs (the paper's)"
-		if c.Prep == ZScore {
-			label = "z-scored inputs (variant)"
+		label := "z-scored inputs"
+		if c.Prep == MinMax {
+			label = "min–max inputs"
+		}
+		if c.Prep != res.Prep {
+			label += " (variant)"
 		}
 		panels = append(panels, &viz.Line{Title: c.Data + ", " + label, XLabel: "spectral ratio C(K)", YLabel: "r² (squared radius)",
 			Series: []viz.Series{{Name: "r* (exact MEB)", X: c.SR, Y: c.RStar}, {Name: "r̃ (average kernel)", X: c.SR, Y: c.RTilde, Dash: viz.Dashed}}})
@@ -187,24 +191,15 @@ func Algorithm1Chart(res *Results) (*viz.Line, error) {
 		Scale: viz.LogLog, Series: []viz.Series{{Name: "Algorithm 1 (degree rule)", X: x, Y: y}, {Name: "steps^(−1/2)", X: x, Y: ref, Dash: viz.Dashed}}}, nil
 }
 
-// Table4Table is Table 4, ours beside the paper's.
+// Table4Table is Table 4, ours beside the paper's, each cell marked by the
+// rule the verdict counts it with (Table4Cells, repro.Cell.Verdict).
 func Table4Table(res *Results) (*viz.CompareTable, error) {
 	if res == nil || len(res.Table4) == 0 {
 		return nil, notRun("Table 4")
 	}
-	t := &viz.CompareTable{Title: "Table 4: AUC, K_MKL vs gHKL_ρ (ours beside the paper's)", Corner: "data set", Cols: Table4Cols,
-		Source: "the paper's numbers: Donini & Aiolli (2017), Table 4 (10 outer folds, C ∈ {10⁻³…10³})", Tol: 0.05, Digits: 3}
-	for _, row := range res.Table4 {
-		var o, p []viz.MeanStd
-		for j := range Table4Cols {
-			mu, sd, _ := metrics.MeanStd(row.AUC[j])
-			o = append(o, viz.MeanStd{Mean: mu, Std: sd})
-			pv := Table4Paper[row.Data][j]
-			p = append(p, viz.MeanStd{Mean: pv.Mean, Std: pv.Std})
-		}
-		t.Rows = append(t.Rows, fmt.Sprintf("%s, %s nodes (%d folds)", Table4Names[row.Data], row.Nodes, len(row.AUC[0])))
-		t.Ours, t.Paper = append(t.Ours, o), append(t.Paper, p)
-	}
+	t := repro.CompareTable("Table 4: AUC, K_MKL vs gHKL_ρ (ours beside the paper's)", "data set",
+		"the paper's numbers: Donini & Aiolli (2017), Table 4 (10 outer folds, C ∈ {10⁻³…10³})", Table4Cells(res))
+	t.Digits = 3
 	return t, nil
 }
 

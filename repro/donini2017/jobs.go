@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
@@ -47,6 +46,9 @@ const (
 	methodPaperCV = "nested CV, paper's inner folds and v grid"
 	// methodDeskew is the Table 5 job on deskewed images.
 	methodDeskew = "EasyMKL all pairs, deskewed"
+	// methodCurve is a point of Table 5's learning curve (raw images; the
+	// job's Split is the number of training images).
+	methodCurve = "EasyMKL all pairs, learning curve"
 )
 
 // timed reports whether a job's result holds wall-clock times (Tables 3
@@ -57,7 +59,7 @@ func timed(j jobs.Job) bool { return j.Table == jobTable3 || j.Table == jobTable
 // configuration and its explicit form are the same jobs.
 func normalised(cfg Config) Config {
 	if cfg.Prep == "" {
-		cfg.Prep = MinMax
+		cfg.Prep = ZScore
 	}
 	return cfg
 }
@@ -69,7 +71,8 @@ func normalised(cfg Config) Config {
 // per data set of Figure 6 and one for its weight spread (§5.2);
 // Figures 7, 8 and 9 one job each; one per data set of Table 3; Figure 10
 // (MNIST, every D and the RBF baseline, which share their Gram matrices)
-// as one job; Table 5 on raw and on deskewed images; one per data set and column of Table 4 (K_MKL, then
+// as one job; Table 5 on raw and on deskewed images and one per point of
+// its learning curve (Config.T5Curve); one per data set and column of Table 4 (K_MKL, then
 // gHKL_ρ for each node kernel and ρ); the Algorithm 1 convergence check.
 // Every job carries cfg, so a changed configuration is new jobs. Parts the
 // configuration switches off (MNISTTrain = 0, T5Train = 0, T4Outer = 0)
@@ -115,6 +118,9 @@ func Jobs(cfg Config) []jobs.Job {
 	if cfg.T5Train > 0 && cfg.T5Test > 0 {
 		js = append(js, job(jobTable5, "EasyMKL all pairs", "MNIST", 0, nil),
 			job(jobTable5, methodDeskew, "MNIST deskewed", 0, nil))
+		for _, n := range cfg.T5Curve {
+			js = append(js, job(jobTable5, methodCurve, "MNIST", n, nil))
+		}
 	}
 	if cfg.T4Outer > 0 {
 		for _, n := range cfg.T4Data {
@@ -219,7 +225,11 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		err = runFig10(cfg, res)
 		out = res.Fig10
 	case jobTable5:
-		out, err = runTable5(cfg, j.Method == methodDeskew)
+		n := cfg.T5Train
+		if j.Method == methodCurve {
+			n = j.Split
+		}
+		out, err = runTable5(cfg, n, j.Method == methodDeskew)
 	case jobTable4:
 		if j.Method == methodMKL {
 			var a []float64
@@ -235,7 +245,7 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 		if err := j.Param("rho", &rho); err != nil {
 			return nil, err
 		}
-		var r *ghkl.CVResult
+		var r *GHKLResult
 		if r, err = table4GHKL(j.Data, nodes, rho, cfg); err == nil {
 			out = Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}
 		}
@@ -371,9 +381,14 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		case jobFig10:
 			err = get(j, &res.Fig10)
 		case jobTable5:
-			if j.Method == methodDeskew {
+			switch j.Method {
+			case methodDeskew:
 				err = get(j, &res.Table5Deskewed)
-			} else {
+			case methodCurve:
+				var a AllPairs
+				err = get(j, &a)
+				res.Table5Curve = append(res.Table5Curve, a)
+			default:
 				err = get(j, &res.Table5)
 			}
 		case jobTable4:

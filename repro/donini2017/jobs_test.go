@@ -33,7 +33,7 @@ func TestJobsList(t *testing.T) {
 		for _, n := range cfg.T4Data {
 			t4 += 1 + len(table4Nodes(n, cfg))*len(Table4Rhos)
 		}
-		if count[jobTable4] != t4 || count[jobTable3] != len(Table3Data) || count[jobFig10] != 1 || count[jobTable5] != 2 {
+		if count[jobTable4] != t4 || count[jobTable3] != len(Table3Data) || count[jobFig10] != 1 || count[jobTable5] != 2+len(cfg.T5Curve) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Total(cfg) != len(js) {

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -30,10 +31,10 @@ type block struct {
 func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 	var b block
 	var err error
-	if b.Ktr, err = modelsel.SubGram(K, tr); err != nil {
+	if b.Ktr, err = kernel.SubGram(K, tr); err != nil {
 		return b, err
 	}
-	if b.Kte, err = modelsel.CrossGram(K, te, tr); err != nil {
+	if b.Kte, err = kernel.CrossGram(K, te, tr); err != nil {
 		return b, err
 	}
 	if b.ytr, err = modelsel.Take(y, tr); err != nil {
@@ -250,7 +251,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
-	K1tr, err := modelsel.SubGram(K1, sp.Train)
+	K1tr, err := kernel.SubGram(K1, sp.Train)
 	if err != nil {
 		return out, err
 	}
@@ -277,7 +278,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			return mkl.CombineSource(w, fam)
 		}
 		nested := func(K *mat.SymDense) (float64, float64, error) {
-			Ktr, err := modelsel.SubGram(K, sp.Train)
+			Ktr, err := kernel.SubGram(K, sp.Train)
 			if err != nil {
 				return 0, 0, err
 			}
@@ -328,10 +329,15 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	return out, nil
 }
 
-// cvOuter loads data set name (at most cfg.MaxN rows, seeded) and returns
-// it with the outer folds of Figures 3–5.
+// cvOuter loads data set name (at most cfg.MaxN rows, or its
+// cfg.CVRows entry when smaller; a seeded subset) and returns it with the
+// outer folds of Figures 3–5.
 func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, error) {
-	X, y, err := loadNamed(name, cfg.MaxN, cfg.Seed)
+	maxN := cfg.MaxN
+	if n, ok := cfg.CVRows[name]; ok && (maxN == 0 || n < maxN) {
+		maxN = n
+	}
+	X, y, err := loadNamed(name, maxN, cfg.Seed)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -694,3 +694,55 @@ func TestComputeSeconds(t *testing.T) {
 		t.Fatalf("Memo's record: status %+v, %v", ms, err)
 	}
 }
+
+// TestMemoAllProgressFile: with KERNELAB_PROGRESS set, MemoAll appends a
+// header, a line as each computed job starts and ends (done / total, its
+// time, the time left, or its failure), nothing per job read from the
+// store, and a summary; without it, no file is written.
+func TestMemoAllProgressFile(t *testing.T) {
+	dir := t.TempDir()
+	st := jobs.Store{Dir: filepath.Join(dir, "store")}
+	ctx := context.Background()
+	js := []jobs.Job{{Paper: "progress", Table: "T", Method: "a"}, {Paper: "progress", Table: "T", Method: "b"}, {Paper: "progress", Table: "T", Method: "fails"}}
+	run := func(_ context.Context, j jobs.Job) (any, error) {
+		if j.Method == "fails" {
+			return nil, errors.New("boom")
+		}
+		return j.Method, nil
+	}
+	if _, err := jobs.MemoAll(ctx, st, js[:1], 1, run, nil); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("without %s MemoAll wrote %d entries", jobs.ProgressEnv, len(entries))
+	}
+	file := filepath.Join(dir, "nb.progress")
+	t.Setenv(jobs.ProgressEnv, file)
+	if _, err := jobs.MemoAll(ctx, st, js, 1, run, nil); err == nil {
+		t.Fatal("the failing job did not fail MemoAll")
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	want := []string{
+		"progress: 3 jobs, each read from the results store or computed",
+		"progress [1/3] computing progress/T/b//split0",
+		"progress [2/3] progress/T/b//split0 done in ",
+		"progress [2/3] computing progress/T/fails//split0",
+		"progress [3/3] progress/T/fails//split0 FAILED: boom · elapsed ",
+		"progress: 3 of 3 jobs ended in ",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), b)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q, want it to start with %q", i, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[2], " left") || !strings.HasSuffix(lines[5], ": 2 computed (1 failed), 1 read from the store") {
+		t.Errorf("estimate or summary missing:\n%s", b)
+	}
+}

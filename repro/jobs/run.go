@@ -239,13 +239,23 @@ func lookup(st Store, j Job) (rec Record, key string, ok bool, err error) {
 	return rec, key, ok, err
 }
 
+// ProgressEnv names the environment variable that asks MemoAll for
+// progress lines: when it names a file, MemoAll appends to it a line as
+// each job starts and ends its computation (done / total, the job, its
+// time, an estimate of the time left), and a summary at the end. Jobs read
+// from the store only count. scripts/run-notebooks.sh sets it and prints
+// the file as it grows, since a notebook cell shows nothing before it
+// ends. The lines are a best-effort side channel: a file that cannot be
+// written is ignored.
+const ProgressEnv = "KERNELAB_PROGRESS"
+
 // MemoAll is Memo over a list: it returns the stored result of each job of
 // js under the current code, computing each missing one with run (and
 // storing it as it finishes, so an interrupted call resumes) on up to
 // workers goroutines (≤ 0: all cores). Results are in the order of js,
 // whatever the number of workers. progress, if not nil, is called after
 // each job under a lock with the count of jobs ended, the total, the job
-// and whether its record was read from the store. The results are compact
+// and whether its record was read from the store (see also ProgressEnv). The results are compact
 // JSON, byte-identical whether computed or read back. After all jobs have
 // ended, the error of the first failed job in list order is returned.
 // Once ctx is done, jobs not yet started are skipped and ctx's error is
@@ -259,6 +269,8 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 	errs := make([]error, len(js))
 	var mu sync.Mutex
 	done := 0
+	pf := newProgressFile(os.Getenv(ProgressEnv), js)
+	defer pf.end()
 	parallel.ForWorkers(workers, len(js), func(_, i int) {
 		if ctx.Err() != nil {
 			errs[i] = fmt.Errorf("jobs: %s: %w", js[i].Name(), ctx.Err())
@@ -266,7 +278,15 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 		}
 		var cached bool
 		var r json.RawMessage
-		cached, errs[i] = Memo(st, js[i], &r, func() (any, error) { return run(ctx, js[i]) })
+		cached, errs[i] = Memo(st, js[i], &r, func() (any, error) {
+			t0 := pf.begin(js[i])
+			v, err := run(ctx, js[i])
+			pf.finish(js[i], t0, err)
+			return v, err
+		})
+		if cached {
+			pf.cached()
+		}
 		if errs[i] == nil {
 			// Compact, so a computed and a stored (indented) record give the same bytes.
 			var b bytes.Buffer
@@ -287,4 +307,93 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 		}
 	}
 	return raw, nil
+}
+
+// progressFile appends MemoAll's progress lines to a file (ProgressEnv);
+// the zero path writes nothing.
+type progressFile struct {
+	path  string
+	mu    sync.Mutex
+	label string
+	total int
+	start time.Time
+	// ended counts the jobs ended: computed (failed ones included) or
+	// read from the store.
+	ended, computed, failed, read int
+}
+
+func newProgressFile(path string, js []Job) *progressFile {
+	p := &progressFile{path: path, total: len(js), start: time.Now()}
+	if path == "" || len(js) == 0 {
+		p.path = ""
+		return p
+	}
+	p.label = js[0].Paper
+	p.line(fmt.Sprintf("%s: %d jobs, each read from the results store or computed", p.label, len(js)))
+	return p
+}
+
+// line appends s and a newline to the file.
+func (p *progressFile) line(s string) {
+	f, err := os.OpenFile(p.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(f, s)
+	f.Close()
+}
+
+// begin notes that the computation of j starts and returns the time.
+func (p *progressFile) begin(j Job) time.Time {
+	if p.path != "" {
+		p.mu.Lock()
+		p.line(fmt.Sprintf("%s [%d/%d] computing %s", p.label, p.ended, p.total, j.Name()))
+		p.mu.Unlock()
+	}
+	return time.Now()
+}
+
+// finish notes the end of j's computation, begun at t0, with its error.
+func (p *progressFile) finish(j Job, t0 time.Time, err error) {
+	if p.path == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ended++
+	p.computed++
+	status := fmt.Sprintf("done in %s", round(time.Since(t0)))
+	if err != nil {
+		p.failed++
+		status = "FAILED: " + err.Error()
+	}
+	el := time.Since(p.start)
+	left := time.Duration(float64(el) / float64(p.ended) * float64(p.total-p.ended))
+	p.line(fmt.Sprintf("%s [%d/%d] %s %s · elapsed %s · about %s left", p.label, p.ended, p.total, j.Name(), status, round(el), round(left)))
+}
+
+// cached counts a job read from the store.
+func (p *progressFile) cached() {
+	p.mu.Lock()
+	p.ended++
+	p.read++
+	p.mu.Unlock()
+}
+
+// end writes the summary.
+func (p *progressFile) end() {
+	if p.path == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.line(fmt.Sprintf("%s: %d of %d jobs ended in %s: %d computed (%d failed), %d read from the store",
+		p.label, p.ended, p.total, round(time.Since(p.start)), p.computed, p.failed, p.read))
+}
+
+func round(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }

@@ -2,10 +2,12 @@ package jobs
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,6 +23,10 @@ import (
 // no half record (temporaries, named .tmp-*, are ignored and removed by
 // the next write).
 type Store struct{ Dir string }
+
+// ErrCorrupt marks a stored record that does not decode or does not match
+// its place in the store.
+var ErrCorrupt = errors.New("corrupt record")
 
 // DefaultDir is $KERNELAB_RESULTS, else results/ under the repository root.
 func DefaultDir() string {
@@ -59,7 +65,9 @@ func (s Store) check(paper, key string) error {
 	return nil
 }
 
-// Get reads the record of key; ok is false when there is none.
+// Get reads the record of key; ok is false when there is none. A record
+// that does not decode, or holds another key or paper than its place, is
+// an error wrapping ErrCorrupt.
 func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
 	if err := s.check(paper, key); err != nil {
 		return Record{}, false, err
@@ -70,6 +78,9 @@ func (s Store) Get(paper, key string) (rec Record, ok bool, err error) {
 	}
 	if err != nil {
 		return Record{}, false, fmt.Errorf("jobs: store: %w", err)
+	}
+	if err := checkRecord(paper+"/"+key+".json", b); err != nil {
+		return Record{}, false, fmt.Errorf("jobs: store %s: %w", s.Dir, err)
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
 		return Record{}, false, fmt.Errorf("jobs: store: record %s: %w", key, err)
@@ -157,6 +168,9 @@ func (s Store) Files() ([]string, error) {
 			}
 			return err
 		}
+		if d.IsDir() && p != s.Dir && strings.HasPrefix(d.Name(), ".") {
+			return fs.SkipDir // a merge's staging directory
+		}
 		if d.IsDir() || strings.HasPrefix(d.Name(), ".") || !strings.HasSuffix(d.Name(), ".json") {
 			return nil
 		}
@@ -171,37 +185,126 @@ func (s Store) Files() ([]string, error) {
 	return out, nil
 }
 
-// Merge copies every record of the stores srcs into s. A record already
-// present must hold the same key, job and result (its compute time may
-// differ: the one present is kept), else Merge reports the conflict and
-// stops. It returns the number of records copied.
+// Merge copies every record of the stores srcs into s and returns the
+// number copied. Each source must be an existing directory, and each of its
+// records must decode, hold a result, and sit at <paper>/<key>.json for its
+// own paper and key. A record already in s (or in an earlier source) must
+// hold the same key, job and result; its compute time may differ, and the
+// first one is kept. Merge checks every record before it writes any. It
+// then writes the new ones into a staging directory inside s and renames
+// them into place, so a refused or failed merge leaves s as it was.
 func (s Store) Merge(srcs ...Store) (int, error) {
-	n := 0
+	if s.Dir == "" {
+		return 0, klearn.Errorf(klearn.ErrParam, "jobs: merge: store has no directory")
+	}
+	type item struct {
+		rel string
+		b   []byte
+	}
+	var todo []item
+	seen := map[string][]byte{}
 	for _, src := range srcs {
+		fi, err := os.Stat(src.Dir)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return 0, fmt.Errorf("jobs: merge: shard %s: %w", src.Dir, err)
+		}
+		if !fi.IsDir() {
+			return 0, klearn.Errorf(klearn.ErrParam, "jobs: merge: shard %s is not a directory", src.Dir)
+		}
 		files, err := src.Files()
 		if err != nil {
-			return n, err
+			return 0, fmt.Errorf("jobs: merge: %w", err)
 		}
 		for _, rel := range files {
-			b, err := os.ReadFile(filepath.Join(src.Dir, rel))
+			b, err := os.ReadFile(filepath.Join(src.Dir, filepath.FromSlash(rel)))
 			if err != nil {
-				return n, fmt.Errorf("jobs: merge: %w", err)
+				return 0, fmt.Errorf("jobs: merge: %w", err)
 			}
-			dst := filepath.Join(s.Dir, filepath.FromSlash(rel))
-			old, err := os.ReadFile(dst)
-			if err == nil {
-				if !SameRecord(old, b) {
-					return n, fmt.Errorf("jobs: merge: conflict on %s between %s and %s", rel, src.Dir, s.Dir)
+			if err := checkRecord(rel, b); err != nil {
+				return 0, fmt.Errorf("jobs: merge: shard %s: %w", src.Dir, err)
+			}
+			if prev, ok := seen[rel]; ok {
+				if !SameRecord(prev, b) {
+					return 0, fmt.Errorf("jobs: merge: conflict on %s: %s holds another result than an earlier shard", rel, src.Dir)
 				}
 				continue
 			}
-			if err := s.writeAtomic(dst, b); err != nil {
-				return n, err
+			seen[rel] = b
+			old, err := os.ReadFile(filepath.Join(s.Dir, filepath.FromSlash(rel)))
+			switch {
+			case err == nil && !SameRecord(old, b):
+				return 0, fmt.Errorf("jobs: merge: conflict on %s between %s and %s", rel, src.Dir, s.Dir)
+			case err == nil:
+				continue
+			case !errors.Is(err, fs.ErrNotExist):
+				return 0, fmt.Errorf("jobs: merge: %w", err)
 			}
-			n++
+			todo = append(todo, item{rel, b})
 		}
 	}
-	return n, nil
+	if len(todo) == 0 {
+		return 0, nil
+	}
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return 0, fmt.Errorf("jobs: merge: %w", err)
+	}
+	stage, err := os.MkdirTemp(s.Dir, ".merge-*")
+	if err != nil {
+		return 0, fmt.Errorf("jobs: merge: %w", err)
+	}
+	defer os.RemoveAll(stage)
+	tmp := Store{Dir: stage}
+	for _, it := range todo {
+		if err := tmp.writeAtomic(filepath.Join(stage, filepath.FromSlash(it.rel)), it.b); err != nil {
+			return 0, fmt.Errorf("jobs: merge: nothing merged: %w", err)
+		}
+	}
+	for k, it := range todo {
+		dst := filepath.Join(s.Dir, filepath.FromSlash(it.rel))
+		err := os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err == nil {
+			err = os.Rename(filepath.Join(stage, filepath.FromSlash(it.rel)), dst)
+		}
+		if err != nil {
+			return k, fmt.Errorf("jobs: merge: %d of %d records merged: %w", k, len(todo), err)
+		}
+	}
+	return len(todo), nil
+}
+
+// checkRecord reports what is wrong with the stored record b found at rel
+// (paper/key.json): it must decode, name a job of that paper, carry that
+// key (64 hexadecimal digits) and hold a JSON result.
+func checkRecord(rel string, b []byte) error {
+	paper, file, ok := strings.Cut(rel, "/")
+	key := strings.TrimSuffix(file, ".json")
+	if !ok || strings.Contains(file, "/") || len(key) != sha256.Size*2 || strings.Trim(key, "0123456789abcdef") != "" {
+		return fmt.Errorf("%w: record %s: want <paper>/<64 hex digits>.json", ErrCorrupt, rel)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var rec Record
+	if err := dec.Decode(&rec); err != nil {
+		return fmt.Errorf("%w: record %s: %v", ErrCorrupt, rel, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("%w: record %s: data after the record", ErrCorrupt, rel)
+	}
+	switch {
+	case rec.Key != key:
+		return fmt.Errorf("%w: record %s holds key %q", ErrCorrupt, rel, rec.Key)
+	case rec.Job.Paper != paper:
+		return fmt.Errorf("%w: record %s holds a job of paper %q", ErrCorrupt, rel, rec.Job.Paper)
+	case len(rec.Result) == 0 || !json.Valid(rec.Result):
+		return fmt.Errorf("%w: record %s holds no result", ErrCorrupt, rel)
+	case math.IsNaN(rec.Seconds) || rec.Seconds < 0 || math.IsInf(rec.Seconds, 0):
+		return fmt.Errorf("%w: record %s: compute time %v", ErrCorrupt, rel, rec.Seconds)
+	}
+	return nil
 }
 
 // SameRecord reports whether two stored records (file contents) hold the

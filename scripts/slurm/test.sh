@@ -21,7 +21,7 @@ fi
 
 T="$(mktemp -d /tmp/kernelab-slurm.XXXXXX)"
 chmod 711 "$T"
-pids=()
+pids=() names=() shown=0
 cleanup() {
   local rc=$?
   for ((k = ${#pids[@]} - 1; k >= 0; k--)); do kill "${pids[k]}" 2>/dev/null || true; done
@@ -29,13 +29,36 @@ cleanup() {
     for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$p" 2>/dev/null || true
   done
-  if [[ $rc != 0 ]]; then
-    for f in "$T"/*.log "$T"/results.log/*; do [[ -f "$f" ]] && { echo "--- $f"; tail -20 "$f"; }; done
+  if [[ $rc != 0 && $shown == 0 ]]; then
+    for f in "$T"/*.log "$T"/*.out "$T"/results.log/*; do [[ -f "$f" ]] && { echo "--- $f"; tail -20 "$f"; }; done
   fi
   rm -rf "$T"
   exit $rc
 }
 trap cleanup EXIT INT TERM
+
+# start NAME CMD... runs a daemon in the foreground of a background job; its stdout and stderr go to
+# $T/NAME.out (where a daemon writes an error it meets before it opens its log file).
+start() {
+  local name="$1"; shift
+  "$@" >"$T/$name.out" 2>&1 &
+  pids+=($!) names+=("$name")
+}
+# check_daemons fails with the error of a daemon that has exited: its status and the end of its log and
+# output, instead of a node state that only says the node never came up.
+check_daemons() {
+  local k rc f
+  for k in "${!pids[@]}"; do
+    kill -0 "${pids[k]}" 2>/dev/null && continue
+    rc=0; wait "${pids[k]}" || rc=$?
+    echo "FAIL: ${names[k]} exited at start (status $rc)"
+    for f in "$T/${names[k]}.log" "$T/${names[k]}.out"; do
+      [[ -s "$f" ]] && { echo "--- $f"; tail -n 20 "$f"; }
+    done
+    shown=1
+    return 1
+  done
+}
 
 # Ports away from the defaults so a system Slurm, if any, is not disturbed.
 ctld_port=$((20000 + RANDOM % 20000)) slurmd_port=$((ctld_port + 1))
@@ -44,10 +67,8 @@ chmod 711 "$T/munge"
 dd if=/dev/urandom of="$T/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$T/munge/munge.key"
 sock="$T/munge/munge.socket"
-munged --foreground --force --key-file="$T/munge/munge.key" --socket="$sock" \
-  --pid-file="$T/munge/munged.pid" --log-file="$T/munged.log" --seed-file="$T/munge/seed" \
-  >"$T/munged.out" 2>&1 &
-pids+=($!)
+start munged munged --foreground --force --key-file="$T/munge/munge.key" --socket="$sock" \
+  --pid-file="$T/munge/munged.pid" --log-file="$T/munged.log" --seed-file="$T/munge/seed"
 
 cat >"$T/slurm.conf" <<CONF
 ClusterName=kernelabtest
@@ -80,18 +101,29 @@ NodeName=localhost NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 PartitionName=test Nodes=localhost Default=YES MaxTime=10 State=UP
 CONF
 export SLURM_CONF="$T/slurm.conf"
-for _ in $(seq 50); do [[ -S "$sock" ]] && break; sleep 0.1; done
-slurmctld -D -i -f "$SLURM_CONF" >"$T/slurmctld.out" 2>&1 &
-pids+=($!)
-slurmd -D -N localhost -f "$SLURM_CONF" >"$T/slurmd.out" 2>&1 &
-pids+=($!)
+for _ in $(seq 50); do [[ -S "$sock" ]] && break; check_daemons; sleep 0.1; done
+[[ -S "$sock" ]] || { echo "FAIL: munged made no socket $sock in 5 s"; exit 1; }
+start slurmctld slurmctld -D -i -f "$SLURM_CONF"
+start slurmd slurmd -D -N localhost -f "$SLURM_CONF"
 echo "== waiting for the node"
+state="" t0=$SECONDS
 for _ in $(seq 60); do
+  check_daemons
   state="$(sinfo -h -N -o %t 2>/dev/null | head -1 || true)"
   [[ "$state" == idle* || "$state" == mix* ]] && break
+  # A node that slurmctld has set down or drained will not come back by itself: say why now.
+  [[ "$state" == down* || "$state" == drain* || "$state" == fail* ]] && break
   sleep 1
 done
-[[ "$state" == idle* || "$state" == mix* ]] || { echo "FAIL: node state '$state'"; exit 1; }
+if [[ "$state" != idle* && "$state" != mix* ]]; then
+  reason="$(scontrol show node localhost 2>/dev/null | grep -o 'Reason=.*' || true)"
+  echo "FAIL: the node is '${state:-unknown to sinfo}' ${reason:+($reason) }after $((SECONDS - t0)) s; the daemons' logs:"
+  for f in "$T/slurmd.log" "$T/slurmd.out" "$T/slurmctld.log" "$T/slurmctld.out"; do
+    [[ -s "$f" ]] && { echo "--- $f"; tail -n 20 "$f"; }
+  done
+  shown=1
+  exit 1
+fi
 
 echo "== building kernelab and the local reference run"
 mkdir -p "$T/bin"

@@ -2,6 +2,7 @@ package continuous
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -25,7 +26,8 @@ type Family interface {
 	// Params returns the kernel parameters of θ (bandwidths or frequency),
 	// with the errors of Kernel.
 	Params(theta []float64) ([]float64, error)
-	// Space returns the search box and the restarts, for d input columns.
+	// Space returns the search box and the restarts, for d input columns
+	// (a negative d counts as 0).
 	Space(d int) (lo, hi []float64, starts [][]float64)
 }
 
@@ -243,6 +245,7 @@ func (g GaussianBandwidth) check() (lo, hi float64, err error) {
 // in log σ and its restarts: each scalar s of starts (nil: the default
 // starts) clipped to [lo, hi] gives the start log σ = (log s, …, log s).
 func logBox(starts []float64, lo, hi float64, p int) ([]float64, []float64, [][]float64) {
+	p = max(p, 0)
 	l, h := make([]float64, p), make([]float64, p)
 	for k := range l {
 		l[k], h[k] = math.Log(lo), math.Log(hi)
@@ -516,8 +519,11 @@ func (s *ardSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, er
 			dd[k] = t * t
 		}
 	})
-	H = SubtractSpread(H, G, theta, s.lambda)
 	if _, err := checkValue(H, G); err != nil {
+		return 0, err
+	}
+	H, err := SubtractSpread(H, G, theta, s.lambda)
+	if err != nil {
 		return 0, err
 	}
 	if grad != nil {
@@ -540,19 +546,53 @@ func (s *ardSearcher) Gram(theta []float64) (*mat.SymDense, error) {
 // SubtractSpread returns h − λ Σ_k (σ_k − σ̄)², the bandwidth-spread
 // penalty of Eq. (4) of Afkanpour et al. (2013) on σ_k = e^{u_k}, u = theta,
 // and subtracts its derivative 2λ(σ_k − σ̄)σ_k (the σ̄ terms cancel) from
-// grad[k]. λ ≤ 0 leaves both unchanged.
-func SubtractSpread(h float64, grad, theta []float64, lambda float64) float64 {
-	if lambda <= 0 {
-		return h
+// grad[k]. λ = 0 leaves both unchanged. The σ_k are computed relative to
+// the largest, e^{u_k − max u}, so equal θ give no penalty at any size; a
+// penalty or derivative beyond MaxFloat64 is an error. Errors: h, θ or
+// grad not finite (ErrNotFinite), grad of another length than θ (ErrShape),
+// λ negative or not finite (ErrParam), overflow (ErrNotFinite).
+func SubtractSpread(h float64, grad, theta []float64, lambda float64) (float64, error) {
+	if err := klearn.CheckParam("continuous: SubtractSpread λ", lambda, 0, math.MaxFloat64); err != nil {
+		return 0, err
 	}
+	if err := klearn.CheckLen("continuous: SubtractSpread grad", grad, len(theta)); err != nil {
+		return 0, err
+	}
+	for _, v := range [][]float64{{h}, grad, theta} {
+		if err := klearn.CheckFinite("continuous: SubtractSpread input", v); err != nil {
+			return 0, err
+		}
+	}
+	if lambda == 0 || len(theta) == 0 {
+		return h, nil
+	}
+	umax := slices.Max(theta)
+	s := make([]float64, len(theta)) // σ_k / e^{umax}
 	var mean float64
-	for _, u := range theta {
-		mean += math.Exp(u) / float64(len(theta))
-	}
 	for k, u := range theta {
-		sk := math.Exp(u)
-		h -= lambda * (sk - mean) * (sk - mean)
-		grad[k] -= lambda * 2 * (sk - mean) * sk
+		s[k] = math.Exp(u - umax)
+		mean += s[k]
 	}
-	return h
+	mean /= float64(len(theta)) // exactly 1 when every θ_k is equal
+	// λ e^{2 umax} scales the penalty and its derivative.
+	c := lambda * math.Exp(2*umax)
+	var pen float64
+	g := make([]float64, len(theta))
+	for k := range theta {
+		d := s[k] - mean
+		pen += d * d
+		g[k] = 2 * d * s[k]
+	}
+	if pen == 0 {
+		return h, nil
+	}
+	out := h - c*pen
+	for k := range g {
+		g[k] = grad[k] - c*g[k]
+	}
+	if err := klearn.CheckResult("continuous: SubtractSpread penalty", append(g, out)); err != nil {
+		return 0, err
+	}
+	copy(grad, g)
+	return out, nil
 }

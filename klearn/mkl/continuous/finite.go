@@ -32,14 +32,9 @@ type FiniteResult struct {
 // 1e-6), IterationLimit after maxIter iterations (default 500). Inputs are
 // not modified. Errors wrap ErrEmpty, ErrShape, ErrParam and ErrSingular.
 func FiniteCombination(Ks []*mat.SymDense, y []float64, mu float64, set *opt.Settings) (*FiniteResult, error) {
-	maxIter, tol := 500, 1e-6
-	if set != nil {
-		if set.MaxIter > 0 {
-			maxIter = set.MaxIter
-		}
-		if set.Tol > 0 {
-			tol = set.Tol
-		}
+	maxIter, tol, err := set.Resolve("continuous: FiniteCombination", 500, 1e-6)
+	if err != nil {
+		return nil, err
 	}
 	if len(Ks) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "continuous: FiniteCombination with no kernels")
@@ -47,10 +42,13 @@ func FiniteCombination(Ks []*mat.SymDense, y []float64, mu float64, set *opt.Set
 	if !(mu > 0) || math.IsInf(mu, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: FiniteCombination μ = %v, want > 0", mu)
 	}
+	if err := klearn.CheckVector("continuous: FiniteCombination y", y); err != nil {
+		return nil, err
+	}
 	n := len(y)
 	for k, K := range Ks {
-		if K == nil || K.SymmetricDim() != n {
-			return nil, klearn.Errorf(klearn.ErrShape, "continuous: FiniteCombination kernel %d is not %d×%d", k, n, n)
+		if _, err := klearn.CheckGram(K, n); err != nil {
+			return nil, klearn.Errorf(err, "continuous: FiniteCombination kernel %d", k)
 		}
 	}
 	p := len(Ks)

@@ -256,8 +256,12 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 // PrepareBinary checks the rows of X and the two-class (±1) labels y of a
 // learner over the family f and returns a copy of X, the family's Searcher
 // on it, n and d. who prefixes the label errors. Errors wrap ErrShape,
-// ErrEmpty, ErrNotFinite, ErrLabels and ErrOneClass.
+// ErrEmpty, ErrNotFinite, ErrLabels and ErrOneClass, and ErrParam for a nil
+// family.
 func PrepareBinary(f Family, X mat.Matrix, y []float64, who string) (Xc *mat.Dense, s Searcher, n, d int, err error) {
+	if err := klearn.CheckNotNil(who+": family", f); err != nil {
+		return nil, nil, 0, 0, err
+	}
 	if n, d, err = klearn.CheckXY(X, y); err != nil {
 		return nil, nil, 0, 0, err
 	}
@@ -272,8 +276,19 @@ func PrepareBinary(f Family, X mat.Matrix, y []float64, who string) (Xc *mat.Den
 }
 
 // SumKernel returns the learned kernel Σ_j w_j κ_{θ_j} of the family f
-// (a copy of weights is kept).
+// (a copy of weights is kept). Errors: a nil family (ErrParam), one weight
+// per θ missing (ErrShape), a NaN or ±Inf weight (ErrNotFinite), and the
+// errors of f.Kernel.
 func SumKernel(f Family, thetas [][]float64, weights []float64) (kernel.Sum, error) {
+	if err := klearn.CheckNotNil("continuous: SumKernel family", f); err != nil {
+		return kernel.Sum{}, err
+	}
+	if err := klearn.CheckLen("continuous: SumKernel weights", weights, len(thetas)); err != nil {
+		return kernel.Sum{}, err
+	}
+	if err := klearn.CheckFinite("continuous: SumKernel weights", weights); err != nil {
+		return kernel.Sum{}, err
+	}
 	kernels := make([]kernel.Kernel, len(thetas))
 	for j, th := range thetas {
 		k, err := f.Kernel(th)
@@ -447,7 +462,8 @@ func (m *GreedyModel) Errors() []float64 {
 // Gap is the last improvement test's max_θ ⟨c, G(θ)c⟩ − ⟨c, Kc⟩ (≥ 0; 0 or
 // below Tol·|⟨c, Kc⟩| certifies a saddle point of Eq. (9) for the searched
 // θ), and Status is Success when the test of Eq. (10) stopped the
-// algorithm, IterationLimit when MaxSteps did.
+// algorithm, IterationLimit when MaxSteps did. A nil model has no gap:
+// NaN.
 func (m *GreedyModel) Gap() float64 {
 	if m == nil {
 		return math.NaN()

@@ -1,8 +1,8 @@
-// Package ghkl is generalised hierarchical kernel learning gHKL_ρ
-// (Jawanpuria, Nath & Ramakrishnan, JMLR 16, 2015; ρ = 2 is the HKL of Bach
-// 2009) over the DAG of all feature subsets, the baseline of Table 4 of
-// Donini & Aiolli (2017); NestedAUC runs that table's nested cross-validation
-// protocol. See the Classifier doc comment for the mathematics.
+// Package ghkl is generalised hierarchical kernel learning gHKL_ρ over the
+// DAG of all feature subsets (Jawanpuria, Nath & Ramakrishnan, JMLR 16,
+// 2015; ρ = 2 is the HKL of Bach 2009). It is the baseline of Table 4 of
+// Donini & Aiolli (2017), whose protocol lives in repro/donini2017. See the
+// Classifier doc comment for the mathematics.
 package ghkl
 
 import (

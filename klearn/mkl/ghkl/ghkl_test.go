@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -14,7 +13,6 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -339,67 +337,6 @@ func TestGHKLErrors(t *testing.T) {
 	var zero Model
 	if _, err := zero.Decision(X); !errors.Is(err, klearn.ErrNotFitted) {
 		t.Errorf("unfitted Decision: %v", err)
-	}
-}
-
-// TestWidenedSearch: the C grid grows by a decade at the edge where the
-// selection sits, keeps the scores already computed, stops one decade past
-// an interior peak, reports a selection left at an edge when the budget is
-// spent, does not widen a plateau and breaks ties towards the smallest C.
-func TestWidenedSearch(t *testing.T) {
-	splits := []modelsel.Split{{Train: []int{0}, Test: []int{1}}, {Train: []int{1}, Test: []int{0}}}
-	cs := []float64{1e3, 1e-3, 1e-2, 1e-1, 1, 10, 100} // unsorted on purpose
-	calls := map[float64]int{}
-	var mu sync.Mutex
-	peak := func(at float64) func(float64, modelsel.Split) (float64, error) {
-		return func(c float64, _ modelsel.Split) (float64, error) {
-			mu.Lock()
-			calls[c]++
-			mu.Unlock()
-			return -math.Abs(math.Log10(c) - at), nil
-		}
-	}
-	best, grid, edge, err := widenedSearch(cs, 3, splits, peak(4), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(best-1e4) > 1e-6 || edge || len(grid) != 9 || math.Abs(grid[8]-1e5) > 1e-5 || grid[0] != 1e-3 {
-		t.Errorf("peak at 1e4: best %g, grid %v, at edge %v; want 1e4 inside [1e-3, 1e5]", best, grid, edge)
-	}
-	for c, n := range calls {
-		if n != len(splits) {
-			t.Errorf("C = %g scored %d times, want once per split", c, n)
-		}
-	}
-	best, grid, edge, err = widenedSearch(cs, 1, splits, peak(6), 2)
-	if err != nil || math.Abs(best-1e4) > 1e-6 || !edge || len(grid) != 8 {
-		t.Errorf("budget of one decade: best %g, grid %v, at edge %v, %v; want 1e4 reported at the edge", best, grid, edge, err)
-	}
-	// A plateau reaching the edge is not widened: the smallest C of the
-	// grid is chosen and not reported at an edge.
-	plateau := func(c float64, _ modelsel.Split) (float64, error) { return 0.7 - 0.01*math.Max(0, math.Log10(c)), nil }
-	best, grid, edge, err = widenedSearch(cs, 2, splits, plateau, 1)
-	if err != nil || best != 1e-3 || edge || len(grid) != 7 {
-		t.Errorf("plateau at small C: best %g, grid %v, at edge %v, %v; want 1e-3, no widening", best, grid, edge, err)
-	}
-	// A strict maximum at the low edge is widened down to its peak.
-	best, grid, edge, err = widenedSearch(cs, 3, splits, peak(-4), 1)
-	if err != nil || math.Abs(best-1e-4) > 1e-12 || edge || len(grid) != 9 || math.Abs(grid[0]-1e-5) > 1e-12 {
-		t.Errorf("peak at 1e-4: best %g, grid %v, at edge %v, %v", best, grid, edge, err)
-	}
-	best, _, edge, err = widenedSearch(cs, 0, splits, peak(0), 1)
-	if err != nil || best != 1 || edge {
-		t.Errorf("interior peak: best %g, at edge %v, %v", best, edge, err)
-	}
-	bad := func(float64, modelsel.Split) (float64, error) { return 0, klearn.ErrNotFinite }
-	if _, _, _, err := widenedSearch(cs, 1, splits, bad, 1); err == nil {
-		t.Error("an evaluation error must be returned")
-	}
-	if _, err := NestedAUC("haberman", 2, CVOptions{Widen: -1}); !errors.Is(err, klearn.ErrParam) {
-		t.Errorf("Widen = -1: %v", err)
-	}
-	if _, err := NestedAUC("haberman", 2, CVOptions{Cs: []float64{1, -1}}); !errors.Is(err, klearn.ErrParam) {
-		t.Errorf("C = -1: %v", err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
@@ -47,11 +48,11 @@ func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split)
 	if err != nil {
 		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
 	}
-	Ktr, err := modelsel.SubGrams(Ks, s.Train)
+	Ktr, err := kernel.SubGrams(Ks, s.Train)
 	if err != nil {
 		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
 	}
-	Kte, err := modelsel.CrossGrams(Ks, s.Test, s.Train)
+	Kte, err := kernel.CrossGrams(Ks, s.Test, s.Train)
 	if err != nil {
 		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
 	}

@@ -234,8 +234,14 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 	for k := range grad {
 		grad[k] *= 2 * inv[k]
 	}
-	// Eq. (4): the bandwidth-spread penalty.
-	return continuous.SubtractSpread(h, grad, theta, s.lambda)
+	// Eq. (4): the bandwidth-spread penalty. An h or ∇h that is not
+	// finite, or a penalty that overflows, is NaN here, which searchStage
+	// reports as ErrNotFinite.
+	h, err := continuous.SubtractSpread(h, grad, theta, s.lambda)
+	if err != nil {
+		return math.NaN()
+	}
+	return h
 }
 
 func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {

@@ -34,10 +34,10 @@
 //     to a few hundred training points.
 //   - ProjectedGradient (the default) minimises J over {P ⪰ 0, tr P ≤ 1} by
 //     the spectral projected gradient method of Birgin, Martínez & Raydan
-//     (2000) (Barzilai–Borwein steps, non-monotone line search), the SVM of
-//     klearn/svm solving the inner maximisation (the "two-step"
-//     alternative the paper proposes at the end of its Section 6: an α
-//     step for fixed P, then a P step over the positive matrices). The
+//     (2000), with Barzilai–Borwein steps and a non-monotone line search.
+//     The SVM of klearn/svm solves the inner maximisation. This is the
+//     "two-step" alternative the paper proposes at the end of its Section
+//     6: an α step for fixed P, then a P step over the positive matrices. The
 //     projection is an eigenvalue decomposition of the 2q×2q iterate, and
 //     K(P + λD) = K(P) + λK(D) makes each line-search trial one SVM solve.
 //     Every iteration certifies its accuracy: by the minimax theorem the
@@ -46,12 +46,12 @@
 //     distance to the optimum (up to the inner SVM tolerance).
 //     Each inner SVM solve starts SMO at the current α
 //     (svm.Classifier.FitGramFrom). Without bias (γ = 0, the paper's
-//     setting) SMO is capped at 50·m coordinate steps; at large C, where
-//     K(P) is ill-conditioned and SMO needs millions of steps, a
-//     primal–dual interior-point method for the box-constrained dual
-//     (opt.BoxQP: Mehrotra's predictor–corrector, 20–40 Cholesky
-//     factorisations of Q + diag, whatever C is) takes over, and SMO
-//     finishes from its solution.
+//     setting) SMO is capped at 50·m coordinate steps. At large C, K(P) is
+//     ill-conditioned and SMO would need millions of steps. There a
+//     primal–dual interior-point method for the box-constrained dual takes
+//     over (opt.BoxQP: Mehrotra's predictor–corrector, 20–40 Cholesky
+//     factorisations of Q + diag, whatever C is), and SMO finishes from its
+//     solution.
 //
 // Learner.FitPath solves (24) for a whole grid of C on one training set,
 // as cross-validation does (Section 8): the basis Grams do not depend on C
@@ -65,8 +65,8 @@
 // The fitted Model re-solves the SVM on K(P*) and predicts with
 // f(z) = Σ_i α_i y_i k(x_i, z) + b (b = 0 without bias). As in the paper's
 // experiments (Section 8), the inputs are first scaled to [0, 1]ⁿ with the
-// training minimum and maximum, and the kernel's box is [−ε, 1 + ε]ⁿ
-// (Learner.Margin = ε); test points outside the box are projected onto it.
+// training minimum and maximum. The kernel's box is [−ε, 1 + ε]ⁿ
+// (Learner.Margin = ε), and test points outside it are projected onto it.
 //
 // Colbert & Peet (2020) learn classifiers only; so does this package.
 package tk

@@ -374,15 +374,9 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 			return nil, klearn.Errorf(klearn.ErrParam, "tk: InteriorPoint on %d points with %d P-variables needs about %.3g MB (> MaxBlockMB = %g)", n, np, b/(1<<20), mb)
 		}
 	}
-	maxIter, tol := DefaultMaxIter, DefaultTol
-	if l.Settings.MaxIter < 0 || math.IsNaN(l.Settings.Tol) || l.Settings.Tol < 0 || math.IsInf(l.Settings.Tol, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "tk: Settings MaxIter = %d, Tol = %v", l.Settings.MaxIter, l.Settings.Tol)
-	}
-	if l.Settings.MaxIter > 0 {
-		maxIter = l.Settings.MaxIter
-	}
-	if l.Settings.Tol > 0 {
-		tol = l.Settings.Tol
+	maxIter, tol, err := l.Settings.Resolve("tk", DefaultMaxIter, DefaultTol)
+	if err != nil {
+		return nil, err
 	}
 
 	// Scale to [0, 1]ⁿ with the training minimum and maximum.

@@ -44,6 +44,9 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 // (ε = margin; the paper's [SimpleMKL TK] uses ε = 0). Every K_s is
 // Σ_ab P^s_ab G_ab, computed for all s at once from the coefficients of
 // kernel.TK.PairBasis and kernel.TK.CrossBlocks (one matrix product).
+// Each P must be 2q×2q, finite and positive semi-definite (λ_min ≥
+// −1e−10·max(1, λ_max), kernel.TK.Validate). Errors: ErrEmpty, ErrShape,
+// ErrNotFinite, ErrParam, ErrNotPSD.
 func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) ([]*mat.SymDense, []*mat.Dense, error) {
 	m, d, err := klearn.CheckMatrix("tk: X", X)
 	if err != nil {
@@ -75,6 +78,12 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	for s, P := range Ps {
 		if P == nil || P.SymmetricDim() != w {
 			return nil, nil, klearn.Errorf(klearn.ErrShape, "tk: Library: P %d is not %d×%d", s, w, w)
+		}
+		// Finite and PSD to kernel.IsPSD's relative 1e-10 (TK.Validate).
+		withP := kern.TK
+		withP.P = P
+		if err := withP.Validate(d); err != nil {
+			return nil, nil, klearn.Errorf(err, "tk: Library: P %d", s)
 		}
 		for p, ab := range pairs {
 			Pm.Set(p, s, P.At(ab.A, ab.B))

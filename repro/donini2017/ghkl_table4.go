@@ -1,9 +1,8 @@
-package ghkl
+package donini2017
 
 import (
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -11,18 +10,14 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
-// Table4Datasets are the data sets of Table 4 of Donini & Aiolli (2017)
-// as named in klearn/datasets: Haberman, Liver (BUPA), Diabetes (Pima) and
-// the Australian substitute.
-var Table4Datasets = []string{"haberman", "bupa", "pima", "australian-sub"}
-
-// CVOptions configures NestedAUC. Zero fields take the protocol of
+// GHKLOptions configures GHKLNestedAUC. Zero fields take the protocol of
 // Donini & Aiolli (2017, §5.7).
-type CVOptions struct {
+type GHKLOptions struct {
 	// Cs is the grid of C; default {10^i : i = −3, …, 3}.
 	Cs []float64
 	// OuterFolds (default 10) and InnerFolds (default 3) are the numbers of
@@ -37,19 +32,19 @@ type CVOptions struct {
 	// (modelsel.SearchOptions.Workers; the result does not depend on it).
 	Workers int
 	// Model is the template estimator; its Rho and C are overwritten.
-	Model Classifier
+	Model ghkl.Classifier
 	// Widen, if > 0, lets the grid of an outer fold grow by up to Widen
 	// decades on each side: while the best inner AUC is attained only at
 	// the smallest (largest) C of the fold's grid, C/10 (10·C) is added and
 	// scored on the same inner folds (the scores already computed are
 	// kept), so that no selection rests at a grid edge unless the budget is
-	// spent (CVResult.AtEdge). A best AUC shared with an interior C (a
+	// spent (GHKLResult.AtEdge). A best AUC shared with an interior C (a
 	// plateau) is not widened.
 	Widen int
 }
 
-// CVResult is the outcome of NestedAUC.
-type CVResult struct {
+// GHKLResult is the outcome of GHKLNestedAUC.
+type GHKLResult struct {
 	Dataset   string
 	Rho       float64
 	Scores    []float64 // outer-fold test AUCs
@@ -63,17 +58,17 @@ type CVResult struct {
 	Elapsed time.Duration
 }
 
-// NestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
+// GHKLNestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
 // (2017, §5.7) on a klearn/datasets data set: stratified 10-fold CV of the
 // ROC AUC (metrics.AUC), with C chosen in {10^i : i = −3..3} by stratified
 // 3-fold CV on each outer training set (highest mean AUC; ties to the
-// smallest C; the grid widened at an edge if CVOptions.Widen > 0). The
+// smallest C; the grid widened at an edge by modelsel.WidenedSearch if GHKLOptions.Widen > 0). The
 // outer folds run in order and each inner search in parallel, so the
 // result is identical for any number of workers. Features are standardised with the statistics of each
 // training set (preprocess.Standardizer) before the per-feature Gaussian
-// base kernels of Classifier are applied; labels come from datasets.Binary (the
+// base kernels of ghkl.Classifier are applied; labels come from datasets.Binary (the
 // second class is positive).
-func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
+func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error) {
 	start := time.Now()
 	X, y, err := datasets.LoadBinary(name)
 	if err != nil {
@@ -89,7 +84,7 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		o.InnerFolds = 3
 	}
 	if o.MaxOuter < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: MaxOuter = %d", o.MaxOuter)
+		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: GHKLNestedAUC: MaxOuter = %d", o.MaxOuter)
 	}
 	outer, err := modelsel.StratifiedKFold(y, o.OuterFolds, o.Seed)
 	if err != nil {
@@ -99,11 +94,11 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		outer = outer[:o.MaxOuter]
 	}
 	if o.Widen < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: Widen = %d", o.Widen)
+		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: GHKLNestedAUC: Widen = %d", o.Widen)
 	}
 	for _, c := range o.Cs {
 		if !(c > 0) || math.IsInf(c, 0) {
-			return nil, klearn.Errorf(klearn.ErrParam, "mkl: NestedAUC: C = %v", c)
+			return nil, klearn.Errorf(klearn.ErrParam, "donini2017: GHKLNestedAUC: C = %v", c)
 		}
 	}
 	tmpl := o.Model
@@ -113,98 +108,42 @@ func NestedAUC(name string, rho float64, o CVOptions) (*CVResult, error) {
 		g.C = c
 		return ghklSplitAUC(g, X, y, s)
 	}
-	out := &CVResult{Dataset: name, Rho: rho}
+	out := &GHKLResult{Dataset: name, Rho: rho}
 	for f, sp := range outer {
 		ytr, err := modelsel.Take(y, sp.Train)
 		if err != nil {
-			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
 		in, err := modelsel.StratifiedKFold(ytr, o.InnerFolds, o.Seed+1+uint64(f))
 		if err != nil {
-			return nil, fmt.Errorf("mkl: NestedAUC: inner splits of outer fold %d: %w", f, err)
+			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: inner splits of outer fold %d: %w", f, err)
 		}
 		inner, err := modelsel.Within(sp.Train, in)
 		if err != nil {
-			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		best, grid, edge, err := widenedSearch(o.Cs, o.Widen, inner, eval, o.Workers)
+		w, err := modelsel.WidenedSearch(o.Cs, 10, o.Widen, inner, eval, modelsel.SearchOptions{Workers: o.Workers})
 		if err != nil {
-			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		v, err := eval(best, sp)
+		v, err := eval(w.Best, sp)
 		if err != nil {
-			return nil, fmt.Errorf("mkl: NestedAUC: outer fold %d: %w", f, err)
+			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
 		out.Scores = append(out.Scores, v)
-		out.BestC = append(out.BestC, best)
-		out.Grid = append(out.Grid, grid)
-		out.AtEdge = append(out.AtEdge, edge)
+		out.BestC = append(out.BestC, w.Best)
+		out.Grid = append(out.Grid, w.Grid)
+		out.AtEdge = append(out.AtEdge, w.AtEdge)
 	}
 	if out.Mean, out.Std, err = metrics.MeanStd(out.Scores); err != nil {
-		return nil, fmt.Errorf("mkl: NestedAUC: %w", err)
+		return nil, fmt.Errorf("donini2017: GHKLNestedAUC: %w", err)
 	}
 	out.Elapsed = time.Since(start)
 	return out, nil
 }
 
-// widenedSearch selects C on the inner splits: the highest mean AUC over
-// the grid cs, ties to the smallest C. When the best mean is attained only
-// at an end of the grid (a strict maximum at the edge), the grid grows by a
-// decade on that side and the new C is scored, at most widen times per
-// side; a best mean shared with an interior C is a plateau, which a wider
-// grid would only extend (for small C every α sits at its bound C and the
-// scores are those of a fixed direction), so it is not widened. The
-// candidates of each round are scored by modelsel.GridSearch (parallel,
-// the result independent of workers). It returns the selected C, the final
-// sorted grid and whether the maximum is still strictly at an edge.
-func widenedSearch(cs []float64, widen int, splits []modelsel.Split, eval func(float64, modelsel.Split) (float64, error), workers int) (float64, []float64, bool, error) {
-	const tie = 1e-12
-	grid := append([]float64(nil), cs...)
-	sort.Float64s(grid)
-	mean := map[float64]float64{}
-	todo := grid
-	low, high := 0, 0
-	for {
-		sr, err := modelsel.GridSearch(todo, splits, eval, modelsel.SearchOptions{Workers: workers})
-		if err != nil {
-			return 0, nil, false, err
-		}
-		for _, c := range sr.Candidates {
-			if c.Err != nil {
-				return 0, nil, false, c.Err
-			}
-			mean[c.Params] = c.Mean
-		}
-		best := math.Inf(-1)
-		for _, c := range grid {
-			best = math.Max(best, mean[c])
-		}
-		var top []int // the indices attaining the best mean, ascending
-		for i, c := range grid {
-			if mean[c] >= best-tie {
-				top = append(top, i)
-			}
-		}
-		last := len(grid) - 1
-		atLow := len(top) == 1 && top[0] == 0
-		atHigh := len(top) == 1 && top[0] == last && last > 0
-		switch {
-		case atLow && low < widen:
-			low++
-			grid = append([]float64{grid[0] / 10}, grid...)
-			todo = grid[:1]
-		case atHigh && high < widen:
-			high++
-			grid = append(grid, grid[last]*10)
-			todo = grid[last+1:]
-		default:
-			return grid[top[0]], grid, atLow || atHigh, nil
-		}
-	}
-}
-
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
-func ghklSplitAUC(g Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
+func ghklSplitAUC(g ghkl.Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
 	Xtr, err := modelsel.Rows(X, s.Train)
 	if err != nil {
 		return 0, err

@@ -1,0 +1,277 @@
+package bench
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/stattest"
+	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/jobstest"
+)
+
+// TestJobsList: the job lists are non-empty, free of duplicates and
+// repeatable, one per set, method and split (and regression set, regressor
+// and split); the registered builder gives Jobs(ConfigFor(mode)); an
+// unknown table or method is an error.
+func TestJobsList(t *testing.T) {
+	jobstest.CheckList(t, Jobs(Quick()), Jobs(Quick()))
+	jobstest.CheckList(t, Jobs(Full()), Jobs(Full()))
+	q, f := Quick(), Full()
+	if n := len(Jobs(q)); n != q.Reps*(len(q.Sets)*len(q.Methods)+len(q.RegSets)*len(Regressors())) || Total(q) != n {
+		t.Errorf("%d quick jobs", n)
+	}
+	if n := len(Jobs(f)); n != f.Reps*(len(ClassificationSets())*len(Methods())+len(RegressionSets())*len(Regressors())) {
+		t.Errorf("%d full jobs", n)
+	}
+	exp, ok := jobs.Lookup(JobsPaper)
+	if !ok {
+		t.Fatal("bench is not registered with repro/jobs")
+	}
+	js, err := exp.Build("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobstest.CheckList(t, js, Jobs(Quick()))
+	bad := Jobs(q)[0]
+	bad.Table = "Table 9"
+	if _, err := RunJob(context.Background(), bad); err == nil {
+		t.Error("unknown table accepted")
+	}
+	bad = Jobs(q)[0]
+	bad.Method = "SVM-linear"
+	if _, err := RunJob(context.Background(), bad); err == nil {
+		t.Error("unknown method accepted")
+	}
+}
+
+// TestEveryKernelLearner: every learner of the kernel-learner contract of
+// klearn/mkl (its package doc's table) is a method of the benchmark, NKRR a
+// regressor, and every method and regressor has exactly Budget candidates,
+// whatever the number of features.
+func TestEveryKernelLearner(t *testing.T) {
+	var sources []string
+	for _, m := range Methods() {
+		sources = append(sources, m.Source)
+		for _, d := range []int{3, 20, 60, 5000} {
+			if n := len(m.Candidates(d)); n != Budget {
+				t.Errorf("%s, d = %d: %d candidates, want %d", m.Name, d, n, Budget)
+			}
+		}
+	}
+	all := strings.Join(sources, "|")
+	for _, l := range []string{"mkl.EasyMKL ", "mkl.EasyMKLSVM", "mkl.SimpleMKL", "mkl.LpMKL", "mkl.AlignfSVM", "mkl.KOMD",
+		"continuous.Greedy, quasi-Newton", "continuous.Greedy, DC", "stagewise.CA, Gaussian", "stagewise.CA, one bandwidth",
+		"tk.Learner", "ghkl.Classifier", "nn.Classifier", "svm.Classifier", "krr.Regressor"} {
+		if !strings.Contains(all, l) {
+			t.Errorf("no method runs %s", l)
+		}
+	}
+	var regs []string
+	for _, r := range Regressors() {
+		regs = append(regs, r.Source)
+		if n := len(r.grid(8)); n != Budget {
+			t.Errorf("%s: %d candidates, want %d", r.Name, n, Budget)
+		}
+	}
+	if !strings.Contains(strings.Join(regs, "|"), "nkrr.Regressor") {
+		t.Error("NKRR is not in the regression table")
+	}
+}
+
+// TestDataSets: the two-class sets are those of the registry with two
+// classes, substitutes marked from their registry entries.
+func TestDataSets(t *testing.T) {
+	sets := ClassificationSets()
+	byName := map[string]DataSet{}
+	for _, d := range sets {
+		byName[d.Name] = d
+	}
+	for _, name := range []string{"sonar", "ionosphere", "pima", "german-numeric", "golub", "gisette-mnist"} {
+		if _, ok := byName[name]; !ok {
+			t.Errorf("%s missing", name)
+		}
+	}
+	for _, name := range []string{"letter", "abalone", "amazon-reviews", "thyroid"} {
+		if _, ok := byName[name]; ok {
+			t.Errorf("%s is not a two-class set with features", name)
+		}
+	}
+	if !byName["golub"].Substitute || !byName["pd-speech"].Substitute || byName["sonar"].Substitute {
+		t.Error("substitute flags wrong")
+	}
+	if regs := RegressionSets(); len(regs) < 2 {
+		t.Errorf("regression sets %v", regs)
+	}
+}
+
+// TestPrepare: constant training columns are dropped, the rest standardised
+// with training statistics (zero mean, unit variance on the training rows),
+// the test rows mapped by the same affine map, and the inputs unchanged.
+func TestPrepare(t *testing.T) {
+	Xtr := mat.NewDense(4, 3, []float64{1, 5, 0, 2, 5, 1, 3, 5, 2, 4, 5, 3})
+	Xte := mat.NewDense(1, 3, []float64{5, 7, 4})
+	keep := mat.DenseCopyOf(Xtr)
+	a, b, err := prepare(Xtr, Xte)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, d := a.Dims(); d != 2 {
+		t.Fatalf("%d columns, want 2 (the constant one dropped)", d)
+	}
+	// Column 0: mean 2.5, population sd √1.25.
+	sd := math.Sqrt(1.25)
+	if got, want := a.At(0, 0), (1-2.5)/sd; math.Abs(got-want) > 1e-12 {
+		t.Errorf("train (0,0) = %g, want %g", got, want)
+	}
+	if got, want := b.At(0, 0), (5-2.5)/sd; math.Abs(got-want) > 1e-12 {
+		t.Errorf("test (0,0) = %g, want %g", got, want)
+	}
+	if got, want := b.At(0, 1), (4-1.5)/sd; math.Abs(got-want) > 1e-12 {
+		t.Errorf("test (0,1) = %g, want %g", got, want)
+	}
+	if !mat.Equal(Xtr, keep) {
+		t.Error("prepare modified its input")
+	}
+}
+
+// TestAnalysis checks the analysis on results built by hand: the best mean
+// accuracy in bold, a method the paired t-test cannot tell from it marked,
+// one it can not marked, a set where a method did not run dropped from
+// Friedman's test with the reason, the ranks and statistic of stattest, the
+// Pareto front and the filter attributes of the HTML.
+func TestAnalysis(t *testing.T) {
+	cfg := Config{Reps: 3, Sets: []string{"sonar", "heart", "pima", "bupa"}, Methods: []string{"SVM-RBF", "KRR", "NN"}}
+	acc := map[string]map[string][]float64{
+		"sonar": {"SVM-RBF": {0.90, 0.91, 0.92}, "KRR": {0.91, 0.88, 0.92}, "NN": {0.70, 0.71, 0.72}},
+		"heart": {"SVM-RBF": {0.80, 0.82, 0.84}, "KRR": {0.79, 0.81, 0.83}, "NN": {0.60, 0.61, 0.60}},
+		"pima":  {"SVM-RBF": {0.70, 0.72, 0.71}, "KRR": {0.75, 0.76, 0.77}, "NN": {0.50, 0.52, 0.51}},
+		"bupa":  {"SVM-RBF": {0.60, 0.60, 0.60}, "KRR": {0.60, 0.60, 0.60}},
+	}
+	sec := map[string]float64{"SVM-RBF": 2, "KRR": 1, "NN": 0.5}
+	res := &Results{Config: cfg}
+	for _, set := range cfg.Sets {
+		for _, m := range cfg.Methods {
+			for s := 0; s < cfg.Reps; s++ {
+				c := Cell{Set: set, Method: m, Split: s, FitSec: sec[m], Chosen: "C=1"}
+				if a, ok := acc[set][m]; ok {
+					c.Acc, c.AUC = a[s], a[s]
+				} else {
+					c.Skip = "not run: a reason"
+				}
+				res.Cells = append(res.Cells, c)
+			}
+		}
+	}
+	a, err := Analyze(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := func(set, m int) Entry { return a.Entries[set][m] }
+	if !e(0, 0).Best || e(0, 1).Best || !e(0, 1).Tie || e(0, 2).Tie {
+		t.Errorf("sonar: best/tie marks %+v %+v %+v", e(0, 0), e(0, 1), e(0, 2))
+	}
+	if !e(2, 1).Best || e(2, 0).Tie {
+		t.Errorf("pima: KRR best, SVM-RBF (0.71 vs 0.76, constant gap 0.05) distinguishable: %+v %+v", e(2, 1), e(2, 0))
+	}
+	if len(a.Complete) != 3 || len(a.Dropped) != 1 || !strings.Contains(a.Dropped[0], "bupa: NN (not run: a reason)") {
+		t.Errorf("complete %v, dropped %v", a.Complete, a.Dropped)
+	}
+	want, err := stattest.Friedman([][]float64{{0.91, 0.9033333333333333, 0.71}, {0.82, 0.81, 0.6033333333333334}, {0.71, 0.76, 0.51}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a.Friedman.Ranks, want.Ranks) || math.Abs(a.Friedman.ChiSq-want.ChiSq) > 1e-12 {
+		t.Errorf("Friedman %+v, want %+v", a.Friedman, want)
+	}
+	if a.CD <= 0 || len(a.Holm) != 3 {
+		t.Errorf("CD %g, %d Holm pairs", a.CD, len(a.Holm))
+	}
+	// NN is fastest (0.5 s), KRR the most accurate on average at 1 s;
+	// SVM-RBF is slower (2 s) and less accurate than KRR.
+	if !a.Pareto[2] || a.Pareto[0] || !a.Pareto[1] {
+		t.Errorf("Pareto %v (mean acc %v, sec %v)", a.Pareto, a.MeanAcc, a.MeanSec)
+	}
+	h := a.SetTableHTML()
+	for _, s := range []string{"<b>91.0 ± 0.6</b>", "≈ 90.3 ± 1.2", `data-size="small (&lt; 300 rows)"`, `data-family="neural network"`, "<i>not run: a reason</i>", "<script>"} {
+		if !strings.Contains(h, s) {
+			t.Errorf("per-set table lacks %q", s)
+		}
+	}
+	if l := a.LeaderboardHTML(); !strings.Contains(l, `<select data-filter="family">`) || strings.Count(l, "<tr data-family=") != 3 {
+		t.Errorf("leaderboard: %s", l)
+	}
+	if a.CDDiagram() == nil || a.ParetoChart() == nil {
+		t.Error("no CD diagram or Pareto chart")
+	}
+	if _, err := a.CDDiagram().SVG(); err != nil {
+		t.Error(err)
+	}
+	if _, err := a.ParetoChart().SVG(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestShardedJobsEqualRun runs the jobs of a small configuration in two
+// shards, merges them, and checks that the merged store holds the records
+// of a single Run, that Run on the merged store computes nothing and gives
+// the single run's results (measured seconds aside), and that a second Run
+// computes nothing.
+func TestShardedJobsEqualRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	cfg := Config{Mode: "quick", Reps: 2, TestFrac: 0.3, Folds: 2, MaxRows: 60, Seed: 7,
+		Sets: []string{"haberman"}, Methods: []string{"SVM-RBF", "HPK best"}, RegSets: []string{"abalone"}}
+	calls := jobstest.CountCalls(t, &computeJob)
+	local := jobstest.LocalStore(t)
+	res, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := Jobs(cfg)
+	if calls.Load() != int64(len(js)) {
+		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
+	}
+	merged := jobstest.RunShards(t, JobsPaper, js, 2)
+	jobstest.SameRecords(t, local, merged, false)
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	again, err := Run(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
+	}
+	for _, r := range []*Results{res, fromShards, again} {
+		r.Elapsed = 0
+		for i := range r.Cells {
+			if r.Cells[i].Skip != "" {
+				t.Errorf("cell %+v did not run", r.Cells[i])
+			}
+			r.Cells[i].FitSec, r.Cells[i].PredictSec, r.Cells[i].SelectSec = 0, 0, 0
+		}
+		for i := range r.Regression {
+			if r.Regression[i].Skip != "" {
+				t.Errorf("cell %+v did not run", r.Regression[i])
+			}
+			r.Regression[i].FitSec = 0
+		}
+	}
+	if !reflect.DeepEqual(res, fromShards) || !reflect.DeepEqual(res, again) {
+		t.Errorf("results differ:\n%+v\n%+v\n%+v", res, fromShards, again)
+	}
+	if len(res.Cells) != 4 || len(res.Regression) != 4 {
+		t.Errorf("incomplete results %+v", res)
+	}
+}

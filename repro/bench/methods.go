@@ -1,0 +1,440 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/krr"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
+	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/nn"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
+)
+
+// Budget is the number of hyper-parameter candidates every method chooses
+// from by inner cross-validation: the same for all, so no method wins by a
+// finer search.
+const Budget = 6
+
+// Method families, the groups a reader filters the tables by.
+const (
+	FamilySingle     = "single kernel"
+	FamilyFixed      = "fixed combination"
+	FamilyList       = "MKL over a list"
+	FamilyContinuous = "continuous family"
+	FamilyStructured = "structured family"
+	FamilyNetwork    = "neural network"
+)
+
+// Params are one candidate's hyper-parameters.
+type Params map[string]float64
+
+// String lists the parameters as k=v, sorted by name.
+func (p Params) String() string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s=%.3g", k, p[k]))
+	}
+	return strings.Join(parts, " ")
+}
+
+// scorer returns the real-valued decision (positive: class +1) on test rows.
+type scorer func(Xte *mat.Dense) ([]float64, error)
+
+// Method is one learner of the library under the benchmark's protocol:
+// its Budget candidates (a function of the number of features d, through
+// the default bandwidth 1/d), the fit on standardised training rows, and
+// the limit beyond which it is not run, with the reason.
+type Method struct {
+	Name, Family string
+	// Source names the library type that does the work.
+	Source string
+	grid   func(d int) []Params
+	fit    func(p Params, X *mat.Dense, y []float64, seed uint64) (scorer, error)
+	// limit returns why the method is not run on n training rows and d
+	// features ("" when it runs).
+	limit func(n, d int) string
+}
+
+// Candidates returns the method's hyper-parameter candidates for d
+// features.
+func (m Method) Candidates(d int) []Params { return m.grid(d) }
+
+// Limit returns why the method is not run on n training rows of d
+// features, or "".
+func (m Method) Limit(n, d int) string {
+	if m.limit == nil {
+		return ""
+	}
+	return m.limit(n, d)
+}
+
+// Grids shared by the methods (each product has Budget points).
+var (
+	cs6    = []float64{1.0 / 16, 1.0 / 4, 1, 4, 16, 64}
+	cs3    = []float64{1.0 / 4, 4, 64}
+	mus6   = []float64{1e-3, 1e-2, 1e-1, 1, 10, 100}
+	widths = []float64{1.0 / 4, 1, 4} // multiples of the default γ0 = 1/d
+)
+
+// product is the grid of all combinations of the axes.
+func product(axes map[string][]float64) []Params {
+	out := []Params{{}}
+	keys := make([]string, 0, len(axes))
+	for k := range axes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		var next []Params
+		for _, p := range out {
+			for _, v := range axes[k] {
+				q := Params{}
+				for kk, vv := range p {
+					q[kk] = vv
+				}
+				q[k] = v
+				next = append(next, q)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func axis(name string, vs []float64) func(int) []Params {
+	return func(int) []Params { return product(map[string][]float64{name: vs}) }
+}
+
+// gammas returns γ0·widths with γ0 = 1/d, the scale of standardised data.
+func gammas(d int) []float64 {
+	g := make([]float64, len(widths))
+	for i, w := range widths {
+		g[i] = w / float64(d)
+	}
+	return g
+}
+
+// gaussList is the base kernel list of the finite-list learners: seven
+// Gaussians exp(−γ‖x − x'‖²), γ = 4^k/d, k = −3 … 3, unit diagonal.
+func gaussList(d int) []kernel.Kernel {
+	var ks []kernel.Kernel
+	for k := -3; k <= 3; k++ {
+		ks = append(ks, kernel.RBF{Gamma: math.Pow(4, float64(k)) / float64(d)})
+	}
+	return ks
+}
+
+// grams returns the training Grams and a function giving the test×train
+// matrices of the kernels ks.
+func grams(ks []kernel.Kernel, X *mat.Dense) ([]*mat.SymDense, func(*mat.Dense) ([]*mat.Dense, error), error) {
+	Ks := make([]*mat.SymDense, len(ks))
+	for i, k := range ks {
+		var err error
+		if Ks[i], err = kernel.Gram(k, X); err != nil {
+			return nil, nil, err
+		}
+	}
+	cross := func(Xte *mat.Dense) ([]*mat.Dense, error) {
+		out := make([]*mat.Dense, len(ks))
+		for i, k := range ks {
+			var err error
+			if out[i], err = kernel.Cross(k, Xte, X); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return Ks, cross, nil
+}
+
+// listScorer fits a finite-list learner on the Gaussian list.
+func listScorer[M mkl.Model](l mkl.Learner[M], X *mat.Dense, y []float64) (scorer, error) {
+	_, d := X.Dims()
+	Ks, cross, err := grams(gaussList(d), X)
+	if err != nil {
+		return nil, err
+	}
+	m, err := l.FitGrams(Ks, y)
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) {
+		C, err := cross(Xte)
+		if err != nil {
+			return nil, err
+		}
+		return m.DecisionGrams(C)
+	}, nil
+}
+
+// hpkScorer fits a finite-list learner on the HPK family of degrees lo … hi.
+func hpkScorer[M mkl.Model](l mkl.Learner[M], lo, hi int, X *mat.Dense, y []float64) (scorer, error) {
+	f := mkl.HPKFamily{D: hi, MinDegree: lo}
+	Ks, err := f.Grams(X)
+	if err != nil {
+		return nil, err
+	}
+	m, err := l.FitGrams(Ks, y)
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) {
+		C, err := f.Crosses(Xte, X)
+		if err != nil {
+			return nil, err
+		}
+		return m.DecisionGrams(C)
+	}, nil
+}
+
+// featureScorer wraps a fitted FeatureModel.
+func featureScorer[M mkl.FeatureModel](m M, err error) (scorer, error) {
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) { return m.Decision(Xte) }, nil
+}
+
+// memLimit refuses a method whose fit holds per training pair more than
+// perPair float64 (e.g. one Gram per feature) beyond 1 GiB.
+func memLimit(what string, perPair func(d int) float64) func(n, d int) string {
+	return func(n, d int) string {
+		if b := 8 * perPair(d) * float64(n) * float64(n); b > 1<<30 {
+			return fmt.Sprintf("not run: %s needs %.1f GiB (> 1 GiB) on %d rows × %d features", what, b/(1<<30), n, d)
+		}
+		return ""
+	}
+}
+
+// featureLimit refuses a method beyond max features.
+func featureLimit(max int, why string) func(n, d int) string {
+	return func(n, d int) string {
+		if d > max {
+			return fmt.Sprintf("not run: %d features > %d (%s)", d, max, why)
+		}
+		return ""
+	}
+}
+
+// Solver caps, the same whatever the data: CA runs at most caStages
+// stages, the greedy method at most 10 steps, gHKL at most 32 active nodes
+// and 50 weight updates per active set (relative gap 1e-2), TK at most 30
+// projected-gradient steps (gap 1e-2), SimpleMKL at most 100 descent steps.
+const caStages = 20
+
+// starts are the restarts of the bandwidth searches: σ = √d·{1/4, 1, 4},
+// around the typical distance √(2d) of standardised rows.
+func starts(X *mat.Dense) []float64 {
+	_, d := X.Dims()
+	r := math.Sqrt(float64(d))
+	return []float64{r / 4, r, 4 * r}
+}
+
+// bandwidth is the isotropic Gaussian family exp(−‖x − x'‖²/σ²) searched
+// from starts(X).
+func bandwidth(X *mat.Dense) continuous.GaussianBandwidth {
+	return continuous.GaussianBandwidth{Starts: starts(X)}
+}
+
+// tkDegree1Max is the largest number of features for which TK learning is
+// offered degree 1 (2d + 1 monomials, P of size (4d + 2)²); beyond it the
+// candidates are degree 0 only, at six values of C.
+const tkDegree1Max = 20
+
+// Methods lists every learner of the benchmark, in table order: the
+// single-kernel baselines, the fixed combinations, the learners over a
+// finite kernel list, those over continuous families, the structured
+// families and the network. Each is a real learner of klearn; every kernel
+// learner of klearn/mkl appears (EasyMKLAllPairs is EasyMKL's multiclass
+// wrapper, equal to EasyMKL on two classes; nkrr is a regressor, in the
+// regression table).
+func Methods() []Method {
+	return []Method{
+		{Name: "SVM-RBF", Family: FamilySingle, Source: "svm.Classifier, kernel.RBF",
+			grid: func(d int) []Params { return product(map[string][]float64{"C": {1, 16}, "gamma": gammas(d)}) },
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: p["gamma"]}, C: p["C"]}.Fit(X, y)
+				if err != nil {
+					return nil, err
+				}
+				return func(Xte *mat.Dense) ([]float64, error) { return m.Decision(Xte) }, nil
+			}},
+		{Name: "KRR", Family: FamilySingle, Source: "krr.Regressor on ±1 targets, kernel.RBF",
+			grid: func(d int) []Params {
+				return product(map[string][]float64{"lambda": {0.1, 1}, "gamma": gammas(d)})
+			},
+			fit: fitKRR},
+		{Name: "Uniform sum", Family: FamilyFixed, Source: "svm.Classifier on the mean of the Gaussian list",
+			grid: axis("C", cs6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return listScorer(mkl.LpMKL{P: math.Inf(1), C: p["C"]}, X, y)
+			}},
+		{Name: "HPK best", Family: FamilyFixed, Source: "mkl.KOMD on one HPK k_D",
+			grid: func(int) []Params {
+				return product(map[string][]float64{"D": {1, 3, 10}, "lambda": {0.1, 0.5}})
+			},
+			fit: fitHPK},
+		{Name: "EasyMKL", Family: FamilyList, Source: "mkl.EasyMKL over HPKs k_1 … k_10",
+			grid: axis("lambda", []float64{0.05, 0.2, 0.4, 0.6, 0.8, 0.95}),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return hpkScorer(mkl.EasyMKL{Lambda: p["lambda"]}, 1, 10, X, y)
+			}},
+		{Name: "EasyMKL+SVM", Family: FamilyList, Source: "mkl.EasyMKLSVM over HPKs k_1 … k_10",
+			grid: func(int) []Params {
+				return product(map[string][]float64{"lambda": {0.2, 0.8}, "C": cs3})
+			},
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return hpkScorer(mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: p["lambda"]}, SVM: svm.Classifier{C: p["C"]}}, 1, 10, X, y)
+			}},
+		{Name: "SimpleMKL", Family: FamilyList, Source: "mkl.SimpleMKL over the Gaussian list",
+			grid: axis("C", cs6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return listScorer(mkl.SimpleMKL{C: p["C"], Settings: opt.Settings{MaxIter: 100}}, X, y)
+			}},
+		{Name: "ℓp-MKL", Family: FamilyList, Source: "mkl.LpMKL over the Gaussian list",
+			grid: func(int) []Params {
+				return product(map[string][]float64{"p": {4.0 / 3, 2}, "C": cs3})
+			},
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return listScorer(mkl.LpMKL{P: p["p"], C: p["C"]}, X, y)
+			}},
+		{Name: "alignf", Family: FamilyList, Source: "mkl.AlignfSVM over the Gaussian list",
+			grid: axis("C", cs6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return listScorer(mkl.AlignfSVM{SVM: svm.Classifier{C: p["C"]}}, X, y)
+			}},
+		{Name: "Greedy CR", Family: FamilyContinuous, Source: "continuous.Greedy, quasi-Newton step 2, Gaussian bandwidth",
+			grid: axis("mu", mus6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(continuous.Greedy{Family: bandwidth(X), Mu: p["mu"], MaxSteps: 10}.Fit(X, y))
+			}},
+		{Name: "Greedy DC", Family: FamilyContinuous, Source: "continuous.Greedy, DC step 2 (Algorithm 2), Gaussian bandwidth",
+			grid: axis("mu", mus6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(continuous.Greedy{Family: bandwidth(X), Mu: p["mu"], MaxSteps: 10, Step2: continuous.DC}.Fit(X, y))
+			}},
+		{Name: "CA-1D", Family: FamilyContinuous, Source: "stagewise.CA, Gaussian bandwidth, then an SVM",
+			grid: axis("C", cs6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(stagewise.CA{Family: bandwidth(X), T: caStages, SVM: svm.Classifier{C: p["C"]}}.Fit(X, y))
+			}},
+		{Name: "CA-nD", Family: FamilyContinuous, Source: "stagewise.CA, one bandwidth per feature, then an SVM",
+			grid: axis("C", cs6),
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(stagewise.CA{Family: continuous.GaussianPerCoordinate{Starts: starts(X)}, T: caStages, SVM: svm.Classifier{C: p["C"]}}.Fit(X, y))
+			},
+			limit: featureLimit(100, "a quasi-Newton search over one bandwidth per feature at every stage")},
+		{Name: "TK", Family: FamilyStructured, Source: "tk.Learner (projected gradient), no bias",
+			grid: func(d int) []Params {
+				if d > tkDegree1Max {
+					return product(map[string][]float64{"degree": {0}, "C": cs6})
+				}
+				return product(map[string][]float64{"degree": {0, 1}, "C": cs3})
+			},
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(tk.Learner{Degree: int(p["degree"]), SVM: svm.Classifier{C: p["C"], NoBias: true},
+					Settings: opt.Settings{Tol: 1e-2, MaxIter: 30}}.Fit(X, y))
+			},
+			limit: featureLimit(500, "the tessellated kernel's integrals cost O(d) per pair and its basis grows with d")},
+		{Name: "gHKL", Family: FamilyStructured, Source: "ghkl.Classifier, Gaussian per-feature kernels",
+			grid: func(int) []Params {
+				return product(map[string][]float64{"rho": {1.5, 2}, "C": cs3})
+			},
+			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+				return featureScorer(ghkl.Classifier{Rho: p["rho"], C: p["C"], MaxActive: 32, Settings: opt.Settings{MaxIter: 50, Tol: 1e-2}}.Fit(X, y))
+			},
+			limit: memLimit("one Gram matrix per feature", func(d int) float64 { return float64(d) })},
+		{Name: "NN", Family: FamilyNetwork, Source: "nn.Classifier (one tanh hidden layer, early stopping)",
+			grid: axis("hidden", []float64{2, 5, 10, 20, 50, 100}),
+			fit: func(p Params, X *mat.Dense, y []float64, seed uint64) (scorer, error) {
+				m, err := nn.Classifier{Hidden: int(p["hidden"]), TestFrac: -1, Seed: seed}.Fit(X, y)
+				if err != nil {
+					return nil, err
+				}
+				return func(Xte *mat.Dense) ([]float64, error) { return m.Decision(Xte) }, nil
+			}},
+	}
+}
+
+// fitHPK fits KOMD (the classifier of EasyMKL) on the single normalised
+// homogeneous polynomial kernel k_D, the best fixed member of the family.
+func fitHPK(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+	D := int(p["D"])
+	f := mkl.HPKFamily{D: D, MinDegree: D}
+	Ks, err := f.Grams(X)
+	if err != nil {
+		return nil, err
+	}
+	m, err := mkl.KOMD{Lambda: p["lambda"]}.FitGram(Ks[0], y)
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) {
+		C, err := f.Crosses(Xte, X)
+		if err != nil {
+			return nil, err
+		}
+		return m.DecisionGram(C[0])
+	}, nil
+}
+
+// fitKRR fits kernel ridge regression to the ±1 labels, centred by their
+// training mean, and scores by the prediction plus the mean (Eq. (9) of
+// Cortes et al. 2009 has no intercept).
+func fitKRR(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+	mean := 0.0
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(len(y))
+	yc := make([]float64, len(y))
+	for i, v := range y {
+		yc[i] = v - mean
+	}
+	m, err := krr.Regressor{Kernel: kernel.RBF{Gamma: p["gamma"]}, Lambda: p["lambda"]}.Fit(X, yc)
+	if err != nil {
+		return nil, err
+	}
+	return func(Xte *mat.Dense) ([]float64, error) {
+		f, err := m.Predict(Xte)
+		for i := range f {
+			f[i] += mean
+		}
+		return f, err
+	}, nil
+}
+
+// MethodNames returns the names of Methods in order.
+func MethodNames() []string {
+	var out []string
+	for _, m := range Methods() {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// methodByName returns the method named name.
+func methodByName(name string) (Method, error) {
+	for _, m := range Methods() {
+		if m.Name == name {
+			return m, nil
+		}
+	}
+	return Method{}, klearn.Errorf(klearn.ErrParam, "bench: unknown method %q (see MethodNames)", name)
+}
