@@ -56,8 +56,11 @@ func (g FullGaussian) Eval(x, t []float64) float64 {
 // LowerTriangle returns ω, the entries of the symmetric P on and below the
 // diagonal in the order (k, ℓ) with d ≥ k ≥ ℓ ≥ 1, row by row: the
 // parameter vector of the full Gaussian family in Section 4 of Argyriou et
-// al. (2006), of length d(d+1)/2.
+// al. (2006), of length d(d+1)/2 (nil for a nil P).
 func LowerTriangle(P mat.Symmetric) []float64 {
+	if P == nil {
+		return nil
+	}
 	d := P.SymmetricDim()
 	out := make([]float64, 0, d*(d+1)/2)
 	for k := 0; k < d; k++ {

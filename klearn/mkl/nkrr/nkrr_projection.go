@@ -64,8 +64,8 @@ func projectEuclidean(v, c []float64, r float64, q Norm) {
 
 // ProjectEuclidean returns the Euclidean projection of v onto M_q = {μ ≥
 // 0, ‖μ − μ0‖_q ≤ Λ}: the point of M_q nearest to v. It does not modify
-// its arguments. Errors: lengths differ (ErrShape), a non-finite entry
-// (ErrNotFinite), μ0 < 0 or radius < 0 (ErrParam), an unknown Norm
+// its arguments. Errors: lengths differ (ErrShape), a non-finite entry in
+// or out (ErrNotFinite), μ0 < 0 or radius < 0 (ErrParam), an unknown Norm
 // (ErrParam).
 func ProjectEuclidean(v, mu0 []float64, radius float64, q Norm) ([]float64, error) {
 	if len(v) != len(mu0) {
@@ -90,6 +90,11 @@ func ProjectEuclidean(v, mu0 []float64, radius float64, q Norm) ([]float64, erro
 	}
 	out := append([]float64(nil), v...)
 	projectEuclidean(out, mu0, radius, q)
+	for k, x := range out {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: ProjectEuclidean: μ[%d] = %v (entries near the float range overflow)", k, x)
+		}
+	}
 	return out, nil
 }
 

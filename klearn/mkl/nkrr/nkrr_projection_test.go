@@ -96,3 +96,18 @@ func TestAlgorithm1Euclidean(t *testing.T) {
 		t.Errorf("unknown projection: %v", err)
 	}
 }
+
+func TestProjectEuclideanHuge(t *testing.T) {
+	for _, q := range []Norm{L1, L2} {
+		out, err := ProjectEuclidean([]float64{1e300, -1e300}, []float64{1e300, 0}, 1e300, q)
+		if err == nil {
+			for _, x := range out {
+				if math.IsInf(x, 0) || math.IsNaN(x) {
+					t.Errorf("%v: %v without an error", q, out)
+				}
+			}
+		} else if !errors.Is(err, klearn.ErrNotFinite) {
+			t.Errorf("%v: %v", q, err)
+		}
+	}
+}
