@@ -37,10 +37,16 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(TwoVsOneClaim(res), GridsClaim(res), RangesClaim(res))
 	r.Add(AlgorithmClaims(res)...)
 	r.Add(Figure1Claim(res))
+	fig2 := false
 	for _, c := range res.Table2 {
 		if c.Task == fig2Task && c.Range == fig2Range {
 			r.Add(Figure2Claim(res, c), kindsClaim(res, c))
+			fig2 = true
 		}
+	}
+	if !fig2 {
+		r.Add(repro.NotRunClaim("Figure 2", repro.Experiment, "the learned (σ₁, σ₂) of odd vs even", "odd vs even in [100, 10000] with two variances not run in this mode"),
+			repro.NotRunClaim("Figure 2 (kinds)", repro.Diagnostic, "the figure's two kinds alone", "not run in this mode"))
 	}
 	r.Add(quadClaim(res), sizeClaim(res))
 	return r
