@@ -1,10 +1,6 @@
 package cortes2009
 
-import (
-	"strings"
-
-	"github.com/kernelab/kernelab/repro"
-)
+import "github.com/kernelab/kernelab/repro"
 
 // Paper is the short citation of the reproduced paper.
 const Paper = "Cortes, Mohri & Rostamizadeh (2009)"
@@ -77,17 +73,3 @@ var (
 	// (the verdict's tests run at repro.Alpha, the same 0.05).
 	Alpha = 0.05
 )
-
-// Tolerances returns the criteria (Criteria) as printable lines, for the
-// notebook to show before the experiments.
-func Tolerances() []string {
-	var out []string
-	for _, c := range Criteria {
-		line := c.ID + " (" + strings.Join(c.Claims, "; ") + "): " + c.Reason
-		if c.PostHoc {
-			line += " [post hoc]"
-		}
-		out = append(out, line)
-	}
-	return out
-}
