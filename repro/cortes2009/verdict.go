@@ -193,7 +193,7 @@ func Table1Claims(res *Results) []repro.Claim {
 	n := len(res.Table1[0].Scores[0])
 	t1 := repro.Claim{ID: "Table 1", Statement: "test RMSE of the six columns on four UCI sets (30 splits, λ and Λ by CV per split)",
 		Quick:  subset(res.Mode, n, PaperSplits, "splits"),
-		Reason: fmt.Sprintf("Eq. (4) as printed (no constant feature); Parkinsons runs on the pd-speech substitute, counted apart; %d of %d per-split choices remain on a grid edge after widening, Λ at the grid edge in %d of %d learned fits", edges, choices, radEdges, learned)}.DecideCells(main)
+		Reason: fmt.Sprintf("Parkinsons: pd-speech substitute, counted apart; %d of %d choices on a grid edge, Λ in %d of %d learned fits", edges, choices, radEdges, learned)}.DecideCells(main)
 	// The constant feature is our addition, not the paper's: a diagnostic,
 	// by the ratio quad. base / lin. base of each row (which does not
 	// depend on the overall level of the row).
@@ -354,7 +354,7 @@ func Figure2Claim(f *Figure2Result, mode string) repro.Claim {
 		Paper:     "significantly better in both domains (no numbers printed)",
 		Tolerance: fmt.Sprintf("one-sided paired t-test over the splits, α = %g, δ = %g × the uniform RMSE", repro.Alpha, FigureDelta),
 		Quick:     subset(mode, n, PaperProtocol().Fig2Splits, "splits"),
-		Reason:    "substitute data: amazon-reviews (fine-food reviews, ±1 labels) for Blitzer et al.'s electronics and kitchen star ratings"}.Decide(parts...)
+		Reason:    "substitute: amazon-reviews (±1 labels) for Blitzer et al.'s ratings"}.Decide(parts...)
 }
 
 // Figure3Comparisons are the paired t-tests over the subsamples,
@@ -422,7 +422,7 @@ func Figure3Claims(fs []*Figure3Result, mode string) []repro.Claim {
 			}
 		}
 	}
-	subst := "substitute data: kin32fm (Delve kin-32fm, 4096 × 32) and Friedman #1 (2000 × 10) for kin-8nm; a constant feature adds the lower-order terms"
+	subst := "substitutes: kin32fm and Friedman #1, with a constant feature"
 	q := subset(mode, factors, paperFactors, "subsampling factors")
 	return []repro.Claim{
 		repro.Claim{ID: lowID, Kind: repro.Experiment, Statement: lowWhat, Substitute: true, Quick: q, Paper: "curves essentially equal",
