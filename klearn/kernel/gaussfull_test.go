@@ -105,38 +105,13 @@ func TestFullGaussianBlockDiagonalIsBlockGaussian(t *testing.T) {
 	}
 }
 
-// rotationIntegral is k(x, 0) of RotationMixture by direct quadrature of
-// its definition: the Gaussian e^{−⟨x, Σ⁻¹x⟩} with Σ⁻¹ = U diag(λ₁, λ₂)Uᵀ
-// (U the rotation by θ) averaged with ¼W₁((λ₁+λ₂)/2)W₂((λ₂−λ₁)/2) over
-// θ ∈ [0, 2π) and (λ₁, λ₂), by the midpoint rule in (θ, u, v) with
-// dλ₁dλ₂ = 2 du dv.
-func rotationIntegral(k RotationMixture, x []float64, n int) float64 {
-	var s float64
-	du, dv, dt := (k.B1-k.A1)/float64(n), k.B2/float64(n), 2*math.Pi/float64(n)
-	for a := 0; a < n; a++ {
-		th := (float64(a) + 0.5) * dt
-		c, sn := math.Cos(th), math.Sin(th)
-		// y = Uᵀx with U = [[cos θ, sin θ], [−sin θ, cos θ]].
-		y0, y1 := c*x[0]-sn*x[1], sn*x[0]+c*x[1]
-		for i := 0; i < n; i++ {
-			u := k.A1 + (float64(i)+0.5)*du
-			for j := 0; j < n; j++ {
-				v := (float64(j) + 0.5) * dv
-				l1, l2 := u-v, u+v
-				s += math.Exp(-(l1*y0*y0 + l2*y1*y1))
-			}
-		}
-	}
-	return 0.25 * 2 * s * du * dv * dt
-}
-
 func TestRotationMixtureMatchesItsIntegral(t *testing.T) {
 	k := RotationMixture{A1: 1, B1: 2.5, B2: 0.6}
 	if err := k.Validate(2); err != nil {
 		t.Fatal(err)
 	}
 	for _, x := range [][]float64{{0, 0}, {0.3, -0.2}, {1, 0.5}, {-1.5, 2}} {
-		want := rotationIntegral(k, x, 120)
+		want := k.Integral(x, 120)
 		got := k.Eval(x, []float64{0, 0})
 		if math.Abs(got-want) > 1e-3*want {
 			t.Errorf("x = %v: H₁H₂ = %.8g, direct integral %.8g", x, got, want)

@@ -81,3 +81,28 @@ func (k RotationMixture) Radial(s float64) float64 {
 	}
 	return h1 * sum * h / 3
 }
+
+// Integral returns k(x, 0) by direct quadrature of the mixture's
+// definition: the Gaussian e^{−⟨x, Σ⁻¹x⟩} with Σ⁻¹ = U diag(λ₁, λ₂)Uᵀ (U the
+// rotation by θ) averaged with ¼W₁((λ₁+λ₂)/2)W₂((λ₂−λ₁)/2) over θ ∈ [0, 2π)
+// and (λ₁, λ₂), by the midpoint rule on q points per axis in (θ, u, v)
+// with dλ₁dλ₂ = 2 du dv (O(q³) work). It is the independent truth against
+// which Eval (the closed form H₁H₂) is checked; x has two entries.
+func (k RotationMixture) Integral(x []float64, q int) float64 {
+	var s float64
+	du, dv, dt := (k.B1-k.A1)/float64(q), k.B2/float64(q), 2*math.Pi/float64(q)
+	for a := 0; a < q; a++ {
+		th := (float64(a) + 0.5) * dt
+		c, sn := math.Cos(th), math.Sin(th)
+		// y = Uᵀx with U = [[cos θ, sin θ], [−sin θ, cos θ]].
+		y0, y1 := c*x[0]-sn*x[1], sn*x[0]+c*x[1]
+		for i := 0; i < q; i++ {
+			u := k.A1 + (float64(i)+0.5)*du
+			for j := 0; j < q; j++ {
+				v := (float64(j) + 0.5) * dv
+				s += math.Exp(-((u-v)*y0*y0 + (u+v)*y1*y1))
+			}
+		}
+	}
+	return 0.25 * 2 * s * du * dv * dt
+}

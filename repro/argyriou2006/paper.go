@@ -1,7 +1,5 @@
 package argyriou2006
 
-import "strings"
-
 // Paper is the short citation of the reproduced paper.
 const Paper = "Argyriou, Hauser, Micchelli & Pontil (2006)"
 
@@ -57,19 +55,4 @@ var PaperTimes = [][2]string{
 	{"DC, 2 parameters", "about 5 minutes"},
 	{"DC, 4 parameters", "about 1 hour"},
 	{"finite, 2 parameters", "about 1 hour"},
-}
-
-// Tolerances returns the criteria as printable lines, stated before any
-// result is computed (the full table, with the commit of each criterion's
-// last change, follows the verdict).
-func Tolerances() []string {
-	var out []string
-	for _, c := range Criteria {
-		line := c.ID + " (" + strings.Join(c.Claims, "; ") + "): " + c.Reason
-		if c.PostHoc {
-			line += " [post hoc]"
-		}
-		out = append(out, line)
-	}
-	return out
 }

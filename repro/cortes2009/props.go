@@ -409,7 +409,7 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 		detail = fmt.Sprintf("t = %g gives λ_min/λ_max = %.2g", found, ratio)
 	}
 	return repro.Claim{ID: "Sec. 2 (negative coefficient)", Kind: repro.Theorem,
-		Statement: "positivity needs μ ≥ 0: one negative coefficient in Eq. (1) can make K_μ indefinite",
+		Statement: "one negative coefficient can make K_μ indefinite",
 		Paper:     "sums and products of PDS kernels with μ ≥ 0", Tolerance: "λ_min < −1e-10·λ_max for some t < 0; ≥ −1e-10 for t > 0"}.Decide(
 		repro.Check("negative t", found != 0, detail),
 		repro.Check("positive t", posWorst >= -1e-10, fmt.Sprintf("t ∈ [0.1, 102.4]: worst λ_min/λ_max = %.1e", posWorst))), nil
@@ -477,7 +477,7 @@ func Prop3Boundary(steps int) (repro.Claim, error) {
 		spread = math.Max(spread, math.Abs(f-yy/flat.Lambda)/(yy/flat.Lambda))
 	}
 	return repro.Claim{ID: "Prop. 3 (boundary)", Kind: repro.Theorem,
-		Statement: "the minimum of F over M_2 lies on the boundary ‖μ − μ0‖ = Λ, unless F is constant",
+		Statement: "the minimum of F over M_2 lies on its boundary",
 		Paper:     "argmin on the boundary", Tolerance: "grid argmin within one step of the circle; Algorithm 1 on it, F ≤ grid min + 1e-6 relative; degenerate F constant to 1e-10"}.Decide(
 		repro.Check("grid", radius-bestDist <= h, fmt.Sprintf("grid minimum F = %.6g at distance %.3f from μ0 (Λ = 1, step %.3f, %d points)", best, bestDist, h, len(grid))),
 		repro.Check("Algorithm 1", worstF <= 1e-6 && worstR <= 1e-9, fmt.Sprintf("5 starts: F above the grid minimum by at most %.1e (relative), |‖μ − μ0‖ − Λ| ≤ %.1e", worstF, worstR)),
@@ -620,7 +620,7 @@ func Eq23(trials int, seed uint64) (repro.Claim, error) {
 		below = math.Min(below, v)
 	}
 	return repro.Claim{ID: "Prop. 4 (Eq. (23))", Kind: repro.Theorem,
-		Statement: "diagonal base kernels: F is convex where Σ_k μ_k[K_k]_ii ≥ √(λ/3) for all i",
+		Statement: "diagonal kernels: F convex where Σ_k μ_k[K_k]_ii ≥ √(λ/3)",
 		Paper:     "Eq. (23)", Tolerance: "λ_min(∇²F) ≥ −1e-10 above the threshold; < 0 somewhere below it"}.Decide(
 		repro.Check("above", above >= -1e-10, fmt.Sprintf("smallest Hessian eigenvalue %.2g at %d μ above √(λ/3) = %.3f (m = %d, p = %d, λ = %g)", above, trials, thr, m, p, lambda)),
 		repro.Check("below", below < 0, fmt.Sprintf("smallest eigenvalue %.2g at %d μ with min_i s_i = 0.3√(λ/3)", below, trials))), nil

@@ -51,9 +51,13 @@ type Config struct {
 	Fig3Reps    int
 }
 
-// Quick is the CI configuration: 3 splits, 3 folds, a coarse grid.
+// Quick is the CI configuration: 3 splits, 3 folds, a coarse grid that is
+// not widened (a choice at an edge is flagged in the Table 1 row): widening
+// both edges of both grids made a Breast split 22 % slower than quick mode
+// at f6ab5bb (8m03s against 6m36s, the two runs side by side on the loaded
+// machine).
 func Quick() Config {
-	return Config{Mode: "quick", Splits: 3, Folds: 3, Lambdas: []float64{0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 1, MaxIter: 60, Seed: 2009,
+	return Config{Mode: "quick", Splits: 3, Folds: 3, Lambdas: []float64{0.1, 1, 10, 100}, Radii: []float64{0.5, 2, 8}, Widen: 0, MaxIter: 60, Seed: 2009,
 		Fig2PerClass: 150, Fig2Bigrams: []int{100, 1000}, Fig2Splits: 3, Fig2Lambdas: []float64{10, 100, 1000, 10000},
 		Fig3Factors: [][]int{{20, 100}, {10, 50}}, Fig3Reps: 2}
 }

@@ -385,34 +385,7 @@ func projectRadial(v, mu0 []float64, lam float64, q Norm) {
 // (exactly on the sphere unless clipping had to cut it, in which case inside
 // M_q). It does not modify its arguments.
 func ProjectRadial(v, mu0 []float64, radius float64, q Norm) ([]float64, error) {
-	if len(v) != len(mu0) {
-		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: v has %d entries, μ0 has %d", len(v), len(mu0))
-	}
-	if err := klearn.CheckVector("nkrr: v", v); err != nil {
-		return nil, err
-	}
-	if err := klearn.CheckVector("nkrr: μ0", mu0); err != nil {
-		return nil, err
-	}
-	for k, x := range mu0 {
-		if x < 0 {
-			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: μ0[%d] = %v, want ≥ 0", k, x)
-		}
-	}
-	if err := klearn.CheckParam("nkrr: radius", radius, 0, math.MaxFloat64); err != nil {
-		return nil, err
-	}
-	if q != L1 && q != L2 {
-		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: ProjectRadial: unknown Norm %d", int(q))
-	}
-	out := append([]float64(nil), v...)
-	projectRadial(out, mu0, radius, q)
-	for k, x := range out {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: ProjectRadial: μ[%d] = μ0[%d] + Λ·u[%d] overflows (μ0 = %g, Λ = %g)", k, k, k, mu0[k], radius)
-		}
-	}
-	return out, nil
+	return Radial.checked("ProjectRadial", v, mu0, radius, q)
 }
 
 // Weights returns a copy of the learned weights μ.

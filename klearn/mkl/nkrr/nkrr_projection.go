@@ -64,10 +64,16 @@ func projectEuclidean(v, c []float64, r float64, q Norm) {
 
 // ProjectEuclidean returns the Euclidean projection of v onto M_q = {μ ≥
 // 0, ‖μ − μ0‖_q ≤ Λ}: the point of M_q nearest to v. It does not modify
-// its arguments. Errors: lengths differ (ErrShape), a non-finite entry
-// (ErrNotFinite), μ0 < 0 or radius < 0 (ErrParam), an unknown Norm
+// its arguments. Errors: lengths differ (ErrShape), a non-finite entry in
+// or out (ErrNotFinite), μ0 < 0 or radius < 0 (ErrParam), an unknown Norm
 // (ErrParam).
 func ProjectEuclidean(v, mu0 []float64, radius float64, q Norm) ([]float64, error) {
+	return Euclidean.checked("ProjectEuclidean", v, mu0, radius, q)
+}
+
+// checked validates the arguments of the exported projections (who names
+// the caller), projects a copy of v and refuses a result that overflows.
+func (p Projection) checked(who string, v, mu0 []float64, radius float64, q Norm) ([]float64, error) {
 	if len(v) != len(mu0) {
 		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: v has %d entries, μ0 has %d", len(v), len(mu0))
 	}
@@ -86,10 +92,15 @@ func ProjectEuclidean(v, mu0 []float64, radius float64, q Norm) ([]float64, erro
 		return nil, err
 	}
 	if q != L1 && q != L2 {
-		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: ProjectEuclidean: unknown Norm %d", int(q))
+		return nil, klearn.Errorf(klearn.ErrParam, "nkrr: %s: unknown Norm %d", who, int(q))
 	}
 	out := append([]float64(nil), v...)
-	projectEuclidean(out, mu0, radius, q)
+	p.project(out, mu0, radius, q)
+	for k, x := range out {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: %s: μ[%d] overflows (μ0 = %g, Λ = %g)", who, k, mu0[k], radius)
+		}
+	}
 	return out, nil
 }
 

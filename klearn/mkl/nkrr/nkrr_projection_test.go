@@ -74,16 +74,7 @@ func TestProjectEuclidean(t *testing.T) {
 func TestAlgorithm1Euclidean(t *testing.T) {
 	X, y := randData(8, 50, 2, 0)
 	Ks := mustGrams(t, X)
-	pr := Problem{Ks: Ks, Y: y, Lambda: 0.05, Degree: 2}
-	best := math.Inf(1)
-	for i := 0; i < 4000; i++ {
-		th := 2 * math.Pi * float64(i) / 4000
-		f, err := pr.Objective([]float64{1 + 0.9*math.Cos(th), 1 + 0.9*math.Sin(th)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		best = math.Min(best, f)
-	}
+	best := circleMin(t, Problem{Ks: Ks, Y: y, Lambda: 0.05, Degree: 2}, 0.9)
 	m, err := Regressor{Degree: 2, Lambda: 0.05, Radius: 0.9, Eps: 1e-8, Projection: Euclidean}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
@@ -94,5 +85,20 @@ func TestAlgorithm1Euclidean(t *testing.T) {
 	}
 	if _, err := (Regressor{Lambda: 1, Radius: 1, Projection: 7}).FitGrams(Ks, y); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("unknown projection: %v", err)
+	}
+}
+
+func TestProjectEuclideanHuge(t *testing.T) {
+	for _, q := range []Norm{L1, L2} {
+		out, err := ProjectEuclidean([]float64{1e300, -1e300}, []float64{1e300, 0}, 1e300, q)
+		if err == nil {
+			for _, x := range out {
+				if math.IsInf(x, 0) || math.IsNaN(x) {
+					t.Errorf("%v: %v without an error", q, out)
+				}
+			}
+		} else if !errors.Is(err, klearn.ErrNotFinite) {
+			t.Errorf("%v: %v", q, err)
+		}
 	}
 }

@@ -362,16 +362,7 @@ func TestAlgorithm1Optimum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pr := Problem{Ks: Ks, Y: y, Lambda: 0.05, Degree: d}
-		best := math.Inf(1)
-		for i := 0; i < 4000; i++ {
-			th := 2 * math.Pi * float64(i) / 4000
-			f, err := pr.Objective([]float64{1 + 0.9*math.Cos(th), 1 + 0.9*math.Sin(th)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			best = math.Min(best, f)
-		}
+		best := circleMin(t, Problem{Ks: Ks, Y: y, Lambda: 0.05, Degree: d}, 0.9)
 		if m.F > best*(1+1e-6) {
 			t.Errorf("d=%d: Algorithm 1 F = %.10g, circle scan min %.10g", d, m.F, best)
 		}
@@ -702,4 +693,20 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 	if _, err := bad.FitGrams(Ks, y); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("Init of the wrong length: err = %v, want ErrShape", err)
 	}
+}
+
+// circleMin is the smallest F on 4000 points of the circle ‖μ − 1‖ = radius
+// (p = 2).
+func circleMin(t *testing.T, pr Problem, radius float64) float64 {
+	t.Helper()
+	best := math.Inf(1)
+	for i := 0; i < 4000; i++ {
+		th := 2 * math.Pi * float64(i) / 4000
+		f, err := pr.Objective([]float64{1 + radius*math.Cos(th), 1 + radius*math.Sin(th)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = math.Min(best, f)
+	}
+	return best
 }
