@@ -713,7 +713,7 @@ var verdictColour = map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700",
 
 // HTML returns the verdict table as a self-contained HTML fragment (inline
 // styles only), counts first; each claim built from cells or parts has
-// them in a <details> element; the criteria table follows.
+// them in a <details> element; the criteria table follows, folded in one too.
 func (r *Report) HTML() string {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
@@ -748,7 +748,11 @@ func (r *Report) HTML() string {
 	}
 	b.WriteString(`</tbody></table>`)
 	if len(r.Criteria) > 0 {
+		// One click away, so that the verdict and the first experiment
+		// stay near the top of a report.
+		fmt.Fprintf(&b, `<details style="margin-top:6px"><summary>the %d criteria, declared before the results, that decide these rows (each with the commit of its last change)</summary>`, len(r.Criteria))
 		b.WriteString(r.Criteria.HTML(r.CriteriaNote))
+		b.WriteString(`</details>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
