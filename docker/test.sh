@@ -8,8 +8,8 @@
 # run). Otherwise with buildah in a private, empty store under build/image-test/
 # (the base made by debootstrap when no registry answers: docker/base.sh), and
 # the checks in `buildah run` as the image's user; the store is removed after a
-# pass unless --keep. Needs root for buildah and debootstrap. About NN minutes on
-# two cores (docker/README.md).
+# pass unless --keep. Needs root for buildah and debootstrap. Over an hour on a
+# busy two-core machine (docker/README.md).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
