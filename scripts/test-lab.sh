@@ -114,6 +114,6 @@ try:
           f"incl. Eval; hover: {next(l for l in text.splitlines() if l and not l.startswith('`'))[:80]!r}")
 finally:
     kc.stop_channels()
-    km.shutdown_kernel(now=True)
+    km.shutdown_kernel(now=False)  # gonb stops its gopls on a shutdown request
 PY
 echo "PASS scripts/test-lab.sh ($((SECONDS - t0)) s)"
