@@ -26,7 +26,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 port="$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 t0=$SECONDS
-JUPYTER_RUNTIME_DIR="$T/runtime" scripts/lab.sh --port "$port" --no-browser >"$T/lab.log" 2>&1 &
+JUPYTER_RUNTIME_DIR="$T/runtime" scripts/lab.sh --ip 127.0.0.1 --port "$port" --no-browser >"$T/lab.log" 2>&1 &
 pid=$!
 while [ $((SECONDS - t0)) -lt 180 ]; do
   grep -q "^    http://127.0.0.1:$port/lab?token=" "$T/lab.log" 2>/dev/null && break
