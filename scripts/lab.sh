@@ -45,7 +45,8 @@ import json, sys
 for line in sys.stdin:
     s = json.loads(line)
     if s.get("pid") == int(sys.argv[1]):
-        print(s["url"] + "lab?token=" + s["token"])' "$pid" 2>/dev/null)" || true
+        host = sys.argv[2] if sys.argv[2] not in ("", "0.0.0.0", "::", "*") else "127.0.0.1"
+        print("http://%s:%s%slab?token=%s" % (host, s["port"], s["base_url"], s["token"]))' "$pid" "$ip" 2>/dev/null)" || true
   if [ -n "$url" ]; then
     printf '\nlab: JupyterLab serves %s with the gonb kernel:\n\n    %s\n\n' "$KL_ROOT/notebooks" "$url"
     break

@@ -19,14 +19,14 @@ pid=""
 cleanup() {
   local rc=$?
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  [ $rc = 0 ] || { echo "--- lab log"; tail -n 30 "$T/lab.log"; }
+  [ $rc = 0 ] || { echo "--- lab log"; tail -n 30 "$T/lab.log"; echo "--- kernel log"; tail -n 30 "$T/kernel.log" 2>/dev/null; }
   rm -rf "$T"
   exit $rc
 }
 trap cleanup EXIT INT TERM
 port="$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 t0=$SECONDS
-JUPYTER_RUNTIME_DIR="$T/runtime" scripts/lab.sh --port "$port" --no-browser >"$T/lab.log" 2>&1 &
+JUPYTER_RUNTIME_DIR="$T/runtime" scripts/lab.sh --ip 127.0.0.1 --port "$port" --no-browser >"$T/lab.log" 2>&1 &
 pid=$!
 while [ $((SECONDS - t0)) -lt 180 ]; do
   grep -q "^    http://127.0.0.1:$port/lab?token=" "$T/lab.log" 2>/dev/null && break
@@ -77,16 +77,17 @@ PY
 kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 
 echo "== the kernel: a cell importing klearn, then completion and hover (gopls)"
-"$py" - <<'PY'
+"$py" - "$T/kernel.log" <<'PY'
 import sys, time
 from jupyter_client.manager import start_new_kernel
 def fail(msg):
     sys.exit("FAIL test-lab: " + msg)
 t0 = time.time()
-km, kc = start_new_kernel(kernel_name="gonb", startup_timeout=60)
+log = open(sys.argv[1], "w")
+km, kc = start_new_kernel(kernel_name="gonb", startup_timeout=120, stdout=log, stderr=log)
 try:
     cell = ('%noautoget\nimport "github.com/kernelab/kernelab/klearn/kernel"\n\n'
-            'var k = kernel.Gaussian{Gamma: 0.5}\n')
+            'var k = kernel.Gaussian{Sigma: 1}\n')
     msg = kc.execute_interactive(cell, timeout=120, output_hook=lambda m: None)
     if msg["content"]["status"] != "ok":
         fail(f"cell failed: {msg['content']}")
@@ -105,13 +106,14 @@ try:
         fail(f"completion of `k.` gave {matches[:10]}, want the method Eval (is gopls on the kernel's PATH?)")
     code = cell + "%%\nkernel.Gaussian{}\n"
     reply = kc.inspect(code, code.rindex("Gaussian") + 2, reply=True, timeout=60)["content"]
-    text = reply.get("data", {}).get("text/plain", "") if reply.get("found") else ""
+    data = reply.get("data", {}) if reply.get("found") else {}
+    text = data.get("text/markdown") or data.get("text/plain") or ""
     if "Gaussian" not in text:
         fail(f"hover over kernel.Gaussian found nothing: {reply}")
     print(f"ok cell {t1 - t0:.1f} s (kernel start included); completion of `k.` -> {len(matches)} matches "
-          f"incl. Eval; hover: {text.strip().splitlines()[0][:80]!r}")
+          f"incl. Eval; hover: {next(l for l in text.splitlines() if l and not l.startswith('`'))[:80]!r}")
 finally:
     kc.stop_channels()
-    km.shutdown_kernel(now=True)
+    km.shutdown_kernel(now=False)  # gonb stops its gopls on a shutdown request
 PY
 echo "PASS scripts/test-lab.sh ($((SECONDS - t0)) s)"

@@ -6,10 +6,14 @@
 #   scripts/slurm/submit.sh <paper>[/<table>] N [--mode quick|full|paper] [--results DIR] [--reports] [-- SBATCH_ARGS...]
 #
 # Prints the merge job's id on stdout. Results go to DIR (default
-# $KERNELAB_RESULTS, else results/), the shards to DIR.shards/<i>.
+# $KERNELAB_RESULTS, else results/), the shards to DIR.shards/<i>, the logs to
+# DIR.log/shard-<array job>_<task>.out and merge-<job>.out: a re-submission
+# writes new ones, a requeued task appends to its own. Every task runs one
+# prebuilt kernelab binary: $KERNELAB_BIN when set (the Docker image sets it to
+# its own), else one built here once into build/bin/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [[ $# -ge 2 ]] || usage
 paper="$1" n="$2"; shift 2
 [[ "$n" =~ ^[1-9][0-9]*$ ]] || usage
@@ -32,10 +36,10 @@ fi
 export KERNELAB_BIN="$bin" KERNELAB_ROOT="$root" KERNELAB_PAPER="$paper" KERNELAB_MODE="$mode" \
   KERNELAB_RESULTS="$results" KERNELAB_SHARDS="$results.shards" KERNELAB_REPORTS="$reports"
 mkdir -p "$KERNELAB_SHARDS" "$results.log"
-array=$(sbatch --parsable --export=ALL --array="0-$((n - 1))" --chdir="$root" \
-  --output="$results.log/shard-%a.out" "${extra[@]}" "$root/scripts/slurm/shard.sbatch")
+array=$(sbatch --parsable --export=ALL --open-mode=append --array="0-$((n - 1))" --chdir="$root" \
+  --output="$results.log/shard-%A_%a.out" "${extra[@]}" "$root/scripts/slurm/shard.sbatch")
 array="${array%%;*}"
-merge=$(sbatch --parsable --export=ALL --dependency="afterok:$array" --chdir="$root" \
-  --output="$results.log/merge.out" "${extra[@]}" "$root/scripts/slurm/merge.sbatch")
+merge=$(sbatch --parsable --export=ALL --open-mode=append --dependency="afterok:$array" --chdir="$root" \
+  --output="$results.log/merge-%j.out" "${extra[@]}" "$root/scripts/slurm/merge.sbatch")
 echo "kernelab: array job $array ($n tasks), merge job ${merge%%;*}; logs in $results.log" >&2
 echo "${merge%%;*}"

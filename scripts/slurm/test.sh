@@ -139,7 +139,11 @@ while squeue -h 2>/dev/null | grep -q .; do
   ((SECONDS < deadline)) || { echo "FAIL: jobs still queued after 120 s"; squeue; exit 1; }
   sleep 1
 done
-grep -q "merged 48 records" "$T/results.log/merge.out" || { echo "FAIL: merge job output:"; cat "$T/results.log/merge.out"; exit 1; }
+mlog="$T/results.log/merge-${merge}.out"
+grep -q "merged 48 records" "$mlog" || { echo "FAIL: merge job output:"; cat "$mlog"; exit 1; }
+# Every attempt keeps its log: one per array task, named by array job and task.
+n_logs="$(ls "$T"/results.log/shard-*_[0-3].out 2>/dev/null | wc -l)"
+[[ "$n_logs" == 4 ]] || { echo "FAIL: want 4 shard logs shard-<job>_<task>.out, got:"; ls "$T/results.log"; exit 1; }
 # Records keep their compute time, which differs between runs: only those lines may differ.
 diff -r -I '^  "seconds": ' "$T/local" "$T/results" >/dev/null || { echo "FAIL: merged Slurm results differ from the local run"; diff -r -I '^  "seconds": ' "$T/local" "$T/results" | head -40; exit 1; }
 echo "PASS scripts/slurm/test.sh: 4 Slurm array tasks merged (job $merge) equal the local run (results bit for bit; compute times aside)"
