@@ -25,16 +25,21 @@ var (
 	mathJaxAny = regexp.MustCompile(`(?is)<script\b[^>]*\bsrc\s*=\s*["'][^"']*(?:MathJax|mathjax)[^"']*["'][^>]*>\s*</script>`)
 )
 
-// reportStyle keeps wide outputs inside the page: tables and preformatted
-// text scroll in place instead of widening the page, and figures shrink to
-// the column. The figures' font, Liberation Sans (viz lays text out with its
-// metrics), travels with the page: a computer without it would substitute a
-// wider font and labels would overflow their boxes.
+// reportStyle keeps wide outputs inside the page. The cells of kernelab's
+// tables wrap their text (viz keeps them on one line in notebooks); wide
+// tables and preformatted text scroll in place instead of widening the page;
+// long code lines wrap, since JupyterLab 4's export template leaves a
+// narrower column than nbconvert 6's did; figures shrink to the column. The
+// figures' font, Liberation Sans (viz lays text out with its metrics),
+// travels with the page: a computer without it would substitute a wider font
+// and labels would overflow their boxes.
 var reportStyle = `<style data-kl-report>
 @font-face { font-family: 'Liberation Sans'; src: url(data:font/ttf;base64,` +
 	base64.StdEncoding.EncodeToString(liberationsansregular.TTF) + `) format('truetype'); }
 .jp-OutputArea-output table { display: block; max-width: 100%; overflow-x: auto; }
+.jp-OutputArea-output .kl-table td, .jp-OutputArea-output .kl-table th { white-space: normal; }
 .jp-OutputArea-output pre { overflow-x: auto; }
+.jp-InputArea-editor pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .jp-OutputArea-output svg, .jp-OutputArea-output img { max-width: 100%; height: auto; }
 </style>`
 
