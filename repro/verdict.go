@@ -712,8 +712,8 @@ func (r *Report) Markdown() string {
 var verdictColour = map[Outcome]string{Reproduced: "#1a7f37", Partly: "#9a6700", NotReproduced: "#cf222e", Undecided: "#8250df", Corrected: "#0969da", NotRun: "#57606a"}
 
 // HTML returns the verdict table as a self-contained HTML fragment (inline
-// styles only), counts first; each claim built from cells or parts has
-// them in a <details> element; the criteria table follows, folded in one too.
+// styles only), counts first; the cells and parts of the claims follow in
+// one <details> element, and the criteria table in another.
 func (r *Report) HTML() string {
 	if r == nil {
 		r = &Report{} // a nil report reads as an empty one
@@ -727,26 +727,31 @@ func (r *Report) HTML() string {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:3px 6px">%s</th>`, h)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	td := `<td style="border-bottom:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left">`
+	td := `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left;line-height:1.3">`
+	var more strings.Builder // the cells and parts of each claim
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))
 		fmt.Fprintf(&b, `</td>%s%s</td>%s%s</td>%s%s</td>%s<span style="color:%s;white-space:nowrap">%s %s</span></td>%s%s</td></tr>`,
 			td, e(c.Paper), td, e(c.ours()), td, e(r.criterion(c)), td, verdictColour[c.Outcome], verdictMark[c.Outcome], e(r.label(c)), td, e(c.Reason))
-		// Cells and parts get a full-width row of their own: nested in
-		// the narrow item column they would scroll sideways.
-		sub := `<tr><td colspan="6" style="border-bottom:1px solid #ddd;padding:0 6px 6px 18px"><details><summary>%s</summary><div style="overflow-x:auto">`
+		// Cells and parts are listed under the table, folded: one row
+		// each in the table would push the first experiment down the page.
 		if len(c.Cells) > 0 {
-			fmt.Fprintf(&b, sub, e(fmt.Sprintf("the %d cells of %s", len(c.Cells), c.ID)))
-			b.WriteString(cellsHTML(c.Cells))
-			b.WriteString(`</div></details></td></tr>`)
+			fmt.Fprintf(&more, `<p style="margin:6px 0 2px"><b>%s</b>: the %d cells</p><div style="overflow-x:auto">`, e(c.ID), len(c.Cells))
+			more.WriteString(cellsHTML(c.Cells))
+			more.WriteString(`</div>`)
 		}
 		if len(c.Parts) > 1 {
-			fmt.Fprintf(&b, sub, e(fmt.Sprintf("the %d parts of %s", len(c.Parts), c.ID)))
-			b.WriteString(partsHTML(c.Parts))
-			b.WriteString(`</div></details></td></tr>`)
+			fmt.Fprintf(&more, `<p style="margin:6px 0 2px"><b>%s</b>: the %d parts</p><div style="overflow-x:auto">`, e(c.ID), len(c.Parts))
+			more.WriteString(partsHTML(c.Parts))
+			more.WriteString(`</div>`)
 		}
 	}
 	b.WriteString(`</tbody></table>`)
+	if more.Len() > 0 {
+		b.WriteString(`<details style="margin-top:6px"><summary>the cells and parts that decide each row</summary>`)
+		b.WriteString(more.String())
+		b.WriteString(`</details>`)
+	}
 	if len(r.Criteria) > 0 {
 		// One click away, so that the verdict and the first experiment
 		// stay near the top of a report.
