@@ -204,7 +204,7 @@ for src in "$@"; do
         if ! "$nbtool" check "$html/$name.html" >>"$log" 2>&1; then
           ok=0; [ -n "$detail" ] || detail="HTML report is not self-contained"
         elif [ $check_reports = 1 ] &&
-          ! "$nbtool" check-reports -notebooks "$(dirname "$src")" "$html/$name.html" >"$out/$name.report" 2>&1; then
+          ! "$nbtool" check-reports -explore="${KERNELAB_REPORT_EXPLORE:-true}" -notebooks "$(dirname "$src")" "$html/$name.html" >"$out/$name.report" 2>&1; then
           if [ "${KERNELAB_REPORT_CHECK:-}" = warn ]; then
             grep "^$html/$name.html: " "$out/$name.report" | sed "s|^$html/$name.html: |      warning: |" | head -n 30
           else
