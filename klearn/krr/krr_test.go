@@ -3,6 +3,7 @@ package krr
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -141,7 +142,14 @@ func TestErrors(t *testing.T) {
 
 func TestSklearnParity(t *testing.T) {
 	t.Parallel()
-	// Expected dual_coef_ and predictions: scikit-learn 1.2.1 KernelRidge on
+	for _, path := range []string{"testdata/sklearn_krr.json", "testdata/sklearn_krr_pypi.json"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { sklearnParity(t, path) })
+	}
+}
+
+// sklearnParity checks the fixture at path (Debian's or PyPI's scikit-learn, scripts/fixtures/fixtureset.py).
+func sklearnParity(t *testing.T, path string) {
+	// Expected dual_coef_ and predictions: scikit-learn KernelRidge on
 	// diabetes and breast_cancer (scripts/fixtures/sklearn_core.py;
 	// testdata/README.md). Both solve (K + αI)c = y by Cholesky.
 	var f struct {
@@ -163,7 +171,7 @@ func TestSklearnParity(t *testing.T) {
 			Predict  []float64 `json:"predict"`
 		} `json:"cases"`
 	}
-	klearntest.ReadJSON(t, "testdata/sklearn_krr.json", &f)
+	klearntest.ReadJSON(t, path, &f)
 	if len(f.Cases) != 16 {
 		t.Fatalf("fixture has %d cases, want 16", len(f.Cases))
 	}
