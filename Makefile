@@ -134,3 +134,8 @@ fmt-notebooks:
 
 clean:
 	rm -rf build/test build/test-reuse build/reports reports
+
+## bench-peers: kernelab beside its PyPI and Debian peers, every pair interleaved (scripts/bench/peers.sh; the README's Speed table).
+.PHONY: bench-peers
+bench-peers: data
+	@scripts/bench/peers.sh
