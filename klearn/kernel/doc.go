@@ -33,12 +33,10 @@
 // 2⟨x, z⟩ clamped at 0 (exactly 0 on the diagonal). Laplacian needs the
 // L1 distance and uses the generic parallel loop.
 //
-// Speed, against scikit-learn's rbf_kernel and polynomial_kernel (OpenBLAS)
-// on the same data, wall time: BENCHMARKS.md, re-measured by
-// scripts/bench/peers.sh. On the idle 2-core Zen 4 machine (2026-11-26)
-// the 4000×4000 RBF Gram of 784-dimensional rows took 0.182 s against
-// scikit-learn's 0.199 s, the degree-3 polynomial 0.194 s against 0.193 s,
-// and at n = 1000 and 2000 both were at or ahead of it too.
+// Speed against scikit-learn's rbf_kernel and polynomial_kernel from PyPI
+// (its OpenBLAS) on the same data: the README's Speed table, one
+// interleaved run of scripts/bench/peers.sh with its date, commit and load;
+// earlier runs in BENCHMARKS.md.
 // Building with GOAMD64=v3 fuses the Go kernel's multiply-adds (results
 // then differ from v1 builds in the last bits, and stay bit-identical for
 // any GOMAXPROCS).

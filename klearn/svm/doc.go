@@ -115,12 +115,12 @@
 // the dual objectives agree to a relative 3e-7 or better (test tolerance
 // 1e-4), the support-vector sets are identical and so are the predictions.
 //
-// Speed: on a precomputed MNIST 3-vs-8 kernel FitGram took 0.4–0.9× the
-// time of LIBSVM inside scikit-learn on 2 CPUs (the solver runs on one
-// goroutine, like LIBSVM's; the second CPU builds the transposed mirror and
-// checks the input), with the same objectives to 7 digits
-// (scripts/bench/svm_vs_libsvm.sh); tables and the profile that shaped the
-// solver in BENCHMARKS.md.
+// Speed: Fit from features and FitGram on a precomputed MNIST 3-vs-8
+// kernel against SVC from PyPI and Debian and LIBSVM's svm-train are in
+// the README's Speed table, one interleaved run of scripts/bench/peers.sh
+// with its date, commit and load (the solver runs on one goroutine, like
+// LIBSVM's; the second CPU builds the transposed mirror and checks the
+// input). The profile that shaped the solver is in BENCHMARKS.md.
 //
 // # References
 //
