@@ -85,6 +85,13 @@ report() {
            if (f[3] ~ /^kernelab/) r = "—"
            printf "| %s | %s | %s | %.4f | %s | %.8g | %s |\n", f[1], f[2], impl, med[k], r, v[k], (k in d) ? d[k] : "" } }' "$res"
   echo
+  awk '$1 == "RESULT" && $2 == "sdp24" { v[$4] = $6; if (NF >= 7) d[$4] = $7; if ($4 ~ /interior/) ref = $6; else o[++n] = $4 }
+       END { printf "SDP (24) agreement with kernelab'"'"'s interior point (stated tolerance: optimal t within 1e-4 relative, K(P*) within\n"
+             printf "1e-2 relative in Frobenius norm; K(P*) is unique only up to the solver'"'"'s accuracy):"
+             for (i = 1; i <= n; i++) { k = o[i]; r = (v[k] - ref) / ref; if (r < 0) r = -r; ok = r <= 1e-4 && (!(k in d) || d[k] <= 1e-2)
+               impl = k; gsub(/_/, " ", impl); printf "%s %s t %.1e, K %s: %s", (i > 1 ? ";" : ""), impl, r, (k in d) ? sprintf("%.1e", d[k]) : "not compared", ok ? "agrees" : "does not agree" }
+             print "." }' "$res"
+  echo
   echo "SimpleMKL and ℓp-norm MKL: MKLpy 0.6 has neither (its algorithms are EasyMKL, GRAM, MEMO, RMKL, CKA and the"
   echo "average and heuristic combinations), and no other PyPI package is pinned for them, so they have no pair here."
   echo "TKL (the MATLAB toolbox of Colbert & Peet, under Octave): not run — the toolbox is not on PyPI, Debian, npm"
