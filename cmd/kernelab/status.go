@@ -159,7 +159,7 @@ func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime,
 			t.sec, t.timed = s[0].Seconds, true
 			acc(now, key(j), t.sec)
 		}
-		id, err := j.ID()
+		id, err := storedID(j)
 		if err != nil {
 			return nil, err
 		}
@@ -181,6 +181,21 @@ func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime,
 		}
 	}
 	return out, nil
+}
+
+// storedID is the ID of j as read back from a record: a struct in Params
+// comes back as a map with sorted keys, so the ID of the job as built can
+// differ from that of its record (which pastSeconds uses).
+func storedID(j jobs.Job) (string, error) {
+	b, err := j.Spec()
+	if err != nil {
+		return "", err
+	}
+	var back jobs.Job
+	if err := json.Unmarshal(b, &back); err != nil {
+		return "", fmt.Errorf("%s: %w", j.Name(), err)
+	}
+	return back.ID()
 }
 
 // tally fills r from the jobs idx (indices into times, in run order).

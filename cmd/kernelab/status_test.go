@@ -27,7 +27,7 @@ func init() {
 			{Paper: statusPaper, Table: "t1", Method: "a", Split: 3},
 			{Paper: statusPaper, Table: "t1", Method: "b", Split: 4},
 			{Paper: statusPaper, Table: "t1", Method: "b", Split: 5},
-			{Paper: statusPaper, Table: "t2", Method: "c", Split: 6},
+			{Paper: statusPaper, Table: "t2", Method: "c", Split: 6, Params: map[string]any{"cfg": struct{ B, A int }{1, 2}}},
 			{Paper: statusPaper, Table: "t2", Method: "c", Split: 7},
 		}, nil
 	}, func(_ context.Context, j jobs.Job) (any, error) {
@@ -74,6 +74,12 @@ func TestStatus(t *testing.T) {
 	if n != 4 {
 		t.Fatalf("%d records, want 4", n)
 	}
+	// Job 6 was timed by an earlier code (a key no current code makes), at
+	// 9 s: the missing jobs of its method are estimated at 9 s each. Its
+	// struct parameter reads back as a map with sorted keys.
+	if err := st.Put(jobs.Record{Key: strings.Repeat("0", 64), Job: js[5], Result: []byte("6"), Seconds: 9}); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"status", statusPaper, "--results", st.Dir, "--workers", "2", "--json"}, &out, &out); err != nil {
 		t.Fatal(err)
@@ -84,14 +90,15 @@ func TestStatus(t *testing.T) {
 	}
 	// t1 on 2 workers, in order: a1 (1 s) and a2 (2 s) start at 0; a3 (3 s)
 	// at 1 ends at 4; b4 (4 s) at 2 ends at 6; b5, missing, gets b's mean
-	// 4 s and starts at 4: wall 8 s. t2 has no timed job: wall 0.
+	// 4 s and starts at 4: wall 8 s. t2's two jobs get c's past mean, 9 s
+	// each, one per worker: wall 9 s.
 	want := []statusRow{
 		{Paper: statusPaper, Table: "t1", Jobs: 5, Done: 4, Missing: 1, Seconds: 10, Timed: 4, LeftSeconds: 4, WallSeconds: 8},
 		{Paper: statusPaper, Table: "t1", Method: "a", Jobs: 3, Done: 3, Seconds: 6, Timed: 3, WallSeconds: 4},
 		{Paper: statusPaper, Table: "t1", Method: "b", Jobs: 2, Done: 1, Missing: 1, Seconds: 4, Timed: 1, LeftSeconds: 4, WallSeconds: 4},
-		{Paper: statusPaper, Table: "t2", Jobs: 2, Missing: 2, Failed: 1, Unknown: 2},
-		{Paper: statusPaper, Table: "t2", Method: "c", Jobs: 2, Missing: 2, Failed: 1, Unknown: 2},
-		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, LeftSeconds: 4, Unknown: 2, WallSeconds: 8},
+		{Paper: statusPaper, Table: "t2", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
+		{Paper: statusPaper, Table: "t2", Method: "c", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
+		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, LeftSeconds: 22, WallSeconds: 17},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d:\n%s", len(rows), len(want), out.String())
