@@ -23,6 +23,11 @@ if [ -z "${GOAMD64:-}" ] && [ "$(go env GOARCH)" = amd64 ] && \
    [ "$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -cxE 'avx|avx2|bmi1|bmi2|f16c|fma|abm|movbe|xsave')" = 9 ]; then
   export GOAMD64=v3
 fi
+# MNIST where `make data` put it (the data cache), unless the caller says or data/cache/mnist holds it.
+if [ -z "${KERNELAB_MNIST_DIR:-}" ] && [ ! -d data/cache/mnist ]; then
+  KERNELAB_MNIST_DIR="$(scripts/data/mnist.sh --print-dir)/mnist"
+  export KERNELAB_MNIST_DIR
+fi
 py=$(scripts/bench/peers-env.sh)
 deb=""
 if /usr/bin/python3 -c 'import sklearn' 2>/dev/null; then deb=/usr/bin/python3; fi
