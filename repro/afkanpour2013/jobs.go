@@ -31,6 +31,9 @@ var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Pr
 	Kinds: append([]jobs.Runner[Config]{kindChecks, kindH1, kindFigure1, kindFigure3},
 		kindTask(jobFigure2), kindTask(jobMNIST), kindTask(jobLetter), kindTask(jobUCI))}
 
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
+
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }

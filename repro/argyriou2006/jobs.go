@@ -31,6 +31,9 @@ var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Pr
 	Kinds: []jobs.Runner[Config]{kindChecks, kindDC1, kindStandard, kindFinite, kindSVM, kindDC2, kindGrids,
 		kindKinds, kindLocalDC, kindMultistart, kindSize}}
 
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
+
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }

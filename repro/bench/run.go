@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -67,6 +68,10 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 // and a regression kind of job.
 var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
 	Kinds: []jobs.Runner[Config]{kindClass, kindReg}}
+
+// Study is the benchmark as its notebook opens it (nb.Open): it decides no
+// claim, so it has no verdict.
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run}
 
 // ConfigFor returns the configuration of a mode (quick, full, paper).
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }

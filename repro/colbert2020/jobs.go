@@ -23,6 +23,17 @@ var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Pr
 	Kinds: []jobs.Runner[Config]{kindChecks, kindTable1, kindScaling, kindFigure6, kindFigure1, kindIono,
 		kindFigure2, kindCurve, kindChance}}
 
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Verdict: Verdict,
+	Run: func(cfg Config, progress func(done, total int)) (*Results, error) {
+		done, total := 0, len(Jobs(cfg))
+		return Run(cfg, func(string) {
+			if done++; progress != nil {
+				progress(done, total)
+			}
+		})
+	}}
+
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }

@@ -24,6 +24,9 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
 	Kinds: []jobs.Runner[Config]{kindChecks, kindFigure1, kindTable1, kindHyp, kindFigure2, kindFigure3}}
 
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
+
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }

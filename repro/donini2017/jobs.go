@@ -27,6 +27,9 @@ var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Pr
 	Kinds: []jobs.Runner[Config]{kindChecks, kindFig1, kindCV, kindFig6, kindSpread, kindFig7, kindFig8, kindFig9,
 		kindTable3, kindFig10, kindTable5, kindTable4, kindAlg1}}
 
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
+
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
 func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
