@@ -330,7 +330,11 @@ func taskClaims(res *Results) []repro.Claim {
 		x, y := pairedOf(res, jobLetter, methodCRDC, "CR", nil, secondsOf)
 		c := repro.Claim{ID: "CR DC time", Kind: repro.Statement, Statement: "the DC-programming version of CR is faster than the gradient-based one (roughly three times)",
 			Paper: "about 3 × faster (no numbers)", Tolerance: "over (Letter task, repetition)", Reason: "CR (DC) is not shown faster"}.Decide(p)
-		c.Ours = fmt.Sprintf("CR %.1f s, CR (DC) %.1f s per run (ratio %.2f): %s", mean(y), mean(x), mean(y)/mean(x), c.Ours)
+		vy, ey := repro.Summarize(y)
+		vx, ex := repro.Summarize(x)
+		if ey == nil && ex == nil {
+			c.Ours = fmt.Sprintf("CR %.1f s, CR (DC) %.1f s per run (ratio %.2f): %s", vy.Mean, vx.Mean, vy.Mean/vx.Mean, c.Ours)
+		}
 		out = append(out, c)
 	}
 
@@ -519,12 +523,4 @@ func figure3Claims(res *Results) []repro.Claim {
 	return []repro.Claim{repro.Claim{ID: "Figure 3", Kind: repro.Experiment, Statement: "the search objective h(σ) of each stage has at most 2 local minima",
 		Paper: "never more than 2 local minima on the plotted MNIST and Letter curves", Tolerance: fmt.Sprintf("≤ %d interior minima per curve", MaxMinima),
 		Reason: "a curve has more than 2 local minima"}.Decide(parts...)}
-}
-
-func mean(xs []float64) float64 {
-	v, err := repro.Summarize(xs)
-	if err != nil {
-		return math.NaN()
-	}
-	return v.Mean
 }
