@@ -361,15 +361,15 @@ var (
 		}
 		return rec, nil
 	})
-	kindKinds = kind(jobFig2, methodKinds, func(cfg Config, c cell) (*Kinds, error) {
+	kindKinds = kind(jobFig2, methodKinds, func(cfg Config, c cell) (Kinds, error) {
 		bd, err := halfDists(c.tr, c.d)
 		if err != nil {
-			return nil, err
+			return Kinds{}, err
 		}
 		t0 := time.Now()
-		rec := &Kinds{Task: c.task, Range: c.rng, Sigmas: kindsSigmas(c.r, 10)}
+		rec := Kinds{Task: c.task, Range: c.rng, Sigmas: kindsSigmas(c.r, 10)}
 		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, c.d, cfg.Mu); err != nil {
-			return nil, err
+			return Kinds{}, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
@@ -501,7 +501,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			c := cell2(j)
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
 		}),
-		kindKinds.Each(js, raw, func(_ jobs.Job, k *Kinds) { res.Figure2Kinds = k }),
+		kindKinds.Each(js, raw, func(_ jobs.Job, k Kinds) { res.Figure2Kinds = &k }),
 		kindSize.Each(js, raw, func(j jobs.Job, g Greedy1) {
 			t, r := at(j)
 			sizes[j.Split] = SizePoint{Task: t, Range: r, Train: j.Split, Greedy1: g}
