@@ -83,6 +83,9 @@ type Experiment struct {
 	// Run computes one job's result; it must be deterministic and
 	// JSON-serialisable.
 	Run func(ctx context.Context, j Job) (any, error)
+	// pkg is the package whose code digest keys the records: that of
+	// Paper.Jobs for RegisterPaper, else the package defining Run.
+	pkg string
 }
 
 var (

@@ -102,6 +102,8 @@ func (p *Paper[C]) Run(ctx context.Context, j Job) (any, error) {
 }
 
 // RegisterPaper registers p's jobs and runner under p.Name (Register).
+// Its records are keyed by the code digest of the package that defines
+// p.Jobs, the paper's package (p.Run is defined here, in repro/jobs).
 func RegisterPaper[C any](p *Paper[C]) {
 	if p.Quick == nil || p.Full == nil || p.Printed == nil || p.Jobs == nil || len(p.Kinds) == 0 {
 		panic("jobs: RegisterPaper needs the three mode configurations, Jobs and at least one kind")
@@ -113,4 +115,9 @@ func RegisterPaper[C any](p *Paper[C]) {
 		}
 		return p.Jobs(cfg), nil
 	}, p.Run)
+	regMu.Lock()
+	defer regMu.Unlock()
+	e := registry[p.Name]
+	e.pkg = funcPackage(p.Jobs)
+	registry[p.Name] = e
 }
