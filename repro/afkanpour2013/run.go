@@ -8,7 +8,6 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -211,16 +210,16 @@ func selectC(cs []float64, fit func(C float64) (val, test []float64, err error),
 		if err != nil {
 			return 0, 0, err
 		}
-		e, err := metrics.ErrorRate(yval, pv)
+		e, err := repro.ErrorPct(yval, pv)
 		if err != nil {
 			return 0, 0, err
 		}
-		if e := 100 * e; e < best {
-			et, err := metrics.ErrorRate(yte, pt)
+		if e < best {
+			et, err := repro.ErrorPct(yte, pt)
 			if err != nil {
 				return 0, 0, err
 			}
-			best, bestC, bestTest = e, C, 100*et
+			best, bestC, bestTest = e, C, et
 		}
 	}
 	return bestTest, bestC, nil

@@ -11,7 +11,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
-	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -375,11 +374,11 @@ func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 	if err != nil {
 		return Greedy1{}, err
 	}
-	e, err := metrics.ErrorRate(d.yte, p)
+	e, err := repro.ErrorPct(d.yte, p)
 	if err != nil {
 		return Greedy1{}, err
 	}
-	out := Greedy1{Error: 100 * e, E: m.Errors(), Status: m.Status().String()}
+	out := Greedy1{Error: e, E: m.Errors(), Status: m.Status().String()}
 	out.Atoms = mergeAtoms(m.Atoms())
 	for _, st := range m.Steps() {
 		out.Steps++
@@ -489,8 +488,8 @@ func finite(bd blockDists, sigmas [][]float64, d taskData, mu float64) (float64,
 	if err != nil {
 		return 0, nil, 0, err
 	}
-	e, err := metrics.ErrorRate(d.yte, mkl.Signs(f))
-	return 100 * e, r.Weights, r.E, err
+	e, err := repro.ErrorPct(d.yte, mkl.Signs(f))
+	return e, r.Weights, r.E, err
 }
 
 // svmCV is the Gaussian SVM with σ and C chosen by k-fold cross-validation
@@ -539,8 +538,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		e, err := metrics.ErrorRate(yte, p)
-		return 100 * e, err
+		return repro.ErrorPct(yte, p)
 	}, modelsel.SearchOptions{Minimize: true})
 	if err != nil {
 		return 0, 0, 0, err
@@ -554,6 +552,6 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	e, err := metrics.ErrorRate(d.yte, p)
-	return 100 * e, sig[b.si], cfg.SVMCs[b.ci], err
+	e, err := repro.ErrorPct(d.yte, p)
+	return e, sig[b.si], cfg.SVMCs[b.ci], err
 }
