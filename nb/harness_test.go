@@ -106,7 +106,10 @@ func TestShowReportEmbedsParsableJSON(t *testing.T) {
 	capture(t)
 	shown := notebook(t)
 	r := &repro.Report{Paper: "A & B (2009)", Mode: "quick"}
-	r.Add(repro.CheckClaim("Prop. 1", repro.Theorem, "F is convex </script>", "holds", "holds", "exact", true, ""))
+	r.Add(repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
+		Statement: "F is convex </script>",
+		Paper:     "holds", Tolerance: "exact"}.Decide(repro.Check("Prop. 1", true,
+		"holds")))
 	ShowReport(r)
 	if len(*shown) != 2 || (*shown)[1] != "sync" || !strings.HasPrefix((*shown)[0], "html:") {
 		t.Fatalf("displayed %q, want one HTML output then a sync", *shown)

@@ -1,10 +1,10 @@
 // Package nb holds the small helpers every kernelab notebook uses: the run
 // mode (quick for CI, full for reports), loud numerical checks, error
-// unwrapping for short cells, results computed once and cached (Cached),
-// rich output: the paper's verdict table (ShowReport), Markdown with LaTeX
-// math, collapsed details; and explorations (Explore): a chart the reader
-// moves with sliders, live in JupyterLab and as precomputed frames in a
-// report.
+// unwrapping for short cells, a paper opened with its results computed once
+// and cached (Open, Cached), rich output: the paper's verdict table
+// (ShowReport), Markdown with LaTeX math, collapsed details; and
+// explorations (Explore): a chart the reader moves with sliders, live in
+// JupyterLab and as precomputed frames in a report.
 //
 // A notebook's setup cell reads
 //
@@ -22,16 +22,14 @@
 //	nb.Check(minEig > -1e-10, "Gram matrix is PSD: λ_min = %.3g", minEig)
 //	reps := nb.Pick(3, 30) // 3 repetitions in quick mode, 30 in full mode
 //
-// A reproduction notebook runs its paper's experiments once, through its
-// package in repro/, and shows the verdict before the details:
+// A reproduction notebook opens its paper's study (repro/<paper>.Study)
+// once in its setup cell; its experiments run once, in the first cell that
+// needs them, and every later cell reads them stored (Open, Cached):
 //
-//	func results() *cortes2009.Results {
-//		return nb.Cached("cortes2009", config(), func() (*cortes2009.Results, error) {
-//			return cortes2009.Run(config(), progress)
-//		})
-//	}
+//	var paper = nb.Open(cortes2009.Study, func(c *cortes2009.Config) { c.Seed = seed })
 //
-//	nb.ShowReport(cortes2009.Verdict(results()))
+//	nb.ShowReport(paper.Verdict())
+//	c := paper.Claim("Figure 1")
 //
 // Cell tags shape the HTML report: "hide-input" shows a cell's output only
 // (set-up cells), "remove-cell" drops the cell.

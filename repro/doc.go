@@ -67,8 +67,12 @@
 //
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
 // paper's printed numbers, the protocols and runners, and build their
-// Report from results computed by klearn. A comparison table in viz shows
-// the verdicts computed here (CompareTable); it decides nothing itself.
+// Report from results computed by klearn. Each exports its Study: its
+// typed jobs (a jobs.Paper with one jobs.Kind per table), its Run and its
+// Verdict, which a notebook opens in one call (nb.Open). Package
+// repro/papers lists them all for the commands. A comparison table in viz
+// shows the verdicts computed here (CompareTable); it decides nothing
+// itself.
 //
 // Nothing here imports the notebook harness: a Report renders itself as
 // text, Markdown or HTML, and marshals to JSON, with its counts embedded

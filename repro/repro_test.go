@@ -145,12 +145,15 @@ func TestCellsAndClaims(t *testing.T) {
 	}
 	var r Report
 	r.Paper, r.Mode = "Test (2024)", "quick"
-	r.Add(TableClaim("Table 1", "errors", cells, "a reason"))
-	r.Add(TableClaim("Table 2", "all good", cells[:1], "unused"))
-	r.Add(TableClaim("Table 3", "none good", cells[1:2], "why"))
-	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "Eq. (5)", "max rel. err 1e-9", "1e-6", true, ""))
+	r.Add(Claim{ID: "Table 1", Statement: "errors", Reason: "a reason"}.DecideCells(cells))
+	r.Add(Claim{ID: "Table 2", Statement: "all good", Reason: "unused"}.DecideCells(cells[:1]))
+	r.Add(Claim{ID: "Table 3", Statement: "none good", Reason: "why"}.DecideCells(cells[1:2]))
+	r.Add(Claim{ID: "Prop. 1", Kind: Theorem,
+		Statement: "gradient",
+		Paper:     "Eq. (5)", Tolerance: "1e-6"}.Decide(Check("Prop. 1", true,
+		"max rel. err 1e-9")))
 	r.Add(NotRunClaim("Figure 9", Experiment, "big", "full mode only"))
-	r.Add(CountClaim("Fig. 2", Statement, "learned beats base", "at all sizes", "1 std", 3, 5, "noise"))
+	r.Add(Claim{ID: "Fig. 2", Kind: Statement, Statement: "learned beats base", Paper: "at all sizes", Tolerance: "1 std", Reason: "noise"}.Decide(Check("1", true, ""), Check("2", true, ""), Check("3", true, ""), Check("4", false, ""), Check("5", false, "")))
 	if r.Claims[0].Outcome != Partly || r.Claims[1].Outcome != Reproduced || r.Claims[2].Outcome != NotReproduced {
 		t.Fatalf("outcomes %v %v %v", r.Claims[0].Outcome, r.Claims[1].Outcome, r.Claims[2].Outcome)
 	}
@@ -171,7 +174,7 @@ func TestCellsAndClaims(t *testing.T) {
 	// A diagnostic row, even reproduced and with cells, changes no count
 	// but its own, and sorts last.
 	d := r
-	d.Claims = append([]Claim{CountClaim("Table 1 (variants)", Diagnostic, "variants", "rows", "tol", 2, 2, "")}, r.Claims...)
+	d.Claims = append([]Claim{Claim{ID: "Table 1 (variants)", Kind: Diagnostic, Statement: "variants", Paper: "rows", Tolerance: "tol"}.Decide(Check("row 1", true, ""), Check("row 2", true, ""))}, r.Claims...)
 	d.Claims[0].Cells = cells
 	if dc := d.Counts(); dc.Diagnostics != 1 || dc.Explains != 1 || dc.Reproduced != wantC.Reproduced || dc.Claims != wantC.Claims || dc.Cells != wantC.Cells {
 		t.Fatalf("diagnostic counted: %+v", dc)
@@ -192,8 +195,14 @@ func TestCellsAndClaims(t *testing.T) {
 	// A target of ours is counted apart from the paper's claims, labelled
 	// met or not, and sorted before the diagnostics.
 	g := d
-	g.Claims = append(append([]Claim(nil), d.Claims...), CheckClaim("Table 1 (time)", Target, "one fit 10× faster", "95 s", "9 s", "≥ 10×", true, ""),
-		CheckClaim("Table 2 (time)", Target, "one fit 10× faster", "95 s", "20 s", "≥ 10×", false, "slower"))
+	g.Claims = append(append([]Claim(nil), d.Claims...), Claim{ID: "Table 1 (time)", Kind: Target,
+		Statement: "one fit 10× faster",
+		Paper:     "95 s", Tolerance: "≥ 10×"}.Decide(Check("Table 1 (time)", true,
+		"9 s")),
+		Claim{ID: "Table 2 (time)", Kind: Target,
+			Statement: "one fit 10× faster",
+			Paper:     "95 s", Tolerance: "≥ 10×", Reason: "slower"}.Decide(Check("Table 2 (time)", false,
+			"20 s")))
 	if gc := g.Counts(); gc.Targets != 2 || gc.Met != 1 || gc.Claims != wantC.Claims || gc.Reproduced != wantC.Reproduced {
 		t.Fatalf("targets counted: %+v", gc)
 	}
@@ -223,7 +232,10 @@ func TestCellsAndClaims(t *testing.T) {
 		t.Fatal("HTML: no diagnostic label")
 	}
 	// Replacing by ID.
-	r.Add(CheckClaim("Prop. 1", Theorem, "gradient", "", "", "", false, "broken"))
+	r.Add(Claim{ID: "Prop. 1", Kind: Theorem,
+		Statement: "gradient",
+		Reason:    "broken"}.Decide(Check("Prop. 1", false,
+		"")))
 	if len(r.Claims) != 6 || r.Claims[3].Outcome != NotReproduced {
 		t.Fatalf("Add did not replace")
 	}
@@ -269,7 +281,10 @@ func TestTolerance(t *testing.T) {
 
 func TestEmbeddedRoundTrip(t *testing.T) {
 	r := &Report{Paper: "X (2020)", Mode: "full"}
-	r.Add(CheckClaim("Thm 1", Theorem, "a </script> b", "holds", "holds", "exact", true, ""))
+	r.Add(Claim{ID: "Thm 1", Kind: Theorem,
+		Statement: "a </script> b",
+		Paper:     "holds", Tolerance: "exact"}.Decide(Check("Thm 1", true,
+		"holds")))
 	h := "<p>before</p>" + r.EmbeddedHTML() + "<p>after</p>"
 	got, err := FindEmbedded(h)
 	if err != nil {
@@ -283,5 +298,28 @@ func TestEmbeddedRoundTrip(t *testing.T) {
 	}
 	if _, err := FindEmbedded(`<script type="application/json" class="` + EmbedClass + `">{`); err == nil {
 		t.Error("no error for an unterminated report")
+	}
+}
+
+// ErrorPct counts: one wrong of 20 is exactly 5 % (100·(1 − 19/20) is
+// 5.0000000000000044), three of 7 is 300/7; bad lengths are errors.
+func TestErrorPct(t *testing.T) {
+	y := make([]float64, 20)
+	p := make([]float64, 20)
+	for i := range y {
+		y[i], p[i] = 1, 1
+	}
+	p[3] = -1
+	if e, err := ErrorPct(y, p); err != nil || e != 5 {
+		t.Errorf("ErrorPct = %v, %v; want exactly 5", e, err)
+	}
+	if e, _ := ErrorPct([]float64{1, 1, 1, -1, -1, -1, 1}, []float64{-1, -1, -1, -1, -1, -1, 1}); e != 300.0/7 {
+		t.Errorf("ErrorPct = %v, want 300/7", e)
+	}
+	if _, err := ErrorPct(nil, nil); !errors.Is(err, klearn.ErrEmpty) {
+		t.Errorf("no labels: %v", err)
+	}
+	if _, err := ErrorPct(y, p[:3]); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("3 predictions for 20 labels: %v", err)
 	}
 }

@@ -27,14 +27,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
-	_ "github.com/kernelab/kernelab/repro/argyriou2006"
-	_ "github.com/kernelab/kernelab/repro/bench"
-	_ "github.com/kernelab/kernelab/repro/colbert2020"
-	_ "github.com/kernelab/kernelab/repro/cortes2009"
-	_ "github.com/kernelab/kernelab/repro/donini2017"
 	"github.com/kernelab/kernelab/repro/jobs"
-	_ "github.com/kernelab/kernelab/repro/jobs/demo"
+	_ "github.com/kernelab/kernelab/repro/papers" // registers every paper's jobs
 )
 
 func main() {

@@ -61,13 +61,7 @@ import (
 
 	"github.com/kernelab/kernelab/cmd/nbtool/internal/notebook"
 	"github.com/kernelab/kernelab/repro/jobs"
-
-	// The papers' experiments, for the compute time of their jobs.
-	_ "github.com/kernelab/kernelab/repro/afkanpour2013"
-	_ "github.com/kernelab/kernelab/repro/argyriou2006"
-	_ "github.com/kernelab/kernelab/repro/colbert2020"
-	_ "github.com/kernelab/kernelab/repro/cortes2009"
-	_ "github.com/kernelab/kernelab/repro/donini2017"
+	_ "github.com/kernelab/kernelab/repro/papers" // the papers' jobs, for their compute time
 )
 
 func main() {

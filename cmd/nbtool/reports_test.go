@@ -95,7 +95,10 @@ func TestCheckReportsFindsDefects(t *testing.T) {
 		return s
 	}
 	r := &repro.Report{Paper: "P (2009)", Mode: "quick"}
-	r.Add(repro.CheckClaim("Prop. 1", repro.Theorem, "F is convex", "holds", "holds", "exact", true, ""))
+	r.Add(repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
+		Statement: "F is convex",
+		Paper:     "holds", Tolerance: "exact"}.Decide(repro.Check("Prop. 1", true,
+		"holds")))
 	out := func(h string) string {
 		return `<div class="jp-OutputArea-child"><div class="jp-RenderedHTMLCommon jp-RenderedHTML jp-OutputArea-output" data-mime-type="text/html">` + h + `</div></div>`
 	}

@@ -99,8 +99,10 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 		an := frob(G, H)
 		worst = math.Max(worst, math.Abs(fd-an)/math.Max(1e-12, math.Abs(an)))
 	}
-	out := []repro.Claim{repro.CheckClaim("Eq. (3)", repro.Theorem, "F'(K) is the gradient of the alignment F",
-		"exact", fmt.Sprintf("worst relative error %.1e over 20 directions", worst), "≤ 1e-6", worst <= 1e-6, "central differences, h = 1e-5")}
+	out := []repro.Claim{repro.Claim{ID: "Eq. (3)", Kind: repro.Theorem,
+		Statement: "F'(K) is the gradient of the alignment F",
+		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Eq. (3)", worst <= 1e-6,
+		fmt.Sprintf("worst relative error %.1e over 20 directions", worst)))}
 	// Proposition 2.
 	worst = 0
 	Kc, err := kernel.Center(K)
@@ -132,8 +134,10 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 			worst = math.Max(worst, best-at)
 		}
 	}
-	out = append(out, repro.CheckClaim("Prop. 2", repro.Theorem, "the closed-form step maximises F(K + ηK') on [0, η_max]",
-		"exact", fmt.Sprintf("grid maximum exceeds the closed form by at most %.1e over 12 cases", worst), "≤ 1e-9", worst <= 1e-9, "grid of 4,001 points"))
+	out = append(out, repro.Claim{ID: "Prop. 2", Kind: repro.Theorem,
+		Statement: "the closed-form step maximises F(K + ηK') on [0, η_max]",
+		Paper:     "exact", Tolerance: "≤ 1e-9", Reason: "grid of 4,001 points"}.Decide(repro.Check("Prop. 2", worst <= 1e-9,
+		fmt.Sprintf("grid maximum exceeds the closed form by at most %.1e over 12 cases", worst))))
 	// Lemma 3: F_c(K) = F(C K C) has the gradient C F'(K_c) C, and that
 	// equals F'(K_c). Central differences of F_c along random directions
 	// against the formula, and the idempotence identity.
@@ -172,9 +176,10 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 			worstId = math.Max(worstId, math.Abs(CGc.At(i, j)-Gc.At(i, j)))
 		}
 	}
-	out = append(out, repro.CheckClaim("Lemma 3", repro.Theorem, "F_c'(K) = C_n F'(K_c) C_n, and C_n F'(K_c) C_n = F'(K_c)",
-		"exact", fmt.Sprintf("gradient: worst relative error %.1e over 20 directions; identity: max |C F' C − F'| = %.1e", worstFD, worstId),
-		"≤ 1e-6 and ≤ 1e-12", worstFD <= 1e-6 && worstId <= 1e-12, "central differences, h = 1e-5"))
+	out = append(out, repro.Claim{ID: "Lemma 3", Kind: repro.Theorem,
+		Statement: "F_c'(K) = C_n F'(K_c) C_n, and C_n F'(K_c) C_n = F'(K_c)",
+		Paper:     "exact", Tolerance: "≤ 1e-6 and ≤ 1e-12", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Lemma 3", worstFD <= 1e-6 && worstId <= 1e-12,
+		fmt.Sprintf("gradient: worst relative error %.1e over 20 directions; identity: max |C F' C − F'| = %.1e", worstFD, worstId))))
 	// Proposition 1: the directional derivative of f(k) = F((K(k))_c)
 	// along a Gaussian κ_σ is ⟨K(κ_σ), F'(K_c)⟩ (the searchers' h(σ)).
 	srch, err := continuous.GaussianBandwidth{}.Prepare(X)
@@ -203,8 +208,10 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 		}
 		worst = math.Max(worst, math.Abs((up-down)/(2*eps)-hv)/math.Max(1, math.Abs(hv)))
 	}
-	out = append(out, repro.CheckClaim("Prop. 1", repro.Theorem, "the steepest-ascent direction: (f(k + εκ_σ) − f(k))/ε → ⟨K(κ_σ), F'((K(k))_c)⟩_F",
-		"exact", fmt.Sprintf("worst relative error %.1e at σ ∈ {0.3, 1, 4} (Gaussian κ_σ)", worst), "≤ 1e-6", worst <= 1e-6, "central differences, ε = 1e-6"))
+	out = append(out, repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
+		Statement: "the steepest-ascent direction: (f(k + εκ_σ) − f(k))/ε → ⟨K(κ_σ), F'((K(k))_c)⟩_F",
+		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, ε = 1e-6"}.Decide(repro.Check("Prop. 1", worst <= 1e-6,
+		fmt.Sprintf("worst relative error %.1e at σ ∈ {0.3, 1, 4} (Gaussian κ_σ)", worst))))
 	// Dirichlet PSD in 1-D, not in 2-D.
 	X2 := mat.NewDense(n, 2, nil)
 	for i := 0; i < n; i++ {
@@ -227,8 +234,9 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, repro.CheckClaim("Dirichlet PSD", repro.Theorem, "1 + 2cos(σ|x − x'|) is PSD on scalar inputs (and not in 2-D, so it is used in 1-D only)",
-		"PSD in 1-D", fmt.Sprintf("λ_min = %.1e in 1-D, %.2f in 2-D", min1, min2), "λ_min ≥ −1e-9·n in 1-D, < 0 in 2-D",
-		min1 >= -1e-9*n && min2 < 0, "30 random points, σ = 1.3"))
+	out = append(out, repro.Claim{ID: "Dirichlet PSD", Kind: repro.Theorem,
+		Statement: "1 + 2cos(σ|x − x'|) is PSD on scalar inputs (and not in 2-D, so it is used in 1-D only)",
+		Paper:     "PSD in 1-D", Tolerance: "λ_min ≥ −1e-9·n in 1-D, < 0 in 2-D", Reason: "30 random points, σ = 1.3"}.Decide(repro.Check("Dirichlet PSD", min1 >= -1e-9*n && min2 < 0,
+		fmt.Sprintf("λ_min = %.1e in 1-D, %.2f in 2-D", min1, min2))))
 	return out, nil
 }

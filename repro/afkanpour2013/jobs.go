@@ -2,7 +2,6 @@ package afkanpour2013
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -23,13 +23,20 @@ import (
 // a cluster into the store the notebook reads.
 const JobsPaper = "afkanpour2013"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table of Jobs.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Kinds: append([]jobs.Runner[Config]{kindChecks, kindH1, kindFigure1, kindFigure3},
+		kindTask(jobFigure2), kindTask(jobMNIST), kindTask(jobLetter), kindTask(jobUCI))}
+
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Table ids of the jobs.
 const (
@@ -123,59 +130,67 @@ func samples(cfg Config) (tr, val, te sample, err error) {
 	return
 }
 
-// RunJob computes one job of Jobs: the checks ([]repro.Claim), an H1 row
-// (its test error in percent) or a Figure 1(b) method (MethodResult).
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	if err := j.Param("config", &cfg); err != nil {
-		return nil, err
-	}
-	switch j.Table {
-	case jobChecks:
-		return Checks(cfg.Seed)
-	case jobH1:
-		var r int
-		if err := j.Param("row", &r); err != nil {
-			return nil, err
-		}
-		if r < 0 || r >= len(H1Sets) {
-			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
-		}
-		return h1Row(cfg, r)
-	case jobFigure2, jobMNIST, jobLetter, jobUCI:
+// The kinds of job: the checks, an H1 row (its test error in percent), a
+// Figure 1(b) method and the H curves of a Figure 3 task.
+var (
+	kindChecks = jobs.Kind[Config, []repro.Claim]{Table: jobChecks,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) { return Checks(cfg.Seed) }}
+	kindH1 = jobs.Kind[Config, float64]{Table: jobH1,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (float64, error) {
+			var r int
+			if err := j.Param("row", &r); err != nil {
+				return 0, err
+			}
+			if r < 0 || r >= len(H1Sets) {
+				return 0, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
+			}
+			return h1Row(cfg, r)
+		}}
+	kindFigure1 = jobs.Kind[Config, MethodResult]{Table: jobFigure1,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (MethodResult, error) {
+			for m, name := range Methods {
+				if name == j.Method {
+					return method(cfg, m)
+				}
+			}
+			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
+		}}
+	kindFigure3 = jobs.Kind[Config, []HCurve]{Table: jobFigure3,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) ([]HCurve, error) {
+			var from string
+			if err := j.Param("from", &from); err != nil {
+				return nil, err
+			}
+			j.Table = from
+			p, err := taskProblem(cfg, j)
+			if err != nil {
+				return nil, err
+			}
+			s, err := medianDistance(p.tr.X)
+			if err != nil {
+				return nil, err
+			}
+			return hCurves(from+" "+j.Data, p.tr, p.starts, cfg.HStages, cfg.HPoints, s/100, 100*s)
+		}}
+)
+
+// kindTask is the kind of job of a task table (TaskTables): one method on
+// one repetition of a task.
+func kindTask(table string) jobs.Kind[Config, TaskResult] {
+	return jobs.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j jobs.Job) (TaskResult, error) {
 		p, err := taskProblem(cfg, j)
 		if err != nil {
-			return nil, err
+			return TaskResult{}, err
 		}
 		if !slices.Contains(tableMethods(j.Table), j.Method) && !slices.Contains(extraMethods(j.Table), j.Method) {
-			return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
+			return TaskResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
 		}
 		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
-	case jobFigure3:
-		var from string
-		if err := j.Param("from", &from); err != nil {
-			return nil, err
-		}
-		j.Table = from
-		p, err := taskProblem(cfg, j)
-		if err != nil {
-			return nil, err
-		}
-		s, err := medianDistance(p.tr.X)
-		if err != nil {
-			return nil, err
-		}
-		return hCurves(from+" "+j.Data, p.tr, p.starts, cfg.HStages, cfg.HPoints, s/100, 100*s)
-	case jobFigure1:
-		for m, name := range Methods {
-			if name == j.Method {
-				return method(cfg, m)
-			}
-		}
-		return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
-	}
-	return nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: unknown job table %q", j.Table)
+	}}
 }
+
+// RunJob computes one job of Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // h1Row is the test error of row r of the H1 table: the SVM on the uniform
 // combination of the row's Dirichlet kernels, C chosen on validation.
@@ -321,17 +336,11 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
-	for i, j := range js {
-		switch j.Table {
-		case jobChecks:
-			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobH1:
-			var e float64
-			err = json.Unmarshal(raw[i], &e)
-			res.H1 = append(res.H1, e)
-		case jobFigure1:
-			var m MethodResult
-			err = json.Unmarshal(raw[i], &m)
+	tasks := map[string]TaskRecord{} // by job name, put in job order below
+	errs := []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
+		kindH1.Each(js, raw, func(_ jobs.Job, e float64) { res.H1 = append(res.H1, e) }),
+		kindFigure1.Each(js, raw, func(j jobs.Job, m MethodResult) {
 			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
 			switch j.Method {
 			case "CA":
@@ -339,17 +348,22 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			case "CR":
 				res.CR = m.Atoms
 			}
-		case jobFigure2, jobMNIST, jobLetter, jobUCI:
-			rec := TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split}
-			err = json.Unmarshal(raw[i], &rec.TaskResult)
-			res.Tasks = append(res.Tasks, rec)
-		case jobFigure3:
-			var hs []HCurve
-			err = json.Unmarshal(raw[i], &hs)
-			res.HCurves = append(res.HCurves, hs...)
-		}
+		}),
+		kindFigure3.Each(js, raw, func(_ jobs.Job, hs []HCurve) { res.HCurves = append(res.HCurves, hs...) }),
+	}
+	for _, t := range TaskTables {
+		errs = append(errs, kindTask(t).Each(js, raw, func(j jobs.Job, r TaskResult) {
+			tasks[j.Name()] = TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
+		}))
+	}
+	for _, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("afkanpour2013: job %s: %w", j.Name(), err)
+			return nil, fmt.Errorf("afkanpour2013: %w", err)
+		}
+	}
+	for _, j := range js {
+		if t, ok := tasks[j.Name()]; ok {
+			res.Tasks = append(res.Tasks, t)
 		}
 	}
 	res.Elapsed = time.Since(start)

@@ -2,7 +2,6 @@ package afkanpour2013
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -61,47 +60,17 @@ func TestJobsList(t *testing.T) {
 	}
 }
 
-// TestShardedJobsEqualRun runs the jobs of a small configuration in two
-// shards (as two `kernelab run --shard i/2` would), merges them, and checks
-// the merged store equals the one Run fills byte for byte, that Run on the
-// merged store computes nothing and returns the same results, and that a
-// second Run on its own store computes nothing either.
+// TestShardedJobsEqualRun: a small configuration's Run and its jobs run in
+// two shards agree (jobstest.CheckSharded), byte for byte.
 func TestShardedJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := Config{Mode: "quick", Train: 60, Val: 60, Test: 120, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 5}
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := Jobs(cfg)
-	if calls.Load() != int64(len(js)) {
-		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
-	}
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, true)
-
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
-	again, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
-	}
-	res.Elapsed, fromShards.Elapsed, again.Elapsed = 0, 0, 0
-	if !reflect.DeepEqual(res, fromShards) || !reflect.DeepEqual(res, again) {
-		t.Errorf("results differ:\n%+v\n%+v\n%+v", res, fromShards, again)
-	}
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: Jobs(cfg), Compute: &computeJob,
+		Run: func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
+		Untimed: func(r *Results) *Results {
+			c := *r
+			c.Elapsed = 0
+			return &c
+		}, SameBytes: true})
 	if len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) || len(res.Checks) == 0 || len(res.CA) == 0 {
 		t.Errorf("incomplete results %+v", res)
 	}

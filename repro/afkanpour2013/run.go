@@ -179,17 +179,6 @@ func draw(n int, seed uint64) (sample, error) {
 	return sample{d.X, y}, nil
 }
 
-// errorPct is the misclassification of pred against y, in percent.
-func errorPct(pred, y []float64) float64 {
-	bad := 0
-	for i := range y {
-		if pred[i] != y[i] {
-			bad++
-		}
-	}
-	return 100 * float64(bad) / float64(len(y))
-}
-
 // grams holds a kernel's training Gram and its validation and test crosses.
 type grams struct {
 	K         *mat.SymDense
@@ -221,8 +210,16 @@ func selectC(cs []float64, fit func(C float64) (val, test []float64, err error),
 		if err != nil {
 			return 0, 0, err
 		}
-		if e := errorPct(pv, yval); e < best {
-			best, bestC, bestTest = e, C, errorPct(pt, yte)
+		e, err := repro.ErrorPct(yval, pv)
+		if err != nil {
+			return 0, 0, err
+		}
+		if e < best {
+			et, err := repro.ErrorPct(yte, pt)
+			if err != nil {
+				return 0, 0, err
+			}
+			best, bestC, bestTest = e, C, et
 		}
 	}
 	return bestTest, bestC, nil

@@ -3,7 +3,6 @@ package afkanpour2013
 import (
 	"context"
 	"math"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -449,42 +448,23 @@ func TestTaskChartsPassTheFigureCheck(t *testing.T) {
 }
 
 // TestShardedTaskJobsEqualRun: the task jobs of a tiny configuration run
-// in two shards give the records Run computes (times aside, which are
-// measured), and Run on the merged store computes nothing.
+// in two shards agree with Run (jobstest.CheckSharded; times aside, which
+// are measured).
 func TestShardedTaskJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := tinyTasks(false)
 	cfg.Gammas, cfg.GaussReps = []float64{5}, 1
 	cfg.LetterReps, cfg.UCIReps = 1, 1
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := Jobs(cfg)
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, false)
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Run on the merged store computed %d jobs", calls.Load())
-	}
-	for _, r := range []*Results{res, fromShards} {
-		r.Elapsed = 0
-		for i := range r.Tasks {
-			r.Tasks[i].Seconds = 0
-		}
-	}
-	if !reflect.DeepEqual(res, fromShards) {
-		t.Errorf("results differ:\n%+v\n%+v", res.Tasks, fromShards.Tasks)
-	}
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: Jobs(cfg), Compute: &computeJob,
+		Run: func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
+		Untimed: func(r *Results) *Results {
+			c := *r
+			c.Elapsed = 0
+			c.Tasks = slices.Clone(r.Tasks)
+			for i := range c.Tasks {
+				c.Tasks[i].Seconds = 0
+			}
+			return &c
+		}})
 	if len(res.Tasks) == 0 || len(res.HCurves) == 0 {
 		t.Errorf("no task records or h curves: %d, %d", len(res.Tasks), len(res.HCurves))
 	}

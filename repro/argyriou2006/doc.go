@@ -11,8 +11,9 @@
 // Algorithm 2, its convergence to a brute-force optimum, the monotonicity of
 // Algorithm 1). The methods are in klearn/mkl/continuous (Greedy with
 // Step2 DC, SearchDC, FiniteCombination) and klearn/opt (DCCuttingPlane).
-// The experiments are jobs of repro/jobs (Jobs, RunJob, registered as
-// "argyriou2006"), so Run reads what a cluster run stored.
+// The experiments are jobs of repro/jobs (Jobs, one kind per table and
+// method, registered as "argyriou2006"), so Run reads what a cluster run
+// stored.
 //
 // Conventions. The Gaussian is exp(−‖x − t‖²/σ²) on raw pixels 0–255, the
 // only reading under which the paper's σ ranges [75, 25000], [100, 10000]

@@ -2,7 +2,6 @@ package argyriou2006
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -22,13 +22,21 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "argyriou2006"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table and method of Jobs.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Prepare: func(cfg Config) (Config, error) { return cfg, cfg.validate() },
+	Kinds: []jobs.Runner[Config]{kindChecks, kindDC1, kindStandard, kindFinite, kindSVM, kindDC2, kindGrids,
+		kindKinds, kindLocalDC, kindMultistart, kindSize}}
+
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Table ids of the jobs.
 const (
@@ -211,111 +219,138 @@ type (
 	}
 )
 
-// RunJob computes one job of Jobs.
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	var task, rng int
-	for k, v := range map[string]any{"config": &cfg, "task": &task, "range": &rng} {
+// cell is what a job works on: its task and σ range, the range's bounds,
+// the task's data and the MNIST training file (for the image blocks).
+type cell struct {
+	task, rng int
+	r         [2]float64
+	d         taskData
+	tr        *datasets.Images
+	dc        opt.DCSettings
+}
+
+// cellOf reads the task, range and (for the training-size jobs) the
+// training size of j and loads its data.
+func cellOf(cfg Config, j jobs.Job) (cell, error) {
+	var c cell
+	for k, v := range map[string]any{"task": &c.task, "range": &c.rng} {
 		if err := j.Param(k, v); err != nil {
-			return nil, err
+			return c, err
 		}
 	}
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	if task < 0 || task >= len(Tasks) || (j.Table != jobChecks && (rng < 0 || rng >= len(Ranges))) {
-		return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: task %d, range %d", j.Name(), task, rng)
+	if c.task < 0 || c.task >= len(Tasks) || (j.Table != jobChecks && (c.rng < 0 || c.rng >= len(Ranges))) {
+		return c, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: task %d, range %d", j.Name(), c.task, c.rng)
 	}
 	tr, te, err := mnist()
 	if err != nil {
-		return nil, err
+		return c, err
 	}
 	ntr := cfg.Train
 	if j.Table == jobSize {
 		if err := j.Param("train", &ntr); err != nil {
-			return nil, err
+			return c, err
 		}
 		if ntr < 10 {
-			return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: training size %d", j.Name(), ntr)
+			return c, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: training size %d", j.Name(), ntr)
 		}
 	}
-	d, err := loadTask(tr, te, task, ntr, cfg.Test)
-	if err != nil {
-		return nil, err
+	if c.d, err = loadTask(tr, te, c.task, ntr, cfg.Test); err != nil {
+		return c, err
 	}
-	all := make([]int, tr.Rows*tr.Cols)
-	for i := range all {
-		all[i] = i
+	c.tr = tr
+	c.dc = opt.DCSettings{MaxIter: cfg.DCIter, Tol: cfg.DCTol}
+	if c.rng >= 0 && c.rng < len(Ranges) {
+		c.r = Ranges[c.rng]
 	}
-	dcSet := opt.DCSettings{MaxIter: cfg.DCIter, Tol: cfg.DCTol}
-	var r [2]float64
-	if rng >= 0 && rng < len(Ranges) {
-		r = Ranges[rng]
-	}
-	switch j.Table + "/" + j.Method {
-	case jobChecks + "/checks":
-		return Checks(d, cfg)
-	case jobTable1 + "/DC", jobSize + "/DC":
-		return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 1)}, d)
-	case jobTable1 + "/standard":
-		// "standard": a log-spaced grid of starts refined by quasi-Newton.
-		fam := continuous.GaussianBandwidth{Lower: r[0], Upper: r[1], Starts: logStarts(r, cfg.StdStarts)}
-		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: initial(r, 1)}, d)
-	case jobTable1 + "/finite":
-		bd, err := distsOf(d, [][]int{all})
+	return c, nil
+}
+
+// kind is the kind of job of a table and method whose run needs the cell.
+func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) jobs.Kind[Config, R] {
+	return jobs.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j jobs.Job) (R, error) {
+		c, err := cellOf(cfg, j)
 		if err != nil {
-			return nil, err
+			var zero R
+			return zero, err
+		}
+		return run(cfg, c)
+	}}
+}
+
+// dcCell is the greedy algorithm with DC step 2 on one σ per pixel: the
+// DC column of Table 1 and the training-size runs.
+func dcCell(cfg Config, c cell) (Greedy1, error) {
+	return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
+		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 1)}, c.d)
+}
+
+// The kinds of job, one per table and method of Jobs.
+var (
+	kindChecks = kind(jobChecks, "checks", func(cfg Config, c cell) ([]repro.Claim, error) { return Checks(c.d, cfg) })
+	kindDC1    = kind(jobTable1, "DC", dcCell)
+	kindSize   = kind(jobSize, "DC", dcCell)
+	// "standard": a log-spaced grid of starts refined by quasi-Newton.
+	kindStandard = kind(jobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
+		fam := continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
+		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
+			Step2: continuous.QuasiNewton, Init: initial(c.r, 1)}, c.d)
+	})
+	kindFinite = kind(jobTable1, "finite", func(cfg Config, c cell) (finiteRecord, error) {
+		var rec finiteRecord
+		bd, err := distsOf(c.d, [][]int{allPixels(c.tr)})
+		if err != nil {
+			return rec, err
 		}
 		t0 := time.Now()
-		var rec finiteRecord
 		var sig [][]float64
-		for _, s := range spaced(r[0], r[1], cfg.Finite1) {
+		for _, s := range spaced(c.r[0], c.r[1], cfg.Finite1) {
 			sig = append(sig, []float64{s})
 			rec.Sigmas = append(rec.Sigmas, s)
 		}
-		if rec.Error, rec.Weights, _, err = finite(bd, sig, d, cfg.Mu); err != nil {
-			return nil, err
+		if rec.Error, rec.Weights, _, err = finite(bd, sig, c.d, cfg.Mu); err != nil {
+			return rec, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
-	case jobTable1 + "/SVM":
-		bd, err := distsOf(d, [][]int{all})
+	})
+	kindSVM = kind(jobTable1, "SVM", func(cfg Config, c cell) (svmRecord, error) {
+		var rec svmRecord
+		bd, err := distsOf(c.d, [][]int{allPixels(c.tr)})
 		if err != nil {
-			return nil, err
+			return rec, err
 		}
 		t0 := time.Now()
-		var rec svmRecord
-		if rec.Error, rec.Sigma, rec.C, err = svmCV(bd, d, r, cfg); err != nil {
-			return nil, err
+		if rec.Error, rec.Sigma, rec.C, err = svmCV(bd, c.d, c.r, cfg); err != nil {
+			return rec, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
-	case jobTable2 + "/DC":
-		halves, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 1, 2)
+	})
+	kindDC2 = kind(jobTable2, "DC", func(cfg Config, c cell) (Greedy1, error) {
+		halves, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 1, 2)
 		if err != nil {
-			return nil, err
+			return Greedy1{}, err
 		}
-		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 2)}, d)
-	case jobTable2 + "/" + methodGrids:
-		bd, err := halfDists(tr, d)
-		if err != nil {
-			return nil, err
-		}
+		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
+			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 2)}, c.d)
+	})
+	kindGrids = kind(jobTable2, methodGrids, func(cfg Config, c cell) (gridsRecord, error) {
 		var rec gridsRecord
+		bd, err := halfDists(c.tr, c.d)
+		if err != nil {
+			return rec, err
+		}
 		for _, k := range []int{5, 10} {
 			t0 := time.Now()
 			var sig [][]float64
-			for _, s1 := range spaced(r[0], r[1], k) {
-				for _, s2 := range spaced(r[0], r[1], k) {
+			for _, s1 := range spaced(c.r[0], c.r[1], k) {
+				for _, s2 := range spaced(c.r[0], c.r[1], k) {
 					sig = append(sig, []float64{s1, s2})
 				}
 			}
-			e, w, E, err := finite(bd, sig, d, cfg.Mu)
+			e, w, E, err := finite(bd, sig, c.d, cfg.Mu)
 			if err != nil {
-				return nil, err
+				return rec, err
 			}
 			if k == 5 {
 				rec.Grid5 = e
@@ -325,35 +360,49 @@ func RunJob(_ context.Context, j jobs.Job) (any, error) {
 			}
 		}
 		return rec, nil
-	case jobFig2 + "/" + methodKinds:
-		bd, err := halfDists(tr, d)
+	})
+	kindKinds = kind(jobFig2, methodKinds, func(cfg Config, c cell) (Kinds, error) {
+		bd, err := halfDists(c.tr, c.d)
 		if err != nil {
-			return nil, err
+			return Kinds{}, err
 		}
 		t0 := time.Now()
-		rec := Kinds{Task: task, Range: rng, Sigmas: kindsSigmas(r, 10)}
-		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, d, cfg.Mu); err != nil {
-			return nil, err
+		rec := Kinds{Task: c.task, Range: c.rng, Sigmas: kindsSigmas(c.r, 10)}
+		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, c.d, cfg.Mu); err != nil {
+			return Kinds{}, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
-	case jobQuad + "/" + methodLocalDC:
-		quads, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 2, 2)
+	})
+	kindLocalDC = kind(jobQuad, methodLocalDC, func(cfg Config, c cell) (Greedy1, error) {
+		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
 		if err != nil {
-			return nil, err
+			return Greedy1{}, err
 		}
-		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: quads, Lower: r[0], Upper: r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: dcSet, Init: initial(r, 4)}, d)
-	case jobQuad + "/" + methodMultistart:
-		quads, err := kernel.ImageBlocks(tr.Rows, tr.Cols, 2, 2)
+		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
+			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 4)}, c.d)
+	})
+	kindMultistart = kind(jobQuad, methodMultistart, func(cfg Config, c cell) (Greedy1, error) {
+		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
 		if err != nil {
-			return nil, err
+			return Greedy1{}, err
 		}
-		fam := continuous.GaussianBlocks{Blocks: quads, Lower: r[0], Upper: r[1], Starts: logStarts(r, cfg.StdStarts)}
+		fam := continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
 		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: initial(r, 4)}, d)
+			Step2: continuous.QuasiNewton, Init: initial(c.r, 4)}, c.d)
+	})
+)
+
+// RunJob computes one job of Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
+
+// allPixels lists the pixel indices of tr's images.
+func allPixels(tr *datasets.Images) []int {
+	all := make([]int, tr.Rows*tr.Cols)
+	for i := range all {
+		all[i] = i
 	}
-	return nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: unknown job %s", j.Name())
+	return all
 }
 
 // halfDists are the squared distances of d's points on each half of the
@@ -405,60 +454,71 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	c1 := map[[2]int]*Cell1{}
 	c2 := map[[2]int]*Cell2{}
 	sizes := map[int]SizePoint{}
-	for i, j := range js {
-		var task, rng int
-		if err := j.Param("task", &task); err != nil {
-			return nil, err
+	var perr error
+	// at returns the task and range of j.
+	at := func(j jobs.Job) (task, rng int) {
+		if err := j.Param("task", &task); err != nil && perr == nil {
+			perr = err
 		}
-		if err := j.Param("range", &rng); err != nil {
-			return nil, err
+		if err := j.Param("range", &rng); err != nil && perr == nil {
+			perr = err
 		}
-		key := [2]int{task, rng}
-		if j.Table == jobTable1 && c1[key] == nil {
-			c1[key] = &Cell1{Task: task, Range: rng}
+		return task, rng
+	}
+	cell1 := func(j jobs.Job) *Cell1 {
+		t, r := at(j)
+		if c1[[2]int{t, r}] == nil {
+			c1[[2]int{t, r}] = &Cell1{Task: t, Range: r}
 		}
-		if j.Table == jobTable2 && c2[key] == nil {
-			c2[key] = &Cell2{Task: task, Range: rng}
+		return c1[[2]int{t, r}]
+	}
+	cell2 := func(j jobs.Job) *Cell2 {
+		t, r := at(j)
+		if c2[[2]int{t, r}] == nil {
+			c2[[2]int{t, r}] = &Cell2{Task: t, Range: r}
 		}
-		var err error
-		switch j.Table + "/" + j.Method {
-		case jobChecks + "/checks":
-			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobTable1 + "/DC":
-			err = json.Unmarshal(raw[i], &c1[key].DC)
-		case jobTable1 + "/standard":
-			err = json.Unmarshal(raw[i], &c1[key].Standard)
-		case jobTable1 + "/finite":
-			var f finiteRecord
-			err = json.Unmarshal(raw[i], &f)
-			c := c1[key]
+		return c2[[2]int{t, r}]
+	}
+	quads := map[string]Quad{} // by job name, put in job order below
+	quad := func(j jobs.Job, g Greedy1) {
+		t, r := at(j)
+		quads[j.Name()] = Quad{Task: t, Range: r, Step2: j.Method, Greedy1: g}
+	}
+	for _, err := range []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
+		kindDC1.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).DC = g }),
+		kindStandard.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).Standard = g }),
+		kindFinite.Each(js, raw, func(j jobs.Job, f finiteRecord) {
+			c := cell1(j)
 			c.Finite, c.FiniteWeights, c.FiniteSigmas, c.FiniteSeconds = f.Error, f.Weights, f.Sigmas, f.Seconds
-		case jobTable1 + "/SVM":
-			var f svmRecord
-			err = json.Unmarshal(raw[i], &f)
-			c := c1[key]
+		}),
+		kindSVM.Each(js, raw, func(j jobs.Job, f svmRecord) {
+			c := cell1(j)
 			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds = f.Error, f.Sigma, f.C, f.Seconds
-		case jobTable2 + "/DC":
-			err = json.Unmarshal(raw[i], &c2[key].DC)
-		case jobTable2 + "/" + methodGrids:
-			var f gridsRecord
-			err = json.Unmarshal(raw[i], &f)
-			c := c2[key]
+		}),
+		kindDC2.Each(js, raw, func(j jobs.Job, g Greedy1) { cell2(j).DC = g }),
+		kindGrids.Each(js, raw, func(j jobs.Job, f gridsRecord) {
+			c := cell2(j)
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
-		case jobFig2 + "/" + methodKinds:
-			res.Figure2Kinds = new(Kinds)
-			err = json.Unmarshal(raw[i], res.Figure2Kinds)
-		case jobSize + "/DC":
-			p := SizePoint{Task: task, Range: rng, Train: j.Split}
-			err = json.Unmarshal(raw[i], &p.Greedy1)
-			sizes[j.Split] = p
-		case jobQuad + "/" + methodMultistart, jobQuad + "/" + methodLocalDC:
-			q := Quad{Task: task, Range: rng, Step2: j.Method}
-			err = json.Unmarshal(raw[i], &q.Greedy1)
-			res.Quadrants = append(res.Quadrants, q)
-		}
+		}),
+		kindKinds.Each(js, raw, func(_ jobs.Job, k Kinds) { res.Figure2Kinds = &k }),
+		kindSize.Each(js, raw, func(j jobs.Job, g Greedy1) {
+			t, r := at(j)
+			sizes[j.Split] = SizePoint{Task: t, Range: r, Train: j.Split, Greedy1: g}
+		}),
+		kindLocalDC.Each(js, raw, quad),
+		kindMultistart.Each(js, raw, quad),
+	} {
 		if err != nil {
-			return nil, fmt.Errorf("argyriou2006: job %s: %w", j.Name(), err)
+			return nil, fmt.Errorf("argyriou2006: %w", err)
+		}
+	}
+	if perr != nil {
+		return nil, fmt.Errorf("argyriou2006: %w", perr)
+	}
+	for _, j := range js {
+		if q, ok := quads[j.Name()]; ok {
+			res.Quadrants = append(res.Quadrants, q)
 		}
 	}
 	for _, t := range cfg.Tasks {

@@ -126,30 +126,14 @@ func withoutTimes(res *Results) Results {
 	return c
 }
 
-// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
-// shards (as two `kernelab run --shard i/2` would) and merges them: the
-// merged store holds the records Run writes, Run on it computes nothing
-// and returns the same numbers (times aside, which are measured), and a
-// second Run on Run's own store computes nothing and returns the stored
-// results, times included. Skipped without the MNIST cache.
+// TestShardedJobsEqualRun: a tiny configuration's Run and its jobs run in
+// two shards agree (jobstest.CheckSharded). Skipped without the MNIST
+// cache.
 func TestShardedJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := tiny()
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if errors.Is(err, klearn.ErrMissingData) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := Jobs(cfg)
-	if calls.Load() != int64(len(js)) {
-		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
-	}
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: Jobs(cfg), Compute: &computeJob,
+		Run:     func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
+		Untimed: func(r *Results) *Results { c := withoutTimes(r); return &c }})
 	if len(res.Table1) != 1 || len(res.Table2) != 1 || len(res.Quadrants) != 2 || len(res.Sizes) != 2 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
@@ -159,34 +143,6 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if q := res.Quadrants[0]; len(q.E) < 2 || !(q.Error >= 0 && q.Error <= 100) || len(q.Atoms) == 0 || len(q.Atoms[0].Sigma) != 4 {
 		t.Errorf("four-variance run %+v", q)
-	}
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, false)
-
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
-	n := 0
-	again, err := Run(cfg, func(done, total int) { n++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
-	}
-	if n != len(js) {
-		t.Errorf("second run reported %d of %d jobs", n, len(js))
-	}
-	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
-		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
-	}
-	res.Elapsed, again.Elapsed = 0, 0
-	if !reflect.DeepEqual(res, again) {
-		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
 	}
 	// The row's parts carry the four-variance errors (its Ours line is short).
 	c := quadClaim(res)

@@ -293,17 +293,6 @@ func loadTask(tr, te *datasets.Images, t, ntr, nte int) (taskData, error) {
 	return taskData{X, Xte, y, yte}, nil
 }
 
-// errorPct is the misclassification of pred against y, in percent.
-func errorPct(pred, y []float64) float64 {
-	bad := 0
-	for i := range y {
-		if pred[i] != y[i] {
-			bad++
-		}
-	}
-	return 100 * float64(bad) / float64(len(y))
-}
-
 // spaced returns n values equally spaced in [lo, hi].
 func spaced(lo, hi float64, n int) []float64 {
 	if n == 1 {
@@ -385,7 +374,11 @@ func runGreedy(g continuous.Greedy, d taskData) (Greedy1, error) {
 	if err != nil {
 		return Greedy1{}, err
 	}
-	out := Greedy1{Error: errorPct(p, d.yte), E: m.Errors(), Status: m.Status().String()}
+	e, err := repro.ErrorPct(d.yte, p)
+	if err != nil {
+		return Greedy1{}, err
+	}
+	out := Greedy1{Error: e, E: m.Errors(), Status: m.Status().String()}
 	out.Atoms = mergeAtoms(m.Atoms())
 	for _, st := range m.Steps() {
 		out.Steps++
@@ -495,7 +488,8 @@ func finite(bd blockDists, sigmas [][]float64, d taskData, mu float64) (float64,
 	if err != nil {
 		return 0, nil, 0, err
 	}
-	return errorPct(mkl.Signs(f), d.yte), r.Weights, r.E, nil
+	e, err := repro.ErrorPct(d.yte, mkl.Signs(f))
+	return e, r.Weights, r.E, err
 }
 
 // svmCV is the Gaussian SVM with σ and C chosen by k-fold cross-validation
@@ -544,7 +538,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		return errorPct(p, yte), nil
+		return repro.ErrorPct(yte, p)
 	}, modelsel.SearchOptions{Minimize: true})
 	if err != nil {
 		return 0, 0, 0, err
@@ -558,5 +552,6 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	return errorPct(p, d.yte), sig[b.si], cfg.SVMCs[b.ci], nil
+	e, err := repro.ErrorPct(d.yte, p)
+	return e, sig[b.si], cfg.SVMCs[b.ci], err
 }

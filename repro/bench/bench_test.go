@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,60 +232,35 @@ func TestAnalysis(t *testing.T) {
 	}
 }
 
-// TestShardedJobsEqualRun runs the jobs of a small configuration in two
-// shards, merges them, and checks that the merged store holds the records
-// of a single Run, that Run on the merged store computes nothing and gives
-// the single run's results (measured seconds aside), and that a second Run
-// computes nothing.
+// TestShardedJobsEqualRun: a small configuration's Run and its jobs run in
+// two shards agree (jobstest.CheckSharded; measured seconds aside), and
+// every cell ran.
 func TestShardedJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := Config{Mode: "quick", Reps: 2, TestFrac: 0.3, Folds: 2, MaxRows: 60, Seed: 7,
 		Sets: []string{"haberman"}, Methods: []string{"SVM-RBF", "HPK best"}, RegSets: []string{"abalone"}}
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := Jobs(cfg)
-	if calls.Load() != int64(len(js)) {
-		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
-	}
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, false)
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
-	again, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
-	}
-	for _, r := range []*Results{res, fromShards, again} {
-		r.Elapsed = 0
-		for i := range r.Cells {
-			if r.Cells[i].Skip != "" {
-				t.Errorf("cell %+v did not run", r.Cells[i])
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: Jobs(cfg), Compute: &computeJob,
+		Run: func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
+		Untimed: func(r *Results) *Results {
+			c := *r
+			c.Elapsed = 0
+			c.Cells, c.Regression = slices.Clone(r.Cells), slices.Clone(r.Regression)
+			for i := range c.Cells {
+				c.Cells[i].FitSec, c.Cells[i].PredictSec, c.Cells[i].SelectSec = 0, 0, 0
 			}
-			r.Cells[i].FitSec, r.Cells[i].PredictSec, r.Cells[i].SelectSec = 0, 0, 0
-		}
-		for i := range r.Regression {
-			if r.Regression[i].Skip != "" {
-				t.Errorf("cell %+v did not run", r.Regression[i])
+			for i := range c.Regression {
+				c.Regression[i].FitSec = 0
 			}
-			r.Regression[i].FitSec = 0
+			return &c
+		}})
+	for _, c := range res.Cells {
+		if c.Skip != "" {
+			t.Errorf("cell %+v did not run", c)
 		}
 	}
-	if !reflect.DeepEqual(res, fromShards) || !reflect.DeepEqual(res, again) {
-		t.Errorf("results differ:\n%+v\n%+v\n%+v", res, fromShards, again)
+	for _, c := range res.Regression {
+		if c.Skip != "" {
+			t.Errorf("cell %+v did not run", c)
+		}
 	}
 	if len(res.Cells) != 4 || len(res.Regression) != 4 {
 		t.Errorf("incomplete results %+v", res)

@@ -2,12 +2,11 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -63,12 +62,19 @@ func PaperProtocol() Config {
 // notebook reads.
 const JobsPaper = "bench"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the benchmark: a classification
+// and a regression kind of job.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Kinds: []jobs.Runner[Config]{kindClass, kindReg}}
+
+// Study is the benchmark as its notebook opens it (nb.Open): it decides no
+// claim, so it has no verdict.
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run}
 
 // ConfigFor returns the configuration of a mode (quick, full, paper).
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Job tables.
 const (
@@ -129,49 +135,48 @@ func Jobs(cfg Config) []jobs.Job {
 	return js
 }
 
-// RunJob computes one job of Jobs. A data set that cannot be loaded (the
-// MNIST cache missing) gives cells that say so.
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	if err := j.Param("config", &cfg); err != nil {
-		return nil, err
-	}
-	data, err := load(j.Data, cfg.MaxRows, cfg.Seed)
-	seed := cfg.Seed + uint64(j.Split)
-	switch j.Table {
-	case tableClass:
-		m, merr := methodByName(j.Method)
-		if merr != nil {
-			return nil, merr
+// The two kinds of job: a method on a split of a classification set, a
+// regressor on a split of a regression set. A data set that cannot be
+// loaded (the MNIST cache missing) gives cells that say so.
+var (
+	kindClass = jobs.Kind[Config, Cell]{Table: tableClass, Run: func(_ context.Context, cfg Config, j jobs.Job) (Cell, error) {
+		m, err := methodByName(j.Method)
+		if err != nil {
+			return Cell{}, err
 		}
+		data, err := load(j.Data, cfg.MaxRows, cfg.Seed)
 		if err != nil {
 			return Cell{Set: j.Data, Method: j.Method, Split: j.Split, Skip: fmt.Sprintf("not run: %v", err)}, nil
 		}
 		sp, err := splits(data, cfg)
 		if err != nil {
-			return nil, err
+			return Cell{}, err
 		}
-		c, err := runCell(m, data, sp[j.Split], cfg, seed)
+		c, err := runCell(m, data, sp[j.Split], cfg, cfg.Seed+uint64(j.Split))
 		c.Set, c.Method, c.Split = j.Data, j.Method, j.Split
 		return c, err
-	case tableReg:
-		r, rerr := regressorByName(j.Method)
-		if rerr != nil {
-			return nil, rerr
+	}}
+	kindReg = jobs.Kind[Config, RegCell]{Table: tableReg, Run: func(_ context.Context, cfg Config, j jobs.Job) (RegCell, error) {
+		r, err := regressorByName(j.Method)
+		if err != nil {
+			return RegCell{}, err
 		}
+		data, err := load(j.Data, cfg.MaxRows, cfg.Seed)
 		if err != nil {
 			return RegCell{Set: j.Data, Method: j.Method, Split: j.Split, Skip: fmt.Sprintf("not run: %v", err)}, nil
 		}
 		sp, err := modelsel.RepeatedSplits(len(data.Y), cfg.Reps, cfg.TestFrac, cfg.Seed)
 		if err != nil {
-			return nil, err
+			return RegCell{}, err
 		}
-		c, err := runRegCell(r, data, sp[j.Split], cfg, seed)
+		c, err := runRegCell(r, data, sp[j.Split], cfg, cfg.Seed+uint64(j.Split))
 		c.Set, c.Method, c.Split = j.Data, j.Method, j.Split
 		return c, err
-	}
-	return nil, klearn.Errorf(klearn.ErrParam, "bench: unknown job table %q", j.Table)
-}
+	}}
+)
+
+// RunJob computes one job of Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // Results are the cells of a run.
 type Results struct {
@@ -204,20 +209,12 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Config: cfg}
-	for i, j := range js {
-		var err error
-		switch j.Table {
-		case tableClass:
-			var c Cell
-			err = json.Unmarshal(raw[i], &c)
-			res.Cells = append(res.Cells, c)
-		case tableReg:
-			var c RegCell
-			err = json.Unmarshal(raw[i], &c)
-			res.Regression = append(res.Regression, c)
-		}
+	for _, err := range []error{
+		kindClass.Each(js, raw, func(_ jobs.Job, c Cell) { res.Cells = append(res.Cells, c) }),
+		kindReg.Each(js, raw, func(_ jobs.Job, c RegCell) { res.Regression = append(res.Regression, c) }),
+	} {
 		if err != nil {
-			return nil, fmt.Errorf("bench: job %s: %w", j.Name(), err)
+			return nil, fmt.Errorf("bench: %w", err)
 		}
 	}
 	res.Elapsed = time.Since(start)

@@ -76,11 +76,10 @@ func CheckProposition3(trials int) (repro.Claim, error) {
 		}
 	}
 	holds := worst >= -1e-10 && lin <= Tolerances.Numeric
-	return repro.CheckClaim("Proposition 3", repro.Theorem, "k(x,y) = ∫ N(z,x)ᵀPN(z,y)dz is a positive kernel for every P ⪰ 0, linear in P",
-		"PSD for all P ⪰ 0",
-		fmt.Sprintf("%d random P (d ≤ 2, n ≤ 3): min λ_min/‖K‖ = %.2g; max linearity error %.2g", count, worst, lin),
-		fmt.Sprintf("λ_min ≥ −1e-10·‖K‖, linearity to %g", Tolerances.Numeric), holds,
-		"a Gram with a negative eigenvalue beyond round-off, or P ↦ K not linear"), nil
+	return repro.Claim{ID: "Proposition 3", Kind: repro.Theorem,
+		Statement: "k(x,y) = ∫ N(z,x)ᵀPN(z,y)dz is a positive kernel for every P ⪰ 0, linear in P",
+		Paper:     "PSD for all P ⪰ 0", Tolerance: fmt.Sprintf("λ_min ≥ −1e-10·‖K‖, linearity to %g", Tolerances.Numeric), Reason: "a Gram with a negative eigenvalue beyond round-off, or P ↦ K not linear"}.Decide(repro.Check("Proposition 3", holds,
+		fmt.Sprintf("%d random P (d ≤ 2, n ≤ 3): min λ_min/‖K‖ = %.2g; max linearity error %.2g", count, worst, lin))), nil
 }
 
 // CheckCorollary13 checks the closed form of Corollary 13 for symmetry:
@@ -238,12 +237,11 @@ func CheckTheorem8(m int) (repro.Claim, error) {
 	}
 	last := len(sizes) - 1
 	holds := lmin > 0 && rank <= 3 && converges && errGPK[last] >= 0.5*errGPK[0]
-	return repro.CheckClaim("Theorem 8", repro.Theorem, "TK kernels with P ≻ 0 are universal",
-		"universal for P ≻ 0",
+	return repro.Claim{ID: "Theorem 8", Kind: repro.Theorem,
+		Statement: "TK kernels with P ≻ 0 are universal",
+		Paper:     "universal for P ≻ 0", Tolerance: "λ_min > 0 (strictly PD), GPK rank ≤ 3; the TK error falls by a third or more at each doubling, the GPK error stays above half its first value", Reason: "the TK Gram is singular, or the TK fit does not improve while the GPK fit stalls"}.Decide(repro.Check("Theorem 8", holds,
 		fmt.Sprintf("TK (d = 1, P ≻ 0) Gram on %d distinct points: λ_min = %.2g > 0; GPK of degree 2: rank %d; sup error of sin 2πx on %v points: TK (d = 0) %.2g, GPK %.2g",
-			m, lmin, rank, sizes, errTK, errGPK),
-		"λ_min > 0 (strictly PD), GPK rank ≤ 3; the TK error falls by a third or more at each doubling, the GPK error stays above half its first value", holds,
-		"the TK Gram is singular, or the TK fit does not improve while the GPK fit stalls"), nil
+			m, lmin, rank, sizes, errTK, errGPK))), nil
 }
 
 // CheckTheorem10 checks the analytic optimal kernel matrix: for labels with
@@ -362,10 +360,10 @@ func CheckLemma11() (repro.Claim, error) {
 	var D mat.Dense
 	D.Sub(KT, KG)
 	errRel := mat.Norm(&D, math.Inf(1)) / mat.Norm(KG, math.Inf(1))
-	return repro.CheckClaim("Lemma 11", repro.Theorem, "every GPK kernel is a TK kernel (GPK ⊂ TK)",
-		"P = (1/Π(b−a))[[JᵀP₁J, JᵀP₁J],[JᵀP₁J, JᵀP₁J]]",
-		fmt.Sprintf("d = 2, n = 2, box [0,1.5]×[0,2]: max relative difference of the Grams %.1g", errRel),
-		"1e-12", errRel <= 1e-12, "the TK embedding differs from the GPK kernel"), nil
+	return repro.Claim{ID: "Lemma 11", Kind: repro.Theorem,
+		Statement: "every GPK kernel is a TK kernel (GPK ⊂ TK)",
+		Paper:     "P = (1/Π(b−a))[[JᵀP₁J, JᵀP₁J],[JᵀP₁J, JᵀP₁J]]", Tolerance: "1e-12", Reason: "the TK embedding differs from the GPK kernel"}.Decide(repro.Check("Lemma 11", errRel <= 1e-12,
+		fmt.Sprintf("d = 2, n = 2, box [0,1.5]×[0,2]: max relative difference of the Grams %.1g", errRel))), nil
 }
 
 // CheckSDP24 solves SDP (24) on a small problem by interior point (as the
@@ -395,9 +393,9 @@ func CheckSDP24() (repro.Claim, float64, error) {
 	}
 	rel := math.Abs(mp.Objective()-mi.Objective()) / mi.Objective()
 	r := mi.SDP()
-	return repro.CheckClaim("SDP (24)", repro.Theorem, "TK learning is the SDP (24); its value equals min over P ⪰ 0, tr P ≤ 1 of the SVM dual",
-		"solved by an interior-point method (MOSEK)",
+	return repro.Claim{ID: "SDP (24)", Kind: repro.Theorem,
+		Statement: "TK learning is the SDP (24); its value equals min over P ⪰ 0, tr P ≤ 1 of the SVM dual",
+		Paper:     "solved by an interior-point method (MOSEK)", Tolerance: fmt.Sprintf("agreement to %g", Tolerances.Solvers), Reason: "the two solvers disagree"}.Decide(repro.Check("SDP (24)", rel <= Tolerances.Solvers,
 		fmt.Sprintf("interior point t = %.8g (rel. gap %.1g, %d iterations); projected gradient J = %.8g (certified gap %.1g); relative difference %.1g",
-			-r.DualObj, r.RelGap, r.Iterations, mp.Objective(), mp.Gap(), rel),
-		fmt.Sprintf("agreement to %g", Tolerances.Solvers), rel <= Tolerances.Solvers, "the two solvers disagree"), rel, nil
+			-r.DualObj, r.RelGap, r.Iterations, mp.Objective(), mp.Gap(), rel))), rel, nil
 }

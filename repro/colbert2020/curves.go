@@ -395,11 +395,11 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 	case len(miss) == 1 && miss[0] == 0 && learns:
 		reason = "a method learns at the smallest size, so its order there is not noise"
 	}
-	return repro.CheckClaim(id, repro.Diagnostic, statement, "[TK] ahead at every size (drawn)",
+	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+		Statement: statement,
+		Paper:     "[TK] ahead at every size (drawn)", Tolerance: fmt.Sprintf("the main curve misses at the smallest size alone; there, [TK] and [SimpleMKL] tie and neither beats the majority class (paired t-tests, α = %g)", repro.Alpha), Reason: reason}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("m = %d, %d repetitions: majority class %.1f %%; %s; [TK] vs [SimpleMKL] p = %.2g",
-			small.Sizes[0], len(small.TK[0]), maj.Mean, strings.Join(parts, "; "), cmp.P),
-		fmt.Sprintf("the main curve misses at the smallest size alone; there, [TK] and [SimpleMKL] tie and neither beats the majority class (paired t-tests, α = %g)", repro.Alpha),
-		holds, reason)
+			small.Sizes[0], len(small.TK[0]), maj.Mean, strings.Join(parts, "; "), cmp.P)))
 }
 
 // SemilogGapClaim is our reading of the second part of Figure 7(b)'s
@@ -436,10 +436,10 @@ func SemilogGapClaim(curves []*Curve) repro.Claim {
 	if !converge {
 		reason = "the first part fails: a method does not converge"
 	}
-	return repro.CheckClaim(id, repro.Diagnostic, statement, "drawn, no numbers",
-		"ln(e_SimpleMKL / e_TK): "+strings.Join(parts, "; "),
-		"both converge, and the gap at the largest size is positive and at least twice that at every smaller size",
-		holds, reason)
+	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+		Statement: statement,
+		Paper:     "drawn, no numbers", Tolerance: "both converge, and the gap at the largest size is positive and at least twice that at every smaller size", Reason: reason}.Decide(repro.Check(id, holds,
+		"ln(e_SimpleMKL / e_TK): "+strings.Join(parts, "; ")))
 }
 
 // residual is the residual error 1 − TSA of an accuracy in %, floored at

@@ -251,18 +251,18 @@ func Figure1Claims(f *Figure1) []repro.Claim {
 	for c, C := range f.Cs {
 		parts = append(parts, fmt.Sprintf("C = %g: %.3g, %.1e, %.0f / %.0f %%", C, f.Kinks[c], f.Jump[c], f.Agree[c], f.GaussAgree[c]))
 	}
-	a := repro.CheckClaim("Figure 1(a)", repro.Experiment, "the degree-1 TK classifier is continuous, its slope changes at the tile edges, and these changes shrink as C decreases",
-		"drawn, no numbers", "Σ|Δf'|, max jump, sign agreement TK / Gaussians: "+strings.Join(parts, "; "),
-		fmt.Sprintf("jump across each x_i ≤ %g·max(Lipschitz, 1) and Σ_i|f'(x_i⁺) − f'(x_i⁻)| increasing in C", Tolerances.Continuity),
-		mono && cont, "a jump, or slope changes not increasing with C")
+	a := repro.Claim{ID: "Figure 1(a)", Kind: repro.Experiment,
+		Statement: "the degree-1 TK classifier is continuous, its slope changes at the tile edges, and these changes shrink as C decreases",
+		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("jump across each x_i ≤ %g·max(Lipschitz, 1) and Σ_i|f'(x_i⁺) − f'(x_i⁻)| increasing in C", Tolerances.Continuity), Reason: "a jump, or slope changes not increasing with C"}.Decide(repro.Check("Figure 1(a)", mono && cont,
+		"Σ|Δf'|, max jump, sign agreement TK / Gaussians: "+strings.Join(parts, "; ")))
 	closed, kink := 0.0, math.Inf(1)
 	for i := range f.Closed {
 		closed, kink = max(closed, f.Closed[i]), min(kink, math.Abs(f.Slope[i]))
 	}
-	b := repro.CheckClaim("Figure 1(b)", repro.Experiment, "the normalised k(5, z) of P₁₁ = A_i (eq. 14) is a piecewise polynomial with a change of slope at the datum z = 5",
-		"drawn, no numbers", fmt.Sprintf("largest relative deviation from Z(5)ᵀA_iZ(z)(10 − max(5, z)): %.1e; smallest |slope change| at 5: %.3g", closed, kink),
-		fmt.Sprintf("deviation ≤ %g and slope change ≥ 0.01 (of the normalised kernel)", Tolerances.Numeric),
-		closed <= Tolerances.Numeric && kink >= 0.01, "the kernel departs from Corollary 13 or has no kink at the datum")
+	b := repro.Claim{ID: "Figure 1(b)", Kind: repro.Experiment,
+		Statement: "the normalised k(5, z) of P₁₁ = A_i (eq. 14) is a piecewise polynomial with a change of slope at the datum z = 5",
+		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("deviation ≤ %g and slope change ≥ 0.01 (of the normalised kernel)", Tolerances.Numeric), Reason: "the kernel departs from Corollary 13 or has no kink at the datum"}.Decide(repro.Check("Figure 1(b)", closed <= Tolerances.Numeric && kink >= 0.01,
+		fmt.Sprintf("largest relative deviation from Z(5)ᵀA_iZ(z)(10 − max(5, z)): %.1e; smallest |slope change| at 5: %.3g", closed, kink)))
 	return []repro.Claim{a, b}
 }
 

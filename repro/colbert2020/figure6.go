@@ -182,10 +182,10 @@ func Figure6Claim(s []Surface) repro.Claim {
 		return repro.NotRunClaim("Figure 6", repro.Experiment, "decision surfaces on circle and spiral", "not run in this configuration")
 	}
 	holds := s[0].TestAcc >= Figure6MinAccuracy && s[2].TestAcc >= Figure6MinAccuracy
-	return repro.CheckClaim("Figure 6", repro.Experiment, "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 training points)",
-		"[TK] separates both (drawn; no numbers)",
-		fmt.Sprintf("test accuracy: circle TK %.1f %%, SimpleMKL %.1f %%; spiral TK %.1f %%, SimpleMKL %.1f %%", s[0].TestAcc, s[1].TestAcc, s[2].TestAcc, s[3].TestAcc),
-		"[TK] test accuracy ≥ 90 % on both (our criterion)", holds, "[TK] does not separate one of the problems")
+	return repro.Claim{ID: "Figure 6", Kind: repro.Experiment,
+		Statement: "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 training points)",
+		Paper:     "[TK] separates both (drawn; no numbers)", Tolerance: "[TK] test accuracy ≥ 90 % on both (our criterion)", Reason: "[TK] does not separate one of the problems"}.Decide(repro.Check("Figure 6", holds,
+		fmt.Sprintf("test accuracy: circle TK %.1f %%, SimpleMKL %.1f %%; spiral TK %.1f %%, SimpleMKL %.1f %%", s[0].TestAcc, s[1].TestAcc, s[2].TestAcc, s[3].TestAcc)))
 }
 
 // Figure6SizeClaim is our diagnosis of a Figure 6 miss on the spiral:
@@ -225,11 +225,11 @@ func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
 	}
 	acc := s[2].TestAcc
 	holds := acc >= rlo && acc <= rhi && top.Mean >= 90
-	return repro.CheckClaim(id, repro.Diagnostic, statement, "[TK] separates the spiral at 150 points (drawn)",
+	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+		Statement: statement,
+		Paper:     "[TK] separates the spiral at 150 points (drawn)", Tolerance: "Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ 90 % at its largest size", Reason: "the sample size does not account for the panel"}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("Figure 6: %.1f %% at 150 points; Figure 7(b)'s [TK] repetitions at m = %d–%d: %.1f–%.1f %% (lowest to highest), mean at m = %d: %.1f %%",
-			acc, c.Sizes[lo], c.Sizes[hi], rlo, rhi, c.Sizes[last], top.Mean),
-		"Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ 90 % at its largest size",
-		holds, "the sample size does not account for the panel")
+			acc, c.Sizes[lo], c.Sizes[hi], rlo, rhi, c.Sizes[last], top.Mean)))
 }
 
 // Figure6Table returns the header and rows of the hyper-parameters chosen

@@ -139,10 +139,10 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 	}
 	// One line: the best of the readings and those not out (the
 	// notebook tabulates every reading).
-	cl := repro.CheckClaim("Ionosphere [TK]", repro.Diagnostic, statement,
-		fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), fmt.Sprintf("best of %d readings: %s; not out: %s", n, best, got),
-		"a reading that Welch's test (α 0.05, two splits or more) does not put out of the paper's cell", len(hits) > 0,
-		"no fixed-P reading reaches the paper's accuracy")
+	cl := repro.Claim{ID: "Ionosphere [TK]", Kind: repro.Diagnostic,
+		Statement: statement,
+		Paper:     fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), Tolerance: "a reading that Welch's test (α 0.05, two splits or more) does not put out of the paper's cell", Reason: "no fixed-P reading reaches the paper's accuracy"}.Decide(repro.Check("Ionosphere [TK]", len(hits) > 0,
+		fmt.Sprintf("best of %d readings: %s; not out: %s", n, best, got)))
 	return cl
 }
 

@@ -2,11 +2,11 @@ package colbert2020
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -15,13 +15,28 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "colbert2020"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table of Jobs.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Kinds: []jobs.Runner[Config]{kindChecks, kindTable1, kindScaling, kindFigure6, kindFigure1, kindIono,
+		kindFigure2, kindCurve, kindChance}}
+
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Verdict: Verdict,
+	Run: func(cfg Config, progress func(done, total int)) (*Results, error) {
+		done, total := 0, len(Jobs(cfg))
+		return Run(cfg, func(string) {
+			if done++; progress != nil {
+				progress(done, total)
+			}
+		})
+	}}
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Table ids of the jobs.
 const (
@@ -107,65 +122,80 @@ func methodName(j int) string {
 	return Methods[j]
 }
 
-// RunJob computes one job of Jobs: the checks ([]repro.Claim), a method on
-// a split of Table 1 (MethodResult), the scaling experiment (*Scaling) or
-// the two panels of one problem of Figure 6 ([]Surface).
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	if err := j.Param("config", &cfg); err != nil {
-		return nil, err
+// The kinds of job, one per table of Jobs: the checks, a method on a
+// split of Table 1, the scaling experiment, the two panels of one problem
+// of Figure 6, Figures 1 and 2, the Ionosphere study, a learning curve and
+// the chance-level repetitions of Figure 7(a).
+var (
+	kindChecks = jobs.Kind[Config, []repro.Claim]{Table: jobChecks,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) {
+			return RunChecks(cfg.Mode == "quick")
+		}}
+	kindTable1  = jobs.Kind[Config, MethodResult]{Table: jobTable1, Run: table1Job}
+	kindScaling = jobs.Kind[Config, *Scaling]{Table: jobScaling,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Scaling, error) {
+			return RunScaling(cfg.ScalingSizes, cfg.Seed)
+		}}
+	kindFigure6 = jobs.Kind[Config, []Surface]{Table: jobFigure6,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) ([]Surface, error) { return Figure6Panels(j.Data, cfg) }}
+	kindFigure1 = jobs.Kind[Config, *Figure1]{Table: jobFigure1,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Figure1, error) {
+			return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure1Iter)
+		}}
+	kindIono = jobs.Kind[Config, []IonoHypothesis]{Table: jobIono,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]IonoHypothesis, error) {
+			return RunIonosphere(cfg.IonoSplits, cfg.Seed)
+		}}
+	kindFigure2 = jobs.Kind[Config, *Figure2]{Table: jobFigure2,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Figure2, error) {
+			return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
+		}}
+	kindCurve = jobs.Kind[Config, *Curve]{Table: jobCurve,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Curve, error) {
+			for i, p := range CurveProblems {
+				if p == j.Data {
+					return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg)
+				}
+			}
+			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
+		}}
+	kindChance = jobs.Kind[Config, *Curve]{Table: jobChance,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Curve, error) {
+			if len(cfg.CurveSizes[0]) == 0 {
+				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Liver curve sizes for the chance-level repetitions")
+			}
+			return RunCurve(CurveLiver, cfg.CurveSizes[0][:1], cfg.ChanceReps, cfg)
+		}}
+)
+
+// table1Job runs the method of a Table 1 job on its data set and split.
+func table1Job(_ context.Context, cfg Config, j jobs.Job) (MethodResult, error) {
+	var m int
+	if err := j.Param("method", &m); err != nil {
+		return MethodResult{}, err
 	}
-	switch j.Table {
-	case jobChecks:
-		return RunChecks(cfg.Mode == "quick")
-	case jobTable1:
-		var m int
-		if err := j.Param("method", &m); err != nil {
-			return nil, err
+	for _, ds := range DataSets {
+		if ds.Name != j.Data {
+			continue
 		}
-		for _, ds := range DataSets {
-			if ds.Name != j.Data {
-				continue
-			}
-			data, sp, err := loadSplits(ds, cfg)
-			if err != nil {
-				return nil, err
-			}
-			if j.Split < 0 || j.Split >= len(sp) {
-				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: %s split %d of %d", ds.Paper, j.Split, len(sp))
-			}
-			r, err := RunMethod(ds, data, j.Split, sp[j.Split], cfg, m)
-			if err != nil {
-				return nil, fmt.Errorf("colbert2020: %s split %d %s: %w", ds.Paper, j.Split, methodName(m), err)
-			}
-			return r, nil
+		data, sp, err := loadSplits(ds, cfg)
+		if err != nil {
+			return MethodResult{}, err
 		}
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Table 1 data set %q", j.Data)
-	case jobScaling:
-		return RunScaling(cfg.ScalingSizes, cfg.Seed)
-	case jobFigure6:
-		return Figure6Panels(j.Data, cfg)
-	case jobFigure1:
-		return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure1Iter)
-	case jobIono:
-		return RunIonosphere(cfg.IonoSplits, cfg.Seed)
-	case jobFigure2:
-		return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
-	case jobCurve:
-		for i, p := range CurveProblems {
-			if p == j.Data {
-				return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg)
-			}
+		if j.Split < 0 || j.Split >= len(sp) {
+			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "colbert2020: %s split %d of %d", ds.Paper, j.Split, len(sp))
 		}
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
-	case jobChance:
-		if len(cfg.CurveSizes[0]) == 0 {
-			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Liver curve sizes for the chance-level repetitions")
+		r, err := RunMethod(ds, data, j.Split, sp[j.Split], cfg, m)
+		if err != nil {
+			return MethodResult{}, fmt.Errorf("colbert2020: %s split %d %s: %w", ds.Paper, j.Split, methodName(m), err)
 		}
-		return RunCurve(CurveLiver, cfg.CurveSizes[0][:1], cfg.ChanceReps, cfg)
+		return r, nil
 	}
-	return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: unknown job table %q", j.Table)
+	return MethodResult{}, klearn.Errorf(klearn.ErrParam, "colbert2020: no Table 1 data set %q", j.Data)
 }
+
+// RunJob computes one job of Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // computeJob is the runner of Run's missing jobs (RunJob; tests count its
 // calls through it).
@@ -222,46 +252,35 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			r.Splits[s] = SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), Fit: make([]float64, nm), C: make([]float64, nm)}
 		}
 	}
-	for i, j := range js {
-		switch j.Table {
-		case jobChecks:
-			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobTable1:
+	var merr error
+	for _, err := range []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
+		kindTable1.Each(js, raw, func(j jobs.Job, mr MethodResult) {
 			var m int
-			if err = j.Param("method", &m); err != nil {
-				return nil, err
-			}
-			var mr MethodResult
-			if err = json.Unmarshal(raw[i], &mr); err != nil {
-				break
+			if err := j.Param("method", &m); err != nil {
+				merr = err
+				return
 			}
 			sr := &rows[j.Data].Splits[j.Split]
 			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m] = true, mr.Acc, mr.Time, mr.Fit, mr.C
 			if m == MTK {
 				sr.Eps = mr.Eps
 			}
-		case jobScaling:
-			err = json.Unmarshal(raw[i], &res.Scaling)
-		case jobFigure6:
-			var s []Surface
-			err = json.Unmarshal(raw[i], &s)
-			res.Figure6 = append(res.Figure6, s...)
-		case jobFigure1:
-			err = json.Unmarshal(raw[i], &res.Figure1)
-		case jobIono:
-			err = json.Unmarshal(raw[i], &res.Ionosphere)
-		case jobFigure2:
-			err = json.Unmarshal(raw[i], &res.Figure2)
-		case jobCurve:
-			var c Curve
-			err = json.Unmarshal(raw[i], &c)
-			res.Curves = append(res.Curves, &c)
-		case jobChance:
-			err = json.Unmarshal(raw[i], &res.LiverSmall)
-		}
+		}),
+		kindScaling.Each(js, raw, func(_ jobs.Job, s *Scaling) { res.Scaling = s }),
+		kindFigure6.Each(js, raw, func(_ jobs.Job, s []Surface) { res.Figure6 = append(res.Figure6, s...) }),
+		kindFigure1.Each(js, raw, func(_ jobs.Job, f *Figure1) { res.Figure1 = f }),
+		kindIono.Each(js, raw, func(_ jobs.Job, h []IonoHypothesis) { res.Ionosphere = h }),
+		kindFigure2.Each(js, raw, func(_ jobs.Job, f *Figure2) { res.Figure2 = f }),
+		kindCurve.Each(js, raw, func(_ jobs.Job, c *Curve) { res.Curves = append(res.Curves, c) }),
+		kindChance.Each(js, raw, func(_ jobs.Job, c *Curve) { res.LiverSmall = c }),
+	} {
 		if err != nil {
-			return nil, fmt.Errorf("colbert2020: job %s: %w", j.Name(), err)
+			return nil, fmt.Errorf("colbert2020: %w", err)
 		}
+	}
+	if merr != nil {
+		return nil, fmt.Errorf("colbert2020: %w", merr)
 	}
 	res.Elapsed = time.Since(t0)
 	return res, nil

@@ -99,27 +99,15 @@ func withoutTimes(res *Results) Results {
 	return c
 }
 
-// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
-// shards (as two `kernelab run --shard i/2` would) and merges them: the
-// merged store holds the records Run writes, Run on it computes nothing
-// and returns the same numbers (times aside, which are measured), and a
-// second Run on Run's own store computes nothing and returns the stored
-// results, times included.
+// TestShardedJobsEqualRun: a tiny configuration's Run and its jobs run in
+// two shards agree (jobstest.CheckSharded); Run's progress lines mark the
+// jobs read from the store.
 func TestShardedJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := tiny()
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	js := Jobs(cfg)
-	if calls.Load() != int64(len(js)) {
-		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
-	}
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: js, Compute: &computeJob,
+		Run:     func(p func(done, total int)) (*Results, error) { return Study.Run(cfg, p) },
+		Untimed: func(r *Results) *Results { c := withoutTimes(r); return &c }})
 	if len(res.Table1) != 1 || len(res.Table1[0].Splits) != 3 || res.Scaling == nil || len(res.Figure6) != 4 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
@@ -136,33 +124,12 @@ func TestShardedJobsEqualRun(t *testing.T) {
 			}
 		}
 	}
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, false)
-
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
 	var lines []string
-	again, err := Run(cfg, func(s string) { lines = append(lines, s) })
-	if err != nil {
+	if _, err := Run(cfg, func(s string) { lines = append(lines, s) }); err != nil {
 		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
 	}
 	if len(lines) != len(js) || !strings.HasSuffix(lines[0], "(stored)") {
-		t.Errorf("progress of the second run: %q", lines)
-	}
-	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
-		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
-	}
-	res.Elapsed, again.Elapsed = 0, 0
-	if !reflect.DeepEqual(res, again) {
-		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
+		t.Errorf("progress of a run on a filled store: %q", lines)
 	}
 }
 

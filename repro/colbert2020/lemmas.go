@@ -52,12 +52,11 @@ func CheckLemma4(trials int) (repro.Claim, error) {
 	}
 	lind /= mat.Norm(Kind, 2)
 	holds := dev <= Tolerances.Numeric && worst >= -1e-10 && lind < -1e-8
-	return repro.CheckClaim("Lemma 4", repro.Theorem, "a polynomial kernel of degree 2d is positive iff it is Z_d(x)ᵀPZ_d(y) with P ⪰ 0",
-		"(1 + xᵀy)^d has this form; P ⪰ 0 ⇔ positive",
+	return repro.Claim{ID: "Lemma 4", Kind: repro.Theorem,
+		Statement: "a polynomial kernel of degree 2d is positive iff it is Z_d(x)ᵀPZ_d(y) with P ⪰ 0",
+		Paper:     "(1 + xᵀy)^d has this form; P ⪰ 0 ⇔ positive", Tolerance: fmt.Sprintf("form to %g; λ_min ≥ −1e-10·‖K‖ for P ⪰ 0, < −1e-8·‖K‖ for the indefinite P", Tolerances.Numeric), Reason: "the multinomial form, the PSD Grams or the indefinite counterexample fails"}.Decide(repro.Check("Lemma 4", holds,
 		fmt.Sprintf("n = %d, d = %d on %d points: (1 + xᵀy)^d against its GPK %.1g (relative); %d random P ⪰ 0: min λ_min/‖K‖ = %.2g; one indefinite P: λ_min/‖K‖ = %.2g",
-			n, d, m, dev, trials, worst, lind),
-		fmt.Sprintf("form to %g; λ_min ≥ −1e-10·‖K‖ for P ⪰ 0, < −1e-8·‖K‖ for the indefinite P", Tolerances.Numeric), holds,
-		"the multinomial form, the PSD Grams or the indefinite counterexample fails"), nil
+			n, d, m, dev, trials, worst, lind))), nil
 }
 
 // boxIntegral integrates f over the box [lo, hi] by nested r-point
@@ -238,12 +237,11 @@ func CheckTheorem6() (repro.Claim, error) {
 	// at the largest h) as h shrinks 10⁴-fold; a jump J would make it grow
 	// like J/h.
 	holds := ratio[len(hs)-1] <= 10*ratio[0]+1e-6 && slope > 1e-6
-	return repro.CheckClaim("Theorem 6", repro.Theorem, "TK kernels and their classifiers Σ c_i k(x_i, z) are continuous",
-		"continuous (not C¹: the slope may change at the tile edges)",
+	return repro.Claim{ID: "Theorem 6", Kind: repro.Theorem,
+		Statement: "TK kernels and their classifiers Σ c_i k(x_i, z) are continuous",
+		Paper:     "continuous (not C¹: the slope may change at the tile edges)", Tolerance: "jump/h bounded as h → 0 (a jump J would grow like J/h); a slope change > 1e-6", Reason: "a jump across a tile edge, or no change of slope"}.Decide(repro.Check("Theorem 6", holds,
 		fmt.Sprintf("d = 1, n = 2, %d points, across the %d tile edges: max jump/h = %.3g, %.3g, %.3g at h = 1e-3, 1e-5, 1e-7; largest change of slope %.3g",
-			m, m*n, ratio[0], ratio[1], ratio[2], slope),
-		"jump/h bounded as h → 0 (a jump J would grow like J/h); a slope change > 1e-6", holds,
-		"a jump across a tile edge, or no change of slope"), nil
+			m, m*n, ratio[0], ratio[1], ratio[2], slope))), nil
 }
 
 // CheckTheorem12 checks Theorem 12 (GPK is pointwise dense) by its
@@ -274,10 +272,10 @@ func CheckTheorem12() (repro.Claim, error) {
 		D.Sub(K, Kstar)
 		worst = max(worst, mat.Norm(&D, math.Inf(1))/mat.Norm(Kstar, math.Inf(1)))
 	}
-	return repro.CheckClaim("Theorem 12", repro.Theorem, "for any kernel matrix K* on m points some GPK k has k(x_i, x_j) = K*_ij",
-		"exists for some d",
-		fmt.Sprintf("m = %d points in [0, 1]², K* = yyᵀ and a random K*: d = %d, P = (K*^{1/2}V⁺)ᵀ(K*^{1/2}V⁺); max relative error of the Gram %.1g", m, deg, worst),
-		"1e-8", worst <= 1e-8, "the constructed GPK does not reproduce K*"), nil
+	return repro.Claim{ID: "Theorem 12", Kind: repro.Theorem,
+		Statement: "for any kernel matrix K* on m points some GPK k has k(x_i, x_j) = K*_ij",
+		Paper:     "exists for some d", Tolerance: "1e-8", Reason: "the constructed GPK does not reproduce K*"}.Decide(repro.Check("Theorem 12", worst <= 1e-8,
+		fmt.Sprintf("m = %d points in [0, 1]², K* = yyᵀ and a random K*: d = %d, P = (K*^{1/2}V⁺)ᵀ(K*^{1/2}V⁺); max relative error of the Gram %.1g", m, deg, worst))), nil
 }
 
 // gpkInterpolant returns the smallest degree d whose monomial matrix V
@@ -398,9 +396,8 @@ func CheckLanckrietSet() (repro.Claim, error) {
 	}
 	ltr, lall = ltr/mat.Norm(Ktr, 2), lall/mat.Norm(Kall, 2)
 	holds := ltr > 0 && lall < -1e-6
-	return repro.CheckClaim("Section 2.1", repro.Theorem, "a member of Lanckriet et al.'s set (μ ∈ Rˡ, training Gram ⪰ 0) need not be a positive kernel",
-		"remark, no numbers",
-		fmt.Sprintf("k = k₁ − %.3g k₂ (Gaussians of width 1 and 0.35): λ_min/‖K‖ = %.2g on the %d training points, %.2g with %d more points", c, ltr, m, lall, extra),
-		"training Gram positive definite, the larger Gram below −1e-6 (relative)", holds,
-		"the combination is positive on the larger set too"), nil
+	return repro.Claim{ID: "Section 2.1", Kind: repro.Theorem,
+		Statement: "a member of Lanckriet et al.'s set (μ ∈ Rˡ, training Gram ⪰ 0) need not be a positive kernel",
+		Paper:     "remark, no numbers", Tolerance: "training Gram positive definite, the larger Gram below −1e-6 (relative)", Reason: "the combination is positive on the larger set too"}.Decide(repro.Check("Section 2.1", holds,
+		fmt.Sprintf("k = k₁ − %.3g k₂ (Gaussians of width 1 and 0.35): λ_min/‖K‖ = %.2g on the %d training points, %.2g with %d more points", c, ltr, m, lall, extra))), nil
 }

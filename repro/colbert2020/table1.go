@@ -8,7 +8,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -389,21 +388,6 @@ func standardLibrary(Xtr, Xte *mat.Dense, lib *gramLibrary) error {
 	return nil
 }
 
-// forEach runs f(0) … f(n−1) on up to GOMAXPROCS goroutines
-// (internal/parallel) and returns the error of the lowest failing index;
-// each f writes only its own slots, so results do not depend on the
-// schedule.
-func forEach(n int, f func(i int) error) error {
-	errs := make([]error, n)
-	parallel.For(n, func(i int) { errs[i] = f(i) })
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // tkLibrary is [SimpleMKL TK]'s list: L TK kernels of degree LibraryDegree
 // with random P^s (tk.RandomP) on [0, 1]ⁿ, unit-trace normalised like the
 // rest of the library. Section 8 does not say how the combined library of
@@ -461,69 +445,52 @@ func simpleMKLLearner(C float64, init []float64, cfg Config) mkl.SimpleMKL {
 }
 
 // simpleMKLSelect returns the C of cfg.CGrid with the best k-fold CV
-// accuracy of SimpleMKL on the training Grams K; ties go to the first C in
-// grid order.
+// accuracy of SimpleMKL on the training Grams K (modelsel.PathSearch; ties
+// go to the first C in grid order). Each fold's Grams are cut once and
+// serve the whole C grid, each C started from the previous C's weights (a
+// warm start: the same optimum J*, the problem being convex in d).
 func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) (float64, error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
 		return 0, err
 	}
-	// Each fold's Grams are cut once and serve the whole C grid, each C
-	// started from the previous C's weights (a warm start: the same
-	// optimum J*, the problem being convex in d); the folds run in
-	// parallel and their accuracies are summed in fold order for each C, so
-	// the choice does not depend on the schedule.
-	perFold := make([][]float64, len(folds))
-	err = forEach(len(folds), func(fi int) error {
-		f := folds[fi]
+	sr, err := modelsel.PathSearch(cfg.CGrid, folds, func(cs []float64, f modelsel.Split) ([]float64, error) {
 		Kf, err := kernel.SubGrams(K, f.Train)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
 		yf, err := modelsel.Take(ytr, f.Train)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
 		Kft, err := kernel.CrossGrams(K, f.Test, f.Train)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
 		yft, err := modelsel.Take(ytr, f.Test)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: SimpleMKL fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
-		perFold[fi] = make([]float64, len(cfg.CGrid))
+		acc := make([]float64, len(cs))
 		var init []float64
-		for ci, C := range cfg.CGrid {
+		for ci, C := range cs {
 			m, err := simpleMKLLearner(C, init, cfg).FitGrams(Kf, yf)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			init = m.Weights()
 			pred, err := m.PredictGrams(Kft)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			perFold[fi][ci] = accuracy(yft, pred)
+			acc[ci] = accuracy(yft, pred)
 		}
-		return nil
-	})
+		return acc, nil
+	}, modelsel.SearchOptions{})
 	if err != nil {
 		return 0, err
 	}
-	score := make([]float64, len(cfg.CGrid))
-	for _, sc := range perFold {
-		for ci, v := range sc {
-			score[ci] += v
-		}
-	}
-	best, bestC := -1.0, cfg.CGrid[0]
-	for ci, C := range cfg.CGrid {
-		if score[ci] > best {
-			best, bestC = score[ci], C
-		}
-	}
-	return bestC, nil
+	return sr.Candidates[sr.Best].Params, nil
 }
 
 // tkColumn selects C and ε of [TK] by k-fold CV (tkSelect, over epsGrid) and returns the
@@ -555,11 +522,11 @@ func tkLearner(d int, C, eps float64, cfg Config) tk.Learner {
 }
 
 // tkSelect returns the C and ε of [TK] of degree d with the best k-fold CV
-// accuracy over cfg's C grid (TKCGrid or CGrid) and the margins eg. For
-// each fold and ε the C grid is one tk.Learner.FitPath, in ascending order
-// (the basis Grams are built once per fold and ε, and each C starts from
-// the previous one's P* and α); ties in the CV accuracy go to the first
-// (ε, C) in grid order.
+// accuracy over cfg's C grid (TKCGrid or CGrid) and the margins eg
+// (modelsel.PathSearch over the (ε, C) pairs; ties go to the first pair,
+// ε-major, in grid order). On each fold and for each ε the C grid is one
+// tk.Learner.FitPath in ascending C: the basis Grams are built once per
+// fold and ε, and each C starts from the previous one's P* and α.
 func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, seed uint64) (C, eps float64, err error) {
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
@@ -581,73 +548,58 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 	for k, i := range order {
 		path[k] = cs[i]
 	}
-	// One unit per (ε, fold), run in parallel; each writes its own fold
-	// accuracies, summed below in fold order for each (ε, C).
-	nf := len(folds)
-	unit := make([][]float64, len(eg)*nf)
-	err = forEach(len(unit), func(u int) error {
-		e, fi := eg[u/nf], u%nf
-		f := folds[fi]
+	var pairs [][2]float64 // (ε, C), ε-major
+	for _, e := range eg {
+		for _, c := range cs {
+			pairs = append(pairs, [2]float64{e, c})
+		}
+	}
+	sr, err := modelsel.PathSearch(pairs, folds, func(_ [][2]float64, f modelsel.Split) ([]float64, error) {
 		Xf, err := modelsel.Rows(Xtr, f.Train)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
 		yf, err := modelsel.Take(ytr, f.Train)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
 		Xft, err := modelsel.Rows(Xtr, f.Test)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
 		yft, err := modelsel.Take(ytr, f.Test)
 		if err != nil {
-			return klearn.Errorf(err, "colbert2020: [TK] fold %d", fi)
+			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
-		ms, err := tkLearner(d, 0, e, cfg).FitPath(Xf, yf, path)
-		if err != nil {
-			return err
-		}
-		dec, err := tk.Decisions(ms, Xft)
-		if err != nil {
-			return err
-		}
-		unit[u] = make([]float64, len(cs))
-		for k, f := range dec {
-			cl := ms[k].Classes()
-			pred := make([]float64, len(f))
-			for i, v := range f {
-				pred[i] = cl[0] // Predict's rule: the larger label where f > 0
-				if v > 0 {
-					pred[i] = cl[1]
-				}
+		acc := make([]float64, len(pairs))
+		for ei, e := range eg {
+			ms, err := tkLearner(d, 0, e, cfg).FitPath(Xf, yf, path)
+			if err != nil {
+				return nil, err
 			}
-			unit[u][order[k]] = accuracy(yft, pred)
+			dec, err := tk.Decisions(ms, Xft)
+			if err != nil {
+				return nil, err
+			}
+			for k, f := range dec {
+				cl := ms[k].Classes()
+				pred := make([]float64, len(f))
+				for i, v := range f {
+					pred[i] = cl[0] // Predict's rule: the larger label where f > 0
+					if v > 0 {
+						pred[i] = cl[1]
+					}
+				}
+				acc[ei*len(cs)+order[k]] = accuracy(yft, pred)
+			}
 		}
-		return nil
-	})
+		return acc, nil
+	}, modelsel.SearchOptions{})
 	if err != nil {
 		return 0, 0, err
 	}
-	score := make([][]float64, len(eg)) // summed fold accuracy per (ε, C)
-	for ei := range eg {
-		score[ei] = make([]float64, len(cs))
-		for fi := 0; fi < nf; fi++ {
-			for ci, v := range unit[ei*nf+fi] {
-				score[ei][ci] += v
-			}
-		}
-	}
-	best := -1.0
-	C, eps = cs[0], eg[0]
-	for ei, e := range eg {
-		for ci, c := range cs {
-			if score[ei][ci] > best {
-				best, C, eps = score[ei][ci], c, e
-			}
-		}
-	}
-	return C, eps, nil
+	best := sr.Candidates[sr.Best].Params
+	return best[1], best[0], nil
 }
 
 // MethodResult is one method of one split of Table 1: the test accuracy in

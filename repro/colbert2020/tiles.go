@@ -188,12 +188,11 @@ func TilesClaim(t *Tiles) repro.Claim {
 	}
 	want := (t.M + 1) * (t.M + 1)
 	holds := t.Count == want && t.Residual <= 1e-8 && t.Across > 1e-4
-	return repro.CheckClaim(id, repro.Theorem, statement,
-		fmt.Sprintf("n = 2, %d points: %d tiles", t.M, want),
+	return repro.Claim{ID: id, Kind: repro.Theorem,
+		Statement: statement,
+		Paper:     fmt.Sprintf("n = 2, %d points: %d tiles", t.M, want), Tolerance: "the count exact; residual ≤ 1e-8 on a tile, > 1e-4 across an edge", Reason: "a tile count or a residual off"}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("%d tiles; a tensor polynomial of degree 3 per coordinate fits f on every tile to %.1g (relative, on points not fitted); fitted across an edge, off by up to %.2g",
-			t.Count, t.Residual, t.Across),
-		"the count exact; residual ≤ 1e-8 on a tile, > 1e-4 across an edge", holds,
-		"a tile count or a residual off")
+			t.Count, t.Residual, t.Across)))
 }
 
 // TilesChart draws the classifier of RunTiles with its tile edges and

@@ -2,7 +2,6 @@ package cortes2009
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -18,13 +17,19 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "cortes2009"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table of Jobs.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Kinds: []jobs.Runner[Config]{kindChecks, kindFigure1, kindTable1, kindHyp, kindFigure2, kindFigure3}}
+
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Table ids of the jobs.
 const (
@@ -89,50 +94,64 @@ type figure1Result struct {
 	Concavity []Concavity
 }
 
+// The kinds of job, one per table of Jobs.
+var (
+	kindChecks = jobs.Kind[Config, []repro.Claim]{Table: jobChecks,
+		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) { return checks(cfg) }}
+	kindFigure1 = jobs.Kind[Config, figure1Result]{Table: jobFigure1,
+		Run: func(context.Context, Config, jobs.Job) (figure1Result, error) {
+			ss, cs, err := Figure1(21)
+			return figure1Result{ss, cs}, err
+		}}
+	kindTable1 = jobs.Kind[Config, *SplitResult]{Table: jobTable1,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (*SplitResult, error) {
+			i, err := dataIndex(j.Data)
+			if err != nil {
+				return nil, err
+			}
+			data, err := load(DataSets[i])
+			if err != nil {
+				return nil, err
+			}
+			return RunSplit(DataSets[i], data, cfg, j.Split)
+		}}
+	kindHyp = jobs.Kind[Config, RowHypotheses]{Table: jobHyp,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (RowHypotheses, error) {
+			i, err := dataIndex(j.Data)
+			if err != nil {
+				return RowHypotheses{}, err
+			}
+			return Hypotheses(cfg, i)
+		}}
+	kindFigure2 = jobs.Kind[Config, *Figure2Point]{Table: jobFigure2,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Figure2Point, error) {
+			var nb int
+			if err := j.Param("bigrams", &nb); err != nil {
+				return nil, err
+			}
+			return Figure2At(cfg, nb)
+		}}
+	kindFigure3 = jobs.Kind[Config, *Figure3Point]{Table: jobFigure3,
+		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Figure3Point, error) {
+			var f int
+			if err := j.Param("factor", &f); err != nil {
+				return nil, err
+			}
+			return Figure3At(j.Data, f, cfg)
+		}}
+)
+
 // RunJob computes one job of Jobs.
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	if err := j.Param("config", &cfg); err != nil {
-		return nil, err
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
+
+// dataIndex is the index in DataSets of the Table 1 data set named name.
+func dataIndex(name string) (int, error) {
+	for i, d := range DataSets {
+		if d.Name == name {
+			return i, nil
+		}
 	}
-	switch j.Table {
-	case jobChecks:
-		return checks(cfg)
-	case jobFigure1:
-		ss, cs, err := Figure1(21)
-		return figure1Result{ss, cs}, err
-	case jobTable1:
-		for _, d := range DataSets {
-			if d.Name == j.Data {
-				data, err := load(d)
-				if err != nil {
-					return nil, err
-				}
-				return RunSplit(d, data, cfg, j.Split)
-			}
-		}
-		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", j.Data)
-	case jobHyp:
-		for i, d := range DataSets {
-			if d.Name == j.Data {
-				return Hypotheses(cfg, i)
-			}
-		}
-		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", j.Data)
-	case jobFigure2:
-		var nb int
-		if err := j.Param("bigrams", &nb); err != nil {
-			return nil, err
-		}
-		return Figure2At(cfg, nb)
-	case jobFigure3:
-		var f int
-		if err := j.Param("factor", &f); err != nil {
-			return nil, err
-		}
-		return Figure3At(j.Data, f, cfg)
-	}
-	return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: unknown job table %q", j.Table)
+	return 0, klearn.Errorf(klearn.ErrParam, "cortes2009: no Table 1 data set %q", name)
 }
 
 // checks runs the numerical checks of Section 2 (positivity, and its
@@ -196,34 +215,16 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	var splits []*SplitResult
 	var f2 []*Figure2Point
 	f3 := map[string][]*Figure3Point{}
-	for i, j := range js {
-		var err error
-		switch j.Table {
-		case jobChecks:
-			err = json.Unmarshal(raw[i], &res.Checks)
-		case jobFigure1:
-			var f figure1Result
-			err = json.Unmarshal(raw[i], &f)
-			res.Surfaces, res.Figure1 = f.Surfaces, f.Concavity
-		case jobTable1:
-			var sr SplitResult
-			err = json.Unmarshal(raw[i], &sr)
-			splits = append(splits, &sr)
-		case jobHyp:
-			var h RowHypotheses
-			err = json.Unmarshal(raw[i], &h)
-			res.Hypotheses = append(res.Hypotheses, h)
-		case jobFigure2:
-			var pt Figure2Point
-			err = json.Unmarshal(raw[i], &pt)
-			f2 = append(f2, &pt)
-		case jobFigure3:
-			var pt Figure3Point
-			err = json.Unmarshal(raw[i], &pt)
-			f3[j.Data] = append(f3[j.Data], &pt)
-		}
+	for _, err := range []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
+		kindFigure1.Each(js, raw, func(_ jobs.Job, f figure1Result) { res.Surfaces, res.Figure1 = f.Surfaces, f.Concavity }),
+		kindTable1.Each(js, raw, func(_ jobs.Job, sr *SplitResult) { splits = append(splits, sr) }),
+		kindHyp.Each(js, raw, func(_ jobs.Job, h RowHypotheses) { res.Hypotheses = append(res.Hypotheses, h) }),
+		kindFigure2.Each(js, raw, func(_ jobs.Job, pt *Figure2Point) { f2 = append(f2, pt) }),
+		kindFigure3.Each(js, raw, func(j jobs.Job, pt *Figure3Point) { f3[j.Data] = append(f3[j.Data], pt) }),
+	} {
 		if err != nil {
-			return nil, fmt.Errorf("cortes2009: job %s: %w", j.Name(), err)
+			return nil, fmt.Errorf("cortes2009: %w", err)
 		}
 	}
 	for k, i := range rowsOf(cfg) {

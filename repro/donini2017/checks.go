@@ -147,9 +147,10 @@ func CheckTheorem1(seed uint64) (repro.Claim, error) {
 	if err != nil {
 		return repro.Claim{}, err
 	}
-	return repro.CheckClaim("Theorem 1", repro.Theorem, "f(x·z) is a kernel on the unit sphere iff f has non-negative Maclaurin coefficients",
-		"proof (Schoenberg)", fmt.Sprintf("λ_min ≥ %.2g for 5 random DPPs with a_s ≥ 0; λ_min = %.0f for f(t) = 1 − t", worst, neg), "λ_min ≥ −1e-10",
-		worst > -1e-10 && math.Abs(neg+1) < 1e-12, "a non-negative DPP gave an indefinite Gram matrix"), nil
+	return repro.Claim{ID: "Theorem 1", Kind: repro.Theorem,
+		Statement: "f(x·z) is a kernel on the unit sphere iff f has non-negative Maclaurin coefficients",
+		Paper:     "proof (Schoenberg)", Tolerance: "λ_min ≥ −1e-10", Reason: "a non-negative DPP gave an indefinite Gram matrix"}.Decide(repro.Check("Theorem 1", worst > -1e-10 && math.Abs(neg+1) < 1e-12,
+		fmt.Sprintf("λ_min ≥ %.2g for 5 random DPPs with a_s ≥ 0; λ_min = %.0f for f(t) = 1 − t", worst, neg))), nil
 }
 
 // CheckTheorem2 checks Theorem 2 on r = 6 generic points of R^6 (a cosine
@@ -193,9 +194,10 @@ func CheckTheorem2(seed uint64) (repro.Claim, error) {
 		ok = ok && res.F > 0 && res.F >= bound*(1-1e-6)
 		worst = math.Min(worst, res.F/bound)
 	}
-	return repro.CheckClaim("Theorem 2", repro.Theorem, "a kernel matrix of rank r has r examples that every labelling separates",
-		"proof", fmt.Sprintf("%d labellings of %d points, min ρ²/((1/L₊+1/L₋)λ_min) = %.3f", 1<<r-2, r, worst), "ρ² ≥ bound·(1 − 1e-6) > 0",
-		ok, "a labelling was not separated with the margin of the proof"), nil
+	return repro.Claim{ID: "Theorem 2", Kind: repro.Theorem,
+		Statement: "a kernel matrix of rank r has r examples that every labelling separates",
+		Paper:     "proof", Tolerance: "ρ² ≥ bound·(1 − 1e-6) > 0", Reason: "a labelling was not separated with the margin of the proof"}.Decide(repro.Check("Theorem 2", ok,
+		fmt.Sprintf("%d labellings of %d points, min ρ²/((1/L₊+1/L₋)λ_min) = %.3f", 1<<r-2, r, worst))), nil
 }
 
 // CheckSpectralRatio checks the spectral-ratio facts of §3.1.1 and
@@ -279,10 +281,14 @@ func CheckSpectralRatio(seed uint64, draws int) ([]repro.Claim, error) {
 	}
 	okSR = okSR && math.Abs(cI-1) < 1e-12 && math.Abs(cO) < 1e-12
 	return []repro.Claim{
-		repro.CheckClaim("§3.1.1 spectral ratio", repro.Theorem, "1 ≤ C(K) ≤ √rank K, C(αK) = C(K), C̄(I) = 1, C̄(11ᵀ) = 0 (Eqs. (3)–(4))",
-			"derivation", fmt.Sprintf("rank 1, 3, 10, 40 (L = 40); C̄(I) = %.3f, C̄(11ᵀ) = %.3f", cI, cO), "1e-9", okSR, "a spectral-ratio identity fails"),
-		repro.CheckClaim("Proposition 1", repro.Theorem, "αᵀKα ≤ λ₁ ≤ ‖K‖_F for ‖α‖₁ = 1",
-			"proof", fmt.Sprintf("%d random α per matrix; max αᵀKα/λ₁ = %.3f", draws, maxQ), "relative 1e-12", okP1, "a random α exceeded λ₁"),
+		repro.Claim{ID: "§3.1.1 spectral ratio", Kind: repro.Theorem,
+			Statement: "1 ≤ C(K) ≤ √rank K, C(αK) = C(K), C̄(I) = 1, C̄(11ᵀ) = 0 (Eqs. (3)–(4))",
+			Paper:     "derivation", Tolerance: "1e-9", Reason: "a spectral-ratio identity fails"}.Decide(repro.Check("§3.1.1 spectral ratio", okSR,
+			fmt.Sprintf("rank 1, 3, 10, 40 (L = 40); C̄(I) = %.3f, C̄(11ᵀ) = %.3f", cI, cO))),
+		repro.Claim{ID: "Proposition 1", Kind: repro.Theorem,
+			Statement: "αᵀKα ≤ λ₁ ≤ ‖K‖_F for ‖α‖₁ = 1",
+			Paper:     "proof", Tolerance: "relative 1e-12", Reason: "a random α exceeded λ₁"}.Decide(repro.Check("Proposition 1", okP1,
+			fmt.Sprintf("%d random α per matrix; max αᵀKα/λ₁ = %.3f", draws, maxQ))),
 	}, nil
 }
 
@@ -335,10 +341,14 @@ func CheckRademacher(X mat.Matrix, D, draws int, seed uint64) ([]repro.Claim, er
 		ok3 = ok3 && mean <= math.Sqrt(mat.Trace(K))+3*se
 	}
 	return []repro.Claim{
-		repro.CheckClaim("Theorem 3", repro.Theorem, "R̂(F_B) ≤ (2B/L)√‖K‖_T", "proof (Shawe-Taylor & Cristianini)",
-			fmt.Sprintf("HPKs of degree 0…%d, %d Rademacher draws", D, draws), "+3 Monte Carlo s.e.", ok3, "the Monte Carlo estimate exceeds the bound"),
-		repro.CheckClaim("Theorem 4", repro.Theorem, "R̂(F) ≤ (2/L)√C(K) for the ℓ1-bounded class normalised by ‖K‖_F", "proof",
-			fmt.Sprintf("HPKs of degree 0…%d, %d draws; max estimate/bound = %.3f", D, draws, maxRatio), "estimate ≤ bound", ok4, "the Monte Carlo estimate exceeds the bound"),
+		repro.Claim{ID: "Theorem 3", Kind: repro.Theorem,
+			Statement: "R̂(F_B) ≤ (2B/L)√‖K‖_T",
+			Paper:     "proof (Shawe-Taylor & Cristianini)", Tolerance: "+3 Monte Carlo s.e.", Reason: "the Monte Carlo estimate exceeds the bound"}.Decide(repro.Check("Theorem 3", ok3,
+			fmt.Sprintf("HPKs of degree 0…%d, %d Rademacher draws", D, draws))),
+		repro.Claim{ID: "Theorem 4", Kind: repro.Theorem,
+			Statement: "R̂(F) ≤ (2/L)√C(K) for the ℓ1-bounded class normalised by ‖K‖_F",
+			Paper:     "proof", Tolerance: "estimate ≤ bound", Reason: "the Monte Carlo estimate exceeds the bound"}.Decide(repro.Check("Theorem 4", ok4,
+			fmt.Sprintf("HPKs of degree 0…%d, %d draws; max estimate/bound = %.3f", D, draws, maxRatio))),
 	}, nil
 }
 
@@ -408,10 +418,14 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 		worst = math.Max(worst, r2-comb)
 	}
 	return []repro.Claim{
-		repro.CheckClaim("§3.1.3 MEB", repro.Theorem, "r̃(K) ≤ r*(K), with equality for 11ᵀ and I_L", "derivation",
-			fmt.Sprintf("HPKs of degree 0…%d; r*(I_50) = %.4f, r*(11ᵀ) = %.1e", D, rI, rO), "1e-8", ok, "r̃ exceeds r* or an extreme differs"),
-		repro.CheckClaim("§3.2 radius of a combination", repro.Theorem, "r*(Σ η_s K_s) ≤ Σ η_s r*(K_s) (Do et al. 2009)", "cited result",
-			fmt.Sprintf("%d random η; max r*(K_η) − Σ η_s r*_s = %.2g", trials, worst), "1e-8", okC, "a combination has a larger radius"),
+		repro.Claim{ID: "§3.1.3 MEB", Kind: repro.Theorem,
+			Statement: "r̃(K) ≤ r*(K), with equality for 11ᵀ and I_L",
+			Paper:     "derivation", Tolerance: "1e-8", Reason: "r̃ exceeds r* or an extreme differs"}.Decide(repro.Check("§3.1.3 MEB", ok,
+			fmt.Sprintf("HPKs of degree 0…%d; r*(I_50) = %.4f, r*(11ᵀ) = %.1e", D, rI, rO))),
+		repro.Claim{ID: "§3.2 radius of a combination", Kind: repro.Theorem,
+			Statement: "r*(Σ η_s K_s) ≤ Σ η_s r*(K_s) (Do et al. 2009)",
+			Paper:     "cited result", Tolerance: "1e-8", Reason: "a combination has a larger radius"}.Decide(repro.Check("§3.2 radius of a combination", okC,
+			fmt.Sprintf("%d random η; max r*(K_η) − Σ η_s r*_s = %.2g", trials, worst))),
 	}, nil
 }
 
@@ -467,12 +481,14 @@ func CheckFrobenius(X mat.Matrix, y []float64, D int) ([]repro.Claim, error) {
 	c0, _ := metrics.FrobeniusNorm(f2[0])
 	lowerHolds := c1 <= cc
 	return []repro.Claim{
-		repro.CheckClaim("§3.2 Frobenius decomposition", repro.Theorem, "‖Σ η_s K_s‖_F² = Σ_{s,t} η_s η_t ⟨K_s, K_t⟩_F", "identity",
-			fmt.Sprintf("EasyMKL's η on K_%d: %.6g vs %.6g", D, fm*fm, cst), "relative 1e-9", dec, "the identity fails"),
-		repro.CheckClaim("§3.2 Frobenius sandwich", repro.Statement, "‖K_D‖_F ≤ ‖K_MKL‖_F ≤ ‖K_0‖_F for any η",
-			"stated for any η", fmt.Sprintf("holds for EasyMKL's η on the data (%.1f ≤ %.1f ≤ %.1f); x₂ = −x₁, η = (½, ½): ‖K_1‖_F = %.3f > ‖K_η‖_F = %.3f ≤ ‖K_0‖_F = %.3f", fD, fm, f0, c1, cc, c0),
-			"for every η", lowerHolds && fD <= fm && fm <= f0 && cc <= c0,
-			"the lower bound is false in general (counterexample x₂ = −x₁); the upper bound holds by the triangle inequality"),
+		repro.Claim{ID: "§3.2 Frobenius decomposition", Kind: repro.Theorem,
+			Statement: "‖Σ η_s K_s‖_F² = Σ_{s,t} η_s η_t ⟨K_s, K_t⟩_F",
+			Paper:     "identity", Tolerance: "relative 1e-9", Reason: "the identity fails"}.Decide(repro.Check("§3.2 Frobenius decomposition", dec,
+			fmt.Sprintf("EasyMKL's η on K_%d: %.6g vs %.6g", D, fm*fm, cst))),
+		repro.Claim{ID: "§3.2 Frobenius sandwich", Kind: repro.Statement,
+			Statement: "‖K_D‖_F ≤ ‖K_MKL‖_F ≤ ‖K_0‖_F for any η",
+			Paper:     "stated for any η", Tolerance: "for every η", Reason: "the lower bound is false in general (counterexample x₂ = −x₁); the upper bound holds by the triangle inequality"}.Decide(repro.Check("§3.2 Frobenius sandwich", lowerHolds && fD <= fm && fm <= f0 && cc <= c0,
+			fmt.Sprintf("holds for EasyMKL's η on the data (%.1f ≤ %.1f ≤ %.1f); x₂ = −x₁, η = (½, ½): ‖K_1‖_F = %.3f > ‖K_η‖_F = %.3f ≤ ‖K_0‖_F = %.3f", fD, fm, f0, c1, cc, c0))),
 	}, nil
 }
 
@@ -500,8 +516,10 @@ func CheckProposition2(cos map[string]*mat.SymDense, D int) (repro.Claim, error)
 		}
 		parts = append(parts, fmt.Sprintf("%s C(K_%d) = %.2f", name, D, prev))
 	}
-	return repro.CheckClaim("Proposition 2", repro.Theorem, "the spectral ratio of normalised HPKs increases with the degree",
-		"proof", joinStr(parts), "C(K_d) ≥ C(K_{d−1}) − 1e-9", ok, "a degree lowered the spectral ratio"), nil
+	return repro.Claim{ID: "Proposition 2", Kind: repro.Theorem,
+		Statement: "the spectral ratio of normalised HPKs increases with the degree",
+		Paper:     "proof", Tolerance: "C(K_d) ≥ C(K_{d−1}) − 1e-9", Reason: "a degree lowered the spectral ratio"}.Decide(repro.Check("Proposition 2", ok,
+		joinStr(parts))), nil
 }
 
 // CheckEq12 checks the incremental computation (12), K_{d+1} = K_d ∘ K_1,
@@ -533,8 +551,10 @@ func CheckEq12(X mat.Matrix, D int) (repro.Claim, error) {
 		}
 	}
 	worst = math.Max(worst, maxAbsDiff(KD, fam[D]))
-	return repro.CheckClaim("Eq. (12)", repro.Theorem, "K_{d+1} = K_d ∘ K_1 (incremental HPKs)", "identity",
-		fmt.Sprintf("d = 0…%d on %d points: max |K_{d+1} − K_d∘K_1| = %.1e", D-1, n, worst), "1e-12", worst < 1e-12, "the identity fails"), nil
+	return repro.Claim{ID: "Eq. (12)", Kind: repro.Theorem,
+		Statement: "K_{d+1} = K_d ∘ K_1 (incremental HPKs)",
+		Paper:     "identity", Tolerance: "1e-12", Reason: "the identity fails"}.Decide(repro.Check("Eq. (12)", worst < 1e-12,
+		fmt.Sprintf("d = 0…%d on %d points: max |K_{d+1} − K_d∘K_1| = %.1e", D-1, n, worst))), nil
 }
 
 // MaxMin is the outcome of the EasyMKL relaxation check of §2.1 for one
@@ -653,8 +673,10 @@ func CheckEasyMKLMaxMin(X mat.Matrix, y []float64, grid int) (repro.Claim, []Max
 		ok = ok && r.Exact <= r.Bound*(1+1e-6) && r.AtEasy <= r.Exact && r.DirErr < 1e-9
 		parts = append(parts, fmt.Sprintf("%d kernels: exact %.4g, EasyMKL's η* %.4g (gap %.2f %%), bound %.4g", r.Kernels, r.Exact, r.AtEasy, 100*gap, r.Bound))
 	}
-	return repro.CheckClaim("§2.1 EasyMKL max–min", repro.Theorem, "EasyMKL maximises an upper bound of the max–min margin (‖d‖₂ ≤ ‖d‖₁) with η* = d(γ*)/‖d(γ*)‖₂",
-		"derivation", joinStr(parts), "EasyMKL's value ≤ exact ≤ bound; direction to 1e-9 (the gap is reported)", ok, "the bound fails or η* is not d/‖d‖"), outs, nil
+	return repro.Claim{ID: "§2.1 EasyMKL max–min", Kind: repro.Theorem,
+		Statement: "EasyMKL maximises an upper bound of the max–min margin (‖d‖₂ ≤ ‖d‖₁) with η* = d(γ*)/‖d(γ*)‖₂",
+		Paper:     "derivation", Tolerance: "EasyMKL's value ≤ exact ≤ bound; direction to 1e-9 (the gap is reported)", Reason: "the bound fails or η* is not d/‖d‖"}.Decide(repro.Check("§2.1 EasyMKL max–min", ok,
+		joinStr(parts))), outs, nil
 }
 
 // Alg1Point is one point of the convergence curve of Algorithm 1.
@@ -719,9 +741,10 @@ func CheckAlgorithm1(pts []Alg1Point, D int) repro.Claim {
 		return repro.NotRunClaim("Algorithm 1", repro.Diagnostic, "Q_D converges to K_D as the number of steps grows", "fewer than two step counts")
 	}
 	sl := LogLogSlope(x, y)
-	return repro.CheckClaim("Algorithm 1", repro.Diagnostic, "Q_D is an unbiased random approximation of K_D that converges as the steps grow",
-		"stated (§4)", fmt.Sprintf("degree %d, ‖K^(Q) − K‖_F/‖K‖_F by steps: %s; slope %.2f", D, joinStr(parts), sl), "slope in [−0.75, −0.25]",
-		sl >= -0.75 && sl <= -0.25, "the error does not fall like steps^{−1/2}")
+	return repro.Claim{ID: "Algorithm 1", Kind: repro.Diagnostic,
+		Statement: "Q_D is an unbiased random approximation of K_D that converges as the steps grow",
+		Paper:     "stated (§4)", Tolerance: "slope in [−0.75, −0.25]", Reason: "the error does not fall like steps^{−1/2}"}.Decide(repro.Check("Algorithm 1", sl >= -0.75 && sl <= -0.25,
+		fmt.Sprintf("degree %d, ‖K^(Q) − K‖_F/‖K‖_F by steps: %s; slope %.2f", D, joinStr(parts), sl)))
 }
 
 func sortedKeys[V any](m map[string]V) []string {

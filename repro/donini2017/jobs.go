@@ -17,13 +17,22 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "donini2017"
 
-func init() { jobs.RegisterModes(JobsPaper, ConfigFor, Jobs, RunJob) }
+func init() { jobs.RegisterPaper(&jobsPaper) }
+
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table of Jobs (per method, where a table's methods differ in result).
+// A job's configuration is validated and normalised before it runs.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
+	Prepare: func(cfg Config) (Config, error) { return normalised(cfg), cfg.validate() },
+	Kinds: []jobs.Runner[Config]{kindChecks, kindFig1, kindCV, kindFig6, kindSpread, kindFig7, kindFig8, kindFig9,
+		kindTable3, kindFig10, kindTable5, kindTable4, kindAlg1}}
+
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
 
 // ConfigFor returns the configuration of a mode: Quick, Full or
 // PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) {
-	return jobs.ModeConfig(JobsPaper, mode, Quick, Full, PaperProtocol)
-}
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // Table ids of the jobs.
 const (
@@ -41,6 +50,8 @@ const (
 	jobAlg1    = "Algorithm 1"
 	methodMKL  = "K_MKL"
 	methodSprd = "weight spread"
+	// methodFamily is the Figure 6 job of one data set.
+	methodFamily = "EasyMKL on Q_D and R_D"
 	// methodPaperCV is the Figures 3–5 job with the paper's inner folds
 	// and v grid.
 	methodPaperCV = "nested CV, paper's inner folds and v grid"
@@ -103,7 +114,7 @@ func Jobs(cfg Config) []jobs.Job {
 		}
 	}
 	for _, n := range cfg.Fig6Data {
-		js = append(js, job(jobFig6, "EasyMKL on Q_D and R_D", n, 0, nil))
+		js = append(js, job(jobFig6, methodFamily, n, 0, nil))
 	}
 	js = append(js, job(jobFig6, methodSprd, "Ionosphere", 0, nil),
 		job(jobFig7, "spectral ratio", strings.Join(cfg.Fig7Data, "+"), 0, nil),
@@ -163,103 +174,102 @@ type Alg1Result struct {
 	Points []Alg1Point
 }
 
-// RunJob computes one job of Jobs: the checks (ChecksResult), a curve of
-// Figure 1 (MEBCurve), an outer fold of Figures 3–5 (CVFold), a data set
-// of Figure 6 (RandomFamily) or its weight spread ([2]float64), Figure 7
-// ([]SRCurve), 8 ([]Weights) or 9 ([]NoiseCurve), a row of Table 3
-// (TimeRow), Figure 10 (*MNISTCurve), Table 5 on raw or deskewed images (*AllPairs), a column of
-// Table 4 on one data set (Table4Cell)
-// or the Algorithm 1 check (Alg1Result).
-func RunJob(_ context.Context, j jobs.Job) (any, error) {
-	var cfg Config
-	if err := j.Param("config", &cfg); err != nil {
-		return nil, err
-	}
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	cfg = normalised(cfg)
+// kind is the kind of job of a table (and method, if not "") run by run,
+// whose error names the job.
+func kind[R any](table, method string, run func(cfg Config, j jobs.Job) (R, error)) jobs.Kind[Config, R] {
+	return jobs.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j jobs.Job) (R, error) {
+		r, err := run(cfg, j)
+		if err != nil {
+			err = fmt.Errorf("donini2017: %s %s %s: %w", j.Table, j.Method, j.Data, err)
+		}
+		return r, err
+	}}
+}
+
+// into runs f, which fills part of a Results, and returns that part.
+func into[R any](cfg Config, f func(Config, *Results) error, part func(*Results) R) (R, error) {
 	res := &Results{}
-	var out any
-	var err error
-	switch j.Table {
-	case jobChecks:
-		err = runChecks(cfg, res)
-		out = ChecksResult{Checks: res.Checks, MaxMin: res.MaxMin}
-	case jobFig1:
+	err := f(cfg, res)
+	return part(res), err
+}
+
+// The kinds of job: the checks, a curve of Figure 1, an outer fold of
+// Figures 3–5, a data set of Figure 6 or its weight spread, Figures 7, 8
+// and 9, a row of Table 3, Figure 10, Table 5 (raw, deskewed or a point of
+// its learning curve), a column of Table 4 on one data set, and the
+// Algorithm 1 check.
+var (
+	kindChecks = kind(jobChecks, "", func(cfg Config, _ jobs.Job) (ChecksResult, error) {
+		return into(cfg, runChecks, func(r *Results) ChecksResult { return ChecksResult{Checks: r.Checks, MaxMin: r.MaxMin} })
+	})
+	kindFig1 = kind(jobFig1, "", func(cfg Config, j jobs.Job) (MEBCurve, error) {
 		var prep string
 		if err := j.Param("prep", &prep); err != nil {
-			return nil, err
+			return MEBCurve{}, err
 		}
-		out, err = mebCurve(j.Data, cfg, prep)
-	case jobCV:
+		return mebCurve(j.Data, cfg, prep)
+	})
+	kindCV = kind(jobCV, "", func(cfg Config, j jobs.Job) (CVFold, error) {
 		if j.Method == methodPaperCV {
 			cfg.VGrid, cfg.Inner = PaperVGrid, 10
 		}
-		X, y, outer, e := cvOuter(j.Data, cfg)
-		if e != nil {
-			return nil, fmt.Errorf("donini2017: %s %s: %w", j.Table, j.Data, e)
+		X, y, outer, err := cvOuter(j.Data, cfg)
+		if err != nil {
+			return CVFold{}, err
 		}
 		if j.Split < 0 || j.Split >= len(outer) {
-			return nil, klearn.Errorf(klearn.ErrParam, "donini2017: %s %s: fold %d of %d", j.Table, j.Data, j.Split, len(outer))
+			return CVFold{}, klearn.Errorf(klearn.ErrParam, "fold %d of %d", j.Split, len(outer))
 		}
-		out, err = cvFold(X, y, cfg, outer[j.Split], j.Split)
-	case jobFig6:
-		if j.Method == methodSprd {
-			out, err = fig6Spread(cfg)
-		} else {
-			out, err = fig6Family(j.Data, cfg)
-		}
-	case jobFig7:
-		err = runFig7(cfg, res)
-		out = res.Fig7
-	case jobFig8:
-		err = runFig8(cfg, res)
-		out = res.Fig8
-	case jobFig9:
-		err = runFig9(cfg, res)
-		out = res.Fig9
-	case jobTable3:
-		out, err = table3Row(j.Data, cfg)
-	case jobFig10:
-		err = runFig10(cfg, res)
-		out = res.Fig10
-	case jobTable5:
+		return cvFold(X, y, cfg, outer[j.Split], j.Split)
+	})
+	kindFig6   = kind(jobFig6, methodFamily, func(cfg Config, j jobs.Job) (RandomFamily, error) { return fig6Family(j.Data, cfg) })
+	kindSpread = kind(jobFig6, methodSprd, func(cfg Config, _ jobs.Job) ([2]float64, error) { return fig6Spread(cfg) })
+	kindFig7   = kind(jobFig7, "", func(cfg Config, _ jobs.Job) ([]SRCurve, error) {
+		return into(cfg, runFig7, func(r *Results) []SRCurve { return r.Fig7 })
+	})
+	kindFig8 = kind(jobFig8, "", func(cfg Config, _ jobs.Job) ([]Weights, error) {
+		return into(cfg, runFig8, func(r *Results) []Weights { return r.Fig8 })
+	})
+	kindFig9 = kind(jobFig9, "", func(cfg Config, _ jobs.Job) ([]NoiseCurve, error) {
+		return into(cfg, runFig9, func(r *Results) []NoiseCurve { return r.Fig9 })
+	})
+	kindTable3 = kind(jobTable3, "", func(cfg Config, j jobs.Job) (TimeRow, error) { return table3Row(j.Data, cfg) })
+	kindFig10  = kind(jobFig10, "", func(cfg Config, _ jobs.Job) (*MNISTCurve, error) {
+		return into(cfg, runFig10, func(r *Results) *MNISTCurve { return r.Fig10 })
+	})
+	kindTable5 = kind(jobTable5, "", func(cfg Config, j jobs.Job) (*AllPairs, error) {
 		n := cfg.T5Train
 		if j.Method == methodCurve {
 			n = j.Split
 		}
-		out, err = runTable5(cfg, n, j.Method == methodDeskew)
-	case jobTable4:
+		return runTable5(cfg, n, j.Method == methodDeskew)
+	})
+	kindTable4 = kind(jobTable4, "", func(cfg Config, j jobs.Job) (Table4Cell, error) {
 		if j.Method == methodMKL {
-			var a []float64
-			a, err = table4MKL(j.Data, cfg.T4Outer, cfg)
-			out = Table4Cell{Scores: a}
-			break
+			a, err := table4MKL(j.Data, cfg.T4Outer, cfg)
+			return Table4Cell{Scores: a}, err
 		}
 		var nodes string
 		var rho float64
 		if err := j.Param("nodes", &nodes); err != nil {
-			return nil, err
+			return Table4Cell{}, err
 		}
 		if err := j.Param("rho", &rho); err != nil {
-			return nil, err
+			return Table4Cell{}, err
 		}
-		var r *GHKLResult
-		if r, err = table4GHKL(j.Data, nodes, rho, cfg); err == nil {
-			out = Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}
+		r, err := table4GHKL(j.Data, nodes, rho, cfg)
+		if err != nil {
+			return Table4Cell{}, err
 		}
-	case jobAlg1:
-		err = runAlg1(cfg, res)
-		out = Alg1Result{D: res.Alg1D, Points: res.Alg1}
-	default:
-		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: unknown job table %q", j.Table)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("donini2017: %s %s %s: %w", j.Table, j.Method, j.Data, err)
-	}
-	return out, nil
-}
+		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}, nil
+	})
+	kindAlg1 = kind(jobAlg1, "", func(cfg Config, _ jobs.Job) (Alg1Result, error) {
+		return into(cfg, runAlg1, func(r *Results) Alg1Result { return Alg1Result{D: r.Alg1D, Points: r.Alg1} })
+	})
+)
+
+// RunJob computes one job of Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // computeJob is the runner of Run's missing jobs (RunJob; tests count its
 // calls through it).
@@ -311,97 +321,49 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	return res, nil
 }
 
-// assemble builds the Results of cfg from its jobs' records, in the order
-// of the parts of the paper.
+// assemble builds the Results of cfg from its jobs' records (raw[i] is
+// the record of js[i]), in the order of the parts of the paper.
 func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error) {
 	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep, Inner: cfg.Inner, VGrid: cfg.VGrid}
-	rec := map[string]json.RawMessage{}
-	for i, j := range js {
-		id, err := j.ID()
-		if err != nil {
-			return nil, err
-		}
-		rec[id] = raw[i]
-	}
-	get := func(j jobs.Job, v any) error {
-		id, err := j.ID()
-		if err != nil {
-			return err
-		}
-		r, ok := rec[id]
-		if !ok {
-			return fmt.Errorf("donini2017: no record of job %s", j.Name())
-		}
-		if err := json.Unmarshal(r, v); err != nil {
-			return fmt.Errorf("donini2017: job %s: %w", j.Name(), err)
-		}
-		return nil
-	}
 	// CV folds and Table 4 columns are gathered per data set.
 	cvFolds := map[string][]CVFold{}
 	var paperFolds []CVFold
 	t4 := map[string]Table4Cell{}
-	for _, j := range Jobs(cfg) {
-		var err error
-		switch j.Table {
-		case jobChecks:
-			var c ChecksResult
-			err = get(j, &c)
-			res.Checks, res.MaxMin = c.Checks, c.MaxMin
-		case jobFig1:
-			var c MEBCurve
-			err = get(j, &c)
-			res.Fig1 = append(res.Fig1, c)
-		case jobCV:
-			var f CVFold
-			err = get(j, &f)
+	for _, err := range []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c ChecksResult) { res.Checks, res.MaxMin = c.Checks, c.MaxMin }),
+		kindFig1.Each(js, raw, func(_ jobs.Job, c MEBCurve) { res.Fig1 = append(res.Fig1, c) }),
+		kindCV.Each(js, raw, func(j jobs.Job, f CVFold) {
 			if j.Method == methodPaperCV {
 				paperFolds = append(paperFolds, f)
 			} else {
 				cvFolds[j.Data] = append(cvFolds[j.Data], f)
 			}
-		case jobFig6:
-			if j.Method == methodSprd {
-				err = get(j, &res.Fig6Spread)
-				break
-			}
-			var rf RandomFamily
-			err = get(j, &rf)
-			res.Fig6 = append(res.Fig6, rf)
-		case jobFig7:
-			err = get(j, &res.Fig7)
-		case jobFig8:
-			err = get(j, &res.Fig8)
-		case jobFig9:
-			err = get(j, &res.Fig9)
-		case jobTable3:
-			var r TimeRow
-			err = get(j, &r)
-			res.Table3 = append(res.Table3, r)
-		case jobFig10:
-			err = get(j, &res.Fig10)
-		case jobTable5:
+		}),
+		kindFig6.Each(js, raw, func(_ jobs.Job, rf RandomFamily) { res.Fig6 = append(res.Fig6, rf) }),
+		kindSpread.Each(js, raw, func(_ jobs.Job, s [2]float64) { res.Fig6Spread = s }),
+		kindFig7.Each(js, raw, func(_ jobs.Job, c []SRCurve) { res.Fig7 = c }),
+		kindFig8.Each(js, raw, func(_ jobs.Job, w []Weights) { res.Fig8 = w }),
+		kindFig9.Each(js, raw, func(_ jobs.Job, c []NoiseCurve) { res.Fig9 = c }),
+		kindTable3.Each(js, raw, func(_ jobs.Job, r TimeRow) { res.Table3 = append(res.Table3, r) }),
+		kindFig10.Each(js, raw, func(_ jobs.Job, c *MNISTCurve) { res.Fig10 = c }),
+		kindTable5.Each(js, raw, func(j jobs.Job, a *AllPairs) {
 			switch j.Method {
 			case methodDeskew:
-				err = get(j, &res.Table5Deskewed)
+				res.Table5Deskewed = a
 			case methodCurve:
-				var a AllPairs
-				err = get(j, &a)
-				res.Table5Curve = append(res.Table5Curve, a)
+				if a == nil {
+					a = &AllPairs{}
+				}
+				res.Table5Curve = append(res.Table5Curve, *a)
 			default:
-				err = get(j, &res.Table5)
+				res.Table5 = a
 			}
-		case jobTable4:
-			var c Table4Cell
-			err = get(j, &c)
-			t4[j.Data+"/"+j.Method] = c
-		case jobAlg1:
-			var a Alg1Result
-			err = get(j, &a)
-			res.Alg1D, res.Alg1 = a.D, a.Points
-		}
+		}),
+		kindTable4.Each(js, raw, func(j jobs.Job, c Table4Cell) { t4[j.Data+"/"+j.Method] = c }),
+		kindAlg1.Each(js, raw, func(_ jobs.Job, a Alg1Result) { res.Alg1D, res.Alg1 = a.D, a.Points }),
+	} {
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("donini2017: %w", err)
 		}
 	}
 	for _, n := range cfg.CVData {

@@ -86,61 +86,14 @@ func TestJobsList(t *testing.T) {
 	}
 }
 
-// TestShardedJobsEqualRun runs the jobs of a tiny configuration in two
-// shards (as two `kernelab run --shard i/2` would) and merges them: the
-// merged store holds the records Run writes, and Run on it computes
-// nothing and returns the same numbers (times aside, which are measured);
-// a second Run on Run's own store computes nothing, reports every job to
-// progress and returns the stored results, times included.
+// TestShardedJobsEqualRun: a tiny configuration's Run and its jobs run in
+// two shards agree (jobstest.CheckSharded).
 func TestShardedJobsEqualRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
 	cfg := tiny()
 	cfg.Outer, cfg.Ds, cfg.T3Folds, cfg.Fig1Data = 2, []int{2}, 1, []string{"Sonar"}
-	calls := jobstest.CountCalls(t, &computeJob)
-	local := jobstest.LocalStore(t)
-	res, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := Jobs(cfg)
-	if calls.Load() != int64(len(js)) {
-		t.Fatalf("first Run computed %d of %d jobs", calls.Load(), len(js))
-	}
-	merged := jobstest.RunShards(t, JobsPaper, js, 2)
-	jobstest.SameRecords(t, local, merged, false)
-
-	calls.Store(0)
-	t.Setenv("KERNELAB_RESULTS", merged.Dir)
-	fromShards, err := Run(cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("KERNELAB_RESULTS", local.Dir)
-	n := 0
-	again, err := Run(cfg, func(done, total int) {
-		n++
-		if done != n || total != len(js) {
-			t.Errorf("progress %d/%d at call %d", done, total, n)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 0 {
-		t.Errorf("Runs on filled stores computed %d jobs", calls.Load())
-	}
-	if n != len(js) {
-		t.Errorf("second Run reported %d of %d jobs", n, len(js))
-	}
-	if a, b := withoutTimes(res), withoutTimes(fromShards); !reflect.DeepEqual(a, b) {
-		t.Errorf("Run on the merged shards differs:\n%+v\n%+v", a, b)
-	}
-	res.Elapsed, again.Elapsed = 0, 0
-	if !reflect.DeepEqual(res, again) {
-		t.Errorf("second Run differs from the first:\n%+v\n%+v", res, again)
-	}
+	jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: Jobs(cfg), Compute: &computeJob,
+		Run:     func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
+		Untimed: func(r *Results) *Results { c := withoutTimes(r); return &c }})
 }
 
 // withoutTimes returns a copy of res with every measured time zeroed: the

@@ -123,7 +123,11 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 // each v's QPs from the previous v's solutions. fold(tr, te) prepares one inner fold (slices
 // its kernels once) and returns its score at each v; the folds are
 // prepared one at a time, so one fold's blocks are held at once, and the
-// scores of a v are summed in the order of the folds.
+// scores of a v are summed in the order of the folds. It is not
+// modelsel.PathSearch, whose rule differs in two ways: a summed AUC
+// within 1e-12 of the best is a tie, which goes to the earlier v (AUCs
+// equal but for rounding would otherwise be decided by the rounding), and
+// the folds run one at a time, so only one fold's kernel blocks are held.
 func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) (func(v float64) (float64, error), error)) (float64, error) {
 	sum := make([]float64, len(vGrid))
 	for _, sp := range inner {

@@ -188,9 +188,10 @@ func figure6Claims(res *Results) []repro.Claim {
 	a := repro.Claim{ID: "Figure 6", Kind: repro.Experiment, Statement: "the degree-structured family Q_D beats the random family R_D (Abalone, Ionosphere)",
 		Paper: "Q_D above R_D", Reason: "R_D is as good (a tie) or better in some cells"}.Decide(parts...)
 	a = quick(res, a, len(parts), 20, "(data set, D) cells")
-	b := repro.CheckClaim("§5.2 R_D weights", repro.Statement, "EasyMKL's weights on R_D are almost uniform",
-		"almost uniform", fmt.Sprintf("max/min weight on R_6 %.2f (7 members), on Q_6 %.2f (degrees 1–6; Ionosphere)", res.Fig6Spread[0], res.Fig6Spread[1]),
-		"R_6's max/min below Q_6's", res.Fig6Spread[0] < res.Fig6Spread[1], "R_D's weights are not flatter than Q_D's")
+	b := repro.Claim{ID: "§5.2 R_D weights", Kind: repro.Statement,
+		Statement: "EasyMKL's weights on R_D are almost uniform",
+		Paper:     "almost uniform", Tolerance: "R_6's max/min below Q_6's", Reason: "R_D's weights are not flatter than Q_D's"}.Decide(repro.Check("§5.2 R_D weights", res.Fig6Spread[0] < res.Fig6Spread[1],
+		fmt.Sprintf("max/min weight on R_6 %.2f (7 members), on Q_6 %.2f (degrees 1–6; Ionosphere)", res.Fig6Spread[0], res.Fig6Spread[1])))
 	return []repro.Claim{a, b}
 }
 
@@ -238,10 +239,14 @@ func figure8Claims(res *Results) []repro.Claim {
 		Reason: "our Heart is Statlog (13 features), not SPECT (22 binary features)"}.Decide(trend("Heart, D = 10", deg, heart.Eta[1:], false))
 	h.Ours = fmt.Sprintf("v = %g (inner folds), W(η) = %.2f: %s", heart.V, heart.W, h.Ours)
 	return []repro.Claim{h,
-		repro.CheckClaim("Figure 8 Splice", repro.Experiment, "on Splice the weight sits on degrees 1–5", "most weight on degrees 1–5 (histogram)",
-			fmt.Sprintf("v = %g (inner folds): Σ_{s=1..5} η_s = %.2f, W(η) = %.2f", splice.V, low, splice.W), "> 0.5", low > 0.5, "the weight spreads over higher degrees"),
-		repro.CheckClaim("§4 η_0 = 0", repro.Diagnostic, "EasyMKL gives K_0 = 11ᵀ the weight 0, since d_0(γ) = (Σ_{y=+1}γ_i − Σ_{y=−1}γ_i)² = 0 on Γ",
-			"not stated (follows from Eq. (1))", fmt.Sprintf("η_0 = 0 in all %d fits of Figure 8", len(res.Fig8)), "|η_0| < 1e-12", zero, "η_0 ≠ 0"),
+		repro.Claim{ID: "Figure 8 Splice", Kind: repro.Experiment,
+			Statement: "on Splice the weight sits on degrees 1–5",
+			Paper:     "most weight on degrees 1–5 (histogram)", Tolerance: "> 0.5", Reason: "the weight spreads over higher degrees"}.Decide(repro.Check("Figure 8 Splice", low > 0.5,
+			fmt.Sprintf("v = %g (inner folds): Σ_{s=1..5} η_s = %.2f, W(η) = %.2f", splice.V, low, splice.W))),
+		repro.Claim{ID: "§4 η_0 = 0", Kind: repro.Diagnostic,
+			Statement: "EasyMKL gives K_0 = 11ᵀ the weight 0, since d_0(γ) = (Σ_{y=+1}γ_i − Σ_{y=−1}γ_i)² = 0 on Γ",
+			Paper:     "not stated (follows from Eq. (1))", Tolerance: "|η_0| < 1e-12", Reason: "η_0 ≠ 0"}.Decide(repro.Check("§4 η_0 = 0", zero,
+			fmt.Sprintf("η_0 = 0 in all %d fits of Figure 8", len(res.Fig8)))),
 	}
 }
 
@@ -500,7 +505,8 @@ func table4EdgeClaim(res *Results) repro.Claim {
 		}
 		ours += ": " + strings.Join(parts, "; ")
 	}
-	return repro.CheckClaim(id, repro.Diagnostic, statement, "the printed grid", ours,
-		"no fold's best inner AUC only at an edge of its widened grid", k == 0,
-		"the widening budget ran out with the inner AUC still strictly best at an edge of the grid")
+	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+		Statement: statement,
+		Paper:     "the printed grid", Tolerance: "no fold's best inner AUC only at an edge of its widened grid", Reason: "the widening budget ran out with the inner AUC still strictly best at an edge of the grid"}.Decide(repro.Check(id, k == 0,
+		ours))
 }

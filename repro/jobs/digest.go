@@ -289,10 +289,14 @@ func paperCode(paper string) (string, error) {
 }
 
 // experimentCode returns the code digest of exp's records: that of the
-// package defining exp.Run. A run function defined outside the module
-// (a test's) is keyed by the whole module.
+// package defining exp.Run, or for a paper registered by RegisterPaper
+// that of the package defining its Jobs. A function defined outside the
+// module (a test's) is keyed by the whole module.
 func experimentCode(exp Experiment) (string, error) {
-	pkg := funcPackage(exp.Run)
+	pkg := exp.pkg
+	if pkg == "" {
+		pkg = funcPackage(exp.Run)
+	}
 	if mod, err := modulePath(repo.Root()); err != nil || (pkg != mod && !strings.HasPrefix(pkg, mod+"/")) {
 		pkg = ""
 	} else if _, err := os.Stat(filepath.Join(repo.Root(), strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/"))); err != nil {

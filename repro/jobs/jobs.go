@@ -83,6 +83,9 @@ type Experiment struct {
 	// Run computes one job's result; it must be deterministic and
 	// JSON-serialisable.
 	Run func(ctx context.Context, j Job) (any, error)
+	// pkg is the package whose code digest keys the records: that of
+	// Paper.Jobs for RegisterPaper, else the package defining Run.
+	pkg string
 }
 
 var (
@@ -90,7 +93,8 @@ var (
 	registry = map[string]Experiment{}
 )
 
-// Register adds a paper's experiments; paper packages call it from init.
+// Register adds a paper's experiments; paper packages call it from init
+// through RegisterPaper.
 // It panics on a duplicate or incomplete registration (a programming error
 // at init time).
 func Register(paper string, build func(mode string) ([]Job, error), run func(ctx context.Context, j Job) (any, error)) {
@@ -103,19 +107,6 @@ func Register(paper string, build func(mode string) ([]Job, error), run func(ctx
 		panic("jobs: paper " + paper + " registered twice")
 	}
 	registry[paper] = Experiment{Paper: paper, Build: build, Run: run}
-}
-
-// RegisterModes registers a paper whose job list is a function of its
-// configuration: the jobs of a mode are jobs(configFor(mode)). It is how
-// every repro/<paper> package registers itself.
-func RegisterModes[C any](paper string, configFor func(mode string) (C, error), jobs func(C) []Job, run func(ctx context.Context, j Job) (any, error)) {
-	Register(paper, func(mode string) ([]Job, error) {
-		cfg, err := configFor(mode)
-		if err != nil {
-			return nil, err
-		}
-		return jobs(cfg), nil
-	}, run)
 }
 
 // ModeConfig returns a paper's configuration for one of the three modes

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/demo"
 )
@@ -558,31 +560,93 @@ func TestJobParam(t *testing.T) {
 	}
 }
 
-// RegisterModes builds a mode's jobs from its configuration and passes a
-// configuration error through.
-func TestRegisterModes(t *testing.T) {
-	jobs.RegisterModes("registermodes-test", func(mode string) (int, error) {
-		if mode != "quick" {
-			return 0, errors.New("bad mode")
-		}
-		return 3, nil
-	}, func(n int) []jobs.Job {
-		js := make([]jobs.Job, n)
-		for i := range js {
-			js[i] = jobs.Job{Paper: "registermodes-test", Table: "T", Split: i}
+// kindCfg is the configuration of the paper of TestRegisterPaper.
+type kindCfg struct{ N, Scale int }
+
+// RegisterPaper builds a mode's jobs from its configuration; Run decodes
+// the configuration from the job, prepares it and dispatches on the kind;
+// Each decodes the records of one kind in list order; an unknown job, a
+// job of two kinds and a bad mode are ErrParam.
+func TestRegisterPaper(t *testing.T) {
+	const name = "registerpaper-test"
+	mk := func(n int) func() kindCfg { return func() kindCfg { return kindCfg{N: n} } }
+	build := func(c kindCfg) []jobs.Job {
+		var js []jobs.Job
+		for i := range c.N {
+			table := "double"
+			if i%2 == 1 {
+				table = "name"
+			}
+			js = append(js, jobs.Job{Paper: name, Table: table, Split: i, Params: map[string]any{"config": c}})
 		}
 		return js
-	}, func(context.Context, jobs.Job) (any, error) { return nil, nil })
-	e, ok := jobs.Lookup("registermodes-test")
+	}
+	double := jobs.Kind[kindCfg, int]{Table: "double", Run: func(_ context.Context, c kindCfg, j jobs.Job) (int, error) {
+		return c.Scale * j.Split, nil
+	}}
+	named := jobs.Kind[kindCfg, string]{Table: "name", Run: func(_ context.Context, c kindCfg, j jobs.Job) (string, error) {
+		return fmt.Sprintf("%d of %d", j.Split, c.N), nil
+	}}
+	p := &jobs.Paper[kindCfg]{Name: name, Quick: mk(3), Full: mk(5), Printed: mk(6), Jobs: build,
+		Prepare: func(c kindCfg) (kindCfg, error) {
+			if c.N < 1 {
+				return c, klearn.Errorf(klearn.ErrParam, "N = %d", c.N)
+			}
+			c.Scale = 2
+			return c, nil
+		},
+		Kinds: []jobs.Runner[kindCfg]{double, named}}
+	jobs.RegisterPaper(p)
+	e, ok := jobs.Lookup(name)
 	if !ok {
 		t.Fatal("not registered")
 	}
-	js, err := e.Build("quick")
-	if err != nil || len(js) != 3 || js[2].Split != 2 {
-		t.Fatalf("Build(quick) = %v, %v; want 3 jobs", js, err)
+	js, err := e.Build("full")
+	if err != nil || len(js) != 5 {
+		t.Fatalf("Build(full) = %v, %v; want 5 jobs", js, err)
 	}
-	if _, err := e.Build("full"); err == nil {
-		t.Fatal("a configuration error was not passed through")
+	if _, err := e.Build("fast"); !errors.Is(err, klearn.ErrParam) {
+		t.Fatalf("Build(fast): %v, want ErrParam", err)
+	}
+	raw := make([]json.RawMessage, len(js))
+	for i, j := range js {
+		v, err := e.Run(context.Background(), j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if raw[i], err = json.Marshal(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ds []int
+	var ns []string
+	if err := double.Each(js, raw, func(_ jobs.Job, v int) { ds = append(ds, v) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := named.Each(js, raw, func(_ jobs.Job, v string) { ns = append(ns, v) }); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ds, []int{0, 4, 8}) || !reflect.DeepEqual(ns, []string{"1 of 5", "3 of 5"}) {
+		t.Fatalf("records %v and %v; want [0 4 8] (Prepare's scale 2) and [1 of 5 3 of 5]", ds, ns)
+	}
+	if err := named.Each(js, raw[:2], func(jobs.Job, string) {}); err == nil {
+		t.Error("Each accepted fewer records than jobs")
+	}
+	if err := double.Each(js, raw, func(jobs.Job, int) {}); err != nil {
+		t.Fatal(err)
+	}
+	bad := js[0]
+	bad.Params = map[string]any{"config": kindCfg{}}
+	if _, err := e.Run(context.Background(), bad); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("a configuration Prepare rejects: %v, want ErrParam", err)
+	}
+	bad.Table = "triple"
+	if _, err := e.Run(context.Background(), bad); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("a job of no kind: %v, want ErrParam", err)
+	}
+	p.Kinds = append(p.Kinds, jobs.Kind[kindCfg, int]{Table: "double", Method: "", Run: double.Run})
+	if _, err := p.Run(context.Background(), js[0]); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("a job of two kinds: %v, want ErrParam", err)
 	}
 }
 

@@ -7,11 +7,14 @@ package jobstest
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync/atomic"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -134,4 +137,100 @@ func LocalStore(t *testing.T) jobs.Store {
 	st := jobs.Store{Dir: t.TempDir()}
 	t.Setenv("KERNELAB_RESULTS", st.Dir)
 	return st
+}
+
+// Sharded is the test every paper package runs on a small configuration:
+// its Run and a cluster run of the same jobs agree (CheckSharded).
+type Sharded[R any] struct {
+	// Paper is the registered name; Jobs the configuration's jobs.
+	Paper string
+	Jobs  []jobs.Job
+	// Compute is the package's runner of missing jobs, whose calls are
+	// counted.
+	Compute *func(context.Context, jobs.Job) (any, error)
+	// Run is the package's Run of the configuration on the store that
+	// KERNELAB_RESULTS names, calling progress as each job ends.
+	Run func(progress func(done, total int)) (R, error)
+	// Untimed returns a copy of a result with every measured time zeroed:
+	// what a Run on the merged shards must reproduce.
+	Untimed func(R) R
+	// SameBytes asks for merged records equal to Run's byte for byte
+	// (results that hold no measured time).
+	SameBytes bool
+}
+
+// CheckSharded runs s.Jobs through s.Run on an empty local store, then in
+// two shards merged into another store (RunShards), and fails t unless
+// the first Run computed every job once, the merged store holds the same
+// records, Run on the merged store computes nothing and returns the same
+// results (times aside), and a second Run on its own store computes
+// nothing, reports every job to progress in order and returns the stored
+// results, times included (Elapsed aside). Without the MNIST cache the
+// test is skipped. It returns the first Run's results for the package's
+// own checks; KERNELAB_RESULTS names the local store when it returns.
+func CheckSharded[R any](t *testing.T, s Sharded[R]) R {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end run skipped in -short mode")
+	}
+	calls := CountCalls(t, s.Compute)
+	local := LocalStore(t)
+	first, err := s.Run(nil)
+	if errors.Is(err, klearn.ErrMissingData) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != int64(len(s.Jobs)) {
+		t.Fatalf("jobstest: first Run computed %d of %d jobs", calls.Load(), len(s.Jobs))
+	}
+	merged := RunShards(t, s.Paper, s.Jobs, 2)
+	SameRecords(t, local, merged, s.SameBytes)
+
+	calls.Store(0)
+	t.Setenv("KERNELAB_RESULTS", merged.Dir)
+	fromShards, err := s.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KERNELAB_RESULTS", local.Dir)
+	n := 0
+	again, err := s.Run(func(done, total int) {
+		if n++; done != n || total != len(s.Jobs) {
+			t.Errorf("jobstest: progress %d/%d at call %d of %d jobs", done, total, n, len(s.Jobs))
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("jobstest: Runs on filled stores computed %d jobs", calls.Load())
+	}
+	if n != len(s.Jobs) {
+		t.Errorf("jobstest: the second Run reported %d of %d jobs", n, len(s.Jobs))
+	}
+	if a, b := s.Untimed(first), s.Untimed(fromShards); !reflect.DeepEqual(a, b) {
+		t.Errorf("jobstest: Run on the merged shards differs:\n%+v\n%+v", a, b)
+	}
+	if a, b := withoutElapsed(first), withoutElapsed(again); !reflect.DeepEqual(a, b) {
+		t.Errorf("jobstest: the second Run differs from the first:\n%+v\n%+v", a, b)
+	}
+	return first
+}
+
+// withoutElapsed returns r, or for a pointer to a struct with a field
+// Elapsed (the wall time of a Run) a copy with that field zeroed.
+func withoutElapsed[R any](r R) R {
+	v := reflect.ValueOf(&r).Elem()
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return r
+	}
+	c := reflect.New(v.Elem().Type())
+	c.Elem().Set(v.Elem())
+	if f := c.Elem().FieldByName("Elapsed"); f.IsValid() && f.CanSet() {
+		f.SetZero()
+	}
+	v.Set(c)
+	return r
 }

@@ -68,7 +68,10 @@ func must(b []byte, err error) []byte {
 
 func TestNotebookVerdict(t *testing.T) {
 	r := &repro.Report{Paper: "Q (2013)", Mode: "quick"}
-	r.Add(repro.CheckClaim("Prop. 2", repro.Theorem, "closed form", "holds", "holds", "1e-9", true, ""))
+	r.Add(repro.Claim{ID: "Prop. 2", Kind: repro.Theorem,
+		Statement: "closed form",
+		Paper:     "holds", Tolerance: "1e-9"}.Decide(repro.Check("Prop. 2", true,
+		"holds")))
 	nb := build(t, "# T", setup, "%%\nnb.ShowReport(r)\n")
 	cells := nb.Cells()
 	cells[2]["execution_count"] = 1
