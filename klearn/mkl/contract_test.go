@@ -7,8 +7,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -21,42 +24,42 @@ func TestKernelLearnerContract(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	linear := mkltest.Options{Linear: true}
 	t.Run("EasyMKL", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.EasyMKL{Lambda: 0.3}, linear,
-			mkl.EasyMKL{Lambda: -0.5}, mkl.EasyMKL{Lambda: 2}, mkl.EasyMKL{Lambda: nan})
+		mkltest.TestKernelLearner(t, easymkl.Learner{Lambda: 0.3}, linear,
+			easymkl.Learner{Lambda: -0.5}, easymkl.Learner{Lambda: 2}, easymkl.Learner{Lambda: nan})
 	})
 	t.Run("EasyMKLSVM", func(t *testing.T) {
-		e := mkl.EasyMKL{Lambda: 0.3}
-		mkltest.TestKernelLearner(t, mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: 1}}, linear,
-			mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: inf}, SVM: svm.Classifier{C: 1}},
-			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: -1}},
-			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: nan}})
+		e := easymkl.Learner{Lambda: 0.3}
+		mkltest.TestKernelLearner(t, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: 1}}, linear,
+			easymkl.SVM{MKL: easymkl.Learner{Lambda: inf}, SVM: svm.Classifier{C: 1}},
+			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: -1}},
+			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: nan}})
 	})
 	t.Run("SimpleMKL", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.SimpleMKL{C: 1}, linear,
-			mkl.SimpleMKL{C: -1}, mkl.SimpleMKL{C: inf}, mkl.SimpleMKL{C: 1, Settings: opt.Settings{Tol: nan}})
+		mkltest.TestKernelLearner(t, simplemkl.Learner{C: 1}, linear,
+			simplemkl.Learner{C: -1}, simplemkl.Learner{C: inf}, simplemkl.Learner{C: 1, Settings: opt.Settings{Tol: nan}})
 	})
 	t.Run("LpMKL p=1", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.LpMKL{P: 1, C: 1}, linear,
-			mkl.LpMKL{P: 0.5, C: 1}, mkl.LpMKL{P: nan, C: 1}, mkl.LpMKL{P: 2, C: -3})
+		mkltest.TestKernelLearner(t, lpmkl.Learner{P: 1, C: 1}, linear,
+			lpmkl.Learner{P: 0.5, C: 1}, lpmkl.Learner{P: nan, C: 1}, lpmkl.Learner{P: 2, C: -3})
 	})
-	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, mkl.LpMKL{P: 2, C: 1}, linear) })
+	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, lpmkl.Learner{P: 2, C: 1}, linear) })
 	t.Run("AlignfSVM", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, mkl.AlignfSVM{SVM: svm.Classifier{C: 1}}, linear,
-			mkl.AlignfSVM{SVM: svm.Classifier{C: -1}}, mkl.AlignfSVM{SVM: svm.Classifier{C: inf}})
+		mkltest.TestKernelLearner(t, alignf.SVM{SVM: svm.Classifier{C: 1}}, linear,
+			alignf.SVM{SVM: svm.Classifier{C: -1}}, alignf.SVM{SVM: svm.Classifier{C: inf}})
 	})
 	t.Run("KOMD", func(t *testing.T) {
 		one := mkltest.Options{Linear: true, Kernels: 1}
-		mkltest.TestKernelLearner(t, komdLearner{mkl.KOMD{Lambda: 0.3}}, one,
-			komdLearner{mkl.KOMD{Lambda: -0.1}}, komdLearner{mkl.KOMD{Lambda: 1.5}}, komdLearner{mkl.KOMD{Lambda: nan}})
+		mkltest.TestKernelLearner(t, komdLearner{easymkl.KOMD{Lambda: 0.3}}, one,
+			komdLearner{easymkl.KOMD{Lambda: -0.1}}, komdLearner{easymkl.KOMD{Lambda: 1.5}}, komdLearner{easymkl.KOMD{Lambda: nan}})
 	})
 }
 
 // komdLearner runs KOMD, a classifier on one fixed kernel, through the
 // finite-list contract on a list of one base kernel (weight 1): every
 // check on the Gram, the targets and the test kernel reaches KOMD itself.
-type komdLearner struct{ mkl.KOMD }
+type komdLearner struct{ easymkl.KOMD }
 
-type komdModel struct{ *mkl.KOMDModel }
+type komdModel struct{ *easymkl.KOMDModel }
 
 func (l komdLearner) FitGrams(Ks []*mat.SymDense, y []float64) (*komdModel, error) {
 	if len(Ks) != 1 {
@@ -69,7 +72,7 @@ func (l komdLearner) FitGrams(Ks []*mat.SymDense, y []float64) (*komdModel, erro
 	return &komdModel{m}, nil
 }
 
-func (m *komdModel) fitted() *mkl.KOMDModel {
+func (m *komdModel) fitted() *easymkl.KOMDModel {
 	if m == nil {
 		return nil
 	}
@@ -112,27 +115,27 @@ func TestExtremeHyperParameters(t *testing.T) {
 	t.Parallel()
 	tiny, huge := 1e-300, 1e300
 	t.Run("EasyMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.EasyMKL{Lambda: tiny}, mkl.EasyMKL{Lambda: 1},
-			mkl.EasyMKL{Lambda: 1 - 1e-16}, mkl.EasyMKL{Lambda: 0.5, Settings: &opt.Settings{MaxIter: 1}})
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, easymkl.Learner{Lambda: tiny}, easymkl.Learner{Lambda: 1},
+			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: &opt.Settings{MaxIter: 1}})
 	})
 	t.Run("EasyMKLSVM", func(t *testing.T) {
-		e := mkl.EasyMKL{Lambda: 0.3}
+		e := easymkl.Learner{Lambda: 0.3}
 		mkltest.TestExtremeKernelLearners(t, mkltest.Options{},
-			mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: huge}}, mkl.EasyMKLSVM{MKL: e, SVM: svm.Classifier{C: tiny}})
+			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: huge}}, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: tiny}})
 	})
 	t.Run("SimpleMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.SimpleMKL{C: huge}, mkl.SimpleMKL{C: tiny},
-			mkl.SimpleMKL{C: 1, Settings: opt.Settings{MaxIter: 1}}, mkl.SimpleMKL{C: 1, Settings: opt.Settings{Tol: tiny, MaxIter: 20}})
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, simplemkl.Learner{C: huge}, simplemkl.Learner{C: tiny},
+			simplemkl.Learner{C: 1, Settings: opt.Settings{MaxIter: 1}}, simplemkl.Learner{C: 1, Settings: opt.Settings{Tol: tiny, MaxIter: 20}})
 	})
 	t.Run("LpMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.LpMKL{P: huge, C: 1}, mkl.LpMKL{P: math.Inf(1), C: 1},
-			mkl.LpMKL{P: 1 + 1e-15, C: 1}, mkl.LpMKL{P: 2, C: huge}, mkl.LpMKL{P: 2, C: tiny})
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, lpmkl.Learner{P: huge, C: 1}, lpmkl.Learner{P: math.Inf(1), C: 1},
+			lpmkl.Learner{P: 1 + 1e-15, C: 1}, lpmkl.Learner{P: 2, C: huge}, lpmkl.Learner{P: 2, C: tiny})
 	})
 	t.Run("AlignfSVM", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, mkl.AlignfSVM{SVM: svm.Classifier{C: huge}}, mkl.AlignfSVM{SVM: svm.Classifier{C: tiny}})
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, alignf.SVM{SVM: svm.Classifier{C: huge}}, alignf.SVM{SVM: svm.Classifier{C: tiny}})
 	})
 	t.Run("KOMD", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{mkl.KOMD{Lambda: tiny}}, komdLearner{mkl.KOMD{Lambda: 1}},
-			komdLearner{mkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{easymkl.KOMD{Lambda: tiny}}, komdLearner{easymkl.KOMD{Lambda: 1}},
+			komdLearner{easymkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
 	})
 }

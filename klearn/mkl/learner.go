@@ -68,12 +68,3 @@ type FeatureModel interface {
 type FeatureLearner[M FeatureModel] interface {
 	Fit(X mat.Matrix, y []float64) (M, error)
 }
-
-// The finite-list learners of this package satisfy the contract.
-var (
-	_ SourceLearner[*EasyMKLModel]    = EasyMKL{}
-	_ SourceLearner[*EasyMKLSVMModel] = EasyMKLSVM{}
-	_ Learner[*SimpleMKLModel]        = SimpleMKL{}
-	_ Learner[*LpMKLModel]            = LpMKL{}
-	_ Learner[*AlignfSVMModel]        = AlignfSVM{}
-)

@@ -1,4 +1,4 @@
-package mkl
+package easymkl
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 )
 
 // BenchmarkEasyMKL times EasyMKL.FitGrams (λ = 0.1, default Settings) on
@@ -17,24 +19,24 @@ import (
 // BENCHMARKS.md.
 func BenchmarkEasyMKL(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 4000} {
-		X, y := hpkRandData(n, 30, 99)
-		fam := HPKFamily{D: 10, MinDegree: 1}
+		X, y := testproblem.RandData(n, 30, 99)
+		fam := hpk.Family{D: 10, MinDegree: 1}
 		Ks, err := fam.Grams(X)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := (EasyMKL{Lambda: 0.1}).FitGrams(Ks, y); err != nil {
+				if _, err := (Learner{Lambda: 0.1}).FitGrams(Ks, y); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
-		K1, _ := CosineGram(X)
+		K1, _ := hpk.CosineGram(X)
 		b.Run(fmt.Sprintf("lazy/n=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				src, _ := fam.Source(K1)
-				if _, err := (EasyMKL{Lambda: 0.1}).FitSource(src, y); err != nil {
+				if _, err := (Learner{Lambda: 0.1}).FitSource(src, y); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -42,7 +44,7 @@ func BenchmarkEasyMKL(b *testing.B) {
 	}
 }
 
-// BenchmarkHPKScaling times the whole path a notebook takes, HPKFamily.Grams
+// BenchmarkHPKScaling times the whole path a notebook takes, hpk.Family.Grams
 // followed by EasyMKL.FitGrams (10 normalised HPKs, n points in R^20, λ =
 // 0.1), and the lazy path (CosineGram, then FitSource), on one and on two
 // cores (GOMAXPROCS set for the run), in a fresh heap and with about 1.3 GB
@@ -51,8 +53,8 @@ func BenchmarkEasyMKL(b *testing.B) {
 // live heap costs it. Results in BENCHMARKS.md.
 func BenchmarkHPKScaling(b *testing.B) {
 	for _, n := range []int{1000, 2000} {
-		X, y := hpkRandData(n, 20, 7)
-		fam := HPKFamily{D: 10, MinDegree: 1}
+		X, y := testproblem.RandData(n, 20, 7)
+		fam := hpk.Family{D: 10, MinDegree: 1}
 		for _, heap := range []string{"fresh", "1.3GB"} {
 			for _, procs := range []int{1, 2} {
 				b.Run(fmt.Sprintf("grams/n=%d/heap=%s/procs=%d", n, heap, procs), func(b *testing.B) {
@@ -65,7 +67,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						if _, err := (EasyMKL{Lambda: 0.1}).FitGrams(Ks, y); err != nil {
+						if _, err := (Learner{Lambda: 0.1}).FitGrams(Ks, y); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -79,7 +81,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 					b.ResetTimer()
 					t0 := cpuTime()
 					for i := 0; i < b.N; i++ {
-						K1, err := CosineGram(X)
+						K1, err := hpk.CosineGram(X)
 						if err != nil {
 							b.Fatal(err)
 						}
@@ -87,7 +89,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						if _, err := (EasyMKL{Lambda: 0.1}).FitSource(src, y); err != nil {
+						if _, err := (Learner{Lambda: 0.1}).FitSource(src, y); err != nil {
 							b.Fatal(err)
 						}
 					}

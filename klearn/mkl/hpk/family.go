@@ -1,4 +1,4 @@
-package mkl
+package hpk
 
 import (
 	"math"
@@ -21,7 +21,7 @@ import (
 // (exactly, resp. up to the truncation at degree D).
 
 // HPKWeightsSingle returns e_D: the single kernel K_D (η_D = 1).
-func HPKWeightsSingle(D int) ([]float64, error) {
+func WeightsSingle(D int) ([]float64, error) {
 	if err := checkDegree("HPKWeightsSingle", D); err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func HPKWeightsSingle(D int) ([]float64, error) {
 }
 
 // HPKWeightsSum returns the uniform weights 1/(D+1) (the K_sum baseline).
-func HPKWeightsSum(D int) ([]float64, error) {
+func WeightsSum(D int) ([]float64, error) {
 	if err := checkDegree("HPKWeightsSum", D); err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func HPKWeightsSum(D int) ([]float64, error) {
 // (Eq. (9) of Donini & Aiolli 2017; Table 1, polynomial row), normalised to
 // sum 1: Σ_s η_s (x·z)^s = ((x·z + c)/(1 + c))^D on unit vectors.
 // Errors: ErrParam (D < 0 or c ≤ 0).
-func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
+func WeightsPolynomial(D int, c float64) ([]float64, error) {
 	if D < 0 || !(c > 0) || math.IsInf(c, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsPolynomial: need D ≥ 0 and c > 0, have D=%d c=%g", D, c)
 	}
@@ -70,8 +70,8 @@ func HPKWeightsPolynomial(D int, c float64) ([]float64, error) {
 //
 // HPKWeightsRBFPaperTypo gives the printed coefficients. Errors: ErrParam
 // (D < 0, D too large or γ ≤ 0).
-func HPKWeightsRBF(D int, gamma float64) ([]float64, error) {
-	return hpkWeightsRBF("HPKWeightsRBF", D, gamma, 1)
+func WeightsRBF(D int, gamma float64) ([]float64, error) {
+	return weightsRBF("HPKWeightsRBF", D, gamma, 1)
 }
 
 // HPKWeightsRBFPaperTypo returns the rule as printed in Table 1 and Eq. (10)
@@ -79,12 +79,12 @@ func HPKWeightsRBF(D int, gamma float64) ([]float64, error) {
 // γ' = 2γ² and not the Maclaurin series of the RBF kernel (the misprint of
 // kernel.DPPRBFPaperTypo); kept to rerun the paper's experiments as
 // published.
-func HPKWeightsRBFPaperTypo(D int, gamma float64) ([]float64, error) {
-	return hpkWeightsRBF("HPKWeightsRBFPaperTypo", D, gamma, 2)
+func WeightsRBFPaperTypo(D int, gamma float64) ([]float64, error) {
+	return weightsRBF("HPKWeightsRBFPaperTypo", D, gamma, 2)
 }
 
 // hpkWeightsRBF returns η_s ∝ (2γ)^{p·s}/s!, normalised, computed in logs.
-func hpkWeightsRBF(what string, D int, gamma, p float64) ([]float64, error) {
+func weightsRBF(what string, D int, gamma, p float64) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: need D ≥ 0 and γ > 0, have D=%d γ=%g", what, D, gamma)
 	}
@@ -126,12 +126,12 @@ func normalise(w []float64) []float64 {
 
 // RandomFamilyRule is the selector S of Algorithm 1 of Donini & Aiolli
 // (2017), which sends a sampled monomial of degree d to the kernel S(d).
-type RandomFamilyRule int
+type Rule int
 
 const (
 	// DegreeRule is S(d) = d: the family Q_D, an unbiased random
 	// approximation of the HPK family K_D.
-	DegreeRule RandomFamilyRule = iota
+	DegreeRule Rule = iota
 	// RandomRule is S(d) uniform on {0, …, D}: the family R_D, whose
 	// members are shuffled mixtures of all degrees.
 	RandomRule
@@ -149,19 +149,19 @@ const (
 // Identical index multisets are merged with their counts, and each kernel
 // is formed by GEMM (Z_s Z_sᵀ over blocks of monomials) instead of Steps
 // rank-one updates.
-type RandomHPKFamily struct {
+type RandomFamily struct {
 	// D is the largest degree.
 	D int
 	// Steps is the number of draws (50 000 in the paper). If 0, 50 000.
 	Steps int
 	// Rule selects Q_D (DegreeRule) or R_D (RandomRule).
-	Rule RandomFamilyRule
+	Rule Rule
 	// Seed seeds the draws (klearn.NewRand).
 	Seed uint64
 }
 
 // RandomHPKFeatures holds the monomials drawn by RandomHPKFamily.Sample.
-type RandomHPKFeatures struct {
+type RandomFeatures struct {
 	// M is the number of input features.
 	M int
 	// Terms[s] lists the distinct monomials assigned to kernel s.
@@ -177,7 +177,7 @@ type Monomial struct {
 
 // Sample draws the monomials of Algorithm 1 for m input features.
 // Errors: ErrParam.
-func (f RandomHPKFamily) Sample(m int) (*RandomHPKFeatures, error) {
+func (f RandomFamily) Sample(m int) (*RandomFeatures, error) {
 	steps := f.Steps
 	if steps == 0 {
 		steps = 50000
@@ -235,7 +235,7 @@ func (f RandomHPKFamily) Sample(m int) (*RandomHPKFeatures, error) {
 			terms[s] = append(terms[s], Monomial{Index: slices.Clone(idx), Count: 1})
 		}
 	}
-	return &RandomHPKFeatures{M: m, Terms: terms}, nil
+	return &RandomFeatures{M: m, Terms: terms}, nil
 }
 
 // monomialBlock fills Z (n × len(ts), row-major) with √count · z(x_i).
@@ -265,7 +265,7 @@ func denseRows(X mat.Matrix) ([]float64, int, int) {
 }
 
 // unnormGram returns Z_s Z_sᵀ for kernel s, accumulated over blocks.
-func (r *RandomHPKFeatures) unnormGram(X []float64, n, m, s int) *mat.SymDense {
+func (r *RandomFeatures) unnormGram(X []float64, n, m, s int) *mat.SymDense {
 	K := mat.NewSymDense(n, nil)
 	ts := r.Terms[s]
 	Z := make([]float64, n*min(monomialBlockCols, max(1, len(ts))))
@@ -280,7 +280,7 @@ func (r *RandomHPKFeatures) unnormGram(X []float64, n, m, s int) *mat.SymDense {
 
 // validate refuses a nil receiver (ErrNotFitted) and monomials that index
 // past the M features or have a count below 1 (ErrParam).
-func (r *RandomHPKFeatures) validate() error {
+func (r *RandomFeatures) validate() error {
 	if r == nil {
 		return klearn.Errorf(klearn.ErrNotFitted, "mkl: nil *RandomHPKFeatures (use RandomHPKFamily.Sample)")
 	}
@@ -304,7 +304,7 @@ func (r *RandomHPKFeatures) validate() error {
 // gets K_ij = 0 off the diagonal and K_ii = 1. Errors: ErrEmpty, ErrShape,
 // ErrNotFinite (also for a monomial that overflows), ErrNotFitted (a nil
 // receiver), ErrParam (malformed Terms).
-func (r *RandomHPKFeatures) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
+func (r *RandomFeatures) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
@@ -349,7 +349,7 @@ func normEntry(v, a, b float64, diag bool) float64 {
 
 // Crosses returns the normalised test×train kernels k_s(a_i, b_j) of
 // Algorithm 1 (rows of A against rows of B).
-func (r *RandomHPKFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
+func (r *RandomFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package mkl
+package easymkl
 
 import (
 	"errors"
@@ -9,6 +9,9 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -54,17 +57,17 @@ func komdKKT(K mat.Symmetric, y, g []float64, lam float64) (viol, feas float64) 
 // and that the lazy HPK path gives the same model as the in-memory one.
 func TestEasyMKLKKTAndWeights(t *testing.T) {
 	t.Parallel()
-	Xall, yall := hpkRandData(180, 6, 11) // one hyperplane for train and test
+	Xall, yall := testproblem.RandData(180, 6, 11) // one hyperplane for train and test
 	X, y := mat.DenseCopyOf(Xall.Slice(0, 120, 0, 6)), yall[:120]
 	Xte, yte := mat.DenseCopyOf(Xall.Slice(120, 180, 0, 6)), yall[120:]
-	fam := HPKFamily{D: 8}
+	fam := hpk.Family{D: 8}
 	Ks, _ := fam.Grams(X)
 	Kte, _ := fam.Crosses(Xte, X)
-	K1, _ := CosineGram(X)
-	C1, _ := CosineCross(Xte, X)
+	K1, _ := hpk.CosineGram(X)
+	C1, _ := hpk.CosineCross(Xte, X)
 	for _, lam := range []float64{0, 0.1, 0.5, 0.9, 1} {
 		t.Run(fmt.Sprint(lam), func(t *testing.T) {
-			m, err := EasyMKL{Lambda: lam}.FitGrams(Ks, y)
+			m, err := Learner{Lambda: lam}.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +90,7 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 					t.Errorf("d_%d = %g, recomputed %g; η not ∝ d", s, m.D[s], d)
 				}
 			}
-			Ksum, _ := CombineSource([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1}, GramList(Ks))
+			Ksum, _ := mkl.CombineSource([]float64{1, 1, 1, 1, 1, 1, 1, 1, 1}, mkl.GramList(Ks))
 			Keta, _ := m.Combine(Ks)
 			// Tolerance: the solver stops at a Frank–Wolfe gap of 1e-9·max|H|.
 			for _, c := range []struct {
@@ -99,7 +102,7 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 					t.Errorf("KKT violation %.3g, feasibility %.3g", v, f)
 				}
 			}
-			ms, err := EasyMKL{Lambda: lam}.FitSource(must(fam.Source(K1)), y)
+			ms, err := Learner{Lambda: lam}.FitSource(testproblem.Must(fam.Source(K1)), y)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +115,7 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f2, err := ms.DecisionSource(must(fam.CrossSource(C1)))
+			f2, err := ms.DecisionSource(testproblem.Must(fam.CrossSource(C1)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,44 +138,14 @@ func TestEasyMKLKKTAndWeights(t *testing.T) {
 	}
 }
 
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
-// TestCenterOfMass checks W(η) at the extremes and on
-// the uniform weights (W = ½ by symmetry).
-func TestCenterOfMass(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		eta  []float64
-		want float64
-	}{
-		{[]float64{1, 0, 0, 0}, 0},
-		{[]float64{0, 0, 0, 1}, 1},
-		{[]float64{0.25, 0.25, 0.25, 0.25}, 0.5},
-		{[]float64{0, 1, 0}, 0.5},
-	} {
-		w, err := CenterOfMass(c.eta)
-		if err != nil || math.Abs(w-c.want) > 1e-15 {
-			t.Errorf("W(%v) = %g, %v; want %g", c.eta, w, err, c.want)
-		}
-	}
-	if _, err := CenterOfMass([]float64{1}); err == nil {
-		t.Error("single weight accepted")
-	}
-}
-
 // TestKOMDClassifier checks the fixed-kernel classifier: λ = 1 gives the
 // class-uniform γ (closed form) whose decision is the
 // difference of the distances to the two class centroids, and MKLpyRidge
 // equals plain KOMD at the rescaled λ' = λc/(1−λ+λc), c = L₊L₋/L.
 func TestKOMDClassifier(t *testing.T) {
 	t.Parallel()
-	X, y := hpkRandData(50, 4, 5)
-	Ks, _ := HPKFamily{D: 3, MinDegree: 3}.Grams(X)
+	X, y := testproblem.RandData(50, 4, 5)
+	Ks, _ := hpk.Family{D: 3, MinDegree: 3}.Grams(X)
 	K := Ks[0]
 	m, err := KOMD{Lambda: 1}.FitGram(K, y)
 	if err != nil {
@@ -243,22 +216,22 @@ func TestKOMDClassifier(t *testing.T) {
 // problem (each pair learns its own weights; accuracy well above chance).
 func TestEasyMKLSVMAndPairs(t *testing.T) {
 	t.Parallel()
-	X, y := hpkRandData(90, 4, 21)
-	fam := HPKFamily{D: 4}
+	X, y := testproblem.RandData(90, 4, 21)
+	fam := hpk.Family{D: 4}
 	Ks, _ := fam.Grams(X)
-	c := EasyMKLSVM{MKL: EasyMKL{Lambda: 0.1}, SVM: svm.Classifier{C: 4}}
+	c := SVM{MKL: Learner{Lambda: 0.1}, SVM: svm.Classifier{C: 4}}
 	m, err := c.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	Keta, _ := m.MKL.Combine(Ks)
 	sm, _ := svm.Classifier{C: 4}.FitGram(Keta, y)
-	C1, _ := CosineCross(X.Slice(0, 10, 0, 4), X)
-	f1, err := m.DecisionSource(must(fam.CrossSource(C1)))
+	C1, _ := hpk.CosineCross(X.Slice(0, 10, 0, 4), X)
+	f1, err := m.DecisionSource(testproblem.Must(fam.CrossSource(C1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	Kc, _ := m.MKL.CombineCrossSource(must(fam.CrossSource(C1)))
+	Kc, _ := m.MKL.CombineCrossSource(testproblem.Must(fam.CrossSource(C1)))
 	f2, _ := sm.DecisionGram(Kc)
 	for i := range f1 {
 		if math.Abs(f1[i]-f2[i]) > 1e-12 {
@@ -266,7 +239,7 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 		}
 	}
 	// Three classes: angle sectors of the first two coordinates.
-	X3, _ := hpkRandData(150, 3, 8)
+	X3, _ := testproblem.RandData(150, 3, 8)
 	y3 := make([]float64, 150)
 	for i := range y3 {
 		a := math.Atan2(X3.At(i, 1), X3.At(i, 0))
@@ -280,22 +253,22 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 			tr = append(tr, i)
 		}
 	}
-	K1, _ := CosineGram(X3)
+	K1, _ := hpk.CosineGram(X3)
 	calls := 0
-	ap := EasyMKLAllPairs{Family: HPKFamily{D: 6}, MKL: EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4},
+	ap := AllPairs{Family: hpk.Family{D: 6}, MKL: Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4},
 		Progress: func(done, total int) { calls++ }}
-	pm, err := ap.FitCosine(must(kernel.SubGram(K1, tr)), must(modelsel.Take(y3, tr)))
+	pm, err := ap.FitCosine(testproblem.Must(kernel.SubGram(K1, tr)), testproblem.Must(modelsel.Take(y3, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pm.Pairs) != 3 || calls != 3 {
 		t.Fatalf("%d pairs, %d progress calls", len(pm.Pairs), calls)
 	}
-	pred, err := pm.PredictCosine(must(kernel.CrossGram(K1, te, tr)))
+	pred, err := pm.PredictCosine(testproblem.Must(kernel.CrossGram(K1, te, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, _ := metrics.Accuracy(must(modelsel.Take(y3, te)), pred)
+	acc, _ := metrics.Accuracy(testproblem.Must(modelsel.Take(y3, te)), pred)
 	// Sectors are separable by low-degree polynomials of the angle: chance is 1/3.
 	if acc < 0.8 {
 		t.Errorf("all-pairs accuracy %.2f < 0.8", acc)
@@ -305,8 +278,8 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 // TestEasyMKLErrors checks that bad input returns the klearn sentinels.
 func TestEasyMKLErrors(t *testing.T) {
 	t.Parallel()
-	X, y := hpkRandData(20, 3, 1)
-	Ks, _ := HPKFamily{D: 2}.Grams(X)
+	X, y := testproblem.RandData(20, 3, 1)
+	Ks, _ := hpk.Family{D: 2}.Grams(X)
 	ones := make([]float64, 20)
 	for i := range ones {
 		ones[i] = 1
@@ -316,20 +289,20 @@ func TestEasyMKLErrors(t *testing.T) {
 		err  error
 		want error
 	}{
-		{"lambda", func() error { _, e := EasyMKL{Lambda: 2}.FitGrams(Ks, y); return e }(), klearn.ErrParam},
-		{"one class", func() error { _, e := EasyMKL{}.FitGrams(Ks, ones); return e }(), klearn.ErrOneClass},
-		{"shape", func() error { _, e := EasyMKL{}.FitGrams(Ks, y[:5]); return e }(), klearn.ErrShape},
-		{"empty", func() error { _, e := EasyMKL{}.FitGrams(nil, y); return e }(), klearn.ErrEmpty},
-		{"nil kernel", func() error { _, e := EasyMKL{}.FitGrams([]*mat.SymDense{nil}, y); return e }(), klearn.ErrEmpty},
-		{"not fitted", func() error { _, e := (*EasyMKLModel)(nil).DecisionGrams(nil); return e }(), klearn.ErrNotFitted},
+		{"lambda", func() error { _, e := Learner{Lambda: 2}.FitGrams(Ks, y); return e }(), klearn.ErrParam},
+		{"one class", func() error { _, e := Learner{}.FitGrams(Ks, ones); return e }(), klearn.ErrOneClass},
+		{"shape", func() error { _, e := Learner{}.FitGrams(Ks, y[:5]); return e }(), klearn.ErrShape},
+		{"empty", func() error { _, e := Learner{}.FitGrams(nil, y); return e }(), klearn.ErrEmpty},
+		{"nil kernel", func() error { _, e := Learner{}.FitGrams([]*mat.SymDense{nil}, y); return e }(), klearn.ErrEmpty},
+		{"not fitted", func() error { _, e := (*Model)(nil).DecisionGrams(nil); return e }(), klearn.ErrNotFitted},
 		{"test shape", func() error {
-			m, _ := EasyMKL{}.FitGrams(Ks, y)
+			m, _ := Learner{}.FitGrams(Ks, y)
 			_, e := m.DecisionGrams([]*mat.Dense{mat.NewDense(2, 3, nil), mat.NewDense(2, 3, nil), mat.NewDense(2, 3, nil)})
 			return e
 		}(), klearn.ErrShape},
 		{"komd labels", func() error { _, e := KOMD{}.FitGram(Ks[1], append([]float64{3}, y[1:]...)); return e }(), klearn.ErrLabels},
 		{"pairs one class", func() error {
-			_, e := EasyMKLAllPairs{Family: HPKFamily{D: 2}}.FitCosine(Ks[1], ones)
+			_, e := AllPairs{Family: hpk.Family{D: 2}}.FitCosine(Ks[1], ones)
 			return e
 		}(), klearn.ErrOneClass},
 	}

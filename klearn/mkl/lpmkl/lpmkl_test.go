@@ -1,16 +1,20 @@
-package mkl
+package lpmkl
 
 import (
 	"math"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 func smktPNorm(v []float64, p float64) float64 {
 	if math.IsInf(p, 1) {
-		return smklMax(v)
+		return wrapper.Max(v)
 	}
 	var s float64
 	for _, x := range v {
@@ -24,9 +28,9 @@ func smktPNorm(v []float64, p float64) float64 {
 // with S_m = αᵀYK_mYα recomputed here by dense products.
 func TestLpMKLOptimalityCondition(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 11)
+	p := testproblem.New(t, 60, 10, 11)
 	for _, P := range []float64{1.5, 2, 4} {
-		m, err := LpMKL{P: P, C: 100, SVMTol: 1e-8, StepTol: -1, Settings: opt.Settings{Tol: 1e-8, MaxIter: 500}}.FitGrams(p.Ks, p.y)
+		m, err := Learner{P: P, C: 100, SVMTol: 1e-8, StepTol: -1, Settings: opt.Settings{Tol: 1e-8, MaxIter: 500}}.FitGrams(p.Ks, p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +40,7 @@ func TestLpMKLOptimalityCondition(t *testing.T) {
 		if nrm := smktPNorm(m.Weights(), P); math.Abs(nrm-1) > 1e-12 {
 			t.Errorf("p=%g: ‖θ‖_p = %.15g, want 1", P, nrm)
 		}
-		S := smktS(m.SVM, p.y, p.Ks)
+		S := testproblem.S(m.SVM, p.Y, p.Ks)
 		want := make([]float64, len(S))
 		for k, s := range S {
 			want[k] = math.Pow(s, 1/(P-1))
@@ -65,10 +69,10 @@ func TestLpMKLOptimalityCondition(t *testing.T) {
 // shrinks to 1.
 func TestLpMKLLargePUniform(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 12)
+	p := testproblem.New(t, 60, 10, 12)
 	prev := math.Inf(1)
 	for _, P := range []float64{2, 8, 64} {
-		m, err := LpMKL{P: P, C: 100, SVMTol: 1e-8, Settings: opt.Settings{Tol: 1e-6}}.FitGrams(p.Ks, p.y)
+		m, err := Learner{P: P, C: 100, SVMTol: 1e-8, Settings: opt.Settings{Tol: 1e-6}}.FitGrams(p.Ks, p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,12 +98,12 @@ func TestLpMKLLargePUniform(t *testing.T) {
 		}
 	}
 	// p = +Inf: θ = 1 and the model is the SVM on the plain sum Σ_m K_m.
-	m, err := LpMKL{P: math.Inf(1), C: 100}.FitGrams(p.Ks, p.y)
+	m, err := Learner{P: math.Inf(1), C: 100}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ones := []float64{1, 1, 1, 1}
-	J, _ := smktJ(t, 100, SimpleMKLDefaultSVMTol, ones, p.Ks, p.y)
+	J, _ := testproblem.J(t, 100, mkl.DefaultSVMTol, ones, p.Ks, p.Y)
 	for _, v := range m.Weights() {
 		if v != 1 {
 			t.Fatalf("p=Inf: θ = %v, want all 1", m.Weights())
@@ -115,12 +119,12 @@ func TestLpMKLLargePUniform(t *testing.T) {
 // must reach the same optimal J.
 func TestLpMKLP1MatchesSimpleMKL(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 50, 10, 13)
-	s, err := SimpleMKL{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-7}}.FitGrams(p.Ks, p.y)
+	p := testproblem.New(t, 50, 10, 13)
+	s, err := simplemkl.Learner{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-7}}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := LpMKL{P: 1, C: 100, SVMTol: 1e-8, StepTol: -1, Settings: opt.Settings{Tol: 1e-4, MaxIter: 2000}}.FitGrams(p.Ks, p.y)
+	l, err := Learner{P: 1, C: 100, SVMTol: 1e-8, StepTol: -1, Settings: opt.Settings{Tol: 1e-4, MaxIter: 2000}}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +136,7 @@ func TestLpMKLP1MatchesSimpleMKL(t *testing.T) {
 	if d := math.Abs(l.Objective - s.Objective); d > 1.01e-4*s.Objective {
 		t.Errorf("J: LpMKL p=1 %.10g, SimpleMKL %.10g", l.Objective, s.Objective)
 	}
-	if sum := smklSum(l.Weights()); math.Abs(sum-1) > 1e-12 {
+	if sum := wrapper.Sum(l.Weights()); math.Abs(sum-1) > 1e-12 {
 		t.Errorf("p=1: Σθ = %.15g", sum)
 	}
 	for k := range l.Weights() {
@@ -161,7 +165,7 @@ func TestLpMKLUpdateMinimises(t *testing.T) {
 		return s
 	}
 	for _, P := range []float64{1, 1.5, 2, 3} {
-		up, err := LpMKLUpdate(theta, S, P)
+		up, err := Update(theta, S, P)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,22 +187,22 @@ func TestLpMKLUpdateMinimises(t *testing.T) {
 			}
 		}
 	}
-	if _, err := LpMKLUpdate(theta, []float64{0, 0, 0, 0}, 2); err == nil {
+	if _, err := Update(theta, []float64{0, 0, 0, 0}, 2); err == nil {
 		t.Error("all-zero norms: no error")
 	}
-	if _, err := LpMKLUpdate(theta, S[:2], 2); err == nil {
+	if _, err := Update(theta, S[:2], 2); err == nil {
 		t.Error("length mismatch: no error")
 	}
 }
 
 func TestLpMKLDecisionAndDeterminism(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 100, 15)
-	a, err := LpMKL{P: 2, C: 100}.FitGrams(p.Ks, p.y)
+	p := testproblem.New(t, 60, 100, 15)
+	a, err := Learner{P: 2, C: 100}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := LpMKL{P: 2, C: 100}.FitGrams(p.Ks, p.y)
+	b, err := Learner{P: 2, C: 100}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,8 +211,8 @@ func TestLpMKLDecisionAndDeterminism(t *testing.T) {
 			t.Fatalf("weights differ: %v vs %v", a.Weights(), b.Weights())
 		}
 	}
-	smktCheckSVMFit(t, p, a, a.SVM.Alpha(), 100)
-	if a.Status != opt.Success || a.Iterations > LpMKLDefaultMaxIter {
+	testproblem.CheckSVMFit(t, p, a, a.SVM.Alpha(), 100)
+	if a.Status != opt.Success || a.Iterations > DefaultMaxIter {
 		t.Errorf("status %v after %d iterations", a.Status, a.Iterations)
 	}
 }

@@ -1,4 +1,4 @@
-package mkl
+package simplemkl
 
 import (
 	"math"
@@ -6,121 +6,24 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
 )
 
-// smktProblem is a small binary problem with four unit-trace base kernels:
-// K0 linear on the informative feature x0, K1 RBF (γ = 0.5) on all three
-// features, K2 RBF (γ = 1) on the noise feature x2, K3 linear on all
-// features. Labels are y = sign(x0 + 0.3 x1) (deterministic); test
-// kernels are scaled by the training traces.
-type smktProblem struct {
-	Ks       []*mat.SymDense
-	Kte      []*mat.Dense // test × train
-	Ktr      []*mat.Dense // train × train, as test kernels
-	y, yte   []float64
-	X, Xte   *mat.Dense
-	nTrain   int
-	baseKern []kernel.Kernel
-}
-
-func smktData(n int, seed uint64) (*mat.Dense, []float64) {
-	r := klearn.NewRand(seed)
-	X := mat.NewDense(n, 3, nil)
-	y := make([]float64, n)
-	for i := 0; i < n; i++ {
-		for j := 0; j < 3; j++ {
-			X.Set(i, j, r.NormFloat64())
-		}
-		if X.At(i, 0)+0.3*X.At(i, 1) >= 0 {
-			y[i] = 1
-		} else {
-			y[i] = -1
-		}
-	}
-	return X, y
-}
-
-func smktNewProblem(t testing.TB, n, nte int, seed uint64) *smktProblem {
-	t.Helper()
-	X, y := smktData(n, seed)
-	Xte, yte := smktData(nte, seed+1000)
-	type spec struct {
-		k      kernel.Kernel
-		lo, hi int
-	}
-	specs := []spec{
-		{kernel.Linear{}, 0, 1},
-		{kernel.RBF{Gamma: 0.5}, 0, 3},
-		{kernel.RBF{Gamma: 1}, 2, 3},
-		{kernel.Linear{}, 0, 3},
-	}
-	p := &smktProblem{y: y, yte: yte, X: X, Xte: Xte, nTrain: n}
-	for _, s := range specs {
-		A := X.Slice(0, n, s.lo, s.hi)
-		B := Xte.Slice(0, nte, s.lo, s.hi)
-		K, err := kernel.Gram(s.k, A)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var tr float64
-		for i := 0; i < n; i++ {
-			tr += K.At(i, i)
-		}
-		K.ScaleSym(1/tr, K)
-		C, err := kernel.Cross(s.k, B, A)
-		if err != nil {
-			t.Fatal(err)
-		}
-		C.Scale(1/tr, C)
-		p.Ks = append(p.Ks, K)
-		p.Kte = append(p.Kte, C)
-		p.Ktr = append(p.Ktr, mat.DenseCopyOf(K))
-	}
-	return p
-}
-
-// smktJ is J(d) computed independently: a plain SVM on Σ d_m K_m.
-func smktJ(t testing.TB, C, svmTol float64, d []float64, Ks []*mat.SymDense, y []float64) (float64, *svm.Model) {
-	t.Helper()
-	K, err := kernel.Combine(d, Ks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := svm.Classifier{C: C, Tol: svmTol}.FitGram(K, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return -m.Objective(), m
-}
-
-// smktS recomputes S_m = αᵀYK_mYα with dense gonum products.
-func smktS(model *svm.Model, y []float64, Ks []*mat.SymDense) []float64 {
-	alpha := model.Alpha()
-	u := mat.NewVecDense(len(y), nil)
-	for i := range y {
-		u.SetVec(i, alpha[i]*y[i])
-	}
-	S := make([]float64, len(Ks))
-	for m, K := range Ks {
-		S[m] = mat.Inner(u, K, u)
-	}
-	return S
-}
-
 func TestSimpleMKLSingleKernelIsSVM(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 1)
+	p := testproblem.New(t, 60, 10, 1)
 	for _, C := range []float64{0.5, 10} {
-		m, err := SimpleMKL{C: C}.FitGrams(p.Ks[1:2], p.y)
+		m, err := Learner{C: C}.FitGrams(p.Ks[1:2], p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Expected: the plain C-SVM on the same kernel (M = 1 forces d = 1).
-		ref, err := svm.Classifier{C: C, Tol: SimpleMKLDefaultSVMTol}.FitGram(p.Ks[1], p.y)
+		ref, err := svm.Classifier{C: C, Tol: mkl.DefaultSVMTol}.FitGram(p.Ks[1], p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,15 +49,15 @@ func TestSimpleMKLSingleKernelIsSVM(t *testing.T) {
 
 func TestSimpleMKLDuplicatedKernel(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 2)
-	s := SimpleMKL{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-7, MaxIter: 300}}
+	p := testproblem.New(t, 60, 10, 2)
+	s := Learner{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-7, MaxIter: 300}}
 	base := []*mat.SymDense{p.Ks[0], p.Ks[1], p.Ks[2]}
 	dup := []*mat.SymDense{p.Ks[0], p.Ks[1], p.Ks[1], p.Ks[2]}
-	m3, err := s.FitGrams(base, p.y)
+	m3, err := s.FitGrams(base, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m4, err := s.FitGrams(dup, p.y)
+	m4, err := s.FitGrams(dup, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,9 +84,9 @@ func TestSimpleMKLDuplicatedKernel(t *testing.T) {
 
 func TestSimpleMKLKKTAndGradient(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 3)
+	p := testproblem.New(t, 60, 10, 3)
 	const tol = 1e-7
-	m, err := SimpleMKL{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: tol, MaxIter: 300}}.FitGrams(p.Ks, p.y)
+	m, err := Learner{C: 100, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: tol, MaxIter: 300}}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +104,7 @@ func TestSimpleMKLKKTAndGradient(t *testing.T) {
 		t.Errorf("Σ d = %.15g, want 1", sum)
 	}
 	// Gradient recomputed independently: ∂J/∂d_m = −½ αᵀYK_mYα (Section 3.1).
-	S := smktS(m.SVM, p.y, p.Ks)
+	S := testproblem.S(m.SVM, p.Y, p.Ks)
 	for k := range S {
 		if d := math.Abs(m.Gradient[k] + S[k]/2); d > 1e-12*math.Abs(S[k]) {
 			t.Errorf("∂J/∂d_%d = %.15g, dense recomputation %.15g", k, m.Gradient[k], -S[k]/2)
@@ -239,10 +142,10 @@ func TestSimpleMKLKKTAndGradient(t *testing.T) {
 
 func TestSimpleMKLTraceMonotoneAndConsistent(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 50, 10, 4)
+	p := testproblem.New(t, 50, 10, 4)
 	var tr opt.Trace
 	const C = 100
-	m, err := SimpleMKL{C: C, Settings: opt.Settings{Tol: 1e-5, Recorder: &tr}}.FitGrams(p.Ks, p.y)
+	m, err := Learner{C: C, Settings: opt.Settings{Tol: 1e-5, Recorder: &tr}}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +164,7 @@ func TestSimpleMKLTraceMonotoneAndConsistent(t *testing.T) {
 		// Gram, not from the base kernels, so they agree with Σ_m d_m K_m
 		// to round-off, and SMO on the two matrices to a few ulps of its
 		// iterates, far inside the SVM's tolerance.
-		J, _ := smktJ(t, C, SimpleMKLDefaultSVMTol, it.X, p.Ks, p.y)
+		J, _ := testproblem.J(t, C, mkl.DefaultSVMTol, it.X, p.Ks, p.Y)
 		if math.Abs(J-it.F) > 1e-9*J || it.F != m.Objectives[i] {
 			t.Errorf("iteration %d: recorded J %g, SVM at d gives %g", i, it.F, J)
 		}
@@ -275,10 +178,10 @@ func TestSimpleMKLTraceMonotoneAndConsistent(t *testing.T) {
 // minimisation of J over a grid of the 1-simplex (plain SVMs).
 func TestSimpleMKLAgainstGrid(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 40, 10, 5)
+	p := testproblem.New(t, 40, 10, 5)
 	Ks := []*mat.SymDense{p.Ks[1], p.Ks[3]}
 	const C = 100
-	m, err := SimpleMKL{C: C, SVMTol: 1e-8}.FitGrams(Ks, p.y) // default Tol 0.01
+	m, err := Learner{C: C, SVMTol: 1e-8}.FitGrams(Ks, p.Y) // default Tol 0.01
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +189,7 @@ func TestSimpleMKLAgainstGrid(t *testing.T) {
 	bestT := 0.0
 	for i := 0; i <= 200; i++ {
 		tt := float64(i) / 200
-		J, _ := smktJ(t, C, 1e-8, []float64{tt, 1 - tt}, Ks, p.y)
+		J, _ := testproblem.J(t, C, 1e-8, []float64{tt, 1 - tt}, Ks, p.Y)
 		if J < best {
 			best, bestT = J, tt
 		}
@@ -296,7 +199,7 @@ func TestSimpleMKLAgainstGrid(t *testing.T) {
 		t.Errorf("J = %g (gap %g), grid minimum %g at t = %g", m.Objective, m.Gap, best, bestT)
 	}
 	// Tight run: reaches the grid minimum to the grid resolution.
-	mt, err := SimpleMKL{C: C, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-8}}.FitGrams(Ks, p.y)
+	mt, err := Learner{C: C, SVMTol: 1e-8, GoldenTol: 1e-3, Settings: opt.Settings{Tol: 1e-8}}.FitGrams(Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,52 +208,19 @@ func TestSimpleMKLAgainstGrid(t *testing.T) {
 	}
 }
 
-// smktCheckSVMFit checks a model m fitted on p whose SVM has the dual
-// coefficients alpha and bound C: on the training points the free support
-// vectors satisfy y_i f(x_i) = 1 (SVM KKT; LIBSVM-style stopping tolerance
-// 1e-5 on the gradient), and there is one; the test accuracy is at least
-// 0.85 (loose: the labels are a deterministic linear function of the
-// features and K3 is the linear kernel, so a good combination is accurate).
-func smktCheckSVMFit(t *testing.T, p *smktProblem, m Model, alpha []float64, C float64) {
-	t.Helper()
-	f, err := m.DecisionGrams(p.Ktr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	free := 0
-	for i, a := range alpha {
-		if a > 1e-8 && a < C-1e-8 {
-			free++
-			if d := math.Abs(p.y[i]*f[i] - 1); d > 1e-4 {
-				t.Errorf("free SV %d: y f = %g, want 1", i, p.y[i]*f[i])
-			}
-		}
-	}
-	if free == 0 {
-		t.Fatal("no free support vector")
-	}
-	pred, err := m.PredictGrams(p.Kte)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if acc, err := metrics.Accuracy(p.yte, pred); err != nil || acc < 0.85 {
-		t.Errorf("test accuracy %g (%v)", acc, err)
-	}
-}
-
 func TestSimpleMKLDecision(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 100, 6)
+	p := testproblem.New(t, 60, 100, 6)
 	const C = 100
-	m, err := SimpleMKL{C: C}.FitGrams(p.Ks, p.y)
+	m, err := Learner{C: C}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	smktCheckSVMFit(t, p, m, m.SVM.Alpha(), C)
+	testproblem.CheckSVMFit(t, p, m, m.SVM.Alpha(), C)
 	if _, err := m.DecisionGrams(p.Kte[:2]); err == nil {
 		t.Error("2 test kernels for 4 base kernels: no error")
 	}
-	var nilModel *SimpleMKLModel
+	var nilModel *Model
 	if _, err := nilModel.DecisionGrams(p.Kte); err == nil {
 		t.Error("nil model: no error")
 	}
@@ -358,12 +228,12 @@ func TestSimpleMKLDecision(t *testing.T) {
 
 func TestSimpleMKLDeterministic(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 40, 5, 7)
-	a, err := SimpleMKL{C: 100}.FitGrams(p.Ks, p.y)
+	p := testproblem.New(t, 40, 5, 7)
+	a, err := Learner{C: 100}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := SimpleMKL{C: 100}.FitGrams(p.Ks, p.y)
+	b, err := Learner{C: 100}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +249,7 @@ func TestSimpleMKLDeterministic(t *testing.T) {
 
 func TestSimpleMKLRecorderStop(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 40, 5, 8)
+	p := testproblem.New(t, 40, 5, 8)
 	stop := klearn.Errorf(klearn.ErrNotConverged, "stop")
 	r := opt.RecorderFunc(func(it opt.Iteration) error {
 		if it.Iter == 1 {
@@ -387,7 +257,7 @@ func TestSimpleMKLRecorderStop(t *testing.T) {
 		}
 		return nil
 	})
-	m, err := SimpleMKL{C: 100, Settings: opt.Settings{Tol: 1e-9, Recorder: r}}.FitGrams(p.Ks, p.y)
+	m, err := Learner{C: 100, Settings: opt.Settings{Tol: 1e-9, Recorder: r}}.FitGrams(p.Ks, p.Y)
 	if err != stop || m == nil || m.Status != opt.RecorderStop || m.Iterations != 1 {
 		t.Errorf("err %v, model %v", err, m)
 	}
@@ -398,8 +268,8 @@ func TestSimpleMKLRecorderStop(t *testing.T) {
 // hold at the returned weights.
 func TestSimpleMKLKKTStop(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 50, 5, 9)
-	m, err := SimpleMKL{C: 100, SVMTol: 1e-8, KKTTol: 1e-3, Settings: opt.Settings{Tol: 1e-300}}.FitGrams(p.Ks, p.y)
+	p := testproblem.New(t, 50, 5, 9)
+	m, err := Learner{C: 100, SVMTol: 1e-8, KKTTol: 1e-3, Settings: opt.Settings{Tol: 1e-300}}.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,10 +289,10 @@ func TestSimpleMKLKKTStop(t *testing.T) {
 // modified; bad starts are refused.
 func TestSimpleMKLInit(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 10, 5)
+	p := testproblem.New(t, 60, 10, 5)
 	const tol = 1e-6
-	fit := func(C float64, init []float64) *SimpleMKLModel {
-		m, err := SimpleMKL{C: C, SVMTol: 1e-8, Init: init, Settings: opt.Settings{Tol: tol, MaxIter: 500}}.FitGrams(p.Ks, p.y)
+	fit := func(C float64, init []float64) *Model {
+		m, err := Learner{C: C, SVMTol: 1e-8, Init: init, Settings: opt.Settings{Tol: tol, MaxIter: 500}}.FitGrams(p.Ks, p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -435,7 +305,7 @@ func TestSimpleMKLInit(t *testing.T) {
 	cold, warm := 0, 0
 	for _, C := range []float64{1, 10, 100, 1000} {
 		c := fit(C, nil)
-		var w *SimpleMKLModel
+		var w *Model
 		if prev == nil {
 			w = c
 		} else {
@@ -470,7 +340,7 @@ func TestSimpleMKLInit(t *testing.T) {
 		t.Errorf("started at the optimum: %d descent steps (uniform start: %d)", again.Iterations, c.Iterations)
 	}
 	for _, bad := range [][]float64{{1, 1}, {1, -1, 1, 1}, {0, 0, 0, 0}, {math.NaN(), 1, 1, 1}, {math.Inf(1), 1, 1, 1}} {
-		if _, err := (SimpleMKL{C: 1, Init: bad}).FitGrams(p.Ks, p.y); err == nil {
+		if _, err := (Learner{C: 1, Init: bad}).FitGrams(p.Ks, p.Y); err == nil {
 			t.Errorf("Init %v accepted", bad)
 		}
 	}
@@ -486,14 +356,14 @@ func TestSimpleMKLInit(t *testing.T) {
 // of directionGram) and across faces.
 func TestSimpleMKLLineSearchGrams(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 5, 11)
+	p := testproblem.New(t, 60, 5, 11)
 	Ks := append(append([]*mat.SymDense(nil), p.Ks...), p.Ks...)
 	for m := len(p.Ks); m < len(Ks); m++ { // a second copy, perturbed
 		var K mat.SymDense
 		K.ScaleSym(0.5+0.25*float64(m), Ks[m])
 		Ks[m] = &K
 	}
-	cls, err := smklClassifier("test", 10, 0, false)
+	cls, err := wrapper.Classifier("test", 10, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,8 +374,8 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 			t.Fatal(err)
 		}
 		var diff, scale float64
-		for i := 0; i < len(p.y); i++ {
-			for j := i; j < len(p.y); j++ {
+		for i := 0; i < len(p.Y); i++ {
+			for j := i; j < len(p.Y); j++ {
 				diff = math.Max(diff, math.Abs(K.At(i, j)-want.At(i, j)))
 				scale = math.Max(scale, math.Abs(want.At(i, j)))
 			}
@@ -514,14 +384,14 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 			t.Errorf("%s: Gram differs from Σ d_m K_m by %g (largest entry %g)", what, diff, scale)
 		}
 	}
-	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.y}
+	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.Y}
 	d, _ := smklInit("test", nil, len(Ks))
 	if err := st.reset(d); err != nil {
 		t.Fatal(err)
 	}
 	dropped, updated := 0, 0
 	for iter := 0; iter < 15; iter++ {
-		S := smklNorms(Ks, st.model)
+		S := wrapper.Norms(Ks, st.model)
 		g := make([]float64, len(S))
 		for m := range g {
 			g[m] = -S[m] / 2
@@ -571,7 +441,7 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 				updated++
 			}
 		}
-		if _, err := st.descend(g, SimpleMKLDefaultGoldenTol); err != nil {
+		if _, err := st.descend(g, DefaultGoldenTol); err != nil {
 			t.Fatal(err)
 		}
 		same("state after a descent step", st.K, st.d)
@@ -586,20 +456,20 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 // quarter of the rows) against dense gonum products.
 func TestSimpleMKLNorms(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 80, 5, 12)
+	p := testproblem.New(t, 80, 5, 12)
 	paths := map[bool]bool{}
 	for _, C := range []float64{0.01, 1, 1e4} {
-		m, err := svm.Classifier{C: C, Tol: 1e-8}.FitGram(p.Ks[0], p.y)
+		m, err := svm.Classifier{C: C, Tol: 1e-8}.FitGram(p.Ks[0], p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, want := smklNorms(p.Ks, m), smktS(m, p.y, p.Ks)
+		got, want := wrapper.Norms(p.Ks, m), testproblem.S(m, p.Y, p.Ks)
 		for k := range got {
 			if math.Abs(got[k]-want[k]) > 1e-12*math.Max(1, math.Abs(want[k])) {
 				t.Errorf("C = %g, kernel %d: S = %.15g, dense product %.15g", C, k, got[k], want[k])
 			}
 		}
-		paths[4*len(m.Support()) >= len(p.y)] = true
+		paths[4*len(m.Support()) >= len(p.Y)] = true
 	}
 	if len(paths) != 2 {
 		t.Errorf("the support vector counts exercised only one path: %v", paths)
@@ -613,13 +483,13 @@ func TestSimpleMKLNorms(t *testing.T) {
 // 10⁻¹³, so a missing correction or renormalisation fails it.
 func TestSimpleMKLAlongCleans(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 30, 5, 13)
+	p := testproblem.New(t, 30, 5, 13)
 	Ks := p.Ks[:3]
-	cls, err := smklClassifier("test", 1, 0, false)
+	cls, err := wrapper.Classifier("test", 1, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.y}
+	st := &simpleMKLState{cls: cls, Ks: Ks, y: p.Y}
 	if err := st.reset([]float64{0.4, 0.3, 0.3}); err != nil {
 		t.Fatal(err)
 	}
@@ -645,8 +515,8 @@ func TestSimpleMKLAlongCleans(t *testing.T) {
 		t.Fatal(err)
 	}
 	var diff, scale float64
-	for i := range p.y {
-		for j := i; j < len(p.y); j++ {
+	for i := range p.Y {
+		for j := i; j < len(p.Y); j++ {
 			diff = math.Max(diff, math.Abs(pt.K.At(i, j)-K.At(i, j)))
 			scale = math.Max(scale, math.Abs(K.At(i, j)))
 		}

@@ -1,4 +1,4 @@
-package mkl
+package easymkl
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -36,7 +38,7 @@ import (
 // family never has to be stored; the time is linear in the number of
 // kernels. On a GramList the three passes go row by row through all the
 // kernels (one pass over the combined kernel instead of one per kernel),
-// and on HPKFamily.Source they build each row's powers from the cosine
+// and on hpk.Family.Source they build each row's powers from the cosine
 // matrix, with no per-kernel buffer; both give the same bits as the sweep. The combined kernel and the solver's copy are
 // recycled across fits (fresh memory costs about 2 s per GiB at first
 // touch), and the two KOMD solves use up to GOMAXPROCS goroutines
@@ -47,7 +49,7 @@ import (
 // tables in BENCHMARKS.md.
 //
 // Copying an EasyMKL clones it. The zero value is λ = 0.
-type EasyMKL struct {
+type Learner struct {
 	// Lambda is λ ∈ [0, 1] of the (1−λ, λ) parametrisation (Λ = λ/(1−λ));
 	// see LambdaFromPaper.
 	Lambda float64
@@ -67,7 +69,7 @@ type EasyMKL struct {
 }
 
 // EasyMKLModel is a fitted EasyMKL model.
-type EasyMKLModel struct {
+type Model struct {
 	// eta are the kernel weights η (η ≥ 0, Σ η = 1); see Weights.
 	eta []float64
 	// D are the margins d_s(γ*) = γ*ᵀYK_sYγ* of step 2.
@@ -87,7 +89,7 @@ type EasyMKLModel struct {
 // y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
 // ErrOneClass, ErrNotPSD (a base kernel with a negative diagonal entry) or
 // ErrParam.
-func (e EasyMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLModel, error) {
+func (e Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	for s, K := range Ks {
 		if K == nil {
 			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: kernel %d is nil", s)
@@ -96,11 +98,11 @@ func (e EasyMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLModel, error
 			return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
 		}
 	}
-	return e.FitSource(GramList(Ks), y)
+	return e.FitSource(mkl.GramList(Ks), y)
 }
 
 // FitSource fits EasyMKL sweeping the base kernels of src (see FitGrams).
-func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
+func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	if err := klearn.CheckParam("mkl: EasyMKL: Lambda", e.Lambda, 0, 1); err != nil {
 		return nil, err
 	}
@@ -115,34 +117,34 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
 	}
 	R := src.Len()
-	// A fusedSource (a GramList, HPKFamily.Source) forms the sums and
+	// A mkl.FusedSource (a GramList, hpk.Family.Source) forms the sums and
 	// margins row by row, with the same arithmetic as the sweeps below.
-	fused, _ := src.(fusedSource)
+	fused, _ := src.(mkl.FusedSource)
 	const who = "mkl: EasyMKL"
 	check := func(s int, K *mat.SymDense) error {
 		return klearn.CheckDiagPSD(fmt.Sprintf("%s: kernel %d", who, s), K)
 	}
-	if l, ok := src.(GramList); ok {
-		// HPKFamily.Source's members have unit diagonals by construction.
-		if err := eachGram(who, l, n, check); err != nil {
+	if l, ok := src.(mkl.GramList); ok {
+		// hpk.Family.Source's members have unit diagonals by construction.
+		if err := mkl.EachGram(who, l, n, check); err != nil {
 			return nil, err
 		}
 	}
 	// Step 1: γ* on the simple sum, in a recycled n×n matrix.
-	acc := getSym(n)
-	defer putSym(acc)
-	zeroUpper(acc)
+	acc := symrows.Get(n)
+	defer symrows.Put(acc)
+	symrows.Zero(acc)
 	if fused != nil {
 		ones := make([]float64, R)
 		for s := range ones {
 			ones[s] = 1
 		}
-		fused.addWeighted(acc, ones)
-	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
+		fused.AddWeighted(acc, ones)
+	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		if err := check(s, K); err != nil {
 			return err
 		}
-		addScaledUpper(acc, 1, K)
+		symrows.AddScaled(acc, 1, K)
 		return nil
 	}); err != nil {
 		return nil, err
@@ -155,11 +157,11 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 	// Step 2: d_s(γ*) and η.
 	d := make([]float64, R)
 	if fused != nil {
-		for s, q := range fused.quads(u) {
+		for s, q := range fused.Quads(u) {
 			d[s] = math.Max(0, q)
 		}
-	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
-		d[s] = math.Max(0, symQuad(K, u))
+	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
+		d[s] = math.Max(0, symrows.Quad(K, u))
 		return nil
 	}); err != nil {
 		return nil, err
@@ -176,18 +178,18 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 		eta[s] = v / sum
 	}
 	// Step 3: K_η and the final KOMD solve.
-	zeroUpper(acc)
+	symrows.Zero(acc)
 	if fused != nil {
-		fused.addWeighted(acc, eta)
-	} else if err := eachGram(who, src, n, func(s int, K *mat.SymDense) error {
+		fused.AddWeighted(acc, eta)
+	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		if eta[s] != 0 {
-			addScaledUpper(acc, eta[s], K)
+			symrows.AddScaled(acc, eta[s], K)
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
-	m := &EasyMKLModel{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
+	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
@@ -202,7 +204,7 @@ func (e EasyMKL) FitSource(src GramSource, y []float64) (*EasyMKLModel, error) {
 }
 
 // Weights returns a copy of the kernel weights η (η ≥ 0, Σ η = 1).
-func (m *EasyMKLModel) Weights() []float64 {
+func (m *Model) Weights() []float64 {
 	if m == nil {
 		return nil
 	}
@@ -210,121 +212,45 @@ func (m *EasyMKLModel) Weights() []float64 {
 }
 
 // Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
-func (m *EasyMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	return m.CombineSource(GramList(Ks))
+func (m *Model) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.CombineSource(mkl.GramList(Ks))
 }
 
 // CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
-func (m *EasyMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	return m.CombineCrossSource(CrossList(Kte))
+func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.CombineCrossSource(mkl.CrossList(Kte))
 }
 
 // CombineSource returns K_η = Σ_s η_s K_s for a training source.
-func (m *EasyMKLModel) CombineSource(src GramSource) (*mat.SymDense, error) {
+func (m *Model) CombineSource(src mkl.GramSource) (*mat.SymDense, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
-	return CombineSource(m.eta, src)
+	return mkl.CombineSource(m.eta, src)
 }
 
 // CombineCrossSource returns Σ_s η_s K_s for a test×train source.
-func (m *EasyMKLModel) CombineCrossSource(src CrossSource) (*mat.Dense, error) {
+func (m *Model) CombineCrossSource(src mkl.CrossSource) (*mat.Dense, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
-	return CombineCrossSource(m.eta, src)
-}
-
-// CombineSource returns Σ_s w_s K_s over a GramSource (w may be any
-// weights, e.g. the fixed rules of HPKRule). Errors: ErrShape, ErrEmpty,
-// ErrNotFinite (a NaN or ±Inf weight, base kernel entry or sum).
-func CombineSource(w []float64, src GramSource) (*mat.SymDense, error) {
-	if err := checkCombine(w, src); err != nil {
-		return nil, err
-	}
-	n := src.Dim()
-	if n < 1 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: base kernels of order %d (the first is nil or empty)", n)
-	}
-	acc := mat.NewSymDense(n, nil)
-	err := eachGram("mkl: CombineSource", src, n, func(s int, K *mat.SymDense) error {
-		if w[s] != 0 {
-			addScaledUpper(acc, w[s], K)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	// A NaN or ±Inf in a base kernel, or a sum that overflows.
-	if _, err := klearn.CheckGram(acc, n); err != nil {
-		return nil, fmt.Errorf("mkl: combined kernel: %w", err)
-	}
-	return acc, nil
-}
-
-// checkCombine returns an error unless src holds base kernels and w is one
-// finite weight per kernel.
-func checkCombine(w []float64, src interface{ Len() int }) error {
-	if klearn.IsNil(src) || src.Len() == 0 {
-		return klearn.Errorf(klearn.ErrEmpty, "mkl: no base kernels")
-	}
-	if err := klearn.CheckVector("mkl: kernel weights", w); err != nil {
-		return err
-	}
-	if len(w) != src.Len() {
-		return klearn.Errorf(klearn.ErrShape, "mkl: %d weights for %d kernels", len(w), src.Len())
-	}
-	return nil
-}
-
-// CombineCrossSource returns Σ_s w_s K_s over a CrossSource.
-func CombineCrossSource(w []float64, src CrossSource) (*mat.Dense, error) {
-	if err := checkCombine(w, src); err != nil {
-		return nil, err
-	}
-	r, c := src.Dims()
-	if r < 1 || c < 1 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: test kernels of %d×%d (the first is nil or empty)", r, c)
-	}
-	acc := mat.NewDense(r, c, nil)
-	err := eachCross("mkl: CombineCrossSource", src, r, c, func(s int, K *mat.Dense) error {
-		if w[s] == 0 {
-			return nil
-		}
-		a := acc.RawMatrix()
-		k := K.RawMatrix()
-		hpkRows(r, func(i int) {
-			dst := a.Data[i*a.Stride : i*a.Stride+c]
-			for j, v := range k.Data[i*k.Stride : i*k.Stride+c] {
-				dst[j] += w[s] * v
-			}
-		})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := klearn.CheckMatrix("mkl: combined test kernel", acc); err != nil {
-		return nil, err
-	}
-	return acc, nil
+	return mkl.CombineCrossSource(m.eta, src)
 }
 
 // DecisionGrams returns f(x) = Σ_i y_i γ_i K_η(x_i, x) − b for test×train
 // base kernels Kte (one per base kernel, same order as in training).
-func (m *EasyMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 	for s, K := range Kte {
 		if K == nil {
 			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: test kernel %d is nil", s)
 		}
 	}
-	return m.DecisionSource(CrossList(Kte))
+	return m.DecisionSource(mkl.CrossList(Kte))
 }
 
 // DecisionSource is DecisionGrams over a CrossSource; it never forms K_η:
 // f = Σ_s η_s (K_s Yγ) − b.
-func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
+func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
 	}
@@ -338,7 +264,7 @@ func (m *EasyMKLModel) DecisionSource(src CrossSource) ([]float64, error) {
 	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
 	f := make([]float64, r)
 	var tmp mat.VecDense
-	err := eachCross("mkl: EasyMKL", src, r, c, func(s int, K *mat.Dense) error {
+	err := mkl.EachCross("mkl: EasyMKL", src, r, c, func(s int, K *mat.Dense) error {
 		if m.eta[s] == 0 {
 			return nil
 		}
@@ -370,57 +296,39 @@ func finiteDecision(who string, f []float64) ([]float64, error) {
 }
 
 // PredictSource returns sign(f(x)) ∈ {±1} over a CrossSource.
-func (m *EasyMKLModel) PredictSource(src CrossSource) ([]float64, error) {
+func (m *Model) PredictSource(src mkl.CrossSource) ([]float64, error) {
 	f, err := m.DecisionSource(src)
 	if err != nil {
 		return nil, err
 	}
-	return Signs(f), nil
+	return mkl.Signs(f), nil
 }
 
 // PredictGrams returns sign(f(x)) ∈ {±1}.
-func (m *EasyMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	f, err := m.DecisionGrams(Kte)
 	if err != nil {
 		return nil, err
 	}
-	return Signs(f), nil
-}
-
-// CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
-// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017):
-// 0 when all weight is on k_0, 1 when all is on k_D. Errors: ErrShape
-// (fewer than two weights), ErrNotFinite.
-func CenterOfMass(eta []float64) (float64, error) {
-	if len(eta) < 2 {
-		return 0, klearn.Errorf(klearn.ErrShape, "mkl: CenterOfMass needs ≥ 2 weights, have %d", len(eta))
-	}
-	if err := klearn.CheckVector("mkl: eta", eta); err != nil {
-		return 0, err
-	}
-	var w float64
-	for s, v := range eta {
-		w += float64(s) * v
-	}
-	return w / float64(len(eta)-1), nil
+	return mkl.Signs(f), nil
 }
 
 // EasyMKLSVM trains EasyMKL for the kernel weights and then a C-SVM
 // (klearn/svm) on the learned kernel K_η, as in the MNIST experiments of
 // Donini & Aiolli (2017), Section 5.5.
-type EasyMKLSVM struct {
-	MKL EasyMKL
+type SVM struct {
+	MKL Learner
 	SVM svm.Classifier
 }
 
 // EasyMKLSVMModel is a fitted EasyMKLSVM.
-type EasyMKLSVMModel struct {
-	MKL *EasyMKLModel
+type SVMModel struct {
+	MKL *Model
 	SVM *svm.Model
 }
 
 // FitSource learns η on src and fits the SVM on K_η.
-func (c EasyMKLSVM) FitSource(src GramSource, y []float64) (*EasyMKLSVMModel, error) {
+func (c SVM) FitSource(src mkl.GramSource, y []float64) (*SVMModel, error) {
 	e := c.MKL
 	e.NoResolve = true // the SVM replaces the KOMD classifier of step 3
 	m, err := e.FitSource(src, y)
@@ -435,16 +343,16 @@ func (c EasyMKLSVM) FitSource(src GramSource, y []float64) (*EasyMKLSVMModel, er
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: EasyMKLSVM")
 	}
-	return &EasyMKLSVMModel{MKL: m, SVM: sm}, nil
+	return &SVMModel{MKL: m, SVM: sm}, nil
 }
 
 // FitGrams is FitSource over kernels held in memory.
-func (c EasyMKLSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*EasyMKLSVMModel, error) {
-	return c.FitSource(GramList(Ks), y)
+func (c SVM) FitGrams(Ks []*mat.SymDense, y []float64) (*SVMModel, error) {
+	return c.FitSource(mkl.GramList(Ks), y)
 }
 
 // Weights returns a copy of the kernel weights η learned by EasyMKL.
-func (m *EasyMKLSVMModel) Weights() []float64 {
+func (m *SVMModel) Weights() []float64 {
 	if m == nil {
 		return nil
 	}
@@ -452,7 +360,7 @@ func (m *EasyMKLSVMModel) Weights() []float64 {
 }
 
 // Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
-func (m *EasyMKLSVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
 	}
@@ -460,7 +368,7 @@ func (m *EasyMKLSVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 }
 
 // CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
-func (m *EasyMKLSVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+func (m *SVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
 	}
@@ -469,30 +377,30 @@ func (m *EasyMKLSVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 
 // DecisionGrams returns the SVM decision values on K_η for test×train base
 // kernels Kte.
-func (m *EasyMKLSVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.DecisionSource(CrossList(Kte))
+func (m *SVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.DecisionSource(mkl.CrossList(Kte))
 }
 
 // PredictGrams returns the SVM labels on K_η for test×train base kernels Kte.
-func (m *EasyMKLSVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.PredictSource(CrossList(Kte))
+func (m *SVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.PredictSource(mkl.CrossList(Kte))
 }
 
 // DecisionSource returns the SVM decision values on K_η(test, train).
-func (m *EasyMKLSVMModel) DecisionSource(src CrossSource) ([]float64, error) {
-	return m.onCross(src, (*svm.Model).DecisionGram)
+func (m *SVMModel) DecisionSource(src mkl.CrossSource) ([]float64, error) {
+	return m.combination().DecisionSource(src)
 }
 
 // PredictSource returns the SVM labels on K_η(test, train).
-func (m *EasyMKLSVMModel) PredictSource(src CrossSource) ([]float64, error) {
-	return m.onCross(src, (*svm.Model).PredictGram)
+func (m *SVMModel) PredictSource(src mkl.CrossSource) ([]float64, error) {
+	return m.combination().PredictSource(src)
 }
 
-// onCross applies the SVM method f to the combined test×train kernel K_η.
-func (m *EasyMKLSVMModel) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
-	c := weightedSVM{who: "EasyMKLSVMModel"}
+// combination is the SVM on K_η.
+func (m *SVMModel) combination() mkl.WeightedSVM {
+	c := mkl.WeightedSVM{Who: "EasyMKLSVMModel"}
 	if m != nil && m.MKL != nil {
-		c.w, c.svm = m.MKL.eta, m.SVM
+		c.W, c.SVM = m.MKL.eta, m.SVM
 	}
-	return c.onCross(src, f)
+	return c
 }

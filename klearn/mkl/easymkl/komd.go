@@ -1,7 +1,8 @@
-package mkl
+package easymkl
 
 import (
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"gonum.org/v1/gonum/mat"
 )
@@ -157,7 +158,7 @@ func (m *KOMDModel) PredictGram(Kte *mat.Dense) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Signs(f), nil
+	return mkl.Signs(f), nil
 }
 
 // checkTestMatrix checks that a test×train matrix is non-empty with n
@@ -172,18 +173,4 @@ func checkTestMatrix(what string, Kte *mat.Dense, n int) (r, c int, err error) {
 		return 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: test matrix has %d columns, model has %d training points", what, c, n)
 	}
 	return r, c, nil
-}
-
-// Signs returns the ±1 labels sign f_i of decision values f (0 ↦ +1), the
-// predictions of the binary learners.
-func Signs(f []float64) []float64 {
-	out := make([]float64, len(f))
-	for i, v := range f {
-		if v >= 0 {
-			out[i] = 1
-		} else {
-			out[i] = -1
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package mkl
+package easymkl
 
 import (
 	"math"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"gonum.org/v1/gonum/mat"
 )
@@ -42,12 +44,12 @@ func loadMKLpy(t testing.TB) (*mklpyFixture, *mat.Dense) {
 func TestEasyMKLMatchesMKLpy(t *testing.T) {
 	t.Parallel()
 	f, X := loadMKLpy(t)
-	Xtr, Xte := must(modelsel.Rows(X, f.Train)), must(modelsel.Rows(X, f.Test))
-	ytr, yte := must(modelsel.Take(f.Y, f.Train)), must(modelsel.Take(f.Y, f.Test))
-	fam := HPKFamily{D: 10, MinDegree: 1}
-	Ks := must(fam.Grams(Xtr))
-	Kte := must(fam.Crosses(Xte, Xtr))
-	m := must(EasyMKL{Lambda: f.Lambda}.FitGrams(Ks, ytr))
+	Xtr, Xte := testproblem.Must(modelsel.Rows(X, f.Train)), testproblem.Must(modelsel.Rows(X, f.Test))
+	ytr, yte := testproblem.Must(modelsel.Take(f.Y, f.Train)), testproblem.Must(modelsel.Take(f.Y, f.Test))
+	fam := hpk.Family{D: 10, MinDegree: 1}
+	Ks := testproblem.Must(fam.Grams(Xtr))
+	Kte := testproblem.Must(fam.Crosses(Xte, Xtr))
+	m := testproblem.Must(Learner{Lambda: f.Lambda}.FitGrams(Ks, ytr))
 	for s := range m.Weights() {
 		// MKLpy prints 6 decimals: agreement to rounding (5e-7, plus a
 		// little for the solver tolerance).
@@ -60,17 +62,17 @@ func TestEasyMKLMatchesMKLpy(t *testing.T) {
 		}
 	}
 	t.Logf("eta = %.7f", m.Weights())
-	Kc := must(m.Combine(Ks))
-	Kcte := must(m.CombineCross(Kte))
-	km := must(KOMD{Lambda: f.Lambda, MKLpyRidge: true}.FitGram(Kc, ytr))
-	auc := must(metrics.AUC(yte, must(km.DecisionGram(Kcte))))
+	Kc := testproblem.Must(m.Combine(Ks))
+	Kcte := testproblem.Must(m.CombineCross(Kte))
+	km := testproblem.Must(KOMD{Lambda: f.Lambda, MKLpyRidge: true}.FitGram(Kc, ytr))
+	auc := testproblem.Must(metrics.AUC(yte, testproblem.Must(km.DecisionGram(Kcte))))
 	// 0.9836 is MKLpy's printed AUC (4 decimals); the cvxopt re-run gives
 	// 0.98365 too.
 	if math.Abs(auc-f.MKLpyAUC) > 1e-4 || math.Abs(auc-f.CvxoptAUC) > 1e-9 {
 		t.Errorf("KOMD AUC = %.6f, MKLpy %.4f, cvxopt %.6f", auc, f.MKLpyAUC, f.CvxoptAUC)
 	}
 	// EasyMKL's own classifier (unscaled ridge) against the cvxopt re-run.
-	auc2 := must(metrics.AUC(yte, must(m.DecisionGrams(Kte))))
+	auc2 := testproblem.Must(metrics.AUC(yte, testproblem.Must(m.DecisionGrams(Kte))))
 	if math.Abs(auc2-f.CvxoptAUCUns) > 1e-9 {
 		t.Errorf("EasyMKL AUC = %.6f, cvxopt %.6f", auc2, f.CvxoptAUCUns)
 	}

@@ -1,9 +1,11 @@
-package mkl
+package lpmkl
 
 import (
 	"math"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -13,13 +15,13 @@ import (
 const (
 	// LpMKLDefaultTol is the default Settings.Tol of LpMKL (relative
 	// duality gap).
-	LpMKLDefaultTol = 1e-3
+	DefaultTol = 1e-3
 	// LpMKLDefaultMaxIter is the default Settings.MaxIter (weight updates;
 	// 100, as Afkanpour et al. (2013) run it).
-	LpMKLDefaultMaxIter = 100
+	DefaultMaxIter = 100
 	// LpMKLDefaultStepTol is the default StepTol: stop when ‖θ_{t+1} − θ_t‖₂
 	// < 1e-4.
-	LpMKLDefaultStepTol = 1e-4
+	DefaultStepTol = 1e-4
 )
 
 // LpMKL learns a non-negative combination K_θ = Σ_m θ_m K_m with
@@ -59,7 +61,7 @@ const (
 // kernel.TraceNormalize, or spherical).
 //
 // Copying an LpMKL clones it. P must be set (≥ 1); C = 0 means C = 1.
-type LpMKL struct {
+type Learner struct {
 	// P is the norm p ∈ [1, +Inf] on θ. Values below 1 (including the zero
 	// value) and NaN are errors.
 	P float64
@@ -68,7 +70,7 @@ type LpMKL struct {
 	// NoBias solves the SVM without bias (svm.Classifier.NoBias).
 	NoBias bool
 	// SVMTol is the stopping tolerance of the inner SVM solver. If 0, it
-	// defaults to SimpleMKLDefaultSVMTol.
+	// defaults to mkl.DefaultSVMTol.
 	SVMTol float64
 	// StepTol stops the iterations when ‖θ_{t+1} − θ_t‖₂ < StepTol. If 0,
 	// it defaults to LpMKLDefaultStepTol; a negative value disables it.
@@ -81,7 +83,7 @@ type LpMKL struct {
 }
 
 // LpMKLModel is a fitted LpMKL model.
-type LpMKLModel struct {
+type Model struct {
 	// weights are θ (θ ≥ 0, ‖θ‖_p = 1); see Weights.
 	weights []float64
 	// P is the norm used.
@@ -107,26 +109,26 @@ type LpMKLModel struct {
 // with labels y ∈ {±1}ⁿ. Errors wrap ErrEmpty, ErrShape, ErrNotFinite,
 // ErrLabels, ErrOneClass, ErrParam or ErrSingular (all ‖w_m‖ = 0); an error
 // returned by the Recorder is returned with the model reached so far.
-func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
+func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	const who = "LpMKL"
 	p := l.P
 	if math.IsNaN(p) || p < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKL: P = %v, want p ≥ 1 (or +Inf)", p)
 	}
-	if _, err := smklCheckInputs(who, Ks, y); err != nil {
+	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
 	}
-	cls, err := smklClassifier(who, l.C, l.SVMTol, l.NoBias)
+	cls, err := wrapper.Classifier(who, l.C, l.SVMTol, l.NoBias)
 	if err != nil {
 		return nil, err
 	}
-	tol, maxIter, err := smklSettings(who, l.Settings, LpMKLDefaultTol, LpMKLDefaultMaxIter)
+	tol, maxIter, err := wrapper.Settings(who, l.Settings, DefaultTol, DefaultMaxIter)
 	if err != nil {
 		return nil, err
 	}
 	stepTol := l.StepTol
 	if stepTol == 0 {
-		stepTol = LpMKLDefaultStepTol
+		stepTol = DefaultStepTol
 	}
 	if math.IsNaN(stepTol) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKL: StepTol is NaN")
@@ -137,15 +139,15 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 	for m := range theta {
 		theta[m] = math.Pow(float64(M), -1/p) // 1 for p = +Inf
 	}
-	mdl := &LpMKLModel{P: p}
+	mdl := &Model{P: p}
 	step := math.Inf(1)
 	for iter := 0; ; iter++ {
-		model, J, err := smklSolve(who, cls, theta, Ks, y)
+		model, J, err := wrapper.Solve(who, cls, theta, Ks, y)
 		if err != nil {
 			return nil, err
 		}
-		S := smklNorms(Ks, model)
-		gap := smklRelGap(J, smklSum(model.Alpha()), lpmklDualNorm(S, p))
+		S := wrapper.Norms(Ks, model)
+		gap := wrapper.RelGap(J, wrapper.Sum(model.Alpha()), lpmklDualNorm(S, p))
 		mdl.weights, mdl.SVM, mdl.Objective, mdl.Gap, mdl.Norms, mdl.Iterations = theta, model, J, gap, S, iter
 		mdl.Objectives = append(mdl.Objectives, J)
 		mdl.Gaps = append(mdl.Gaps, gap)
@@ -163,7 +165,7 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 			mdl.Status = opt.IterationLimit
 			return mdl, nil
 		}
-		next, err := LpMKLUpdate(theta, S, p)
+		next, err := Update(theta, S, p)
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +188,7 @@ func (l LpMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*LpMKLModel, error) {
 // to a common scale of the ‖w_m‖, which are divided by their maximum first.
 // Errors: ErrShape, ErrParam (p < 1), ErrNotFinite, ErrSingular (all
 // ‖w_m‖ = 0).
-func LpMKLUpdate(theta, S []float64, p float64) ([]float64, error) {
+func Update(theta, S []float64, p float64) ([]float64, error) {
 	if len(theta) != len(S) || len(theta) == 0 {
 		return nil, klearn.Errorf(klearn.ErrShape, "mkl: LpMKLUpdate: %d weights and %d norms", len(theta), len(S))
 	}
@@ -261,31 +263,31 @@ func lpmklDualNorm(S []float64, p float64) float64 {
 
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_m θ_m K_m(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
-func (m *LpMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().decision(Kte)
+func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().DecisionGrams(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
-func (m *LpMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().predict(Kte)
+func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().PredictGrams(Kte)
 }
 
 // Combine returns K_θ = Σ_m θ_m K_m for training base kernels Ks.
-func (m *LpMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	return m.combination().combine(Ks)
+func (m *Model) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.combination().Combine(Ks)
 }
 
 // CombineCross returns Σ_m θ_m K_m for test×train base kernels Kte.
-func (m *LpMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	return m.combination().combineCross(Kte)
+func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().CombineCross(Kte)
 }
 
 // Weights returns a copy of θ (θ ≥ 0, ‖θ‖_p = 1).
-func (m *LpMKLModel) Weights() []float64 { return m.combination().weights() }
+func (m *Model) Weights() []float64 { return m.combination().Weights() }
 
-func (m *LpMKLModel) combination() weightedSVM {
+func (m *Model) combination() mkl.WeightedSVM {
 	if m == nil {
-		return weightedSVM{who: "LpMKLModel"}
+		return mkl.WeightedSVM{Who: "LpMKLModel"}
 	}
-	return weightedSVM{"LpMKLModel", m.weights, m.SVM}
+	return mkl.WeightedSVM{Who: "LpMKLModel", W: m.weights, SVM: m.SVM}
 }

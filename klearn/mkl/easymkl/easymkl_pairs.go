@@ -1,8 +1,9 @@
-package mkl
+package easymkl
 
 import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -14,14 +15,14 @@ import (
 // that learned kernel; a test point gets one vote per pair and the class
 // with most votes wins (ties go to the smaller label, as in LIBSVM).
 //
-// It works from the cosine Gram matrix K1 = CosineGram(X) and the
+// It works from the cosine Gram matrix K1 = hpk.CosineGram(X) and the
 // test×train cosine matrix C1, powering their sub-blocks lazily, so the
 // family is never stored.
-type EasyMKLAllPairs struct {
+type AllPairs struct {
 	// Family is the HPK family (the paper uses D = 8).
-	Family HPKFamily
+	Family hpk.Family
 	// MKL learns the weights (the paper uses λ = 0.01).
-	MKL EasyMKL
+	MKL Learner
 	// SVM is the classifier on each learned kernel (the paper uses C = 4).
 	SVM svm.Classifier
 	// Progress, if not nil, is called after each pair with the number of
@@ -31,25 +32,25 @@ type EasyMKLAllPairs struct {
 
 // EasyMKLPair is one fitted binary problem of EasyMKLAllPairs: class
 // Pos (+1) against class Neg (−1), trained on the examples Index.
-type EasyMKLPair struct {
+type Pair struct {
 	Pos, Neg float64
 	Index    []int
-	Model    *EasyMKLSVMModel
+	Model    *SVMModel
 }
 
 // EasyMKLAllPairsModel is a fitted EasyMKLAllPairs.
-type EasyMKLAllPairsModel struct {
+type AllPairsModel struct {
 	Classes []float64
-	Pairs   []EasyMKLPair
-	family  HPKFamily
+	Pairs   []Pair
+	family  hpk.Family
 	n       int
 }
 
 // FitCosine fits one EasyMKL + SVM per pair of classes of y (any labels
 // with at least two classes). Errors wrap ErrShape, ErrLabels, ErrParam and
 // those of EasyMKL and svm.
-func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPairsModel, error) {
-	if err := a.Family.validate(); err != nil {
+func (a AllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*AllPairsModel, error) {
+	if err := a.Family.Validate(); err != nil {
 		return nil, err
 	}
 	if K1 == nil || K1.SymmetricDim() != len(y) {
@@ -63,7 +64,7 @@ func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPa
 		return nil, klearn.Errorf(klearn.ErrOneClass, "mkl: EasyMKLAllPairs: need at least two classes")
 	}
 	total := len(cls) * (len(cls) - 1) / 2
-	m := &EasyMKLAllPairsModel{Classes: cls, family: a.Family, n: len(y)}
+	m := &AllPairsModel{Classes: cls, family: a.Family, n: len(y)}
 	for p := 0; p < len(cls); p++ {
 		for q := p + 1; q < len(cls); q++ {
 			var idx []int
@@ -86,11 +87,11 @@ func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPa
 			if err != nil {
 				return nil, err
 			}
-			pm, err := EasyMKLSVM{MKL: a.MKL, SVM: a.SVM}.FitSource(src, yy)
+			pm, err := SVM{MKL: a.MKL, SVM: a.SVM}.FitSource(src, yy)
 			if err != nil {
 				return nil, klearn.Errorf(err, "mkl: EasyMKLAllPairs: classes %g vs %g", cls[p], cls[q])
 			}
-			m.Pairs = append(m.Pairs, EasyMKLPair{Pos: cls[p], Neg: cls[q], Index: idx, Model: pm})
+			m.Pairs = append(m.Pairs, Pair{Pos: cls[p], Neg: cls[q], Index: idx, Model: pm})
 			if a.Progress != nil {
 				a.Progress(len(m.Pairs), total)
 			}
@@ -101,7 +102,7 @@ func (a EasyMKLAllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*EasyMKLAllPa
 
 // PredictCosine predicts the class of the rows of the test×train cosine
 // matrix C1 by majority vote over the pairs.
-func (m *EasyMKLAllPairsModel) PredictCosine(C1 *mat.Dense) ([]float64, error) {
+func (m *AllPairsModel) PredictCosine(C1 *mat.Dense) ([]float64, error) {
 	if m == nil || m.Pairs == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLAllPairsModel is not fitted")
 	}

@@ -1,58 +1,16 @@
-package mkl
+package hpk
 
 import (
 	"math"
 	"runtime"
 	"testing"
 
-	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"gonum.org/v1/gonum/mat"
 )
-
-// randUnitish returns n×m Gaussian data (not normalised) and ±1 labels from
-// a random hyperplane with 10% label noise.
-func hpkRandData(n, m int, seed uint64) (*mat.Dense, []float64) {
-	r := klearn.NewRand(seed)
-	X := mat.NewDense(n, m, nil)
-	w := make([]float64, m)
-	for j := range w {
-		w[j] = r.NormFloat64()
-	}
-	y := make([]float64, n)
-	for i := 0; i < n; i++ {
-		var s float64
-		for j := 0; j < m; j++ {
-			v := r.NormFloat64()
-			X.Set(i, j, v)
-			s += v * w[j]
-		}
-		y[i] = 1
-		if s < 0 {
-			y[i] = -1
-		}
-		if r.Float64() < 0.1 {
-			y[i] = -y[i]
-		}
-	}
-	return X, y
-}
-
-func hpkMaxAbsDiff(t *testing.T, A, B mat.Matrix) float64 {
-	t.Helper()
-	r, c := A.Dims()
-	if rb, cb := B.Dims(); rb != r || cb != c {
-		t.Fatalf("shapes %d×%d and %d×%d", r, c, rb, cb)
-	}
-	var d float64
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			d = math.Max(d, math.Abs(A.At(i, j)-B.At(i, j)))
-		}
-	}
-	return d
-}
 
 // TestHPKFamilyMatchesKernel checks the incremental family (Eq. (12),
 // K_{d+1} = K_d ∘ K_1) against kernel.NormalizedHPK evaluated directly, for
@@ -60,10 +18,10 @@ func hpkMaxAbsDiff(t *testing.T, A, B mat.Matrix) float64 {
 // materialised lists.
 func TestHPKFamilyMatchesKernel(t *testing.T) {
 	t.Parallel()
-	X, _ := hpkRandData(300, 5, 1) // n ≥ 256 exercises the parallel path
-	A, _ := hpkRandData(7, 5, 2)
+	X, _ := testproblem.RandData(300, 5, 1) // n ≥ 256 exercises the parallel path
+	A, _ := testproblem.RandData(7, 5, 2)
 	X.SetRow(3, make([]float64, 5)) // a zero row
-	fam := HPKFamily{D: 6}
+	fam := Family{D: 6}
 	Ks, err := fam.Grams(X)
 	if err != nil {
 		t.Fatal(err)
@@ -102,14 +60,14 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 			}
 		}
 		// Closed form vs Hadamard powers: rounding only.
-		if e := hpkMaxAbsDiff(t, Ks[d], want); e > 1e-12 {
+		if e := testproblem.MaxAbsDiff(t, Ks[d], want); e > 1e-12 {
 			t.Errorf("degree %d: Gram differs from NormalizedHPK by %.2g", d, e)
 		}
-		if e := hpkMaxAbsDiff(t, Cs[d], wantC); e > 1e-12 {
+		if e := testproblem.MaxAbsDiff(t, Cs[d], wantC); e > 1e-12 {
 			t.Errorf("degree %d: cross differs from NormalizedHPK by %.2g", d, e)
 		}
 	}
-	sub := HPKFamily{D: 6, MinDegree: 2}
+	sub := Family{D: 6, MinDegree: 2}
 	K1, _ := CosineGram(X)
 	src, err := sub.Source(K1)
 	if err != nil {
@@ -119,7 +77,7 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 		t.Fatalf("MinDegree=2 family has %d members", src.Len())
 	}
 	_ = src.Each(func(s int, K *mat.SymDense) error {
-		if e := hpkMaxAbsDiff(t, K, Ks[s+2]); e != 0 {
+		if e := testproblem.MaxAbsDiff(t, K, Ks[s+2]); e != 0 {
 			t.Errorf("lazy member %d differs by %.2g", s, e)
 		}
 		return nil
@@ -129,11 +87,11 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for s, K := range subKs {
-		if e := hpkMaxAbsDiff(t, K, Ks[s+2]); e != 0 {
+		if e := testproblem.MaxAbsDiff(t, K, Ks[s+2]); e != 0 {
 			t.Errorf("MinDegree=2 member %d differs by %.2g", s, e)
 		}
 	}
-	if _, err := (HPKFamily{D: 1, MinDegree: 2}).Grams(X); err == nil {
+	if _, err := (Family{D: 1, MinDegree: 2}).Grams(X); err == nil {
 		t.Error("MinDegree > D accepted")
 	}
 	if _, err := CosineCross(A, mat.NewDense(2, 3, nil)); err == nil {
@@ -149,7 +107,7 @@ func TestHPKFamilyMatchesKernel(t *testing.T) {
 func TestHPKWeightRules(t *testing.T) {
 	t.Parallel()
 	for _, c := range []float64{0.5, 1, 2, 3} {
-		w, err := HPKWeightsPolynomial(7, c)
+		w, err := WeightsPolynomial(7, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +120,7 @@ func TestHPKWeightRules(t *testing.T) {
 		}
 	}
 	for _, g := range []float64{1.0 / 32, 0.5, 2} {
-		w, _ := HPKWeightsRBF(10, g)
+		w, _ := WeightsRBF(10, g)
 		p, err := kernel.DPPRBF(g, 10)
 		if err != nil {
 			t.Fatal(err)
@@ -176,23 +134,23 @@ func TestHPKWeightRules(t *testing.T) {
 				t.Errorf("rbf γ=%g s=%d: %g want %g", g, s, w[s], p.Coef[s]/z)
 			}
 		}
-		wt, _ := HPKWeightsRBFPaperTypo(10, g)
-		w2, _ := HPKWeightsRBF(10, 2*g*g)
+		wt, _ := WeightsRBFPaperTypo(10, g)
+		w2, _ := WeightsRBF(10, 2*g*g)
 		for s := range wt {
 			if math.Abs(wt[s]-w2[s]) > 1e-14 {
 				t.Errorf("typo rule γ=%g s=%d: %g, correct rule at 2γ²: %g", g, s, wt[s], w2[s])
 			}
 		}
 	}
-	ws, _ := HPKWeightsSum(4)
-	w1, _ := HPKWeightsSingle(4)
+	ws, _ := WeightsSum(4)
+	w1, _ := WeightsSingle(4)
 	if ws[2] != 0.2 || w1[4] != 1 || w1[0] != 0 {
 		t.Errorf("sum %v single %v", ws, w1)
 	}
 	for _, bad := range []func() error{
-		func() error { _, e := HPKWeightsPolynomial(3, 0); return e },
-		func() error { _, e := HPKWeightsRBF(3, -1); return e },
-		func() error { _, e := HPKWeightsSum(-1); return e },
+		func() error { _, e := WeightsPolynomial(3, 0); return e },
+		func() error { _, e := WeightsRBF(3, -1); return e },
+		func() error { _, e := WeightsSum(-1); return e },
 	} {
 		if bad() == nil {
 			t.Error("bad rule parameter accepted")
@@ -214,10 +172,10 @@ func hpkHorner(a []float64, x float64) float64 {
 // cross kernel agrees with the training Gram on shared points.
 func TestRandomFamilyConsistency(t *testing.T) {
 	t.Parallel()
-	X, _ := hpkRandData(40, 3, 3)
-	hp, _ := HPKFamily{D: 2}.Grams(X)
+	X, _ := testproblem.RandData(40, 3, 3)
+	hp, _ := Family{D: 2}.Grams(X)
 	rel := func(steps int) float64 {
-		f, err := RandomHPKFamily{D: 2, Steps: steps, Seed: 7}.Sample(3)
+		f, err := RandomFamily{D: 2, Steps: steps, Seed: 7}.Sample(3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,9 +199,9 @@ func TestRandomFamilyConsistency(t *testing.T) {
 	if !(large < 0.02 && large < small/3) {
 		t.Errorf("‖Q_2 − K_2‖/‖K_2‖: %.3g at 300 steps, %.3g at 300 000", small, large)
 	}
-	f, _ := RandomHPKFamily{D: 3, Steps: 2000, Rule: RandomRule, Seed: 1}.Sample(3)
+	f, _ := RandomFamily{D: 3, Steps: 2000, Rule: RandomRule, Seed: 1}.Sample(3)
 	G, _ := f.Grams(X)
-	C, err := f.Crosses(must(modelsel.Rows(X, []int{0, 5})), X)
+	C, err := f.Crosses(testproblem.Must(modelsel.Rows(X, []int{0, 5})), X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +221,7 @@ func TestRandomFamilyConsistency(t *testing.T) {
 	if total != 2000 {
 		t.Errorf("counts sum to %d, want 2000 steps", total)
 	}
-	if _, err := (RandomHPKFamily{D: 2, Rule: 9}).Sample(3); err == nil {
+	if _, err := (RandomFamily{D: 2, Rule: 9}).Sample(3); err == nil {
 		t.Error("bad rule accepted")
 	}
 }
@@ -273,8 +231,8 @@ func TestRandomFamilyConsistency(t *testing.T) {
 // it are bit-identical on 1 and 3 goroutines. Not parallel: it sets
 // GOMAXPROCS.
 func TestHPKGramsGOMAXPROCS(t *testing.T) {
-	X, _ := hpkRandData(600, 9, 3) // ≥ 256 rows: the parallel paths
-	fam := HPKFamily{D: 5, MinDegree: 1}
+	X, _ := testproblem.RandData(600, 9, 3) // ≥ 256 rows: the parallel paths
+	fam := Family{D: 5, MinDegree: 1}
 	v := make([]float64, 600)
 	for i := range v {
 		v[i] = math.Sin(float64(i))
@@ -287,7 +245,7 @@ func TestHPKGramsGOMAXPROCS(t *testing.T) {
 		}
 		q := make([]float64, len(Ks))
 		for s, K := range Ks {
-			q[s] = symQuad(K, v)
+			q[s] = symrows.Quad(K, v)
 		}
 		return Ks, q
 	}
@@ -305,5 +263,28 @@ func TestHPKGramsGOMAXPROCS(t *testing.T) {
 		if q1[s] != q3[s] {
 			t.Fatalf("member %d: vᵀKv = %v on 1 goroutine, %v on 3", s, q1[s], q3[s])
 		}
+	}
+}
+
+// TestCenterOfMass checks W(η) at the extremes and on
+// the uniform weights (W = ½ by symmetry).
+func TestCenterOfMass(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		eta  []float64
+		want float64
+	}{
+		{[]float64{1, 0, 0, 0}, 0},
+		{[]float64{0, 0, 0, 1}, 1},
+		{[]float64{0.25, 0.25, 0.25, 0.25}, 0.5},
+		{[]float64{0, 1, 0}, 0.5},
+	} {
+		w, err := CenterOfMass(c.eta)
+		if err != nil || math.Abs(w-c.want) > 1e-15 {
+			t.Errorf("W(%v) = %g, %v; want %g", c.eta, w, err, c.want)
+		}
+	}
+	if _, err := CenterOfMass([]float64{1}); err == nil {
+		t.Error("single weight accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package mkl
+package mkl_test
 
 import (
 	"errors"
@@ -6,16 +6,20 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"gonum.org/v1/gonum/mat"
 )
 
-// Bad input to SimpleMKL, LpMKL, Alignf and AlignfSVM returns errors
+// Bad input to SimpleMKL, lpmkl.Learner, alignf.Align and alignf.SVM returns errors
 // wrapping the documented klearn sentinels and never panics.
 func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 20, 5, 31)
-	Ks, y := p.Ks, p.y
+	p := testproblem.New(t, 20, 5, 31)
+	Ks, y := p.Ks, p.Y
 	small := mat.NewSymDense(3, nil)
 	nan := mat.NewSymDense(20, nil)
 	nan.CopySym(Ks[0])
@@ -29,20 +33,20 @@ func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 		zeroOne[i] = (v + 1) / 2
 	}
 	type fitter func(Ks []*mat.SymDense, y []float64) error
-	simple := func(s SimpleMKL) fitter {
+	simple := func(s simplemkl.Learner) fitter {
 		return func(Ks []*mat.SymDense, y []float64) error { _, err := s.FitGrams(Ks, y); return err }
 	}
-	lp := func(l LpMKL) fitter {
+	lp := func(l lpmkl.Learner) fitter {
 		return func(Ks []*mat.SymDense, y []float64) error { _, err := l.FitGrams(Ks, y); return err }
 	}
-	al := func(a Alignf) fitter {
+	al := func(a alignf.Align) fitter {
 		return func(Ks []*mat.SymDense, y []float64) error { _, err := a.FitGrams(Ks, y); return err }
 	}
-	alsvm := func(Ks []*mat.SymDense, y []float64) error { _, err := AlignfSVM{}.FitGrams(Ks, y); return err }
+	alsvm := func(Ks []*mat.SymDense, y []float64) error { _, err := alignf.SVM{}.FitGrams(Ks, y); return err }
 	methods := map[string]fitter{
-		"SimpleMKL": simple(SimpleMKL{}),
-		"LpMKL":     lp(LpMKL{P: 2}),
-		"Alignf":    al(Alignf{}),
+		"SimpleMKL": simple(simplemkl.Learner{}),
+		"LpMKL":     lp(lpmkl.Learner{P: 2}),
+		"Alignf":    al(alignf.Align{}),
 		"AlignfSVM": alsvm,
 	}
 	common := []struct {
@@ -66,7 +70,7 @@ func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 			}
 		}
 	}
-	// Labels must be ±1 for the SVM-based methods (Alignf accepts real targets).
+	// Labels must be ±1 for the SVM-based methods (alignf.Align accepts real targets).
 	for _, name := range []string{"SimpleMKL", "LpMKL", "AlignfSVM"} {
 		if err := methods[name](Ks, zeroOne); !errors.Is(err, klearn.ErrLabels) {
 			t.Errorf("%s, 0/1 labels: error %v, want ErrLabels", name, err)
@@ -79,21 +83,21 @@ func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 		name string
 		fit  fitter
 	}{
-		{"SimpleMKL C<0", simple(SimpleMKL{C: -1})},
-		{"SimpleMKL C NaN", simple(SimpleMKL{C: math.NaN()})},
-		{"SimpleMKL C Inf", simple(SimpleMKL{C: math.Inf(1)})},
-		{"SimpleMKL SVMTol<0", simple(SimpleMKL{SVMTol: -1})},
-		{"SimpleMKL GoldenTol>1", simple(SimpleMKL{GoldenTol: 2})},
-		{"SimpleMKL KKTTol<0", simple(SimpleMKL{KKTTol: -1})},
-		{"SimpleMKL Tol<0", simple(SimpleMKL{Settings: opt.Settings{Tol: -1}})},
-		{"SimpleMKL MaxIter<0", simple(SimpleMKL{Settings: opt.Settings{MaxIter: -1}})},
-		{"LpMKL P=0", lp(LpMKL{})},
-		{"LpMKL P<1", lp(LpMKL{P: 0.5})},
-		{"LpMKL P NaN", lp(LpMKL{P: math.NaN()})},
-		{"LpMKL C<0", lp(LpMKL{P: 2, C: -3})},
-		{"LpMKL StepTol NaN", lp(LpMKL{P: 2, StepTol: math.NaN()})},
-		{"LpMKL Tol NaN", lp(LpMKL{P: 2, Settings: opt.Settings{Tol: math.NaN()}})},
-		{"Alignf Tol<0", al(Alignf{Settings: opt.Settings{Tol: -1}})},
+		{"SimpleMKL C<0", simple(simplemkl.Learner{C: -1})},
+		{"SimpleMKL C NaN", simple(simplemkl.Learner{C: math.NaN()})},
+		{"SimpleMKL C Inf", simple(simplemkl.Learner{C: math.Inf(1)})},
+		{"SimpleMKL SVMTol<0", simple(simplemkl.Learner{SVMTol: -1})},
+		{"SimpleMKL GoldenTol>1", simple(simplemkl.Learner{GoldenTol: 2})},
+		{"SimpleMKL KKTTol<0", simple(simplemkl.Learner{KKTTol: -1})},
+		{"SimpleMKL Tol<0", simple(simplemkl.Learner{Settings: opt.Settings{Tol: -1}})},
+		{"SimpleMKL MaxIter<0", simple(simplemkl.Learner{Settings: opt.Settings{MaxIter: -1}})},
+		{"LpMKL P=0", lp(lpmkl.Learner{})},
+		{"LpMKL P<1", lp(lpmkl.Learner{P: 0.5})},
+		{"LpMKL P NaN", lp(lpmkl.Learner{P: math.NaN()})},
+		{"LpMKL C<0", lp(lpmkl.Learner{P: 2, C: -3})},
+		{"LpMKL StepTol NaN", lp(lpmkl.Learner{P: 2, StepTol: math.NaN()})},
+		{"LpMKL Tol NaN", lp(lpmkl.Learner{P: 2, Settings: opt.Settings{Tol: math.NaN()}})},
+		{"Alignf Tol<0", al(alignf.Align{Settings: opt.Settings{Tol: -1}})},
 	}
 	for _, c := range params {
 		if err := c.fit(Ks, y); !errors.Is(err, klearn.ErrParam) {
@@ -101,20 +105,20 @@ func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 		}
 	}
 	// A zero kernel is orthogonal to yyᵀ: v* = 0.
-	if _, err := (Alignf{}).FitGrams([]*mat.SymDense{mat.NewSymDense(20, nil)}, y); !errors.Is(err, klearn.ErrSingular) {
+	if _, err := (alignf.Align{}).FitGrams([]*mat.SymDense{mat.NewSymDense(20, nil)}, y); !errors.Is(err, klearn.ErrSingular) {
 		t.Errorf("Alignf on a zero kernel: error %v, want ErrSingular", err)
 	}
 
 	// Prediction-time errors.
-	sm, err := SimpleMKL{C: 10}.FitGrams(Ks, y)
+	sm, err := simplemkl.Learner{C: 10}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lm, err := LpMKL{P: 2, C: 10}.FitGrams(Ks, y)
+	lm, err := lpmkl.Learner{P: 2, C: 10}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	am, err := AlignfSVM{}.FitGrams(Ks, y)
+	am, err := alignf.SVM{}.FitGrams(Ks, y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,21 +142,21 @@ func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 		}
 	}
 	var (
-		ns *SimpleMKLModel
-		nl *LpMKLModel
-		na *AlignfSVMModel
-		nm *AlignfModel
+		ns *simplemkl.Model
+		nl *lpmkl.Model
+		na *alignf.SVMModel
+		nm *alignf.AlignModel
 	)
 	if _, err := ns.PredictGrams(p.Kte); !errors.Is(err, klearn.ErrNotFitted) {
 		t.Errorf("nil SimpleMKLModel: %v", err)
 	}
 	if _, err := nl.PredictGrams(p.Kte); !errors.Is(err, klearn.ErrNotFitted) {
-		t.Errorf("nil LpMKLModel: %v", err)
+		t.Errorf("nil lpmkl.Model: %v", err)
 	}
 	if _, err := na.PredictGrams(p.Kte); !errors.Is(err, klearn.ErrNotFitted) {
-		t.Errorf("nil AlignfSVMModel: %v", err)
+		t.Errorf("nil alignf.SVMModel: %v", err)
 	}
 	if _, err := nm.Combine(Ks); !errors.Is(err, klearn.ErrNotFitted) {
-		t.Errorf("nil AlignfModel: %v", err)
+		t.Errorf("nil alignf.AlignModel: %v", err)
 	}
 }

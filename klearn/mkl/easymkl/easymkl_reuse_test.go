@@ -1,18 +1,21 @@
-package mkl
+package easymkl
 
 import (
 	"math"
 	"runtime"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"gonum.org/v1/gonum/mat"
 )
 
 // plainSource hides a source's fused sums, so that EasyMKL sweeps it.
-type plainSource struct{ GramSource }
+type plainSource struct{ mkl.GramSource }
 
 // sameFit fails unless two EasyMKL models are bit-for-bit equal.
-func sameFit(t *testing.T, what string, a, b *EasyMKLModel) {
+func sameFit(t *testing.T, what string, a, b *Model) {
 	t.Helper()
 	for _, c := range []struct {
 		name string
@@ -31,14 +34,14 @@ func sameFit(t *testing.T, what string, a, b *EasyMKLModel) {
 
 // TestEasyMKLFusedMatchesSweep fits EasyMKL on the lazy HPK source and on
 // the materialised family (sums and margins formed row by row,
-// fusedSource), and on both swept kernel by kernel: the four fits must be
+// mkl.FusedSource), and on both swept kernel by kernel: the four fits must be
 // bit-identical, and fitting again (on recycled, stale scratch matrices)
 // must give the same bits.
 func TestEasyMKLFusedMatchesSweep(t *testing.T) {
 	for _, lo := range []int{0, 1} {
-		X, y := hpkRandData(600, 9, 11) // ≥ 256 rows: the parallel paths
-		fam := HPKFamily{D: 6, MinDegree: lo}
-		K1, err := CosineGram(X)
+		X, y := testproblem.RandData(600, 9, 11) // ≥ 256 rows: the parallel paths
+		fam := hpk.Family{D: 6, MinDegree: lo}
+		K1, err := hpk.CosineGram(X)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,14 +49,14 @@ func TestEasyMKLFusedMatchesSweep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := src.(fusedSource); !ok {
-			t.Fatal("HPKFamily.Source is not a fusedSource")
+		if _, ok := src.(mkl.FusedSource); !ok {
+			t.Fatal("hpk.Family.Source is not a mkl.FusedSource")
 		}
 		Ks, err := fam.Grams(X)
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := EasyMKL{Lambda: 0.2}
+		e := Learner{Lambda: 0.2}
 		fused, err := e.FitSource(src, y)
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +71,7 @@ func TestEasyMKLFusedMatchesSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameFit(t, "fused vs materialised", fused, list)
-		sweptList, err := e.FitSource(plainSource{GramList(Ks)}, y)
+		sweptList, err := e.FitSource(plainSource{mkl.GramList(Ks)}, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,11 +114,11 @@ func TestEasyMKLGOMAXPROCS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("n = 1100")
 	}
-	X, y := hpkRandData(1100, 12, 5)
-	fam := HPKFamily{D: 5, MinDegree: 1}
-	fit := func(procs int) *EasyMKLModel {
+	X, y := testproblem.RandData(1100, 12, 5)
+	fam := hpk.Family{D: 5, MinDegree: 1}
+	fit := func(procs int) *Model {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		K1, err := CosineGram(X)
+		K1, err := hpk.CosineGram(X)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +126,7 @@ func TestEasyMKLGOMAXPROCS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := EasyMKL{Lambda: 0.1}.FitSource(src, y)
+		m, err := Learner{Lambda: 0.1}.FitSource(src, y)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,14 +1,12 @@
-package mkl
+package simplemkl
 
 import (
-	"fmt"
 	"math"
-	"slices"
 
-	"github.com/kernelab/kernelab/internal/linalg"
-	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -20,17 +18,13 @@ const (
 	// relative duality gap at which it stops (seuildualitygap = 0.01 of the
 	// SimpleMKL toolbox and of the experiments of Rakotomamonjy et al. 2008,
 	// Section 5).
-	SimpleMKLDefaultTol = 0.01
+	DefaultTol = 0.01
 	// SimpleMKLDefaultMaxIter is the default Settings.MaxIter (descent
 	// steps; nbitermax = 500 of the toolbox).
-	SimpleMKLDefaultMaxIter = 500
+	DefaultMaxIter = 500
 	// SimpleMKLDefaultGoldenTol is the default relative precision of the
 	// golden-section line search (goldensearch_deltmax = 0.1 of the toolbox).
-	SimpleMKLDefaultGoldenTol = 0.1
-	// SimpleMKLDefaultSVMTol is the default stopping tolerance of the inner
-	// SVM solver (svm.Classifier.Tol). It is tighter than LIBSVM's 1e-3
-	// because the MKL gradient and duality gap are computed from α.
-	SimpleMKLDefaultSVMTol = 1e-5
+	DefaultGoldenTol = 0.1
 	// simpleMKLZero is the weight below which a kernel weight is set to zero
 	// (numericalprecision = 1e-8 of the toolbox).
 	simpleMKLZero = 1e-8
@@ -97,14 +91,14 @@ const (
 // the test kernels scaled by the same factors 1/tr(K_m).
 //
 // Copying a SimpleMKL clones it; the zero value is usable (C = 1).
-type SimpleMKL struct {
+type Learner struct {
 	// C is the SVM box constraint. If 0, it defaults to 1.
 	C float64
 	// NoBias solves the SVM without bias (svm.Classifier.NoBias); J and its
 	// gradient keep the formulas above without the constraint Σα_iy_i = 0.
 	NoBias bool
 	// SVMTol is the stopping tolerance of the inner SVM solver. If 0, it
-	// defaults to SimpleMKLDefaultSVMTol.
+	// defaults to mkl.DefaultSVMTol.
 	SVMTol float64
 	// GoldenTol is the relative precision of the golden-section line
 	// search: it stops when the bracket is shorter than GoldenTol·γ_max.
@@ -127,7 +121,7 @@ type SimpleMKL struct {
 }
 
 // SimpleMKLModel is a fitted SimpleMKL model.
-type SimpleMKLModel struct {
+type Model struct {
 	// weights are the kernel weights d (d ≥ 0, Σ d = 1); see Weights.
 	weights []float64
 	// SVM is the C-SVM trained on K_d = Σ_m d_m K_m.
@@ -155,22 +149,22 @@ type SimpleMKLModel struct {
 // with labels y ∈ {±1}ⁿ. Errors wrap ErrEmpty, ErrShape, ErrNotFinite,
 // ErrLabels, ErrOneClass or ErrParam; an error returned by the Recorder is
 // returned with the model reached so far (Status opt.RecorderStop).
-func (s SimpleMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*SimpleMKLModel, error) {
+func (s Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	const who = "SimpleMKL"
-	if _, err := smklCheckInputs(who, Ks, y); err != nil {
+	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
 	}
-	cls, err := smklClassifier(who, s.C, s.SVMTol, s.NoBias)
+	cls, err := wrapper.Classifier(who, s.C, s.SVMTol, s.NoBias)
 	if err != nil {
 		return nil, err
 	}
-	tol, maxIter, err := smklSettings(who, s.Settings, SimpleMKLDefaultTol, SimpleMKLDefaultMaxIter)
+	tol, maxIter, err := wrapper.Settings(who, s.Settings, DefaultTol, DefaultMaxIter)
 	if err != nil {
 		return nil, err
 	}
 	golden := s.GoldenTol
 	if golden == 0 {
-		golden = SimpleMKLDefaultGoldenTol
+		golden = DefaultGoldenTol
 	}
 	if err := klearn.CheckParam("mkl: SimpleMKL: GoldenTol", golden, 1e-12, 1); err != nil {
 		return nil, err
@@ -188,14 +182,14 @@ func (s SimpleMKL) FitGrams(Ks []*mat.SymDense, y []float64) (*SimpleMKLModel, e
 	if err := st.reset(d); err != nil {
 		return nil, err
 	}
-	m := &SimpleMKLModel{}
+	m := &Model{}
 	for iter := 0; ; iter++ {
-		S := smklNorms(Ks, st.model)
+		S := wrapper.Norms(Ks, st.model)
 		g := make([]float64, M)
 		for k := range g {
 			g[k] = -S[k] / 2
 		}
-		gap := smklRelGap(st.J, smklSum(st.model.Alpha()), smklMax(S))
+		gap := wrapper.RelGap(st.J, wrapper.Sum(st.model.Alpha()), wrapper.Max(S))
 		m.Objectives = append(m.Objectives, st.J)
 		m.Gaps = append(m.Gaps, gap)
 		m.weights, m.Gradient, m.Gap, m.Objective, m.SVM = st.d, g, gap, st.J, st.model
@@ -516,169 +510,33 @@ func (st *simpleMKLState) descend(g []float64, goldTol float64) (bool, error) {
 
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_m d_m K_m(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
-func (m *SimpleMKLModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().decision(Kte)
+func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().DecisionGrams(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
-func (m *SimpleMKLModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().predict(Kte)
+func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().PredictGrams(Kte)
 }
 
 // Combine returns K_d = Σ_m d_m K_m for training base kernels Ks.
-func (m *SimpleMKLModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	return m.combination().combine(Ks)
+func (m *Model) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.combination().Combine(Ks)
 }
 
 // CombineCross returns Σ_m d_m K_m for test×train base kernels Kte.
-func (m *SimpleMKLModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	return m.combination().combineCross(Kte)
+func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().CombineCross(Kte)
 }
 
 // Weights returns a copy of the kernel weights d (d ≥ 0, Σ d = 1).
-func (m *SimpleMKLModel) Weights() []float64 { return m.combination().weights() }
+func (m *Model) Weights() []float64 { return m.combination().Weights() }
 
-func (m *SimpleMKLModel) combination() weightedSVM {
+func (m *Model) combination() mkl.WeightedSVM {
 	if m == nil {
-		return weightedSVM{who: "SimpleMKLModel"}
+		return mkl.WeightedSVM{Who: "SimpleMKLModel"}
 	}
-	return weightedSVM{"SimpleMKLModel", m.weights, m.SVM}
-}
-
-// ---- helpers shared by SimpleMKL, LpMKL and Alignf ----
-
-// smklCheckInputs validates a list of base Gram matrices and ±1 labels and
-// returns n.
-func smklCheckInputs(who string, Ks []*mat.SymDense, y []float64) (int, error) {
-	if len(Ks) == 0 {
-		return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: no base kernels", who)
-	}
-	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return 0, klearn.Errorf(err, "mkl: %s", who)
-	}
-	return smklCheckGrams(who, Ks, len(y))
-}
-
-// smklCheckGrams checks that every base kernel is a finite n×n matrix with
-// a non-negative diagonal (klearn.CheckDiagPSD).
-func smklCheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
-	for k, K := range Ks {
-		if K == nil {
-			return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: kernel %d is nil", who, k)
-		}
-		if _, err := klearn.CheckGram(K, n); err != nil {
-			return 0, klearn.Errorf(err, "mkl: %s: kernel %d", who, k)
-		}
-		if err := klearn.CheckDiagPSD(fmt.Sprintf("mkl: %s: kernel %d", who, k), K); err != nil {
-			return 0, err
-		}
-	}
-	return n, nil
-}
-
-// smklClassifier builds the inner SVM; C = 0 → 1, svmTol = 0 → default.
-func smklClassifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, error) {
-	if C == 0 {
-		C = 1
-	}
-	if math.IsNaN(C) || math.IsInf(C, 0) || C <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: C = %v, want a finite value > 0", who, C)
-	}
-	if svmTol == 0 {
-		svmTol = SimpleMKLDefaultSVMTol
-	}
-	if math.IsNaN(svmTol) || math.IsInf(svmTol, 0) || svmTol <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: SVMTol = %v, want a finite value > 0", who, svmTol)
-	}
-	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
-}
-
-// smklSettings applies the defaults of Settings.Tol and MaxIter
-// (opt.Settings.Resolve).
-func smklSettings(who string, s opt.Settings, defTol float64, defIter int) (float64, int, error) {
-	maxIter, tol, err := s.Resolve("mkl: "+who, defIter, defTol)
-	return tol, maxIter, err
-}
-
-// smklSolve trains the SVM on Σ_m w_m K_m and returns it with J = −objective.
-func smklSolve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, y []float64) (*svm.Model, float64, error) {
-	K, err := kernel.Combine(w, Ks)
-	if err != nil {
-		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
-	}
-	model, err := cls.FitGram(K, y)
-	if err != nil {
-		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
-	}
-	return model, -model.Objective(), nil
-}
-
-// smklNorms returns S_m = Σ_ij α_iα_j y_iy_j K_m(i, j) = uᵀK_m u, u = Yα,
-// over the support vectors of model (upper triangles only), one kernel per
-// task on internal/parallel. With at least a quarter of the rows support
-// vectors, u is spread over all n rows and each row's product is one
-// contiguous dot product (the SIMD kernel of internal/linalg); with fewer,
-// the support vectors' entries are gathered.
-func smklNorms(Ks []*mat.SymDense, model *svm.Model) []float64 {
-	sv, u := model.Support(), model.DualCoef()
-	S := make([]float64, len(Ks))
-	n := Ks[0].SymmetricDim()
-	if 4*len(sv) >= n {
-		full := make([]float64, n)
-		for a, i := range sv {
-			full[i] = u[a]
-		}
-		parallel.For(len(Ks), func(m int) {
-			raw := Ks[m].RawSymmetric()
-			var s float64
-			for _, i := range sv {
-				row := raw.Data[i*raw.Stride : i*raw.Stride+n]
-				s += full[i] * (row[i]*full[i] + 2*linalg.Dot(row[i+1:], full[i+1:]))
-			}
-			S[m] = s
-		})
-		return S
-	}
-	parallel.For(len(Ks), func(m int) {
-		raw := Ks[m].RawSymmetric()
-		var s float64
-		for a, i := range sv {
-			row := raw.Data[i*raw.Stride:]
-			var off float64
-			for b := a + 1; b < len(sv); b++ {
-				off += row[sv[b]] * u[b]
-			}
-			s += u[a] * (row[i]*u[a] + 2*off)
-		}
-		S[m] = s
-	})
-	return S
-}
-
-// smklRelGap returns the relative duality gap (J − (Σα − ½ s))/J, where s is
-// the dual norm of (S_m) (max_m S_m for the simplex).
-func smklRelGap(J, sumAlpha, s float64) float64 {
-	gap := J - (sumAlpha - s/2)
-	if J > 0 {
-		return gap / J
-	}
-	return gap
-}
-
-func smklSum(v []float64) float64 {
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	return s
-}
-
-func smklMax(v []float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range v {
-		m = math.Max(m, x)
-	}
-	return m
+	return mkl.WeightedSVM{Who: "SimpleMKLModel", W: m.weights, SVM: m.SVM}
 }
 
 // smklAxpy returns x + t·D.
@@ -689,61 +547,6 @@ func smklAxpy(x []float64, t float64, D []float64) []float64 {
 	}
 	return out
 }
-
-// weightedSVM is an SVM trained on the combination Σ_m w_m K_m of base
-// kernels: the prediction path shared by SimpleMKL, LpMKL, AlignfSVM and
-// EasyMKLSVM.
-// A zero w or svm means the model was not fitted.
-type weightedSVM struct {
-	who string
-	w   []float64
-	svm *svm.Model
-}
-
-func (c weightedSVM) notFitted() error {
-	return klearn.Errorf(klearn.ErrNotFitted, "mkl: %s is not fitted", c.who)
-}
-
-func (c weightedSVM) decision(Kte []*mat.Dense) ([]float64, error) {
-	return c.onCross(CrossList(Kte), (*svm.Model).DecisionGram)
-}
-
-// onCross applies the SVM method f to the combined test×train kernel
-// Σ_m w_m K_m of the base kernels src.
-func (c weightedSVM) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]float64, error)) ([]float64, error) {
-	if c.w == nil || c.svm == nil {
-		return nil, c.notFitted()
-	}
-	K, err := CombineCrossSource(c.w, src)
-	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: %s", c.who)
-	}
-	return f(c.svm, K)
-}
-
-func (c weightedSVM) predict(Kte []*mat.Dense) ([]float64, error) {
-	f, err := c.decision(Kte)
-	if err != nil {
-		return nil, err
-	}
-	return Signs(f), nil
-}
-
-func (c weightedSVM) combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	if c.w == nil {
-		return nil, c.notFitted()
-	}
-	return kernel.Combine(c.w, Ks)
-}
-
-func (c weightedSVM) combineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	if c.w == nil {
-		return nil, c.notFitted()
-	}
-	return kernel.CombineCross(c.w, Kte)
-}
-
-func (c weightedSVM) weights() []float64 { return slices.Clone(c.w) }
 
 // smklInit returns the starting weights: init scaled to sum 1, or 1/M for
 // nil init.

@@ -1,201 +1,16 @@
-package mkl
+package hpk
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/internal/parallel"
-	"github.com/kernelab/kernelab/internal/scratch"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
 	"gonum.org/v1/gonum/mat"
 )
-
-// GramSource yields a list of training Gram matrices K_0, …, K_{Len−1} one
-// at a time, so that a learner can sweep a kernel family without holding it
-// in memory. Each calls fn(s, K_s) for s = 0, …, Len−1 in order; K_s may be a
-// buffer that the source reuses for the next s, so fn must neither keep nor
-// modify it. An error returned by fn stops the sweep and is returned. The
-// functions of this package check what a source yields: another index than
-// the next of 0, …, Len−1, or a count other than Len (ErrShape), a nil
-// kernel (ErrEmpty), a kernel of another order (ErrShape) or with a NaN or
-// ±Inf entry (ErrNotFinite) is an error, never a panic or a NaN weight.
-type GramSource interface {
-	Len() int
-	Dim() int
-	Each(fn func(s int, K *mat.SymDense) error) error
-}
-
-// CrossSource is GramSource for test×train kernels (rows are test points).
-type CrossSource interface {
-	Len() int
-	Dims() (r, c int)
-	Each(fn func(s int, K *mat.Dense) error) error
-}
-
-// GramList is a GramSource over matrices held in memory.
-type GramList []*mat.SymDense
-
-// Len returns the number of matrices.
-func (l GramList) Len() int { return len(l) }
-
-// Dim returns the order of the first matrix (0 for an empty list).
-func (l GramList) Dim() int {
-	if len(l) == 0 || l[0] == nil {
-		return 0
-	}
-	return l[0].SymmetricDim()
-}
-
-// Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
-func (l GramList) Each(fn func(int, *mat.SymDense) error) error { return eachOf(l, fn) }
-
-// eachGram sweeps src, refusing what a source must not do: yield other
-// indices than 0, …, Len−1 in order (ErrShape), a nil kernel (ErrEmpty), a
-// kernel of another order than n (ErrShape) or, unless the source is one
-// this package builds from validated inputs (HPKFamily.Source), a NaN or
-// ±Inf entry (ErrNotFinite). who prefixes the errors.
-func eachGram(who string, src GramSource, n int, fn func(int, *mat.SymDense) error) error {
-	_, trusted := src.(hpkGrams)
-	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.SymDense) error {
-		if K.SymmetricDim() != n {
-			return klearn.Errorf(klearn.ErrShape, "%s: kernel %d is %d×%d, want %d×%d", who, s, K.SymmetricDim(), K.SymmetricDim(), n, n)
-		}
-		if !trusted {
-			if _, err := klearn.CheckGram(K, n); err != nil {
-				return klearn.Errorf(err, "%s: kernel %d", who, s)
-			}
-		}
-		return fn(s, K)
-	})
-}
-
-// eachCross is eachGram for a CrossSource of r×c test kernels.
-func eachCross(who string, src CrossSource, r, c int, fn func(int, *mat.Dense) error) error {
-	_, trusted := src.(hpkCrosses)
-	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.Dense) error {
-		if kr, kc := K.Dims(); kr != r || kc != c {
-			return klearn.Errorf(klearn.ErrShape, "%s: test kernel %d is %d×%d, want %d×%d", who, s, kr, kc, r, c)
-		}
-		if !trusted {
-			if _, _, err := klearn.CheckMatrix(fmt.Sprintf("%s: test kernel %d", who, s), K); err != nil {
-				return err
-			}
-		}
-		return fn(s, K)
-	})
-}
-
-// eachChecked runs each(fn), checking that it yields s = 0, …, R−1 in
-// order, each with a non-nil matrix.
-func eachChecked[T interface {
-	comparable
-	mat.Matrix
-}](who string, R int, each func(func(int, T) error) error, fn func(int, T) error) error {
-	var none T
-	next := 0
-	err := each(func(s int, K T) error {
-		if s != next || s >= R {
-			return klearn.Errorf(klearn.ErrShape, "%s: the source yields kernel %d after %d kernels, and has Len %d", who, s, next, R)
-		}
-		next++
-		if K == none || klearn.IsNilMatrix(K) {
-			return klearn.Errorf(klearn.ErrEmpty, "%s: kernel %d is nil", who, s)
-		}
-		return fn(s, K)
-	})
-	if err != nil {
-		return err
-	}
-	if next != R {
-		return klearn.Errorf(klearn.ErrShape, "%s: the source yields %d kernels, and has Len %d", who, next, R)
-	}
-	return nil
-}
-
-// eachOf calls fn(s, l[s]) in order and stops at the first error.
-func eachOf[T comparable](l []T, fn func(int, T) error) error {
-	if fn == nil {
-		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
-	}
-	var none T
-	for s, K := range l {
-		if K == none {
-			return klearn.Errorf(klearn.ErrEmpty, "mkl: kernel %d is nil", s)
-		}
-		if err := fn(s, K); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// addWeighted adds Σ_s w_s K_s to the upper triangle of dst row by row
-// (each row of dst stays in cache while the kernels are added to it, in
-// the order s = 0, 1, …, as a sweep adds them); nil or mis-sized matrices
-// must have been refused before.
-func (l GramList) addWeighted(dst *mat.SymDense, w []float64) {
-	n := dst.SymmetricDim()
-	d := dst.RawSymmetric()
-	hpkRows(n, func(i int) {
-		row := d.Data[i*d.Stride+i : i*d.Stride+n]
-		for s, K := range l {
-			if w[s] != 0 {
-				k := K.RawSymmetric()
-				linalg.Axpy(w[s], k.Data[i*k.Stride+i:i*k.Stride+n], row)
-			}
-		}
-	})
-}
-
-// quads returns q_s = vᵀK_s v for every s, row by row, with symQuad's
-// arithmetic.
-func (l GramList) quads(v []float64) []float64 {
-	n := l.Dim()
-	part := make([]float64, len(l)*n)
-	hpkRows(n, func(i int) {
-		for s, K := range l {
-			k := K.RawSymmetric()
-			part[s*n+i] = rowQuad(k.Data[i*k.Stride+i:i*k.Stride+n], v, i)
-		}
-	})
-	return sumParts(part, len(l), n)
-}
-
-// rowQuad returns row i's share v_i(K_ii v_i + 2 Σ_{j>i} K_ij v_j) of vᵀKv,
-// given the upper part row = K[i, i:] of row i.
-func rowQuad(row, v []float64, i int) float64 {
-	return v[i] * (row[0]*v[i] + 2*linalg.Dot(row[1:], v[i+1:]))
-}
-
-// sumParts returns q_s = Σ_i part[s·n + i] for s < R, summed in order.
-func sumParts(part []float64, R, n int) []float64 {
-	q := make([]float64, R)
-	for s := range q {
-		for _, p := range part[s*n : s*n+n] {
-			q[s] += p
-		}
-	}
-	return q
-}
-
-// CrossList is a CrossSource over matrices held in memory.
-type CrossList []*mat.Dense
-
-// Len returns the number of matrices.
-func (l CrossList) Len() int { return len(l) }
-
-// Dims returns the shape of the first matrix (0, 0 for an empty list).
-func (l CrossList) Dims() (int, int) {
-	if len(l) == 0 || l[0] == nil {
-		return 0, 0
-	}
-	return l[0].Dims()
-}
-
-// Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
-func (l CrossList) Each(fn func(int, *mat.Dense) error) error { return eachOf(l, fn) }
 
 // HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
 // polynomial kernels (Section 4 of Donini & Aiolli 2017):
@@ -212,7 +27,7 @@ func (l CrossList) Each(fn func(int, *mat.Dense) error) error { return eachOf(l,
 // is what EasyMKL needs on MNIST-sized data (Section 5.5). If MinDegree > 0
 // the family starts at that degree (k_MinDegree, …, k_D), e.g. MinDegree = 1
 // gives MKLpy's HPK degrees 1…10.
-type HPKFamily struct {
+type Family struct {
 	// D is the largest degree; D ≥ MinDegree ≥ 0.
 	D int
 	// MinDegree is the smallest degree (0 by default: the paper's K_D
@@ -221,10 +36,10 @@ type HPKFamily struct {
 }
 
 // Len returns the number of kernels, D − MinDegree + 1.
-func (f HPKFamily) Len() int { return f.D - f.MinDegree + 1 }
+func (f Family) Len() int { return f.D - f.MinDegree + 1 }
 
 // Degrees returns the degrees MinDegree, …, D of the members in order.
-func (f HPKFamily) Degrees() []int {
+func (f Family) Degrees() []int {
 	d := make([]int, 0, f.Len())
 	for s := f.MinDegree; s <= f.D; s++ {
 		d = append(d, s)
@@ -232,7 +47,7 @@ func (f HPKFamily) Degrees() []int {
 	return d
 }
 
-func (f HPKFamily) validate() error {
+func (f Family) Validate() error {
 	if f.MinDegree < 0 || f.D < f.MinDegree {
 		return klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
 	}
@@ -253,7 +68,7 @@ func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 	// X·Xᵀ of the unit rows on the packed parallel product of klearn/kernel.
 	K := kernel.Linear{}.Gram(mat.NewDense(n, d, unitRows(X, n, d)))
 	raw := K.RawSymmetric()
-	hpkRows(n, func(i int) {
+	symrows.Rows(n, func(i int) {
 		row := raw.Data[i*raw.Stride+i : i*raw.Stride+n]
 		row[0] = 1
 		for j := 1; j < len(row); j++ {
@@ -353,12 +168,12 @@ func unitRows(X mat.Matrix, n, d int) []float64 {
 // the same products as Source, so they are bit-identical to Source's
 // matrices for any GOMAXPROCS. Only their upper triangles are written (a
 // SymDense reads nothing else).
-func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
+func (f Family) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	K1, err := CosineGram(X)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.validate(); err != nil {
+	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	n := K1.SymmetricDim()
@@ -409,7 +224,7 @@ func (f HPKFamily) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 
 // Crosses returns the test×train normalised HPK matrices k_d(a_i, b_j),
 // d = MinDegree … D.
-func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
+func (f Family) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	C1, err := CosineCross(A, B)
 	if err != nil {
 		return nil, err
@@ -435,8 +250,8 @@ func (f HPKFamily) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 // have unit diagonal (to 1e-9; else ErrParam: the family is built on the
 // cosine kernel); it is not modified and must not change during a sweep.
 // A sweep holds one extra L×L buffer.
-func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
-	if err := f.validate(); err != nil {
+func (f Family) Source(K1 *mat.SymDense) (mkl.GramSource, error) {
+	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	if _, err := klearn.CheckGram(K1, -1); err != nil {
@@ -452,8 +267,8 @@ func (f HPKFamily) Source(K1 *mat.SymDense) (GramSource, error) {
 
 // CrossSource returns a lazy CrossSource over the family given the
 // test×train cosine matrix C1 (CosineCross).
-func (f HPKFamily) CrossSource(C1 *mat.Dense) (CrossSource, error) {
-	if err := f.validate(); err != nil {
+func (f Family) CrossSource(C1 *mat.Dense) (mkl.CrossSource, error) {
+	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	if _, _, err := klearn.CheckMatrix("mkl: HPKFamily.CrossSource: C1", C1); err != nil {
@@ -463,12 +278,22 @@ func (f HPKFamily) CrossSource(C1 *mat.Dense) (CrossSource, error) {
 }
 
 type hpkGrams struct {
-	f  HPKFamily
+	f  Family
 	k1 *mat.SymDense
 }
 
 func (h hpkGrams) Len() int { return h.f.Len() }
 func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
+
+// Validated marks the source as built from a checked cosine matrix: its
+// kernels are finite by construction.
+func (hpkGrams) Validated() {}
+
+var (
+	_ mkl.FusedSource     = hpkGrams{}
+	_ mkl.ValidatedSource = hpkGrams{}
+	_ mkl.ValidatedSource = hpkCrosses{}
+)
 
 func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 	if fn == nil {
@@ -476,11 +301,11 @@ func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 	}
 	n := h.k1.SymmetricDim()
 	k1 := h.k1.RawSymmetric()
-	buf := getSym(n)
-	defer putSym(buf)
+	buf := symrows.Get(n)
+	defer symrows.Put(buf)
 	b := buf.RawSymmetric()
 	// K_0 = 11ᵀ (upper triangle only: SymDense reads nothing else).
-	hpkRows(n, func(i int) {
+	symrows.Rows(n, func(i int) {
 		row := b.Data[i*b.Stride+i : i*b.Stride+n]
 		for j := range row {
 			row[j] = 1
@@ -495,9 +320,12 @@ func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 }
 
 type hpkCrosses struct {
-	f  HPKFamily
+	f  Family
 	c1 *mat.Dense
 }
+
+// Validated marks the source as built from a checked cosine matrix.
+func (hpkCrosses) Validated() {}
 
 func (h hpkCrosses) Len() int         { return h.f.Len() }
 func (h hpkCrosses) Dims() (int, int) { return h.c1.Dims() }
@@ -524,10 +352,10 @@ func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
 // Donini & Aiolli (2017) on a buffer holding K_0 = 11ᵀ: for d = 0 … D it
 // multiplies the buffer by K_1 (mul(i) updates row i) when d ≥ 1 and calls
 // emit(d − MinDegree) when d ≥ MinDegree.
-func (f HPKFamily) sweep(rows int, mul func(i int), emit func(s int) error) error {
+func (f Family) sweep(rows int, mul func(i int), emit func(s int) error) error {
 	for d := 0; d <= f.D; d++ {
 		if d > 0 {
-			hpkRows(rows, mul)
+			symrows.Rows(rows, mul)
 		}
 		if d >= f.MinDegree {
 			if err := emit(d - f.MinDegree); err != nil {
@@ -536,79 +364,6 @@ func (f HPKFamily) sweep(rows int, mul func(i int), emit func(s int) error) erro
 		}
 	}
 	return nil
-}
-
-// hpkRows runs f(i) for i in [0, n) over GOMAXPROCS goroutines in
-// interleaved row blocks. f must write only to row i, so the result does not
-// depend on the number of goroutines.
-func hpkRows(n int, f func(i int)) {
-	if n < 256 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	const block = 32
-	parallel.For((n+block-1)/block, func(b int) {
-		for i := b * block; i < min((b+1)*block, n); i++ {
-			f(i)
-		}
-	})
-}
-
-// symQuad returns vᵀKv for symmetric K from its upper triangle, summing row
-// partials in a fixed order (deterministic for any GOMAXPROCS).
-func symQuad(K *mat.SymDense, v []float64) float64 {
-	n := K.SymmetricDim()
-	raw := K.RawSymmetric()
-	part := make([]float64, n)
-	hpkRows(n, func(i int) {
-		part[i] = rowQuad(raw.Data[i*raw.Stride+i:i*raw.Stride+n], v, i)
-	})
-	return sumParts(part, 1, n)[0]
-}
-
-// addScaledUpper adds w·K to the upper triangle of dst.
-func addScaledUpper(dst *mat.SymDense, w float64, K *mat.SymDense) {
-	n := dst.SymmetricDim()
-	d := dst.RawSymmetric()
-	k := K.RawSymmetric()
-	hpkRows(n, func(i int) {
-		linalg.Axpy(w, k.Data[i*k.Stride+i:i*k.Stride+n], d.Data[i*d.Stride+i:i*d.Stride+n])
-	})
-}
-
-// symPool recycles the backing arrays of n×n scratch matrices (the
-// combined kernel of EasyMKL, the buffer of a lazy HPK sweep): memory used
-// before is already mapped, while the first touch of fresh memory costs
-// about 2 s per GiB. Contents are stale; users overwrite the upper triangle
-// before reading it.
-var symPool scratch.Pool
-
-// getSym returns an n×n SymDense with stale contents.
-func getSym(n int) *mat.SymDense { return mat.NewSymDense(n, symPool.Get(n*n)) }
-
-// putSym gives K's storage back to symPool; K must not be used afterwards.
-func putSym(K *mat.SymDense) { symPool.Put(K.RawSymmetric().Data) }
-
-// zeroUpper sets the upper triangle of K to zero.
-func zeroUpper(K *mat.SymDense) {
-	n := K.SymmetricDim()
-	raw := K.RawSymmetric()
-	hpkRows(n, func(i int) { clear(raw.Data[i*raw.Stride+i : i*raw.Stride+n]) })
-}
-
-// fusedSource is a GramSource that forms weighted sums and quadratic forms
-// of its kernels in one pass, without a matrix per kernel. Its results are
-// bit-identical to the generic sweeps (addScaledUpper and symQuad on each
-// K_s in turn).
-type fusedSource interface {
-	GramSource
-	// addWeighted adds Σ_s w_s K_s to the upper triangle of dst, skipping
-	// the kernels with w_s = 0.
-	addWeighted(dst *mat.SymDense, w []float64)
-	// quads returns q_s = vᵀK_s v for every s.
-	quads(v []float64) []float64
 }
 
 // rowsPowers runs f(w, i, row) for every row i, where f is called once per
@@ -652,7 +407,7 @@ func (h hpkGrams) rowsPowers(f func(w, s, i int, row []float64)) {
 	})
 }
 
-func (h hpkGrams) addWeighted(dst *mat.SymDense, w []float64) {
+func (h hpkGrams) AddWeighted(dst *mat.SymDense, w []float64) {
 	n := dst.SymmetricDim()
 	d := dst.RawSymmetric()
 	h.rowsPowers(func(_, s, i int, row []float64) {
@@ -662,11 +417,29 @@ func (h hpkGrams) addWeighted(dst *mat.SymDense, w []float64) {
 	})
 }
 
-func (h hpkGrams) quads(v []float64) []float64 {
+func (h hpkGrams) Quads(v []float64) []float64 {
 	n, R := h.k1.SymmetricDim(), h.f.Len()
 	part := make([]float64, R*n) // part[s·n+i]: row i's share of vᵀK_s v
 	h.rowsPowers(func(_, s, i int, row []float64) {
-		part[s*n+i] = rowQuad(row, v, i)
+		part[s*n+i] = symrows.RowQuad(row, v, i)
 	})
-	return sumParts(part, R, n)
+	return symrows.SumParts(part, R, n)
+}
+
+// CenterOfMass returns W(η) = (1/D) Σ_{s=0}^{D} s·η_s for weights
+// η_0 … η_D (Section 5.4 of Donini & Aiolli 2017):
+// 0 when all weight is on k_0, 1 when all is on k_D. Errors: ErrShape
+// (fewer than two weights), ErrNotFinite.
+func CenterOfMass(eta []float64) (float64, error) {
+	if len(eta) < 2 {
+		return 0, klearn.Errorf(klearn.ErrShape, "mkl: CenterOfMass needs ≥ 2 weights, have %d", len(eta))
+	}
+	if err := klearn.CheckVector("mkl: eta", eta); err != nil {
+		return 0, err
+	}
+	var w float64
+	for s, v := range eta {
+		w += float64(s) * v
+	}
+	return w / float64(len(eta)-1), nil
 }

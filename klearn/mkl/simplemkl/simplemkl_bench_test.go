@@ -1,4 +1,4 @@
-package mkl
+package simplemkl
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -49,14 +50,14 @@ func simpleMKLBenchKernels(b *testing.B, X *mat.Dense) []*mat.SymDense {
 // Pima. Results are in BENCHMARKS.md.
 func BenchmarkSimpleMKL(b *testing.B) {
 	for _, n := range []int{250, 500} {
-		X, y := hpkRandData(n, 8, 5)
+		X, y := testproblem.RandData(n, 8, 5)
 		Ks := simpleMKLBenchKernels(b, X)
 		for _, C := range []float64{1, 100, 1e4} {
 			b.Run(fmt.Sprintf("n=%d/C=%g", n, C), func(b *testing.B) {
-				var m *SimpleMKLModel
+				var m *Model
 				var err error
 				for i := 0; i < b.N; i++ {
-					if m, err = (SimpleMKL{C: C}).FitGrams(Ks, y); err != nil {
+					if m, err = (Learner{C: C}).FitGrams(Ks, y); err != nil {
 						b.Fatal(err)
 					}
 				}

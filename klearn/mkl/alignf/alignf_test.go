@@ -1,4 +1,4 @@
-package mkl
+package alignf
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -40,8 +42,8 @@ func smktRho(t testing.TB, w []float64, Ks []*mat.SymDense, T *mat.SymDense) flo
 // search on a grid of the simplex (the alignment is scale-free).
 func TestAlignfAgainstBruteForce(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 5, 21)
-	T := smktTarget(p.y)
+	p := testproblem.New(t, 60, 5, 21)
+	T := smktTarget(p.Y)
 	cases := []struct {
 		name string
 		idx  []int
@@ -56,7 +58,7 @@ func TestAlignfAgainstBruteForce(t *testing.T) {
 		for _, i := range c.idx {
 			Ks = append(Ks, p.Ks[i])
 		}
-		m, err := Alignf{}.FitGrams(Ks, p.y)
+		m, err := Align{}.FitGrams(Ks, p.Y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +91,7 @@ func TestAlignfAgainstBruteForce(t *testing.T) {
 		if got > best+1e-3 {
 			t.Errorf("%s: alignf ρ = %.12g ≫ grid maximum %.12g", c.name, got, best)
 		}
-		s := smklSum(m.Weights())
+		s := wrapper.Sum(m.Weights())
 		for k := range m.Weights() {
 			if d := math.Abs(m.Weights()[k]/s - bestW[k]); d > 3/float64(c.step)+0.02 {
 				t.Errorf("%s: normalised μ = %v, grid argmax %v", c.name, m.Weights(), bestW)
@@ -125,13 +127,13 @@ func TestAlignfAgainstBruteForce(t *testing.T) {
 // evaluation of ⟨K_kc, K_lc⟩).
 func TestAlignfConstantShift(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 50, 5, 22)
+	p := testproblem.New(t, 50, 5, 22)
 	Ks := []*mat.SymDense{p.Ks[0], p.Ks[1], p.Ks[3]}
-	m, err := Alignf{}.FitGrams(Ks, p.y)
+	m, err := Align{}.FitGrams(Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(p.y)
+	n := len(p.Y)
 	shifted := make([]*mat.SymDense, len(Ks))
 	for k, K := range Ks {
 		S := mat.NewSymDense(n, nil)
@@ -142,7 +144,7 @@ func TestAlignfConstantShift(t *testing.T) {
 		}
 		shifted[k] = S
 	}
-	ms, err := Alignf{}.FitGrams(shifted, p.y)
+	ms, err := Align{}.FitGrams(shifted, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,9 +159,9 @@ func TestAlignfConstantShift(t *testing.T) {
 
 func TestAlignfSVM(t *testing.T) {
 	t.Parallel()
-	p := smktNewProblem(t, 60, 100, 23)
-	c := AlignfSVM{SVM: svm.Classifier{C: 100}}
-	m, err := c.FitGrams(p.Ks, p.y)
+	p := testproblem.New(t, 60, 100, 23)
+	c := SVM{SVM: svm.Classifier{C: 100}}
+	m, err := c.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +170,7 @@ func TestAlignfSVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := svm.Classifier{C: 100}.FitGram(K, p.y)
+	ref, err := svm.Classifier{C: 100}.FitGram(K, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +194,7 @@ func TestAlignfSVM(t *testing.T) {
 		if pred[i] != refPred[i] {
 			t.Fatalf("prediction %d: %g, plain SVM %g", i, pred[i], refPred[i])
 		}
-		if pred[i] == p.yte[i] {
+		if pred[i] == p.Yte[i] {
 			correct++
 		}
 	}
@@ -201,7 +203,7 @@ func TestAlignfSVM(t *testing.T) {
 		t.Errorf("test accuracy %g", acc)
 	}
 	// Determinism.
-	m2, err := c.FitGrams(p.Ks, p.y)
+	m2, err := c.FitGrams(p.Ks, p.Y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package mkl_test
+package easymkl_test
 
 import (
 	"fmt"
@@ -8,7 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 )
 
 // round4 rounds to 4 decimals and turns −0 into 0, so printed values do not
@@ -28,7 +29,7 @@ func ExampleKOMD() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := mkl.KOMD{Lambda: 1}.FitGram(K, y)
+	m, err := easymkl.KOMD{Lambda: 1}.FitGram(K, y)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func ExampleKOMD() {
 	// f(0), f(-0.25), f(-1) = 0.8750 0.0000 -2.6250
 }
 
-func ExampleEasyMKL() {
+func ExampleLearner() {
 	// Two normalised base kernels on four points with y = (1, 1, −1, −1):
 	// the ideal kernel yyᵀ and the uninformative I. On the sum kernel,
 	// γᵀY(yyᵀ + I)Yγ = (Σγ)² + ‖γ‖² = 4 + ‖γ‖², so γ* = ½ (each class
@@ -58,7 +59,7 @@ func ExampleEasyMKL() {
 	ideal := mat.NewSymDense(4, nil)
 	ideal.SymOuterK(1, mat.NewVecDense(4, y))
 	eye := mat.NewSymDense(4, []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1})
-	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams([]*mat.SymDense{ideal, eye}, y)
+	m, err := easymkl.Learner{Lambda: 0.1}.FitGrams([]*mat.SymDense{ideal, eye}, y)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func ExampleEasyMKL() {
 	// γ = [0.5000 0.5000 0.5000 0.5000]
 }
 
-func ExampleEasyMKL_hpk() {
+func ExampleLearner_hpk() {
 	// EasyMKL over the normalised homogeneous polynomial kernels of degrees
 	// 1…3 (HPKFamily, Section 4 of Donini & Aiolli 2017), training on X and
 	// scoring test rows through the test×train family. Points above the
@@ -79,12 +80,12 @@ func ExampleEasyMKL_hpk() {
 		2, 1, 2, 0.5, 3, 1,
 	})
 	y := []float64{1, 1, 1, -1, -1, -1}
-	fam := mkl.HPKFamily{D: 3, MinDegree: 1}
+	fam := hpk.Family{D: 3, MinDegree: 1}
 	Ks, err := fam.Grams(X)
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
+	m, err := easymkl.Learner{Lambda: 0.1}.FitGrams(Ks, y)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package mkl
+package easymkl
 
 import (
 	"syscall"

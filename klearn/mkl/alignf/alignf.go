@@ -1,4 +1,4 @@
-package mkl
+package alignf
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
@@ -35,13 +37,13 @@ import (
 // Labels may be any finite real targets with at least two distinct values
 // (the regression case of the paper); the classifier AlignfSVM needs ±1.
 // Copying an Alignf clones it; the zero value is ready to use.
-type Alignf struct {
+type Align struct {
 	// Settings are passed to opt.NNQP (nil fields select its defaults).
 	Settings opt.Settings
 }
 
 // AlignfModel is a fitted Alignf model.
-type AlignfModel struct {
+type AlignModel struct {
 	// weights are μ = v*/‖v*‖₂ (μ ≥ 0); see Weights.
 	weights []float64
 	// V is the QP solution v*.
@@ -63,7 +65,7 @@ type AlignfModel struct {
 // ErrNotFinite, ErrOneClass (constant y), ErrNotPSD (M not PSD, i.e. a base
 // kernel far from PSD) or ErrSingular (every centred kernel is orthogonal
 // to yyᵀ, so v* = 0).
-func (a Alignf) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfModel, error) {
+func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 	if len(Ks) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: Alignf: no base kernels")
 	}
@@ -71,7 +73,7 @@ func (a Alignf) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfModel, error) 
 		return nil, err
 	}
 	n := len(y)
-	if _, err := smklCheckGrams("Alignf", Ks, n); err != nil {
+	if _, err := wrapper.CheckGrams("Alignf", Ks, n); err != nil {
 		return nil, err
 	}
 	var ybar float64
@@ -121,7 +123,7 @@ func (a Alignf) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfModel, error) 
 	for k, v := range res.X {
 		mu[k] = v / nv
 	}
-	m := &AlignfModel{weights: mu, V: res.X, M: M, A: A, Result: res}
+	m := &AlignModel{weights: mu, V: res.X, M: M, A: A, Result: res}
 	m.Alignment = alignfRho(M, A, mu, yy)
 	m.KernelAlignments = make([]float64, p)
 	for k := range Ks {
@@ -200,7 +202,7 @@ func alignfQuad(K *mat.SymDense, v []float64) float64 {
 }
 
 // Weights returns a copy of μ = v*/‖v*‖₂.
-func (m *AlignfModel) Weights() []float64 {
+func (m *AlignModel) Weights() []float64 {
 	if m == nil {
 		return nil
 	}
@@ -208,7 +210,7 @@ func (m *AlignfModel) Weights() []float64 {
 }
 
 // Combine returns K_μ = Σ_k μ_k K_k for training base kernels Ks.
-func (m *AlignfModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+func (m *AlignModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil || m.weights == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
 	}
@@ -216,7 +218,7 @@ func (m *AlignfModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 }
 
 // CombineCross returns Σ_k μ_k K_k for test×train base kernels Kte.
-func (m *AlignfModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+func (m *AlignModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil || m.weights == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
 	}
@@ -226,20 +228,20 @@ func (m *AlignfModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 // AlignfSVM is the two-stage DA method of Afkanpour et al. (2013):
 // stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
 // K_μ = Σ_k μ_k K_k (μ = v*/‖v*‖₂). Labels must be ±1.
-type AlignfSVM struct {
-	Align Alignf
+type SVM struct {
+	Align Align
 	SVM   svm.Classifier
 }
 
 // AlignfSVMModel is a fitted AlignfSVM.
-type AlignfSVMModel struct {
-	Align *AlignfModel
+type SVMModel struct {
+	Align *AlignModel
 	SVM   *svm.Model
 }
 
 // FitGrams learns μ on Ks and y and fits the SVM on K_μ. Errors: those of
 // Alignf.FitGrams, ErrLabels (y not ±1) and those of svm.Classifier.FitGram.
-func (c AlignfSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfSVMModel, error) {
+func (c SVM) FitGrams(Ks []*mat.SymDense, y []float64) (*SVMModel, error) {
 	if _, _, err := klearn.CheckBinary(y); err != nil {
 		return nil, klearn.Errorf(err, "mkl: AlignfSVM")
 	}
@@ -255,36 +257,36 @@ func (c AlignfSVM) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignfSVMModel, e
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: AlignfSVM")
 	}
-	return &AlignfSVMModel{Align: am, SVM: model}, nil
+	return &SVMModel{Align: am, SVM: model}, nil
 }
 
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_k μ_k K_k(x, x_i) + b for the
 // test×train base kernels Kte (one per base kernel, in training order).
-func (m *AlignfSVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().decision(Kte)
+func (m *SVMModel) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().DecisionGrams(Kte)
 }
 
 // PredictGrams returns the predicted labels sign(f(x)) ∈ {±1}.
-func (m *AlignfSVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
-	return m.combination().predict(Kte)
+func (m *SVMModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
+	return m.combination().PredictGrams(Kte)
 }
 
 // Weights returns a copy of the weights μ learned by Alignf.
-func (m *AlignfSVMModel) Weights() []float64 { return m.combination().weights() }
+func (m *SVMModel) Weights() []float64 { return m.combination().Weights() }
 
 // Combine returns K_μ = Σ_k μ_k K_k for training base kernels Ks.
-func (m *AlignfSVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
-	return m.combination().combine(Ks)
+func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
+	return m.combination().Combine(Ks)
 }
 
 // CombineCross returns Σ_k μ_k K_k for test×train base kernels Kte.
-func (m *AlignfSVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
-	return m.combination().combineCross(Kte)
+func (m *SVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
+	return m.combination().CombineCross(Kte)
 }
 
-func (m *AlignfSVMModel) combination() weightedSVM {
+func (m *SVMModel) combination() mkl.WeightedSVM {
 	if m == nil || m.Align == nil {
-		return weightedSVM{who: "AlignfSVMModel"}
+		return mkl.WeightedSVM{Who: "AlignfSVMModel"}
 	}
-	return weightedSVM{"AlignfSVMModel", m.Align.weights, m.SVM}
+	return mkl.WeightedSVM{Who: "AlignfSVMModel", W: m.Align.weights, SVM: m.SVM}
 }

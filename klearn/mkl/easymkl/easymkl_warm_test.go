@@ -1,4 +1,4 @@
-package mkl
+package easymkl
 
 import (
 	"errors"
@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -18,21 +21,21 @@ import (
 // pair steps in total. A bad start is refused with the solver's error.
 func TestEasyMKLWarmStart(t *testing.T) {
 	t.Parallel()
-	X, y := hpkRandData(160, 6, 23)
-	fam := HPKFamily{D: 6}
+	X, y := testproblem.RandData(160, 6, 23)
+	fam := hpk.Family{D: 6}
 	Ks, err := fam.Grams(X)
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := &opt.Settings{Tol: 1e-9}
-	var prev *EasyMKLModel
+	var prev *Model
 	var cold, warm int
 	for _, lam := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-		mc, err := EasyMKL{Lambda: lam, Settings: set}.FitGrams(Ks, y)
+		mc, err := Learner{Lambda: lam, Settings: set}.FitGrams(Ks, y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := EasyMKL{Lambda: lam, Settings: set}
+		e := Learner{Lambda: lam, Settings: set}
 		if prev != nil {
 			e.SumStart, e.Start = prev.GammaSum, prev.Gamma
 		}
@@ -55,7 +58,7 @@ func TestEasyMKLWarmStart(t *testing.T) {
 				t.Errorf("λ=%g %s: F warm %.15g cold %.15g (gaps %g, %g)", lam, p.name, p.rw, p.rc, p.gw, p.gc)
 			}
 		}
-		Ksum, _ := CombineSource(onesLike(len(Ks)), GramList(Ks))
+		Ksum, _ := mkl.CombineSource(onesLike(len(Ks)), mkl.GramList(Ks))
 		if viol, feas := komdKKT(Ksum, y, mw.GammaSum, lam); viol > 1e-6 || feas > 1e-12 {
 			t.Errorf("λ=%g step 1: KKT violation %g, infeasibility %g", lam, viol, feas)
 		}
@@ -74,10 +77,10 @@ func TestEasyMKLWarmStart(t *testing.T) {
 		t.Errorf("warm fits took %d pair steps, cold %d", warm, cold)
 	}
 	bad := make([]float64, len(y))
-	if _, err := (EasyMKL{Lambda: 0.5, SumStart: bad}).FitGrams(Ks, y); !errors.Is(err, klearn.ErrParam) {
+	if _, err := (Learner{Lambda: 0.5, SumStart: bad}).FitGrams(Ks, y); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("zero SumStart: err = %v, want ErrParam", err)
 	}
-	if _, err := (EasyMKL{Lambda: 0.5, Start: bad[1:]}).FitGrams(Ks, y); !errors.Is(err, klearn.ErrShape) {
+	if _, err := (Learner{Lambda: 0.5, Start: bad[1:]}).FitGrams(Ks, y); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("short Start: err = %v, want ErrShape", err)
 	}
 }
@@ -95,8 +98,8 @@ func onesLike(n int) []float64 {
 // more pair steps overall; a bad start is a wrapped error and is not
 // modified.
 func TestKOMDStart(t *testing.T) {
-	X, y := hpkRandData(150, 5, 31)
-	Ks, err := HPKFamily{D: 2}.Grams(X)
+	X, y := testproblem.RandData(150, 5, 31)
+	Ks, err := hpk.Family{D: 2}.Grams(X)
 	if err != nil {
 		t.Fatal(err)
 	}
