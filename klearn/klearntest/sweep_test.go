@@ -13,9 +13,14 @@ import (
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -155,19 +160,19 @@ var sweepFuncs = []struct {
 	{"metrics.SpectralRatio", metrics.SpectralRatio},
 	{"metrics.StandardizedSpectralRatio", metrics.StandardizedSpectralRatio},
 	{"metrics.TargetAlignment", metrics.TargetAlignment},
-	{"mkl.CenterOfMass", mkl.CenterOfMass},
+	{"mkl.CenterOfMass", hpk.CenterOfMass},
 	{"mkl.CombineCrossSource", mkl.CombineCrossSource},
 	{"mkl.CombineSource", mkl.CombineSource},
-	{"mkl.CosineCross", mkl.CosineCross},
-	{"mkl.CosineGram", mkl.CosineGram},
-	{"mkl.HPKWeightsPolynomial", mkl.HPKWeightsPolynomial},
-	{"mkl.HPKWeightsRBF", mkl.HPKWeightsRBF},
-	{"mkl.HPKWeightsRBFPaperTypo", mkl.HPKWeightsRBFPaperTypo},
-	{"mkl.HPKWeightsSingle", mkl.HPKWeightsSingle},
-	{"mkl.HPKWeightsSum", mkl.HPKWeightsSum},
-	{"mkl.LambdaFromPaper", mkl.LambdaFromPaper},
-	{"mkl.LambdaToPaper", mkl.LambdaToPaper},
-	{"mkl.LpMKLUpdate", mkl.LpMKLUpdate},
+	{"mkl.CosineCross", hpk.CosineCross},
+	{"mkl.CosineGram", hpk.CosineGram},
+	{"mkl.HPKWeightsPolynomial", hpk.WeightsPolynomial},
+	{"mkl.HPKWeightsRBF", hpk.WeightsRBF},
+	{"mkl.HPKWeightsRBFPaperTypo", hpk.WeightsRBFPaperTypo},
+	{"mkl.HPKWeightsSingle", hpk.WeightsSingle},
+	{"mkl.HPKWeightsSum", hpk.WeightsSum},
+	{"mkl.LambdaFromPaper", easymkl.LambdaFromPaper},
+	{"mkl.LambdaToPaper", easymkl.LambdaToPaper},
+	{"mkl.LpMKLUpdate", lpmkl.Update},
 	{"mkl.Signs", mkl.Signs},
 	{"continuous.CrossTrain", continuous.CrossTrain},
 	{"continuous.Search", continuous.Search},
@@ -250,7 +255,7 @@ var (
 	_ = datasets.Names
 	_ = kernel.Gram
 	_ = metrics.AUC
-	_ = mkl.CosineGram
+	_ = hpk.CosineGram
 	_ = continuous.Search
 	_ = nkrr.ProjectRadial
 	_ = stagewise.Step
@@ -300,15 +305,15 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 		"svm.Classifier":                   svmC,
 		"krr.Regressor":                    krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1},
 		"nn.Classifier":                    nn.Classifier{Hidden: 3, Settings: opt.Settings{MaxIter: 5}},
-		"mkl.EasyMKL":                      mkl.EasyMKL{Lambda: 0.5},
-		"mkl.EasyMKLSVM":                   mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: 0.5}, SVM: svmC},
-		"mkl.KOMD":                         mkl.KOMD{Lambda: 0.5},
-		"mkl.SimpleMKL":                    mkl.SimpleMKL{C: 1},
-		"mkl.LpMKL":                        mkl.LpMKL{C: 1, P: 2},
-		"mkl.Alignf":                       mkl.Alignf{},
-		"mkl.AlignfSVM":                    mkl.AlignfSVM{SVM: svmC},
-		"mkl.HPKFamily":                    mkl.HPKFamily{D: 3},
-		"mkl.RandomHPKFamily":              mkl.RandomHPKFamily{D: 2, Steps: 50},
+		"mkl.EasyMKL":                      easymkl.Learner{Lambda: 0.5},
+		"mkl.EasyMKLSVM":                   easymkl.SVM{MKL: easymkl.Learner{Lambda: 0.5}, SVM: svmC},
+		"mkl.KOMD":                         easymkl.KOMD{Lambda: 0.5},
+		"mkl.SimpleMKL":                    simplemkl.Learner{C: 1},
+		"mkl.LpMKL":                        lpmkl.Learner{C: 1, P: 2},
+		"mkl.Alignf":                       alignf.Align{},
+		"mkl.AlignfSVM":                    alignf.SVM{SVM: svmC},
+		"mkl.HPKFamily":                    hpk.Family{D: 3},
+		"mkl.RandomHPKFamily":              hpk.RandomFamily{D: 2, Steps: 50},
 		"mkl.GramList":                     mkl.GramList(f.Ks),
 		"mkl.CrossList":                    mkl.CrossList(f.Ktes),
 		"continuous.GaussianBandwidth":     continuous.GaussianBandwidth{},
@@ -328,10 +333,10 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 	// Fitted models.
 	rs["svm.Model"] = must(svmC.Fit(f.X, f.y))
 	rs["krr.Model"] = must(krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1}.Fit(f.X, f.y))
-	rs["mkl.EasyMKLModel"] = must(mkl.EasyMKL{Lambda: 0.5}.FitGrams(f.Ks, f.y))
-	rs["mkl.SimpleMKLModel"] = must(mkl.SimpleMKL{C: 1}.FitGrams(f.Ks, f.y))
-	rs["mkl.KOMDModel"] = must(mkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
-	rs["mkl.RandomHPKFeatures"] = must(mkl.RandomHPKFamily{D: 2, Steps: 50}.Sample(2))
+	rs["mkl.EasyMKLModel"] = must(easymkl.Learner{Lambda: 0.5}.FitGrams(f.Ks, f.y))
+	rs["mkl.SimpleMKLModel"] = must(simplemkl.Learner{C: 1}.FitGrams(f.Ks, f.y))
+	rs["mkl.KOMDModel"] = must(easymkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
+	rs["mkl.RandomHPKFeatures"] = must(hpk.RandomFamily{D: 2, Steps: 50}.Sample(2))
 	rs["preprocess.Transform"] = must(preprocess.Standardizer{}.Fit(f.X))
 	rs["preprocess.Transform MinMax"] = must(preprocess.MinMax{}.Fit(f.X))
 	rs["tk.Model"] = must(tk.Learner{Degree: 1, SVM: svmC}.Fit(f.X, f.y))
