@@ -27,7 +27,7 @@ import (
 // them. Learners that work on Gram matrices get the base kernels built from X
 // by the adapter; the adapter keeps its own copy of the training rows to form
 // the test×train kernels, so the checks on X exercise the kernel builders
-// (HPKFamily.Grams/Crosses, kernel.Gram/Cross, CosineGram/CosineCross) and the
+// (hpk.Family.Grams/Crosses, kernel.Gram/Cross, hpk.CosineGram/hpk.CosineCross) and the
 // checks on y and on the fitted state exercise the learner.
 
 // predictFunc adapts a closure to klearn.Predictor.
@@ -158,10 +158,10 @@ func nkrrGrams(r nkrr.Regressor) func([]*mat.SymDense, []float64) (func([]*mat.D
 	}
 }
 
-// nkrrFeatures adapts NKRR.FitFeatures + NKRRModel.Predict, the X-based path.
+// nkrrFeatures adapts NKRR.Fit + NKRRModel.Predict, the X-based path.
 func nkrrFeatures(r nkrr.Regressor) klearntest.Estimator {
 	return klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
-		m, err := r.FitFeatures(X, y)
+		m, err := r.Fit(X, y)
 		if err != nil {
 			return nil, err
 		}
@@ -206,7 +206,7 @@ func allPairs(a easymkl.AllPairs) klearntest.Estimator {
 }
 
 // randomHPK builds the base kernels from the monomials of a seeded
-// RandomHPKFamily (Algorithm 1 of Donini & Aiolli 2017) on d = 3 features.
+// hpk.RandomFamily (Algorithm 1 of Donini & Aiolli 2017) on d = 3 features.
 type randomHPK struct{ f *hpk.RandomFeatures }
 
 func (r randomHPK) Grams(X mat.Matrix) ([]*mat.SymDense, error) { return r.f.Grams(X) }
@@ -297,15 +297,15 @@ func TestConformanceBadHyperParameters(t *testing.T) {
 		"KOMD λ<0":       fitErr(func() (any, error) { return easymkl.KOMD{Lambda: -1}.FitGram(Ks[0], y) }),
 		"KOMD λ NaN":     fitErr(func() (any, error) { return easymkl.KOMD{Lambda: nan}.FitGram(Ks[0], y) }),
 		"KOMD nil K":     fitErr(func() (any, error) { return easymkl.KOMD{Lambda: 0.1}.FitGram(nil, y) }),
-		"NKRR λ=0":       fitErr(func() (any, error) { return nkrr.Regressor{}.FitFeatures(Xr, yr) }),
-		"NKRR λ NaN":     fitErr(func() (any, error) { return nkrr.Regressor{Lambda: nan}.FitFeatures(Xr, yr) }),
-		"NKRR radius<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: -1}.FitFeatures(Xr, yr) }),
-		"NKRR degree<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Degree: -2}.FitFeatures(Xr, yr) }),
-		"NKRR μ0 length": fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1}}.FitFeatures(Xr, yr) }),
-		"NKRR μ0<0":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}.FitFeatures(Xr, yr) }),
-		"NKRR η0>1":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}.FitFeatures(Xr, yr) }),
+		"NKRR λ=0":       fitErr(func() (any, error) { return nkrr.Regressor{}.Fit(Xr, yr) }),
+		"NKRR λ NaN":     fitErr(func() (any, error) { return nkrr.Regressor{Lambda: nan}.Fit(Xr, yr) }),
+		"NKRR radius<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: -1}.Fit(Xr, yr) }),
+		"NKRR degree<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Degree: -2}.Fit(Xr, yr) }),
+		"NKRR μ0 length": fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1}}.Fit(Xr, yr) }),
+		"NKRR μ0<0":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}.Fit(Xr, yr) }),
+		"NKRR η0>1":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}.Fit(Xr, yr) }),
 		"NKRR bad norm": fitErr(func() (any, error) {
-			return nkrr.Regressor{Lambda: 1, Radius: 1, Norm: nkrr.Norm(9)}.FitFeatures(Xr, yr)
+			return nkrr.Regressor{Lambda: 1, Radius: 1, Norm: nkrr.Norm(9)}.Fit(Xr, yr)
 		}),
 		"GHKL ρ=0":         fitErr(func() (any, error) { return ghkl.Classifier{C: 1}.Fit(X, y) }),
 		"GHKL ρ>2":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 3, C: 1}.Fit(X, y) }),

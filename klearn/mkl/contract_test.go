@@ -116,7 +116,7 @@ func TestExtremeHyperParameters(t *testing.T) {
 	tiny, huge := 1e-300, 1e300
 	t.Run("EasyMKL", func(t *testing.T) {
 		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, easymkl.Learner{Lambda: tiny}, easymkl.Learner{Lambda: 1},
-			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: &opt.Settings{MaxIter: 1}})
+			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: opt.Settings{MaxIter: 1}})
 	})
 	t.Run("EasyMKLSVM", func(t *testing.T) {
 		e := easymkl.Learner{Lambda: 0.3}

@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Alignf learns the non-negative combination K_μ = Σ_k μ_k K_k of base
+// Align is alignf: it learns the non-negative combination K_μ = Σ_k μ_k K_k of base
 // kernels that maximises the centred alignment with the target yyᵀ, the
 // alignf algorithm of Cortes, Mohri & Rostamizadeh (2012), "Algorithms for
 // learning kernels based on centered alignment", JMLR 13:795–828 (the DA
@@ -42,7 +42,7 @@ type Align struct {
 	Settings opt.Settings
 }
 
-// AlignfModel is a fitted Alignf model.
+// AlignModel is a fitted Align model.
 type AlignModel struct {
 	// weights are μ = v*/‖v*‖₂ (μ ≥ 0); see Weights.
 	weights []float64
@@ -225,7 +225,7 @@ func (m *AlignModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	return kernel.CombineCross(m.weights, Kte)
 }
 
-// AlignfSVM is the two-stage DA method of Afkanpour et al. (2013):
+// SVM is the two-stage DA method of Afkanpour et al. (2013):
 // stage 1 learns μ by Alignf, stage 2 trains the C-SVM SVM on
 // K_μ = Σ_k μ_k K_k (μ = v*/‖v*‖₂). Labels must be ±1.
 type SVM struct {
@@ -233,7 +233,7 @@ type SVM struct {
 	SVM   svm.Classifier
 }
 
-// AlignfSVMModel is a fitted AlignfSVM.
+// SVMModel is a fitted SVM.
 type SVMModel struct {
 	Align *AlignModel
 	SVM   *svm.Model
@@ -290,3 +290,5 @@ func (m *SVMModel) combination() mkl.WeightedSVM {
 	}
 	return mkl.WeightedSVM{Who: "AlignfSVMModel", W: m.Align.weights, SVM: m.SVM}
 }
+
+var _ mkl.Learner[*SVMModel] = SVM{}

@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// EasyMKL learns a convex combination of base kernels by the EasyMKL
+// Learner is EasyMKL: it learns a convex combination of base kernels by the EasyMKL
 // algorithm of Aiolli & Donini (2015), as used by Donini & Aiolli (2017),
 // Section 2.1:
 //
@@ -53,8 +53,8 @@ type Learner struct {
 	// Lambda is λ ∈ [0, 1] of the (1−λ, λ) parametrisation (Λ = λ/(1−λ));
 	// see LambdaFromPaper.
 	Lambda float64
-	// Settings are passed to every opt.KOMDQP call (nil: defaults).
-	Settings *opt.Settings
+	// Settings are passed to every opt.KOMDQP call (zero fields: its defaults).
+	Settings opt.Settings
 	// NoResolve skips step 3 and keeps γ* of step 1 (with the bias
 	// recomputed on K_η); the weights are unchanged.
 	NoResolve bool
@@ -68,7 +68,7 @@ type Learner struct {
 	SumStart, Start []float64
 }
 
-// EasyMKLModel is a fitted EasyMKL model.
+// Model is a fitted EasyMKL model.
 type Model struct {
 	// eta are the kernel weights η (η ≥ 0, Σ η = 1); see Weights.
 	eta []float64
@@ -149,7 +149,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	}); err != nil {
 		return nil, err
 	}
-	res1, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.SumStart, e.Settings)
+	res1, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.SumStart, &e.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: EasyMKL")
 	}
@@ -193,7 +193,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
-		res, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.Start, e.Settings)
+		res, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.Start, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "mkl: EasyMKL")
 		}
@@ -313,7 +313,7 @@ func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 	return mkl.Signs(f), nil
 }
 
-// EasyMKLSVM trains EasyMKL for the kernel weights and then a C-SVM
+// SVM trains EasyMKL for the kernel weights and then a C-SVM
 // (klearn/svm) on the learned kernel K_η, as in the MNIST experiments of
 // Donini & Aiolli (2017), Section 5.5.
 type SVM struct {
@@ -321,7 +321,7 @@ type SVM struct {
 	SVM svm.Classifier
 }
 
-// EasyMKLSVMModel is a fitted EasyMKLSVM.
+// SVMModel is a fitted SVM.
 type SVMModel struct {
 	MKL *Model
 	SVM *svm.Model
@@ -404,3 +404,9 @@ func (m *SVMModel) combination() mkl.WeightedSVM {
 	}
 	return c
 }
+
+// EasyMKL and its SVM satisfy the kernel-learner contract.
+var (
+	_ mkl.SourceLearner[*Model]    = Learner{}
+	_ mkl.SourceLearner[*SVMModel] = SVM{}
+)

@@ -46,7 +46,7 @@ func BenchmarkEasyMKL(b *testing.B) {
 
 // BenchmarkHPKScaling times the whole path a notebook takes, hpk.Family.Grams
 // followed by EasyMKL.FitGrams (10 normalised HPKs, n points in R^20, λ =
-// 0.1), and the lazy path (CosineGram, then FitSource), on one and on two
+// 0.1), and the lazy path (hpk.CosineGram, then FitSource), on one and on two
 // cores (GOMAXPROCS set for the run), in a fresh heap and with about 1.3 GB
 // of live data held elsewhere in the process, as in a notebook kernel after
 // a few experiments: how the family scales with cores and what a large

@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// EasyMKLAllPairs is the multi-class scheme of the MNIST experiment of
+// AllPairs is the multi-class scheme of the MNIST experiment of
 // Donini & Aiolli (2017), Section 5.5: for each of the
 // C(C−1)/2 pairs of classes, EasyMKL learns its own combination of the HPK
 // family on the examples of those two classes, and a C-SVM is trained on
@@ -30,7 +30,7 @@ type AllPairs struct {
 	Progress func(done, total int)
 }
 
-// EasyMKLPair is one fitted binary problem of EasyMKLAllPairs: class
+// Pair is one fitted binary problem of AllPairs: class
 // Pos (+1) against class Neg (−1), trained on the examples Index.
 type Pair struct {
 	Pos, Neg float64
@@ -38,7 +38,7 @@ type Pair struct {
 	Model    *SVMModel
 }
 
-// EasyMKLAllPairsModel is a fitted EasyMKLAllPairs.
+// AllPairsModel is a fitted AllPairs.
 type AllPairsModel struct {
 	Classes []float64
 	Pairs   []Pair

@@ -27,7 +27,7 @@ func TestEasyMKLWarmStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := &opt.Settings{Tol: 1e-9}
+	set := opt.Settings{Tol: 1e-9}
 	var prev *Model
 	var cold, warm int
 	for _, lam := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
@@ -104,7 +104,7 @@ func TestKOMDStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	K := Ks[1]
-	set := &opt.Settings{Tol: 1e-9}
+	set := opt.Settings{Tol: 1e-9}
 	var prev []float64
 	var cold, warm int
 	for _, lam := range []float64{0.1, 0.3, 0.5, 0.7} {

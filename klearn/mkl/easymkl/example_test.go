@@ -72,7 +72,7 @@ func ExampleLearner() {
 
 func ExampleLearner_hpk() {
 	// EasyMKL over the normalised homogeneous polynomial kernels of degrees
-	// 1…3 (HPKFamily, Section 4 of Donini & Aiolli 2017), training on X and
+	// 1…3 (hpk.Family, Section 4 of Donini & Aiolli 2017), training on X and
 	// scoring test rows through the test×train family. Points above the
 	// line x₁ = x₀ are class +1.
 	X := mat.NewDense(6, 2, []float64{

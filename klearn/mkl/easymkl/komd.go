@@ -30,8 +30,8 @@ type KOMD struct {
 	// (1−λ)γᵀYKYγ + λ(L₊L₋/L)‖γ‖², as MKLpy's KOMD classifier
 	// (MKLpy/algorithms/komd.py) does; EasyMKL's own QP does not scale it.
 	MKLpyRidge bool
-	// Settings are passed to opt.KOMDQP (nil selects its defaults).
-	Settings *opt.Settings
+	// Settings are passed to opt.KOMDQP (zero fields: its defaults).
+	Settings opt.Settings
 	// Start, if not nil, is the start point of the QP (opt.KOMDQPFrom): a
 	// feasible γ, such as the Gamma of a fit at a nearby λ on the same
 	// data. nil starts from the class-uniform point.
@@ -102,7 +102,7 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if c.MKLpyRidge {
 		lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
 	}
-	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, c.Settings)
+	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, &c.Settings)
 	if err != nil {
 		return nil, klearn.Errorf(err, "mkl: KOMD")
 	}

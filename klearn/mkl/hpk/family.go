@@ -20,7 +20,7 @@ import (
 // for the polynomial and RBF rules it is the normalised closed-form kernel
 // (exactly, resp. up to the truncation at degree D).
 
-// HPKWeightsSingle returns e_D: the single kernel K_D (η_D = 1).
+// WeightsSingle returns e_D: the single kernel K_D (η_D = 1).
 func WeightsSingle(D int) ([]float64, error) {
 	if err := checkDegree("HPKWeightsSingle", D); err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func WeightsSingle(D int) ([]float64, error) {
 	return w, nil
 }
 
-// HPKWeightsSum returns the uniform weights 1/(D+1) (the K_sum baseline).
+// WeightsSum returns the uniform weights 1/(D+1) (the K_sum baseline).
 func WeightsSum(D int) ([]float64, error) {
 	if err := checkDegree("HPKWeightsSum", D); err != nil {
 		return nil, err
@@ -42,7 +42,7 @@ func WeightsSum(D int) ([]float64, error) {
 	return w, nil
 }
 
-// HPKWeightsPolynomial returns the K_{D,c} rule η_s ∝ C(D, s) c^{D−s}
+// WeightsPolynomial returns the K_{D,c} rule η_s ∝ C(D, s) c^{D−s}
 // (Eq. (9) of Donini & Aiolli 2017; Table 1, polynomial row), normalised to
 // sum 1: Σ_s η_s (x·z)^s = ((x·z + c)/(1 + c))^D on unit vectors.
 // Errors: ErrParam (D < 0 or c ≤ 0).
@@ -63,19 +63,19 @@ func WeightsPolynomial(D int, c float64) ([]float64, error) {
 	return normalise(w), nil
 }
 
-// HPKWeightsRBF returns the truncated RBF rule (Eq. (10) of Donini & Aiolli
+// WeightsRBF returns the truncated RBF rule (Eq. (10) of Donini & Aiolli
 // 2017), normalised to sum 1:
 //
 //	η_s ∝ (2γ)^s / s!        (the Maclaurin coefficients of exp(−γ‖x−z‖²) on unit vectors)
 //
-// HPKWeightsRBFPaperTypo gives the printed coefficients. Errors: ErrParam
+// WeightsRBFPaperTypo gives the printed coefficients. Errors: ErrParam
 // (D < 0, D too large or γ ≤ 0).
 func WeightsRBF(D int, gamma float64) ([]float64, error) {
 	return weightsRBF("HPKWeightsRBF", D, gamma, 1)
 }
 
-// HPKWeightsRBFPaperTypo returns the rule as printed in Table 1 and Eq. (10)
-// of Donini & Aiolli 2017, η_s ∝ (2γ)^{2s}/s!, which is HPKWeightsRBF at
+// WeightsRBFPaperTypo returns the rule as printed in Table 1 and Eq. (10)
+// of Donini & Aiolli 2017, η_s ∝ (2γ)^{2s}/s!, which is WeightsRBF at
 // γ' = 2γ² and not the Maclaurin series of the RBF kernel (the misprint of
 // kernel.DPPRBFPaperTypo); kept to rerun the paper's experiments as
 // published.
@@ -83,7 +83,7 @@ func WeightsRBFPaperTypo(D int, gamma float64) ([]float64, error) {
 	return weightsRBF("HPKWeightsRBFPaperTypo", D, gamma, 2)
 }
 
-// hpkWeightsRBF returns η_s ∝ (2γ)^{p·s}/s!, normalised, computed in logs.
+// weightsRBF returns η_s ∝ (2γ)^{p·s}/s!, normalised, computed in logs.
 func weightsRBF(what string, D int, gamma, p float64) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
 		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: need D ≥ 0 and γ > 0, have D=%d γ=%g", what, D, gamma)
@@ -124,7 +124,7 @@ func normalise(w []float64) []float64 {
 	return w
 }
 
-// RandomFamilyRule is the selector S of Algorithm 1 of Donini & Aiolli
+// Rule is the selector S of Algorithm 1 of Donini & Aiolli
 // (2017), which sends a sampled monomial of degree d to the kernel S(d).
 type Rule int
 
@@ -137,7 +137,7 @@ const (
 	RandomRule
 )
 
-// RandomHPKFamily is Algorithm 1 of Donini & Aiolli (2017):
+// RandomFamily is Algorithm 1 of Donini & Aiolli (2017):
 // Steps times, draw a degree d with probability
 // π(d) = N_d / Σ_j N_j, N_d = m^d (Eq. (11), m the number of features), draw
 // d feature indices uniformly with replacement, form the monomial feature
@@ -145,7 +145,7 @@ const (
 // normalise each kernel (K_ij/√(K_ii K_jj)).
 //
 // Sample performs the random draws (which depend only on m); the resulting
-// RandomHPKFeatures build training and test kernels from the same monomials.
+// RandomFeatures build training and test kernels from the same monomials.
 // Identical index multisets are merged with their counts, and each kernel
 // is formed by GEMM (Z_s Z_sᵀ over blocks of monomials) instead of Steps
 // rank-one updates.
@@ -160,7 +160,7 @@ type RandomFamily struct {
 	Seed uint64
 }
 
-// RandomHPKFeatures holds the monomials drawn by RandomHPKFamily.Sample.
+// RandomFeatures holds the monomials drawn by RandomFamily.Sample.
 type RandomFeatures struct {
 	// M is the number of input features.
 	M int

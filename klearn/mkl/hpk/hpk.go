@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// HPKFamily is the family K_D = {k_0, …, k_D} of normalised homogeneous
+// Family is the family K_D = {k_0, …, k_D} of normalised homogeneous
 // polynomial kernels (Section 4 of Donini & Aiolli 2017):
 //
 //	k_d(x, z) = (⟨x, z⟩ / (‖x‖ ‖z‖))^d,   d = 0, …, D,
@@ -56,7 +56,7 @@ func (f Family) Validate() error {
 
 // CosineGram returns the cosine (normalised linear) Gram matrix
 // K_ij = ⟨x_i, x_j⟩/(‖x_i‖‖x_j‖) of the rows of X, the degree-1 member of
-// HPKFamily. Errors: ErrEmpty, ErrNotFinite.
+// Family. Errors: ErrEmpty, ErrNotFinite.
 func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
 	n, d, err := klearn.CheckMatrix("mkl: X", X)
 	if err != nil {

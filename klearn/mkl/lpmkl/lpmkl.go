@@ -13,18 +13,18 @@ import (
 
 // Defaults of LpMKL.
 const (
-	// LpMKLDefaultTol is the default Settings.Tol of LpMKL (relative
+	// DefaultTol is the default Settings.Tol of LpMKL (relative
 	// duality gap).
 	DefaultTol = 1e-3
-	// LpMKLDefaultMaxIter is the default Settings.MaxIter (weight updates;
+	// DefaultMaxIter is the default Settings.MaxIter (weight updates;
 	// 100, as Afkanpour et al. (2013) run it).
 	DefaultMaxIter = 100
-	// LpMKLDefaultStepTol is the default StepTol: stop when ‖θ_{t+1} − θ_t‖₂
+	// DefaultStepTol is the default StepTol: stop when ‖θ_{t+1} − θ_t‖₂
 	// < 1e-4.
 	DefaultStepTol = 1e-4
 )
 
-// LpMKL learns a non-negative combination K_θ = Σ_m θ_m K_m with
+// Learner is ℓp-norm MKL: it learns a non-negative combination K_θ = Σ_m θ_m K_m with
 // ‖θ‖_p ≤ 1 together with a C-SVM: the ℓp-norm MKL of Kloft, Brefeld,
 // Sonnenburg & Zien (2011), "ℓp-Norm Multiple Kernel Learning", JMLR
 // 12:953–997 (the D1 (p = 1) and D2 (p = 2) baselines of
@@ -73,16 +73,16 @@ type Learner struct {
 	// defaults to mkl.DefaultSVMTol.
 	SVMTol float64
 	// StepTol stops the iterations when ‖θ_{t+1} − θ_t‖₂ < StepTol. If 0,
-	// it defaults to LpMKLDefaultStepTol; a negative value disables it.
+	// it defaults to DefaultStepTol; a negative value disables it.
 	StepTol float64
-	// Settings: Tol is the relative duality gap (default LpMKLDefaultTol),
-	// MaxIter the number of θ updates (default LpMKLDefaultMaxIter); the
+	// Settings: Tol is the relative duality gap (default DefaultTol),
+	// MaxIter the number of θ updates (default DefaultMaxIter); the
 	// Recorder sees every iteration with F = J(θ), Gap = the relative gap
 	// and X = θ.
 	Settings opt.Settings
 }
 
-// LpMKLModel is a fitted LpMKL model.
+// Model is a fitted ℓp-norm MKL model.
 type Model struct {
 	// weights are θ (θ ≥ 0, ‖θ‖_p = 1); see Weights.
 	weights []float64
@@ -178,7 +178,7 @@ func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	}
 }
 
-// LpMKLUpdate returns the analytical weight update of ℓp-norm MKL (Kloft
+// Update returns the analytical weight update of ℓp-norm MKL (Kloft
 // et al. 2011) for the current weights θ and
 // S_m = αᵀYK_mYα:
 //
@@ -291,3 +291,5 @@ func (m *Model) combination() mkl.WeightedSVM {
 	}
 	return mkl.WeightedSVM{Who: "LpMKLModel", W: m.weights, SVM: m.SVM}
 }
+
+var _ mkl.Learner[*Model] = Learner{}

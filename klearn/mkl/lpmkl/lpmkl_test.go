@@ -146,7 +146,7 @@ func TestLpMKLP1MatchesSimpleMKL(t *testing.T) {
 	}
 }
 
-// LpMKLUpdate minimises Σ_m ‖w_m‖²/θ_m over ‖θ‖_p ≤ 1 (fixed w); checked
+// Update minimises Σ_m ‖w_m‖²/θ_m over ‖θ‖_p ≤ 1 (fixed w); checked
 // against random points of the p-sphere.
 func TestLpMKLUpdateMinimises(t *testing.T) {
 	t.Parallel()

@@ -10,7 +10,7 @@
 //   - TestFeatureLearner checks a FeatureLearner, fitted from the rows of X
 //     over a continuous or combinatorial kernel family (Fit → FeatureModel):
 //     continuous.Greedy, stagewise.CA, tk.Learner and ghkl.Classifier (one
-//     contract_test.go in each package), and nkrr.Regressor's FitFeatures
+//     contract_test.go in each package), and nkrr.Regressor's Fit
 //     path (nkrr/contract_test.go, through a test adapter);
 //   - TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners
 //     with valid but extreme hyper-parameters, which must give an error

@@ -14,15 +14,15 @@ import (
 
 // Defaults of SimpleMKL.
 const (
-	// SimpleMKLDefaultTol is the default Settings.Tol of SimpleMKL: the
+	// DefaultTol is the default Settings.Tol of SimpleMKL: the
 	// relative duality gap at which it stops (seuildualitygap = 0.01 of the
 	// SimpleMKL toolbox and of the experiments of Rakotomamonjy et al. 2008,
 	// Section 5).
 	DefaultTol = 0.01
-	// SimpleMKLDefaultMaxIter is the default Settings.MaxIter (descent
+	// DefaultMaxIter is the default Settings.MaxIter (descent
 	// steps; nbitermax = 500 of the toolbox).
 	DefaultMaxIter = 500
-	// SimpleMKLDefaultGoldenTol is the default relative precision of the
+	// DefaultGoldenTol is the default relative precision of the
 	// golden-section line search (goldensearch_deltmax = 0.1 of the toolbox).
 	DefaultGoldenTol = 0.1
 	// simpleMKLZero is the weight below which a kernel weight is set to zero
@@ -30,7 +30,7 @@ const (
 	simpleMKLZero = 1e-8
 )
 
-// SimpleMKL learns a convex combination K_d = Σ_m d_m K_m of base kernels
+// Learner is SimpleMKL: it learns a convex combination K_d = Σ_m d_m K_m of base kernels
 // together with a C-SVM by the SimpleMKL algorithm of Rakotomamonjy, Bach,
 // Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521:
 //
@@ -102,7 +102,7 @@ type Learner struct {
 	SVMTol float64
 	// GoldenTol is the relative precision of the golden-section line
 	// search: it stops when the bracket is shorter than GoldenTol·γ_max.
-	// If 0, it defaults to SimpleMKLDefaultGoldenTol.
+	// If 0, it defaults to DefaultGoldenTol.
 	GoldenTol float64
 	// KKTTol, if positive, enables the toolbox's approximate KKT stopping
 	// test (see above) besides the duality gap. 0 disables it.
@@ -114,13 +114,13 @@ type Learner struct {
 	// fewer descent steps (a warm start).
 	Init []float64
 	// Settings: Tol is the relative duality gap (default
-	// SimpleMKLDefaultTol), MaxIter the number of descent steps (default
-	// SimpleMKLDefaultMaxIter); the Recorder sees every iteration with F =
+	// DefaultTol), MaxIter the number of descent steps (default
+	// DefaultMaxIter); the Recorder sees every iteration with F =
 	// J(d), Gap = the relative duality gap and X = d.
 	Settings opt.Settings
 }
 
-// SimpleMKLModel is a fitted SimpleMKL model.
+// Model is a fitted SimpleMKL model.
 type Model struct {
 	// weights are the kernel weights d (d ≥ 0, Σ d = 1); see Weights.
 	weights []float64
@@ -576,3 +576,5 @@ func smklInit(who string, init []float64, M int) ([]float64, error) {
 	}
 	return d, nil
 }
+
+var _ mkl.Learner[*Model] = Learner{}
