@@ -812,7 +812,7 @@ func TestBatteryLearners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nkF, err := nkrr.Regressor{Lambda: 1, Radius: 1}.FitFeatures(f.X, f.y)
+	nkF, err := nkrr.Regressor{Lambda: 1, Radius: 1}.Fit(f.X, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func TestDeterminismAndNoMutation(t *testing.T) {
 			return decide(nn.Classifier{Hidden: 4, Seed: 3, Settings: opt.Settings{MaxIter: 30}}.Fit(X, y))
 		}},
 		{"nkrr", []any{Xr, yr}, func() ([]float64, error) {
-			m, err := nkrr.Regressor{Degree: 1, Lambda: 0.5, Radius: 1}.FitFeatures(Xr, yr)
+			m, err := nkrr.Regressor{Degree: 1, Lambda: 0.5, Radius: 1}.Fit(Xr, yr)
 			if err != nil {
 				return nil, err
 			}

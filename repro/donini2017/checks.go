@@ -604,7 +604,7 @@ func EasyMKLMaxMin(Ks []*mat.SymDense, y []float64, lambda float64, grid int) (M
 			}
 		}
 	}
-	m, err := easymkl.Learner{Lambda: lambda, Settings: set}.FitGrams(Ks, y)
+	m, err := easymkl.Learner{Lambda: lambda, Settings: set.Value()}.FitGrams(Ks, y)
 	if err != nil {
 		return MaxMin{}, err
 	}

@@ -621,7 +621,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 		must(err)
 		var sc, eta []float64
 		if D == 0 {
-			m, err := easymkl.KOMD{Lambda: v, Settings: set}.FitGram(Ktr, ytr)
+			m, err := easymkl.KOMD{Lambda: v, Settings: set.Value()}.FitGram(Ktr, ytr)
 			must(err)
 			sc, err = m.DecisionGram(Kte)
 			must(err)
@@ -629,7 +629,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 			fam := hpk.Family{D: D}
 			src, err := fam.Source(Ktr)
 			must(err)
-			m, err := easymkl.Learner{Lambda: v, Settings: set}.FitSource(src, ytr)
+			m, err := easymkl.Learner{Lambda: v, Settings: set.Value()}.FitSource(src, ytr)
 			must(err)
 			cs, err := fam.CrossSource(Kte)
 			must(err)
@@ -843,7 +843,7 @@ func TestFigure8UsesTheSelectedV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := easymkl.Learner{Lambda: bestV, Settings: c.qpSettings()}.FitSource(src, y)
+	m, err := easymkl.Learner{Lambda: bestV, Settings: c.qpSettings().Value()}.FitSource(src, y)
 	if err != nil {
 		t.Fatal(err)
 	}

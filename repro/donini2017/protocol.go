@@ -51,7 +51,7 @@ func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 // f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
 // UCI study) and γ.
 func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
-	m, err := easymkl.KOMD{Lambda: v, Settings: set, Start: start}.FitGram(b.Ktr, b.ytr)
+	m, err := easymkl.KOMD{Lambda: v, Settings: set.Value(), Start: start}.FitGram(b.Ktr, b.ytr)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -66,7 +66,7 @@ func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []f
 // easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
 // matrix K1 and returns the test AUC and the weights η.
 func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
-	a, m, err := b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set})
+	a, m, err := b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set.Value()})
 	if err != nil {
 		return 0, nil, err
 	}
@@ -181,7 +181,7 @@ func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr,
 		}
 		var prev *easymkl.Model
 		return func(v float64) (float64, error) {
-			e := easymkl.Learner{Lambda: v, Settings: set}
+			e := easymkl.Learner{Lambda: v, Settings: set.Value()}
 			if prev != nil {
 				e.SumStart, e.Start = prev.GammaSum, prev.Gamma
 			}

@@ -505,7 +505,7 @@ func runFig8(cfg Config, res *Results) error {
 			if err != nil {
 				return err
 			}
-			m, err := easymkl.Learner{Lambda: v, Settings: cfg.qpSettings()}.FitSource(src, y)
+			m, err := easymkl.Learner{Lambda: v, Settings: cfg.qpSettings().Value()}.FitSource(src, y)
 			if err != nil {
 				return err
 			}
@@ -588,7 +588,7 @@ func runFig9(cfg Config, res *Results) error {
 				if err != nil {
 					return err
 				}
-				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
 				if err != nil {
 					return err
 				}
