@@ -105,14 +105,14 @@ func TestDeterminismAndNoMutation(t *testing.T) {
 			}
 			return m.Predict(Xrte)
 		}},
-		{"mkl.EasyMKL", []any{Ks, Ktes, y}, func() ([]float64, error) {
+		{"easymkl.Learner", []any{Ks, Ktes, y}, func() ([]float64, error) {
 			m, err := easymkl.Learner{Lambda: 0.3}.FitGrams(Ks, y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGrams(Ktes)
 		}},
-		{"mkl.SimpleMKL", []any{Ks, Ktes, y}, func() ([]float64, error) {
+		{"simplemkl.Learner", []any{Ks, Ktes, y}, func() ([]float64, error) {
 			m, err := simplemkl.Learner{C: 1}.FitGrams(Ks, y)
 			if err != nil {
 				return nil, err

@@ -160,20 +160,22 @@ var sweepFuncs = []struct {
 	{"metrics.SpectralRatio", metrics.SpectralRatio},
 	{"metrics.StandardizedSpectralRatio", metrics.StandardizedSpectralRatio},
 	{"metrics.TargetAlignment", metrics.TargetAlignment},
-	{"mkl.CenterOfMass", hpk.CenterOfMass},
+	{"hpk.CenterOfMass", hpk.CenterOfMass},
 	{"mkl.CombineCrossSource", mkl.CombineCrossSource},
 	{"mkl.CombineSource", mkl.CombineSource},
-	{"mkl.CosineCross", hpk.CosineCross},
-	{"mkl.CosineGram", hpk.CosineGram},
-	{"mkl.HPKWeightsPolynomial", hpk.WeightsPolynomial},
-	{"mkl.HPKWeightsRBF", hpk.WeightsRBF},
-	{"mkl.HPKWeightsRBFPaperTypo", hpk.WeightsRBFPaperTypo},
-	{"mkl.HPKWeightsSingle", hpk.WeightsSingle},
-	{"mkl.HPKWeightsSum", hpk.WeightsSum},
-	{"mkl.LambdaFromPaper", easymkl.LambdaFromPaper},
-	{"mkl.LambdaToPaper", easymkl.LambdaToPaper},
-	{"mkl.LpMKLUpdate", lpmkl.Update},
+	{"hpk.CosineCross", hpk.CosineCross},
+	{"hpk.CosineGram", hpk.CosineGram},
+	{"hpk.WeightsPolynomial", hpk.WeightsPolynomial},
+	{"hpk.WeightsRBF", hpk.WeightsRBF},
+	{"hpk.WeightsRBFPaperTypo", hpk.WeightsRBFPaperTypo},
+	{"hpk.WeightsSingle", hpk.WeightsSingle},
+	{"hpk.WeightsSum", hpk.WeightsSum},
+	{"easymkl.LambdaFromPaper", easymkl.LambdaFromPaper},
+	{"easymkl.LambdaToPaper", easymkl.LambdaToPaper},
+	{"lpmkl.Update", lpmkl.Update},
 	{"mkl.Signs", mkl.Signs},
+	{"mkl.EachGram", mkl.EachGram},
+	{"mkl.EachCross", mkl.EachCross},
 	{"continuous.CrossTrain", continuous.CrossTrain},
 	{"continuous.Search", continuous.Search},
 	{"continuous.SubtractSpread", continuous.SubtractSpread},
@@ -226,7 +228,7 @@ var sweepFuncs = []struct {
 // Λ = ∞, a nil GreedyModel's Gap is NaN, and RankSE has no value for N ≤ 0.
 var passThrough = map[string]bool{
 	"modelsel.Rows": true, "modelsel.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
-	"kernel.CrossGram": true, "kernel.CrossGrams": true, "mkl.LambdaToPaper": true,
+	"kernel.CrossGram": true, "kernel.CrossGrams": true, "easymkl.LambdaToPaper": true,
 	"nil continuous.GreedyModel.Gap": true, "stattest.RankSE": true,
 }
 
@@ -305,17 +307,18 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 		"svm.Classifier":                   svmC,
 		"krr.Regressor":                    krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1},
 		"nn.Classifier":                    nn.Classifier{Hidden: 3, Settings: opt.Settings{MaxIter: 5}},
-		"mkl.EasyMKL":                      easymkl.Learner{Lambda: 0.5},
-		"mkl.EasyMKLSVM":                   easymkl.SVM{MKL: easymkl.Learner{Lambda: 0.5}, SVM: svmC},
-		"mkl.KOMD":                         easymkl.KOMD{Lambda: 0.5},
-		"mkl.SimpleMKL":                    simplemkl.Learner{C: 1},
-		"mkl.LpMKL":                        lpmkl.Learner{C: 1, P: 2},
-		"mkl.Alignf":                       alignf.Align{},
-		"mkl.AlignfSVM":                    alignf.SVM{SVM: svmC},
-		"mkl.HPKFamily":                    hpk.Family{D: 3},
-		"mkl.RandomHPKFamily":              hpk.RandomFamily{D: 2, Steps: 50},
+		"easymkl.Learner":                  easymkl.Learner{Lambda: 0.5},
+		"easymkl.SVM":                      easymkl.SVM{MKL: easymkl.Learner{Lambda: 0.5}, SVM: svmC},
+		"easymkl.KOMD":                     easymkl.KOMD{Lambda: 0.5},
+		"simplemkl.Learner":                simplemkl.Learner{C: 1},
+		"lpmkl.Learner":                    lpmkl.Learner{C: 1, P: 2},
+		"alignf.Align":                     alignf.Align{},
+		"alignf.SVM":                       alignf.SVM{SVM: svmC},
+		"hpk.Family":                       hpk.Family{D: 3},
+		"hpk.RandomFamily":                 hpk.RandomFamily{D: 2, Steps: 50},
 		"mkl.GramList":                     mkl.GramList(f.Ks),
 		"mkl.CrossList":                    mkl.CrossList(f.Ktes),
+		"mkl.WeightedSVM":                  mkl.WeightedSVM{Who: "sweep"},
 		"continuous.GaussianBandwidth":     continuous.GaussianBandwidth{},
 		"continuous.GaussianPerCoordinate": continuous.GaussianPerCoordinate{},
 		"continuous.GaussianBlocks":        continuous.GaussianBlocks{Blocks: [][]int{{0}, {1}}},
@@ -333,10 +336,10 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 	// Fitted models.
 	rs["svm.Model"] = must(svmC.Fit(f.X, f.y))
 	rs["krr.Model"] = must(krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1}.Fit(f.X, f.y))
-	rs["mkl.EasyMKLModel"] = must(easymkl.Learner{Lambda: 0.5}.FitGrams(f.Ks, f.y))
-	rs["mkl.SimpleMKLModel"] = must(simplemkl.Learner{C: 1}.FitGrams(f.Ks, f.y))
-	rs["mkl.KOMDModel"] = must(easymkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
-	rs["mkl.RandomHPKFeatures"] = must(hpk.RandomFamily{D: 2, Steps: 50}.Sample(2))
+	rs["easymkl.Model"] = must(easymkl.Learner{Lambda: 0.5}.FitGrams(f.Ks, f.y))
+	rs["simplemkl.Model"] = must(simplemkl.Learner{C: 1}.FitGrams(f.Ks, f.y))
+	rs["easymkl.KOMDModel"] = must(easymkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
+	rs["hpk.RandomFeatures"] = must(hpk.RandomFamily{D: 2, Steps: 50}.Sample(2))
 	rs["preprocess.Transform"] = must(preprocess.Standardizer{}.Fit(f.X))
 	rs["preprocess.Transform MinMax"] = must(preprocess.MinMax{}.Fit(f.X))
 	rs["tk.Model"] = must(tk.Learner{Degree: 1, SVM: svmC}.Fit(f.X, f.y))

@@ -18,7 +18,7 @@
 // # What this package holds
 //
 // Besides the interfaces: the lazy kernel sources (GramList, CrossList,
-// FusedSource, EachGram, EachCross, CombineSource, CombineCrossSource), and
+// ValidatedSource, EachGram, EachCross, CombineSource, CombineCrossSource), and
 // WeightedSVM, the decision path of an SVM on Σ_m w_m K_m shared by the
 // wrapper learners.
 //

@@ -10,10 +10,9 @@ import (
 // K_1 … K_p: it reports its kernel weights, forms the learned kernel on
 // training and on test×train base kernels, and decides and predicts on
 // test×train base kernels given in the training order. Every finite-list
-// learner fits one (easymkl.Learner and SVM, simplemkl.Learner,
-// lpmkl.Learner, alignf.SVM,
-// nkrr.Regressor); mkltest.TestKernelLearner checks them all, and KOMD (one
-// fixed kernel) as a list of one kernel.
+// learner fits one: easymkl.Learner and easymkl.SVM, simplemkl.Learner,
+// lpmkl.Learner, alignf.SVM and nkrr.Regressor. mkltest.TestKernelLearner
+// checks them all, and easymkl.KOMD (one fixed kernel) as a list of one.
 type Model interface {
 	// Weights returns a copy of the learned kernel weights, one per base
 	// kernel.

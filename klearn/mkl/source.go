@@ -3,7 +3,6 @@ package mkl
 import (
 	"fmt"
 
-	"github.com/kernelab/kernelab/internal/linalg"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
 	"gonum.org/v1/gonum/mat"
@@ -27,19 +26,6 @@ type CrossSource interface {
 	Len() int
 	Dims() (r, c int)
 	Each(fn func(s int, K *mat.Dense) error) error
-}
-
-// FusedSource is a GramSource that forms weighted sums and quadratic forms
-// of its kernels in one pass, without a matrix per kernel (GramList, and
-// hpk.Family's Source). Its results are bit-identical to the generic sweeps
-// over each K_s in turn.
-type FusedSource interface {
-	GramSource
-	// AddWeighted adds Σ_s w_s K_s to the upper triangle of dst, skipping
-	// the kernels with w_s = 0.
-	AddWeighted(dst *mat.SymDense, w []float64)
-	// Quads returns q_s = vᵀK_s v for every s.
-	Quads(v []float64) []float64
 }
 
 // ValidatedSource is a source built from checked inputs whose kernels are
@@ -66,38 +52,6 @@ func (l GramList) Dim() int {
 // Each calls fn on every matrix in order; a nil matrix is an ErrEmpty error.
 func (l GramList) Each(fn func(int, *mat.SymDense) error) error { return eachOf(l, fn) }
 
-// AddWeighted adds Σ_s w_s K_s to the upper triangle of dst row by row
-// (each row of dst stays in cache while the kernels are added to it, in
-// the order s = 0, 1, …, as a sweep adds them); nil or mis-sized matrices
-// must have been refused before.
-func (l GramList) AddWeighted(dst *mat.SymDense, w []float64) {
-	n := dst.SymmetricDim()
-	d := dst.RawSymmetric()
-	symrows.Rows(n, func(i int) {
-		row := d.Data[i*d.Stride+i : i*d.Stride+n]
-		for s, K := range l {
-			if w[s] != 0 {
-				k := K.RawSymmetric()
-				linalg.Axpy(w[s], k.Data[i*k.Stride+i:i*k.Stride+n], row)
-			}
-		}
-	})
-}
-
-// Quads returns q_s = vᵀK_s v for every s, row by row, with the arithmetic
-// of a sweep.
-func (l GramList) Quads(v []float64) []float64 {
-	n := l.Dim()
-	part := make([]float64, len(l)*n)
-	symrows.Rows(n, func(i int) {
-		for s, K := range l {
-			k := K.RawSymmetric()
-			part[s*n+i] = symrows.RowQuad(k.Data[i*k.Stride+i:i*k.Stride+n], v, i)
-		}
-	})
-	return symrows.SumParts(part, len(l), n)
-}
-
 // CrossList is a CrossSource over matrices held in memory.
 type CrossList []*mat.Dense
 
@@ -121,6 +75,9 @@ func (l CrossList) Each(fn func(int, *mat.Dense) error) error { return eachOf(l,
 // ValidatedSource, a NaN or ±Inf entry (ErrNotFinite). who prefixes the
 // errors.
 func EachGram(who string, src GramSource, n int, fn func(int, *mat.SymDense) error) error {
+	if err := checkSweep(who, src, fn == nil); err != nil {
+		return err
+	}
 	_, trusted := src.(ValidatedSource)
 	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.SymDense) error {
 		if K.SymmetricDim() != n {
@@ -137,6 +94,9 @@ func EachGram(who string, src GramSource, n int, fn func(int, *mat.SymDense) err
 
 // EachCross is EachGram for a CrossSource of r×c test kernels.
 func EachCross(who string, src CrossSource, r, c int, fn func(int, *mat.Dense) error) error {
+	if err := checkSweep(who, src, fn == nil); err != nil {
+		return err
+	}
 	_, trusted := src.(ValidatedSource)
 	return eachChecked(who, src.Len(), src.Each, func(s int, K *mat.Dense) error {
 		if kr, kc := K.Dims(); kr != r || kc != c {
@@ -149,6 +109,17 @@ func EachCross(who string, src CrossSource, r, c int, fn func(int, *mat.Dense) e
 		}
 		return fn(s, K)
 	})
+}
+
+// checkSweep refuses a nil source (ErrEmpty) or a nil function (ErrParam).
+func checkSweep(who string, src any, nilFn bool) error {
+	if klearn.IsNil(src) {
+		return klearn.Errorf(klearn.ErrEmpty, "%s: no kernel source", who)
+	}
+	if nilFn {
+		return klearn.Errorf(klearn.ErrParam, "%s: a sweep with a nil function", who)
+	}
+	return nil
 }
 
 // eachChecked runs each(fn), checking that it yields s = 0, …, R−1 in

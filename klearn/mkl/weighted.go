@@ -18,7 +18,7 @@ const DefaultSVMTol = 1e-5
 // WeightedSVM is an SVM trained on a combination Σ_m W_m K_m of base
 // kernels: the decision path of simplemkl, lpmkl, alignf and easymkl.SVM.
 // It is a SourceModel; a nil W or SVM means the model was not fitted. Who
-// names the model in errors.
+// names the model in errors (e.g. "simplemkl: Model").
 type WeightedSVM struct {
 	Who string
 	W   []float64
@@ -28,7 +28,7 @@ type WeightedSVM struct {
 var _ SourceModel = WeightedSVM{}
 
 func (c WeightedSVM) notFitted() error {
-	return klearn.Errorf(klearn.ErrNotFitted, "mkl: %s is not fitted", c.Who)
+	return klearn.Errorf(klearn.ErrNotFitted, "%s is not fitted", c.Who)
 }
 
 // DecisionGrams returns the SVM decision values f(x) = Σ_i α_iy_i Σ_m W_m
@@ -64,7 +64,7 @@ func (c WeightedSVM) onCross(src CrossSource, f func(*svm.Model, *mat.Dense) ([]
 	}
 	K, err := CombineCrossSource(c.W, src)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: %s", c.Who)
+		return nil, klearn.Errorf(err, "%s", c.Who)
 	}
 	return f(c.SVM, K)
 }

@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Bad input to SimpleMKL, lpmkl.Learner, alignf.Align and alignf.SVM returns errors
+// Bad input to SimpleMKL, ℓp-norm MKL, alignf and its SVM returns errors
 // wrapping the documented klearn sentinels and never panics.
 func TestSimpleMKLLpMKLAlignfErrors(t *testing.T) {
 	t.Parallel()

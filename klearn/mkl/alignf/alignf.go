@@ -67,13 +67,13 @@ type AlignModel struct {
 // to yyᵀ, so v* = 0).
 func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 	if len(Ks) == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: Alignf: no base kernels")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "alignf: no base kernels")
 	}
-	if err := klearn.CheckVector("mkl: Alignf: y", y); err != nil {
+	if err := klearn.CheckVector("alignf: y", y); err != nil {
 		return nil, err
 	}
 	n := len(y)
-	if _, err := wrapper.CheckGrams("Alignf", Ks, n); err != nil {
+	if _, err := wrapper.CheckGrams("alignf", Ks, n); err != nil {
 		return nil, err
 	}
 	var ybar float64
@@ -88,7 +88,7 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 		yy += yc[i] * yc[i]
 	}
 	if !(yy > 0) {
-		return nil, klearn.Errorf(klearn.ErrOneClass, "mkl: Alignf: the targets y are constant")
+		return nil, klearn.Errorf(klearn.ErrOneClass, "alignf: the targets y are constant")
 	}
 	p := len(Ks)
 	M := mat.NewSymDense(p, nil)
@@ -100,7 +100,7 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 	for k, K := range Ks {
 		Kc, err := kernel.Center(K)
 		if err != nil {
-			return nil, klearn.Errorf(err, "mkl: Alignf: kernel %d", k)
+			return nil, klearn.Errorf(err, "alignf: kernel %d", k)
 		}
 		A[k] = alignfQuad(Kc, yc)
 		for l := k; l < p; l++ {
@@ -109,7 +109,7 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 	}
 	res, err := opt.NNQP(M, A, &a.Settings)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: Alignf")
+		return nil, klearn.Errorf(err, "alignf")
 	}
 	var nv float64
 	for _, v := range res.X {
@@ -117,7 +117,7 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 	}
 	nv = math.Sqrt(nv)
 	if !(nv > 0) {
-		return nil, klearn.Errorf(klearn.ErrSingular, "mkl: Alignf: v* = 0 (no base kernel is aligned with the target)")
+		return nil, klearn.Errorf(klearn.ErrSingular, "alignf: v* = 0 (no base kernel is aligned with the target)")
 	}
 	mu := make([]float64, p)
 	for k, v := range res.X {
@@ -212,7 +212,7 @@ func (m *AlignModel) Weights() []float64 {
 // Combine returns K_μ = Σ_k μ_k K_k for training base kernels Ks.
 func (m *AlignModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil || m.weights == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "alignf: AlignModel is not fitted")
 	}
 	return kernel.Combine(m.weights, Ks)
 }
@@ -220,7 +220,7 @@ func (m *AlignModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 // CombineCross returns Σ_k μ_k K_k for test×train base kernels Kte.
 func (m *AlignModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil || m.weights == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: AlignfModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "alignf: AlignModel is not fitted")
 	}
 	return kernel.CombineCross(m.weights, Kte)
 }
@@ -243,7 +243,7 @@ type SVMModel struct {
 // Alignf.FitGrams, ErrLabels (y not ±1) and those of svm.Classifier.FitGram.
 func (c SVM) FitGrams(Ks []*mat.SymDense, y []float64) (*SVMModel, error) {
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "mkl: AlignfSVM")
+		return nil, klearn.Errorf(err, "alignf: SVM")
 	}
 	am, err := c.Align.FitGrams(Ks, y)
 	if err != nil {
@@ -255,7 +255,7 @@ func (c SVM) FitGrams(Ks []*mat.SymDense, y []float64) (*SVMModel, error) {
 	}
 	model, err := c.SVM.FitGram(K, y)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: AlignfSVM")
+		return nil, klearn.Errorf(err, "alignf: SVM")
 	}
 	return &SVMModel{Align: am, SVM: model}, nil
 }
@@ -286,9 +286,9 @@ func (m *SVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 
 func (m *SVMModel) combination() mkl.WeightedSVM {
 	if m == nil || m.Align == nil {
-		return mkl.WeightedSVM{Who: "AlignfSVMModel"}
+		return mkl.WeightedSVM{Who: "alignf: SVMModel"}
 	}
-	return mkl.WeightedSVM{Who: "AlignfSVMModel", W: m.Align.weights, SVM: m.SVM}
+	return mkl.WeightedSVM{Who: "alignf: SVMModel", W: m.Align.weights, SVM: m.SVM}
 }
 
 var _ mkl.Learner[*SVMModel] = SVM{}

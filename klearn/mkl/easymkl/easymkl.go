@@ -92,10 +92,10 @@ type Model struct {
 func (e Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	for s, K := range Ks {
 		if K == nil {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: kernel %d is nil", s)
+			return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: kernel %d is nil", s)
 		}
 		if K.SymmetricDim() != len(y) {
-			return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
+			return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
 		}
 	}
 	return e.FitSource(mkl.GramList(Ks), y)
@@ -103,24 +103,27 @@ func (e Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 
 // FitSource fits EasyMKL sweeping the base kernels of src (see FitGrams).
 func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
-	if err := klearn.CheckParam("mkl: EasyMKL: Lambda", e.Lambda, 0, 1); err != nil {
+	if err := klearn.CheckParam("easyeasymkl: Lambda", e.Lambda, 0, 1); err != nil {
 		return nil, err
 	}
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "mkl: EasyMKL")
+		return nil, klearn.Errorf(err, "easymkl")
 	}
 	if klearn.IsNil(src) || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: no base kernels")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: no base kernels")
 	}
 	n := len(y)
 	if src.Dim() != n {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
+		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
 	}
 	R := src.Len()
-	// A mkl.FusedSource (a GramList, hpk.Family.Source) forms the sums and
-	// margins row by row, with the same arithmetic as the sweeps below.
-	fused, _ := src.(mkl.FusedSource)
-	const who = "mkl: EasyMKL"
+	// A GramList or hpk.Family's Source forms the sums and margins row by
+	// row, with the same arithmetic as the sweeps below.
+	fused, _ := src.(symrows.Fused)
+	if l, ok := src.(mkl.GramList); ok {
+		fused = symrows.List(l)
+	}
+	const who = "easymkl"
 	check := func(s int, K *mat.SymDense) error {
 		return klearn.CheckDiagPSD(fmt.Sprintf("%s: kernel %d", who, s), K)
 	}
@@ -151,7 +154,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	}
 	res1, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.SumStart, &e.Settings)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: EasyMKL")
+		return nil, klearn.Errorf(err, "easymkl")
 	}
 	u := signed(res1.X, y)
 	// Step 2: d_s(γ*) and η.
@@ -171,7 +174,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 		sum += v
 	}
 	if !(sum > 0) || math.IsInf(sum, 0) {
-		return nil, klearn.Errorf(klearn.ErrSingular, "mkl: EasyMKL: all margins d_s(γ*) are zero (Σ d = %g)", sum)
+		return nil, klearn.Errorf(klearn.ErrSingular, "easyeasymkl: all margins d_s(γ*) are zero (Σ d = %g)", sum)
 	}
 	eta := make([]float64, R)
 	for s, v := range d {
@@ -195,7 +198,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	} else {
 		res, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.Start, &e.Settings)
 		if err != nil {
-			return nil, klearn.Errorf(err, "mkl: EasyMKL")
+			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
 	}
@@ -224,7 +227,7 @@ func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 // CombineSource returns K_η = Σ_s η_s K_s for a training source.
 func (m *Model) CombineSource(src mkl.GramSource) (*mat.SymDense, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
 	}
 	return mkl.CombineSource(m.eta, src)
 }
@@ -232,7 +235,7 @@ func (m *Model) CombineSource(src mkl.GramSource) (*mat.SymDense, error) {
 // CombineCrossSource returns Σ_s η_s K_s for a test×train source.
 func (m *Model) CombineCrossSource(src mkl.CrossSource) (*mat.Dense, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
 	}
 	return mkl.CombineCrossSource(m.eta, src)
 }
@@ -242,7 +245,7 @@ func (m *Model) CombineCrossSource(src mkl.CrossSource) (*mat.Dense, error) {
 func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 	for s, K := range Kte {
 		if K == nil {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: EasyMKL: test kernel %d is nil", s)
+			return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: test kernel %d is nil", s)
 		}
 	}
 	return m.DecisionSource(mkl.CrossList(Kte))
@@ -252,19 +255,19 @@ func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 // f = Σ_s η_s (K_s Yγ) − b.
 func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
 	}
 	if klearn.IsNil(src) || src.Len() != len(m.eta) {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: need %d test kernels", len(m.eta))
+		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: need %d test kernels", len(m.eta))
 	}
 	r, c := src.Dims()
 	if c != len(m.Gamma) || r == 0 {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: EasyMKL: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
+		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
 	}
 	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
 	f := make([]float64, r)
 	var tmp mat.VecDense
-	err := mkl.EachCross("mkl: EasyMKL", src, r, c, func(s int, K *mat.Dense) error {
+	err := mkl.EachCross("easymkl", src, r, c, func(s int, K *mat.Dense) error {
 		if m.eta[s] == 0 {
 			return nil
 		}
@@ -280,7 +283,7 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	for i := range f {
 		f[i] -= m.Bias
 	}
-	return finiteDecision("EasyMKL", f)
+	return finiteDecision("Learner", f)
 }
 
 // finiteDecision returns f, or an ErrNotFinite error when a test kernel
@@ -289,7 +292,7 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 func finiteDecision(who string, f []float64) ([]float64, error) {
 	for i, v := range f {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: %s: decision value %d is %v (the test kernel has non-finite entries)", who, i, v)
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "easymkl: %s: decision value %d is %v (the test kernel has non-finite entries)", who, i, v)
 		}
 	}
 	return f, nil
@@ -341,7 +344,7 @@ func (c SVM) FitSource(src mkl.GramSource, y []float64) (*SVMModel, error) {
 	}
 	sm, err := c.SVM.FitGram(K, y)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: EasyMKLSVM")
+		return nil, klearn.Errorf(err, "easyeasymkl: SVM")
 	}
 	return &SVMModel{MKL: m, SVM: sm}, nil
 }
@@ -362,7 +365,7 @@ func (m *SVMModel) Weights() []float64 {
 // Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
 func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: SVMModel is not fitted")
 	}
 	return m.MKL.Combine(Ks)
 }
@@ -370,7 +373,7 @@ func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 // CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
 func (m *SVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: EasyMKLSVMModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: SVMModel is not fitted")
 	}
 	return m.MKL.CombineCross(Kte)
 }
@@ -398,7 +401,7 @@ func (m *SVMModel) PredictSource(src mkl.CrossSource) ([]float64, error) {
 
 // combination is the SVM on K_η.
 func (m *SVMModel) combination() mkl.WeightedSVM {
-	c := mkl.WeightedSVM{Who: "EasyMKLSVMModel"}
+	c := mkl.WeightedSVM{Who: "easymkl: SVMModel"}
 	if m != nil && m.MKL != nil {
 		c.W, c.SVM = m.MKL.eta, m.SVM
 	}

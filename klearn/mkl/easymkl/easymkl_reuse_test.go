@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
 	"gonum.org/v1/gonum/mat"
 )
@@ -34,7 +35,7 @@ func sameFit(t *testing.T, what string, a, b *Model) {
 
 // TestEasyMKLFusedMatchesSweep fits EasyMKL on the lazy HPK source and on
 // the materialised family (sums and margins formed row by row,
-// mkl.FusedSource), and on both swept kernel by kernel: the four fits must be
+// symrows.Fused), and on both swept kernel by kernel: the four fits must be
 // bit-identical, and fitting again (on recycled, stale scratch matrices)
 // must give the same bits.
 func TestEasyMKLFusedMatchesSweep(t *testing.T) {
@@ -49,8 +50,8 @@ func TestEasyMKLFusedMatchesSweep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := src.(mkl.FusedSource); !ok {
-			t.Fatal("hpk.Family.Source is not a mkl.FusedSource")
+		if _, ok := src.(symrows.Fused); !ok {
+			t.Fatal("hpk.Family.Source is not a symrows.Fused")
 		}
 		Ks, err := fam.Grams(X)
 		if err != nil {

@@ -57,7 +57,7 @@ type KOMDModel struct {
 // (negative or NaN) is refused (ErrParam).
 func LambdaFromPaper(Lam float64) (float64, error) {
 	if !(Lam >= 0) {
-		return 0, klearn.Errorf(klearn.ErrParam, "mkl: LambdaFromPaper: Λ = %v, want Λ ∈ [0, ∞]", Lam)
+		return 0, klearn.Errorf(klearn.ErrParam, "easymkl: LambdaFromPaper: Λ = %v, want Λ ∈ [0, ∞]", Lam)
 	}
 	if Lam > 1e300 {
 		return 1, nil
@@ -70,7 +70,7 @@ func LambdaFromPaper(Lam float64) (float64, error) {
 // refused (ErrParam).
 func LambdaToPaper(lambda float64) (float64, error) {
 	if !(lambda >= 0 && lambda <= 1) {
-		return 0, klearn.Errorf(klearn.ErrParam, "mkl: LambdaToPaper: λ = %v, want λ ∈ [0, 1]", lambda)
+		return 0, klearn.Errorf(klearn.ErrParam, "easymkl: LambdaToPaper: λ = %v, want λ ∈ [0, 1]", lambda)
 	}
 	return lambda / (1 - lambda), nil
 }
@@ -88,15 +88,15 @@ func effLambda(lambda, c float64) float64 {
 // y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
 // ErrOneClass, ErrNotPSD or ErrParam.
 func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
-	if err := klearn.CheckParam("mkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
+	if err := klearn.CheckParam("easyeasymkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
 		return nil, err
 	}
 	neg, pos, err := klearn.CheckBinary(y)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: KOMD")
+		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 	}
 	if K == nil {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "mkl: KOMD: K is nil")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: KOMD: K is nil")
 	}
 	lam := c.Lambda
 	if c.MKLpyRidge {
@@ -104,7 +104,7 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	}
 	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, &c.Settings)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: KOMD")
+		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 	}
 	u := signed(res.X, y)
 	m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
@@ -137,7 +137,7 @@ func komdBias(K *mat.SymDense, g, u []float64) float64 {
 // test×train kernel Kte. Errors: ErrNotFitted, ErrShape.
 func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
 	if m == nil || m.Gamma == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "mkl: KOMDModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasyeasymkl: KOMDModel is not fitted")
 	}
 	r, c, err := checkTestMatrix("KOMD", Kte, len(m.Gamma))
 	if err != nil {
@@ -166,11 +166,11 @@ func (m *KOMDModel) PredictGram(Kte *mat.Dense) ([]float64, error) {
 // Errors: ErrEmpty, ErrShape.
 func checkTestMatrix(what string, Kte *mat.Dense, n int) (r, c int, err error) {
 	if Kte == nil || Kte.IsEmpty() {
-		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: empty test matrix", what)
+		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "easymkl: %s: empty test matrix", what)
 	}
 	r, c = Kte.Dims()
 	if c != n {
-		return 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: test matrix has %d columns, model has %d training points", what, c, n)
+		return 0, 0, klearn.Errorf(klearn.ErrShape, "easymkl: %s: test matrix has %d columns, model has %d training points", what, c, n)
 	}
 	return r, c, nil
 }

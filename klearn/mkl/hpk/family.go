@@ -22,7 +22,7 @@ import (
 
 // WeightsSingle returns e_D: the single kernel K_D (η_D = 1).
 func WeightsSingle(D int) ([]float64, error) {
-	if err := checkDegree("HPKWeightsSingle", D); err != nil {
+	if err := checkDegree("WeightsSingle", D); err != nil {
 		return nil, err
 	}
 	w := make([]float64, D+1)
@@ -32,7 +32,7 @@ func WeightsSingle(D int) ([]float64, error) {
 
 // WeightsSum returns the uniform weights 1/(D+1) (the K_sum baseline).
 func WeightsSum(D int) ([]float64, error) {
-	if err := checkDegree("HPKWeightsSum", D); err != nil {
+	if err := checkDegree("WeightsSum", D); err != nil {
 		return nil, err
 	}
 	w := make([]float64, D+1)
@@ -48,9 +48,9 @@ func WeightsSum(D int) ([]float64, error) {
 // Errors: ErrParam (D < 0 or c ≤ 0).
 func WeightsPolynomial(D int, c float64) ([]float64, error) {
 	if D < 0 || !(c > 0) || math.IsInf(c, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKWeightsPolynomial: need D ≥ 0 and c > 0, have D=%d c=%g", D, c)
+		return nil, klearn.Errorf(klearn.ErrParam, "hpk: WeightsPolynomial: need D ≥ 0 and c > 0, have D=%d c=%g", D, c)
 	}
-	if err := checkDegree("HPKWeightsPolynomial", D); err != nil {
+	if err := checkDegree("WeightsPolynomial", D); err != nil {
 		return nil, err
 	}
 	// a_s/(1+c)^D = C(D,s) (c/(1+c))^{D−s} (1/(1+c))^s: a binomial pmf.
@@ -71,7 +71,7 @@ func WeightsPolynomial(D int, c float64) ([]float64, error) {
 // WeightsRBFPaperTypo gives the printed coefficients. Errors: ErrParam
 // (D < 0, D too large or γ ≤ 0).
 func WeightsRBF(D int, gamma float64) ([]float64, error) {
-	return weightsRBF("HPKWeightsRBF", D, gamma, 1)
+	return weightsRBF("WeightsRBF", D, gamma, 1)
 }
 
 // WeightsRBFPaperTypo returns the rule as printed in Table 1 and Eq. (10)
@@ -80,13 +80,13 @@ func WeightsRBF(D int, gamma float64) ([]float64, error) {
 // kernel.DPPRBFPaperTypo); kept to rerun the paper's experiments as
 // published.
 func WeightsRBFPaperTypo(D int, gamma float64) ([]float64, error) {
-	return weightsRBF("HPKWeightsRBFPaperTypo", D, gamma, 2)
+	return weightsRBF("WeightsRBFPaperTypo", D, gamma, 2)
 }
 
 // weightsRBF returns η_s ∝ (2γ)^{p·s}/s!, normalised, computed in logs.
 func weightsRBF(what string, D int, gamma, p float64) ([]float64, error) {
 	if D < 0 || !(gamma > 0) || math.IsInf(gamma, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: need D ≥ 0 and γ > 0, have D=%d γ=%g", what, D, gamma)
+		return nil, klearn.Errorf(klearn.ErrParam, "hpk: %s: need D ≥ 0 and γ > 0, have D=%d γ=%g", what, D, gamma)
 	}
 	if err := checkDegree(what, D); err != nil {
 		return nil, err
@@ -183,13 +183,13 @@ func (f RandomFamily) Sample(m int) (*RandomFeatures, error) {
 		steps = 50000
 	}
 	if f.D < 0 || m < 1 || steps < 0 || (f.Rule != DegreeRule && f.Rule != RandomRule) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFamily: need D ≥ 0, m ≥ 1, Steps ≥ 0 and a valid Rule; have D=%d m=%d Steps=%d", f.D, m, f.Steps)
+		return nil, klearn.Errorf(klearn.ErrParam, "hpk: RandomFamily: need D ≥ 0, m ≥ 1, Steps ≥ 0 and a valid Rule; have D=%d m=%d Steps=%d", f.D, m, f.Steps)
 	}
-	if err := checkDegree("RandomHPKFamily", f.D); err != nil {
+	if err := checkDegree("RandomFamily", f.D); err != nil {
 		return nil, err
 	}
 	// Up to Steps distinct monomials of up to D indices each.
-	if err := klearn.CheckAlloc("mkl: RandomHPKFamily's monomials", 8, steps, f.D+1); err != nil {
+	if err := klearn.CheckAlloc("hpk: RandomFamily's monomials", 8, steps, f.D+1); err != nil {
 		return nil, err
 	}
 	// π(d) ∝ m^d = m^{d−D} after rescaling (no overflow).
@@ -282,16 +282,16 @@ func (r *RandomFeatures) unnormGram(X []float64, n, m, s int) *mat.SymDense {
 // past the M features or have a count below 1 (ErrParam).
 func (r *RandomFeatures) validate() error {
 	if r == nil {
-		return klearn.Errorf(klearn.ErrNotFitted, "mkl: nil *RandomHPKFeatures (use RandomHPKFamily.Sample)")
+		return klearn.Errorf(klearn.ErrNotFitted, "hpk: nil *RandomFeatures (use RandomFamily.Sample)")
 	}
 	for s, ts := range r.Terms {
 		for t, mo := range ts {
 			if mo.Count < 1 {
-				return klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFeatures: Terms[%d][%d].Count = %d, want ≥ 1", s, t, mo.Count)
+				return klearn.Errorf(klearn.ErrParam, "hpk: RandomFeatures: Terms[%d][%d].Count = %d, want ≥ 1", s, t, mo.Count)
 			}
 			for _, j := range mo.Index {
 				if j < 0 || j >= r.M {
-					return klearn.Errorf(klearn.ErrParam, "mkl: RandomHPKFeatures: Terms[%d][%d] indexes feature %d of %d", s, t, j, r.M)
+					return klearn.Errorf(klearn.ErrParam, "hpk: RandomFeatures: Terms[%d][%d] indexes feature %d of %d", s, t, j, r.M)
 				}
 			}
 		}
@@ -308,19 +308,19 @@ func (r *RandomFeatures) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
-	n, m, err := klearn.CheckMatrix("mkl: X", X)
+	n, m, err := klearn.CheckMatrix("hpk: X", X)
 	if err != nil {
 		return nil, err
 	}
 	if m != r.M {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: RandomHPKFeatures: X has %d columns, sampled for %d", m, r.M)
+		return nil, klearn.Errorf(klearn.ErrShape, "hpk: RandomFeatures: X has %d columns, sampled for %d", m, r.M)
 	}
 	Xd, _, _ := denseRows(X)
 	out := make([]*mat.SymDense, len(r.Terms))
 	for s := range r.Terms {
 		K := r.unnormGram(Xd, n, m, s)
 		if _, err := klearn.CheckGram(K, n); err != nil {
-			return nil, klearn.Errorf(err, "mkl: RandomHPKFeatures: the monomials of kernel %d overflow", s)
+			return nil, klearn.Errorf(err, "hpk: RandomFeatures: the monomials of kernel %d overflow", s)
 		}
 		raw := K.RawSymmetric()
 		dg := make([]float64, n)
@@ -353,12 +353,12 @@ func (r *RandomFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
-	na, nb, m, err := checkCrossInputs("RandomHPKFeatures", A, B)
+	na, nb, m, err := checkCrossInputs("RandomFeatures", A, B)
 	if err != nil {
 		return nil, err
 	}
 	if m != r.M {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: RandomHPKFeatures: inputs have %d columns, sampled for %d", m, r.M)
+		return nil, klearn.Errorf(klearn.ErrShape, "hpk: RandomFeatures: inputs have %d columns, sampled for %d", m, r.M)
 	}
 	Ad, _, _ := denseRows(A)
 	Bd, _, _ := denseRows(B)
@@ -388,10 +388,10 @@ func (r *RandomFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 				}
 			}
 		}
-		if err := klearn.CheckFinite("mkl: RandomHPKFeatures: test diagonal", da); err != nil {
+		if err := klearn.CheckFinite("hpk: RandomFeatures: test diagonal", da); err != nil {
 			return nil, klearn.Errorf(err, "the monomials of kernel %d overflow", s)
 		}
-		if err := klearn.CheckFinite("mkl: RandomHPKFeatures: training diagonal", db); err != nil {
+		if err := klearn.CheckFinite("hpk: RandomFeatures: training diagonal", db); err != nil {
 			return nil, klearn.Errorf(err, "the monomials of kernel %d overflow", s)
 		}
 		raw := C.RawMatrix()
@@ -410,7 +410,7 @@ func (r *RandomFeatures) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 // degree every normalised HPK is numerically the identity off the diagonal.
 func checkDegree(what string, D int) error {
 	if D < 0 || D > kernel.MaxDPPDegree {
-		return klearn.Errorf(klearn.ErrParam, "mkl: %s: D = %d, want 0 ≤ D ≤ %d (kernel.MaxDPPDegree)", what, D, kernel.MaxDPPDegree)
+		return klearn.Errorf(klearn.ErrParam, "hpk: %s: D = %d, want 0 ≤ D ≤ %d (kernel.MaxDPPDegree)", what, D, kernel.MaxDPPDegree)
 	}
 	return nil
 }

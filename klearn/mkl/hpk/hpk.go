@@ -49,20 +49,20 @@ func (f Family) Degrees() []int {
 
 func (f Family) Validate() error {
 	if f.MinDegree < 0 || f.D < f.MinDegree {
-		return klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
+		return klearn.Errorf(klearn.ErrParam, "hpk: Family needs 0 ≤ MinDegree ≤ D, have MinDegree=%d D=%d", f.MinDegree, f.D)
 	}
-	return checkDegree("HPKFamily", f.D)
+	return checkDegree("Family", f.D)
 }
 
 // CosineGram returns the cosine (normalised linear) Gram matrix
 // K_ij = ⟨x_i, x_j⟩/(‖x_i‖‖x_j‖) of the rows of X, the degree-1 member of
 // Family. Errors: ErrEmpty, ErrNotFinite.
 func CosineGram(X mat.Matrix) (*mat.SymDense, error) {
-	n, d, err := klearn.CheckMatrix("mkl: X", X)
+	n, d, err := klearn.CheckMatrix("hpk: X", X)
 	if err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckAlloc("mkl: CosineGram's n×n matrix", 8, n, n); err != nil {
+	if err := klearn.CheckAlloc("hpk: CosineGram's n×n matrix", 8, n, n); err != nil {
 		return nil, err
 	}
 	// X·Xᵀ of the unit rows on the packed parallel product of klearn/kernel.
@@ -104,18 +104,18 @@ func CosineCross(A, B mat.Matrix) (*mat.Dense, error) {
 // of a cross kernel and returns their row counts and common column count.
 // Errors: ErrEmpty, ErrNotFinite, ErrShape (different column counts).
 func checkCrossInputs(what string, A, B mat.Matrix) (na, nb, d int, err error) {
-	na, da, err := klearn.CheckMatrix("mkl: A", A)
+	na, da, err := klearn.CheckMatrix("hpk: A", A)
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	nb, db, err := klearn.CheckMatrix("mkl: B", B)
+	nb, db, err := klearn.CheckMatrix("hpk: B", B)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	if da != db {
-		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "mkl: %s: A has %d columns, B has %d", what, da, db)
+		return 0, 0, 0, klearn.Errorf(klearn.ErrShape, "hpk: %s: A has %d columns, B has %d", what, da, db)
 	}
-	if err := klearn.CheckAlloc("mkl: "+what+"'s cross matrix", 8, na, nb); err != nil {
+	if err := klearn.CheckAlloc("hpk: "+what+"'s cross matrix", 8, na, nb); err != nil {
 		return 0, 0, 0, err
 	}
 	return na, nb, da, nil
@@ -177,7 +177,7 @@ func (f Family) Grams(X mat.Matrix) ([]*mat.SymDense, error) {
 		return nil, err
 	}
 	n := K1.SymmetricDim()
-	if err := klearn.CheckAlloc("mkl: HPKFamily.Grams of the whole family", 8, f.Len(), n, n); err != nil {
+	if err := klearn.CheckAlloc("hpk: Family.Grams of the whole family", 8, f.Len(), n, n); err != nil {
 		return nil, err
 	}
 	out := make([]*mat.SymDense, f.Len())
@@ -234,7 +234,7 @@ func (f Family) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 		return nil, err
 	}
 	r, c := C1.Dims()
-	if err := klearn.CheckAlloc("mkl: HPKFamily.Crosses of the whole family", 8, f.Len(), r, c); err != nil {
+	if err := klearn.CheckAlloc("hpk: Family.Crosses of the whole family", 8, f.Len(), r, c); err != nil {
 		return nil, err
 	}
 	out := make([]*mat.Dense, 0, f.Len())
@@ -255,11 +255,11 @@ func (f Family) Source(K1 *mat.SymDense) (mkl.GramSource, error) {
 		return nil, err
 	}
 	if _, err := klearn.CheckGram(K1, -1); err != nil {
-		return nil, klearn.Errorf(err, "mkl: HPKFamily.Source: K1")
+		return nil, klearn.Errorf(err, "hpk: Family.Source: K1")
 	}
 	for i := 0; i < K1.SymmetricDim(); i++ {
 		if d := K1.At(i, i); !(math.Abs(d-1) <= 1e-9) {
-			return nil, klearn.Errorf(klearn.ErrParam, "mkl: HPKFamily.Source: K1[%d,%d] = %v, want a cosine Gram with unit diagonal", i, i, d)
+			return nil, klearn.Errorf(klearn.ErrParam, "hpk: Family.Source: K1[%d,%d] = %v, want a cosine Gram with unit diagonal", i, i, d)
 		}
 	}
 	return hpkGrams{f: f, k1: K1}, nil
@@ -271,7 +271,7 @@ func (f Family) CrossSource(C1 *mat.Dense) (mkl.CrossSource, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	if _, _, err := klearn.CheckMatrix("mkl: HPKFamily.CrossSource: C1", C1); err != nil {
+	if _, _, err := klearn.CheckMatrix("hpk: Family.CrossSource: C1", C1); err != nil {
 		return nil, err
 	}
 	return hpkCrosses{f: f, c1: C1}, nil
@@ -290,14 +290,14 @@ func (h hpkGrams) Dim() int { return h.k1.SymmetricDim() }
 func (hpkGrams) Validated() {}
 
 var (
-	_ mkl.FusedSource     = hpkGrams{}
+	_ symrows.Fused       = hpkGrams{}
 	_ mkl.ValidatedSource = hpkGrams{}
 	_ mkl.ValidatedSource = hpkCrosses{}
 )
 
 func (h hpkGrams) Each(fn func(int, *mat.SymDense) error) error {
 	if fn == nil {
-		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+		return klearn.Errorf(klearn.ErrParam, "hpk: Each with a nil function")
 	}
 	n := h.k1.SymmetricDim()
 	k1 := h.k1.RawSymmetric()
@@ -331,7 +331,7 @@ func (h hpkCrosses) Len() int         { return h.f.Len() }
 func (h hpkCrosses) Dims() (int, int) { return h.c1.Dims() }
 func (h hpkCrosses) Each(fn func(int, *mat.Dense) error) error {
 	if fn == nil {
-		return klearn.Errorf(klearn.ErrParam, "mkl: Each with a nil function")
+		return klearn.Errorf(klearn.ErrParam, "hpk: Each with a nil function")
 	}
 	r, c := h.c1.Dims()
 	c1 := h.c1.RawMatrix()
@@ -432,9 +432,9 @@ func (h hpkGrams) Quads(v []float64) []float64 {
 // (fewer than two weights), ErrNotFinite.
 func CenterOfMass(eta []float64) (float64, error) {
 	if len(eta) < 2 {
-		return 0, klearn.Errorf(klearn.ErrShape, "mkl: CenterOfMass needs ≥ 2 weights, have %d", len(eta))
+		return 0, klearn.Errorf(klearn.ErrShape, "hpk: CenterOfMass needs ≥ 2 weights, have %d", len(eta))
 	}
-	if err := klearn.CheckVector("mkl: eta", eta); err != nil {
+	if err := klearn.CheckVector("hpk: eta", eta); err != nil {
 		return 0, err
 	}
 	var w float64

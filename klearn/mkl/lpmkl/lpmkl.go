@@ -110,10 +110,10 @@ type Model struct {
 // ErrLabels, ErrOneClass, ErrParam or ErrSingular (all ‖w_m‖ = 0); an error
 // returned by the Recorder is returned with the model reached so far.
 func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
-	const who = "LpMKL"
+	const who = "lpmkl"
 	p := l.P
 	if math.IsNaN(p) || p < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKL: P = %v, want p ≥ 1 (or +Inf)", p)
+		return nil, klearn.Errorf(klearn.ErrParam, "lpmkl: P = %v, want p ≥ 1 (or +Inf)", p)
 	}
 	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
@@ -131,7 +131,7 @@ func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 		stepTol = DefaultStepTol
 	}
 	if math.IsNaN(stepTol) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKL: StepTol is NaN")
+		return nil, klearn.Errorf(klearn.ErrParam, "lpmkl: StepTol is NaN")
 	}
 
 	M := len(Ks)
@@ -190,15 +190,15 @@ func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 // ‖w_m‖ = 0).
 func Update(theta, S []float64, p float64) ([]float64, error) {
 	if len(theta) != len(S) || len(theta) == 0 {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: LpMKLUpdate: %d weights and %d norms", len(theta), len(S))
+		return nil, klearn.Errorf(klearn.ErrShape, "lpmkl: Update: %d weights and %d norms", len(theta), len(S))
 	}
 	if math.IsNaN(p) || p < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: LpMKLUpdate: p = %v, want ≥ 1", p)
+		return nil, klearn.Errorf(klearn.ErrParam, "lpmkl: Update: p = %v, want ≥ 1", p)
 	}
 	var tmax, smax float64
 	for m := range S {
 		if math.IsNaN(S[m]) || math.IsInf(S[m], 0) || math.IsNaN(theta[m]) || math.IsInf(theta[m], 0) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "mkl: LpMKLUpdate: θ[%d] = %v, S[%d] = %v", m, theta[m], m, S[m])
+			return nil, klearn.Errorf(klearn.ErrNotFinite, "lpmkl: Update: θ[%d] = %v, S[%d] = %v", m, theta[m], m, S[m])
 		}
 		tmax, smax = math.Max(tmax, math.Abs(theta[m])), math.Max(smax, S[m])
 	}
@@ -213,7 +213,7 @@ func Update(theta, S []float64, p float64) ([]float64, error) {
 		wmax = math.Max(wmax, w[m])
 	}
 	if !(wmax > 0) {
-		return nil, klearn.Errorf(klearn.ErrSingular, "mkl: LpMKLUpdate: all block norms ‖w_m‖ are zero")
+		return nil, klearn.Errorf(klearn.ErrSingular, "lpmkl: Update: all block norms ‖w_m‖ are zero")
 	}
 	out := make([]float64, len(S))
 	if math.IsInf(p, 1) {
@@ -287,9 +287,9 @@ func (m *Model) Weights() []float64 { return m.combination().Weights() }
 
 func (m *Model) combination() mkl.WeightedSVM {
 	if m == nil {
-		return mkl.WeightedSVM{Who: "LpMKLModel"}
+		return mkl.WeightedSVM{Who: "lpmkl: Model"}
 	}
-	return mkl.WeightedSVM{Who: "LpMKLModel", W: m.weights, SVM: m.SVM}
+	return mkl.WeightedSVM{Who: "lpmkl: Model", W: m.weights, SVM: m.SVM}
 }
 
 var _ mkl.Learner[*Model] = Learner{}

@@ -32,7 +32,7 @@ const (
 
 // Learner is SimpleMKL: it learns a convex combination K_d = Σ_m d_m K_m of base kernels
 // together with a C-SVM by the SimpleMKL algorithm of Rakotomamonjy, Bach,
-// Canu & Grandvalet (2008), "SimpleMKL", JMLR 9:2491–2521:
+// Canu & Grandvalet (2008), "simplemkl", JMLR 9:2491–2521:
 //
 //	min_{d ∈ Δ} J(d),   Δ = {d ≥ 0, Σ_m d_m = 1},
 //	J(d) = max_α Σ_i α_i − ½ Σ_ij α_iα_j y_iy_j Σ_m d_m K_m(i, j)
@@ -150,7 +150,7 @@ type Model struct {
 // ErrLabels, ErrOneClass or ErrParam; an error returned by the Recorder is
 // returned with the model reached so far (Status opt.RecorderStop).
 func (s Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
-	const who = "SimpleMKL"
+	const who = "simplemkl"
 	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
 	}
@@ -166,10 +166,10 @@ func (s Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	if golden == 0 {
 		golden = DefaultGoldenTol
 	}
-	if err := klearn.CheckParam("mkl: SimpleMKL: GoldenTol", golden, 1e-12, 1); err != nil {
+	if err := klearn.CheckParam("simplemkl: GoldenTol", golden, 1e-12, 1); err != nil {
 		return nil, err
 	}
-	if err := klearn.CheckParam("mkl: SimpleMKL: KKTTol", s.KKTTol, 0, math.MaxFloat64); err != nil {
+	if err := klearn.CheckParam("simplemkl: KKTTol", s.KKTTol, 0, math.MaxFloat64); err != nil {
 		return nil, err
 	}
 
@@ -276,7 +276,7 @@ func (st *simpleMKLState) reset(d []float64) error {
 	simpleMKLClean(d)
 	K, err := kernel.Combine(d, st.Ks)
 	if err != nil {
-		return klearn.Errorf(err, "mkl: SimpleMKL")
+		return klearn.Errorf(err, "simplemkl")
 	}
 	p, err := st.solve(d, K)
 	if err != nil {
@@ -303,7 +303,7 @@ func (st *simpleMKLState) solve(d []float64, K *mat.SymDense) (simpleMKLPoint, e
 	}
 	model, err := st.cls.FitGramFrom(K, st.y, alpha0)
 	if err != nil {
-		return simpleMKLPoint{}, klearn.Errorf(err, "mkl: SimpleMKL")
+		return simpleMKLPoint{}, klearn.Errorf(err, "simplemkl")
 	}
 	return simpleMKLPoint{d, K, model, -model.Objective()}, nil
 }
@@ -343,7 +343,7 @@ func (st *simpleMKLState) along(t float64, D []float64, KD *mat.SymDense) (simpl
 	}
 	K, err := kernel.Combine(w, Ks)
 	if err != nil {
-		return simpleMKLPoint{}, klearn.Errorf(err, "mkl: SimpleMKL")
+		return simpleMKLPoint{}, klearn.Errorf(err, "simplemkl")
 	}
 	return st.solve(dt, K)
 }
@@ -368,7 +368,7 @@ func (st *simpleMKLState) directionGram(KD *mat.SymDense, D, Dnew []float64) (*m
 	}
 	K, err := kernel.Combine(w, Ks)
 	if err != nil {
-		return nil, klearn.Errorf(err, "mkl: SimpleMKL")
+		return nil, klearn.Errorf(err, "simplemkl")
 	}
 	return K, nil
 }
@@ -534,9 +534,9 @@ func (m *Model) Weights() []float64 { return m.combination().Weights() }
 
 func (m *Model) combination() mkl.WeightedSVM {
 	if m == nil {
-		return mkl.WeightedSVM{Who: "SimpleMKLModel"}
+		return mkl.WeightedSVM{Who: "simplemkl: Model"}
 	}
-	return mkl.WeightedSVM{Who: "SimpleMKLModel", W: m.weights, SVM: m.SVM}
+	return mkl.WeightedSVM{Who: "simplemkl: Model", W: m.weights, SVM: m.SVM}
 }
 
 // smklAxpy returns x + t·D.
@@ -559,17 +559,17 @@ func smklInit(who string, init []float64, M int) ([]float64, error) {
 		return d, nil
 	}
 	if len(init) != M {
-		return nil, klearn.Errorf(klearn.ErrShape, "mkl: %s: Init has %d weights for %d kernels", who, len(init), M)
+		return nil, klearn.Errorf(klearn.ErrShape, "%s: Init has %d weights for %d kernels", who, len(init), M)
 	}
 	var sum float64
 	for m, v := range init {
 		if !(v >= 0) || math.IsInf(v, 0) {
-			return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: Init[%d] = %v, want finite and ≥ 0", who, m, v)
+			return nil, klearn.Errorf(klearn.ErrParam, "%s: Init[%d] = %v, want finite and ≥ 0", who, m, v)
 		}
 		sum += v
 	}
 	if !(sum > 0) || math.IsInf(sum, 0) {
-		return nil, klearn.Errorf(klearn.ErrParam, "mkl: %s: Init sums to %v, want a positive finite sum", who, sum)
+		return nil, klearn.Errorf(klearn.ErrParam, "%s: Init sums to %v, want a positive finite sum", who, sum)
 	}
 	for m, v := range init {
 		d[m] = v / sum

@@ -87,3 +87,53 @@ func Zero(K *mat.SymDense) {
 	raw := K.RawSymmetric()
 	Rows(n, func(i int) { clear(raw.Data[i*raw.Stride+i : i*raw.Stride+n]) })
 }
+
+// Fused is a list of Gram matrices that forms weighted sums and quadratic
+// forms of its kernels in one pass, without a matrix per kernel (List, and
+// the lazy source of hpk.Family). Its results are bit-identical to sweeps
+// of AddScaled and Quad over each K_s in turn.
+type Fused interface {
+	// AddWeighted adds Σ_s w_s K_s to the upper triangle of dst, skipping
+	// the kernels with w_s = 0.
+	AddWeighted(dst *mat.SymDense, w []float64)
+	// Quads returns q_s = vᵀK_s v for every s.
+	Quads(v []float64) []float64
+}
+
+// List is Fused over n×n matrices held in memory; nil or mis-sized
+// matrices must have been refused before.
+type List []*mat.SymDense
+
+// AddWeighted adds Σ_s w_s K_s to the upper triangle of dst row by row
+// (each row of dst stays in cache while the kernels are added to it, in
+// the order s = 0, 1, …, as a sweep adds them).
+func (l List) AddWeighted(dst *mat.SymDense, w []float64) {
+	n := dst.SymmetricDim()
+	d := dst.RawSymmetric()
+	Rows(n, func(i int) {
+		row := d.Data[i*d.Stride+i : i*d.Stride+n]
+		for s, K := range l {
+			if w[s] != 0 {
+				k := K.RawSymmetric()
+				linalg.Axpy(w[s], k.Data[i*k.Stride+i:i*k.Stride+n], row)
+			}
+		}
+	})
+}
+
+// Quads returns q_s = vᵀK_s v for every s, row by row, with Quad's
+// arithmetic.
+func (l List) Quads(v []float64) []float64 {
+	if len(l) == 0 {
+		return nil
+	}
+	n := l[0].SymmetricDim()
+	part := make([]float64, len(l)*n)
+	Rows(n, func(i int) {
+		for s, K := range l {
+			k := K.RawSymmetric()
+			part[s*n+i] = RowQuad(k.Data[i*k.Stride+i:i*k.Stride+n], v, i)
+		}
+	})
+	return SumParts(part, len(l), n)
+}

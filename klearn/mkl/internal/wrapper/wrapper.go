@@ -21,10 +21,10 @@ import (
 // returns n.
 func CheckInputs(who string, Ks []*mat.SymDense, y []float64) (int, error) {
 	if len(Ks) == 0 {
-		return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: no base kernels", who)
+		return 0, klearn.Errorf(klearn.ErrEmpty, "%s: no base kernels", who)
 	}
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return 0, klearn.Errorf(err, "mkl: %s", who)
+		return 0, klearn.Errorf(err, "%s", who)
 	}
 	return CheckGrams(who, Ks, len(y))
 }
@@ -34,12 +34,12 @@ func CheckInputs(who string, Ks []*mat.SymDense, y []float64) (int, error) {
 func CheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
 	for k, K := range Ks {
 		if K == nil {
-			return 0, klearn.Errorf(klearn.ErrEmpty, "mkl: %s: kernel %d is nil", who, k)
+			return 0, klearn.Errorf(klearn.ErrEmpty, "%s: kernel %d is nil", who, k)
 		}
 		if _, err := klearn.CheckGram(K, n); err != nil {
-			return 0, klearn.Errorf(err, "mkl: %s: kernel %d", who, k)
+			return 0, klearn.Errorf(err, "%s: kernel %d", who, k)
 		}
-		if err := klearn.CheckDiagPSD(fmt.Sprintf("mkl: %s: kernel %d", who, k), K); err != nil {
+		if err := klearn.CheckDiagPSD(fmt.Sprintf("%s: kernel %d", who, k), K); err != nil {
 			return 0, err
 		}
 	}
@@ -52,13 +52,13 @@ func Classifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, err
 		C = 1
 	}
 	if math.IsNaN(C) || math.IsInf(C, 0) || C <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: C = %v, want a finite value > 0", who, C)
+		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "%s: C = %v, want a finite value > 0", who, C)
 	}
 	if svmTol == 0 {
 		svmTol = mkl.DefaultSVMTol
 	}
 	if math.IsNaN(svmTol) || math.IsInf(svmTol, 0) || svmTol <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "mkl: %s: SVMTol = %v, want a finite value > 0", who, svmTol)
+		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "%s: SVMTol = %v, want a finite value > 0", who, svmTol)
 	}
 	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
 }
@@ -66,7 +66,7 @@ func Classifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, err
 // smklSettings applies the defaults of Settings.Tol and MaxIter
 // (opt.Settings.Resolve).
 func Settings(who string, s opt.Settings, defTol float64, defIter int) (float64, int, error) {
-	maxIter, tol, err := s.Resolve("mkl: "+who, defIter, defTol)
+	maxIter, tol, err := s.Resolve(who, defIter, defTol)
 	return tol, maxIter, err
 }
 
@@ -74,11 +74,11 @@ func Settings(who string, s opt.Settings, defTol float64, defIter int) (float64,
 func Solve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, y []float64) (*svm.Model, float64, error) {
 	K, err := kernel.Combine(w, Ks)
 	if err != nil {
-		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
+		return nil, 0, klearn.Errorf(err, "%s", who)
 	}
 	model, err := cls.FitGram(K, y)
 	if err != nil {
-		return nil, 0, klearn.Errorf(err, "mkl: %s", who)
+		return nil, 0, klearn.Errorf(err, "%s", who)
 	}
 	return model, -model.Objective(), nil
 }
