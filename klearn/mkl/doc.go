@@ -54,9 +54,11 @@
 // sentinel error, never a panic:
 //
 //	learner                                 suite               test file
-//	easymkl.Learner, easymkl.SVM            TestKernelLearner   mkl/contract_test.go
-//	simplemkl, lpmkl (p = 1, 2), alignf.SVM TestKernelLearner   mkl/contract_test.go
-//	easymkl.KOMD (one fixed kernel)         TestKernelLearner   mkl/contract_test.go (a list of one kernel)
+//	easymkl.Learner, easymkl.SVM            TestKernelLearner   easymkl/contract_test.go
+//	easymkl.KOMD (one fixed kernel)         TestKernelLearner   easymkl/contract_test.go (a list of one kernel)
+//	simplemkl.Learner                       TestKernelLearner   simplemkl/contract_test.go
+//	lpmkl.Learner (p = 1, 2)                TestKernelLearner   lpmkl/contract_test.go
+//	alignf.SVM                              TestKernelLearner   alignf/contract_test.go
 //	nkrr.Regressor FitGrams                 TestKernelLearner   nkrr/contract_test.go
 //	nkrr.Regressor Fit                      TestFeatureLearner  nkrr/contract_test.go (adapter)
 //	continuous.Greedy (QN and DC step 2)    TestFeatureLearner  continuous/contract_test.go

@@ -1,23 +1,19 @@
-package mkl_test
+package easymkl_test
 
 import (
 	"math"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
-	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
-	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
+	"gonum.org/v1/gonum/mat"
 )
 
-// TestKernelLearnerContract runs the contract's conformance suite over every
-// finite-list learner of the package, each with a few absurd
+// TestKernelLearnerContract runs the contract's conformance suite (package
+// mkltest) over the learners of this package, each with a few absurd
 // hyper-parameters that must be refused (ErrParam).
 func TestKernelLearnerContract(t *testing.T) {
 	t.Parallel()
@@ -34,23 +30,30 @@ func TestKernelLearnerContract(t *testing.T) {
 			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: -1}},
 			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: nan}})
 	})
-	t.Run("SimpleMKL", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, simplemkl.Learner{C: 1}, linear,
-			simplemkl.Learner{C: -1}, simplemkl.Learner{C: inf}, simplemkl.Learner{C: 1, Settings: opt.Settings{Tol: nan}})
-	})
-	t.Run("LpMKL p=1", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, lpmkl.Learner{P: 1, C: 1}, linear,
-			lpmkl.Learner{P: 0.5, C: 1}, lpmkl.Learner{P: nan, C: 1}, lpmkl.Learner{P: 2, C: -3})
-	})
-	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, lpmkl.Learner{P: 2, C: 1}, linear) })
-	t.Run("AlignfSVM", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, alignf.SVM{SVM: svm.Classifier{C: 1}}, linear,
-			alignf.SVM{SVM: svm.Classifier{C: -1}}, alignf.SVM{SVM: svm.Classifier{C: inf}})
-	})
 	t.Run("KOMD", func(t *testing.T) {
 		one := mkltest.Options{Linear: true, Kernels: 1}
 		mkltest.TestKernelLearner(t, komdLearner{easymkl.KOMD{Lambda: 0.3}}, one,
 			komdLearner{easymkl.KOMD{Lambda: -0.1}}, komdLearner{easymkl.KOMD{Lambda: 1.5}}, komdLearner{easymkl.KOMD{Lambda: nan}})
+	})
+}
+
+// TestExtremeHyperParameters fits the learners of this package with valid
+// but extreme settings: a sentinel error or finite decisions.
+func TestExtremeHyperParameters(t *testing.T) {
+	t.Parallel()
+	tiny, huge := 1e-300, 1e300
+	t.Run("EasyMKL", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, easymkl.Learner{Lambda: tiny}, easymkl.Learner{Lambda: 1},
+			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: opt.Settings{MaxIter: 1}})
+	})
+	t.Run("EasyMKLSVM", func(t *testing.T) {
+		e := easymkl.Learner{Lambda: 0.3}
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{},
+			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: huge}}, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: tiny}})
+	})
+	t.Run("KOMD", func(t *testing.T) {
+		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{easymkl.KOMD{Lambda: tiny}}, komdLearner{easymkl.KOMD{Lambda: 1}},
+			komdLearner{easymkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
 	})
 }
 
@@ -107,35 +110,4 @@ func (m *komdModel) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 		return nil, klearn.Errorf(klearn.ErrShape, "komdLearner: %d kernels, want 1", len(Kte))
 	}
 	return m.fitted().PredictGram(Kte[0])
-}
-
-// TestExtremeHyperParameters fits the finite-list learners with valid but
-// extreme settings: a sentinel error or finite decisions.
-func TestExtremeHyperParameters(t *testing.T) {
-	t.Parallel()
-	tiny, huge := 1e-300, 1e300
-	t.Run("EasyMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, easymkl.Learner{Lambda: tiny}, easymkl.Learner{Lambda: 1},
-			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: opt.Settings{MaxIter: 1}})
-	})
-	t.Run("EasyMKLSVM", func(t *testing.T) {
-		e := easymkl.Learner{Lambda: 0.3}
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{},
-			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: huge}}, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: tiny}})
-	})
-	t.Run("SimpleMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, simplemkl.Learner{C: huge}, simplemkl.Learner{C: tiny},
-			simplemkl.Learner{C: 1, Settings: opt.Settings{MaxIter: 1}}, simplemkl.Learner{C: 1, Settings: opt.Settings{Tol: tiny, MaxIter: 20}})
-	})
-	t.Run("LpMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, lpmkl.Learner{P: huge, C: 1}, lpmkl.Learner{P: math.Inf(1), C: 1},
-			lpmkl.Learner{P: 1 + 1e-15, C: 1}, lpmkl.Learner{P: 2, C: huge}, lpmkl.Learner{P: 2, C: tiny})
-	})
-	t.Run("AlignfSVM", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, alignf.SVM{SVM: svm.Classifier{C: huge}}, alignf.SVM{SVM: svm.Classifier{C: tiny}})
-	})
-	t.Run("KOMD", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{easymkl.KOMD{Lambda: tiny}}, komdLearner{easymkl.KOMD{Lambda: 1}},
-			komdLearner{easymkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
-	})
 }
