@@ -7,7 +7,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -25,10 +26,10 @@ func Example_library() {
 	check(err)
 	score("SVM (RBF)", yte, must(svmModel.Predict(Xte)))
 
-	hpk := mkl.HPKFamily{D: 10, MinDegree: 1} // polynomial kernels of degrees 1 … 10
-	mklModel, err := mkl.EasyMKL{Lambda: 0.5}.FitGrams(must(hpk.Grams(Xtr)), ytr)
+	hpkFam := hpk.Family{D: 10, MinDegree: 1} // polynomial kernels of degrees 1 … 10
+	mklModel, err := easymkl.Learner{Lambda: 0.5}.FitGrams(must(hpkFam.Grams(Xtr)), ytr)
 	check(err)
-	score("EasyMKL (HPK 1-10)", yte, must(mklModel.PredictGrams(must(hpk.Crosses(Xte, Xtr)))))
+	score("EasyMKL (HPK 1-10)", yte, must(mklModel.PredictGrams(must(hpkFam.Crosses(Xte, Xtr)))))
 	// Output:
 	// SVM (RBF)            test accuracy 0.839
 	// EasyMKL (HPK 1-10)   test accuracy 0.839

@@ -12,6 +12,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
@@ -63,7 +65,7 @@ func TestBatterySecondSweep(t *testing.T) {
 	var cases []klearntest.Case
 
 	// Nil receivers and nil arguments.
-	var rf *mkl.RandomHPKFeatures
+	var rf *hpk.RandomFeatures
 	var sdp *opt.SDP
 	cases = append(cases,
 		klearntest.Bad("nil RandomHPKFeatures.Grams", func() error { return err1(rf.Grams(X)) }, nil),
@@ -116,13 +118,13 @@ func TestBatterySecondSweep(t *testing.T) {
 	} {
 		src := s.src
 		cases = append(cases,
-			klearntest.Bad("EasyMKL.FitSource "+s.name, func() error { return err1(mkl.EasyMKL{Lambda: .5}.FitSource(src, f.y)) }, nil),
+			klearntest.Bad("EasyMKL.FitSource "+s.name, func() error { return err1(easymkl.Learner{Lambda: .5}.FitSource(src, f.y)) }, nil),
 			klearntest.Bad("CombineSource "+s.name, func() error { return err1(mkl.CombineSource([]float64{.5, .5, .5}[:src.n], src)) }, nil),
 		)
 	}
 
 	// NaN in, NaN out.
-	hpk := mkl.HPKFamily{D: 3}
+	hpkFam := hpk.Family{D: 3}
 	nanK1 := symWithNaN(f.Kn, nan)
 	cases = append(cases,
 		klearntest.Bad("NormalizeCross NaN C", func() error {
@@ -134,14 +136,14 @@ func TestBatterySecondSweep(t *testing.T) {
 		klearntest.Bad("MonomialVector NaN x", func() error { return err1(kernel.MonomialVector([]float64{nan, 1}, [][]int{{1, 0}})) }, klearn.ErrNotFinite),
 		klearntest.Bad("MonomialVector overflows", func() error { return err1(kernel.MonomialVector([]float64{1e300, 1}, [][]int{{2, 0}})) }, klearn.ErrNotFinite),
 		klearntest.Bad("HPKFamily.Source NaN K1", func() error {
-			src, err := hpk.Source(nanK1)
+			src, err := hpkFam.Source(nanK1)
 			if err != nil {
 				return err
 			}
 			return src.Each(func(int, *mat.SymDense) error { return nil })
 		}, klearn.ErrNotFinite),
 		klearntest.Bad("HPKFamily.CrossSource NaN C1", func() error {
-			src, err := hpk.CrossSource(nanC)
+			src, err := hpkFam.CrossSource(nanC)
 			if err != nil {
 				return err
 			}
@@ -173,20 +175,20 @@ func TestBatterySecondSweep(t *testing.T) {
 		}),
 		klearntest.Bad("Center overflows", func() error { return err1(kernel.Center(symScaled(f.K, big/2))) }, klearn.ErrNotFinite),
 		klearntest.Finite("CosineGram is scale-invariant (X·1e200)", func() ([]float64, error) {
-			return sameAs(mkl.CosineGram(X))(mkl.CosineGram(Xbig))
+			return sameAs(hpk.CosineGram(X))(hpk.CosineGram(Xbig))
 		}),
 		klearntest.Finite("CosineGram is scale-invariant (X·1e-200)", func() ([]float64, error) {
-			return sameAs(mkl.CosineGram(X))(mkl.CosineGram(scaled(X, 1e-200)))
+			return sameAs(hpk.CosineGram(X))(hpk.CosineGram(scaled(X, 1e-200)))
 		}),
 		klearntest.Finite("CosineCross is scale-invariant (A·1e200)", func() ([]float64, error) {
-			return sameAs(mkl.CosineCross(f.Xte, X))(mkl.CosineCross(scaled(f.Xte, 1e200), Xbig))
+			return sameAs(hpk.CosineCross(f.Xte, X))(hpk.CosineCross(scaled(f.Xte, 1e200), Xbig))
 		}),
 		klearntest.Finite("HPKFamily.Grams is scale-invariant (X·1e200)", func() ([]float64, error) {
-			a, err := hpk.Grams(X)
+			a, err := hpkFam.Grams(X)
 			if err != nil {
 				return nil, err
 			}
-			b, err := hpk.Grams(Xbig)
+			b, err := hpkFam.Grams(Xbig)
 			if err != nil {
 				return nil, err
 			}

@@ -14,9 +14,14 @@ import (
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -122,7 +127,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	f.Ks = []*mat.SymDense{f.Kn, rbf}
-	cte, err := mkl.CosineCross(Xte, X)
+	cte, err := hpk.CosineCross(Xte, X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,9 +347,9 @@ func TestBatteryMetrics(t *testing.T) {
 				v, err := metrics.MEBRadiusApprox(symScaled(f.K, s))
 				return []float64{v}, err
 			}),
-			klearntest.Finite("CosineGram scaled", func() ([]float64, error) { K, err := mkl.CosineGram(scaled(f.X, s)); return klearntest.Values(K), err }),
+			klearntest.Finite("CosineGram scaled", func() ([]float64, error) { K, err := hpk.CosineGram(scaled(f.X, s)); return klearntest.Values(K), err }),
 			klearntest.Finite("CosineCross scaled", func() ([]float64, error) {
-				K, err := mkl.CosineCross(scaled(f.Xte, s), scaled(f.X, s))
+				K, err := hpk.CosineCross(scaled(f.Xte, s), scaled(f.X, s))
 				return klearntest.Values(K), err
 			}),
 		)
@@ -533,9 +538,9 @@ func TestBatteryLearners(t *testing.T) {
 	f := newFixture(t)
 	var nilSVM *svm.Model
 	var nilKRR *krr.Model
-	var nilEasy *mkl.EasyMKLModel
-	var nilKOMD *mkl.KOMDModel
-	var nilSimple *mkl.SimpleMKLModel
+	var nilEasy *easymkl.Model
+	var nilKOMD *easymkl.KOMDModel
+	var nilSimple *simplemkl.Model
 	var nilTK *tk.Model
 	var nilNK *nkrr.Model
 	var nilGH *ghkl.Model
@@ -547,11 +552,11 @@ func TestBatteryLearners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	easy, err := mkl.EasyMKL{Lambda: .5}.FitGrams(f.Ks, f.y)
+	easy, err := easymkl.Learner{Lambda: .5}.FitGrams(f.Ks, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	simple, err := mkl.SimpleMKL{}.FitGrams(f.Ks, f.y)
+	simple, err := simplemkl.Learner{}.FitGrams(f.Ks, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -582,12 +587,12 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("tk nil model", func() error { return err1(nilTK.Predict(f.Xte)) }, klearn.ErrNotFitted),
 		klearntest.Bad("nkrr nil model", func() error { return err1(nilNK.DecisionGrams(f.Ktes)) }, klearn.ErrNotFitted),
 		klearntest.Bad("ghkl nil model", func() error { return err1(nilGH.Predict(f.Xte)) }, klearn.ErrNotFitted),
-		klearntest.Bad("EasyMKL nil kernel", func() error { return err1(mkl.EasyMKL{}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
-		klearntest.Bad("EasyMKL no kernels", func() error { return err1(mkl.EasyMKL{}.FitGrams(nil, f.y)) }, nil),
-		klearntest.Bad("SimpleMKL nil kernel", func() error { return err1(mkl.SimpleMKL{}.FitGrams([]*mat.SymDense{nil}, f.y)) }, nil),
-		klearntest.Bad("LpMKL nil kernel", func() error { return err1(mkl.LpMKL{P: 2}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
-		klearntest.Bad("Alignf nil kernel", func() error { return err1(mkl.Alignf{}.FitGrams([]*mat.SymDense{nil, f.Kn}, f.y)) }, nil),
-		klearntest.Bad("AlignfSVM nil kernel", func() error { return err1(mkl.AlignfSVM{}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
+		klearntest.Bad("EasyMKL nil kernel", func() error { return err1(easymkl.Learner{}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
+		klearntest.Bad("EasyMKL no kernels", func() error { return err1(easymkl.Learner{}.FitGrams(nil, f.y)) }, nil),
+		klearntest.Bad("SimpleMKL nil kernel", func() error { return err1(simplemkl.Learner{}.FitGrams([]*mat.SymDense{nil}, f.y)) }, nil),
+		klearntest.Bad("LpMKL nil kernel", func() error { return err1(lpmkl.Learner{P: 2}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
+		klearntest.Bad("Alignf nil kernel", func() error { return err1(alignf.Align{}.FitGrams([]*mat.SymDense{nil, f.Kn}, f.y)) }, nil),
+		klearntest.Bad("AlignfSVM nil kernel", func() error { return err1(alignf.SVM{}.FitGrams([]*mat.SymDense{f.Kn, nil}, f.y)) }, nil),
 		klearntest.Bad("nkrr nil kernel", func() error { return err1(nkrr.Regressor{Lambda: 1}.FitGrams([]*mat.SymDense{nil}, f.y)) }, nil),
 		klearntest.Bad("EasyMKL model nil test kernel", func() error { return err1(easy.DecisionGrams([]*mat.Dense{nil, f.Ktes[1]})) }, nil),
 		klearntest.Bad("EasyMKL model Combine nil", func() error { return err1(easy.Combine([]*mat.SymDense{f.Kn, nil})) }, nil),
@@ -611,27 +616,27 @@ func TestBatteryLearners(t *testing.T) {
 			_, _, err := nkrr.SelectGrams(nil, f.Ks, f.y, outside)
 			return err
 		}, nil),
-		klearntest.Bad("HPKFamily Source nil", func() error { return err1(mkl.HPKFamily{D: 3}.Source(nil)) }, nil),
-		klearntest.Bad("HPKFamily CrossSource nil", func() error { return err1(mkl.HPKFamily{D: 3}.CrossSource(nil)) }, nil),
-		klearntest.Bad("HPKFamily Grams nil", func() error { return err1(mkl.HPKFamily{D: 3}.Grams(nil)) }, nil),
-		klearntest.Bad("EasyMKLAllPairs nil", func() error { return err1(mkl.EasyMKLAllPairs{}.FitCosine(nil, f.y)) }, nil),
-		klearntest.Bad("CenterOfMass empty", func() error { return err1(mkl.CenterOfMass(nil)) }, nil),
-		klearntest.Bad("CenterOfMass NaN", func() error { return err1(mkl.CenterOfMass([]float64{nan, 1})) }, nil),
-		klearntest.Bad("LpMKLUpdate lengths", func() error { return err1(mkl.LpMKLUpdate([]float64{1}, []float64{1, 2}, 2)) }, nil),
-		klearntest.Bad("LpMKLUpdate p < 1", func() error { return err1(mkl.LpMKLUpdate([]float64{1}, []float64{1}, .5)) }, klearn.ErrParam),
+		klearntest.Bad("HPKFamily Source nil", func() error { return err1(hpk.Family{D: 3}.Source(nil)) }, nil),
+		klearntest.Bad("HPKFamily CrossSource nil", func() error { return err1(hpk.Family{D: 3}.CrossSource(nil)) }, nil),
+		klearntest.Bad("HPKFamily Grams nil", func() error { return err1(hpk.Family{D: 3}.Grams(nil)) }, nil),
+		klearntest.Bad("EasyMKLAllPairs nil", func() error { return err1(easymkl.AllPairs{}.FitCosine(nil, f.y)) }, nil),
+		klearntest.Bad("CenterOfMass empty", func() error { return err1(hpk.CenterOfMass(nil)) }, nil),
+		klearntest.Bad("CenterOfMass NaN", func() error { return err1(hpk.CenterOfMass([]float64{nan, 1})) }, nil),
+		klearntest.Bad("LpMKLUpdate lengths", func() error { return err1(lpmkl.Update([]float64{1}, []float64{1, 2}, 2)) }, nil),
+		klearntest.Bad("LpMKLUpdate p < 1", func() error { return err1(lpmkl.Update([]float64{1}, []float64{1}, .5)) }, klearn.ErrParam),
 		klearntest.Bad("tk Library nil", func() error { _, _, err := tk.Library(nil, nil, 1, 0, nil); return err }, nil),
 		klearntest.Bad("tk nil X", func() error { return err1(tk.Learner{}.Fit(nil, f.y)) }, nil),
 		klearntest.Bad("ghkl nil X", func() error { return err1(ghkl.Classifier{Rho: 2, C: 1}.Fit(nil, f.y)) }, nil),
 		// Kind 1: sizes.
-		klearntest.Bad("HPKFamily D 1<<21", func() error { return err1(mkl.HPKFamily{D: 1 << 21}.Grams(f.X)) }, klearn.ErrParam),
-		klearntest.Bad("HPKFamily D 1<<40 Source", func() error { return err1(mkl.HPKFamily{D: 1 << 40}.Source(f.Kn)) }, klearn.ErrParam),
-		klearntest.Bad("HPKFamily D negative", func() error { return err1(mkl.HPKFamily{D: -1}.Grams(f.X)) }, klearn.ErrParam),
-		klearntest.Bad("HPKWeightsRBF 1<<40", func() error { return err1(mkl.HPKWeightsRBF(1<<40, 1)) }, klearn.ErrParam),
-		klearntest.Bad("HPKWeightsPolynomial 1<<40", func() error { return err1(mkl.HPKWeightsPolynomial(1<<40, 1)) }, klearn.ErrParam),
-		klearntest.Bad("HPKWeightsSum 1<<40", func() error { return err1(mkl.HPKWeightsSum(1 << 40)) }, klearn.ErrParam),
-		klearntest.Bad("HPKWeightsSingle 1<<40", func() error { return err1(mkl.HPKWeightsSingle(1 << 40)) }, klearn.ErrParam),
-		klearntest.Bad("RandomHPKFamily steps 1<<40", func() error { return err1(mkl.RandomHPKFamily{Steps: 1 << 40}.Sample(3)) }, klearn.ErrParam),
-		maybe("RandomHPKFamily m 1<<40", func() error { return err1(mkl.RandomHPKFamily{Steps: 3}.Sample(1 << 40)) }),
+		klearntest.Bad("HPKFamily D 1<<21", func() error { return err1(hpk.Family{D: 1 << 21}.Grams(f.X)) }, klearn.ErrParam),
+		klearntest.Bad("HPKFamily D 1<<40 Source", func() error { return err1(hpk.Family{D: 1 << 40}.Source(f.Kn)) }, klearn.ErrParam),
+		klearntest.Bad("HPKFamily D negative", func() error { return err1(hpk.Family{D: -1}.Grams(f.X)) }, klearn.ErrParam),
+		klearntest.Bad("HPKWeightsRBF 1<<40", func() error { return err1(hpk.WeightsRBF(1<<40, 1)) }, klearn.ErrParam),
+		klearntest.Bad("HPKWeightsPolynomial 1<<40", func() error { return err1(hpk.WeightsPolynomial(1<<40, 1)) }, klearn.ErrParam),
+		klearntest.Bad("HPKWeightsSum 1<<40", func() error { return err1(hpk.WeightsSum(1 << 40)) }, klearn.ErrParam),
+		klearntest.Bad("HPKWeightsSingle 1<<40", func() error { return err1(hpk.WeightsSingle(1 << 40)) }, klearn.ErrParam),
+		klearntest.Bad("RandomHPKFamily steps 1<<40", func() error { return err1(hpk.RandomFamily{Steps: 1 << 40}.Sample(3)) }, klearn.ErrParam),
+		maybe("RandomHPKFamily m 1<<40", func() error { return err1(hpk.RandomFamily{Steps: 3}.Sample(1 << 40)) }),
 		klearntest.Bad("tk RandomP 1<<40", func() error { return err1(tk.RandomP(1<<20, 1<<20, 1)) }, klearn.ErrParam),
 		klearntest.Bad("tk Library degree 30", func() error {
 			_, _, err := tk.Library(f.X, f.Xte, 30, 0, []*mat.SymDense{mat.NewSymDense(2, nil)})
@@ -658,20 +663,20 @@ func TestBatteryLearners(t *testing.T) {
 			return err1(mkl.CombineSource([]float64{1, 1}, mkl.GramList{symWithNaN(f.Kn, inf), f.Kn}))
 		}, klearn.ErrNotFinite),
 		klearntest.Bad("kernel.Combine Inf weight", func() error { return err1(kernel.Combine([]float64{inf, 1}, f.Ks)) }, nil),
-		klearntest.Bad("EasyMKL NaN Lambda", func() error { return err1(mkl.EasyMKL{Lambda: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("EasyMKL NaN Lambda", func() error { return err1(easymkl.Learner{Lambda: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from negative paper Λ", func() error {
-			lam, err := mkl.LambdaFromPaper(-2)
+			lam, err := easymkl.LambdaFromPaper(-2)
 			if err != nil {
 				return err
 			}
-			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
+			return err1(easymkl.Learner{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("EasyMKL Lambda from NaN paper Λ", func() error {
-			lam, err := mkl.LambdaFromPaper(nan)
+			lam, err := easymkl.LambdaFromPaper(nan)
 			if err != nil {
 				return err
 			}
-			return err1(mkl.EasyMKL{Lambda: lam}.FitGrams(f.Ks, f.y))
+			return err1(easymkl.Learner{Lambda: lam}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
 		klearntest.Bad("krr NaN Lambda", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: nan}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("svm Inf C", func() error { return err1(svm.Classifier{Kernel: kernel.Linear{}, C: inf}.Fit(f.X, f.y)) }, klearn.ErrParam),
@@ -688,15 +693,15 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("tk unknown method", func() error { return err1(tk.Learner{Method: tk.Method(9)}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("ghkl unknown solver", func() error { return err1(ghkl.Classifier{Rho: 2, C: 1, Solver: ghkl.Solver(9)}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("ghkl rho 3", func() error { return err1(ghkl.Classifier{Rho: 3, C: 1}.Fit(f.X, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("RandomHPKFamily unknown rule", func() error { return err1(mkl.RandomHPKFamily{Steps: 3, Rule: mkl.RandomFamilyRule(9)}.Sample(3)) }, klearn.ErrParam),
+		klearntest.Bad("RandomHPKFamily unknown rule", func() error { return err1(hpk.RandomFamily{Steps: 3, Rule: hpk.Rule(9)}.Sample(3)) }, klearn.ErrParam),
 		// Kind 7: indefinite Grams.
 		klearntest.Bad("svm FitGram −K", func() error { return err1(svm.Classifier{}.FitGram(f.neg, f.y)) }, klearn.ErrNotPSD),
 		klearntest.Bad("krr FitGram −K", func() error { return err1(krr.Regressor{Lambda: 1e-3}.FitGram(f.neg, f.y)) }, nil),
-		klearntest.Bad("KOMD FitGram −K", func() error { return err1(mkl.KOMD{}.FitGram(f.neg, f.y)) }, klearn.ErrNotPSD),
-		klearntest.Bad("EasyMKL −K", func() error { return err1(mkl.EasyMKL{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
-		klearntest.Bad("SimpleMKL −K", func() error { return err1(mkl.SimpleMKL{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
-		klearntest.Bad("LpMKL −K", func() error { return err1(mkl.LpMKL{P: 2}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
-		klearntest.Bad("Alignf −K", func() error { return err1(mkl.Alignf{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
+		klearntest.Bad("KOMD FitGram −K", func() error { return err1(easymkl.KOMD{}.FitGram(f.neg, f.y)) }, klearn.ErrNotPSD),
+		klearntest.Bad("EasyMKL −K", func() error { return err1(easymkl.Learner{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
+		klearntest.Bad("SimpleMKL −K", func() error { return err1(simplemkl.Learner{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
+		klearntest.Bad("LpMKL −K", func() error { return err1(lpmkl.Learner{P: 2}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
+		klearntest.Bad("Alignf −K", func() error { return err1(alignf.Align{}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y)) }, klearn.ErrNotPSD),
 		klearntest.Bad("nkrr −K", func() error {
 			return err1(nkrr.Regressor{Lambda: 1, Radius: 1}.FitGrams([]*mat.SymDense{f.neg, f.Kn}, f.y))
 		}, klearn.ErrNotPSD),
@@ -718,35 +723,35 @@ func TestBatteryLearners(t *testing.T) {
 			return m.DecisionGram(f.Ktes[0])
 		}),
 		klearntest.Finite("KOMD indefinite", func() ([]float64, error) {
-			m, err := mkl.KOMD{Lambda: .1}.FitGram(ind, f.y)
+			m, err := easymkl.KOMD{Lambda: .1}.FitGram(ind, f.y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGram(f.Ktes[0])
 		}),
 		klearntest.Finite("EasyMKL indefinite", func() ([]float64, error) {
-			m, err := mkl.EasyMKL{Lambda: .1}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			m, err := easymkl.Learner{Lambda: .1}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGrams(indTe)
 		}),
 		klearntest.Finite("SimpleMKL indefinite", func() ([]float64, error) {
-			m, err := mkl.SimpleMKL{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			m, err := simplemkl.Learner{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGrams(indTe)
 		}),
 		klearntest.Finite("LpMKL indefinite", func() ([]float64, error) {
-			m, err := mkl.LpMKL{P: 2}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			m, err := lpmkl.Learner{P: 2}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGrams(indTe)
 		}),
 		klearntest.Finite("Alignf indefinite", func() ([]float64, error) {
-			m, err := mkl.Alignf{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
+			m, err := alignf.Align{}.FitGrams([]*mat.SymDense{ind, f.Kn}, f.y)
 			if err != nil {
 				return nil, err
 			}
@@ -807,19 +812,19 @@ func TestBatteryLearners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nkF, err := nkrr.Regressor{Lambda: 1, Radius: 1}.FitFeatures(f.X, f.y)
+	nkF, err := nkrr.Regressor{Lambda: 1, Radius: 1}.Fit(f.X, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lp, err := mkl.LpMKL{P: 2}.FitGrams(f.Ks, f.y)
+	lp, err := lpmkl.Learner{P: 2}.FitGrams(f.Ks, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	asvm, err := mkl.AlignfSVM{}.FitGrams(f.Ks, f.y)
+	asvm, err := alignf.SVM{}.FitGrams(f.Ks, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	esvm, err := mkl.EasyMKLSVM{}.FitGrams(f.Ks, f.y)
+	esvm, err := easymkl.SVM{}.FitGrams(f.Ks, f.y)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -864,7 +869,7 @@ func TestBatteryLearners(t *testing.T) {
 				return m.Predict(scaled(f.Xte, s))
 			}),
 			klearntest.Finite("EasyMKL scaled Grams", func() ([]float64, error) {
-				m, err := mkl.EasyMKL{Lambda: .5}.FitGrams([]*mat.SymDense{symScaled(f.Kn, s), f.Ks[1]}, f.y)
+				m, err := easymkl.Learner{Lambda: .5}.FitGrams([]*mat.SymDense{symScaled(f.Kn, s), f.Ks[1]}, f.y)
 				if err != nil {
 					return nil, err
 				}
@@ -1100,11 +1105,11 @@ func FuzzSizes(f *testing.F) {
 		if d <= 1<<12 {
 			_, err = kernel.DPPPolynomial(d, 1)
 			check("DPPPolynomial", err)
-			_, err = mkl.HPKWeightsRBF(d, 1)
+			_, err = hpk.WeightsRBF(d, 1)
 			check("HPKWeightsRBF", err)
 		} else {
 			// Beyond the caps these must refuse without allocating.
-			if _, err := mkl.HPKWeightsSum(d); d > kernel.MaxDPPDegree && err == nil {
+			if _, err := hpk.WeightsSum(d); d > kernel.MaxDPPDegree && err == nil {
 				t.Fatalf("HPKWeightsSum(%d) accepted", d)
 			}
 			if _, err := kernel.DPPRBF(1, d); d > kernel.MaxDPPDegree && err == nil {
@@ -1139,12 +1144,12 @@ func FuzzSizes(f *testing.F) {
 func TestLambdaConversionsDomain(t *testing.T) {
 	t.Parallel()
 	for _, v := range []float64{-1, -1e-300, nan, math.Inf(-1)} {
-		if got, err := mkl.LambdaFromPaper(v); !errors.Is(err, klearn.ErrParam) {
+		if got, err := easymkl.LambdaFromPaper(v); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("LambdaFromPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
 	for _, v := range []float64{-0.5, 1.5, nan, inf} {
-		if got, err := mkl.LambdaToPaper(v); !errors.Is(err, klearn.ErrParam) {
+		if got, err := easymkl.LambdaToPaper(v); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("LambdaToPaper(%v) = %v, %v; want ErrParam", v, got, err)
 		}
 	}
@@ -1154,7 +1159,7 @@ func TestLambdaConversionsDomain(t *testing.T) {
 		}
 		return v
 	}
-	if at(mkl.LambdaToPaper(1)) != inf || at(mkl.LambdaFromPaper(inf)) != 1 || at(mkl.LambdaFromPaper(0)) != 0 || at(mkl.LambdaFromPaper(1)) != 0.5 {
+	if at(easymkl.LambdaToPaper(1)) != inf || at(easymkl.LambdaFromPaper(inf)) != 1 || at(easymkl.LambdaFromPaper(0)) != 0 || at(easymkl.LambdaFromPaper(1)) != 0.5 {
 		t.Error("conversions at the ends of the domain changed")
 	}
 }
@@ -1211,15 +1216,15 @@ func TestBatteryNilAndZeroReceivers(t *testing.T) {
 	receivers := []any{
 		(*svm.Model)(nil), &svm.Model{},
 		(*krr.Model)(nil), &krr.Model{},
-		(*mkl.EasyMKLModel)(nil), &mkl.EasyMKLModel{},
-		(*mkl.EasyMKLSVMModel)(nil), &mkl.EasyMKLSVMModel{},
-		(*mkl.EasyMKLAllPairsModel)(nil), &mkl.EasyMKLAllPairsModel{},
-		(*mkl.KOMDModel)(nil), &mkl.KOMDModel{},
-		(*mkl.SimpleMKLModel)(nil), &mkl.SimpleMKLModel{},
-		(*mkl.LpMKLModel)(nil), &mkl.LpMKLModel{},
-		(*mkl.AlignfModel)(nil), &mkl.AlignfModel{},
-		(*mkl.AlignfSVMModel)(nil), &mkl.AlignfSVMModel{},
-		(*mkl.RandomHPKFeatures)(nil), &mkl.RandomHPKFeatures{},
+		(*easymkl.Model)(nil), &easymkl.Model{},
+		(*easymkl.SVMModel)(nil), &easymkl.SVMModel{},
+		(*easymkl.AllPairsModel)(nil), &easymkl.AllPairsModel{},
+		(*easymkl.KOMDModel)(nil), &easymkl.KOMDModel{},
+		(*simplemkl.Model)(nil), &simplemkl.Model{},
+		(*lpmkl.Model)(nil), &lpmkl.Model{},
+		(*alignf.AlignModel)(nil), &alignf.AlignModel{},
+		(*alignf.SVMModel)(nil), &alignf.SVMModel{},
+		(*hpk.RandomFeatures)(nil), &hpk.RandomFeatures{},
 		(*tk.Model)(nil), &tk.Model{},
 		(*nkrr.Model)(nil), &nkrr.Model{},
 		(*ghkl.Model)(nil), &ghkl.Model{},
@@ -1244,7 +1249,7 @@ func TestBatteryMore(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	tall := mat.NewDense(1<<17, 1, nil) // 1 MiB of data, a 128 GiB Gram
-	feats, err := mkl.RandomHPKFamily{D: 3, Steps: 20, Seed: 1}.Sample(5)
+	feats, err := hpk.RandomFamily{D: 3, Steps: 20, Seed: 1}.Sample(5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1267,7 +1272,7 @@ func TestBatteryMore(t *testing.T) {
 		klearntest.Bad("GPK features of 20000 rows × 501501 monomials", func() error {
 			return err1(kernel.Gram(kernel.GPK{Degree: 1000}, mat.NewDense(20000, 2, nil)))
 		}, klearn.ErrParam),
-		klearntest.Bad("CosineGram of 131072 rows", func() error { return err1(mkl.CosineGram(tall)) }, klearn.ErrParam),
+		klearntest.Bad("CosineGram of 131072 rows", func() error { return err1(hpk.CosineGram(tall)) }, klearn.ErrParam),
 		klearntest.Bad("FeatureGrams of 131072 rows", func() error { return err1(kernel.FeatureGrams(tall)) }, klearn.ErrParam),
 		klearntest.Bad("SDP block 1<<30", sdp(func(p *opt.SDP) { p.Blocks[0] = 1 << 30 }), nil),
 		// Malformed structures.
@@ -1299,7 +1304,7 @@ func TestBatteryMore(t *testing.T) {
 		klearntest.Bad("Images rows·cols overflow", func() error {
 			return err1((&datasets.Images{N: 1, Rows: 1 << 62, Cols: 4, Pixels: []uint8{1}, Labels: []uint8{1}}).Dataset("x", []int{0}))
 		}, nil),
-		klearntest.Bad("EasyMKLAllPairs Gram and labels", func() error { return err1(mkl.EasyMKLAllPairs{}.FitCosine(f.Kn, []float64{0, 1})) }, klearn.ErrShape),
+		klearntest.Bad("EasyMKLAllPairs Gram and labels", func() error { return err1(easymkl.AllPairs{}.FitCosine(f.Kn, []float64{0, 1})) }, klearn.ErrShape),
 		maybe("Grid nil", func() error { return err1(modelsel.Grid(nil)) }),
 		maybe("Threshold NaN", func() error { datasets.Threshold([]float64{nan}, 0); return nil }),
 		maybe("Ranks NaN", func() error { metrics.Ranks([]float64{nan, 1}); return nil }),
@@ -1331,18 +1336,18 @@ func TestBatteryHyperParameters(t *testing.T) {
 		klearntest.Bad("svm MaxIter negative", fitSVM(svm.Classifier{MaxIter: -5}), klearn.ErrParam),
 		klearntest.Bad("krr Lambda negative", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: -1}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("krr Lambda Inf", func() error { return err1(krr.Regressor{Kernel: kernel.Linear{}, Lambda: inf}.Fit(f.X, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("EasyMKL Lambda 1.5", func() error { return err1(mkl.EasyMKL{Lambda: 1.5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("KOMD Lambda -1", func() error { return err1(mkl.KOMD{Lambda: -1}.FitGram(f.K, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("SimpleMKL C NaN", func() error { return err1(mkl.SimpleMKL{C: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("EasyMKL Lambda 1.5", func() error { return err1(easymkl.Learner{Lambda: 1.5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("KOMD Lambda -1", func() error { return err1(easymkl.KOMD{Lambda: -1}.FitGram(f.K, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("SimpleMKL C NaN", func() error { return err1(simplemkl.Learner{C: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("SimpleMKL MaxIter negative", func() error {
-			return err1(mkl.SimpleMKL{Settings: opt.Settings{MaxIter: -1}}.FitGrams(f.Ks, f.y))
+			return err1(simplemkl.Learner{Settings: opt.Settings{MaxIter: -1}}.FitGrams(f.Ks, f.y))
 		}, klearn.ErrParam),
-		klearntest.Bad("LpMKL P 0.5", func() error { return err1(mkl.LpMKL{P: .5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("LpMKL P NaN", func() error { return err1(mkl.LpMKL{P: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("LpMKL P unset", func() error { return err1(mkl.LpMKL{}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
-		klearntest.Bad("Alignf constant y", func() error { return err1(mkl.Alignf{}.FitGrams(f.Ks, make([]float64, 8))) }, nil),
-		klearntest.Bad("HPKFamily MinDegree > D", func() error { return err1(mkl.HPKFamily{D: 2, MinDegree: 3}.Grams(f.X)) }, klearn.ErrParam),
-		klearntest.Bad("RandomHPKFamily D negative", func() error { return err1(mkl.RandomHPKFamily{D: -1}.Sample(3)) }, klearn.ErrParam),
+		klearntest.Bad("LpMKL P 0.5", func() error { return err1(lpmkl.Learner{P: .5}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("LpMKL P NaN", func() error { return err1(lpmkl.Learner{P: nan}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("LpMKL P unset", func() error { return err1(lpmkl.Learner{}.FitGrams(f.Ks, f.y)) }, klearn.ErrParam),
+		klearntest.Bad("Alignf constant y", func() error { return err1(alignf.Align{}.FitGrams(f.Ks, make([]float64, 8))) }, nil),
+		klearntest.Bad("HPKFamily MinDegree > D", func() error { return err1(hpk.Family{D: 2, MinDegree: 3}.Grams(f.X)) }, klearn.ErrParam),
+		klearntest.Bad("RandomHPKFamily D negative", func() error { return err1(hpk.RandomFamily{D: -1}.Sample(3)) }, klearn.ErrParam),
 		klearntest.Bad("tk Margin NaN", fitTK(tk.Learner{Margin: nan}), klearn.ErrParam),
 		klearntest.Bad("tk Margin negative", fitTK(tk.Learner{Margin: -1}), klearn.ErrParam),
 		klearntest.Bad("tk Degree negative", fitTK(tk.Learner{Degree: -1}), klearn.ErrParam),

@@ -10,10 +10,12 @@ import (
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/nn"
@@ -67,12 +69,12 @@ func TestDeterminismAndNoMutation(t *testing.T) {
 	}
 	X, y, Xte, _ := klearntest.SyntheticData(klearntest.Binary, 48, 3, 7)
 	Xr, yr, Xrte, _ := klearntest.SyntheticData(klearntest.Regression, 40, 3, 8)
-	hpk := mkl.HPKFamily{D: 4, MinDegree: 1}
-	Ks, err := hpk.Grams(X)
+	hpkFam := hpk.Family{D: 4, MinDegree: 1}
+	Ks, err := hpkFam.Grams(X)
 	if err != nil {
 		t.Fatal(err)
 	}
-	Ktes, err := hpk.Crosses(Xte, X)
+	Ktes, err := hpkFam.Crosses(Xte, X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,15 +105,15 @@ func TestDeterminismAndNoMutation(t *testing.T) {
 			}
 			return m.Predict(Xrte)
 		}},
-		{"mkl.EasyMKL", []any{Ks, Ktes, y}, func() ([]float64, error) {
-			m, err := mkl.EasyMKL{Lambda: 0.3}.FitGrams(Ks, y)
+		{"easymkl.Learner", []any{Ks, Ktes, y}, func() ([]float64, error) {
+			m, err := easymkl.Learner{Lambda: 0.3}.FitGrams(Ks, y)
 			if err != nil {
 				return nil, err
 			}
 			return m.DecisionGrams(Ktes)
 		}},
-		{"mkl.SimpleMKL", []any{Ks, Ktes, y}, func() ([]float64, error) {
-			m, err := mkl.SimpleMKL{C: 1}.FitGrams(Ks, y)
+		{"simplemkl.Learner", []any{Ks, Ktes, y}, func() ([]float64, error) {
+			m, err := simplemkl.Learner{C: 1}.FitGrams(Ks, y)
 			if err != nil {
 				return nil, err
 			}
@@ -130,7 +132,7 @@ func TestDeterminismAndNoMutation(t *testing.T) {
 			return decide(nn.Classifier{Hidden: 4, Seed: 3, Settings: opt.Settings{MaxIter: 30}}.Fit(X, y))
 		}},
 		{"nkrr", []any{Xr, yr}, func() ([]float64, error) {
-			m, err := nkrr.Regressor{Degree: 1, Lambda: 0.5, Radius: 1}.FitFeatures(Xr, yr)
+			m, err := nkrr.Regressor{Degree: 1, Lambda: 0.5, Radius: 1}.Fit(Xr, yr)
 			if err != nil {
 				return nil, err
 			}

@@ -13,9 +13,14 @@ import (
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -155,20 +160,22 @@ var sweepFuncs = []struct {
 	{"metrics.SpectralRatio", metrics.SpectralRatio},
 	{"metrics.StandardizedSpectralRatio", metrics.StandardizedSpectralRatio},
 	{"metrics.TargetAlignment", metrics.TargetAlignment},
-	{"mkl.CenterOfMass", mkl.CenterOfMass},
+	{"hpk.CenterOfMass", hpk.CenterOfMass},
 	{"mkl.CombineCrossSource", mkl.CombineCrossSource},
 	{"mkl.CombineSource", mkl.CombineSource},
-	{"mkl.CosineCross", mkl.CosineCross},
-	{"mkl.CosineGram", mkl.CosineGram},
-	{"mkl.HPKWeightsPolynomial", mkl.HPKWeightsPolynomial},
-	{"mkl.HPKWeightsRBF", mkl.HPKWeightsRBF},
-	{"mkl.HPKWeightsRBFPaperTypo", mkl.HPKWeightsRBFPaperTypo},
-	{"mkl.HPKWeightsSingle", mkl.HPKWeightsSingle},
-	{"mkl.HPKWeightsSum", mkl.HPKWeightsSum},
-	{"mkl.LambdaFromPaper", mkl.LambdaFromPaper},
-	{"mkl.LambdaToPaper", mkl.LambdaToPaper},
-	{"mkl.LpMKLUpdate", mkl.LpMKLUpdate},
+	{"hpk.CosineCross", hpk.CosineCross},
+	{"hpk.CosineGram", hpk.CosineGram},
+	{"hpk.WeightsPolynomial", hpk.WeightsPolynomial},
+	{"hpk.WeightsRBF", hpk.WeightsRBF},
+	{"hpk.WeightsRBFPaperTypo", hpk.WeightsRBFPaperTypo},
+	{"hpk.WeightsSingle", hpk.WeightsSingle},
+	{"hpk.WeightsSum", hpk.WeightsSum},
+	{"easymkl.LambdaFromPaper", easymkl.LambdaFromPaper},
+	{"easymkl.LambdaToPaper", easymkl.LambdaToPaper},
+	{"lpmkl.Update", lpmkl.Update},
 	{"mkl.Signs", mkl.Signs},
+	{"mkl.EachGram", mkl.EachGram},
+	{"mkl.EachCross", mkl.EachCross},
 	{"continuous.CrossTrain", continuous.CrossTrain},
 	{"continuous.Search", continuous.Search},
 	{"continuous.SubtractSpread", continuous.SubtractSpread},
@@ -221,7 +228,7 @@ var sweepFuncs = []struct {
 // Λ = ∞, a nil GreedyModel's Gap is NaN, and RankSE has no value for N ≤ 0.
 var passThrough = map[string]bool{
 	"modelsel.Rows": true, "modelsel.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
-	"kernel.CrossGram": true, "kernel.CrossGrams": true, "mkl.LambdaToPaper": true,
+	"kernel.CrossGram": true, "kernel.CrossGrams": true, "easymkl.LambdaToPaper": true,
 	"nil continuous.GreedyModel.Gap": true, "stattest.RankSE": true,
 }
 
@@ -250,7 +257,7 @@ var (
 	_ = datasets.Names
 	_ = kernel.Gram
 	_ = metrics.AUC
-	_ = mkl.CosineGram
+	_ = hpk.CosineGram
 	_ = continuous.Search
 	_ = nkrr.ProjectRadial
 	_ = stagewise.Step
@@ -300,17 +307,18 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 		"svm.Classifier":                   svmC,
 		"krr.Regressor":                    krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1},
 		"nn.Classifier":                    nn.Classifier{Hidden: 3, Settings: opt.Settings{MaxIter: 5}},
-		"mkl.EasyMKL":                      mkl.EasyMKL{Lambda: 0.5},
-		"mkl.EasyMKLSVM":                   mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: 0.5}, SVM: svmC},
-		"mkl.KOMD":                         mkl.KOMD{Lambda: 0.5},
-		"mkl.SimpleMKL":                    mkl.SimpleMKL{C: 1},
-		"mkl.LpMKL":                        mkl.LpMKL{C: 1, P: 2},
-		"mkl.Alignf":                       mkl.Alignf{},
-		"mkl.AlignfSVM":                    mkl.AlignfSVM{SVM: svmC},
-		"mkl.HPKFamily":                    mkl.HPKFamily{D: 3},
-		"mkl.RandomHPKFamily":              mkl.RandomHPKFamily{D: 2, Steps: 50},
+		"easymkl.Learner":                  easymkl.Learner{Lambda: 0.5},
+		"easymkl.SVM":                      easymkl.SVM{MKL: easymkl.Learner{Lambda: 0.5}, SVM: svmC},
+		"easymkl.KOMD":                     easymkl.KOMD{Lambda: 0.5},
+		"simplemkl.Learner":                simplemkl.Learner{C: 1},
+		"lpmkl.Learner":                    lpmkl.Learner{C: 1, P: 2},
+		"alignf.Align":                     alignf.Align{},
+		"alignf.SVM":                       alignf.SVM{SVM: svmC},
+		"hpk.Family":                       hpk.Family{D: 3},
+		"hpk.RandomFamily":                 hpk.RandomFamily{D: 2, Steps: 50},
 		"mkl.GramList":                     mkl.GramList(f.Ks),
 		"mkl.CrossList":                    mkl.CrossList(f.Ktes),
+		"mkl.WeightedSVM":                  mkl.WeightedSVM{Who: "sweep"},
 		"continuous.GaussianBandwidth":     continuous.GaussianBandwidth{},
 		"continuous.GaussianPerCoordinate": continuous.GaussianPerCoordinate{},
 		"continuous.GaussianBlocks":        continuous.GaussianBlocks{Blocks: [][]int{{0}, {1}}},
@@ -328,10 +336,10 @@ func sweepReceivers(t *testing.T, f *fixture) map[string]any {
 	// Fitted models.
 	rs["svm.Model"] = must(svmC.Fit(f.X, f.y))
 	rs["krr.Model"] = must(krr.Regressor{Kernel: kernel.RBF{Gamma: 1}, Lambda: 0.1}.Fit(f.X, f.y))
-	rs["mkl.EasyMKLModel"] = must(mkl.EasyMKL{Lambda: 0.5}.FitGrams(f.Ks, f.y))
-	rs["mkl.SimpleMKLModel"] = must(mkl.SimpleMKL{C: 1}.FitGrams(f.Ks, f.y))
-	rs["mkl.KOMDModel"] = must(mkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
-	rs["mkl.RandomHPKFeatures"] = must(mkl.RandomHPKFamily{D: 2, Steps: 50}.Sample(2))
+	rs["easymkl.Model"] = must(easymkl.Learner{Lambda: 0.5}.FitGrams(f.Ks, f.y))
+	rs["simplemkl.Model"] = must(simplemkl.Learner{C: 1}.FitGrams(f.Ks, f.y))
+	rs["easymkl.KOMDModel"] = must(easymkl.KOMD{Lambda: 0.5}.FitGram(f.Kn, f.y))
+	rs["hpk.RandomFeatures"] = must(hpk.RandomFamily{D: 2, Steps: 50}.Sample(2))
 	rs["preprocess.Transform"] = must(preprocess.Standardizer{}.Fit(f.X))
 	rs["preprocess.Transform MinMax"] = must(preprocess.MinMax{}.Fit(f.X))
 	rs["tk.Model"] = must(tk.Learner{Degree: 1, SVM: svmC}.Fit(f.X, f.y))

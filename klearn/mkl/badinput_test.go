@@ -10,6 +10,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 )
 
 // TestBadInputMore: nil kernels inside lists, non-finite test kernels and
@@ -28,19 +30,19 @@ func TestBadInputMore(t *testing.T) {
 	nan.Set(0, 3, math.NaN())
 	inf := mat.NewDense(2, 6, nil)
 	inf.Set(1, 0, math.Inf(1))
-	em, err := mkl.EasyMKL{}.FitGrams([]*mat.SymDense{K, K}, y)
+	em, err := easymkl.Learner{}.FitGrams([]*mat.SymDense{K, K}, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, err := mkl.KOMD{}.FitGram(K, y)
+	km, err := easymkl.KOMD{}.FitGram(K, y)
 	if err != nil {
 		t.Fatal(err)
 	}
 	twice := mat.NewSymDense(6, nil)
 	twice.ScaleSym(2, K)
 	klearntest.Battery(t, []klearntest.Case{
-		klearntest.Bad("EasyMKLSVM nil kernel", func() error { _, err := mkl.EasyMKLSVM{}.FitGrams([]*mat.SymDense{K, nil}, y); return err }, klearn.ErrEmpty),
-		klearntest.Bad("EasyMKLSVM first kernel nil", func() error { _, err := mkl.EasyMKLSVM{}.FitGrams([]*mat.SymDense{nil, K}, y); return err }, nil),
+		klearntest.Bad("EasyMKLSVM nil kernel", func() error { _, err := easymkl.SVM{}.FitGrams([]*mat.SymDense{K, nil}, y); return err }, klearn.ErrEmpty),
+		klearntest.Bad("EasyMKLSVM first kernel nil", func() error { _, err := easymkl.SVM{}.FitGrams([]*mat.SymDense{nil, K}, y); return err }, nil),
 		klearntest.Bad("CombineCrossSource nil", func() error { _, err := mkl.CombineCrossSource([]float64{1, 1}, mkl.CrossList{good, nil}); return err }, klearn.ErrEmpty),
 		klearntest.Bad("KOMD NaN test kernel", func() error { _, err := km.DecisionGram(nan); return err }, klearn.ErrNotFinite),
 		klearntest.Bad("KOMD Inf test kernel", func() error { _, err := km.PredictGram(inf); return err }, klearn.ErrNotFinite),
@@ -50,7 +52,7 @@ func TestBadInputMore(t *testing.T) {
 			_, err := mkl.CombineCrossSource([]float64{1, math.Inf(-1)}, mkl.CrossList{good, good})
 			return err
 		}, klearn.ErrNotFinite),
-		klearntest.Bad("HPKFamily.Source without unit diagonal", func() error { _, err := mkl.HPKFamily{D: 3}.Source(twice); return err }, klearn.ErrParam),
+		klearntest.Bad("HPKFamily.Source without unit diagonal", func() error { _, err := hpk.Family{D: 3}.Source(twice); return err }, klearn.ErrParam),
 	})
 	// The same calls on good input still work.
 	if _, err := em.DecisionGrams([]*mat.Dense{good, good}); err != nil {

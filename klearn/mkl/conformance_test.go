@@ -10,8 +10,13 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -22,7 +27,7 @@ import (
 // them. Learners that work on Gram matrices get the base kernels built from X
 // by the adapter; the adapter keeps its own copy of the training rows to form
 // the test×train kernels, so the checks on X exercise the kernel builders
-// (HPKFamily.Grams/Crosses, kernel.Gram/Cross, CosineGram/CosineCross) and the
+// (hpk.Family.Grams/Crosses, kernel.Gram/Cross, hpk.CosineGram/hpk.CosineCross) and the
 // checks on y and on the fitted state exercise the learner.
 
 // predictFunc adapts a closure to klearn.Predictor.
@@ -87,7 +92,7 @@ func onGrams(g grams, fit func(Ks []*mat.SymDense, y []float64) (func([]*mat.Den
 	})
 }
 
-func easyMKL(e mkl.EasyMKL, decision bool) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
+func easyMKL(e easymkl.Learner, decision bool) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
 	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
 		m, err := e.FitGrams(Ks, y)
 		if err != nil {
@@ -100,7 +105,7 @@ func easyMKL(e mkl.EasyMKL, decision bool) func([]*mat.SymDense, []float64) (fun
 	}
 }
 
-func easyMKLSVM(e mkl.EasyMKLSVM) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
+func easyMKLSVM(e easymkl.SVM) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
 	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
 		m, err := e.FitGrams(Ks, y)
 		if err != nil {
@@ -111,7 +116,7 @@ func easyMKLSVM(e mkl.EasyMKLSVM) func([]*mat.SymDense, []float64) (func([]*mat.
 }
 
 // komd fits mkl.KOMD on the single kernel Ks[0].
-func komd(c mkl.KOMD, decision bool) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
+func komd(c easymkl.KOMD, decision bool) func([]*mat.SymDense, []float64) (func([]*mat.Dense) ([]float64, error), error) {
 	return func(Ks []*mat.SymDense, y []float64) (func([]*mat.Dense) ([]float64, error), error) {
 		m, err := c.FitGram(Ks[0], y)
 		if err != nil {
@@ -153,10 +158,10 @@ func nkrrGrams(r nkrr.Regressor) func([]*mat.SymDense, []float64) (func([]*mat.D
 	}
 }
 
-// nkrrFeatures adapts NKRR.FitFeatures + NKRRModel.Predict, the X-based path.
+// nkrrFeatures adapts NKRR.Fit + NKRRModel.Predict, the X-based path.
 func nkrrFeatures(r nkrr.Regressor) klearntest.Estimator {
 	return klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
-		m, err := r.FitFeatures(X, y)
+		m, err := r.Fit(X, y)
 		if err != nil {
 			return nil, err
 		}
@@ -179,9 +184,9 @@ func ghklEstimator(g ghkl.Classifier, decision bool) klearntest.Estimator {
 }
 
 // allPairs adapts EasyMKLAllPairs on the cosine kernel (multiclass).
-func allPairs(a mkl.EasyMKLAllPairs) klearntest.Estimator {
+func allPairs(a easymkl.AllPairs) klearntest.Estimator {
 	return klearntest.EstimatorFunc(func(X mat.Matrix, y []float64) (klearn.Predictor, error) {
-		K1, err := mkl.CosineGram(X)
+		K1, err := hpk.CosineGram(X)
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +196,7 @@ func allPairs(a mkl.EasyMKLAllPairs) klearntest.Estimator {
 		}
 		Xtr := mat.DenseCopyOf(X)
 		return predictFunc(func(Xte mat.Matrix) ([]float64, error) {
-			C1, err := mkl.CosineCross(Xte, Xtr)
+			C1, err := hpk.CosineCross(Xte, Xtr)
 			if err != nil {
 				return nil, err
 			}
@@ -201,8 +206,8 @@ func allPairs(a mkl.EasyMKLAllPairs) klearntest.Estimator {
 }
 
 // randomHPK builds the base kernels from the monomials of a seeded
-// RandomHPKFamily (Algorithm 1 of Donini & Aiolli 2017) on d = 3 features.
-type randomHPK struct{ f *mkl.RandomHPKFeatures }
+// hpk.RandomFamily (Algorithm 1 of Donini & Aiolli 2017) on d = 3 features.
+type randomHPK struct{ f *hpk.RandomFeatures }
 
 func (r randomHPK) Grams(X mat.Matrix) ([]*mat.SymDense, error) { return r.f.Grams(X) }
 func (r randomHPK) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
@@ -211,9 +216,9 @@ func (r randomHPK) Crosses(A, B mat.Matrix) ([]*mat.Dense, error) {
 
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	hpk := mkl.HPKFamily{D: 3, MinDegree: 1}
+	hpkFam := hpk.Family{D: 3, MinDegree: 1}
 	rbfs := kernelList{kernel.RBF{Gamma: 0.3}, kernel.RBF{Gamma: 1}, kernel.RBF{Gamma: 3}}
-	rnd, err := mkl.RandomHPKFamily{D: 3, Steps: 200, Seed: 5}.Sample(3)
+	rnd, err := hpk.RandomFamily{D: 3, Steps: 200, Seed: 5}.Sample(3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,18 +238,18 @@ func TestConformance(t *testing.T) {
 		o    klearntest.Options
 	}{
 		// EasyMKL on normalised HPKs of degrees 1…3 (Donini & Aiolli 2017).
-		{"EasyMKL/HPK", onGrams(hpk, easyMKL(mkl.EasyMKL{Lambda: 0.1}, false)), binary},
-		{"EasyMKL/HPKDecision", onGrams(hpk, easyMKL(mkl.EasyMKL{Lambda: 0.5}, true)), dec},
-		{"EasyMKL/NoResolve", onGrams(hpk, easyMKL(mkl.EasyMKL{Lambda: 0.1, NoResolve: true}, false)), binary},
-		{"EasyMKL/RBF", onGrams(rbfs, easyMKL(mkl.EasyMKL{Lambda: 0.2}, false)), binary},
-		{"EasyMKL/RandomHPK", onGrams(randomHPK{rnd}, easyMKL(mkl.EasyMKL{Lambda: 0.1}, false)), binary},
-		{"EasyMKLSVM/HPK", onGrams(hpk, easyMKLSVM(mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: 0.1}, SVM: svm.Classifier{C: 4}})), binary},
-		{"EasyMKLAllPairs", allPairs(mkl.EasyMKLAllPairs{Family: mkl.HPKFamily{D: 3}, MKL: mkl.EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}), multi},
+		{"EasyMKL/HPK", onGrams(hpkFam, easyMKL(easymkl.Learner{Lambda: 0.1}, false)), binary},
+		{"EasyMKL/HPKDecision", onGrams(hpkFam, easyMKL(easymkl.Learner{Lambda: 0.5}, true)), dec},
+		{"EasyMKL/NoResolve", onGrams(hpkFam, easyMKL(easymkl.Learner{Lambda: 0.1, NoResolve: true}, false)), binary},
+		{"EasyMKL/RBF", onGrams(rbfs, easyMKL(easymkl.Learner{Lambda: 0.2}, false)), binary},
+		{"EasyMKL/RandomHPK", onGrams(randomHPK{rnd}, easyMKL(easymkl.Learner{Lambda: 0.1}, false)), binary},
+		{"EasyMKLSVM/HPK", onGrams(hpkFam, easyMKLSVM(easymkl.SVM{MKL: easymkl.Learner{Lambda: 0.1}, SVM: svm.Classifier{C: 4}})), binary},
+		{"EasyMKLAllPairs", allPairs(easymkl.AllPairs{Family: hpk.Family{D: 3}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}), multi},
 		// KOMD on a single kernel.
-		{"KOMD/RBF", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(mkl.KOMD{Lambda: 0.1}, false)), binary},
-		{"KOMD/RBFDecision", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(mkl.KOMD{Lambda: 0.5}, true)), dec},
-		{"KOMD/MKLpyRidge", onGrams(kernelList{kernel.Linear{}}, komd(mkl.KOMD{Lambda: 0.3, MKLpyRidge: true}, false)), binary},
-		{"KOMD/Centroid", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(mkl.KOMD{Lambda: 1}, false)), binary},
+		{"KOMD/RBF", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(easymkl.KOMD{Lambda: 0.1}, false)), binary},
+		{"KOMD/RBFDecision", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(easymkl.KOMD{Lambda: 0.5}, true)), dec},
+		{"KOMD/MKLpyRidge", onGrams(kernelList{kernel.Linear{}}, komd(easymkl.KOMD{Lambda: 0.3, MKLpyRidge: true}, false)), binary},
+		{"KOMD/Centroid", onGrams(kernelList{kernel.RBF{Gamma: 1}}, komd(easymkl.KOMD{Lambda: 1}, false)), binary},
 		// NKRR (Cortes, Mohri & Rostamizadeh 2009), feature and Gram paths.
 		{"NKRR/Features", nkrrFeatures(nkrr.Regressor{Lambda: 0.1, Radius: 1}), even},
 		{"NKRR/FeaturesL1Degree1", nkrrFeatures(nkrr.Regressor{Degree: 1, Lambda: 0.1, Norm: nkrr.L1, Radius: 1}), reg},
@@ -252,9 +257,9 @@ func TestConformance(t *testing.T) {
 		{"NKRR/FeaturesBaseline", nkrrFeatures(nkrr.Regressor{Lambda: 0.1}), even},
 		{"NKRR/GramsRBF", onGrams(rbfs, nkrrGrams(nkrr.Regressor{Degree: 1, Lambda: 0.01, Radius: 1})), reg},
 		// Baselines of Colbert & Peet (2020) and Afkanpour et al. (2013).
-		{"SimpleMKL/RBF", onGrams(rbfs, fitPredict(mkl.SimpleMKL{C: 10}.FitGrams)), binary},
-		{"LpMKL/p2", onGrams(rbfs, fitPredict(mkl.LpMKL{P: 2, C: 10}.FitGrams)), binary},
-		{"AlignfSVM/RBF", onGrams(rbfs, fitPredict(mkl.AlignfSVM{SVM: svm.Classifier{C: 10}}.FitGrams)), binary},
+		{"SimpleMKL/RBF", onGrams(rbfs, fitPredict(simplemkl.Learner{C: 10}.FitGrams)), binary},
+		{"LpMKL/p2", onGrams(rbfs, fitPredict(lpmkl.Learner{P: 2, C: 10}.FitGrams)), binary},
+		{"AlignfSVM/RBF", onGrams(rbfs, fitPredict(alignf.SVM{SVM: svm.Classifier{C: 10}}.FitGrams)), binary},
 		// gHKL (Jawanpuria, Nath & Ramakrishnan 2015).
 		{"GHKL/Rho2", ghklEstimator(ghkl.Classifier{Rho: 2, C: 10}, false), binary},
 		{"GHKL/Rho1.5", ghklEstimator(ghkl.Classifier{Rho: 1.5, C: 10}, false), binary},
@@ -274,8 +279,8 @@ func TestConformanceBadHyperParameters(t *testing.T) {
 	t.Parallel()
 	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 20, 3, 3)
 	Xr, yr, _, _ := klearntest.SyntheticData(klearntest.Regression, 20, 3, 3)
-	hpk := mkl.HPKFamily{D: 2, MinDegree: 1}
-	Ks, err := hpk.Grams(X)
+	hpkFam := hpk.Family{D: 2, MinDegree: 1}
+	Ks, err := hpkFam.Grams(X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,23 +289,23 @@ func TestConformanceBadHyperParameters(t *testing.T) {
 		return func() error { _, err := f(); return err }
 	}
 	cases := map[string]func() error{
-		"EasyMKL λ<0":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: -0.1}.FitGrams(Ks, y) }),
-		"EasyMKL λ>1":    fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 1.5}.FitGrams(Ks, y) }),
-		"EasyMKL λ NaN":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: nan}.FitGrams(Ks, y) }),
-		"EasyMKL no Ks":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams(nil, y) }),
-		"EasyMKL nil K":  fitErr(func() (any, error) { return mkl.EasyMKL{Lambda: 0.1}.FitGrams([]*mat.SymDense{Ks[0], nil}, y) }),
-		"KOMD λ<0":       fitErr(func() (any, error) { return mkl.KOMD{Lambda: -1}.FitGram(Ks[0], y) }),
-		"KOMD λ NaN":     fitErr(func() (any, error) { return mkl.KOMD{Lambda: nan}.FitGram(Ks[0], y) }),
-		"KOMD nil K":     fitErr(func() (any, error) { return mkl.KOMD{Lambda: 0.1}.FitGram(nil, y) }),
-		"NKRR λ=0":       fitErr(func() (any, error) { return nkrr.Regressor{}.FitFeatures(Xr, yr) }),
-		"NKRR λ NaN":     fitErr(func() (any, error) { return nkrr.Regressor{Lambda: nan}.FitFeatures(Xr, yr) }),
-		"NKRR radius<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: -1}.FitFeatures(Xr, yr) }),
-		"NKRR degree<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Degree: -2}.FitFeatures(Xr, yr) }),
-		"NKRR μ0 length": fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1}}.FitFeatures(Xr, yr) }),
-		"NKRR μ0<0":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}.FitFeatures(Xr, yr) }),
-		"NKRR η0>1":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}.FitFeatures(Xr, yr) }),
+		"EasyMKL λ<0":    fitErr(func() (any, error) { return easymkl.Learner{Lambda: -0.1}.FitGrams(Ks, y) }),
+		"EasyMKL λ>1":    fitErr(func() (any, error) { return easymkl.Learner{Lambda: 1.5}.FitGrams(Ks, y) }),
+		"EasyMKL λ NaN":  fitErr(func() (any, error) { return easymkl.Learner{Lambda: nan}.FitGrams(Ks, y) }),
+		"EasyMKL no Ks":  fitErr(func() (any, error) { return easymkl.Learner{Lambda: 0.1}.FitGrams(nil, y) }),
+		"EasyMKL nil K":  fitErr(func() (any, error) { return easymkl.Learner{Lambda: 0.1}.FitGrams([]*mat.SymDense{Ks[0], nil}, y) }),
+		"KOMD λ<0":       fitErr(func() (any, error) { return easymkl.KOMD{Lambda: -1}.FitGram(Ks[0], y) }),
+		"KOMD λ NaN":     fitErr(func() (any, error) { return easymkl.KOMD{Lambda: nan}.FitGram(Ks[0], y) }),
+		"KOMD nil K":     fitErr(func() (any, error) { return easymkl.KOMD{Lambda: 0.1}.FitGram(nil, y) }),
+		"NKRR λ=0":       fitErr(func() (any, error) { return nkrr.Regressor{}.Fit(Xr, yr) }),
+		"NKRR λ NaN":     fitErr(func() (any, error) { return nkrr.Regressor{Lambda: nan}.Fit(Xr, yr) }),
+		"NKRR radius<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: -1}.Fit(Xr, yr) }),
+		"NKRR degree<0":  fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Degree: -2}.Fit(Xr, yr) }),
+		"NKRR μ0 length": fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1}}.Fit(Xr, yr) }),
+		"NKRR μ0<0":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}.Fit(Xr, yr) }),
+		"NKRR η0>1":      fitErr(func() (any, error) { return nkrr.Regressor{Lambda: 1, Radius: 1, Eta0: 2}.Fit(Xr, yr) }),
 		"NKRR bad norm": fitErr(func() (any, error) {
-			return nkrr.Regressor{Lambda: 1, Radius: 1, Norm: nkrr.Norm(9)}.FitFeatures(Xr, yr)
+			return nkrr.Regressor{Lambda: 1, Radius: 1, Norm: nkrr.Norm(9)}.Fit(Xr, yr)
 		}),
 		"GHKL ρ=0":         fitErr(func() (any, error) { return ghkl.Classifier{C: 1}.Fit(X, y) }),
 		"GHKL ρ>2":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 3, C: 1}.Fit(X, y) }),
@@ -309,11 +314,11 @@ func TestConformanceBadHyperParameters(t *testing.T) {
 		"GHKL β<0":         fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Beta: -1}.Fit(X, y) }),
 		"GHKL bad solver":  fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Solver: ghkl.Solver(9)}.Fit(X, y) }),
 		"GHKL bad base":    fitErr(func() (any, error) { return ghkl.Classifier{Rho: 2, C: 1, Base: kernel.RBF{Gamma: -1}}.Fit(X, y) }),
-		"HPKFamily D<0":    fitErr(func() (any, error) { return mkl.HPKFamily{D: -1}.Grams(X) }),
-		"HPKFamily min>D":  fitErr(func() (any, error) { return mkl.HPKFamily{D: 1, MinDegree: 2}.Grams(X) }),
-		"RandomHPK D<0":    fitErr(func() (any, error) { return mkl.RandomHPKFamily{D: -1, Steps: 10}.Sample(3) }),
-		"RandomHPK m=0":    fitErr(func() (any, error) { return mkl.RandomHPKFamily{D: 2, Steps: 10}.Sample(0) }),
-		"AllPairs one cls": fitErr(func() (any, error) { return mkl.EasyMKLAllPairs{Family: hpk}.FitCosine(Ks[0], make([]float64, 20)) }),
+		"HPKFamily D<0":    fitErr(func() (any, error) { return hpk.Family{D: -1}.Grams(X) }),
+		"HPKFamily min>D":  fitErr(func() (any, error) { return hpk.Family{D: 1, MinDegree: 2}.Grams(X) }),
+		"RandomHPK D<0":    fitErr(func() (any, error) { return hpk.RandomFamily{D: -1, Steps: 10}.Sample(3) }),
+		"RandomHPK m=0":    fitErr(func() (any, error) { return hpk.RandomFamily{D: 2, Steps: 10}.Sample(0) }),
+		"AllPairs one cls": fitErr(func() (any, error) { return easymkl.AllPairs{Family: hpkFam}.FitCosine(Ks[0], make([]float64, 20)) }),
 	}
 	for name, call := range cases {
 		klearntest.ExpectError(t, name, call)

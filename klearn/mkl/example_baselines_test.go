@@ -9,6 +9,9 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
@@ -66,11 +69,11 @@ func show(m mkl.Model, Kte []*mat.Dense, yte []float64) {
 	fmt.Printf("weights %.2f %.2f, test accuracy %.2f\n", w[0], w[1], float64(ok)/float64(len(yte)))
 }
 
-func ExampleSimpleMKL() {
+func Example_simplemkl() {
 	// SimpleMKL (Rakotomamonjy et al. 2008) puts its weight on the base
 	// kernel that separates the classes and none on the noise kernel.
 	Ks, Kte, y, yte := twoKernels()
-	m, err := mkl.SimpleMKL{C: 10}.FitGrams(Ks, y)
+	m, err := simplemkl.Learner{C: 10}.FitGrams(Ks, y)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -78,11 +81,11 @@ func ExampleSimpleMKL() {
 	// Output: weights 1.00 0.00, test accuracy 1.00
 }
 
-func ExampleLpMKL() {
+func Example_lpmkl() {
 	// ℓp-norm MKL (Kloft et al. 2011) with p = 2 keeps some weight on every
 	// kernel (‖θ‖₂ = 1), more on the informative one.
 	Ks, Kte, y, yte := twoKernels()
-	m, err := mkl.LpMKL{P: 2, C: 10}.FitGrams(Ks, y)
+	m, err := lpmkl.Learner{P: 2, C: 10}.FitGrams(Ks, y)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -90,11 +93,11 @@ func ExampleLpMKL() {
 	// Output: weights 0.97 0.23, test accuracy 1.00
 }
 
-func ExampleAlignfSVM() {
+func Example_alignf() {
 	// alignf (Cortes et al. 2012) weighs the kernels by their centred
 	// alignment with yyᵀ; an SVM then trains on the combination.
 	Ks, Kte, y, yte := twoKernels()
-	m, err := mkl.AlignfSVM{SVM: svm.Classifier{C: 10}}.FitGrams(Ks, y)
+	m, err := alignf.SVM{SVM: svm.Classifier{C: 10}}.FitGrams(Ks, y)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -10,9 +10,9 @@ import (
 // K_1 … K_p: it reports its kernel weights, forms the learned kernel on
 // training and on test×train base kernels, and decides and predicts on
 // test×train base kernels given in the training order. Every finite-list
-// learner fits one (EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL, AlignfSVM here,
-// nkrr.Regressor); mkltest.TestKernelLearner checks them all, and KOMD (one
-// fixed kernel) as a list of one kernel.
+// learner fits one: easymkl.Learner and easymkl.SVM, simplemkl.Learner,
+// lpmkl.Learner, alignf.SVM and nkrr.Regressor. mkltest.TestKernelLearner
+// checks them all, and easymkl.KOMD (one fixed kernel) as a list of one.
 type Model interface {
 	// Weights returns a copy of the learned kernel weights, one per base
 	// kernel.
@@ -43,7 +43,7 @@ type SourceModel interface {
 }
 
 // SourceLearner is a Learner that also fits from a lazy GramSource
-// (EasyMKL, EasyMKLSVM); mkltest.TestKernelLearner checks that both fit
+// (easymkl.Learner and easymkl.SVM); mkltest.TestKernelLearner checks that both fit
 // paths, and both decision paths of a SourceModel, agree.
 type SourceLearner[M SourceModel] interface {
 	Learner[M]
@@ -64,16 +64,7 @@ type FeatureModel interface {
 // FeatureLearner fits a FeatureModel from the rows of X and targets y:
 // continuous.Greedy, stagewise.CA, tk.Learner and ghkl.Classifier (each
 // package asserts it); mkltest.TestFeatureLearner checks them all, and
-// nkrr.Regressor's FitFeatures path through a test adapter.
+// nkrr.Regressor's Fit path through a test adapter.
 type FeatureLearner[M FeatureModel] interface {
 	Fit(X mat.Matrix, y []float64) (M, error)
 }
-
-// The finite-list learners of this package satisfy the contract.
-var (
-	_ SourceLearner[*EasyMKLModel]    = EasyMKL{}
-	_ SourceLearner[*EasyMKLSVMModel] = EasyMKLSVM{}
-	_ Learner[*SimpleMKLModel]        = SimpleMKL{}
-	_ Learner[*LpMKLModel]            = LpMKL{}
-	_ Learner[*AlignfSVMModel]        = AlignfSVM{}
-)

@@ -138,6 +138,15 @@ func settings(fn string, s *Settings, maxIter int, tol float64) (int, float64, R
 	return mi, t, s.Recorder, nil
 }
 
+// Value returns *s, or the zero Settings (every default) for a nil s: the
+// Settings field of a learner takes the value.
+func (s *Settings) Value() Settings {
+	if s == nil {
+		return Settings{}
+	}
+	return *s
+}
+
 // Resolve returns s's MaxIter and Tol with zero values replaced by the
 // defaults maxIter and tol (a nil s gives both defaults), or an ErrParam
 // error prefixed by who for a negative MaxIter or a negative or non-finite

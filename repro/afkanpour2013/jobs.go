@@ -12,7 +12,9 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -276,13 +278,13 @@ func method(cfg Config, m int) (MethodResult, error) {
 	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9}.
 	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, error){
 		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return mkl.AlignfSVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
+			return alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
 		},
 		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return mkl.LpMKL{P: 1, C: C}.FitGrams(Ks, tr.y)
+			return lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, tr.y)
 		},
 		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return mkl.LpMKL{P: 2, C: C}.FitGrams(Ks, tr.y)
+			return lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, tr.y)
 		},
 	}
 	fit, ok := fits[Methods[m]]

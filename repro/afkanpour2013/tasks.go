@@ -16,7 +16,9 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -488,13 +490,13 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 	}
 	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, error){
 		"DA": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return mkl.AlignfSVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
+			return alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
 		},
 		"D1": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return mkl.LpMKL{P: 1, C: C}.FitGrams(Ks, p.tr.y)
+			return lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, p.tr.y)
 		},
 		"D2": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return mkl.LpMKL{P: 2, C: C}.FitGrams(Ks, p.tr.y)
+			return lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, p.tr.y)
 		},
 	}
 	fit, ok := fits[method]

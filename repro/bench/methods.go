@@ -12,8 +12,13 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/nn"
@@ -185,7 +190,7 @@ func listScorer[M mkl.Model](l mkl.Learner[M], X *mat.Dense, y []float64) (score
 
 // hpkScorer fits a finite-list learner on the HPK family of degrees lo … hi.
 func hpkScorer[M mkl.Model](l mkl.Learner[M], lo, hi int, X *mat.Dense, y []float64) (scorer, error) {
-	f := mkl.HPKFamily{D: hi, MinDegree: lo}
+	f := hpk.Family{D: hi, MinDegree: lo}
 	Ks, err := f.Grams(X)
 	if err != nil {
 		return nil, err
@@ -273,7 +278,7 @@ func Methods() []Method {
 		{Name: "Uniform sum", Family: FamilyFixed, Source: "svm.Classifier on the mean of the Gaussian list",
 			grid: axis("C", cs6),
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return listScorer(mkl.LpMKL{P: math.Inf(1), C: p["C"]}, X, y)
+				return listScorer(lpmkl.Learner{P: math.Inf(1), C: p["C"]}, X, y)
 			}},
 		{Name: "HPK best", Family: FamilyFixed, Source: "mkl.KOMD on one HPK k_D",
 			grid: func(int) []Params {
@@ -283,31 +288,31 @@ func Methods() []Method {
 		{Name: "EasyMKL", Family: FamilyList, Source: "mkl.EasyMKL over HPKs k_1 … k_10",
 			grid: axis("lambda", []float64{0.05, 0.2, 0.4, 0.6, 0.8, 0.95}),
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return hpkScorer(mkl.EasyMKL{Lambda: p["lambda"]}, 1, 10, X, y)
+				return hpkScorer(easymkl.Learner{Lambda: p["lambda"]}, 1, 10, X, y)
 			}},
 		{Name: "EasyMKL+SVM", Family: FamilyList, Source: "mkl.EasyMKLSVM over HPKs k_1 … k_10",
 			grid: func(int) []Params {
 				return product(map[string][]float64{"lambda": {0.2, 0.8}, "C": cs3})
 			},
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return hpkScorer(mkl.EasyMKLSVM{MKL: mkl.EasyMKL{Lambda: p["lambda"]}, SVM: svm.Classifier{C: p["C"]}}, 1, 10, X, y)
+				return hpkScorer(easymkl.SVM{MKL: easymkl.Learner{Lambda: p["lambda"]}, SVM: svm.Classifier{C: p["C"]}}, 1, 10, X, y)
 			}},
 		{Name: "SimpleMKL", Family: FamilyList, Source: "mkl.SimpleMKL over the Gaussian list",
 			grid: axis("C", cs6),
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return listScorer(mkl.SimpleMKL{C: p["C"], Settings: opt.Settings{MaxIter: 100}}, X, y)
+				return listScorer(simplemkl.Learner{C: p["C"], Settings: opt.Settings{MaxIter: 100}}, X, y)
 			}},
 		{Name: "ℓp-MKL", Family: FamilyList, Source: "mkl.LpMKL over the Gaussian list",
 			grid: func(int) []Params {
 				return product(map[string][]float64{"p": {4.0 / 3, 2}, "C": cs3})
 			},
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return listScorer(mkl.LpMKL{P: p["p"], C: p["C"]}, X, y)
+				return listScorer(lpmkl.Learner{P: p["p"], C: p["C"]}, X, y)
 			}},
 		{Name: "alignf", Family: FamilyList, Source: "mkl.AlignfSVM over the Gaussian list",
 			grid: axis("C", cs6),
 			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
-				return listScorer(mkl.AlignfSVM{SVM: svm.Classifier{C: p["C"]}}, X, y)
+				return listScorer(alignf.SVM{SVM: svm.Classifier{C: p["C"]}}, X, y)
 			}},
 		{Name: "Finite", Family: FamilyList, Source: "continuous.FiniteCombination over the Gaussian list, then KRR on K_λ",
 			grid: axis("mu", mus6),
@@ -368,12 +373,12 @@ func Methods() []Method {
 // homogeneous polynomial kernel k_D, the best fixed member of the family.
 func fitHPK(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	D := int(p["D"])
-	f := mkl.HPKFamily{D: D, MinDegree: D}
+	f := hpk.Family{D: D, MinDegree: D}
 	Ks, err := f.Grams(X)
 	if err != nil {
 		return nil, err
 	}
-	m, err := mkl.KOMD{Lambda: p["lambda"]}.FitGram(Ks[0], y)
+	m, err := easymkl.KOMD{Lambda: p["lambda"]}.FitGram(Ks[0], y)
 	if err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func Regressors() []regressor {
 				return product(map[string][]float64{"lambda": {0.1, 1, 10}, "radius": {0.5, 8}})
 			},
 			fit: func(p Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error) {
-				m, err := nkrr.Regressor{Degree: 2, Norm: nkrr.L2, Lambda: p["lambda"], Radius: p["radius"], LineSearch: true}.FitFeatures(withOne(X), y)
+				m, err := nkrr.Regressor{Degree: 2, Norm: nkrr.L2, Lambda: p["lambda"], Radius: p["radius"], LineSearch: true}.Fit(withOne(X), y)
 				if err != nil {
 					return nil, err
 				}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -143,7 +143,7 @@ func figure1Classifiers(f *Figure1, X *mat.Dense, lo, hi float64, grid, tkIter i
 		for i := 1; i < grid; i++ {
 			lip = max(lip, math.Abs(z[i]-z[i-1])/(f.Z[i]-f.Z[i-1]))
 		}
-		sm, err := mkl.SimpleMKL{C: C * float64(m), Settings: opt.Settings{MaxIter: 200}}.FitGrams(lib.K, f.Y)
+		sm, err := simplemkl.Learner{C: C * float64(m), Settings: opt.Settings{MaxIter: 200}}.FitGrams(lib.K, f.Y)
 		if err != nil {
 			return fmt.Errorf("colbert2020: Figure 1 Gaussians, C = %g: %w", C, err)
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/nn"
@@ -440,8 +440,8 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 
 // simpleMKLLearner is SimpleMKL at box constant C, started from the
 // weights init (nil: uniform), capped at cfg.SimpleMKLIter steps.
-func simpleMKLLearner(C float64, init []float64, cfg Config) mkl.SimpleMKL {
-	return mkl.SimpleMKL{C: C, Init: init, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
+func simpleMKLLearner(C float64, init []float64, cfg Config) simplemkl.Learner {
+	return simplemkl.Learner{C: C, Init: init, Settings: opt.Settings{MaxIter: cfg.SimpleMKLIter}}
 }
 
 // simpleMKLSelect returns the C of cfg.CGrid with the best k-fold CV

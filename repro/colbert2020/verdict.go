@@ -11,7 +11,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
@@ -136,7 +136,7 @@ func RunScaling(sizes []int, seed uint64) (*Scaling, error) {
 					if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, &lib); err != nil {
 						return err
 					}
-					_, err := (mkl.SimpleMKL{C: 10}).FitGrams(lib.K, y)
+					_, err := (simplemkl.Learner{C: 10}).FitGrams(lib.K, y)
 					return err
 				})
 				if err != nil {

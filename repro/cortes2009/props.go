@@ -451,7 +451,7 @@ func Prop3Boundary(steps int) (repro.Claim, error) {
 	for k := 0; k < 5; k++ {
 		a := 2 * math.Pi * float64(k) / 5
 		init := []float64{1 + 0.5*math.Cos(a), 1 + 0.5*math.Sin(a)}
-		fit, err := nkrr.Regressor{Degree: 2, Lambda: pr.Lambda, Radius: radius, Init: init, Settings: &opt.Settings{MaxIter: 1000}}.FitGrams(pr.Ks, pr.Y)
+		fit, err := nkrr.Regressor{Degree: 2, Lambda: pr.Lambda, Radius: radius, Init: init, Settings: opt.Settings{MaxIter: 1000}}.FitGrams(pr.Ks, pr.Y)
 		if err != nil {
 			return repro.Claim{}, err
 		}

@@ -128,7 +128,7 @@ func Methods(maxIter int) []Method {
 // learner is Algorithm 1 for degree d under norm n with μ0 = 1 and the
 // paper's step rule (η from 1, × 0.8 when ‖μ'−μ‖ grows).
 func learner(d int, n nkrr.Norm, maxIter int) nkrr.Regressor {
-	return nkrr.Regressor{Degree: d, Norm: n, PaperStepRule: true, Settings: &opt.Settings{MaxIter: maxIter}}
+	return nkrr.Regressor{Degree: d, Norm: n, PaperStepRule: true, Settings: opt.Settings{MaxIter: maxIter}}
 }
 
 // Splits returns the cfg.Splits random 50/50 splits of n points and, for

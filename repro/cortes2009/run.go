@@ -219,7 +219,7 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 	if err != nil {
 		return 0, err
 	}
-	fit, err := best.FitFeatures(Ftr, ytr)
+	fit, err := best.Fit(Ftr, ytr)
 	if err != nil {
 		return 0, err
 	}

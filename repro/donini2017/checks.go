@@ -11,7 +11,8 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -166,7 +167,7 @@ func CheckTheorem2(seed uint64) (repro.Claim, error) {
 			X.Set(i, j, rng.NormFloat64())
 		}
 	}
-	K, err := mkl.CosineGram(X)
+	K, err := hpk.CosineGram(X)
 	if err != nil {
 		return repro.Claim{}, err
 	}
@@ -301,7 +302,7 @@ func CheckRademacher(X mat.Matrix, D, draws int, seed uint64) ([]repro.Claim, er
 	if draws < 2 || D < 0 {
 		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: CheckRademacher: D = %d, draws = %d", D, draws)
 	}
-	fam, err := mkl.HPKFamily{D: D}.Grams(X)
+	fam, err := hpk.Family{D: D}.Grams(X)
 	if err != nil {
 		return nil, err
 	}
@@ -377,7 +378,7 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 	tI, _ := metrics.MEBRadiusApprox(I)
 	tO, _ := metrics.MEBRadiusApprox(O)
 	ok := math.Abs(rI-(1-1.0/L)) < 1e-8 && math.Abs(tI-(1-1.0/L)) < 1e-12 && math.Abs(rO) < 1e-8 && math.Abs(tO) < 1e-12
-	fam, err := mkl.HPKFamily{D: D}.Grams(X)
+	fam, err := hpk.Family{D: D}.Grams(X)
 	if err != nil {
 		return nil, err
 	}
@@ -436,11 +437,11 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 // not in general (x₂ = −x₁, D = 1, η = (½, ½) gives ‖K_1‖_F = 2 > √2). The
 // sandwich claim is therefore NotReproduced, with the counterexample.
 func CheckFrobenius(X mat.Matrix, y []float64, D int) ([]repro.Claim, error) {
-	fam, err := mkl.HPKFamily{D: D}.Grams(X)
+	fam, err := hpk.Family{D: D}.Grams(X)
 	if err != nil {
 		return nil, err
 	}
-	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(fam, y)
+	m, err := easymkl.Learner{Lambda: 0.1}.FitGrams(fam, y)
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +469,7 @@ func CheckFrobenius(X mat.Matrix, y []float64, D int) ([]repro.Claim, error) {
 	f0, _ := metrics.FrobeniusNorm(fam[0])
 	dec := math.Abs(fm*fm-cst) <= 1e-9*cst
 	x := mat.NewDense(2, 3, []float64{1, 0, 0, -1, 0, 0})
-	f2, err := mkl.HPKFamily{D: 1}.Grams(x)
+	f2, err := hpk.Family{D: 1}.Grams(x)
 	if err != nil {
 		return nil, err
 	}
@@ -498,7 +499,7 @@ func CheckProposition2(cos map[string]*mat.SymDense, D int) (repro.Claim, error)
 	var parts []string
 	ok := true
 	for _, name := range sortedKeys(cos) {
-		src, err := mkl.HPKFamily{D: D}.Source(cos[name])
+		src, err := hpk.Family{D: D}.Source(cos[name])
 		if err != nil {
 			return repro.Claim{}, err
 		}
@@ -526,11 +527,11 @@ func CheckProposition2(cos map[string]*mat.SymDense, D int) (repro.Claim, error)
 // for d < D on the rows of X (elementwise product of Gram matrices built
 // independently with the HPK kernel).
 func CheckEq12(X mat.Matrix, D int) (repro.Claim, error) {
-	fam, err := mkl.HPKFamily{D: D}.Grams(X)
+	fam, err := hpk.Family{D: D}.Grams(X)
 	if err != nil {
 		return repro.Claim{}, err
 	}
-	K1, err := mkl.CosineGram(X)
+	K1, err := hpk.CosineGram(X)
 	if err != nil {
 		return repro.Claim{}, err
 	}
@@ -623,7 +624,7 @@ func EasyMKLMaxMin(Ks []*mat.SymDense, y []float64, lambda float64, grid int) (M
 			}
 		}
 	}
-	m, err := mkl.EasyMKL{Lambda: lambda, Settings: set}.FitGrams(Ks, y)
+	m, err := easymkl.Learner{Lambda: lambda, Settings: set.Value()}.FitGrams(Ks, y)
 	if err != nil {
 		return MaxMin{}, err
 	}
@@ -656,7 +657,7 @@ func EasyMKLMaxMin(Ks []*mat.SymDense, y []float64, lambda float64, grid int) (M
 // feasible). The gap between the two is reported, not judged: the paper
 // states no size for it.
 func CheckEasyMKLMaxMin(X mat.Matrix, y []float64, grid int) (repro.Claim, []MaxMin, error) {
-	fam, err := mkl.HPKFamily{D: 3}.Grams(X)
+	fam, err := hpk.Family{D: 3}.Grams(X)
 	if err != nil {
 		return repro.Claim{}, nil, err
 	}
@@ -694,7 +695,7 @@ func Algorithm1Convergence(X mat.Matrix, D int, steps []int, seed uint64) ([]Alg
 	if err != nil {
 		return nil, err
 	}
-	fam, err := mkl.HPKFamily{D: D}.Grams(X)
+	fam, err := hpk.Family{D: D}.Grams(X)
 	if err != nil {
 		return nil, err
 	}
@@ -702,7 +703,7 @@ func Algorithm1Convergence(X mat.Matrix, D int, steps []int, seed uint64) ([]Alg
 	nD, _ := metrics.FrobeniusNorm(KD)
 	var out []Alg1Point
 	for i, s := range steps {
-		f, err := mkl.RandomHPKFamily{D: D, Steps: s, Rule: mkl.DegreeRule, Seed: seed + uint64(i)}.Sample(m)
+		f, err := hpk.RandomFamily{D: D, Steps: s, Rule: hpk.DegreeRule, Seed: seed + uint64(i)}.Sample(m)
 		if err != nil {
 			return nil, err
 		}

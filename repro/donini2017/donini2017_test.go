@@ -15,6 +15,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -99,7 +101,7 @@ func TestChecksReproduce(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs = append(cs, c)
-	K1, _ := mkl.CosineGram(X)
+	K1, _ := hpk.CosineGram(X)
 	if c, err = CheckProposition2(map[string]*mat.SymDense{"random": K1}, 12); err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +132,7 @@ func TestEasyMKLMaxMinClosedForm(t *testing.T) {
 	for i := range y {
 		y[i] = float64(2*(i%2) - 1)
 	}
-	K, _ := mkl.CosineGram(X)
+	K, _ := hpk.CosineGram(X)
 	const lam = 0.2
 	r, err := EasyMKLMaxMin([]*mat.SymDense{K, K}, y, lam, 41)
 	if err != nil {
@@ -569,15 +571,15 @@ func TestTable5PairGramsMatchFullGram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	K1, err := mkl.CosineGram(X)
+	K1, err := hpk.CosineGram(X)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mkl.EasyMKLAllPairs{Family: mkl.HPKFamily{D: 8}, MKL: mkl.EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}.FitCosine(K1, y)
+	m, err := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}.FitCosine(K1, y)
 	if err != nil {
 		t.Fatal(err)
 	}
-	C1, err := mkl.CosineCross(Xte, X)
+	C1, err := hpk.CosineCross(Xte, X)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,15 +621,15 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 		must(err)
 		var sc, eta []float64
 		if D == 0 {
-			m, err := mkl.KOMD{Lambda: v, Settings: set}.FitGram(Ktr, ytr)
+			m, err := easymkl.KOMD{Lambda: v, Settings: set.Value()}.FitGram(Ktr, ytr)
 			must(err)
 			sc, err = m.DecisionGram(Kte)
 			must(err)
 		} else {
-			fam := mkl.HPKFamily{D: D}
+			fam := hpk.Family{D: D}
 			src, err := fam.Source(Ktr)
 			must(err)
-			m, err := mkl.EasyMKL{Lambda: v, Settings: set}.FitSource(src, ytr)
+			m, err := easymkl.Learner{Lambda: v, Settings: set.Value()}.FitSource(src, ytr)
 			must(err)
 			cs, err := fam.CrossSource(Kte)
 			must(err)
@@ -641,7 +643,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 	}
 	Z, err := Unit(X, sp.Train, cfg.Prep)
 	must(err)
-	K1, err := mkl.CosineGram(Z)
+	K1, err := hpk.CosineGram(Z)
 	must(err)
 	ytr, err := modelsel.Take(y, sp.Train)
 	must(err)
@@ -665,7 +667,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 	}
 	out := CVFold{N: len(y)}
 	for _, D := range cfg.Ds {
-		fam, err := mkl.HPKFamily{D: D}.Source(K1)
+		fam, err := hpk.Family{D: D}.Source(K1)
 		must(err)
 		combine := func(w []float64, err error) *mat.SymDense {
 			must(err)
@@ -673,19 +675,19 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 			must(err)
 			return K
 		}
-		KD, Ks := combine(mkl.HPKWeightsSingle(D)), combine(mkl.HPKWeightsSum(D))
+		KD, Ks := combine(hpk.WeightsSingle(D)), combine(hpk.WeightsSum(D))
 		vM, vD, vS := pick(K1, D), pick(KD, 0), pick(Ks, 0)
 		aM, eta := fit(K1, y, sp.Train, sp.Test, vM, D)
 		aD, _ := fit(KD, y, sp.Train, sp.Test, vD, 0)
 		aS, _ := fit(Ks, y, sp.Train, sp.Test, vS, 0)
 		var poly, rbf, typo []float64
 		for _, c := range cfg.Cs {
-			a, _ := fit(combine(mkl.HPKWeightsPolynomial(D, c)), y, sp.Train, sp.Test, vS, 0)
+			a, _ := fit(combine(hpk.WeightsPolynomial(D, c)), y, sp.Train, sp.Test, vS, 0)
 			poly = append(poly, a)
 		}
 		for _, g := range cfg.Gammas {
-			a, _ := fit(combine(mkl.HPKWeightsRBF(D, g)), y, sp.Train, sp.Test, vS, 0)
-			b, _ := fit(combine(mkl.HPKWeightsRBFPaperTypo(D, g)), y, sp.Train, sp.Test, vS, 0)
+			a, _ := fit(combine(hpk.WeightsRBF(D, g)), y, sp.Train, sp.Test, vS, 0)
+			b, _ := fit(combine(hpk.WeightsRBFPaperTypo(D, g)), y, sp.Train, sp.Test, vS, 0)
 			rbf, typo = append(rbf, a), append(typo, b)
 		}
 		out.Base, out.Poly, out.RBF, out.Typo = append(out.Base, []float64{aM, aD, aS}), append(out.Poly, poly), append(out.RBF, rbf), append(out.Typo, typo)
@@ -837,11 +839,11 @@ func TestFigure8UsesTheSelectedV(t *testing.T) {
 	if w.V != bestV {
 		t.Errorf("%s: Figure 8 used v = %g, the inner folds pick %g", w.Data, w.V, bestV)
 	}
-	src, err := mkl.HPKFamily{D: 3}.Source(K1)
+	src, err := hpk.Family{D: 3}.Source(K1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mkl.EasyMKL{Lambda: bestV, Settings: c.qpSettings()}.FitSource(src, y)
+	m, err := easymkl.Learner{Lambda: bestV, Settings: c.qpSettings().Value()}.FitSource(src, y)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -47,7 +48,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	K1, err := mkl.CosineGram(X)
+	K1, err := hpk.CosineGram(X)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func (e *Explorer) Fit(D int, lambda float64) ([]float64, float64, error) {
 	if e == nil || D < 1 || D > len(e.train) {
 		return nil, 0, klearn.Errorf(klearn.ErrParam, "donini2017: explore: degree %d outside [1, %d]", D, ExploreMaxDegree)
 	}
-	m, err := mkl.EasyMKL{Lambda: lambda}.FitGrams(e.train[:D], e.ytr)
+	m, err := easymkl.Learner{Lambda: lambda}.FitGrams(e.train[:D], e.ytr)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 )
 
 // The exploration's fit is EasyMKL on the HPK Grams of the split, its
@@ -45,7 +45,7 @@ func TestExplorer(t *testing.T) {
 	if len(eta) != 10 || math.Abs(sum-1) > 1e-9 {
 		t.Errorf("weights %v: want 10 summing to 1", eta)
 	}
-	m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(e.train[:10], e.ytr)
+	m, err := easymkl.Learner{Lambda: 0.1}.FitGrams(e.train[:10], e.ytr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -49,7 +51,7 @@ func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 // f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
 // UCI study) and γ.
 func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
-	m, err := mkl.KOMD{Lambda: v, Settings: set, Start: start}.FitGram(b.Ktr, b.ytr)
+	m, err := easymkl.KOMD{Lambda: v, Settings: set.Value(), Start: start}.FitGram(b.Ktr, b.ytr)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -64,7 +66,7 @@ func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []f
 // easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
 // matrix K1 and returns the test AUC and the weights η.
 func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
-	a, m, err := b.easyFit(D, mkl.EasyMKL{Lambda: v, Settings: set})
+	a, m, err := b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set.Value()})
 	if err != nil {
 		return 0, nil, err
 	}
@@ -73,8 +75,8 @@ func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, er
 
 // easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
 // and returns the test AUC and the model.
-func (b block) easyFit(D int, e mkl.EasyMKL) (float64, *mkl.EasyMKLModel, error) {
-	f := mkl.HPKFamily{D: D}
+func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error) {
+	f := hpk.Family{D: D}
 	src, err := f.Source(b.Ktr)
 	if err != nil {
 		return 0, nil, err
@@ -181,9 +183,9 @@ func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr,
 		if err != nil {
 			return nil, err
 		}
-		var prev *mkl.EasyMKLModel
+		var prev *easymkl.Model
 		return func(v float64) (float64, error) {
-			e := mkl.EasyMKL{Lambda: v, Settings: set}
+			e := easymkl.Learner{Lambda: v, Settings: set.Value()}
 			if prev != nil {
 				e.SumStart, e.Start = prev.GammaSum, prev.Gamma
 			}
@@ -243,7 +245,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
-	K1, err := mkl.CosineGram(Z)
+	K1, err := hpk.CosineGram(Z)
 	if err != nil {
 		return out, err
 	}
@@ -271,7 +273,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
 			return out, err
 		}
-		fam, err := mkl.HPKFamily{D: D}.Source(K1)
+		fam, err := hpk.Family{D: D}.Source(K1)
 		if err != nil {
 			return out, err
 		}
@@ -293,11 +295,11 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			a, err := komdAUC(K, y, sp.Train, sp.Test, v, set)
 			return a, v, err
 		}
-		KD, err := rule(mkl.HPKWeightsSingle(D))
+		KD, err := rule(hpk.WeightsSingle(D))
 		if err != nil {
 			return out, err
 		}
-		Ks, err := rule(mkl.HPKWeightsSum(D))
+		Ks, err := rule(hpk.WeightsSum(D))
 		if err != nil {
 			return out, err
 		}
@@ -317,15 +319,15 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			return komdAUC(K, y, sp.Train, sp.Test, vS, set)
 		}
 		for j, c := range cfg.Cs {
-			if poly[j], err = shared(mkl.HPKWeightsPolynomial(D, c)); err != nil {
+			if poly[j], err = shared(hpk.WeightsPolynomial(D, c)); err != nil {
 				return out, err
 			}
 		}
 		for j, g := range cfg.Gammas {
-			if rbf[j], err = shared(mkl.HPKWeightsRBF(D, g)); err != nil {
+			if rbf[j], err = shared(hpk.WeightsRBF(D, g)); err != nil {
 				return out, err
 			}
-			if typo[j], err = shared(mkl.HPKWeightsRBFPaperTypo(D, g)); err != nil {
+			if typo[j], err = shared(hpk.WeightsRBFPaperTypo(D, g)); err != nil {
 				return out, err
 			}
 		}
@@ -462,7 +464,7 @@ func unitCos(X *mat.Dense, prep string) (*mat.Dense, *mat.SymDense, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	K, err := mkl.CosineGram(Z)
+	K, err := hpk.CosineGram(Z)
 	if err != nil {
 		return nil, nil, klearn.Errorf(err, "donini2017")
 	}

@@ -12,7 +12,9 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
@@ -263,7 +265,7 @@ func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
 	if err != nil {
 		return MEBCurve{}, err
 	}
-	src, err := mkl.HPKFamily{D: cfg.Fig1D}.Source(K1)
+	src, err := hpk.Family{D: cfg.Fig1D}.Source(K1)
 	if err != nil {
 		return MEBCurve{}, err
 	}
@@ -327,7 +329,7 @@ func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(flo
 			return nil, err
 		}
 		return func(v float64) (float64, error) {
-			m, err := mkl.EasyMKL{Lambda: v}.FitGrams(Ktr, ytr)
+			m, err := easymkl.Learner{Lambda: v}.FitGrams(Ktr, ytr)
 			if err != nil {
 				return 0, err
 			}
@@ -368,9 +370,9 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 	if err != nil {
 		return rf, err
 	}
-	for _, rule := range []mkl.RandomFamilyRule{mkl.DegreeRule, mkl.RandomRule} {
+	for _, rule := range []hpk.Rule{hpk.DegreeRule, hpk.RandomRule} {
 		for _, D := range cfg.Fig6Ds {
-			feats, err := mkl.RandomHPKFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
+			feats, err := hpk.RandomFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
 			if err != nil {
 				return rf, err
 			}
@@ -403,7 +405,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 			if err != nil {
 				return rf, err
 			}
-			if rule == mkl.DegreeRule {
+			if rule == hpk.DegreeRule {
 				rf.Q = append(rf.Q, aucs)
 			} else {
 				rf.R = append(rf.R, aucs)
@@ -422,8 +424,8 @@ func fig6Spread(cfg Config) (out [2]float64, err error) {
 		return out, err
 	}
 	_, m := X.Dims()
-	for i, rule := range []mkl.RandomFamilyRule{mkl.RandomRule, mkl.DegreeRule} {
-		f, err := mkl.RandomHPKFamily{D: 6, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed}.Sample(m)
+	for i, rule := range []hpk.Rule{hpk.RandomRule, hpk.DegreeRule} {
+		f, err := hpk.RandomFamily{D: 6, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed}.Sample(m)
 		if err != nil {
 			return out, err
 		}
@@ -433,10 +435,10 @@ func fig6Spread(cfg Config) (out [2]float64, err error) {
 		}
 		// Q_D's K_0 is the constant kernel, which EasyMKL always gives η_0 = 0
 		// (see Figure 8): leave it out. R_D's members are all mixtures.
-		if rule == mkl.DegreeRule {
+		if rule == hpk.DegreeRule {
 			Ks = Ks[1:]
 		}
-		mm, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
+		mm, err := easymkl.Learner{Lambda: 0.1}.FitGrams(Ks, y)
 		if err != nil {
 			return out, err
 		}
@@ -453,16 +455,16 @@ func runFig7(cfg Config, res *Results) error {
 		}
 		c := SRCurve{Data: name, Ds: cfg.Fig7Ds}
 		for _, D := range cfg.Fig7Ds {
-			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			src, err := hpk.Family{D: D}.Source(K1)
 			if err != nil {
 				return err
 			}
-			m, err := mkl.EasyMKL{Lambda: 0.1}.FitSource(src, y)
+			m, err := easymkl.Learner{Lambda: 0.1}.FitSource(src, y)
 			if err != nil {
 				return err
 			}
-			wD, _ := mkl.HPKWeightsSingle(D)
-			wS, _ := mkl.HPKWeightsSum(D)
+			wD, _ := hpk.WeightsSingle(D)
+			wS, _ := hpk.WeightsSum(D)
 			var sr [3]float64
 			for i, w := range [][]float64{m.Weights(), wD, wS} {
 				K, err := mkl.CombineSource(w, src)
@@ -499,15 +501,15 @@ func runFig8(cfg Config, res *Results) error {
 			if err != nil {
 				return err
 			}
-			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			src, err := hpk.Family{D: D}.Source(K1)
 			if err != nil {
 				return err
 			}
-			m, err := mkl.EasyMKL{Lambda: v, Settings: cfg.qpSettings()}.FitSource(src, y)
+			m, err := easymkl.Learner{Lambda: v, Settings: cfg.qpSettings().Value()}.FitSource(src, y)
 			if err != nil {
 				return err
 			}
-			w, err := mkl.CenterOfMass(m.Weights())
+			w, err := hpk.CenterOfMass(m.Weights())
 			if err != nil {
 				return err
 			}
@@ -574,23 +576,23 @@ func runFig9(cfg Config, res *Results) error {
 				if _, _, err := klearn.CheckBinary(yn); err != nil {
 					continue
 				}
-				K1, err := mkl.CosineGram(X)
+				K1, err := hpk.CosineGram(X)
 				if err != nil {
 					return err
 				}
-				src, err := mkl.HPKFamily{D: 10}.Source(K1)
+				src, err := hpk.Family{D: 10}.Source(K1)
 				if err != nil {
 					return err
 				}
-				lam, err := mkl.LambdaFromPaper(0.01)
+				lam, err := easymkl.LambdaFromPaper(0.01)
 				if err != nil {
 					return err
 				}
-				m, err := mkl.EasyMKL{Lambda: lam, NoResolve: true, Settings: &opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
 				if err != nil {
 					return err
 				}
-				w, err := mkl.CenterOfMass(m.Weights())
+				w, err := hpk.CenterOfMass(m.Weights())
 				if err != nil {
 					return err
 				}
@@ -647,15 +649,15 @@ func table3Row(name string, cfg Config) (TimeRow, error) {
 		row.RBF = append(row.RBF, time.Since(t0).Seconds())
 		for i, D := range []int{10, 20, 30} {
 			t0 := time.Now()
-			K1, err := mkl.CosineGram(Xtr) // kernel construction included
+			K1, err := hpk.CosineGram(Xtr) // kernel construction included
 			if err != nil {
 				return row, err
 			}
-			src, err := mkl.HPKFamily{D: D}.Source(K1)
+			src, err := hpk.Family{D: D}.Source(K1)
 			if err != nil {
 				return row, err
 			}
-			if _, err := (mkl.EasyMKL{Lambda: 0.1}).FitSource(src, ytr); err != nil {
+			if _, err := (easymkl.Learner{Lambda: 0.1}).FitSource(src, ytr); err != nil {
 				return row, err
 			}
 			row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
@@ -727,7 +729,7 @@ func runFig10(cfg Config, res *Results) error {
 	}
 	y, yte := parity(dig), parity(digTe)
 	tr, va := seq(nTr), seqFrom(nTr, nVal)
-	K1, err := mkl.CosineGram(X)
+	K1, err := hpk.CosineGram(X)
 	if err != nil {
 		return err
 	}
@@ -739,7 +741,7 @@ func runFig10(cfg Config, res *Results) error {
 	if err != nil {
 		return err
 	}
-	C1te, err := mkl.CosineCross(Xte, Xtr)
+	C1te, err := hpk.CosineCross(Xte, Xtr)
 	if err != nil {
 		return err
 	}
@@ -762,7 +764,7 @@ func runFig10(cfg Config, res *Results) error {
 	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
 	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
 	// the lowest validation error and returns its test predictions.
-	svmPred := func(fam mkl.HPKFamily, src mkl.GramSource, w []float64) ([]float64, error) {
+	svmPred := func(fam hpk.Family, src mkl.GramSource, w []float64) ([]float64, error) {
 		K, err := mkl.CombineSource(w, src)
 		if err != nil {
 			return nil, err
@@ -807,20 +809,20 @@ func runFig10(cfg Config, res *Results) error {
 	}
 	err = parallelFolds(nD, func(di int) error {
 		D := cfg.Fig10Ds[di]
-		fam := mkl.HPKFamily{D: D}
+		fam := hpk.Family{D: D}
 		src, err := fam.Source(K1tr)
 		if err != nil {
 			return err
 		}
-		mm, err := mkl.EasyMKL{Lambda: 0.01, NoResolve: true}.FitSource(src, ytr)
+		mm, err := easymkl.Learner{Lambda: 0.01, NoResolve: true}.FitSource(src, ytr)
 		if err != nil {
 			return err
 		}
 		if di == nD-1 {
 			out.Eta = mm.Weights()
 		}
-		wD, _ := mkl.HPKWeightsSingle(D)
-		wS, _ := mkl.HPKWeightsSum(D)
+		wD, _ := hpk.WeightsSingle(D)
+		wS, _ := hpk.WeightsSum(D)
 		for i, w := range [][]float64{mm.Weights(), wD, wS} {
 			p, err := svmPred(fam, src, w)
 			if err != nil {
@@ -922,7 +924,7 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 	if err != nil {
 		return nil, err
 	}
-	ap := mkl.EasyMKLAllPairs{Family: mkl.HPKFamily{D: 8}, MKL: mkl.EasyMKL{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}
+	ap := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}
 	cls := klearn.Classes(y)
 	votes := make([][]int, len(yte))
 	for i := range votes {
@@ -936,7 +938,7 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 			if err != nil {
 				return nil, err
 			}
-			K1, err := mkl.CosineGram(Xp)
+			K1, err := hpk.CosineGram(Xp)
 			if err != nil {
 				return nil, err
 			}
@@ -945,7 +947,7 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 				return nil, err
 			}
 			sec += time.Since(t0).Seconds()
-			C1, err := mkl.CosineCross(Xte, Xp)
+			C1, err := hpk.CosineCross(Xte, Xp)
 			if err != nil {
 				return nil, err
 			}
@@ -1016,7 +1018,7 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		K1, err := mkl.CosineGram(Z)
+		K1, err := hpk.CosineGram(Z)
 		if err != nil {
 			return err
 		}

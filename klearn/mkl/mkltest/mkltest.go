@@ -2,15 +2,16 @@
 // of package mkl, so that a new method gets every check by one call:
 //
 //   - TestKernelLearner checks a Learner over a finite list of base kernels
-//     (FitGrams → Model): EasyMKL, EasyMKLSVM, SimpleMKL, LpMKL and AlignfSVM
-//     (mkl's contract_test.go), KOMD as a list of one kernel (the same file,
-//     through a test adapter) and nkrr.Regressor (nkrr/contract_test.go);
-//     for a SourceLearner and a SourceModel (EasyMKL, EasyMKLSVM) also that
+//     (FitGrams → Model): easymkl.Learner and easymkl.SVM, simplemkl,
+//     lpmkl and alignf.SVM, easymkl.KOMD as a list of one kernel (through a
+//     test adapter) and nkrr.Regressor (one contract_test.go in each
+//     package); for a SourceLearner and a SourceModel (easymkl.Learner,
+//     easymkl.SVM) also that
 //     the lazy fit and decision paths agree with the in-memory ones;
 //   - TestFeatureLearner checks a FeatureLearner, fitted from the rows of X
 //     over a continuous or combinatorial kernel family (Fit → FeatureModel):
 //     continuous.Greedy, stagewise.CA, tk.Learner and ghkl.Classifier (one
-//     contract_test.go in each package), and nkrr.Regressor's FitFeatures
+//     contract_test.go in each package), and nkrr.Regressor's Fit
 //     path (nkrr/contract_test.go, through a test adapter);
 //   - TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners
 //     with valid but extreme hyper-parameters, which must give an error

@@ -21,20 +21,20 @@ func TestKernelLearnerContract(t *testing.T) {
 		nkrr.Regressor{Lambda: 0.1, Radius: 1, Eta0: 3})
 }
 
-// featureRegressor runs the FitFeatures path (one feature-product base
+// featureRegressor runs the Fit path (one feature-product base
 // kernel [K_k]_ij = X_ik·X_jk per column, Section 4 of Cortes et al. 2009)
 // through the contract's feature-learner suite.
 type featureRegressor struct{ nkrr.Regressor }
 
 // featureModel adds the FeatureModel methods to a model fitted by
-// FitFeatures: Decision is Predict, and Kernel is the learned kernel
+// Fit: Decision is Predict, and Kernel is the learned kernel
 // (Σ_k μ_k x_k z_k)^d of Eqs. (3)–(4) built here from the model's Weights
 // and Degree with package kernel, independently of nkrr's own
 // feature-product code, which the suite then checks Predict against.
 type featureModel struct{ *nkrr.Model }
 
 func (r featureRegressor) Fit(X mat.Matrix, y []float64) (featureModel, error) {
-	m, err := r.FitFeatures(X, y)
+	m, err := r.Regressor.Fit(X, y)
 	if err != nil {
 		return featureModel{}, err
 	}

@@ -26,7 +26,7 @@ func ExampleRegressor() {
 		{Degree: 1, Lambda: 1},
 		{Degree: 1, Lambda: 1, Radius: 1, Eps: 1e-9},
 	} {
-		m, err := r.FitFeatures(X, y)
+		m, err := r.Fit(X, y)
 		if err != nil {
 			log.Fatal(err)
 		}

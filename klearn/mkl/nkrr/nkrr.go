@@ -115,7 +115,7 @@ type Regressor struct {
 	Init []float64
 	// Settings holds MaxIter (0 selects 200) and a Recorder called after
 	// every accepted step with Iteration{Iter, F, Gap: ‖μ'−μ‖, X: μ'}.
-	Settings *opt.Settings
+	Settings opt.Settings
 }
 
 // Model is a fitted Regressor.
@@ -137,7 +137,7 @@ type Model struct {
 	// Status says why Algorithm 1 stopped (Success: ‖μ'−μ‖ < ε).
 	Status opt.Status
 
-	features *featureBases // training features for Predict, if fitted by FitFeatures
+	features *featureBases // training features for Predict, if fitted by Fit
 }
 
 // FitGrams runs Algorithm 1 on the base kernels Ks (each n×n) and targets y.
@@ -149,12 +149,12 @@ func (r Regressor) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	return r.fit(b, y)
 }
 
-// FitFeatures runs Algorithm 1 with the feature-product base kernels
+// Fit runs Algorithm 1 with the feature-product base kernels
 // [K_k]_ij = X_ik·X_jk, one per column of X (n×p), as in every experiment of
 // Section 4 of Cortes et al. (2009), without forming the p Gram matrices:
 // dense features go through BLAS and sparse ones (n-gram counts) cost
 // Σ_k nnz_k² per pass. It equals FitGrams(kernel.FeatureGrams(X), y).
-func (r Regressor) FitFeatures(X mat.Matrix, y []float64) (*Model, error) {
+func (r Regressor) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if _, _, err := klearn.CheckMatrix("nkrr: X", X); err != nil {
 		return nil, err
 	}
@@ -214,7 +214,8 @@ func (r Regressor) fit(b bases, y []float64) (*Model, error) {
 	}
 	maxIter, eps := 200, r.Eps
 	var rec opt.Recorder
-	if s := r.Settings; s != nil {
+	{
+		s := r.Settings
 		if s.MaxIter < 0 {
 			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Regressor: MaxIter = %d, want ≥ 0", s.MaxIter)
 		}
@@ -446,14 +447,14 @@ func (m *Model) PredictGrams(Kte []*mat.Dense) ([]float64, error) {
 }
 
 // Predict returns predictions for the rows of X with a model fitted by
-// FitFeatures (the feature-product base kernels of the training features).
+// Fit (the feature-product base kernels of the training features).
 // It implements klearn.Predictor.
 func (m *Model) Predict(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.Alpha == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model")
 	}
 	if m.features == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model.Predict needs a model fitted by FitFeatures; use PredictGrams")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "nkrr: Model.Predict needs a model fitted by Fit; use PredictGrams")
 	}
 	_, p, err := klearn.CheckMatrix("nkrr: X", X)
 	if err != nil {

@@ -68,7 +68,7 @@ func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split)
 }
 
 // ScoreFeatures is ScoreGrams for the feature-product base kernels of the
-// columns of X (n×p), fitted with FitFeatures.
+// columns of X (n×p), fitted with Fit.
 func (r Regressor) ScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
 	score, _, err := r.FitScoreFeatures(X, y, s)
 	return score, err
@@ -95,7 +95,7 @@ func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split)
 	if err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
-	m, err := r.FitFeatures(Xtr, yc)
+	m, err := r.Fit(Xtr, yc)
 	if err != nil {
 		return 0, nil, err
 	}

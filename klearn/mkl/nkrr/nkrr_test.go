@@ -306,7 +306,7 @@ func TestAlgorithm1(t *testing.T) {
 				return nil
 			})
 			const radius = 0.8
-			est := Regressor{Degree: d, Lambda: 0.1, Norm: q, Radius: radius, Settings: &opt.Settings{Recorder: rec}}
+			est := Regressor{Degree: d, Lambda: 0.1, Norm: q, Radius: radius, Settings: opt.Settings{Recorder: rec}}
 			m, err := est.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
@@ -441,7 +441,7 @@ func TestHessian(t *testing.T) {
 	}
 }
 
-// TestFitFeaturesAndPredict checks FitFeatures = FitGrams (dense and sparse
+// TestFitFeaturesAndPredict checks Fit = FitGrams (dense and sparse
 // features), Predict = PredictGrams on new points, and on the training points
 // the KRR identity K_μα = y − λα (from (K_μ+λI)α = y, Eq. (9)).
 func TestFitFeaturesAndPredict(t *testing.T) {
@@ -454,7 +454,7 @@ func TestFitFeaturesAndPredict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mf, err := est.FitFeatures(X, y)
+		mf, err := est.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -632,7 +632,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 	Ks := mustGrams(t, X)
 	for _, q := range []Norm{L1, L2} {
 		for d := 1; d <= 2; d++ {
-			base := Regressor{Degree: d, Lambda: 50, Norm: q, Radius: 2, Eps: 1e-9, Settings: &opt.Settings{MaxIter: 5000}}
+			base := Regressor{Degree: d, Lambda: 50, Norm: q, Radius: 2, Eps: 1e-9, Settings: opt.Settings{MaxIter: 5000}}
 			ref, err := base.FitGrams(Ks, y)
 			if err != nil {
 				t.Fatal(err)
@@ -671,7 +671,7 @@ func TestNKRRLineSearchAndWarmStart(t *testing.T) {
 		}
 	}
 	// Init off the sphere is mapped onto it before the first evaluation.
-	est := Regressor{Degree: 2, Lambda: 1, Radius: 0.5, Init: []float64{3, 1, 1, 1, 1}, Settings: &opt.Settings{MaxIter: 1}}
+	est := Regressor{Degree: 2, Lambda: 1, Radius: 0.5, Init: []float64{3, 1, 1, 1, 1}, Settings: opt.Settings{MaxIter: 1}}
 	var first []float64
 	est.Settings.Recorder = opt.RecorderFunc(func(it opt.Iteration) error {
 		if first == nil {

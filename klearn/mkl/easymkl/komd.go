@@ -1,0 +1,176 @@
+package easymkl
+
+import (
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"gonum.org/v1/gonum/mat"
+)
+
+// KOMD is the KOMD classifier (Aiolli, Da San Martino & Sperduti 2008) on a
+// fixed kernel: the second stage of EasyMKL, which Donini & Aiolli (2017)
+// use for every kernel of their UCI study. It
+// solves
+//
+//	γ* = argmin_{γ∈Γ} (1−λ) γᵀYKYγ + λ‖γ‖²,
+//	Γ = {γ ≥ 0 : Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1},
+//
+// which is Eq. (1) of Donini & Aiolli (2017) for a single kernel with
+// Λ = λ/(1−λ), and scores f(x) = Σ_i y_i γ_i k(x_i, x) − b
+// with b = ½ γᵀKYγ, the midpoint between the two class centroids
+// Σ_{y_i=±1} γ_i φ(x_i) projected on their difference.
+//
+// Copying a KOMD clones it. The zero value is the hard-margin problem λ = 0.
+type KOMD struct {
+	// Lambda is λ ∈ [0, 1] (the reference implementation's lam); use
+	// LambdaFromPaper to convert the paper's Λ ∈ [0, ∞]. λ = 1 gives the
+	// class-uniform γ (the centroid classifier) in closed form.
+	Lambda float64
+	// MKLpyRidge scales the ridge term by L₊L₋/L, i.e. solves
+	// (1−λ)γᵀYKYγ + λ(L₊L₋/L)‖γ‖², as MKLpy's KOMD classifier
+	// (MKLpy/algorithms/komd.py) does; EasyMKL's own QP does not scale it.
+	MKLpyRidge bool
+	// Settings are passed to opt.KOMDQP (zero fields: its defaults).
+	Settings opt.Settings
+	// Start, if not nil, is the start point of the QP (opt.KOMDQPFrom): a
+	// feasible γ, such as the Gamma of a fit at a nearby λ on the same
+	// data. nil starts from the class-uniform point.
+	Start []float64
+}
+
+// KOMDModel is a fitted KOMD classifier.
+type KOMDModel struct {
+	// Gamma is γ*, one entry per training example (each class sums to 1).
+	Gamma []float64
+	// Bias is b = ½ γᵀKYγ.
+	Bias float64
+	// Y are the training labels (±1).
+	Y []float64
+	// Result is the solver's result (objective, duality gap, multipliers).
+	Result *opt.Result
+	// Lambda is the λ passed to opt.KOMDQP (after the MKLpyRidge rescaling).
+	Lambda float64
+}
+
+// LambdaFromPaper converts the paper's Λ ∈ [0, ∞] (Eq. (1) of Donini &
+// Aiolli 2017) to λ = Λ/(1+Λ) ∈ [0, 1]; +Inf gives 1. A Λ outside [0, ∞]
+// (negative or NaN) is refused (ErrParam).
+func LambdaFromPaper(Lam float64) (float64, error) {
+	if !(Lam >= 0) {
+		return 0, klearn.Errorf(klearn.ErrParam, "easymkl: LambdaFromPaper: Λ = %v, want Λ ∈ [0, ∞]", Lam)
+	}
+	if Lam > 1e300 {
+		return 1, nil
+	}
+	return Lam / (1 + Lam), nil
+}
+
+// LambdaToPaper converts λ ∈ [0, 1] to Λ = λ/(1−λ); λ = 1 gives +Inf, the
+// paper's Λ = ∞ (its domain is [0, ∞]). A λ outside [0, 1] (or NaN) is
+// refused (ErrParam).
+func LambdaToPaper(lambda float64) (float64, error) {
+	if !(lambda >= 0 && lambda <= 1) {
+		return 0, klearn.Errorf(klearn.ErrParam, "easymkl: LambdaToPaper: λ = %v, want λ ∈ [0, 1]", lambda)
+	}
+	return lambda / (1 - lambda), nil
+}
+
+// effLambda returns the λ' for which (1−λ')A + λ'I ∝ (1−λ)A + λcI.
+func effLambda(lambda, c float64) float64 {
+	if lambda == 1 {
+		return 1
+	}
+	return lambda * c / (1 - lambda + lambda*c)
+}
+
+// FitGram fits KOMD on the training Gram matrix K (PSD; only the necessary
+// condition K_ii ≥ 0 is checked, see klearn.CheckDiagPSD) with labels
+// y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
+// ErrOneClass, ErrNotPSD or ErrParam.
+func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
+	if err := klearn.CheckParam("easyeasymkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
+		return nil, err
+	}
+	neg, pos, err := klearn.CheckBinary(y)
+	if err != nil {
+		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+	}
+	if K == nil {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: KOMD: K is nil")
+	}
+	lam := c.Lambda
+	if c.MKLpyRidge {
+		lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
+	}
+	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, &c.Settings)
+	if err != nil {
+		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+	}
+	u := signed(res.X, y)
+	m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
+	m.Bias = komdBias(K, res.X, u)
+	return m, nil
+}
+
+// signed returns Yγ.
+func signed(g, y []float64) []float64 {
+	u := make([]float64, len(g))
+	for i := range g {
+		u[i] = g[i] * y[i]
+	}
+	return u
+}
+
+// komdBias returns b = ½ γᵀK(Yγ).
+func komdBias(K *mat.SymDense, g, u []float64) float64 {
+	n := len(g)
+	var kg mat.VecDense
+	kg.MulVec(K, mat.NewVecDense(n, u))
+	var b float64
+	for i, v := range g {
+		b += v * kg.AtVec(i)
+	}
+	return b / 2
+}
+
+// DecisionGram returns f(x) = Σ_i y_i γ_i K(x, x_i) − b for the rows of the
+// test×train kernel Kte. Errors: ErrNotFitted, ErrShape.
+func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
+	if m == nil || m.Gamma == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasyeasymkl: KOMDModel is not fitted")
+	}
+	r, c, err := checkTestMatrix("KOMD", Kte, len(m.Gamma))
+	if err != nil {
+		return nil, err
+	}
+	var f mat.VecDense
+	f.MulVec(Kte, mat.NewVecDense(c, signed(m.Gamma, m.Y)))
+	out := make([]float64, r)
+	for i := range out {
+		out[i] = f.AtVec(i) - m.Bias
+	}
+	return finiteDecision("KOMD", out)
+}
+
+// PredictGram returns sign(f(x)) ∈ {±1} (0 maps to +1) for the rows of Kte.
+func (m *KOMDModel) PredictGram(Kte *mat.Dense) ([]float64, error) {
+	f, err := m.DecisionGram(Kte)
+	if err != nil {
+		return nil, err
+	}
+	return mkl.Signs(f), nil
+}
+
+// checkTestMatrix checks that a test×train matrix is non-empty with n
+// columns (one per training point) and returns its dimensions.
+// Errors: ErrEmpty, ErrShape.
+func checkTestMatrix(what string, Kte *mat.Dense, n int) (r, c int, err error) {
+	if Kte == nil || Kte.IsEmpty() {
+		return 0, 0, klearn.Errorf(klearn.ErrEmpty, "easymkl: %s: empty test matrix", what)
+	}
+	r, c = Kte.Dims()
+	if c != n {
+		return 0, 0, klearn.Errorf(klearn.ErrShape, "easymkl: %s: test matrix has %d columns, model has %d training points", what, c, n)
+	}
+	return r, c, nil
+}
