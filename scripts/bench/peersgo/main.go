@@ -27,7 +27,8 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
-	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -242,12 +243,12 @@ func setup(task string, n int, dir string) (run func() (float64, error), finish 
 // Grams built before the timing (MKLpy's are too). It reports the weight
 // of the degree-1 kernel.
 func easyMKL(X *mat.Dense, y []float64) (func() (float64, error), error) {
-	Ks, err := mkl.HPKFamily{D: 10, MinDegree: 1}.Grams(X)
+	Ks, err := hpk.Family{D: 10, MinDegree: 1}.Grams(X)
 	if err != nil {
 		return nil, err
 	}
 	return func() (float64, error) {
-		m, err := mkl.EasyMKL{Lambda: 0.1}.FitGrams(Ks, y)
+		m, err := easymkl.Learner{Lambda: 0.1}.FitGrams(Ks, y)
 		if err != nil {
 			return 0, err
 		}
