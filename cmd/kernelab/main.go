@@ -301,7 +301,7 @@ func list(w io.Writer, st jobs.Store, sts []jobs.Status, specs map[string][]jobs
 		}
 		sum := 0.0
 		for _, j := range js {
-			id, err := j.ID()
+			id, err := storedID(j) // as pastSeconds reads it back from a record
 			if err != nil {
 				return err
 			}

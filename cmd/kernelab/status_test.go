@@ -122,4 +122,26 @@ func TestStatus(t *testing.T) {
 	if !strings.Contains(out.String(), "WALL ON 2 CORES") || !strings.Contains(out.String(), "10s") || !strings.Contains(out.String(), "8s") {
 		t.Errorf("table:\n%s", out.String())
 	}
+	// list estimates t2 from the same past record: job 6 (struct parameter)
+	// at 9 s, so 2 jobs ≈ 18 s.
+	out.Reset()
+	if err := run(context.Background(), []string{"list", "--results", st.Dir, "--json"}, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	var entries []entry
+	if err := json.Unmarshal(out.Bytes(), &entries); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	found := false
+	for _, e := range entries {
+		if e.Paper == statusPaper && e.Experiment == "t2" {
+			found = true
+			if e.Timed != 1 || e.EstimatedSeconds == nil || math.Abs(*e.EstimatedSeconds-18) > 1e-9 {
+				t.Errorf("list t2: timed %d, estimate %v, want 1 and 18 s", e.Timed, e.EstimatedSeconds)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("list has no %s/t2 row:\n%s", statusPaper, out.String())
+	}
 }
