@@ -17,8 +17,10 @@
 #             notebook: for each of 00–06, open it, run the setup cell and
 #             the exploration cell, drag its slider and time the wait from
 #             opening to the redrawn chart. LAB_EXPLORE_LIMIT=S fails a
-#             notebook over S seconds; the default 0 only measures: under
-#             a load of 20 on two cores the waits were 21–75 s.
+#             notebook over S seconds; the default 0 only measures. At a
+#             load of 5 on two cores 01–06 took 6.6–11.8 s, 3–4.5 s of it
+#             JupyterLab's page, and the tour (five cells) 17.9 s; at a
+#             load of 20, 21–75 s: a 10 s limit has no margin here.
 #
 # Environment: KL_LAB_JUPYTER, a `jupyter` with the lab command (default:
 # kl_jupyter of scripts/lib.sh); CHROMIUM (default: kl_chromium);
