@@ -62,7 +62,7 @@ data:
 data-rebuild:
 	@scripts/data/build.sh --rebuild
 
-## test: everything CI runs. Under 20 minutes on 2 cores from a fresh clone.
+## test: everything CI runs. 825 s on 2 cores from a fresh clone (CI at 23a94c8, 2026-11-28).
 test: setup data
 	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-lab-api test-lab test-slurm
 
@@ -134,3 +134,8 @@ fmt-notebooks:
 
 clean:
 	rm -rf build/test build/test-reuse build/reports reports
+
+## bench-peers: kernelab beside its PyPI and Debian peers, every pair interleaved (scripts/bench/peers.sh; the README's Speed table).
+.PHONY: bench-peers
+bench-peers: data
+	@scripts/bench/peers.sh

@@ -10,11 +10,14 @@
 //
 // # Outcomes
 //
-// Reproduced; NotReproduced; Partly, when at least one part held and at
-// least one failed (the parts are listed, "k of m parts held"); Undecided,
-// when the test could not have seen the difference that matters (never
-// counted as reproduced); Corrected, when only a corrected formula holds
-// (CorrectedCheck), its own outcome; NotRun in this mode.
+//   - Reproduced and NotReproduced.
+//   - Partly, when at least one part held and at least one failed. The
+//     parts are listed: "k of m parts held".
+//   - Undecided, when the test could not have seen the difference that
+//     matters. It is never counted as reproduced.
+//   - Corrected, when only a corrected formula holds (CorrectedCheck). It
+//     is an outcome of its own.
+//   - NotRun, for a claim not run in this mode.
 //
 // # The standard
 //
@@ -55,12 +58,12 @@
 // # Rows that are not the paper's claims
 //
 // A Diagnostic explains a miss of ours and is labelled "explains" or "does
-// not explain" (a post-hoc one explains nothing); a Target is a goal the
+// not explain"; a post-hoc one explains nothing. A Target is a goal the
 // reproduction sets itself and is labelled "met" or "not met". Both stay
 // out of the paper's counts. Claims and cells on a substitute data set are
-// counted apart; a claim decided on part of the protocol in quick mode says
-// "quick: decided on N of M" (Claim.Quick), and a quick report's summary
-// opens with "quick run, not a reproduction result".
+// counted apart. A claim decided on part of the protocol in quick mode says
+// "quick: decided on N of M" (Claim.Quick). A quick report's summary opens
+// with "quick run, not a reproduction result".
 //
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
 // paper's printed numbers, the protocols and runners, and build their

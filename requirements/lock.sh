@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# lock.sh — regenerate requirements/lab.txt, the hash-locked closure of lab.in.
+# lock.sh — regenerate requirements/lab.txt and peers.txt, the hash-locked closures of lab.in
+# and peers.in.
 #
-#   requirements/lock.sh
+#   requirements/lock.sh [lab|peers ...]      (default: both)
 #
 # Runs uv (pinned below) from a throw-away virtual environment: `uv pip compile
 # --universal` resolves one lock for every CPython from 3.11 on (markers where a
@@ -15,6 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 python3 -m venv "$tmp/venv"
 "$tmp/venv/bin/pip" install -q --disable-pip-version-check "uv==$uv_version"
 cd "$here"
-"$tmp/venv/bin/uv" pip compile --quiet --universal --python-version 3.11 --generate-hashes \
-  --custom-compile-command requirements/lock.sh --output-file lab.txt lab.in
-echo "lock: wrote requirements/lab.txt ($(grep -c '==' lab.txt) pinned packages)"
+for name in ${*:-lab peers}; do
+  "$tmp/venv/bin/uv" pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+    --custom-compile-command "requirements/lock.sh $name" --output-file "$name.txt" "$name.in"
+  echo "lock: wrote requirements/$name.txt ($(grep -c '==' "$name.txt") pinned packages)"
+done

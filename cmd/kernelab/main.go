@@ -2,7 +2,7 @@
 // shardable jobs (package repro/jobs).
 //
 //	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute]
-//	kernelab status [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR]
+//	kernelab status [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--workers k] [--json]
 //	kernelab list [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--json]
 //	kernelab merge [--results DIR] SHARD_DIR...
 //	kernelab help [<command>]
@@ -55,8 +55,8 @@ var commands = map[string]command{
 		"Computes the jobs of a paper (or one of its tables) not yet in the results store, with progress and an ETA on stderr.",
 		[]string{"shard", "workers", "mode", "results", "recompute"}},
 	"status": {"status [<paper>[/<table>]] [flags]",
-		"Counts the done, pending and failed jobs of each table under the current code.",
-		[]string{"mode", "results"}},
+		"Shows where the compute time goes, per paper, table and method: jobs done and missing under the current code, the time spent and left, and the wall time on --workers cores.",
+		[]string{"mode", "results", "workers", "json"}},
 	"list": {"list [<paper>[/<table>]] [flags]",
 		"Prints each experiment (table) with its number of jobs and an estimated cost: the mean compute time of its jobs timed in the store, by this code or an earlier one, times its jobs.",
 		[]string{"mode", "results", "json"}},
@@ -234,6 +234,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(pos) == 0 {
 			sel = jobs.Papers()
 		}
+		if cmd == "status" {
+			return status(stdout, st, sel, o.mode, o.workers, o.json)
+		}
 		var all []jobs.Status
 		specs := map[string][]jobs.Job{}
 		for _, s := range sel {
@@ -250,13 +253,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				specs[j.Paper+"/"+j.Table] = append(specs[j.Paper+"/"+j.Table], j)
 			}
 		}
-		if cmd == "list" {
-			return list(stdout, st, all, specs, o.json)
-		}
-		for _, t := range all {
-			fmt.Fprintf(stdout, "%s/%s\tdone %d\tpending %d\tfailed %d\tcomputed in %.1f s (%d of the done jobs timed)\n", t.Paper, t.Table, t.Done, t.Pending, t.Failed, t.Seconds, t.Timed)
-		}
-		return nil
+		return list(stdout, st, all, specs, o.json)
 	case "merge":
 		if len(pos) == 0 {
 			return badUsage(cmd, "merge needs shard directories")

@@ -59,7 +59,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kernelab/kernelab/internal/notebook"
+	"github.com/kernelab/kernelab/cmd/nbtool/internal/notebook"
 	"github.com/kernelab/kernelab/repro/jobs"
 
 	// The papers' experiments, for the compute time of their jobs.

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kernelab/kernelab/internal/notebook"
+	"github.com/kernelab/kernelab/cmd/nbtool/internal/notebook"
 	"github.com/kernelab/kernelab/viz"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kernelab/kernelab/internal/notebook"
+	"github.com/kernelab/kernelab/cmd/nbtool/internal/notebook"
 	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/nb"
 	"github.com/kernelab/kernelab/repro"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/internal/scratch"
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -55,6 +56,23 @@ func (c *Cholesky) FactorizeShift(A mat.Symmetric, s float64) error {
 	return c.factorize(A, s, BlockSize, parallel.Workers())
 }
 
+// FactorizeShiftInPlace is FactorizeShift on a matrix the caller gives
+// away: the factor is computed in A's own storage, which saves the copy of
+// A (a pass over n² entries and a second n×n buffer). A must not be used
+// afterwards, whatever the outcome; Release puts its storage in the pool.
+// The factor is bit-identical to FactorizeShift's.
+func (c *Cholesky) FactorizeShiftInPlace(A *mat.SymDense, s float64) error {
+	if math.IsNaN(s) || math.IsInf(s, 0) {
+		*c = Cholesky{}
+		return fmt.Errorf("%w: shift = %v", ErrNotFinite, s)
+	}
+	if r := A.RawSymmetric(); r.Stride == r.N && r.Uplo == blas.Upper {
+		c.Release()
+		c.u = r.Data[:r.N*r.N]
+	}
+	return c.factorize(A, s, BlockSize, parallel.Workers())
+}
+
 func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) error {
 	n := A.SymmetricDim()
 	u := c.u
@@ -70,14 +88,17 @@ func (c *Cholesky) factorize(A mat.Symmetric, shift float64, nb, workers int) er
 		r := sd.RawSymmetric()
 		raw, stride = r.Data, r.Stride
 	}
+	inPlace := raw != nil && stride == n && n > 0 && &raw[0] == &u[0]
 	// One pass: copy the upper triangle (plus the shift on the diagonal),
 	// check it is finite and accumulate ‖A‖₁, the column sums of |A|.
 	colsum := make([]float64, n)
 	for i := 0; i < n; i++ {
 		row := u[i*n+i : (i+1)*n]
-		if raw != nil {
+		switch {
+		case inPlace: // the row is already where the factor goes
+		case raw != nil:
 			copy(row, raw[i*stride+i:i*stride+n])
-		} else {
+		default:
 			for jj := range row {
 				row[jj] = A.At(i, i+jj)
 			}

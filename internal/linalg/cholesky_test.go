@@ -355,6 +355,59 @@ func TestFactorizeShift(t *testing.T) {
 	}
 }
 
+// TestFactorizeShiftInPlace checks that the factor computed in A's own
+// storage is bit-identical to FactorizeShift's (factor, condition estimate,
+// solution), that it is A's storage, and that a non-finite entry or shift
+// is still refused.
+func TestFactorizeShiftInPlace(t *testing.T) {
+	t.Parallel()
+	n := 150
+	A := randSPD(n, 0, 9)
+	var ca, cb Cholesky
+	if err := ca.FactorizeShift(A, 0.3); err != nil {
+		t.Fatal(err)
+	}
+	B := mat.NewSymDense(n, nil)
+	B.CopySym(A)
+	if err := cb.FactorizeShiftInPlace(B, 0.3); err != nil {
+		t.Fatal(err)
+	}
+	if &cb.u[0] != &B.RawSymmetric().Data[0] {
+		t.Error("the factor is not in A's storage")
+	}
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			if math.Float64bits(ca.u[i*n+j]) != math.Float64bits(cb.u[i*n+j]) {
+				t.Fatalf("U[%d,%d]: %v in place, %v copied", i, j, cb.u[i*n+j], ca.u[i*n+j])
+			}
+		}
+	}
+	if ca.Cond() != cb.Cond() {
+		t.Errorf("Cond %v in place, %v copied", cb.Cond(), ca.Cond())
+	}
+	b := randDense(n, 1, 3).RawMatrix().Data
+	xa, xb := make([]float64, n), make([]float64, n)
+	if err := ca.SolveVecTo(xa, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := cb.SolveVecTo(xb, b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range xa {
+		if math.Float64bits(xa[i]) != math.Float64bits(xb[i]) {
+			t.Fatalf("x[%d]: %v in place, %v copied", i, xb[i], xa[i])
+		}
+	}
+	cb.Release()
+	bad := mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1})
+	if err := cb.FactorizeShiftInPlace(bad, 1); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("NaN entry: err = %v, want ErrNotFinite", err)
+	}
+	if err := cb.FactorizeShiftInPlace(randSPD(3, 1, 1), math.Inf(1)); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite shift: err = %v, want ErrNotFinite", err)
+	}
+}
+
 // TestReuseStorage refactorises into storage that holds another, larger
 // factor (the same Cholesky, and one drawn from the pool after Release): the
 // factors must be bit-identical to those computed in fresh storage, since

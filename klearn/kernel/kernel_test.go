@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -167,11 +168,19 @@ type sklearnSet struct {
 	Cross map[string][]float64
 }
 
-// TestSklearnParity compares with scikit-learn 1.2.1 pairwise kernels on
-// real data (testdata/sklearn_grams.json, scripts/fixtures/kernel_sklearn.py).
+// TestSklearnParity compares with scikit-learn's pairwise kernels on real
+// data (testdata/sklearn_grams.json from Debian's 1.2.1 and
+// sklearn_grams_pypi.json from PyPI's; scripts/fixtures/kernel_sklearn.py).
 func TestSklearnParity(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile("testdata/sklearn_grams.json")
+	for _, path := range []string{"testdata/sklearn_grams.json", "testdata/sklearn_grams_pypi.json"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { sklearnParity(t, path) })
+	}
+}
+
+// sklearnParity checks the fixture at path (Debian's or PyPI's scikit-learn, scripts/fixtures/fixtureset.py).
+func sklearnParity(t *testing.T, path string) {
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

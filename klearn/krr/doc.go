@@ -18,14 +18,10 @@
 // A singular or indefinite K + λI is reported as klearn.ErrSingular; no
 // jitter is added silently.
 //
-// Speed, as wall time on an idle 2-core AMD EPYC (2026-11-26): FitGram
-// (factorisation, condition estimate, solve) took 0.56×, 0.73×, 0.88× and
-// 0.76× the time of scipy's solve(assume_a="pos") at n = 500, 1000, 2000
-// and 4000. That is 0.362 s against 0.473 s at n = 4000; scipy runs LAPACK
-// over OpenBLAS and does the same work. FitGram took 0.74–0.82× the time of
-// scikit-learn's KernelRidge on a precomputed kernel at n ≥ 1000, and the
-// factorisation alone 0.75–0.92× that of cho_factor + cho_solve. Each is the
-// fastest of rounds interleaved with the peer by
-// scripts/bench/cholesky_peers.sh and scripts/bench/peers.sh (BENCHMARKS.md
-// in this directory).
+// Speed: FitGram and Fit against scikit-learn's KernelRidge (precomputed and
+// RBF) from PyPI are in the README's Speed table, one interleaved run of
+// scripts/bench/peers.sh with its date, commit and load. Fit factorises the
+// Gram it formed in place (linalg.Cholesky.FactorizeShiftInPlace), so it
+// costs kernel.Gram plus FitGram less one copy. The linear solve alone
+// against LAPACK: scripts/bench/cholesky_peers.sh and BENCHMARKS.md.
 package krr

@@ -70,7 +70,8 @@ func (r Regressor) Fit(X mat.Matrix, y []float64) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.FitGram(K, y)
+	// K is ours, finite and n×n: factorised in its own storage, unchecked.
+	m, err := r.fitGram(K, y, true)
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +90,12 @@ func (r Regressor) Fit(X mat.Matrix, y []float64) (*Model, error) {
 // above 1e15 (ErrSingular; K is then indefinite or λ too small — no jitter is
 // added silently: raise Lambda or repair K with kernel.AddJitter).
 func (r Regressor) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
+	return r.fitGram(K, y, false)
+}
+
+// fitGram is FitGram; with own, K comes from Fit (kernel.Gram checked it),
+// and is factorised in place.
+func (r Regressor) fitGram(K *mat.SymDense, y []float64, own bool) (*Model, error) {
 	lam, err := r.lambda()
 	if err != nil {
 		return nil, err
@@ -99,13 +106,20 @@ func (r Regressor) FitGram(K *mat.SymDense, y []float64) (*Model, error) {
 	if err := klearn.CheckVector("y", y); err != nil {
 		return nil, err
 	}
-	n, err := klearn.CheckGram(K, len(y))
-	if err != nil {
-		return nil, err
+	n := len(y)
+	if !own {
+		if n, err = klearn.CheckGram(K, len(y)); err != nil {
+			return nil, err
+		}
 	}
 	var ch linalg.Cholesky
 	defer ch.Release()
-	if err := ch.FactorizeShift(K, lam); err != nil {
+	if own {
+		err = ch.FactorizeShiftInPlace(K, lam)
+	} else {
+		err = ch.FactorizeShift(K, lam)
+	}
+	if err != nil {
 		return nil, klearn.Errorf(klearn.ErrSingular, "krr: K + λI (λ = %g) is not positive definite (%v)", lam, err)
 	}
 	if c := ch.Cond(); !(c <= maxCond) {

@@ -3,6 +3,7 @@ package krr
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -60,9 +61,11 @@ func TestClosedForm(t *testing.T) {
 
 func TestFitEqualsFitGram(t *testing.T) {
 	t.Parallel()
-	X := klearntest.RandMatrix(30, 4, -1, 1, 5)
+	// n = 230 > linalg.BlockSize: Fit factorises the Gram in place through
+	// the blocked path, FitGram a copy.
+	X := klearntest.RandMatrix(230, 4, -1, 1, 5)
 	Xte := klearntest.RandMatrix(9, 4, -1, 1, 6)
-	y := make([]float64, 30)
+	y := make([]float64, 230)
 	for i := range y {
 		y[i] = math.Cos(X.At(i, 0)) + X.At(i, 3)
 	}
@@ -141,7 +144,14 @@ func TestErrors(t *testing.T) {
 
 func TestSklearnParity(t *testing.T) {
 	t.Parallel()
-	// Expected dual_coef_ and predictions: scikit-learn 1.2.1 KernelRidge on
+	for _, path := range []string{"testdata/sklearn_krr.json", "testdata/sklearn_krr_pypi.json"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { sklearnParity(t, path) })
+	}
+}
+
+// sklearnParity checks the fixture at path (Debian's or PyPI's scikit-learn, scripts/fixtures/fixtureset.py).
+func sklearnParity(t *testing.T, path string) {
+	// Expected dual_coef_ and predictions: scikit-learn KernelRidge on
 	// diabetes and breast_cancer (scripts/fixtures/sklearn_core.py;
 	// testdata/README.md). Both solve (K + αI)c = y by Cholesky.
 	var f struct {
@@ -163,7 +173,7 @@ func TestSklearnParity(t *testing.T) {
 			Predict  []float64 `json:"predict"`
 		} `json:"cases"`
 	}
-	klearntest.ReadJSON(t, "testdata/sklearn_krr.json", &f)
+	klearntest.ReadJSON(t, path, &f)
 	if len(f.Cases) != 16 {
 		t.Fatalf("fixture has %d cases, want 16", len(f.Cases))
 	}

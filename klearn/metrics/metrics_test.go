@@ -3,6 +3,7 @@ package metrics
 import (
 	"errors"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -361,7 +362,14 @@ func TestMEBRadiusApprox(t *testing.T) {
 
 func TestSklearnParity(t *testing.T) {
 	t.Parallel()
-	// Expected values: scikit-learn 1.2.1 roc_auc_score, mean_squared_error,
+	for _, path := range []string{"testdata/sklearn_metrics.json", "testdata/sklearn_metrics_pypi.json"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { sklearnParity(t, path) })
+	}
+}
+
+// sklearnParity checks the fixture at path (Debian's or PyPI's scikit-learn, scripts/fixtures/fixtureset.py).
+func sklearnParity(t *testing.T, path string) {
+	// Expected values: scikit-learn roc_auc_score, mean_squared_error,
 	// r2_score and accuracy_score on its bundled data sets, written by
 	// scripts/fixtures/sklearn_core.py (see testdata/README.md).
 	var f struct {
@@ -386,7 +394,7 @@ func TestSklearnParity(t *testing.T) {
 			Accuracy float64   `json:"accuracy"`
 		} `json:"accuracy"`
 	}
-	klearntest.ReadJSON(t, "testdata/sklearn_metrics.json", &f)
+	klearntest.ReadJSON(t, path, &f)
 	if len(f.AUC) < 6 || len(f.Regression) == 0 || len(f.Accuracy) == 0 {
 		t.Fatalf("fixture incomplete")
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -114,11 +115,18 @@ func TestUnitNormAndLabels(t *testing.T) {
 
 func TestSklearnParity(t *testing.T) {
 	t.Parallel()
-	// Expected matrices: scikit-learn 1.2.1 MinMaxScaler, StandardScaler,
+	for _, path := range []string{"testdata/sklearn_preprocess.json", "testdata/sklearn_preprocess_pypi.json"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { sklearnParity(t, path) })
+	}
+}
+
+// sklearnParity checks the fixture at path (Debian's or PyPI's scikit-learn, scripts/fixtures/fixtureset.py).
+func sklearnParity(t *testing.T, path string) {
+	// Expected matrices: scikit-learn MinMaxScaler, StandardScaler,
 	// StandardScaler(with_std=False) and normalize on wine with a constant
 	// training feature (scripts/fixtures/sklearn_core.py; testdata/README.md).
 	var f map[string]json.RawMessage
-	klearntest.ReadJSON(t, "testdata/sklearn_preprocess.json", &f)
+	klearntest.ReadJSON(t, path, &f)
 	get := func(k string) *mat.Dense {
 		var rows [][]float64
 		if err := json.Unmarshal(f[k], &rows); err != nil || len(rows) == 0 {

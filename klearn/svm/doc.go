@@ -1,8 +1,9 @@
 // Package svm is a C-support-vector classifier (C-SVC) solved in the dual by
-// sequential minimal optimisation, following LIBSVM 3.24 (Chang & Lin 2011)
+// sequential minimal optimisation. It follows LIBSVM 3.24 (Chang & Lin 2011)
 // step by step: second-order working-set selection, shrinking with gradient
-// reconstruction, an LRU kernel-row cache and LIBSVM's stopping rule and bias.
-// It also solves the variant without bias used by Colbert & Peet (2020).
+// reconstruction, an LRU kernel-row cache, and LIBSVM's stopping rule and
+// bias. It also solves the variant without bias used by Colbert & Peet
+// (2020).
 //
 // # Formulation
 //
@@ -17,13 +18,16 @@
 // f(x) = Σ_i y_iα_i k(x_i, x) + b. Model.Objective is f(α) at the solution
 // (LIBSVM's "obj", ≤ 0); Model.DualCoef holds y_iα_i on Model.Support.
 //
-// KKT conditions. With the gradient G = ∇f(α) = Qα − e, the index sets
-// I_up(α) = {t : α_t < C_t, y_t = 1 or α_t > 0, y_t = −1} and
-// I_low(α) = {t : α_t < C_t, y_t = −1 or α_t > 0, y_t = 1}, α is optimal
-// iff m(α) ≤ M(α) with m(α) = max_{t∈I_up} −y_tG_t and
+// KKT conditions. Let G = ∇f(α) = Qα − e be the gradient, and define the
+// index sets
+//
+//	I_up(α)  = {t : α_t < C_t, y_t = 1 or α_t > 0, y_t = −1},
+//	I_low(α) = {t : α_t < C_t, y_t = −1 or α_t > 0, y_t = 1}.
+//
+// Then α is optimal iff m(α) ≤ M(α), with m(α) = max_{t∈I_up} −y_tG_t and
 // M(α) = min_{t∈I_low} −y_tG_t (Eq. (16) of Fan, Chen & Lin 2005). The
-// solver stops when m(α) − M(α) < Tol (their Eq. (28); LIBSVM's -e, default
-// 1e-3).
+// solver stops when m(α) − M(α) < Tol: their Eq. (28), LIBSVM's -e, default
+// 1e-3.
 //
 // Working-set selection (WSS2; Eq. (17)–(19) of Fan, Chen & Lin 2005):
 //
@@ -35,15 +39,15 @@
 // the box (Platt 1999), exactly as LIBSVM's Solver::Solve. Ties are broken as
 // in LIBSVM, so on the fixtures the iteration counts usually equal LIBSVM's.
 //
-// Bias: b = −ρ with ρ the mean of y_iG_i over the free variables
-// (0 < α_i < C_i), i.e. b is the mean over free SVs of
-// y_j − Σ_i α_i y_i K_ij (§2 of Colbert & Peet (2020)); without free variables ρ is the
-// midpoint of [max lower, min upper] (LIBSVM's calculate_rho).
+// Bias: b = −ρ, with ρ the mean of y_iG_i over the free variables
+// (0 < α_i < C_i). So b is the mean over free SVs of y_j − Σ_i α_i y_i K_ij
+// (§2 of Colbert & Peet 2020). Without free variables, ρ is the midpoint
+// of [max lower, min upper] (LIBSVM's calculate_rho).
 //
-// Shrinking (Chang & Lin 2011, §5.1): every min(n, 1000) iterations, bounded
-// variables whose gradient points outward beyond m(α) or M(α) are removed
-// from the active set; Ḡ_i = Σ_{α_j = C_j} C_j Q_ij is maintained so the full
-// gradient can be reconstructed before the final check, and the problem is
+// Shrinking (Chang & Lin 2011, §5.1): every min(n, 1000) iterations, the
+// bounded variables whose gradient points outward beyond m(α) or M(α) leave
+// the active set. Ḡ_i = Σ_{α_j = C_j} C_j Q_ij is maintained, so the full
+// gradient can be reconstructed before the final check. The problem is
 // unshrunk once when m(α) − M(α) ≤ 10·Tol.
 //
 // Without bias (Classifier.NoBias; Colbert & Peet's variant with γ = 0) the equality
@@ -55,53 +59,54 @@
 // α_i = C_i, |G_i| otherwise) is below Tol, and shrinks bounded variables
 // whose gradient points outward by more than that violation.
 //
-// Classifier.FitGramFrom starts SMO at a given α instead of 0 (made
-// feasible first: clipped to the box and, with a bias, balanced so that
-// yᵀα = 0): G = Qα − e and Ḡ are computed from the rows of the non-zero
-// α_i, as LIBSVM does for a given initial point. A sequence of related
-// problems (the Gram matrices of a kernel-learning iteration, a path in C)
-// then needs far fewer steps; the optimum is the same.
+// Classifier.FitGramFrom starts SMO at a given α instead of 0. The α is
+// made feasible first: clipped to the box and, with a bias, balanced so
+// that yᵀα = 0. G = Qα − e and Ḡ are then computed from the rows of the
+// non-zero α_i, as LIBSVM does for a given initial point. A sequence of
+// related problems (the Gram matrices of a kernel-learning iteration, a
+// path in C) then needs far fewer steps; the optimum is the same.
 //
 // # Kernel path and Gram path
 //
 // Classifier.FitGram reads a precomputed *mat.SymDense (upper triangle)
-// through an LRU cache of kernel rows of CacheMB megabytes (float64
-// entries; LIBSVM stores float32). Classifier.Fit forms the Gram matrix with
-// kernel.Gram (the blocked, parallel products of klearn/kernel) when its n²
-// float64 fit in CacheMB, or, when CacheMB is zero, in DefaultGramMB (1 GiB:
-// n ≤ 11585), and is then exactly FitGram on it; otherwise it computes
-// kernel rows on demand through Kernel.Eval into the cache, as LIBSVM does,
-// and gives the same iterates up to round-off. The default row cache is
-// scikit-learn's 200 MB. Forming the Gram is 3–4× faster than rows on
-// demand; the bound is a constant, not the machine's free memory, so every
-// machine takes the same path and gets the same bits. Timings beside
-// scikit-learn's, measured in the same run: BENCHMARKS.md.
+// through an LRU cache of kernel rows of CacheMB megabytes. Its entries are
+// float64, where LIBSVM stores float32. Classifier.Fit forms the Gram
+// matrix with kernel.Gram (the blocked, parallel products of klearn/kernel)
+// when its n² float64 fit in CacheMB. When CacheMB is zero, the bound is
+// DefaultGramMB (1 GiB: n ≤ 11585). Fit is then exactly FitGram on that
+// matrix. Otherwise it computes kernel rows on demand through Kernel.Eval
+// into the cache, as LIBSVM does, and gives the same iterates up to
+// round-off. The default row cache is scikit-learn's 200 MB. Forming the
+// Gram is 3–4× faster than rows on demand. The bound is a constant, not
+// the machine's free memory, so every machine takes the same path and gets
+// the same bits. Timings beside scikit-learn's, measured in the same run,
+// are in BENCHMARKS.md.
 //
 // Model.Decision/Predict compute k(x, sv) with kernel.Cross in blocks of 256
 // test rows (the kernel's fast blocked path where it has one, instead of one
 // Eval per pair); Model.DecisionGram/PredictGram take a test×train kernel
 // matrix.
 //
-// The solver keeps H = y∘G instead of G and caches rows of K instead of Q
-// (every product with y_t = ±1 is exact, so the iterates are those of the
-// G-space algorithm): the gradient update is a plain axpy
+// The solver keeps H = y∘G instead of G, and caches rows of K instead of
+// Q. Every product with y_t = ±1 is exact, so the iterates are those of
+// the G-space algorithm. The gradient update is then a plain axpy,
 // H ← H + (y_iΔα_i)K_i. The two scans of the working-set selection are
-// branch-free, with 0/−∞ masks for I_up and I_low, and run as AVX2 assembly
-// on amd64 CPUs that have it (wss_amd64.s; the tag purego selects the Go
-// loops, which compute the same numbers).
+// branch-free, with 0/−∞ masks for I_up and I_low. They run as AVX2
+// assembly on amd64 CPUs that have it (wss_amd64.s). The tag purego
+// selects the Go loops, which compute the same numbers.
 //
 // In FitGram the left part of row p (K_jp, j < p) lies down column p of
 // the upper storage triangle, one page per entry. When a second CPU is
 // available, a helper goroutine transposes the lower triangle into strips
-// of 64 rows while the solver runs and checks every stored entry for NaN
-// and ±Inf on the way (the solver polls the check and FitGram returns only
-// once it is complete); rows are read from finished strips, and down the
-// columns before that (mirror.go). The strips take n(n+64)/2 float64
-// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU, when the
-// storage holds both triangles (as kernel.Gram's does; compared bit for
-// bit, with the finiteness check, stopping at the first difference), rows
-// are read whole; otherwise the check runs first and every left part is
-// read down its column.
+// of 64 rows while the solver runs. On the way it checks every stored
+// entry for NaN and ±Inf; the solver polls the check, and FitGram returns
+// only once it is complete. Rows are read from finished strips, and down
+// the columns before that (mirror.go). The strips take n(n+64)/2 float64
+// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU, the storage
+// may hold both triangles, as kernel.Gram's does. This is compared bit for
+// bit, with the finiteness check, stopping at the first difference. If it
+// does, rows are read whole. Otherwise the check runs first and every left
+// part is read down its column.
 //
 // Labels may be any two finite values: Classes()[0] (the smaller) maps to
 // −1 and Classes()[1] to +1. More than two classes are handled one-vs-one
@@ -109,18 +114,21 @@
 //
 // # Agreement with LIBSVM and speed
 //
-// The tests compare with LIBSVM 3.24 (svm-train -t 4) on standardised
-// breast-cancer, iris and wine subsets (scikit-learn 1.2.1 bundled data),
-// linear and RBF kernels and C ∈ {0.1, 1, 100} (scripts/fixtures/svm_libsvm.py):
-// the dual objectives agree to a relative 3e-7 or better (test tolerance
-// 1e-4), the support-vector sets are identical and so are the predictions.
+// The tests compare with LIBSVM 3.24 (svm-train -t 4), generated by
+// scripts/fixtures/svm_libsvm.py. They use standardised breast-cancer, iris
+// and wine subsets (scikit-learn 1.2.1 bundled data), linear and RBF
+// kernels and C ∈ {0.1, 1, 100}. The dual objectives agree to a relative
+// 3e-7 or better (test tolerance 1e-4). The support-vector sets are
+// identical, and so are the predictions.
+// The same cases solved by the SVC of PyPI's scikit-learn 1.9.1
+// (testdata/libsvm_*_pypi.json) are checked against the same tolerances.
 //
-// Speed: on a precomputed MNIST 3-vs-8 kernel FitGram took 0.4–0.9× the
-// time of LIBSVM inside scikit-learn on 2 CPUs (the solver runs on one
-// goroutine, like LIBSVM's; the second CPU builds the transposed mirror and
-// checks the input), with the same objectives to 7 digits
-// (scripts/bench/svm_vs_libsvm.sh); tables and the profile that shaped the
-// solver in BENCHMARKS.md.
+// Speed against SVC from PyPI and Debian and LIBSVM's svm-train is in the
+// README's Speed table: Fit from MNIST 3-vs-8 features and FitGram on its
+// precomputed kernel. It is one interleaved run of scripts/bench/peers.sh,
+// with its date, commit and load. The solver runs on one goroutine, like
+// LIBSVM's; the second CPU builds the transposed mirror and checks the
+// input. BENCHMARKS.md has the profile that shaped the solver.
 //
 // # References
 //
