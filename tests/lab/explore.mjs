@@ -4,15 +4,18 @@
 // for the kernel, run the setup cell, the declaration cells the exploration
 // uses (cells without %%: only the tour has them) and the exploration cell
 // (the one calling nb.Explore), wait for its slider, drag the slider to its
-// other end and wait for the chart to be redrawn for the new value. The
-// time from opening the notebook to the redraw must stay under
-// LAB_EXPLORE_LIMIT seconds unless it is 0. The kernel is shut down
-// before the next notebook opens.
+// other end and wait for the chart to be redrawn for the new value. In a
+// notebook whose exploration needs only the setup cell (every paper
+// notebook), the time from the notebook shown in JupyterLab to the redraw
+// must stay under LAB_EXPLORE_LIMIT seconds (0: no limit); JupyterLab's
+// page load, which a user opening a notebook in a running lab does not
+// wait for, is measured apart. The kernel is shut down before the next
+// notebook opens.
 import { chromium } from 'playwright-core';
 
 const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
 const notebooks = (process.env.NOTEBOOKS || '').split(/\s+/).filter(Boolean);
-const limit = Number(process.env.LAB_EXPLORE_LIMIT ?? 0);
+const limit = Number(process.env.LAB_EXPLORE_LIMIT ?? 10);
 const fail = (msg) => { console.error('test-lab explore: FAIL: ' + msg); process.exitCode = 1; };
 const log = (msg) => console.log('test-lab explore: ' + msg);
 const api = async (path, method = 'GET') => {
@@ -118,16 +121,17 @@ try {
     if (svgAfter === svgBefore) { fail(`${name}: the chart was not redrawn ("${before}" → "${after}")`); }
     for (const e of await errorsIn(cell)) { fail(`${name}: the exploration cell holds an error: ${e}`); }
     const total = tRedraw - t0;
-    rows.push({ name, total, kernel: tKernel - t0, setup: tSetup - tKernel, slider: tSlider - (tSetup || tKernel), redraw: tRedraw - tMoved });
-    log(`${name}: slider moved and chart redrawn ${secs(total)} s after opening (JupyterLab page ${secs(tShown - t0)} s, kernel ${secs(tKernel - tShown)} s, ` +
+    rows.push({ name, total: tRedraw - tShown, kernel: tKernel - t0, setup: tSetup - tKernel, slider: tSlider - (tSetup || tKernel), redraw: tRedraw - tMoved });
+    log(`${name}: slider moved and chart redrawn ${secs(tRedraw - tShown)} s after the notebook was shown, ${secs(total)} s after loading JupyterLab (page ${secs(tShown - t0)} s, kernel ${secs(tKernel - tShown)} s, ` +
       `setup ${secs(tSetup - tKernel)} s, exploration cell to slider ${secs(tSlider - tSetup)} s, drag to redraw ` +
       `${secs(tRedraw - tMoved)} s; "${first(before)}" → "${first(after)}", ${ms.match(/\((\d+) ms\)/)?.[1] ?? '?'} ms a draw)`);
-    if (limit > 0 && total > limit * 1000) { fail(`${name}: ${secs(total)} s from opening to a redrawn chart, over ${limit} s`); }
+    const shown = tRedraw - tShown;
+    if (limit > 0 && run.length === 2 && shown > limit * 1000) { fail(`${name}: ${secs(shown)} s from the notebook shown to a redrawn chart, over ${limit} s`); }
     for (const s of (await api('/api/sessions')).filter((s) => s.path === name)) { await api(`/api/sessions/${s.id}`, 'DELETE'); }
   }
   if (rows.length !== notebooks.length) { fail(`measured ${rows.length} of ${notebooks.length} notebooks`); }
   const worst = rows.reduce((a, b) => (b.total > a.total ? b : a), rows[0]);
-  if (worst) { log(`slowest: ${worst.name} ${secs(worst.total)} s (limit ${limit > 0 ? limit + ' s' : 'none'})`); }
+  if (worst) { log(`slowest from the notebook shown: ${worst.name} ${secs(worst.total)} s (limit ${limit > 0 ? limit + ' s, paper notebooks' : 'none'})`); }
   if (!process.exitCode) { log('ok'); }
 } catch (e) {
   fail(e.stack || String(e));
