@@ -12,6 +12,7 @@
 // wait for, is measured apart. The kernel is shut down before the next
 // notebook opens.
 import { chromium } from 'playwright-core';
+import { dragToEnd } from './drag.mjs';
 
 const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
 const notebooks = (process.env.NOTEBOOKS || '').split(/\s+/).filter(Boolean);
@@ -96,17 +97,7 @@ try {
     const tSlider = Date.now();
     const before = await live.getAttribute('data-values');
     const svgBefore = await live.locator('svg').first().innerHTML();
-    const max = Number(await slider.getAttribute('max'));
-    const value = Number(await slider.inputValue());
-    const to = value === max ? 0 : max;
-    await slider.scrollIntoViewIfNeeded();
-    const box = await slider.boundingBox();
-    await page.mouse.move(box.x + 2 + (box.width - 4) * (value / max), box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to === max ? box.x + box.width - 2 : box.x + 2, box.y + box.height / 2, { steps: 4 });
-    await page.mouse.up();
-    const tMoved = Date.now();
-    if (Number(await slider.inputValue()) !== to) { throw new Error(`${name}: the drag left the slider at ${await slider.inputValue()}, not ${to}`); }
+    const { moved: tMoved } = await dragToEnd(page, slider, 4).catch((e) => { throw new Error(`${name}: ${e.message}`); });
     // Redrawn for the new value: the first control's value in the caption
     // differs from before and the chart's SVG changed.
     const first = (v) => v.split(' · ')[0];

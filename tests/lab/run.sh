@@ -7,7 +7,7 @@
 # (npm ci; no browser is downloaded: Playwright drives Debian's Chromium),
 # starts JupyterLab on a free localhost port with the private GoNB kernel on
 # copies of the notebooks (so autosave never touches the repository), and
-# runs in one browser each:
+# runs in one browser each (drag.mjs holds what the two scripts share):
 #
 #   tour      tour.mjs in quick mode: open 00-tour, run all cells, drag the
 #             exploration's slider, check that the chart is redrawn for the
