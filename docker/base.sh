@@ -8,8 +8,8 @@
 # and required packages, as in the registry's debian:bookworm-slim), trimmed the way
 # that image is (no manuals, docs or locales; no apt lists), and buildah stores it as
 # docker.io/library/debian:bookworm-slim, so `FROM debian:bookworm-slim` with
-# --pull=never finds it. Needs root, debootstrap and buildah. Does nothing when the
-# image is already there.
+# --pull=never finds it. Needs root; installs debootstrap and buildah from Debian
+# when missing (docker/need.sh). Does nothing when the image is already there.
 set -euo pipefail
 name=docker.io/library/debian:bookworm-slim
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
@@ -18,10 +18,9 @@ if "${bah[@]}" inspect --type image "$name" >/dev/null 2>&1; then
   echo "base: $name is already there"
   exit 0
 fi
-for t in debootstrap buildah; do
-  command -v "$t" >/dev/null || { echo "base: $t is missing (apt-get install $t)" >&2; exit 1; }
-done
 [ "$(id -u)" = 0 ] || { echo "base: debootstrap needs root" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/need.sh"
+need debootstrap buildah
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 root="$tmp/root"

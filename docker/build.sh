@@ -9,7 +9,8 @@
 # With docker when an engine answers (`docker info`). Otherwise with Debian's buildah,
 # daemonless: --isolation chroot, the vfs storage driver, --pull=never, and the base
 # image debian:bookworm-slim pulled from the registry or, when no registry answers,
-# made locally by docker/base.sh (debootstrap). Options after -- go to every buildah
+# made locally by docker/base.sh (debootstrap). buildah and debootstrap are installed
+# from Debian when missing and we are root (docker/need.sh). Options after -- go to every buildah
 # call (e.g. --root DIR --runroot DIR: a private store, as make image-test uses).
 # Certificate authorities the host adds in /usr/local/share/ca-certificates (a
 # proxy's, say) are mounted there during the build, so the image's HTTPS
@@ -31,8 +32,8 @@ if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
   echo "build: docker build -t $tag"
   exec docker build "${nocache[@]}" -f docker/Dockerfile -t "$tag" .
 fi
-command -v buildah >/dev/null 2>&1 ||
-  { echo "build: neither a Docker engine nor buildah (apt-get install buildah) is here" >&2; exit 1; }
+. docker/need.sh
+need buildah
 bah=(buildah --storage-driver vfs "${global[@]}")
 base=docker.io/library/debian:bookworm-slim
 if ! "${bah[@]}" inspect --type image "$base" >/dev/null 2>&1; then

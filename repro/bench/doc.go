@@ -42,8 +42,8 @@
 // # Cost
 //
 // Quick runs three small sets, five methods and two splits in about a
-// minute. Full runs every set and method; its time is stated on Full,
-// estimated from per-job CPU seconds measured on sonar, pima and
-// german-numeric. The jobs register with repro/jobs as "bench", so
+// minute. Full runs every set and method on three splits, within a
+// budget of 25 minutes on two idle cores; Full states the measurement
+// behind that estimate. The jobs register with repro/jobs as "bench", so
 // `kernelab run bench --shard i/N` computes them on a cluster.
 package bench

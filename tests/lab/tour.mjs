@@ -3,6 +3,7 @@
 // check the chart is redrawn for the new value, press Done, then check
 // every cell ran without an error output.
 import { chromium } from 'playwright-core';
+import { dragToEnd } from './drag.mjs';
 
 const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
 const fail = (msg) => { console.error('test-lab: FAIL: ' + msg); process.exitCode = 1; };
@@ -46,22 +47,10 @@ try {
   log(`live exploration after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const before = await live.getAttribute('data-values');
   const svgBefore = await live.locator('svg').first().innerHTML();
-  const max = Number(await slider.getAttribute('max'));
-  const value = Number(await slider.inputValue());
-  const to = value === max ? 0 : max;
 
   // Drag the γ slider to its far end with the mouse, as a reader would.
-  await slider.scrollIntoViewIfNeeded();
   await live.scrollIntoViewIfNeeded();
-  await slider.scrollIntoViewIfNeeded();
-  const box = await slider.boundingBox();
-  const x = to === max ? box.x + box.width - 2 : box.x + 2;
-  await page.mouse.move(box.x + box.width * (value / max), box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(x, box.y + box.height / 2, { steps: 8 });
-  await page.mouse.up();
-  const moved = Date.now();
-  if (Number(await slider.inputValue()) !== to) { throw new Error(`the drag left the slider at ${await slider.inputValue()}, not ${to}`); }
+  const { value, to, max, moved } = await dragToEnd(page, slider, 8);
   await page.waitForFunction(
     (b) => { const el = document.querySelector('div.kl-live'); return el && el.getAttribute('data-values') !== b; },
     before, { timeout: 30_000 });

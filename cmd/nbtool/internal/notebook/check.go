@@ -133,9 +133,13 @@ var (
 	scriptSrc = regexp.MustCompile(`(?is)<script\b[^>]*?\bsrc\s*=\s*["']?\s*((?:https?:|file:)?//[^"'\s>]+)`)
 	linkHref  = regexp.MustCompile(`(?is)<link\b[^>]*?\bhref\s*=\s*["']?\s*((?:https?:|file:)?//[^"'\s>]+)`)
 	importURL = regexp.MustCompile(`(?i)@import\s+(?:url\()?\s*["']?((?:https?:)?//[^"')\s;]+)`)
+	// moduleURL finds a JavaScript import of a network URL: import("…"),
+	// import … from "…" or import "…".
+	moduleURL = regexp.MustCompile("(?i)\\bimport\\s*(?:\\(\\s*|[\\w${}*,\\s]+?\\bfrom\\s*)?[\"'`]((?:https?:)?//[^\"'`\\s]+)")
 )
 
-// remoteResources lists the scripts, stylesheets and CSS imports an HTML
+// remoteResources lists the scripts, stylesheets, CSS imports and script
+// imports (import("…"), as nbconvert's mermaid loader has) an HTML
 // text loads from outside itself: the network (http, https or
 // protocol-relative URLs) or the exporting machine's files (file://).
 func remoteResources(html string) []string {
@@ -149,12 +153,15 @@ func remoteResources(html string) []string {
 	for _, m := range importURL.FindAllStringSubmatch(html, -1) {
 		out = append(out, "CSS import "+m[1])
 	}
+	for _, m := range moduleURL.FindAllStringSubmatch(html, -1) {
+		out = append(out, "script import "+m[1])
+	}
 	return out
 }
 
 // CheckHTML verifies that an exported HTML report is self-contained: no
-// <script src>, <link href> or CSS @import points to the network or to a
-// local file.
+// <script src>, <link href>, CSS @import or JavaScript import points to the
+// network or to a local file.
 func CheckHTML(html []byte) []Problem {
 	var ps []Problem
 	for _, r := range remoteResources(string(html)) {

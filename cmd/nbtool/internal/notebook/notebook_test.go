@@ -224,6 +224,13 @@ func TestCheckHTML(t *testing.T) {
 		{`<link rel="stylesheet" href="https://fonts.example/css">`, true},
 		{`<style>@import url("https://fonts.example/css");</style>`, true},
 		{`<a href="https://example.org">paper</a>`, false},
+		{`<script type="module">const m = (await import("https://cdn.x.org/m.mjs")).default;</script>`, true},
+		{"<script type=module>await import( `//cdn.x.org/m.mjs` )</script>", true},
+		{`<script type="module">import mermaid from 'https://cdn.x.org/m.mjs';</script>`, true},
+		{`<script type="module">import { a, b } from "http://x.org/a.js"</script>`, true},
+		{`<script type="module">import "https://x.org/side-effect.js";</script>`, true},
+		{`<script type="module">import("./local.mjs"); const u = "https://x.org/a.mjs";</script>`, false},
+		{`<p>we import data from https://example.org</p>`, false},
 	} {
 		if got := len(CheckHTML([]byte(tc.html))) > 0; got != tc.bad {
 			t.Errorf("CheckHTML(%s) flagged = %v, want %v", tc.html, got, tc.bad)

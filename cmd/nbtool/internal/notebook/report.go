@@ -23,6 +23,14 @@ var (
 	mathJax2 = regexp.MustCompile(`(?is)<script\b[^>]*\bsrc\s*=\s*["'][^"']*MathJax\.js[^"']*["'][^>]*>\s*</script>.*?<!-- End of mathjax configuration -->`)
 	// mathJaxAny matches any remaining MathJax loader by URL.
 	mathJaxAny = regexp.MustCompile(`(?is)<script\b[^>]*\bsrc\s*=\s*["'][^"']*(?:MathJax|mathjax)[^"']*["'][^>]*>\s*</script>`)
+	// mermaidLoader matches nbconvert 7's mermaid loader, a module script
+	// that imports mermaid from a CDN when the page has a diagram, with its
+	// styles, up to the template's end marker.
+	mermaidLoader = regexp.MustCompile(`(?is)<script type="module">\s*document\.addEventListener\("DOMContentLoaded"[^<]*?\.jp-Mermaid.*?<!-- End of mermaid configuration -->`)
+	// widgetsLoader matches nbconvert's Jupyter widgets loader (written
+	// when the notebook's metadata holds widget state), a script that adds
+	// the widget renderer from a CDN.
+	widgetsLoader = regexp.MustCompile(`(?is)<script>\s*\(function\(\) \{\s*function addWidgetsRenderer\(\).*?</script>`)
 )
 
 // reportStyle keeps wide outputs inside the page. The cells of kernelab's
@@ -49,7 +57,8 @@ var reportStyle = `<style data-kl-report>
 const mathJaxConfig = `<script>window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\(', '\\)']], displayMath: [['$$', '$$'], ['\\[', '\\]']], processEscapes: true, processEnvironments: true, tags: 'ams'}, svg: {fontCache: 'global'}, options: {skipHtmlTags: ['script', 'noscript', 'style', 'textarea', 'pre', 'code']}};</script>`
 
 // FinalizeHTML makes an HTML report exported by nbconvert render the same on
-// any computer with no network: it removes the RequireJS loader and replaces
+// any computer with no network: it removes the RequireJS loader, the mermaid
+// and Jupyter widgets loaders (they fetch from a CDN), and replaces
 // the MathJax 2 loader (a file:// or CDN URL) and its configuration with
 // MathJax 3 inlined from lib (es5/tex-svg-full.js, which carries its fonts
 // as SVG paths). Finalizing a finalized page changes nothing.
@@ -61,6 +70,8 @@ func FinalizeHTML(page, lib []byte) ([]byte, error) {
 		return nil, fmt.Errorf("finalize: the MathJax library contains </script and cannot be inlined")
 	}
 	out := requireJS.ReplaceAll(page, nil)
+	out = mermaidLoader.ReplaceAll(out, nil)
+	out = widgetsLoader.ReplaceAll(out, nil)
 	marker := []byte(`data-kl-mathjax="` + MathJaxVersion + `"`)
 	if bytes.Contains(out, marker) {
 		return out, nil

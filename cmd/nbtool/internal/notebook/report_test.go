@@ -59,6 +59,49 @@ func TestFinalizeHTML(t *testing.T) {
 	}
 }
 
+// cdnLoaders has the shape of the loaders nbconvert 7's lab template writes
+// into every page (mermaid) or into pages of notebooks with widget state
+// (Jupyter widgets), both fetching from a CDN, around a page's own script.
+const cdnLoaders = `<html><head><script type="module">
+  document.addEventListener("DOMContentLoaded", async () => {
+    const diagrams = document.querySelectorAll(".jp-Mermaid > pre.mermaid");
+    if (!diagrams.length) { return; }
+    const mermaid = (await import("https://cdn.example/mermaid.esm.min.mjs")).default;
+  });
+</script>
+<style>.jp-Mermaid:not(.jp-RenderedMermaid) { display: none; }</style>
+<!-- End of mermaid configuration -->
+<script>kept = 1;</script>
+<script>
+(function() {
+  function addWidgetsRenderer() {
+    var widgetRendererSrc = 'https://cdn.example/npm/@jupyter-widgets/html-manager@*/dist/embed-amd.js';
+    var s = document.createElement('script'); s.src = widgetRendererSrc; document.body.appendChild(s);
+  }
+  document.addEventListener('DOMContentLoaded', addWidgetsRenderer);
+}());
+</script></head><body><script type="module">const own = 2;</script></body></html>`
+
+func TestFinalizeDropsCDNLoaders(t *testing.T) {
+	if ps := CheckHTML([]byte(cdnLoaders)); len(ps) != 1 || !strings.Contains(ps[0].Msg, "mermaid.esm.min.mjs") {
+		t.Errorf("CheckHTML of the loaders: %v, want one problem naming the mermaid import", ps)
+	}
+	out := string(must(FinalizeHTML([]byte(cdnLoaders), []byte("lib = 1;"))))
+	for _, gone := range []string{"mermaid", "Mermaid", "addWidgetsRenderer", "cdn.example"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("finalized page still has %q", gone)
+		}
+	}
+	for _, kept := range []string{"<script>kept = 1;</script>", `<script type="module">const own = 2;</script>`, "lib = 1;"} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("finalized page lacks %q", kept)
+		}
+	}
+	if ps := CheckHTML([]byte(out)); len(ps) != 0 {
+		t.Errorf("finalized page is not self-contained: %v", ps)
+	}
+}
+
 func must(b []byte, err error) []byte {
 	if err != nil {
 		panic(err)
