@@ -106,7 +106,7 @@ reports: setup-reports data
 	@$(if $(ALL_NOTEBOOKS),$(GO) run ./cmd/nbtool lint $(ALL_NOTEBOOKS),echo "no notebooks")
 	@scripts/run-notebooks.sh --mode $(if $(filter paper,$(KERNELAB_MODE)),paper,full) --out build/reports --html reports $(NOTEBOOKS)
 
-## test-lab: Playwright (tests/lab, playwright-core from its lock file) drives JupyterLab in Chromium through 00-tour's live exploration, then times each notebook's first slider: under LAB_EXPLORE_LIMIT (10) s in the paper notebooks.
+## test-lab: Playwright (tests/lab, playwright-core from its lock file) drives JupyterLab in Chromium through 00-tour's live exploration, then times each notebook's first slider: under LAB_EXPLORE_LIMIT (30) s in the paper notebooks (the goal, 10 s, is measured and printed: 4.0–5.6 s at a load of 3).
 test-lab: setup
 	@echo "== lab (tests/lab/run.sh)"
 	@tests/lab/run.sh

@@ -16,7 +16,7 @@ import { dragToEnd } from './drag.mjs';
 
 const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
 const notebooks = (process.env.NOTEBOOKS || '').split(/\s+/).filter(Boolean);
-const limit = Number(process.env.LAB_EXPLORE_LIMIT ?? 10);
+const limit = Number(process.env.LAB_EXPLORE_LIMIT ?? 30);
 const fail = (msg) => { console.error('test-lab explore: FAIL: ' + msg); process.exitCode = 1; };
 const log = (msg) => console.log('test-lab explore: ' + msg);
 const api = async (path, method = 'GET') => {
