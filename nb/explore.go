@@ -39,7 +39,7 @@ import (
 
 // ExploreEnv forces the mode of explorations: "live" or "static". Unset,
 // quick mode is static, and otherwise an exploration is live when a front
-// end answers within handshakeTimeout.
+// end answers within handshakeWait.
 const ExploreEnv = "KERNELAB_EXPLORE"
 
 // IdleTimeout ends a live exploration that no control has moved for this
@@ -47,8 +47,23 @@ const ExploreEnv = "KERNELAB_EXPLORE"
 var IdleTimeout = 3 * time.Minute
 
 // handshakeTimeout bounds the wait for a front end (GoNB's kernel waits 3 s
-// for the browser's connection before it gives up).
-const handshakeTimeout = 5 * time.Second
+// for the browser's connection before it gives up). With ExploreEnv
+// "live" (JupyterLab through scripts/lab.sh, where a browser is expected)
+// the wait is liveHandshakeTimeout: a browser on a busy machine can take
+// longer than 5 s to install GoNB's connection, and the exploration then
+// fell back to its frames (a CI run at a load of 4.5 did).
+const (
+	handshakeTimeout     = 5 * time.Second
+	liveHandshakeTimeout = 30 * time.Second
+)
+
+// handshakeWait is the wait for a front end under the current ExploreEnv.
+func handshakeWait() time.Duration {
+	if strings.EqualFold(strings.TrimSpace(os.Getenv(ExploreEnv)), "live") {
+		return liveHandshakeTimeout
+	}
+	return handshakeTimeout
+}
 
 // debounce is how long a live exploration waits after a move for the next
 // one before it redraws.
@@ -439,19 +454,21 @@ func liveWanted() bool {
 }
 
 // frontEnd reports whether a browser runs this cell's output: a script
-// sent to it answers on a comms address within handshakeTimeout (under
-// nbconvert nothing runs it).
+// sent to it answers on a comms address within handshakeWait (under
+// nbconvert nothing runs it). The script polls every 100 ms for GoNB's
+// connection for as long as the kernel waits.
 var frontEnd = func() bool {
+	wait := handshakeWait()
 	addr := "/kl/hello/" + gonbui.UniqueID()
 	ch := comms.Listen[int](addr)
 	defer ch.Close()
 	dom.TransientJavascript(fmt.Sprintf(`(function(){ var t = 0; (function f(){
-  if (globalThis.gonb_comm) { globalThis.gonb_comm.send(%q, 1); } else if (t++ < 40) { setTimeout(f, 100); }
-})(); })();`, addr))
+  if (globalThis.gonb_comm) { globalThis.gonb_comm.send(%q, 1); } else if (t++ < %d) { setTimeout(f, 100); }
+})(); })();`, addr, int(wait/(100*time.Millisecond))))
 	select {
 	case <-ch.C:
 		return true
-	case <-time.After(handshakeTimeout):
+	case <-time.After(wait):
 		return false
 	}
 }

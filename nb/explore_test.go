@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/viz"
@@ -157,5 +158,19 @@ func TestExploreHeadless(t *testing.T) {
 	t.Setenv(ExploreEnv, "")
 	if liveWanted() {
 		t.Error("quick mode wants live")
+	}
+}
+
+// TestHandshakeWait: JupyterLab through scripts/lab.sh (ExploreEnv "live")
+// waits longer for the browser than an unset or static environment.
+func TestHandshakeWait(t *testing.T) {
+	for env, want := range map[string]time.Duration{"live": liveHandshakeTimeout, " LIVE ": liveHandshakeTimeout, "": handshakeTimeout, "static": handshakeTimeout} {
+		t.Setenv(ExploreEnv, env)
+		if got := handshakeWait(); got != want {
+			t.Errorf("%s=%q: wait %v, want %v", ExploreEnv, env, got, want)
+		}
+	}
+	if liveHandshakeTimeout <= handshakeTimeout {
+		t.Errorf("live wait %v is not longer than %v", liveHandshakeTimeout, handshakeTimeout)
 	}
 }

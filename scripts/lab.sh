@@ -12,6 +12,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 kl_env
+# A browser runs every cell here: explorations are live, and wait up to 30 s
+# for it to connect (nb.ExploreEnv) before they fall back to their frames.
+export KERNELAB_EXPLORE="${KERNELAB_EXPLORE:-live}"
 port="${LAB_PORT:-8888}" ip="${LAB_IP:-127.0.0.1}" browser=1 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
