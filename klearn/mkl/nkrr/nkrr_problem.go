@@ -3,6 +3,8 @@ package nkrr
 import (
 	"math"
 
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -17,10 +19,10 @@ type evaluator struct {
 	lambda float64
 	d      int
 
-	s    []float64 // upper triangle of S = Σ μ_k K_k, row-major n×n
-	a    *mat.SymDense
-	chol mat.Cholesky
-	w    []float64
+	s []float64 // upper triangle of S = Σ μ_k K_k, row-major n×n
+	a *mat.SymDense
+	u blas64.Triangular // Cholesky factor of K_μ + λI, in a's storage
+	w []float64
 }
 
 func newEvaluator(b bases, y []float64, lambda float64, d int) *evaluator {
@@ -43,14 +45,26 @@ func (e *evaluator) at(mu []float64) (f float64, alpha []float64, err error) {
 		}
 		dst[0] += e.lambda
 	}
-	if ok := e.chol.Factorize(e.a); !ok {
+	// Factorised in place by LAPACK's potrf: mat.Cholesky would copy the
+	// matrix and estimate its condition number, a sixth of the CPU time
+	// of a Table 1 split of Cortes et al. (2009) (pd-speech, full mode).
+	u, ok := lapack64.Potrf(raw)
+	if !ok {
 		return 0, nil, klearn.Errorf(klearn.ErrSingular, "nkrr: K_μ + λI is not positive definite (λ = %g)", e.lambda)
 	}
-	av := mat.NewVecDense(n, nil)
-	if err := e.chol.SolveVecTo(av, mat.NewVecDense(n, e.y)); err != nil {
-		return 0, nil, klearn.Errorf(klearn.ErrSingular, "nkrr: solving (K_μ+λI)α = y: %v", err)
+	for i := 0; i < n; i++ {
+		if d := u.Data[i*u.Stride+i]; !(d > 0) || math.IsInf(d, 0) {
+			return 0, nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: K_μ + λI has pivot %d = %v (λ = %g)", i, d*d, e.lambda)
+		}
 	}
-	alpha = av.RawVector().Data
+	e.u = u
+	alpha = append([]float64(nil), e.y...)
+	e.solve(blas64.General{Rows: n, Cols: 1, Stride: 1, Data: alpha})
+	for _, v := range alpha {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, nil, klearn.Errorf(klearn.ErrNotFinite, "nkrr: α = (K_μ+λI)⁻¹y is not finite (λ = %g)", e.lambda)
+		}
+	}
 	for i, v := range alpha {
 		f += e.y[i] * v
 	}
@@ -83,6 +97,10 @@ func (e *evaluator) grad(alpha, g []float64) {
 		g[k] *= -float64(e.d)
 	}
 }
+
+// solve overwrites B with (K_μ+λI)⁻¹B, using the factor of the last call
+// to at.
+func (e *evaluator) solve(B blas64.General) { lapack64.Potrs(e.u, B) }
 
 // checkProblem validates the data shared by Regressor and Problem: y (n finite
 // entries), λ > 0 finite, and the degree (0 selects 2); it returns the degree.
@@ -219,10 +237,8 @@ func (pr Problem) HessianQuad(mu, u []float64) (float64, error) {
 			}
 		}
 	}
-	z := mat.NewVecDense(n, nil)
-	if err := e.chol.SolveVecTo(z, v); err != nil {
-		return 0, klearn.Errorf(klearn.ErrSingular, "nkrr: %v", err)
-	}
+	z := mat.VecDenseCopyOf(v)
+	e.solve(blas64.General{Rows: n, Cols: 1, Stride: 1, Data: z.RawVector().Data})
 	return 2*mat.Dot(v, z) - second, nil
 }
 
@@ -255,12 +271,10 @@ func (pr Problem) Hessian(mu []float64) (*mat.SymDense, error) {
 			}
 		}
 	}
-	var Z mat.Dense
-	if err := e.chol.SolveTo(&Z, V); err != nil {
-		return nil, klearn.Errorf(klearn.ErrSingular, "nkrr: %v", err)
-	}
+	Z := mat.DenseCopyOf(V)
+	e.solve(Z.RawMatrix())
 	var VZ mat.Dense
-	VZ.Mul(V.T(), &Z)
+	VZ.Mul(V.T(), Z)
 	H := mat.NewSymDense(p, nil)
 	for k := 0; k < p; k++ {
 		for l := k; l < p; l++ {
