@@ -62,7 +62,7 @@ data:
 data-rebuild:
 	@scripts/data/build.sh --rebuild
 
-## test: everything CI runs. 825 s on 2 cores from a fresh clone (CI at 23a94c8, 2026-11-28).
+## test: everything CI runs but the image. 825 s on 2 cores from a fresh clone (CI at 23a94c8, 2026-11-28).
 test: setup data
 	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-lab-api test-lab test-slurm
 
