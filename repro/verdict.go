@@ -338,6 +338,12 @@ type Counts struct {
 	Met         int `json:"met,omitempty"`
 }
 
+// PreRegistered returns the diagnostic rows declared before their result.
+func (c Counts) PreRegistered() int { return c.Diagnostics - c.PostHoc }
+
+// Run returns the claims run in this mode.
+func (c Counts) Run() int { return c.Claims - c.NotRun }
+
 // QuickNote opens the summary of a quick-mode report.
 const QuickNote = "quick run, not a reproduction result"
 

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kernelab/kernelab/repro"
+
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 )
 
@@ -103,11 +105,6 @@ func replaceFirst(re *regexp.Regexp, b []byte, repl string) []byte {
 	return out
 }
 
-// countsClass is the class of the element in which a reproduction report
-// carries its counts (repro.CountsClass; this package reads the JSON
-// without importing repro).
-const countsClass = "kernelab-verdict-counts"
-
 // Verdict is the summary a reproduction report embeds for the index: its
 // paper, mode, summary line and counts (the JSON of repro.Counts).
 type Verdict struct {
@@ -117,32 +114,14 @@ type Verdict struct {
 	Counts  VerdictCounts `json:"counts"`
 }
 
-// VerdictCounts are the counts of the paper's claims the index shows.
-type VerdictCounts struct {
-	Quick      bool `json:"quick"`
-	Claims     int  `json:"claims"`
-	Reproduced int  `json:"reproduced"`
-	Partly     int  `json:"partly"`
-	Not        int  `json:"not"`
-	Undecided  int  `json:"undecided"`
-	Corrected  int  `json:"corrected"`
-	NotRun     int  `json:"notRun"`
-	// Diagnostics counts the diagnostic rows, PostHoc those written after
-	// their miss was seen.
-	Diagnostics int `json:"diagnostics"`
-	PostHoc     int `json:"postHoc"`
-}
-
-// PreRegistered returns the diagnostic rows declared before their result.
-func (c VerdictCounts) PreRegistered() int { return c.Diagnostics - c.PostHoc }
-
-// Run returns the claims run in this mode.
-func (c VerdictCounts) Run() int { return c.Claims - c.NotRun }
+// VerdictCounts are the counts of the paper's claims the index shows: the
+// report embeds repro.Counts as JSON.
+type VerdictCounts = repro.Counts
 
 // Verdict returns the verdict summary a notebook displayed (nb.ShowReport
 // embeds it in its HTML output); ok is false when it shows none.
 func (nb *Notebook) Verdict() (v Verdict, ok bool) {
-	open := `<script type="application/json" class="` + countsClass + `">`
+	open := `<script type="application/json" class="` + repro.CountsClass + `">`
 	for _, c := range nb.Cells() {
 		for _, o := range c.Outputs() {
 			data, _ := o["data"].(map[string]any)
