@@ -248,7 +248,10 @@ func funcPackage(f any) string {
 	if fn == nil {
 		return ""
 	}
-	name := fn.Name() // path/to/pkg.Func, path/to/pkg.Func.func1, path/to/pkg.(*T).M
+	name := fn.Name() // path/to/pkg.Func, path/to/pkg.Func.func1, path/to/pkg.(*T).M, path/to/pkg.F[...]
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i] // type arguments may hold other paths
+	}
 	slash := strings.LastIndex(name, "/")
 	dot := strings.Index(name[slash+1:], ".")
 	if dot < 0 {
@@ -278,29 +281,25 @@ func codeOf(pkg string) (string, error) {
 	return d, nil
 }
 
-// paperCode returns the code digest of paper's records: that of the package
-// whose run function the paper registered, or the module's when no package
-// registered it.
-func paperCode(paper string) (string, error) {
-	if exp, ok := Lookup(paper); ok {
-		return experimentCode(exp)
+// jobCode returns the code digest of j's record: that of the package
+// exp.CodePackage(j) names for a registered paper, the module's for a job
+// of a paper no package registered (nb.Cached's "notebooks").
+func jobCode(j Job) (string, error) {
+	exp, ok := Lookup(j.Paper)
+	if !ok {
+		return codeOf("")
 	}
-	return codeOf("")
+	return packageCode(exp.CodePackage(j))
 }
 
-// experimentCode returns the code digest of exp's records: that of the
-// package defining exp.Run, or for a paper registered by RegisterPaper
-// that of the package defining its Jobs. A function defined outside the
-// module (a test's) is keyed by the whole module.
-func experimentCode(exp Experiment) (string, error) {
-	pkg := exp.pkg
-	if pkg == "" {
-		pkg = funcPackage(exp.Run)
-	}
+// packageCode returns the code digest of the package pkg, or the module's
+// when pkg is not a package of the module with a directory of its own (a
+// test's function: an external test package path/to/pkg_test has none).
+func packageCode(pkg string) (string, error) {
 	if mod, err := modulePath(repo.Root()); err != nil || (pkg != mod && !strings.HasPrefix(pkg, mod+"/")) {
 		pkg = ""
 	} else if _, err := os.Stat(filepath.Join(repo.Root(), strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/"))); err != nil {
-		pkg = "" // an external test package (path/to/pkg_test) has no directory of its own
+		pkg = ""
 	}
 	return codeOf(pkg)
 }

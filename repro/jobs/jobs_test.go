@@ -563,7 +563,8 @@ func TestJobParam(t *testing.T) {
 // kindCfg is the configuration of the paper of TestRegisterPaper.
 type kindCfg struct{ N, Scale int }
 
-// RegisterPaper builds a mode's jobs from its configuration; Run decodes
+// RegisterPaper builds a mode's jobs from its configuration and names the
+// package of each kind's code; Run decodes
 // the configuration from the job, prepares it and dispatches on the kind;
 // Each decodes the records of one kind in list order; an unknown job, a
 // job of two kinds and a bad mode are ErrParam.
@@ -604,6 +605,16 @@ func TestRegisterPaper(t *testing.T) {
 	js, err := e.Build("full")
 	if err != nil || len(js) != 5 {
 		t.Fatalf("Build(full) = %v, %v; want 5 jobs", js, err)
+	}
+	// Each kind's records are keyed by the package of its Run (here this
+	// test's); Kinds names it with that of Prepare.
+	const here = "github.com/kernelab/kernelab/repro/jobs_test"
+	want := []jobs.KindCode{{Table: "double", Run: here, Prepare: here}, {Table: "name", Run: here, Prepare: here}}
+	if got := e.Kinds(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Kinds() = %+v, want %+v", got, want)
+	}
+	if got := e.CodePackage(js[1]); got != here {
+		t.Errorf("CodePackage(%s) = %q, want %q", js[1].Name(), got, here)
 	}
 	if _, err := e.Build("fast"); !errors.Is(err, klearn.ErrParam) {
 		t.Fatalf("Build(fast): %v, want ErrParam", err)
