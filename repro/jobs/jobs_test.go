@@ -197,7 +197,8 @@ func TestCodeDigest(t *testing.T) {
 }
 
 // A paper package's digest covers the packages it imports, directly or
-// not, in every build variant, and nothing else of the module.
+// not, in every build variant, and nothing else of the module: the
+// packages Closure lists.
 func TestCodeDigestClosure(t *testing.T) {
 	root := t.TempDir()
 	write := writeTree(t, root)
@@ -217,6 +218,10 @@ func TestCodeDigestClosure(t *testing.T) {
 		return d
 	}
 	d0 := digest()
+	pkgs, err := jobs.Closure(root, "example.com/m/repro/p")
+	if want := []string{"example.com/m/repro/p", "example.com/m/a", "example.com/m/b", "example.com/m/c"}; err != nil || !reflect.DeepEqual(pkgs, want) {
+		t.Fatalf("Closure = %q, %v; want %q", pkgs, err, want)
+	}
 	if whole, _ := jobs.CodeDigest(root, ""); whole == d0 {
 		t.Fatal("the closure's digest equals the module's")
 	}
