@@ -17,7 +17,7 @@ import (
 // repro/<paper>/protocol. TestKindsKeyedByProtocol lists their violations
 // and skips them; a paper is taken off as it is split, so the list ends
 // empty.
-var notSplit = []string{"cortes2009", "donini2017", "argyriou2006", "colbert2020", "afkanpour2013"}
+var notSplit = []string{"donini2017", "argyriou2006", "colbert2020", "afkanpour2013"}
 
 // cheapKinds names, per paper, the tables of the report's own check kinds:
 // their Run may sit in the report package, so every report edit
