@@ -13,31 +13,6 @@ import (
 	"github.com/kernelab/kernelab/internal/repo"
 )
 
-// generic is a generic function: its instances' names carry type
-// arguments, which may name other packages.
-func generic[T any](T) {}
-
-func TestFuncPackage(t *testing.T) {
-	type T struct{}
-	closure := func() {}
-	for _, c := range []struct {
-		f    any
-		want string
-	}{
-		{Shard, "github.com/kernelab/kernelab/repro/jobs"},
-		{closure, "github.com/kernelab/kernelab/repro/jobs"},
-		{generic[*strings.Builder], "github.com/kernelab/kernelab/repro/jobs"},
-		{strings.Cut, "strings"},
-		{(*strings.Builder).Len, "strings"},
-		{nil, ""},
-		{T{}, ""},
-	} {
-		if got := funcPackage(c.f); got != c.want {
-			t.Errorf("funcPackage(%T) = %q, want %q", c.f, got, c.want)
-		}
-	}
-}
-
 // A paper registered by Register is keyed by the closure of the package
 // defining its Run; an unregistered paper's (nb.Cached's "notebooks") by
 // the whole module.

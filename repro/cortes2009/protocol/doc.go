@@ -8,7 +8,8 @@
 // the kinds of job that compute it.
 //
 // The records of these kinds are keyed by the code of this package and
-// of what it imports (repro/jobs), so it imports only klearn, internal,
-// data and repro/jobs. The report, package repro/cortes2009, decides the
-// claims and draws the charts: editing it recomputes no experiment.
+// of what it imports, so it imports only klearn, internal, data and the
+// job contract repro/jobs/spec. The report, package repro/cortes2009,
+// decides the claims and draws the charts, and repro/jobs schedules and
+// stores the jobs: editing either recomputes no experiment.
 package protocol

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // JobsPaper is the name under which the experiments are registered with
@@ -27,8 +27,8 @@ const (
 // the preprocessing hypotheses of each row, one per number of bigrams of Figure 2, one per
 // data set and factor of Figure 3. Every job carries cfg, so a changed
 // configuration is a new job.
-func Jobs(cfg Config) []jobs.Job {
-	job := func(table, data string, split int, extra map[string]any) jobs.Job {
+func Jobs(cfg Config) []spec.Job {
+	job := func(table, data string, split int, extra map[string]any) spec.Job {
 		method := "protocol"
 		for k, v := range extra {
 			method = fmt.Sprintf("%s=%v", k, v)
@@ -37,9 +37,9 @@ func Jobs(cfg Config) []jobs.Job {
 		for k, v := range extra {
 			params[k] = v
 		}
-		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
 	}
-	js := []jobs.Job{job(TableChecks, "sonar", 0, nil), job(jobFigure1, "sonar", 0, nil)}
+	js := []spec.Job{job(TableChecks, "sonar", 0, nil), job(jobFigure1, "sonar", 0, nil)}
 	for _, i := range RowsOf(cfg) {
 		for s := 0; s < cfg.Splits; s++ {
 			js = append(js, job(jobTable1, DataSets[i].Name, s, nil))
@@ -81,13 +81,13 @@ type Figure1Result struct {
 // theorem checks (TableChecks), which the report runs. Their records are
 // keyed by this package's code.
 var (
-	KindFigure1 = jobs.Kind[Config, Figure1Result]{Table: jobFigure1,
-		Run: func(context.Context, Config, jobs.Job) (Figure1Result, error) {
+	KindFigure1 = spec.Kind[Config, Figure1Result]{Table: jobFigure1,
+		Run: func(context.Context, Config, spec.Job) (Figure1Result, error) {
 			ss, cs, err := Figure1(21)
 			return Figure1Result{ss, cs}, err
 		}}
-	KindTable1 = jobs.Kind[Config, *SplitResult]{Table: jobTable1,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (*SplitResult, error) {
+	KindTable1 = spec.Kind[Config, *SplitResult]{Table: jobTable1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (*SplitResult, error) {
 			i, err := dataIndex(j.Data)
 			if err != nil {
 				return nil, err
@@ -98,24 +98,24 @@ var (
 			}
 			return RunSplit(DataSets[i], data, cfg, j.Split)
 		}}
-	KindHyp = jobs.Kind[Config, RowHypotheses]{Table: jobHyp,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (RowHypotheses, error) {
+	KindHyp = spec.Kind[Config, RowHypotheses]{Table: jobHyp,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (RowHypotheses, error) {
 			i, err := dataIndex(j.Data)
 			if err != nil {
 				return RowHypotheses{}, err
 			}
 			return Hypotheses(cfg, i)
 		}}
-	KindFigure2 = jobs.Kind[Config, *Figure2Point]{Table: jobFigure2,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Figure2Point, error) {
+	KindFigure2 = spec.Kind[Config, *Figure2Point]{Table: jobFigure2,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (*Figure2Point, error) {
 			var nb int
 			if err := j.Param("bigrams", &nb); err != nil {
 				return nil, err
 			}
 			return Figure2At(cfg, nb)
 		}}
-	KindFigure3 = jobs.Kind[Config, *Figure3Point]{Table: jobFigure3,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Figure3Point, error) {
+	KindFigure3 = spec.Kind[Config, *Figure3Point]{Table: jobFigure3,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (*Figure3Point, error) {
 			var f int
 			if err := j.Param("factor", &f); err != nil {
 				return nil, err
