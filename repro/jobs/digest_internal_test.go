@@ -13,6 +13,21 @@ import (
 	"github.com/kernelab/kernelab/internal/repo"
 )
 
+// WriteTree returns a function writing files under root (exported to
+// the external tests of the package).
+func WriteTree(t *testing.T, root string) func(rel, s string) {
+	return func(rel, s string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // A paper registered by Register is keyed by the closure of the package
 // defining its Run; an unregistered paper's (nb.Cached's "notebooks") by
 // the whole module.
@@ -47,16 +62,7 @@ func TestPaperCode(t *testing.T) {
 // z, and report imports both, as a paper's report imports its protocol.
 func TestKindCode(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, s string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := WriteTree(t, root)
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("x/x.go", "package x\n\nvar X = 1\n")
 	write("y/y.go", "package y\n\nimport \"example.com/m/z\"\n\nvar Y = z.Z\n")
