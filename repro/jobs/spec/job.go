@@ -2,8 +2,8 @@
 // (its canonical spec and identity), the typed Paper with its modes and
 // its Kinds, and the package of each kind's code (KindCode). A paper's
 // protocol package imports spec, not repro/jobs, so the code digest that
-// keys its records covers the contract and not the runner: Run, MemoAll
-// and the store can change without recomputing anything.
+// keys its records covers the contract and not the runner: jobs.Run,
+// jobs.MemoAll and the store can change without recomputing anything.
 package spec
 
 import (

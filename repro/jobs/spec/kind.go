@@ -34,7 +34,7 @@ func (k Kind[C, R]) code() KindCode {
 func (k Kind[C, R]) run(ctx context.Context, cfg C, j Job) (any, error) { return k.Run(ctx, cfg, j) }
 
 // Each decodes, in list order, the record of every job of js of kind k
-// (raw[i] is the record of js[i], as MemoAll returns them) and calls f
+// (raw[i] is the record of js[i], as jobs.MemoAll returns them) and calls f
 // with the job and its result.
 func (k Kind[C, R]) Each(js []Job, raw []json.RawMessage, f func(j Job, r R)) error {
 	if len(raw) != len(js) {
@@ -109,7 +109,7 @@ func (p *Paper[C]) Run(ctx context.Context, j Job) (any, error) {
 type KindCode struct {
 	Table, Method string // as in Kind
 	// Run is the import path of the package defining the kind's Run: its
-	// code digest (CodeDigest) keys the kind's records.
+	// code digest (jobs.CodeDigest) keys the kind's records.
 	Run string
 	// Prepare is that of the package defining the paper's Prepare, which
 	// runs before every job ("" when the paper has none).
