@@ -186,19 +186,29 @@ func (c Choice) RadiusEdge() bool { return strings.Contains(c.Edge, "Λ") }
 // features F. While the choice lies on an edge of a grid, that grid is
 // extended by one point past the edge (λ by a factor 10, Λ by 4, on
 // either side), at most cfg.Widen times; Choice.Edge names the edges the
-// final choice still lies on.
+// final choice still lies on. Each fit of a learned method starts from
+// the weights μ of its neighbour on the Λ grid at the same λ and fold (a
+// warm start along the Λ path, selectPath), and no (λ, Λ, fold) is fitted
+// twice, so a widening costs one fit per fold and new grid point.
 func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (nkrr.Regressor, Choice, error) {
 	lam := slices.Clone(cfg.Lambdas)
-	var rad []float64
+	rad := []float64{0}
 	if m.Learned {
 		rad = slices.Clone(cfg.Radii)
 	}
+	slices.Sort(lam)
+	slices.Sort(rad)
+	p, err := newSelectPath(m.Est, F, y, folds)
+	if err != nil {
+		return nkrr.Regressor{}, Choice{}, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
+	}
 	var ch Choice
 	for {
-		best, _, err := nkrr.SelectFeatures(m.Est.Grid(lam, rad), F, y, folds)
+		sr, err := p.search(lam, rad)
 		if err != nil {
 			return nkrr.Regressor{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 		}
+		best := sr.BestParams()
 		ch.Lambda, ch.Radius = best.Lambda, best.Radius
 		var edges []string
 		lam, edges = widen(lam, best.Lambda, 10, "λ", edges)

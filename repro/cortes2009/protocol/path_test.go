@@ -1,0 +1,85 @@
+package protocol
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn/preprocess"
+)
+
+// TestSelectPathWarmCold checks the warm-started Λ path against cold fits
+// of every grid point (μ_init = μ0 + Λ·1/‖1‖_q) on Sonar's first quick
+// split, for the learned columns under Full's cap: after a widening (a new
+// Λ below, one above, a new λ) the search holds every grid point in
+// order; at each point and fold the CV RMSE agrees with the cold fit's to
+// 0.1 %, or the warm fit reached a lower objective F (both stop by
+// Algorithm 1's test ‖μ'−μ‖ < ε; where F is flat two such points can
+// predict differently); and the path takes fewer steps than cold fits.
+func TestSelectPathWarmCold(t *testing.T) {
+	data, err := Load(DataSets[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Quick()
+	n, _ := data.X.Dims()
+	outer, inner, err := Splits(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Z, err := preprocess.ScaleCenter(data.X, outer[0].Train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range Methods(Full().MaxIter) {
+		if !m.Learned || m.Offset {
+			continue
+		}
+		p, err := newSelectPath(m.Est, Z, data.Y, inner[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		lams, rads := []float64{0.1, 1}, []float64{0.5, 2, 8}
+		if _, err := p.search(lams, rads); err != nil {
+			t.Fatal(err)
+		}
+		lams, rads = []float64{0.1, 1, 10}, []float64{0.125, 0.5, 2, 8, 32}
+		sr, err := p.search(lams, rads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst, warmSteps, coldSteps, lower := 0.0, 0, 0, 0
+		for i, c := range sr.Candidates {
+			if want := m.Est.Grid(lams, rads)[i]; c.Params.Lambda != want.Lambda || c.Params.Radius != want.Radius {
+				t.Fatalf("%s: candidate %d is (%g, %g), want (%g, %g)", m.Name, i, c.Params.Lambda, c.Params.Radius, want.Lambda, want.Radius)
+			}
+			for f, fold := range inner[0] {
+				cold := m.Est
+				cold.Lambda, cold.Radius = c.Params.Lambda, c.Params.Radius
+				want, fit, err := cold.FitScoreFeatures(Z, data.Y, fold)
+				if err != nil {
+					t.Fatal(err)
+				}
+				warm := p.fits[f][cold.Lambda][cold.Radius]
+				if warm.score != c.Scores[f] {
+					t.Fatalf("%s λ=%g Λ=%g fold %d: search %v, stored %v", m.Name, cold.Lambda, cold.Radius, f, c.Scores[f], warm.score)
+				}
+				warmSteps += warm.steps
+				coldSteps += fit.Iterations
+				d := math.Abs(warm.score-want) / want
+				switch {
+				case d <= 1e-3:
+					worst = math.Max(worst, d)
+				case warm.f < fit.F:
+					lower++
+					t.Logf("%s λ=%g Λ=%g fold %d: RMSE warm %.4f, cold %.4f; F warm %.6f < cold %.6f (%d cold steps, %v)", m.Name, cold.Lambda, cold.Radius, f, warm.score, want, warm.f, fit.F, fit.Iterations, fit.Status)
+				default:
+					t.Errorf("%s λ=%g Λ=%g fold %d: RMSE warm %.6f, cold %.6f; F warm %.6f, cold %.6f", m.Name, cold.Lambda, cold.Radius, f, warm.score, want, warm.f, fit.F)
+				}
+			}
+		}
+		if warmSteps >= coldSteps {
+			t.Errorf("%s: the warm path took %d steps, cold fits %d", m.Name, warmSteps, coldSteps)
+		}
+		t.Logf("%s: %d of %d points within %.1g, %d with a lower F warm; steps warm %d, cold %d", m.Name, len(sr.Candidates)*len(inner[0])-lower, len(sr.Candidates)*len(inner[0]), worst, lower, warmSteps, coldSteps)
+	}
+}
