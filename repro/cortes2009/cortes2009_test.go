@@ -95,7 +95,16 @@ func synthetic(off float64) *Results {
 			}
 			for s := 0; s < 5; s++ {
 				row.Scores[j] = append(row.Scores[j], Table1[i][src].Mean+extra+0.001*float64(s%2)+0.0005*float64((s+j)%3))
-				row.Choices[j] = append(row.Choices[j], protocol.Choice{})
+				ch := protocol.Choice{}
+				switch {
+				case i == 1 && j == 2 && s == 0: // a learned column's Λ kept by the cap
+					ch = protocol.Choice{Edge: "Λ high", Capped: true}
+				case i == 2 && j == 0 && s < 2: // a baseline's λ where the CV RMSE is flat
+					ch = protocol.Choice{Edge: "λ low"}
+				case i == 2 && j == 7: // a variant column: not counted
+					ch = protocol.Choice{Edge: "Λ low", Capped: true}
+				}
+				row.Choices[j] = append(row.Choices[j], ch)
 			}
 		}
 		row.Steps = []int{10, 12}
@@ -156,6 +165,9 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	// the paper's row) is below what 5 splits can detect are undecided;
 	// Parkinsons' cells are a substitute's and do not decide.
 	t1 := byID["Table 1"]
+	if want := "3 of 120 choices on a grid edge after widening (2 where the CV RMSE is flat, 1 at the cap of 0 extensions a side), Λ in 1 of 80 learned fits"; !strings.Contains(t1.Reason, want) {
+		t.Errorf("Table 1 reason %q, want it to say %q", t1.Reason, want)
+	}
 	if n := len(t1.Cells); n != 24 {
 		t.Errorf("%d Table 1 cells, want 24", n)
 	}

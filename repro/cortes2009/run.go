@@ -13,11 +13,12 @@ import (
 // Results holds everything Verdict needs.
 type Results struct {
 	Mode string
-	// MaxIter is the cap on the steps of Algorithm 1 of the run.
-	MaxIter int
-	Table1  []Row
-	Checks  []repro.Claim
-	Figure1 []protocol.Concavity
+	// MaxIter is the cap on the steps of Algorithm 1 of the run; Widen
+	// the cap on the extensions of each side of a grid (Config.Widen).
+	MaxIter, Widen int
+	Table1         []Row
+	Checks         []repro.Claim
+	Figure1        []protocol.Concavity
 	// Surfaces are the three panels of Figure 1.
 	Surfaces []protocol.Surface
 	// Hypotheses are the preprocessing variants of each row of Table 1.
@@ -46,7 +47,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter}
+	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter, Widen: cfg.Widen}
 	var splits []*protocol.SplitResult
 	var f2 []*protocol.Figure2Point
 	f3 := map[string][]*protocol.Figure3Point{}

@@ -54,6 +54,8 @@ func newSelectPath(est nkrr.Regressor, F mat.Matrix, y []float64, folds []models
 // est.Grid(lams, rads): the same candidates, order and tie rule.
 func (p *selectPath) search(lams, rads []float64) (*modelsel.SearchResult[nkrr.Regressor], error) {
 	return modelsel.PathSearch(p.est.Grid(lams, rads), p.folds, func(cands []nkrr.Regressor, s modelsel.Split) ([]float64, error) {
+		// PathSearch passes the fold, not its index: find it by content
+		// (equal folds share one entry, serialised by its lock).
 		f := slices.IndexFunc(p.folds, func(g modelsel.Split) bool {
 			return slices.Equal(g.Test, s.Test) && slices.Equal(g.Train, s.Train)
 		})

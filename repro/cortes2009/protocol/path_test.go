@@ -83,3 +83,33 @@ func TestSelectPathWarmCold(t *testing.T) {
 		t.Logf("%s: %d of %d points within %.1g, %d with a lower F warm; steps warm %d, cold %d", m.Name, len(sr.Candidates)*len(inner[0])-lower, len(sr.Candidates)*len(inner[0]), worst, lower, warmSteps, coldSteps)
 	}
 }
+
+// TestSelectPinned pins the choices of the eight columns on Sonar's first
+// quick split, with warm starts along the Λ path and Select's edge rule
+// (computed at the commit that introduced them). A change of the path,
+// the rule or the solver that moves a choice fails here.
+func TestSelectPinned(t *testing.T) {
+	data, err := Load(DataSets[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunSplit(DataSets[2], data, Quick(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Choice{
+		{Lambda: 10},
+		{Lambda: 10, Radius: 8, Widened: 1},
+		{Lambda: 10, Radius: 2},
+		{Lambda: 100, Widened: 1},
+		{Lambda: 100, Radius: 8, Edge: "Λ high", Widened: 1},
+		{Lambda: 100, Radius: 2, Widened: 1},
+		{Lambda: 0.001, Edge: "λ low", Widened: 2},
+		{Lambda: 0.001, Radius: 0.03125, Edge: "λ low, Λ low", Capped: true, Widened: 4},
+	}
+	for j, m := range Methods(1) {
+		if got := res.Choices[j]; got != want[j] {
+			t.Errorf("%s: chose %+v, want %+v", m.Name, res.Choices[j], want[j])
+		}
+	}
+}

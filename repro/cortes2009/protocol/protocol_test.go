@@ -186,17 +186,39 @@ func TestMethodsAsPrinted(t *testing.T) {
 	}
 }
 
-func TestWidenBothEdges(t *testing.T) {
-	g, e := widen([]float64{0.5, 2, 8}, 0.5, 4, "Λ", nil)
-	if !slices.Equal(g, []float64{0.125, 0.5, 2, 8}) || !slices.Equal(e, []string{"Λ low"}) {
-		t.Errorf("low edge: %v %v", g, e)
+func TestWidenRule(t *testing.T) {
+	g := []float64{0.5, 2, 8}
+	// falling is an RMSE still falling towards both edges (5 % a step).
+	falling := func(v float64) float64 { return 1 + 0.05*math.Abs(math.Log2(v/2)) }
+	if w, st := widen(g, 0.5, 4, func(v float64) float64 { return -falling(v) + 2 }, 0, 3); st != extended || !slices.Equal(w, []float64{0.125, 0.5, 2, 8}) {
+		t.Errorf("low edge: %v %v", w, st)
 	}
-	g, e = widen([]float64{0.5, 2, 8}, 8, 4, "Λ", []string{"λ low"})
-	if !slices.Equal(g, []float64{0.5, 2, 8, 32}) || !slices.Equal(e, []string{"λ low", "Λ high"}) {
-		t.Errorf("high edge: %v %v", g, e)
+	if w, st := widen(g, 8, 4, func(v float64) float64 { return 1 / v }, 2, 3); st != extended || !slices.Equal(w, []float64{0.5, 2, 8, 32}) {
+		t.Errorf("high edge: %v %v", w, st)
 	}
-	if g, e = widen([]float64{0.5, 2, 8}, 2, 4, "Λ", nil); len(g) != 3 || e != nil {
-		t.Errorf("interior: %v %v", g, e)
+	if !slices.Equal(g, []float64{0.5, 2, 8}) {
+		t.Errorf("widen changed its input: %v", g)
+	}
+	if w, st := widen(g, 8, 4, func(v float64) float64 { return 1 / v }, 3, 3); st != capEdge || len(w) != 3 {
+		t.Errorf("cap: %v %v", w, st)
+	}
+	// 0.05 % apart is flat (Flat = 0.1 %), 0.2 % is not.
+	for _, c := range []struct {
+		gap  float64
+		want edgeState
+	}{{5e-4, flatEdge}, {2e-3, extended}} {
+		at := func(v float64) float64 {
+			if v == 8 {
+				return 1
+			}
+			return 1 + c.gap
+		}
+		if _, st := widen(g, 8, 4, at, 0, 3); st != c.want {
+			t.Errorf("gap %g: %v, want %v", c.gap, st, c.want)
+		}
+	}
+	if w, st := widen(g, 2, 4, falling, 0, 3); len(w) != 3 || st != interior {
+		t.Errorf("interior: %v %v", w, st)
 	}
 	if !(Choice{Edge: "λ high, Λ low"}).RadiusEdge() || (Choice{Edge: "λ high"}).RadiusEdge() {
 		t.Error("RadiusEdge")
