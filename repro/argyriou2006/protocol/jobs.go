@@ -1,8 +1,7 @@
-package argyriou2006
+package protocol
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -13,7 +12,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -22,46 +20,30 @@ import (
 // cluster into the store the notebook reads.
 const JobsPaper = "argyriou2006"
 
-func init() { jobs.RegisterPaper(&jobsPaper) }
-
-// jobsPaper is the typed job contract of the paper: one kind of job per
-// table and method of Jobs.
-var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
-	Prepare: func(cfg Config) (Config, error) { return cfg, cfg.validate() },
-	Kinds: []jobs.Runner[Config]{kindChecks, kindDC1, kindStandard, kindFinite, kindSVM, kindDC2, kindGrids,
-		kindKinds, kindLocalDC, kindMultistart, kindSize}}
-
-// Study is the paper as its notebook opens it (nb.Open).
-var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
-
-// ConfigFor returns the configuration of a mode: Quick, Full or
-// PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
-
 // Table ids of the jobs.
 const (
-	jobChecks = "Checks"
-	jobTable1 = "Table 1"
-	jobTable2 = "Table 2"
-	jobQuad   = "Four variances"
-	jobSize   = "Training size"
-	jobFig2   = "Figure 2"
+	JobChecks = "Checks"
+	JobTable1 = "Table 1"
+	JobTable2 = "Table 2"
+	JobQuad   = "Four variances"
+	JobSize   = "Training size"
+	JobFig2   = "Figure 2"
 )
 
 // Method names of the jobs besides Methods1: the two finite grids of
 // Table 2 share one job (they share the per-half distances), and the
 // four-variance run names its step 2.
 const (
-	methodGrids      = "5×5 and 10×10"
-	methodMultistart = "multistart quasi-Newton"
-	methodLocalDC    = "DC, local variant"
-	methodKinds      = "the figure's two kinds only"
+	MethodGrids      = "5×5 and 10×10"
+	MethodMultistart = "multistart quasi-Newton"
+	MethodLocalDC    = "DC, local variant"
+	MethodKinds      = "the figure's two kinds only"
 )
 
 // Figure 2's task and range (odd vs. even, [100, 10000]).
-const fig2Task, fig2Range = 0, 1
+const Fig2Task, Fig2Range = 0, 1
 
-// Jobs lists the units of work of Run(cfg), each a record in the results
+// Jobs lists the units of work of the report's Run(cfg), each a record in the results
 // store: the numerical checks of Sections 2–4; one job per task, σ range
 // and column of Table 1 (DC, standard, finite, SVM); one per task and
 // range for the DC column of Table 2 and one for its two finite grids; one
@@ -84,52 +66,52 @@ func Jobs(cfg Config) []jobs.Job {
 	if len(cfg.Tasks) > 0 {
 		first = cfg.Tasks[0]
 	}
-	js := []jobs.Job{job(jobChecks, "checks", first, -1)}
+	js := []jobs.Job{job(JobChecks, "checks", first, -1)}
 	for _, t := range cfg.Tasks {
 		for _, r := range cfg.Ranges {
 			for _, m := range Methods1 {
-				js = append(js, job(jobTable1, m, t, r))
+				js = append(js, job(JobTable1, m, t, r))
 			}
 		}
 		if cfg.Table2 {
 			for _, r := range cfg.Ranges {
-				js = append(js, job(jobTable2, "DC", t, r), job(jobTable2, methodGrids, t, r))
+				js = append(js, job(JobTable2, "DC", t, r), job(JobTable2, MethodGrids, t, r))
 			}
 		}
 	}
-	if fig2Run(cfg) {
-		js = append(js, job(jobFig2, methodKinds, fig2Task, fig2Range))
+	if Fig2Run(cfg) {
+		js = append(js, job(JobFig2, MethodKinds, Fig2Task, Fig2Range))
 	}
 	for _, t := range cfg.Quadrants {
 		if cfg.QuadDC {
-			js = append(js, job(jobQuad, methodLocalDC, t, cfg.QuadrantRange))
+			js = append(js, job(JobQuad, MethodLocalDC, t, cfg.QuadrantRange))
 		}
-		js = append(js, job(jobQuad, methodMultistart, t, cfg.QuadrantRange))
+		js = append(js, job(JobQuad, MethodMultistart, t, cfg.QuadrantRange))
 	}
 	for _, n := range cfg.SizeTrain {
-		if sizeFromTable1(cfg, n) {
+		if SizeFromTable1(cfg, n) {
 			continue // the Table 1 DC cell is this run
 		}
-		j := job(jobSize, "DC", cfg.SizeTask, cfg.SizeRange)
+		j := job(JobSize, "DC", cfg.SizeTask, cfg.SizeRange)
 		j.Split, j.Params["train"] = n, n
 		js = append(js, j)
 	}
 	return js
 }
 
-// fig2Run reports whether cfg runs Figure 2's cell of Table 2, and with it
+// Fig2Run reports whether cfg runs Figure 2's cell of Table 2, and with it
 // the diagnostic of Figure 2.
-func fig2Run(cfg Config) bool {
-	return cfg.Table2 && slices.Contains(cfg.Tasks, fig2Task) && slices.Contains(cfg.Ranges, fig2Range)
+func Fig2Run(cfg Config) bool {
+	return cfg.Table2 && slices.Contains(cfg.Tasks, Fig2Task) && slices.Contains(cfg.Ranges, Fig2Range)
 }
 
-// kindsSigmas are the (σ₁, σ₂) of Figure 2's two kinds on the k-point grid
+// KindsSigmas are the (σ₁, σ₂) of Figure 2's two kinds on the k-point grid
 // of the range r: (s, hi), (hi, s) and (s, s) for every grid point s, each
 // pair once.
-func kindsSigmas(r [2]float64, k int) [][]float64 {
+func KindsSigmas(r [2]float64, k int) [][]float64 {
 	var out [][]float64
 	seen := map[[2]float64]bool{}
-	for _, s := range spaced(r[0], r[1], k) {
+	for _, s := range Spaced(r[0], r[1], k) {
 		for _, p := range [][2]float64{{s, r[1]}, {r[1], s}, {s, s}} {
 			if !seen[p] {
 				seen[p] = true
@@ -140,18 +122,22 @@ func kindsSigmas(r [2]float64, k int) [][]float64 {
 	return out
 }
 
-// sizeFromTable1 reports whether the training-size run at n points is the
+// SizeFromTable1 reports whether the training-size run at n points is the
 // DC cell of Table 1 itself (the same task, range and size), whose result
 // it then takes instead of computing it again.
-func sizeFromTable1(cfg Config, n int) bool {
+func SizeFromTable1(cfg Config, n int) bool {
 	return n == cfg.Train && slices.Contains(cfg.Tasks, cfg.SizeTask) && slices.Contains(cfg.Ranges, cfg.SizeRange)
 }
 
-// Total is the number of progress steps of Run: its jobs.
+// Total is the number of progress steps of the report's Run: its jobs.
 func Total(cfg Config) int { return len(Jobs(cfg)) }
 
-// validate checks cfg before any job runs.
-func (cfg Config) validate() error {
+// Prepare is the configuration of the jobs of cfg: cfg itself, once
+// validated.
+func Prepare(cfg Config) (Config, error) { return cfg, cfg.Validate() }
+
+// Validate checks cfg before any job runs.
+func (cfg Config) Validate() error {
 	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.SVMSigmas < 1 || cfg.StdStarts < 2 || len(cfg.Tasks) == 0 {
 		return klearn.Errorf(klearn.ErrParam, "argyriou2006: config %+v", cfg)
 	}
@@ -201,16 +187,16 @@ func mnist() (*datasets.Images, *datasets.Images, error) {
 
 // Records of the jobs whose result is not a Greedy1.
 type (
-	finiteRecord struct {
+	FiniteRecord struct {
 		Error   float64
 		Weights []float64
 		Sigmas  []float64
 		Seconds float64
 	}
-	svmRecord struct {
+	SVMRecord struct {
 		Error, Sigma, C, Seconds float64
 	}
-	gridsRecord struct {
+	GridsRecord struct {
 		Grid5, Grid10 float64
 		Grid10Seconds float64
 		Grid10Weights []float64
@@ -238,7 +224,7 @@ func cellOf(cfg Config, j jobs.Job) (cell, error) {
 			return c, err
 		}
 	}
-	if c.task < 0 || c.task >= len(Tasks) || (j.Table != jobChecks && (c.rng < 0 || c.rng >= len(Ranges))) {
+	if c.task < 0 || c.task >= len(Tasks) || (j.Table != JobChecks && (c.rng < 0 || c.rng >= len(Ranges))) {
 		return c, klearn.Errorf(klearn.ErrParam, "argyriou2006: job %s: task %d, range %d", j.Name(), c.task, c.rng)
 	}
 	tr, te, err := mnist()
@@ -246,7 +232,7 @@ func cellOf(cfg Config, j jobs.Job) (cell, error) {
 		return c, err
 	}
 	ntr := cfg.Train
-	if j.Table == jobSize {
+	if j.Table == JobSize {
 		if err := j.Param("train", &ntr); err != nil {
 			return c, err
 		}
@@ -281,29 +267,29 @@ func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) 
 // DC column of Table 1 and the training-size runs.
 func dcCell(cfg Config, c cell) (Greedy1, error) {
 	return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 1)}, c.d)
+		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 1)}, c.d)
 }
 
 // The kinds of job, one per table and method of Jobs.
 var (
-	kindChecks = kind(jobChecks, "checks", func(cfg Config, c cell) ([]repro.Claim, error) { return Checks(c.d, cfg) })
-	kindDC1    = kind(jobTable1, "DC", dcCell)
-	kindSize   = kind(jobSize, "DC", dcCell)
+	KindChecks = kind(JobChecks, "checks", func(cfg Config, c cell) (Checks, error) { return RunChecks(c.d.X, c.d.y, cfg) })
+	KindDC1    = kind(JobTable1, "DC", dcCell)
+	KindSize   = kind(JobSize, "DC", dcCell)
 	// "standard": a log-spaced grid of starts refined by quasi-Newton.
-	kindStandard = kind(jobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
+	KindStandard = kind(JobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
 		fam := continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
 		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: initial(c.r, 1)}, c.d)
+			Step2: continuous.QuasiNewton, Init: Initial(c.r, 1)}, c.d)
 	})
-	kindFinite = kind(jobTable1, "finite", func(cfg Config, c cell) (finiteRecord, error) {
-		var rec finiteRecord
+	KindFinite = kind(JobTable1, "finite", func(cfg Config, c cell) (FiniteRecord, error) {
+		var rec FiniteRecord
 		bd, err := distsOf(c.d, [][]int{allPixels(c.tr)})
 		if err != nil {
 			return rec, err
 		}
 		t0 := time.Now()
 		var sig [][]float64
-		for _, s := range spaced(c.r[0], c.r[1], cfg.Finite1) {
+		for _, s := range Spaced(c.r[0], c.r[1], cfg.Finite1) {
 			sig = append(sig, []float64{s})
 			rec.Sigmas = append(rec.Sigmas, s)
 		}
@@ -313,8 +299,8 @@ var (
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})
-	kindSVM = kind(jobTable1, "SVM", func(cfg Config, c cell) (svmRecord, error) {
-		var rec svmRecord
+	KindSVM = kind(JobTable1, "SVM", func(cfg Config, c cell) (SVMRecord, error) {
+		var rec SVMRecord
 		bd, err := distsOf(c.d, [][]int{allPixels(c.tr)})
 		if err != nil {
 			return rec, err
@@ -326,16 +312,16 @@ var (
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})
-	kindDC2 = kind(jobTable2, "DC", func(cfg Config, c cell) (Greedy1, error) {
+	KindDC2 = kind(JobTable2, "DC", func(cfg Config, c cell) (Greedy1, error) {
 		halves, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 1, 2)
 		if err != nil {
 			return Greedy1{}, err
 		}
 		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 2)}, c.d)
+			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 2)}, c.d)
 	})
-	kindGrids = kind(jobTable2, methodGrids, func(cfg Config, c cell) (gridsRecord, error) {
-		var rec gridsRecord
+	KindGrids = kind(JobTable2, MethodGrids, func(cfg Config, c cell) (GridsRecord, error) {
+		var rec GridsRecord
 		bd, err := halfDists(c.tr, c.d)
 		if err != nil {
 			return rec, err
@@ -343,8 +329,8 @@ var (
 		for _, k := range []int{5, 10} {
 			t0 := time.Now()
 			var sig [][]float64
-			for _, s1 := range spaced(c.r[0], c.r[1], k) {
-				for _, s2 := range spaced(c.r[0], c.r[1], k) {
+			for _, s1 := range Spaced(c.r[0], c.r[1], k) {
+				for _, s2 := range Spaced(c.r[0], c.r[1], k) {
 					sig = append(sig, []float64{s1, s2})
 				}
 			}
@@ -361,40 +347,37 @@ var (
 		}
 		return rec, nil
 	})
-	kindKinds = kind(jobFig2, methodKinds, func(cfg Config, c cell) (Kinds, error) {
+	KindKinds = kind(JobFig2, MethodKinds, func(cfg Config, c cell) (Kinds, error) {
 		bd, err := halfDists(c.tr, c.d)
 		if err != nil {
 			return Kinds{}, err
 		}
 		t0 := time.Now()
-		rec := Kinds{Task: c.task, Range: c.rng, Sigmas: kindsSigmas(c.r, 10)}
+		rec := Kinds{Task: c.task, Range: c.rng, Sigmas: KindsSigmas(c.r, 10)}
 		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, c.d, cfg.Mu); err != nil {
 			return Kinds{}, err
 		}
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})
-	kindLocalDC = kind(jobQuad, methodLocalDC, func(cfg Config, c cell) (Greedy1, error) {
+	KindLocalDC = kind(JobQuad, MethodLocalDC, func(cfg Config, c cell) (Greedy1, error) {
 		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
 		if err != nil {
 			return Greedy1{}, err
 		}
 		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: initial(c.r, 4)}, c.d)
+			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 4)}, c.d)
 	})
-	kindMultistart = kind(jobQuad, methodMultistart, func(cfg Config, c cell) (Greedy1, error) {
+	KindMultistart = kind(JobQuad, MethodMultistart, func(cfg Config, c cell) (Greedy1, error) {
 		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
 		if err != nil {
 			return Greedy1{}, err
 		}
 		fam := continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
 		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: initial(c.r, 4)}, c.d)
+			Step2: continuous.QuasiNewton, Init: Initial(c.r, 4)}, c.d)
 	})
 )
-
-// RunJob computes one job of Jobs.
-func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // allPixels lists the pixel indices of tr's images.
 func allPixels(tr *datasets.Images) []int {
@@ -422,123 +405,4 @@ func logStarts(r [2]float64, n int) []float64 {
 		out = append(out, r[0]*math.Pow(r[1]/r[0], float64(i)/float64(n-1)))
 	}
 	return out
-}
-
-// computeJob is the runner of Run's missing jobs (RunJob; tests count its
-// calls through it).
-var computeJob = RunJob
-
-// Run runs the checks, Table 1, Table 2 and the four-variance run on the
-// configured cells as the jobs of Jobs(cfg). A job already in the results
-// store under the current code (a cluster run, an earlier run) is read, not
-// recomputed, and every computed job is stored as it finishes, so an
-// interrupted run resumes. The jobs run one at a time (each uses all cores
-// inside), so that the times set beside the paper's are those of a job
-// alone. progress(done, total) is called as jobs end.
-func Run(cfg Config, progress func(done, total int)) (*Results, error) {
-	start := time.Now()
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	js := Jobs(cfg)
-	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 1, computeJob,
-		func(done, total int, _ jobs.Job, _ bool) {
-			if progress != nil {
-				progress(done, total)
-			}
-		})
-	if err != nil {
-		return nil, err
-	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol}
-	c1 := map[[2]int]*Cell1{}
-	c2 := map[[2]int]*Cell2{}
-	sizes := map[int]SizePoint{}
-	var perr error
-	// at returns the task and range of j.
-	at := func(j jobs.Job) (task, rng int) {
-		if err := j.Param("task", &task); err != nil && perr == nil {
-			perr = err
-		}
-		if err := j.Param("range", &rng); err != nil && perr == nil {
-			perr = err
-		}
-		return task, rng
-	}
-	cell1 := func(j jobs.Job) *Cell1 {
-		t, r := at(j)
-		if c1[[2]int{t, r}] == nil {
-			c1[[2]int{t, r}] = &Cell1{Task: t, Range: r}
-		}
-		return c1[[2]int{t, r}]
-	}
-	cell2 := func(j jobs.Job) *Cell2 {
-		t, r := at(j)
-		if c2[[2]int{t, r}] == nil {
-			c2[[2]int{t, r}] = &Cell2{Task: t, Range: r}
-		}
-		return c2[[2]int{t, r}]
-	}
-	quads := map[string]Quad{} // by job name, put in job order below
-	quad := func(j jobs.Job, g Greedy1) {
-		t, r := at(j)
-		quads[j.Name()] = Quad{Task: t, Range: r, Step2: j.Method, Greedy1: g}
-	}
-	for _, err := range []error{
-		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
-		kindDC1.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).DC = g }),
-		kindStandard.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).Standard = g }),
-		kindFinite.Each(js, raw, func(j jobs.Job, f finiteRecord) {
-			c := cell1(j)
-			c.Finite, c.FiniteWeights, c.FiniteSigmas, c.FiniteSeconds = f.Error, f.Weights, f.Sigmas, f.Seconds
-		}),
-		kindSVM.Each(js, raw, func(j jobs.Job, f svmRecord) {
-			c := cell1(j)
-			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds = f.Error, f.Sigma, f.C, f.Seconds
-		}),
-		kindDC2.Each(js, raw, func(j jobs.Job, g Greedy1) { cell2(j).DC = g }),
-		kindGrids.Each(js, raw, func(j jobs.Job, f gridsRecord) {
-			c := cell2(j)
-			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
-		}),
-		kindKinds.Each(js, raw, func(_ jobs.Job, k Kinds) { res.Figure2Kinds = &k }),
-		kindSize.Each(js, raw, func(j jobs.Job, g Greedy1) {
-			t, r := at(j)
-			sizes[j.Split] = SizePoint{Task: t, Range: r, Train: j.Split, Greedy1: g}
-		}),
-		kindLocalDC.Each(js, raw, quad),
-		kindMultistart.Each(js, raw, quad),
-	} {
-		if err != nil {
-			return nil, fmt.Errorf("argyriou2006: %w", err)
-		}
-	}
-	if perr != nil {
-		return nil, fmt.Errorf("argyriou2006: %w", perr)
-	}
-	for _, j := range js {
-		if q, ok := quads[j.Name()]; ok {
-			res.Quadrants = append(res.Quadrants, q)
-		}
-	}
-	for _, t := range cfg.Tasks {
-		for _, r := range cfg.Ranges {
-			if c := c1[[2]int{t, r}]; c != nil {
-				res.Table1 = append(res.Table1, *c)
-			}
-		}
-		for _, r := range cfg.Ranges {
-			if c := c2[[2]int{t, r}]; c != nil {
-				res.Table2 = append(res.Table2, *c)
-			}
-		}
-	}
-	for _, n := range cfg.SizeTrain {
-		if sizeFromTable1(cfg, n) {
-			sizes[n] = SizePoint{Task: cfg.SizeTask, Range: cfg.SizeRange, Train: n, Greedy1: c1[[2]int{cfg.SizeTask, cfg.SizeRange}].DC}
-		}
-		res.Sizes = append(res.Sizes, sizes[n])
-	}
-	res.Elapsed = time.Since(start)
-	return res, nil
 }
