@@ -1,6 +1,6 @@
 //go:build unix
 
-package afkanpour2013
+package protocol
 
 import (
 	"syscall"
@@ -53,12 +53,12 @@ func benchTask(b *testing.B, cfg Config, table, task, method string) {
 // (MNIST needs `make data`).
 func BenchmarkTable2(b *testing.B) {
 	cfg := PaperProtocol()
-	b.Run("MNIST/odd-even/CA-1D", func(b *testing.B) { benchTask(b, cfg, jobMNIST, "odd-even", "CA-1D") })
-	b.Run("MNIST/3-8/CA-1D", func(b *testing.B) { benchTask(b, cfg, jobMNIST, "3-8", "CA-1D") })
-	b.Run("Letter/A-B/CA-1D", func(b *testing.B) { benchTask(b, cfg, jobLetter, "A-B", "CA-1D") })
-	b.Run("Letter/O-Q/CA-1D", func(b *testing.B) { benchTask(b, cfg, jobLetter, "O-Q", "CA-1D") })
-	b.Run("Letter/A-B/CA-nD", func(b *testing.B) { benchTask(b, cfg, jobLetter, "A-B", "CA-nD") })
-	b.Run("Letter/O-Q/CA-nD", func(b *testing.B) { benchTask(b, cfg, jobLetter, "O-Q", "CA-nD") })
+	b.Run("MNIST/odd-even/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobMNIST, "odd-even", "CA-1D") })
+	b.Run("MNIST/3-8/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobMNIST, "3-8", "CA-1D") })
+	b.Run("Letter/A-B/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-1D") })
+	b.Run("Letter/O-Q/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobLetter, "O-Q", "CA-1D") })
+	b.Run("Letter/A-B/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-nD") })
+	b.Run("Letter/O-Q/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "O-Q", "CA-nD") })
 }
 
 // cpuSeconds is the user and system CPU time of the process so far.

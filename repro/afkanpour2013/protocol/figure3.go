@@ -1,4 +1,4 @@
-package afkanpour2013
+package protocol
 
 import (
 	"math"

@@ -1,11 +1,9 @@
-package afkanpour2013
+package protocol
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -16,7 +14,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -25,26 +22,11 @@ import (
 // a cluster into the store the notebook reads.
 const JobsPaper = "afkanpour2013"
 
-func init() { jobs.RegisterPaper(&jobsPaper) }
-
-// jobsPaper is the typed job contract of the paper: one kind of job per
-// table of Jobs.
-var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: Jobs,
-	Kinds: append([]jobs.Runner[Config]{kindChecks, kindH1, kindFigure1, kindFigure3},
-		kindTask(jobFigure2), kindTask(jobMNIST), kindTask(jobLetter), kindTask(jobUCI))}
-
-// Study is the paper as its notebook opens it (nb.Open).
-var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
-
-// ConfigFor returns the configuration of a mode: Quick, Full or
-// PaperProtocol ("paper").
-func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
-
 // Table ids of the jobs.
 const (
-	jobChecks  = "Checks"
-	jobH1      = "H1 table"
-	jobFigure1 = "Figure 1(b)"
+	JobChecks  = "Checks"
+	JobH1      = "H1 table"
+	JobFigure1 = "Figure 1(b)"
 )
 
 // dataName names the synthetic problem of Section 3.1 in the job specs.
@@ -53,7 +35,7 @@ const dataName = "sine-frequency"
 // frequencyNames label Frequencies in the H1 job names.
 var frequencyNames = []string{"√2", "√12", "√60"}
 
-// Jobs lists the units of work of Run(cfg), each a record in the results
+// Jobs lists the units of work of the report's Run(cfg), each a record in the results
 // store: the numerical checks, one job per row of the H1 table (an SVM on
 // the uniform combination of the row's Dirichlet kernels) and one per
 // method of Figure 1(b) (CA, CR, DA, D1, D2, DU, each with its
@@ -67,22 +49,22 @@ func Jobs(cfg Config) []jobs.Job {
 		}
 		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
 	}
-	js := []jobs.Job{job(jobChecks, "checks", nil)}
+	js := []jobs.Job{job(JobChecks, "checks", nil)}
 	for r, set := range H1Sets {
 		var names []string
 		for _, i := range set {
 			names = append(names, frequencyNames[i])
 		}
-		js = append(js, job(jobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r}))
+		js = append(js, job(JobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r}))
 	}
 	for _, m := range Methods {
-		js = append(js, job(jobFigure1, m, nil))
+		js = append(js, job(JobFigure1, m, nil))
 	}
 	specs := taskSpecs(cfg)
 	for k, s := range specs {
 		for rep := 0; rep < s.reps; rep++ {
-			for _, m := range append(tableMethods(s.table), extraMethods(s.table)...) {
-				if cfg.CRReps > 0 && rep >= cfg.CRReps && (m == "CR" || m == methodCRDC) {
+			for _, m := range append(TableMethods(s.table), ExtraMethods(s.table)...) {
+				if cfg.CRReps > 0 && rep >= cfg.CRReps && (m == "CR" || m == MethodCRDC) {
 					continue
 				}
 				extra := map[string]any{"seed": taskSeed(cfg, k, rep)}
@@ -98,14 +80,14 @@ func Jobs(cfg Config) []jobs.Job {
 	for _, s := range figure3Tasks(cfg) {
 		k := slices.IndexFunc(specs, func(o taskSpec) bool { return o.table == s.table && o.task == s.task })
 		extra := map[string]any{"seed": taskSeed(cfg, k, 0), "task": s.task, "from": s.table}
-		j := job(jobFigure3, "CA-1D", extra)
+		j := job(JobFigure3, "CA-1D", extra)
 		j.Data = s.task
 		js = append(js, j)
 	}
 	return js
 }
 
-// Total is the number of progress steps of Run: its number of jobs.
+// Total is the number of progress steps of the report's Run: its number of jobs.
 func Total(cfg Config) int { return len(Jobs(cfg)) }
 
 // MethodResult is the record of one method of Figure 1(b): its test error
@@ -135,9 +117,7 @@ func samples(cfg Config) (tr, val, te sample, err error) {
 // The kinds of job: the checks, an H1 row (its test error in percent), a
 // Figure 1(b) method and the H curves of a Figure 3 task.
 var (
-	kindChecks = jobs.Kind[Config, []repro.Claim]{Table: jobChecks,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) { return Checks(cfg.Seed) }}
-	kindH1 = jobs.Kind[Config, float64]{Table: jobH1,
+	KindH1 = jobs.Kind[Config, float64]{Table: JobH1,
 		Run: func(_ context.Context, cfg Config, j jobs.Job) (float64, error) {
 			var r int
 			if err := j.Param("row", &r); err != nil {
@@ -148,7 +128,7 @@ var (
 			}
 			return h1Row(cfg, r)
 		}}
-	kindFigure1 = jobs.Kind[Config, MethodResult]{Table: jobFigure1,
+	KindFigure1 = jobs.Kind[Config, MethodResult]{Table: JobFigure1,
 		Run: func(_ context.Context, cfg Config, j jobs.Job) (MethodResult, error) {
 			for m, name := range Methods {
 				if name == j.Method {
@@ -157,7 +137,7 @@ var (
 			}
 			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
 		}}
-	kindFigure3 = jobs.Kind[Config, []HCurve]{Table: jobFigure3,
+	KindFigure3 = jobs.Kind[Config, []HCurve]{Table: JobFigure3,
 		Run: func(_ context.Context, cfg Config, j jobs.Job) ([]HCurve, error) {
 			var from string
 			if err := j.Param("from", &from); err != nil {
@@ -176,23 +156,20 @@ var (
 		}}
 )
 
-// kindTask is the kind of job of a task table (TaskTables): one method on
+// KindTask is the kind of job of a task table (TaskTables): one method on
 // one repetition of a task.
-func kindTask(table string) jobs.Kind[Config, TaskResult] {
+func KindTask(table string) jobs.Kind[Config, TaskResult] {
 	return jobs.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j jobs.Job) (TaskResult, error) {
 		p, err := taskProblem(cfg, j)
 		if err != nil {
 			return TaskResult{}, err
 		}
-		if !slices.Contains(tableMethods(j.Table), j.Method) && !slices.Contains(extraMethods(j.Table), j.Method) {
+		if !slices.Contains(TableMethods(j.Table), j.Method) && !slices.Contains(ExtraMethods(j.Table), j.Method) {
 			return TaskResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
 		}
 		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
 	}}
 }
-
-// RunJob computes one job of Jobs.
-func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
 
 // h1Row is the test error of row r of the H1 table: the SVM on the uniform
 // combination of the row's Dirichlet kernels, C chosen on validation.
@@ -313,61 +290,4 @@ func method(cfg Config, m int) (MethodResult, error) {
 		return pv, pt, err
 	}, val.y, te.y)
 	return res, err
-}
-
-// computeJob is the runner of Run's missing jobs (RunJob; tests count its
-// calls through it).
-var computeJob = RunJob
-
-// Run runs the numerical checks, the H1 table and Figure 1(b) on three
-// independent samples of the sine-frequency problem (Section 3.1) as the
-// jobs of Jobs(cfg), on all cores. A job already in the results store under
-// the current code (a cluster run, an earlier run) is read, not
-// recomputed, and every computed job is stored as it finishes, so an
-// interrupted run resumes. progress(done, total) is called as jobs end.
-func Run(cfg Config, progress func(done, total int)) (*Results, error) {
-	start := time.Now()
-	js := Jobs(cfg)
-	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 0, computeJob,
-		func(done, total int, _ jobs.Job, _ bool) {
-			if progress != nil {
-				progress(done, total)
-			}
-		})
-	if err != nil {
-		return nil, err
-	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
-	tasks := map[string]TaskRecord{} // by job name, put in job order below
-	errs := []error{
-		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
-		kindH1.Each(js, raw, func(_ jobs.Job, e float64) { res.H1 = append(res.H1, e) }),
-		kindFigure1.Each(js, raw, func(j jobs.Job, m MethodResult) {
-			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
-			switch j.Method {
-			case "CA":
-				res.CA, res.CAFall = m.Atoms, m.Fall
-			case "CR":
-				res.CR = m.Atoms
-			}
-		}),
-		kindFigure3.Each(js, raw, func(_ jobs.Job, hs []HCurve) { res.HCurves = append(res.HCurves, hs...) }),
-	}
-	for _, t := range TaskTables {
-		errs = append(errs, kindTask(t).Each(js, raw, func(j jobs.Job, r TaskResult) {
-			tasks[j.Name()] = TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
-		}))
-	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("afkanpour2013: %w", err)
-		}
-	}
-	for _, j := range js {
-		if t, ok := tasks[j.Name()]; ok {
-			res.Tasks = append(res.Tasks, t)
-		}
-	}
-	res.Elapsed = time.Since(start)
-	return res, nil
 }

@@ -1,15 +1,14 @@
-package afkanpour2013
+package protocol
 
 import (
 	"math"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro"
 )
 
 // Config is one run: quick (CI), full (the paper's sizes) or paper.
@@ -139,29 +138,6 @@ func PaperProtocol() Config {
 // Atom is a learned frequency with its weight.
 type Atom struct{ Weight, Sigma float64 }
 
-// Results are the numbers behind the verdict. Errors are test
-// misclassification in percent.
-type Results struct {
-	Mode             string
-	Train, Val, Test int
-	// H1 is our error for each row of H1Sets.
-	H1 []float64
-	// Errors of Methods, in their order, and the C (or μ for CR) chosen.
-	Errors, Chosen []float64
-	// CA and CR are the learned frequencies; CAFall is the largest fall
-	// of CA's training alignment between stages (MethodResult.Fall).
-	CA, CR []Atom
-	CAFall float64 `json:",omitempty"`
-	// Tasks are the task experiments (Figures 2 and 4, Table 2), one
-	// record per task, repetition and method.
-	Tasks []TaskRecord `json:",omitempty"`
-	// HCurves are the h(σ) curves of Figure 3.
-	HCurves []HCurve `json:",omitempty"`
-	// Checks are the numerical checks of the analytic statements.
-	Checks  []repro.Claim
-	Elapsed time.Duration
-}
-
 type sample struct {
 	X *mat.Dense
 	y []float64
@@ -210,12 +186,12 @@ func selectC(cs []float64, fit func(C float64) (val, test []float64, err error),
 		if err != nil {
 			return 0, 0, err
 		}
-		e, err := repro.ErrorPct(yval, pv)
+		e, err := errorPct(yval, pv)
 		if err != nil {
 			return 0, 0, err
 		}
 		if e < best {
-			et, err := repro.ErrorPct(yte, pt)
+			et, err := errorPct(yte, pt)
 			if err != nil {
 				return 0, 0, err
 			}
@@ -223,6 +199,13 @@ func selectC(cs []float64, fit func(C float64) (val, test []float64, err error),
 		}
 	}
 	return bestTest, bestC, nil
+}
+
+// errorPct is the misclassification of the predictions p of labels y, in
+// percent.
+func errorPct(y, p []float64) (float64, error) {
+	e, err := metrics.ErrorRate(y, p)
+	return 100 * e, err
 }
 
 // svmOn is the SVM on one precomputed kernel, C chosen on validation.

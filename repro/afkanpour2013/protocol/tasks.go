@@ -1,4 +1,4 @@
-package afkanpour2013
+package protocol
 
 import (
 	"fmt"
@@ -313,7 +313,7 @@ func dropConstant(p problem) (problem, error) {
 // sweep); the test alignment is computed after the clock stops.
 func runTask(method string, p problem, cs, mus []float64) (TaskResult, error) {
 	start := time.Now()
-	if method == "CA-nD" || method == methodUnreg {
+	if method == "CA-nD" || method == MethodUnreg {
 		var err error
 		if p, err = dropConstant(p); err != nil {
 			return TaskResult{}, fmt.Errorf("afkanpour2013: %s: %w", method, err)
@@ -358,17 +358,17 @@ func caKernel(f continuous.Family, tr sample, fall *float64) (*stagewise.Model, 
 // left out of the ranks: CA-nD without regularisation (λ = 0 in Eq. (4),
 // Figure 2) and CR with the DC step 2 of Argyriou et al. (2006) (Letter).
 const (
-	methodUnreg = "CA-nD λ=0"
-	methodCRDC  = "CR (DC)"
+	MethodUnreg = "CA-nD λ=0"
+	MethodCRDC  = "CR (DC)"
 )
 
-// extraMethods are the methods of table run beside tableMethods.
-func extraMethods(table string) []string {
+// ExtraMethods are the methods of table run beside TableMethods.
+func ExtraMethods(table string) []string {
 	switch table {
-	case jobFigure2:
-		return []string{methodUnreg}
-	case jobLetter:
-		return []string{methodCRDC}
+	case JobFigure2:
+		return []string{MethodUnreg}
+	case JobLetter:
+		return []string{MethodCRDC}
 	}
 	return nil
 }
@@ -387,7 +387,7 @@ func gaussSum(sigmas, w []float64) kernel.Kernel {
 // It returns the result without alignment and time, and the learned kernel.
 func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
 	var res TaskResult
-	if method == methodUnreg {
+	if method == MethodUnreg {
 		method, p.lambdas = "CA-nD", []float64{0}
 	}
 	switch method {
@@ -447,9 +447,9 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		}
 		res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te)
 		return res, bestM.Kernel(), err
-	case "CR", methodCRDC:
+	case "CR", MethodCRDC:
 		step2 := continuous.QuasiNewton
-		if method == methodCRDC {
+		if method == MethodCRDC {
 			step2 = continuous.DC
 		}
 		models := map[float64]*continuous.GreedyModel{}
@@ -591,21 +591,21 @@ func finiteGrams(p problem) ([]*mat.SymDense, []*mat.Dense, []*mat.Dense, error)
 
 // Table ids of the task experiments.
 const (
-	jobFigure2 = "Figure 2"
-	jobMNIST   = "Table 2 MNIST"
-	jobLetter  = "Table 2 Letter"
-	jobUCI     = "Table 2 11 data sets"
-	jobFigure3 = "Figure 3"
+	JobFigure2 = "Figure 2"
+	JobMNIST   = "Table 2 MNIST"
+	JobLetter  = "Table 2 Letter"
+	JobUCI     = "Table 2 11 data sets"
+	JobFigure3 = "Figure 3"
 )
 
 // TaskTables are the task experiments in the order of Jobs.
-var TaskTables = []string{jobFigure2, jobMNIST, jobLetter, jobUCI}
+var TaskTables = []string{JobFigure2, JobMNIST, JobLetter, JobUCI}
 
-// tableMethods are the methods run on each task experiment: the paper ran
+// TableMethods are the methods run on each task experiment: the paper ran
 // CA-nD neither on MNIST (784 attributes; "N/A" in Table 2) nor CR with
 // several bandwidths anywhere.
-func tableMethods(table string) []string {
-	if table == jobMNIST {
+func TableMethods(table string) []string {
+	if table == JobMNIST {
 		return []string{"CA-1D", "CR", "DA", "D1", "D2", "DU"}
 	}
 	return TaskMethods
@@ -630,16 +630,16 @@ type taskSpec struct {
 func taskSpecs(cfg Config) []taskSpec {
 	var out []taskSpec
 	for _, g := range cfg.Gammas {
-		out = append(out, taskSpec{jobFigure2, fmt.Sprintf("γ=%g", g), cfg.GaussReps, map[string]any{"gamma": g}})
+		out = append(out, taskSpec{JobFigure2, fmt.Sprintf("γ=%g", g), cfg.GaussReps, map[string]any{"gamma": g}})
 	}
 	for _, t := range cfg.MNISTTasks {
-		out = append(out, taskSpec{jobMNIST, t, cfg.MNISTReps, map[string]any{"task": t}})
+		out = append(out, taskSpec{JobMNIST, t, cfg.MNISTReps, map[string]any{"task": t}})
 	}
 	for _, t := range cfg.LetterTasks {
-		out = append(out, taskSpec{jobLetter, t, cfg.LetterReps, map[string]any{"task": t}})
+		out = append(out, taskSpec{JobLetter, t, cfg.LetterReps, map[string]any{"task": t}})
 	}
 	for _, t := range cfg.UCI {
-		out = append(out, taskSpec{jobUCI, t, cfg.UCIReps, map[string]any{"task": t}})
+		out = append(out, taskSpec{JobUCI, t, cfg.UCIReps, map[string]any{"task": t}})
 	}
 	return out
 }
@@ -659,7 +659,7 @@ func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 	p := problem{lambdas: cfg.Lambdas}
 	var err error
 	switch j.Table {
-	case jobFigure2:
+	case JobFigure2:
 		var g float64
 		if err := j.Param("gamma", &g); err != nil {
 			return p, err
@@ -684,9 +684,9 @@ func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 		return p, err
 	}
 	switch j.Table {
-	case jobMNIST, jobLetter:
+	case JobMNIST, JobLetter:
 		name, sizes, finite := "mnist-train", cfg.MNIST, equidistant(500, 50000, 20)
-		if j.Table == jobLetter {
+		if j.Table == JobLetter {
 			name, sizes, finite = "letter", cfg.Letter, equidistant(1, 200, 20)
 		}
 		d, err := load(name)
@@ -701,7 +701,7 @@ func taskProblem(cfg Config, j jobs.Job) (problem, error) {
 			return p, err
 		}
 		p.finite = finite
-	case jobUCI:
+	case JobUCI:
 		k := slices.IndexFunc(UCISets, func(s UCISet) bool { return s.Paper == task })
 		if k < 0 {
 			return p, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Table 3 data set %q", task)
@@ -752,7 +752,7 @@ func figure3Tasks(cfg Config) []taskSpec {
 	}
 	var out []taskSpec
 	for _, s := range taskSpecs(cfg) {
-		if (s.table == jobMNIST || s.table == jobLetter) && !slices.ContainsFunc(out, func(o taskSpec) bool { return o.table == s.table }) {
+		if (s.table == JobMNIST || s.table == JobLetter) && !slices.ContainsFunc(out, func(o taskSpec) bool { return o.table == s.table }) {
 			out = append(out, s)
 		}
 	}
