@@ -19,7 +19,6 @@ type (
 	TaskResult   = protocol.TaskResult
 	TaskRecord   = protocol.TaskRecord
 	HCurve       = protocol.HCurve
-	UCISet       = protocol.UCISet
 )
 
 // The protocol's problems, methods and modes.
@@ -28,7 +27,6 @@ var (
 	H1Sets        = protocol.H1Sets
 	Methods       = protocol.Methods
 	TaskMethods   = protocol.TaskMethods
-	TaskTables    = protocol.TaskTables
 	GammasPaper   = protocol.GammasPaper
 	MNISTTasks    = protocol.MNISTTasks
 	LetterTasks   = protocol.LetterTasks
@@ -71,7 +69,7 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 // table of protocol.Jobs, the checks' kind this package's.
 var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: protocol.Jobs,
 	Kinds: append([]jobs.Runner[Config]{kindChecks, protocol.KindH1, protocol.KindFigure1, protocol.KindFigure3},
-		protocol.KindTask(protocol.JobFigure2), protocol.KindTask(protocol.JobMNIST), protocol.KindTask(protocol.JobLetter), protocol.KindTask(protocol.JobUCI))}
+		protocol.KindFigure2, protocol.KindMNIST, protocol.KindLetter, protocol.KindUCI)}
 
 // Study is the paper as its notebook opens it (nb.Open).
 var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
@@ -126,8 +124,8 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		}),
 		protocol.KindFigure3.Each(js, raw, func(_ jobs.Job, hs []HCurve) { res.HCurves = append(res.HCurves, hs...) }),
 	}
-	for _, t := range TaskTables {
-		errs = append(errs, protocol.KindTask(t).Each(js, raw, func(j jobs.Job, r TaskResult) {
+	for _, k := range protocol.TaskKinds {
+		errs = append(errs, k.Each(js, raw, func(j jobs.Job, r TaskResult) {
 			tasks[j.Name()] = TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
 		}))
 	}

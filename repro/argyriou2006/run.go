@@ -39,7 +39,6 @@ const (
 	JobsPaper  = protocol.JobsPaper
 	PaperTrain = protocol.PaperTrain
 	PaperTest  = protocol.PaperTest
-	PaperMu    = protocol.PaperMu
 	PaperTol   = protocol.PaperTol
 )
 

@@ -156,9 +156,21 @@ var (
 		}}
 )
 
-// KindTask is the kind of job of a task table (TaskTables): one method on
-// one repetition of a task.
-func KindTask(table string) jobs.Kind[Config, TaskResult] {
+// The kinds of job of the task tables (TaskTables): one method on one
+// repetition of a task. They are built here, not by the report, so that
+// their Run is of this package (which keys their records).
+var (
+	KindFigure2 = kindTask(JobFigure2)
+	KindMNIST   = kindTask(JobMNIST)
+	KindLetter  = kindTask(JobLetter)
+	KindUCI     = kindTask(JobUCI)
+)
+
+// TaskKinds are the kinds of TaskTables, in their order.
+var TaskKinds = []jobs.Kind[Config, TaskResult]{KindFigure2, KindMNIST, KindLetter, KindUCI}
+
+// kindTask is the kind of job of a task table.
+func kindTask(table string) jobs.Kind[Config, TaskResult] {
 	return jobs.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j jobs.Job) (TaskResult, error) {
 		p, err := taskProblem(cfg, j)
 		if err != nil {

@@ -59,7 +59,7 @@ func TestTaskJobsTiny(t *testing.T) {
 			continue
 		}
 		n++
-		r, err := KindTask(j.Table).Run(context.Background(), cfg, j)
+		r, err := kindTask(j.Table).Run(context.Background(), cfg, j)
 		if err != nil {
 			t.Fatalf("%s: %v", j.Name(), err)
 		}
