@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,8 +147,8 @@ func TestHelpAndExitCodes(t *testing.T) {
 }
 
 // TestListJSON: list --json gives one entry per experiment with its job
-// specs (hyper-parameters included), and an estimated cost once records
-// are timed.
+// specs (hyper-parameters included), the package keying its records, and
+// an estimated cost once records are timed.
 func TestListJSON(t *testing.T) {
 	t.Parallel()
 	res := t.TempDir()
@@ -162,6 +163,9 @@ func TestListJSON(t *testing.T) {
 		}
 		if len(es) != 1 || es[0].Paper != "demo" || es[0].Experiment != "grid" || es[0].Jobs != 24 || len(es[0].Specs) != 24 || es[0].Specs[0].Params["gamma"] == nil {
 			t.Fatalf("list --json: %+v", es)
+		}
+		if !slices.Equal(es[0].Code, []string{"repro/jobs/demo"}) {
+			t.Fatalf("list --json: the demo's records keyed by %q, want the package of its Run", es[0].Code)
 		}
 		return es
 	}

@@ -24,26 +24,37 @@ func checkPair(a, b string, x, y []float64) error {
 // Accuracy returns the fraction of exact matches, (1/n) Σ_i [y_i = ŷ_i].
 // Labels may be any finite values (±1, or class indices for multiclass).
 func Accuracy(y, yhat []float64) (float64, error) {
-	if err := checkPair("y", "yhat", y, yhat); err != nil {
-		return 0, err
-	}
-	var ok int
-	for i := range y {
-		if y[i] == yhat[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(len(y)), nil
-}
-
-// ErrorRate returns the misclassification rate 1 − Accuracy(y, ŷ), a
-// fraction in [0, 1] (multiply by 100 for the error % of the papers).
-func ErrorRate(y, yhat []float64) (float64, error) {
-	a, err := Accuracy(y, yhat)
+	wrong, err := countWrong(y, yhat)
 	if err != nil {
 		return 0, err
 	}
-	return 1 - a, nil
+	return float64(len(y)-wrong) / float64(len(y)), nil
+}
+
+// ErrorRate returns the misclassification rate (1/n) Σ_i [y_i ≠ ŷ_i], a
+// fraction in [0, 1] (multiply by 100 for the error % of the papers). It
+// divides the count of wrong predictions by n once, so the result is the
+// float64 nearest to wrong/n, which 1 − Accuracy is not (1/3 vs 1 − 2/3).
+func ErrorRate(y, yhat []float64) (float64, error) {
+	wrong, err := countWrong(y, yhat)
+	if err != nil {
+		return 0, err
+	}
+	return float64(wrong) / float64(len(y)), nil
+}
+
+// countWrong validates y and ŷ and counts the i with y_i ≠ ŷ_i.
+func countWrong(y, yhat []float64) (int, error) {
+	if err := checkPair("y", "yhat", y, yhat); err != nil {
+		return 0, err
+	}
+	var wrong int
+	for i := range y {
+		if y[i] != yhat[i] {
+			wrong++
+		}
+	}
+	return wrong, nil
 }
 
 // AUC returns the area under the ROC curve of scores for labels y ∈ {−1, +1},

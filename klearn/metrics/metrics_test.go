@@ -3,6 +3,7 @@ package metrics
 import (
 	"errors"
 	"math"
+	"math/big"
 	"path/filepath"
 	"testing"
 
@@ -24,6 +25,36 @@ func TestAccuracyClosedForm(t *testing.T) {
 	e, err := ErrorRate(y, yh)
 	if err != nil || e != 0.25 {
 		t.Fatalf("ErrorRate = %v, %v; want 0.25", e, err)
+	}
+}
+
+// TestErrorRateExactFraction checks ErrorRate against the float64 nearest
+// to wrong/n, computed from the exact rational by math/big. The old formula
+// 1 − Accuracy gives 0.33333333333333337 for 1/3 and fails here.
+func TestErrorRateExactFraction(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ wrong, n int }{
+		{1, 3}, {2, 3}, {2, 7}, {1, 7}, {1, 10}, {3, 10}, {0, 5}, {5, 5}, {0, 1}, {1, 1},
+	} {
+		y := make([]float64, c.n)
+		yh := make([]float64, c.n)
+		for i := range y {
+			y[i] = 1
+			yh[i] = 1
+			if i < c.wrong {
+				yh[i] = -1
+			}
+		}
+		want, _ := new(big.Rat).SetFrac64(int64(c.wrong), int64(c.n)).Float64()
+		e, err := ErrorRate(y, yh)
+		if err != nil || e != want {
+			t.Errorf("ErrorRate with %d of %d wrong = %v, %v; want %v", c.wrong, c.n, e, err, want)
+		}
+		wantAcc, _ := new(big.Rat).SetFrac64(int64(c.n-c.wrong), int64(c.n)).Float64()
+		a, err := Accuracy(y, yh)
+		if err != nil || a != wantAcc {
+			t.Errorf("Accuracy with %d of %d wrong = %v, %v; want %v", c.wrong, c.n, a, err, wantAcc)
+		}
 	}
 }
 

@@ -7,15 +7,18 @@
 // A record's key is the SHA-256 of (a) the job's canonical spec (paper,
 // table, method, data set, split, hyper-parameters as sorted JSON), (b) the
 // digests of its input files, and (c) the digest of the code that computes
-// it (CodeDigest): for a registered paper, the Go sources (tokens and
-// directives; comments do not count) and assembly of the
-// package that registered it and of every package of the module it imports,
-// directly or not, with go.mod, go.sum, the pinned data digests and the
-// build (Go release, GOARCH, GOAMD64). An edit of the tessellated-kernel
-// package therefore leaves the records of papers that do not import it
-// valid; an edit of a package they share invalidates them all. A job of a
-// paper no package registered (nb.Cached's "notebooks") is computed by code
-// the store cannot see, so its key covers every package of the module.
+// it (CodeDigest): the Go sources (tokens and directives; comments do not
+// count) and assembly of one package and of every package of the module it
+// imports, directly or not, with go.mod, go.sum, the pinned data digests
+// and the build (Go release, GOARCH, GOAMD64). The package is the one that
+// defines the Run of the job's kind (Experiment.CodePackage), not one per
+// paper: the kinds of a paper's protocol package are keyed by its closure
+// alone, so an edit of the paper's criteria, verdicts or charts keeps
+// their records. An edit of the tessellated-kernel package likewise leaves
+// the records of code that does not import it valid; an edit of a package
+// they share invalidates them all. A job of a paper no package registered
+// (nb.Cached's "notebooks") is computed by code the store cannot see, so
+// its key covers every package of the module.
 // Notebooks' prose is not Go source: editing it invalidates nothing.
 package jobs
 
@@ -28,6 +31,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -83,9 +87,46 @@ type Experiment struct {
 	// Run computes one job's result; it must be deterministic and
 	// JSON-serialisable.
 	Run func(ctx context.Context, j Job) (any, error)
-	// pkg is the package whose code digest keys the records: that of
-	// Paper.Jobs for RegisterPaper, else the package defining Run.
+	// pkg is the package whose code digest keys the records of a job of
+	// no kind: that of Paper.Jobs for RegisterPaper, else the package
+	// defining Run.
 	pkg string
+	// kinds are the kinds of a paper registered by RegisterPaper, each
+	// with the package whose code digest keys its records.
+	kinds []KindCode
+}
+
+// KindCode names the code that computes the records of one kind of job of
+// a paper registered by RegisterPaper.
+type KindCode struct {
+	Table, Method string // as in Kind
+	// Run is the import path of the package defining the kind's Run: its
+	// code digest (CodeDigest) keys the kind's records.
+	Run string
+	// Prepare is that of the package defining the paper's Prepare, which
+	// runs before every job ("" when the paper has none).
+	Prepare string
+}
+
+// Kinds returns the kinds of a paper registered by RegisterPaper (none for
+// Register) with the packages of their code.
+func (e Experiment) Kinds() []KindCode { return slices.Clone(e.kinds) }
+
+// CodePackage returns the import path of the package whose code digest
+// keys the record of j: the package defining the Run of j's kind (the
+// first kind that matches, for a paper registered by RegisterPaper), else
+// that defining Paper.Jobs, or for a paper registered by Register the
+// package defining e.Run.
+func (e Experiment) CodePackage(j Job) string {
+	for _, k := range e.kinds {
+		if matchKind(k.Table, k.Method, j) {
+			return k.Run
+		}
+	}
+	if e.pkg != "" {
+		return e.pkg
+	}
+	return funcPackage(e.Run)
 }
 
 var (

@@ -197,7 +197,8 @@ func TestCodeDigest(t *testing.T) {
 }
 
 // A paper package's digest covers the packages it imports, directly or
-// not, in every build variant, and nothing else of the module.
+// not, in every build variant, and nothing else of the module: the
+// packages Closure lists.
 func TestCodeDigestClosure(t *testing.T) {
 	root := t.TempDir()
 	write := writeTree(t, root)
@@ -217,6 +218,10 @@ func TestCodeDigestClosure(t *testing.T) {
 		return d
 	}
 	d0 := digest()
+	pkgs, err := jobs.Closure(root, "example.com/m/repro/p")
+	if want := []string{"example.com/m/repro/p", "example.com/m/a", "example.com/m/b", "example.com/m/c"}; err != nil || !reflect.DeepEqual(pkgs, want) {
+		t.Fatalf("Closure = %q, %v; want %q", pkgs, err, want)
+	}
 	if whole, _ := jobs.CodeDigest(root, ""); whole == d0 {
 		t.Fatal("the closure's digest equals the module's")
 	}
@@ -563,7 +568,8 @@ func TestJobParam(t *testing.T) {
 // kindCfg is the configuration of the paper of TestRegisterPaper.
 type kindCfg struct{ N, Scale int }
 
-// RegisterPaper builds a mode's jobs from its configuration; Run decodes
+// RegisterPaper builds a mode's jobs from its configuration and names the
+// package of each kind's code; Run decodes
 // the configuration from the job, prepares it and dispatches on the kind;
 // Each decodes the records of one kind in list order; an unknown job, a
 // job of two kinds and a bad mode are ErrParam.
@@ -604,6 +610,16 @@ func TestRegisterPaper(t *testing.T) {
 	js, err := e.Build("full")
 	if err != nil || len(js) != 5 {
 		t.Fatalf("Build(full) = %v, %v; want 5 jobs", js, err)
+	}
+	// Each kind's records are keyed by the package of its Run (here this
+	// test's); Kinds names it with that of Prepare.
+	const here = "github.com/kernelab/kernelab/repro/jobs_test"
+	want := []jobs.KindCode{{Table: "double", Run: here, Prepare: here}, {Table: "name", Run: here, Prepare: here}}
+	if got := e.Kinds(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Kinds() = %+v, want %+v", got, want)
+	}
+	if got := e.CodePackage(js[1]); got != here {
+		t.Errorf("CodePackage(%s) = %q, want %q", js[1].Name(), got, here)
 	}
 	if _, err := e.Build("fast"); !errors.Is(err, klearn.ErrParam) {
 		t.Fatalf("Build(fast): %v, want ErrParam", err)

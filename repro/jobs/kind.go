@@ -22,10 +22,19 @@ type Kind[C, R any] struct {
 type Runner[C any] interface {
 	match(j Job) bool
 	run(ctx context.Context, cfg C, j Job) (any, error)
+	code() KindCode
 }
 
-func (k Kind[C, R]) match(j Job) bool {
-	return j.Table == k.Table && (k.Method == "" || j.Method == k.Method)
+func (k Kind[C, R]) match(j Job) bool { return matchKind(k.Table, k.Method, j) }
+
+// matchKind reports whether j is of the kind of table and method ("" for
+// every method of the table).
+func matchKind(table, method string, j Job) bool {
+	return j.Table == table && (method == "" || j.Method == method)
+}
+
+func (k Kind[C, R]) code() KindCode {
+	return KindCode{Table: k.Table, Method: k.Method, Run: funcPackage(k.Run)}
 }
 
 func (k Kind[C, R]) run(ctx context.Context, cfg C, j Job) (any, error) { return k.Run(ctx, cfg, j) }
@@ -102,8 +111,12 @@ func (p *Paper[C]) Run(ctx context.Context, j Job) (any, error) {
 }
 
 // RegisterPaper registers p's jobs and runner under p.Name (Register).
-// Its records are keyed by the code digest of the package that defines
-// p.Jobs, the paper's package (p.Run is defined here, in repro/jobs).
+// The record of a job is keyed by the code digest of the package that
+// defines the Run of the job's kind (Experiment.CodePackage), not by one
+// digest per paper: a kind whose Run sits in a compute package (its
+// protocol) keeps its records when the paper's report code changes. A job
+// of no kind is keyed by the package that defines p.Jobs (p.Run itself is
+// defined here, in repro/jobs).
 func RegisterPaper[C any](p *Paper[C]) {
 	if p.Quick == nil || p.Full == nil || p.Printed == nil || p.Jobs == nil || len(p.Kinds) == 0 {
 		panic("jobs: RegisterPaper needs the three mode configurations, Jobs and at least one kind")
@@ -115,9 +128,17 @@ func RegisterPaper[C any](p *Paper[C]) {
 		}
 		return p.Jobs(cfg), nil
 	}, p.Run)
+	kinds := make([]KindCode, len(p.Kinds))
+	for i, k := range p.Kinds {
+		kinds[i] = k.code()
+		if p.Prepare != nil {
+			kinds[i].Prepare = funcPackage(p.Prepare)
+		}
+	}
 	regMu.Lock()
 	defer regMu.Unlock()
 	e := registry[p.Name]
 	e.pkg = funcPackage(p.Jobs)
+	e.kinds = kinds
 	registry[p.Name] = e
 }
