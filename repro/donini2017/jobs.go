@@ -19,7 +19,7 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 // result). A job's configuration is validated and normalised before it
 // runs.
 var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: protocol.Quick, Full: protocol.Full, Printed: protocol.PaperProtocol, Jobs: protocol.Jobs,
-	Prepare: func(cfg Config) (Config, error) { return protocol.Normalised(cfg), cfg.Validate() },
+	Prepare: protocol.Prepare,
 	Kinds: []jobs.Runner[Config]{kindChecks, protocol.KindFig1, protocol.KindCV, protocol.KindFig6, protocol.KindSpread, protocol.KindFig7, protocol.KindFig8, protocol.KindFig9,
 		protocol.KindTable3, protocol.KindFig10, protocol.KindTable5, protocol.KindTable4, protocol.KindAlg1}}
 

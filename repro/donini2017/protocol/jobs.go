@@ -55,6 +55,11 @@ func Normalised(cfg Config) Config {
 	return cfg
 }
 
+// Prepare validates a job's decoded configuration and normalises it
+// (jobs.Paper.Prepare): it runs before every job, so it sits here, in the
+// code that keys the records.
+func Prepare(cfg Config) (Config, error) { return Normalised(cfg), cfg.Validate() }
+
 // Jobs lists the units of work of Run(cfg), each a record in the results
 // store: the numerical checks; one job per preprocessing and data set of
 // Figure 1; one per data set and outer fold of the nested CV of Figures
