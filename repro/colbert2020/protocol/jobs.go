@@ -26,14 +26,14 @@ const (
 	jobIono    = "Ionosphere study"
 )
 
-// Jobs lists the units of work of the report's Run(cfg), each a record in the results
-// store: the numerical checks of the theorems; one job per data set,
-// split and method of Table 1 (the method's cross-validation, fit and test
-// on that split); the time-scaling experiment of Figures 3–4 as one job,
-// since its exponents compare times that must be taken on one machine;
+// Jobs lists the units of work of the report's Run(cfg), each a record in
+// the results store: the numerical checks of the theorems; one job per data
+// set, split and method of Table 1 (the method's cross-validation, fit and
+// test on that split); the time-scaling experiment of Figures 3–4 as one
+// job, since its exponents compare times that must be taken on one machine;
 // one job per problem (circle, spiral) of Figure 6. Every job carries cfg,
-// so a changed configuration is a new job; the Table 1 jobs also name
-// their data file, so changed data is a new job too.
+// so a changed configuration is a new job; the Table 1 jobs also name their
+// data file, so changed data is a new job too.
 func Jobs(cfg Config) []jobs.Job {
 	job := func(table, method, data string, split int, extra map[string]any) jobs.Job {
 		params := map[string]any{"config": cfg}

@@ -60,19 +60,19 @@ func Normalised(cfg Config) Config {
 // code that keys the records.
 func Prepare(cfg Config) (Config, error) { return Normalised(cfg), cfg.Validate() }
 
-// Jobs lists the units of work of Run(cfg), each a record in the results
-// store: the numerical checks; one job per preprocessing and data set of
-// Figure 1; one per data set and outer fold of the nested CV of Figures
-// 3–5 (and per outer fold of the protocol check on Config.PaperCheck); one
-// per data set of Figure 6 and one for its weight spread (§5.2);
-// Figures 7, 8 and 9 one job each; one per data set of Table 3; Figure 10
-// (MNIST, every D and the RBF baseline, which share their Gram matrices)
-// as one job; Table 5 on raw and on deskewed images and one per point of
-// its learning curve (Config.T5Curve); one per data set and column of Table 4 (K_MKL, then
-// gHKL_ρ for each node kernel and ρ); the Algorithm 1 convergence check.
-// Every job carries cfg, so a changed configuration is new jobs. Parts the
-// configuration switches off (MNISTTrain = 0, T5Train = 0, T4Outer = 0)
-// have no jobs.
+// Jobs lists the units of work of the report's Run(cfg), each a record in
+// the results store: the numerical checks; one job per preprocessing and
+// data set of Figure 1; one per data set and outer fold of the nested CV of
+// Figures 3–5 (and per outer fold of the protocol check on
+// Config.PaperCheck); one per data set of Figure 6 and one for its weight
+// spread (§5.2); Figures 7, 8 and 9 one job each; one per data set of Table
+// 3; Figure 10 (MNIST, every D and the RBF baseline, which share their Gram
+// matrices) as one job; Table 5 on raw and on deskewed images and one per
+// point of its learning curve (Config.T5Curve); one per data set and column
+// of Table 4 (K_MKL, then gHKL_ρ for each node kernel and ρ); the Algorithm
+// 1 convergence check. Every job carries cfg, so a changed configuration is
+// new jobs. Parts the configuration switches off (MNISTTrain = 0, T5Train =
+// 0, T4Outer = 0) have no jobs.
 func Jobs(cfg Config) []jobs.Job {
 	cfg = Normalised(cfg)
 	job := func(table, method, data string, split int, extra map[string]any) jobs.Job {
