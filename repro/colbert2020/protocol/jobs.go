@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // JobsPaper is the name under which the experiments are registered with
@@ -34,15 +34,15 @@ const (
 // one job per problem (circle, spiral) of Figure 6. Every job carries cfg,
 // so a changed configuration is a new job; the Table 1 jobs also name their
 // data file, so changed data is a new job too.
-func Jobs(cfg Config) []jobs.Job {
-	job := func(table, method, data string, split int, extra map[string]any) jobs.Job {
+func Jobs(cfg Config) []spec.Job {
+	job := func(table, method, data string, split int, extra map[string]any) spec.Job {
 		params := map[string]any{"config": cfg}
 		for k, v := range extra {
 			params[k] = v
 		}
-		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
 	}
-	js := []jobs.Job{job(JobChecks, "checks", "synthetic", 0, nil)}
+	js := []spec.Job{job(JobChecks, "checks", "synthetic", 0, nil)}
 	for _, i := range cfg.RowIndices() {
 		if i < 0 || i >= len(DataSets) {
 			continue // RunJob reports it; Run checks the rows first.
@@ -101,30 +101,30 @@ func methodName(j int) string {
 // method on a split of Table 1, the scaling experiment, the two panels of
 // one problem of Figure 6, Figures 1 and 2, the Ionosphere study, a
 // learning curve and the chance-level repetitions of Figure 7(a). Their
-// records are keyed by this package's code (jobs.Kind.Run is defined
+// records are keyed by this package's code (spec.Kind.Run is defined
 // here), so a change of the report does not recompute them.
 var (
-	KindTable1  = jobs.Kind[Config, MethodResult]{Table: jobTable1, Run: table1Job}
-	KindScaling = jobs.Kind[Config, *Scaling]{Table: jobScaling,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Scaling, error) {
+	KindTable1  = spec.Kind[Config, MethodResult]{Table: jobTable1, Run: table1Job}
+	KindScaling = spec.Kind[Config, *Scaling]{Table: jobScaling,
+		Run: func(_ context.Context, cfg Config, _ spec.Job) (*Scaling, error) {
 			return RunScaling(cfg.ScalingSizes, cfg.Seed)
 		}}
-	KindFigure6 = jobs.Kind[Config, []Surface]{Table: jobFigure6,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) ([]Surface, error) { return Figure6Panels(j.Data, cfg) }}
-	KindFigure1 = jobs.Kind[Config, *Figure1]{Table: jobFigure1,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Figure1, error) {
+	KindFigure6 = spec.Kind[Config, []Surface]{Table: jobFigure6,
+		Run: func(_ context.Context, cfg Config, j spec.Job) ([]Surface, error) { return Figure6Panels(j.Data, cfg) }}
+	KindFigure1 = spec.Kind[Config, *Figure1]{Table: jobFigure1,
+		Run: func(_ context.Context, cfg Config, _ spec.Job) (*Figure1, error) {
 			return RunFigure1(cfg.Seed, cfg.Figure1Grid, cfg.Figure1Iter)
 		}}
-	KindIono = jobs.Kind[Config, []IonoHypothesis]{Table: jobIono,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]IonoHypothesis, error) {
+	KindIono = spec.Kind[Config, []IonoHypothesis]{Table: jobIono,
+		Run: func(_ context.Context, cfg Config, _ spec.Job) ([]IonoHypothesis, error) {
 			return RunIonosphere(cfg.IonoSplits, cfg.Seed)
 		}}
-	KindFigure2 = jobs.Kind[Config, *Figure2]{Table: jobFigure2,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Figure2, error) {
+	KindFigure2 = spec.Kind[Config, *Figure2]{Table: jobFigure2,
+		Run: func(_ context.Context, cfg Config, _ spec.Job) (*Figure2, error) {
 			return RunFigure2(cfg.Figure2M, cfg.Figure2TK, cfg.Figure2GPK, cfg.Seed)
 		}}
-	KindCurve = jobs.Kind[Config, *Curve]{Table: jobCurve,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (*Curve, error) {
+	KindCurve = spec.Kind[Config, *Curve]{Table: jobCurve,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (*Curve, error) {
 			for i, p := range CurveProblems {
 				if p == j.Data {
 					return RunCurve(p, cfg.CurveSizes[i], cfg.CurveReps, cfg)
@@ -132,8 +132,8 @@ var (
 			}
 			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no learning curve %q", j.Data)
 		}}
-	KindChance = jobs.Kind[Config, *Curve]{Table: jobChance,
-		Run: func(_ context.Context, cfg Config, _ jobs.Job) (*Curve, error) {
+	KindChance = spec.Kind[Config, *Curve]{Table: jobChance,
+		Run: func(_ context.Context, cfg Config, _ spec.Job) (*Curve, error) {
 			if len(cfg.CurveSizes[0]) == 0 {
 				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: no Liver curve sizes for the chance-level repetitions")
 			}
@@ -142,7 +142,7 @@ var (
 )
 
 // table1Job runs the method of a Table 1 job on its data set and split.
-func table1Job(_ context.Context, cfg Config, j jobs.Job) (MethodResult, error) {
+func table1Job(_ context.Context, cfg Config, j spec.Job) (MethodResult, error) {
 	var m int
 	if err := j.Param("method", &m); err != nil {
 		return MethodResult{}, err

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // JobsPaper is the name under which the experiments are registered with
@@ -44,7 +44,7 @@ const (
 
 // Timed reports whether a job's result holds wall-clock times (Tables 3
 // and 5): Run computes those one at a time, after the others.
-func Timed(j jobs.Job) bool { return j.Table == jobTable3 || j.Table == jobTable5 }
+func Timed(j spec.Job) bool { return j.Table == jobTable3 || j.Table == jobTable5 }
 
 // Normalised is cfg with the default preprocessing filled in, so that a
 // configuration and its explicit form are the same jobs.
@@ -56,7 +56,7 @@ func Normalised(cfg Config) Config {
 }
 
 // Prepare validates a job's decoded configuration and normalises it
-// (jobs.Paper.Prepare): it runs before every job, so it sits here, in the
+// (spec.Paper.Prepare): it runs before every job, so it sits here, in the
 // code that keys the records.
 func Prepare(cfg Config) (Config, error) { return Normalised(cfg), cfg.Validate() }
 
@@ -73,16 +73,16 @@ func Prepare(cfg Config) (Config, error) { return Normalised(cfg), cfg.Validate(
 // 1 convergence check. Every job carries cfg, so a changed configuration is
 // new jobs. Parts the configuration switches off (MNISTTrain = 0, T5Train =
 // 0, T4Outer = 0) have no jobs.
-func Jobs(cfg Config) []jobs.Job {
+func Jobs(cfg Config) []spec.Job {
 	cfg = Normalised(cfg)
-	job := func(table, method, data string, split int, extra map[string]any) jobs.Job {
+	job := func(table, method, data string, split int, extra map[string]any) spec.Job {
 		params := map[string]any{"config": cfg}
 		for k, v := range extra {
 			params[k] = v
 		}
-		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
 	}
-	js := []jobs.Job{job(JobChecks, "checks", "synthetic and UCI", 0, nil)}
+	js := []spec.Job{job(JobChecks, "checks", "synthetic and UCI", 0, nil)}
 	for _, prep := range fig1Preps(cfg) {
 		for _, n := range cfg.Fig1Data {
 			js = append(js, job(jobFig1, "MEB radius and spectral ratio", n, 0, map[string]any{"prep": prep}))
@@ -154,8 +154,8 @@ type Alg1Result struct {
 
 // kind is the kind of job of a table (and method, if not "") run by run,
 // whose error names the job.
-func kind[R any](table, method string, run func(cfg Config, j jobs.Job) (R, error)) jobs.Kind[Config, R] {
-	return jobs.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j jobs.Job) (R, error) {
+func kind[R any](table, method string, run func(cfg Config, j spec.Job) (R, error)) spec.Kind[Config, R] {
+	return spec.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j spec.Job) (R, error) {
 		r, err := run(cfg, j)
 		if err != nil {
 			err = fmt.Errorf("donini2017: %s %s %s: %w", j.Table, j.Method, j.Data, err)
@@ -169,17 +169,17 @@ func kind[R any](table, method string, run func(cfg Config, j jobs.Job) (R, erro
 // Figures 7, 8 and 9, a row of Table 3, Figure 10, Table 5 (raw, deskewed
 // or a point of its learning curve), a column of Table 4 on one data set,
 // and the Algorithm 1 check. Their records are keyed by this package's
-// code (jobs.Kind.Run is defined here), so a change of the report does
+// code (spec.Kind.Run is defined here), so a change of the report does
 // not recompute them.
 var (
-	KindFig1 = kind(jobFig1, "", func(cfg Config, j jobs.Job) (MEBCurve, error) {
+	KindFig1 = kind(jobFig1, "", func(cfg Config, j spec.Job) (MEBCurve, error) {
 		var prep string
 		if err := j.Param("prep", &prep); err != nil {
 			return MEBCurve{}, err
 		}
 		return mebCurve(j.Data, cfg, prep)
 	})
-	KindCV = kind(jobCV, "", func(cfg Config, j jobs.Job) (CVFold, error) {
+	KindCV = kind(jobCV, "", func(cfg Config, j spec.Job) (CVFold, error) {
 		if j.Method == MethodPaperCV {
 			cfg.VGrid, cfg.Inner = PaperVGrid, 10
 		}
@@ -192,29 +192,29 @@ var (
 		}
 		return cvFold(X, y, cfg, outer[j.Split], j.Split)
 	})
-	KindFig6   = kind(jobFig6, methodFamily, func(cfg Config, j jobs.Job) (RandomFamily, error) { return fig6Family(j.Data, cfg) })
-	KindSpread = kind(jobFig6, methodSprd, func(cfg Config, _ jobs.Job) ([2]float64, error) { return fig6Spread(cfg) })
-	KindFig7   = kind(jobFig7, "", func(cfg Config, _ jobs.Job) ([]SRCurve, error) {
+	KindFig6   = kind(jobFig6, methodFamily, func(cfg Config, j spec.Job) (RandomFamily, error) { return fig6Family(j.Data, cfg) })
+	KindSpread = kind(jobFig6, methodSprd, func(cfg Config, _ spec.Job) ([2]float64, error) { return fig6Spread(cfg) })
+	KindFig7   = kind(jobFig7, "", func(cfg Config, _ spec.Job) ([]SRCurve, error) {
 		return runFig7(cfg)
 	})
-	KindFig8 = kind(jobFig8, "", func(cfg Config, _ jobs.Job) ([]Weights, error) {
+	KindFig8 = kind(jobFig8, "", func(cfg Config, _ spec.Job) ([]Weights, error) {
 		return runFig8(cfg)
 	})
-	KindFig9 = kind(jobFig9, "", func(cfg Config, _ jobs.Job) ([]NoiseCurve, error) {
+	KindFig9 = kind(jobFig9, "", func(cfg Config, _ spec.Job) ([]NoiseCurve, error) {
 		return runFig9(cfg)
 	})
-	KindTable3 = kind(jobTable3, "", func(cfg Config, j jobs.Job) (TimeRow, error) { return table3Row(j.Data, cfg) })
-	KindFig10  = kind(jobFig10, "", func(cfg Config, _ jobs.Job) (*MNISTCurve, error) {
+	KindTable3 = kind(jobTable3, "", func(cfg Config, j spec.Job) (TimeRow, error) { return table3Row(j.Data, cfg) })
+	KindFig10  = kind(jobFig10, "", func(cfg Config, _ spec.Job) (*MNISTCurve, error) {
 		return runFig10(cfg)
 	})
-	KindTable5 = kind(jobTable5, "", func(cfg Config, j jobs.Job) (*AllPairs, error) {
+	KindTable5 = kind(jobTable5, "", func(cfg Config, j spec.Job) (*AllPairs, error) {
 		n := cfg.T5Train
 		if j.Method == MethodCurve {
 			n = j.Split
 		}
 		return runTable5(cfg, n, j.Method == MethodDeskew)
 	})
-	KindTable4 = kind(jobTable4, "", func(cfg Config, j jobs.Job) (Table4Cell, error) {
+	KindTable4 = kind(jobTable4, "", func(cfg Config, j spec.Job) (Table4Cell, error) {
 		if j.Method == MethodMKL {
 			a, err := table4MKL(j.Data, cfg.T4Outer, cfg)
 			return Table4Cell{Scores: a}, err
@@ -233,7 +233,7 @@ var (
 		}
 		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}, nil
 	})
-	KindAlg1 = kind(jobAlg1, "", func(cfg Config, _ jobs.Job) (Alg1Result, error) {
+	KindAlg1 = kind(jobAlg1, "", func(cfg Config, _ spec.Job) (Alg1Result, error) {
 		return runAlg1(cfg)
 	})
 )
