@@ -604,18 +604,6 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("nkrr FitScoreFeatures index outside", func() error {
 			return err2(nkrr.Regressor{Lambda: 1}.FitScoreFeatures(f.X, f.y, outside[0]))
 		}, nil),
-		klearntest.Bad("nkrr SelectGrams index outside", func() error {
-			_, _, err := nkrr.SelectGrams([]nkrr.Regressor{{Lambda: 1}}, f.Ks, f.y, outside)
-			return err
-		}, nil),
-		klearntest.Bad("nkrr SelectFeatures index outside", func() error {
-			_, _, err := nkrr.SelectFeatures([]nkrr.Regressor{{Lambda: 1}}, f.X, f.y, negative)
-			return err
-		}, nil),
-		klearntest.Bad("nkrr SelectGrams no candidates", func() error {
-			_, _, err := nkrr.SelectGrams(nil, f.Ks, f.y, outside)
-			return err
-		}, nil),
 		klearntest.Bad("HPKFamily Source nil", func() error { return err1(hpk.Family{D: 3}.Source(nil)) }, nil),
 		klearntest.Bad("HPKFamily CrossSource nil", func() error { return err1(hpk.Family{D: 3}.CrossSource(nil)) }, nil),
 		klearntest.Bad("HPKFamily Grams nil", func() error { return err1(hpk.Family{D: 3}.Grams(nil)) }, nil),
@@ -645,10 +633,6 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("tk Learner degree 30", func() error { return err1(tk.Learner{Degree: 30}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("nkrr degree 1<<40", func() error { return err1(nkrr.Regressor{Lambda: 1, Degree: 1 << 40}.FitGrams(f.Ks, f.y)) }, nil),
 		klearntest.Bad("ghkl MaxActive 1<<40 MaxDepth -1", func() error { return err1(ghkl.Classifier{Rho: 2, C: 1, MaxDepth: -1}.Fit(f.X, f.y)) }, nil),
-		klearntest.Bad("nkrr Grid huge", func() error {
-			_, _, err := nkrr.SelectGrams(nkrr.Regressor{}.Grid(nil, nil), f.Ks, f.y, outside)
-			return err
-		}, nil),
 		// Kind 3: NaN test kernels and weights.
 		klearntest.Bad("svm NaN test kernel", func() error { return err1(svmM.DecisionGram(nanTe)) }, klearn.ErrNotFinite),
 		klearntest.Bad("svm NaN test X", func() error { return err1(svmM.Decision(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
