@@ -17,7 +17,9 @@
 //     with valid but extreme hyper-parameters, which must give an error
 //     wrapping a klearn sentinel or finite decisions;
 //   - KernelLearner and FeatureLearner run both suites on one learner in a
-//     subtest: what each package's contract_test.go calls per learner.
+//     subtest: what each package's contract_test.go calls per learner;
+//   - TwoKernels and Summary are the problem and the printed line of the
+//     learners' examples (an informative and a useless base kernel).
 //
 // Both suites share the checks of the contract: inputs never mutated (bit
 // for bit), the model owns its data, Predict consistent with Decision, a
@@ -207,22 +209,27 @@ func targetCases(y []float64, fit func(y []float64) error, opts Options) []klear
 // but extreme settings: an error wrapping a sentinel or finite decisions).
 func KernelLearner[M mkl.Model, L mkl.Learner[M]](t *testing.T, name string, l L, opts Options, absurd, extreme []L) {
 	t.Helper()
-	t.Run(name, func(t *testing.T) {
-		TestKernelLearner[M](t, l, opts, asLearners[mkl.Learner[M]](absurd)...)
-		if len(extreme) > 0 {
-			TestExtremeKernelLearners[M](t, opts, asLearners[mkl.Learner[M]](extreme)...)
-		}
-	})
+	as := asLearners[mkl.Learner[M], L]
+	suites(t, name, mkl.Learner[M](l), opts, as(absurd), as(extreme), TestKernelLearner[M], TestExtremeKernelLearners[M])
 }
 
 // FeatureLearner is KernelLearner for a feature learner: TestFeatureLearner
 // and TestExtremeFeatureLearners.
 func FeatureLearner[M mkl.FeatureModel, L mkl.FeatureLearner[M]](t *testing.T, name string, l L, opts Options, absurd, extreme []L) {
 	t.Helper()
+	as := asLearners[mkl.FeatureLearner[M], L]
+	suites(t, name, mkl.FeatureLearner[M](l), opts, as(absurd), as(extreme), TestFeatureLearner[M], TestExtremeFeatureLearners[M])
+}
+
+// suites runs suite on l and the absurd learners, then extremes on the
+// extreme ones (if any), in the subtest name.
+func suites[I any](t *testing.T, name string, l I, opts Options, absurd, extreme []I,
+	suite func(*testing.T, I, Options, ...I), extremes func(*testing.T, Options, ...I)) {
+	t.Helper()
 	t.Run(name, func(t *testing.T) {
-		TestFeatureLearner[M](t, l, opts, asLearners[mkl.FeatureLearner[M]](absurd)...)
+		suite(t, l, opts, absurd...)
 		if len(extreme) > 0 {
-			TestExtremeFeatureLearners[M](t, opts, asLearners[mkl.FeatureLearner[M]](extreme)...)
+			extremes(t, opts, extreme...)
 		}
 	})
 }
