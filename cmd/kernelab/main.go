@@ -23,6 +23,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -52,7 +54,7 @@ var commands = map[string]command{
 		"Shows where the compute time goes, per paper, table and method: jobs done and missing under the current code, the time spent and left, and the wall time on --workers cores.",
 		[]string{"mode", "results", "workers", "json"}},
 	"list": {"list [<paper>[/<table>]] [flags]",
-		"Prints each experiment (table) with its number of jobs and an estimated cost: the mean compute time of its jobs timed in the store, by this code or an earlier one, times its jobs.",
+		"Prints each experiment (table) with its number of jobs, an estimated cost (the mean compute time of its jobs timed in the store, by this code or an earlier one, times its jobs) and the packages whose code keys its records.",
 		[]string{"mode", "results", "json"}},
 	"merge": {"merge [--results DIR] SHARD_DIR...",
 		"Copies the records of shard stores into the results store after checking every one; a bad shard merges nothing.",
@@ -281,6 +283,10 @@ type entry struct {
 	// those jobs.
 	EstimatedSeconds *float64 `json:"estimated_seconds,omitempty"`
 	Timed            int      `json:"timed"`
+	// Code lists the packages whose code digests key the experiment's
+	// records (jobs.Experiment.CodePackage), relative to the module: an
+	// edit outside their import closure keeps the records.
+	Code []string `json:"code"`
 	// Specs are the experiment's jobs (paper, table, method, data set,
 	// split and hyper-parameters).
 	Specs []jobs.Job `json:"specs"`
@@ -292,7 +298,7 @@ func list(w io.Writer, st jobs.Store, sts []jobs.Status, specs map[string][]jobs
 	times := map[string]map[string]float64{} // paper → job ID → seconds
 	for k, t := range sts {
 		js := specs[t.Paper+"/"+t.Table]
-		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: len(js), Done: t.Done, Specs: js}
+		rows[k] = entry{Paper: t.Paper, Experiment: t.Table, Jobs: len(js), Done: t.Done, Specs: js, Code: codePackages(js)}
 		if _, ok := times[t.Paper]; !ok {
 			var err error
 			if times[t.Paper], err = pastSeconds(st, t.Paper); err != nil {
@@ -321,15 +327,43 @@ func list(w io.Writer, st jobs.Store, sts []jobs.Status, specs map[string][]jobs
 		return enc.Encode(rows)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PAPER\tEXPERIMENT\tJOBS\tDONE\tEST. COST")
+	fmt.Fprintln(tw, "PAPER\tEXPERIMENT\tJOBS\tDONE\tEST. COST\tCODE")
 	for _, r := range rows {
 		cost := "unknown (no timed record)"
 		if r.EstimatedSeconds != nil {
 			cost = fmt.Sprintf("%s (from %d timed)", time.Duration(*r.EstimatedSeconds*float64(time.Second)).Round(time.Second), r.Timed)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\n", r.Paper, r.Experiment, r.Jobs, r.Done, cost)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", r.Paper, r.Experiment, r.Jobs, r.Done, cost, strings.Join(r.Code, ", "))
 	}
 	return tw.Flush()
+}
+
+// modulePrefix is the module's path and a slash, read from the package
+// path of repro/jobs (that of jobs.Store, a type it defines).
+var modulePrefix = strings.TrimSuffix(reflect.TypeFor[jobs.Store]().PkgPath(), "repro/jobs")
+
+// codePackages lists, in job order, the distinct packages whose code
+// digests key the records of js (jobs of one paper), relative to the
+// module ("module" when one is keyed by the whole module).
+func codePackages(js []jobs.Job) []string {
+	var out []string
+	if len(js) == 0 {
+		return out
+	}
+	exp, ok := jobs.Lookup(js[0].Paper)
+	for _, j := range js {
+		pkg := "module"
+		if ok {
+			pkg = exp.CodePackage(j)
+		}
+		if rel, in := strings.CutPrefix(pkg, modulePrefix); in {
+			pkg = rel
+		}
+		if !slices.Contains(out, pkg) {
+			out = append(out, pkg)
+		}
+	}
+	return out
 }
 
 // pastSeconds returns the compute time of every timed record of paper in

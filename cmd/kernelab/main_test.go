@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,8 +147,8 @@ func TestHelpAndExitCodes(t *testing.T) {
 }
 
 // TestListJSON: list --json gives one entry per experiment with its job
-// specs (hyper-parameters included), and an estimated cost once records
-// are timed.
+// specs (hyper-parameters included), the package keying its records, and
+// an estimated cost once records are timed.
 func TestListJSON(t *testing.T) {
 	t.Parallel()
 	res := t.TempDir()
@@ -162,6 +163,9 @@ func TestListJSON(t *testing.T) {
 		}
 		if len(es) != 1 || es[0].Paper != "demo" || es[0].Experiment != "grid" || es[0].Jobs != 24 || len(es[0].Specs) != 24 || es[0].Specs[0].Params["gamma"] == nil {
 			t.Fatalf("list --json: %+v", es)
+		}
+		if !slices.Equal(es[0].Code, []string{"repro/jobs/demo"}) {
+			t.Fatalf("list --json: the demo's records keyed by %q, want the package of its Run", es[0].Code)
 		}
 		return es
 	}
@@ -217,5 +221,32 @@ func TestListJSON(t *testing.T) {
 	e = list()[0]
 	if e.Done != 0 || e.Timed != 1 || e.EstimatedSeconds == nil || math.Abs(*e.EstimatedSeconds-24*r.Seconds) > 1e-9*r.Seconds {
 		t.Fatalf("from an earlier code's record: %+v, want done 0, 1 timed, %g s", e, 24*r.Seconds)
+	}
+}
+
+// TestCodePackages: list names the package whose code keys each
+// experiment's records: a paper's theorem checks its report package, its
+// experiments its protocol package.
+func TestCodePackages(t *testing.T) {
+	t.Parallel()
+	exp, ok := jobs.Lookup("cortes2009")
+	if !ok {
+		t.Fatal("cortes2009 not registered")
+	}
+	js, err := exp.Build("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for table, want := range map[string][]string{
+		"Propositions": {"repro/cortes2009"},
+		"Table 1":      {"repro/cortes2009/protocol"},
+		"":             {"repro/cortes2009", "repro/cortes2009/protocol"},
+	} {
+		if got := codePackages(jobs.FilterTable(js, table)); !slices.Equal(got, want) {
+			t.Errorf("%q: keyed by %q, want %q", table, got, want)
+		}
+	}
+	if got := codePackages([]jobs.Job{{Paper: "notebooks"}}); !slices.Equal(got, []string{"module"}) {
+		t.Errorf("an unregistered paper keyed by %q, want the module", got)
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"go/scanner"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -144,14 +144,41 @@ func moduleFiles(root string) ([]string, error) {
 	return files, nil
 }
 
+// Closure returns the import paths of pkg and of every package of the
+// module under root that it imports, directly or not, read from the import
+// clauses of every source file (all build variants): the packages whose
+// code CodeDigest(root, pkg) covers, pkg first, then in order of discovery.
+func Closure(root, pkg string) ([]string, error) {
+	mod, err := modulePath(root)
+	if err != nil {
+		return nil, err
+	}
+	dirs, _, err := closure(root, mod, pkg)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = path.Join(mod, d)
+	}
+	return out, nil
+}
+
 // closureFiles lists the source files of pkg and of the module's packages
-// it imports, directly or not, read from the import clauses of every source
-// file (all build variants).
+// it imports, directly or not (closure).
 func closureFiles(root, pkg string) ([]string, error) {
 	mod, err := modulePath(root)
 	if err != nil {
 		return nil, err
 	}
+	_, files, err := closure(root, mod, pkg)
+	return files, err
+}
+
+// closure returns the directories (relative to root, the module mod's)
+// of pkg and of the module's packages it imports, directly or not, and
+// their source files, read from the import clauses of every source file.
+func closure(root, mod, pkg string) (dirs, files []string, err error) {
 	dirOf := func(path string) (string, bool) {
 		if path == mod {
 			return ".", true
@@ -161,18 +188,16 @@ func closureFiles(root, pkg string) ([]string, error) {
 	}
 	start, ok := dirOf(pkg)
 	if !ok {
-		return nil, fmt.Errorf("jobs: code digest: package %s is not in module %s", pkg, mod)
+		return nil, nil, fmt.Errorf("jobs: code digest: package %s is not in module %s", pkg, mod)
 	}
-	var files []string
 	seen := map[string]bool{start: true}
-	queue := []string{start}
+	dirs = []string{start}
 	fset := token.NewFileSet()
-	for len(queue) > 0 {
-		dir := queue[0]
-		queue = queue[1:]
+	for next := 0; next < len(dirs); next++ {
+		dir := dirs[next]
 		ents, err := os.ReadDir(filepath.Join(root, dir))
 		if err != nil {
-			return nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
+			return nil, nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
 		}
 		n := len(files)
 		for _, e := range ents {
@@ -186,24 +211,24 @@ func closureFiles(root, pkg string) ([]string, error) {
 			}
 			f, err := parser.ParseFile(fset, filepath.Join(root, rel), nil, parser.ImportsOnly)
 			if err != nil {
-				return nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
+				return nil, nil, fmt.Errorf("jobs: code digest of %s: %w", pkg, err)
 			}
 			for _, im := range f.Imports {
 				path, err := strconv.Unquote(im.Path.Value)
 				if err != nil {
-					return nil, fmt.Errorf("jobs: code digest of %s: %s: import %s: %w", pkg, rel, im.Path.Value, err)
+					return nil, nil, fmt.Errorf("jobs: code digest of %s: %s: import %s: %w", pkg, rel, im.Path.Value, err)
 				}
 				if d, ok := dirOf(path); ok && !seen[d] {
 					seen[d] = true
-					queue = append(queue, d)
+					dirs = append(dirs, d)
 				}
 			}
 		}
 		if len(files) == n {
-			return nil, fmt.Errorf("jobs: code digest of %s: no source in %s", pkg, dir)
+			return nil, nil, fmt.Errorf("jobs: code digest of %s: no source in %s", pkg, dir)
 		}
 	}
-	return files, nil
+	return dirs, files, nil
 }
 
 // modulePath reads the module path from root's go.mod.
@@ -238,25 +263,6 @@ func BuildTag() string {
 	return runtime.Version() + " " + runtime.GOARCH + " " + level
 }
 
-// funcPackage returns the import path of the package that defines f.
-func funcPackage(f any) string {
-	v := reflect.ValueOf(f)
-	if v.Kind() != reflect.Func || v.IsNil() {
-		return ""
-	}
-	fn := runtime.FuncForPC(v.Pointer())
-	if fn == nil {
-		return ""
-	}
-	name := fn.Name() // path/to/pkg.Func, path/to/pkg.Func.func1, path/to/pkg.(*T).M
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return ""
-	}
-	return name[:slash+1+dot]
-}
-
 var (
 	digestMu sync.Mutex
 	digests  = map[string]string{} // package ("" = module) → digest under repo.Root()
@@ -278,29 +284,25 @@ func codeOf(pkg string) (string, error) {
 	return d, nil
 }
 
-// paperCode returns the code digest of paper's records: that of the package
-// whose run function the paper registered, or the module's when no package
-// registered it.
-func paperCode(paper string) (string, error) {
-	if exp, ok := Lookup(paper); ok {
-		return experimentCode(exp)
+// jobCode returns the code digest of j's record: that of the package
+// exp.CodePackage(j) names for a registered paper, the module's for a job
+// of a paper no package registered (nb.Cached's "notebooks").
+func jobCode(j Job) (string, error) {
+	exp, ok := Lookup(j.Paper)
+	if !ok {
+		return codeOf("")
 	}
-	return codeOf("")
+	return packageCode(exp.CodePackage(j))
 }
 
-// experimentCode returns the code digest of exp's records: that of the
-// package defining exp.Run, or for a paper registered by RegisterPaper
-// that of the package defining its Jobs. A function defined outside the
-// module (a test's) is keyed by the whole module.
-func experimentCode(exp Experiment) (string, error) {
-	pkg := exp.pkg
-	if pkg == "" {
-		pkg = funcPackage(exp.Run)
-	}
+// packageCode returns the code digest of the package pkg, or the module's
+// when pkg is not a package of the module with a directory of its own (a
+// test's function: an external test package path/to/pkg_test has none).
+func packageCode(pkg string) (string, error) {
 	if mod, err := modulePath(repo.Root()); err != nil || (pkg != mod && !strings.HasPrefix(pkg, mod+"/")) {
 		pkg = ""
 	} else if _, err := os.Stat(filepath.Join(repo.Root(), strings.TrimPrefix(strings.TrimPrefix(pkg, mod), "/"))); err != nil {
-		pkg = "" // an external test package (path/to/pkg_test) has no directory of its own
+		pkg = ""
 	}
 	return codeOf(pkg)
 }

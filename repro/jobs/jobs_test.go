@@ -138,23 +138,9 @@ func TestKeyCoversSpecAndInputs(t *testing.T) {
 	}
 }
 
-// writeTree returns a function writing files under root.
-func writeTree(t *testing.T, root string) func(rel, s string) {
-	return func(rel, s string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestCodeDigest(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
 	d1, err := jobs.CodeDigest(root, "")
@@ -197,10 +183,11 @@ func TestCodeDigest(t *testing.T) {
 }
 
 // A paper package's digest covers the packages it imports, directly or
-// not, in every build variant, and nothing else of the module.
+// not, in every build variant, and nothing else of the module: the
+// packages Closure lists.
 func TestCodeDigestClosure(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("repro/p/p.go", "package p\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/a\"\n)\n\nvar _ = fmt.Sprint(a.A)\n")
 	write("a/a.go", "package a\n\nimport \"example.com/m/b\"\n\nvar A = b.B\n")
@@ -217,6 +204,10 @@ func TestCodeDigestClosure(t *testing.T) {
 		return d
 	}
 	d0 := digest()
+	pkgs, err := jobs.Closure(root, "example.com/m/repro/p")
+	if want := []string{"example.com/m/repro/p", "example.com/m/a", "example.com/m/b", "example.com/m/c"}; err != nil || !reflect.DeepEqual(pkgs, want) {
+		t.Fatalf("Closure = %q, %v; want %q", pkgs, err, want)
+	}
 	if whole, _ := jobs.CodeDigest(root, ""); whole == d0 {
 		t.Fatal("the closure's digest equals the module's")
 	}
@@ -563,7 +554,8 @@ func TestJobParam(t *testing.T) {
 // kindCfg is the configuration of the paper of TestRegisterPaper.
 type kindCfg struct{ N, Scale int }
 
-// RegisterPaper builds a mode's jobs from its configuration; Run decodes
+// RegisterPaper builds a mode's jobs from its configuration and names the
+// package of each kind's code; Run decodes
 // the configuration from the job, prepares it and dispatches on the kind;
 // Each decodes the records of one kind in list order; an unknown job, a
 // job of two kinds and a bad mode are ErrParam.
@@ -604,6 +596,16 @@ func TestRegisterPaper(t *testing.T) {
 	js, err := e.Build("full")
 	if err != nil || len(js) != 5 {
 		t.Fatalf("Build(full) = %v, %v; want 5 jobs", js, err)
+	}
+	// Each kind's records are keyed by the package of its Run (here this
+	// test's); Kinds names it with that of Prepare.
+	const here = "github.com/kernelab/kernelab/repro/jobs_test"
+	want := []jobs.KindCode{{Table: "double", Run: here, Prepare: here}, {Table: "name", Run: here, Prepare: here}}
+	if got := e.Kinds(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Kinds() = %+v, want %+v", got, want)
+	}
+	if got := e.CodePackage(js[1]); got != here {
+		t.Errorf("CodePackage(%s) = %q, want %q", js[1].Name(), got, here)
 	}
 	if _, err := e.Build("fast"); !errors.Is(err, klearn.ErrParam) {
 		t.Fatalf("Build(fast): %v, want ErrParam", err)
@@ -672,7 +674,7 @@ func TestBuildTag(t *testing.T) {
 // directives do.
 func TestCodeDigestIgnoresComments(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "// Package a doubles.\npackage a\n\n// F doubles x (Eq. (1)).\nfunc F(x float64) float64 { return 2 * x }\n")
 	d0, err := jobs.CodeDigest(root, "x/a")

@@ -20,8 +20,8 @@ type Options struct {
 	Workers int // ≤ 0: all cores
 	// Recompute ignores stored records (also set by KERNELAB_CACHE=off).
 	Recompute bool
-	// Code overrides the code digest (tests); "" means that of the package
-	// defining the experiment's Run (CodeDigest).
+	// Code overrides the code digest (tests); "" means, for each job, that
+	// of the package exp.CodePackage names (CodeDigest).
 	Code     string
 	Progress io.Writer // nil: no progress lines
 }
@@ -34,18 +34,18 @@ type Summary struct{ Computed, Cached, Failed int }
 // run resumes where it stopped). A failed job is marked in the store and
 // counted; Run returns an error naming the first failure after all jobs ran.
 func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, error) {
-	code := opts.Code
-	if code == "" {
-		var err error
-		if code, err = experimentCode(exp); err != nil {
-			return Summary{}, err
-		}
-	}
 	recompute := opts.Recompute || os.Getenv("KERNELAB_CACHE") == "off"
 	keys := make([]string, len(js))
 	for i, j := range js {
 		if j.Paper != exp.Paper {
 			return Summary{}, fmt.Errorf("jobs: job %s is not of paper %s", j.Name(), exp.Paper)
+		}
+		code := opts.Code
+		if code == "" {
+			var err error
+			if code, err = packageCode(exp.CodePackage(j)); err != nil {
+				return Summary{}, err
+			}
 		}
 		k, err := Key(j, code)
 		if err != nil {
@@ -137,7 +137,8 @@ type Status struct {
 
 // TableStatus counts, per table in job order, the jobs whose record is in
 // the store, those marked failed, and the rest (pending), under code (""
-// means each paper's own digest, as Run and Load key them).
+// means each job's own digest, that of its kind's package, as Run and
+// Load key them).
 func TableStatus(st Store, js []Job, code string) ([]Status, error) {
 	var out []Status
 	idx := map[string]int{}
@@ -145,7 +146,7 @@ func TableStatus(st Store, js []Job, code string) ([]Status, error) {
 		c := code
 		if c == "" {
 			var err error
-			if c, err = paperCode(j.Paper); err != nil {
+			if c, err = jobCode(j); err != nil {
 				return nil, err
 			}
 		}
@@ -227,7 +228,7 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 
 // lookup returns the stored record of j under the current code and its key.
 func lookup(st Store, j Job) (rec Record, key string, ok bool, err error) {
-	code, err := paperCode(j.Paper)
+	code, err := jobCode(j)
 	if err != nil {
 		return Record{}, "", false, err
 	}

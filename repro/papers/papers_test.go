@@ -2,6 +2,7 @@ package papers_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/internal/repo"
@@ -24,43 +25,61 @@ func TestNamesAreTheRegistry(t *testing.T) {
 	}
 }
 
-// A paper's records are keyed by the code digest of its own package (and
-// all it imports), not by that of repro/jobs, where the typed runner of
-// jobs.RegisterPaper is defined: a record written under the paper
-// package's digest is one the store reads as done.
-func TestRecordsKeyedByThePaperPackage(t *testing.T) {
+// The record of a job is keyed by the code digest of the package that
+// defines its kind's Run (the paper package, or its protocol package once
+// split), not by that of repro/jobs, where the typed runner of
+// jobs.RegisterPaper is defined: a record written under that package's
+// digest is one the store reads as done. Papers registered by
+// jobs.Register (the demo) are keyed by the package of their Run.
+func TestRecordsKeyedByTheKindPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("digests every paper package")
 	}
-	pkgs := map[string]string{"demo": "repro/jobs/demo", "bench": "repro/bench"}
+	const mod = "github.com/kernelab/kernelab/"
 	for _, p := range papers.Names {
-		pkg, ok := pkgs[p]
-		if !ok {
-			pkg = "repro/" + p
-		}
-		code, err := jobs.CodeDigest(repo.Root(), "github.com/kernelab/kernelab/"+pkg)
-		if err != nil {
-			t.Fatal(err)
-		}
 		e, _ := jobs.Lookup(p)
 		js, err := e.Build("quick")
 		if err != nil {
 			t.Fatal(err)
 		}
-		key, err := jobs.Key(js[0], code)
-		if err != nil {
-			t.Fatal(err)
+		// One job of each kind (of each table, for the demo).
+		var pick []jobs.Job
+		seen := map[string]bool{}
+		for _, j := range js {
+			pkg := e.CodePackage(j)
+			if !strings.HasPrefix(pkg, mod+"repro/") || pkg == mod+"repro/jobs" {
+				t.Errorf("%s: %s is keyed by %q, not a paper's package", p, j.Name(), pkg)
+			}
+			if !seen[j.Table+"\x00"+pkg] {
+				seen[j.Table+"\x00"+pkg] = true
+				pick = append(pick, j)
+			}
+		}
+		if len(e.Kinds()) == 0 && p != "demo" {
+			t.Errorf("%s: no kinds registered", p)
 		}
 		st := jobs.Store{Dir: t.TempDir()}
-		if err := st.Put(jobs.Record{Key: key, Job: js[0], Result: []byte("1")}); err != nil {
-			t.Fatal(err)
+		for _, j := range pick {
+			code, err := jobs.CodeDigest(repo.Root(), e.CodePackage(j))
+			if err != nil {
+				t.Fatal(err)
+			}
+			key, err := jobs.Key(j, code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Put(jobs.Record{Key: key, Job: j, Result: []byte("1")}); err != nil {
+				t.Fatal(err)
+			}
 		}
-		sts, err := jobs.TableStatus(st, js[:1], "")
+		sts, err := jobs.TableStatus(st, pick, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(sts) != 1 || sts[0].Done != 1 {
-			t.Errorf("%s: a record under the digest of %s is not read: %+v", p, pkg, sts)
+		for _, s := range sts {
+			if s.Pending != 0 || s.Failed != 0 {
+				t.Errorf("%s: a record under the digest of its kind's package is not read: %+v", p, s)
+			}
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package cortes2009
+package protocol
 
 import (
 	"fmt"
