@@ -339,8 +339,8 @@ func list(w io.Writer, st jobs.Store, sts []jobs.Status, specs map[string][]jobs
 }
 
 // modulePrefix is the module's path and a slash, read from the package
-// path of repro/jobs.
-var modulePrefix = strings.TrimSuffix(reflect.TypeFor[jobs.Job]().PkgPath(), "repro/jobs")
+// path of repro/jobs (that of jobs.Store, a type it defines).
+var modulePrefix = strings.TrimSuffix(reflect.TypeFor[jobs.Store]().PkgPath(), "repro/jobs")
 
 // codePackages lists, in job order, the distinct packages whose code
 // digests key the records of js (jobs of one paper), relative to the

@@ -223,3 +223,30 @@ func TestListJSON(t *testing.T) {
 		t.Fatalf("from an earlier code's record: %+v, want done 0, 1 timed, %g s", e, 24*r.Seconds)
 	}
 }
+
+// TestCodePackages: list names the package whose code keys each
+// experiment's records: a paper's theorem checks its report package, its
+// experiments its protocol package.
+func TestCodePackages(t *testing.T) {
+	t.Parallel()
+	exp, ok := jobs.Lookup("cortes2009")
+	if !ok {
+		t.Fatal("cortes2009 not registered")
+	}
+	js, err := exp.Build("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for table, want := range map[string][]string{
+		"Propositions": {"repro/cortes2009"},
+		"Table 1":      {"repro/cortes2009/protocol"},
+		"":             {"repro/cortes2009", "repro/cortes2009/protocol"},
+	} {
+		if got := codePackages(jobs.FilterTable(js, table)); !slices.Equal(got, want) {
+			t.Errorf("%q: keyed by %q, want %q", table, got, want)
+		}
+	}
+	if got := codePackages([]jobs.Job{{Paper: "notebooks"}}); !slices.Equal(got, []string{"module"}) {
+		t.Errorf("an unregistered paper keyed by %q, want the module", got)
+	}
+}

@@ -11,50 +11,10 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/viz"
 )
-
-func TestSplitsProtocol(t *testing.T) {
-	cfg := Quick()
-	outer, inner, err := Splits(100, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(outer) != cfg.Splits || len(inner) != cfg.Splits {
-		t.Fatalf("%d splits, %d fold sets", len(outer), len(inner))
-	}
-	for s, sp := range outer {
-		if len(sp.Train)+len(sp.Test) != 100 || len(sp.Train) != 50 {
-			t.Errorf("split %d: %d + %d", s, len(sp.Train), len(sp.Test))
-		}
-		for _, i := range sp.Test {
-			if slices.Contains(sp.Train, i) {
-				t.Fatalf("split %d: %d in train and test", s, i)
-			}
-		}
-		if len(inner[s]) != cfg.Folds {
-			t.Errorf("split %d: %d folds", s, len(inner[s]))
-		}
-		seen := map[int]int{}
-		for _, f := range inner[s] {
-			for _, i := range slices.Concat(f.Train, f.Test) {
-				if !slices.Contains(sp.Train, i) {
-					t.Fatalf("split %d: fold index %d outside the training half", s, i)
-				}
-			}
-			for _, i := range f.Test {
-				seen[i]++
-			}
-		}
-		if len(seen) != len(sp.Train) {
-			t.Errorf("split %d: folds validate %d of %d training points", s, len(seen), len(sp.Train))
-		}
-	}
-	if _, _, err := Splits(100, Config{Splits: 0, Folds: 3}); err == nil {
-		t.Error("0 splits accepted")
-	}
-}
 
 func TestProp4FourIndexMatchesHessian(t *testing.T) {
 	pr, err := SmallProblem(3)
@@ -122,8 +82,8 @@ func TestProp4FourIndexMatchesHessian(t *testing.T) {
 // paper's mean plus off, the variant cells 0.1 away.
 func synthetic(off float64) *Results {
 	res := &Results{Mode: "quick"}
-	for i, d := range DataSets {
-		row := Row{Data: d, Scores: make([][]float64, 8), Choices: make([][]Choice, 8)}
+	for i, d := range protocol.DataSets {
+		row := Row{Data: d, Scores: make([][]float64, 8), Choices: make([][]protocol.Choice, 8)}
 		for j := 0; j < 8; j++ {
 			src := j
 			extra := off
@@ -135,7 +95,7 @@ func synthetic(off float64) *Results {
 			}
 			for s := 0; s < 5; s++ {
 				row.Scores[j] = append(row.Scores[j], Table1[i][src].Mean+extra+0.001*float64(s%2)+0.0005*float64((s+j)%3))
-				row.Choices[j] = append(row.Choices[j], Choice{})
+				row.Choices[j] = append(row.Choices[j], protocol.Choice{})
 			}
 		}
 		row.Steps = []int{10, 12}
@@ -144,18 +104,21 @@ func synthetic(off float64) *Results {
 		row.SecPerStep = []float64{0.01, 0.02}
 		res.Table1 = append(res.Table1, row)
 	}
-	res.Figure1 = []Concavity{{1, 0, 0}, {10, 0.1, 0.2}, {100, 0.3, 0.9}}
+	res.Figure1 = []protocol.Concavity{{Lambda: 1, Share: 0, Near0: 0}, {Lambda: 10, Share: 0.1, Near0: 0.2}, {Lambda: 100, Share: 0.3, Near0: 0.9}}
 	// Ionosphere (paper: lin. base .82 ± .03, quad. base .62 ± .05): variant
 	// b reproduces both baselines through the +1 column, a neither; Breast
 	// (.70 ± .02 both): c only the linear one.
-	res.Hypotheses = []RowHypotheses{
-		{Row: "Ionosphere", Hyps: []Hypothesis{
-			{"a", repro.MS(0.5, 0.01), repro.MS(0.5, 0.01), repro.MS(0.5, 0.01)},
-			{"b", repro.MS(0.84, 0.01), repro.MS(0.9, 0.01), repro.MS(0.6, 0.01)}}},
-		{Row: "Breast", Hyps: []Hypothesis{{"c", repro.MS(0.72, 0.01), repro.MS(0.6, 0.01), repro.MS(0.5, 0.01)}}},
+	res.Hypotheses = []protocol.RowHypotheses{
+		{Row: "Ionosphere", Hyps: []protocol.Hypothesis{
+			{Name: "a", LinBase: ms(0.5, 0.01), QuadBase: ms(0.5, 0.01), QuadOne: ms(0.5, 0.01)},
+			{Name: "b", LinBase: ms(0.84, 0.01), QuadBase: ms(0.9, 0.01), QuadOne: ms(0.6, 0.01)}}},
+		{Row: "Breast", Hyps: []protocol.Hypothesis{{Name: "c", LinBase: ms(0.72, 0.01), QuadBase: ms(0.6, 0.01), QuadOne: ms(0.5, 0.01)}}},
 	}
 	return res
 }
+
+// ms returns three scores of mean m and sample standard deviation s.
+func ms(m, s float64) []float64 { return []float64{m - s, m, m + s} }
 
 func TestVerdictFromSyntheticResults(t *testing.T) {
 	rep := Verdict(synthetic(0))
@@ -247,7 +210,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	}
 	// Concave shares that shrink with λ: Figure 1 fails.
 	res = synthetic(0)
-	res.Figure1 = []Concavity{{1, 0.3, 0.9}, {10, 0.1, 0.2}, {100, 0, 0}}
+	res.Figure1 = []protocol.Concavity{{Lambda: 1, Share: 0.3, Near0: 0.9}, {Lambda: 10, Share: 0.1, Near0: 0.2}, {Lambda: 100, Share: 0, Near0: 0}}
 	for _, c := range Verdict(res).Claims {
 		if c.ID == "Figure 1" && c.Outcome != repro.NotReproduced {
 			t.Errorf("Figure 1 with shrinking shares: %v", c.Outcome)
@@ -308,17 +271,22 @@ func TestRunQuickInvariants(t *testing.T) {
 	}
 	// The stated-protocol variant re-runs the main run's uniform baselines
 	// through the variants' own loop (features, offset and folds per
-	// split): the same means.
-	if len(res.Hypotheses) != 1 || res.Hypotheses[0].Row != DataSets[0].Paper {
+	// split): the same score on every split.
+	if len(res.Hypotheses) != 1 || res.Hypotheses[0].Row != protocol.DataSets[0].Paper {
 		t.Fatalf("hypotheses for %d rows, want the one row run", len(res.Hypotheses))
 	}
 	h := res.Hypotheses[0].Hyps[0]
 	for _, c := range []struct {
-		j int
-		v repro.Value
-	}{{0, h.LinBase}, {3, h.QuadBase}, {Variant, h.QuadOne}} {
-		if m, _ := row.Mean(c.j); math.Abs(m-c.v.Mean) > 1e-12 || c.v.N != cfg.Splits {
-			t.Errorf("%s: main run %v, stated-protocol variant %v over %d splits", row.Methods[c.j], m, c.v.Mean, c.v.N)
+		j  int
+		es []float64
+	}{{0, h.LinBase}, {3, h.QuadBase}, {protocol.Variant, h.QuadOne}} {
+		if len(c.es) != cfg.Splits {
+			t.Fatalf("%s: stated-protocol variant over %d splits, want %d", row.Methods[c.j], len(c.es), cfg.Splits)
+		}
+		for s, e := range c.es {
+			if m := row.Scores[c.j][s]; math.Abs(m-e) > 1e-12 {
+				t.Errorf("%s, split %d: main run %v, stated-protocol variant %v", row.Methods[c.j], s, m, e)
+			}
 		}
 	}
 	rep := Verdict(res)
@@ -345,8 +313,8 @@ func TestRunQuickInvariants(t *testing.T) {
 	if !ok {
 		t.Fatal("cortes2009 is not registered with repro/jobs")
 	}
-	sum, err := jobs.Run(context.Background(), exp, Jobs(cfg), jobs.Options{Store: jobs.Store{Dir: dir}})
-	if err != nil || sum.Cached != len(Jobs(cfg)) || sum.Computed != 0 {
+	sum, err := jobs.Run(context.Background(), exp, protocol.Jobs(cfg), jobs.Options{Store: jobs.Store{Dir: dir}})
+	if err != nil || sum.Cached != len(protocol.Jobs(cfg)) || sum.Computed != 0 {
 		t.Errorf("jobs.Run after Run: %+v, %v; want every job cached", sum, err)
 	}
 }
@@ -354,13 +322,13 @@ func TestRunQuickInvariants(t *testing.T) {
 func TestTablesMarkdown(t *testing.T) {
 	res := synthetic(0)
 	md := Table1Markdown(res.Table1)
-	if n := strings.Count(md, "\n"); n != 2+len(DataSets) {
+	if n := strings.Count(md, "\n"); n != 2+len(protocol.DataSets) {
 		t.Errorf("%d lines:\n%s", n, md)
 	}
 	if !strings.Contains(md, "Parkinsons → pd-speech") || !strings.Contains(md, "0.62 ± 0.05 / **0.62") {
 		t.Errorf("table misses the substitute or the Ionosphere quad. base cell:\n%s", md)
 	}
-	q := Quick()
+	q := protocol.Quick()
 	if want := 2 + 4*q.Splits + 4 + len(q.Fig2Bigrams) + len(q.Fig3Factors[0]) + len(q.Fig3Factors[1]); Total(q) != want {
 		t.Errorf("Total = %d, want %d", Total(q), want)
 	}
@@ -368,31 +336,6 @@ func TestTablesMarkdown(t *testing.T) {
 	if strings.Count(md, "\n") != 2+2+3 || !strings.Contains(md, "| Ionosphere | b | 0.840 ± 0.010 ✓ | 0.900 ± 0.010 | 0.600 ± 0.010 ✓ |") ||
 		!strings.Contains(md, "| Breast | the paper's | 0.70 ± 0.02 | 0.70 ± 0.02 | |") {
 		t.Errorf("variants table:\n%s", md)
-	}
-}
-
-func TestBigramFeatures(t *testing.T) {
-	docs := []string{"Great taste, great price.", "great taste again", "Bad price"}
-	X, err := BigramFeatures(docs, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Document frequencies: "great taste" 2, then "bad price", "great price",
-	// "taste again", "taste great" 1 each (ties by text): the top 2 are
-	// "great taste" and "bad price", then the constant column.
-	want := mat.NewDense(3, 3, []float64{
-		1, 0, 1,
-		1, 0, 1,
-		0, 1, 1,
-	})
-	if !mat.Equal(X, want) {
-		t.Errorf("features\n%v\nwant\n%v", mat.Formatted(X), mat.Formatted(want))
-	}
-	if _, err := BigramFeatures(nil, 3); err == nil {
-		t.Error("no documents: no error")
-	}
-	if _, err := BigramFeatures(docs, 0); err == nil {
-		t.Error("zero bigrams: no error")
 	}
 }
 
@@ -440,54 +383,6 @@ func TestFigureClaims(t *testing.T) {
 	}
 }
 
-func TestFigure3BadInput(t *testing.T) {
-	cfg := Quick()
-	if _, err := Figure3At("kin8nm", 10, cfg); err == nil {
-		t.Error("unknown data set: no error")
-	}
-	cfg.Fig3Reps = 0
-	if _, err := Figure3At("friedman1", 10, cfg); err == nil {
-		t.Error("no repetitions: no error")
-	}
-	cfg = Quick()
-	if _, err := Figure3At("friedman1", 1000, cfg); err == nil {
-		t.Error("a factor leaving too few points: no error")
-	}
-}
-
-func TestFigure2And3Small(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end run skipped in -short mode")
-	}
-	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 10, Seed: 3,
-		Fig2PerClass: 40, Fig2Bigrams: []int{30}, Fig2Splits: 2, Fig3Reps: 2}
-	f2, err := Figure2At(cfg, 30)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f2.Scores) != 3 || len(f2.Scores[2]) != 2 || len(f2.Constant) != 2 || len(f2.Choices) != 3 {
-		t.Fatalf("Figure 2 shape: %d methods", len(f2.Scores))
-	}
-	for _, v := range append(slices.Clone(f2.Scores[1]), f2.Constant...) {
-		if !(v > 0 && v < 2) {
-			t.Errorf("Figure 2 RMSE %v outside (0, 2) for ±1 labels", v)
-		}
-	}
-	f3, err := Figure3At("friedman1", 20, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := range 4 {
-		if len(f3.Uniform[d]) != 2 || len(f3.Learned[d]) != 2 {
-			t.Fatalf("Figure 3 d=%d: %d and %d repetitions", d+1, len(f3.Uniform[d]), len(f3.Learned[d]))
-		}
-	}
-	// Friedman #1 targets have std ≈ 5: a fitted degree-1 model does better.
-	if m := f3.Uniform[0][0]; !(m > 0 && m < 5) {
-		t.Errorf("Figure 3 degree-1 RMSE %v", m)
-	}
-}
-
 func TestFigureChartsPassTheFigureCheck(t *testing.T) {
 	base := []float64{0.95, 0.97, 0.94}
 	f2 := &Figure2Result{Bigrams: []int{100, 300, 1000, 3000}, Methods: []string{"quad. base", "quad. ℓ1", "quad. ℓ2"},
@@ -507,7 +402,7 @@ func TestFigureChartsPassTheFigureCheck(t *testing.T) {
 		t.Error(err)
 	}
 	var fs []*Figure3Result
-	for _, name := range Figure3Data {
+	for _, name := range protocol.Figure3Data {
 		f := &Figure3Result{Data: name, N: 100, P: 8, Factors: []int{5, 10, 20, 50, 100}, Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
 		for d := range 4 {
 			for fi := range f.Factors {
@@ -533,85 +428,6 @@ func TestFigureChartsPassTheFigureCheck(t *testing.T) {
 	}
 }
 
-// TestBaselineRMSENoCentre: the labels-not-centred variant fits and scores
-// by its own code; on labels whose training mean is zero it must give what
-// the centred path (fitScore) gives, and on shifted labels it must not.
-func TestBaselineRMSENoCentre(t *testing.T) {
-	const n, p = 60, 3
-	F := mat.NewDense(n, p, nil)
-	y := make([]float64, n)
-	for i := range n {
-		for j := range p {
-			F.Set(i, j, math.Sin(float64(7*i+3*j+1)))
-		}
-		y[i] = 2*F.At(i, 0) - F.At(i, 1) + 0.1*math.Cos(float64(5*i))
-	}
-	cfg := Quick()
-	outer, inner, err := Splits(n, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp := outer[0]
-	var mean float64
-	for _, i := range sp.Train {
-		mean += y[i]
-	}
-	mean /= float64(len(sp.Train))
-	for i := range y {
-		y[i] -= mean
-	}
-	m := Method{Name: "lin. base", Est: nkrr.Regressor{Degree: 1}}
-	// both returns the test RMSE with the labels centred and not centred.
-	both := func(y []float64) (float64, float64) {
-		c, err := baselineRMSE(m, F, y, sp, inner[0], true, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := baselineRMSE(m, F, y, sp, inner[0], false, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c, r
-	}
-	centred, raw := both(y)
-	if math.Abs(centred-raw) > 1e-9*centred {
-		t.Errorf("zero-mean labels: centred %v, not centred %v", centred, raw)
-	}
-	shifted := slices.Clone(y)
-	for i := range shifted {
-		shifted[i] += 5
-	}
-	c2, r2 := both(shifted)
-	if math.Abs(c2-centred) > 1e-9*centred || !(r2 > c2) {
-		t.Errorf("shifted labels: centred %v (unshifted %v), not centred %v", c2, centred, r2)
-	}
-}
-
-func TestMethodsAsPrinted(t *testing.T) {
-	for j, m := range Methods(10) {
-		if m.Offset != (j >= Variant) {
-			t.Errorf("%s: constant feature %v; only the variants from column %d on may add one", m.Name, m.Offset, Variant)
-		}
-	}
-}
-
-func TestWidenBothEdges(t *testing.T) {
-	g, e := widen([]float64{0.5, 2, 8}, 0.5, 4, "Λ", nil)
-	if !slices.Equal(g, []float64{0.125, 0.5, 2, 8}) || !slices.Equal(e, []string{"Λ low"}) {
-		t.Errorf("low edge: %v %v", g, e)
-	}
-	g, e = widen([]float64{0.5, 2, 8}, 8, 4, "Λ", []string{"λ low"})
-	if !slices.Equal(g, []float64{0.5, 2, 8, 32}) || !slices.Equal(e, []string{"λ low", "Λ high"}) {
-		t.Errorf("high edge: %v %v", g, e)
-	}
-	if g, e = widen([]float64{0.5, 2, 8}, 2, 4, "Λ", nil); len(g) != 3 || e != nil {
-		t.Errorf("interior: %v %v", g, e)
-	}
-	if !(Choice{Edge: "λ high, Λ low"}).RadiusEdge() || (Choice{Edge: "λ high"}).RadiusEdge() {
-		t.Error("RadiusEdge")
-	}
-}
-
 // TestPaperProtocolThroughJobs runs the printed protocol's Table 1 (30
 // splits, 10 folds inside each training half) through the job runner in two
 // shards, as a cluster would, on a tiny grid (one λ, one Λ, 5 steps) and the
@@ -628,10 +444,10 @@ func TestPaperProtocolThroughJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(jobs.FilterTable(js, jobTable1)); n != 30*len(DataSets) {
-		t.Errorf("paper mode: %d Table 1 jobs, want 30 splits × %d rows", n, len(DataSets))
+	if n := len(jobs.FilterTable(js, protocol.KindTable1.Table)); n != 30*len(protocol.DataSets) {
+		t.Errorf("paper mode: %d Table 1 jobs, want 30 splits × %d rows", n, len(protocol.DataSets))
 	}
-	cfg := PaperProtocol()
+	cfg := protocol.PaperProtocol()
 	if cfg.Splits != 30 || cfg.Folds != 10 {
 		t.Fatalf("PaperProtocol: %d splits × %d folds", cfg.Splits, cfg.Folds)
 	}
@@ -639,7 +455,7 @@ func TestPaperProtocolThroughJobs(t *testing.T) {
 	cfg.Fig2Bigrams, cfg.Fig3Factors = nil, nil
 	dir := t.TempDir()
 	t.Setenv("KERNELAB_RESULTS", dir)
-	t1 := jobs.FilterTable(Jobs(cfg), jobTable1)
+	t1 := jobs.FilterTable(protocol.Jobs(cfg), protocol.KindTable1.Table)
 	for i := 0; i < 2; i++ {
 		sh, err := jobs.Shard(t1, i, 2)
 		if err != nil {
@@ -649,20 +465,20 @@ func TestPaperProtocolThroughJobs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var splits []*SplitResult
+	var splits []*protocol.SplitResult
 	for _, j := range t1 {
-		var sr SplitResult
+		var sr protocol.SplitResult
 		ok, err := jobs.Load(jobs.Store{Dir: dir}, j, &sr)
 		if err != nil || !ok {
 			t.Fatalf("%s: not in the store (%v)", j.Name(), err)
 		}
 		splits = append(splits, &sr)
 	}
-	data, err := load(DataSets[0])
+	data, err := protocol.Load(protocol.DataSets[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := row(DataSets[0], data, cfg, splits)
+	r := row(protocol.DataSets[0], data, cfg, splits)
 	for j, sc := range r.Scores {
 		if len(sc) != 30 {
 			t.Errorf("%s: %d splits", r.Methods[j], len(sc))
@@ -711,3 +527,6 @@ func TestNewTheoremChecks(t *testing.T) {
 		t.Errorf("disjoint kernels: %s", c.Outcome)
 	}
 }
+
+// symFrom returns the n×n symmetric matrix with row-major entries v.
+func symFrom(n int, v []float64) *mat.SymDense { return mat.NewSymDense(n, v) }

@@ -9,30 +9,8 @@ const Paper = "Cortes, Mohri & Rostamizadeh (2009)"
 // (ℓ1: Eq. (7), ℓ2: Eq. (8)) linear and quadratic (Eq. (4)) combinations.
 var Columns = []string{"lin. base", "lin. ℓ1", "lin. ℓ2", "quad. base", "quad. ℓ1", "quad. ℓ2"}
 
-// DataSet is one row of Table 1 with the data we run in its place.
-type DataSet struct {
-	// Paper is the paper's name and shape (m × p).
-	Paper  string
-	PaperM int
-	PaperP int
-	// Name is the kernelab data set (klearn/datasets) that we run.
-	Name string
-	// Substitute is empty when Name is the paper's data; otherwise it says
-	// how the substitute differs.
-	Substitute string
-}
-
-// DataSets are the four rows of Table 1 of the paper, in its order.
-var DataSets = []DataSet{
-	{"Parkinsons", 194, 21, "pd-speech",
-		"UCI Parkinsons (195 × 22, Little et al.) is not available offline; pd-speech (Sakar et al. 2019, 252 subjects × 19 baseline voice features: jitter, shimmer, harmonicity, RPDE, DFA, PPE) is the same task (PD vs healthy from sustained vowels) with the same class skew (75 % PD)"},
-	{"Ionosphere", 351, 34, "ionosphere", ""},
-	{"Sonar", 208, 60, "sonar", ""},
-	{"Breast", 683, 9, "breast-wisconsin", ""},
-}
-
 // Table1 holds Table 1 of the paper: test RMSE (mean ± std over 30 splits),
-// rows in the order of DataSets, columns in the order of Columns.
+// rows in the order of protocol.DataSets, columns in the order of Columns.
 var Table1 = [][]repro.Value{
 	{repro.MS(.70, .03), repro.MS(.70, .04), repro.MS(.70, .03), repro.MS(.65, .03), repro.MS(.66, .03), repro.MS(.64, .03)},
 	{repro.MS(.82, .03), repro.MS(.81, .04), repro.MS(.81, .03), repro.MS(.62, .05), repro.MS(.62, .05), repro.MS(.60, .05)},

@@ -9,10 +9,9 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
 )
 
 // SmallProblem returns the test problem of the proposition checks: every
@@ -24,51 +23,7 @@ func SmallProblem(p int) (nkrr.Problem, error) {
 	for i := range rows {
 		rows[i] = 4 * i
 	}
-	return sonarProblem(p, rows)
-}
-
-// sonarProblem is the NKRR objective on the given sonar rows and features
-// 1–p (scaled and centred over all rows), labels ±1 centred, λ = 1, d = 2.
-func sonarProblem(p int, rows []int) (nkrr.Problem, error) {
-	d, err := load(DataSets[2])
-	if err != nil {
-		return nkrr.Problem{}, err
-	}
-	if rows == nil {
-		rows = make([]int, len(d.Y))
-		for i := range rows {
-			rows[i] = i
-		}
-	}
-	all := make([]int, len(d.Y))
-	for i := range all {
-		all[i] = i
-	}
-	Z, err := preprocess.ScaleCenter(d.X, all)
-	if err != nil {
-		return nkrr.Problem{}, err
-	}
-	n, nf := Z.Dims()
-	if p < 1 || p > nf {
-		return nkrr.Problem{}, klearn.Errorf(klearn.ErrParam, "cortes2009: %d features of sonar's %d", p, nf)
-	}
-	X, err := modelsel.Rows(Z.Slice(0, n, 0, p), rows)
-	if err != nil {
-		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
-	}
-	Ks, err := kernel.FeatureGrams(X)
-	if err != nil {
-		return nkrr.Problem{}, err
-	}
-	yr, err := modelsel.Take(d.Y, rows)
-	if err != nil {
-		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
-	}
-	y, _, err := preprocess.CenterLabels(yr)
-	if err != nil {
-		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar labels: %w", err)
-	}
-	return nkrr.Problem{Ks: Ks, Y: y, Lambda: 1, Degree: 2}, nil
+	return protocol.SonarProblem(p, rows)
 }
 
 func randMu(r interface{ Float64() float64 }, p int, scale float64) []float64 {
@@ -424,7 +379,7 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 // orthogonal to the p(p+1)/2 vectors (x_rk x_rl)_r, F ≡ ‖y‖²/λ, constant
 // to 1e-10 on the grid.
 func Prop3Boundary(steps int) (repro.Claim, error) {
-	pr, err := sonarProblem(2, nil)
+	pr, err := protocol.SonarProblem(2, nil)
 	if err != nil {
 		return repro.Claim{}, err
 	}

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
 )
 
 // Total returns the number of progress steps Run(cfg, …) reports.
-func Total(cfg Config) int { return len(Jobs(cfg)) }
+func Total(cfg Config) int { return len(protocol.Jobs(cfg)) }
 
 // cellMark marks a cell's verdict (repro.Cell.Verdict, the one cell rule):
 // ✓ within, ✗ out, ? undecided.
@@ -22,10 +23,10 @@ var cellMark = map[repro.Outcome]string{repro.Reproduced: "✓", repro.NotReprod
 func Table1Markdown(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("| data (paper → ours) | m × p (paper / ours) |")
-	for _, c := range Methods(1) {
+	for _, c := range protocol.Methods(1) {
 		b.WriteString(" " + c.Name + " |")
 	}
-	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(Methods(1))) + "\n")
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(protocol.Methods(1))) + "\n")
 	for _, r := range rows {
 		name := r.Data.Paper
 		if r.Data.Substitute != "" {
@@ -34,8 +35,8 @@ func Table1Markdown(rows []Row) string {
 		fmt.Fprintf(&b, "| %s | %d × %d / %d × %d |", name, r.Data.PaperM, r.Data.PaperP, r.N, r.P)
 		for j := range r.Scores {
 			col := j // the paper's column our method j stands beside
-			if j >= Variant {
-				col = []int{3, 5}[j-Variant]
+			if j >= protocol.Variant {
+				col = []int{3, 5}[j-protocol.Variant]
 			}
 			c, ok := table1Cell(r, col, j)
 			if !ok {
@@ -53,17 +54,21 @@ func Table1Markdown(rows []Row) string {
 // Markdown table: the paper's uniform baselines, then each variant's
 // (mean ± std over the splits), a ✓ on a value within the Table 1
 // tolerance of the paper's.
-func HypothesesMarkdown(rows []RowHypotheses) string {
+func HypothesesMarkdown(rows []protocol.RowHypotheses) string {
 	var b strings.Builder
 	b.WriteString("| row | variant | lin. base | quad. base (no +1) | quad. base (+1) |\n|---|---|---|---|---|\n")
 	for _, rh := range rows {
-		pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Paper == rh.Row })
+		pi := slices.IndexFunc(protocol.DataSets, func(d protocol.DataSet) bool { return d.Paper == rh.Row })
 		if pi < 0 {
 			continue
 		}
 		lin, quad := Table1[pi][0], Table1[pi][3]
 		fmt.Fprintf(&b, "| %s | the paper's | %.2f ± %.2f | %.2f ± %.2f | |\n", rh.Row, lin.Mean, lin.Std, quad.Mean, quad.Std)
-		cell := func(p, v repro.Value) string {
+		cell := func(p repro.Value, scores []float64) string {
+			v, err := repro.Summarize(scores)
+			if err != nil {
+				return "not run"
+			}
 			mark := ""
 			if (repro.Cell{Paper: p, Ours: v, Tol: TolTable1}).Within() {
 				mark = " ✓"

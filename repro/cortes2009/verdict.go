@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
 )
 
 // Table1Cells returns the paper-vs-ours cells of Table 1: the six columns
-// as printed (the first six of Methods), or, if variant, the labelled
+// as printed (the first six of protocol.Methods), or, if variant, the labelled
 // variant with the constant feature "+1" in place of the quadratic uniform
 // and ℓ2 columns (it has no ℓ1 column). Each cell carries the paper's 30
 // splits, δ = the gap to the nearest other number in the paper's row
@@ -24,9 +25,9 @@ func Table1Cells(rows []Row, variant bool) []repro.Cell {
 			if variant {
 				switch col {
 				case "quad. base":
-					src = Variant
+					src = protocol.Variant
 				case "quad. ℓ2":
-					src = Variant + 1
+					src = protocol.Variant + 1
 				default:
 					continue
 				}
@@ -46,7 +47,7 @@ func table1Cell(r Row, j, src int) (repro.Cell, bool) {
 	if src >= len(r.Scores) || len(r.Scores[src]) == 0 {
 		return repro.Cell{}, false
 	}
-	pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Name == r.Data.Name })
+	pi := slices.IndexFunc(protocol.DataSets, func(d protocol.DataSet) bool { return d.Name == r.Data.Name })
 	paperRow := make([]float64, len(Columns))
 	for k := range Columns {
 		paperRow[k] = Table1[pi][k].Mean
@@ -58,16 +59,18 @@ func table1Cell(r Row, j, src int) (repro.Cell, bool) {
 		Tol: TolTable1, Delta: repro.AdjacentGap(paperRow)[j], Substitute: r.Data.Substitute != ""}, true
 }
 
-// Reproducing returns the variants under which both uniform baselines of
-// the row (lin. base; quad. base without or with the constant feature) are
-// within the Table 1 tolerance of the paper's.
-func (rh RowHypotheses) Reproducing() []string {
-	pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Paper == rh.Row })
+// Reproducing returns the variants of rh under which both uniform
+// baselines of the row (lin. base; quad. base without or with the
+// constant feature), summarised over the splits, are within the Table 1
+// tolerance of the paper's.
+func Reproducing(rh protocol.RowHypotheses) []string {
+	pi := slices.IndexFunc(protocol.DataSets, func(d protocol.DataSet) bool { return d.Paper == rh.Row })
 	if pi < 0 {
 		return nil
 	}
-	within := func(col int, v repro.Value) bool {
-		return repro.Cell{Paper: Table1[pi][col], Ours: v, Tol: TolTable1}.Within()
+	within := func(col int, scores []float64) bool {
+		v, err := repro.Summarize(scores)
+		return err == nil && repro.Cell{Paper: Table1[pi][col], Ours: v, Tol: TolTable1}.Within()
 	}
 	var out []string
 	for _, h := range rh.Hyps {
@@ -131,7 +134,7 @@ func Verdict(res *Results) *repro.Report {
 	if len(res.Hypotheses) > 0 {
 		var parts []repro.Part
 		for _, rh := range res.Hypotheses {
-			hits := rh.Reproducing()
+			hits := Reproducing(rh)
 			detail := "none"
 			if len(hits) > 0 {
 				detail = strings.Join(hits, ", ")
@@ -157,7 +160,7 @@ func subset(mode string, n, m int, of string) repro.Subset {
 // Figure1Claim decides Figure 1's statement from the concave shares of its
 // three panels (criterion C-figure1): a deterministic computation, so an
 // exact check that the share within ‖μ‖ ≤ 0.5 grows strictly with λ.
-func Figure1Claim(f []Concavity) repro.Claim {
+func Figure1Claim(f []protocol.Concavity) repro.Claim {
 	c := repro.Claim{ID: "Figure 1", Kind: repro.Experiment, Statement: "F is non-convex near 0, more so as λ grows (λ = 1, 10, 100)",
 		Paper: "concave regions near 0 for larger λ", Tolerance: "share near 0 grows strictly with λ",
 		Reason: "from the Hessian's smallest eigenvalue on a 21 × 21 grid"}
@@ -175,13 +178,13 @@ func Table1Claims(res *Results) []repro.Claim {
 	main, vari := Table1Cells(res.Table1, false), Table1Cells(res.Table1, true)
 	edges, radEdges, choices, learned := 0, 0, 0, 0
 	for _, row := range res.Table1 {
-		for j, cs := range row.Choices[:Variant] {
+		for j, cs := range row.Choices[:protocol.Variant] {
 			for _, c := range cs {
 				choices++
 				if c.Edge != "" {
 					edges++
 				}
-				if Methods(1)[j].Learned {
+				if protocol.Methods(1)[j].Learned {
 					learned++
 					if c.RadiusEdge() {
 						radEdges++
@@ -199,10 +202,10 @@ func Table1Claims(res *Results) []repro.Claim {
 	// depend on the overall level of the row).
 	var parts []repro.Part
 	for _, row := range res.Table1 {
-		pi := slices.IndexFunc(DataSets, func(d DataSet) bool { return d.Name == row.Data.Name })
+		pi := slices.IndexFunc(protocol.DataSets, func(d protocol.DataSet) bool { return d.Name == row.Data.Name })
 		lin, _ := row.Mean(0)
 		no, _ := row.Mean(3)
-		plus, _ := row.Mean(Variant)
+		plus, _ := row.Mean(protocol.Variant)
 		paper := Table1[pi][3].Mean / Table1[pi][0].Mean
 		parts = append(parts, repro.Check(row.Data.Paper, math.Abs(plus/lin-paper) < math.Abs(no/lin-paper),
 			fmt.Sprintf("ratio paper %.2f: +1 %.2f, as printed %.2f", paper, plus/lin, no/lin)))
@@ -353,7 +356,7 @@ func Figure2Claim(f *Figure2Result, mode string) repro.Claim {
 	return repro.Claim{ID: id, Kind: repro.Experiment, Statement: what, Substitute: true,
 		Paper:     "significantly better in both domains (no numbers printed)",
 		Tolerance: fmt.Sprintf("one-sided paired t-test over the splits, α = %g, δ = %g × the uniform RMSE", repro.Alpha, FigureDelta),
-		Quick:     subset(mode, n, PaperProtocol().Fig2Splits, "splits"),
+		Quick:     subset(mode, n, protocol.PaperProtocol().Fig2Splits, "splits"),
 		Reason:    "substitute: amazon-reviews (±1 labels) for Blitzer et al.'s ratings"}.Decide(parts...)
 }
 
@@ -394,8 +397,8 @@ func Figure3Claims(fs []*Figure3Result, mode string) []repro.Claim {
 	factors, paperFactors := 0, 0
 	for i, f := range fs {
 		factors += len(f.Factors)
-		if i < len(PaperProtocol().Fig3Factors) {
-			paperFactors += len(PaperProtocol().Fig3Factors[i])
+		if i < len(protocol.PaperProtocol().Fig3Factors) {
+			paperFactors += len(protocol.PaperProtocol().Fig3Factors[i])
 		}
 		for fi, fac := range f.Factors {
 			for _, d := range []int{1, 2, 4} {

@@ -67,24 +67,6 @@ func TestStoreBadInput(t *testing.T) {
 	}
 }
 
-// TestModeConfig checks that each of the three modes returns its own
-// configuration and that any other name is an ErrParam naming the paper.
-func TestModeConfig(t *testing.T) {
-	q, f, p := func() string { return "q" }, func() string { return "f" }, func() string { return "p" }
-	for mode, want := range map[string]string{"quick": "q", "full": "f", "paper": "p"} {
-		got, err := ModeConfig("demo", mode, q, f, p)
-		if err != nil || got != want {
-			t.Errorf("mode %q: %q, %v; want %q", mode, got, err, want)
-		}
-	}
-	for _, mode := range []string{"", "Full", "printed"} {
-		got, err := ModeConfig("demo", mode, q, f, p)
-		if !errors.Is(err, klearn.ErrParam) || got != "" || !strings.Contains(err.Error(), "demo") {
-			t.Errorf("mode %q: %q, %v; want an ErrParam naming demo", mode, got, err)
-		}
-	}
-}
-
 // TestMergeRefusesBadStores: a missing shard, a shard that is a file, and a
 // shard holding a record that does not decode, has no result, or sits under
 // another key or paper are refused with an error, and the destination is

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -262,28 +261,6 @@ func BuildTag() string {
 		}
 	}
 	return runtime.Version() + " " + runtime.GOARCH + " " + level
-}
-
-// funcPackage returns the import path of the package that defines f.
-func funcPackage(f any) string {
-	v := reflect.ValueOf(f)
-	if v.Kind() != reflect.Func || v.IsNil() {
-		return ""
-	}
-	fn := runtime.FuncForPC(v.Pointer())
-	if fn == nil {
-		return ""
-	}
-	name := fn.Name() // path/to/pkg.Func, path/to/pkg.Func.func1, path/to/pkg.(*T).M, path/to/pkg.F[...]
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		name = name[:i] // type arguments may hold other paths
-	}
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return ""
-	}
-	return name[:slash+1+dot]
 }
 
 var (

@@ -13,27 +13,17 @@ import (
 	"github.com/kernelab/kernelab/internal/repo"
 )
 
-// generic is a generic function: its instances' names carry type
-// arguments, which may name other packages.
-func generic[T any](T) {}
-
-func TestFuncPackage(t *testing.T) {
-	type T struct{}
-	closure := func() {}
-	for _, c := range []struct {
-		f    any
-		want string
-	}{
-		{Shard, "github.com/kernelab/kernelab/repro/jobs"},
-		{closure, "github.com/kernelab/kernelab/repro/jobs"},
-		{generic[*strings.Builder], "github.com/kernelab/kernelab/repro/jobs"},
-		{strings.Cut, "strings"},
-		{(*strings.Builder).Len, "strings"},
-		{nil, ""},
-		{T{}, ""},
-	} {
-		if got := funcPackage(c.f); got != c.want {
-			t.Errorf("funcPackage(%T) = %q, want %q", c.f, got, c.want)
+// WriteTree returns a function writing files under root (exported to
+// the external tests of the package).
+func WriteTree(t *testing.T, root string) func(rel, s string) {
+	return func(rel, s string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
@@ -72,16 +62,7 @@ func TestPaperCode(t *testing.T) {
 // z, and report imports both, as a paper's report imports its protocol.
 func TestKindCode(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, s string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := WriteTree(t, root)
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("x/x.go", "package x\n\nvar X = 1\n")
 	write("y/y.go", "package y\n\nimport \"example.com/m/z\"\n\nvar Y = z.Z\n")

@@ -19,14 +19,18 @@
 // they share invalidates them all. A job of a paper no package registered
 // (nb.Cached's "notebooks") is computed by code the store cannot see, so
 // its key covers every package of the module.
-// Notebooks' prose is not Go source: editing it invalidates nothing.
+//
+// The contract a paper's code implements — Job, Kind, Paper — is package
+// spec, named here too (Job is spec.Job). A protocol package imports spec
+// alone, so an edit of this package (the runner, the store, the digest)
+// leaves its records valid. Notebooks' prose is not Go source: editing it
+// invalidates nothing.
 package jobs
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -37,47 +41,24 @@ import (
 	"sync"
 
 	"github.com/kernelab/kernelab/internal/repo"
-	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
-// Job is one experiment: a cell, curve point or fit of a paper's table or
-// figure. Params holds the hyper-parameters (JSON-serialisable values).
-// Inputs lists data files (relative to the repository root or absolute)
-// whose contents enter the key.
-type Job struct {
-	Paper  string         `json:"paper"`
-	Table  string         `json:"table"`
-	Method string         `json:"method"`
-	Data   string         `json:"data"`
-	Split  int            `json:"split"`
-	Params map[string]any `json:"params,omitempty"`
-	Inputs []string       `json:"inputs,omitempty"`
-}
-
-// Spec returns the job's canonical JSON (map keys sorted by encoding/json).
-func (j Job) Spec() ([]byte, error) {
-	b, err := json.Marshal(j)
-	if err != nil {
-		return nil, fmt.Errorf("jobs: job %s/%s/%s: %w", j.Paper, j.Table, j.Method, err)
-	}
-	return b, nil
-}
-
-// ID returns the SHA-256 of the canonical spec alone: the job's identity,
-// independent of code and inputs, used for ordering and sharding.
-func (j Job) ID() (string, error) {
-	b, err := j.Spec()
-	if err != nil {
-		return "", err
-	}
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:]), nil
-}
-
-// Name is a short human-readable label of the job.
-func (j Job) Name() string {
-	return fmt.Sprintf("%s/%s/%s/%s/split%d", j.Paper, j.Table, j.Method, j.Data, j.Split)
-}
+// The contract of a paper's jobs is package spec, which protocol packages
+// import instead of this one; its types are named here too, for the
+// callers of the runner.
+type (
+	// Job is one experiment (spec.Job).
+	Job = spec.Job
+	// Kind is one kind of job of a paper (spec.Kind).
+	Kind[C, R any] = spec.Kind[C, R]
+	// Runner is a Kind whatever its result type (spec.Runner).
+	Runner[C any] = spec.Runner[C]
+	// Paper is a paper's typed job contract (spec.Paper).
+	Paper[C any] = spec.Paper[C]
+	// KindCode names the packages of one kind's code (spec.KindCode).
+	KindCode = spec.KindCode
+)
 
 // Experiment is a paper's registered job builder and runner.
 type Experiment struct {
@@ -96,18 +77,6 @@ type Experiment struct {
 	kinds []KindCode
 }
 
-// KindCode names the code that computes the records of one kind of job of
-// a paper registered by RegisterPaper.
-type KindCode struct {
-	Table, Method string // as in Kind
-	// Run is the import path of the package defining the kind's Run: its
-	// code digest (CodeDigest) keys the kind's records.
-	Run string
-	// Prepare is that of the package defining the paper's Prepare, which
-	// runs before every job ("" when the paper has none).
-	Prepare string
-}
-
 // Kinds returns the kinds of a paper registered by RegisterPaper (none for
 // Register) with the packages of their code.
 func (e Experiment) Kinds() []KindCode { return slices.Clone(e.kinds) }
@@ -119,14 +88,14 @@ func (e Experiment) Kinds() []KindCode { return slices.Clone(e.kinds) }
 // package defining e.Run.
 func (e Experiment) CodePackage(j Job) string {
 	for _, k := range e.kinds {
-		if matchKind(k.Table, k.Method, j) {
+		if k.Matches(j) {
 			return k.Run
 		}
 	}
 	if e.pkg != "" {
 		return e.pkg
 	}
-	return funcPackage(e.Run)
+	return spec.FuncPackage(e.Run)
 }
 
 var (
@@ -148,37 +117,6 @@ func Register(paper string, build func(mode string) ([]Job, error), run func(ctx
 		panic("jobs: paper " + paper + " registered twice")
 	}
 	registry[paper] = Experiment{Paper: paper, Build: build, Run: run}
-}
-
-// ModeConfig returns a paper's configuration for one of the three modes
-// every repro/<paper> package offers: "quick" (the CI run), "full" (make
-// reports on one machine) and "paper" (the printed protocol). Any other
-// mode is an ErrParam naming the paper.
-func ModeConfig[C any](paper, mode string, quick, full, printed func() C) (C, error) {
-	switch mode {
-	case "quick":
-		return quick(), nil
-	case "full":
-		return full(), nil
-	case "paper":
-		return printed(), nil
-	}
-	var zero C
-	return zero, klearn.Errorf(klearn.ErrParam, "%s: mode %q, want quick, full or paper", paper, mode)
-}
-
-// Param decodes the parameter key of j into v. Parameters have been through
-// JSON when a job comes from a store or another process, so a value is read
-// back through its JSON form whatever its Go type was when the job was made.
-func (j Job) Param(key string, v any) error {
-	b, err := json.Marshal(j.Params[key])
-	if err == nil {
-		err = json.Unmarshal(b, v)
-	}
-	if err != nil {
-		return fmt.Errorf("jobs: job %s: parameter %s: %w", j.Name(), key, err)
-	}
-	return nil
 }
 
 // Lookup returns the registered experiment of paper.

@@ -138,23 +138,9 @@ func TestKeyCoversSpecAndInputs(t *testing.T) {
 	}
 }
 
-// writeTree returns a function writing files under root.
-func writeTree(t *testing.T, root string) func(rel, s string) {
-	return func(rel, s string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestCodeDigest(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
 	d1, err := jobs.CodeDigest(root, "")
@@ -201,7 +187,7 @@ func TestCodeDigest(t *testing.T) {
 // packages Closure lists.
 func TestCodeDigestClosure(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("repro/p/p.go", "package p\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/a\"\n)\n\nvar _ = fmt.Sprint(a.A)\n")
 	write("a/a.go", "package a\n\nimport \"example.com/m/b\"\n\nvar A = b.B\n")
@@ -688,7 +674,7 @@ func TestBuildTag(t *testing.T) {
 // directives do.
 func TestCodeDigestIgnoresComments(t *testing.T) {
 	root := t.TempDir()
-	write := writeTree(t, root)
+	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "// Package a doubles.\npackage a\n\n// F doubles x (Eq. (1)).\nfunc F(x float64) float64 { return 2 * x }\n")
 	d0, err := jobs.CodeDigest(root, "x/a")

@@ -1,4 +1,4 @@
-package cortes2009
+package protocol
 
 import (
 	"fmt"
@@ -195,10 +195,12 @@ func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Con
 	}
 	var ch Choice
 	for {
-		best, _, err := nkrr.SelectFeatures(m.Est.Grid(lam, rad), F, y, folds)
+		score := func(c nkrr.Regressor, s modelsel.Split) (float64, error) { return c.ScoreFeatures(F, y, s) }
+		res, err := modelsel.GridSearch(m.Est.Grid(lam, rad), folds, score, modelsel.SearchOptions{Minimize: true})
 		if err != nil {
 			return nkrr.Regressor{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 		}
+		best := res.BestParams()
 		ch.Lambda, ch.Radius = best.Lambda, best.Radius
 		var edges []string
 		lam, edges = widen(lam, best.Lambda, 10, "λ", edges)

@@ -1,4 +1,4 @@
-package donini2017
+package protocol
 
 import (
 	"fmt"
@@ -13,7 +13,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
-	"github.com/kernelab/kernelab/repro"
 )
 
 // GHKLOptions configures GHKLNestedAUC. Zero fields take the protocol of
@@ -48,9 +47,10 @@ type GHKLOptions struct {
 type GHKLResult struct {
 	Dataset string
 	Rho     float64
-	Scores  []float64   // outer-fold test AUCs
-	AUC     repro.Value // repro.Summarize(Scores)
-	BestC   []float64   // C selected in each outer fold
+	Scores  []float64 // outer-fold test AUCs
+	// Mean and Std summarise Scores (metrics.MeanStd).
+	Mean, Std float64
+	BestC     []float64 // C selected in each outer fold
 	// Grid is the C grid of each outer fold after widening (sorted), and
 	// AtEdge reports a fold whose best inner AUC is still attained only at
 	// the smallest or the largest C of its grid.
@@ -136,7 +136,7 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 		out.Grid = append(out.Grid, w.Grid)
 		out.AtEdge = append(out.AtEdge, w.AtEdge)
 	}
-	if out.AUC, err = repro.Summarize(out.Scores); err != nil {
+	if out.Mean, out.Std, err = metrics.MeanStd(out.Scores); err != nil {
 		return nil, fmt.Errorf("donini2017: GHKLNestedAUC: %w", err)
 	}
 	out.Elapsed = time.Since(start)

@@ -1,4 +1,4 @@
-package donini2017
+package protocol
 
 import (
 	"math"
@@ -121,7 +121,7 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
 // the earlier v of the grid). The v of a fold are scored in the order of
-// vGrid (increasing, Config.validate), so the fold functions can start
+// vGrid (increasing, Config.Validate), so the fold functions can start
 // each v's QPs from the previous v's solutions. fold(tr, te) prepares one inner fold (slices
 // its kernels once) and returns its score at each v; the folds are
 // prepared one at a time, so one fold's blocks are held at once, and the
@@ -351,11 +351,11 @@ func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, 
 	return X, y, outer, err
 }
 
-// combineCV assembles the curves of Figures 3–5 on one data set from its
+// CombineCV assembles the curves of Figures 3–5 on one data set from its
 // outer folds: the nested kernels' AUCs fold by fold, and for K_{D,c} and
 // K_RBF the c or γ with the best mean test AUC over the outer folds (a
 // posteriori, as the paper's dashed curves), with its folds.
-func combineCV(folds []CVFold, cfg Config) (CVCurves, error) {
+func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 	nD, nF := len(cfg.Ds), len(folds)
 	if nF == 0 {
 		return CVCurves{}, klearn.Errorf(klearn.ErrEmpty, "donini2017: Figures 3–5: no outer folds")

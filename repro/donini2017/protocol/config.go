@@ -1,4 +1,4 @@
-package donini2017
+package protocol
 
 import (
 	"slices"
@@ -195,7 +195,7 @@ func Quick() Config {
 // a Haberman fold this moved no AUC by more than 1e-5 and took 4.7 s
 // instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005). With the paper's
 // inner folds and grid of v there is no protocol cut to test, so
-// PaperCheck is off (Config.validate refuses a rerun that would compare
+// PaperCheck is off (Config.Validate refuses a rerun that would compare
 // the protocol with itself).
 func Full() Config {
 	return Config{
@@ -236,14 +236,14 @@ func PaperProtocol() Config {
 	return c
 }
 
-// paperNested reports whether the nested CV of Figures 3–5 has the
+// PaperNested reports whether the nested CV of Figures 3–5 has the
 // paper's 10 inner folds and grid of v (PaperVGrid).
-func (c Config) paperNested() bool {
+func (c Config) PaperNested() bool {
 	return c.Inner == 10 && slices.Equal(c.VGrid, PaperVGrid)
 }
 
-// validate reports the first bad field of c.
-func (c Config) validate() error {
+// Validate reports the first bad field of c.
+func (c Config) Validate() error {
 	bad := func(f string, v any) error {
 		return klearn.Errorf(klearn.ErrParam, "donini2017: Config.%s = %v is invalid", f, v)
 	}
@@ -306,7 +306,7 @@ func (c Config) validate() error {
 		if _, ok := BenchByName(c.PaperCheck); !ok {
 			return bad("PaperCheck", c.PaperCheck)
 		}
-		if c.paperNested() {
+		if c.PaperNested() {
 			// The rerun would compare the protocol with itself.
 			return bad("PaperCheck (the nested CV already has the paper's inner folds and grid of v)", c.PaperCheck)
 		}
@@ -324,7 +324,7 @@ func (c Config) validate() error {
 		}
 	}
 	for _, n := range append(append([]string(nil), c.T4Data...), c.T4Gaussian...) {
-		if _, ok := Table4Paper[n]; !ok {
+		if _, ok := Table4Names[n]; !ok {
 			return bad("T4Data", n)
 		}
 	}

@@ -1,4 +1,4 @@
-package colbert2020
+package protocol
 
 import (
 	"math"
@@ -168,7 +168,7 @@ func PaperProtocol() Config {
 // epsGrid returns the ε grid of [TK] on the Table 1 row of ds:
 // EpsGridRows on EpsRows, EpsGrid elsewhere.
 func (c Config) epsGrid(ds DataSet) []float64 {
-	if c.EpsGridRows != nil && slices.Contains(c.EpsRows, indexOf(ds.Name)) {
+	if c.EpsGridRows != nil && slices.Contains(c.EpsRows, DataSetIndex(ds.Name)) {
 		return c.EpsGridRows
 	}
 	return c.EpsGrid
@@ -177,17 +177,19 @@ func (c Config) epsGrid(ds DataSet) []float64 {
 // splits returns the number of splits of method j's column.
 func (c Config) splits(j int) int {
 	if j == MNeuralNet {
-		return c.allSplits()
+		return c.AllSplits()
 	}
 	return c.Splits
 }
 
-// allSplits returns the number of splits of the longest column.
-func (c Config) allSplits() int {
+// AllSplits returns the number of splits of the longest column.
+func (c Config) AllSplits() int {
 	return max(c.Splits, c.NetSplits)
 }
 
-func (c Config) rows() []int {
+// RowIndices returns the indices in DataSets of the rows to run (Rows, or
+// all).
+func (c Config) RowIndices() []int {
 	if c.Rows != nil {
 		return c.Rows
 	}
@@ -198,7 +200,9 @@ func (c Config) rows() []int {
 	return out
 }
 
-func (c Config) columns() []int {
+// ColumnIndices returns the indices in Methods of the columns to run
+// (Columns, or all).
+func (c Config) ColumnIndices() []int {
 	if c.Columns != nil {
 		return c.Columns
 	}
@@ -285,7 +289,7 @@ func loadSplits(ds DataSet, cfg Config) (*Data, []modelsel.Split, error) {
 // first k splits do not depend on how many are drawn, so every column's
 // splits are a prefix of them.
 func Splits(n int, cfg Config) ([]modelsel.Split, error) {
-	sp, err := modelsel.RepeatedSplits(n, cfg.allSplits(), 0.2, cfg.Seed)
+	sp, err := modelsel.RepeatedSplits(n, cfg.AllSplits(), 0.2, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +308,8 @@ func Splits(n int, cfg Config) ([]modelsel.Split, error) {
 	return sp, nil
 }
 
-func accuracy(y, pred []float64) float64 {
+// Accuracy is the test accuracy (%) of the predictions pred of labels y.
+func Accuracy(y, pred []float64) float64 {
 	a, _ := metrics.Accuracy(y, pred)
 	return 100 * a
 }
@@ -435,7 +440,7 @@ func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (a
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	return accuracy(yte, pred), C, fit, nil
+	return Accuracy(yte, pred), C, fit, nil
 }
 
 // simpleMKLLearner is SimpleMKL at box constant C, started from the
@@ -483,7 +488,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 			if err != nil {
 				return nil, err
 			}
-			acc[ci] = accuracy(yft, pred)
+			acc[ci] = Accuracy(yft, pred)
 		}
 		return acc, nil
 	}, modelsel.SearchOptions{})
@@ -511,7 +516,7 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, epsGrid []float64,
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	return accuracy(yte, pred), C, eps, fit, nil
+	return Accuracy(yte, pred), C, eps, fit, nil
 }
 
 // tkLearner is [TK] of degree d at box constant C and margin ε: SDP (24)
@@ -590,7 +595,7 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 						pred[i] = cl[1]
 					}
 				}
-				acc[ei*len(cs)+order[k]] = accuracy(yft, pred)
+				acc[ei*len(cs)+order[k]] = Accuracy(yft, pred)
 			}
 		}
 		return acc, nil
@@ -675,7 +680,7 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 			res.Fit = time.Since(t0).Seconds()
 			var pred []float64
 			if pred, err = m.Predict(Xte); err == nil {
-				res.Acc = accuracy(yte, pred)
+				res.Acc = Accuracy(yte, pred)
 			}
 		}
 	}

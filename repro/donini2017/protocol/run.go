@@ -1,4 +1,4 @@
-package donini2017
+package protocol
 
 import (
 	"fmt"
@@ -19,7 +19,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro"
 )
 
 // MEBCurve is Figure 1 on one data set: the spectral ratio, the squared MEB
@@ -124,43 +123,10 @@ type GHKLRow struct {
 	AtEdge [][]bool
 }
 
-// Results are the numbers behind the verdict (JSON-serialisable).
-type Results struct {
-	Mode, Prep string
-	Checks     []repro.Claim
-	MaxMin     []MaxMin
-	Alg1       []Alg1Point
-	Alg1D      int
-	Fig1       []MEBCurve
-	CV         []CVCurves
-	// Inner and VGrid are the inner folds and grid of v of Figures 3–5
-	// (Config.Inner, Config.VGrid).
-	Inner int
-	VGrid []float64
-	// CVPaperCheck is Figures 3–5 on Config.PaperCheck with the paper's
-	// 10 inner folds and grid of v (PaperVGrid) instead of Config.Inner
-	// and Config.VGrid, on the same outer folds.
-	CVPaperCheck *CVCurves
-	Fig6         []RandomFamily
-	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
-	Fig6Spread [2]float64
-	Fig7       []SRCurve
-	Fig8       []Weights
-	Fig9       []NoiseCurve
-	Table3     []TimeRow
-	Fig10      *MNISTCurve
-	Table5     *AllPairs
-	// Table5Deskewed is Table 5's "Our deskewed" column (same images,
-	// deskewed).
-	Table5Deskewed *AllPairs
-	// Table5Curve is the learning curve of Table 5's raw column: the same
-	// protocol on the first Config.T5Curve training images.
-	Table5Curve []AllPairs
-	Table4      []GHKLRow
-	Elapsed     time.Duration
-}
-
-func loadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat.SymDense, error) {
+// LoadUnitAll loads the Table 2 task name (at most maxN rows, loadNamed),
+// maps its rows to the unit sphere with cfg.Prep and the statistics of all
+// rows, and returns them, the labels and their cosine matrix (unitCos).
+func LoadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat.SymDense, error) {
 	X, y, err := loadNamed(name, maxN, cfg.Seed)
 	if err != nil {
 		return nil, nil, nil, err
@@ -169,99 +135,25 @@ func loadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat
 	return Z, y, K, err
 }
 
-func runChecks(cfg Config, res *Results) error {
-	add := func(c repro.Claim, err error) error {
-		if err == nil {
-			res.Checks = append(res.Checks, c)
-		}
-		return err
-	}
-	adds := func(cs []repro.Claim, err error) error {
-		if err == nil {
-			res.Checks = append(res.Checks, cs...)
-		}
-		return err
-	}
-	if err := add(CheckTable1(cfg.Seed)); err != nil {
-		return err
-	}
-	if err := add(CheckTheorem1(cfg.Seed + 1)); err != nil {
-		return err
-	}
-	if err := add(CheckTheorem2(cfg.Seed + 2)); err != nil {
-		return err
-	}
-	if err := adds(CheckSpectralRatio(cfg.Seed+3, cfg.Draws)); err != nil {
-		return err
-	}
-	Xi, yi, _, err := loadUnitAll("Ionosphere", cfg, 0)
+func runAlg1(cfg Config) (Alg1Result, error) {
+	X, _, _, err := LoadUnitAll("Ionosphere", cfg, 100)
 	if err != nil {
-		return err
+		return Alg1Result{}, err
 	}
-	if err := adds(CheckRademacher(Xi, 10, cfg.Draws, cfg.Seed+4)); err != nil {
-		return err
-	}
-	Xh, yh, _, err := loadUnitAll("Heart", cfg, 0)
+	out := Alg1Result{D: 2}
+	pts, err := Algorithm1Convergence(X, out.D, cfg.Alg1Steps, cfg.Seed+7)
 	if err != nil {
-		return err
+		return Alg1Result{}, err
 	}
-	if err := adds(CheckMEB(Xh, 8, 10, cfg.Seed+5)); err != nil {
-		return err
-	}
-	if err := adds(CheckFrobenius(Xh, yh, 8)); err != nil {
-		return err
-	}
-	if err := add(CheckEq12(Xh, 10)); err != nil {
-		return err
-	}
-	cos := map[string]*mat.SymDense{}
-	for _, n := range cfg.Prop2Data {
-		_, _, K, err := loadUnitAll(n, cfg, 500)
-		if err != nil {
-			return err
-		}
-		cos[n] = K
-	}
-	if err := add(CheckProposition2(cos, cfg.Prop2D)); err != nil {
-		return err
-	}
-	// The max–min check on 40 Ionosphere rows (a seeded subset, both classes).
-	idx := klearn.NewRand(cfg.Seed + 6).Perm(len(yi))[:40]
-	Xmm, err := modelsel.Rows(Xi, idx)
-	if err != nil {
-		return err
-	}
-	ymm, err := modelsel.Take(yi, idx)
-	if err != nil {
-		return err
-	}
-	c, mm, err := CheckEasyMKLMaxMin(Xmm, ymm, cfg.MaxMinGrid)
-	if err != nil {
-		return err
-	}
-	res.Checks, res.MaxMin = append(res.Checks, c), mm
-	return nil
-}
-
-func runAlg1(cfg Config, res *Results) error {
-	X, _, _, err := loadUnitAll("Ionosphere", cfg, 100)
-	if err != nil {
-		return err
-	}
-	res.Alg1D = 2
-	pts, err := Algorithm1Convergence(X, res.Alg1D, cfg.Alg1Steps, cfg.Seed+7)
-	if err != nil {
-		return err
-	}
-	res.Alg1 = pts
-	return nil
+	out.Points = pts
+	return out, nil
 }
 
 // mebCurve computes Figure 1 for one data set and preprocessing.
 func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
 	c := cfg
 	c.Prep = prep
-	_, _, K1, err := loadUnitAll(name, c, cfg.Fig1MaxN)
+	_, _, K1, err := LoadUnitAll(name, c, cfg.Fig1MaxN)
 	if err != nil {
 		return MEBCurve{}, err
 	}
@@ -275,7 +167,7 @@ func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
 		if err != nil {
 			return err
 		}
-		r2, err := mebR2(K)
+		r2, err := MEBRadius2(K)
 		if err != nil {
 			return err
 		}
@@ -361,7 +253,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 	if name == "Abalone" {
 		maxN = cfg.Fig6MaxN
 	}
-	X, y, _, err := loadUnitAll(name, cfg, maxN)
+	X, y, _, err := LoadUnitAll(name, cfg, maxN)
 	if err != nil {
 		return rf, err
 	}
@@ -419,7 +311,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 // §5.2's R_D members are nearly identical, so EasyMKL's weights on them
 // are nearly uniform.
 func fig6Spread(cfg Config) (out [2]float64, err error) {
-	X, y, _, err := loadUnitAll("Ionosphere", cfg, 0)
+	X, y, _, err := LoadUnitAll("Ionosphere", cfg, 0)
 	if err != nil {
 		return out, err
 	}
@@ -447,21 +339,22 @@ func fig6Spread(cfg Config) (out [2]float64, err error) {
 	return out, nil
 }
 
-func runFig7(cfg Config, res *Results) error {
+func runFig7(cfg Config) ([]SRCurve, error) {
+	var out []SRCurve
 	for _, name := range cfg.Fig7Data {
-		_, y, K1, err := loadUnitAll(name, cfg, 0)
+		_, y, K1, err := LoadUnitAll(name, cfg, 0)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		c := SRCurve{Data: name, Ds: cfg.Fig7Ds}
 		for _, D := range cfg.Fig7Ds {
 			src, err := hpk.Family{D: D}.Source(K1)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			m, err := easymkl.Learner{Lambda: 0.1}.FitSource(src, y)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			wD, _ := hpk.WeightsSingle(D)
 			wS, _ := hpk.WeightsSum(D)
@@ -469,54 +362,55 @@ func runFig7(cfg Config, res *Results) error {
 			for i, w := range [][]float64{m.Weights(), wD, wS} {
 				K, err := mkl.CombineSource(w, src)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				if sr[i], err = metrics.SpectralRatio(K); err != nil {
-					return err
+					return nil, err
 				}
 			}
 			c.MKL, c.KD, c.Sum = append(c.MKL, sr[0]), append(c.KD, sr[1]), append(c.Sum, sr[2])
 		}
-		res.Fig7 = append(res.Fig7, c)
+		out = append(out, c)
 	}
-	return nil
+	return out, nil
 }
 
 // runFig8 computes Figure 8: EasyMKL's weights on K_D for Heart and
 // Splice, fitted on every row with the v (Λ = v/(1−v)) that the protocol
 // of Section 5.1 selects: cfg.Inner stratified folds over cfg.VGrid, the
 // best mean AUC (innerPick). The paper does not state Figure 8's Λ.
-func runFig8(cfg Config, res *Results) error {
+func runFig8(cfg Config) ([]Weights, error) {
+	var out []Weights
 	for _, name := range []string{"Heart", "Splice"} {
-		_, y, K1, err := loadUnitAll(name, cfg, 0)
+		_, y, K1, err := LoadUnitAll(name, cfg, 0)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		inner, err := modelsel.StratifiedKFold(y, cfg.Inner, cfg.Seed+8)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, D := range cfg.Fig8Ds {
 			v, err := innerPick(inner, cfg.VGrid, easyFolds(K1, D, y, cfg.qpSettings()))
 			if err != nil {
-				return err
+				return nil, err
 			}
 			src, err := hpk.Family{D: D}.Source(K1)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			m, err := easymkl.Learner{Lambda: v, Settings: cfg.qpSettings().Value()}.FitSource(src, y)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			w, err := hpk.CenterOfMass(m.Weights())
 			if err != nil {
-				return err
+				return nil, err
 			}
-			res.Fig8 = append(res.Fig8, Weights{Data: name, D: D, V: v, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w})
+			out = append(out, Weights{Data: name, D: D, V: v, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w})
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // MakeClassification reproduces scikit-learn's make_classification for
@@ -563,7 +457,8 @@ func SwapLabels(y []float64, frac float64, seed uint64) []float64 {
 	return out
 }
 
-func runFig9(cfg Config, res *Results) error {
+func runFig9(cfg Config) ([]NoiseCurve, error) {
+	var out []NoiseCurve
 	for _, top := range []float64{1, 0.1} {
 		const levels = 11
 		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels)}
@@ -606,11 +501,11 @@ func runFig9(cfg Config, res *Results) error {
 			return nil
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		res.Fig9 = append(res.Fig9, c)
+		out = append(out, c)
 	}
-	return nil
+	return out, nil
 }
 
 // Table3Data are the data sets of Table 3.
@@ -714,52 +609,52 @@ func parity(d []float64) []float64 {
 // of Figure 10.
 const Fig10Blocks = 10
 
-func runFig10(cfg Config, res *Results) error {
+func runFig10(cfg Config) (*MNISTCurve, error) {
 	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
-		return nil
+		return nil, nil
 	}
 	nTr, nVal, nTe := cfg.MNISTTrain, cfg.MNISTVal, cfg.MNISTTest
 	X, dig, err := mnistRows("train", 0, nTr+nVal, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	Xte, digTe, err := mnistRows("test", 0, nTe, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	y, yte := parity(dig), parity(digTe)
 	tr, va := seq(nTr), seqFrom(nTr, nVal)
 	K1, err := hpk.CosineGram(X)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	Xtr, err := modelsel.Rows(X, tr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	Xva, err := modelsel.Rows(X, va)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	C1te, err := hpk.CosineCross(Xte, Xtr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	K1tr, err := kernel.SubGram(K1, tr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	C1va, err := kernel.CrossGram(K1, va, tr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ytr, err := modelsel.Take(y, tr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	yva, err := modelsel.Take(y, va)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
 	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
@@ -847,7 +742,7 @@ func runFig10(cfg Config, res *Results) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The RBF SVM baseline: C and γ chosen on the validation images.
 	valErr := make([][]float64, len(RBFGammas))
@@ -870,7 +765,7 @@ func runFig10(cfg Config, res *Results) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	bestErr := 2.0
 	for gi, g := range RBFGammas {
@@ -882,27 +777,26 @@ func runFig10(cfg Config, res *Results) error {
 	}
 	m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: out.RBFGamma}, C: out.RBFC}.Fit(Xtr, ytr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	p, err := m.Predict(Xte)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	e, err := metrics.ErrorRate(yte, p)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out.RBFErr = 100 * e
 	for b := 0; b < Fig10Blocks; b++ {
 		lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
 		eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		out.RBFBlocks = append(out.RBFBlocks, 100*eb)
 	}
-	res.Fig10 = out
-	return nil
+	return out, nil
 }
 
 // runTable5 runs Table 5 (ours) on the first n training and cfg.T5Test
@@ -1044,9 +938,9 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 	return aucs, err
 }
 
-// table4Nodes are the node kernels gHKL runs with on data set name:
+// Table4Nodes are the node kernels gHKL runs with on data set name:
 // linear on every data set, Gaussian too on cfg.T4Gaussian.
-func table4Nodes(name string, cfg Config) []string {
+func Table4Nodes(name string, cfg Config) []string {
 	kinds := []string{"linear"}
 	for _, g := range cfg.T4Gaussian {
 		if g == name {

@@ -1,4 +1,4 @@
-package colbert2020
+package protocol
 
 import (
 	"testing"

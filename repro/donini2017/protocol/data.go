@@ -1,4 +1,4 @@
-package donini2017
+package protocol
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package colbert2020
+package protocol
 
 import (
 	"math"
@@ -89,7 +89,7 @@ func TestIonosphereTKMargin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		acc := accuracy(yte, pred)
+		acc := Accuracy(yte, pred)
 		if tc.eps == 0.1 && !oneClass(pred) {
 			t.Errorf("ε = 0.1: %.1f %% and both classes predicted, want one class", acc)
 		}

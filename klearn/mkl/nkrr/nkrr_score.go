@@ -8,13 +8,13 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
 // Grid returns copies of r, one per (λ, Λ) pair, λ varying slowest: the
 // candidates for selecting λ and Λ by cross-validation as in Section 4 of
-// Cortes et al. (2009). An empty radii list keeps r.Radius (e.g. 0 for the
+// Cortes et al. (2009), e.g. with modelsel.GridSearch scoring each by
+// ScoreFeatures (Minimize: the scores are RMSEs). An empty radii list keeps r.Radius (e.g. 0 for the
 // uniform baselines, where only λ is selected).
 func (r Regressor) Grid(lambdas, radii []float64) []Regressor {
 	if len(radii) == 0 {
@@ -32,10 +32,12 @@ func (r Regressor) Grid(lambdas, radii []float64) []Regressor {
 }
 
 // ScoreGrams fits r on the training side of s (base kernels sliced from Ks,
-// which cover all n points) and returns the RMSE on its test side. The
+// which cover all n points) and returns the RMSE on its test side: the
+// evaluation a cross-validated search of λ and Λ calls per candidate and
+// split (nkrr itself runs no search). The
 // targets are centred with the training mean, which is added back to the
 // predictions (KRR of Eq. (9) has no bias).
-func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split) (float64, error) {
+func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s klearn.Split) (float64, error) {
 	if err := s.Check(len(y)); err != nil {
 		return 0, fmt.Errorf("nkrr: ScoreGrams: %w", err)
 	}
@@ -69,14 +71,14 @@ func (r Regressor) ScoreGrams(Ks []*mat.SymDense, y []float64, s modelsel.Split)
 
 // ScoreFeatures is ScoreGrams for the feature-product base kernels of the
 // columns of X (n×p), fitted with Fit.
-func (r Regressor) ScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
+func (r Regressor) ScoreFeatures(X mat.Matrix, y []float64, s klearn.Split) (float64, error) {
 	score, _, err := r.FitScoreFeatures(X, y, s)
 	return score, err
 }
 
 // FitScoreFeatures is ScoreFeatures that also returns the fitted model
 // (its weights, steps and evaluations).
-func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split) (float64, *Model, error) {
+func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s klearn.Split) (float64, *Model, error) {
 	if _, _, err := klearn.CheckXY(X, y); err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
@@ -87,11 +89,11 @@ func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split)
 	if err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
-	Xtr, err := modelsel.Rows(X, s.Train)
+	Xtr, err := klearn.Rows(X, s.Train)
 	if err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
-	Xte, err := modelsel.Rows(X, s.Test)
+	Xte, err := klearn.Rows(X, s.Test)
 	if err != nil {
 		return 0, nil, fmt.Errorf("nkrr: ScoreFeatures: %w", err)
 	}
@@ -106,35 +108,9 @@ func (r Regressor) FitScoreFeatures(X mat.Matrix, y []float64, s modelsel.Split)
 	return nkRmse(pred, y, s.Test, mean), m, nil
 }
 
-// SelectGrams scores every candidate on every split with ScoreGrams (in
-// parallel, deterministically) and returns the candidate with the lowest
-// mean RMSE together with the whole search.
-func SelectGrams(cands []Regressor, Ks []*mat.SymDense, y []float64, folds []modelsel.Split) (Regressor, *modelsel.SearchResult[Regressor], error) {
-	if _, err := newGramBases(Ks, len(y)); err != nil {
-		return Regressor{}, nil, err
-	}
-	return selectBest(cands, folds, func(c Regressor, s modelsel.Split) (float64, error) { return c.ScoreGrams(Ks, y, s) })
-}
-
-// SelectFeatures is SelectGrams with ScoreFeatures.
-func SelectFeatures(cands []Regressor, X mat.Matrix, y []float64, folds []modelsel.Split) (Regressor, *modelsel.SearchResult[Regressor], error) {
-	if _, _, err := klearn.CheckXY(X, y); err != nil {
-		return Regressor{}, nil, err
-	}
-	return selectBest(cands, folds, func(c Regressor, s modelsel.Split) (float64, error) { return c.ScoreFeatures(X, y, s) })
-}
-
-func selectBest(cands []Regressor, folds []modelsel.Split, score func(Regressor, modelsel.Split) (float64, error)) (Regressor, *modelsel.SearchResult[Regressor], error) {
-	res, err := modelsel.GridSearch(cands, folds, score, modelsel.SearchOptions{Minimize: true})
-	if err != nil {
-		return Regressor{}, res, err
-	}
-	return res.BestParams(), res, nil
-}
-
 // nkCentered returns y[idx] centred and its mean.
 func nkCentered(y []float64, idx []int) ([]float64, float64, error) {
-	ytr, err := modelsel.Take(y, idx)
+	ytr, err := klearn.Take(y, idx)
 	if err != nil {
 		return nil, 0, err
 	}
