@@ -14,7 +14,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // JobsPaper is the name under which the experiments are registered with
@@ -41,15 +41,15 @@ var frequencyNames = []string{"√2", "√12", "√60"}
 // method of Figure 1(b) (CA, CR, DA, D1, D2, DU, each with its
 // hyper-parameter chosen on the validation sample). Every job carries cfg,
 // so a changed configuration is a new job.
-func Jobs(cfg Config) []jobs.Job {
-	job := func(table, method string, extra map[string]any) jobs.Job {
+func Jobs(cfg Config) []spec.Job {
+	job := func(table, method string, extra map[string]any) spec.Job {
 		params := map[string]any{"config": cfg}
 		for k, v := range extra {
 			params[k] = v
 		}
-		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
 	}
-	js := []jobs.Job{job(JobChecks, "checks", nil)}
+	js := []spec.Job{job(JobChecks, "checks", nil)}
 	for r, set := range H1Sets {
 		var names []string
 		for _, i := range set {
@@ -117,8 +117,8 @@ func samples(cfg Config) (tr, val, te sample, err error) {
 // The kinds of job: the checks, an H1 row (its test error in percent), a
 // Figure 1(b) method and the H curves of a Figure 3 task.
 var (
-	KindH1 = jobs.Kind[Config, float64]{Table: JobH1,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (float64, error) {
+	KindH1 = spec.Kind[Config, float64]{Table: JobH1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (float64, error) {
 			var r int
 			if err := j.Param("row", &r); err != nil {
 				return 0, err
@@ -128,8 +128,8 @@ var (
 			}
 			return h1Row(cfg, r)
 		}}
-	KindFigure1 = jobs.Kind[Config, MethodResult]{Table: JobFigure1,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) (MethodResult, error) {
+	KindFigure1 = spec.Kind[Config, MethodResult]{Table: JobFigure1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (MethodResult, error) {
 			for m, name := range Methods {
 				if name == j.Method {
 					return method(cfg, m)
@@ -137,8 +137,8 @@ var (
 			}
 			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
 		}}
-	KindFigure3 = jobs.Kind[Config, []HCurve]{Table: JobFigure3,
-		Run: func(_ context.Context, cfg Config, j jobs.Job) ([]HCurve, error) {
+	KindFigure3 = spec.Kind[Config, []HCurve]{Table: JobFigure3,
+		Run: func(_ context.Context, cfg Config, j spec.Job) ([]HCurve, error) {
 			var from string
 			if err := j.Param("from", &from); err != nil {
 				return nil, err
@@ -167,11 +167,11 @@ var (
 )
 
 // TaskKinds are the kinds of TaskTables, in their order.
-var TaskKinds = []jobs.Kind[Config, TaskResult]{KindFigure2, KindMNIST, KindLetter, KindUCI}
+var TaskKinds = []spec.Kind[Config, TaskResult]{KindFigure2, KindMNIST, KindLetter, KindUCI}
 
 // kindTask is the kind of job of a task table.
-func kindTask(table string) jobs.Kind[Config, TaskResult] {
-	return jobs.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j jobs.Job) (TaskResult, error) {
+func kindTask(table string) spec.Kind[Config, TaskResult] {
+	return spec.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j spec.Job) (TaskResult, error) {
 		p, err := taskProblem(cfg, j)
 		if err != nil {
 			return TaskResult{}, err

@@ -22,7 +22,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // TaskMethods are the methods of Figure 2 and Table 2: CA with one common
@@ -651,7 +651,7 @@ func taskSeed(cfg Config, k, rep int) uint64 {
 
 // taskProblem builds the samples of a task job (table, parameters
 // "gamma" or "task", "seed").
-func taskProblem(cfg Config, j jobs.Job) (problem, error) {
+func taskProblem(cfg Config, j spec.Job) (problem, error) {
 	var seed uint64
 	if err := j.Param("seed", &seed); err != nil {
 		return problem{}, err

@@ -12,7 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/repro/jobs"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
 // JobsPaper is the name under which the experiments are registered with
@@ -53,20 +53,20 @@ const Fig2Task, Fig2Range = 0, 1
 // configuration is a new job. The MNIST files are not listed as inputs:
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
 // would dominate a cached run.
-func Jobs(cfg Config) []jobs.Job {
-	job := func(table, method string, task, rng int) jobs.Job {
+func Jobs(cfg Config) []spec.Job {
+	job := func(table, method string, task, rng int) spec.Job {
 		data := "mnist"
 		if task >= 0 && task < len(Tasks) {
 			data = "mnist " + Tasks[task]
 		}
-		return jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data,
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data,
 			Params: map[string]any{"config": cfg, "task": task, "range": rng}}
 	}
 	first := -1
 	if len(cfg.Tasks) > 0 {
 		first = cfg.Tasks[0]
 	}
-	js := []jobs.Job{job(JobChecks, "checks", first, -1)}
+	js := []spec.Job{job(JobChecks, "checks", first, -1)}
 	for _, t := range cfg.Tasks {
 		for _, r := range cfg.Ranges {
 			for _, m := range Methods1 {
@@ -217,7 +217,7 @@ type cell struct {
 
 // cellOf reads the task, range and (for the training-size jobs) the
 // training size of j and loads its data.
-func cellOf(cfg Config, j jobs.Job) (cell, error) {
+func cellOf(cfg Config, j spec.Job) (cell, error) {
 	var c cell
 	for k, v := range map[string]any{"task": &c.task, "range": &c.rng} {
 		if err := j.Param(k, v); err != nil {
@@ -252,8 +252,8 @@ func cellOf(cfg Config, j jobs.Job) (cell, error) {
 }
 
 // kind is the kind of job of a table and method whose run needs the cell.
-func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) jobs.Kind[Config, R] {
-	return jobs.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j jobs.Job) (R, error) {
+func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) spec.Kind[Config, R] {
+	return spec.Kind[Config, R]{Table: table, Method: method, Run: func(_ context.Context, cfg Config, j spec.Job) (R, error) {
 		c, err := cellOf(cfg, j)
 		if err != nil {
 			var zero R
