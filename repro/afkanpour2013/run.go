@@ -10,36 +10,6 @@ import (
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
-// The protocol's configuration and result types, under the names the
-// notebook and the report use.
-type (
-	Config       = protocol.Config
-	Atom         = protocol.Atom
-	MethodResult = protocol.MethodResult
-	TaskResult   = protocol.TaskResult
-	TaskRecord   = protocol.TaskRecord
-	HCurve       = protocol.HCurve
-)
-
-// The protocol's problems, methods and modes.
-var (
-	Frequencies   = protocol.Frequencies
-	H1Sets        = protocol.H1Sets
-	Methods       = protocol.Methods
-	TaskMethods   = protocol.TaskMethods
-	GammasPaper   = protocol.GammasPaper
-	MNISTTasks    = protocol.MNISTTasks
-	LetterTasks   = protocol.LetterTasks
-	UCISets       = protocol.UCISets
-	Quick         = protocol.Quick
-	Full          = protocol.Full
-	PaperProtocol = protocol.PaperProtocol
-)
-
-// JobsPaper is the name under which the experiments are registered with
-// repro/jobs (protocol).
-const JobsPaper = protocol.JobsPaper
-
 // Results are the numbers behind the verdict. Errors are test
 // misclassification in percent.
 type Results struct {
