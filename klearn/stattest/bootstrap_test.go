@@ -109,16 +109,7 @@ func TestMedianRanksThreeTasks(t *testing.T) {
 // four threads; another seed draws other resamples; the scores are not
 // changed.
 func TestMedianRanksSeed(t *testing.T) {
-	rng := klearn.NewRand(9)
-	noise := make([][][]float64, 9)
-	for i := range noise {
-		noise[i] = make([][]float64, 4)
-		for j := range noise[i] {
-			for k := 0; k < 3; k++ {
-				noise[i][j] = append(noise[i][j], rng.Float64())
-			}
-		}
-	}
+	noise := noiseScores(9, 9, 4, 3)
 	first := noise[0][0][0]
 	prev := runtime.GOMAXPROCS(1)
 	one, err := BootstrapMedianRanks(noise, true, 500, 0.9, 4)
@@ -166,4 +157,20 @@ func TestMedianRanksBadInput(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
 		}
 	}
+}
+
+// noiseScores draws uniform scores: tasks × methods × reps, the methods
+// alike.
+func noiseScores(seed uint64, tasks, methods, reps int) [][][]float64 {
+	rng := klearn.NewRand(seed)
+	out := make([][][]float64, tasks)
+	for i := range out {
+		out[i] = make([][]float64, methods)
+		for j := range out[i] {
+			for k := 0; k < reps; k++ {
+				out[i][j] = append(out[i][j], rng.Float64())
+			}
+		}
+	}
+	return out
 }
