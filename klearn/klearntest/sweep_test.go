@@ -58,6 +58,8 @@ var sweepFuncs = []struct {
 	{"stattest.FriedmanFromRanks", stattest.FriedmanFromRanks},
 	{"stattest.HolmPairwise", stattest.HolmPairwise},
 	{"stattest.BootstrapRanks", stattest.BootstrapRanks},
+	{"stattest.BootstrapMedianRanks", stattest.BootstrapMedianRanks},
+	{"stattest.Median", stattest.Median},
 	{"stattest.PairedT", stattest.PairedT},
 	{"stattest.Wilcoxon", stattest.Wilcoxon},
 	{"stattest.Sign", stattest.Sign},
