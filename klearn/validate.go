@@ -219,6 +219,29 @@ func CheckParam(name string, v, lo, hi float64) error {
 	return nil
 }
 
+// PositiveParam is a real hyper-parameter that must be finite and > 0 once
+// a zero value is replaced by Default (Default 0: no default, 0 is refused).
+type PositiveParam struct {
+	Name    string
+	V       *float64
+	Default float64
+}
+
+// CheckPositive replaces each zero *V of ps by its Default, in order, and
+// returns an ErrParam error "who: Name = v, want a finite value > 0" for
+// the first parameter that is then NaN, infinite or ≤ 0.
+func CheckPositive(who string, ps ...PositiveParam) error {
+	for _, p := range ps {
+		if *p.V == 0 {
+			*p.V = p.Default
+		}
+		if v := *p.V; math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
+			return Errorf(ErrParam, "%s: %s = %v, want a finite value > 0", who, p.Name, v)
+		}
+	}
+	return nil
+}
+
 // MaxAllocBytes bounds the memory one call may allocate for sizes its
 // caller chose (sample counts, degrees, numbers of steps or folds): 8 GiB.
 // Larger requests are refused up front by CheckAlloc instead of crashing the

@@ -23,23 +23,20 @@ var (
 
 // HTML displays an HTML fragment in the notebook (plain text elsewhere) and
 // waits until GoNB has received it.
-func HTML(s string) {
-	if !inNotebook() {
-		stdout(s + "\n")
-		return
-	}
-	displayHTML(s)
-	syncDisplay()
-}
+func HTML(s string) { display(s, displayHTML) }
 
 // Markdown displays Markdown (with LaTeX math between $…$ or $$…$$) in the
 // notebook, as a Markdown cell would render it; elsewhere it prints the text.
-func Markdown(s string) {
+func Markdown(s string) { display(s, displayMarkdown) }
+
+// display shows s with show in the notebook and waits until GoNB has
+// received it; elsewhere it prints s.
+func display(s string, show func(string)) {
 	if !inNotebook() {
 		stdout(s + "\n")
 		return
 	}
-	displayMarkdown(s)
+	show(s)
 	syncDisplay()
 }
 

@@ -369,12 +369,14 @@ func Trend(name string, x, y []float64, increasing bool, alpha float64) (Part, e
 }
 
 // Rank decides "the method's rank is the paper's" from a bootstrap interval
-// of our mean rank (stattest.BootstrapRanks): NotReproduced when the
-// paper's rank lies outside [Lo, Hi]; Reproduced when it lies inside and
-// the interval is no wider than ±delta ranks (narrow enough to have seen a
-// difference of delta); Undecided when it lies inside a wider interval.
+// of our rank statistic, the one the paper prints (iv.Stat: the mean from
+// stattest.BootstrapRanks, the median from stattest.BootstrapMedianRanks):
+// NotReproduced when the paper's rank lies outside [Lo, Hi]; Reproduced
+// when it lies inside and the interval is no wider than ±delta ranks
+// (narrow enough to have seen a difference of delta); Undecided when it
+// lies inside a wider interval.
 func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float64) Part {
-	d := fmt.Sprintf("paper %.2g, ours %.2f [%.2f, %.2f] (bootstrap interval; δ = %.2g ranks)", paperRank, iv.Mean, iv.Lo, iv.Hi, delta)
+	d := fmt.Sprintf("paper %.2g, our %s rank %.2f [%.2f, %.2f] (bootstrap interval; δ = %.2g ranks)", paperRank, iv.Stat, iv.Point(), iv.Lo, iv.Hi, delta)
 	switch {
 	case paperRank < iv.Lo || paperRank > iv.Hi:
 		return Part{Name: name, Outcome: NotReproduced, Detail: d}

@@ -300,26 +300,3 @@ func TestEmbeddedRoundTrip(t *testing.T) {
 		t.Error("no error for an unterminated report")
 	}
 }
-
-// ErrorPct counts: one wrong of 20 is exactly 5 % (100·(1 − 19/20) is
-// 5.0000000000000044), three of 7 is 300/7; bad lengths are errors.
-func TestErrorPct(t *testing.T) {
-	y := make([]float64, 20)
-	p := make([]float64, 20)
-	for i := range y {
-		y[i], p[i] = 1, 1
-	}
-	p[3] = -1
-	if e, err := ErrorPct(y, p); err != nil || e != 5 {
-		t.Errorf("ErrorPct = %v, %v; want exactly 5", e, err)
-	}
-	if e, _ := ErrorPct([]float64{1, 1, 1, -1, -1, -1, 1}, []float64{-1, -1, -1, -1, -1, -1, 1}); e != 300.0/7 {
-		t.Errorf("ErrorPct = %v, want 300/7", e)
-	}
-	if _, err := ErrorPct(nil, nil); !errors.Is(err, klearn.ErrEmpty) {
-		t.Errorf("no labels: %v", err)
-	}
-	if _, err := ErrorPct(y, p[:3]); !errors.Is(err, klearn.ErrShape) {
-		t.Errorf("3 predictions for 20 labels: %v", err)
-	}
-}

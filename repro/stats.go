@@ -169,25 +169,3 @@ func (c Comparison) String() string {
 	}
 	return fmt.Sprintf("%s %.4g vs %s %.4g: %s (%s, n = %d, p = %.2g)", c.A, c.MeanA, c.B, c.MeanB, w, c.Test, c.N, c.P)
 }
-
-// ErrorPct is the misclassification of pred against y in percent,
-// 100·wrong/n, the papers' error %. It is not 100·metrics.ErrorRate, which
-// is 1 − correct/n: that form is off in the last bits for a count (5 %
-// reads 5.0000000000000044), so equal counts of two methods stop being
-// equal after averaging and a rank tie breaks by rounding. Errors: y
-// empty (ErrEmpty) or of another length than pred (ErrShape).
-func ErrorPct(y, pred []float64) (float64, error) {
-	if len(y) == 0 {
-		return 0, klearn.Errorf(klearn.ErrEmpty, "repro: ErrorPct of no labels")
-	}
-	if len(pred) != len(y) {
-		return 0, klearn.Errorf(klearn.ErrShape, "repro: ErrorPct: %d predictions for %d labels", len(pred), len(y))
-	}
-	wrong := 0
-	for i := range y {
-		if pred[i] != y[i] {
-			wrong++
-		}
-	}
-	return 100 * float64(wrong) / float64(len(y)), nil
-}

@@ -273,10 +273,7 @@ func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGr
 		for k, v := range g.Values {
 			d[k] = opts.BarData{Value: v}
 		}
-		name := richName(g.Name)
-		if name == "" {
-			name = fmt.Sprintf("series %d", i+1)
-		}
+		name := seriesName(g.Name, "series", i)
 		c.AddSeries(name, d, charts.WithBarChartOpts(opts.BarChart{BarCategoryGap: gap}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette10[i%len(palette10)]}))
 	}

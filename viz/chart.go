@@ -90,6 +90,17 @@ func size(kind string, w, h float64) (vg.Length, vg.Length, error) {
 	return vg.Length(w * 0.75), vg.Length(h * 0.75), nil
 }
 
+// fixRanges sets the x range of p to [xmin, xmax] when xmin < xmax, and
+// its y range to [ymin, ymax] when ymin < ymax (a chart's XMin … YMax).
+func fixRanges(p *plot.Plot, xmin, xmax, ymin, ymax float64) {
+	if xmin < xmax {
+		p.X.Min, p.X.Max = xmin, xmax
+	}
+	if ymin < ymax {
+		p.Y.Min, p.Y.Max = ymin, ymax
+	}
+}
+
 // pxSize is size in pixels: w and h with their defaults, checked to lie in
 // [50, 10000].
 func pxSize(kind string, w, h float64) (float64, float64, error) {

@@ -181,6 +181,15 @@ func richName(s string) string {
 	return out
 }
 
+// seriesName is the legend name of series i: richName(name), or "<unnamed> i+1"
+// (counted from 1) when name is empty.
+func seriesName(name, unnamed string, i int) string {
+	if out := richName(name); out != "" {
+		return out
+	}
+	return fmt.Sprintf("%s %d", unnamed, i+1)
+}
+
 // id is a deterministic chart id: a hash of the kind, size and option, so
 // golden files are stable and two different charts never share an id.
 func (e ecChart) id() string {

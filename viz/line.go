@@ -307,12 +307,7 @@ func (l *Line) figure() (figure, error) {
 	if err := fixLogRange("line chart", p, l.Scale); err != nil {
 		return figure{}, err
 	}
-	if l.YMin < l.YMax {
-		p.Y.Min, p.Y.Max = l.YMin, l.YMax
-	}
-	if l.XMin < l.XMax {
-		p.X.Min, p.X.Max = l.XMin, l.XMax
-	}
+	fixRanges(p, l.XMin, l.XMax, l.YMin, l.YMax)
 	return figure{pn, w, h}, nil
 }
 
@@ -364,10 +359,7 @@ func (l *Line) echart() (ecChart, error) {
 	for i, s := range l.Series {
 		col := palette10[i%len(palette10)]
 		x, y, e := s.sorted()
-		name := richName(s.Name)
-		if name == "" {
-			name = fmt.Sprintf("series %d", i+1)
-		}
+		name := seriesName(s.Name, "series", i)
 		if e != nil {
 			bands = append(bands, bandPolygon(name, col, x, y, e))
 		}

@@ -102,18 +102,18 @@ func (s *Scatter) figure() (figure, error) {
 	if err := fixLogRange("scatter", pn.p, s.Scale); err != nil {
 		return figure{}, err
 	}
-	if s.XMin < s.XMax {
-		pn.p.X.Min, pn.p.X.Max = s.XMin, s.XMax
-	}
-	if s.YMin < s.YMax {
-		pn.p.Y.Min, pn.p.Y.Max = s.YMin, s.YMax
-	}
-	var xs, ys []float64
+	fixRanges(pn.p, s.XMin, s.XMax, s.YMin, s.YMax)
+	xs, _ := s.points()
+	pn.xt.data = distinct(xs) // the y axis of a scatter labels decades only
+	return figure{pn, w, h}, nil
+}
+
+// points returns the x and the y values of every set, in order.
+func (s *Scatter) points() (xs, ys []float64) {
 	for _, ps := range s.Sets {
 		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
 	}
-	pn.xt.data = distinct(xs) // the y axis of a scatter labels decades only
-	return figure{pn, w, h}, nil
+	return xs, ys
 }
 
 // SVG renders the chart as SVG.
@@ -141,18 +141,12 @@ func (s *Scatter) echart() (ecChart, error) {
 		for k := range ps.X {
 			d[k] = opts.ScatterData{Value: []float64{ps.X[k], ps.Y[k]}}
 		}
-		name := richName(ps.Name)
-		if name == "" {
-			name = fmt.Sprintf("set %d", i+1)
-		}
+		name := seriesName(ps.Name, "set", i)
 		c.AddSeries(name, d,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbols[i%len(symbols)], SymbolSize: 8}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: palette10[i%len(palette10)]}))
 	}
-	var xs, ys []float64
-	for _, ps := range s.Sets {
-		xs, ys = append(xs, ps.X...), append(ys, ps.Y...)
-	}
+	xs, ys := s.points()
 	option, err := withLogAxes(optionJSON(c), w, h, [2]float64{minOf(xs), maxOf(xs)}, [2]float64{minOf(ys), maxOf(ys)})
 	if err != nil {
 		return ecChart{}, err
@@ -273,9 +267,7 @@ func (s *Stem) figure() (figure, error) {
 	if err := fixLogRange("stem plot", pn.p, s.Scale); err != nil {
 		return figure{}, err
 	}
-	if s.XMin < s.XMax {
-		pn.p.X.Min, pn.p.X.Max = s.XMin, s.XMax
-	}
+	fixRanges(pn.p, s.XMin, s.XMax, 0, 0)
 	pn.xt.data = distinct(s.X)
 	return figure{pn, w, h}, nil
 }

@@ -332,19 +332,25 @@ func finalizeCmd(args []string) error {
 		return fmt.Errorf("finalize: %w (run scripts/fetch-js.sh)", err)
 	}
 	for _, f := range fs.Args() {
-		page, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		out, err := notebook.FinalizeHTML(page, js)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		if err := os.WriteFile(f, out, 0o644); err != nil {
+		if err := rewrite(f, func(page []byte) ([]byte, error) { return notebook.FinalizeHTML(page, js) }); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// rewrite replaces the file at path by edit of its contents; an error of
+// edit is reported with the path.
+func rewrite(path string, edit func([]byte) ([]byte, error)) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out, err := edit(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return os.WriteFile(path, out, 0o644)
 }
 
 func kernelEnv(args []string) error {
@@ -360,13 +366,5 @@ func kernelEnv(args []string) error {
 		}
 		env[k] = v
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	out, err := notebook.SetKernelEnv(data, env)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return os.WriteFile(path, out, 0o644)
+	return rewrite(path, func(data []byte) ([]byte, error) { return notebook.SetKernelEnv(data, env) })
 }

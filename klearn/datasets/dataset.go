@@ -138,7 +138,7 @@ func Info(name string) (DatasetInfo, error) {
 		return DatasetInfo{}, unknown(name)
 	}
 	return DatasetInfo{Name: name, Rows: s.rows, Features: s.feats, Classes: s.classes, Task: s.kind,
-		Source: s.pkg, License: s.license, Citation: s.citation, NeedsMakeData: s.makeData, Description: s.desc}, nil
+		Source: s.source(), License: s.from.license, Citation: s.citation, NeedsMakeData: s.makeData, Description: s.desc}, nil
 }
 
 func unknown(name string) error {
@@ -194,7 +194,7 @@ func load(name string) (*Dataset, error) {
 		return nil, err
 	}
 	ds.Name = name
-	ds.Description, ds.Source, ds.License, ds.Citation = s.desc, s.pkg, s.license, s.citation
+	ds.Description, ds.Source, ds.License, ds.Citation = s.desc, s.source(), s.from.license, s.citation
 	return ds, nil
 }
 

@@ -59,6 +59,9 @@ func err1[T any](_ T, err error) error { return err }
 
 func err2[T, U any](_ T, _ U, err error) error { return err }
 
+// scalar is the answer of a Finite case on a function returning one number.
+func scalar(v float64, err error) ([]float64, error) { return []float64{v}, err }
+
 func scaled(M mat.Matrix, s float64) *mat.Dense {
 	var out mat.Dense
 	out.Scale(s, M)
@@ -251,10 +254,7 @@ func TestBatteryKernel(t *testing.T) {
 				K, err := kernel.TraceNormalize(symScaled(f.K, s))
 				return klearntest.Values(K), err
 			}),
-			klearntest.Finite("MinEigen scaled", func() ([]float64, error) {
-				v, err := kernel.MinEigen(symScaled(f.K, s))
-				return []float64{v}, err
-			}),
+			klearntest.Finite("MinEigen scaled", func() ([]float64, error) { return scalar(kernel.MinEigen(symScaled(f.K, s))) }),
 			klearntest.Finite("Cross RBF MaxFloat", func() ([]float64, error) {
 				K, err := kernel.Cross(kernel.RBF{Gamma: 1}, mat.NewDense(1, 1, []float64{big}), mat.NewDense(1, 1, []float64{-big}))
 				return klearntest.Values(K), err
@@ -277,10 +277,7 @@ func TestBatteryMetrics(t *testing.T) {
 		klearntest.Bad("MSE empty", func() error { return err1(metrics.MSE(nil, nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("MSE lengths", func() error { return err1(metrics.MSE(y, yh[:2])) }, klearn.ErrShape),
 		klearntest.Bad("MSE NaN", func() error { return err1(metrics.MSE([]float64{nan}, []float64{1})) }, klearn.ErrNotFinite),
-		klearntest.Finite("R2 constant y (documented: 0)", func() ([]float64, error) {
-			v, err := metrics.R2([]float64{1, 1}, []float64{1, 2})
-			return []float64{v}, err
-		}),
+		klearntest.Finite("R2 constant y (documented: 0)", func() ([]float64, error) { return scalar(metrics.R2([]float64{1, 1}, []float64{1, 2})) }),
 		klearntest.Bad("AUC one class", func() error { return err1(metrics.AUC([]float64{1, 1}, []float64{.1, .2})) }, nil),
 		klearntest.Bad("AUC NaN score", func() error { return err1(metrics.AUC(lab, []float64{nan, 1, 2, 3})) }, klearn.ErrNotFinite),
 		klearntest.Bad("Accuracy empty", func() error { return err1(metrics.Accuracy(nil, nil)) }, klearn.ErrEmpty),
@@ -307,46 +304,25 @@ func TestBatteryMetrics(t *testing.T) {
 		s := s
 		ys, yhs := scaledSlice(y, s), scaledSlice(yh, s)
 		cases = append(cases,
-			klearntest.Finite("RMSE scaled", func() ([]float64, error) { v, err := metrics.RMSE(ys, yhs); return []float64{v}, err }),
-			klearntest.Finite("R2 scaled", func() ([]float64, error) { v, err := metrics.R2(ys, yhs); return []float64{v}, err }),
-			klearntest.Finite("MSE scaled", func() ([]float64, error) { v, err := metrics.MSE(ys, yhs); return []float64{v}, err }),
-			klearntest.Finite("AUC scaled", func() ([]float64, error) { v, err := metrics.AUC(lab, scaledSlice(score, s)); return []float64{v}, err }),
-			klearntest.Finite("Alignment scaled", func() ([]float64, error) {
-				v, err := metrics.Alignment(symScaled(f.K, s), symScaled(f.Kn, s))
-				return []float64{v}, err
-			}),
+			klearntest.Finite("RMSE scaled", func() ([]float64, error) { return scalar(metrics.RMSE(ys, yhs)) }),
+			klearntest.Finite("R2 scaled", func() ([]float64, error) { return scalar(metrics.R2(ys, yhs)) }),
+			klearntest.Finite("MSE scaled", func() ([]float64, error) { return scalar(metrics.MSE(ys, yhs)) }),
+			klearntest.Finite("AUC scaled", func() ([]float64, error) { return scalar(metrics.AUC(lab, scaledSlice(score, s))) }),
+			klearntest.Finite("Alignment scaled", func() ([]float64, error) { return scalar(metrics.Alignment(symScaled(f.K, s), symScaled(f.Kn, s))) }),
 			klearntest.Finite("CenteredAlignment scaled", func() ([]float64, error) {
-				v, err := metrics.CenteredAlignment(symScaled(f.K, s), symScaled(f.Kn, s))
-				return []float64{v}, err
+				return scalar(metrics.CenteredAlignment(symScaled(f.K, s), symScaled(f.Kn, s)))
 			}),
 			klearntest.Finite("TargetAlignment scaled", func() ([]float64, error) {
-				v, err := metrics.TargetAlignment(symScaled(f.K, s), scaledSlice(f.y, s))
-				return []float64{v}, err
+				return scalar(metrics.TargetAlignment(symScaled(f.K, s), scaledSlice(f.y, s)))
 			}),
 			klearntest.Finite("CenteredTargetAlignment scaled", func() ([]float64, error) {
-				v, err := metrics.CenteredTargetAlignment(symScaled(f.K, s), scaledSlice(f.y, s))
-				return []float64{v}, err
+				return scalar(metrics.CenteredTargetAlignment(symScaled(f.K, s), scaledSlice(f.y, s)))
 			}),
-			klearntest.Finite("SpectralRatio scaled", func() ([]float64, error) {
-				v, err := metrics.SpectralRatio(symScaled(f.K, s))
-				return []float64{v}, err
-			}),
-			klearntest.Finite("StandardizedSpectralRatio scaled", func() ([]float64, error) {
-				v, err := metrics.StandardizedSpectralRatio(symScaled(f.K, s))
-				return []float64{v}, err
-			}),
-			klearntest.Finite("FrobeniusNorm scaled", func() ([]float64, error) {
-				v, err := metrics.FrobeniusNorm(symScaled(f.K, s))
-				return []float64{v}, err
-			}),
-			klearntest.Finite("Frobenius scaled", func() ([]float64, error) {
-				v, err := metrics.Frobenius(symScaled(f.K, s), symScaled(f.Kn, 1/s))
-				return []float64{v}, err
-			}),
-			klearntest.Finite("MEBRadiusApprox scaled", func() ([]float64, error) {
-				v, err := metrics.MEBRadiusApprox(symScaled(f.K, s))
-				return []float64{v}, err
-			}),
+			klearntest.Finite("SpectralRatio scaled", func() ([]float64, error) { return scalar(metrics.SpectralRatio(symScaled(f.K, s))) }),
+			klearntest.Finite("StandardizedSpectralRatio scaled", func() ([]float64, error) { return scalar(metrics.StandardizedSpectralRatio(symScaled(f.K, s))) }),
+			klearntest.Finite("FrobeniusNorm scaled", func() ([]float64, error) { return scalar(metrics.FrobeniusNorm(symScaled(f.K, s))) }),
+			klearntest.Finite("Frobenius scaled", func() ([]float64, error) { return scalar(metrics.Frobenius(symScaled(f.K, s), symScaled(f.Kn, 1/s))) }),
+			klearntest.Finite("MEBRadiusApprox scaled", func() ([]float64, error) { return scalar(metrics.MEBRadiusApprox(symScaled(f.K, s))) }),
 			klearntest.Finite("CosineGram scaled", func() ([]float64, error) { K, err := hpk.CosineGram(scaled(f.X, s)); return klearntest.Values(K), err }),
 			klearntest.Finite("CosineCross scaled", func() ([]float64, error) {
 				K, err := hpk.CosineCross(scaled(f.Xte, s), scaled(f.X, s))
@@ -604,18 +580,6 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("nkrr FitScoreFeatures index outside", func() error {
 			return err2(nkrr.Regressor{Lambda: 1}.FitScoreFeatures(f.X, f.y, outside[0]))
 		}, nil),
-		klearntest.Bad("nkrr SelectGrams index outside", func() error {
-			_, _, err := nkrr.SelectGrams([]nkrr.Regressor{{Lambda: 1}}, f.Ks, f.y, outside)
-			return err
-		}, nil),
-		klearntest.Bad("nkrr SelectFeatures index outside", func() error {
-			_, _, err := nkrr.SelectFeatures([]nkrr.Regressor{{Lambda: 1}}, f.X, f.y, negative)
-			return err
-		}, nil),
-		klearntest.Bad("nkrr SelectGrams no candidates", func() error {
-			_, _, err := nkrr.SelectGrams(nil, f.Ks, f.y, outside)
-			return err
-		}, nil),
 		klearntest.Bad("HPKFamily Source nil", func() error { return err1(hpk.Family{D: 3}.Source(nil)) }, nil),
 		klearntest.Bad("HPKFamily CrossSource nil", func() error { return err1(hpk.Family{D: 3}.CrossSource(nil)) }, nil),
 		klearntest.Bad("HPKFamily Grams nil", func() error { return err1(hpk.Family{D: 3}.Grams(nil)) }, nil),
@@ -645,10 +609,6 @@ func TestBatteryLearners(t *testing.T) {
 		klearntest.Bad("tk Learner degree 30", func() error { return err1(tk.Learner{Degree: 30}.Fit(f.X, f.y)) }, klearn.ErrParam),
 		klearntest.Bad("nkrr degree 1<<40", func() error { return err1(nkrr.Regressor{Lambda: 1, Degree: 1 << 40}.FitGrams(f.Ks, f.y)) }, nil),
 		klearntest.Bad("ghkl MaxActive 1<<40 MaxDepth -1", func() error { return err1(ghkl.Classifier{Rho: 2, C: 1, MaxDepth: -1}.Fit(f.X, f.y)) }, nil),
-		klearntest.Bad("nkrr Grid huge", func() error {
-			_, _, err := nkrr.SelectGrams(nkrr.Regressor{}.Grid(nil, nil), f.Ks, f.y, outside)
-			return err
-		}, nil),
 		// Kind 3: NaN test kernels and weights.
 		klearntest.Bad("svm NaN test kernel", func() error { return err1(svmM.DecisionGram(nanTe)) }, klearn.ErrNotFinite),
 		klearntest.Bad("svm NaN test X", func() error { return err1(svmM.Decision(withNaN(f.Xte, nan))) }, klearn.ErrNotFinite),
@@ -785,7 +745,7 @@ func TestBatteryLearners(t *testing.T) {
 			}
 			return append(r.X, r.F), nil
 		}),
-		klearntest.Finite("SpectralRatio indefinite", func() ([]float64, error) { v, err := metrics.SpectralRatio(ind); return []float64{v}, err }),
+		klearntest.Finite("SpectralRatio indefinite", func() ([]float64, error) { return scalar(metrics.SpectralRatio(ind)) }),
 	)
 	// Kind 3 at prediction time: test points whose kernel values overflow
 	// (a cubic kernel at 1e150) and NaN test points, through every model

@@ -59,14 +59,16 @@ type Options struct {
 }
 
 func (o *Options) defaults() {
-	if o.N == 0 {
-		o.N = 40
-	}
-	if o.D == 0 {
-		o.D = 3
-	}
-	if o.Seed == 0 {
-		o.Seed = 1
+	setDefault(&o.N, 40)
+	setDefault(&o.D, 3)
+	setDefault(&o.Seed, 1)
+}
+
+// setDefault sets *v to d when *v is the zero value.
+func setDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
 	}
 }
 

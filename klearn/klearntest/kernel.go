@@ -32,21 +32,13 @@ type KernelOptions struct {
 }
 
 func (o *KernelOptions) defaults() {
-	if o.N == 0 {
-		o.N = 24
-	}
-	if o.D == 0 {
-		o.D = 3
-	}
+	setDefault(&o.N, 24)
+	setDefault(&o.D, 3)
 	if o.Low == 0 && o.High == 0 {
 		o.Low, o.High = -1, 1
 	}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	if o.GradTol == 0 {
-		o.GradTol = 1e-5
-	}
+	setDefault(&o.Seed, 1)
+	setDefault(&o.GradTol, 1e-5)
 }
 
 // TestKernel runs the kernel conformance suite with default options; see the

@@ -58,6 +58,8 @@ var sweepFuncs = []struct {
 	{"stattest.FriedmanFromRanks", stattest.FriedmanFromRanks},
 	{"stattest.HolmPairwise", stattest.HolmPairwise},
 	{"stattest.BootstrapRanks", stattest.BootstrapRanks},
+	{"stattest.BootstrapMedianRanks", stattest.BootstrapMedianRanks},
+	{"stattest.Median", stattest.Median},
 	{"stattest.PairedT", stattest.PairedT},
 	{"stattest.Wilcoxon", stattest.Wilcoxon},
 	{"stattest.Sign", stattest.Sign},
@@ -184,8 +186,6 @@ var sweepFuncs = []struct {
 	{"continuous.FiniteCombination", continuous.FiniteCombination},
 	{"continuous.PrepareBinary", continuous.PrepareBinary},
 	{"nkrr.ProjectRadial", nkrr.ProjectRadial},
-	{"nkrr.SelectFeatures", nkrr.SelectFeatures},
-	{"nkrr.SelectGrams", nkrr.SelectGrams},
 	{"stagewise.Alignment", stagewise.Alignment},
 	{"stagewise.Gradient", stagewise.Gradient},
 	{"stagewise.Step", stagewise.Step},
@@ -195,6 +195,8 @@ var sweepFuncs = []struct {
 	{"kernel.CrossGram", kernel.CrossGram},
 	{"kernel.CrossGrams", kernel.CrossGrams},
 	{"modelsel.Rows", modelsel.Rows},
+	{"klearn.Rows", klearn.Rows},
+	{"klearn.Take", klearn.Take},
 	{"kernel.SubGram", kernel.SubGram},
 	{"kernel.SubGrams", kernel.SubGrams},
 	{"modelsel.Take", modelsel.Take},
@@ -227,7 +229,7 @@ var sweepFuncs = []struct {
 // modelsel copy entries as they are, LambdaToPaper(1) is the paper's
 // Λ = ∞, a nil GreedyModel's Gap is NaN, and RankSE has no value for N ≤ 0.
 var passThrough = map[string]bool{
-	"modelsel.Rows": true, "modelsel.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
+	"modelsel.Rows": true, "modelsel.Take": true, "klearn.Rows": true, "klearn.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
 	"kernel.CrossGram": true, "kernel.CrossGrams": true, "easymkl.LambdaToPaper": true,
 	"nil continuous.GreedyModel.Gap": true, "stattest.RankSE": true,
 }

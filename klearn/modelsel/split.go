@@ -7,25 +7,10 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 )
 
-// Split is one train/test partition of sample indices.
-type Split struct{ Train, Test []int }
-
-// Check returns an error unless Train and Test are non-empty (ErrEmpty) and
-// every index lies in [0, n) (ErrShape): what a caller that indexes n
-// samples with the split needs. Rows, Take, SubGram and CrossGram check
-// their own indices too; Check also refuses an empty side, and reports a bad
-// split once, before any slicing or fitting.
-func (s Split) Check(n int) error {
-	if len(s.Train) == 0 || len(s.Test) == 0 {
-		return klearn.Errorf(klearn.ErrEmpty, "modelsel: split with %d training and %d test indices", len(s.Train), len(s.Test))
-	}
-	for _, part := range [2][]int{s.Train, s.Test} {
-		if p := klearn.BadIndex(n, part); p >= 0 {
-			return klearn.Errorf(klearn.ErrShape, "modelsel: split index %d out of range [0, %d)", part[p], n)
-		}
-	}
-	return nil
-}
+// Split is one train/test partition of sample indices, klearn.Split: the
+// type lives in klearn so that a learner can fit on one side of a split
+// without importing modelsel.
+type Split = klearn.Split
 
 // TVT is a train/validation/test partition of sample indices.
 type TVT struct{ Train, Val, Test []int }

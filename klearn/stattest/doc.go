@@ -4,10 +4,10 @@
 // test, Wilcoxon's exact signed-rank test), Welch's test of two means known
 // only as mean ± std over n runs with the difference it can detect, the two
 // one-sided tests of equivalence (TOST), Kendall's rank trend test,
-// bootstrap intervals for mean ranks over tasks, and the comparison of
-// several learners over several data sets of Demšar (2006): the Friedman
-// test with the Iman–Davenport F, the Nemenyi critical difference and
-// Holm's step-down pairwise tests.
+// bootstrap intervals for mean or median ranks over tasks, and the
+// comparison of several learners over several data sets of Demšar (2006):
+// the Friedman test with the Iman–Davenport F, the Nemenyi critical
+// difference and Holm's step-down pairwise tests.
 //
 // The tests are general: they know nothing of papers or verdicts (package
 // repro builds its verdicts on them). Each returns its statistic and an

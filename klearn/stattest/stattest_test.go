@@ -332,16 +332,7 @@ func TestBootstrapRanks(t *testing.T) {
 	if again[1] != iv[1] {
 		t.Errorf("not deterministic: %+v vs %+v", again[1], iv[1])
 	}
-	rng := klearn.NewRand(7)
-	noise := make([][][]float64, 10)
-	for i := range noise {
-		noise[i] = make([][]float64, 4)
-		for j := range noise[i] {
-			for k := 0; k < 5; k++ {
-				noise[i][j] = append(noise[i][j], rng.Float64())
-			}
-		}
-	}
+	noise := noiseScores(7, 10, 4, 5)
 	nv, _ := BootstrapRanks(noise, true, 500, 0.95, 2)
 	for j, v := range nv {
 		if v.Hi-v.Lo < 1 {

@@ -90,24 +90,21 @@ func (m *Model) Bias() float64 {
 // Objective returns the dual objective ½αᵀQα − eᵀα at the solution, the
 // "obj" LIBSVM prints (≤ 0). For a multiclass model it is the sum over machines.
 func (m *Model) Objective() float64 {
-	if m == nil {
-		return 0
-	}
-	v := 0.0
-	for _, mc := range m.machines {
-		v += mc.obj
-	}
-	return v
+	return sumMachines(m, func(mc *machine) float64 { return mc.obj })
 }
 
 // Iterations returns the number of SMO iterations (summed over machines).
 func (m *Model) Iterations() int {
-	if m == nil {
-		return 0
-	}
-	v := 0
-	for _, mc := range m.machines {
-		v += mc.iter
+	return sumMachines(m, func(mc *machine) int { return mc.iter })
+}
+
+// sumMachines sums f over the machines of m (0 for a nil model).
+func sumMachines[T int | float64](m *Model, f func(*machine) T) T {
+	var v T
+	if m != nil {
+		for _, mc := range m.machines {
+			v += f(mc)
+		}
 	}
 	return v
 }
@@ -136,23 +133,23 @@ func (m *Model) Support() []int {
 
 // DualCoef returns y_iα_i for the indices of Support (binary models; nil for multiclass).
 func (m *Model) DualCoef() []float64 {
-	if m == nil {
-		return nil
-	}
-	if b := m.binary(); b != nil {
-		return append([]float64(nil), b.coef...)
-	}
-	return nil
+	return binaryCopy(m, func(b *machine) []float64 { return b.coef })
 }
 
 // Alpha returns α_i ≥ 0 for all n training examples (binary models; nil
 // for multiclass). y_i is −1 for Classes()[0] and +1 for Classes()[1].
 func (m *Model) Alpha() []float64 {
+	return binaryCopy(m, func(b *machine) []float64 { return b.alpha })
+}
+
+// binaryCopy returns a copy of f of the machine of a binary model, nil for
+// a nil or multiclass model.
+func binaryCopy(m *Model, f func(*machine) []float64) []float64 {
 	if m == nil {
 		return nil
 	}
 	if b := m.binary(); b != nil {
-		return append([]float64(nil), b.alpha...)
+		return append([]float64(nil), f(b)...)
 	}
 	return nil
 }

@@ -100,24 +100,11 @@ type settings struct {
 
 func (c Classifier) settings() (settings, error) {
 	s := settings{c: c.C, wpos: c.WeightPos, wneg: c.WeightNeg, tol: c.Tol, shrinking: !c.NoShrinking, noBias: c.NoBias, multi: c.Multiclass}
-	def := func(v *float64, d float64) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&s.c, DefaultC)
-	def(&s.wpos, 1)
-	def(&s.wneg, 1)
-	def(&s.tol, DefaultTol)
 	mb := c.CacheMB
-	def(&mb, DefaultCacheMB)
-	for _, p := range []struct {
-		name string
-		v    float64
-	}{{"C", s.c}, {"WeightPos", s.wpos}, {"WeightNeg", s.wneg}, {"Tol", s.tol}, {"CacheMB", mb}} {
-		if math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v <= 0 {
-			return s, klearn.Errorf(klearn.ErrParam, "svm: %s = %v, want a finite value > 0", p.name, p.v)
-		}
+	if err := klearn.CheckPositive("svm", klearn.PositiveParam{Name: "C", V: &s.c, Default: DefaultC},
+		klearn.PositiveParam{Name: "WeightPos", V: &s.wpos, Default: 1}, klearn.PositiveParam{Name: "WeightNeg", V: &s.wneg, Default: 1},
+		klearn.PositiveParam{Name: "Tol", V: &s.tol, Default: DefaultTol}, klearn.PositiveParam{Name: "CacheMB", V: &mb, Default: DefaultCacheMB}); err != nil {
+		return s, err
 	}
 	if c.MaxIter < 0 {
 		return s, klearn.Errorf(klearn.ErrParam, "svm: MaxIter = %d, want ≥ 0", c.MaxIter)

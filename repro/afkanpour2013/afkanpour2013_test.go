@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -22,7 +23,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	res := &Results{Mode: "quick", Train: 500, Val: 500, Test: 1000,
 		H1:     append([]float64(nil), H1Paper...),
 		Errors: []float64{2.5, 3.0, 8, 9, 2.6, 12},
-		CA:     []Atom{{0.4, 1.41}, {0.3, 3.47}, {0.3, 7.70}}}
+		CA:     []Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.3, Sigma: 7.70}}}
 	c := byID(Verdict(res))
 	if c["H1 table"].Outcome != repro.Reproduced {
 		t.Errorf("H1 with the paper's numbers: %v", c["H1 table"].Outcome)
@@ -38,7 +39,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 		t.Errorf("discrete: %v %s", d.Outcome, d.Ours)
 	}
 	res.H1[0] = 40
-	res.CA = []Atom{{1, 5}}
+	res.CA = []Atom{{Weight: 1, Sigma: 5}}
 	c = byID(Verdict(res))
 	if c["H1 table"].Outcome != repro.Partly || c["Figure 1(c)"].Outcome != repro.NotReproduced {
 		t.Errorf("a cell 14 points off and a wrong frequency: %v, %v", c["H1 table"].Outcome, c["Figure 1(c)"].Outcome)
@@ -73,8 +74,8 @@ func TestRunSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last != Total(cfg) || len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) {
-		t.Fatalf("progress %d of %d, %d H1 rows, %d methods", last, Total(cfg), len(res.H1), len(res.Errors))
+	if last != protocol.Total(cfg) || len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) {
+		t.Fatalf("progress %d of %d, %d H1 rows, %d methods", last, protocol.Total(cfg), len(res.H1), len(res.Errors))
 	}
 	for _, e := range append(append([]float64(nil), res.H1...), res.Errors...) {
 		if !(e >= 0 && e <= 100) {
@@ -93,7 +94,7 @@ func TestRunSmall(t *testing.T) {
 
 func TestFigure1ChartPassesTheFigureCheck(t *testing.T) {
 	res := &Results{H1: append([]float64(nil), H1Paper...), Errors: []float64{2.5, 3.0, 40, 41, 39, 42},
-		CA: []Atom{{0.4, 1.41}, {0.3, 3.47}, {0.2, 7.70}, {0.1, 5.2}}}
+		CA: []Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.2, Sigma: 7.70}, {Weight: 0.1, Sigma: 5.2}}}
 	c, err := Figure1Chart(res)
 	if err != nil {
 		t.Fatal(err)

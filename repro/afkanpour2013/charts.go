@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -17,8 +18,8 @@ func gammaSeries(res *Results, f metric) []viz.Series {
 	var out []viz.Series
 	for _, m := range TaskMethods {
 		s := viz.Series{Name: m}
-		for _, task := range tasksOf(res, jobFigure2) {
-			v, err := repro.Summarize(pairsOf(res, jobFigure2, m, func(t string) bool { return t == task }, f))
+		for _, task := range tasksOf(res, protocol.JobFigure2) {
+			v, err := repro.Summarize(pairsOf(res, protocol.JobFigure2, m, func(t string) bool { return t == task }, f))
 			if err != nil {
 				continue
 			}
@@ -39,7 +40,7 @@ func gammaSeries(res *Results, f metric) []viz.Series {
 // running time of each method against γ on the 50-D Gaussian problem,
 // means over the repetitions with standard errors.
 func Figure2Chart(res *Results) (*viz.Grid, error) {
-	if res == nil || len(tasksOf(res, jobFigure2)) == 0 {
+	if res == nil || len(tasksOf(res, protocol.JobFigure2)) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "afkanpour2013: Figure 2 was not run")
 	}
 	errs := &viz.Line{Title: "(a) test error", XLabel: "γ (0 drawn at 0.5)", YLabel: "misclassification %", Scale: viz.LogX, Series: gammaSeries(res, errorOf)}
@@ -50,7 +51,7 @@ func Figure2Chart(res *Results) (*viz.Grid, error) {
 // Figure4Chart draws Figure 4: the test-set centred alignment of each
 // method's kernel against γ on the 50-D Gaussian problem.
 func Figure4Chart(res *Results) (*viz.Line, error) {
-	if res == nil || len(tasksOf(res, jobFigure2)) == 0 {
+	if res == nil || len(tasksOf(res, protocol.JobFigure2)) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "afkanpour2013: Figure 4 was not run")
 	}
 	return &viz.Line{Title: "Figure 4: test alignment, 50-D Gaussian problem", XLabel: "γ (0 drawn at 0.5)", YLabel: "A_c(K_test, yyᵀ)",
@@ -107,7 +108,7 @@ func TaskErrorsChart(res *Results, group string) (*viz.Bar, error) {
 	}
 	tasks := tasksOf(res, table)
 	var groups []viz.BarGroup
-	for _, m := range tableMethods(table) {
+	for _, m := range protocol.TableMethods(table) {
 		g := viz.BarGroup{Name: m}
 		for _, t := range tasks {
 			g.Values = append(g.Values, taskMean(res, table, t, m, errorOf))

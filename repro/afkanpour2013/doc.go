@@ -15,7 +15,10 @@
 //     (eight tasks), UCI Letter (twelve pairs) and the eleven data sets of
 //     Table 3 (UCISets names the stand-ins and how they differ).
 //
-// The experiments are the jobs of Jobs (package repro/jobs, registered as
-// "afkanpour2013"): `kernelab run afkanpour2013 --shard i/N` computes them
-// on a cluster, and Run reads what is stored before computing the rest.
+// The experiments are the jobs of protocol.Jobs (package repro/jobs,
+// registered as "afkanpour2013"): `kernelab run afkanpour2013 --shard i/N`
+// computes them on a cluster, and Run reads what is stored before
+// computing the rest. Package protocol holds the computation, this package
+// the report (criteria, verdicts, the numerical checks, charts), so an
+// edit of the report keeps the stored results of the experiments.
 package afkanpour2013

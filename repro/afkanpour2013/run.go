@@ -1,143 +1,14 @@
 package afkanpour2013
 
 import (
-	"math"
+	"context"
+	"fmt"
 	"time"
 
-	"gonum.org/v1/gonum/mat"
-
-	"github.com/kernelab/kernelab/klearn/datasets"
-	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
+	"github.com/kernelab/kernelab/repro/jobs"
 )
-
-// Config is one run: quick (CI), full (the paper's sizes) or paper.
-type Config struct {
-	Mode string
-	// Train, Val and Test are the sizes of the three independent samples
-	// (the paper: 500, 500, 1000).
-	Train, Val, Test int
-	// Cs is the SVM grid searched on the validation set (the paper:
-	// 10^{−5}, 10^{−4.5}, …, 10^5); Mus the regularisation grid of CR.
-	Cs, Mus []float64
-	Seed    uint64
-
-	// The 50-D Gaussian problem of Section 3.2 (Figures 2 and 4): the γ
-	// values, the sizes of the training, validation and test samples (the
-	// paper: 50, 1000, 1000), the repetitions (10) and the λ grid of
-	// Eq. (4) for CA-nD (10^{−5}, …, 10^{14}). No γ: not run.
-	Gammas    []float64 `json:",omitempty"`
-	Gauss     [3]int
-	GaussReps int       `json:",omitempty"`
-	Lambdas   []float64 `json:",omitempty"`
-	// MNIST and Letter tasks of Section 3.3 (Table 2): class pairs "a-b"
-	// (a positive) or "odd-even", the sizes (the paper: 500/1000/2000 and
-	// 300/200/1000) and the repetitions (10). No tasks: not run.
-	MNISTTasks  []string `json:",omitempty"`
-	MNIST       [3]int
-	MNISTReps   int      `json:",omitempty"`
-	LetterTasks []string `json:",omitempty"`
-	Letter      [3]int
-	LetterReps  int `json:",omitempty"`
-	// UCI are the Paper names of the UCISets run (Table 3), UCIFrac the
-	// fraction of Table 3's sizes drawn (1: the printed sizes) and UCIReps
-	// the repetitions. None: not run.
-	UCI     []string `json:",omitempty"`
-	UCIFrac float64  `json:",omitempty"`
-	UCIReps int      `json:",omitempty"`
-	// CRReps caps the repetitions of CR and CR (DC) in the task
-	// experiments (the costliest methods; 0: no cap); the other methods
-	// run all.
-	CRReps int `json:",omitempty"`
-	// TaskCs and TaskMus are the C grid of the SVMs and the μ grid of CR
-	// in the task experiments (Figure 2, Table 2).
-	TaskCs, TaskMus []float64 `json:",omitempty"`
-	// HPoints is the number of σ at which Figure 3's h(σ) is drawn, on the
-	// first MNIST and Letter task, for at most HStages stages.
-	HPoints, HStages int `json:",omitempty"`
-}
-
-func grid(lo, hi, step float64) []float64 {
-	var out []float64
-	for e := lo; e <= hi+1e-9; e += step {
-		out = append(out, math.Pow(10, e))
-	}
-	return out
-}
-
-// Quick is the CI configuration: 150/150/500 points for the sine problem,
-// a coarser C grid; the task experiments at small sizes (the 50-D problem
-// at γ ∈ {0, 10, 40}, one MNIST task, one Letter task and three small
-// Table 3 data sets, two repetitions each for the paired tests).
-func Quick() Config {
-	c := Config{Mode: "quick", Train: 150, Val: 150, Test: 500, Cs: grid(-3, 3, 1), Mus: []float64{1e-3, 1e-2, 1e-1}, Seed: 2013}
-	c.Gammas, c.Gauss, c.GaussReps, c.Lambdas = []float64{0, 10, 40}, [3]int{50, 200, 300}, 2, []float64{1e4, 1e8, 1e12}
-	c.MNISTTasks, c.MNIST, c.MNISTReps = []string{"3-8"}, [3]int{80, 100, 200}, 2
-	c.LetterTasks, c.Letter, c.LetterReps = []string{"O-Q"}, [3]int{80, 100, 200}, 2
-	c.UCI, c.UCIFrac, c.UCIReps = []string{"Heart", "Sonar", "Thyroid"}, 1, 1
-	c.TaskCs, c.TaskMus = grid(-2, 3, 1), []float64{1e-4, 1e-2}
-	c.HPoints, c.HStages = 60, 2
-	return c
-}
-
-// Full is the paper's protocol for the sine problem (500/500/1000 points,
-// C ∈ 10^{−5:0.5:5}) and the task experiments with the paper's ten
-// repetitions of every γ, MNIST task, Letter pair and Table 3 set, except
-// CR and CR (DC), which run three (CRReps; the paired tests pair them on
-// those three). Its cuts against PaperProtocol: the MNIST tasks at half
-// the printed sizes (250/500/1000); C ∈ {10⁻², …, 10⁴}, μ ∈ {10⁻⁴, 10⁻²}
-// and λ ∈ {10², 10⁵, …, 10¹⁴} instead of the printed grids.
-//
-// Measured cost, CPU seconds per job, i.e. per repetition of one task
-// (niced, on the two shared cores at a load average of 15–29, 2026-11-25;
-// one task of each kind, the others extrapolated): the checks 1 (8 with
-// Proposition 1 and Lemma 3); the H1 table 28 in all (21-value C sweeps on
-// 500 points); Figure 1(b) CA 4, DA 12, D1 10, D2 13, DU 8 and CR 458;
-// Figure 2, all seven methods of one (γ, repetition) about 5, CR 0.6 of
-// it, CA-nD with λ = 0 0.5 (measured at 33e6106: CA-nD 1.0); per MNIST
-// task CA-1D 1, DA, D1, D2, DU 2–3 each and CR 65; per Letter task CA-1D 1
-// (0.7 at 33e6106), CA-nD 6, the finite-set methods 1 each, CR 61 and
-// CR (DC) 22 (at 33e6106 on A–B: CR 78, CR (DC) 22, the same error); on
-// Table 3's largest sets (Banana, 500 training points) CA-1D 3, CA-nD 23
-// (Splice, 60 columns: 104; about 200 for the eleven sets), the
-// finite-set methods 2–5 each and CR 136; Figure 3 5.
-//
-// Estimate of the whole run: Figure 2 about 4 CPU minutes; MNIST 15
-// minutes for the ten repetitions of the cheap methods and 26 for CR's
-// three; Letter 22, 37 (CR) and 13 (CR (DC)); the Table 3 sets 65 and
-// 40–75 (CR); the sine problem about 9. In all about 4–4.5 CPU hours,
-// two or more hours on two free cores: run it through the job runner
-// (`kernelab run afkanpour2013 --shard i/N`), whose stored jobs the
-// notebook reads.
-func Full() Config {
-	c := Config{Mode: "full", Train: 500, Val: 500, Test: 1000, Cs: grid(-5, 5, 0.5), Mus: []float64{1e-4, 1e-3, 1e-2, 1e-1, 1}, Seed: 2013}
-	c.Gammas, c.Gauss, c.GaussReps, c.Lambdas = GammasPaper, [3]int{50, 1000, 1000}, 10, grid(2, 14, 3)
-	c.MNISTTasks, c.MNIST, c.MNISTReps = MNISTTasks, [3]int{250, 500, 1000}, 10
-	c.LetterTasks, c.Letter, c.LetterReps = LetterTasks, [3]int{300, 200, 1000}, 10
-	c.UCIFrac, c.UCIReps, c.CRReps = 1, 10, 3
-	for _, s := range UCISets {
-		c.UCI = append(c.UCI, s.Paper)
-	}
-	c.TaskCs, c.TaskMus = grid(-2, 4, 1), []float64{1e-4, 1e-2}
-	c.HPoints, c.HStages = 120, 3
-	return c
-}
-
-// PaperProtocol is the task experiments as printed: ten repetitions,
-// MNIST at 500/1000/2000, C ∈ 10^{−5:0.5:5}, λ ∈ 10^{−5}, …, 10^{14}
-// and μ ∈ 10^{−8}, …, 1 (hours on two cores).
-func PaperProtocol() Config {
-	c := Full()
-	c.Mode = "paper"
-	c.CRReps = 10
-	c.MNIST = [3]int{500, 1000, 2000}
-	c.Lambdas, c.TaskCs, c.TaskMus = grid(-5, 14, 1), grid(-5, 5, 0.5), grid(-8, 0, 1)
-	return c
-}
-
-// Atom is a learned frequency with its weight.
-type Atom struct{ Weight, Sigma float64 }
 
 // Results are the numbers behind the verdict. Errors are test
 // misclassification in percent.
@@ -162,91 +33,82 @@ type Results struct {
 	Elapsed time.Duration
 }
 
-type sample struct {
-	X *mat.Dense
-	y []float64
-}
+func init() { jobs.RegisterPaper(&jobsPaper) }
 
-func draw(n int, seed uint64) (sample, error) {
-	d, err := datasets.SineFrequency(n, seed)
-	if err != nil {
-		return sample{}, err
-	}
-	y, err := datasets.Binary(d)
-	if err != nil {
-		return sample{}, err
-	}
-	return sample{d.X, y}, nil
-}
+// jobsPaper is the typed job contract of the paper: one kind of job per
+// table of protocol.Jobs, the checks' kind this package's.
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: protocol.Jobs,
+	Kinds: append([]jobs.Runner[Config]{kindChecks, protocol.KindH1, protocol.KindFigure1, protocol.KindFigure3},
+		protocol.KindFigure2, protocol.KindMNIST, protocol.KindLetter, protocol.KindUCI)}
 
-// grams holds a kernel's training Gram and its validation and test crosses.
-type grams struct {
-	K         *mat.SymDense
-	Kval, Kte *mat.Dense
-}
+// Study is the paper as its notebook opens it (nb.Open).
+var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
 
-func gramsOf(k kernel.Kernel, tr, val, te sample) (grams, error) {
-	K, err := kernel.Gram(k, tr.X)
-	if err != nil {
-		return grams{}, err
-	}
-	Kv, err := kernel.Cross(k, val.X, tr.X)
-	if err != nil {
-		return grams{}, err
-	}
-	Kt, err := kernel.Cross(k, te.X, tr.X)
-	if err != nil {
-		return grams{}, err
-	}
-	return grams{K, Kv, Kt}, nil
-}
+// ConfigFor returns the configuration of a mode: Quick, Full or
+// PaperProtocol ("paper").
+func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
-// selectC fits fit(C) for every C, keeps the one with the lowest
-// validation error (the first on ties) and returns its test error and C.
-func selectC(cs []float64, fit func(C float64) (val, test []float64, err error), yval, yte []float64) (float64, float64, error) {
-	best, bestC, bestTest := math.Inf(1), 0.0, 0.0
-	for _, C := range cs {
-		pv, pt, err := fit(C)
-		if err != nil {
-			return 0, 0, err
-		}
-		e, err := repro.ErrorPct(yval, pv)
-		if err != nil {
-			return 0, 0, err
-		}
-		if e < best {
-			et, err := repro.ErrorPct(yte, pt)
-			if err != nil {
-				return 0, 0, err
+// kindChecks is the kind of the checks' job: the numerical checks of the
+// analytic statements on random data.
+var kindChecks = jobs.Kind[Config, []repro.Claim]{Table: protocol.JobChecks,
+	Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) { return Checks(cfg.Seed) }}
+
+// RunJob computes one job of protocol.Jobs.
+func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run(ctx, j) }
+
+// computeJob is the runner of Run's missing jobs (RunJob; tests count its
+// calls through it).
+var computeJob = RunJob
+
+// Run runs the numerical checks, the H1 table and Figure 1(b) on three
+// independent samples of the sine-frequency problem (Section 3.1) as the
+// jobs of Jobs(cfg), on all cores. A job already in the results store under
+// the current code (a cluster run, an earlier run) is read, not
+// recomputed, and every computed job is stored as it finishes, so an
+// interrupted run resumes. progress(done, total) is called as jobs end.
+func Run(cfg Config, progress func(done, total int)) (*Results, error) {
+	start := time.Now()
+	js := protocol.Jobs(cfg)
+	raw, err := jobs.MemoAll(context.Background(), jobs.Store{Dir: jobs.DefaultDir()}, js, 0, computeJob,
+		func(done, total int, _ jobs.Job, _ bool) {
+			if progress != nil {
+				progress(done, total)
 			}
-			best, bestC, bestTest = e, C, et
+		})
+	if err != nil {
+		return nil, err
+	}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
+	tasks := map[string]TaskRecord{} // by job name, put in job order below
+	errs := []error{
+		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
+		protocol.KindH1.Each(js, raw, func(_ jobs.Job, e float64) { res.H1 = append(res.H1, e) }),
+		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m MethodResult) {
+			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
+			switch j.Method {
+			case "CA":
+				res.CA, res.CAFall = m.Atoms, m.Fall
+			case "CR":
+				res.CR = m.Atoms
+			}
+		}),
+		protocol.KindFigure3.Each(js, raw, func(_ jobs.Job, hs []HCurve) { res.HCurves = append(res.HCurves, hs...) }),
+	}
+	for _, k := range protocol.TaskKinds {
+		errs = append(errs, k.Each(js, raw, func(j jobs.Job, r TaskResult) {
+			tasks[j.Name()] = TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
+		}))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("afkanpour2013: %w", err)
 		}
 	}
-	return bestTest, bestC, nil
-}
-
-// svmOn is the SVM on one precomputed kernel, C chosen on validation.
-func svmOn(g grams, cs []float64, tr, val, te sample) (float64, float64, error) {
-	return selectC(cs, func(C float64) ([]float64, []float64, error) {
-		m, err := svm.Classifier{C: C}.FitGram(g.K, tr.y)
-		if err != nil {
-			return nil, nil, err
+	for _, j := range js {
+		if t, ok := tasks[j.Name()]; ok {
+			res.Tasks = append(res.Tasks, t)
 		}
-		pv, err := m.PredictGram(g.Kval)
-		if err != nil {
-			return nil, nil, err
-		}
-		pt, err := m.PredictGram(g.Kte)
-		return pv, pt, err
-	}, val.y, te.y)
-}
-
-// uniform is Σ_k κ_{σ_k} / |σ|.
-func uniform(sigmas []float64) kernel.Kernel {
-	ks := make([]kernel.Kernel, len(sigmas))
-	w := make([]float64, len(sigmas))
-	for i, s := range sigmas {
-		ks[i], w[i] = kernel.Dirichlet{Sigma: s}, 1/float64(len(sigmas))
 	}
-	return kernel.Sum{Kernels: ks, Weights: w}
+	res.Elapsed = time.Since(start)
+	return res, nil
 }

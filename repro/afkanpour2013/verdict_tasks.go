@@ -11,10 +11,11 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 )
 
 // groupTable maps the Table 2 groups to their job tables.
-var groupTable = map[string]string{"MNIST": jobMNIST, "Letter": jobLetter, "11 data sets": jobUCI}
+var groupTable = map[string]string{"MNIST": protocol.JobMNIST, "Letter": protocol.JobLetter, "11 data sets": protocol.JobUCI}
 
 // metric picks a number of a TaskResult.
 type metric func(TaskResult) float64
@@ -85,7 +86,7 @@ func taskMean(res *Results, table, task, method string, f metric) float64 {
 // are ranked by mean test error over the repetitions (1 best, ties
 // averaged); the median over the tasks is taken. Methods not run are NaN.
 func MedianRanks(res *Results, table string) []float64 {
-	methods := tableMethods(table)
+	methods := protocol.TableMethods(table)
 	ranks := make([][]float64, len(TaskMethods))
 	for _, task := range tasksOf(res, table) {
 		errs := make([]float64, len(methods))
@@ -104,17 +105,13 @@ func MedianRanks(res *Results, table string) []float64 {
 	return out
 }
 
+// median is stattest.Median, NaN for no value (a method not run).
 func median(xs []float64) float64 {
-	if len(xs) == 0 {
+	m, err := stattest.Median(xs)
+	if err != nil {
 		return math.NaN()
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
+	return m
 }
 
 // MeanTimes is Table 2's time row of table: per method, the mean over the
@@ -223,7 +220,7 @@ func taskClaims(res *Results) []repro.Claim {
 	oneD := []string{"CA-1D", "CR", "DA", "D1", "D2", "DU"}
 
 	// Figures 2 and 4: the 50-D Gaussian problem.
-	if gs := tasksOf(res, jobFigure2); len(gs) == 0 {
+	if gs := tasksOf(res, protocol.JobFigure2); len(gs) == 0 {
 		notRun("Figure 2", "50-D Gaussian relevance problem: error and time against γ")
 		notRun("Figure 4", "50-D Gaussian relevance problem: test alignment against γ")
 	} else {
@@ -232,13 +229,13 @@ func taskClaims(res *Results) []repro.Claim {
 		out = append(out, repro.Claim{ID: "Figure 2 CA-nD", Kind: repro.Experiment,
 			Statement: "only CA-nD copes with large γ: at γ ≥ 10 it has a lower error than every 1-D method",
 			Paper:     "CA-nD's error falls as γ grows while the 1-D methods' rises (plot, no numbers)", Tolerance: "over (γ ≥ 10, repetition)",
-			Reason: "a 1-D method is as good (a tie) or better at large γ"}.Decide(betterThanEach(res, jobFigure2, "error-better", "CA-nD", oneD, large, errorOf, false)...))
+			Reason: "a 1-D method is as good (a tie) or better at large γ"}.Decide(betterThanEach(res, protocol.JobFigure2, "error-better", "CA-nD", oneD, large, errorOf, false)...))
 		// The 1-D methods degrade as γ grows: a trend over (γ, repetition).
 		var parts []repro.Part
 		for _, m := range oneD {
 			var x, y []float64
 			for _, r := range res.Tasks {
-				if r.Table == jobFigure2 && r.Method == m {
+				if r.Table == protocol.JobFigure2 && r.Method == m {
 					x, y = append(x, gammaOf(r.Task)), append(y, r.Error)
 				}
 			}
@@ -253,21 +250,21 @@ func taskClaims(res *Results) []repro.Claim {
 			Reason: "every γ is a rotation of the γ = 0 problem, and a 1-D method is rotation-equivariant (see the notebook)"}.Decide(parts...))
 		out = append(out, repro.Claim{ID: "Figure 2 λ = 0", Kind: repro.Statement, Statement: "without regularisation (λ = 0) CA-nD overfits at small γ",
 			Paper: "\"drastically overfits (for small values of γ)\" (no numbers)", Tolerance: fmt.Sprintf("over (γ ≤ %g, repetition)", SmallGamma),
-			Reason: "the unregularised CA-nD is not shown worse"}.Decide(decideBetter(res, jobFigure2, "error-better", "CA-nD", methodUnreg, small, errorOf, false)))
+			Reason: "the unregularised CA-nD is not shown worse"}.Decide(decideBetter(res, protocol.JobFigure2, "error-better", "CA-nD", protocol.MethodUnreg, small, errorOf, false)))
 		out = append(out, repro.Claim{ID: "Figure 2 time", Kind: repro.Experiment, Statement: "CA-nD is slower than CA-1D (the CV over λ and the 50-D search)",
 			Paper: "slower (plot, no numbers)", Tolerance: "over (γ, repetition)", Reason: "CA-nD was not shown slower"}.Decide(
-			decideBetter(res, jobFigure2, "time-better", "CA-1D", "CA-nD", nil, logSecondsOf, false)))
+			decideBetter(res, protocol.JobFigure2, "time-better", "CA-1D", "CA-nD", nil, logSecondsOf, false)))
 		out = append(out, repro.Claim{ID: "Figure 4 CA-nD", Kind: repro.Experiment, Statement: "CA-nD has the highest test alignment for large γ",
 			Paper: "an edge for large γ (plot, no numbers)", Tolerance: "over (γ ≥ 10, repetition)",
-			Reason: "a 1-D method reaches CA-nD's alignment at large γ"}.Decide(betterThanEach(res, jobFigure2, "alignment-better", "CA-nD", oneD, large, alignmentOf, true)...))
-		x, y := pairedOf(res, jobFigure2, "DA", "CA-1D", nil, alignmentOf)
+			Reason: "a 1-D method reaches CA-nD's alignment at large γ"}.Decide(betterThanEach(res, protocol.JobFigure2, "alignment-better", "CA-nD", oneD, large, alignmentOf, true)...))
+		x, y := pairedOf(res, protocol.JobFigure2, "DA", "CA-1D", nil, alignmentOf)
 		eq, err := repro.Equal("DA vs CA-1D", x, y, criterion("alignment-equal").Margin, criterion("alignment-equal").Level())
 		if err != nil {
 			eq = repro.Part{Name: "DA vs CA-1D", Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 		}
 		out = append(out, repro.Claim{ID: "Figure 4 DA", Kind: repro.Experiment, Statement: "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
 			Paper: "same alignment (plot, no numbers)", Tolerance: "over (γ, repetition)", Reason: "equivalence within the margin is not shown"}.Decide(eq))
-		quickSubset(res, out, 10*len(GammasPaper), jobFigure2)
+		quickSubset(res, out, 10*len(GammasPaper), protocol.JobFigure2)
 	}
 
 	// Table 2.
@@ -294,7 +291,7 @@ func taskClaims(res *Results) []repro.Claim {
 	out = append(out, repro.Claim{ID: "Table 2 continuous", Kind: repro.Statement, Statement: "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
 		Paper: "CA-1D has median rank 1 on MNIST and Letter", Tolerance: "over (task, repetition)",
 		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...))
-	quickSubset(res, out[len(out)-1:], 10*(len(MNISTTasks)+len(LetterTasks)+len(UCISets)), jobMNIST, jobLetter, jobUCI)
+	quickSubset(res, out[len(out)-1:], 10*(len(MNISTTasks)+len(LetterTasks)+len(UCISets)), protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI)
 
 	// Running times: the order of the methods.
 	var timeParts []repro.Part
@@ -325,9 +322,9 @@ func taskClaims(res *Results) []repro.Claim {
 		Tolerance: "order of the mean times per task (4 checks per group)", Reason: "some of the order differs"}.Decide(timeParts...))
 
 	// The DC version of CR is faster (Letter).
-	if len(tasksOf(res, jobLetter)) > 0 {
-		p := decideBetter(res, jobLetter, "time-better", methodCRDC, "CR", nil, logSecondsOf, false)
-		x, y := pairedOf(res, jobLetter, methodCRDC, "CR", nil, secondsOf)
+	if len(tasksOf(res, protocol.JobLetter)) > 0 {
+		p := decideBetter(res, protocol.JobLetter, "time-better", protocol.MethodCRDC, "CR", nil, logSecondsOf, false)
+		x, y := pairedOf(res, protocol.JobLetter, protocol.MethodCRDC, "CR", nil, secondsOf)
 		c := repro.Claim{ID: "CR DC time", Kind: repro.Statement, Statement: "the DC-programming version of CR is faster than the gradient-based one (roughly three times)",
 			Paper: "about 3 × faster (no numbers)", Tolerance: "over (Letter task, repetition)", Reason: "CR (DC) is not shown faster"}.Decide(p)
 		vy, ey := repro.Summarize(y)
@@ -341,7 +338,7 @@ func taskClaims(res *Results) []repro.Claim {
 	// CA converges in fewer than 10 iterations.
 	var iters []repro.Part
 	for _, r := range res.Tasks {
-		if r.Method == "CA-1D" && (r.Table == jobMNIST || r.Table == jobLetter) {
+		if r.Method == "CA-1D" && (r.Table == protocol.JobMNIST || r.Table == protocol.JobLetter) {
 			iters = append(iters, repro.Check(fmt.Sprintf("%s %s rep %d", r.Table, r.Task, r.Rep), r.Stages < 10, fmt.Sprintf("%d stages", r.Stages)))
 		}
 	}
@@ -351,18 +348,18 @@ func taskClaims(res *Results) []repro.Claim {
 	}
 
 	// Letter: CA-nD has the highest alignment but not the lowest error.
-	if ts := tasksOf(res, jobLetter); len(ts) > 0 {
+	if ts := tasksOf(res, protocol.JobLetter); len(ts) > 0 {
 		var best []repro.Part
 		var errRanks []float64
 		for _, task := range ts {
 			ok := true
-			a := taskMean(res, jobLetter, task, "CA-nD", alignmentOf)
+			a := taskMean(res, protocol.JobLetter, task, "CA-nD", alignmentOf)
 			errs := make([]float64, len(TaskMethods))
 			for i, m := range TaskMethods {
-				if m != "CA-nD" && taskMean(res, jobLetter, task, m, alignmentOf) >= a {
+				if m != "CA-nD" && taskMean(res, protocol.JobLetter, task, m, alignmentOf) >= a {
 					ok = false
 				}
-				errs[i] = taskMean(res, jobLetter, task, m, errorOf)
+				errs[i] = taskMean(res, protocol.JobLetter, task, m, errorOf)
 			}
 			best = append(best, repro.Check(task, ok, fmt.Sprintf("CA-nD's mean test alignment %.3f", a)))
 			errRanks = append(errRanks, metrics.Ranks(errs)[slices.Index(TaskMethods, "CA-nD")])
@@ -373,8 +370,8 @@ func taskClaims(res *Results) []repro.Claim {
 		c.Ours += fmt.Sprintf("; CA-nD's median error rank over the tasks: %g", median(errRanks))
 		out = append(out, c)
 	}
-	if ts := tasksOf(res, jobUCI); len(ts) > 0 {
-		r := MedianRanks(res, jobUCI)
+	if ts := tasksOf(res, protocol.JobUCI); len(ts) > 0 {
+		r := MedianRanks(res, protocol.JobUCI)
 		nd := r[slices.Index(TaskMethods, "CA-nD")]
 		best := !slices.ContainsFunc(r, func(v float64) bool { return v < nd })
 		out = append(out, repro.Claim{ID: "Table 2 CA-nD", Kind: repro.Statement,
@@ -415,9 +412,11 @@ func quickSubset(res *Results, cs []repro.Claim, m int, tables ...string) {
 
 // ranksClaim is Table 2's ranks: for each group run and each method the
 // paper ranks, the paper's median rank against the 95 % bootstrap
-// interval of our mean rank over the tasks (stattest.BootstrapRanks:
-// tasks and repetitions resampled; on each task only the repetitions every
-// method ran, since CR runs fewer), decided by repro.Rank.
+// interval of our median rank over the tasks, the statistic Table 2
+// prints (stattest.BootstrapMedianRanks: tasks and repetitions resampled;
+// on each task only the repetitions every method ran, since CR runs
+// fewer), decided by repro.Rank. Where CR's missing repetitions change
+// it, the detail adds MedianRanks' median over all repetitions (the chart's).
 func ranksClaim(res *Results, groups []string) repro.Claim {
 	crit := criterion("table2-ranks")
 	var parts []repro.Part
@@ -425,7 +424,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 	used := 0
 	for gi, g := range groups {
 		table := groupTable[g]
-		methods := tableMethods(table)
+		methods := protocol.TableMethods(table)
 		var scores [][][]float64
 		for _, task := range tasksOf(res, table) {
 			reps := map[int]int{}
@@ -463,7 +462,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 				Detail: fmt.Sprintf("%s: too few to resample tasks (want %d)", countTasks(len(scores)), MinRankTasks)})
 			continue
 		}
-		iv, err := stattest.BootstrapRanks(scores, false, 2000, 0.95, 2013+uint64(gi))
+		iv, err := stattest.BootstrapMedianRanks(scores, false, 2000, 0.95, 2013+uint64(gi))
 		if err != nil {
 			parts = append(parts, repro.Part{Name: g, Outcome: repro.Undecided, Detail: "no bootstrap: " + err.Error()})
 			continue
@@ -473,7 +472,9 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 			k := slices.Index(TaskMethods, name)
 			if p := Table2Rank[g][k]; !math.IsNaN(p) {
 				part := repro.Rank(g+" "+name, p, iv[m], crit.Delta)
-				part.Detail += fmt.Sprintf("; our median rank %g", med[k])
+				if med[k] != iv[m].Median {
+					part.Detail += fmt.Sprintf("; %g over all repetitions (the chart's)", med[k])
+				}
 				parts = append(parts, part)
 			}
 		}

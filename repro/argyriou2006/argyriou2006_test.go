@@ -1,16 +1,14 @@
 package argyriou2006
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"math"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 )
 
 func TestConfigFor(t *testing.T) {
@@ -49,11 +47,11 @@ func TestVerdictSynthetic(t *testing.T) {
 	for task := 0; task < 3; task++ {
 		p := Table1Paper[task][1]
 		res.Table1 = append(res.Table1, Cell1{Task: task, Range: 1,
-			DC:       Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []Atom{{1, []float64{1000}}}},
+			DC:       Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []Atom{{Weight: 1, Sigma: []float64{1000}}}},
 			Standard: Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20})
 		q := Table2Paper[task][1]
 		res.Table2 = append(res.Table2, Cell2{Task: task, Range: 1, DC: Greedy1{Error: q[0], E: []float64{2, 1},
-			Atoms: []Atom{{0.6, []float64{10000, 500}}, {0.4, []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
+			Atoms: []Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
 	}
 	r := Verdict(res)
 	var t1 *repro.Claim
@@ -134,108 +132,17 @@ func TestRunTiny(t *testing.T) {
 	}
 }
 
-func TestLocalMaxima(t *testing.T) {
-	for _, c := range []struct {
-		v    []float64
-		want []int
-	}{
-		{[]float64{0, 1, 0, 2, 0}, []int{1, 3}},
-		{[]float64{3, 3, 3, 1, 2}, []int{0, 4}},
-		{[]float64{0, 1, 1 + 1e-12, 1, 0}, []int{1}},
-		{[]float64{1, 2, 2, 3}, []int{3}},
-	} {
-		got := localMaxima(c.v)
-		if len(got) != len(c.want) {
-			t.Errorf("%v: %v, want %v", c.v, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("%v: %v, want %v", c.v, got, c.want)
-			}
-		}
-	}
-}
-
-// TestInteriorMaxima: maxima on a flat end (a limit of f at ω → 0 or ∞)
-// are dropped, interior ones and a non-flat end kept.
-func TestInteriorMaxima(t *testing.T) {
-	v := []float64{1, 1, 1, 0, 2, 0, 3, 3, 3}
-	if m := localMaxima(v); len(m) != 3 || m[0] != 0 || m[1] != 4 || m[2] != 6 {
-		t.Fatalf("local maxima %v", m)
-	}
-	if m := interiorMaxima(v, localMaxima(v)); len(m) != 1 || m[0] != 4 {
-		t.Errorf("interior maxima %v, want [4]", m)
-	}
-	w := []float64{0, 2, 1, 5}
-	if m := interiorMaxima(w, localMaxima(w)); len(m) != 1 || m[0] != 1 {
-		t.Errorf("interior maxima of %v: %v, want [1]", w, m)
-	}
-}
-
-// TestSignChanges: the products c_ic_j ordered by d_ij, ties summed.
-func TestSignChanges(t *testing.T) {
-	a := mat.NewVecDense(3, []float64{1, -1, 1})
-	D := mat.NewSymDense(3, []float64{0, 1, 2, 1, 0, 3, 2, 3, 0})
-	if k := signChanges(a, D); k != 2 { // −1 (d 1), +1 (d 2), −1 (d 3)
-		t.Errorf("sign changes %d, want 2", k)
-	}
-	D = mat.NewSymDense(3, []float64{0, 1, 1, 1, 0, 3, 1, 3, 0})
-	if k := signChanges(a, D); k != 0 { // −1 + 1 = 0 at d 1 (skipped), −1 (d 3)
-		t.Errorf("sign changes with a tie %d, want 0", k)
-	}
-}
-
-// TestFigure2Kinds: the diagnostic's kernels are the figure's two kinds on
-// the 10-point grid, each pair once; restricting the grid can only raise
-// the optimal E (checked on MNIST, both problems solved exactly); the
-// verdict row reads the comparison both ways and is never counted.
+// TestFigure2Kinds: the verdict row of the diagnostic of Figure 2 (its
+// kinds: protocol's TestFigure2Kinds) reads the comparison both ways and
+// is never counted.
 func TestFigure2Kinds(t *testing.T) {
-	r := Ranges[fig2Range]
-	sig := kindsSigmas(r, 10)
-	if len(sig) != 28 {
-		t.Fatalf("%d kernels, want 3·10 − 2", len(sig))
-	}
-	seen := map[[2]float64]bool{}
-	for _, s := range sig {
-		if !(s[0] == r[1] || s[1] == r[1] || s[0] == s[1]) || seen[[2]float64{s[0], s[1]}] {
-			t.Errorf("σ %v is not of the two kinds, or repeated", s)
-		}
-		seen[[2]float64{s[0], s[1]}] = true
-	}
-	if !testing.Short() {
-		cfg := Quick()
-		cfg.Train, cfg.Test, cfg.Tasks, cfg.Ranges = 60, 100, []int{fig2Task}, []int{fig2Range}
-		var kinds Kinds
-		var grids gridsRecord
-		for _, j := range Jobs(cfg) {
-			if j.Table != jobFig2 && (j.Table != jobTable2 || j.Method != methodGrids) {
-				continue
-			}
-			v, err := RunJob(context.Background(), j)
-			if errors.Is(err, klearn.ErrMissingData) {
-				t.Skip(err)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch v := v.(type) {
-			case Kinds:
-				kinds = v
-			case gridsRecord:
-				grids = v
-			}
-		}
-		if !(grids.Grid10E > 0) || kinds.E < grids.Grid10E*(1-1e-5) {
-			t.Errorf("E two kinds %v below E all pairs %v", kinds.E, grids.Grid10E)
-		}
-	}
-	res := &Results{Table2: []Cell2{{Task: fig2Task, Range: fig2Range, DC: Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
+	sig := protocol.KindsSigmas(Ranges[protocol.Fig2Range], 10)
+	res := &Results{Table2: []Cell2{{Task: protocol.Fig2Task, Range: protocol.Fig2Range, DC: Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
 	for _, c := range []struct {
 		e    float64
 		want repro.Outcome
 	}{{1 + 5e-7, repro.Reproduced}, {1.005, repro.NotReproduced}} {
-		res.Figure2Kinds = &Kinds{Task: fig2Task, Range: fig2Range, E: c.e, Error: 6, Sigmas: sig}
+		res.Figure2Kinds = &Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: c.e, Error: 6, Sigmas: sig}
 		rep := Verdict(res)
 		var got *repro.Claim
 		for i := range rep.Claims {
@@ -262,19 +169,19 @@ func goodResults() *Results {
 			g := func(e float64, atoms []Atom) Greedy1 {
 				return Greedy1{Error: e, E: []float64{3, 2, 1}, Steps: 5, Certified: 5, Cuts: []int{10, 20}, Atoms: atoms, Status: "Success"}
 			}
-			one := []Atom{{0.9, []float64{1000}}, {0.1, []float64{3000}}}
+			one := []Atom{{Weight: 0.9, Sigma: []float64{1000}}, {Weight: 0.1, Sigma: []float64{3000}}}
 			dc := g(p[0], one)
 			std := g(p[1], one) // the paper's standard column, within TolCell of DC
 			std.E = []float64{3, 2, 1.5}
 			res.Table1 = append(res.Table1, Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3]})
-			atoms := []Atom{{0.8, []float64{700, 700}}, {0.2, []float64{10000, 500}}}
+			atoms := []Atom{{Weight: 0.8, Sigma: []float64{700, 700}}, {Weight: 0.2, Sigma: []float64{10000, 500}}}
 			if task == 0 {
-				atoms = []Atom{{0.5, []float64{10000, 500}}, {0.5, []float64{700, 700}}}
+				atoms = []Atom{{Weight: 0.5, Sigma: []float64{10000, 500}}, {Weight: 0.5, Sigma: []float64{700, 700}}}
 			}
 			res.Table2 = append(res.Table2, Cell2{Task: task, Range: rg, DC: g(q[0], atoms), Grid5: q[1], Grid10: q[2]})
 		}
 	}
-	res.Quadrants = []Quad{{Task: 0, Range: 1, Step2: methodMultistart, Greedy1: Greedy1{Error: Table2Paper[0][1][0]}}}
+	res.Quadrants = []Quad{{Task: 0, Range: 1, Step2: protocol.MethodMultistart, Greedy1: Greedy1{Error: Table2Paper[0][1][0]}}}
 	return res
 }
 
@@ -319,8 +226,8 @@ func TestRowsFailOnMutatedInput(t *testing.T) {
 				r.Table1[i].DC.Steps, r.Table1[i].DC.Status = 100, "IterationLimit"
 			}
 		}},
-		{"Figure 1", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{1, []float64{700, 700}}} }},
-		{"Figure 2", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{1, []float64{300, 2000}}} }},
+		{"Figure 1", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{Weight: 1, Sigma: []float64{700, 700}}} }},
+		{"Figure 2", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{Weight: 1, Sigma: []float64{300, 2000}}} }},
 		{"Section 5 (four variances)", func(r *Results) { r.Quadrants[0].Error -= 1 }},
 	} {
 		res := goodResults()

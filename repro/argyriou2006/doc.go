@@ -11,14 +11,11 @@
 // Algorithm 2, its convergence to a brute-force optimum, the monotonicity of
 // Algorithm 1). The methods are in klearn/mkl/continuous (Greedy with
 // Step2 DC, SearchDC, FiniteCombination) and klearn/opt (DCCuttingPlane).
-// The experiments are jobs of repro/jobs (Jobs, one kind per table and
-// method, registered as "argyriou2006"), so Run reads what a cluster run
-// stored.
-//
-// Conventions. The Gaussian is exp(−‖x − t‖²/σ²) on raw pixels 0–255, the
-// only reading under which the paper's σ ranges [75, 25000], [100, 10000]
-// and [500, 5000] make sense (squared distances between MNIST digits are
-// of order 10⁶–10⁷); the DC program runs in ω = σ⁻², in which the exponent
-// is linear. "Equally spaced σ" (the initial kernel, the finite grids) means
-// equally spaced in σ.
+// The experiments are jobs of repro/jobs (protocol.Jobs, one kind per
+// table and method, registered as "argyriou2006"), so Run reads what a
+// cluster run stored. Package protocol holds the computation (the fits
+// and the measurements of the numerical checks) and its conventions (the
+// Gaussian on raw pixels, σ ranges); this package the report (criteria,
+// verdicts, the claims decided from the checks' measurements, charts), so
+// an edit of the report keeps every stored result.
 package argyriou2006

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -39,7 +40,7 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(Figure1Claim(res))
 	fig2 := false
 	for _, c := range res.Table2 {
-		if c.Task == fig2Task && c.Range == fig2Range {
+		if c.Task == protocol.Fig2Task && c.Range == protocol.Fig2Range {
 			r.Add(Figure2Claim(res, c), kindsClaim(res, c))
 			fig2 = true
 		}
@@ -395,7 +396,7 @@ func quadClaim(res *Results) repro.Claim {
 	var parts []repro.Part
 	why := "step 2 by the multistart quasi-Newton search only in this mode"
 	for _, q := range res.Quadrants {
-		if q.Step2 == methodLocalDC {
+		if q.Step2 == protocol.MethodLocalDC {
 			why = "step 2 run both by the local variant of Algorithm 2 (not certified) and by the multistart quasi-Newton search"
 		}
 		for _, c := range res.Table2 {

@@ -1,14 +1,12 @@
 package colbert2020
 
 import (
-	"errors"
-	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
+
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -37,7 +35,7 @@ func TestChecksHold(t *testing.T) {
 // checks the verdict is computed from it.
 func TestQuickRun(t *testing.T) {
 	t.Setenv("KERNELAB_RESULTS", t.TempDir())
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Splits, cfg.MaxTrain, cfg.Rows, cfg.L, cfg.ScalingSizes, cfg.TKMaxIter = 2, 60, []int{0}, 10, nil, 10
 	cfg.CurveSizes, cfg.Figure2M = [3][]int{}, 0
 	res, err := Run(cfg, func(s string) { t.Log(s) })
@@ -51,10 +49,10 @@ func TestQuickRun(t *testing.T) {
 			tab = &rep.Claims[i]
 		}
 	}
-	if tab == nil || len(tab.Cells) != len(Methods) {
+	if tab == nil || len(tab.Cells) != len(protocol.Methods) {
 		t.Fatalf("Table 1 claim: %+v", tab)
 	}
-	if q := tab.Quick; q.N != len(Methods) || q.M != len(DataSets)*len(Methods) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
+	if q := tab.Quick; q.N != len(protocol.Methods) || q.M != len(protocol.DataSets)*len(protocol.Methods) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
 		t.Errorf("quick Table 1 decided on %v; summary %q", q, rep.Counts())
 	}
 	for _, c := range tab.Cells {
@@ -70,18 +68,18 @@ func TestQuickRun(t *testing.T) {
 // sample std is about the paper's), [TK] and [SimpleMKL TK] shifted by
 // shift, each with its own noise.
 func synthRow(ds DataSet, shift float64) Row {
-	pi := indexOf(ds.Name)
+	pi := protocol.DataSetIndex(ds.Name)
 	row := Row{Data: ds}
 	for s := 0; s < PaperSplits; s++ {
 		sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
-		for j := range Methods {
+		for j := range protocol.Methods {
 			sr.Ran[j] = true
 			sign := float64(1 - 2*((s+j)%2))
 			sr.Acc[j] = Table1Accuracy[pi][j].Mean + sign*Table1Accuracy[pi][j].Std
 			sr.Time[j], sr.Fit[j] = 1, 1
 		}
-		sr.Acc[MTK] += shift + 0.5*float64(s%3)
-		sr.Acc[MSimpleMKLTK] += shift + 0.5*float64(s%3)
+		sr.Acc[protocol.MTK] += shift + 0.5*float64(s%3)
+		sr.Acc[protocol.MSimpleMKLTK] += shift + 0.5*float64(s%3)
 		row.Splits = append(row.Splits, sr)
 	}
 	return row
@@ -113,21 +111,21 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		}
 		return m
 	}
-	at := verdictClaims([]Row{synthRow(DataSets[0], 0), synthRow(DataSets[1], 0)})
+	at := verdictClaims([]Row{synthRow(protocol.DataSets[0], 0), synthRow(protocol.DataSets[1], 0)})
 	if o := outs(at["Table 1"].Cells); len(o) != 0 || len(at["Table 1"].Cells) != 10 {
 		t.Errorf("at the paper's numbers: %d cells, out: %v", len(at["Table 1"].Cells), o)
 	}
-	off := verdictClaims([]Row{synthRow(DataSets[0], -15)})
+	off := verdictClaims([]Row{synthRow(protocol.DataSets[0], -15)})
 	if o := outs(off["Table 1"].Cells); !o["Liver TK"] || !o["Liver SimpleMKL TK"] || o["Liver SimpleMKL"] {
 		t.Errorf("[TK] and [SimpleMKL TK] 15 points off: out %v", o)
 	}
 	if off["Table 1"].Outcome == repro.Reproduced {
 		t.Errorf("Table 1 with two columns out: %v", off["Table 1"].Outcome)
 	}
-	sw := synthRow(DataSets[0], 0)
+	sw := synthRow(protocol.DataSets[0], 0)
 	for s := range sw.Splits {
 		a := sw.Splits[s].Acc
-		a[MTK], a[MNeuralNet] = a[MNeuralNet], a[MTK]
+		a[protocol.MTK], a[protocol.MNeuralNet] = a[protocol.MNeuralNet], a[protocol.MTK]
 	}
 	if o := outs(verdictClaims([]Row{sw})["Table 1"].Cells); !o["Liver TK"] || !o["Liver Neural Net"] {
 		t.Errorf("[TK] and [Neural Net] swapped: out %v", o)
@@ -138,22 +136,22 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		r := synthRow(ds, 0)
 		for s := range r.Splits {
 			a := r.Splits[s].Acc
-			a[MTK] = a[MSimpleMKL] + shift + 0.1*float64(s%3)
-			a[MSimpleMKLTK] = a[MSimpleMKL] + shift - 0.1*float64(s%2)
+			a[protocol.MTK] = a[protocol.MSimpleMKL] + shift + 0.1*float64(s%3)
+			a[protocol.MSimpleMKLTK] = a[protocol.MSimpleMKL] + shift - 0.1*float64(s%2)
 		}
 		return r
 	}
-	if c := verdictClaims([]Row{near(DataSets[0], 0.2), near(DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
+	if c := verdictClaims([]Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
 		t.Errorf("TK columns no worse: %v — %s", c.Outcome, c.Ours)
 	}
-	if c := verdictClaims([]Row{near(DataSets[0], 0.2), near(DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
+	if c := verdictClaims([]Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
 		t.Errorf("Cancer 20 points worse: %v — %+v", c.Outcome, c.Parts)
 	}
-	lead := near(DataSets[0], 20)
+	lead := near(protocol.DataSets[0], 20)
 	for s := range lead.Splits {
 		a := lead.Splits[s].Acc
-		a[MTK], a[MSimpleMKL] = a[MSimpleMKL], a[MTK]
-		a[MSimpleMKLTK] = a[MTK]
+		a[protocol.MTK], a[protocol.MSimpleMKL] = a[protocol.MSimpleMKL], a[protocol.MTK]
+		a[protocol.MSimpleMKLTK] = a[protocol.MTK]
 	}
 	if c := verdictClaims([]Row{lead})["Section 8"]; c.Outcome != repro.NotReproduced {
 		t.Errorf("[TK] and [SimpleMKL] swapped: %v — %s", c.Outcome, c.Ours)
@@ -163,10 +161,10 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 // TestFigure6 runs Figure 6 on a coarse lattice and checks [TK] separates
 // the circle and every panel's C (and [TK]'s ε) comes from the CV grids.
 func TestFigure6(t *testing.T) {
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Seed, cfg.Figure6Grid = 3, 11
 	cfg.TKCGrid = []float64{0.1, 10}
-	s, err := Figure6(cfg)
+	s, err := protocol.Figure6(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,112 +230,29 @@ func TestFigure6(t *testing.T) {
 	}
 }
 
-// TestMedianSeconds: a fit shorter than scalingShort is timed
-// scalingRepeats times; a timing stops at the first error, which it
-// returns.
-func TestMedianSeconds(t *testing.T) {
-	calls := 0
-	if sec, err := medianSeconds(func() error { calls++; return nil }); err != nil || sec < 0 || calls != scalingRepeats {
-		t.Errorf("%g s, %v, %d calls; want %d calls", sec, err, calls, scalingRepeats)
-	}
-	calls = 0
-	boom := errors.New("boom")
-	if _, err := medianSeconds(func() error { calls++; return boom }); !errors.Is(err, boom) || calls != 1 {
-		t.Errorf("error %v after %d calls", err, calls)
-	}
-}
-
-// TestRunScaling times every series on two sizes and fits finite
-// exponents; the degree-3 series skips 400 points, whose basis Grams
-// exceed the memory bound; the claims read the series.
-func TestRunScaling(t *testing.T) {
-	s, err := RunScaling([]int{20, 40}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := 2 * (len(ScalingDegrees) + len(ScalingLs)); len(s.Series) != want {
-		t.Fatalf("%d series, want %d", len(s.Series), want)
-	}
-	for _, ser := range s.Series {
-		if len(ser.Seconds) != 2 || math.IsNaN(ser.Exponent) {
-			t.Errorf("%+v", ser)
-		}
-	}
-	if c := scalingClaim(s, "Figure 3", "TK", "", PaperSDPExponent); c.Outcome == repro.NotRun {
-		t.Error("Figure 3 not run")
-	}
-	s.Series[0].Exponent = 3.2
-	if c := scalingClaim(s, "Figure 3", "TK", "", PaperSDPExponent); c.Outcome != repro.NotReproduced {
-		t.Errorf("an exponent of 3.2: %v", c.Outcome)
-	}
-	q, _ := kernel.TKSize(2, 3)
-	if vars := float64(2*q) * float64(2*q+1) / 2; 8*vars*400*400 <= scalingMaxBasisBytes || 8*vars*200*200 > scalingMaxBasisBytes {
-		t.Errorf("the memory bound keeps d = 3 at 400 points or drops it at 200")
-	}
-}
-
-// TestCVScheduleIndependent runs [TK] (two ε, two C) and [SimpleMKL] on one
-// split of Liver (60 training rows, 3 folds) with the folds on one and on
-// four goroutines: the chosen hyper-parameters and the test accuracies
-// are identical, since each fold writes its own scores and they are summed
-// in fold order.
-func TestCVScheduleIndependent(t *testing.T) {
-	cfg := Quick()
-	cfg.MaxTrain, cfg.L, cfg.TKMaxIter, cfg.SimpleMKLIter = 60, 5, 5, 20
-	cfg.EpsGrid, cfg.TKCGrid = []float64{0.1, 0.5}, []float64{1, 10}
-	data, err := Load(DataSets[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, _ := data.X.Dims()
-	sp, err := Splits(n, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(procs int) []MethodResult {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		var out []MethodResult
-		for _, j := range []int{MTK, MSimpleMKL} {
-			r, err := RunMethod(DataSets[0], data, 0, sp[0], cfg, j)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Time, r.Fit = 0, 0
-			out = append(out, r)
-		}
-		return out
-	}
-	a, b := run(1), run(4)
-	for k := range a {
-		if a[k] != b[k] {
-			t.Errorf("%s: one goroutine %+v, four %+v", Methods[[]int{MTK, MSimpleMKL}[k]], a[k], b[k])
-		}
-	}
-}
-
 // TestSpeedClaimUsesOneFit checks that the time row compares one [TK] fit,
 // not the column with its CV, with the paper's time: a fit 20× faster
 // holds even when the column with its CV is slower than the paper, and a
 // fit only 5× faster does not.
 func TestSpeedClaimUsesOneFit(t *testing.T) {
 	row := func(ds DataSet, fitShare float64) Row {
-		p := Table1Time[indexOf(ds.Name)][MTK].Mean
+		p := Table1Time[protocol.DataSetIndex(ds.Name)][protocol.MTK].Mean
 		r := Row{Data: ds}
 		for s := 0; s < 3; s++ {
 			sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
-			sr.Ran[MTK], sr.Acc[MTK], sr.Fit[MTK], sr.Time[MTK] = true, 80, p*fitShare, 2*p
+			sr.Ran[protocol.MTK], sr.Acc[protocol.MTK], sr.Fit[protocol.MTK], sr.Time[protocol.MTK] = true, 80, p*fitShare, 2*p
 			r.Splits = append(r.Splits, sr)
 		}
 		return r
 	}
-	if c := speedClaim([]Row{row(DataSets[0], 0.05), row(DataSets[4], 0.05)}); c.Outcome != repro.Reproduced || c.Kind != repro.Target || c.Label() != "met" {
+	if c := speedClaim([]Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.05)}); c.Outcome != repro.Reproduced || c.Kind != repro.Target || c.Label() != "met" {
 		t.Errorf("fits 20× faster: %v — %s", c.Outcome, c.Ours)
 	}
-	c := speedClaim([]Row{row(DataSets[0], 0.05), row(DataSets[4], 0.2)})
+	c := speedClaim([]Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.2)})
 	if c.Outcome != repro.Partly || !strings.Contains(c.Ours, "with CV") {
 		t.Errorf("one fit only 5× faster: %v — %s", c.Outcome, c.Ours)
 	}
-	md := Table1Markdown([]Row{row(DataSets[0], 0.05)})
+	md := Table1Markdown([]Row{row(protocol.DataSets[0], 0.05)})
 	if !strings.Contains(md, "ours, one fit") || !strings.Contains(md, "ours, with CV") {
 		t.Errorf("Table 1 lacks the two time columns:\n%s", md)
 	}
@@ -346,58 +261,18 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 	// at 60 % (paper 65.51 ± 5.10: out) and [Neural Net] at 72 % (paper
 	// 66.32 ± 7.46: out). The best mean of each column is bold, as the paper
 	// bolds its best: [TK] in both.
-	liver := row(DataSets[0], 0.05)
+	liver := row(protocol.DataSets[0], 0.05)
 	for s := range liver.Splits {
 		sr := &liver.Splits[s]
-		sr.Acc[MTK] = 72
-		sr.Ran[MSimpleMKL], sr.Acc[MSimpleMKL] = true, 60
-		sr.Ran[MNeuralNet], sr.Acc[MNeuralNet] = true, 71.999 // prints as 72.00: a tie, bold too
+		sr.Acc[protocol.MTK] = 72
+		sr.Ran[protocol.MSimpleMKL], sr.Acc[protocol.MSimpleMKL] = true, 60
+		sr.Ran[protocol.MNeuralNet], sr.Acc[protocol.MNeuralNet] = true, 71.999 // prints as 72.00: a tie, bold too
 	}
 	md = Table1Markdown([]Row{liver})
 	for _, want := range []string{"| Liver (346) | TK | 3 | **72.32 ± 4.92** | **72.00** (undecided) |", "|  | SimpleMKL | 3 | 65.51 ± 5.10 | 60.00 (out) |", "|  | Neural Net | 3 | 66.32 ± 7.46 | **72.00** (out) |"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Table 1 lacks %q:\n%s", want, md)
 		}
-	}
-}
-
-// TestEpsGridRows: [TK] searches EpsGridRows on the rows EpsRows and
-// EpsGrid elsewhere; full mode cross-validates ε on Liver and Ionosphere;
-// RunMethod reports an ε of the row's grid, and an empty grid is an error.
-func TestEpsGridRows(t *testing.T) {
-	f := Full()
-	for i, ds := range DataSets {
-		want := f.EpsGrid
-		if i == 0 || i == 4 {
-			want = f.EpsGridRows
-		}
-		if got := f.epsGrid(ds); !slices.Equal(got, want) {
-			t.Errorf("full mode, %s: ε grid %v, want %v", ds.Paper, got, want)
-		}
-	}
-	if p := PaperProtocol(); !slices.Equal(p.epsGrid(DataSets[0]), p.EpsGrid) {
-		t.Errorf("paper protocol: ε grid %v on Liver, want %v", p.epsGrid(DataSets[0]), p.EpsGrid)
-	}
-	cfg := Quick()
-	cfg.MaxTrain, cfg.TKMaxIter = 60, 5
-	cfg.EpsGrid, cfg.EpsGridRows, cfg.EpsRows = []float64{0.1}, []float64{0.5, 1}, []int{0}
-	data, sp, err := loadSplits(DataSets[0], cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := RunMethod(DataSets[0], data, 0, sp[0], cfg, MTK)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Eps != 0.5 && r.Eps != 1 {
-		t.Errorf("Liver's [TK] chose ε = %g, not from its row's grid %v", r.Eps, cfg.EpsGridRows)
-	}
-	Xtr, _, ytr, _, err := cut(data, sp[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
-		t.Error("an empty ε grid accepted")
 	}
 }
 
@@ -441,8 +316,8 @@ func TestCriteriaDecideEveryRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	f2 := figure2Fixture()
-	res := &Results{Mode: "test", Table1: []Row{synthRow(DataSets[0], 0)}, Figure2: f2,
-		Curves: []*Curve{{Problem: CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
+	res := &Results{Mode: "test", Table1: []Row{synthRow(protocol.DataSets[0], 0)}, Figure2: f2,
+		Curves: []*Curve{{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
 	rep := Verdict(res)
 	for _, c := range rep.Claims {
 		cr, ok := Criteria.For(c.ID)

@@ -5,188 +5,10 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/gonum/mat"
-
-	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
-
-// Curve problems: Figure 7(a) (Liver), Figure 7(b) (the spiral) and
-// Figure 5 (the spiral with additive noise).
-const (
-	CurveLiver       = "liver"
-	CurveSpiral      = "spiral"
-	CurveNoisySpiral = "noisy spiral"
-)
-
-// CurveProblems are the three learning-curve problems, in the order
-// Figure 7(a), Figure 7(b), Figure 5.
-var CurveProblems = []string{CurveLiver, CurveSpiral, CurveNoisySpiral}
-
-// NoiseSigma is the standard deviation of Figure 5's additive noise, σ = .1
-// as printed, on the scale of Lang & Witbrock's spiral, whose arms are 1
-// apart.
-const NoiseSigma = 0.1
-
-// Curve is one learning curve: per training size and repetition, the
-// test accuracy (%) of [TK] and of [SimpleMKL].
-type Curve struct {
-	Problem       string
-	Sizes         []int
-	TK, SimpleMKL [][]float64
-	// Majority is, per size and repetition, the test accuracy (%) of
-	// predicting the training set's majority class: the level a method
-	// that learns nothing reaches.
-	Majority [][]float64
-	// Test is the number of test points of each repetition.
-	Test int
-}
-
-// curveData returns the training pool and test set of repetition rep:
-// for Liver a random 80/20 split (the pool is the 80 %); for the spirals
-// a pool of max(sizes) points and 1000 fresh test points of the same
-// generator (scaled to [0, 1]², with noise for the noisy spiral).
-func curveData(problem string, pool int, rep int, seed uint64) (Xp, Xt *mat.Dense, yp, yt []float64, err error) {
-	s := seed + 7919*uint64(rep+1)
-	switch problem {
-	case CurveLiver:
-		data, err := Load(DataSets[0])
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		n, _ := data.X.Dims()
-		sp, err := modelsel.RepeatedSplits(n, 1, 0.2, s)
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		return cut(data, sp[0])
-	case CurveSpiral, CurveNoisySpiral:
-		sigma := 0.0
-		if problem == CurveNoisySpiral {
-			sigma = NoiseSigma
-		}
-		Xp, yp, err := scaledSpiral(pool, sigma, s)
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		Xt, yt, err := scaledSpiral(1000, sigma, s+1)
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		return Xp, Xt, yp, yt, nil
-	}
-	return nil, nil, nil, nil, klearn.Errorf(klearn.ErrParam, "colbert2020: learning-curve problem %q, want %s", problem, strings.Join(CurveProblems, ", "))
-}
-
-// scaledSpiral is spiral's n points with noise σ (on Lang & Witbrock's
-// scale) mapped from the noise-free square [−6.5, 6.5]² onto [0, 1]² by
-// one fixed map, so that training and test sets share it.
-func scaledSpiral(n int, sigma float64, seed uint64) (*mat.Dense, []float64, error) {
-	X, y, err := spiral(n, sigma, seed)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < 2; j++ {
-			X.Set(i, j, (X.At(i, j)+6.5)/13)
-		}
-	}
-	return X, y, nil
-}
-
-// RunCurve computes one learning curve: for each repetition a training
-// pool and a test set (curveData), and for each size n the first n rows
-// of a random permutation of the pool as the training set of [TK] and
-// [SimpleMKL]. Each point selects its hyper-parameters by cfg.Folds-fold
-// CV on its training set, as Table 1 does ("for all numerical tests",
-// Section 8): [TK] of degree 1 over cfg's C grid and EpsGrid (tkColumn),
-// [SimpleMKL] on the standard library over cfg.CGrid (simpleMKL); cfg.Seed
-// fixes the data, permutations and folds.
-func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error) {
-	seed := cfg.Seed
-	if len(sizes) == 0 || reps < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: learning curve with %d sizes and %d repetitions", len(sizes), reps)
-	}
-	pool := 0
-	for _, n := range sizes {
-		if n < 10 {
-			return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: learning-curve size %d, want ≥ 10", n)
-		}
-		pool = max(pool, n)
-	}
-	c := &Curve{Problem: problem, Sizes: sizes, TK: make([][]float64, len(sizes)), SimpleMKL: make([][]float64, len(sizes)), Majority: make([][]float64, len(sizes))}
-	for rep := 0; rep < reps; rep++ {
-		Xp, Xt, yp, yt, err := curveData(problem, pool, rep, seed)
-		if err != nil {
-			return nil, err
-		}
-		np, _ := Xp.Dims()
-		c.Test = len(yt)
-		perm := klearn.NewRand(seed + uint64(rep) + 17).Perm(np)
-		for k, n := range sizes {
-			if n > np {
-				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: %s: training size %d > %d available", problem, n, np)
-			}
-			idx := perm[:n]
-			X, err := modelsel.Rows(Xp, idx)
-			if err != nil {
-				return nil, err
-			}
-			y, err := modelsel.Take(yp, idx)
-			if err != nil {
-				return nil, err
-			}
-			at, as, err := curvePoint(X, Xt, y, yt, cfg, seed+uint64(1000*rep+k))
-			if err != nil {
-				return nil, fmt.Errorf("colbert2020: %s, m = %d, repetition %d: %w", problem, n, rep, err)
-			}
-			c.TK[k], c.SimpleMKL[k] = append(c.TK[k], at), append(c.SimpleMKL[k], as)
-			c.Majority[k] = append(c.Majority[k], majorityAccuracy(y, yt))
-		}
-	}
-	return c, nil
-}
-
-// majorityAccuracy is the accuracy (%) on the ±1 labels yt of predicting
-// the majority class of the ±1 labels y (+1 on a tie).
-func majorityAccuracy(y, yt []float64) float64 {
-	sum := 0.0
-	for _, v := range y {
-		sum += v
-	}
-	guess := 1.0
-	if sum < 0 {
-		guess = -1
-	}
-	hit := 0
-	for _, v := range yt {
-		if v == guess {
-			hit++
-		}
-	}
-	return 100 * float64(hit) / float64(len(yt))
-}
-
-// curvePoint fits [TK] and [SimpleMKL] on (X, y), each with its
-// hyper-parameters chosen by CV on (X, y) under fold seed seed, and returns
-// their test accuracies on (Xt, yt).
-func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc, accMKL float64, err error) {
-	acc, _, _, _, err = tkColumn(X, Xt, y, yt, 1, cfg.EpsGrid, cfg, seed)
-	if err != nil {
-		return 0, 0, err
-	}
-	var lib gramLibrary
-	if err := standardLibrary(X, Xt, &lib); err != nil {
-		return 0, 0, err
-	}
-	accMKL, _, _, err = simpleMKL(&lib, y, yt, cfg, seed)
-	if err != nil {
-		return 0, 0, err
-	}
-	return acc, accMKL, nil
-}
 
 // findCurve returns the curve of problem p among curves (nil entries did
 // not run), or nil.
@@ -202,7 +24,7 @@ func findCurve(curves []*Curve, p string) *Curve {
 // betterAt decides "[TK] better than [SimpleMKL]" at size k (criterion
 // "curves"): the one-sided paired t-test over the repetitions, δ =
 // CurveDelta; a tie is never support.
-func (c *Curve) betterAt(k int) (repro.Part, error) {
+func betterAt(c *Curve, k int) (repro.Part, error) {
 	name := fmt.Sprintf("m = %d", c.Sizes[k])
 	p, err := repro.Better(name, c.TK[k], c.SimpleMKL[k], repro.PairedT, repro.Alpha, true, CurveDelta)
 	if err != nil {
@@ -216,10 +38,10 @@ func (c *Curve) betterAt(k int) (repro.Part, error) {
 
 // betterParts returns betterAt at every size (an error, e.g. one
 // repetition, leaves the size out).
-func (c *Curve) betterParts() []repro.Part {
+func betterParts(c *Curve) []repro.Part {
 	var out []repro.Part
 	for k := range c.Sizes {
-		if p, err := c.betterAt(k); err == nil {
+		if p, err := betterAt(c, k); err == nil {
 			out = append(out, p)
 		}
 	}
@@ -228,7 +50,7 @@ func (c *Curve) betterParts() []repro.Part {
 
 // trend decides "the accuracy of a method grows with the training size"
 // by Kendall's one-sided trend test over every (size, repetition).
-func (c *Curve) trend(name string, acc [][]float64) (repro.Part, error) {
+func trend(c *Curve, name string, acc [][]float64) (repro.Part, error) {
 	var x, y []float64
 	for k, n := range c.Sizes {
 		for _, v := range acc[k] {
@@ -239,7 +61,7 @@ func (c *Curve) trend(name string, acc [][]float64) (repro.Part, error) {
 }
 
 // CurveClaims are the verdict rows of Figures 5 and 7 (criterion "curves"),
-// from the curves of CurveProblems that ran (nil entries did not):
+// from the curves of protocol.CurveProblems that ran (nil entries did not):
 //
 //   - Figure 7(a), Liver: "consistent improvement of [TK] over
 //     [SimpleMKL]": one part per size, [TK] better (betterAt);
@@ -253,22 +75,22 @@ func (c *Curve) trend(name string, acc [][]float64) (repro.Part, error) {
 func CurveClaims(curves []*Curve) []repro.Claim {
 	var out []repro.Claim
 	tol := fmt.Sprintf("one-sided paired t, α = %g, δ = %g point", repro.Alpha, CurveDelta)
-	if c := findCurve(curves, CurveLiver); c == nil {
+	if c := findCurve(curves, protocol.CurveLiver); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 7(a)", repro.Experiment, "Liver: accuracy against the number of training data", "not run in this configuration"))
 	} else {
 		out = append(out, repro.Claim{ID: "Figure 7(a)", Kind: repro.Experiment, Statement: "Liver: consistent improvement of [TK] over [SimpleMKL] as the training set grows",
 			Paper: "drawn, no numbers", Tolerance: "[TK] better at every size: " + tol,
-			Reason: "[TK] is not shown better at every size"}.Decide(c.betterParts()...))
+			Reason: "[TK] is not shown better at every size"}.Decide(betterParts(c)...))
 	}
-	if c := findCurve(curves, CurveSpiral); c == nil || len(c.Sizes) < 2 {
+	if c := findCurve(curves, protocol.CurveSpiral); c == nil || len(c.Sizes) < 2 {
 		out = append(out, repro.NotRunClaim("Figure 7(b)", repro.Experiment, "spiral: residual error against the number of training data", "not run in this configuration"))
 	} else {
 		out = append(out, repro.Claim{ID: "Figure 7(b)", Kind: repro.Experiment, Statement: "spiral: both methods converge; [TK] significantly better only for very large training sets",
 			Paper:     "drawn, no numbers",
 			Tolerance: "accuracy grows with m (Kendall); [TK] better at the largest m alone: " + tol,
-			Reason:    "a method does not converge, or [TK] is not better at the largest size alone"}.Decide(c.spiralParts()...))
+			Reason:    "a method does not converge, or [TK] is not better at the largest size alone"}.Decide(spiralParts(c)...))
 	}
-	if c := findCurve(curves, CurveNoisySpiral); c == nil {
+	if c := findCurve(curves, protocol.CurveNoisySpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: accuracy against the number of training data", "not run in this configuration"))
 	} else {
 		var parts []repro.Part
@@ -276,7 +98,7 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 			if m < 600 {
 				continue
 			}
-			if p, err := c.betterAt(k); err == nil {
+			if p, err := betterAt(c, k); err == nil {
 				parts = append(parts, p)
 			}
 		}
@@ -294,10 +116,10 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 
 // behindAt returns the indices of the sizes at which Figure 7(a)'s part
 // fails: [TK] not shown better than [SimpleMKL].
-func (c *Curve) behindAt() []int {
+func behindAt(c *Curve) []int {
 	var out []int
 	for k := range c.Sizes {
-		if p, err := c.betterAt(k); err != nil || p.Outcome != repro.Reproduced {
+		if p, err := betterAt(c, k); err != nil || p.Outcome != repro.Reproduced {
 			out = append(out, k)
 		}
 	}
@@ -317,24 +139,24 @@ func spiralHolds(parts []repro.Part) (converge, onlyLarge bool) {
 // spiralParts are the parts of Figure 7(b)'s statement on c: each method's
 // accuracy grows with the size (Kendall's trend test), [TK] better at the
 // largest size, and [TK] not better at any smaller size.
-func (c *Curve) spiralParts() []repro.Part {
+func spiralParts(c *Curve) []repro.Part {
 	var parts []repro.Part
 	for _, m := range []struct {
 		name string
 		acc  [][]float64
 	}{{"[TK] converges", c.TK}, {"[SimpleMKL] converges", c.SimpleMKL}} {
-		if p, err := c.trend(m.name, m.acc); err == nil {
+		if p, err := trend(c, m.name, m.acc); err == nil {
 			parts = append(parts, p)
 		}
 	}
 	last := len(c.Sizes) - 1
-	if p, err := c.betterAt(last); err == nil {
+	if p, err := betterAt(c, last); err == nil {
 		p.Name = "[TK] better at the largest size, " + p.Name
 		parts = append(parts, p)
 	}
 	var early []string
 	for k := 0; k < last; k++ {
-		if p, err := c.betterAt(k); err == nil && p.Outcome == repro.Reproduced {
+		if p, err := betterAt(c, k); err == nil && p.Outcome == repro.Reproduced {
 			early = append(early, fmt.Sprint(c.Sizes[k]))
 		}
 	}
@@ -349,7 +171,7 @@ func (c *Curve) spiralParts() []repro.Part {
 // training size: with so few points neither method learns Liver, so the
 // order of their accuracies there is noise, not a failure of [TK]. It
 // reads small, the Liver curve at the smallest size repeated
-// Config.ChanceReps times (RunCurve with the same seeds, so its first
+// Config.ChanceReps times (protocol.RunCurve with the same seeds, so its first
 // repetitions are the main curve's), and explains the miss when the main
 // curve misses at the smallest size alone, [TK] and [SimpleMKL] tie there
 // by the paired t-test, and neither is significantly more accurate than
@@ -357,11 +179,11 @@ func (c *Curve) spiralParts() []repro.Part {
 // repetitions, α = Tolerances.Alpha).
 func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 	const id, statement = "Figure 7(a) (chance level)", "Liver at the smallest training size: do the methods learn at all? (our diagnosis of the Figure 7(a) miss)"
-	c := findCurve(curves, CurveLiver)
+	c := findCurve(curves, protocol.CurveLiver)
 	if c == nil || small == nil || len(small.Sizes) != 1 || small.Sizes[0] != c.Sizes[0] || len(small.Majority) != 1 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "needs the Liver curve and its smallest size repeated")
 	}
-	miss := c.behindAt()
+	miss := behindAt(c)
 	if len(miss) == 0 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "Figure 7(a) holds in this run: no miss to explain")
 	}
@@ -413,15 +235,15 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 // curves part only there.
 func SemilogGapClaim(curves []*Curve) repro.Claim {
 	const id, statement = "Figure 7(b) (semilog gap)", "spiral: the gap between the curves on the paper's semilog axes (our reading of \"significantly better only for very large training sets\")"
-	c := findCurve(curves, CurveSpiral)
+	c := findCurve(curves, protocol.CurveSpiral)
 	if c == nil || len(c.Sizes) < 2 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "needs the spiral curve at two sizes or more")
 	}
-	converge, onlyLarge := spiralHolds(c.spiralParts())
+	converge, onlyLarge := spiralHolds(spiralParts(c))
 	if onlyLarge {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "Figure 7(b)'s second part holds in this run: no miss to explain")
 	}
-	gaps := c.semilogGaps()
+	gaps := semilogGaps(c)
 	last := len(gaps) - 1
 	widest := math.Inf(-1)
 	var parts []string
@@ -448,7 +270,7 @@ func residual(acc float64) float64 { return max(1-acc/100, 1e-3) }
 
 // semilogGaps returns, per size, ln(e_SimpleMKL / e_TK) with e the
 // residual of the mean accuracies, as CurveChart draws them.
-func (c *Curve) semilogGaps() []float64 {
+func semilogGaps(c *Curve) []float64 {
 	out := make([]float64, len(c.Sizes))
 	for k := range c.Sizes {
 		t, _ := repro.Summarize(c.TK[k])
@@ -469,14 +291,14 @@ func CurveChart(curves []*Curve) *viz.Grid {
 		if c == nil {
 			continue
 		}
-		semilog := c.Problem == CurveSpiral
+		semilog := c.Problem == protocol.CurveSpiral
 		l := &viz.Line{XLabel: "training points m", YLabel: "test accuracy (%)", ErrorBars: true}
 		switch c.Problem {
-		case CurveLiver:
+		case protocol.CurveLiver:
 			l.Title = "Figure 7(a): Liver"
-		case CurveSpiral:
+		case protocol.CurveSpiral:
 			l.Title, l.YLabel, l.Scale = "Figure 7(b): spiral", "residual error 1 − TSA", viz.LogY
-		case CurveNoisySpiral:
+		case protocol.CurveNoisySpiral:
 			l.Title = "Figure 5: noisy spiral (σ = .1)"
 		}
 		for _, s := range []struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -79,7 +80,7 @@ func (e *Explorer) Fit(d int, eps float64) (*tk.Model, float64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return m, accuracy(e.yt, p), nil
+	return m, protocol.Accuracy(e.yt, p), nil
 }
 
 // Draw is the chart of Fit: f on the lattice, f = 0, the tile edges and
@@ -98,7 +99,7 @@ func (e *Explorer) Draw(d int, eps float64) (viz.Chart, error) {
 	for i := range Z {
 		Z[i] = f[i*n : (i+1)*n]
 	}
-	pos, neg := splitClasses(e.X, e.y)
+	pos, neg := protocol.SplitClasses(e.X, e.y)
 	return &viz.HeatMap{
 		Title:  fmt.Sprintf("Circle, [TK] d = %d, ε = %.3g: test accuracy %.1f %%", d, eps, acc),
 		XLabel: "x_1", YLabel: "x_2", X: e.axis, Y: e.axis, Z: Z, Contours: []float64{0},

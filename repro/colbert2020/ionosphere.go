@@ -5,99 +5,10 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/gonum/mat"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 
-	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/modelsel"
-	"github.com/kernelab/kernelab/klearn/preprocess"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
-
-// IonoHypothesis is one reading of Table 1's Ionosphere [TK] (d = 0) that
-// we test: a fixed P on the box [−ε, 1 + ε]³⁴ (after min–max scaling with
-// the training part), an SVM without bias at C = 1, and its test accuracy
-// per split; Range is the smallest and largest Gram entry of the first
-// split (the dynamic range that decides the outcome).
-type IonoHypothesis struct {
-	Name  string
-	P     []float64 // 2×2, row-major
-	Eps   float64
-	Acc   []float64
-	Range [2]float64
-}
-
-// ionoReadings are the readings tested: the S block alone (the constant
-// Π(b − a) dominates it), P = I/2 (the start of our solver, which it
-// certifies as optimal to 10⁻⁵ on this data), and the Q block alone,
-// k(x, y) = Π_i (b − max(x_i, y_i)), for three margins.
-var ionoReadings = []IonoHypothesis{
-	{Name: "S block only", P: []float64{0, 0, 0, 1}, Eps: 0.1},
-	{Name: "P = I/2", P: []float64{0.5, 0, 0, 0.5}, Eps: 0.1},
-	{Name: "Q block only", P: []float64{1, 0, 0, 0}, Eps: 0},
-	{Name: "Q block only", P: []float64{1, 0, 0, 0}, Eps: 0.1},
-	{Name: "Q block only", P: []float64{1, 0, 0, 0}, Eps: 1},
-}
-
-// RunIonosphere evaluates ionoReadings on the first splits 80/20 splits
-// of Ionosphere (the whole training parts; seed as in Table 1).
-func RunIonosphere(splits int, seed uint64) ([]IonoHypothesis, error) {
-	if splits < 1 {
-		return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: Ionosphere study on %d splits", splits)
-	}
-	ds := DataSets[4]
-	data, err := Load(ds)
-	if err != nil {
-		return nil, err
-	}
-	n, d := data.X.Dims()
-	sp, err := modelsel.RepeatedSplits(n, splits, 0.2, seed)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]IonoHypothesis, len(ionoReadings))
-	copy(out, ionoReadings)
-	for s := range sp {
-		Xtr, Xte, ytr, yte, err := cut(data, sp[s])
-		if err != nil {
-			return nil, err
-		}
-		mm, err := preprocess.MinMax{}.Fit(Xtr)
-		if err != nil {
-			return nil, err
-		}
-		A, err := mm.Transform(Xtr)
-		if err != nil {
-			return nil, err
-		}
-		B, err := mm.Transform(Xte)
-		if err != nil {
-			return nil, err
-		}
-		for h := range out {
-			lo, hi := make([]float64, d), make([]float64, d)
-			for j := range lo {
-				lo[j], hi[j] = -out[h].Eps, 1+out[h].Eps
-			}
-			k := kernel.TK{Degree: 0, Lower: lo, Upper: hi, P: mat.NewSymDense(2, append([]float64(nil), out[h].P...))}
-			K := k.Gram(A)
-			m, err := svm.Classifier{C: 1, NoBias: true}.FitGram(K, ytr)
-			if err != nil {
-				return nil, fmt.Errorf("colbert2020: Ionosphere %s, ε = %g: %w", out[h].Name, out[h].Eps, err)
-			}
-			pred, err := m.PredictGram(k.Cross(B, A))
-			if err != nil {
-				return nil, err
-			}
-			out[h].Acc = append(out[h].Acc, accuracy(yte, pred))
-			if s == 0 {
-				out[h].Range = [2]float64{mat.Min(K), mat.Max(K)}
-			}
-		}
-	}
-	return out, nil
-}
 
 // IonosphereClaim reports which reading of Ionosphere's [TK] Table 1's
 // cell rule (repro.Cell.Verdict) does not put out of the paper's 93.24 ±
@@ -110,9 +21,9 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 	if len(hs) == 0 {
 		return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
 	}
-	paper := Table1Accuracy[4][MTK]
+	paper := Table1Accuracy[4][protocol.MTK]
 	for _, r := range rows {
-		if c, ok := r.cell(MTK); ok && r.Data.Name == DataSets[4].Name && c.Verdict().Outcome != repro.NotReproduced {
+		if c, ok := table1Cell(r, protocol.MTK); ok && r.Data.Name == protocol.DataSets[4].Name && c.Verdict().Outcome != repro.NotReproduced {
 			return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, statement,
 				fmt.Sprintf("Table 1's [TK] cell, with ε chosen by cross-validation, is not out (%.2f %%, %s): no miss to explain", c.Ours.Mean, c.Verdict().Label()))
 		}
@@ -128,8 +39,8 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 		if v.Mean > bestMean {
 			best, bestMean = fmt.Sprintf("%s, ε = %g: %.1f ± %.1f %%", h.Name, h.Eps, v.Mean, v.Std), v.Mean
 		}
-		cell := Row{Data: DataSets[4], Splits: ionoSplits(h.Acc)}
-		if c, ok := cell.cell(MTK); ok && welchNotOut(c) {
+		cell := Row{Data: protocol.DataSets[4], Splits: ionoSplits(h.Acc)}
+		if c, ok := table1Cell(cell, protocol.MTK); ok && welchNotOut(c) {
 			hits = append(hits, fmt.Sprintf("%s, ε = %g", h.Name, h.Eps))
 		}
 	}
@@ -151,8 +62,8 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 func ionoSplits(acc []float64) []SplitResult {
 	out := make([]SplitResult, len(acc))
 	for s, a := range acc {
-		out[s] = SplitResult{Ran: make([]bool, len(Methods)), Acc: make([]float64, len(Methods))}
-		out[s].Ran[MTK], out[s].Acc[MTK] = true, a
+		out[s] = SplitResult{Ran: make([]bool, len(protocol.Methods)), Acc: make([]float64, len(protocol.Methods))}
+		out[s].Ran[protocol.MTK], out[s].Acc[protocol.MTK] = true, a
 	}
 	return out
 }

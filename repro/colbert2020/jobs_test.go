@@ -2,43 +2,19 @@ package colbert2020
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
-// TestJobsList: the quick and full job lists are non-empty, free of
-// duplicates and the same when built twice, with one Table 1 job per data
-// set, split and method; a changed configuration changes the jobs; the
-// registered builder gives Jobs(ConfigFor(mode)).
-func TestJobsList(t *testing.T) {
-	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
-		js := Jobs(cfg)
-		jobstest.CheckList(t, js, Jobs(cfg))
-		n := 0
-		for _, j := range js {
-			if j.Table == jobTable1 {
-				n++
-			}
-		}
-		want := 0
-		for _, j := range cfg.columns() {
-			want += len(cfg.rows()) * cfg.splits(j)
-		}
-		if n != want {
-			t.Errorf("%s: %d Table 1 jobs, want %d", cfg.Mode, n, want)
-		}
-	}
-	q, _ := Jobs(Quick())[0].ID()
-	f, _ := Jobs(Full())[0].ID()
-	p, _ := Jobs(PaperProtocol())[0].ID()
-	if q == f || f == p {
-		t.Error("a changed configuration keeps the job's id")
-	}
-	exp, ok := jobs.Lookup(JobsPaper)
+// TestJobsRegistered: the registered builder gives
+// protocol.Jobs(ConfigFor(mode)); an unknown mode, data set or row is an
+// error. (protocol.TestJobsList checks the lists.)
+func TestJobsRegistered(t *testing.T) {
+	exp, ok := jobs.Lookup(protocol.JobsPaper)
 	if !ok {
 		t.Fatal("not registered")
 	}
@@ -48,17 +24,17 @@ func TestJobsList(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg, _ := ConfigFor(mode)
-		jobstest.CheckList(t, js, Jobs(cfg))
+		jobstest.CheckList(t, js, protocol.Jobs(cfg))
 	}
 	if _, err := exp.Build("huge"); err == nil {
 		t.Error("unknown mode accepted")
 	}
-	bad := Jobs(Quick())[1]
+	bad := protocol.Jobs(protocol.Quick())[1]
 	bad.Data = "no-such-set"
 	if _, err := RunJob(context.Background(), bad); err == nil {
 		t.Error("unknown data set accepted")
 	}
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Rows = []int{7}
 	if _, err := Run(cfg, nil); err == nil {
 		t.Error("row 7 accepted")
@@ -104,23 +80,23 @@ func withoutTimes(res *Results) Results {
 // jobs read from the store.
 func TestShardedJobsEqualRun(t *testing.T) {
 	cfg := tiny()
-	js := Jobs(cfg)
-	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: js, Compute: &computeJob,
+	js := protocol.Jobs(cfg)
+	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: protocol.JobsPaper, Jobs: js, Compute: &computeJob,
 		Run:     func(p func(done, total int)) (*Results, error) { return Study.Run(cfg, p) },
 		Untimed: func(r *Results) *Results { c := withoutTimes(r); return &c }})
 	if len(res.Table1) != 1 || len(res.Table1[0].Splits) != 3 || res.Scaling == nil || len(res.Figure6) != 4 || len(res.Checks) == 0 {
 		t.Fatalf("incomplete results %+v", res)
 	}
 	for k, s := range res.Table1[0].Splits {
-		for j := range Methods {
-			if k >= cfg.Splits && j != MNeuralNet {
+		for j := range protocol.Methods {
+			if k >= cfg.Splits && j != protocol.MNeuralNet {
 				if s.Ran[j] {
-					t.Errorf("split %d of %d ran %s", k, cfg.Splits, Methods[j])
+					t.Errorf("split %d of %d ran %s", k, cfg.Splits, protocol.Methods[j])
 				}
 				continue
 			}
 			if !s.Ran[j] || !(s.Acc[j] > 0 && s.Acc[j] <= 100) || !(s.Fit[j] > 0 && s.Fit[j] <= s.Time[j]) {
-				t.Errorf("%s: ran %v, accuracy %v, one fit %v s of the column's %v s", Methods[j], s.Ran[j], s.Acc[j], s.Fit[j], s.Time[j])
+				t.Errorf("%s: ran %v, accuracy %v, one fit %v s of the column's %v s", protocol.Methods[j], s.Ran[j], s.Acc[j], s.Fit[j], s.Time[j])
 			}
 		}
 	}
@@ -130,27 +106,5 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if len(lines) != len(js) || !strings.HasSuffix(lines[0], "(stored)") {
 		t.Errorf("progress of a run on a filled store: %q", lines)
-	}
-}
-
-// TestSplitsPrefix checks that the network's extra splits leave the other
-// columns' splits as they were: with NetSplits the first Splits splits are
-// those drawn without them, subsampled training parts included.
-func TestSplitsPrefix(t *testing.T) {
-	cfg := Quick()
-	short, err := Splits(345, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.NetSplits = 7
-	long, err := Splits(345, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(short) != cfg.Splits || len(long) != 7 || !reflect.DeepEqual(long[:cfg.Splits], short) {
-		t.Errorf("%d and %d splits; the first %d differ", len(short), len(long), cfg.Splits)
-	}
-	if cfg.splits(MNeuralNet) != 7 || cfg.splits(MTK) != cfg.Splits {
-		t.Errorf("network %d splits, [TK] %d", cfg.splits(MNeuralNet), cfg.splits(MTK))
 	}
 }

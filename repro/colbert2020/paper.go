@@ -5,62 +5,13 @@ import "github.com/kernelab/kernelab/repro"
 // Paper is the short citation of the reproduced paper.
 const Paper = "Colbert & Peet (2020)"
 
-// Methods are the five columns of Table 1, in the paper's order.
-var Methods = []string{"TK", "SimpleMKL", "SimpleMKL TK", "SimpleMKL TK+", "Neural Net"}
-
-// Method indices into Methods.
-const (
-	MTK = iota
-	MSimpleMKL
-	MSimpleMKLTK
-	MSimpleMKLTKPlus
-	MNeuralNet
-)
-
-// DataSet is one row group of Table 1 with the data we run in its place.
-type DataSet struct {
-	// Paper is the paper's name; PaperM and PaperN its printed size.
-	Paper          string
-	PaperM, PaperN int
-	// Name is the kernelab data set (klearn/datasets).
-	Name string
-	// Degree is the TK degree d of the [TK] column (Section 8: "d = 1
-	// (Except Ionosphere, which uses d = 0)"). [SimpleMKL TK]'s random
-	// kernels have LibraryDegree on every set.
-	Degree int
-	// Note says how our data differ from the paper's.
-	Note string
-}
-
-// LibraryDegree is the degree of [SimpleMKL TK]'s random TK kernels on
-// every data set. Section 8 states a degree once, for [TK]: "We use the
-// SDP algorithm in (24) using d = 1 (Except Ionosphere, which uses d = 0)
-// but set γ = 0 to decrease numerical complexity". The exception belongs
-// to the SDP's paragraph; the paragraph of [SimpleMKL TK] states no degree,
-// so its library takes the paper's d = 1. (At d = 0 on Ionosphere's 34
-// features every unit-trace kernel on [0, 1]ⁿ is a constant up to 10⁻¹⁰
-// for an SVM with a bias, which then predicts one class:
-// TestIonosphereSimpleMKLTKConstant.)
-const LibraryDegree = 1
-
-// sizeNote is the difference common to all five rows.
-const sizeNote = "the paper prints one row more than the UCI set has (likely a header line counted)"
-
-// DataSets are the five rows of Table 1, in the paper's order.
-var DataSets = []DataSet{
-	{"Liver", 346, 6, "bupa", 1, "BUPA liver disorders, 345 × 6, label = the \"selector\" field; " + sizeNote},
-	{"Cancer", 684, 9, "breast-wisconsin", 1, "Wisconsin breast cancer (original), 683 complete cases × 9; " + sizeNote},
-	{"Heart", 271, 13, "heart", 1, "Statlog heart, 270 × 13; " + sizeNote},
-	{"Pima", 769, 8, "pima", 1, "Pima Indians diabetes, 768 × 8; " + sizeNote},
-	{"Ionosphere", 352, 34, "ionosphere", 0, "Ionosphere, 351 × 34; " + sizeNote},
-}
-
 // PaperSplits is the number of random 80/20 splits behind each of Table
 // 1's mean ± std (Section 8: "this partition is repeated 30 times").
 const PaperSplits = 30
 
 // Table1Accuracy is Table 1's test-set accuracy (%, mean ± std over 30
-// splits), rows in the order of DataSets, columns in the order of Methods.
+// splits), rows in the order of protocol.DataSets, columns in the order of
+// protocol.Methods.
 var Table1Accuracy = [][]repro.Value{
 	{repro.MS(72.32, 4.92), repro.MS(65.51, 5.10), repro.MS(70.58, 4.69), repro.MS(70.53, 4.79), repro.MS(66.32, 7.46)},
 	{repro.MS(97.18, 1.48), repro.MS(96.55, 1.34), repro.MS(96.89, 1.43), repro.MS(96.89, 1.42), repro.MS(96.67, 1.30)},

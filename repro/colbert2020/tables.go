@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -30,8 +31,8 @@ func Table1Markdown(rows []Row) string {
 		var cells []repro.Cell
 		var cols []int // the method of each cell
 		bestPaper, bestOurs := math.Inf(-1), math.Inf(-1)
-		for j := range Methods {
-			if c, ok := r.cell(j); ok {
+		for j := range protocol.Methods {
+			if c, ok := table1Cell(r, j); ok {
 				cells, cols = append(cells, c), append(cols, j)
 				bestPaper, bestOurs = max(bestPaper, round2(c.Paper.Mean)), max(bestOurs, round2(c.Ours.Mean))
 			}
@@ -47,7 +48,7 @@ func Table1Markdown(rows []Row) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s%s | %s | %s | %s |\n", label, c.Col, len(r.Acc(j)),
 				bold(c.Paper.Format(2), round2(c.Paper.Mean) == bestPaper), bold(c.Ours.Format(2), round2(c.Ours.Mean) == bestOurs), mark,
-				Table1Time[indexOf(r.Data.Name)][j].Format(2), vf.Format(2), vt.Format(2))
+				Table1Time[protocol.DataSetIndex(r.Data.Name)][j].Format(2), vf.Format(2), vt.Format(2))
 		}
 	}
 	return b.String()
@@ -78,7 +79,7 @@ func ScalingChart(s *Scaling, method string) *viz.Grid {
 			for i, m := range ser.Sizes {
 				x[i] = float64(m)
 			}
-			series = append(series, viz.Series{Name: ser.label(), X: x, Y: ser.Seconds})
+			series = append(series, viz.Series{Name: seriesLabel(ser), X: x, Y: ser.Seconds})
 		}
 		if len(series) == 0 {
 			continue
@@ -91,7 +92,7 @@ func ScalingChart(s *Scaling, method string) *viz.Grid {
 
 // label names a series in the charts and the slope table: its degree
 // (Figure 3) or library size (Figure 4).
-func (ser ScalingSeries) label() string {
+func seriesLabel(ser ScalingSeries) string {
 	if ser.L > 0 {
 		return fmt.Sprintf("L = %d", ser.L)
 	}
@@ -120,7 +121,7 @@ func ScalingMarkdown(s *Scaling) string {
 		if ser.Method == "SimpleMKL TK" {
 			fig, paper = "4", PaperSimpleMKLExponent
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.1f |\n", fig, ser.Method, ser.label(), slope(ser, "circle"), slope(ser, "spiral"), paper)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %.1f |\n", fig, ser.Method, seriesLabel(ser), slope(ser, "circle"), slope(ser, "spiral"), paper)
 	}
 	return b.String()
 }

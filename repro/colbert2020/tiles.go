@@ -13,6 +13,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -152,7 +153,7 @@ func RunTiles(grid int) (*Tiles, error) {
 			}
 		}
 	}
-	res.Pos, res.Neg = splitClasses(X, y)
+	res.Pos, res.Neg = protocol.SplitClasses(X, y)
 	if grid > 1 {
 		lo0, hi0 := ex[0], ex[len(ex)-1]
 		lo1, hi1 := ey[0], ey[len(ey)-1]

@@ -3,14 +3,17 @@ package colbert2020
 import (
 	"os"
 	"testing"
+
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 )
 
-// TestQuickConfigTiming runs Quick() end to end (set KERNELAB_QUICK_TIMING=1).
+// TestQuickConfigTiming runs protocol.Quick() end to end (set
+// KERNELAB_QUICK_TIMING=1).
 func TestQuickConfigTiming(t *testing.T) {
 	if os.Getenv("KERNELAB_QUICK_TIMING") == "" {
 		t.Skip("set KERNELAB_QUICK_TIMING=1")
 	}
-	res, err := Run(Quick(), func(s string) { t.Log(s) })
+	res, err := Run(protocol.Quick(), func(s string) { t.Log(s) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,8 +22,8 @@ func TestQuickConfigTiming(t *testing.T) {
 		t.Logf("%s: %v — %s", c.ID, c.Outcome, c.Ours)
 	}
 	for _, r := range res.Table1 {
-		for j := range Methods {
-			t.Logf("%s %s acc %v time %v", r.Data.Paper, Methods[j], r.Acc(j), r.Times(j))
+		for j := range protocol.Methods {
+			t.Logf("%s %s acc %v time %v", r.Data.Paper, protocol.Methods[j], r.Acc(j), r.Times(j))
 		}
 	}
 	t.Log(res.Elapsed)

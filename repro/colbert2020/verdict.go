@@ -2,154 +2,13 @@ package colbert2020
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
 
-	"gonum.org/v1/gonum/mat"
-
-	"github.com/kernelab/kernelab/klearn/datasets"
-	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
-	"github.com/kernelab/kernelab/klearn/mkl/tk"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 )
-
-// ScalingDegrees are the degrees of Figure 3 and ScalingLs the library
-// sizes of Figure 4, as in the paper.
-var (
-	ScalingDegrees = []int{1, 2, 3}
-	ScalingLs      = []int{100, 200, 300}
-)
-
-// scalingMaxBasisBytes bounds the basis Grams of a timed [TK] fit: a
-// degree-3 fit at 400 points needs 3.2 GB of them and takes a minute on
-// the chunked path, so each degree runs the sizes whose basis fits in 1 GB.
-const scalingMaxBasisBytes = 1 << 30
-
-// ScalingSeries is one curve of Figures 3–4: the seconds of one fit per
-// training size on one problem, for [TK] of one degree (Figure 3; C = 1,
-// ε = 0) or [SimpleMKL TK] with one library size L (Figure 4; degree 1,
-// C = 10, the random library included), with the fitted log–log exponent.
-type ScalingSeries struct {
-	Method   string // "TK" or "SimpleMKL TK"
-	Problem  string // "circle" or "spiral"
-	Degree   int    // TK's degree; 1 for SimpleMKL TK
-	L        int    // SimpleMKL TK's library size; 0 for TK
-	Sizes    []int
-	Seconds  []float64
-	Exponent float64
-}
-
-// Scaling is the time-scaling experiment of Figures 3–4: the series of
-// both methods on the circle and the spiral.
-type Scaling struct {
-	Series []ScalingSeries
-}
-
-// scalingProblem returns m training points of the circle or the spiral.
-func scalingProblem(problem string, m int, seed uint64) (*mat.Dense, []float64, error) {
-	if problem == "spiral" {
-		return scaledSpiral(m, 0, seed)
-	}
-	ds, err := datasets.Circle(m, 2, seed)
-	if err != nil {
-		return nil, nil, err
-	}
-	y, err := datasets.Binary(ds)
-	return ds.X, y, err
-}
-
-// scalingRepeats is how many times RunScaling times a fit shorter than
-// scalingShort; it keeps the median, so that one pause of the machine does
-// not bend a series (the smallest fits take milliseconds). A longer fit is
-// timed once: a pause is small beside it, and repeating it would cost the
-// notebook's full run most of its margin.
-const (
-	scalingRepeats = 3
-	scalingShort   = 0.5 // seconds
-)
-
-// medianSeconds returns the wall-clock time of f: of one run when it takes
-// scalingShort or more, otherwise the median of scalingRepeats runs.
-func medianSeconds(f func() error) (float64, error) {
-	var t []float64
-	for len(t) < scalingRepeats && (len(t) == 0 || t[0] < scalingShort) {
-		t0 := time.Now()
-		if err := f(); err != nil {
-			return 0, err
-		}
-		t = append(t, time.Since(t0).Seconds())
-	}
-	slices.Sort(t)
-	return t[len(t)/2], nil
-}
-
-// RunScaling times [TK] fits per degree of ScalingDegrees and [SimpleMKL
-// TK] fits (the random library included) per L of ScalingLs at every size,
-// on the circle (mlbench's generator) and the spiral (Lang & Witbrock's),
-// keeping the median of scalingRepeats fits for the short ones
-// (medianSeconds), and fits the log–log
-// exponents. A degree skips the sizes whose basis Grams exceed
-// scalingMaxBasisBytes.
-func RunScaling(sizes []int, seed uint64) (*Scaling, error) {
-	s := &Scaling{}
-	for _, problem := range []string{"circle", "spiral"} {
-		for _, d := range ScalingDegrees {
-			q, err := kernel.TKSize(2, d)
-			if err != nil {
-				return nil, err
-			}
-			vars := float64(2*q) * float64(2*q+1) / 2
-			ser := ScalingSeries{Method: "TK", Problem: problem, Degree: d}
-			for _, m := range sizes {
-				if 8*vars*float64(m)*float64(m) > scalingMaxBasisBytes {
-					continue
-				}
-				X, y, err := scalingProblem(problem, m, seed)
-				if err != nil {
-					return nil, err
-				}
-				sec, err := medianSeconds(func() error {
-					_, err := (tk.Learner{Degree: d, SVM: svm.Classifier{C: 1, NoBias: true}}).Fit(X, y)
-					return err
-				})
-				if err != nil {
-					return nil, err
-				}
-				ser.Sizes, ser.Seconds = append(ser.Sizes, m), append(ser.Seconds, sec)
-			}
-			ser.Exponent = logLogSlope(ser.Sizes, ser.Seconds)
-			s.Series = append(s.Series, ser)
-		}
-		for _, L := range ScalingLs {
-			ser := ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: LibraryDegree, L: L}
-			for _, m := range sizes {
-				X, y, err := scalingProblem(problem, m, seed)
-				if err != nil {
-					return nil, err
-				}
-				sec, err := medianSeconds(func() error {
-					var lib gramLibrary
-					if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, &lib); err != nil {
-						return err
-					}
-					_, err := (simplemkl.Learner{C: 10}).FitGrams(lib.K, y)
-					return err
-				})
-				if err != nil {
-					return nil, err
-				}
-				ser.Sizes, ser.Seconds = append(ser.Sizes, m), append(ser.Seconds, sec)
-			}
-			ser.Exponent = logLogSlope(ser.Sizes, ser.Seconds)
-			s.Series = append(s.Series, ser)
-		}
-	}
-	return s, nil
-}
 
 // scalingClaim checks that every series of one method grows no faster
 // than the paper's exponent plus ExponentSlack. Our solvers stand in for
@@ -184,17 +43,6 @@ func scalingClaim(s *Scaling, id, method, statement string, paper float64) repro
 	return cl
 }
 
-// logLogSlope is the least-squares slope of log t against log m.
-func logLogSlope(m []int, t []float64) float64 {
-	n := float64(len(m))
-	var sx, sy, sxx, sxy float64
-	for i := range m {
-		x, y := math.Log(float64(m[i])), math.Log(max(t[i], 1e-9))
-		sx, sy, sxx, sxy = sx+x, sy+y, sxx+x*x, sxy+x*y
-	}
-	return (n*sxy - sx*sy) / (n*sxx - sx*sx)
-}
-
 // Results holds everything Verdict needs.
 type Results struct {
 	Mode    string
@@ -217,8 +65,8 @@ type Results struct {
 func Table1Cells(rows []Row) []repro.Cell {
 	var cells []repro.Cell
 	for _, r := range rows {
-		for j := range Methods {
-			if c, ok := r.cell(j); ok {
+		for j := range protocol.Methods {
+			if c, ok := table1Cell(r, j); ok {
 				cells = append(cells, c)
 			}
 		}
@@ -231,29 +79,20 @@ func Table1Cells(rows []Row) []repro.Cell {
 // δ the gap to the nearest other method in the paper's row (criterion
 // "table 1": repro.Cell.Verdict, Welch's test with the power to see δ);
 // false when no split ran it.
-func (r Row) cell(j int) (repro.Cell, bool) {
+func table1Cell(r Row, j int) (repro.Cell, bool) {
 	acc := r.Acc(j)
 	if len(acc) == 0 {
 		return repro.Cell{}, false
 	}
 	v, _ := repro.Summarize(acc)
-	i := indexOf(r.Data.Name)
+	i := protocol.DataSetIndex(r.Data.Name)
 	paper := Table1Accuracy[i][j]
 	paper.N = PaperSplits
-	means := make([]float64, len(Methods))
+	means := make([]float64, len(protocol.Methods))
 	for k, p := range Table1Accuracy[i] {
 		means[k] = p.Mean
 	}
-	return repro.Cell{Row: r.Data.Paper, Col: Methods[j], Paper: paper, Ours: v, Delta: repro.AdjacentGap(means)[j]}, true
-}
-
-func indexOf(name string) int {
-	for i, d := range DataSets {
-		if d.Name == name {
-			return i
-		}
-	}
-	return -1
+	return repro.Cell{Row: r.Data.Paper, Col: protocol.Methods[j], Paper: paper, Ours: v, Delta: repro.AdjacentGap(means)[j]}, true
 }
 
 // Verdict computes the verdict table from res under Criteria: the theorem
@@ -274,16 +113,16 @@ func Verdict(res *Results) *repro.Report {
 		case "quick":
 			reason += "; quick: Liver alone, 2 splits, 120 rows"
 		case "full":
-			f := Full()
-			reason += fmt.Sprintf("; full mode: %d splits (the paper: 30; [Neural Net] all %d), whole training parts, ε = 0.1 for [TK] except on Liver and Ionosphere (ε by CV), C ∈ %v for the SimpleMKL columns, L = %d", f.Splits, f.allSplits(), f.CGrid, f.L)
+			f := protocol.Full()
+			reason += fmt.Sprintf("; full mode: %d splits (the paper: 30; [Neural Net] all %d), whole training parts, ε = 0.1 for [TK] except on Liver and Ionosphere (ε by CV), C ∈ %v for the SimpleMKL columns, L = %d", f.Splits, f.AllSplits(), f.CGrid, f.L)
 		}
 		cells := Table1Cells(res.Table1)
 		t1 := repro.Claim{ID: "Table 1", Statement: "test-set accuracy (%) of [TK], [SimpleMKL], [SimpleMKL TK], [SimpleMKL TK+], [Neural Net] (30 × 80/20 splits, C by 5-fold CV)",
 			Paper: fmt.Sprintf("%d cells, mean ± std over %d splits", len(cells), PaperSplits), Reason: reason}.DecideCells(cells)
 		s8 := statementClaim(res.Table1)
 		if res.Mode == "quick" {
-			t1.Quick = repro.Subset{N: len(cells), M: len(DataSets) * len(Methods), Of: "cells"}
-			s8.Quick = repro.Subset{N: len(res.Table1), M: len(DataSets), Of: "data sets"}
+			t1.Quick = repro.Subset{N: len(cells), M: len(protocol.DataSets) * len(protocol.Methods), Of: "cells"}
+			s8.Quick = repro.Subset{N: len(res.Table1), M: len(protocol.DataSets), Of: "data sets"}
 		}
 		r.Add(t1, s8, speedClaim(res.Table1))
 	}
@@ -322,14 +161,14 @@ func Verdict(res *Results) *repro.Report {
 }
 
 // quickSubsets marks the rows of a quick run decided on fewer training
-// sizes than PaperProtocol's (Figures 3–5 and 7) or on fewer random trials
-// or points than full mode's (RunChecks); Verdict marks Table 1, Section 8
-// and Figure 2 itself.
+// sizes than protocol.PaperProtocol's (Figures 3–5 and 7) or on fewer
+// random trials or points than full mode's (RunChecks); Verdict marks Table
+// 1, Section 8 and Figure 2 itself.
 func quickSubsets(r *repro.Report, res *Results) {
-	paper := PaperProtocol()
+	paper := protocol.PaperProtocol()
 	n := map[string]repro.Subset{}
-	ids := map[string]string{CurveLiver: "Figure 7(a)", CurveSpiral: "Figure 7(b)", CurveNoisySpiral: "Figure 5"}
-	for i, p := range CurveProblems {
+	ids := map[string]string{protocol.CurveLiver: "Figure 7(a)", protocol.CurveSpiral: "Figure 7(b)", protocol.CurveNoisySpiral: "Figure 5"}
+	for i, p := range protocol.CurveProblems {
 		if c := findCurve(res.Curves, p); c != nil {
 			n[ids[p]] = repro.Subset{N: len(c.Sizes), M: len(paper.CurveSizes[i]), Of: "training sizes"}
 		}
@@ -362,23 +201,23 @@ func statementClaim(rows []Row) repro.Claim {
 		Reason:    "on some set neither TK column is shown no worse than [SimpleMKL]"}
 	var parts []repro.Part
 	for _, row := range rows {
-		sm := row.Acc(MSimpleMKL)
+		sm := row.Acc(protocol.MSimpleMKL)
 		if len(sm) < 2 {
 			continue
 		}
 		var outs []repro.Outcome
 		var items []string
-		for _, j := range []int{MTK, MSimpleMKLTK} {
+		for _, j := range []int{protocol.MTK, protocol.MSimpleMKLTK} {
 			a := row.Acc(j)
 			if len(a) != len(sm) {
 				continue
 			}
-			p, err := repro.NoWorse(Methods[j], a, sm, MetMargin, repro.Alpha, true)
+			p, err := repro.NoWorse(protocol.Methods[j], a, sm, MetMargin, repro.Alpha, true)
 			if err != nil {
 				continue
 			}
 			outs = append(outs, p.Outcome)
-			items = append(items, fmt.Sprintf("[%s] %s", Methods[j], p.Detail))
+			items = append(items, fmt.Sprintf("[%s] %s", protocol.Methods[j], p.Detail))
 		}
 		if len(outs) == 0 {
 			continue
@@ -412,13 +251,13 @@ func speedClaim(rows []Row) repro.Claim {
 	var parts []repro.Part
 	var ours []string
 	for _, row := range rows {
-		t := row.FitTimes(MTK)
+		t := row.FitTimes(protocol.MTK)
 		if len(t) == 0 {
 			continue
 		}
 		v, _ := repro.Summarize(t)
-		cv, _ := repro.Summarize(row.Times(MTK))
-		p := Table1Time[indexOf(row.Data.Name)][MTK]
+		cv, _ := repro.Summarize(row.Times(protocol.MTK))
+		p := Table1Time[protocol.DataSetIndex(row.Data.Name)][protocol.MTK]
 		line := fmt.Sprintf("%s %.3g s vs %.4g s (with CV %.3g s)", row.Data.Paper, v.Mean, p.Mean, cv.Mean)
 		parts = append(parts, repro.Check(row.Data.Paper, v.Mean*10 <= p.Mean, line))
 		ours = append(ours, line)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -367,11 +370,11 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 			O.SetSym(i, j, 1)
 		}
 	}
-	rI, err := mebR2(I)
+	rI, err := protocol.MEBRadius2(I)
 	if err != nil {
 		return nil, err
 	}
-	rO, err := mebR2(O)
+	rO, err := protocol.MEBRadius2(O)
 	if err != nil {
 		return nil, err
 	}
@@ -384,7 +387,7 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 	}
 	rs := make([]float64, len(fam))
 	for d, K := range fam {
-		if rs[d], err = mebR2(K); err != nil {
+		if rs[d], err = protocol.MEBRadius2(K); err != nil {
 			return nil, err
 		}
 		t, err := metrics.MEBRadiusApprox(K)
@@ -411,7 +414,7 @@ func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 		if err != nil {
 			return nil, err
 		}
-		r2, err := mebR2(Kc)
+		r2, err := protocol.MEBRadius2(Kc)
 		if err != nil {
 			return nil, err
 		}
@@ -680,45 +683,6 @@ func CheckEasyMKLMaxMin(X mat.Matrix, y []float64, grid int) (repro.Claim, []Max
 		joinStr(parts))), outs, nil
 }
 
-// Alg1Point is one point of the convergence curve of Algorithm 1.
-type Alg1Point struct {
-	Steps int
-	// RelErr is ‖K_d^(Q) − K_d‖_F/‖K_d‖_F for the largest degree d = D.
-	RelErr float64
-}
-
-// Algorithm1Convergence samples Q_D with Algorithm 1 (DegreeRule) for each
-// number of steps and returns the relative Frobenius error of its degree-D
-// member against the normalised HPK K_D on the rows of X.
-func Algorithm1Convergence(X mat.Matrix, D int, steps []int, seed uint64) ([]Alg1Point, error) {
-	_, m, err := klearn.CheckMatrix("donini2017: X", X)
-	if err != nil {
-		return nil, err
-	}
-	fam, err := hpk.Family{D: D}.Grams(X)
-	if err != nil {
-		return nil, err
-	}
-	KD := fam[D]
-	nD, _ := metrics.FrobeniusNorm(KD)
-	var out []Alg1Point
-	for i, s := range steps {
-		f, err := hpk.RandomFamily{D: D, Steps: s, Rule: hpk.DegreeRule, Seed: seed + uint64(i)}.Sample(m)
-		if err != nil {
-			return nil, err
-		}
-		Ks, err := f.Grams(X)
-		if err != nil {
-			return nil, err
-		}
-		var diff mat.Dense
-		diff.Sub(Ks[D], KD)
-		e, _ := metrics.FrobeniusNorm(&diff)
-		out = append(out, Alg1Point{Steps: s, RelErr: e / nD})
-	}
-	return out, nil
-}
-
 // LogLogSlope is the least-squares slope of log y against log x.
 func LogLogSlope(x, y []float64) float64 {
 	lx, ly := make([]float64, len(x)), make([]float64, len(y))
@@ -757,11 +721,77 @@ func sortedKeys[V any](m map[string]V) []string {
 	return k
 }
 
-// mebR2 returns the squared MEB radius r*² of K (opt.MEB).
-func mebR2(K mat.Symmetric) (float64, error) {
-	res, err := opt.MEB(K, nil)
-	if err != nil {
-		return 0, err
+func runChecks(cfg Config) (ChecksResult, error) {
+	var out ChecksResult
+	add := func(c repro.Claim, err error) error {
+		if err == nil {
+			out.Checks = append(out.Checks, c)
+		}
+		return err
 	}
-	return res.F, nil
+	adds := func(cs []repro.Claim, err error) error {
+		if err == nil {
+			out.Checks = append(out.Checks, cs...)
+		}
+		return err
+	}
+	if err := add(CheckTable1(cfg.Seed)); err != nil {
+		return ChecksResult{}, err
+	}
+	if err := add(CheckTheorem1(cfg.Seed + 1)); err != nil {
+		return ChecksResult{}, err
+	}
+	if err := add(CheckTheorem2(cfg.Seed + 2)); err != nil {
+		return ChecksResult{}, err
+	}
+	if err := adds(CheckSpectralRatio(cfg.Seed+3, cfg.Draws)); err != nil {
+		return ChecksResult{}, err
+	}
+	Xi, yi, _, err := protocol.LoadUnitAll("Ionosphere", cfg, 0)
+	if err != nil {
+		return ChecksResult{}, err
+	}
+	if err := adds(CheckRademacher(Xi, 10, cfg.Draws, cfg.Seed+4)); err != nil {
+		return ChecksResult{}, err
+	}
+	Xh, yh, _, err := protocol.LoadUnitAll("Heart", cfg, 0)
+	if err != nil {
+		return ChecksResult{}, err
+	}
+	if err := adds(CheckMEB(Xh, 8, 10, cfg.Seed+5)); err != nil {
+		return ChecksResult{}, err
+	}
+	if err := adds(CheckFrobenius(Xh, yh, 8)); err != nil {
+		return ChecksResult{}, err
+	}
+	if err := add(CheckEq12(Xh, 10)); err != nil {
+		return ChecksResult{}, err
+	}
+	cos := map[string]*mat.SymDense{}
+	for _, n := range cfg.Prop2Data {
+		_, _, K, err := protocol.LoadUnitAll(n, cfg, 500)
+		if err != nil {
+			return ChecksResult{}, err
+		}
+		cos[n] = K
+	}
+	if err := add(CheckProposition2(cos, cfg.Prop2D)); err != nil {
+		return ChecksResult{}, err
+	}
+	// The max–min check on 40 Ionosphere rows (a seeded subset, both classes).
+	idx := klearn.NewRand(cfg.Seed + 6).Perm(len(yi))[:40]
+	Xmm, err := modelsel.Rows(Xi, idx)
+	if err != nil {
+		return ChecksResult{}, err
+	}
+	ymm, err := modelsel.Take(yi, idx)
+	if err != nil {
+		return ChecksResult{}, err
+	}
+	c, mm, err := CheckEasyMKLMaxMin(Xmm, ymm, cfg.MaxMinGrid)
+	if err != nil {
+		return ChecksResult{}, err
+	}
+	out.Checks, out.MaxMin = append(out.Checks, c), mm
+	return out, nil
 }

@@ -1,17 +1,20 @@
 // Package donini2017 reproduces Donini & Aiolli (2017), "Learning deep
 // kernels in the space of dot product polynomials" (Machine Learning 106):
-// the paper's printed numbers with their table ids (Tables 2–5), the data
-// sets of Table 2 with the substitutes we use beside them, the preprocessing
-// (non-negative features scaled to [0, 1] with training statistics, rows of
-// unit norm, as the paper's unit-ball setting of Section 3 and its reference
-// code assume), the nested cross-validation protocol of Section 5 with
-// EasyMKL and the KOMD classifier, the experiments (Figures 1 and 3–10,
-// Tables 3–5) as jobs of repro/jobs (Jobs, RunJob: cached in the results
-// store and shardable over a cluster) that Run assembles, with a progress
-// callback, the numerical checks of
-// Theorems 1–4, Propositions 1–2, Eq. (12), Algorithm 1 and the EasyMKL
-// max–min relaxation, the verdict table (Verdict) that the notebook opens
-// with, and the chart builders.
+// the paper's printed numbers with their table ids (Tables 3–5), the
+// numerical checks of Theorems 1–4, Propositions 1–2, Eq. (12), Algorithm
+// 1 and the EasyMKL max–min relaxation, the verdict table (Verdict) that
+// the notebook opens with, and the chart builders.
+//
+// The computation is package protocol's: the data sets of Table 2 with the
+// substitutes we use beside them, the preprocessing (non-negative features
+// scaled to [0, 1] with training statistics, rows of unit norm, as the
+// paper's unit-ball setting of Section 3 and its reference code assume),
+// the nested cross-validation protocol of Section 5 with EasyMKL and the
+// KOMD classifier, and the experiments (Figures 1 and 3–10, Tables 3–5)
+// as jobs of repro/jobs (protocol.Jobs: cached in the results store and
+// shardable over a cluster), keyed by protocol's code alone. Run
+// assembles them, with a progress callback; the checks are a cheap kind of
+// this package, recomputed when the report changes.
 //
 // Every tolerance is stated in Tolerances before any result is computed;
 // comparisons between methods use a paired test over the same folds

@@ -1,65 +1,24 @@
 package donini2017
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+	"github.com/kernelab/kernelab/repro/jobs"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
-	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 )
-
-func TestUnitMinMaxUsesTrainingStatistics(t *testing.T) {
-	X := mat.NewDense(3, 2, []float64{0, 10, 2, 20, 4, 40})
-	orig := mat.DenseCopyOf(X)
-	Z, err := Unit(X, []int{0, 1}, MinMax)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !mat.Equal(X, orig) {
-		t.Fatal("Unit modified its input")
-	}
-	// Training rows: column 0 in [0, 2], column 1 in [10, 20]. Row 1 maps to
-	// (1, 1)/√2; row 2 (outside the training range) is clipped to (1, 1)/√2;
-	// row 0 maps to (0, 0) and stays zero.
-	s := 1 / math.Sqrt2
-	want := []float64{0, 0, s, s, s, s}
-	for i, v := range Z.RawMatrix().Data {
-		if math.Abs(v-want[i]) > 1e-15 {
-			t.Fatalf("Unit = %v, want %v", Z.RawMatrix().Data, want)
-		}
-	}
-	Zz, err := Unit(X, nil, ZScore)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// z-scores of column 0 over all rows: (−1.2247, 0, 1.2247); column 1
-	// (−0.9806, −0.3922, 1.3728); rows scaled to unit norm.
-	r0 := []float64{Zz.At(0, 0), Zz.At(0, 1)}
-	if math.Abs(r0[0]*r0[0]+r0[1]*r0[1]-1) > 1e-12 || r0[0] >= 0 || r0[1] >= 0 {
-		t.Fatalf("z-scored row 0 = %v", r0)
-	}
-	if _, err := Unit(X, nil, "bogus"); !errors.Is(err, klearn.ErrParam) {
-		t.Fatalf("bad preprocessing: err = %v", err)
-	}
-	if _, err := Unit(X, []int{5}, MinMax); !errors.Is(err, klearn.ErrParam) {
-		t.Fatalf("bad training row: err = %v", err)
-	}
-}
 
 func TestChecksReproduce(t *testing.T) {
 	for name, f := range map[string]func(uint64) (repro.Claim, error){"Theorem 1": CheckTheorem1, "Theorem 2": CheckTheorem2} {
@@ -172,7 +131,7 @@ func TestEasyMKLMaxMinClosedForm(t *testing.T) {
 
 func TestAlgorithm1Converges(t *testing.T) {
 	X := randUnit(30, 3, klearn.NewRand(8))
-	pts, err := Algorithm1Convergence(X, 2, []int{200, 800, 3200, 12800}, 9)
+	pts, err := protocol.Algorithm1Convergence(X, 2, []int{200, 800, 3200, 12800}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,42 +141,6 @@ func TestAlgorithm1Converges(t *testing.T) {
 	if s := LogLogSlope([]float64{1, 10, 100}, []float64{3, 3 / math.Sqrt(10), 0.3}); math.Abs(s+0.5) > 1e-12 {
 		t.Errorf("LogLogSlope of x^{-1/2} = %g", s)
 	}
-}
-
-func TestSwapLabelsAndToyData(t *testing.T) {
-	X, y := MakeClassification(200, 1)
-	for i := 0; i < 200; i++ {
-		if n := math.Hypot(X.At(i, 0), X.At(i, 1)); math.Abs(n-1) > 1e-12 {
-			t.Fatalf("row %d has norm %g", i, n)
-		}
-	}
-	orig := append([]float64(nil), y...)
-	if z := SwapLabels(y, 0, 2); !equal(z, y) {
-		t.Error("SwapLabels(0) changed labels")
-	}
-	z := SwapLabels(y, 1, 2)
-	if !equal(y, orig) {
-		t.Error("SwapLabels modified its input")
-	}
-	flipped := 0
-	for i := range z {
-		if z[i] != y[i] {
-			flipped++
-		}
-	}
-	// 200 draws with replacement hit 200(1 − (1 − 1/200)^200) ≈ 127 distinct indices.
-	if flipped < 100 || flipped > 150 {
-		t.Errorf("SwapLabels(1) flipped %d of 200, want ≈ 127", flipped)
-	}
-}
-
-func equal(a, b []float64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // claimByID returns the claim with the id.
@@ -232,22 +155,22 @@ func claimByID(r *repro.Report, id string) repro.Claim {
 
 func TestVerdictTieIsNotAWin(t *testing.T) {
 	curve := func(mkl, kd []float64) CVCurves {
-		c := CVCurves{Data: "toy", Ds: []int{10}, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
-		for m := range Methods {
+		c := CVCurves{Data: "toy", Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
+		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{kd}
 		}
 		c.AUC[0] = [][]float64{mkl}
 		return c
 	}
 	// K_MKL ahead by 0.01 on average but inside the fold-to-fold noise: a tie.
-	noisy := &Results{Mode: "test", Prep: MinMax, CV: []CVCurves{curve(
+	noisy := &Results{Mode: "test", Prep: protocol.MinMax, CV: []CVCurves{curve(
 		[]float64{0.80, 0.90, 0.70, 0.85, 0.75}, []float64{0.85, 0.83, 0.72, 0.80, 0.75})}}
 	c := claimByID(Verdict(noisy), "Figures 3–5 K_MKL vs K_D")
 	if c.Outcome == repro.Reproduced {
 		t.Errorf("a difference inside the noise counted as a win: %v (%s)", c.Outcome, c.Ours)
 	}
 	// A consistent gain of 0.05 on every fold is a win.
-	clear := &Results{Mode: "test", Prep: MinMax, CV: []CVCurves{curve(
+	clear := &Results{Mode: "test", Prep: protocol.MinMax, CV: []CVCurves{curve(
 		[]float64{0.85, 0.86, 0.90, 0.81, 0.88}, []float64{0.80, 0.80, 0.86, 0.75, 0.84})}}
 	if c := claimByID(Verdict(clear), "Figures 3–5 K_MKL vs K_D"); c.Outcome != repro.Reproduced {
 		t.Errorf("a consistent win not counted: %v (%s)", c.Outcome, c.Ours)
@@ -292,15 +215,15 @@ func TestConfigErrors(t *testing.T) {
 	}
 	for _, mode := range []string{"quick", "full", "paper"} {
 		c, err := ConfigFor(mode)
-		if err != nil || c.Mode != mode || c.validate() != nil {
-			t.Errorf("ConfigFor(%s): %v, %v", mode, err, c.validate())
+		if err != nil || c.Mode != mode || c.Validate() != nil {
+			t.Errorf("ConfigFor(%s): %v, %v", mode, err, c.Validate())
 		}
 	}
 	bad := []func(*Config){
 		func(c *Config) { c.Outer = 1 },
 		func(c *Config) { c.VGrid = []float64{0} },
 		func(c *Config) { c.VGrid = []float64{0.5, 0.1} },
-		func(c *Config) { c.Inner, c.VGrid, c.PaperCheck = 10, PaperVGrid, "Sonar" },
+		func(c *Config) { c.Inner, c.VGrid, c.PaperCheck = 10, protocol.PaperVGrid, "Sonar" },
 		func(c *Config) { c.CVData = []string{"Nowhere"} },
 		func(c *Config) { c.Prep = "log" },
 		func(c *Config) { c.Ds = []int{0} },
@@ -311,7 +234,7 @@ func TestConfigErrors(t *testing.T) {
 		func(c *Config) { c.Fig10Cs = nil },
 	}
 	for i, f := range bad {
-		c := Quick()
+		c := protocol.Quick()
 		f(&c)
 		if _, err := Run(c, nil); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("bad config %d: err = %v", i, err)
@@ -321,7 +244,7 @@ func TestConfigErrors(t *testing.T) {
 
 // tiny is a configuration that runs every part in seconds.
 func tiny() Config {
-	c := Quick()
+	c := protocol.Quick()
 	c.Mode = "tiny"
 	c.Draws, c.Prop2D, c.Prop2Data, c.MaxMinGrid, c.Alg1Steps = 20, 4, []string{"Heart"}, 5, []int{200, 800}
 	c.Fig1D, c.Fig1Data, c.Fig1MaxN = 3, []string{"Heart"}, 100
@@ -342,14 +265,14 @@ func TestTinyRun(t *testing.T) {
 	n := 0
 	res, err := Run(tiny(), func(done, total int) {
 		n++
-		if done != n || total != Total(tiny()) {
+		if done != n || total != protocol.Total(tiny()) {
 			t.Errorf("progress %d/%d", done, total)
 		}
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != Total(tiny()) || len(res.CV) != 1 || len(res.CV[0].AUC[0][0]) != 3 || len(res.Fig1) != 2 {
+	if n != protocol.Total(tiny()) || len(res.CV) != 1 || len(res.CV[0].AUC[0][0]) != 3 || len(res.Fig1) != 2 {
 		t.Fatalf("progress %d, CV %d, Fig1 %d", n, len(res.CV), len(res.Fig1))
 	}
 	for _, c := range res.Checks {
@@ -412,16 +335,16 @@ func TestTinyFigure10(t *testing.T) {
 	}
 	c := tiny()
 	c.MNISTTrain, c.MNISTVal, c.MNISTTest, c.Fig10Ds, c.Fig10Cs = 120, 60, 100, []int{1, 3}, []float64{1, 4}
-	res := &Results{}
-	if err := runFig10(c, res); err != nil {
+	f, err := protocol.KindFig10.Run(context.Background(), c, jobs.Job{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	f := res.Fig10
+	res := &Results{Fig10: f}
 	for i := range f.Err {
 		for di := range f.Ds {
 			var mean float64
 			for _, b := range f.BlockErr[i][di] {
-				mean += b / Fig10Blocks
+				mean += b / protocol.Fig10Blocks
 			}
 			// Equal blocks of 10 images: the block mean is the error.
 			if math.Abs(mean-f.Err[i][di]) > 1e-9 || f.Err[i][di] > 50 {
@@ -429,7 +352,7 @@ func TestTinyFigure10(t *testing.T) {
 			}
 		}
 	}
-	if len(f.RBFBlocks) != Fig10Blocks || f.RBFGamma == 0 || f.RBFErr > 50 {
+	if len(f.RBFBlocks) != protocol.Fig10Blocks || f.RBFGamma == 0 || f.RBFErr > 50 {
 		t.Errorf("RBF baseline: γ = %g, error %.1f", f.RBFGamma, f.RBFErr)
 	}
 	if _, err := Figure10Chart(res); err != nil {
@@ -446,8 +369,8 @@ func TestTinyFigure10(t *testing.T) {
 // images (McNemar's exact test), not just a lower error.
 func TestNewClaims(t *testing.T) {
 	curve := func(kmkl []float64) CVCurves {
-		c := CVCurves{Data: "Sonar", Ds: []int{5}, Methods: Methods, AUC: make([][][]float64, len(Methods))}
-		for m := range Methods {
+		c := CVCurves{Data: "Sonar", Ds: []int{5}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods))}
+		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{{0.8, 0.82, 0.79, 0.85, 0.81}}
 		}
 		c.AUC[0] = [][]float64{kmkl}
@@ -467,7 +390,7 @@ func TestNewClaims(t *testing.T) {
 		t.Errorf("no check run: %v", c.Outcome)
 	}
 	// No cut (the full mode): nothing to compare, and said so.
-	if c := claimByID(Verdict(&Results{Inner: 10, VGrid: PaperVGrid}), "Figures 3–5 protocol cuts"); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no cut") {
+	if c := claimByID(Verdict(&Results{Inner: 10, VGrid: protocol.PaperVGrid}), "Figures 3–5 protocol cuts"); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no cut") {
 		t.Errorf("the paper's protocol: %v %q", c.Outcome, c.Reason)
 	}
 
@@ -521,265 +444,12 @@ func TestNewClaims(t *testing.T) {
 	}
 }
 
-// TestTinyTable5Deskewed runs Table 5 on a few MNIST images, raw and
-// deskewed: the same images, an error per test image, a sane error rate.
-func TestTinyTable5Deskewed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads MNIST")
-	}
-	if _, err := datasets.LoadMNIST("test"); err != nil {
-		t.Skipf("MNIST not available (make data): %v", err)
-	}
-	c := tiny()
-	c.T5Train, c.T5Test = 300, 100
-	for _, deskew := range []bool{false, true} {
-		a, err := runTable5(c, c.T5Train, deskew)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0.0
-		for _, w := range a.Wrong {
-			n += w
-		}
-		if a.Deskewed != deskew || len(a.Wrong) != 100 || math.Abs(a.Err-n) > 1e-9 || a.Err > 40 {
-			t.Errorf("deskew %v: error %.1f %%, %d of %d wrong", deskew, a.Err, int(n), len(a.Wrong))
-		}
-	}
-}
-
-// TestTable5PairGramsMatchFullGram checks the pair-by-pair Gram matrices
-// of runTable5 against mkl.EasyMKLAllPairs on the full Gram matrix: the
-// same test images misclassified.
-func TestTable5PairGramsMatchFullGram(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads MNIST")
-	}
-	if _, err := datasets.LoadMNIST("test"); err != nil {
-		t.Skipf("MNIST not available (make data): %v", err)
-	}
-	c := tiny()
-	c.T5Test = 100
-	a, err := runTable5(c, 250, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, y, err := mnistRows("train", 0, 250, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	Xte, yte, err := mnistRows("test", 0, 100, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	K1, err := hpk.CosineGram(X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}.FitCosine(K1, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	C1, err := hpk.CosineCross(Xte, X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := m.PredictCosine(C1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range p {
-		if w := p[i] != yte[i]; w != (a.Wrong[i] == 1) {
-			t.Fatalf("test image %d: full Gram wrong %v, pair Grams wrong %v", i, w, a.Wrong[i] == 1)
-		}
-	}
-}
-
-// directFold is the nested CV of one outer fold of Figures 3–5 written
-// straightforwardly: every (v, inner fold) pair slices its own blocks and
-// builds its own HPK sources, v in the outer loop. cvFold slices each
-// inner fold once for the whole v grid; the two must choose the same v
-// and give the same AUCs and weights.
-func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) CVFold {
-	t.Helper()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	set := cfg.qpSettings()
-	// fit returns the test AUC on the rows te of a model fitted on the rows
-	// tr of K (KOMD on K, or EasyMKL on K_D of the cosine matrix K if D > 0).
-	fit := func(K *mat.SymDense, yy []float64, tr, te []int, v float64, D int) (float64, []float64) {
-		Ktr, err := kernel.SubGram(K, tr)
-		must(err)
-		Kte, err := kernel.CrossGram(K, te, tr)
-		must(err)
-		ytr, err := modelsel.Take(yy, tr)
-		must(err)
-		yte, err := modelsel.Take(yy, te)
-		must(err)
-		var sc, eta []float64
-		if D == 0 {
-			m, err := easymkl.KOMD{Lambda: v, Settings: set.Value()}.FitGram(Ktr, ytr)
-			must(err)
-			sc, err = m.DecisionGram(Kte)
-			must(err)
-		} else {
-			fam := hpk.Family{D: D}
-			src, err := fam.Source(Ktr)
-			must(err)
-			m, err := easymkl.Learner{Lambda: v, Settings: set.Value()}.FitSource(src, ytr)
-			must(err)
-			cs, err := fam.CrossSource(Kte)
-			must(err)
-			sc, err = m.DecisionSource(cs)
-			must(err)
-			eta = m.Weights()
-		}
-		a, err := metrics.AUC(yte, sc)
-		must(err)
-		return a, eta
-	}
-	Z, err := Unit(X, sp.Train, cfg.Prep)
-	must(err)
-	K1, err := hpk.CosineGram(Z)
-	must(err)
-	ytr, err := modelsel.Take(y, sp.Train)
-	must(err)
-	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
-	must(err)
-	pick := func(K *mat.SymDense, D int) float64 {
-		Ktr, err := kernel.SubGram(K, sp.Train)
-		must(err)
-		best, bv := math.Inf(-1), cfg.VGrid[0]
-		for _, v := range cfg.VGrid {
-			var s float64
-			for _, in := range inner {
-				a, _ := fit(Ktr, ytr, in.Train, in.Test, v, D)
-				s += a
-			}
-			if s > best+1e-12 {
-				best, bv = s, v
-			}
-		}
-		return bv
-	}
-	out := CVFold{N: len(y)}
-	for _, D := range cfg.Ds {
-		fam, err := hpk.Family{D: D}.Source(K1)
-		must(err)
-		combine := func(w []float64, err error) *mat.SymDense {
-			must(err)
-			K, err := mkl.CombineSource(w, fam)
-			must(err)
-			return K
-		}
-		KD, Ks := combine(hpk.WeightsSingle(D)), combine(hpk.WeightsSum(D))
-		vM, vD, vS := pick(K1, D), pick(KD, 0), pick(Ks, 0)
-		aM, eta := fit(K1, y, sp.Train, sp.Test, vM, D)
-		aD, _ := fit(KD, y, sp.Train, sp.Test, vD, 0)
-		aS, _ := fit(Ks, y, sp.Train, sp.Test, vS, 0)
-		var poly, rbf, typo []float64
-		for _, c := range cfg.Cs {
-			a, _ := fit(combine(hpk.WeightsPolynomial(D, c)), y, sp.Train, sp.Test, vS, 0)
-			poly = append(poly, a)
-		}
-		for _, g := range cfg.Gammas {
-			a, _ := fit(combine(hpk.WeightsRBF(D, g)), y, sp.Train, sp.Test, vS, 0)
-			b, _ := fit(combine(hpk.WeightsRBFPaperTypo(D, g)), y, sp.Train, sp.Test, vS, 0)
-			rbf, typo = append(rbf, a), append(typo, b)
-		}
-		out.Base, out.Poly, out.RBF, out.Typo = append(out.Base, []float64{aM, aD, aS}), append(out.Poly, poly), append(out.RBF, rbf), append(out.Typo, typo)
-		out.Weights, out.V = append(out.Weights, eta), append(out.V, []float64{vM, vD, vS})
-	}
-	return out
-}
-
-// TestCVFoldMatchesDirect: the nested CV of Figures 3–5 as run (each inner
-// fold sliced once for the v grid, each v's QPs started from the previous
-// v's solutions) chooses the same v and gives the same
-// AUCs and EasyMKL weights as the straightforward loops, on every outer
-// fold of a small problem, and the choices are not all the same v (the
-// comparison tests the selection).
-func TestCVFoldMatchesDirect(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a data set and solves a few hundred QPs")
-	}
-	cfg := Quick()
-	cfg.CVData, cfg.Ds, cfg.Outer, cfg.Inner, cfg.MaxN = []string{"Haberman"}, []int{1, 3, 6}, 3, 3, 150
-	cfg.VGrid, cfg.Cs, cfg.Gammas = []float64{0.1, 0.3, 0.6, 0.9, 1}, []float64{1}, []float64{0.5}
-	// The inner folds warm-start each v from the previous one, the
-	// straightforward loops solve cold: at a tight tolerance both reach
-	// the same optima to within rounding, and the same ranks of scores.
-	cfg.QPTol = 1e-12
-	X, y, outer, err := cvOuter("Haberman", cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	chosen := map[float64]bool{}
-	for f, sp := range outer {
-		got, err := cvFold(X, y, cfg, sp, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := directFold(t, X, y, cfg, sp, f)
-		for _, p := range []struct {
-			name      string
-			got, want [][]float64
-		}{{"v", got.V, want.V}, {"AUC", got.Base, want.Base}, {"K_D,c", got.Poly, want.Poly}, {"K_RBF", got.RBF, want.RBF},
-			{"printed rule", got.Typo, want.Typo}, {"η", got.Weights, want.Weights}} {
-			for di := range want.V {
-				for j := range p.want[di] {
-					if math.Abs(p.got[di][j]-p.want[di][j]) > 1e-12 {
-						t.Errorf("fold %d, D = %d: %s %v, straightforward %v", f, cfg.Ds[di], p.name, p.got[di], p.want[di])
-						break
-					}
-				}
-			}
-		}
-		for _, vs := range got.V {
-			for _, v := range vs {
-				chosen[v] = true
-			}
-		}
-	}
-	if len(chosen) < 2 {
-		t.Errorf("every inner CV chose the same v %v: the test does not test the selection", chosen)
-	}
-}
-
-// BenchmarkCVFold times one outer fold of the nested CV of Figures 3–5 on
-// Haberman (306 rows) and Diabetes (768 rows) with 5 and with the paper's
-// 10 inner folds, over the paper's grid of v (PaperVGrid). Run with
-// -benchtime=1x: a Diabetes fold with 10 inner folds takes about half a
-// minute.
-func BenchmarkCVFold(b *testing.B) {
-	for _, data := range []string{"Haberman", "Diabetes"} {
-		for _, inner := range []int{5, 10} {
-			b.Run(fmt.Sprintf("%s/inner=%d", data, inner), func(b *testing.B) {
-				cfg := Full()
-				cfg.Inner, cfg.VGrid = inner, PaperVGrid
-				X, y, outer, err := cvOuter(data, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for b.Loop() {
-					if _, err := cvFold(X, y, cfg, outer[0], 0); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-		}
-	}
-}
-
 // TestSubstitutesCountedApart: Colon and Gisette (Bench.Apart) leave the
 // paper's Figures 3–5 rows and get their own row, counted apart.
 func TestSubstitutesCountedApart(t *testing.T) {
 	curve := func(name string, mkl, kd []float64) CVCurves {
-		c := CVCurves{Data: name, Ds: []int{10}, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
-		for m := range Methods {
+		c := CVCurves{Data: name, Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
+		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{kd}
 		}
 		c.AUC[0] = [][]float64{mkl}
@@ -795,61 +465,9 @@ func TestSubstitutesCountedApart(t *testing.T) {
 	if !c.Substitute || c.Outcome != repro.NotReproduced || rep.Counts().SubClaims != 1 {
 		t.Errorf("substitute row: substitute %v, %v %q, counts %+v", c.Substitute, c.Outcome, c.Ours, rep.Counts())
 	}
-	for _, b := range Table2 {
+	for _, b := range protocol.Table2 {
 		if b.Apart != (b.Name == "Colon" || b.Name == "Gisette") {
 			t.Errorf("%s: Apart = %v", b.Name, b.Apart)
-		}
-	}
-}
-
-// TestFigure8UsesTheSelectedV: Figure 8 fits EasyMKL with the v that the
-// inner folds select over Config.VGrid, not a fixed λ: the recorded v is
-// the best mean inner AUC, recomputed here fold by fold, and the weights
-// are EasyMKL's at that v.
-func TestFigure8UsesTheSelectedV(t *testing.T) {
-	c := tiny()
-	c.VGrid, c.Inner, c.Fig8Ds = []float64{0.1, 0.9}, 2, []int{3}
-	res := &Results{}
-	if err := runFig8(c, res); err != nil {
-		t.Fatal(err)
-	}
-	w := res.Fig8[0]
-	_, y, K1, err := loadUnitAll(w.Data, c, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inner, err := modelsel.StratifiedKFold(y, c.Inner, c.Seed+8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	best, bestV := -1.0, 0.0
-	for _, v := range c.VGrid {
-		var s float64
-		for _, sp := range inner {
-			a, _, err := mklAUC(K1, 3, y, sp.Train, sp.Test, v, c.qpSettings())
-			if err != nil {
-				t.Fatal(err)
-			}
-			s += a
-		}
-		if s > best {
-			best, bestV = s, v
-		}
-	}
-	if w.V != bestV {
-		t.Errorf("%s: Figure 8 used v = %g, the inner folds pick %g", w.Data, w.V, bestV)
-	}
-	src, err := hpk.Family{D: 3}.Source(K1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := easymkl.Learner{Lambda: bestV, Settings: c.qpSettings().Value()}.FitSource(src, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s, e := range m.Weights() {
-		if math.Abs(e-w.Eta[s]) > 1e-9 {
-			t.Fatalf("η_%d = %g, EasyMKL at v = %g gives %g", s, w.Eta[s], bestV, e)
 		}
 	}
 }
@@ -877,7 +495,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 	up := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95}
 	zig := []float64{0.1, 0.9, 0.2, 0.9, 0.2, 0.9, 0.2, 0.9, 0.2, 0.9}
 	fig1 := func(r []float64) *Results {
-		return &Results{Prep: ZScore, Fig1: []MEBCurve{{Data: "Heart", Prep: ZScore, SR: sr, RStar: r}}}
+		return &Results{Prep: protocol.ZScore, Fig1: []MEBCurve{{Data: "Heart", Prep: protocol.ZScore, SR: sr, RStar: r}}}
 	}
 	if c := claimByID(Verdict(fig1(up)), "Figure 1"); c.Outcome != repro.Reproduced {
 		t.Errorf("a rising radius: %v %s", c.Outcome, c.Ours)
@@ -1012,7 +630,7 @@ func TestMoreRowsFail(t *testing.T) {
 	}
 	// Figure 10: K_MKL 2 % against K_D and K_sum at 5 %, RBF at 5 %; swapped, K_MKL at 5 %, the others at 2 %.
 	blocks := func(level float64) []float64 {
-		b := make([]float64, Fig10Blocks)
+		b := make([]float64, protocol.Fig10Blocks)
 		for i := range b {
 			b[i] = level + 0.3*float64(i%3)
 		}
@@ -1045,5 +663,19 @@ func TestMoreRowsFail(t *testing.T) {
 	worse.Fig10.BlockErr[2][1] = blocks(8)
 	if o := outcome(worse, "Figure 10 K_sum"); o != repro.NotReproduced {
 		t.Errorf("K_sum 3 points worse at the largest D: %v", o)
+	}
+}
+
+// TestTable4Names: the paper's Table 4 (Table4Paper) and the data sets the
+// protocol accepts for it (protocol.Table4Names, Config.Validate) are the
+// same four.
+func TestTable4Names(t *testing.T) {
+	if len(Table4Paper) != len(protocol.Table4Names) {
+		t.Fatalf("%d data sets in Table4Paper, %d in protocol.Table4Names", len(Table4Paper), len(protocol.Table4Names))
+	}
+	for n := range Table4Paper {
+		if _, ok := protocol.Table4Names[n]; !ok {
+			t.Errorf("%s: in Table4Paper, not in protocol.Table4Names", n)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package donini2017
 import (
 	"fmt"
 
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -28,7 +30,7 @@ type Explorer struct {
 	ytr, yte    []float64
 }
 
-// NewExplorer prepares Heart (MinMax to the unit sphere with training
+// NewExplorer prepares Heart (protocol.MinMax to the unit sphere with training
 // statistics) and its HPK Grams for the split drawn with seed.
 func NewExplorer(seed uint64) (*Explorer, error) {
 	d, err := datasets.Load("heart")
@@ -44,7 +46,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 		return nil, err
 	}
 	s := sp[0]
-	X, err := Unit(d.X, s.Train, MinMax)
+	X, err := protocol.Unit(d.X, s.Train, protocol.MinMax)
 	if err != nil {
 		return nil, err
 	}

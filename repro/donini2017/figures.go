@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/repro"
@@ -34,7 +36,7 @@ func Figure1Chart(res *Results) (*viz.Grid, error) {
 	var panels []viz.Chart
 	for _, c := range res.Fig1 {
 		label := "z-scored inputs"
-		if c.Prep == MinMax {
+		if c.Prep == protocol.MinMax {
 			label = "min–max inputs"
 		}
 		if c.Prep != res.Prep {
@@ -163,7 +165,7 @@ func Figure10Chart(res *Results) (*viz.Line, error) {
 	}
 	f := res.Fig10
 	var ser []viz.Series
-	for i, n := range Fig10Methods {
+	for i, n := range protocol.Fig10Methods {
 		ser = append(ser, viz.Series{Name: n, X: floats(f.Ds), Y: f.Err[i], Dash: viz.Dash(i)})
 	}
 	if len(f.RBFBlocks) > 0 {
@@ -227,7 +229,7 @@ func Table4CRows(res *Results) ([][]string, error) {
 					}
 				}
 			}
-			rows = append(rows, []string{Table4Names[row.Data], row.Nodes, Table4Cols[j], strings.Join(cs, " "), fmt.Sprintf("%d of %d", edge, len(row.BestC[j]))})
+			rows = append(rows, []string{protocol.Table4Names[row.Data], row.Nodes, Table4Cols[j], strings.Join(cs, " "), fmt.Sprintf("%d of %d", edge, len(row.BestC[j]))})
 		}
 	}
 	return rows, nil
@@ -237,7 +239,7 @@ func Table4CRows(res *Results) ([][]string, error) {
 // its features and examples, ours, and how ours differs.
 func Table2Rows() (header []string, rows [][]string) {
 	header = []string{"paper's data set", "paper's features / examples", "ours", "how ours differs"}
-	for _, b := range Table2 {
+	for _, b := range protocol.Table2 {
 		d := b.Differs
 		if d == "" {
 			d = "same data"

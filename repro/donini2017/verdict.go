@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -126,7 +128,7 @@ func curveParts(cvs []CVCurves) (vsD, vsSum, vsOpt []repro.Part) {
 		vsD = append(vsD, better("curves-better", c.Data, c.AUC[0][last], c.AUC[1][last], true))
 		vsSum = append(vsSum, better("curves-better", c.Data, c.AUC[0][last], c.AUC[2][last], true))
 		for m := 3; m <= 4; m++ {
-			vsOpt = append(vsOpt, noWorse("curves-comparable", c.Data+" vs "+Methods[m], c.AUC[0][last], c.AUC[m][last], true))
+			vsOpt = append(vsOpt, noWorse("curves-comparable", c.Data+" vs "+protocol.Methods[m], c.AUC[0][last], c.AUC[m][last], true))
 		}
 	}
 	return vsD, vsSum, vsOpt
@@ -135,7 +137,7 @@ func curveParts(cvs []CVCurves) (vsD, vsSum, vsOpt []repro.Part) {
 // apart reports whether data set name is a substitute counted apart
 // (Bench.Apart).
 func apart(name string) bool {
-	b, _ := BenchByName(name)
+	b, _ := protocol.BenchByName(name)
 	return b.Apart
 }
 
@@ -306,11 +308,11 @@ func figure10Claims(res *Results) []repro.Claim {
 	best := [3]int{argmin(f.Err[0]), argmin(f.Err[1]), argmin(f.Err[2])}
 	var parts []repro.Part
 	for i := 1; i <= 2; i++ {
-		p := better("figure10-better", "vs "+Fig10Methods[i], f.BlockErr[0][best[0]], f.BlockErr[i][best[i]], false)
+		p := better("figure10-better", "vs "+protocol.Fig10Methods[i], f.BlockErr[0][best[0]], f.BlockErr[i][best[i]], false)
 		p.Detail = fmt.Sprintf("K_MKL %.2f %% (D=%d) vs %.2f %% (D=%d): %s", f.Err[0][best[0]], f.Ds[best[0]], f.Err[i][best[i]], f.Ds[best[i]], p.Detail)
 		parts = append(parts, p)
 	}
-	blocks := fmt.Sprintf("over %d test blocks", Fig10Blocks)
+	blocks := fmt.Sprintf("over %d test blocks", protocol.Fig10Blocks)
 	a := repro.Claim{ID: "Figure 10 best", Kind: repro.Experiment, Statement: "K_MKL gives the lowest even/odd error on MNIST", Paper: "K_MKL lowest (curves)",
 		Tolerance: blocks + ", each kernel at its best D", Reason: "the differences are inside the noise of our test set"}.Decide(parts...)
 	last := len(f.Ds) - 1
@@ -321,7 +323,7 @@ func figure10Claims(res *Results) []repro.Claim {
 		Tolerance: blocks, Reason: "K_sum degrades at large D"}.Decide(
 		noWorse("figure10-ksum", fmt.Sprintf("K_sum at D = %d vs its best D = %d", f.Ds[last], f.Ds[best[2]]), f.BlockErr[2][last], f.BlockErr[2][best[2]], false))
 	out := []repro.Claim{a, b, c}
-	if len(f.RBFBlocks) == Fig10Blocks {
+	if len(f.RBFBlocks) == protocol.Fig10Blocks {
 		p := better("rbf-better", "K_MKL vs RBF SVM", f.BlockErr[0][best[0]], f.RBFBlocks, false)
 		p.Detail = fmt.Sprintf("K_MKL at D = %d vs RBF (γ = %g, C = %g): %s", f.Ds[best[0]], f.RBFGamma, f.RBFC, p.Detail)
 		out = append(out, repro.Claim{ID: "Figure 10 RBF baseline", Kind: repro.Statement,
@@ -333,13 +335,13 @@ func figure10Claims(res *Results) []repro.Claim {
 
 // paperCheckClaim measures the effect of the cuts of the nested CV
 // (Config.Inner inner folds instead of 10, Config.VGrid instead of
-// PaperVGrid) on Config.PaperCheck: for each nested kernel (K_MKL, K_D,
-// K_sum) and D, the outer-fold AUCs of the two protocols must be
+// protocol.PaperVGrid) on Config.PaperCheck: for each nested kernel (K_MKL,
+// K_D, K_sum) and D, the outer-fold AUCs of the two protocols must be
 // equivalent (TOST, criterion protocol-cuts). Our diagnostic.
 func paperCheckClaim(res *Results) repro.Claim {
 	const id, statement = "Figures 3–5 protocol cuts", "our inner folds and grid of v give the same AUCs as the paper's 10 inner folds and 10-value grid (v > 0)"
 	pg := res.CVPaperCheck
-	if pg == nil && (Config{Inner: res.Inner, VGrid: res.VGrid}).paperNested() {
+	if pg == nil && (Config{Inner: res.Inner, VGrid: res.VGrid}).PaperNested() {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement,
 			"nothing to check: Figures 3–5 ran with the paper's 10 inner folds and grid of v (no cut)")
 	}
@@ -362,7 +364,7 @@ func paperCheckClaim(res *Results) repro.Claim {
 			if di >= len(pg.AUC[m]) {
 				continue
 			}
-			name := fmt.Sprintf("%s D = %d", Methods[m], D)
+			name := fmt.Sprintf("%s D = %d", protocol.Methods[m], D)
 			p, err := repro.Equal(name, ours.AUC[m][di], pg.AUC[m][di], margin, Alpha)
 			if err != nil {
 				p = repro.Part{Name: name, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
@@ -430,7 +432,7 @@ func table4Claims(res *Results) []repro.Claim {
 			if j == 0 {
 				continue
 			}
-			parts = append(parts, better("table4-better", fmt.Sprintf("%s, %s (%s nodes)", Table4Names[row.Data], col, row.Nodes), row.AUC[0], row.AUC[j], true))
+			parts = append(parts, better("table4-better", fmt.Sprintf("%s, %s (%s nodes)", protocol.Table4Names[row.Data], col, row.Nodes), row.AUC[0], row.AUC[j], true))
 		}
 	}
 	cells := Table4Cells(res)
@@ -439,7 +441,7 @@ func table4Claims(res *Results) []repro.Claim {
 	a = quick(res, a, len(cells), 4*len(Table4Cols), "cells")
 	b := repro.Claim{ID: "Table 4 K_MKL vs gHKL", Kind: repro.Experiment, Statement: "K_MKL outperforms gHKL_ρ", Paper: "K_MKL above gHKL_ρ on all four data sets",
 		Tolerance: "every node kernel run", Reason: "a gHKL_ρ is as good as K_MKL (a tie) or better"}.Decide(parts...)
-	b = quick(res, b, len(parts), 4*len(Table4Rhos), "(data set, ρ) comparisons")
+	b = quick(res, b, len(parts), 4*len(protocol.Table4Rhos), "(data set, ρ) comparisons")
 	return []repro.Claim{a, b, table4EdgeClaim(res)}
 }
 
@@ -468,7 +470,7 @@ func Table4Cells(res *Results) []repro.Cell {
 			v, _ := repro.Summarize(row.AUC[j])
 			p := paper[j]
 			p.N = 10
-			cells = append(cells, repro.Cell{Row: Table4Names[row.Data], Col: col, Paper: p, Ours: v, Delta: gap[j]})
+			cells = append(cells, repro.Cell{Row: protocol.Table4Names[row.Data], Col: col, Paper: p, Ours: v, Delta: gap[j]})
 		}
 	}
 	return cells
@@ -487,7 +489,7 @@ func table4EdgeClaim(res *Results) repro.Claim {
 				n++
 				if at {
 					k++
-					parts = append(parts, fmt.Sprintf("%s %s %s fold %d: C = %g", Table4Names[row.Data], row.Nodes, Table4Cols[j], f, row.BestC[j][f]))
+					parts = append(parts, fmt.Sprintf("%s %s %s fold %d: C = %g", protocol.Table4Names[row.Data], row.Nodes, Table4Cols[j], f, row.BestC[j][f]))
 				}
 			}
 		}

@@ -12,49 +12,25 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestKernelLearnerContract runs the contract's conformance suite (package
-// mkltest) over the learners of this package, each with a few absurd
-// hyper-parameters that must be refused (ErrParam).
+// TestKernelLearnerContract runs the conformance suites of package mkltest
+// on EasyMKL, the SVM on its kernel and KOMD: absurd hyper-parameters must
+// be refused, extreme ones give an error or finite decisions.
 func TestKernelLearnerContract(t *testing.T) {
 	t.Parallel()
-	nan, inf := math.NaN(), math.Inf(1)
+	nan, inf, tiny, huge := math.NaN(), math.Inf(1), 1e-300, 1e300
 	linear := mkltest.Options{Linear: true}
-	t.Run("EasyMKL", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, easymkl.Learner{Lambda: 0.3}, linear,
-			easymkl.Learner{Lambda: -0.5}, easymkl.Learner{Lambda: 2}, easymkl.Learner{Lambda: nan})
-	})
-	t.Run("EasyMKLSVM", func(t *testing.T) {
-		e := easymkl.Learner{Lambda: 0.3}
-		mkltest.TestKernelLearner(t, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: 1}}, linear,
-			easymkl.SVM{MKL: easymkl.Learner{Lambda: inf}, SVM: svm.Classifier{C: 1}},
-			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: -1}},
-			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: nan}})
-	})
-	t.Run("KOMD", func(t *testing.T) {
-		one := mkltest.Options{Linear: true, Kernels: 1}
-		mkltest.TestKernelLearner(t, komdLearner{easymkl.KOMD{Lambda: 0.3}}, one,
-			komdLearner{easymkl.KOMD{Lambda: -0.1}}, komdLearner{easymkl.KOMD{Lambda: 1.5}}, komdLearner{easymkl.KOMD{Lambda: nan}})
-	})
-}
-
-// TestExtremeHyperParameters fits the learners of this package with valid
-// but extreme settings: a sentinel error or finite decisions.
-func TestExtremeHyperParameters(t *testing.T) {
-	t.Parallel()
-	tiny, huge := 1e-300, 1e300
-	t.Run("EasyMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, easymkl.Learner{Lambda: tiny}, easymkl.Learner{Lambda: 1},
-			easymkl.Learner{Lambda: 1 - 1e-16}, easymkl.Learner{Lambda: 0.5, Settings: opt.Settings{MaxIter: 1}})
-	})
-	t.Run("EasyMKLSVM", func(t *testing.T) {
-		e := easymkl.Learner{Lambda: 0.3}
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{},
-			easymkl.SVM{MKL: e, SVM: svm.Classifier{C: huge}}, easymkl.SVM{MKL: e, SVM: svm.Classifier{C: tiny}})
-	})
-	t.Run("KOMD", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{Kernels: 1}, komdLearner{easymkl.KOMD{Lambda: tiny}}, komdLearner{easymkl.KOMD{Lambda: 1}},
-			komdLearner{easymkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true}})
-	})
+	mkltest.KernelLearner(t, "EasyMKL", easymkl.Learner{Lambda: 0.3}, linear,
+		[]easymkl.Learner{{Lambda: -0.5}, {Lambda: 2}, {Lambda: nan}},
+		[]easymkl.Learner{{Lambda: tiny}, {Lambda: 1}, {Lambda: 1 - 1e-16}, {Lambda: 0.5, Settings: opt.Settings{MaxIter: 1}}})
+	e := easymkl.Learner{Lambda: 0.3}
+	withSVM := func(e easymkl.Learner, c float64) easymkl.SVM { return easymkl.SVM{MKL: e, SVM: svm.Classifier{C: c}} }
+	mkltest.KernelLearner(t, "EasyMKLSVM", withSVM(e, 1), linear,
+		[]easymkl.SVM{withSVM(easymkl.Learner{Lambda: inf}, 1), withSVM(e, -1), withSVM(e, nan)},
+		[]easymkl.SVM{withSVM(e, huge), withSVM(e, tiny)})
+	komd := func(k easymkl.KOMD) komdLearner { return komdLearner{k} }
+	mkltest.KernelLearner(t, "KOMD", komd(easymkl.KOMD{Lambda: 0.3}), mkltest.Options{Linear: true, Kernels: 1},
+		[]komdLearner{komd(easymkl.KOMD{Lambda: -0.1}), komd(easymkl.KOMD{Lambda: 1.5}), komd(easymkl.KOMD{Lambda: nan})},
+		[]komdLearner{komd(easymkl.KOMD{Lambda: tiny}), komd(easymkl.KOMD{Lambda: 1}), komd(easymkl.KOMD{Lambda: 1 - 1e-16, MKLpyRidge: true})})
 }
 
 // komdLearner runs KOMD, a classifier on one fixed kernel, through the

@@ -54,14 +54,14 @@ func (a AllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*AllPairsModel, erro
 		return nil, err
 	}
 	if K1 == nil || K1.SymmetricDim() != len(y) {
-		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: AllPairs: K1 must be %d×%d", len(y), len(y))
+		return nil, klearn.Errorf(klearn.ErrShape, "easymkl: AllPairs: K1 must be %d×%d", len(y), len(y))
 	}
 	if err := klearn.CheckVector("easymkl: y", y); err != nil {
 		return nil, err
 	}
 	cls := klearn.Classes(y)
 	if len(cls) < 2 {
-		return nil, klearn.Errorf(klearn.ErrOneClass, "easyeasymkl: AllPairs: need at least two classes")
+		return nil, klearn.Errorf(klearn.ErrOneClass, "easymkl: AllPairs: need at least two classes")
 	}
 	total := len(cls) * (len(cls) - 1) / 2
 	m := &AllPairsModel{Classes: cls, family: a.Family, n: len(y)}
@@ -81,7 +81,7 @@ func (a AllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*AllPairsModel, erro
 			}
 			K1pq, err := kernel.SubGram(K1, idx)
 			if err != nil {
-				return nil, klearn.Errorf(err, "easyeasymkl: AllPairs: classes %g vs %g", cls[p], cls[q])
+				return nil, klearn.Errorf(err, "easymkl: AllPairs: classes %g vs %g", cls[p], cls[q])
 			}
 			src, err := a.Family.Source(K1pq)
 			if err != nil {
@@ -89,7 +89,7 @@ func (a AllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*AllPairsModel, erro
 			}
 			pm, err := SVM{MKL: a.MKL, SVM: a.SVM}.FitSource(src, yy)
 			if err != nil {
-				return nil, klearn.Errorf(err, "easyeasymkl: AllPairs: classes %g vs %g", cls[p], cls[q])
+				return nil, klearn.Errorf(err, "easymkl: AllPairs: classes %g vs %g", cls[p], cls[q])
 			}
 			m.Pairs = append(m.Pairs, Pair{Pos: cls[p], Neg: cls[q], Index: idx, Model: pm})
 			if a.Progress != nil {
@@ -104,7 +104,7 @@ func (a AllPairs) FitCosine(K1 *mat.SymDense, y []float64) (*AllPairsModel, erro
 // matrix C1 by majority vote over the pairs.
 func (m *AllPairsModel) PredictCosine(C1 *mat.Dense) ([]float64, error) {
 	if m == nil || m.Pairs == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: AllPairsModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: AllPairsModel is not fitted")
 	}
 	r, _, err := checkTestMatrix("AllPairs", C1, m.n)
 	if err != nil {

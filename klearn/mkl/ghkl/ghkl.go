@@ -448,28 +448,14 @@ func (g Classifier) conf() (ghklConf, error) {
 	if math.IsNaN(g.Rho) || g.Rho <= 1 || g.Rho > 2 {
 		return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.Rho = %v, want a value in (1, 2]", g.Rho)
 	}
-	if math.IsNaN(g.C) || math.IsInf(g.C, 0) || g.C <= 0 {
-		return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.C = %v, want a finite value > 0", g.C)
-	}
 	cf.rho, cf.c = g.Rho, g.C
 	cf.rhobar = g.Rho / (2 * (g.Rho - 1))
 	cf.beta, cf.svmTol, cf.tol = g.Beta, g.SVMTol, g.Settings.Tol
-	if cf.beta == 0 {
-		cf.beta = DefaultBeta
-	}
-	if cf.svmTol == 0 {
-		cf.svmTol = DefaultSVMTol
-	}
-	if cf.tol == 0 {
-		cf.tol = DefaultTol
-	}
-	for _, p := range []struct {
-		name string
-		v    float64
-	}{{"Beta", cf.beta}, {"SVMTol", cf.svmTol}, {"Settings.Tol", cf.tol}} {
-		if math.IsNaN(p.v) || math.IsInf(p.v, 0) || p.v <= 0 {
-			return cf, klearn.Errorf(klearn.ErrParam, "mkl: Classifier.%s = %v, want a finite value > 0", p.name, p.v)
-		}
+	if err := klearn.CheckPositive("mkl", klearn.PositiveParam{Name: "Classifier.C", V: &cf.c},
+		klearn.PositiveParam{Name: "Classifier.Beta", V: &cf.beta, Default: DefaultBeta},
+		klearn.PositiveParam{Name: "Classifier.SVMTol", V: &cf.svmTol, Default: DefaultSVMTol},
+		klearn.PositiveParam{Name: "Classifier.Settings.Tol", V: &cf.tol, Default: DefaultTol}); err != nil {
+		return cf, err
 	}
 	if g.MaxActive < 0 || g.MaxDepth < 0 || g.Settings.MaxIter < 0 {
 		return cf, klearn.Errorf(klearn.ErrParam, "ghkl: MaxActive = %d, MaxDepth = %d, Settings.MaxIter = %d, want ≥ 0", g.MaxActive, g.MaxDepth, g.Settings.MaxIter)

@@ -4,37 +4,19 @@ import (
 	"math"
 	"testing"
 
-	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/mkltest"
-	"github.com/kernelab/kernelab/klearn/svm"
 )
 
-// TestKernelLearnerContract runs the contract's conformance suite (package
-// mkltest) over the learners of this package, each with a few absurd
-// hyper-parameters that must be refused (ErrParam).
+// TestKernelLearnerContract runs the conformance suites of package mkltest
+// on ℓp-norm MKL at p = 1 and p = 2: absurd hyper-parameters must be
+// refused, extreme ones give an error or finite decisions.
 func TestKernelLearnerContract(t *testing.T) {
 	t.Parallel()
-	nan, inf := math.NaN(), math.Inf(1)
+	nan, inf, tiny, huge := math.NaN(), math.Inf(1), 1e-300, 1e300
 	linear := mkltest.Options{Linear: true}
-	t.Run("LpMKL p=1", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, lpmkl.Learner{P: 1, C: 1}, linear,
-			lpmkl.Learner{P: 0.5, C: 1}, lpmkl.Learner{P: nan, C: 1}, lpmkl.Learner{P: 2, C: -3})
-	})
-	t.Run("LpMKL p=2", func(t *testing.T) { mkltest.TestKernelLearner(t, lpmkl.Learner{P: 2, C: 1}, linear) })
-	t.Run("AlignfSVM", func(t *testing.T) {
-		mkltest.TestKernelLearner(t, alignf.SVM{SVM: svm.Classifier{C: 1}}, linear,
-			alignf.SVM{SVM: svm.Classifier{C: -1}}, alignf.SVM{SVM: svm.Classifier{C: inf}})
-	})
-}
-
-// TestExtremeHyperParameters fits the learners of this package with valid
-// but extreme settings: a sentinel error or finite decisions.
-func TestExtremeHyperParameters(t *testing.T) {
-	t.Parallel()
-	tiny, huge := 1e-300, 1e300
-	t.Run("LpMKL", func(t *testing.T) {
-		mkltest.TestExtremeKernelLearners(t, mkltest.Options{}, lpmkl.Learner{P: huge, C: 1}, lpmkl.Learner{P: math.Inf(1), C: 1},
-			lpmkl.Learner{P: 1 + 1e-15, C: 1}, lpmkl.Learner{P: 2, C: huge}, lpmkl.Learner{P: 2, C: tiny})
-	})
+	mkltest.KernelLearner(t, "LpMKL p=1", lpmkl.Learner{P: 1, C: 1}, linear,
+		[]lpmkl.Learner{{P: 0.5, C: 1}, {P: nan, C: 1}, {P: 2, C: -3}},
+		[]lpmkl.Learner{{P: huge, C: 1}, {P: inf, C: 1}, {P: 1 + 1e-15, C: 1}, {P: 2, C: huge}, {P: 2, C: tiny}})
+	mkltest.KernelLearner(t, "LpMKL p=2", lpmkl.Learner{P: 2, C: 1}, linear, nil, nil)
 }

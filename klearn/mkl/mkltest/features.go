@@ -63,14 +63,9 @@ func FeatureData(n, d int, seed uint64) (X *mat.Dense, y, r []float64, Xte *mat.
 //     decisions.
 func TestFeatureLearner[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], opts Options, absurd ...mkl.FeatureLearner[M]) {
 	t.Helper()
-	opts = opts.withDefaults(30)
-	n, d := opts.N, opts.D
-	X, lab, r, Xte := FeatureData(n, d, 7)
+	opts, X, y, Xte := featureProblem(opts)
+	n := opts.N
 	m, _ := Xte.Dims()
-	y := lab
-	if opts.Regression {
-		y = r
-	}
 	X0, y0, Xte0 := mat.DenseCopyOf(X), slices.Clone(y), mat.DenseCopyOf(Xte)
 
 	model, err := l.Fit(X, y)
@@ -324,13 +319,7 @@ func badFeatures[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mode
 		return func() error { _, err := l.Fit(X, y); return err }
 	}
 	fitDecide := func(X mat.Matrix) func() ([]float64, error) {
-		return func() ([]float64, error) {
-			m, err := l.Fit(X, y)
-			if err != nil {
-				return nil, err
-			}
-			return m.Decision(Xte)
-		}
+		return func() ([]float64, error) { return fitDecision(l, X, y, Xte) }
 	}
 	decide := func(A mat.Matrix) func() error {
 		return func() error { _, err := model.Decision(A); return err }
@@ -375,9 +364,7 @@ func badFeatures[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mode
 		cases = append(cases, klearntest.Bad("test rows: a column too few", predict(cols(Xte, d-1)), klearn.ErrShape))
 	}
 	cases = append(cases, targetCases(y, func(y []float64) error { _, err := l.Fit(X, y); return err }, opts)...)
-	for i, a := range absurd {
-		cases = append(cases, klearntest.Bad(absurdName(i), func() error { _, err := a.Fit(X, y); return err }, klearn.ErrParam))
-	}
+	cases = append(cases, absurdCases(absurd, func(a mkl.FeatureLearner[M]) error { _, err := a.Fit(X, y); return err })...)
 	var zero M
 	cases = append(cases,
 		klearntest.Bad("nil model: Decision", func() error { _, err := zero.Decision(Xte); return err }, klearn.ErrNotFitted),
@@ -394,16 +381,27 @@ func badFeatures[M mkl.FeatureModel](t *testing.T, l mkl.FeatureLearner[M], mode
 // (klearntest.Finite cases of a klearntest.Battery).
 func TestExtremeFeatureLearners[M mkl.FeatureModel](t *testing.T, opts Options, learners ...mkl.FeatureLearner[M]) {
 	t.Helper()
+	_, X, y, Xte := featureProblem(opts)
+	extremeBattery(t, len(learners), func(i int) ([]float64, error) { return fitDecision(learners[i], X, y, Xte) })
+}
+
+// featureProblem is the problem of the feature suites: opts with its
+// defaults, and FeatureData(N, D, 7) with the real targets r as y for a
+// Regression learner.
+func featureProblem(opts Options) (Options, *mat.Dense, []float64, *mat.Dense) {
 	opts = opts.withDefaults(30)
 	X, y, r, Xte := FeatureData(opts.N, opts.D, 7)
 	if opts.Regression {
 		y = r
 	}
-	extremeBattery(t, len(learners), func(i int) ([]float64, error) {
-		m, err := learners[i].Fit(X, y)
-		if err != nil {
-			return nil, err
-		}
-		return m.Decision(Xte)
-	})
+	return opts, X, y, Xte
+}
+
+// fitDecision fits l on X, y and returns its decisions on Xte.
+func fitDecision[M mkl.FeatureModel](l mkl.FeatureLearner[M], X mat.Matrix, y []float64, Xte mat.Matrix) ([]float64, error) {
+	m, err := l.Fit(X, y)
+	if err != nil {
+		return nil, err
+	}
+	return m.Decision(Xte)
 }

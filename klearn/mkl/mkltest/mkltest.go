@@ -15,7 +15,11 @@
 //     path (nkrr/contract_test.go, through a test adapter);
 //   - TestExtremeKernelLearners and TestExtremeFeatureLearners fit learners
 //     with valid but extreme hyper-parameters, which must give an error
-//     wrapping a klearn sentinel or finite decisions.
+//     wrapping a klearn sentinel or finite decisions;
+//   - KernelLearner and FeatureLearner run both suites on one learner in a
+//     subtest: what each package's contract_test.go calls per learner;
+//   - TwoKernels and Summary are the problem and the printed line of the
+//     learners' examples (an informative and a useless base kernel).
 //
 // Both suites share the checks of the contract: inputs never mutated (bit
 // for bit), the model owns its data, Predict consistent with Decision, a
@@ -39,6 +43,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/klearntest"
+	"github.com/kernelab/kernelab/klearn/mkl"
 )
 
 // Options describe what the suites may expect of a learner.
@@ -198,9 +203,56 @@ func targetCases(y []float64, fit func(y []float64) error, opts Options) []klear
 	return cases
 }
 
-// absurdName names the battery case of the i-th learner with an absurd
-// hyper-parameter (0-based, in the order of the suite's arguments).
-func absurdName(i int) string { return fmt.Sprintf("absurd hyper-parameters #%d", i) }
+// KernelLearner runs, in the subtest name, TestKernelLearner on l with the
+// absurd learners (copies of l with a hyper-parameter that must be refused,
+// ErrParam) and then TestExtremeKernelLearners on the extreme ones (valid
+// but extreme settings: an error wrapping a sentinel or finite decisions).
+func KernelLearner[M mkl.Model, L mkl.Learner[M]](t *testing.T, name string, l L, opts Options, absurd, extreme []L) {
+	t.Helper()
+	as := asLearners[mkl.Learner[M], L]
+	suites(t, name, mkl.Learner[M](l), opts, as(absurd), as(extreme), TestKernelLearner[M], TestExtremeKernelLearners[M])
+}
+
+// FeatureLearner is KernelLearner for a feature learner: TestFeatureLearner
+// and TestExtremeFeatureLearners.
+func FeatureLearner[M mkl.FeatureModel, L mkl.FeatureLearner[M]](t *testing.T, name string, l L, opts Options, absurd, extreme []L) {
+	t.Helper()
+	as := asLearners[mkl.FeatureLearner[M], L]
+	suites(t, name, mkl.FeatureLearner[M](l), opts, as(absurd), as(extreme), TestFeatureLearner[M], TestExtremeFeatureLearners[M])
+}
+
+// suites runs suite on l and the absurd learners, then extremes on the
+// extreme ones (if any), in the subtest name.
+func suites[I any](t *testing.T, name string, l I, opts Options, absurd, extreme []I,
+	suite func(*testing.T, I, Options, ...I), extremes func(*testing.T, Options, ...I)) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		suite(t, l, opts, absurd...)
+		if len(extreme) > 0 {
+			extremes(t, opts, extreme...)
+		}
+	})
+}
+
+// asLearners converts learners of a concrete type to the interface I.
+func asLearners[I, L any](ls []L) []I {
+	out := make([]I, len(ls))
+	for i, l := range ls {
+		out[i] = any(l).(I)
+	}
+	return out
+}
+
+// absurdCases are the battery cases of the learners with an absurd
+// hyper-parameter, named by their 0-based position among the suite's
+// arguments: fit(a) must return an ErrParam error.
+func absurdCases[L any](absurd []L, fit func(a L) error) []klearntest.Case {
+	cases := make([]klearntest.Case, len(absurd))
+	for i, a := range absurd {
+		cases[i] = klearntest.Bad(fmt.Sprintf("absurd hyper-parameters #%d", i), func() error { return fit(a) }, klearn.ErrParam)
+	}
+	return cases
+}
 
 // extremeBattery runs, for each of n learners with extreme but valid
 // hyper-parameters, a klearntest.Finite case on decide(i): the i-th

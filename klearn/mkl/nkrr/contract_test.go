@@ -11,14 +11,17 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 )
 
-// TestKernelLearnerContract runs the mkl contract's conformance suite on the
-// regressor (a learned quadratic combination), with absurd hyper-parameters
-// that must be refused (ErrParam).
+// TestKernelLearnerContract runs the conformance suites of package mkltest
+// on the regressor (a learned quadratic combination): absurd
+// hyper-parameters must be refused, extreme ones give an error or finite
+// decisions.
 func TestKernelLearnerContract(t *testing.T) {
-	mkltest.TestKernelLearner(t, nkrr.Regressor{Degree: 2, Lambda: 0.1, Radius: 1}, mkltest.Options{Regression: true},
-		nkrr.Regressor{Lambda: -1, Radius: 1}, nkrr.Regressor{Lambda: math.NaN(), Radius: 1},
-		nkrr.Regressor{Lambda: 0.1, Radius: math.Inf(1)}, nkrr.Regressor{Lambda: 0.1, Degree: -2},
-		nkrr.Regressor{Lambda: 0.1, Radius: 1, Eta0: 3})
+	type R = nkrr.Regressor
+	mkltest.KernelLearner(t, "Regressor", R{Degree: 2, Lambda: 0.1, Radius: 1}, mkltest.Options{Regression: true},
+		[]R{{Lambda: -1, Radius: 1}, {Lambda: math.NaN(), Radius: 1}, {Lambda: 0.1, Radius: math.Inf(1)}, {Lambda: 0.1, Degree: -2},
+			{Lambda: 0.1, Radius: 1, Eta0: 3}},
+		[]R{{Lambda: 1e-300, Radius: 1}, {Lambda: 1e300, Radius: 1}, {Lambda: 0.1, Radius: 1e300}, {Lambda: 0.1, Radius: 1, Degree: 40},
+			{Lambda: 0.1, Radius: 1, Eta0: 1e-300}, {Lambda: 0.1, Radius: 1, LineSearch: true}, {Lambda: 0.1, Radius: 1, Mu0: []float64{1e300, 1e300, 1e300}}})
 }
 
 // featureRegressor runs the Fit path (one feature-product base
@@ -60,23 +63,9 @@ func (m featureModel) Decision(X mat.Matrix) ([]float64, error) { return m.Predi
 // the even kernel (Σ_k μ_k x_k z_k)² cannot represent, so degree 2 only
 // has to beat the constant predictor (RMSE / spread < 1).
 func TestFeatureLearnerContract(t *testing.T) {
-	reg := mkltest.Options{Regression: true}
-	t.Run("Degree1", func(t *testing.T) {
-		mkltest.TestFeatureLearner(t, featureRegressor{nkrr.Regressor{Degree: 1, Lambda: 0.01, Radius: 1}}, reg,
-			featureRegressor{nkrr.Regressor{Lambda: 0}}, featureRegressor{nkrr.Regressor{Lambda: 1, Radius: -1}},
-			featureRegressor{nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}}, featureRegressor{nkrr.Regressor{Lambda: 1, Norm: nkrr.Norm(9), Radius: 1}})
-	})
-	t.Run("Degree2", func(t *testing.T) {
-		mkltest.TestFeatureLearner(t, featureRegressor{nkrr.Regressor{Degree: 2, Lambda: 0.1, Radius: 1}}, mkltest.Options{Regression: true, MaxTrainRMSE: 0.99})
-	})
-}
-
-// TestExtremeHyperParameters fits the regressor with valid but extreme
-// settings: a sentinel error or finite decisions.
-func TestExtremeHyperParameters(t *testing.T) {
-	mkltest.TestExtremeKernelLearners(t, mkltest.Options{Regression: true},
-		nkrr.Regressor{Lambda: 1e-300, Radius: 1}, nkrr.Regressor{Lambda: 1e300, Radius: 1},
-		nkrr.Regressor{Lambda: 0.1, Radius: 1e300}, nkrr.Regressor{Lambda: 0.1, Radius: 1, Degree: 40},
-		nkrr.Regressor{Lambda: 0.1, Radius: 1, Eta0: 1e-300}, nkrr.Regressor{Lambda: 0.1, Radius: 1, LineSearch: true},
-		nkrr.Regressor{Lambda: 0.1, Radius: 1, Mu0: []float64{1e300, 1e300, 1e300}})
+	fr := func(r nkrr.Regressor) featureRegressor { return featureRegressor{r} }
+	mkltest.FeatureLearner(t, "Degree1", fr(nkrr.Regressor{Degree: 1, Lambda: 0.01, Radius: 1}), mkltest.Options{Regression: true},
+		[]featureRegressor{fr(nkrr.Regressor{Lambda: 0}), fr(nkrr.Regressor{Lambda: 1, Radius: -1}),
+			fr(nkrr.Regressor{Lambda: 1, Mu0: []float64{1, -1, 1}}), fr(nkrr.Regressor{Lambda: 1, Norm: nkrr.Norm(9), Radius: 1})}, nil)
+	mkltest.FeatureLearner(t, "Degree2", fr(nkrr.Regressor{Degree: 2, Lambda: 0.1, Radius: 1}), mkltest.Options{Regression: true, MaxTrainRMSE: 0.99}, nil, nil)
 }

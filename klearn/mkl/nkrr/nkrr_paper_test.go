@@ -72,10 +72,12 @@ func TestPaperTable1Sonar(t *testing.T) {
 	}
 	got := make([]float64, len(methods))
 	for m, meth := range methods {
-		best, _, err := SelectGrams(meth.est.Grid(lambdas, meth.radii), K0, y, folds)
+		score := func(c Regressor, s modelsel.Split) (float64, error) { return c.ScoreGrams(K0, y, s) }
+		res, err := modelsel.GridSearch(meth.est.Grid(lambdas, meth.radii), folds, score, modelsel.SearchOptions{Minimize: true})
 		if err != nil {
 			t.Fatal(err)
 		}
+		best := res.BestParams()
 		scores := make([]float64, len(splits))
 		for s, sp := range splits {
 			X, err := preprocess.ScaleCenter(ds.X, sp.Train)

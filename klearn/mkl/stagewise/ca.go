@@ -85,27 +85,13 @@ func (c CA) conf() (CA, error) {
 	if c.T == 0 {
 		c.T = DefaultT
 	}
-	if c.Eps == 0 {
-		c.Eps = DefaultEps
-	}
-	if c.Theta == 0 {
-		c.Theta = DefaultTheta
-	}
-	if c.EtaMax == 0 {
-		c.EtaMax = DefaultEtaMax
-	}
 	if c.T < 0 {
 		return c, klearn.Errorf(klearn.ErrParam, "stagewise: T = %d, want ≥ 1", c.T)
 	}
-	for _, p := range []struct {
-		name string
-		v    float64
-	}{{"Eps", c.Eps}, {"Theta", c.Theta}, {"EtaMax", c.EtaMax}} {
-		if !(p.v > 0) || math.IsInf(p.v, 0) {
-			return c, klearn.Errorf(klearn.ErrParam, "stagewise: %s = %v, want a finite value > 0", p.name, p.v)
-		}
-	}
-	return c, nil
+	err := klearn.CheckPositive("stagewise", klearn.PositiveParam{Name: "Eps", V: &c.Eps, Default: DefaultEps},
+		klearn.PositiveParam{Name: "Theta", V: &c.Theta, Default: DefaultTheta},
+		klearn.PositiveParam{Name: "EtaMax", V: &c.EtaMax, Default: DefaultEtaMax})
+	return c, err
 }
 
 // Fit learns the kernel on the rows of X with labels y (two classes, ±1)

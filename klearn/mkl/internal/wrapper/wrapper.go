@@ -48,17 +48,9 @@ func CheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
 
 // smklClassifier builds the inner SVM; C = 0 → 1, svmTol = 0 → default.
 func Classifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, error) {
-	if C == 0 {
-		C = 1
-	}
-	if math.IsNaN(C) || math.IsInf(C, 0) || C <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "%s: C = %v, want a finite value > 0", who, C)
-	}
-	if svmTol == 0 {
-		svmTol = mkl.DefaultSVMTol
-	}
-	if math.IsNaN(svmTol) || math.IsInf(svmTol, 0) || svmTol <= 0 {
-		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "%s: SVMTol = %v, want a finite value > 0", who, svmTol)
+	if err := klearn.CheckPositive(who, klearn.PositiveParam{Name: "C", V: &C, Default: 1},
+		klearn.PositiveParam{Name: "SVMTol", V: &svmTol, Default: mkl.DefaultSVMTol}); err != nil {
+		return svm.Classifier{}, err
 	}
 	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
 }

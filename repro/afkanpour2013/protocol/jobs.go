@@ -1,0 +1,305 @@
+package protocol
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
+	"github.com/kernelab/kernelab/klearn/svm"
+	"github.com/kernelab/kernelab/repro/jobs/spec"
+)
+
+// JobsPaper is the name under which the experiments are registered with
+// repro/jobs, so `kernelab run afkanpour2013 --shard i/N` computes them on
+// a cluster into the store the notebook reads.
+const JobsPaper = "afkanpour2013"
+
+// Table ids of the jobs.
+const (
+	JobChecks  = "Checks"
+	JobH1      = "H1 table"
+	JobFigure1 = "Figure 1(b)"
+)
+
+// dataName names the synthetic problem of Section 3.1 in the job specs.
+const dataName = "sine-frequency"
+
+// frequencyNames label Frequencies in the H1 job names.
+var frequencyNames = []string{"√2", "√12", "√60"}
+
+// Jobs lists the units of work of the report's Run(cfg), each a record in the results
+// store: the numerical checks, one job per row of the H1 table (an SVM on
+// the uniform combination of the row's Dirichlet kernels) and one per
+// method of Figure 1(b) (CA, CR, DA, D1, D2, DU, each with its
+// hyper-parameter chosen on the validation sample). Every job carries cfg,
+// so a changed configuration is a new job.
+func Jobs(cfg Config) []spec.Job {
+	job := func(table, method string, extra map[string]any) spec.Job {
+		params := map[string]any{"config": cfg}
+		for k, v := range extra {
+			params[k] = v
+		}
+		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
+	}
+	js := []spec.Job{job(JobChecks, "checks", nil)}
+	for r, set := range H1Sets {
+		var names []string
+		for _, i := range set {
+			names = append(names, frequencyNames[i])
+		}
+		js = append(js, job(JobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r}))
+	}
+	for _, m := range Methods {
+		js = append(js, job(JobFigure1, m, nil))
+	}
+	specs := taskSpecs(cfg)
+	for k, s := range specs {
+		for rep := 0; rep < s.reps; rep++ {
+			for _, m := range append(TableMethods(s.table), ExtraMethods(s.table)...) {
+				if cfg.CRReps > 0 && rep >= cfg.CRReps && (m == "CR" || m == MethodCRDC) {
+					continue
+				}
+				extra := map[string]any{"seed": taskSeed(cfg, k, rep)}
+				for key, v := range s.params {
+					extra[key] = v
+				}
+				j := job(s.table, m, extra)
+				j.Data, j.Split = s.task, rep
+				js = append(js, j)
+			}
+		}
+	}
+	for _, s := range figure3Tasks(cfg) {
+		k := slices.IndexFunc(specs, func(o taskSpec) bool { return o.table == s.table && o.task == s.task })
+		extra := map[string]any{"seed": taskSeed(cfg, k, 0), "task": s.task, "from": s.table}
+		j := job(JobFigure3, "CA-1D", extra)
+		j.Data = s.task
+		js = append(js, j)
+	}
+	return js
+}
+
+// Total is the number of progress steps of the report's Run: its number of jobs.
+func Total(cfg Config) int { return len(Jobs(cfg)) }
+
+// MethodResult is the record of one method of Figure 1(b): its test error
+// in percent, the C (μ for CR) chosen on validation and, for CA and CR, the
+// learned frequencies.
+type MethodResult struct {
+	Error, Chosen float64
+	Atoms         []Atom `json:",omitempty"`
+	// Fall is, for CA, the largest fall of its training alignment between
+	// stages (TaskResult.Fall).
+	Fall float64 `json:",omitempty"`
+}
+
+// samples draws the training, validation and test samples of cfg (three
+// independent draws, seeds Seed, Seed+1, Seed+2).
+func samples(cfg Config) (tr, val, te sample, err error) {
+	if tr, err = draw(cfg.Train, cfg.Seed); err != nil {
+		return
+	}
+	if val, err = draw(cfg.Val, cfg.Seed+1); err != nil {
+		return
+	}
+	te, err = draw(cfg.Test, cfg.Seed+2)
+	return
+}
+
+// The kinds of job: the checks, an H1 row (its test error in percent), a
+// Figure 1(b) method and the H curves of a Figure 3 task.
+var (
+	KindH1 = spec.Kind[Config, float64]{Table: JobH1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (float64, error) {
+			var r int
+			if err := j.Param("row", &r); err != nil {
+				return 0, err
+			}
+			if r < 0 || r >= len(H1Sets) {
+				return 0, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
+			}
+			return h1Row(cfg, r)
+		}}
+	KindFigure1 = spec.Kind[Config, MethodResult]{Table: JobFigure1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (MethodResult, error) {
+			for m, name := range Methods {
+				if name == j.Method {
+					return method(cfg, m)
+				}
+			}
+			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
+		}}
+	KindFigure3 = spec.Kind[Config, []HCurve]{Table: JobFigure3,
+		Run: func(_ context.Context, cfg Config, j spec.Job) ([]HCurve, error) {
+			var from string
+			if err := j.Param("from", &from); err != nil {
+				return nil, err
+			}
+			j.Table = from
+			p, err := taskProblem(cfg, j)
+			if err != nil {
+				return nil, err
+			}
+			s, err := medianDistance(p.tr.X)
+			if err != nil {
+				return nil, err
+			}
+			return hCurves(from+" "+j.Data, p.tr, p.starts, cfg.HStages, cfg.HPoints, s/100, 100*s)
+		}}
+)
+
+// The kinds of job of the task tables (TaskTables): one method on one
+// repetition of a task. They are built here, not by the report, so that
+// their Run is of this package (which keys their records).
+var (
+	KindFigure2 = kindTask(JobFigure2)
+	KindMNIST   = kindTask(JobMNIST)
+	KindLetter  = kindTask(JobLetter)
+	KindUCI     = kindTask(JobUCI)
+)
+
+// TaskKinds are the kinds of TaskTables, in their order.
+var TaskKinds = []spec.Kind[Config, TaskResult]{KindFigure2, KindMNIST, KindLetter, KindUCI}
+
+// kindTask is the kind of job of a task table.
+func kindTask(table string) spec.Kind[Config, TaskResult] {
+	return spec.Kind[Config, TaskResult]{Table: table, Run: func(_ context.Context, cfg Config, j spec.Job) (TaskResult, error) {
+		p, err := taskProblem(cfg, j)
+		if err != nil {
+			return TaskResult{}, err
+		}
+		if !slices.Contains(TableMethods(j.Table), j.Method) && !slices.Contains(ExtraMethods(j.Table), j.Method) {
+			return TaskResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no %s method %q", j.Table, j.Method)
+		}
+		return runTask(j.Method, p, cfg.TaskCs, cfg.TaskMus)
+	}}
+}
+
+// h1Row is the test error of row r of the H1 table: the SVM on the uniform
+// combination of the row's Dirichlet kernels, C chosen on validation.
+func h1Row(cfg Config, r int) (float64, error) {
+	tr, val, te, err := samples(cfg)
+	if err != nil {
+		return 0, err
+	}
+	var sig []float64
+	for _, i := range H1Sets[r] {
+		sig = append(sig, Frequencies[i])
+	}
+	g, err := gramsOf(uniform(sig), tr, val, te)
+	if err != nil {
+		return 0, err
+	}
+	e, _, err := svmOn(g, cfg.Cs, tr, val, te)
+	return e, err
+}
+
+// method runs method m (an index into Methods) of Figure 1(b).
+func method(cfg Config, m int) (MethodResult, error) {
+	tr, val, te, err := samples(cfg)
+	if err != nil {
+		return MethodResult{}, err
+	}
+	var res MethodResult
+	switch Methods[m] {
+	case "CA":
+		// The kernel does not depend on C: it is learned once, its Gram
+		// matrices computed once, and the SVM chosen on validation.
+		ca, err := caKernel(continuous.Dirichlet{}, tr, &res.Fall)
+		if err != nil {
+			return res, err
+		}
+		for _, a := range ca.Atoms() {
+			res.Atoms = append(res.Atoms, Atom{a.Eta, a.Sigma[0]})
+		}
+		g := grams{K: ca.TrainGram()}
+		if g.Kval, err = kernel.Cross(ca.Kernel(), val.X, tr.X); err != nil {
+			return res, err
+		}
+		if g.Kte, err = kernel.Cross(ca.Kernel(), te.X, tr.X); err != nil {
+			return res, err
+		}
+		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		return res, err
+	case "CR":
+		// The greedy algorithm with its own square-loss predictor, μ on validation.
+		models := map[float64]*continuous.GreedyModel{}
+		res.Error, res.Chosen, err = selectC(cfg.Mus, func(mu float64) ([]float64, []float64, error) {
+			gm, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: mu}.Fit(tr.X, tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			models[mu] = gm
+			pv, err := gm.Predict(val.X)
+			if err != nil {
+				return nil, nil, err
+			}
+			pt, err := gm.Predict(te.X)
+			return pv, pt, err
+		}, val.y, te.y)
+		if err != nil {
+			return res, err
+		}
+		for _, a := range models[res.Chosen].Atoms() {
+			res.Atoms = append(res.Atoms, Atom{a.Weight, a.Params[0]})
+		}
+		return res, nil
+	case "DU":
+		var sig []float64
+		for s := 0; s < 10; s++ {
+			sig = append(sig, float64(s))
+		}
+		g, err := gramsOf(uniform(sig), tr, val, te)
+		if err != nil {
+			return res, err
+		}
+		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		return res, err
+	}
+	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9}.
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
+		},
+		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, tr.y)
+		},
+		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
+			return lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, tr.y)
+		},
+	}
+	fit, ok := fits[Methods[m]]
+	if !ok {
+		return res, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", Methods[m])
+	}
+	Ks := make([]*mat.SymDense, 10)
+	Kv, Kt := make([]*mat.Dense, 10), make([]*mat.Dense, 10)
+	for s := range Ks {
+		g, err := gramsOf(kernel.Dirichlet{Sigma: float64(s)}, tr, val, te)
+		if err != nil {
+			return res, err
+		}
+		Ks[s], Kv[s], Kt[s] = g.K, g.Kval, g.Kte
+	}
+	res.Error, res.Chosen, err = selectC(cfg.Cs, func(C float64) ([]float64, []float64, error) {
+		fm, err := fit(Ks, C)
+		if err != nil {
+			return nil, nil, err
+		}
+		pv, err := fm.PredictGrams(Kv)
+		if err != nil {
+			return nil, nil, err
+		}
+		pt, err := fm.PredictGrams(Kt)
+		return pv, pt, err
+	}, val.y, te.y)
+	return res, err
+}

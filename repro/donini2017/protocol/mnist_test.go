@@ -1,0 +1,84 @@
+package protocol
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/svm"
+)
+
+// TestTinyTable5Deskewed runs Table 5 on a few MNIST images, raw and
+// deskewed: the same images, an error per test image, a sane error rate.
+func TestTinyTable5Deskewed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	c := Quick()
+	c.T5Train, c.T5Test = 300, 100
+	for _, deskew := range []bool{false, true} {
+		a, err := runTable5(c, c.T5Train, deskew)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0.0
+		for _, w := range a.Wrong {
+			n += w
+		}
+		if a.Deskewed != deskew || len(a.Wrong) != 100 || math.Abs(a.Err-n) > 1e-9 || a.Err > 40 {
+			t.Errorf("deskew %v: error %.1f %%, %d of %d wrong", deskew, a.Err, int(n), len(a.Wrong))
+		}
+	}
+}
+
+// TestTable5PairGramsMatchFullGram checks the pair-by-pair Gram matrices
+// of runTable5 against mkl.EasyMKLAllPairs on the full Gram matrix: the
+// same test images misclassified.
+func TestTable5PairGramsMatchFullGram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	c := Quick()
+	c.T5Test = 100
+	a, err := runTable5(c, 250, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	X, y, err := mnistRows("train", 0, 250, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Xte, yte, err := mnistRows("test", 0, 100, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	K1, err := hpk.CosineGram(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}.FitCosine(K1, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	C1, err := hpk.CosineCross(Xte, X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := m.PredictCosine(C1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p {
+		if w := p[i] != yte[i]; w != (a.Wrong[i] == 1) {
+			t.Fatalf("test image %d: full Gram wrong %v, pair Grams wrong %v", i, w, a.Wrong[i] == 1)
+		}
+	}
+}

@@ -1,0 +1,472 @@
+package protocol
+
+import (
+	"math"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
+)
+
+// Methods of Figures 3–5, in the order of CVCurves.AUC.
+var Methods = []string{"K_MKL (EasyMKL)", "K_D", "K_sum", "K_D,c (best c)", "K_RBF (best γ)", "K_RBF printed rule (best γ)"}
+
+// block is one split of a kernel matrix: the Gram matrix of the training
+// part, the test×train cross matrix and the labels of both parts. A block
+// is sliced once and fitted for every v of a grid.
+type block struct {
+	Ktr      *mat.SymDense
+	Kte      *mat.Dense
+	ytr, yte []float64
+}
+
+// split slices K and y into the block of the training rows tr and test
+// rows te.
+func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
+	var b block
+	var err error
+	if b.Ktr, err = kernel.SubGram(K, tr); err != nil {
+		return b, err
+	}
+	if b.Kte, err = kernel.CrossGram(K, te, tr); err != nil {
+		return b, err
+	}
+	if b.ytr, err = modelsel.Take(y, tr); err != nil {
+		return b, err
+	}
+	b.yte, err = modelsel.Take(y, te)
+	return b, err
+}
+
+// komd fits KOMD with λ = v on the training part, its QP started from
+// start (nil: the class-uniform point), and returns the test AUC of
+// f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
+// UCI study) and γ.
+func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
+	m, err := easymkl.KOMD{Lambda: v, Settings: set.Value(), Start: start}.FitGram(b.Ktr, b.ytr)
+	if err != nil {
+		return 0, nil, err
+	}
+	f, err := m.DecisionGram(b.Kte)
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := metrics.AUC(b.yte, f)
+	return a, m.Gamma, err
+}
+
+// easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
+// matrix K1 and returns the test AUC and the weights η.
+func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
+	a, m, err := b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set.Value()})
+	if err != nil {
+		return 0, nil, err
+	}
+	return a, m.Weights(), nil
+}
+
+// easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
+// and returns the test AUC and the model.
+func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error) {
+	f := hpk.Family{D: D}
+	src, err := f.Source(b.Ktr)
+	if err != nil {
+		return 0, nil, err
+	}
+	m, err := e.FitSource(src, b.ytr)
+	if err != nil {
+		return 0, nil, err
+	}
+	cs, err := f.CrossSource(b.Kte)
+	if err != nil {
+		return 0, nil, err
+	}
+	sc, err := m.DecisionSource(cs)
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := metrics.AUC(b.yte, sc)
+	return a, m, err
+}
+
+// komdAUC fits KOMD with λ = v on the rows tr of K and returns the AUC on
+// the rows te (block.komd).
+func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
+	b, err := split(K, y, tr, te)
+	if err != nil {
+		return 0, err
+	}
+	a, _, err := b.komd(v, nil, set)
+	return a, err
+}
+
+// mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the rows tr of the
+// cosine matrix K1 and returns the AUC on the rows te and the weights η
+// (block.easy).
+func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, []float64, error) {
+	b, err := split(K1, y, tr, te)
+	if err != nil {
+		return 0, nil, err
+	}
+	return b.easy(D, v, set)
+}
+
+// innerPick returns the v of vGrid with the best mean inner-CV score (ties:
+// the earlier v of the grid). The v of a fold are scored in the order of
+// vGrid (increasing, Config.Validate), so the fold functions can start
+// each v's QPs from the previous v's solutions. fold(tr, te) prepares one inner fold (slices
+// its kernels once) and returns its score at each v; the folds are
+// prepared one at a time, so one fold's blocks are held at once, and the
+// scores of a v are summed in the order of the folds. It is not
+// modelsel.PathSearch, whose rule differs in two ways: a summed AUC
+// within 1e-12 of the best is a tie, which goes to the earlier v (AUCs
+// equal but for rounding would otherwise be decided by the rounding), and
+// the folds run one at a time, so only one fold's kernel blocks are held.
+func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) (func(v float64) (float64, error), error)) (float64, error) {
+	sum := make([]float64, len(vGrid))
+	for _, sp := range inner {
+		score, err := fold(sp.Train, sp.Test)
+		if err != nil {
+			return 0, err
+		}
+		for i, v := range vGrid {
+			a, err := score(v)
+			if err != nil {
+				return 0, err
+			}
+			sum[i] += a
+		}
+	}
+	best, bv := math.Inf(-1), vGrid[0]
+	for i, v := range vGrid {
+		if sum[i] > best+1e-12 {
+			best, bv = sum[i], v
+		}
+	}
+	return bv, nil
+}
+
+// komdFolds is the fold function of innerPick for KOMD on K (training
+// rows of the outer fold) with labels y. Along the grid each QP starts from
+// the previous v's solution on the same inner fold (opt.KOMDQPFrom; the
+// same optimum within the stopping tolerance, fewer pair steps).
+func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		b, err := split(K, y, tr, te)
+		if err != nil {
+			return nil, err
+		}
+		var prev []float64
+		return func(v float64) (float64, error) {
+			a, g, err := b.komd(v, prev, set)
+			prev = g
+			return a, err
+		}, nil
+	}
+}
+
+// easyFolds is the fold function of innerPick for EasyMKL on K_D of the
+// cosine matrix K1 (training rows of the outer fold) with labels y. Along
+// the grid both QPs of a fit start from the previous v's solutions on the
+// same inner fold and D (EasyMKL.SumStart and Start).
+func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		b, err := split(K1, y, tr, te)
+		if err != nil {
+			return nil, err
+		}
+		var prev *easymkl.Model
+		return func(v float64) (float64, error) {
+			e := easymkl.Learner{Lambda: v, Settings: set.Value()}
+			if prev != nil {
+				e.SumStart, e.Start = prev.GammaSum, prev.Gamma
+			}
+			a, m, err := b.easyFit(D, e)
+			prev = m
+			return a, err
+		}, nil
+	}
+}
+
+// CVCurves are the test AUCs of Figures 3–5 on one data set.
+type CVCurves struct {
+	Data    string
+	N       int
+	Ds      []int
+	Methods []string
+	// AUC[method][D index][outer fold]; the optimistic rules (Methods[3:])
+	// hold the folds of the c or γ chosen a posteriori (Best).
+	AUC [][][]float64
+	// Best[method][D index] is the chosen c or γ (0 for the nested methods).
+	Best [][]float64
+	// Weights[D index] is EasyMKL's η averaged over the outer folds.
+	Weights [][]float64
+}
+
+// Mean returns the mean AUC of method m at D index di.
+func (c CVCurves) Mean(m, di int) float64 {
+	v, _, _ := metrics.MeanStd(c.AUC[m][di])
+	return v
+}
+
+// CVFold is one outer fold of the nested CV of Figures 3–5 (a job of
+// Jobs): the test AUCs of the fold, by D index, of the three nested kernels
+// (Base: K_MKL, K_D, K_sum), of K_{D,c} for each c of Config.Cs (Poly), and
+// of K_RBF and its printed rule for each γ of Config.Gammas (RBF, Typo),
+// with EasyMKL's weights η (Weights), the v chosen by the inner folds for
+// each nested kernel (V) and the size N of the data set.
+type CVFold struct {
+	N                     int
+	Base, Poly, RBF, Typo [][]float64
+	Weights               [][]float64
+	// V[D index] is the v (Λ = v/(1−v)) the inner folds chose for K_MKL,
+	// K_D and K_sum.
+	V [][]float64
+}
+
+// cvFold runs outer fold f (the split sp) of the nested CV of Figures 3–5.
+// The rows are mapped to the unit sphere with the statistics of the outer
+// training part (Unit); inner stratified folds of that part choose v
+// (Λ = v/(1−v)) for EasyMKL, K_D and K_sum, each classified by KOMD. The
+// optimistic K_{D,c} and K_RBF reuse the v chosen for K_sum in the fold.
+func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CVFold, error) {
+	nD := len(cfg.Ds)
+	out := CVFold{N: len(y), Base: make([][]float64, nD), Poly: make([][]float64, nD), RBF: make([][]float64, nD),
+		Typo: make([][]float64, nD), Weights: make([][]float64, nD), V: make([][]float64, nD)}
+	Z, err := Unit(X, sp.Train, cfg.Prep)
+	if err != nil {
+		return out, err
+	}
+	K1, err := hpk.CosineGram(Z)
+	if err != nil {
+		return out, err
+	}
+	ytr, err := modelsel.Take(y, sp.Train)
+	if err != nil {
+		return out, err
+	}
+	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
+	if err != nil {
+		return out, err
+	}
+	K1tr, err := kernel.SubGram(K1, sp.Train)
+	if err != nil {
+		return out, err
+	}
+	set := cfg.qpSettings()
+	for di, D := range cfg.Ds {
+		base := make([]float64, 3)
+		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
+		out.Base[di], out.Poly[di], out.RBF[di], out.Typo[di] = base, poly, rbf, typo
+		vM, err := innerPick(inner, cfg.VGrid, easyFolds(K1tr, D, ytr, set))
+		if err != nil {
+			return out, err
+		}
+		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
+			return out, err
+		}
+		fam, err := hpk.Family{D: D}.Source(K1)
+		if err != nil {
+			return out, err
+		}
+		rule := func(w []float64, err error) (*mat.SymDense, error) {
+			if err != nil {
+				return nil, err
+			}
+			return mkl.CombineSource(w, fam)
+		}
+		nested := func(K *mat.SymDense) (float64, float64, error) {
+			Ktr, err := kernel.SubGram(K, sp.Train)
+			if err != nil {
+				return 0, 0, err
+			}
+			v, err := innerPick(inner, cfg.VGrid, komdFolds(Ktr, ytr, set))
+			if err != nil {
+				return 0, 0, err
+			}
+			a, err := komdAUC(K, y, sp.Train, sp.Test, v, set)
+			return a, v, err
+		}
+		KD, err := rule(hpk.WeightsSingle(D))
+		if err != nil {
+			return out, err
+		}
+		Ks, err := rule(hpk.WeightsSum(D))
+		if err != nil {
+			return out, err
+		}
+		var vD, vS float64
+		if base[1], vD, err = nested(KD); err != nil {
+			return out, err
+		}
+		if base[2], vS, err = nested(Ks); err != nil {
+			return out, err
+		}
+		out.V[di] = []float64{vM, vD, vS}
+		shared := func(w []float64, err error) (float64, error) {
+			K, err := rule(w, err)
+			if err != nil {
+				return 0, err
+			}
+			return komdAUC(K, y, sp.Train, sp.Test, vS, set)
+		}
+		for j, c := range cfg.Cs {
+			if poly[j], err = shared(hpk.WeightsPolynomial(D, c)); err != nil {
+				return out, err
+			}
+		}
+		for j, g := range cfg.Gammas {
+			if rbf[j], err = shared(hpk.WeightsRBF(D, g)); err != nil {
+				return out, err
+			}
+			if typo[j], err = shared(hpk.WeightsRBFPaperTypo(D, g)); err != nil {
+				return out, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// cvOuter loads data set name (at most cfg.MaxN rows, or its
+// cfg.CVRows entry when smaller; a seeded subset) and returns it with the
+// outer folds of Figures 3–5.
+func cvOuter(name string, cfg Config) (*mat.Dense, []float64, []modelsel.Split, error) {
+	maxN := cfg.MaxN
+	if n, ok := cfg.CVRows[name]; ok && (maxN == 0 || n < maxN) {
+		maxN = n
+	}
+	X, y, err := loadNamed(name, maxN, cfg.Seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	outer, err := modelsel.StratifiedKFold(y, cfg.Outer, cfg.Seed)
+	return X, y, outer, err
+}
+
+// CombineCV assembles the curves of Figures 3–5 on one data set from its
+// outer folds: the nested kernels' AUCs fold by fold, and for K_{D,c} and
+// K_RBF the c or γ with the best mean test AUC over the outer folds (a
+// posteriori, as the paper's dashed curves), with its folds.
+func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
+	nD, nF := len(cfg.Ds), len(folds)
+	if nF == 0 {
+		return CVCurves{}, klearn.Errorf(klearn.ErrEmpty, "donini2017: Figures 3–5: no outer folds")
+	}
+	for _, fd := range folds {
+		if len(fd.Base) != nD || len(fd.Poly) != nD || len(fd.RBF) != nD || len(fd.Typo) != nD || len(fd.Weights) != nD {
+			return CVCurves{}, klearn.Errorf(klearn.ErrShape, "donini2017: Figures 3–5: a fold has results for another D grid")
+		}
+	}
+	// col returns the folds' values of entry j of the D index di of field.
+	col := func(field func(CVFold) [][]float64, di, j int) ([]float64, error) {
+		out := make([]float64, nF)
+		for f, fd := range folds {
+			row := field(fd)[di]
+			if j >= len(row) {
+				return nil, klearn.Errorf(klearn.ErrShape, "donini2017: Figures 3–5: fold %d has %d values at D index %d", f, len(row), di)
+			}
+			out[f] = row[j]
+		}
+		return out, nil
+	}
+	out := CVCurves{N: folds[0].N, Ds: cfg.Ds, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
+	for m := range Methods {
+		out.AUC[m] = make([][]float64, nD)
+		out.Best[m] = make([]float64, nD)
+	}
+	fields := []func(CVFold) [][]float64{
+		func(f CVFold) [][]float64 { return f.Poly },
+		func(f CVFold) [][]float64 { return f.RBF },
+		func(f CVFold) [][]float64 { return f.Typo },
+	}
+	for di := range cfg.Ds {
+		for m := 0; m < 3; m++ {
+			a, err := col(func(f CVFold) [][]float64 { return f.Base }, di, m)
+			if err != nil {
+				return CVCurves{}, err
+			}
+			out.AUC[m][di] = a
+		}
+		for k, field := range fields {
+			vals := cfg.Cs
+			if k > 0 {
+				vals = cfg.Gammas
+			}
+			if len(vals) == 0 {
+				return CVCurves{}, klearn.Errorf(klearn.ErrParam, "donini2017: Figures 3–5: empty c or γ grid")
+			}
+			cols := make([][]float64, len(vals))
+			bi, bm := 0, math.Inf(-1)
+			for j := range vals {
+				a, err := col(field, di, j)
+				if err != nil {
+					return CVCurves{}, err
+				}
+				cols[j] = a
+				if mu, _, _ := metrics.MeanStd(a); mu > bm {
+					bi, bm = j, mu
+				}
+			}
+			out.AUC[3+k][di], out.Best[3+k][di] = cols[bi], vals[bi]
+		}
+		avg := make([]float64, cfg.Ds[di]+1)
+		for _, fd := range folds {
+			for s, v := range fd.Weights[di] {
+				avg[s] += v / float64(nF)
+			}
+		}
+		out.Weights = append(out.Weights, avg)
+	}
+	return out, nil
+}
+
+// parallelFolds runs fold(0..n−1) on two goroutines; each fold writes only
+// its own slots, so the result does not depend on the schedule. It returns
+// the error of the lowest failing fold.
+func parallelFolds(n int, fold func(int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	jobs := make(chan int)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range jobs {
+				errs[f] = fold(f)
+			}
+		}()
+	}
+	for f := 0; f < n; f++ {
+		jobs <- f
+	}
+	close(jobs)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unitCos maps X to the unit sphere with statistics of all rows (no labels
+// used) and returns its cosine matrix.
+func unitCos(X *mat.Dense, prep string) (*mat.Dense, *mat.SymDense, error) {
+	Z, err := Unit(X, nil, prep)
+	if err != nil {
+		return nil, nil, err
+	}
+	K, err := hpk.CosineGram(Z)
+	if err != nil {
+		return nil, nil, klearn.Errorf(err, "donini2017")
+	}
+	return Z, K, nil
+}

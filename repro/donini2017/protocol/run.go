@@ -1,0 +1,969 @@
+package protocol
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
+	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
+	"github.com/kernelab/kernelab/klearn/mkl/hpk"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/preprocess"
+	"github.com/kernelab/kernelab/klearn/svm"
+)
+
+// MEBCurve is Figure 1 on one data set: the spectral ratio, the squared MEB
+// radius r* and its approximation r̃ of the HPKs of degree 0..D.
+type MEBCurve struct {
+	Data, Prep        string
+	SR, RStar, RTilde []float64
+}
+
+// RandomFamily is Figure 6 on one data set: outer-fold AUCs of EasyMKL on
+// Q_D and R_D for each D.
+type RandomFamily struct {
+	Data string
+	Ds   []int
+	// Q[D index][fold], R likewise.
+	Q, R [][]float64
+}
+
+// SRCurve is Figure 7 on one data set.
+type SRCurve struct {
+	Data         string
+	Ds           []int
+	MKL, KD, Sum []float64
+}
+
+// Weights is one histogram of Figure 8: EasyMKL's η on K_D, fitted with
+// the v that the inner folds chose (V).
+type Weights struct {
+	Data string
+	D    int
+	V    float64
+	Eta  []float64
+	// Margins are d_s(γ*) (d_0 = 0 always) and W the centre of mass W(η).
+	Margins []float64
+	W       float64
+}
+
+// NoiseCurve is one curve of Figure 9: W(η) (mean, std over repetitions)
+// against the fraction of swapped labels.
+type NoiseCurve struct {
+	Noise, Mean, Std []float64
+}
+
+// TimeRow is one row of Table 3: seconds per training on each outer-fold
+// training set, an RBF SVM (one fit) and ours on K_10, K_20, K_30.
+type TimeRow struct {
+	Data string
+	RBF  []float64
+	Ours [3][]float64
+}
+
+// MNISTCurve is Figure 10: the test error (%) of SVMs on K_MKL, K_D and
+// K_sum against D, and the error on each of Blocks consecutive blocks of
+// the test set (for the paired test).
+type MNISTCurve struct {
+	Train, Val, Test int
+	Ds               []int
+	// Err[method][D index]; BlockErr[method][D index][block].
+	Err      [3][]float64
+	BlockErr [3][][]float64
+	// Eta is EasyMKL's η at the largest D.
+	Eta []float64
+	// RBF is the baseline SVM with the Gaussian kernel exp(−γ‖x − z‖²) on
+	// the same images, C and γ chosen on the validation images: its test
+	// error (%), block errors and the chosen C and γ (the paper compares
+	// with an RBF SVM in Table 5 only).
+	RBFErr         float64
+	RBFBlocks      []float64
+	RBFC, RBFGamma float64
+}
+
+// RBFGammas is the γ grid of the MNIST RBF baseline (unit-norm images:
+// ‖x − z‖² ∈ [0, 2]).
+var RBFGammas = []float64{0.5, 1, 2, 4}
+
+// Fig10Methods are the kernels of Figure 10.
+var Fig10Methods = []string{"K_MKL (EasyMKL, λ = 0.01)", "K_D", "K_sum"}
+
+// AllPairs is Table 5 (ours) on raw or deskewed images: the test error
+// (%), 1 for each misclassified test image (0 otherwise; for the paired
+// test of raw against deskewed) and the seconds of the fit.
+type AllPairs struct {
+	Train, Test int
+	Deskewed    bool
+	Err         float64
+	Wrong       []float64
+	Seconds     float64
+}
+
+// GHKLRow is Table 4 on one data set: outer-fold AUCs of Table4Cols
+// (AUC[0] is K_MKL, AUC[1..3] gHKL_ρ) for one choice of gHKL's node
+// kernels.
+type GHKLRow struct {
+	Data string
+	// Nodes is "linear" or "gaussian" (see Config.T4Gaussian).
+	Nodes string
+	AUC   [][]float64
+	// BestC[j][f] is the C gHKL selected in outer fold f (nil for K_MKL);
+	// AtEdge[j][f] reports a selection still at an edge of the fold's grid
+	// after widening (Config.T4Widen).
+	BestC  [][]float64
+	AtEdge [][]bool
+}
+
+// LoadUnitAll loads the Table 2 task name (at most maxN rows, loadNamed),
+// maps its rows to the unit sphere with cfg.Prep and the statistics of all
+// rows, and returns them, the labels and their cosine matrix (unitCos).
+func LoadUnitAll(name string, cfg Config, maxN int) (*mat.Dense, []float64, *mat.SymDense, error) {
+	X, y, err := loadNamed(name, maxN, cfg.Seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	Z, K, err := unitCos(X, cfg.Prep)
+	return Z, y, K, err
+}
+
+func runAlg1(cfg Config) (Alg1Result, error) {
+	X, _, _, err := LoadUnitAll("Ionosphere", cfg, 100)
+	if err != nil {
+		return Alg1Result{}, err
+	}
+	out := Alg1Result{D: 2}
+	pts, err := Algorithm1Convergence(X, out.D, cfg.Alg1Steps, cfg.Seed+7)
+	if err != nil {
+		return Alg1Result{}, err
+	}
+	out.Points = pts
+	return out, nil
+}
+
+// mebCurve computes Figure 1 for one data set and preprocessing.
+func mebCurve(name string, cfg Config, prep string) (MEBCurve, error) {
+	c := cfg
+	c.Prep = prep
+	_, _, K1, err := LoadUnitAll(name, c, cfg.Fig1MaxN)
+	if err != nil {
+		return MEBCurve{}, err
+	}
+	src, err := hpk.Family{D: cfg.Fig1D}.Source(K1)
+	if err != nil {
+		return MEBCurve{}, err
+	}
+	out := MEBCurve{Data: name, Prep: prep}
+	err = src.Each(func(d int, K *mat.SymDense) error {
+		sr, err := metrics.SpectralRatio(K)
+		if err != nil {
+			return err
+		}
+		r2, err := MEBRadius2(K)
+		if err != nil {
+			return err
+		}
+		rt, err := metrics.MEBRadiusApprox(K)
+		if err != nil {
+			return err
+		}
+		out.SR, out.RStar, out.RTilde = append(out.SR, sr), append(out.RStar, r2), append(out.RTilde, rt)
+		return nil
+	})
+	return out, err
+}
+
+// fig1Preps are the preprocessings of Figure 1: cfg.Prep, then the other
+// one as a labelled variant.
+func fig1Preps(cfg Config) []string {
+	if cfg.Prep == MinMax {
+		return []string{MinMax, ZScore}
+	}
+	return []string{ZScore, MinMax}
+}
+
+// easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
+// returns the AUC on the test rows.
+func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
+	score, err := easyGramsFold(Ks, y)(tr, te)
+	if err != nil {
+		return 0, err
+	}
+	return score(v)
+}
+
+// easyGramsFold is the fold function of innerPick for EasyMKL on the
+// kernels Ks with labels y: it slices the fold's blocks once for every v.
+func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(float64) (float64, error), error) {
+	return func(tr, te []int) (func(float64) (float64, error), error) {
+		Ktr, err := kernel.SubGrams(Ks, tr)
+		if err != nil {
+			return nil, err
+		}
+		ytr, err := modelsel.Take(y, tr)
+		if err != nil {
+			return nil, err
+		}
+		Kte, err := kernel.CrossGrams(Ks, te, tr)
+		if err != nil {
+			return nil, err
+		}
+		yte, err := modelsel.Take(y, te)
+		if err != nil {
+			return nil, err
+		}
+		return func(v float64) (float64, error) {
+			m, err := easymkl.Learner{Lambda: v}.FitGrams(Ktr, ytr)
+			if err != nil {
+				return 0, err
+			}
+			f, err := m.DecisionGrams(Kte)
+			if err != nil {
+				return 0, err
+			}
+			return metrics.AUC(yte, f)
+		}, nil
+	}
+}
+
+func spread(eta []float64) float64 {
+	lo, hi := math.Inf(1), 0.0
+	for _, v := range eta {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if lo <= 0 {
+		return math.MaxFloat64
+	}
+	return hi / lo
+}
+
+// fig6Family computes Figure 6 on one data set: nested-CV AUCs of EasyMKL
+// on Q_D and R_D (Algorithm 1's degree and random rules) for each D.
+func fig6Family(name string, cfg Config) (RandomFamily, error) {
+	rf := RandomFamily{Data: name, Ds: cfg.Fig6Ds}
+	maxN := 0
+	if name == "Abalone" {
+		maxN = cfg.Fig6MaxN
+	}
+	X, y, _, err := LoadUnitAll(name, cfg, maxN)
+	if err != nil {
+		return rf, err
+	}
+	_, m := X.Dims()
+	folds, err := modelsel.StratifiedKFold(y, cfg.Fig6Outer, cfg.Seed)
+	if err != nil {
+		return rf, err
+	}
+	for _, rule := range []hpk.Rule{hpk.DegreeRule, hpk.RandomRule} {
+		for _, D := range cfg.Fig6Ds {
+			feats, err := hpk.RandomFamily{D: D, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed + uint64(D)}.Sample(m)
+			if err != nil {
+				return rf, err
+			}
+			Ks, err := feats.Grams(X)
+			if err != nil {
+				return rf, err
+			}
+			aucs := make([]float64, len(folds))
+			err = parallelFolds(len(folds), func(f int) error {
+				sp := folds[f]
+				ytr, err := modelsel.Take(y, sp.Train)
+				if err != nil {
+					return err
+				}
+				Ktr, err := kernel.SubGrams(Ks, sp.Train)
+				if err != nil {
+					return err
+				}
+				in, err := modelsel.StratifiedKFold(ytr, cfg.Fig6Inner, cfg.Seed+1+uint64(f))
+				if err != nil {
+					return err
+				}
+				v, err := innerPick(in, cfg.Fig6VGrid, easyGramsFold(Ktr, ytr))
+				if err != nil {
+					return err
+				}
+				aucs[f], err = easyScore(Ks, y, sp.Train, sp.Test, v)
+				return err
+			})
+			if err != nil {
+				return rf, err
+			}
+			if rule == hpk.DegreeRule {
+				rf.Q = append(rf.Q, aucs)
+			} else {
+				rf.R = append(rf.R, aucs)
+			}
+		}
+	}
+	return rf, nil
+}
+
+// fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere):
+// §5.2's R_D members are nearly identical, so EasyMKL's weights on them
+// are nearly uniform.
+func fig6Spread(cfg Config) (out [2]float64, err error) {
+	X, y, _, err := LoadUnitAll("Ionosphere", cfg, 0)
+	if err != nil {
+		return out, err
+	}
+	_, m := X.Dims()
+	for i, rule := range []hpk.Rule{hpk.RandomRule, hpk.DegreeRule} {
+		f, err := hpk.RandomFamily{D: 6, Steps: cfg.Fig6Steps, Rule: rule, Seed: cfg.Seed}.Sample(m)
+		if err != nil {
+			return out, err
+		}
+		Ks, err := f.Grams(X)
+		if err != nil {
+			return out, err
+		}
+		// Q_D's K_0 is the constant kernel, which EasyMKL always gives η_0 = 0
+		// (see Figure 8): leave it out. R_D's members are all mixtures.
+		if rule == hpk.DegreeRule {
+			Ks = Ks[1:]
+		}
+		mm, err := easymkl.Learner{Lambda: 0.1}.FitGrams(Ks, y)
+		if err != nil {
+			return out, err
+		}
+		out[i] = spread(mm.Weights())
+	}
+	return out, nil
+}
+
+func runFig7(cfg Config) ([]SRCurve, error) {
+	var out []SRCurve
+	for _, name := range cfg.Fig7Data {
+		_, y, K1, err := LoadUnitAll(name, cfg, 0)
+		if err != nil {
+			return nil, err
+		}
+		c := SRCurve{Data: name, Ds: cfg.Fig7Ds}
+		for _, D := range cfg.Fig7Ds {
+			src, err := hpk.Family{D: D}.Source(K1)
+			if err != nil {
+				return nil, err
+			}
+			m, err := easymkl.Learner{Lambda: 0.1}.FitSource(src, y)
+			if err != nil {
+				return nil, err
+			}
+			wD, _ := hpk.WeightsSingle(D)
+			wS, _ := hpk.WeightsSum(D)
+			var sr [3]float64
+			for i, w := range [][]float64{m.Weights(), wD, wS} {
+				K, err := mkl.CombineSource(w, src)
+				if err != nil {
+					return nil, err
+				}
+				if sr[i], err = metrics.SpectralRatio(K); err != nil {
+					return nil, err
+				}
+			}
+			c.MKL, c.KD, c.Sum = append(c.MKL, sr[0]), append(c.KD, sr[1]), append(c.Sum, sr[2])
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// runFig8 computes Figure 8: EasyMKL's weights on K_D for Heart and
+// Splice, fitted on every row with the v (Λ = v/(1−v)) that the protocol
+// of Section 5.1 selects: cfg.Inner stratified folds over cfg.VGrid, the
+// best mean AUC (innerPick). The paper does not state Figure 8's Λ.
+func runFig8(cfg Config) ([]Weights, error) {
+	var out []Weights
+	for _, name := range []string{"Heart", "Splice"} {
+		_, y, K1, err := LoadUnitAll(name, cfg, 0)
+		if err != nil {
+			return nil, err
+		}
+		inner, err := modelsel.StratifiedKFold(y, cfg.Inner, cfg.Seed+8)
+		if err != nil {
+			return nil, err
+		}
+		for _, D := range cfg.Fig8Ds {
+			v, err := innerPick(inner, cfg.VGrid, easyFolds(K1, D, y, cfg.qpSettings()))
+			if err != nil {
+				return nil, err
+			}
+			src, err := hpk.Family{D: D}.Source(K1)
+			if err != nil {
+				return nil, err
+			}
+			m, err := easymkl.Learner{Lambda: v, Settings: cfg.qpSettings().Value()}.FitSource(src, y)
+			if err != nil {
+				return nil, err
+			}
+			w, err := hpk.CenterOfMass(m.Weights())
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Weights{Data: name, D: D, V: v, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w})
+		}
+	}
+	return out, nil
+}
+
+// MakeClassification reproduces scikit-learn's make_classification for
+// n_features = 2, n_informative = 1, n_redundant = 0,
+// n_clusters_per_class = 1, class_sep = 1, flip_y = 0.01 (Figure 9's toy
+// data): one informative coordinate with class centroids at ±1, one noise
+// coordinate, 1 % random labels; rows scaled to unit norm.
+func MakeClassification(n int, seed uint64) (*mat.Dense, []float64) {
+	rng := klearn.NewRand(seed)
+	X := mat.NewDense(n, 2, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		c := 1.0
+		if i < n/2 {
+			c = -1
+		}
+		y[i] = c
+		a, b := c+rng.NormFloat64(), rng.NormFloat64()
+		r := math.Hypot(a, b)
+		X.Set(i, 0, a/r)
+		X.Set(i, 1, b/r)
+		if rng.Float64() < 0.01 {
+			y[i] = float64(2*rng.IntN(2) - 1)
+		}
+	}
+	return X, y
+}
+
+// SwapLabels flips the labels of the distinct indices among round(frac·n)
+// draws with replacement ("swapping labels with replica", §5.4); y is not
+// modified.
+func SwapLabels(y []float64, frac float64, seed uint64) []float64 {
+	rng := klearn.NewRand(seed)
+	out := append([]float64(nil), y...)
+	flip := make([]bool, len(y))
+	for t := 0; t < int(math.Round(frac*float64(len(y)))); t++ {
+		flip[rng.IntN(len(y))] = true
+	}
+	for i, f := range flip {
+		if f {
+			out[i] = -out[i]
+		}
+	}
+	return out
+}
+
+func runFig9(cfg Config) ([]NoiseCurve, error) {
+	var out []NoiseCurve
+	for _, top := range []float64{1, 0.1} {
+		const levels = 11
+		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels)}
+		err := parallelFolds(levels, func(k int) error {
+			p := top * float64(k) / 10
+			var ws []float64
+			for r := 0; r < cfg.Fig9Reps; r++ {
+				X, y := MakeClassification(cfg.Fig9N, cfg.Seed+uint64(r))
+				yn := SwapLabels(y, p, cfg.Seed+1000+uint64(r))
+				if _, _, err := klearn.CheckBinary(yn); err != nil {
+					continue
+				}
+				K1, err := hpk.CosineGram(X)
+				if err != nil {
+					return err
+				}
+				src, err := hpk.Family{D: 10}.Source(K1)
+				if err != nil {
+					return err
+				}
+				lam, err := easymkl.LambdaFromPaper(0.01)
+				if err != nil {
+					return err
+				}
+				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				if err != nil {
+					return err
+				}
+				w, err := hpk.CenterOfMass(m.Weights())
+				if err != nil {
+					return err
+				}
+				ws = append(ws, w)
+			}
+			if len(ws) == 0 {
+				return klearn.Errorf(klearn.ErrOneClass, "donini2017: Figure 9: every repetition at noise %g has one class", p)
+			}
+			c.Noise[k] = 100 * p
+			c.Mean[k], c.Std[k], _ = metrics.MeanStd(ws)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Table3Data are the data sets of Table 3.
+var Table3Data = []string{"Heart", "Ionosphere", "Splice"}
+
+// table3Row times Table 3 on one data set: an RBF SVM and EasyMKL on K_10,
+// K_20, K_30 (kernel construction included) on each of the first
+// cfg.T3Folds outer-fold training sets.
+func table3Row(name string, cfg Config) (TimeRow, error) {
+	row := TimeRow{Data: name}
+	X, y, err := loadNamed(name, 0, cfg.Seed)
+	if err != nil {
+		return row, err
+	}
+	folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
+	if err != nil {
+		return row, err
+	}
+	for _, sp := range folds[:min(cfg.T3Folds, len(folds))] {
+		Z, err := Unit(X, sp.Train, cfg.Prep)
+		if err != nil {
+			return row, err
+		}
+		Xtr, err := modelsel.Rows(Z, sp.Train)
+		if err != nil {
+			return row, err
+		}
+		ytr, err := modelsel.Take(y, sp.Train)
+		if err != nil {
+			return row, err
+		}
+		t0 := time.Now()
+		if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
+			return row, err
+		}
+		row.RBF = append(row.RBF, time.Since(t0).Seconds())
+		for i, D := range []int{10, 20, 30} {
+			t0 := time.Now()
+			K1, err := hpk.CosineGram(Xtr) // kernel construction included
+			if err != nil {
+				return row, err
+			}
+			src, err := hpk.Family{D: D}.Source(K1)
+			if err != nil {
+				return row, err
+			}
+			if _, err := (easymkl.Learner{Lambda: 0.1}).FitSource(src, ytr); err != nil {
+				return row, err
+			}
+			row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
+		}
+	}
+	return row, nil
+}
+
+// mnistRows returns n MNIST images (pixels/255, rows of unit norm: the
+// pixels are already non-negative) from split starting at offset, with
+// their digits; deskew first deskews each image (datasets.DeskewRows, the
+// moment-based deskewing of LeCun et al. 1998).
+func mnistRows(split string, offset, n int, deskew bool) (*mat.Dense, []float64, error) {
+	im, err := datasets.LoadMNIST(split)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := im.Dataset("mnist-"+split, seqFrom(offset, n))
+	if err != nil {
+		return nil, nil, err
+	}
+	raw := d.X
+	if deskew {
+		if raw, err = datasets.DeskewRows(d.X, im.Rows, im.Cols); err != nil {
+			return nil, nil, err
+		}
+	}
+	var S mat.Dense
+	S.Scale(1.0/255, raw)
+	X, err := preprocess.UnitNorm(&S)
+	return X, d.Y, err
+}
+
+func seqFrom(off, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = off + i
+	}
+	return out
+}
+
+func parity(d []float64) []float64 {
+	out := make([]float64, len(d))
+	for i, v := range d {
+		out[i] = 1
+		if int(v)%2 == 1 {
+			out[i] = -1
+		}
+	}
+	return out
+}
+
+// Fig10Blocks is the number of consecutive test blocks of the paired test
+// of Figure 10.
+const Fig10Blocks = 10
+
+func runFig10(cfg Config) (*MNISTCurve, error) {
+	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
+		return nil, nil
+	}
+	nTr, nVal, nTe := cfg.MNISTTrain, cfg.MNISTVal, cfg.MNISTTest
+	X, dig, err := mnistRows("train", 0, nTr+nVal, false)
+	if err != nil {
+		return nil, err
+	}
+	Xte, digTe, err := mnistRows("test", 0, nTe, false)
+	if err != nil {
+		return nil, err
+	}
+	y, yte := parity(dig), parity(digTe)
+	tr, va := seq(nTr), seqFrom(nTr, nVal)
+	K1, err := hpk.CosineGram(X)
+	if err != nil {
+		return nil, err
+	}
+	Xtr, err := modelsel.Rows(X, tr)
+	if err != nil {
+		return nil, err
+	}
+	Xva, err := modelsel.Rows(X, va)
+	if err != nil {
+		return nil, err
+	}
+	C1te, err := hpk.CosineCross(Xte, Xtr)
+	if err != nil {
+		return nil, err
+	}
+	K1tr, err := kernel.SubGram(K1, tr)
+	if err != nil {
+		return nil, err
+	}
+	C1va, err := kernel.CrossGram(K1, va, tr)
+	if err != nil {
+		return nil, err
+	}
+	ytr, err := modelsel.Take(y, tr)
+	if err != nil {
+		return nil, err
+	}
+	yva, err := modelsel.Take(y, va)
+	if err != nil {
+		return nil, err
+	}
+	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
+	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
+	// the lowest validation error and returns its test predictions.
+	svmPred := func(fam hpk.Family, src mkl.GramSource, w []float64) ([]float64, error) {
+		K, err := mkl.CombineSource(w, src)
+		if err != nil {
+			return nil, err
+		}
+		cva, err := fam.CrossSource(C1va)
+		if err != nil {
+			return nil, err
+		}
+		Kva, err := mkl.CombineCrossSource(w, cva)
+		if err != nil {
+			return nil, err
+		}
+		var m *svm.Model // the model of the C with the lowest validation error
+		bestErr := 2.0
+		for _, C := range cfg.Fig10Cs {
+			mc, err := svm.Classifier{C: C}.FitGram(K, ytr)
+			if err != nil {
+				return nil, err
+			}
+			p, err := mc.PredictGram(Kva)
+			if err != nil {
+				return nil, err
+			}
+			if e, _ := metrics.ErrorRate(yva, p); e < bestErr {
+				m, bestErr = mc, e
+			}
+		}
+		cte, err := fam.CrossSource(C1te)
+		if err != nil {
+			return nil, err
+		}
+		Kte, err := mkl.CombineCrossSource(w, cte)
+		if err != nil {
+			return nil, err
+		}
+		return m.PredictGram(Kte)
+	}
+	nD := len(cfg.Fig10Ds)
+	for i := range out.Err {
+		out.Err[i] = make([]float64, nD)
+		out.BlockErr[i] = make([][]float64, nD)
+	}
+	err = parallelFolds(nD, func(di int) error {
+		D := cfg.Fig10Ds[di]
+		fam := hpk.Family{D: D}
+		src, err := fam.Source(K1tr)
+		if err != nil {
+			return err
+		}
+		mm, err := easymkl.Learner{Lambda: 0.01, NoResolve: true}.FitSource(src, ytr)
+		if err != nil {
+			return err
+		}
+		if di == nD-1 {
+			out.Eta = mm.Weights()
+		}
+		wD, _ := hpk.WeightsSingle(D)
+		wS, _ := hpk.WeightsSum(D)
+		for i, w := range [][]float64{mm.Weights(), wD, wS} {
+			p, err := svmPred(fam, src, w)
+			if err != nil {
+				return err
+			}
+			e, err := metrics.ErrorRate(yte, p)
+			if err != nil {
+				return err
+			}
+			out.Err[i][di] = 100 * e
+			blocks := make([]float64, Fig10Blocks)
+			for b := range blocks {
+				lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
+				eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
+				if err != nil {
+					return err
+				}
+				blocks[b] = 100 * eb
+			}
+			out.BlockErr[i][di] = blocks
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The RBF SVM baseline: C and γ chosen on the validation images.
+	valErr := make([][]float64, len(RBFGammas))
+	err = parallelFolds(len(RBFGammas), func(gi int) error {
+		for _, C := range cfg.Fig10Cs {
+			m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: RBFGammas[gi]}, C: C}.Fit(Xtr, ytr)
+			if err != nil {
+				return err
+			}
+			p, err := m.Predict(Xva)
+			if err != nil {
+				return err
+			}
+			e, err := metrics.ErrorRate(yva, p)
+			if err != nil {
+				return err
+			}
+			valErr[gi] = append(valErr[gi], e)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	bestErr := 2.0
+	for gi, g := range RBFGammas {
+		for ci, C := range cfg.Fig10Cs {
+			if valErr[gi][ci] < bestErr {
+				bestErr, out.RBFC, out.RBFGamma = valErr[gi][ci], C, g
+			}
+		}
+	}
+	m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: out.RBFGamma}, C: out.RBFC}.Fit(Xtr, ytr)
+	if err != nil {
+		return nil, err
+	}
+	p, err := m.Predict(Xte)
+	if err != nil {
+		return nil, err
+	}
+	e, err := metrics.ErrorRate(yte, p)
+	if err != nil {
+		return nil, err
+	}
+	out.RBFErr = 100 * e
+	for b := 0; b < Fig10Blocks; b++ {
+		lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
+		eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
+		if err != nil {
+			return nil, err
+		}
+		out.RBFBlocks = append(out.RBFBlocks, 100*eb)
+	}
+	return out, nil
+}
+
+// runTable5 runs Table 5 (ours) on the first n training and cfg.T5Test
+// test images of MNIST, raw or deskewed: all-pairs EasyMKL on K_8
+// (λ = 0.01) with an SVM (C = 4) per pair, majority vote (ties to the
+// smaller digit). Each pair of digits gets its own cosine Gram matrix of
+// its two classes' images (pairGram), about a fifth of the images, so the
+// n × n Gram matrix is never built: 1.15 GB per pair at 60 000 images
+// instead of 29 GB. Seconds times the Gram matrices and the fits.
+func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
+	if n == 0 || cfg.T5Test == 0 {
+		return nil, nil
+	}
+	X, y, err := mnistRows("train", 0, n, deskew)
+	if err != nil {
+		return nil, err
+	}
+	Xte, yte, err := mnistRows("test", 0, cfg.T5Test, deskew)
+	if err != nil {
+		return nil, err
+	}
+	ap := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}
+	cls := klearn.Classes(y)
+	votes := make([][]int, len(yte))
+	for i := range votes {
+		votes[i] = make([]int, len(cls))
+	}
+	var sec float64
+	for a := 0; a < len(cls); a++ {
+		for b := a + 1; b < len(cls); b++ {
+			t0 := time.Now()
+			Xp, yp, err := pairRows(X, y, cls[a], cls[b])
+			if err != nil {
+				return nil, err
+			}
+			K1, err := hpk.CosineGram(Xp)
+			if err != nil {
+				return nil, err
+			}
+			m, err := ap.FitCosine(K1, yp)
+			if err != nil {
+				return nil, err
+			}
+			sec += time.Since(t0).Seconds()
+			C1, err := hpk.CosineCross(Xte, Xp)
+			if err != nil {
+				return nil, err
+			}
+			p, err := m.PredictCosine(C1)
+			if err != nil {
+				return nil, err
+			}
+			for i, v := range p {
+				if v == cls[a] {
+					votes[i][a]++
+				} else {
+					votes[i][b]++
+				}
+			}
+		}
+	}
+	wrong := make([]float64, len(yte))
+	nWrong := 0
+	for i, vs := range votes {
+		best := 0
+		for k, v := range vs {
+			if v > vs[best] {
+				best = k
+			}
+		}
+		if cls[best] != yte[i] {
+			wrong[i] = 1
+			nWrong++
+		}
+	}
+	return &AllPairs{Train: n, Test: cfg.T5Test, Deskewed: deskew, Err: 100 * float64(nWrong) / float64(len(yte)), Wrong: wrong, Seconds: sec}, nil
+}
+
+// pairRows returns the rows of X whose label is a or b, with their labels.
+func pairRows(X *mat.Dense, y []float64, a, b float64) (*mat.Dense, []float64, error) {
+	var idx []int
+	for i, v := range y {
+		if v == a || v == b {
+			idx = append(idx, i)
+		}
+	}
+	Xp, err := modelsel.Rows(X, idx)
+	if err != nil {
+		return nil, nil, err
+	}
+	yp, err := modelsel.Take(y, idx)
+	return Xp, yp, err
+}
+
+// table4MKL returns the test AUCs of K_MKL (EasyMKL on K_10, v chosen by
+// stratified 3-fold CV over {0.1, …, 1}, KOMD scores) on the first nOuter
+// of the outer folds that GHKLNestedAUC uses for the same data set (same
+// labels, same StratifiedKFold(y, 10, seed)), so the columns are paired.
+func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
+	X, y, err := datasets.LoadBinary(name)
+	if err != nil {
+		return nil, err
+	}
+	folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	vGrid := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}
+	aucs := make([]float64, nOuter)
+	err = parallelFolds(nOuter, func(f int) error {
+		sp := folds[f]
+		Z, err := Unit(X, sp.Train, cfg.Prep)
+		if err != nil {
+			return err
+		}
+		K1, err := hpk.CosineGram(Z)
+		if err != nil {
+			return err
+		}
+		ytr, err := modelsel.Take(y, sp.Train)
+		if err != nil {
+			return err
+		}
+		inner, err := modelsel.StratifiedKFold(ytr, 3, cfg.Seed+1+uint64(f))
+		if err != nil {
+			return err
+		}
+		K1tr, err := kernel.SubGram(K1, sp.Train)
+		if err != nil {
+			return err
+		}
+		v, err := innerPick(inner, vGrid, easyFolds(K1tr, 10, ytr, cfg.qpSettings()))
+		if err != nil {
+			return err
+		}
+		aucs[f], _, err = mklAUC(K1, 10, y, sp.Train, sp.Test, v, cfg.qpSettings())
+		return err
+	})
+	return aucs, err
+}
+
+// Table4Nodes are the node kernels gHKL runs with on data set name:
+// linear on every data set, Gaussian too on cfg.T4Gaussian.
+func Table4Nodes(name string, cfg Config) []string {
+	kinds := []string{"linear"}
+	for _, g := range cfg.T4Gaussian {
+		if g == name {
+			kinds = append(kinds, "gaussian")
+		}
+	}
+	return kinds
+}
+
+// table4GHKL runs gHKL_ρ with the given node kernels on data set name
+// (GHKLNestedAUC on the first cfg.T4Outer outer folds): Table 4's cell.
+func table4GHKL(name, nodes string, rho float64, cfg Config) (*GHKLResult, error) {
+	var model ghkl.Classifier
+	switch nodes {
+	case "linear":
+		model.Base = kernel.Linear{}
+	case "gaussian":
+	default:
+		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: Table 4: node kernels %q, want linear or gaussian", nodes)
+	}
+	r, err := GHKLNestedAUC(name, rho, GHKLOptions{Cs: cfg.T4Cs, Widen: cfg.T4Widen, Seed: cfg.Seed, Workers: 2, MaxOuter: cfg.T4Outer, Model: model})
+	if err != nil {
+		return nil, fmt.Errorf("%s, %s nodes, ρ = %g: %w", name, nodes, rho, err)
+	}
+	return r, nil
+}
