@@ -267,14 +267,7 @@ func CheckSpectralRatio(seed uint64, draws int) ([]repro.Claim, error) {
 			okP1 = okP1 && q <= l1*(1+1e-12)
 		}
 	}
-	I := mat.NewSymDense(L, nil)
-	O := mat.NewSymDense(L, nil)
-	for i := 0; i < L; i++ {
-		I.SetSym(i, i, 1)
-		for j := i; j < L; j++ {
-			O.SetSym(i, j, 1)
-		}
-	}
+	I, O := identityAndOnes(L)
 	cI, err := metrics.StandardizedSpectralRatio(I)
 	if err != nil {
 		return nil, err
@@ -362,14 +355,7 @@ func CheckRademacher(X mat.Matrix, D, draws int, seed uint64) ([]repro.Claim, er
 // (Do et al. 2009). r* is the squared radius (opt.MEB).
 func CheckMEB(X mat.Matrix, D, trials int, seed uint64) ([]repro.Claim, error) {
 	const L = 50
-	I := mat.NewSymDense(L, nil)
-	O := mat.NewSymDense(L, nil)
-	for i := 0; i < L; i++ {
-		I.SetSym(i, i, 1)
-		for j := i; j < L; j++ {
-			O.SetSym(i, j, 1)
-		}
-	}
+	I, O := identityAndOnes(L)
 	rI, err := protocol.MEBRadius2(I)
 	if err != nil {
 		return nil, err
@@ -794,4 +780,19 @@ func runChecks(cfg Config) (ChecksResult, error) {
 	}
 	out.Checks, out.MaxMin = append(out.Checks, c), mm
 	return out, nil
+}
+
+// identityAndOnes returns I_L and 11ᵀ, the two Grams at which the
+// spectral ratio and the MEB radius have closed forms (C̄(I) = 1, C̄(11ᵀ) = 0;
+// r*(I) = 1 − 1/L, r*(11ᵀ) = 0).
+func identityAndOnes(L int) (I, O *mat.SymDense) {
+	I = mat.NewSymDense(L, nil)
+	O = mat.NewSymDense(L, nil)
+	for i := 0; i < L; i++ {
+		I.SetSym(i, i, 1)
+		for j := i; j < L; j++ {
+			O.SetSym(i, j, 1)
+		}
+	}
+	return I, O
 }
