@@ -75,13 +75,22 @@ func Table1Claim(res *Results) repro.Claim {
 	}
 	var cells []repro.Cell
 	for _, c := range res.Table1 {
-		ours := []float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM}
-		for m, name := range Methods1 {
-			cells = append(cells, repro.Cell{Row: Tasks[c.Task] + " " + rangeName(c.Range), Col: name,
-				Paper: repro.V(Table1Paper[c.Task][c.Range][m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell})
-		}
+		cells = append(cells, rowCells(c.Task, c.Range, Methods1, Table1Paper[c.Task][c.Range][:],
+			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})...)
 	}
 	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 36)}.DecideCells(cells)
+}
+
+// rowCells returns the cells of one row of Table 1 or 2 (a task and a
+// range of variances): our error of each method against the paper's
+// printed one, under TolCell. Each run is one fit on fixed data, so N = 1.
+func rowCells(task, rng int, methods []string, paper, ours []float64) []repro.Cell {
+	cells := make([]repro.Cell, len(methods))
+	for m, name := range methods {
+		cells[m] = repro.Cell{Row: Tasks[task] + " " + rangeName(rng), Col: name,
+			Paper: repro.V(paper[m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell}
+	}
+	return cells
 }
 
 // DCStandardClaim decides "DC is as good as the previous greedy method for
@@ -122,11 +131,8 @@ func Table2Claim(res *Results) repro.Claim {
 	}
 	var cells []repro.Cell
 	for _, c := range res.Table2 {
-		ours := []float64{c.DC.Error, c.Grid5, c.Grid10}
-		for m, name := range Methods2 {
-			cells = append(cells, repro.Cell{Row: Tasks[c.Task] + " " + rangeName(c.Range), Col: name,
-				Paper: repro.V(Table2Paper[c.Task][c.Range][m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell})
-		}
+		cells = append(cells, rowCells(c.Task, c.Range, Methods2, Table2Paper[c.Task][c.Range][:],
+			[]float64{c.DC.Error, c.Grid5, c.Grid10})...)
 	}
 	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 27)}.DecideCells(cells)
 }
