@@ -422,17 +422,17 @@ func TestBatteryDatasetsModelselPreprocess(t *testing.T) {
 		klearntest.Bad("StratifiedKFold NaN", func() error { return err1(modelsel.StratifiedKFold([]float64{nan, 1, 1, 0}, 2, 1)) }, klearn.ErrNotFinite),
 		klearntest.Bad("StratifiedKFold k 0", func() error { return err1(modelsel.StratifiedKFold(f.y, 0, 1)) }, klearn.ErrParam),
 		// The slicing helpers: negative, too large and nil, never a panic.
-		klearntest.Bad("Rows negative", func() error { return err1(modelsel.Rows(f.X, []int{0, -1})) }, klearn.ErrShape),
-		klearntest.Bad("Rows too large", func() error { return err1(modelsel.Rows(f.X, []int{8})) }, klearn.ErrShape),
-		klearntest.Bad("Rows nil", func() error { return err1(modelsel.Rows(nil, []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("Rows typed nil", func() error { return err1(modelsel.Rows((*mat.Dense)(nil), []int{0})) }, klearn.ErrEmpty),
-		klearntest.Bad("Rows typed nil VecDense", func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), nil)) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows negative", func() error { return err1(klearn.Rows(f.X, []int{0, -1})) }, klearn.ErrShape),
+		klearntest.Bad("Rows too large", func() error { return err1(klearn.Rows(f.X, []int{8})) }, klearn.ErrShape),
+		klearntest.Bad("Rows nil", func() error { return err1(klearn.Rows(nil, []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil", func() error { return err1(klearn.Rows((*mat.Dense)(nil), []int{0})) }, klearn.ErrEmpty),
+		klearntest.Bad("Rows typed nil VecDense", func() error { return err1(klearn.Rows((*mat.VecDense)(nil), nil)) }, klearn.ErrEmpty),
 		klearntest.Bad("Rows repeated index 1<<40 bytes", func() error {
-			return err1(modelsel.Rows(mat.NewDense(1, 1<<20, nil), make([]int, 1<<20)))
+			return err1(klearn.Rows(mat.NewDense(1, 1<<20, nil), make([]int, 1<<20)))
 		}, klearn.ErrParam),
-		klearntest.Bad("Take negative", func() error { return err1(modelsel.Take(f.y, []int{-3})) }, klearn.ErrShape),
-		klearntest.Bad("Take too large", func() error { return err1(modelsel.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
-		klearntest.Bad("Take nil y", func() error { return err1(modelsel.Take(nil, []int{0})) }, klearn.ErrShape),
+		klearntest.Bad("Take negative", func() error { return err1(klearn.Take(f.y, []int{-3})) }, klearn.ErrShape),
+		klearntest.Bad("Take too large", func() error { return err1(klearn.Take(f.y, []int{1, 8})) }, klearn.ErrShape),
+		klearntest.Bad("Take nil y", func() error { return err1(klearn.Take(nil, []int{0})) }, klearn.ErrShape),
 		klearntest.Bad("SubGram negative", func() error { return err1(kernel.SubGram(f.K, []int{-1, 2})) }, klearn.ErrShape),
 		klearntest.Bad("SubGram too large", func() error { return err1(kernel.SubGram(f.K, []int{0, 1 << 40})) }, klearn.ErrShape),
 		klearntest.Bad("SubGram nil", func() error { return err1(kernel.SubGram(nil, []int{0})) }, klearn.ErrEmpty),

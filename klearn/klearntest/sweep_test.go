@@ -194,12 +194,10 @@ var sweepFuncs = []struct {
 	{"tk.RandomP", tk.RandomP},
 	{"kernel.CrossGram", kernel.CrossGram},
 	{"kernel.CrossGrams", kernel.CrossGrams},
-	{"modelsel.Rows", modelsel.Rows},
 	{"klearn.Rows", klearn.Rows},
 	{"klearn.Take", klearn.Take},
 	{"kernel.SubGram", kernel.SubGram},
 	{"kernel.SubGrams", kernel.SubGrams},
-	{"modelsel.Take", modelsel.Take},
 	{"modelsel.Grid", modelsel.Grid},
 	{"modelsel.KFold", modelsel.KFold},
 	{"modelsel.RepeatedSplits", modelsel.RepeatedSplits},
@@ -229,7 +227,7 @@ var sweepFuncs = []struct {
 // modelsel copy entries as they are, LambdaToPaper(1) is the paper's
 // Λ = ∞, a nil GreedyModel's Gap is NaN, and RankSE has no value for N ≤ 0.
 var passThrough = map[string]bool{
-	"modelsel.Rows": true, "modelsel.Take": true, "klearn.Rows": true, "klearn.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
+	"klearn.Rows": true, "klearn.Take": true, "kernel.SubGram": true, "kernel.SubGrams": true,
 	"kernel.CrossGram": true, "kernel.CrossGrams": true, "easymkl.LambdaToPaper": true,
 	"nil continuous.GreedyModel.Gap": true, "stattest.RankSE": true,
 }

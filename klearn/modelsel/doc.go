@@ -13,9 +13,9 @@
 // repeats exactly. Indices in each Train and Test slice are sorted.
 // TrainTestSplit cuts X and y once, stratified, in one call.
 //
-// Rows and Take cut a design matrix and a label vector by a split, and
-// Within maps splits of a subset back to global indices. Split, Rows and
-// Take are klearn's, so a learner can cut by a split without modelsel. Gram matrices are
+// Within maps splits of a subset back to global indices. klearn.Rows and
+// klearn.Take cut a design matrix and a label vector by a split (a learner
+// needs no modelsel for that); Gram matrices are
 // cut by kernel.SubGram and kernel.CrossGram. Every one checks its indices
 // and returns an error, never panics: a nil matrix is ErrEmpty, an index
 // outside the matrix or vector ErrShape, a result too large to allocate

@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/metrics"
@@ -67,7 +68,7 @@ func ExampleGridSearch() {
 		if err != nil {
 			return 0, err
 		}
-		ytr, err := modelsel.Take(y, s.Train)
+		ytr, err := klearn.Take(y, s.Train)
 		if err != nil {
 			return 0, err
 		}
@@ -83,7 +84,7 @@ func ExampleGridSearch() {
 		if err != nil {
 			return 0, err
 		}
-		yte, err := modelsel.Take(y, s.Test)
+		yte, err := klearn.Take(y, s.Test)
 		if err != nil {
 			return 0, err
 		}

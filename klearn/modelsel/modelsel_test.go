@@ -199,8 +199,8 @@ func TestSlicing(t *testing.T) {
 	}
 	tr, te := []int{0, 2, 3, 7, 11}, []int{10, 1, 5}
 	// Reference: recompute the kernel on the selected rows.
-	Ktr, _ := kernel.Gram(k, must(modelsel.Rows(X, tr)))
-	Kte, _ := kernel.Cross(k, must(modelsel.Rows(X, te)), must(modelsel.Rows(X, tr)))
+	Ktr, _ := kernel.Gram(k, must(klearn.Rows(X, tr)))
+	Kte, _ := kernel.Cross(k, must(klearn.Rows(X, te)), must(klearn.Rows(X, tr)))
 	sub := must(kernel.SubGram(K, tr))
 	if !mat.EqualApprox(sub, Ktr, 1e-14) {
 		t.Fatalf("SubGram differs from the recomputed Gram")
@@ -220,14 +220,14 @@ func TestSlicing(t *testing.T) {
 		t.Fatalf("SubGram shares memory with K")
 	}
 	y := []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-	if got := must(modelsel.Take(y, te)); !slices.Equal(got, []float64{10, 1, 5}) {
+	if got := must(klearn.Take(y, te)); !slices.Equal(got, []float64{10, 1, 5}) {
 		t.Fatalf("Take = %v", got)
 	}
-	if r := must(modelsel.Rows(klearntest.Generic(X), []int{4})); r.At(0, 2) != X.At(4, 2) {
+	if r := must(klearn.Rows(klearntest.Generic(X), []int{4})); r.At(0, 2) != X.At(4, 2) {
 		t.Fatalf("Rows on a generic matrix")
 	}
 	// Empty index sets give empty results, not errors.
-	if r, err := modelsel.Rows(X, nil); err != nil || !r.IsEmpty() {
+	if r, err := klearn.Rows(X, nil); err != nil || !r.IsEmpty() {
 		t.Fatalf("Rows of no index: %v, %v", r, err)
 	}
 	if g, err := kernel.SubGrams(nil, tr); err != nil || len(g) != 0 {
@@ -257,10 +257,10 @@ func TestSlicingBadIndices(t *testing.T) {
 			"SubGrams":         func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, K}, bad)) },
 			"CrossGrams":       func() error { return err1(kernel.CrossGrams([]*mat.SymDense{K}, ok, bad)) },
 			"SubGrams smaller": func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, klearntest.RandPSD(2, 1, 2)}, ok)) },
-			"Rows":             func() error { return err1(modelsel.Rows(X, bad)) },
-			"Rows generic":     func() error { return err1(modelsel.Rows(klearntest.Generic(X), bad)) },
-			"Take":             func() error { return err1(modelsel.Take(y, bad)) },
-			"Take nil y":       func() error { return err1(modelsel.Take(nil, ok)) },
+			"Rows":             func() error { return err1(klearn.Rows(X, bad)) },
+			"Rows generic":     func() error { return err1(klearn.Rows(klearntest.Generic(X), bad)) },
+			"Take":             func() error { return err1(klearn.Take(y, bad)) },
+			"Take nil y":       func() error { return err1(klearn.Take(nil, ok)) },
 			"Within":           func() error { return err1(modelsel.Within(ok, []modelsel.Split{{Train: []int{0}, Test: bad}})) },
 		} {
 			klearntest.ExpectErrorIs(t, fmt.Sprintf("%s %v", name, bad), klearn.ErrShape, call)
@@ -271,9 +271,9 @@ func TestSlicingBadIndices(t *testing.T) {
 		"CrossGram nil":           func() error { return err1(kernel.CrossGram(nil, ok, ok)) },
 		"SubGrams nil kernel":     func() error { return err1(kernel.SubGrams([]*mat.SymDense{K, nil}, ok)) },
 		"CrossGrams nil kernel":   func() error { return err1(kernel.CrossGrams([]*mat.SymDense{nil}, ok, ok)) },
-		"Rows nil":                func() error { return err1(modelsel.Rows(nil, ok)) },
-		"Rows typed nil Dense":    func() error { return err1(modelsel.Rows((*mat.Dense)(nil), ok)) },
-		"Rows typed nil VecDense": func() error { return err1(modelsel.Rows((*mat.VecDense)(nil), ok)) },
+		"Rows nil":                func() error { return err1(klearn.Rows(nil, ok)) },
+		"Rows typed nil Dense":    func() error { return err1(klearn.Rows((*mat.Dense)(nil), ok)) },
+		"Rows typed nil VecDense": func() error { return err1(klearn.Rows((*mat.VecDense)(nil), ok)) },
 	} {
 		klearntest.ExpectErrorIs(t, name, klearn.ErrEmpty, call)
 	}
@@ -284,7 +284,7 @@ func TestSlicingBadIndices(t *testing.T) {
 		return err1(kernel.CrossGrams([]*mat.SymDense{K, K}, many, many[:1<<14]))
 	})
 	klearntest.ExpectErrorIs(t, "Rows huge", klearn.ErrParam, func() error {
-		return err1(modelsel.Rows(mat.NewDense(1, 1<<14, nil), many))
+		return err1(klearn.Rows(mat.NewDense(1, 1<<14, nil), many))
 	})
 }
 
@@ -344,7 +344,7 @@ func krrSearch(t *testing.T, workers int) *modelsel.SearchResult[modelsel.Params
 	}
 	eval := func(p modelsel.Params, s modelsel.Split) (float64, error) {
 		K := grams[p["gamma"]]
-		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(must(kernel.SubGram(K, s.Train)), must(modelsel.Take(y, s.Train)))
+		m, err := krr.Regressor{Lambda: p["lambda"]}.FitGram(must(kernel.SubGram(K, s.Train)), must(klearn.Take(y, s.Train)))
 		if err != nil {
 			return 0, err
 		}
@@ -352,7 +352,7 @@ func krrSearch(t *testing.T, workers int) *modelsel.SearchResult[modelsel.Params
 		if err != nil {
 			return 0, err
 		}
-		return metrics.RMSE(must(modelsel.Take(y, s.Test)), yh)
+		return metrics.RMSE(must(klearn.Take(y, s.Test)), yh)
 	}
 	res, err := modelsel.GridSearch(grid, splits, eval, modelsel.SearchOptions{Minimize: true, Workers: workers})
 	if err != nil {
@@ -447,7 +447,7 @@ func TestNestedCV(t *testing.T) {
 		t.Fatal(err)
 	}
 	inner := func(train []int, f int) ([]modelsel.Split, error) {
-		s, err := modelsel.StratifiedKFold(must(modelsel.Take(y, train)), 3, uint64(100+f))
+		s, err := modelsel.StratifiedKFold(must(klearn.Take(y, train)), 3, uint64(100+f))
 		if err != nil {
 			return nil, err
 		}
@@ -474,7 +474,7 @@ func TestNestedCV(t *testing.T) {
 				yh[a] = 1
 			}
 		}
-		return metrics.Accuracy(must(modelsel.Take(y, s.Test)), yh)
+		return metrics.Accuracy(must(klearn.Take(y, s.Test)), yh)
 	}
 	res, err := modelsel.NestedCV(outer, inner, []float64{-5, 0, 5}, eval, modelsel.SearchOptions{})
 	if err != nil {

@@ -41,8 +41,8 @@ func TestPathSearch(t *testing.T) {
 	score := func(l float64, s modelsel.Split) (float64, error) {
 		Ktr, _ := kernel.SubGram(K, s.Train)
 		Kte, _ := kernel.CrossGram(K, s.Test, s.Train)
-		ytr, _ := modelsel.Take(y, s.Train)
-		yte, _ := modelsel.Take(y, s.Test)
+		ytr, _ := klearn.Take(y, s.Train)
+		yte, _ := klearn.Take(y, s.Test)
 		m, err := krr.Regressor{Lambda: l}.FitGram(Ktr, ytr)
 		if err != nil {
 			return 0, err

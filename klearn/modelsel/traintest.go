@@ -24,13 +24,13 @@ func TrainTestSplit(X mat.Matrix, y []float64, testFrac float64, seed uint64) (X
 		return nil, nil, nil, nil, err
 	}
 	s := sp[0]
-	if Xtrain, err = Rows(X, s.Train); err == nil {
-		Xtest, err = Rows(X, s.Test)
+	if Xtrain, err = klearn.Rows(X, s.Train); err == nil {
+		Xtest, err = klearn.Rows(X, s.Test)
 	}
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	ytrain, _ = Take(y, s.Train)
-	ytest, _ = Take(y, s.Test)
+	ytrain, _ = klearn.Take(y, s.Train)
+	ytest, _ = klearn.Take(y, s.Test)
 	return Xtrain, Xtest, ytrain, ytest, nil
 }

@@ -41,7 +41,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	X, err := modelsel.Rows(d.X, sp[0].Train)
+	X, err := klearn.Rows(d.X, sp[0].Train)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +53,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 	if e.X, err = std.Transform(X); err != nil {
 		return nil, err
 	}
-	if e.y, err = modelsel.Take(y, sp[0].Train); err != nil {
+	if e.y, err = klearn.Take(y, sp[0].Train); err != nil {
 		return nil, err
 	}
 	return e, nil

@@ -94,10 +94,10 @@ func load(name string, maxRows int, seed uint64) (loaded, error) {
 			return loaded{}, err
 		}
 		keep := sp[0].Test
-		if X, err = modelsel.Rows(X, keep); err != nil {
+		if X, err = klearn.Rows(X, keep); err != nil {
 			return loaded{}, err
 		}
-		if y, err = modelsel.Take(y, keep); err != nil {
+		if y, err = klearn.Take(y, keep); err != nil {
 			return loaded{}, err
 		}
 	}

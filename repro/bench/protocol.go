@@ -74,11 +74,11 @@ func prepare(Xtr, Xte *mat.Dense) (*mat.Dense, *mat.Dense, error) {
 
 // part returns the rows idx of X and y.
 func part(X *mat.Dense, y []float64, idx []int) (*mat.Dense, []float64, error) {
-	Xp, err := modelsel.Rows(X, idx)
+	Xp, err := klearn.Rows(X, idx)
 	if err != nil {
 		return nil, nil, err
 	}
-	yp, err := modelsel.Take(y, idx)
+	yp, err := klearn.Take(y, idx)
 	return Xp, yp, err
 }
 

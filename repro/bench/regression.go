@@ -124,11 +124,11 @@ func regRMSE(r regressor, p Params, X *mat.Dense, y []float64, a, b []int) (floa
 // inner k-fold RMSE, refitted on the training part and scored on the test
 // part.
 func runRegCell(r regressor, data loaded, s modelsel.Split, cfg Config, seed uint64) (RegCell, error) {
-	ytr, err := modelsel.Take(data.Y, s.Train)
+	ytr, err := klearn.Take(data.Y, s.Train)
 	if err != nil {
 		return RegCell{}, err
 	}
-	Xtr, err := modelsel.Rows(data.X, s.Train)
+	Xtr, err := klearn.Rows(data.X, s.Train)
 	if err != nil {
 		return RegCell{}, err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -43,11 +42,11 @@ func NewExplorer(n, steps int, seed uint64) (*Explorer, error) {
 	}
 	rows, _ := d.X.Dims()
 	perm := klearn.NewRand(seed).Perm(rows)
-	Xtr, err := modelsel.Rows(d.X, perm[:n])
+	Xtr, err := klearn.Rows(d.X, perm[:n])
 	if err != nil {
 		return nil, err
 	}
-	Xte, err := modelsel.Rows(d.X, perm[n:2*n])
+	Xte, err := klearn.Rows(d.X, perm[n:2*n])
 	if err != nil {
 		return nil, err
 	}
@@ -63,10 +62,10 @@ func NewExplorer(n, steps int, seed uint64) (*Explorer, error) {
 	}
 	e := &Explorer{}
 	y := d.Y
-	if e.ytr, err = modelsel.Take(y, perm[:n]); err != nil {
+	if e.ytr, err = klearn.Take(y, perm[:n]); err != nil {
 		return nil, err
 	}
-	if e.yte, err = modelsel.Take(y, perm[n:2*n]); err != nil {
+	if e.yte, err = klearn.Take(y, perm[n:2*n]); err != nil {
 		return nil, err
 	}
 	// Centre the targets on the training mean (KRR has no bias).

@@ -3,8 +3,8 @@ package cortes2009
 import (
 	"context"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
 	"github.com/kernelab/kernelab/repro/jobs"
@@ -56,7 +56,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 	if small.Ks, err = kernel.SubGrams(pr.Ks, six); err != nil {
 		return nil, err
 	}
-	if small.Y, err = modelsel.Take(pr.Y, six); err != nil {
+	if small.Y, err = klearn.Take(pr.Y, six); err != nil {
 		return nil, err
 	}
 	var out []repro.Claim

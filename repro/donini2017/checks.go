@@ -15,7 +15,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 )
@@ -766,11 +765,11 @@ func runChecks(cfg Config) (ChecksResult, error) {
 	}
 	// The max–min check on 40 Ionosphere rows (a seeded subset, both classes).
 	idx := klearn.NewRand(cfg.Seed + 6).Perm(len(yi))[:40]
-	Xmm, err := modelsel.Rows(Xi, idx)
+	Xmm, err := klearn.Rows(Xi, idx)
 	if err != nil {
 		return ChecksResult{}, err
 	}
-	ymm, err := modelsel.Take(yi, idx)
+	ymm, err := klearn.Take(yi, idx)
 	if err != nil {
 		return ChecksResult{}, err
 	}

@@ -55,10 +55,10 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 		return nil, err
 	}
 	e := &Explorer{}
-	if e.ytr, err = modelsel.Take(y, s.Train); err != nil {
+	if e.ytr, err = klearn.Take(y, s.Train); err != nil {
 		return nil, err
 	}
-	if e.yte, err = modelsel.Take(y, s.Test); err != nil {
+	if e.yte, err = klearn.Take(y, s.Test); err != nil {
 		return nil, err
 	}
 	// The test × train block of K_1; K_d's is its d-th entrywise power.

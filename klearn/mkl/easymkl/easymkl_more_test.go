@@ -12,7 +12,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -257,7 +256,7 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 	calls := 0
 	ap := AllPairs{Family: hpk.Family{D: 6}, MKL: Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4},
 		Progress: func(done, total int) { calls++ }}
-	pm, err := ap.FitCosine(testproblem.Must(kernel.SubGram(K1, tr)), testproblem.Must(modelsel.Take(y3, tr)))
+	pm, err := ap.FitCosine(testproblem.Must(kernel.SubGram(K1, tr)), testproblem.Must(klearn.Take(y3, tr)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +267,7 @@ func TestEasyMKLSVMAndPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, _ := metrics.Accuracy(testproblem.Must(modelsel.Take(y3, te)), pred)
+	acc, _ := metrics.Accuracy(testproblem.Must(klearn.Take(y3, te)), pred)
 	// Sectors are separable by low-degree polynomials of the angle: chance is 1/3.
 	if acc < 0.8 {
 		t.Errorf("all-pairs accuracy %.2f < 0.8", acc)

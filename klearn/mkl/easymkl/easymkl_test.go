@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -57,8 +57,8 @@ func TestEasyMKLMatchesMKLpy(t *testing.T) {
 
 func matchesMKLpy(t *testing.T, name string) {
 	f, X := loadMKLpySet(t, name)
-	Xtr, Xte := testproblem.Must(modelsel.Rows(X, f.Train)), testproblem.Must(modelsel.Rows(X, f.Test))
-	ytr, yte := testproblem.Must(modelsel.Take(f.Y, f.Train)), testproblem.Must(modelsel.Take(f.Y, f.Test))
+	Xtr, Xte := testproblem.Must(klearn.Rows(X, f.Train)), testproblem.Must(klearn.Rows(X, f.Test))
+	ytr, yte := testproblem.Must(klearn.Take(f.Y, f.Train)), testproblem.Must(klearn.Take(f.Y, f.Test))
 	fam := hpk.Family{D: 10, MinDegree: 1}
 	Ks := testproblem.Must(fam.Grams(Xtr))
 	Kte := testproblem.Must(fam.Crosses(Xte, Xtr))

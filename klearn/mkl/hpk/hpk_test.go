@@ -5,10 +5,10 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -201,7 +201,7 @@ func TestRandomFamilyConsistency(t *testing.T) {
 	}
 	f, _ := RandomFamily{D: 3, Steps: 2000, Rule: RandomRule, Seed: 1}.Sample(3)
 	G, _ := f.Grams(X)
-	C, err := f.Crosses(testproblem.Must(modelsel.Rows(X, []int{0, 5})), X)
+	C, err := f.Crosses(testproblem.Must(klearn.Rows(X, []int{0, 5})), X)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -61,11 +62,11 @@ func heartTrain(b *testing.B) (*mat.Dense, []float64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	X, err := modelsel.Rows(ds.X, sp[0].Train)
+	X, err := klearn.Rows(ds.X, sp[0].Train)
 	if err != nil {
 		b.Fatal(err)
 	}
-	yt, err := modelsel.Take(y, sp[0].Train)
+	yt, err := klearn.Take(y, sp[0].Train)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -509,7 +509,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		ytr, err := modelsel.Take(d.y, s.Train)
+		ytr, err := klearn.Take(d.y, s.Train)
 		if err != nil {
 			return 0, err
 		}
@@ -517,7 +517,7 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		yte, err := modelsel.Take(d.y, s.Test)
+		yte, err := klearn.Take(d.y, s.Test)
 		if err != nil {
 			return 0, err
 		}

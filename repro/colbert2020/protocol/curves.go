@@ -126,11 +126,11 @@ func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error)
 				return nil, klearn.Errorf(klearn.ErrParam, "colbert2020: %s: training size %d > %d available", problem, n, np)
 			}
 			idx := perm[:n]
-			X, err := modelsel.Rows(Xp, idx)
+			X, err := klearn.Rows(Xp, idx)
 			if err != nil {
 				return nil, err
 			}
-			y, err := modelsel.Take(yp, idx)
+			y, err := klearn.Take(yp, idx)
 			if err != nil {
 				return nil, err
 			}

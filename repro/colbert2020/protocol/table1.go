@@ -464,7 +464,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
-		yf, err := modelsel.Take(ytr, f.Train)
+		yf, err := klearn.Take(ytr, f.Train)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
@@ -472,7 +472,7 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
-		yft, err := modelsel.Take(ytr, f.Test)
+		yft, err := klearn.Take(ytr, f.Test)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: SimpleMKL fold")
 		}
@@ -560,19 +560,19 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 		}
 	}
 	sr, err := modelsel.PathSearch(pairs, folds, func(_ [][2]float64, f modelsel.Split) ([]float64, error) {
-		Xf, err := modelsel.Rows(Xtr, f.Train)
+		Xf, err := klearn.Rows(Xtr, f.Train)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
-		yf, err := modelsel.Take(ytr, f.Train)
+		yf, err := klearn.Take(ytr, f.Train)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
-		Xft, err := modelsel.Rows(Xtr, f.Test)
+		Xft, err := klearn.Rows(Xtr, f.Test)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
-		yft, err := modelsel.Take(ytr, f.Test)
+		yft, err := klearn.Take(ytr, f.Test)
 		if err != nil {
 			return nil, klearn.Errorf(err, "colbert2020: [TK] fold")
 		}
@@ -621,16 +621,16 @@ type MethodResult struct {
 
 // cut returns the training and test rows and labels of split sp.
 func cut(data *Data, sp modelsel.Split) (Xtr, Xte *mat.Dense, ytr, yte []float64, err error) {
-	if Xtr, err = modelsel.Rows(data.X, sp.Train); err != nil {
+	if Xtr, err = klearn.Rows(data.X, sp.Train); err != nil {
 		return
 	}
-	if Xte, err = modelsel.Rows(data.X, sp.Test); err != nil {
+	if Xte, err = klearn.Rows(data.X, sp.Test); err != nil {
 		return
 	}
-	if ytr, err = modelsel.Take(data.Y, sp.Train); err != nil {
+	if ytr, err = klearn.Take(data.Y, sp.Train); err != nil {
 		return
 	}
-	yte, err = modelsel.Take(data.Y, sp.Test)
+	yte, err = klearn.Take(data.Y, sp.Test)
 	return
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
@@ -75,7 +74,7 @@ func SonarProblem(p int, rows []int) (nkrr.Problem, error) {
 	if p < 1 || p > nf {
 		return nkrr.Problem{}, klearn.Errorf(klearn.ErrParam, "cortes2009: %d features of sonar's %d", p, nf)
 	}
-	X, err := modelsel.Rows(Z.Slice(0, n, 0, p), rows)
+	X, err := klearn.Rows(Z.Slice(0, n, 0, p), rows)
 	if err != nil {
 		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
 	}
@@ -83,7 +82,7 @@ func SonarProblem(p int, rows []int) (nkrr.Problem, error) {
 	if err != nil {
 		return nkrr.Problem{}, err
 	}
-	yr, err := modelsel.Take(d.Y, rows)
+	yr, err := klearn.Take(d.Y, rows)
 	if err != nil {
 		return nkrr.Problem{}, fmt.Errorf("cortes2009: sonar rows: %w", err)
 	}

@@ -122,7 +122,7 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	for a, i := range idx {
 		sample[a] = docs[i]
 	}
-	y, err := modelsel.Take(yAll, idx)
+	y, err := klearn.Take(yAll, idx)
 	if err != nil {
 		return nil, err
 	}
@@ -141,11 +141,11 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 	}
 	pt := &Figure2Point{}
 	for _, sp := range outer {
-		ytr, err := modelsel.Take(y, sp.Train)
+		ytr, err := klearn.Take(y, sp.Train)
 		if err != nil {
 			return nil, err
 		}
-		yte, err := modelsel.Take(y, sp.Test)
+		yte, err := klearn.Take(y, sp.Test)
 		if err != nil {
 			return nil, err
 		}

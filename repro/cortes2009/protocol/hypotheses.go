@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -99,19 +100,19 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 		return e, err
 	}
 	// Labels not centred: fitScore centres them, so fit and score here.
-	ytr, err := modelsel.Take(y, sp.Train)
+	ytr, err := klearn.Take(y, sp.Train)
 	if err != nil {
 		return 0, err
 	}
-	yte, err := modelsel.Take(y, sp.Test)
+	yte, err := klearn.Take(y, sp.Test)
 	if err != nil {
 		return 0, err
 	}
-	Ftr, err := modelsel.Rows(F, sp.Train)
+	Ftr, err := klearn.Rows(F, sp.Train)
 	if err != nil {
 		return 0, err
 	}
-	Fte, err := modelsel.Rows(F, sp.Test)
+	Fte, err := klearn.Rows(F, sp.Test)
 	if err != nil {
 		return 0, err
 	}
@@ -129,7 +130,7 @@ func baselineRMSE(m Method, F *mat.Dense, y []float64, sp modelsel.Split, folds 
 // zscore returns X with every feature centred and divided by its standard
 // deviation on the training rows (preprocess.Standardizer).
 func zscore(X *mat.Dense, train []int) (*mat.Dense, error) {
-	Xtr, err := modelsel.Rows(X, train)
+	Xtr, err := klearn.Rows(X, train)
 	if err != nil {
 		return nil, err
 	}

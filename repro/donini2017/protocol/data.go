@@ -8,7 +8,6 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
-	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
@@ -41,10 +40,10 @@ func loadBench(b Bench) (*mat.Dense, []float64, error) {
 	X := d.X
 	if b.MaxN > 0 && b.MaxN < len(y) {
 		idx := seq(b.MaxN)
-		if X, err = modelsel.Rows(X, idx); err != nil {
+		if X, err = klearn.Rows(X, idx); err != nil {
 			return nil, nil, klearn.Errorf(err, "donini2017: %s", b.Name)
 		}
-		if y, err = modelsel.Take(y, idx); err != nil {
+		if y, err = klearn.Take(y, idx); err != nil {
 			return nil, nil, klearn.Errorf(err, "donini2017: %s", b.Name)
 		}
 	}
@@ -65,10 +64,10 @@ func loadNamed(name string, maxN int, seed uint64) (*mat.Dense, []float64, error
 	if n := len(y); maxN > 0 && n > maxN {
 		idx := klearn.NewRand(seed).Perm(n)[:maxN]
 		sort.Ints(idx)
-		if X, err = modelsel.Rows(X, idx); err != nil {
+		if X, err = klearn.Rows(X, idx); err != nil {
 			return nil, nil, klearn.Errorf(err, "donini2017: %s", name)
 		}
-		if y, err = modelsel.Take(y, idx); err != nil {
+		if y, err = klearn.Take(y, idx); err != nil {
 			return nil, nil, klearn.Errorf(err, "donini2017: %s", name)
 		}
 	}
@@ -92,7 +91,7 @@ func Unit(X mat.Matrix, train []int, prep string) (*mat.Dense, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "donini2017: training row %d out of range [0, %d)", i, n)
 		}
 	}
-	Xtr, err := modelsel.Rows(X, train)
+	Xtr, err := klearn.Rows(X, train)
 	if err != nil {
 		return nil, klearn.Errorf(err, "donini2017")
 	}

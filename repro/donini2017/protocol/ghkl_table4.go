@@ -111,7 +111,7 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 	}
 	out := &GHKLResult{Dataset: name, Rho: rho}
 	for f, sp := range outer {
-		ytr, err := modelsel.Take(y, sp.Train)
+		ytr, err := klearn.Take(y, sp.Train)
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
@@ -145,19 +145,19 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
 func ghklSplitAUC(g ghkl.Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
-	Xtr, err := modelsel.Rows(X, s.Train)
+	Xtr, err := klearn.Rows(X, s.Train)
 	if err != nil {
 		return 0, err
 	}
-	Xte, err := modelsel.Rows(X, s.Test)
+	Xte, err := klearn.Rows(X, s.Test)
 	if err != nil {
 		return 0, err
 	}
-	ytr, err := modelsel.Take(y, s.Train)
+	ytr, err := klearn.Take(y, s.Train)
 	if err != nil {
 		return 0, err
 	}
-	yte, err := modelsel.Take(y, s.Test)
+	yte, err := klearn.Take(y, s.Test)
 	if err != nil {
 		return 0, err
 	}

@@ -39,10 +39,10 @@ func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 	if b.Kte, err = kernel.CrossGram(K, te, tr); err != nil {
 		return b, err
 	}
-	if b.ytr, err = modelsel.Take(y, tr); err != nil {
+	if b.ytr, err = klearn.Take(y, tr); err != nil {
 		return b, err
 	}
-	b.yte, err = modelsel.Take(y, te)
+	b.yte, err = klearn.Take(y, te)
 	return b, err
 }
 
@@ -249,7 +249,7 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
-	ytr, err := modelsel.Take(y, sp.Train)
+	ytr, err := klearn.Take(y, sp.Train)
 	if err != nil {
 		return out, err
 	}

@@ -103,9 +103,9 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 		must(err)
 		Kte, err := kernel.CrossGram(K, te, tr)
 		must(err)
-		ytr, err := modelsel.Take(yy, tr)
+		ytr, err := klearn.Take(yy, tr)
 		must(err)
-		yte, err := modelsel.Take(yy, te)
+		yte, err := klearn.Take(yy, te)
 		must(err)
 		var sc, eta []float64
 		if D == 0 {
@@ -133,7 +133,7 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 	must(err)
 	K1, err := hpk.CosineGram(Z)
 	must(err)
-	ytr, err := modelsel.Take(y, sp.Train)
+	ytr, err := klearn.Take(y, sp.Train)
 	must(err)
 	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
 	must(err)

@@ -208,7 +208,7 @@ func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(flo
 		if err != nil {
 			return nil, err
 		}
-		ytr, err := modelsel.Take(y, tr)
+		ytr, err := klearn.Take(y, tr)
 		if err != nil {
 			return nil, err
 		}
@@ -216,7 +216,7 @@ func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(flo
 		if err != nil {
 			return nil, err
 		}
-		yte, err := modelsel.Take(y, te)
+		yte, err := klearn.Take(y, te)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +275,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 			aucs := make([]float64, len(folds))
 			err = parallelFolds(len(folds), func(f int) error {
 				sp := folds[f]
-				ytr, err := modelsel.Take(y, sp.Train)
+				ytr, err := klearn.Take(y, sp.Train)
 				if err != nil {
 					return err
 				}
@@ -529,11 +529,11 @@ func table3Row(name string, cfg Config) (TimeRow, error) {
 		if err != nil {
 			return row, err
 		}
-		Xtr, err := modelsel.Rows(Z, sp.Train)
+		Xtr, err := klearn.Rows(Z, sp.Train)
 		if err != nil {
 			return row, err
 		}
-		ytr, err := modelsel.Take(y, sp.Train)
+		ytr, err := klearn.Take(y, sp.Train)
 		if err != nil {
 			return row, err
 		}
@@ -628,11 +628,11 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	if err != nil {
 		return nil, err
 	}
-	Xtr, err := modelsel.Rows(X, tr)
+	Xtr, err := klearn.Rows(X, tr)
 	if err != nil {
 		return nil, err
 	}
-	Xva, err := modelsel.Rows(X, va)
+	Xva, err := klearn.Rows(X, va)
 	if err != nil {
 		return nil, err
 	}
@@ -648,11 +648,11 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	if err != nil {
 		return nil, err
 	}
-	ytr, err := modelsel.Take(y, tr)
+	ytr, err := klearn.Take(y, tr)
 	if err != nil {
 		return nil, err
 	}
-	yva, err := modelsel.Take(y, va)
+	yva, err := klearn.Take(y, va)
 	if err != nil {
 		return nil, err
 	}
@@ -883,11 +883,11 @@ func pairRows(X *mat.Dense, y []float64, a, b float64) (*mat.Dense, []float64, e
 			idx = append(idx, i)
 		}
 	}
-	Xp, err := modelsel.Rows(X, idx)
+	Xp, err := klearn.Rows(X, idx)
 	if err != nil {
 		return nil, nil, err
 	}
-	yp, err := modelsel.Take(y, idx)
+	yp, err := klearn.Take(y, idx)
 	return Xp, yp, err
 }
 
@@ -916,7 +916,7 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		ytr, err := modelsel.Take(y, sp.Train)
+		ytr, err := klearn.Take(y, sp.Train)
 		if err != nil {
 			return err
 		}
