@@ -399,49 +399,66 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 		bi, bj int // the first non-finite entry in row-major order, or −1
 	}
 	parts := make([]part, (n+bs-1)/bs)
-	// fill does rows [a0, a0+bs) of the upper triangle.
-	fill := func(ab int) {
+	// fill does rows [a0, a0+bs) of the upper triangle. Row a of a tile is
+	// read into buf (from raw, or by K.At), so the loop over its entries
+	// has no branch on the storage; v − v ≠ 0 exactly for NaN and ±Inf,
+	// and a comparison stands for math.Max (the values are finite).
+	fill := func(ab int, buf []float64) {
 		a0, a1 := ab*bs, min(ab*bs+bs, n)
 		pt := part{bi: -1, bj: -1}
+		amax := 0.0
 		for b0 := a0; b0 < n; b0 += bs {
 			b1 := min(b0+bs, n)
 			for a := a0; a < a1; a++ {
 				pa := pos[a]
-				for b := max(a, b0); b < b1; b++ {
-					var v float64
-					if raw != nil {
-						v = raw[a*stride+b]
-					} else {
-						v = K.At(a, b)
+				lo := max(a, b0)
+				var row []float64
+				if raw != nil {
+					row = raw[a*stride+lo : a*stride+b1]
+				} else {
+					row = buf[:b1-lo]
+					for t := range row {
+						row[t] = K.At(a, lo+t)
 					}
-					if !finite(v) {
+				}
+				sa := 1.0
+				if s != nil {
+					sa = s[a]
+				}
+				for t, v := range row {
+					b := lo + t
+					if v-v != 0 {
 						if pt.bi < 0 || a < pt.bi || (a == pt.bi && b < pt.bj) {
 							pt.bi, pt.bj = a, b
 						}
 						continue
 					}
 					if s != nil {
-						v *= s[a] * s[b]
+						v *= sa * s[b]
 					}
-					pt.amax = math.Max(pt.amax, math.Abs(v))
+					if av := math.Abs(v); av > amax {
+						amax = av
+					}
 					v *= mul
-					pb := pos[b]
 					if a == b {
 						v += diag
 					}
+					pb := pos[b]
 					h[pa*n+pb], h[pb*n+pa] = v, v
 				}
 			}
 		}
+		pt.amax = amax
 		parts[ab] = pt
 	}
 	if raw == nil {
 		// K.At of an arbitrary Symmetric need not be safe for concurrent use.
+		buf := make([]float64, bs)
 		for ab := range parts {
-			fill(ab)
+			fill(ab, buf)
 		}
 	} else {
-		parallel.For(len(parts), fill)
+		parallel.For(len(parts), func(ab int) { fill(ab, nil) })
 	}
 	var amax float64
 	for _, p := range parts {

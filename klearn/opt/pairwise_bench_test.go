@@ -35,3 +35,25 @@ func BenchmarkKOMDQPScaling(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDenseSym times the O(n²) set-up of a KOMD QP (the signed,
+// class-ordered dense copy of K with its checks) on one goroutine, the step
+// every KOMDQP call pays before its pair steps.
+func BenchmarkDenseSym(b *testing.B) {
+	for _, n := range []int{600, 2000} {
+		K, y := rbfGram(n, 10, 0.1, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+			wk := getPairWork(n)
+			for i := range wk.perm {
+				wk.perm[i] = i
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := denseSym("bench", K, y, wk.perm, 0.9, 0.1, wk.h); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
