@@ -15,7 +15,9 @@
 //	min_γ (1−λ) γᵀYKYγ + λ‖γ‖²,   γ ≥ 0,  Σ_{y_i=+1} γ_i = 1,  Σ_{y_i=−1} γ_i = 1.
 //
 // KOMDQPFrom starts the same solve from a given feasible γ (a solution at
-// a nearby λ, as along a grid of λ in cross-validation).
+// a nearby λ, as along a grid of λ in cross-validation). KOMDPath sets up
+// the QP of one K and y once and solves it at many λ, with the bits of
+// KOMDQPFrom.
 //
 // SimplexQP solves min_{α∈Δ} αᵀKα and MEB the minimum-enclosing-ball dual
 // r² = max_{α∈Δ} Σ_i α_i K_ii − αᵀKα (for normalised kernels

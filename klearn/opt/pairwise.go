@@ -505,7 +505,7 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 // Errors: ErrEmpty, ErrShape (len(y) ≠ n), ErrNotFinite, ErrLabels (y not
 // ±1), ErrOneClass, ErrParam (λ outside [0, 1], bad Settings).
 func KOMDQP(K mat.Symmetric, y []float64, lambda float64, s *Settings) (*Result, error) {
-	return komdQP("KOMDQP", K, y, lambda, nil, s)
+	return KOMDQPFrom(K, y, lambda, nil, s)
 }
 
 // KOMDStartTol is how far from 1 each class sum of a start point of
@@ -535,27 +535,13 @@ const KOMDStartTol = 1e-8
 // ErrNotFinite (a NaN or ±Inf entry), ErrParam (a negative entry, or a
 // class sum farther than KOMDStartTol from 1).
 func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
-	if start == nil {
-		return komdQP("KOMDQP", K, y, lambda, nil, s)
-	}
-	if len(start) != len(y) {
-		return nil, klearn.Errorf(klearn.ErrShape, "opt: KOMDQPFrom: start has %d entries, y has %d", len(start), len(y))
-	}
-	for i, v := range start {
-		if !finite(v) {
-			return nil, klearn.Errorf(klearn.ErrNotFinite, "opt: KOMDQPFrom: start[%d] = %v", i, v)
-		}
-		if v < 0 {
-			return nil, klearn.Errorf(klearn.ErrParam, "opt: KOMDQPFrom: start[%d] = %v, want ≥ 0", i, v)
+	fn := "KOMDQP"
+	if start != nil {
+		fn = "KOMDQPFrom"
+		if err := checkStart(fn, start, y); err != nil {
+			return nil, err
 		}
 	}
-	return komdQP("KOMDQPFrom", K, y, lambda, start, s)
-}
-
-// komdQP is KOMDQP (start nil) and KOMDQPFrom (start with finite,
-// non-negative entries, one per example; its class sums are checked here,
-// after the labels).
-func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []float64, s *Settings) (*Result, error) {
 	maxIter, tol, rec, err := settings(fn, s, 0, DefaultQPTol)
 	if err != nil {
 		return nil, err
@@ -563,24 +549,63 @@ func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []flo
 	if err := klearn.CheckParam("opt: "+fn+": lambda", lambda, 0, 1); err != nil {
 		return nil, err
 	}
+	if err := checkKOMD(fn, K, y); err != nil {
+		return nil, err
+	}
+	wk := getPairWork(len(y))
+	defer pairPool.Put(wk)
+	return newKOMD(fn, K, y, wk.perm).solve(wk, lambda, start, maxIter, tol, rec)
+}
+
+// checkStart checks the entries of a start point of KOMDQPFrom (its class
+// sums are checked by komd.solve, after the labels).
+func checkStart(fn string, start, y []float64) error {
+	if len(start) != len(y) {
+		return klearn.Errorf(klearn.ErrShape, "opt: %s: start has %d entries, y has %d", fn, len(start), len(y))
+	}
+	for i, v := range start {
+		if !finite(v) {
+			return klearn.Errorf(klearn.ErrNotFinite, "opt: %s: start[%d] = %v", fn, i, v)
+		}
+		if v < 0 {
+			return klearn.Errorf(klearn.ErrParam, "opt: %s: start[%d] = %v, want ≥ 0", fn, i, v)
+		}
+	}
+	return nil
+}
+
+// komd is a KOMD QP of one K and y, ready to be solved at a λ: the
+// variables ordered by class (positives first, each class in its original
+// order; pos[i] is the solver's index of variable i) and, for a KOMDPath,
+// the signed, class-ordered copy yy' ∘ K (q, with its largest |entry|
+// amax), computed once for every λ.
+type komd struct {
+	fn   string
+	K    mat.Symmetric
+	y    []float64
+	pos  []int
+	n0   int
+	q    []float64
+	amax float64
+}
+
+// checkKOMD checks the labels and the order of K.
+func checkKOMD(fn string, K mat.Symmetric, y []float64) error {
 	if _, _, err := klearn.CheckBinary(y); err != nil {
-		return nil, klearn.Errorf(err, "opt: %s", fn)
+		return klearn.Errorf(err, "opt: %s", fn)
 	}
 	if isNilSym(K) {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is nil", fn)
+		return klearn.Errorf(klearn.ErrEmpty, "opt: %s: K is nil", fn)
 	}
 	if n := K.SymmetricDim(); n != len(y) {
-		return nil, klearn.Errorf(klearn.ErrShape, "opt: %s: K is %d×%d but y has %d entries", fn, n, n, len(y))
+		return klearn.Errorf(klearn.ErrShape, "opt: %s: K is %d×%d but y has %d entries", fn, n, n, len(y))
 	}
-	n := len(y)
-	if maxIter == 0 {
-		maxIter = max(100000, defaultQPIterPerVar*n)
-	}
-	// Variables ordered by class (positives first, each class in its
-	// original order): pos[i] is the solver's index of variable i.
-	wk := getPairWork(n)
-	defer pairPool.Put(wk)
-	pos := wk.perm
+	return nil
+}
+
+// newKOMD orders the variables of the QP of K and y (checked by
+// checkKOMD) by class, in pos (len(y) entries).
+func newKOMD(fn string, K mat.Symmetric, y []float64, pos []int) *komd {
 	var n0 int
 	for _, v := range y {
 		if v > 0 {
@@ -595,6 +620,18 @@ func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []flo
 		}
 		pos[i] = next[k]
 		next[k]++
+	}
+	return &komd{fn: fn, K: K, y: y, pos: pos, n0: n0}
+}
+
+// solve solves the QP at λ from start (nil: the class-uniform point;
+// otherwise entries already checked by checkStart) in the scratch storage
+// wk, for KOMDQPFrom and KOMDPath.Solve.
+func (q *komd) solve(wk *pairWork, lambda float64, start []float64, maxIter int, tol float64, rec Recorder) (*Result, error) {
+	fn, K, y, pos, n0 := q.fn, q.K, q.y, q.pos, q.n0
+	n := len(y)
+	if maxIter == 0 {
+		maxIter = max(100000, defaultQPIterPerVar*n)
 	}
 	npos, nneg := float64(n0), float64(n-n0)
 	x := make([]float64, n)
@@ -642,14 +679,92 @@ func komdQP(fn string, K mat.Symmetric, y []float64, lambda float64, start []flo
 			}
 		}
 	}
-	amax, err := denseSym(fn, K, y, pos, 1-lambda, lambda, wk.h)
-	if err != nil {
-		return nil, err
+	amax := q.amax
+	if q.q == nil {
+		var err error
+		if amax, err = denseSym(fn, K, y, pos, 1-lambda, lambda, wk.h); err != nil {
+			return nil, err
+		}
+	} else {
+		scaleShift(q.q, n, 1-lambda, lambda, wk.h)
 	}
 	p := &pairQP{n: n, h: wk.h, n0: n0, ng: 2, scale: (1-lambda)*amax + lambda}
 	res, err := p.solve(x, wk, maxIter, tol, rec)
 	res.X = unpermute(x, pos)
 	return res, err
+}
+
+// scaleShift sets the n×n h to mul·q + diag·I, entry by entry as denseSym
+// forms it from the same q (v·mul, then + diag on the diagonal), on up
+// to GOMAXPROCS goroutines.
+func scaleShift(q []float64, n int, mul, diag float64, h []float64) {
+	const rows = 64
+	parallel.For((n+rows-1)/rows, func(b int) {
+		for i := b * rows; i < min(b*rows+rows, n); i++ {
+			src, dst := q[i*n:i*n+n], h[i*n:i*n+n]
+			for j, v := range src {
+				dst[j] = v * mul
+			}
+			dst[i] += diag
+		}
+	})
+}
+
+// KOMDPath is the KOMD QP of KOMDQP on one K and y, set up once to be
+// solved at many λ, as along a grid of λ in model selection. NewKOMDPath
+// checks K and y and keeps the signed, class-ordered copy of K (n² values);
+// each Solve then scales it by 1−λ and adds λ to the diagonal, an O(n²)
+// pass with no checks, instead of KOMDQP's set-up. Solve's results are
+// bit-identical to KOMDQPFrom's with the same arguments. A KOMDPath is not
+// safe for concurrent use.
+type KOMDPath struct {
+	q *komd
+}
+
+// NewKOMDPath sets up the KOMD QP of K and y (see KOMDPath). It copies y
+// and keeps K, which Solve reads again only at λ = 1 (the closed form
+// checks it, as KOMDQP does); K must not change while the path is used.
+// Errors: those of KOMDQP about K and y.
+func NewKOMDPath(K mat.Symmetric, y []float64) (*KOMDPath, error) {
+	const fn = "KOMDPath"
+	if err := checkKOMD(fn, K, y); err != nil {
+		return nil, err
+	}
+	n := len(y)
+	if err := klearn.CheckAlloc("opt: "+fn+": the signed copy of K", 8, n, n); err != nil {
+		return nil, err
+	}
+	q := newKOMD(fn, K, append([]float64(nil), y...), make([]int, n))
+	q.q = make([]float64, n*n)
+	var err error
+	if q.amax, err = denseSym(fn, K, q.y, q.pos, 1, 0, q.q); err != nil {
+		return nil, err
+	}
+	return &KOMDPath{q: q}, nil
+}
+
+// Solve solves the QP at λ from start (nil: the class-uniform point), as
+// KOMDQPFrom(K, y, lambda, start, s) does, with the same result. Errors:
+// those of KOMDQPFrom about λ, start and s.
+func (p *KOMDPath) Solve(lambda float64, start []float64, s *Settings) (*Result, error) {
+	if p == nil || p.q == nil {
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "opt: KOMDPath: use NewKOMDPath")
+	}
+	if start != nil {
+		if err := checkStart(p.q.fn, start, p.q.y); err != nil {
+			return nil, err
+		}
+	}
+	maxIter, tol, rec, err := settings(p.q.fn, s, 0, DefaultQPTol)
+	if err != nil {
+		return nil, err
+	}
+	if err := klearn.CheckParam("opt: "+p.q.fn+": lambda", lambda, 0, 1); err != nil {
+		return nil, err
+	}
+	wk := getPairWork(len(p.q.y))
+	defer pairPool.Put(wk)
+	return p.q.solve(wk, lambda, start, maxIter, tol, rec)
 }
 
 // unpermute returns the vector whose entry i is x[pos[i]].

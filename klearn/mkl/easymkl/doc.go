@@ -11,6 +11,10 @@
 // LambdaFromPaper and LambdaToPaper convert. The zero value is λ = 0, the
 // hard-margin problem, which is the default.
 //
+// Learner.FitSourcePath and KOMD.FitGramPath fit along a grid of λ, each
+// λ warm-started from the previous one's solution, with the sum kernel and
+// the QP's set-up formed once; each model has the bits of the single fit.
+//
 // KOMD is the same QP on one fixed kernel. SVM trains a C-SVM on the learned
 // kernel (Section 5.5). AllPairs is the one-kernel-per-pair multiclass
 // scheme of the MNIST experiment. The kernels of the paper, the HPK family

@@ -103,8 +103,37 @@ func (e Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 
 // FitSource fits EasyMKL sweeping the base kernels of src (see FitGrams).
 func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
-	if err := klearn.CheckParam("easyeasymkl: Lambda", e.Lambda, 0, 1); err != nil {
+	ms, err := e.fitPath(src, y, []float64{e.Lambda})
+	if err != nil {
 		return nil, err
+	}
+	return ms[0], nil
+}
+
+// FitSourcePath fits EasyMKL on src and y at each λ of lambdas in turn
+// (e.Lambda is not used), as a grid of λ in model selection does: model k
+// is the fit of e with Lambda = lambdas[k] and, for k > 0, SumStart and
+// Start the GammaSum and Gamma of model k−1 (warm starts; e's own
+// SumStart and Start for model 0). The sum kernel of step 1 is formed
+// once and its KOMD QP set up once (opt.KOMDPath), so each further λ
+// costs the two solves, the margins and K_η; every model is
+// bit-identical to that FitSource call. It holds two L×L kernels and the
+// QP's signed copy besides the solver's scratch. Errors: those of
+// FitSource, and ErrEmpty for no λ.
+func (e Learner) FitSourcePath(src mkl.GramSource, y []float64, lambdas []float64) ([]*Model, error) {
+	if len(lambdas) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: FitSourcePath: no λ")
+	}
+	return e.fitPath(src, y, lambdas)
+}
+
+// fitPath is FitSourcePath for any number of λ (FitSource: one, solved by
+// opt.KOMDQPFrom without a KOMDPath and with one L×L buffer).
+func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]*Model, error) {
+	for _, lam := range lambdas {
+		if err := klearn.CheckParam("easyeasymkl: Lambda", lam, 0, 1); err != nil {
+			return nil, err
+		}
 	}
 	if _, _, err := klearn.CheckBinary(y); err != nil {
 		return nil, klearn.Errorf(err, "easymkl")
@@ -133,7 +162,7 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 			return nil, err
 		}
 	}
-	// Step 1: γ* on the simple sum, in a recycled n×n matrix.
+	// Step 1's simple sum, in a recycled n×n matrix.
 	acc := symrows.Get(n)
 	defer symrows.Put(acc)
 	symrows.Zero(acc)
@@ -152,7 +181,42 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	}); err != nil {
 		return nil, err
 	}
-	res1, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.SumStart, &e.Settings)
+	// K_η goes into acc itself for a single λ, else into a second matrix.
+	solve1 := func(lam float64, start []float64) (*opt.Result, error) {
+		return opt.KOMDQPFrom(acc, y, lam, start, &e.Settings)
+	}
+	kEta := acc
+	if len(lambdas) > 1 {
+		path, err := opt.NewKOMDPath(acc, y)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easymkl")
+		}
+		solve1 = func(lam float64, start []float64) (*opt.Result, error) {
+			return path.Solve(lam, start, &e.Settings)
+		}
+		kEta = symrows.Get(n)
+		defer symrows.Put(kEta)
+	}
+	out := make([]*Model, len(lambdas))
+	sumStart, start := e.SumStart, e.Start
+	for k, lam := range lambdas {
+		m, err := e.fitStep(src, fused, y, lam, solve1, sumStart, start, kEta)
+		if err != nil {
+			return nil, err
+		}
+		out[k], sumStart, start = m, m.GammaSum, m.Gamma
+	}
+	return out, nil
+}
+
+// fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from
+// sumStart, the margins and η over src (fused, if not nil, forms them row
+// by row), K_η in kEta and the final KOMD solve from start.
+func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, lam float64,
+	solve1 func(lam float64, start []float64) (*opt.Result, error), sumStart, start []float64, kEta *mat.SymDense) (*Model, error) {
+	const who = "easymkl"
+	n, R := len(y), src.Len()
+	res1, err := solve1(lam, sumStart)
 	if err != nil {
 		return nil, klearn.Errorf(err, "easymkl")
 	}
@@ -181,12 +245,12 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 		eta[s] = v / sum
 	}
 	// Step 3: K_η and the final KOMD solve.
-	symrows.Zero(acc)
+	symrows.Zero(kEta)
 	if fused != nil {
-		fused.AddWeighted(acc, eta)
+		fused.AddWeighted(kEta, eta)
 	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
 		if eta[s] != 0 {
-			symrows.AddScaled(acc, eta[s], K)
+			symrows.AddScaled(kEta, eta[s], K)
 		}
 		return nil
 	}); err != nil {
@@ -196,13 +260,13 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
-		res, err := opt.KOMDQPFrom(acc, y, e.Lambda, e.Start, &e.Settings)
+		res, err := opt.KOMDQPFrom(kEta, y, lam, start, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
 	}
-	m.Bias = komdBias(acc, m.Gamma, signed(m.Gamma, y))
+	m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
 	return m, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // BenchmarkEasyMKL times EasyMKL.FitGrams (λ = 0.1, default Settings) on
@@ -107,5 +108,49 @@ func BenchmarkHPKScaling(b *testing.B) {
 func reportCPU(b *testing.B, t0 time.Duration) {
 	if t0 > 0 {
 		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkPath times a grid of ten λ (the paper's grid of v, warm
+// starts, QPTol 1e-6 as the nested CVs of Donini & Aiolli 2017 use it) on
+// the lazy HPK family (D = 10) of n random points in R^30, on one
+// goroutine: FitSourcePath, against one FitSource call per λ with the
+// previous λ's solutions as starts ("calls", the same models).
+func BenchmarkPath(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for _, n := range []int{600} {
+		X, y := testproblem.RandData(n, 30, 99)
+		K1, _ := hpk.CosineGram(X)
+		fam := hpk.Family{D: 10}
+		src, _ := fam.Source(K1)
+		e := Learner{Settings: opt.Settings{Tol: 1e-6}}
+		b.Run(fmt.Sprintf("calls/n=%d", n), func(b *testing.B) {
+			c0 := cpuTime()
+			defer func() { b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op") }()
+			for i := 0; i < b.N; i++ {
+				var prev *Model
+				for _, lam := range pathGrid {
+					f := e
+					f.Lambda = lam
+					if prev != nil {
+						f.SumStart, f.Start = prev.GammaSum, prev.Gamma
+					}
+					m, err := f.FitSource(src, y)
+					if err != nil {
+						b.Fatal(err)
+					}
+					prev = m
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("path/n=%d", n), func(b *testing.B) {
+			c0 := cpuTime()
+			defer func() { b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op") }()
+			for i := 0; i < b.N; i++ {
+				if _, err := e.FitSourcePath(src, y, pathGrid); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

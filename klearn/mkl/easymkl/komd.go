@@ -88,8 +88,34 @@ func effLambda(lambda, c float64) float64 {
 // y ∈ {±1}. Errors wrap ErrEmpty, ErrShape, ErrNotFinite, ErrLabels,
 // ErrOneClass, ErrNotPSD or ErrParam.
 func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
-	if err := klearn.CheckParam("easyeasymkl: KOMD: Lambda", c.Lambda, 0, 1); err != nil {
+	ms, err := c.fitPath(K, y, []float64{c.Lambda})
+	if err != nil {
 		return nil, err
+	}
+	return ms[0], nil
+}
+
+// FitGramPath fits KOMD on K and y at each λ of lambdas in turn (c.Lambda
+// is not used), as a grid of λ in model selection does: model k is the
+// fit of c with Lambda = lambdas[k] and, for k > 0, Start the Gamma of
+// model k−1 (a warm start; c.Start for model 0). The QP is set up once
+// (opt.KOMDPath, which holds a signed copy of K), and every model is
+// bit-identical to that FitGram call. Errors: those of FitGram, and
+// ErrEmpty for no λ.
+func (c KOMD) FitGramPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDModel, error) {
+	if len(lambdas) == 0 {
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: KOMD: FitGramPath: no λ")
+	}
+	return c.fitPath(K, y, lambdas)
+}
+
+// fitPath is FitGramPath for any number of λ (FitGram: one, solved by
+// opt.KOMDQPFrom without a KOMDPath).
+func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDModel, error) {
+	for _, lam := range lambdas {
+		if err := klearn.CheckParam("easyeasymkl: KOMD: Lambda", lam, 0, 1); err != nil {
+			return nil, err
+		}
 	}
 	neg, pos, err := klearn.CheckBinary(y)
 	if err != nil {
@@ -98,18 +124,33 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 	if K == nil {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: KOMD: K is nil")
 	}
-	lam := c.Lambda
-	if c.MKLpyRidge {
-		lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
+	solve := func(lam float64, start []float64) (*opt.Result, error) {
+		return opt.KOMDQPFrom(K, y, lam, start, &c.Settings)
 	}
-	res, err := opt.KOMDQPFrom(K, y, lam, c.Start, &c.Settings)
-	if err != nil {
-		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+	if len(lambdas) > 1 {
+		path, err := opt.NewKOMDPath(K, y)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+		}
+		solve = func(lam float64, start []float64) (*opt.Result, error) {
+			return path.Solve(lam, start, &c.Settings)
+		}
 	}
-	u := signed(res.X, y)
-	m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
-	m.Bias = komdBias(K, res.X, u)
-	return m, nil
+	out := make([]*KOMDModel, len(lambdas))
+	start := c.Start
+	for k, lam := range lambdas {
+		if c.MKLpyRidge {
+			lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
+		}
+		res, err := solve(lam, start)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+		}
+		m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
+		m.Bias = komdBias(K, res.X, signed(res.X, y))
+		out[k], start = m, res.X
+	}
+	return out, nil
 }
 
 // signed returns Yγ.

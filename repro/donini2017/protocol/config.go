@@ -153,9 +153,11 @@ func Quick() Config {
 // K_sum; 15 % in kernel sums and slices, each inner fold sliced once for
 // the whole grid of v). Along the grid of v each QP starts from the
 // previous v's solution of the same inner fold, D and kernel
-// (opt.KOMDQPFrom, EasyMKL.SumStart and Start), which saves 5–16 % of the
+// (EasyMKL.FitSourcePath, KOMD.FitGramPath), which saves 5–16 % of the
 // pair steps (TestKOMDQPFromGrid) and about 20 % of the time of a Diabetes
-// fold. With the paper's 10 × 10 and six degrees, CPU seconds of one outer
+// fold; the paths also form EasyMKL's sum kernel and set up each QP once
+// per inner fold (18 % less CPU for EasyMKL's grid at n = 600,
+// BenchmarkPath). With the paper's 10 × 10 and six degrees, CPU seconds of one outer
 // fold (getrusage, load average about 6):
 //
 //	Haberman 4.2   Liver 4.9   Diabetes 21.1   Abalone (1 000) 34.8

@@ -46,6 +46,15 @@ func split(K *mat.SymDense, y []float64, tr, te []int) (block, error) {
 	return b, err
 }
 
+// auc is the test AUC of the decision values f (err: that of computing
+// them).
+func (b block) auc(f []float64, err error) (float64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return metrics.AUC(b.yte, f)
+}
+
 // komd fits KOMD with λ = v on the training part, its QP started from
 // start (nil: the class-uniform point), and returns the test AUC of
 // f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
@@ -120,28 +129,24 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 }
 
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
-// the earlier v of the grid). The v of a fold are scored in the order of
-// vGrid (increasing, Config.Validate), so the fold functions can start
-// each v's QPs from the previous v's solutions. fold(tr, te) prepares one inner fold (slices
-// its kernels once) and returns its score at each v; the folds are
-// prepared one at a time, so one fold's blocks are held at once, and the
-// scores of a v are summed in the order of the folds. It is not
+// the earlier v of the grid). fold(tr, te, vGrid) prepares one inner fold
+// (slices its kernels once) and returns its score at each v of vGrid,
+// fitted in the order of vGrid (increasing, Config.Validate), so the fold
+// functions can start each v's QPs from the previous v's solutions. The
+// folds are prepared one at a time, so one fold's blocks are held at once,
+// and the scores of a v are summed in the order of the folds. It is not
 // modelsel.PathSearch, whose rule differs in two ways: a summed AUC
 // within 1e-12 of the best is a tie, which goes to the earlier v (AUCs
 // equal but for rounding would otherwise be decided by the rounding), and
 // the folds run one at a time, so only one fold's kernel blocks are held.
-func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) (func(v float64) (float64, error), error)) (float64, error) {
+func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int, vGrid []float64) ([]float64, error)) (float64, error) {
 	sum := make([]float64, len(vGrid))
 	for _, sp := range inner {
-		score, err := fold(sp.Train, sp.Test)
+		scores, err := fold(sp.Train, sp.Test, vGrid)
 		if err != nil {
 			return 0, err
 		}
-		for i, v := range vGrid {
-			a, err := score(v)
-			if err != nil {
-				return 0, err
-			}
+		for i, a := range scores {
 			sum[i] += a
 		}
 	}
@@ -156,43 +161,60 @@ func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int) 
 
 // komdFolds is the fold function of innerPick for KOMD on K (training
 // rows of the outer fold) with labels y. Along the grid each QP starts from
-// the previous v's solution on the same inner fold (opt.KOMDQPFrom; the
-// same optimum within the stopping tolerance, fewer pair steps).
-func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
-	return func(tr, te []int) (func(float64) (float64, error), error) {
+// the previous v's solution on the same inner fold, and the QP is set up
+// once for the whole grid (KOMD.FitGramPath; the same optimum within the
+// stopping tolerance, fewer pair steps).
+func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
+	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K, y, tr, te)
 		if err != nil {
 			return nil, err
 		}
-		var prev []float64
-		return func(v float64) (float64, error) {
-			a, g, err := b.komd(v, prev, set)
-			prev = g
-			return a, err
-		}, nil
+		ms, err := easymkl.KOMD{Settings: set.Value()}.FitGramPath(b.Ktr, b.ytr, vGrid)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]float64, len(ms))
+		for i, m := range ms {
+			if out[i], err = b.auc(m.DecisionGram(b.Kte)); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
 	}
 }
 
 // easyFolds is the fold function of innerPick for EasyMKL on K_D of the
 // cosine matrix K1 (training rows of the outer fold) with labels y. Along
 // the grid both QPs of a fit start from the previous v's solutions on the
-// same inner fold and D (EasyMKL.SumStart and Start).
-func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int) (func(float64) (float64, error), error) {
-	return func(tr, te []int) (func(float64) (float64, error), error) {
+// same inner fold and D, and the sum kernel of step 1 is formed and its QP
+// set up once for the whole grid (EasyMKL.FitSourcePath).
+func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
+	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K1, y, tr, te)
 		if err != nil {
 			return nil, err
 		}
-		var prev *easymkl.Model
-		return func(v float64) (float64, error) {
-			e := easymkl.Learner{Lambda: v, Settings: set.Value()}
-			if prev != nil {
-				e.SumStart, e.Start = prev.GammaSum, prev.Gamma
+		f := hpk.Family{D: D}
+		src, err := f.Source(b.Ktr)
+		if err != nil {
+			return nil, err
+		}
+		ms, err := easymkl.Learner{Settings: set.Value()}.FitSourcePath(src, b.ytr, vGrid)
+		if err != nil {
+			return nil, err
+		}
+		cs, err := f.CrossSource(b.Kte)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]float64, len(ms))
+		for i, m := range ms {
+			if out[i], err = b.auc(m.DecisionSource(cs)); err != nil {
+				return nil, err
 			}
-			a, m, err := b.easyFit(D, e)
-			prev = m
-			return a, err
-		}, nil
+		}
+		return out, nil
 	}
 }
 

@@ -193,17 +193,18 @@ func fig1Preps(cfg Config) []string {
 // easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
 // returns the AUC on the test rows.
 func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
-	score, err := easyGramsFold(Ks, y)(tr, te)
+	a, err := easyGramsFold(Ks, y)(tr, te, []float64{v})
 	if err != nil {
 		return 0, err
 	}
-	return score(v)
+	return a[0], nil
 }
 
 // easyGramsFold is the fold function of innerPick for EasyMKL on the
-// kernels Ks with labels y: it slices the fold's blocks once for every v.
-func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(float64) (float64, error), error) {
-	return func(tr, te []int) (func(float64) (float64, error), error) {
+// kernels Ks with labels y: it slices the fold's blocks once for every v
+// and fits each v from the class-uniform point.
+func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int, vGrid []float64) ([]float64, error) {
+	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		Ktr, err := kernel.SubGrams(Ks, tr)
 		if err != nil {
 			return nil, err
@@ -220,17 +221,21 @@ func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int) (func(flo
 		if err != nil {
 			return nil, err
 		}
-		return func(v float64) (float64, error) {
+		out := make([]float64, len(vGrid))
+		for i, v := range vGrid {
 			m, err := easymkl.Learner{Lambda: v}.FitGrams(Ktr, ytr)
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
 			f, err := m.DecisionGrams(Kte)
 			if err != nil {
-				return 0, err
+				return nil, err
 			}
-			return metrics.AUC(yte, f)
-		}, nil
+			if out[i], err = metrics.AUC(yte, f); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
 	}
 }
 
