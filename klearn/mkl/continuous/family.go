@@ -151,11 +151,31 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 	set = &cfg
 	// Inner's errors inside the objective: the shapes were checked above,
 	// so an error is a non-finite h or ∇h (overflow); it stops the search
-	// and is returned.
-	var innerErr error
+	// and is returned. The optimiser asks for ∇h at each point whose h it
+	// has just computed, and Inner forms both in one pass: the last point's
+	// h and ∇h are kept (the searchers compute ∇h with or without grad, so
+	// the values are those of separate calls).
+	var (
+		innerErr     error
+		lastTh, last []float64
+		lastH        float64
+	)
+	eval := func(th []float64) (float64, []float64, error) {
+		if lastTh != nil && slices.Equal(th, lastTh) {
+			return lastH, last, nil
+		}
+		g := make([]float64, len(th))
+		h, err := s.Inner(P, th, g)
+		if err != nil {
+			lastTh = nil
+			return 0, nil, err
+		}
+		lastTh, lastH, last = slices.Clone(th), h, g
+		return h, g, nil
+	}
 	prob := opt.Problem{
 		Func: func(th []float64) float64 {
-			h, err := s.Inner(P, th, nil)
+			h, _, err := eval(th)
 			if err != nil {
 				if innerErr == nil {
 					innerErr = err
@@ -165,7 +185,8 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 			return -h
 		},
 		Grad: func(g, th []float64) {
-			if _, err := s.Inner(P, th, g); err != nil {
+			_, gh, err := eval(th)
+			if err != nil {
 				if innerErr == nil {
 					innerErr = err
 				}
@@ -175,7 +196,7 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 				return
 			}
 			for k := range g {
-				g[k] = -g[k]
+				g[k] = -gh[k]
 			}
 		},
 	}
@@ -418,7 +439,12 @@ type term func(r2, theta float64) (k, dk float64)
 
 // gaussianTerm is exp(−r²e^{−2u}) and its derivative in u = log σ.
 func gaussianTerm(r2, u float64) (float64, float64) {
-	a := r2 * math.Exp(-2*u)
+	return gaussianScaled(r2, math.Exp(-2*u))
+}
+
+// gaussianScaled is gaussianTerm with e = e^{−2u} given.
+func gaussianScaled(r2, e float64) (float64, float64) {
+	a := r2 * e
 	k := math.Exp(-a)
 	return k, 2 * a * k
 }
@@ -454,15 +480,22 @@ func (s distSearcher) Inner(P *mat.SymDense, theta, grad []float64) (float64, er
 	if err := checkInner(P, theta, grad, n, 1); err != nil {
 		return 0, err
 	}
+	// The Gaussian's e^{−2θ} is formed once, not per pair.
+	f, t := s.f, theta[0]
+	if s.gauss {
+		f, t = gaussianScaled, math.Exp(-2*t)
+	}
 	h, g := make([]float64, n), make([]float64, n)
+	pr, dr := P.RawSymmetric(), s.D.RawSymmetric()
 	parallel.For(n, func(i int) {
 		var hi, gi float64
+		prow, drow := pr.Data[i*pr.Stride:i*pr.Stride+n], dr.Data[i*dr.Stride:i*dr.Stride+n]
 		for j := i; j < n; j++ {
-			w := P.At(i, j)
+			w := prow[j]
 			if j != i {
 				w *= 2
 			}
-			k, dk := s.f(s.D.At(i, j), theta[0])
+			k, dk := f(drow[j], t)
 			hi += w * k
 			gi += w * dk
 		}

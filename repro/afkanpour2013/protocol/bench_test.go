@@ -69,3 +69,15 @@ func cpuSeconds() float64 {
 	}
 	return float64(r.Utime.Sec+r.Stime.Sec) + float64(r.Utime.Usec+r.Stime.Usec)/1e6
 }
+
+// BenchmarkTaskFull times the costliest methods of the task tables in
+// full mode (Full), one job each: CR and CA-nD on a Letter pair, ℓ1 MKL
+// (D1) and CR on Table 3's Banana. Run with
+// `go test -run '^$' -bench TaskFull -benchtime 1x ./repro/afkanpour2013/protocol/`.
+func BenchmarkTaskFull(b *testing.B) {
+	cfg := Full()
+	b.Run("Letter/A-B/CR", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CR") })
+	b.Run("Letter/A-B/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-nD") })
+	b.Run("UCI/Banana/D1", func(b *testing.B) { benchTask(b, cfg, JobUCI, "Banana", "D1") })
+	b.Run("UCI/Banana/CR", func(b *testing.B) { benchTask(b, cfg, JobUCI, "Banana", "CR") })
+}
