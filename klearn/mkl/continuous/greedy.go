@@ -350,6 +350,15 @@ func mix(K, G *mat.SymDense, lambda float64) (*mat.SymDense, error) {
 
 // solve returns a = (K + μI)⁻¹y and E(K) = μ yᵀa.
 func solve(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, error) {
+	ch, err := factor(K, mu)
+	if err != nil {
+		return nil, 0, err
+	}
+	return solveWith(ch, y, mu)
+}
+
+// factor returns the Cholesky factor of K + μI.
+func factor(K *mat.SymDense, mu float64) (*mat.Cholesky, error) {
 	n := K.SymmetricDim()
 	M := mat.NewSymDense(n, nil)
 	M.CopySym(K)
@@ -358,13 +367,18 @@ func solve(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, error)
 	}
 	var ch mat.Cholesky
 	if !ch.Factorize(M) {
-		return nil, 0, klearn.Errorf(klearn.ErrSingular, "continuous: K + μI is not positive definite (μ = %g)", mu)
+		return nil, klearn.Errorf(klearn.ErrSingular, "continuous: K + μI is not positive definite (μ = %g)", mu)
 	}
+	return &ch, nil
+}
+
+// solveWith is solve with the factor ch of K + μI.
+func solveWith(ch *mat.Cholesky, y []float64, mu float64) ([]float64, float64, error) {
 	var a mat.VecDense
-	if err := ch.SolveVecTo(&a, mat.NewVecDense(n, y)); err != nil {
+	if err := ch.SolveVecTo(&a, mat.NewVecDense(len(y), y)); err != nil {
 		return nil, 0, klearn.Errorf(klearn.ErrSingular, "continuous: %v", err)
 	}
-	out := make([]float64, n)
+	out := make([]float64, len(y))
 	var e float64
 	for i := range out {
 		out[i] = a.AtVec(i)
@@ -388,7 +402,7 @@ func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 		ok                bool
 	}
 	var last point
-	eval := func(l float64) point { // one factorisation serves f, f′ and f″ at l
+	eval := func(l float64) point { // one factorisation serves f, f′ and f″ at l (both solves)
 		if last.ok && last.lambda == l {
 			return last
 		}
@@ -397,7 +411,12 @@ func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 			last = point{lambda: l, err: err, ok: true}
 			return last
 		}
-		a, e, err := solve(Kl, y, mu)
+		ch, err := factor(Kl, mu)
+		if err != nil {
+			last = point{lambda: l, err: err, ok: true}
+			return last
+		}
+		a, e, err := solveWith(ch, y, mu)
 		if err != nil {
 			last = point{lambda: l, err: err, ok: true}
 			return last
@@ -406,7 +425,7 @@ func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 		var Da mat.VecDense
 		Da.MulVec(D, av)
 		d1 := -mu * mat.Dot(av, &Da)
-		b, _, _ := solve(Kl, Da.RawVector().Data, mu) // (K_λ+μI)⁻¹(G−K)a
+		b, _, _ := solveWith(ch, Da.RawVector().Data, mu) // (K_λ+μI)⁻¹(G−K)a
 		d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
 		last = point{l, e, d1, d2, nil, true}
 		return last
