@@ -181,19 +181,13 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	}); err != nil {
 		return nil, err
 	}
-	// K_η goes into acc itself for a single λ, else into a second matrix.
-	solve1 := func(lam float64, start []float64) (*opt.Result, error) {
-		return opt.KOMDQPFrom(acc, y, lam, start, &e.Settings)
+	solve1, err := qpSolver(acc, y, len(lambdas), &e.Settings)
+	if err != nil {
+		return nil, klearn.Errorf(err, "easymkl")
 	}
+	// K_η goes into acc itself for a single λ, else into a second matrix.
 	kEta := acc
 	if len(lambdas) > 1 {
-		path, err := opt.NewKOMDPath(acc, y)
-		if err != nil {
-			return nil, klearn.Errorf(err, "easymkl")
-		}
-		solve1 = func(lam float64, start []float64) (*opt.Result, error) {
-			return path.Solve(lam, start, &e.Settings)
-		}
 		kEta = symrows.Get(n)
 		defer symrows.Put(kEta)
 	}

@@ -128,18 +128,8 @@ func BenchmarkPath(b *testing.B) {
 			c0 := cpuTime()
 			defer func() { b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op") }()
 			for i := 0; i < b.N; i++ {
-				var prev *Model
-				for _, lam := range pathGrid {
-					f := e
-					f.Lambda = lam
-					if prev != nil {
-						f.SumStart, f.Start = prev.GammaSum, prev.Gamma
-					}
-					m, err := f.FitSource(src, y)
-					if err != nil {
-						b.Fatal(err)
-					}
-					prev = m
+				if _, err := fitCalls(e, src, y, pathGrid); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

@@ -24,6 +24,27 @@ func sameBits(a, b []float64) bool {
 	return slices.EqualFunc(a, b, func(u, v float64) bool { return math.Float64bits(u) == math.Float64bits(v) })
 }
 
+// fitCalls fits e at each λ of grid by one FitSource call, with SumStart
+// and Start the previous λ's GammaSum and Gamma: what FitSourcePath stands
+// for.
+func fitCalls(e Learner, src mkl.GramSource, y, grid []float64) ([]*Model, error) {
+	out := make([]*Model, len(grid))
+	var prev *Model
+	for k, lam := range grid {
+		f := e
+		f.Lambda = lam
+		if prev != nil {
+			f.SumStart, f.Start = prev.GammaSum, prev.Gamma
+		}
+		m, err := f.FitSource(src, y)
+		if err != nil {
+			return nil, err
+		}
+		out[k], prev = m, m
+	}
+	return out, nil
+}
+
 // TestFitSourcePathBitIdentical: each model of FitSourcePath has the bits
 // of the FitSource call it stands for (Lambda the grid's λ, SumStart and
 // Start the previous model's GammaSum and Gamma), on the lazy HPK family
@@ -50,24 +71,17 @@ func TestFitSourcePathBitIdentical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var prev *Model
+			wants, err := fitCalls(e, src, y, pathGrid)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for k, lam := range pathGrid {
-				f := e
-				f.Lambda = lam
-				if prev != nil {
-					f.SumStart, f.Start = prev.GammaSum, prev.Gamma
-				}
-				want, err := f.FitSource(src, y)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := got[k]
+				g, want := got[k], wants[k]
 				if !sameBits(g.eta, want.eta) || !sameBits(g.D, want.D) || !sameBits(g.GammaSum, want.GammaSum) ||
 					!sameBits(g.Gamma, want.Gamma) || math.Float64bits(g.Bias) != math.Float64bits(want.Bias) ||
 					g.SumResult.Iterations != want.SumResult.Iterations || g.Result.Iterations != want.Result.Iterations {
 					t.Fatalf("%s NoResolve=%v λ=%g: the path's model differs from FitSource's", name, noRes, lam)
 				}
-				prev = want
 			}
 		}
 	}

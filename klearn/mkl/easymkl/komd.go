@@ -124,17 +124,9 @@ func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDM
 	if K == nil {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: KOMD: K is nil")
 	}
-	solve := func(lam float64, start []float64) (*opt.Result, error) {
-		return opt.KOMDQPFrom(K, y, lam, start, &c.Settings)
-	}
-	if len(lambdas) > 1 {
-		path, err := opt.NewKOMDPath(K, y)
-		if err != nil {
-			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
-		}
-		solve = func(lam float64, start []float64) (*opt.Result, error) {
-			return path.Solve(lam, start, &c.Settings)
-		}
+	solve, err := qpSolver(K, y, len(lambdas), &c.Settings)
+	if err != nil {
+		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 	}
 	out := make([]*KOMDModel, len(lambdas))
 	start := c.Start
@@ -151,6 +143,21 @@ func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDM
 		out[k], start = m, res.X
 	}
 	return out, nil
+}
+
+// qpSolver returns the KOMD QP solver of K and y for a path of steps λ:
+// opt.KOMDQPFrom for one, an opt.KOMDPath (set up once) for more.
+func qpSolver(K *mat.SymDense, y []float64, steps int, set *opt.Settings) (func(lam float64, start []float64) (*opt.Result, error), error) {
+	if steps <= 1 {
+		return func(lam float64, start []float64) (*opt.Result, error) {
+			return opt.KOMDQPFrom(K, y, lam, start, set)
+		}, nil
+	}
+	path, err := opt.NewKOMDPath(K, y)
+	if err != nil {
+		return nil, err
+	}
+	return func(lam float64, start []float64) (*opt.Result, error) { return path.Solve(lam, start, set) }, nil
 }
 
 // signed returns Yγ.

@@ -52,13 +52,20 @@ func benchTask(b *testing.B, cfg Config, table, task, method string) {
 // `go test -run '^$' -bench Table2 -benchtime 1x ./repro/afkanpour2013/`
 // (MNIST needs `make data`).
 func BenchmarkTable2(b *testing.B) {
-	cfg := PaperProtocol()
-	b.Run("MNIST/odd-even/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobMNIST, "odd-even", "CA-1D") })
-	b.Run("MNIST/3-8/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobMNIST, "3-8", "CA-1D") })
-	b.Run("Letter/A-B/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-1D") })
-	b.Run("Letter/O-Q/CA-1D", func(b *testing.B) { benchTask(b, cfg, JobLetter, "O-Q", "CA-1D") })
-	b.Run("Letter/A-B/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-nD") })
-	b.Run("Letter/O-Q/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "O-Q", "CA-nD") })
+	benchTasks(b, PaperProtocol(), [][3]string{
+		{JobMNIST, "odd-even", "CA-1D"}, {JobMNIST, "3-8", "CA-1D"},
+		{JobLetter, "A-B", "CA-1D"}, {JobLetter, "O-Q", "CA-1D"},
+		{JobLetter, "A-B", "CA-nD"}, {JobLetter, "O-Q", "CA-nD"},
+	})
+}
+
+// benchTasks runs benchTask on each {table, task, method} of cases as a
+// sub-benchmark named table/task/method (MNIST, Letter or UCI).
+func benchTasks(b *testing.B, cfg Config, cases [][3]string) {
+	short := map[string]string{JobMNIST: "MNIST", JobLetter: "Letter", JobUCI: "UCI"}
+	for _, c := range cases {
+		b.Run(short[c[0]]+"/"+c[1]+"/"+c[2], func(b *testing.B) { benchTask(b, cfg, c[0], c[1], c[2]) })
+	}
 }
 
 // cpuSeconds is the user and system CPU time of the process so far.
@@ -75,9 +82,8 @@ func cpuSeconds() float64 {
 // (D1) and CR on Table 3's Banana. Run with
 // `go test -run '^$' -bench TaskFull -benchtime 1x ./repro/afkanpour2013/protocol/`.
 func BenchmarkTaskFull(b *testing.B) {
-	cfg := Full()
-	b.Run("Letter/A-B/CR", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CR") })
-	b.Run("Letter/A-B/CA-nD", func(b *testing.B) { benchTask(b, cfg, JobLetter, "A-B", "CA-nD") })
-	b.Run("UCI/Banana/D1", func(b *testing.B) { benchTask(b, cfg, JobUCI, "Banana", "D1") })
-	b.Run("UCI/Banana/CR", func(b *testing.B) { benchTask(b, cfg, JobUCI, "Banana", "CR") })
+	benchTasks(b, Full(), [][3]string{
+		{JobLetter, "A-B", "CR"}, {JobLetter, "A-B", "CA-nD"},
+		{JobUCI, "Banana", "D1"}, {JobUCI, "Banana", "CR"},
+	})
 }
