@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
@@ -79,6 +80,63 @@ func TestTable5PairGramsMatchFullGram(t *testing.T) {
 	for i := range p {
 		if w := p[i] != yte[i]; w != (a.Wrong[i] == 1) {
 			t.Fatalf("test image %d: full Gram wrong %v, pair Grams wrong %v", i, w, a.Wrong[i] == 1)
+		}
+	}
+}
+
+// TestClassCrossMatchesPairCross: the test×train cosines Table 5 gathers
+// from one block per class are bit for bit those of hpk.CosineCross on
+// each pair's training rows, above crossMinTest test rows (blocks) and
+// below it (no blocks).
+func TestClassCrossMatchesPairCross(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST")
+	}
+	if _, err := datasets.LoadMNIST("test"); err != nil {
+		t.Skipf("MNIST not available (make data): %v", err)
+	}
+	X, y, err := mnistRows("train", 0, 700, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nTe := range []int{crossMinTest - 1, 300} {
+		Xte, _, err := mnistRows("test", 0, nTe, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cls := klearn.Classes(y)
+		cc, err := newClassCross(Xte, X, y, cls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (cc.block != nil) != (nTe >= crossMinTest) {
+			t.Fatalf("%d test rows: blocks %v", nTe, cc.block != nil)
+		}
+		for _, ab := range [][2]int{{0, 1}, {3, 8}, {8, 9}} {
+			a, b := cls[ab[0]], cls[ab[1]]
+			Xp, _, err := pairRows(X, y, a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := hpk.CosineCross(Xte, Xp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := cc.pair(Xp, y, a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, c := want.Dims()
+			if gr, gc := got.Dims(); gr != r || gc != c {
+				t.Fatalf("pair %g–%g: %d×%d, want %d×%d", a, b, gr, gc, r, c)
+			}
+			for i := 0; i < r; i++ {
+				for j := 0; j < c; j++ {
+					if math.Float64bits(got.At(i, j)) != math.Float64bits(want.At(i, j)) {
+						t.Fatalf("%d test rows, pair %g–%g: entry (%d, %d) is %v, want %v", nTe, a, b, i, j, got.At(i, j), want.At(i, j))
+					}
+				}
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -825,6 +826,10 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 	}
 	ap := easymkl.AllPairs{Family: hpk.Family{D: 8}, MKL: easymkl.Learner{Lambda: 0.01}, SVM: svm.Classifier{C: 4}}
 	cls := klearn.Classes(y)
+	cross, err := newClassCross(Xte, X, y, cls)
+	if err != nil {
+		return nil, err
+	}
 	votes := make([][]int, len(yte))
 	for i := range votes {
 		votes[i] = make([]int, len(cls))
@@ -846,7 +851,7 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 				return nil, err
 			}
 			sec += time.Since(t0).Seconds()
-			C1, err := hpk.CosineCross(Xte, Xp)
+			C1, err := cross.pair(Xp, y, cls[a], cls[b])
 			if err != nil {
 				return nil, err
 			}
@@ -878,6 +883,85 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 		}
 	}
 	return &AllPairs{Train: n, Test: cfg.T5Test, Deskewed: deskew, Err: 100 * float64(nWrong) / float64(len(yte)), Wrong: wrong, Seconds: sec}, nil
+}
+
+// classCross holds the test×train cosine matrix of each class: block[k]
+// has a column per training row of class cls[k], in the order of the rows
+// (col[r] is the column of row r in its class's block). With few test rows
+// it holds none (block nil), and pair computes each pair's matrix.
+type classCross struct {
+	Xte   *mat.Dense
+	cls   []float64
+	block []*mat.Dense
+	col   []int
+}
+
+// crossMinTest is the fewest test rows for which classCross holds blocks:
+// from 193 rows (four 64-row blocks) on, gonum's Dgemm always takes its
+// parallel path, which sums each entry over fixed 64-wide slices of the
+// columns whatever the other rows, so a block's entries are those of
+// hpk.CosineCross on any set of training rows. (Its serial path, for
+// fewer than four 64×64 blocks of the result, sums over all the columns at
+// once.)
+const crossMinTest = 3*64 + 1
+
+// newClassCross computes the cosines of the test rows Xte with the
+// training rows X (labels y, classes cls), one block per class: each
+// training row once, where a cross matrix per pair of classes computes each
+// row once per pair it is in (9 times for the 10 digits).
+func newClassCross(Xte, X *mat.Dense, y, cls []float64) (*classCross, error) {
+	c := &classCross{Xte: Xte, cls: cls}
+	if nTe, _ := Xte.Dims(); nTe < crossMinTest {
+		return c, nil
+	}
+	c.block, c.col = make([]*mat.Dense, len(cls)), make([]int, len(y))
+	for k, v := range cls {
+		var idx []int
+		for r, l := range y {
+			if l == v {
+				c.col[r] = len(idx)
+				idx = append(idx, r)
+			}
+		}
+		Xc, err := klearn.Rows(X, idx)
+		if err != nil {
+			return nil, err
+		}
+		if c.block[k], err = hpk.CosineCross(Xte, Xc); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// pair returns the test×train cosine matrix of the training rows Xp of
+// classes a and b, in the order of the rows (as pairRows takes them).
+func (c *classCross) pair(Xp *mat.Dense, y []float64, a, b float64) (*mat.Dense, error) {
+	if c.block == nil {
+		return hpk.CosineCross(c.Xte, Xp)
+	}
+	A, B := c.block[slices.Index(c.cls, a)].RawMatrix(), c.block[slices.Index(c.cls, b)].RawMatrix()
+	var fromA []bool
+	var cols []int
+	for r, l := range y {
+		if l == a || l == b {
+			fromA, cols = append(fromA, l == a), append(cols, c.col[r])
+		}
+	}
+	out := mat.NewDense(A.Rows, len(cols), nil)
+	raw := out.RawMatrix()
+	for i := 0; i < A.Rows; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+len(cols)]
+		ra, rb := A.Data[i*A.Stride:i*A.Stride+A.Cols], B.Data[i*B.Stride:i*B.Stride+B.Cols]
+		for j, k := range cols {
+			if fromA[j] {
+				row[j] = ra[k]
+			} else {
+				row[j] = rb[k]
+			}
+		}
+	}
+	return out, nil
 }
 
 // pairRows returns the rows of X whose label is a or b, with their labels.
