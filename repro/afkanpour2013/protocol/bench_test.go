@@ -84,6 +84,6 @@ func cpuSeconds() float64 {
 func BenchmarkTaskFull(b *testing.B) {
 	benchTasks(b, Full(), [][3]string{
 		{JobLetter, "A-B", "CR"}, {JobLetter, "A-B", "CA-nD"},
-		{JobUCI, "Banana", "D1"}, {JobUCI, "Banana", "CR"},
+		{JobUCI, "Banana", "D1"}, {JobUCI, "Banana", "CR"}, {JobUCI, "Waveform", "D1"},
 	})
 }
