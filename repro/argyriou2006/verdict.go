@@ -62,23 +62,24 @@ func quick(res *Results, n, m int) repro.Subset {
 	return repro.Subset{N: n, M: m, Of: fmt.Sprintf("cells, at %d training and %d test points (the paper: %d and %d)", res.Train, res.Test, PaperTrain, PaperTest)}
 }
 
-// cellsReason is the reason of the table rows.
-func cellsReason(res *Results) string {
-	return fmt.Sprintf("%d training, %d test points (the paper: %d, %d); standard and SVM are our readings", res.Train, res.Test, PaperTrain, PaperTest)
-}
-
 // Table1Claim decides Table 1's cells under TolCell (criterion C-cells).
 func Table1Claim(res *Results) repro.Claim {
-	const id, what = "Table 1", "test error (%) with one Gaussian variance: DC, standard greedy, finite combination, SVM"
-	if len(res.Table1) == 0 {
-		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
-	}
 	var cells []repro.Cell
 	for _, c := range res.Table1 {
 		cells = append(cells, rowCells(c.Task, c.Range, Methods1, Table1Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})...)
 	}
-	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 36)}.DecideCells(cells)
+	return cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance: DC, standard greedy, finite combination, SVM", cells, 36)
+}
+
+// cellsClaim decides a table's cells under TolCell (criterion C-cells): m
+// is the number of cells the paper prints. No cells: the table was not run.
+func cellsClaim(res *Results, id, what string, cells []repro.Cell, m int) repro.Claim {
+	if len(cells) == 0 {
+		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
+	}
+	reason := fmt.Sprintf("%d training, %d test points (the paper: %d, %d); standard and SVM are our readings", res.Train, res.Test, PaperTrain, PaperTest)
+	return repro.Claim{ID: id, Statement: what, Reason: reason, Quick: quick(res, len(cells), m)}.DecideCells(cells)
 }
 
 // rowCells returns the cells of one row of Table 1 or 2 (a task and a
@@ -125,16 +126,12 @@ func last(xs []float64) float64 {
 
 // Table2Claim decides Table 2's cells under TolCell (criterion C-cells).
 func Table2Claim(res *Results) repro.Claim {
-	const id, what = "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids"
-	if len(res.Table2) == 0 {
-		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
-	}
 	var cells []repro.Cell
 	for _, c := range res.Table2 {
 		cells = append(cells, rowCells(c.Task, c.Range, Methods2, Table2Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Grid5, c.Grid10})...)
 	}
-	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 27)}.DecideCells(cells)
+	return cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", cells, 27)
 }
 
 // TwoVsOneClaim decides "two variances significantly improve on one"
