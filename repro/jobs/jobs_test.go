@@ -143,39 +143,37 @@ func TestCodeDigest(t *testing.T) {
 	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
-	d1, err := jobs.CodeDigest(root, "")
-	if err != nil {
-		t.Fatal(err)
+	digest := func() string {
+		t.Helper()
+		d, err := jobs.CodeDigest(root, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
 	}
-	write("a/a_test.go", "package a\n")
-	write("notebooks/01.ipynb", "{}")
-	write("a/testdata/x.go", "package x\n")
-	if d, _ := jobs.CodeDigest(root, ""); d != d1 {
-		t.Fatal("tests, notebooks or testdata changed the code digest")
-	}
-	write("a/a.go", "package a\n\nvar X = 1\n")
-	d2, _ := jobs.CodeDigest(root, "")
-	if d2 == d1 {
-		t.Fatal("a source edit left the code digest unchanged")
-	}
-	write("a/mul_amd64.s", "TEXT ·mul(SB),4,$0\n")
-	d3, _ := jobs.CodeDigest(root, "")
-	if d3 == d2 {
-		t.Fatal("an assembly file left the code digest unchanged")
-	}
-	// The pinned data digests are inputs of every result; data files themselves are not read.
-	write("data/x.csv.gz", "new data")
-	if d, _ := jobs.CodeDigest(root, ""); d != d3 {
-		t.Fatal("a data file outside the checksum list changed the code digest")
-	}
-	write("data/checksums.sha256", "abc  x.csv.gz\n")
-	d4, _ := jobs.CodeDigest(root, "")
-	if d4 == d3 {
-		t.Fatal("a changed data/checksums.sha256 left the code digest unchanged")
-	}
-	write("scripts/data/mnist.sh", "sums=...\n")
-	if d, _ := jobs.CodeDigest(root, ""); d == d4 {
-		t.Fatal("a changed MNIST pin left the code digest unchanged")
+	d := digest()
+	// Each write, in order, changes the digest or leaves it as it was.
+	// The pinned data digests are inputs of every result; data files
+	// themselves are not read.
+	for _, c := range []struct {
+		what, path, content string
+		changes             bool
+	}{
+		{"a test", "a/a_test.go", "package a\n", false},
+		{"a notebook", "notebooks/01.ipynb", "{}", false},
+		{"testdata", "a/testdata/x.go", "package x\n", false},
+		{"a source edit", "a/a.go", "package a\n\nvar X = 1\n", true},
+		{"an assembly file", "a/mul_amd64.s", "TEXT ·mul(SB),4,$0\n", true},
+		{"a data file outside the checksum list", "data/x.csv.gz", "new data", false},
+		{"a changed data/checksums.sha256", "data/checksums.sha256", "abc  x.csv.gz\n", true},
+		{"a changed MNIST pin", "scripts/data/mnist.sh", "sums=...\n", true},
+	} {
+		write(c.path, c.content)
+		next := digest()
+		if changed := next != d; changed != c.changes {
+			t.Errorf("%s: digest changed %v, want %v", c.what, changed, c.changes)
+		}
+		d = next
 	}
 	if _, err := jobs.CodeDigest(t.TempDir(), ""); err == nil {
 		t.Fatal("empty tree accepted")
