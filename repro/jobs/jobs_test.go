@@ -138,19 +138,22 @@ func TestKeyCoversSpecAndInputs(t *testing.T) {
 	}
 }
 
+// codeDigest is jobs.CodeDigest(root, pkg), failing t on an error.
+func codeDigest(t *testing.T, root, pkg string) string {
+	t.Helper()
+	d, err := jobs.CodeDigest(root, pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 func TestCodeDigest(t *testing.T) {
 	root := t.TempDir()
 	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
-	digest := func() string {
-		t.Helper()
-		d, err := jobs.CodeDigest(root, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	digest := func() string { return codeDigest(t, root, "") }
 	d := digest()
 	// Each write, in order, changes the digest or leaves it as it was.
 	// The pinned data digests are inputs of every result; data files
@@ -193,14 +196,7 @@ func TestCodeDigestClosure(t *testing.T) {
 	write("b/b_arm64.go", "//go:build arm64\n\npackage b\n\nimport \"example.com/m/c\"\n\nvar _ = c.C\n")
 	write("c/c.go", "package c\n\nvar C = 2\n")
 	write("other/o.go", "package other\n\nvar O = 3\n")
-	digest := func() string {
-		t.Helper()
-		d, err := jobs.CodeDigest(root, "example.com/m/repro/p")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	digest := func() string { return codeDigest(t, root, "example.com/m/repro/p") }
 	d0 := digest()
 	pkgs, err := jobs.Closure(root, "example.com/m/repro/p")
 	if want := []string{"example.com/m/repro/p", "example.com/m/a", "example.com/m/b", "example.com/m/c"}; err != nil || !reflect.DeepEqual(pkgs, want) {
@@ -675,10 +671,7 @@ func TestCodeDigestIgnoresComments(t *testing.T) {
 	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "// Package a doubles.\npackage a\n\n// F doubles x (Eq. (1)).\nfunc F(x float64) float64 { return 2 * x }\n")
-	d0, err := jobs.CodeDigest(root, "x/a")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d0 := codeDigest(t, root, "x/a")
 	for _, c := range []struct {
 		src  string
 		same bool
@@ -690,11 +683,7 @@ func TestCodeDigestIgnoresComments(t *testing.T) {
 		{"//go:build amd64\n\npackage a\n\nfunc F(x float64) float64 { return 2 * x }\n", false},
 	} {
 		write("a/a.go", c.src)
-		d, err := jobs.CodeDigest(root, "x/a")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (d == d0) != c.same {
+		if d := codeDigest(t, root, "x/a"); (d == d0) != c.same {
 			t.Errorf("digest same = %v, want %v, for\n%s", d == d0, c.same, c.src)
 		}
 	}
