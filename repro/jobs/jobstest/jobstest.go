@@ -48,6 +48,18 @@ func CheckList(t testing.TB, js, again []jobs.Job) {
 	}
 }
 
+// CheckTables is CheckList, then returns the number of jobs of js per
+// table.
+func CheckTables(t testing.TB, js, again []jobs.Job) map[string]int {
+	t.Helper()
+	CheckList(t, js, again)
+	count := map[string]int{}
+	for _, j := range js {
+		count[j.Table]++
+	}
+	return count
+}
+
 // CheckRegistered fails t unless paper is registered with repro/jobs, its
 // builder gives list(config(mode)) in each of modes (CheckList), and an
 // unknown mode is an error. It returns the registered experiment.
