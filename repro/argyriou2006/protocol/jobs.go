@@ -54,13 +54,13 @@ const Fig2Task, Fig2Range = 0, 1
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
 // would dominate a cached run.
 func Jobs(cfg Config) []spec.Job {
+	mk := spec.Maker{Paper: JobsPaper, Config: cfg}
 	job := func(table, method string, task, rng int) spec.Job {
 		data := "mnist"
 		if task >= 0 && task < len(Tasks) {
 			data = "mnist " + Tasks[task]
 		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data,
-			Params: map[string]any{"config": cfg, "task": task, "range": rng}}
+		return mk.Job(table, method, data, 0, map[string]any{"task": task, "range": rng})
 	}
 	first := -1
 	if len(cfg.Tasks) > 0 {
