@@ -1,7 +1,6 @@
 package repro
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -311,16 +310,9 @@ func TestCountsApart(t *testing.T) {
 		t.Errorf("quick summary %q", s)
 	}
 	// The index reads the counts alone.
-	h := r.EmbeddedHTML()
-	i := strings.Index(h, `class="`+CountsClass+`">`)
-	if i < 0 {
-		t.Fatal("no counts element")
-	}
-	body := h[i+len(`class="`+CountsClass+`">`):]
-	body = body[:strings.Index(body, "</script>")]
-	var got countsJSON
-	if err := json.Unmarshal([]byte(body), &got); err != nil || got.Counts != r.Counts() || !strings.HasPrefix(got.Summary, QuickNote) {
-		t.Errorf("counts JSON %s: %v", body, err)
+	got, err := FindSummary(r.EmbeddedHTML())
+	if err != nil || got.Counts != r.Counts() || !strings.HasPrefix(got.Summary, QuickNote) || got.Paper != r.Paper || got.Mode != r.Mode {
+		t.Errorf("embedded summary %+v: %v", got, err)
 	}
 }
 

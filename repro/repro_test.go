@@ -299,4 +299,14 @@ func TestEmbeddedRoundTrip(t *testing.T) {
 	if _, err := FindEmbedded(`<script type="application/json" class="` + EmbedClass + `">{`); err == nil {
 		t.Error("no error for an unterminated report")
 	}
+	s, err := FindSummary(h)
+	if err != nil || s.Paper != r.Paper || s.Mode != r.Mode || s.Counts != r.Counts() || s.Summary != r.Counts().String() {
+		t.Errorf("summary %+v, %v", s, err)
+	}
+	for _, bad := range []string{"<p>none</p>", `<script type="application/json" class="` + CountsClass + `">{}`,
+		`<script type="application/json" class="` + CountsClass + `">{</script>`} {
+		if _, err := FindSummary(bad); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("FindSummary(%q): %v, want ErrParam", bad, err)
+		}
+	}
 }

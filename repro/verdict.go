@@ -761,8 +761,9 @@ const EmbedClass = "kernelab-verdict-json"
 // "summary", "counts"} (Counts' JSON). The report index reads it alone.
 const CountsClass = "kernelab-verdict-counts"
 
-// countsJSON is the summary EmbeddedHTML embeds for the index.
-type countsJSON struct {
+// Summary is what EmbeddedHTML embeds for the reports index (CountsClass):
+// the paper, the mode, the summary line and the counts of a report.
+type Summary struct {
 	Paper   string `json:"paper"`
 	Mode    string `json:"mode"`
 	Summary string `json:"summary"`
@@ -779,7 +780,7 @@ func (r *Report) EmbeddedHTML() string {
 	if err != nil {
 		return r.HTML()
 	}
-	c, err := json.Marshal(countsJSON{Paper: r.Paper, Mode: r.Mode, Summary: r.Counts().String(), Counts: r.Counts()})
+	c, err := json.Marshal(Summary{Paper: r.Paper, Mode: r.Mode, Summary: r.Counts().String(), Counts: r.Counts()})
 	if err != nil {
 		return r.HTML()
 	}
@@ -790,15 +791,38 @@ func (r *Report) EmbeddedHTML() string {
 
 // FindEmbedded returns the report EmbeddedHTML put in the HTML text h.
 func FindEmbedded(h string) (*Report, error) {
-	open := `<script type="application/json" class="` + EmbedClass + `">`
+	b, err := embedded(h, EmbedClass)
+	if err != nil {
+		return nil, err
+	}
+	return ParseReport(b)
+}
+
+// FindSummary returns the summary EmbeddedHTML put in the HTML text h.
+func FindSummary(h string) (Summary, error) {
+	var s Summary
+	b, err := embedded(h, CountsClass)
+	if err != nil {
+		return s, err
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return Summary{}, klearn.Errorf(klearn.ErrParam, "repro: embedded summary: %v", err)
+	}
+	return s, nil
+}
+
+// embedded returns the JSON of the first <script type="application/json">
+// element of class class in h, with EmbeddedHTML's escape of "</" undone.
+func embedded(h, class string) ([]byte, error) {
+	open := `<script type="application/json" class="` + class + `">`
 	i := strings.Index(h, open)
 	if i < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "repro: no embedded report")
+		return nil, klearn.Errorf(klearn.ErrParam, "repro: no embedded %s", class)
 	}
 	rest := h[i+len(open):]
 	j := strings.Index(rest, "</script>")
 	if j < 0 {
-		return nil, klearn.Errorf(klearn.ErrParam, "repro: embedded report not terminated")
+		return nil, klearn.Errorf(klearn.ErrParam, "repro: embedded %s not terminated", class)
 	}
-	return ParseReport([]byte(strings.ReplaceAll(rest[:j], `<\/`, "</")))
+	return []byte(strings.ReplaceAll(rest[:j], `<\/`, "</")), nil
 }

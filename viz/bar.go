@@ -36,35 +36,37 @@ type Bar struct {
 	Legend LegendPos
 }
 
-func (b *Bar) validate() error {
+func (b *Bar) validate() (float64, float64, error) {
 	if b == nil {
-		return errNil("Bar")
+		return 0, 0, errNil("Bar")
 	}
 	const kind = "bar chart"
 	if err := checkLegendPos(kind, b.Legend); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkNonEmpty(kind, "Categories", len(b.Categories)); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkNonEmpty(kind, "Groups", len(b.Groups)); err != nil {
-		return err
+		return 0, 0, err
 	}
 	for i, g := range b.Groups {
 		name := fmt.Sprintf("Groups[%d] %q", i, g.Name)
 		if len(g.Values) != len(b.Categories) {
-			return klearn.Errorf(klearn.ErrShape, "viz: %s: len(%s.Values) = %d but there are %d categories", kind, name, len(g.Values), len(b.Categories))
+			return 0, 0, klearn.Errorf(klearn.ErrShape, "viz: %s: len(%s.Values) = %d but there are %d categories", kind, name, len(g.Values), len(b.Categories))
 		}
 		if err := checkFinite(kind, name+".Values", g.Values); err != nil {
-			return err
+			return 0, 0, err
 		}
 		if err := checkErrBars(kind, name+".Err", g.Err, name+".Values", g.Values); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
 	lo, hi := barExtent(b.Groups)
-	_, _, err := withHeadroom(kind, lo, hi)
-	return err
+	if _, _, err := withHeadroom(kind, lo, hi); err != nil {
+		return 0, 0, err
+	}
+	return pxSize("bar chart", b.Width, b.Height)
 }
 
 // barExtent is the range of the bars: 0, the values and their error bars.
@@ -102,10 +104,7 @@ func withHeadroom(kind string, lo, hi float64) (float64, float64, error) {
 }
 
 func (b *Bar) figure() (figure, error) {
-	if err := b.validate(); err != nil {
-		return figure{}, err
-	}
-	w, h, err := size("bar chart", b.Width, b.Height)
+	w, h, err := b.validate()
 	if err != nil {
 		return figure{}, err
 	}
@@ -161,7 +160,7 @@ func (b *Bar) figure() (figure, error) {
 	d.ct = ct
 	d.lab = &p.X.Tick.Label
 	pn.before = d.size
-	return figure{pn, w, h}, nil
+	return figure{pn, points(w), points(h)}, nil
 }
 
 // barSizer sizes the bars from the canvas the chart is drawn on, so a bar
@@ -240,17 +239,8 @@ func (t *categoryTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// SVG renders the chart as SVG.
-func (b *Bar) SVG() ([]byte, error) { return renderSVG(b.figure()) }
-
-// PNG renders the chart as PNG.
-func (b *Bar) PNG() ([]byte, error) { return renderPNG(b.figure()) }
-
 func (b *Bar) echart() (ecChart, error) {
-	if err := b.validate(); err != nil {
-		return ecChart{}, err
-	}
-	w, h, err := pxSize("bar chart", b.Width, b.Height)
+	w, h, err := b.validate()
 	if err != nil {
 		return ecChart{}, err
 	}
@@ -279,6 +269,12 @@ func barEChart(kind, title, xlabel, ylabel string, cats []string, groups []BarGr
 	}
 	return ecChart{kind: kind, option: optionJSON(c), w: w, h: h}, nil
 }
+
+// SVG renders the chart as SVG.
+func (b *Bar) SVG() ([]byte, error) { return renderSVG(b.figure()) }
+
+// PNG renders the chart as PNG.
+func (b *Bar) PNG() ([]byte, error) { return renderPNG(b.figure()) }
 
 // HTML renders the interactive chart (error bars are not drawn).
 func (b *Bar) HTML() ([]byte, error) { return echartHTML(b) }
@@ -390,12 +386,6 @@ func (hg *Histogram) figure() (figure, error) {
 	return figure{pn, w, h}, nil
 }
 
-// SVG renders the chart as SVG.
-func (hg *Histogram) SVG() ([]byte, error) { return renderSVG(hg.figure()) }
-
-// PNG renders the chart as PNG.
-func (hg *Histogram) PNG() ([]byte, error) { return renderPNG(hg.figure()) }
-
 func (hg *Histogram) echart() (ecChart, error) {
 	hb, err := hg.bins()
 	if err != nil {
@@ -411,6 +401,12 @@ func (hg *Histogram) echart() (ecChart, error) {
 	}
 	return barEChart("hist", hg.Title, hg.XLabel, hg.YLabel, cats, []BarGroup{{Name: "count", Values: hb.counts}}, w, h, "1%")
 }
+
+// SVG renders the chart as SVG.
+func (hg *Histogram) SVG() ([]byte, error) { return renderSVG(hg.figure()) }
+
+// PNG renders the chart as PNG.
+func (hg *Histogram) PNG() ([]byte, error) { return renderPNG(hg.figure()) }
 
 // HTML renders the interactive chart (bins labelled by their centres).
 func (hg *Histogram) HTML() ([]byte, error) { return echartHTML(hg) }

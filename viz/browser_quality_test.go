@@ -28,25 +28,8 @@ import (
 // pixels: every raster (heat-map field, colour bar) is painted across its
 // whole box, not letterboxed. Mandatory under KERNELAB_REQUIRE_BROWSER=1.
 func TestBrowserFigureQuality(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	requireLib(t)
-	bin := chromium(t)
-	dir := t.TempDir()
-	charts := staticCharts()
-	charts = append(charts, []struct {
-		name string
-		c    Chart
-	}{
-		{"crowded_lines", crowdedLines()},
-		{"narrow_ticks", narrowTicks()},
-		{"small_multiples", smallMultiples()},
-		{"two_panels", twoPanels()},
-		{"zoomed_band", zoomedBand()},
-		{"many_categories", manyCategories()},
-		{"subscript_title", subscriptTitle()},
-	}...)
+	bin, dir := browser(t)
+	charts := append(hardCharts(), namedChart{"subscript_title", subscriptTitle()})
 	page := NewPage("figure quality")
 	heightPx := 200.0
 	for _, tc := range charts {

@@ -12,6 +12,18 @@ import (
 	"time"
 )
 
+// browser prepares a browser test: it skips in -short mode, needs the
+// ECharts library (requireLib) and a headless browser (chromium), and
+// returns the browser and a temporary directory.
+func browser(t *testing.T) (bin, dir string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	requireLib(t)
+	return chromium(t), t.TempDir()
+}
+
 // chromium finds a headless browser, or skips (fails under
 // KERNELAB_REQUIRE_BROWSER=1).
 func chromium(t *testing.T) string {
@@ -59,12 +71,7 @@ const fakeRequireJS = `<script>window.define = function(){ window.__amdUsed = tr
 // drawn pixels in every interactive chart, every static SVG present, and
 // RequireJS shielding effective.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	requireLib(t)
-	bin := chromium(t)
-	dir := t.TempDir()
+	bin, dir := browser(t)
 
 	page := NewPage("browser test")
 	page.RawHTML(fakeRequireJS)

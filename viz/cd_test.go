@@ -3,6 +3,7 @@ package viz
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func demsarCD() *CDDiagram {
 func TestCDCliques(t *testing.T) {
 	d := demsarCD()
 	order := cdOrder(d.Names, d.Ranks)
-	if want := []int{3, 1, 2, 0}; !equalInts(order, want) {
+	if want := []int{3, 1, 2, 0}; !slices.Equal(order, want) {
 		t.Fatalf("order %v, want %v", order, want)
 	}
 	sorted := []float64{1.964, 2.000, 2.893, 3.143}
@@ -35,29 +36,10 @@ func TestCDCliques(t *testing.T) {
 		{0.1, [][2]int{{0, 1}}},         // only the two close ranks
 		{0.01, nil},                     // no group
 	} {
-		got := cdCliques(sorted, c.cd)
-		if len(got) != len(c.want) {
+		if got := cdCliques(sorted, c.cd); !slices.Equal(got, c.want) {
 			t.Errorf("CD %g: cliques %v, want %v", c.cd, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("CD %g: cliques %v, want %v", c.cd, got, c.want)
-			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCDDiagramStructure checks what the drawing holds: every method's

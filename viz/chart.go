@@ -87,8 +87,11 @@ func size(kind string, w, h float64) (vg.Length, vg.Length, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	return vg.Length(w * 0.75), vg.Length(h * 0.75), nil
+	return points(w), points(h), nil
 }
+
+// points converts a length in pixels to points (1 px = 0.75 pt).
+func points(px float64) vg.Length { return vg.Length(px * 0.75) }
 
 // fixRanges sets the x range of p to [xmin, xmax] when xmin < xmax, and
 // its y range to [ymin, ymax] when ymin < ymax (a chart's XMin … YMax).

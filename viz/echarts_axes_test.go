@@ -92,12 +92,7 @@ func TestEChartsLogAxisLabels(t *testing.T) {
 // static figure's: the tour's chart with its new axis has no overlap; the
 // same chart labelled at the raw data values (γ = 0.0005, 0.0016…) does.
 func TestBrowserEChartsTexts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	requireLib(t)
-	bin := chromium(t)
-	dir := t.TempDir()
+	bin, dir := browser(t)
 	l := tourGammaLine()
 	for i := range l.Series {
 		l.Series[i].Err = nil

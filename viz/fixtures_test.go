@@ -143,15 +143,16 @@ func exampleGrid() *Grid {
 	return &Grid{Title: "One panel per data set", Cols: 2, Panels: []Chart{exampleLine(Linear, false), exampleBar(), exampleStem(), exampleGram()}}
 }
 
-// staticCharts lists every static chart kind under its golden-file name.
-func staticCharts() []struct {
+// namedChart is a test chart under its name (the golden file's, for
+// staticCharts).
+type namedChart struct {
 	name string
 	c    Chart
-} {
-	return []struct {
-		name string
-		c    Chart
-	}{
+}
+
+// staticCharts lists every static chart kind under its golden-file name.
+func staticCharts() []namedChart {
+	return []namedChart{
 		{"line_band", exampleLine(Linear, false)},
 		{"line_logx_errbars", exampleLine(LogX, true)},
 		{"line_loglog", exampleLine(LogLog, false)},
@@ -165,6 +166,19 @@ func staticCharts() []struct {
 		{"surface3d", exampleSurface3D()},
 		{"line_markup", markupLine()},
 	}
+}
+
+// hardCharts lists every static chart kind and the hard cases of the
+// figure check: crowded lines, narrow ticks, small multiples, two panels,
+// a zoomed band and many categories.
+func hardCharts() []namedChart {
+	return append(staticCharts(),
+		namedChart{"crowded_lines", crowdedLines()},
+		namedChart{"narrow_ticks", narrowTicks()},
+		namedChart{"small_multiples", smallMultiples()},
+		namedChart{"two_panels", twoPanels()},
+		namedChart{"zoomed_band", zoomedBand()},
+		namedChart{"many_categories", manyCategories()})
 }
 
 // interactiveCharts lists every interactive chart kind.

@@ -99,61 +99,64 @@ type Line struct {
 	YMin, YMax, XMin, XMax float64
 }
 
-func (l *Line) validate() error {
+func (l *Line) validate() (float64, float64, error) {
 	if l == nil {
-		return errNil("Line")
+		return 0, 0, errNil("Line")
 	}
 	const kind = "line chart"
 	if err := checkScale(kind, l.Scale); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkLegendPos(kind, l.Legend); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkRange(kind, "[YMin, YMax]", l.YMin, l.YMax, l.Scale.logY()); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkRange(kind, "[XMin, XMax]", l.XMin, l.XMax, l.Scale.logX()); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkNonEmpty(kind, "Series", len(l.Series)); err != nil {
-		return err
+		return 0, 0, err
 	}
 	for i, s := range l.Series {
 		name := fmt.Sprintf("Series[%d] %q", i, s.Name)
 		if err := checkNonEmpty(kind, name+".Y", len(s.Y)); err != nil {
-			return err
+			return 0, 0, err
 		}
 		if err := checkXY(kind, name+".X", s.X, name+".Y", s.Y); err != nil {
-			return err
+			return 0, 0, err
 		}
 		if err := checkErrBars(kind, name+".Err", s.Err, name+".Y", s.Y); err != nil {
-			return err
+			return 0, 0, err
 		}
 		if s.Dash < 0 || s.Dash >= nDash {
-			return klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Dash = %d is not a dash style", kind, name, int(s.Dash))
+			return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s: %s.Dash = %d is not a dash style", kind, name, int(s.Dash))
 		}
 		if l.Scale.logX() {
 			if err := checkPositive(kind, "x", name+".X", s.X); err != nil {
-				return err
+				return 0, 0, err
 			}
 		}
 		if l.Scale.logY() {
 			if err := checkPositive(kind, "y", name+".Y", s.Y); err != nil {
-				return err
+				return 0, 0, err
 			}
 			for j := range s.Err {
 				if lo := s.Y[j] - s.Err[j]; !(lo > 0) {
-					return klearn.Errorf(klearn.ErrParam, "viz: %s: %s: Y[%d] − Err[%d] = %g is not positive on a log y axis", kind, name, j, j, lo)
+					return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s: %s: Y[%d] − Err[%d] = %g is not positive on a log y axis", kind, name, j, j, lo)
 				}
 			}
 		}
 	}
 	xlo, xhi, ylo, yhi := l.extent()
 	if err := checkSpan(kind, "x", xlo, xhi); err != nil {
-		return err
+		return 0, 0, err
 	}
-	return checkSpan(kind, "y (with Err)", ylo, yhi)
+	if err := checkSpan(kind, "y (with Err)", ylo, yhi); err != nil {
+		return 0, 0, err
+	}
+	return pxSize("line chart", l.Width, l.Height)
 }
 
 // extent is the range of the data, ±Err included.
@@ -228,10 +231,7 @@ var markerShapes = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.
 func markerRadius(i int) vg.Length { return vg.Points(3.4 - 0.5*float64(min(i, 3))) }
 
 func (l *Line) figure() (figure, error) {
-	if err := l.validate(); err != nil {
-		return figure{}, err
-	}
-	w, h, err := size("line chart", l.Width, l.Height)
+	w, h, err := l.validate()
 	if err != nil {
 		return figure{}, err
 	}
@@ -308,7 +308,7 @@ func (l *Line) figure() (figure, error) {
 		return figure{}, err
 	}
 	fixRanges(p, l.XMin, l.XMax, l.YMin, l.YMax)
-	return figure{pn, w, h}, nil
+	return figure{pn, points(w), points(h)}, nil
 }
 
 // bandThumb is the legend key of a ±Err band: a light box behind the line.
@@ -322,17 +322,8 @@ func (b bandThumb) Thumbnail(c *draw.Canvas) {
 	c.Fill(vg.Rectangle{Min: vg.Point{X: r.Min.X, Y: mid - hh}, Max: vg.Point{X: r.Max.X, Y: mid + hh}}.Path())
 }
 
-// SVG renders the chart as SVG.
-func (l *Line) SVG() ([]byte, error) { return renderSVG(l.figure()) }
-
-// PNG renders the chart as PNG.
-func (l *Line) PNG() ([]byte, error) { return renderPNG(l.figure()) }
-
 func (l *Line) echart() (ecChart, error) {
-	if err := l.validate(); err != nil {
-		return ecChart{}, err
-	}
-	w, h, err := pxSize("line chart", l.Width, l.Height)
+	w, h, err := l.validate()
 	if err != nil {
 		return ecChart{}, err
 	}
@@ -566,6 +557,12 @@ func withSeries(option string, extra []string) (string, error) {
 	end := start + int(dec.InputOffset()) - 1 // index of the closing ']'
 	return option[:end] + "," + strings.Join(extra, ",") + option[end:], nil
 }
+
+// SVG renders the chart as SVG.
+func (l *Line) SVG() ([]byte, error) { return renderSVG(l.figure()) }
+
+// PNG renders the chart as PNG.
+func (l *Line) PNG() ([]byte, error) { return renderPNG(l.figure()) }
 
 // HTML renders the interactive chart (ECharts inlined).
 func (l *Line) HTML() ([]byte, error) { return echartHTML(l) }

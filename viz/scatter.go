@@ -31,31 +31,34 @@ type Scatter struct {
 	XMin, XMax, YMin, YMax float64
 }
 
-func (s *Scatter) validate() error {
+func (s *Scatter) validate() (float64, float64, error) {
 	if s == nil {
-		return errNil("Scatter")
+		return 0, 0, errNil("Scatter")
 	}
 	if err := checkScale("scatter", s.Scale); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkLegendPos("scatter", s.Legend); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkRange("scatter", "[XMin, XMax]", s.XMin, s.XMax, s.Scale.logX()); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkRange("scatter", "[YMin, YMax]", s.YMin, s.YMax, s.Scale.logY()); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkNonEmpty("scatter", "Sets", len(s.Sets)); err != nil {
-		return err
+		return 0, 0, err
 	}
 	for i, ps := range s.Sets {
 		if err := ps.validate("scatter", fmt.Sprintf("Sets[%d] %q", i, ps.Name), s.Scale); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
-	return checkPointSpan("scatter", s.Sets)
+	if err := checkPointSpan("scatter", s.Sets); err != nil {
+		return 0, 0, err
+	}
+	return pxSize("scatter", s.Width, s.Height)
 }
 
 // checkPointSpan refuses point sets whose x or y range overflows.
@@ -87,10 +90,7 @@ func maxOf(v []float64) float64 {
 }
 
 func (s *Scatter) figure() (figure, error) {
-	if err := s.validate(); err != nil {
-		return figure{}, err
-	}
-	w, h, err := size("scatter", s.Width, s.Height)
+	w, h, err := s.validate()
 	if err != nil {
 		return figure{}, err
 	}
@@ -105,7 +105,7 @@ func (s *Scatter) figure() (figure, error) {
 	fixRanges(pn.p, s.XMin, s.XMax, s.YMin, s.YMax)
 	xs, _ := s.points()
 	pn.xt.data = distinct(xs) // the y axis of a scatter labels decades only
-	return figure{pn, w, h}, nil
+	return figure{pn, points(w), points(h)}, nil
 }
 
 // points returns the x and the y values of every set, in order.
@@ -116,17 +116,8 @@ func (s *Scatter) points() (xs, ys []float64) {
 	return xs, ys
 }
 
-// SVG renders the chart as SVG.
-func (s *Scatter) SVG() ([]byte, error) { return renderSVG(s.figure()) }
-
-// PNG renders the chart as PNG.
-func (s *Scatter) PNG() ([]byte, error) { return renderPNG(s.figure()) }
-
 func (s *Scatter) echart() (ecChart, error) {
-	if err := s.validate(); err != nil {
-		return ecChart{}, err
-	}
-	w, h, err := pxSize("scatter", s.Width, s.Height)
+	w, h, err := s.validate()
 	if err != nil {
 		return ecChart{}, err
 	}
@@ -154,6 +145,12 @@ func (s *Scatter) echart() (ecChart, error) {
 	return ecChart{kind: "scatter", option: option, w: w, h: h}, nil
 }
 
+// SVG renders the chart as SVG.
+func (s *Scatter) SVG() ([]byte, error) { return renderSVG(s.figure()) }
+
+// PNG renders the chart as PNG.
+func (s *Scatter) PNG() ([]byte, error) { return renderPNG(s.figure()) }
+
 // HTML renders the interactive chart.
 func (s *Scatter) HTML() ([]byte, error) { return echartHTML(s) }
 
@@ -174,38 +171,41 @@ type Stem struct {
 	XMin, XMax float64
 }
 
-func (s *Stem) validate() error {
+func (s *Stem) validate() (float64, float64, error) {
 	if s == nil {
-		return errNil("Stem")
+		return 0, 0, errNil("Stem")
 	}
 	const kind = "stem plot"
 	if err := checkScale(kind, s.Scale); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkRange(kind, "[XMin, XMax]", s.XMin, s.XMax, s.Scale.logX()); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkNonEmpty(kind, "Y", len(s.Y)); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkXY(kind, "X", s.X, "Y", s.Y); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := checkFinite(kind, "Base", []float64{s.Base}); err != nil {
-		return err
+		return 0, 0, err
 	}
 	if s.Scale.logY() {
-		return klearn.Errorf(klearn.ErrParam, "viz: %s: a log y axis is not supported (stems start at Base)", kind)
+		return 0, 0, klearn.Errorf(klearn.ErrParam, "viz: %s: a log y axis is not supported (stems start at Base)", kind)
 	}
 	if s.Scale.logX() {
 		if err := checkPositive(kind, "x", "X", s.X); err != nil {
-			return err
+			return 0, 0, err
 		}
 	}
 	if err := checkSpan(kind, "X", minOf(s.X), maxOf(s.X)); err != nil {
-		return err
+		return 0, 0, err
 	}
-	return checkSpan(kind, "Y (with Base)", math.Min(minOf(s.Y), s.Base), math.Max(maxOf(s.Y), s.Base))
+	if err := checkSpan(kind, "Y (with Base)", math.Min(minOf(s.Y), s.Base), math.Max(maxOf(s.Y), s.Base)); err != nil {
+		return 0, 0, err
+	}
+	return pxSize("stem plot", s.Width, s.Height)
 }
 
 // stems is the gonum plotter behind Stem.
@@ -249,10 +249,7 @@ func (s stems) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 }
 
 func (s *Stem) figure() (figure, error) {
-	if err := s.validate(); err != nil {
-		return figure{}, err
-	}
-	w, h, err := size("stem plot", s.Width, s.Height)
+	w, h, err := s.validate()
 	if err != nil {
 		return figure{}, err
 	}
@@ -269,7 +266,7 @@ func (s *Stem) figure() (figure, error) {
 	}
 	fixRanges(pn.p, s.XMin, s.XMax, 0, 0)
 	pn.xt.data = distinct(s.X)
-	return figure{pn, w, h}, nil
+	return figure{pn, points(w), points(h)}, nil
 }
 
 // SVG renders the chart as SVG.

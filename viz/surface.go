@@ -69,7 +69,7 @@ func (s *Surface) figure() (figure, error) {
 	if err != nil {
 		return figure{}, err
 	}
-	return figure{surfaceDrawer{s: s, zmin: zmin, zmax: zmax, az: az, el: el}, vg.Length(w * 0.75), vg.Length(h * 0.75)}, nil
+	return figure{surfaceDrawer{s: s, zmin: zmin, zmax: zmax, az: az, el: el}, points(w), points(h)}, nil
 }
 
 type surfaceDrawer struct {

@@ -49,6 +49,7 @@ var sweepFuncs = []struct {
 	{"nkrr.ProjectEuclidean", nkrr.ProjectEuclidean},
 	{"modelsel.TrainTestSplit", modelsel.TrainTestSplit},
 	{"modelsel.WidenedSearch", modelsel.WidenedSearch},
+	{"modelsel.WidenGrid", modelsel.WidenGrid},
 	{"stattest.MeanRanks", stattest.MeanRanks},
 	{"stattest.MinDetectable", stattest.MinDetectable},
 	{"stattest.NemenyiCD", stattest.NemenyiCD},

@@ -31,8 +31,9 @@
 // deviation, metrics.MeanStd) over the splits. NestedCV runs a grid search
 // inside each outer training set and scores the selected candidate on the
 // outer test set (the nested stratified 10 × 10 CV of Donini & Aiolli 2017,
-// §5.1). WidenedSearch selects one positive hyper-parameter and grows its
-// grid while the choice sits at an edge. PathSearch scores a whole grid on
-// each split in one call, so that a learner can warm-start each fit from
-// the previous one.
+// §5.1). WidenGrid grows the grids of several hyper-parameters while the
+// choice sits at an edge (one rule: a flat or capped edge stays);
+// WidenedSearch is its one-axis case over GridSearch. PathSearch scores a
+// whole grid on each split in one call, so that a learner can warm-start
+// each fit from the previous one.
 package modelsel

@@ -23,7 +23,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	res := &Results{Mode: "quick", Train: 500, Val: 500, Test: 1000,
 		H1:     append([]float64(nil), H1Paper...),
 		Errors: []float64{2.5, 3.0, 8, 9, 2.6, 12},
-		CA:     []Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.3, Sigma: 7.70}}}
+		CA:     []protocol.Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.3, Sigma: 7.70}}}
 	c := byID(Verdict(res))
 	if c["H1 table"].Outcome != repro.Reproduced {
 		t.Errorf("H1 with the paper's numbers: %v", c["H1 table"].Outcome)
@@ -39,7 +39,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 		t.Errorf("discrete: %v %s", d.Outcome, d.Ours)
 	}
 	res.H1[0] = 40
-	res.CA = []Atom{{Weight: 1, Sigma: 5}}
+	res.CA = []protocol.Atom{{Weight: 1, Sigma: 5}}
 	c = byID(Verdict(res))
 	if c["H1 table"].Outcome != repro.Partly || c["Figure 1(c)"].Outcome != repro.NotReproduced {
 		t.Errorf("a cell 14 points off and a wrong frequency: %v, %v", c["H1 table"].Outcome, c["Figure 1(c)"].Outcome)
@@ -85,7 +85,7 @@ func TestRunSmall(t *testing.T) {
 	if res.H1[6] >= res.H1[0] {
 		t.Errorf("three frequencies (%.1f %%) not better than √2 alone (%.1f %%)", res.H1[6], res.H1[0])
 	}
-	for _, a := range append(append([]Atom(nil), res.CA...), res.CR...) {
+	for _, a := range append(append([]protocol.Atom(nil), res.CA...), res.CR...) {
 		if !(a.Weight > 0 && a.Sigma >= 0) {
 			t.Errorf("atom %+v", a)
 		}
@@ -94,7 +94,7 @@ func TestRunSmall(t *testing.T) {
 
 func TestFigure1ChartPassesTheFigureCheck(t *testing.T) {
 	res := &Results{H1: append([]float64(nil), H1Paper...), Errors: []float64{2.5, 3.0, 40, 41, 39, 42},
-		CA: []Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.2, Sigma: 7.70}, {Weight: 0.1, Sigma: 5.2}}}
+		CA: []protocol.Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.2, Sigma: 7.70}, {Weight: 0.1, Sigma: 5.2}}}
 	c, err := Figure1Chart(res)
 	if err != nil {
 		t.Fatal(err)

@@ -2,33 +2,20 @@ package afkanpour2013
 
 import "github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 
-// The protocol's types under the names the report, its tests and the
-// notebook use: the computation is package protocol's (its records are
-// keyed by its code alone), the report reads its results.
-type (
-	Config       = protocol.Config
-	Atom         = protocol.Atom
-	MethodResult = protocol.MethodResult
-	TaskResult   = protocol.TaskResult
-	TaskRecord   = protocol.TaskRecord
-	HCurve       = protocol.HCurve
-)
+// Config and the names below are the protocol's that the notebook reads
+// here, so it imports the paper's report alone. The report and its tests
+// name the rest of package protocol (the computation, whose code alone
+// keys its records) as protocol.X.
+type Config = protocol.Config
 
-// The protocol's problems, methods and modes.
+// The protocol's problems and methods the notebook lists.
 var (
-	Frequencies   = protocol.Frequencies
-	H1Sets        = protocol.H1Sets
-	Methods       = protocol.Methods
-	TaskMethods   = protocol.TaskMethods
-	GammasPaper   = protocol.GammasPaper
-	MNISTTasks    = protocol.MNISTTasks
-	LetterTasks   = protocol.LetterTasks
-	UCISets       = protocol.UCISets
-	Quick         = protocol.Quick
-	Full          = protocol.Full
-	PaperProtocol = protocol.PaperProtocol
+	H1Sets      = protocol.H1Sets
+	Methods     = protocol.Methods
+	TaskMethods = protocol.TaskMethods
+	UCISets     = protocol.UCISets
 )
 
 // JobsPaper is the name under which the experiments are registered with
-// repro/jobs (protocol).
+// repro/jobs (protocol.JobsPaper; repro/papers lists it).
 const JobsPaper = protocol.JobsPaper

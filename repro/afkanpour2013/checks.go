@@ -3,6 +3,7 @@ package afkanpour2013
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -14,25 +15,47 @@ import (
 )
 
 // Checks verifies the paper's analytic statements numerically on random
-// data: Eq. (3) (F' is the gradient of F, central differences along random
-// symmetric directions), Proposition 2 (the closed-form step maximises F
-// on [0, η_max], against a grid of 4,001 points), Lemma 3 (the gradient
-// of the centred alignment, by central differences, and C F'(K_c) C =
-// F'(K_c)), Proposition 1 (the directional derivative along a Gaussian
-// κ_σ, by central differences, against the searcher's inner product),
-// and the remark that the
-// Dirichlet kernel is positive semi-definite on scalar inputs but not in
-// two dimensions (smallest eigenvalues of its Gram matrices).
+// data, one claim per function: Eq. (3) (checkGradient), Proposition 2
+// (checkStep), Lemma 3 (checkCentred), Proposition 1 (checkDirection) and
+// the remark that the Dirichlet kernel is positive semi-definite on scalar
+// inputs but not in two dimensions (checkDirichlet). They draw from one
+// generator in that order, so the claims repeat exactly under a seed.
 func Checks(seed uint64) ([]repro.Claim, error) {
+	c, err := newCheckData(seed)
+	if err != nil {
+		return nil, err
+	}
+	var out []repro.Claim
+	for _, check := range []func() (repro.Claim, error){c.checkGradient, c.checkStep, c.checkCentred, c.checkDirection, c.checkDirichlet} {
+		cl, err := check()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cl)
+	}
+	return out, nil
+}
+
+// checkData is the checks' common problem: n scalar inputs X on [−10, 10]
+// with labels y = sign sin(√2 x), the centred target kernel Ks = ỹỹᵀ, the
+// Dirichlet Gram K (σ = 1.3), its centred form Kc, the alignment's gradient
+// Gc = F'(Kc) and CGc = C_n Gc C_n.
+type checkData struct {
+	n                  int
+	rng                *rand.Rand
+	X                  *mat.Dense
+	Ks, K, Kc, Gc, CGc *mat.SymDense
+}
+
+func newCheckData(seed uint64) (*checkData, error) {
 	const n = 30
-	rng := klearn.NewRand(seed)
-	X := mat.NewDense(n, 1, nil)
+	c := &checkData{n: n, rng: klearn.NewRand(seed), X: mat.NewDense(n, 1, nil)}
 	y := make([]float64, n)
 	var ybar float64
 	for i := 0; i < n; i++ {
-		X.Set(i, 0, 20*rng.Float64()-10)
+		c.X.Set(i, 0, 20*c.rng.Float64()-10)
 		y[i] = 1
-		if math.Sin(math.Sqrt2*X.At(i, 0)) < 0 {
+		if math.Sin(math.Sqrt2*c.X.At(i, 0)) < 0 {
 			y[i] = -1
 		}
 		ybar += y[i] / n
@@ -41,202 +64,227 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 	for i := range y {
 		yt[i] = y[i] - ybar
 	}
-	Ks := mat.NewSymDense(n, nil)
-	Ks.SymOuterK(1, mat.NewVecDense(n, yt))
-	K, err := kernel.Gram(kernel.Dirichlet{Sigma: 1.3}, X)
-	if err != nil {
+	c.Ks = mat.NewSymDense(n, nil)
+	c.Ks.SymOuterK(1, mat.NewVecDense(n, yt))
+	var err error
+	if c.K, err = kernel.Gram(kernel.Dirichlet{Sigma: 1.3}, c.X); err != nil {
 		return nil, err
 	}
-	randSym := func() *mat.SymDense {
-		S := mat.NewSymDense(n, nil)
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				S.SetSym(i, j, rng.NormFloat64())
-			}
-		}
-		return S
-	}
-	add := func(A *mat.SymDense, t float64, B *mat.SymDense) *mat.SymDense {
-		out := mat.NewSymDense(n, nil)
-		for i := 0; i < n; i++ {
-			for j := i; j < n; j++ {
-				out.SetSym(i, j, A.At(i, j)+t*B.At(i, j))
-			}
-		}
-		return out
-	}
-	frob := func(A, B *mat.SymDense) float64 {
-		var s float64
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				s += A.At(i, j) * B.At(i, j)
-			}
-		}
-		return s
-	}
-	// Eq. (3).
-	// align is F(A + tB).
-	align := func(A *mat.SymDense, t float64, B *mat.SymDense) (float64, error) {
-		return stagewise.Alignment(add(A, t, B), Ks)
-	}
-	G, err := stagewise.Gradient(K, Ks)
-	if err != nil {
+	if c.Kc, err = kernel.Center(c.K); err != nil {
 		return nil, err
+	}
+	if c.Gc, err = stagewise.Gradient(c.Kc, c.Ks); err != nil {
+		return nil, err
+	}
+	if c.CGc, err = kernel.Center(c.Gc); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// randSym draws a symmetric matrix with standard normal entries.
+func (c *checkData) randSym() *mat.SymDense {
+	S := mat.NewSymDense(c.n, nil)
+	for i := 0; i < c.n; i++ {
+		for j := i; j < c.n; j++ {
+			S.SetSym(i, j, c.rng.NormFloat64())
+		}
+	}
+	return S
+}
+
+// add returns A + tB.
+func (c *checkData) add(A *mat.SymDense, t float64, B *mat.SymDense) *mat.SymDense {
+	out := mat.NewSymDense(c.n, nil)
+	for i := 0; i < c.n; i++ {
+		for j := i; j < c.n; j++ {
+			out.SetSym(i, j, A.At(i, j)+t*B.At(i, j))
+		}
+	}
+	return out
+}
+
+// frob returns the Frobenius inner product ⟨A, B⟩_F.
+func (c *checkData) frob(A, B *mat.SymDense) float64 {
+	var s float64
+	for i := 0; i < c.n; i++ {
+		for j := 0; j < c.n; j++ {
+			s += A.At(i, j) * B.At(i, j)
+		}
+	}
+	return s
+}
+
+// align returns F(A + tB), the alignment with Ks.
+func (c *checkData) align(A *mat.SymDense, t float64, B *mat.SymDense) (float64, error) {
+	return stagewise.Alignment(c.add(A, t, B), c.Ks)
+}
+
+// alignC returns F_c(K + tB) = F(C_n (K + tB) C_n).
+func (c *checkData) alignC(t float64, B *mat.SymDense) (float64, error) {
+	A, err := kernel.Center(c.add(c.K, t, B))
+	if err != nil {
+		return 0, err
+	}
+	return stagewise.Alignment(A, c.Ks)
+}
+
+// centralDiff returns (f(h) − f(−h))/(2h).
+func centralDiff(f func(float64) (float64, error), h float64) (float64, error) {
+	up, err := f(h)
+	if err != nil {
+		return 0, err
+	}
+	down, err := f(-h)
+	if err != nil {
+		return 0, err
+	}
+	return (up - down) / (2 * h), nil
+}
+
+// checkGradient: Eq. (3), F'(K) is the gradient of F, by central
+// differences along 20 random symmetric directions.
+func (c *checkData) checkGradient() (repro.Claim, error) {
+	G, err := stagewise.Gradient(c.K, c.Ks)
+	if err != nil {
+		return repro.Claim{}, err
 	}
 	worst := 0.0
 	for d := 0; d < 20; d++ {
-		H := randSym()
-		h := 1e-5
-		up, err := align(K, h, H)
+		H := c.randSym()
+		fd, err := centralDiff(func(t float64) (float64, error) { return c.align(c.K, t, H) }, 1e-5)
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
-		down, err := align(K, -h, H)
-		if err != nil {
-			return nil, err
-		}
-		fd := (up - down) / (2 * h)
-		an := frob(G, H)
+		an := c.frob(G, H)
 		worst = math.Max(worst, math.Abs(fd-an)/math.Max(1e-12, math.Abs(an)))
 	}
-	out := []repro.Claim{repro.Claim{ID: "Eq. (3)", Kind: repro.Theorem,
+	return repro.Claim{ID: "Eq. (3)", Kind: repro.Theorem,
 		Statement: "F'(K) is the gradient of the alignment F",
 		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Eq. (3)", worst <= 1e-6,
-		fmt.Sprintf("worst relative error %.1e over 20 directions", worst)))}
-	// Proposition 2.
-	worst = 0
-	Kc, err := kernel.Center(K)
-	if err != nil {
-		return nil, err
-	}
+		fmt.Sprintf("worst relative error %.1e over 20 directions", worst))), nil
+}
+
+// checkStep: Proposition 2, the closed-form step maximises F(Kc + ηK') on
+// [0, η_max], against a grid of 4,001 points, for 4 random centred K' and
+// η_max ∈ {0.5, 1, 10}.
+func (c *checkData) checkStep() (repro.Claim, error) {
+	worst := 0.0
 	for d := 0; d < 4; d++ {
-		Kp, err := kernel.Center(randSym())
+		Kp, err := kernel.Center(c.randSym())
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
 		for _, etaMax := range []float64{0.5, 1, 10} {
-			eta, err := stagewise.Step(Kc, Kp, Ks, etaMax)
+			eta, err := stagewise.Step(c.Kc, Kp, c.Ks, etaMax)
 			if err != nil {
-				return nil, err
+				return repro.Claim{}, err
 			}
 			best := math.Inf(-1)
 			for i := 0; i <= 4000; i++ {
-				v, err := align(Kc, etaMax*float64(i)/4000, Kp)
+				v, err := c.align(c.Kc, etaMax*float64(i)/4000, Kp)
 				if err != nil {
-					return nil, err
+					return repro.Claim{}, err
 				}
 				best = math.Max(best, v)
 			}
-			at, err := align(Kc, eta, Kp)
+			at, err := c.align(c.Kc, eta, Kp)
 			if err != nil {
-				return nil, err
+				return repro.Claim{}, err
 			}
 			worst = math.Max(worst, best-at)
 		}
 	}
-	out = append(out, repro.Claim{ID: "Prop. 2", Kind: repro.Theorem,
+	return repro.Claim{ID: "Prop. 2", Kind: repro.Theorem,
 		Statement: "the closed-form step maximises F(K + ηK') on [0, η_max]",
 		Paper:     "exact", Tolerance: "≤ 1e-9", Reason: "grid of 4,001 points"}.Decide(repro.Check("Prop. 2", worst <= 1e-9,
-		fmt.Sprintf("grid maximum exceeds the closed form by at most %.1e over 12 cases", worst))))
-	// Lemma 3: F_c(K) = F(C K C) has the gradient C F'(K_c) C, and that
-	// equals F'(K_c). Central differences of F_c along random directions
-	// against the formula, and the idempotence identity.
-	Gc, err := stagewise.Gradient(Kc, Ks)
-	if err != nil {
-		return nil, err
-	}
-	CGc, err := kernel.Center(Gc)
-	if err != nil {
-		return nil, err
-	}
-	alignC := func(t float64, B *mat.SymDense) (float64, error) {
-		A, err := kernel.Center(add(K, t, B))
-		if err != nil {
-			return 0, err
-		}
-		return stagewise.Alignment(A, Ks)
-	}
+		fmt.Sprintf("grid maximum exceeds the closed form by at most %.1e over 12 cases", worst))), nil
+}
+
+// checkCentred: Lemma 3, F_c(K) = F(C K C) has the gradient C F'(K_c) C
+// (central differences along 20 random directions), and that equals
+// F'(K_c) (the idempotence identity).
+func (c *checkData) checkCentred() (repro.Claim, error) {
 	worstFD, worstId := 0.0, 0.0
 	for d := 0; d < 20; d++ {
-		H := randSym()
-		h := 1e-5
-		up, err := alignC(h, H)
+		H := c.randSym()
+		fd, err := centralDiff(func(t float64) (float64, error) { return c.alignC(t, H) }, 1e-5)
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
-		down, err := alignC(-h, H)
-		if err != nil {
-			return nil, err
-		}
-		an := frob(CGc, H)
-		worstFD = math.Max(worstFD, math.Abs((up-down)/(2*h)-an)/math.Max(1e-12, math.Abs(an)))
+		an := c.frob(c.CGc, H)
+		worstFD = math.Max(worstFD, math.Abs(fd-an)/math.Max(1e-12, math.Abs(an)))
 	}
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			worstId = math.Max(worstId, math.Abs(CGc.At(i, j)-Gc.At(i, j)))
+	for i := 0; i < c.n; i++ {
+		for j := 0; j < c.n; j++ {
+			worstId = math.Max(worstId, math.Abs(c.CGc.At(i, j)-c.Gc.At(i, j)))
 		}
 	}
-	out = append(out, repro.Claim{ID: "Lemma 3", Kind: repro.Theorem,
+	return repro.Claim{ID: "Lemma 3", Kind: repro.Theorem,
 		Statement: "F_c'(K) = C_n F'(K_c) C_n, and C_n F'(K_c) C_n = F'(K_c)",
 		Paper:     "exact", Tolerance: "≤ 1e-6 and ≤ 1e-12", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Lemma 3", worstFD <= 1e-6 && worstId <= 1e-12,
-		fmt.Sprintf("gradient: worst relative error %.1e over 20 directions; identity: max |C F' C − F'| = %.1e", worstFD, worstId))))
-	// Proposition 1: the directional derivative of f(k) = F((K(k))_c)
-	// along a Gaussian κ_σ is ⟨K(κ_σ), F'(K_c)⟩ (the searchers' h(σ)).
-	srch, err := continuous.GaussianBandwidth{}.Prepare(X)
+		fmt.Sprintf("gradient: worst relative error %.1e over 20 directions; identity: max |C F' C − F'| = %.1e", worstFD, worstId))), nil
+}
+
+// checkDirection: Proposition 1, the directional derivative of
+// f(k) = F((K(k))_c) along a Gaussian κ_σ is ⟨K(κ_σ), F'(K_c)⟩ (the
+// searchers' h(σ)), by central differences at σ ∈ {0.3, 1, 4}.
+func (c *checkData) checkDirection() (repro.Claim, error) {
+	srch, err := continuous.GaussianBandwidth{}.Prepare(c.X)
 	if err != nil {
-		return nil, err
+		return repro.Claim{}, err
 	}
-	worst = 0
+	worst := 0.0
 	for _, sigma := range []float64{0.3, 1, 4} {
 		th := []float64{math.Log(sigma)}
 		Kk, err := srch.Gram(th)
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
-		eps := 1e-6
-		up, err := alignC(eps, Kk)
+		fd, err := centralDiff(func(t float64) (float64, error) { return c.alignC(t, Kk) }, 1e-6)
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
-		down, err := alignC(-eps, Kk)
+		hv, err := srch.Inner(c.CGc, th, nil)
 		if err != nil {
-			return nil, err
+			return repro.Claim{}, err
 		}
-		hv, err := srch.Inner(CGc, th, nil)
-		if err != nil {
-			return nil, err
-		}
-		worst = math.Max(worst, math.Abs((up-down)/(2*eps)-hv)/math.Max(1, math.Abs(hv)))
+		worst = math.Max(worst, math.Abs(fd-hv)/math.Max(1, math.Abs(hv)))
 	}
-	out = append(out, repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
+	return repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
 		Statement: "the steepest-ascent direction: (f(k + εκ_σ) − f(k))/ε → ⟨K(κ_σ), F'((K(k))_c)⟩_F",
 		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, ε = 1e-6"}.Decide(repro.Check("Prop. 1", worst <= 1e-6,
-		fmt.Sprintf("worst relative error %.1e at σ ∈ {0.3, 1, 4} (Gaussian κ_σ)", worst))))
-	// Dirichlet PSD in 1-D, not in 2-D.
-	X2 := mat.NewDense(n, 2, nil)
-	for i := 0; i < n; i++ {
-		X2.Set(i, 0, 20*rng.Float64()-10)
-		X2.Set(i, 1, 20*rng.Float64()-10)
+		fmt.Sprintf("worst relative error %.1e at σ ∈ {0.3, 1, 4} (Gaussian κ_σ)", worst))), nil
+}
+
+// checkDirichlet: the Dirichlet kernel 1 + 2cos(σ|x − x'|) is PSD on
+// scalar inputs (the smallest eigenvalue of K) and not in two dimensions
+// (n random points on [−10, 10]²).
+func (c *checkData) checkDirichlet() (repro.Claim, error) {
+	X2 := mat.NewDense(c.n, 2, nil)
+	for i := 0; i < c.n; i++ {
+		X2.Set(i, 0, 20*c.rng.Float64()-10)
+		X2.Set(i, 1, 20*c.rng.Float64()-10)
 	}
-	min1, err := kernel.MinEigen(K)
+	min1, err := kernel.MinEigen(c.K)
 	if err != nil {
-		return nil, err
+		return repro.Claim{}, err
 	}
 	// The 2-D Gram matrix, built pairwise: kernel.Dirichlet refuses d > 1.
-	K2 := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
+	K2 := mat.NewSymDense(c.n, nil)
+	for i := 0; i < c.n; i++ {
+		for j := i; j < c.n; j++ {
 			dx, dy := X2.At(i, 0)-X2.At(j, 0), X2.At(i, 1)-X2.At(j, 1)
 			K2.SetSym(i, j, 1+2*math.Cos(1.3*math.Hypot(dx, dy)))
 		}
 	}
 	min2, err := kernel.MinEigen(K2)
 	if err != nil {
-		return nil, err
+		return repro.Claim{}, err
 	}
-	out = append(out, repro.Claim{ID: "Dirichlet PSD", Kind: repro.Theorem,
+	n := float64(c.n)
+	return repro.Claim{ID: "Dirichlet PSD", Kind: repro.Theorem,
 		Statement: "1 + 2cos(σ|x − x'|) is PSD on scalar inputs (and not in 2-D, so it is used in 1-D only)",
 		Paper:     "PSD in 1-D", Tolerance: "λ_min ≥ −1e-9·n in 1-D, < 0 in 2-D", Reason: "30 random points, σ = 1.3"}.Decide(repro.Check("Dirichlet PSD", min1 >= -1e-9*n && min2 < 0,
-		fmt.Sprintf("λ_min = %.1e in 1-D, %.2f in 2-D", min1, min2))))
-	return out, nil
+		fmt.Sprintf("λ_min = %.1e in 1-D, %.2f in 2-D", min1, min2))), nil
 }

@@ -5,26 +5,14 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
 // TestJobsList: the registered builder gives protocol.Jobs(ConfigFor(mode));
 // an unknown mode or table is an error.
 func TestJobsList(t *testing.T) {
-	exp, ok := jobs.Lookup(JobsPaper)
-	if !ok {
-		t.Fatal("not registered")
-	}
-	js, err := exp.Build("quick")
-	if err != nil {
-		t.Fatal(err)
-	}
-	jobstest.CheckList(t, js, protocol.Jobs(Quick()))
-	if _, err := exp.Build("huge"); err == nil {
-		t.Error("unknown mode accepted")
-	}
-	bad := protocol.Jobs(Quick())[1]
+	jobstest.CheckRegistered(t, JobsPaper, ConfigFor, protocol.Jobs, "quick")
+	bad := protocol.Jobs(protocol.Quick())[1]
 	bad.Table = "Table 9"
 	if _, err := RunJob(context.Background(), bad); err == nil {
 		t.Error("unknown table accepted")

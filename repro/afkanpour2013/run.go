@@ -21,13 +21,13 @@ type Results struct {
 	Errors, Chosen []float64
 	// CA and CR are the learned frequencies; CAFall is the largest fall
 	// of CA's training alignment between stages (MethodResult.Fall).
-	CA, CR []Atom
+	CA, CR []protocol.Atom
 	CAFall float64 `json:",omitempty"`
 	// Tasks are the task experiments (Figures 2 and 4, Table 2), one
 	// record per task, repetition and method.
-	Tasks []TaskRecord `json:",omitempty"`
+	Tasks []protocol.TaskRecord `json:",omitempty"`
 	// HCurves are the h(σ) curves of Figure 3.
-	HCurves []HCurve `json:",omitempty"`
+	HCurves []protocol.HCurve `json:",omitempty"`
 	// Checks are the numerical checks of the analytic statements.
 	Checks  []repro.Claim
 	Elapsed time.Duration
@@ -37,7 +37,7 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table of protocol.Jobs, the checks' kind this package's.
-var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: protocol.Jobs,
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: protocol.Quick, Full: protocol.Full, Printed: protocol.PaperProtocol, Jobs: protocol.Jobs,
 	Kinds: append([]jobs.Runner[Config]{kindChecks, protocol.KindH1, protocol.KindFigure1, protocol.KindFigure3},
 		protocol.KindFigure2, protocol.KindMNIST, protocol.KindLetter, protocol.KindUCI)}
 
@@ -79,11 +79,11 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Val: cfg.Val, Test: cfg.Test}
-	tasks := map[string]TaskRecord{} // by job name, put in job order below
+	tasks := map[string]protocol.TaskRecord{} // by job name, put in job order below
 	errs := []error{
 		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
 		protocol.KindH1.Each(js, raw, func(_ jobs.Job, e float64) { res.H1 = append(res.H1, e) }),
-		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m MethodResult) {
+		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m protocol.MethodResult) {
 			res.Errors, res.Chosen = append(res.Errors, m.Error), append(res.Chosen, m.Chosen)
 			switch j.Method {
 			case "CA":
@@ -92,11 +92,11 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 				res.CR = m.Atoms
 			}
 		}),
-		protocol.KindFigure3.Each(js, raw, func(_ jobs.Job, hs []HCurve) { res.HCurves = append(res.HCurves, hs...) }),
+		protocol.KindFigure3.Each(js, raw, func(_ jobs.Job, hs []protocol.HCurve) { res.HCurves = append(res.HCurves, hs...) }),
 	}
 	for _, k := range protocol.TaskKinds {
-		errs = append(errs, k.Each(js, raw, func(j jobs.Job, r TaskResult) {
-			tasks[j.Name()] = TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
+		errs = append(errs, k.Each(js, raw, func(j jobs.Job, r protocol.TaskResult) {
+			tasks[j.Name()] = protocol.TaskRecord{Table: j.Table, Task: j.Data, Method: j.Method, Rep: j.Split, TaskResult: r}
 		}))
 	}
 	for _, err := range errs {

@@ -19,7 +19,7 @@ import (
 func craftedTasks() *Results {
 	res := &Results{Mode: "quick"}
 	add := func(table, task, m string, rep int, e, a, s float64) {
-		res.Tasks = append(res.Tasks, TaskRecord{Table: table, Task: task, Method: m, Rep: rep, TaskResult: TaskResult{Error: e, Alignment: a, Seconds: s, Stages: 4}})
+		res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: table, Task: task, Method: m, Rep: rep, TaskResult: protocol.TaskResult{Error: e, Alignment: a, Seconds: s, Stages: 4}})
 	}
 	for rep := 0; rep < 5; rep++ {
 		noise := 0.1 * float64(rep%3)
@@ -103,7 +103,7 @@ func floatsEqualNaN(a, b []float64) bool {
 // passes viz.CheckFigure on crafted results and refuses empty ones.
 func TestTaskChartsPassTheFigureCheck(t *testing.T) {
 	res := craftedTasks()
-	res.HCurves = []HCurve{{Task: "mnist 3-8", Stage: 1, Sigma: []float64{1, 10, 100}, H: []float64{0, -1, 0}, Minima: 1}}
+	res.HCurves = []protocol.HCurve{{Task: "mnist 3-8", Stage: 1, Sigma: []float64{1, 10, 100}, H: []float64{0, -1, 0}, Minima: 1}}
 	f2, err := Figure2Chart(res)
 	if err != nil {
 		t.Fatal(err)
@@ -178,8 +178,8 @@ func TestShardedTaskJobsEqualRun(t *testing.T) {
 // overfits, the DC version of CR is faster, CA ascends) hold on crafted
 // records that show them and fail on swapped or mutated ones.
 func TestRemarkClaims(t *testing.T) {
-	rec := func(table, task, method string, rep int, err, sec float64) TaskRecord {
-		return TaskRecord{Table: table, Task: task, Method: method, Rep: rep, TaskResult: TaskResult{Error: err, Seconds: sec}}
+	rec := func(table, task, method string, rep int, err, sec float64) protocol.TaskRecord {
+		return protocol.TaskRecord{Table: table, Task: task, Method: method, Rep: rep, TaskResult: protocol.TaskResult{Error: err, Seconds: sec}}
 	}
 	build := func(swap bool) *Results {
 		res := &Results{}
@@ -232,8 +232,8 @@ func TestRanksRejectNoise(t *testing.T) {
 		for task := 0; task < 12; task++ {
 			for rep := 0; rep < 3; rep++ {
 				for m, name := range TaskMethods {
-					res.Tasks = append(res.Tasks, TaskRecord{Table: protocol.JobLetter, Task: LetterTasks[task], Method: name, Rep: rep,
-						TaskResult: TaskResult{Error: errOf(m, task, rep), Seconds: 1}})
+					res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: protocol.JobLetter, Task: protocol.LetterTasks[task], Method: name, Rep: rep,
+						TaskResult: protocol.TaskResult{Error: errOf(m, task, rep), Seconds: 1}})
 				}
 			}
 		}
@@ -248,9 +248,9 @@ func TestRanksRejectNoise(t *testing.T) {
 	}
 	// One task is too few to resample: undecided, whatever its ranks.
 	one := build(func(m, _, _ int) float64 { return float64(m) })
-	var kept []TaskRecord
+	var kept []protocol.TaskRecord
 	for _, r := range one.Tasks {
-		if r.Task == LetterTasks[0] {
+		if r.Task == protocol.LetterTasks[0] {
 			kept = append(kept, r)
 		}
 	}
@@ -293,8 +293,8 @@ func TestRanksMedianRow(t *testing.T) {
 		for task := 0; task < 12; task++ {
 			for rep := 0; rep < 3; rep++ {
 				for m, name := range TaskMethods {
-					res.Tasks = append(res.Tasks, TaskRecord{Table: protocol.JobLetter, Task: LetterTasks[task], Method: name, Rep: rep,
-						TaskResult: TaskResult{Error: errOf(m, task) + 0.1*rng.NormFloat64(), Seconds: 1}})
+					res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: protocol.JobLetter, Task: protocol.LetterTasks[task], Method: name, Rep: rep,
+						TaskResult: protocol.TaskResult{Error: errOf(m, task) + 0.1*rng.NormFloat64(), Seconds: 1}})
 				}
 			}
 		}
@@ -353,7 +353,7 @@ func TestEveryRowHasACriterion(t *testing.T) {
 	}
 	res.Checks = cs
 	res.H1, res.Errors = append([]float64(nil), H1Paper...), []float64{2.5, 3.0, 8, 9, 2.6, 12}
-	res.CA = []Atom{{Weight: 0.4, Sigma: 1.41}}
+	res.CA = []protocol.Atom{{Weight: 0.4, Sigma: 1.41}}
 	for _, c := range Verdict(res).Claims {
 		if _, ok := Criteria().For(c.ID); !ok && c.Outcome != repro.NotRun {
 			t.Errorf("%s is decided by no criterion", c.ID)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -40,7 +41,7 @@ func Verdict(res *Results) *repro.Report {
 
 	// Figure 1(c): the frequencies CA finds.
 	var found []repro.Part
-	for _, f := range Frequencies {
+	for _, f := range protocol.Frequencies {
 		best := math.Inf(1)
 		for _, a := range res.CA {
 			best = math.Min(best, math.Abs(a.Sigma-f))

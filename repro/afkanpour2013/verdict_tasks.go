@@ -18,11 +18,11 @@ import (
 var groupTable = map[string]string{"MNIST": protocol.JobMNIST, "Letter": protocol.JobLetter, "11 data sets": protocol.JobUCI}
 
 // metric picks a number of a TaskResult.
-type metric func(TaskResult) float64
+type metric func(protocol.TaskResult) float64
 
-func errorOf(r TaskResult) float64     { return r.Error }
-func alignmentOf(r TaskResult) float64 { return r.Alignment }
-func secondsOf(r TaskResult) float64   { return r.Seconds }
+func errorOf(r protocol.TaskResult) float64     { return r.Error }
+func alignmentOf(r protocol.TaskResult) float64 { return r.Alignment }
+func secondsOf(r protocol.TaskResult) float64   { return r.Seconds }
 
 // pairsOf returns, for method, the metric on every (task, repetition) of
 // table whose task passes keep, in a fixed order (task, then repetition),
@@ -200,7 +200,7 @@ func betterThanEach(res *Results, table, crit, a string, others []string, keep f
 
 // logSecondsOf is log10 of the seconds of a run (the time criteria
 // compare ratios).
-func logSecondsOf(r TaskResult) float64 { return math.Log10(r.Seconds) }
+func logSecondsOf(r protocol.TaskResult) float64 { return math.Log10(r.Seconds) }
 
 // gammaOf parses a Figure 2 task name "γ=10".
 func gammaOf(task string) float64 {
@@ -264,7 +264,7 @@ func taskClaims(res *Results) []repro.Claim {
 		}
 		out = append(out, repro.Claim{ID: "Figure 4 DA", Kind: repro.Experiment, Statement: "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
 			Paper: "same alignment (plot, no numbers)", Tolerance: "over (γ, repetition)", Reason: "equivalence within the margin is not shown"}.Decide(eq))
-		quickSubset(res, out, 10*len(GammasPaper), protocol.JobFigure2)
+		quickSubset(res, out, 10*len(protocol.GammasPaper), protocol.JobFigure2)
 	}
 
 	// Table 2.
@@ -291,7 +291,7 @@ func taskClaims(res *Results) []repro.Claim {
 	out = append(out, repro.Claim{ID: "Table 2 continuous", Kind: repro.Statement, Statement: "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
 		Paper: "CA-1D has median rank 1 on MNIST and Letter", Tolerance: "over (task, repetition)",
 		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...))
-	quickSubset(res, out[len(out)-1:], 10*(len(MNISTTasks)+len(LetterTasks)+len(UCISets)), protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI)
+	quickSubset(res, out[len(out)-1:], 10*(len(protocol.MNISTTasks)+len(protocol.LetterTasks)+len(UCISets)), protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI)
 
 	// Running times: the order of the methods.
 	var timeParts []repro.Part
@@ -483,7 +483,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 		Paper: "Table 2's median ranks", Tolerance: strings.Join(sizes, ", "),
 		Reason: "the ranks of methods whose errors differ by less than the noise are coin flips"}.Decide(parts...)
 	if res.Mode == "quick" {
-		c.Quick = repro.Subset{N: used, M: 10 * (len(MNISTTasks) + len(LetterTasks) + len(UCISets)), Of: "(task, repetition) runs"}
+		c.Quick = repro.Subset{N: used, M: 10 * (len(protocol.MNISTTasks) + len(protocol.LetterTasks) + len(UCISets)), Of: "(task, repetition) runs"}
 	}
 	return c
 }

@@ -2,35 +2,18 @@ package argyriou2006
 
 import "github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 
-// The protocol's types under the names the report, its tests and the
-// notebook use: the computation is package protocol's (its records are
-// keyed by its code alone), the report reads its results.
-type (
-	Config    = protocol.Config
-	Atom      = protocol.Atom
-	Greedy1   = protocol.Greedy1
-	Cell1     = protocol.Cell1
-	Cell2     = protocol.Cell2
-	Kinds     = protocol.Kinds
-	Quad      = protocol.Quad
-	SizePoint = protocol.SizePoint
-)
+// Config and the names below are the protocol's that the notebook reads
+// here, so it imports the paper's report alone. The report and its tests
+// name the rest of package protocol (the computation, whose code alone
+// keys its records) as protocol.X.
+type Config = protocol.Config
 
-// The protocol's tasks, ranges, methods and modes.
+// The protocol's tasks and ranges of variances the notebook labels.
 var (
-	Tasks         = protocol.Tasks
-	Ranges        = protocol.Ranges
-	Methods1      = protocol.Methods1
-	Methods2      = protocol.Methods2
-	Quick         = protocol.Quick
-	Full          = protocol.Full
-	PaperProtocol = protocol.PaperProtocol
+	Tasks  = protocol.Tasks
+	Ranges = protocol.Ranges
 )
 
-// The paper's sizes and settings (protocol).
-const (
-	JobsPaper  = protocol.JobsPaper
-	PaperTrain = protocol.PaperTrain
-	PaperTest  = protocol.PaperTest
-	PaperTol   = protocol.PaperTol
-)
+// JobsPaper is the name under which the experiments are registered with
+// repro/jobs (protocol.JobsPaper; repro/papers lists it).
+const JobsPaper = protocol.JobsPaper

@@ -18,7 +18,7 @@ func TestConfigFor(t *testing.T) {
 			t.Errorf("%s: %+v %v", m, c, err)
 		}
 	}
-	if c := PaperProtocol(); c.Train != 500 || c.Test != 1000 || c.Mu != 1e-7 || c.GreedySteps != 100 || c.DCIter != 300 {
+	if c := protocol.PaperProtocol(); c.Train != 500 || c.Test != 1000 || c.Mu != 1e-7 || c.GreedySteps != 100 || c.DCIter != 300 {
 		t.Errorf("paper protocol %+v", c)
 	}
 	if _, err := ConfigFor("x"); !errors.Is(err, klearn.ErrParam) {
@@ -46,12 +46,12 @@ func TestVerdictSynthetic(t *testing.T) {
 	res := &Results{Mode: "test", Train: 500, Test: 1000}
 	for task := 0; task < 3; task++ {
 		p := Table1Paper[task][1]
-		res.Table1 = append(res.Table1, Cell1{Task: task, Range: 1,
-			DC:       Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []Atom{{Weight: 1, Sigma: []float64{1000}}}},
-			Standard: Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20})
+		res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: 1,
+			DC:       protocol.Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}},
+			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20})
 		q := Table2Paper[task][1]
-		res.Table2 = append(res.Table2, Cell2{Task: task, Range: 1, DC: Greedy1{Error: q[0], E: []float64{2, 1},
-			Atoms: []Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
+		res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: 1, DC: protocol.Greedy1{Error: q[0], E: []float64{2, 1},
+			Atoms: []protocol.Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
 	}
 	r := Verdict(res)
 	var t1 *repro.Claim
@@ -90,7 +90,7 @@ func TestRunTiny(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Train, cfg.Test, cfg.Tasks = 60, 100, []int{2}
 	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
 	res, err := Run(cfg, nil)
@@ -137,12 +137,12 @@ func TestRunTiny(t *testing.T) {
 // is never counted.
 func TestFigure2Kinds(t *testing.T) {
 	sig := protocol.KindsSigmas(Ranges[protocol.Fig2Range], 10)
-	res := &Results{Table2: []Cell2{{Task: protocol.Fig2Task, Range: protocol.Fig2Range, DC: Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
+	res := &Results{Table2: []protocol.Cell2{{Task: protocol.Fig2Task, Range: protocol.Fig2Range, DC: protocol.Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
 	for _, c := range []struct {
 		e    float64
 		want repro.Outcome
 	}{{1 + 5e-7, repro.Reproduced}, {1.005, repro.NotReproduced}} {
-		res.Figure2Kinds = &Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: c.e, Error: 6, Sigmas: sig}
+		res.Figure2Kinds = &protocol.Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: c.e, Error: 6, Sigmas: sig}
 		rep := Verdict(res)
 		var got *repro.Claim
 		for i := range rep.Claims {
@@ -162,26 +162,26 @@ func TestFigure2Kinds(t *testing.T) {
 // goodResults are results that match the paper's numbers in every cell of
 // Tables 1 and 2 and hold every statement.
 func goodResults() *Results {
-	res := &Results{Mode: "full", Train: 500, Test: 1000, GreedyTol: PaperTol}
+	res := &Results{Mode: "full", Train: 500, Test: 1000, GreedyTol: protocol.PaperTol}
 	for task := 0; task < 3; task++ {
 		for rg := 0; rg < 3; rg++ {
 			p, q := Table1Paper[task][rg], Table2Paper[task][rg]
-			g := func(e float64, atoms []Atom) Greedy1 {
-				return Greedy1{Error: e, E: []float64{3, 2, 1}, Steps: 5, Certified: 5, Cuts: []int{10, 20}, Atoms: atoms, Status: "Success"}
+			g := func(e float64, atoms []protocol.Atom) protocol.Greedy1 {
+				return protocol.Greedy1{Error: e, E: []float64{3, 2, 1}, Steps: 5, Certified: 5, Cuts: []int{10, 20}, Atoms: atoms, Status: "Success"}
 			}
-			one := []Atom{{Weight: 0.9, Sigma: []float64{1000}}, {Weight: 0.1, Sigma: []float64{3000}}}
+			one := []protocol.Atom{{Weight: 0.9, Sigma: []float64{1000}}, {Weight: 0.1, Sigma: []float64{3000}}}
 			dc := g(p[0], one)
 			std := g(p[1], one) // the paper's standard column, within TolCell of DC
 			std.E = []float64{3, 2, 1.5}
-			res.Table1 = append(res.Table1, Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3]})
-			atoms := []Atom{{Weight: 0.8, Sigma: []float64{700, 700}}, {Weight: 0.2, Sigma: []float64{10000, 500}}}
+			res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3]})
+			atoms := []protocol.Atom{{Weight: 0.8, Sigma: []float64{700, 700}}, {Weight: 0.2, Sigma: []float64{10000, 500}}}
 			if task == 0 {
-				atoms = []Atom{{Weight: 0.5, Sigma: []float64{10000, 500}}, {Weight: 0.5, Sigma: []float64{700, 700}}}
+				atoms = []protocol.Atom{{Weight: 0.5, Sigma: []float64{10000, 500}}, {Weight: 0.5, Sigma: []float64{700, 700}}}
 			}
-			res.Table2 = append(res.Table2, Cell2{Task: task, Range: rg, DC: g(q[0], atoms), Grid5: q[1], Grid10: q[2]})
+			res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: rg, DC: g(q[0], atoms), Grid5: q[1], Grid10: q[2]})
 		}
 	}
-	res.Quadrants = []Quad{{Task: 0, Range: 1, Step2: protocol.MethodMultistart, Greedy1: Greedy1{Error: Table2Paper[0][1][0]}}}
+	res.Quadrants = []protocol.Quad{{Task: 0, Range: 1, Step2: protocol.MethodMultistart, Greedy1: protocol.Greedy1{Error: Table2Paper[0][1][0]}}}
 	return res
 }
 
@@ -226,8 +226,8 @@ func TestRowsFailOnMutatedInput(t *testing.T) {
 				r.Table1[i].DC.Steps, r.Table1[i].DC.Status = 100, "IterationLimit"
 			}
 		}},
-		{"Figure 1", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{Weight: 1, Sigma: []float64{700, 700}}} }},
-		{"Figure 2", func(r *Results) { r.Table2[1].DC.Atoms = []Atom{{Weight: 1, Sigma: []float64{300, 2000}}} }},
+		{"Figure 1", func(r *Results) { r.Table2[1].DC.Atoms = []protocol.Atom{{Weight: 1, Sigma: []float64{700, 700}}} }},
+		{"Figure 2", func(r *Results) { r.Table2[1].DC.Atoms = []protocol.Atom{{Weight: 1, Sigma: []float64{300, 2000}}} }},
 		{"Section 5 (four variances)", func(r *Results) { r.Quadrants[0].Error -= 1 }},
 	} {
 		res := goodResults()

@@ -10,35 +10,20 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
 // TestJobsList: the registered builder gives protocol.Jobs(ConfigFor(mode));
 // an unknown mode, an unknown method and a bad configuration are errors.
 func TestJobsList(t *testing.T) {
-	exp, ok := jobs.Lookup(JobsPaper)
-	if !ok {
-		t.Fatal("not registered")
-	}
-	for _, mode := range []string{"quick", "full", "paper"} {
-		js, err := exp.Build(mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, _ := ConfigFor(mode)
-		jobstest.CheckList(t, js, protocol.Jobs(cfg))
-	}
-	if _, err := exp.Build("huge"); err == nil {
-		t.Error("unknown mode accepted")
-	}
-	bad := protocol.Jobs(Quick())[1]
+	jobstest.CheckRegistered(t, JobsPaper, ConfigFor, protocol.Jobs, "quick", "full", "paper")
+	bad := protocol.Jobs(protocol.Quick())[1]
 	bad.Method = "no-such-method"
 	// RunJob reads MNIST before it dispatches on the method.
 	if _, err := RunJob(context.Background(), bad); !errors.Is(err, klearn.ErrParam) && !errors.Is(err, klearn.ErrMissingData) {
 		t.Errorf("unknown method: %v", err)
 	}
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Tasks = []int{3}
 	if _, err := Run(cfg, nil); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("config %+v: %v", cfg, err)
@@ -47,7 +32,7 @@ func TestJobsList(t *testing.T) {
 
 // tiny is a configuration that runs every kind of job on a few MNIST points.
 func tiny() Config {
-	cfg := Quick()
+	cfg := protocol.Quick()
 	cfg.Train, cfg.Test, cfg.Tasks, cfg.Quadrants, cfg.QuadrantRange = 60, 100, []int{2}, []int{2}, 1
 	cfg.SVMSigmas, cfg.SVMCs, cfg.GreedySteps = 3, []float64{1, 100}, 10
 	cfg.SizeTrain, cfg.SizeTask = []int{40, 60}, 2
@@ -116,10 +101,10 @@ func TestShardedJobsEqualRun(t *testing.T) {
 // paper's 500 points is within TolCell of the paper's and not above the
 // smallest size's, and fails otherwise.
 func TestSizeClaim(t *testing.T) {
-	pt := func(n int, e float64) SizePoint {
-		return SizePoint{Task: 0, Range: 1, Train: n, Greedy1: Greedy1{Error: e}}
+	pt := func(n int, e float64) protocol.SizePoint {
+		return protocol.SizePoint{Task: 0, Range: 1, Train: n, Greedy1: protocol.Greedy1{Error: e}}
 	}
-	res := &Results{Test: 1000, Sizes: []SizePoint{pt(300, 9.6), pt(500, 6.6)}}
+	res := &Results{Test: 1000, Sizes: []protocol.SizePoint{pt(300, 9.6), pt(500, 6.6)}}
 	if c := sizeClaim(res); c.Outcome != repro.Reproduced {
 		t.Errorf("9.6 → 6.6 (paper 6.5): %s", c.Outcome)
 	}

@@ -16,12 +16,12 @@ type Results struct {
 	Train, Test int
 	// GreedyTol is the greedy test's relative tolerance of the run (Eq. (10)).
 	GreedyTol float64
-	Table1    []Cell1
-	Table2    []Cell2
-	Quadrants []Quad
-	Sizes     []SizePoint
+	Table1    []protocol.Cell1
+	Table2    []protocol.Cell2
+	Quadrants []protocol.Quad
+	Sizes     []protocol.SizePoint
 	// Figure2Kinds is the diagnostic of Figure 2 (nil when not run).
-	Figure2Kinds *Kinds
+	Figure2Kinds *protocol.Kinds
 	Checks       []repro.Claim
 	Elapsed      time.Duration
 }
@@ -30,7 +30,7 @@ func init() { jobs.RegisterPaper(&jobsPaper) }
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table and method of protocol.Jobs.
-var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: Quick, Full: Full, Printed: PaperProtocol, Jobs: protocol.Jobs,
+var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: protocol.Quick, Full: protocol.Full, Printed: protocol.PaperProtocol, Jobs: protocol.Jobs,
 	Prepare: protocol.Prepare,
 	Kinds: []jobs.Runner[Config]{protocol.KindChecks, protocol.KindDC1, protocol.KindStandard, protocol.KindFinite, protocol.KindSVM, protocol.KindDC2, protocol.KindGrids,
 		protocol.KindKinds, protocol.KindLocalDC, protocol.KindMultistart, protocol.KindSize}}
@@ -72,9 +72,9 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol}
-	c1 := map[[2]int]*Cell1{}
-	c2 := map[[2]int]*Cell2{}
-	sizes := map[int]SizePoint{}
+	c1 := map[[2]int]*protocol.Cell1{}
+	c2 := map[[2]int]*protocol.Cell2{}
+	sizes := map[int]protocol.SizePoint{}
 	var perr error
 	// at returns the task and range of j.
 	at := func(j jobs.Job) (task, rng int) {
@@ -86,29 +86,29 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		}
 		return task, rng
 	}
-	cell1 := func(j jobs.Job) *Cell1 {
+	cell1 := func(j jobs.Job) *protocol.Cell1 {
 		t, r := at(j)
 		if c1[[2]int{t, r}] == nil {
-			c1[[2]int{t, r}] = &Cell1{Task: t, Range: r}
+			c1[[2]int{t, r}] = &protocol.Cell1{Task: t, Range: r}
 		}
 		return c1[[2]int{t, r}]
 	}
-	cell2 := func(j jobs.Job) *Cell2 {
+	cell2 := func(j jobs.Job) *protocol.Cell2 {
 		t, r := at(j)
 		if c2[[2]int{t, r}] == nil {
-			c2[[2]int{t, r}] = &Cell2{Task: t, Range: r}
+			c2[[2]int{t, r}] = &protocol.Cell2{Task: t, Range: r}
 		}
 		return c2[[2]int{t, r}]
 	}
-	quads := map[string]Quad{} // by job name, put in job order below
-	quad := func(j jobs.Job, g Greedy1) {
+	quads := map[string]protocol.Quad{} // by job name, put in job order below
+	quad := func(j jobs.Job, g protocol.Greedy1) {
 		t, r := at(j)
-		quads[j.Name()] = Quad{Task: t, Range: r, Step2: j.Method, Greedy1: g}
+		quads[j.Name()] = protocol.Quad{Task: t, Range: r, Step2: j.Method, Greedy1: g}
 	}
 	for _, err := range []error{
 		protocol.KindChecks.Each(js, raw, func(_ jobs.Job, c protocol.Checks) { res.Checks = checkClaims(c) }),
-		protocol.KindDC1.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).DC = g }),
-		protocol.KindStandard.Each(js, raw, func(j jobs.Job, g Greedy1) { cell1(j).Standard = g }),
+		protocol.KindDC1.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell1(j).DC = g }),
+		protocol.KindStandard.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell1(j).Standard = g }),
 		protocol.KindFinite.Each(js, raw, func(j jobs.Job, f protocol.FiniteRecord) {
 			c := cell1(j)
 			c.Finite, c.FiniteWeights, c.FiniteSigmas, c.FiniteSeconds = f.Error, f.Weights, f.Sigmas, f.Seconds
@@ -117,15 +117,15 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			c := cell1(j)
 			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds = f.Error, f.Sigma, f.C, f.Seconds
 		}),
-		protocol.KindDC2.Each(js, raw, func(j jobs.Job, g Greedy1) { cell2(j).DC = g }),
+		protocol.KindDC2.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell2(j).DC = g }),
 		protocol.KindGrids.Each(js, raw, func(j jobs.Job, f protocol.GridsRecord) {
 			c := cell2(j)
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
 		}),
-		protocol.KindKinds.Each(js, raw, func(_ jobs.Job, k Kinds) { res.Figure2Kinds = &k }),
-		protocol.KindSize.Each(js, raw, func(j jobs.Job, g Greedy1) {
+		protocol.KindKinds.Each(js, raw, func(_ jobs.Job, k protocol.Kinds) { res.Figure2Kinds = &k }),
+		protocol.KindSize.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) {
 			t, r := at(j)
-			sizes[j.Split] = SizePoint{Task: t, Range: r, Train: j.Split, Greedy1: g}
+			sizes[j.Split] = protocol.SizePoint{Task: t, Range: r, Train: j.Split, Greedy1: g}
 		}),
 		protocol.KindLocalDC.Each(js, raw, quad),
 		protocol.KindMultistart.Each(js, raw, quad),
@@ -156,7 +156,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	}
 	for _, n := range cfg.SizeTrain {
 		if protocol.SizeFromTable1(cfg, n) {
-			sizes[n] = SizePoint{Task: cfg.SizeTask, Range: cfg.SizeRange, Train: n, Greedy1: c1[[2]int{cfg.SizeTask, cfg.SizeRange}].DC}
+			sizes[n] = protocol.SizePoint{Task: cfg.SizeTask, Range: cfg.SizeRange, Train: n, Greedy1: c1[[2]int{cfg.SizeTask, cfg.SizeRange}].DC}
 		}
 		res.Sizes = append(res.Sizes, sizes[n])
 	}

@@ -59,26 +59,27 @@ func quick(res *Results, n, m int) repro.Subset {
 	if res.Mode != "quick" {
 		return repro.Subset{}
 	}
-	return repro.Subset{N: n, M: m, Of: fmt.Sprintf("cells, at %d training and %d test points (the paper: %d and %d)", res.Train, res.Test, PaperTrain, PaperTest)}
-}
-
-// cellsReason is the reason of the table rows.
-func cellsReason(res *Results) string {
-	return fmt.Sprintf("%d training, %d test points (the paper: %d, %d); standard and SVM are our readings", res.Train, res.Test, PaperTrain, PaperTest)
+	return repro.Subset{N: n, M: m, Of: fmt.Sprintf("cells, at %d training and %d test points (the paper: %d and %d)", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest)}
 }
 
 // Table1Claim decides Table 1's cells under TolCell (criterion C-cells).
 func Table1Claim(res *Results) repro.Claim {
-	const id, what = "Table 1", "test error (%) with one Gaussian variance: DC, standard greedy, finite combination, SVM"
-	if len(res.Table1) == 0 {
-		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
-	}
 	var cells []repro.Cell
 	for _, c := range res.Table1 {
-		cells = append(cells, rowCells(c.Task, c.Range, Methods1, Table1Paper[c.Task][c.Range][:],
+		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})...)
 	}
-	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 36)}.DecideCells(cells)
+	return cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance: DC, standard greedy, finite combination, SVM", cells, 36)
+}
+
+// cellsClaim decides a table's cells under TolCell (criterion C-cells): m
+// is the number of cells the paper prints. No cells: the table was not run.
+func cellsClaim(res *Results, id, what string, cells []repro.Cell, m int) repro.Claim {
+	if len(cells) == 0 {
+		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
+	}
+	reason := fmt.Sprintf("%d training, %d test points (the paper: %d, %d); standard and SVM are our readings", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest)
+	return repro.Claim{ID: id, Statement: what, Reason: reason, Quick: quick(res, len(cells), m)}.DecideCells(cells)
 }
 
 // rowCells returns the cells of one row of Table 1 or 2 (a task and a
@@ -107,11 +108,11 @@ func DCStandardClaim(res *Results) repro.Claim {
 	for _, c := range res.Table1 {
 		name := Tasks[c.Task] + " " + rangeName(c.Range)
 		eDC, eStd := last(c.DC.E), last(c.Standard.E)
-		ok := within(c.DC.Error, c.Standard.Error) && eDC <= eStd*(1+PaperTol)
+		ok := within(c.DC.Error, c.Standard.Error) && eDC <= eStd*(1+protocol.PaperTol)
 		parts = append(parts, repro.Check(name, ok, fmt.Sprintf("error DC %.1f %%, standard %.1f %%; final E DC %.6g, standard %.6g", c.DC.Error, c.Standard.Error, eDC, eStd)))
 	}
 	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "DC ≈ standard (6.5/6.6, 3.7/3.8, …)",
-		Tolerance: fmt.Sprintf("errors within %s of each other, E(DC) ≤ E(standard)·(1 + %g)", TolCell, PaperTol),
+		Tolerance: fmt.Sprintf("errors within %s of each other, E(DC) ≤ E(standard)·(1 + %g)", TolCell, protocol.PaperTol),
 		Quick:     quick(res, len(parts), 9)}.Decide(parts...)
 }
 
@@ -125,16 +126,12 @@ func last(xs []float64) float64 {
 
 // Table2Claim decides Table 2's cells under TolCell (criterion C-cells).
 func Table2Claim(res *Results) repro.Claim {
-	const id, what = "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids"
-	if len(res.Table2) == 0 {
-		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
-	}
 	var cells []repro.Cell
 	for _, c := range res.Table2 {
-		cells = append(cells, rowCells(c.Task, c.Range, Methods2, Table2Paper[c.Task][c.Range][:],
+		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods2, Table2Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Grid5, c.Grid10})...)
 	}
-	return repro.Claim{ID: id, Statement: what, Reason: cellsReason(res), Quick: quick(res, len(cells), 27)}.DecideCells(cells)
+	return cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", cells, 27)
 }
 
 // TwoVsOneClaim decides "two variances significantly improve on one"
@@ -216,7 +213,7 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 	cert, steps, gap := 0, 0, 0.0
 	var nSteps, nCuts, nAtoms []float64
 	capped := 0
-	check := func(name string, g Greedy1, dc bool) {
+	check := func(name string, g protocol.Greedy1, dc bool) {
 		ok := true
 		for i := 1; i < len(g.E); i++ {
 			ok = ok && g.E[i] <= g.E[i-1]*(1+1e-12)
@@ -314,7 +311,7 @@ func Figure1Claim(res *Results) repro.Claim {
 
 // Figure2Claim decides Figure 2 (criterion C-figures) on the cell c of
 // Table 2 (odd vs even, [100, 10000]).
-func Figure2Claim(res *Results, c Cell2) repro.Claim {
+func Figure2Claim(res *Results, c protocol.Cell2) repro.Claim {
 	var w, tot float64
 	up := Ranges[1][1]
 	for _, a := range c.DC.Atoms {
@@ -337,7 +334,7 @@ func Figure2Claim(res *Results, c Cell2) repro.Claim {
 // of Figure 2 counts two combinations as equally good solutions of
 // Eq. (4): the accuracy of step 2's certificate (PaperTol), fixed, so that
 // it does not move with the greedy test of a run.
-const KindsTol = PaperTol
+const KindsTol = protocol.PaperTol
 
 // kindsClaim is the post-hoc diagnostic of Figure 2 (criterion D-kinds):
 // on the grid of the 10×10 column, does a combination of kernels of the
@@ -346,7 +343,7 @@ const KindsTol = PaperTol
 // exactly by FiniteCombination (other code than the greedy's step 2), on
 // the same grid, so only the restriction differs. Written after Figure 2
 // missed, it explains nothing.
-func kindsClaim(res *Results, c Cell2) repro.Claim {
+func kindsClaim(res *Results, c protocol.Cell2) repro.Claim {
 	const id, statement = "Figure 2 (kinds)", "the figure's two kinds alone reach the grid's E"
 	k := res.Figure2Kinds
 	if k == nil || !(c.Grid10E > 0) || len(c.DC.E) == 0 {
@@ -361,7 +358,7 @@ func kindsClaim(res *Results, c Cell2) repro.Claim {
 }
 
 // kindsReason is Figure 2's reason: what the diagnostic found.
-func kindsReason(res *Results, c Cell2) string {
+func kindsReason(res *Results, c protocol.Cell2) string {
 	k := res.Figure2Kinds
 	if k == nil || !(c.Grid10E > 0) {
 		return "the diagnostic of the figure's kinds did not run"
@@ -384,10 +381,10 @@ func sizeClaim(res *Results) repro.Claim {
 	for _, sp := range res.Sizes {
 		parts = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error))
 	}
-	ok := lst.Train >= PaperTrain && within(lst.Error, p) && lst.Error <= first.Error
+	ok := lst.Train >= protocol.PaperTrain && within(lst.Error, p) && lst.Error <= first.Error
 	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
-		Paper:     fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[lst.Task], rangeName(lst.Range), PaperTrain, p),
-		Tolerance: fmt.Sprintf("at %d points within %s of the paper's and not above the smallest size's", PaperTrain, TolCell)}.Decide(
+		Paper:     fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[lst.Task], rangeName(lst.Range), protocol.PaperTrain, p),
+		Tolerance: fmt.Sprintf("at %d points within %s of the paper's and not above the smallest size's", protocol.PaperTrain, TolCell)}.Decide(
 		repro.Check("sizes", ok, strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[lst.Task], rangeName(lst.Range), res.Test)))
 }
 

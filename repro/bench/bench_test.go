@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn/stattest"
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
@@ -30,15 +29,7 @@ func TestJobsList(t *testing.T) {
 	if n := len(Jobs(f)); n != f.Reps*(len(ClassificationSets())*len(Methods())+len(RegressionSets())*len(Regressors())) {
 		t.Errorf("%d full jobs", n)
 	}
-	exp, ok := jobs.Lookup(JobsPaper)
-	if !ok {
-		t.Fatal("bench is not registered with repro/jobs")
-	}
-	js, err := exp.Build("quick")
-	if err != nil {
-		t.Fatal(err)
-	}
-	jobstest.CheckList(t, js, Jobs(Quick()))
+	jobstest.CheckRegistered(t, JobsPaper, ConfigFor, Jobs, "quick")
 	bad := Jobs(q)[0]
 	bad.Table = "Table 9"
 	if _, err := RunJob(context.Background(), bad); err == nil {

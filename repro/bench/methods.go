@@ -2,8 +2,9 @@ package bench
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -21,6 +22,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/simplemkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/mkl/tk"
+	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/nn"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -41,18 +43,11 @@ const (
 	FamilyNetwork    = "neural network"
 )
 
-// Params are one candidate's hyper-parameters.
-type Params map[string]float64
-
-// String lists the parameters as k=v, sorted by name.
-func (p Params) String() string {
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
+// paramString lists the parameters as k=v with three significant digits,
+// sorted by name: the Chosen column of the tables.
+func paramString(p modelsel.Params) string {
+	parts := make([]string, 0, len(p))
+	for _, k := range slices.Sorted(maps.Keys(p)) {
 		parts = append(parts, fmt.Sprintf("%s=%.3g", k, p[k]))
 	}
 	return strings.Join(parts, " ")
@@ -69,8 +64,8 @@ type Method struct {
 	Name, Family string
 	// Source names the library type that does the work.
 	Source string
-	grid   func(d int) []Params
-	fit    func(p Params, X *mat.Dense, y []float64, seed uint64) (scorer, error)
+	grid   func(d int) []modelsel.Params
+	fit    func(p modelsel.Params, X *mat.Dense, y []float64, seed uint64) (scorer, error)
 	// limit returns why the method is not run on n training rows and d
 	// features ("" when it runs).
 	limit func(n, d int) string
@@ -78,7 +73,7 @@ type Method struct {
 
 // Candidates returns the method's hyper-parameter candidates for d
 // features.
-func (m Method) Candidates(d int) []Params { return m.grid(d) }
+func (m Method) Candidates(d int) []modelsel.Params { return m.grid(d) }
 
 // Limit returns why the method is not run on n training rows of d
 // features, or "".
@@ -97,33 +92,17 @@ var (
 	widths = []float64{1.0 / 4, 1, 4} // multiples of the default γ0 = 1/d
 )
 
-// product is the grid of all combinations of the axes.
-func product(axes map[string][]float64) []Params {
-	out := []Params{{}}
-	keys := make([]string, 0, len(axes))
-	for k := range axes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		var next []Params
-		for _, p := range out {
-			for _, v := range axes[k] {
-				q := Params{}
-				for kk, vv := range p {
-					q[kk] = vv
-				}
-				q[k] = v
-				next = append(next, q)
-			}
-		}
-		out = next
-	}
-	return out
+// product is the grid of all combinations of the axes (modelsel.Grid, keys
+// sorted, the last varying fastest). The axes here are fixed, finite and
+// small, so Grid's errors (a NaN, a product too large to hold) cannot
+// arise; a nil grid would fail the search with ErrEmpty.
+func product(axes map[string][]float64) []modelsel.Params {
+	ps, _ := modelsel.Grid(axes)
+	return ps
 }
 
-func axis(name string, vs []float64) func(int) []Params {
-	return func(int) []Params { return product(map[string][]float64{name: vs}) }
+func axis(name string, vs []float64) func(int) []modelsel.Params {
+	return func(int) []modelsel.Params { return product(map[string][]float64{name: vs}) }
 }
 
 // gammas returns γ0·widths with γ0 = 1/d, the scale of standardised data.
@@ -175,17 +154,7 @@ func listScorer[M mkl.Model](l mkl.Learner[M], X *mat.Dense, y []float64) (score
 	if err != nil {
 		return nil, err
 	}
-	m, err := l.FitGrams(Ks, y)
-	if err != nil {
-		return nil, err
-	}
-	return func(Xte *mat.Dense) ([]float64, error) {
-		C, err := cross(Xte)
-		if err != nil {
-			return nil, err
-		}
-		return m.DecisionGrams(C)
-	}, nil
+	return gramsScorer(l, Ks, cross, y)
 }
 
 // hpkScorer fits a finite-list learner on the HPK family of degrees lo … hi.
@@ -195,17 +164,29 @@ func hpkScorer[M mkl.Model](l mkl.Learner[M], lo, hi int, X *mat.Dense, y []floa
 	if err != nil {
 		return nil, err
 	}
+	return gramsScorer(l, Ks, func(Xte *mat.Dense) ([]*mat.Dense, error) { return f.Crosses(Xte, X) }, y)
+}
+
+// gramsScorer fits a finite-list learner on the training Grams Ks; cross
+// gives the test×train matrices its decision needs.
+func gramsScorer[M mkl.Model](l mkl.Learner[M], Ks []*mat.SymDense, cross func(*mat.Dense) ([]*mat.Dense, error), y []float64) (scorer, error) {
 	m, err := l.FitGrams(Ks, y)
 	if err != nil {
 		return nil, err
 	}
+	return viaCross(cross, m.DecisionGrams), nil
+}
+
+// viaCross is the scorer that computes the test×train matrices with cross
+// and scores them with decide.
+func viaCross(cross func(*mat.Dense) ([]*mat.Dense, error), decide func([]*mat.Dense) ([]float64, error)) scorer {
 	return func(Xte *mat.Dense) ([]float64, error) {
-		C, err := f.Crosses(Xte, X)
+		C, err := cross(Xte)
 		if err != nil {
 			return nil, err
 		}
-		return m.DecisionGrams(C)
-	}, nil
+		return decide(C)
+	}
 }
 
 // featureScorer wraps a fitted FeatureModel.
@@ -262,8 +243,8 @@ const tkDegree1Max = 20
 func Methods() []Method {
 	return []Method{
 		{Name: "SVM-RBF", Family: FamilySingle, Source: "svm.Classifier, kernel.RBF",
-			grid: func(d int) []Params { return product(map[string][]float64{"C": {1, 16}, "gamma": gammas(d)}) },
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			grid: func(d int) []modelsel.Params { return product(map[string][]float64{"C": {1, 16}, "gamma": gammas(d)}) },
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: p["gamma"]}, C: p["C"]}.Fit(X, y)
 				if err != nil {
 					return nil, err
@@ -271,47 +252,47 @@ func Methods() []Method {
 				return func(Xte *mat.Dense) ([]float64, error) { return m.Decision(Xte) }, nil
 			}},
 		{Name: "KRR", Family: FamilySingle, Source: "krr.Regressor on ±1 targets, kernel.RBF",
-			grid: func(d int) []Params {
+			grid: func(d int) []modelsel.Params {
 				return product(map[string][]float64{"lambda": {0.1, 1}, "gamma": gammas(d)})
 			},
 			fit: fitKRR},
 		{Name: "Uniform sum", Family: FamilyFixed, Source: "svm.Classifier on the mean of the Gaussian list",
 			grid: axis("C", cs6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return listScorer(lpmkl.Learner{P: math.Inf(1), C: p["C"]}, X, y)
 			}},
 		{Name: "HPK best", Family: FamilyFixed, Source: "mkl.KOMD on one HPK k_D",
-			grid: func(int) []Params {
+			grid: func(int) []modelsel.Params {
 				return product(map[string][]float64{"D": {1, 3, 10}, "lambda": {0.1, 0.5}})
 			},
 			fit: fitHPK},
 		{Name: "EasyMKL", Family: FamilyList, Source: "mkl.EasyMKL over HPKs k_1 … k_10",
 			grid: axis("lambda", []float64{0.05, 0.2, 0.4, 0.6, 0.8, 0.95}),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return hpkScorer(easymkl.Learner{Lambda: p["lambda"]}, 1, 10, X, y)
 			}},
 		{Name: "EasyMKL+SVM", Family: FamilyList, Source: "mkl.EasyMKLSVM over HPKs k_1 … k_10",
-			grid: func(int) []Params {
+			grid: func(int) []modelsel.Params {
 				return product(map[string][]float64{"lambda": {0.2, 0.8}, "C": cs3})
 			},
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return hpkScorer(easymkl.SVM{MKL: easymkl.Learner{Lambda: p["lambda"]}, SVM: svm.Classifier{C: p["C"]}}, 1, 10, X, y)
 			}},
 		{Name: "SimpleMKL", Family: FamilyList, Source: "mkl.SimpleMKL over the Gaussian list",
 			grid: axis("C", cs6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return listScorer(simplemkl.Learner{C: p["C"], Settings: opt.Settings{MaxIter: 100}}, X, y)
 			}},
 		{Name: "ℓp-MKL", Family: FamilyList, Source: "mkl.LpMKL over the Gaussian list",
-			grid: func(int) []Params {
+			grid: func(int) []modelsel.Params {
 				return product(map[string][]float64{"p": {4.0 / 3, 2}, "C": cs3})
 			},
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return listScorer(lpmkl.Learner{P: p["p"], C: p["C"]}, X, y)
 			}},
 		{Name: "alignf", Family: FamilyList, Source: "mkl.AlignfSVM over the Gaussian list",
 			grid: axis("C", cs6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return listScorer(alignf.SVM{SVM: svm.Classifier{C: p["C"]}}, X, y)
 			}},
 		{Name: "Finite", Family: FamilyList, Source: "continuous.FiniteCombination over the Gaussian list, then KRR on K_λ",
@@ -319,47 +300,47 @@ func Methods() []Method {
 			fit:  fitFinite},
 		{Name: "Greedy CR", Family: FamilyContinuous, Source: "continuous.Greedy, quasi-Newton step 2, Gaussian bandwidth",
 			grid: axis("mu", mus6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(continuous.Greedy{Family: bandwidth(X), Mu: p["mu"], MaxSteps: 10}.Fit(X, y))
 			}},
 		{Name: "Greedy DC", Family: FamilyContinuous, Source: "continuous.Greedy, DC step 2 (Algorithm 2), Gaussian bandwidth",
 			grid: axis("mu", mus6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(continuous.Greedy{Family: bandwidth(X), Mu: p["mu"], MaxSteps: 10, Step2: continuous.DC}.Fit(X, y))
 			}},
 		{Name: "CA-1D", Family: FamilyContinuous, Source: "stagewise.CA, Gaussian bandwidth, then an SVM",
 			grid: axis("C", cs6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(stagewise.CA{Family: bandwidth(X), T: caStages, SVM: svm.Classifier{C: p["C"]}}.Fit(X, y))
 			}},
 		{Name: "CA-nD", Family: FamilyContinuous, Source: "stagewise.CA, one bandwidth per feature, then an SVM",
 			grid: axis("C", cs6),
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(stagewise.CA{Family: continuous.GaussianPerCoordinate{Starts: starts(X)}, T: caStages, SVM: svm.Classifier{C: p["C"]}}.Fit(X, y))
 			},
 			limit: featureLimit(100, "a quasi-Newton search over one bandwidth per feature at every stage")},
 		{Name: "TK", Family: FamilyStructured, Source: "tk.Learner (projected gradient), no bias",
-			grid: func(d int) []Params {
+			grid: func(d int) []modelsel.Params {
 				if d > tkDegree1Max {
 					return product(map[string][]float64{"degree": {0}, "C": cs6})
 				}
 				return product(map[string][]float64{"degree": {0, 1}, "C": cs3})
 			},
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(tk.Learner{Degree: int(p["degree"]), SVM: svm.Classifier{C: p["C"], NoBias: true},
 					Settings: opt.Settings{Tol: 1e-2, MaxIter: 30}}.Fit(X, y))
 			}},
 		{Name: "gHKL", Family: FamilyStructured, Source: "ghkl.Classifier, Gaussian per-feature kernels",
-			grid: func(int) []Params {
+			grid: func(int) []modelsel.Params {
 				return product(map[string][]float64{"rho": {1.5, 2}, "C": cs3})
 			},
-			fit: func(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 				return featureScorer(ghkl.Classifier{Rho: p["rho"], C: p["C"], MaxActive: 32, Settings: opt.Settings{MaxIter: 50, Tol: 1e-2}}.Fit(X, y))
 			},
 			limit: featureLimit(ghkl.MaxFeatures, "ghkl.Classifier's feature subsets are bit masks")},
 		{Name: "NN", Family: FamilyNetwork, Source: "nn.Classifier (one tanh hidden layer, early stopping)",
 			grid: axis("hidden", []float64{2, 5, 10, 20, 50, 100}),
-			fit: func(p Params, X *mat.Dense, y []float64, seed uint64) (scorer, error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64, seed uint64) (scorer, error) {
 				m, err := nn.Classifier{Hidden: int(p["hidden"]), TestFrac: -1, Seed: seed}.Fit(X, y)
 				if err != nil {
 					return nil, err
@@ -371,7 +352,7 @@ func Methods() []Method {
 
 // fitHPK fits KOMD (the classifier of EasyMKL) on the single normalised
 // homogeneous polynomial kernel k_D, the best fixed member of the family.
-func fitHPK(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+func fitHPK(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	D := int(p["D"])
 	f := hpk.Family{D: D, MinDegree: D}
 	Ks, err := f.Grams(X)
@@ -382,20 +363,15 @@ func fitHPK(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(Xte *mat.Dense) ([]float64, error) {
-		C, err := f.Crosses(Xte, X)
-		if err != nil {
-			return nil, err
-		}
-		return m.DecisionGram(C[0])
-	}, nil
+	return viaCross(func(Xte *mat.Dense) ([]*mat.Dense, error) { return f.Crosses(Xte, X) },
+		func(C []*mat.Dense) ([]float64, error) { return m.DecisionGram(C[0]) }), nil
 }
 
 // fitFinite learns the convex combination K_λ of the Gaussian list that
 // minimises the square-loss regularisation error E(K) = μ yᵀ(K + μI)⁻¹y
 // (the "finite" method of Argyriou et al. 2006) and scores by the
 // regularisation network on K_λ, c = (K_λ + μI)⁻¹y: KRR with λ = μ.
-func fitFinite(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+func fitFinite(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	_, d := X.Dims()
 	Ks, cross, err := grams(gaussList(d), X)
 	if err != nil {
@@ -413,23 +389,19 @@ func fitFinite(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(Xte *mat.Dense) ([]float64, error) {
-		C, err := cross(Xte)
-		if err != nil {
-			return nil, err
-		}
+	return viaCross(cross, func(C []*mat.Dense) ([]float64, error) {
 		Kte, err := kernel.CombineCross(fr.Weights, C)
 		if err != nil {
 			return nil, err
 		}
 		return m.PredictGram(Kte)
-	}, nil
+	}), nil
 }
 
 // fitKRR fits kernel ridge regression to the ±1 labels, centred by their
 // training mean, and scores by the prediction plus the mean (Eq. (9) of
 // Cortes et al. 2009 has no intercept).
-func fitKRR(p Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
+func fitKRR(p modelsel.Params, X *mat.Dense, y []float64, _ uint64) (scorer, error) {
 	mean := 0.0
 	for _, v := range y {
 		mean += v

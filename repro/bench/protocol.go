@@ -85,7 +85,7 @@ func part(X *mat.Dense, y []float64, idx []int) (*mat.Dense, []float64, error) {
 // innerAccuracy fits candidate p on the inner training rows of the outer
 // training part (X, y), each fold preprocessed on its own training rows,
 // and returns the accuracy on the held-out fold.
-func innerAccuracy(m Method, p Params, X *mat.Dense, y []float64, s modelsel.Split, seed uint64) (float64, error) {
+func innerAccuracy(m Method, p modelsel.Params, X *mat.Dense, y []float64, s modelsel.Split, seed uint64) (float64, error) {
 	Xa, ya, err := part(X, y, s.Train)
 	if err != nil {
 		return 0, err
@@ -149,7 +149,7 @@ func runCell(m Method, data loaded, s modelsel.Split, cfg Config, seed uint64) (
 		return Cell{}, err
 	}
 	t0 := time.Now()
-	res, err := modelsel.GridSearch(m.Candidates(d), inner, func(p Params, sp modelsel.Split) (float64, error) {
+	res, err := modelsel.GridSearch(m.Candidates(d), inner, func(p modelsel.Params, sp modelsel.Split) (float64, error) {
 		return innerAccuracy(m, p, Xtr, ytr, sp, seed)
 	}, modelsel.SearchOptions{Workers: 1})
 	c.SelectSec = time.Since(t0).Seconds()
@@ -158,7 +158,7 @@ func runCell(m Method, data loaded, s modelsel.Split, cfg Config, seed uint64) (
 		return c, nil
 	}
 	best := res.BestParams()
-	c.Chosen = best.String()
+	c.Chosen = paramString(best)
 	t0 = time.Now()
 	f, err := m.fit(best, PXtr, ytr, seed)
 	c.FitSec = time.Since(t0).Seconds()

@@ -29,8 +29,8 @@ type RegCell struct {
 // predicts centred targets.
 type regressor struct {
 	Name   string
-	grid   func(d int) []Params
-	fit    func(p Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error)
+	grid   func(d int) []modelsel.Params
+	fit    func(p modelsel.Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error)
 	Source string
 }
 
@@ -41,8 +41,10 @@ type regressor struct {
 func Regressors() []regressor {
 	return []regressor{
 		{Name: "KRR", Source: "krr.Regressor, kernel.RBF",
-			grid: func(d int) []Params { return product(map[string][]float64{"lambda": {0.1, 1}, "gamma": gammas(d)}) },
-			fit: func(p Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error) {
+			grid: func(d int) []modelsel.Params {
+				return product(map[string][]float64{"lambda": {0.1, 1}, "gamma": gammas(d)})
+			},
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error) {
 				m, err := krr.Regressor{Kernel: kernel.RBF{Gamma: p["gamma"]}, Lambda: p["lambda"]}.Fit(X, y)
 				if err != nil {
 					return nil, err
@@ -50,10 +52,10 @@ func Regressors() []regressor {
 				return func(Xte *mat.Dense) ([]float64, error) { return m.Predict(Xte) }, nil
 			}},
 		{Name: "NKRR", Source: "nkrr.Regressor, degree 2, ℓ2",
-			grid: func(int) []Params {
+			grid: func(int) []modelsel.Params {
 				return product(map[string][]float64{"lambda": {0.1, 1, 10}, "radius": {0.5, 8}})
 			},
-			fit: func(p Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error) {
+			fit: func(p modelsel.Params, X *mat.Dense, y []float64) (func(*mat.Dense) ([]float64, error), error) {
 				m, err := nkrr.Regressor{Degree: 2, Norm: nkrr.L2, Lambda: p["lambda"], Radius: p["radius"], LineSearch: true}.Fit(withOne(X), y)
 				if err != nil {
 					return nil, err
@@ -86,7 +88,7 @@ func regressorByName(name string) (regressor, error) {
 
 // regRMSE fits r at p on rows a and returns the RMSE on rows b, both
 // preprocessed on a's rows and the targets centred by a's mean.
-func regRMSE(r regressor, p Params, X *mat.Dense, y []float64, a, b []int) (float64, error) {
+func regRMSE(r regressor, p modelsel.Params, X *mat.Dense, y []float64, a, b []int) (float64, error) {
 	Xa, ya, err := part(X, y, a)
 	if err != nil {
 		return 0, err
@@ -138,7 +140,7 @@ func runRegCell(r regressor, data loaded, s modelsel.Split, cfg Config, seed uin
 	}
 	_, d := data.X.Dims()
 	var c RegCell
-	res, err := modelsel.GridSearch(r.grid(d), folds, func(p Params, sp modelsel.Split) (float64, error) {
+	res, err := modelsel.GridSearch(r.grid(d), folds, func(p modelsel.Params, sp modelsel.Split) (float64, error) {
 		return regRMSE(r, p, Xtr, ytr, sp.Train, sp.Test)
 	}, modelsel.SearchOptions{Minimize: true, Workers: 1})
 	if err != nil {
@@ -146,7 +148,7 @@ func runRegCell(r regressor, data loaded, s modelsel.Split, cfg Config, seed uin
 		return c, nil
 	}
 	best := res.BestParams()
-	c.Chosen = best.String()
+	c.Chosen = paramString(best)
 	t0 := time.Now()
 	c.RMSE, err = regRMSE(r, best, data.X, data.Y, s.Train, s.Test)
 	c.FitSec = time.Since(t0).Seconds()

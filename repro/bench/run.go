@@ -116,9 +116,8 @@ func (c Config) regSets() []string {
 // set, regressor and split. Every job carries cfg.
 func Jobs(cfg Config) []jobs.Job {
 	var js []jobs.Job
-	add := func(table, data, method string, s int) {
-		js = append(js, jobs.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: s, Params: map[string]any{"config": cfg}})
-	}
+	mk := jobs.Maker{Paper: JobsPaper, Config: cfg}
+	add := func(table, data, method string, s int) { js = append(js, mk.Job(table, method, data, s, nil)) }
 	for _, d := range cfg.sets() {
 		for _, m := range cfg.methods() {
 			for s := 0; s < cfg.Reps; s++ {

@@ -67,11 +67,11 @@ func TestQuickRun(t *testing.T) {
 // with the paper's spread over 30 splits (±std in a fixed pattern whose
 // sample std is about the paper's), [TK] and [SimpleMKL TK] shifted by
 // shift, each with its own noise.
-func synthRow(ds DataSet, shift float64) Row {
+func synthRow(ds protocol.DataSet, shift float64) protocol.Row {
 	pi := protocol.DataSetIndex(ds.Name)
-	row := Row{Data: ds}
+	row := protocol.Row{Data: ds}
 	for s := 0; s < PaperSplits; s++ {
-		sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
+		sr := protocol.SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
 		for j := range protocol.Methods {
 			sr.Ran[j] = true
 			sign := float64(1 - 2*((s+j)%2))
@@ -86,7 +86,7 @@ func synthRow(ds DataSet, shift float64) Row {
 }
 
 // verdictClaims returns the claims of Verdict on rows by ID.
-func verdictClaims(rows []Row) map[string]repro.Claim {
+func verdictClaims(rows []protocol.Row) map[string]repro.Claim {
 	out := map[string]repro.Claim{}
 	for _, c := range Verdict(&Results{Mode: "test", Table1: rows}).Claims {
 		out[c.ID] = c
@@ -111,11 +111,11 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		}
 		return m
 	}
-	at := verdictClaims([]Row{synthRow(protocol.DataSets[0], 0), synthRow(protocol.DataSets[1], 0)})
+	at := verdictClaims([]protocol.Row{synthRow(protocol.DataSets[0], 0), synthRow(protocol.DataSets[1], 0)})
 	if o := outs(at["Table 1"].Cells); len(o) != 0 || len(at["Table 1"].Cells) != 10 {
 		t.Errorf("at the paper's numbers: %d cells, out: %v", len(at["Table 1"].Cells), o)
 	}
-	off := verdictClaims([]Row{synthRow(protocol.DataSets[0], -15)})
+	off := verdictClaims([]protocol.Row{synthRow(protocol.DataSets[0], -15)})
 	if o := outs(off["Table 1"].Cells); !o["Liver TK"] || !o["Liver SimpleMKL TK"] || o["Liver SimpleMKL"] {
 		t.Errorf("[TK] and [SimpleMKL TK] 15 points off: out %v", o)
 	}
@@ -127,12 +127,12 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		a := sw.Splits[s].Acc
 		a[protocol.MTK], a[protocol.MNeuralNet] = a[protocol.MNeuralNet], a[protocol.MTK]
 	}
-	if o := outs(verdictClaims([]Row{sw})["Table 1"].Cells); !o["Liver TK"] || !o["Liver Neural Net"] {
+	if o := outs(verdictClaims([]protocol.Row{sw})["Table 1"].Cells); !o["Liver TK"] || !o["Liver Neural Net"] {
 		t.Errorf("[TK] and [Neural Net] swapped: out %v", o)
 	}
 
 	// Section 8: near ties with [SimpleMKL], split by split.
-	near := func(ds DataSet, shift float64) Row {
+	near := func(ds protocol.DataSet, shift float64) protocol.Row {
 		r := synthRow(ds, 0)
 		for s := range r.Splits {
 			a := r.Splits[s].Acc
@@ -141,10 +141,10 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		}
 		return r
 	}
-	if c := verdictClaims([]Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
+	if c := verdictClaims([]protocol.Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
 		t.Errorf("TK columns no worse: %v — %s", c.Outcome, c.Ours)
 	}
-	if c := verdictClaims([]Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
+	if c := verdictClaims([]protocol.Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
 		t.Errorf("Cancer 20 points worse: %v — %+v", c.Outcome, c.Parts)
 	}
 	lead := near(protocol.DataSets[0], 20)
@@ -153,7 +153,7 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		a[protocol.MTK], a[protocol.MSimpleMKL] = a[protocol.MSimpleMKL], a[protocol.MTK]
 		a[protocol.MSimpleMKLTK] = a[protocol.MTK]
 	}
-	if c := verdictClaims([]Row{lead})["Section 8"]; c.Outcome != repro.NotReproduced {
+	if c := verdictClaims([]protocol.Row{lead})["Section 8"]; c.Outcome != repro.NotReproduced {
 		t.Errorf("[TK] and [SimpleMKL] swapped: %v — %s", c.Outcome, c.Ours)
 	}
 }
@@ -184,11 +184,11 @@ func TestFigure6(t *testing.T) {
 	if err := viz.CheckFigure(Figure6Chart(s)); err != nil {
 		t.Fatal(err)
 	}
-	sc := &Scaling{}
+	sc := &protocol.Scaling{}
 	for _, problem := range []string{"circle", "spiral"} {
 		sc.Series = append(sc.Series,
-			ScalingSeries{Method: "TK", Problem: problem, Degree: 1, Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8},
-			ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: 1, L: 30, Sizes: []int{40, 80, 160}, Seconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.9})
+			protocol.ScalingSeries{Method: "TK", Problem: problem, Degree: 1, Sizes: []int{40, 80, 160}, Seconds: []float64{0.1, 0.3, 1.2}, Exponent: 1.8},
+			protocol.ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: 1, L: 30, Sizes: []int{40, 80, 160}, Seconds: []float64{0.05, 0.2, 0.7}, Exponent: 1.9})
 	}
 	// Legends and panel titles name the methods plainly: the paper's
 	// "[TK]" reads as unrendered citation markup in a chart.
@@ -235,24 +235,24 @@ func TestFigure6(t *testing.T) {
 // holds even when the column with its CV is slower than the paper, and a
 // fit only 5× faster does not.
 func TestSpeedClaimUsesOneFit(t *testing.T) {
-	row := func(ds DataSet, fitShare float64) Row {
+	row := func(ds protocol.DataSet, fitShare float64) protocol.Row {
 		p := Table1Time[protocol.DataSetIndex(ds.Name)][protocol.MTK].Mean
-		r := Row{Data: ds}
+		r := protocol.Row{Data: ds}
 		for s := 0; s < 3; s++ {
-			sr := SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
+			sr := protocol.SplitResult{Ran: make([]bool, 5), Acc: make([]float64, 5), Time: make([]float64, 5), Fit: make([]float64, 5), C: make([]float64, 5)}
 			sr.Ran[protocol.MTK], sr.Acc[protocol.MTK], sr.Fit[protocol.MTK], sr.Time[protocol.MTK] = true, 80, p*fitShare, 2*p
 			r.Splits = append(r.Splits, sr)
 		}
 		return r
 	}
-	if c := speedClaim([]Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.05)}); c.Outcome != repro.Reproduced || c.Kind != repro.Target || c.Label() != "met" {
+	if c := speedClaim([]protocol.Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.05)}); c.Outcome != repro.Reproduced || c.Kind != repro.Target || c.Label() != "met" {
 		t.Errorf("fits 20× faster: %v — %s", c.Outcome, c.Ours)
 	}
-	c := speedClaim([]Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.2)})
+	c := speedClaim([]protocol.Row{row(protocol.DataSets[0], 0.05), row(protocol.DataSets[4], 0.2)})
 	if c.Outcome != repro.Partly || !strings.Contains(c.Ours, "with CV") {
 		t.Errorf("one fit only 5× faster: %v — %s", c.Outcome, c.Ours)
 	}
-	md := Table1Markdown([]Row{row(protocol.DataSets[0], 0.05)})
+	md := Table1Markdown([]protocol.Row{row(protocol.DataSets[0], 0.05)})
 	if !strings.Contains(md, "ours, one fit") || !strings.Contains(md, "ours, with CV") {
 		t.Errorf("Table 1 lacks the two time columns:\n%s", md)
 	}
@@ -268,7 +268,7 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 		sr.Ran[protocol.MSimpleMKL], sr.Acc[protocol.MSimpleMKL] = true, 60
 		sr.Ran[protocol.MNeuralNet], sr.Acc[protocol.MNeuralNet] = true, 71.999 // prints as 72.00: a tie, bold too
 	}
-	md = Table1Markdown([]Row{liver})
+	md = Table1Markdown([]protocol.Row{liver})
 	for _, want := range []string{"| Liver (346) | TK | 3 | **72.32 ± 4.92** | **72.00** (undecided) |", "|  | SimpleMKL | 3 | 65.51 ± 5.10 | 60.00 (out) |", "|  | Neural Net | 3 | 66.32 ± 7.46 | **72.00** (out) |"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Table 1 lacks %q:\n%s", want, md)
@@ -282,7 +282,7 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 // separates both problems and fails when its spiral panel (or, swapped,
 // [SimpleMKL]'s weaker one) falls below Figure6MinAccuracy.
 func TestScalingAndFigure6Claims(t *testing.T) {
-	sc := &Scaling{Series: []ScalingSeries{
+	sc := &protocol.Scaling{Series: []protocol.ScalingSeries{
 		{Method: "TK", Problem: "circle", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 4}, Exponent: 2},
 		{Method: "TK", Problem: "spiral", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 5}, Exponent: 2.3},
 	}}
@@ -298,7 +298,7 @@ func TestScalingAndFigure6Claims(t *testing.T) {
 	if n := rep.Counts(); n.Claims != 0 || n.SubClaims != 1 {
 		t.Errorf("a substitute row counted among the paper's claims: %+v", n)
 	}
-	s := []Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 91}, {TestAcc: 60}}
+	s := []protocol.Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 91}, {TestAcc: 60}}
 	if c := Figure6Claim(s); c.Outcome != repro.Reproduced {
 		t.Errorf("TK 95 and 91 %%: %v", c.Outcome)
 	}
@@ -316,8 +316,8 @@ func TestCriteriaDecideEveryRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	f2 := figure2Fixture()
-	res := &Results{Mode: "test", Table1: []Row{synthRow(protocol.DataSets[0], 0)}, Figure2: f2,
-		Curves: []*Curve{{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
+	res := &Results{Mode: "test", Table1: []protocol.Row{synthRow(protocol.DataSets[0], 0)}, Figure2: f2,
+		Curves: []*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
 	rep := Verdict(res)
 	for _, c := range rep.Claims {
 		cr, ok := Criteria.For(c.ID)

@@ -12,7 +12,7 @@ import (
 
 // findCurve returns the curve of problem p among curves (nil entries did
 // not run), or nil.
-func findCurve(curves []*Curve, p string) *Curve {
+func findCurve(curves []*protocol.Curve, p string) *protocol.Curve {
 	for _, c := range curves {
 		if c != nil && c.Problem == p {
 			return c
@@ -24,7 +24,7 @@ func findCurve(curves []*Curve, p string) *Curve {
 // betterAt decides "[TK] better than [SimpleMKL]" at size k (criterion
 // "curves"): the one-sided paired t-test over the repetitions, δ =
 // CurveDelta; a tie is never support.
-func betterAt(c *Curve, k int) (repro.Part, error) {
+func betterAt(c *protocol.Curve, k int) (repro.Part, error) {
 	name := fmt.Sprintf("m = %d", c.Sizes[k])
 	p, err := repro.Better(name, c.TK[k], c.SimpleMKL[k], repro.PairedT, repro.Alpha, true, CurveDelta)
 	if err != nil {
@@ -38,7 +38,7 @@ func betterAt(c *Curve, k int) (repro.Part, error) {
 
 // betterParts returns betterAt at every size (an error, e.g. one
 // repetition, leaves the size out).
-func betterParts(c *Curve) []repro.Part {
+func betterParts(c *protocol.Curve) []repro.Part {
 	var out []repro.Part
 	for k := range c.Sizes {
 		if p, err := betterAt(c, k); err == nil {
@@ -50,7 +50,7 @@ func betterParts(c *Curve) []repro.Part {
 
 // trend decides "the accuracy of a method grows with the training size"
 // by Kendall's one-sided trend test over every (size, repetition).
-func trend(c *Curve, name string, acc [][]float64) (repro.Part, error) {
+func trend(c *protocol.Curve, name string, acc [][]float64) (repro.Part, error) {
 	var x, y []float64
 	for k, n := range c.Sizes {
 		for _, v := range acc[k] {
@@ -72,7 +72,7 @@ func trend(c *Curve, name string, acc [][]float64) (repro.Part, error) {
 //     smaller one (a check on the same one-sided tests);
 //   - Figure 5, noisy spiral: "[TK] significantly outperforms [SimpleMKL]
 //     beginning at 600 data points": one part per size ≥ 600, [TK] better.
-func CurveClaims(curves []*Curve) []repro.Claim {
+func CurveClaims(curves []*protocol.Curve) []repro.Claim {
 	var out []repro.Claim
 	tol := fmt.Sprintf("one-sided paired t, α = %g, δ = %g point", repro.Alpha, CurveDelta)
 	if c := findCurve(curves, protocol.CurveLiver); c == nil {
@@ -116,7 +116,7 @@ func CurveClaims(curves []*Curve) []repro.Claim {
 
 // behindAt returns the indices of the sizes at which Figure 7(a)'s part
 // fails: [TK] not shown better than [SimpleMKL].
-func behindAt(c *Curve) []int {
+func behindAt(c *protocol.Curve) []int {
 	var out []int
 	for k := range c.Sizes {
 		if p, err := betterAt(c, k); err != nil || p.Outcome != repro.Reproduced {
@@ -139,7 +139,7 @@ func spiralHolds(parts []repro.Part) (converge, onlyLarge bool) {
 // spiralParts are the parts of Figure 7(b)'s statement on c: each method's
 // accuracy grows with the size (Kendall's trend test), [TK] better at the
 // largest size, and [TK] not better at any smaller size.
-func spiralParts(c *Curve) []repro.Part {
+func spiralParts(c *protocol.Curve) []repro.Part {
 	var parts []repro.Part
 	for _, m := range []struct {
 		name string
@@ -177,7 +177,7 @@ func spiralParts(c *Curve) []repro.Part {
 // by the paired t-test, and neither is significantly more accurate than
 // predicting the training set's majority class (paired t-tests over the
 // repetitions, α = Tolerances.Alpha).
-func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
+func ChanceClaim(curves []*protocol.Curve, small *protocol.Curve) repro.Claim {
 	const id, statement = "Figure 7(a) (chance level)", "Liver at the smallest training size: do the methods learn at all? (our diagnosis of the Figure 7(a) miss)"
 	c := findCurve(curves, protocol.CurveLiver)
 	if c == nil || small == nil || len(small.Sizes) != 1 || small.Sizes[0] != c.Sizes[0] || len(small.Majority) != 1 {
@@ -233,7 +233,7 @@ func ChanceClaim(curves []*Curve, small *Curve) repro.Claim {
 // (the first part) and the gap at the largest size is positive and at least
 // twice the gap at every smaller size, so that on the paper's axes the
 // curves part only there.
-func SemilogGapClaim(curves []*Curve) repro.Claim {
+func SemilogGapClaim(curves []*protocol.Curve) repro.Claim {
 	const id, statement = "Figure 7(b) (semilog gap)", "spiral: the gap between the curves on the paper's semilog axes (our reading of \"significantly better only for very large training sets\")"
 	c := findCurve(curves, protocol.CurveSpiral)
 	if c == nil || len(c.Sizes) < 2 {
@@ -270,7 +270,7 @@ func residual(acc float64) float64 { return max(1-acc/100, 1e-3) }
 
 // semilogGaps returns, per size, ln(e_SimpleMKL / e_TK) with e the
 // residual of the mean accuracies, as CurveChart draws them.
-func semilogGaps(c *Curve) []float64 {
+func semilogGaps(c *protocol.Curve) []float64 {
 	out := make([]float64, len(c.Sizes))
 	for k := range c.Sizes {
 		t, _ := repro.Summarize(c.TK[k])
@@ -285,7 +285,7 @@ func semilogGaps(c *Curve) []float64 {
 // on a log axis (spiral, Figure 7(b)) against the training size, mean ±
 // standard deviation over the repetitions; the accuracy panels add the
 // accuracy of predicting the training set's majority class.
-func CurveChart(curves []*Curve) *viz.Grid {
+func CurveChart(curves []*protocol.Curve) *viz.Grid {
 	var panels []viz.Chart
 	for _, c := range curves {
 		if c == nil {

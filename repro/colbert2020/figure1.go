@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
@@ -14,7 +15,7 @@ import (
 // training points, where its slope changes) and its slope changes at the
 // tile edges shrink as C decreases; (b) k(5, ·) is the closed form of
 // Corollary 13 (to Tolerances.Numeric) with a change of slope at the datum.
-func Figure1Claims(f *Figure1) []repro.Claim {
+func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 	if f == nil {
 		return []repro.Claim{repro.NotRunClaim("Figure 1(a)", repro.Experiment, "1-D classifiers of TK and Gaussian sums", "not run in this configuration"),
 			repro.NotRunClaim("Figure 1(b)", repro.Experiment, "normalised TK kernel shapes", "not run in this configuration")}
@@ -48,7 +49,7 @@ func Figure1Claims(f *Figure1) []repro.Claim {
 
 // Figure1Chart draws the two panels: (a) the TK (solid) and Gaussian-sum
 // (dotted) classifiers for each C, (b) the four normalised kernels.
-func Figure1Chart(f *Figure1) *viz.Grid {
+func Figure1Chart(f *protocol.Figure1) *viz.Grid {
 	a := &viz.Line{Title: "(a) classifiers f(z)", XLabel: "z", YLabel: "f(z)"}
 	for c, C := range f.Cs {
 		a.Series = append(a.Series, viz.Series{Name: fmt.Sprintf("TK, C = %g", C), X: f.Z, Y: f.TK[c]},

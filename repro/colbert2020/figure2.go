@@ -43,7 +43,7 @@ var Figure2Parts = []string{
 //
 // The ℓ∞ errors of TK and GPK stay at 1 until the fit is nearly exact, so
 // the two TK parts are decided on ℓ₁.
-func figure2Parts(f *Figure2) (ok, run []bool, why []string) {
+func figure2Parts(f *protocol.Figure2) (ok, run []bool, why []string) {
 	n := len(Figure2Parts)
 	ok, run, why = make([]bool, n), make([]bool, n), make([]string, n)
 	tol, zero := Tolerances.Approx, Tolerances.NearZero
@@ -95,7 +95,7 @@ func figure2Parts(f *Figure2) (ok, run []bool, why []string) {
 // with almost no error at degree d = 7. Furthermore, the TK kernels
 // converge somewhat faster." A part whose degrees were not solved in this
 // configuration is not counted.
-func Figure2Claim(f *Figure2) repro.Claim {
+func Figure2Claim(f *protocol.Figure2) repro.Claim {
 	const id, statement = "Figure 2", "Gaussian sums saturate above 0.5 (ℓ₁) and at 1 (ℓ∞); GPK and TK approach K* = yyᵀ as the degree grows (almost no error at d = 7), TK faster"
 	if f == nil {
 		return repro.NotRunClaim(id, repro.Experiment, statement, "not run in this configuration")
@@ -130,7 +130,7 @@ func Figure2Claim(f *Figure2) repro.Claim {
 // Figure2Chart draws (a) ‖K − K*‖₁/m² and (b) ‖K − K*‖_∞ against the
 // degree for TK, GPK and the Gaussian sums (the paper's x axis is the
 // degree; the Gaussian count is matched to TK's number of variables).
-func Figure2Chart(f *Figure2) *viz.Grid {
+func Figure2Chart(f *protocol.Figure2) *viz.Grid {
 	var panels []viz.Chart
 	for _, norm := range []string{protocol.NormL1, protocol.NormInf} {
 		l := &viz.Line{Title: "(a) ‖K − K*‖₁ / m²", XLabel: "degree d", YLabel: "error", TicksAtX: true}
@@ -139,7 +139,7 @@ func Figure2Chart(f *Figure2) *viz.Grid {
 		}
 		for _, s := range []struct {
 			name string
-			c    ApproxCurve
+			c    protocol.ApproxCurve
 			dash viz.Dash
 		}{{"TK", f.TK, viz.Solid}, {"GPK", f.GPK, viz.Dashed}, {"Gaussians", f.Gauss, viz.Dotted}} {
 			if len(s.c.Degrees) == 0 {

@@ -26,7 +26,7 @@ func TestFigure2Small(t *testing.T) {
 			t.Errorf("Gaussians below the sign bounds: ℓ₁ %g, ℓ∞ %g", f.Gauss.L1[k], f.Gauss.Inf[k])
 		}
 	}
-	for _, c := range []ApproxCurve{f.TK, f.GPK} {
+	for _, c := range []protocol.ApproxCurve{f.TK, f.GPK} {
 		for k := 1; k < len(c.Degrees); k++ {
 			if c.L1[k] > c.L1[k-1]+tol || c.Inf[k] > c.Inf[k-1]+tol {
 				t.Errorf("error grows from d = %d to %d: ℓ₁ %g → %g, ℓ∞ %g → %g", c.Degrees[k-1], c.Degrees[k], c.L1[k-1], c.L1[k], c.Inf[k-1], c.Inf[k])
@@ -46,11 +46,11 @@ func TestFigure2Small(t *testing.T) {
 // figure2Fixture is a made-up Figure 2 with every part of Figure2Parts
 // holding: Gaussians at 0.9 and 1, GPK reaching 10⁻⁶ at d = 7, TK to d = 3
 // falling and below GPK.
-func figure2Fixture() *Figure2 {
-	return &Figure2{M: 20,
-		TK:    ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{1, 0.96, 0.83, 0.62}, Inf: []float64{1, 1, 1, 1}},
-		GPK:   ApproxCurve{Degrees: []int{0, 1, 2, 3, 4, 5, 6, 7}, Params: []int{1, 6, 21, 55, 120, 231, 406, 666}, L1: []float64{1, 0.99, 0.88, 0.66, 0.3, 1e-6, 1e-6, 1e-6}, Inf: []float64{1, 1, 1, 1, 1, 1e-4, 1e-5, 1e-6}},
-		Gauss: ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{0.95, 0.94, 0.94, 0.94}, Inf: []float64{1, 1, 1, 1}},
+func figure2Fixture() *protocol.Figure2 {
+	return &protocol.Figure2{M: 20,
+		TK:    protocol.ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{1, 0.96, 0.83, 0.62}, Inf: []float64{1, 1, 1, 1}},
+		GPK:   protocol.ApproxCurve{Degrees: []int{0, 1, 2, 3, 4, 5, 6, 7}, Params: []int{1, 6, 21, 55, 120, 231, 406, 666}, L1: []float64{1, 0.99, 0.88, 0.66, 0.3, 1e-6, 1e-6, 1e-6}, Inf: []float64{1, 1, 1, 1, 1, 1e-4, 1e-5, 1e-6}},
+		Gauss: protocol.ApproxCurve{Degrees: []int{0, 1, 2, 3}, Params: []int{3, 55, 465, 2485}, L1: []float64{0.95, 0.94, 0.94, 0.94}, Inf: []float64{1, 1, 1, 1}},
 	}
 }
 
@@ -64,13 +64,13 @@ func TestFigure2Claim(t *testing.T) {
 	for _, m := range []struct {
 		part int
 		name string
-		mut  func(f *Figure2)
+		mut  func(f *protocol.Figure2)
 	}{
-		{0, "Gaussians at 0.55", func(f *Figure2) { f.Gauss.L1[3] = 0.55 }},
-		{1, "Gaussians' ℓ∞ at 1.01", func(f *Figure2) { f.Gauss.Inf[3] = 1.01 }},
-		{2, "GPK left at 0.05", func(f *Figure2) { f.GPK.L1[7] = 0.05 }},
-		{3, "TK flat from d = 2 to 3", func(f *Figure2) { f.TK.L1[3] = f.TK.L1[2] }},
-		{4, "TK and GPK swapped", func(f *Figure2) {
+		{0, "Gaussians at 0.55", func(f *protocol.Figure2) { f.Gauss.L1[3] = 0.55 }},
+		{1, "Gaussians' ℓ∞ at 1.01", func(f *protocol.Figure2) { f.Gauss.Inf[3] = 1.01 }},
+		{2, "GPK left at 0.05", func(f *protocol.Figure2) { f.GPK.L1[7] = 0.05 }},
+		{3, "TK flat from d = 2 to 3", func(f *protocol.Figure2) { f.TK.L1[3] = f.TK.L1[2] }},
+		{4, "TK and GPK swapped", func(f *protocol.Figure2) {
 			for k := range f.TK.L1 {
 				f.TK.L1[k], f.GPK.L1[k] = f.GPK.L1[k], f.TK.L1[k]
 			}
@@ -87,8 +87,8 @@ func TestFigure2Claim(t *testing.T) {
 		}
 	}
 	f := figure2Fixture()
-	f.TK = ApproxCurve{Degrees: f.TK.Degrees[:3], Params: f.TK.Params[:3], L1: f.TK.L1[:3], Inf: f.TK.Inf[:3]}
-	f.GPK = ApproxCurve{Degrees: f.GPK.Degrees[:6], Params: f.GPK.Params[:6], L1: f.GPK.L1[:6], Inf: f.GPK.Inf[:6]}
+	f.TK = protocol.ApproxCurve{Degrees: f.TK.Degrees[:3], Params: f.TK.Params[:3], L1: f.TK.L1[:3], Inf: f.TK.Inf[:3]}
+	f.GPK = protocol.ApproxCurve{Degrees: f.GPK.Degrees[:6], Params: f.GPK.Params[:6], L1: f.GPK.L1[:6], Inf: f.GPK.Inf[:6]}
 	if _, run, _ := figure2Parts(f); run[2] || run[3] || !run[4] {
 		t.Errorf("TK to d = 2, GPK to 5: parts run %v, want GPK at 7 and TK's fall not run", run)
 	}

@@ -12,7 +12,7 @@ import (
 // Figure6Claim states our criterion for the qualitative Figure 6 (criterion
 // "figure 6"): [TK] separates both problems (test accuracy ≥
 // Figure6MinAccuracy).
-func Figure6Claim(s []Surface) repro.Claim {
+func Figure6Claim(s []protocol.Surface) repro.Claim {
 	if len(s) != 4 {
 		return repro.NotRunClaim("Figure 6", repro.Experiment, "decision surfaces on circle and spiral", "not run in this configuration")
 	}
@@ -30,7 +30,7 @@ func Figure6Claim(s []Surface) repro.Claim {
 // explains the miss when Figure 6's [TK] accuracy lies within the range of
 // the curve's [TK] accuracies at the two sizes that bracket 150 and the
 // curve's mean at its largest size reaches Figure6Claim's 90 %.
-func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
+func Figure6SizeClaim(s []protocol.Surface, curves []*protocol.Curve) repro.Claim {
 	const id, statement = "Figure 6 (spiral size)", "[TK] on the spiral at 150 points against Figure 7(b)'s learning curve (our diagnosis of the panel)"
 	c := findCurve(curves, protocol.CurveSpiral)
 	lo, hi := -1, -1
@@ -69,7 +69,7 @@ func Figure6SizeClaim(s []Surface, curves []*Curve) repro.Claim {
 
 // Figure6Table returns the header and rows of the hyper-parameters chosen
 // by CV and the test accuracy of each panel, for nb.ShowTable.
-func Figure6Table(s []Surface) (header []string, rows [][]string) {
+func Figure6Table(s []protocol.Surface) (header []string, rows [][]string) {
 	header = []string{"panel", "C (CV)", "ε", "test accuracy %"}
 	for _, p := range s {
 		eps := "—"
@@ -94,7 +94,7 @@ func classPoints(pos, neg [][2]float64) []viz.PointSet {
 }
 
 // Figure6Chart draws the four panels with the decision boundary f = 0.
-func Figure6Chart(s []Surface) *viz.Grid {
+func Figure6Chart(s []protocol.Surface) *viz.Grid {
 	var panels []viz.Chart
 	for _, p := range s {
 		panels = append(panels, &viz.HeatMap{Title: p.Title, XLabel: "x_1", YLabel: "x_2", X: p.X, Y: p.Y, Z: p.Z,

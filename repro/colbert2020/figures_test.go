@@ -37,11 +37,11 @@ func TestFigure1(t *testing.T) {
 	for _, m := range []struct {
 		name string
 		k    int // the claim that must fail
-		mut  func(g *Figure1)
+		mut  func(g *protocol.Figure1)
 	}{
-		{"fits of C swapped", 0, func(g *Figure1) { g.Kinks[0], g.Kinks[len(g.Kinks)-1] = g.Kinks[len(g.Kinks)-1], g.Kinks[0] }},
-		{"a jump", 0, func(g *Figure1) { g.Jump[1] = 0.1 * max(g.Lipschitz[1], 1) }},
-		{"kernel off the closed form", 1, func(g *Figure1) { g.Closed[2] = 1e-3 }},
+		{"fits of C swapped", 0, func(g *protocol.Figure1) { g.Kinks[0], g.Kinks[len(g.Kinks)-1] = g.Kinks[len(g.Kinks)-1], g.Kinks[0] }},
+		{"a jump", 0, func(g *protocol.Figure1) { g.Jump[1] = 0.1 * max(g.Lipschitz[1], 1) }},
+		{"kernel off the closed form", 1, func(g *protocol.Figure1) { g.Closed[2] = 1e-3 }},
 	} {
 		g := *f
 		g.Kinks, g.Jump, g.Closed = slices.Clone(f.Kinks), slices.Clone(f.Jump), slices.Clone(f.Closed)
@@ -57,43 +57,43 @@ func TestFigure1(t *testing.T) {
 func TestCurves(t *testing.T) {
 	// Hand-made curves: TK 10 points ahead at 600 and 800 (with some
 	// spread) reproduces Figure 5; TK behind does not.
-	ahead := &Curve{Problem: protocol.CurveNoisySpiral, Sizes: []int{200, 600, 800},
+	ahead := &protocol.Curve{Problem: protocol.CurveNoisySpiral, Sizes: []int{200, 600, 800},
 		TK: [][]float64{{70, 71, 72}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: [][]float64{{70, 71, 72}, {80, 80.5, 82}, {82, 83, 84}}}
-	behind := &Curve{Problem: protocol.CurveNoisySpiral, Sizes: ahead.Sizes, TK: ahead.SimpleMKL, SimpleMKL: ahead.TK}
-	if c := CurveClaims([]*Curve{ahead})[2]; c.ID != "Figure 5" || c.Outcome != repro.Reproduced {
+	behind := &protocol.Curve{Problem: protocol.CurveNoisySpiral, Sizes: ahead.Sizes, TK: ahead.SimpleMKL, SimpleMKL: ahead.TK}
+	if c := CurveClaims([]*protocol.Curve{ahead})[2]; c.ID != "Figure 5" || c.Outcome != repro.Reproduced {
 		t.Errorf("ahead: %s %s", c.ID, c.Outcome)
 	}
-	if c := CurveClaims([]*Curve{behind})[2]; c.Outcome != repro.NotReproduced {
+	if c := CurveClaims([]*protocol.Curve{behind})[2]; c.Outcome != repro.NotReproduced {
 		t.Errorf("behind: %s", c.Outcome)
 	}
 	// Figure 7(b): both converge; [TK] significantly better at the largest
 	// size alone reproduces it; significantly better everywhere is one
 	// part of two.
-	lateOnly := &Curve{Problem: protocol.CurveSpiral, Sizes: []int{50, 200, 400},
+	lateOnly := &protocol.Curve{Problem: protocol.CurveSpiral, Sizes: []int{50, 200, 400},
 		TK: [][]float64{{60, 62, 58}, {80, 82, 79}, {92, 93, 95}}, SimpleMKL: [][]float64{{61, 60, 59}, {81, 80, 80}, {82, 83, 84}}}
-	always := &Curve{Problem: protocol.CurveSpiral, Sizes: lateOnly.Sizes, TK: ahead.TK, SimpleMKL: [][]float64{{60, 60.5, 61}, {80, 80.5, 82}, {82, 83, 84}}}
-	if c := CurveClaims([]*Curve{lateOnly})[1]; c.ID != "Figure 7(b)" || c.Outcome != repro.Reproduced {
+	always := &protocol.Curve{Problem: protocol.CurveSpiral, Sizes: lateOnly.Sizes, TK: ahead.TK, SimpleMKL: [][]float64{{60, 60.5, 61}, {80, 80.5, 82}, {82, 83, 84}}}
+	if c := CurveClaims([]*protocol.Curve{lateOnly})[1]; c.ID != "Figure 7(b)" || c.Outcome != repro.Reproduced {
 		t.Errorf("late only: %s %s (%s)", c.ID, c.Outcome, c.Ours)
 	}
-	if c := CurveClaims([]*Curve{always})[1]; c.Outcome != repro.Partly {
+	if c := CurveClaims([]*protocol.Curve{always})[1]; c.Outcome != repro.Partly {
 		t.Errorf("better at every size: %s (%s)", c.Outcome, c.Ours)
 	}
 	// Figure 7(a): [TK] ahead at every size reproduces it; swapped, or tied
 	// at every size, it does not (a tie is never support).
-	liver := &Curve{Problem: protocol.CurveLiver, Sizes: ahead.Sizes, TK: [][]float64{{75, 76, 78}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: ahead.SimpleMKL}
-	if c := CurveClaims([]*Curve{liver})[0]; c.ID != "Figure 7(a)" || c.Outcome != repro.Reproduced {
+	liver := &protocol.Curve{Problem: protocol.CurveLiver, Sizes: ahead.Sizes, TK: [][]float64{{75, 76, 78}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: ahead.SimpleMKL}
+	if c := CurveClaims([]*protocol.Curve{liver})[0]; c.ID != "Figure 7(a)" || c.Outcome != repro.Reproduced {
 		t.Errorf("Liver ahead: %s %s (%s)", c.ID, c.Outcome, c.Ours)
 	}
-	if c := CurveClaims([]*Curve{{Problem: protocol.CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.TK}})[0]; c.Outcome != repro.NotReproduced {
+	if c := CurveClaims([]*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.TK}})[0]; c.Outcome != repro.NotReproduced {
 		t.Errorf("Liver swapped: %s (%s)", c.Outcome, c.Ours)
 	}
-	if c := CurveClaims([]*Curve{{Problem: protocol.CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.SimpleMKL}})[0]; c.Outcome == repro.Reproduced {
+	if c := CurveClaims([]*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: liver.Sizes, TK: liver.SimpleMKL, SimpleMKL: liver.SimpleMKL}})[0]; c.Outcome == repro.Reproduced {
 		t.Errorf("Liver tied: %s (%s)", c.Outcome, c.Ours)
 	}
 	if cs := CurveClaims(nil); cs[0].Outcome != repro.NotRun || cs[1].Outcome != repro.NotRun || cs[2].Outcome != repro.NotRun {
 		t.Error("missing curves not reported as not run")
 	}
-	if err := viz.CheckFigure(CurveChart([]*Curve{lateOnly, ahead})); err != nil {
+	if err := viz.CheckFigure(CurveChart([]*protocol.Curve{lateOnly, ahead})); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -123,21 +123,21 @@ func TestIonosphere(t *testing.T) {
 	if c := IonosphereClaim(nil, nil); c.Outcome != repro.NotRun {
 		t.Error(c.Outcome)
 	}
-	far := []IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
+	far := []protocol.IonoHypothesis{{Name: "x", Acc: []float64{60, 62}}}
 	if c := IonosphereClaim(nil, far); c.Outcome != repro.NotReproduced {
 		t.Error(c.Outcome)
 	}
 	// Table 1's own [TK] cell within tolerance leaves no miss to explain,
 	// whatever the readings give; a cell that misses leaves the verdict to
 	// them.
-	iono := func(acc ...float64) []Row {
-		r := Row{Data: protocol.DataSets[4]}
+	iono := func(acc ...float64) []protocol.Row {
+		r := protocol.Row{Data: protocol.DataSets[4]}
 		for _, a := range acc {
-			sr := SplitResult{Ran: make([]bool, len(protocol.Methods)), Acc: make([]float64, len(protocol.Methods))}
+			sr := protocol.SplitResult{Ran: make([]bool, len(protocol.Methods)), Acc: make([]float64, len(protocol.Methods))}
 			sr.Ran[protocol.MTK], sr.Acc[protocol.MTK] = true, a
 			r.Splits = append(r.Splits, sr)
 		}
-		return []Row{r}
+		return []protocol.Row{r}
 	}
 	if c := IonosphereClaim(iono(92, 93), hs); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "no miss") {
 		t.Errorf("[TK] not out: %v (%s)", c.Outcome, c.Reason)
@@ -151,9 +151,9 @@ func TestIonosphere(t *testing.T) {
 // results: it explains when the panel lies in the curve's range at the
 // sizes around 150 and the curve reaches 90 %, and not otherwise.
 func TestFigure6SizeClaim(t *testing.T) {
-	s := []Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 83}, {TestAcc: 77}}
-	curve := func(top float64) []*Curve {
-		return []*Curve{{Problem: protocol.CurveSpiral, Sizes: []int{50, 100, 200, 400},
+	s := []protocol.Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 83}, {TestAcc: 77}}
+	curve := func(top float64) []*protocol.Curve {
+		return []*protocol.Curve{{Problem: protocol.CurveSpiral, Sizes: []int{50, 100, 200, 400},
 			TK: [][]float64{{60, 64}, {72, 78}, {84, 88}, {top, top + 2}}}}
 	}
 	if c := Figure6SizeClaim(s, curve(90)); c.Outcome != repro.Reproduced {
@@ -166,7 +166,7 @@ func TestFigure6SizeClaim(t *testing.T) {
 	if c := Figure6SizeClaim(s, curve(90)); c.Outcome == repro.Reproduced {
 		t.Errorf("panel below the curve's range: %v", c.Outcome)
 	}
-	short := []*Curve{{Problem: protocol.CurveSpiral, Sizes: []int{40, 80}, TK: [][]float64{{60}, {70}}}}
+	short := []*protocol.Curve{{Problem: protocol.CurveSpiral, Sizes: []int{40, 80}, TK: [][]float64{{60}, {70}}}}
 	if c := Figure6SizeClaim(s, short); c.Outcome != repro.NotRun {
 		t.Errorf("no size above 150: %v", c.Outcome)
 	}
@@ -175,7 +175,7 @@ func TestFigure6SizeClaim(t *testing.T) {
 // TestFigure6Table checks the table of Figure 6: one row per panel, ε only
 // for [TK].
 func TestFigure6Table(t *testing.T) {
-	h, rows := Figure6Table([]Surface{{Title: "circle, TK", Method: "TK", C: 10, Eps: 0.1, TestAcc: 93.04}, {Title: "circle, SimpleMKL", Method: "SimpleMKL", C: 100, TestAcc: 94}})
+	h, rows := Figure6Table([]protocol.Surface{{Title: "circle, TK", Method: "TK", C: 10, Eps: 0.1, TestAcc: 93.04}, {Title: "circle, SimpleMKL", Method: "SimpleMKL", C: 100, TestAcc: 94}})
 	want := [][]string{{"circle, TK", "10", "0.1", "93.0"}, {"circle, SimpleMKL", "100", "—", "94.0"}}
 	if len(h) != 4 || !reflect.DeepEqual(rows, want) {
 		t.Errorf("rows %q, want %q", rows, want)
@@ -207,10 +207,10 @@ func TestGPKInterpolant(t *testing.T) {
 // curves: it explains a miss at the smallest size alone where the methods
 // tie and neither beats the majority class, and nothing else.
 func TestChanceClaim(t *testing.T) {
-	main := []*Curve{{Problem: protocol.CurveLiver, Sizes: []int{50, 100, 200},
+	main := []*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: []int{50, 100, 200},
 		TK: [][]float64{{54, 56, 52, 55}, {64, 62, 66, 63}, {70, 69, 72, 71}}, SimpleMKL: [][]float64{{56, 55, 54, 56}, {60, 59, 61, 60}, {65, 64, 66, 65}}}}
-	small := func(tk, smkl, maj []float64) *Curve {
-		return &Curve{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{tk}, SimpleMKL: [][]float64{smkl}, Majority: [][]float64{maj}}
+	small := func(tk, smkl, maj []float64) *protocol.Curve {
+		return &protocol.Curve{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{tk}, SimpleMKL: [][]float64{smkl}, Majority: [][]float64{maj}}
 	}
 	chance := small([]float64{54, 56, 52, 55, 58, 57}, []float64{56, 55, 54, 56, 57, 55}, []float64{58, 57, 56, 59, 57, 58})
 	if c := ChanceClaim(main, chance); c.Kind != repro.Diagnostic || c.Outcome != repro.Reproduced {
@@ -224,11 +224,11 @@ func TestChanceClaim(t *testing.T) {
 	if c := ChanceClaim(main, bothLearn); c.Outcome == repro.Reproduced {
 		t.Errorf("both above chance: %v", c.Outcome)
 	}
-	later := []*Curve{{Problem: protocol.CurveLiver, Sizes: main[0].Sizes, TK: [][]float64{main[0].TK[0], {58, 59, 57, 58}, main[0].TK[2]}, SimpleMKL: main[0].SimpleMKL}}
+	later := []*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: main[0].Sizes, TK: [][]float64{main[0].TK[0], {58, 59, 57, 58}, main[0].TK[2]}, SimpleMKL: main[0].SimpleMKL}}
 	if c := ChanceClaim(later, chance); c.Outcome == repro.Reproduced {
 		t.Errorf("a miss at m = 100 as well: %v", c.Outcome)
 	}
-	fine := []*Curve{{Problem: protocol.CurveLiver, Sizes: main[0].Sizes, TK: main[0].TK, SimpleMKL: [][]float64{{50, 51, 49, 50}, main[0].SimpleMKL[1], main[0].SimpleMKL[2]}}}
+	fine := []*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: main[0].Sizes, TK: main[0].TK, SimpleMKL: [][]float64{{50, 51, 49, 50}, main[0].SimpleMKL[1], main[0].SimpleMKL[2]}}}
 	if c := ChanceClaim(fine, chance); c.Outcome != repro.NotRun {
 		t.Errorf("no miss: %v", c.Outcome)
 	}
@@ -242,8 +242,8 @@ func TestChanceClaim(t *testing.T) {
 // explains the second part's miss; an even gap or a method that does not
 // converge does not; a run where the part holds has nothing to explain.
 func TestSemilogGapClaim(t *testing.T) {
-	spiral := func(tk, smkl [][]float64) []*Curve {
-		return []*Curve{{Problem: protocol.CurveSpiral, Sizes: []int{50, 100, 400}, TK: tk, SimpleMKL: smkl}}
+	spiral := func(tk, smkl [][]float64) []*protocol.Curve {
+		return []*protocol.Curve{{Problem: protocol.CurveSpiral, Sizes: []int{50, 100, 400}, TK: tk, SimpleMKL: smkl}}
 	}
 	// Residual errors: TK 0.38, 0.235, 0.08; SimpleMKL 0.46, 0.30, 0.15.
 	widening := spiral([][]float64{{61, 63, 62}, {76, 77, 76.5}, {91, 93, 92}}, [][]float64{{53, 55, 54}, {69, 71, 70}, {84, 86, 85}})

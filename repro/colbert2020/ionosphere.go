@@ -16,7 +16,7 @@ import (
 // diagnostic (Criteria) that explains nothing; when Table 1's own
 // Ionosphere [TK] cell (ε chosen by cross-validation) is not out, there is
 // no miss, and the row says so.
-func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
+func IonosphereClaim(rows []protocol.Row, hs []protocol.IonoHypothesis) repro.Claim {
 	const statement = "which reading of [TK] with d = 0 gives the paper's 93.24 % on Ionosphere (our diagnosis)"
 	if len(hs) == 0 {
 		return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
@@ -39,7 +39,7 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 		if v.Mean > bestMean {
 			best, bestMean = fmt.Sprintf("%s, ε = %g: %.1f ± %.1f %%", h.Name, h.Eps, v.Mean, v.Std), v.Mean
 		}
-		cell := Row{Data: protocol.DataSets[4], Splits: ionoSplits(h.Acc)}
+		cell := protocol.Row{Data: protocol.DataSets[4], Splits: ionoSplits(h.Acc)}
 		if c, ok := table1Cell(cell, protocol.MTK); ok && welchNotOut(c) {
 			hits = append(hits, fmt.Sprintf("%s, ε = %g", h.Name, h.Eps))
 		}
@@ -59,10 +59,10 @@ func IonosphereClaim(rows []Row, hs []IonoHypothesis) repro.Claim {
 
 // ionoSplits wraps the accuracies of a reading as [TK]'s column of
 // Ionosphere's splits, so that Table 1's cell rule decides it.
-func ionoSplits(acc []float64) []SplitResult {
-	out := make([]SplitResult, len(acc))
+func ionoSplits(acc []float64) []protocol.SplitResult {
+	out := make([]protocol.SplitResult, len(acc))
 	for s, a := range acc {
-		out[s] = SplitResult{Ran: make([]bool, len(protocol.Methods)), Acc: make([]float64, len(protocol.Methods))}
+		out[s] = protocol.SplitResult{Ran: make([]bool, len(protocol.Methods)), Acc: make([]float64, len(protocol.Methods))}
 		out[s].Ran[protocol.MTK], out[s].Acc[protocol.MTK] = true, a
 	}
 	return out

@@ -89,22 +89,22 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Mode: cfg.Mode}
-	rows := map[string]*Row{}
+	rows := map[string]*protocol.Row{}
 	for _, i := range cfg.RowIndices() {
-		res.Table1 = append(res.Table1, Row{Data: protocol.DataSets[i], Splits: make([]SplitResult, cfg.AllSplits())})
+		res.Table1 = append(res.Table1, protocol.Row{Data: protocol.DataSets[i], Splits: make([]protocol.SplitResult, cfg.AllSplits())})
 	}
 	for k := range res.Table1 {
 		r := &res.Table1[k]
 		rows[r.Data.Name] = r
 		for s := range r.Splits {
 			nm := len(protocol.Methods)
-			r.Splits[s] = SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), Fit: make([]float64, nm), C: make([]float64, nm)}
+			r.Splits[s] = protocol.SplitResult{Ran: make([]bool, nm), Acc: make([]float64, nm), Time: make([]float64, nm), Fit: make([]float64, nm), C: make([]float64, nm)}
 		}
 	}
 	var merr error
 	for _, err := range []error{
 		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
-		protocol.KindTable1.Each(js, raw, func(j jobs.Job, mr MethodResult) {
+		protocol.KindTable1.Each(js, raw, func(j jobs.Job, mr protocol.MethodResult) {
 			var m int
 			if err := j.Param("method", &m); err != nil {
 				merr = err
@@ -116,13 +116,13 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 				sr.Eps = mr.Eps
 			}
 		}),
-		protocol.KindScaling.Each(js, raw, func(_ jobs.Job, s *Scaling) { res.Scaling = s }),
-		protocol.KindFigure6.Each(js, raw, func(_ jobs.Job, s []Surface) { res.Figure6 = append(res.Figure6, s...) }),
-		protocol.KindFigure1.Each(js, raw, func(_ jobs.Job, f *Figure1) { res.Figure1 = f }),
-		protocol.KindIono.Each(js, raw, func(_ jobs.Job, h []IonoHypothesis) { res.Ionosphere = h }),
-		protocol.KindFigure2.Each(js, raw, func(_ jobs.Job, f *Figure2) { res.Figure2 = f }),
-		protocol.KindCurve.Each(js, raw, func(_ jobs.Job, c *Curve) { res.Curves = append(res.Curves, c) }),
-		protocol.KindChance.Each(js, raw, func(_ jobs.Job, c *Curve) { res.LiverSmall = c }),
+		protocol.KindScaling.Each(js, raw, func(_ jobs.Job, s *protocol.Scaling) { res.Scaling = s }),
+		protocol.KindFigure6.Each(js, raw, func(_ jobs.Job, s []protocol.Surface) { res.Figure6 = append(res.Figure6, s...) }),
+		protocol.KindFigure1.Each(js, raw, func(_ jobs.Job, f *protocol.Figure1) { res.Figure1 = f }),
+		protocol.KindIono.Each(js, raw, func(_ jobs.Job, h []protocol.IonoHypothesis) { res.Ionosphere = h }),
+		protocol.KindFigure2.Each(js, raw, func(_ jobs.Job, f *protocol.Figure2) { res.Figure2 = f }),
+		protocol.KindCurve.Each(js, raw, func(_ jobs.Job, c *protocol.Curve) { res.Curves = append(res.Curves, c) }),
+		protocol.KindChance.Each(js, raw, func(_ jobs.Job, c *protocol.Curve) { res.LiverSmall = c }),
 	} {
 		if err != nil {
 			return nil, fmt.Errorf("colbert2020: %w", err)

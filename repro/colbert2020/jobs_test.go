@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
@@ -14,21 +13,7 @@ import (
 // protocol.Jobs(ConfigFor(mode)); an unknown mode, data set or row is an
 // error. (protocol.TestJobsList checks the lists.)
 func TestJobsRegistered(t *testing.T) {
-	exp, ok := jobs.Lookup(protocol.JobsPaper)
-	if !ok {
-		t.Fatal("not registered")
-	}
-	for _, mode := range []string{"quick", "full", "paper"} {
-		js, err := exp.Build(mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, _ := ConfigFor(mode)
-		jobstest.CheckList(t, js, protocol.Jobs(cfg))
-	}
-	if _, err := exp.Build("huge"); err == nil {
-		t.Error("unknown mode accepted")
-	}
+	jobstest.CheckRegistered(t, JobsPaper, ConfigFor, protocol.Jobs, "quick", "full", "paper")
 	bad := protocol.Jobs(protocol.Quick())[1]
 	bad.Data = "no-such-set"
 	if _, err := RunJob(context.Background(), bad); err == nil {
@@ -57,7 +42,7 @@ func withoutTimes(res *Results) Results {
 	c.Elapsed = 0
 	c.Table1 = nil
 	for _, r := range res.Table1 {
-		r2 := Row{Data: r.Data}
+		r2 := protocol.Row{Data: r.Data}
 		for _, s := range r.Splits {
 			s.Time, s.Fit = make([]float64, len(s.Time)), make([]float64, len(s.Fit))
 			r2.Splits = append(r2.Splits, s)
@@ -65,7 +50,7 @@ func withoutTimes(res *Results) Results {
 		c.Table1 = append(c.Table1, r2)
 	}
 	if res.Scaling != nil {
-		sc := Scaling{}
+		sc := protocol.Scaling{}
 		for _, ser := range res.Scaling.Series {
 			ser.Seconds, ser.Exponent = nil, 0
 			sc.Series = append(sc.Series, ser)

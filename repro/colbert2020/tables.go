@@ -18,7 +18,7 @@ import (
 // and the time: the paper's beside ours for
 // one fit at the chosen hyper-parameters and for the whole column with its
 // CV.
-func Table1Markdown(rows []Row) string {
+func Table1Markdown(rows []protocol.Row) string {
 	var b strings.Builder
 	b.WriteString("| data set (the paper's m) | method | splits | accuracy %: paper | ours | time s: paper | ours, one fit | ours, with CV |\n|---|---|---|---|---|---|---|---|\n")
 	bold := func(s string, best bool) string {
@@ -63,7 +63,7 @@ func round2(x float64) float64 { return math.Round(100*x) / 100 }
 // m, with one
 // legend for both; ScalingMarkdown gives the fitted slopes. The names leave
 // out the paper's brackets, which read as citation markup in a chart.
-func ScalingChart(s *Scaling, method string) *viz.Grid {
+func ScalingChart(s *protocol.Scaling, method string) *viz.Grid {
 	fig, what := "Figure 3", "TK, SDP (24) fits per degree d"
 	if method == "SimpleMKL TK" {
 		fig, what = "Figure 4", "SimpleMKL TK fits per library size L"
@@ -92,7 +92,7 @@ func ScalingChart(s *Scaling, method string) *viz.Grid {
 
 // label names a series in the charts and the slope table: its degree
 // (Figure 3) or library size (Figure 4).
-func seriesLabel(ser ScalingSeries) string {
+func seriesLabel(ser protocol.ScalingSeries) string {
 	if ser.L > 0 {
 		return fmt.Sprintf("L = %d", ser.L)
 	}
@@ -102,10 +102,10 @@ func seriesLabel(ser ScalingSeries) string {
 // ScalingMarkdown is the table of the fitted log–log slopes of Figures 3–4,
 // one row per degree or library size, circle and spiral, beside the
 // exponent the paper fits to MOSEK's and its SimpleMKL's times.
-func ScalingMarkdown(s *Scaling) string {
+func ScalingMarkdown(s *protocol.Scaling) string {
 	var b strings.Builder
 	b.WriteString("| figure | method | series | slope, circle | slope, spiral | the paper's exponent |\n|---|---|---|---|---|---|\n")
-	slope := func(ser ScalingSeries, problem string) string {
+	slope := func(ser protocol.ScalingSeries, problem string) string {
 		for _, o := range s.Series {
 			if o.Method == ser.Method && o.Degree == ser.Degree && o.L == ser.L && o.Problem == problem && len(o.Sizes) > 1 {
 				return fmt.Sprintf("%.2f", o.Exponent)

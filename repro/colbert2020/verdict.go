@@ -14,7 +14,7 @@ import (
 // than the paper's exponent plus ExponentSlack. Our solvers stand in for
 // MOSEK and the SimpleMKL toolbox, so the row is marked Substitute and
 // counted apart from the paper's claims.
-func scalingClaim(s *Scaling, id, method, statement string, paper float64) repro.Claim {
+func scalingClaim(s *protocol.Scaling, id, method, statement string, paper float64) repro.Claim {
 	var parts []string
 	holds, worst, n := true, 0.0, 0
 	for _, ser := range s.Series {
@@ -47,22 +47,22 @@ func scalingClaim(s *Scaling, id, method, statement string, paper float64) repro
 type Results struct {
 	Mode    string
 	Checks  []repro.Claim
-	Table1  []Row
-	Scaling *Scaling
-	Figure6 []Surface
-	Figure1 *Figure1
-	Figure2 *Figure2
+	Table1  []protocol.Row
+	Scaling *protocol.Scaling
+	Figure6 []protocol.Surface
+	Figure1 *protocol.Figure1
+	Figure2 *protocol.Figure2
 	// Ionosphere is the study of readings of [TK] on Ionosphere.
-	Ionosphere []IonoHypothesis
-	Curves     []*Curve
+	Ionosphere []protocol.IonoHypothesis
+	Curves     []*protocol.Curve
 	// LiverSmall is the Liver curve at its smallest size with
 	// Config.ChanceReps repetitions (ChanceClaim).
-	LiverSmall *Curve
+	LiverSmall *protocol.Curve
 	Elapsed    time.Duration
 }
 
 // Table1Cells returns the paper-vs-ours accuracy cells of Table 1.
-func Table1Cells(rows []Row) []repro.Cell {
+func Table1Cells(rows []protocol.Row) []repro.Cell {
 	var cells []repro.Cell
 	for _, r := range rows {
 		for j := range protocol.Methods {
@@ -79,7 +79,7 @@ func Table1Cells(rows []Row) []repro.Cell {
 // δ the gap to the nearest other method in the paper's row (criterion
 // "table 1": repro.Cell.Verdict, Welch's test with the power to see δ);
 // false when no split ran it.
-func table1Cell(r Row, j int) (repro.Cell, bool) {
+func table1Cell(r protocol.Row, j int) (repro.Cell, bool) {
 	acc := r.Acc(j)
 	if len(acc) == 0 {
 		return repro.Cell{}, false
@@ -194,7 +194,7 @@ func quickSubsets(r *repro.Report, res *Results) {
 // (repro.NoWorse). A set holds when either column is shown no worse,
 // fails when both are shown worse, and is undecided otherwise (a
 // non-rejection certifies nothing).
-func statementClaim(rows []Row) repro.Claim {
+func statementClaim(rows []protocol.Row) repro.Claim {
 	cl := repro.Claim{ID: "Section 8", Kind: repro.Statement, Statement: "in all cases [TK] or [SimpleMKL TK] met or exceeded [SimpleMKL]",
 		Paper:     "all five data sets",
 		Tolerance: fmt.Sprintf("no worse than [SimpleMKL] − %g point (paired non-inferiority, α = %g)", MetMargin, repro.Alpha),
@@ -247,7 +247,7 @@ func statementClaim(rows []Row) repro.Claim {
 // that size (LMI of order 277, 351 P-variables) takes seconds. Ours also
 // gives the whole column with its CV. It is not a claim of the paper; the
 // target is at least 10× less time than the paper's.
-func speedClaim(rows []Row) repro.Claim {
+func speedClaim(rows []protocol.Row) repro.Claim {
 	var parts []repro.Part
 	var ours []string
 	for _, row := range rows {

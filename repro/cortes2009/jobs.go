@@ -10,15 +10,7 @@ import (
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
-// JobsPaper is the name under which the experiments are registered with
-// repro/jobs (protocol.JobsPaper).
-const JobsPaper = protocol.JobsPaper
-
 func init() { jobs.RegisterPaper(&jobsPaper) }
-
-// Config is the configuration of a run (protocol.Config), named here so
-// that the notebook's edits of nb.Open read as before.
-type Config = protocol.Config
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table of protocol.Jobs, the report's theorem checks and the protocol's

@@ -2,28 +2,13 @@ package donini2017
 
 import "github.com/kernelab/kernelab/repro/donini2017/protocol"
 
-// The protocol's types under the names the report, its tests and the
-// notebook use: the computation is package protocol's (its records are
-// keyed by its code alone), the report reads its results.
+// Config and the names below are the protocol's that the notebook reads
+// here, so it imports the paper's report alone. The report and its tests
+// name the rest of package protocol (the computation, whose code alone
+// keys its records) as protocol.X.
 type (
-	Config       = protocol.Config
-	Bench        = protocol.Bench
-	Alg1Point    = protocol.Alg1Point
-	Alg1Result   = protocol.Alg1Result
-	AllPairs     = protocol.AllPairs
-	CVCurves     = protocol.CVCurves
-	CVFold       = protocol.CVFold
-	GHKLOptions  = protocol.GHKLOptions
-	GHKLResult   = protocol.GHKLResult
-	GHKLRow      = protocol.GHKLRow
-	MEBCurve     = protocol.MEBCurve
-	MNISTCurve   = protocol.MNISTCurve
-	NoiseCurve   = protocol.NoiseCurve
-	RandomFamily = protocol.RandomFamily
-	SRCurve      = protocol.SRCurve
-	Table4Cell   = protocol.Table4Cell
-	TimeRow      = protocol.TimeRow
-	Weights      = protocol.Weights
+	Config   = protocol.Config
+	AllPairs = protocol.AllPairs
 )
 
 // JobsPaper is the name under which the experiments are registered with

@@ -680,7 +680,7 @@ func LogLogSlope(x, y []float64) float64 {
 
 // CheckAlgorithm1 turns the convergence curve into a claim: the log–log
 // slope is within [−0.75, −0.25] (the Monte Carlo rate steps^{−1/2}).
-func CheckAlgorithm1(pts []Alg1Point, D int) repro.Claim {
+func CheckAlgorithm1(pts []protocol.Alg1Point, D int) repro.Claim {
 	var x, y []float64
 	var parts []string
 	for _, p := range pts {

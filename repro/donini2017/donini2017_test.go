@@ -154,8 +154,8 @@ func claimByID(r *repro.Report, id string) repro.Claim {
 }
 
 func TestVerdictTieIsNotAWin(t *testing.T) {
-	curve := func(mkl, kd []float64) CVCurves {
-		c := CVCurves{Data: "toy", Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
+	curve := func(mkl, kd []float64) protocol.CVCurves {
+		c := protocol.CVCurves{Data: "toy", Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
 		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{kd}
 		}
@@ -163,14 +163,14 @@ func TestVerdictTieIsNotAWin(t *testing.T) {
 		return c
 	}
 	// K_MKL ahead by 0.01 on average but inside the fold-to-fold noise: a tie.
-	noisy := &Results{Mode: "test", Prep: protocol.MinMax, CV: []CVCurves{curve(
+	noisy := &Results{Mode: "test", Prep: protocol.MinMax, CV: []protocol.CVCurves{curve(
 		[]float64{0.80, 0.90, 0.70, 0.85, 0.75}, []float64{0.85, 0.83, 0.72, 0.80, 0.75})}}
 	c := claimByID(Verdict(noisy), "Figures 3–5 K_MKL vs K_D")
 	if c.Outcome == repro.Reproduced {
 		t.Errorf("a difference inside the noise counted as a win: %v (%s)", c.Outcome, c.Ours)
 	}
 	// A consistent gain of 0.05 on every fold is a win.
-	clear := &Results{Mode: "test", Prep: protocol.MinMax, CV: []CVCurves{curve(
+	clear := &Results{Mode: "test", Prep: protocol.MinMax, CV: []protocol.CVCurves{curve(
 		[]float64{0.85, 0.86, 0.90, 0.81, 0.88}, []float64{0.80, 0.80, 0.86, 0.75, 0.84})}}
 	if c := claimByID(Verdict(clear), "Figures 3–5 K_MKL vs K_D"); c.Outcome != repro.Reproduced {
 		t.Errorf("a consistent win not counted: %v (%s)", c.Outcome, c.Ours)
@@ -184,7 +184,7 @@ func TestVerdictTieIsNotAWin(t *testing.T) {
 	if c := claimByID(Verdict(clear), "Figures 3–5 optimistic baselines"); c.Outcome != repro.Reproduced {
 		t.Errorf("K_MKL ahead of the baselines: %v (%s)", c.Outcome, c.Ours)
 	}
-	swapped := &Results{CV: []CVCurves{curve([]float64{0.70, 0.71, 0.75, 0.66, 0.73}, []float64{0.85, 0.86, 0.90, 0.81, 0.88})}}
+	swapped := &Results{CV: []protocol.CVCurves{curve([]float64{0.70, 0.71, 0.75, 0.66, 0.73}, []float64{0.85, 0.86, 0.90, 0.81, 0.88})}}
 	for _, id := range []string{"Figures 3–5 optimistic baselines", "Figures 3–5 K_MKL vs K_D"} {
 		if c := claimByID(Verdict(swapped), id); c.Outcome != repro.NotReproduced {
 			t.Errorf("%s with K_MKL far behind: %v (%s)", id, c.Outcome, c.Ours)
@@ -195,7 +195,7 @@ func TestVerdictTieIsNotAWin(t *testing.T) {
 	// the families turns the win into a loss.
 	q := []float64{0.85, 0.86, 0.90, 0.81, 0.88}
 	r := []float64{0.80, 0.80, 0.86, 0.75, 0.84}
-	f6 := &Results{Fig6: []RandomFamily{{Data: "x", Ds: []int{2, 4, 6}, Q: [][]float64{q, {0.9, 0.8, 0.7, 0.9, 0.8}, r}, R: [][]float64{r, {0.8, 0.8, 0.75, 0.85, 0.82}, r}}}}
+	f6 := &Results{Fig6: []protocol.RandomFamily{{Data: "x", Ds: []int{2, 4, 6}, Q: [][]float64{q, {0.9, 0.8, 0.7, 0.9, 0.8}, r}, R: [][]float64{r, {0.8, 0.8, 0.75, 0.85, 0.82}, r}}}}
 	if c := claimByID(Verdict(f6), "Figure 6"); c.Outcome != repro.Partly || c.Ours[:6] != "1 of 3" {
 		t.Errorf("Figure 6: %v %q (a noisy or equal mean is not a win)", c.Outcome, c.Ours)
 	}
@@ -368,8 +368,8 @@ func TestTinyFigure10(t *testing.T) {
 // edge; the deskewing claim needs a significant gain on paired test
 // images (McNemar's exact test), not just a lower error.
 func TestNewClaims(t *testing.T) {
-	curve := func(kmkl []float64) CVCurves {
-		c := CVCurves{Data: "Sonar", Ds: []int{5}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods))}
+	curve := func(kmkl []float64) protocol.CVCurves {
+		c := protocol.CVCurves{Data: "Sonar", Ds: []int{5}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods))}
 		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{{0.8, 0.82, 0.79, 0.85, 0.81}}
 		}
@@ -377,7 +377,7 @@ func TestNewClaims(t *testing.T) {
 		return c
 	}
 	same := curve([]float64{0.8, 0.82, 0.79, 0.85, 0.81})
-	res := &Results{CV: []CVCurves{same}, CVPaperCheck: &same}
+	res := &Results{CV: []protocol.CVCurves{same}, CVPaperCheck: &same}
 	if c := claimByID(Verdict(res), "Figures 3–5 protocol cuts"); c.Outcome != repro.Reproduced {
 		t.Errorf("identical grids: %v %s", c.Outcome, c.Ours)
 	}
@@ -394,17 +394,17 @@ func TestNewClaims(t *testing.T) {
 		t.Errorf("the paper's protocol: %v %q", c.Outcome, c.Reason)
 	}
 
-	row := GHKLRow{Data: "haberman", Nodes: "linear", AUC: [][]float64{{0.7, 0.7}, {0.6, 0.6}, {0.6, 0.6}, {0.6, 0.6}},
+	row := protocol.GHKLRow{Data: "haberman", Nodes: "linear", AUC: [][]float64{{0.7, 0.7}, {0.6, 0.6}, {0.6, 0.6}, {0.6, 0.6}},
 		BestC: [][]float64{nil, {1, 1e6}, {1, 1}, {10, 1}}, AtEdge: [][]bool{nil, {false, true}, {false, false}, {false, false}}}
-	c := claimByID(Verdict(&Results{Table4: []GHKLRow{row}}), "Table 4 C grid")
+	c := claimByID(Verdict(&Results{Table4: []protocol.GHKLRow{row}}), "Table 4 C grid")
 	if c.Outcome != repro.NotReproduced || !strings.Contains(c.Ours, "1 of 6") || !strings.Contains(c.Ours, "fold 1: C = 1e+06") {
 		t.Errorf("one fold at an edge: %v %q", c.Outcome, c.Ours)
 	}
 	row.AtEdge[1][1] = false
-	if c := claimByID(Verdict(&Results{Table4: []GHKLRow{row}}), "Table 4 C grid"); c.Outcome != repro.Reproduced {
+	if c := claimByID(Verdict(&Results{Table4: []protocol.GHKLRow{row}}), "Table 4 C grid"); c.Outcome != repro.Reproduced {
 		t.Errorf("no fold at an edge: %v %q", c.Outcome, c.Ours)
 	}
-	rows, err := Table4CRows(&Results{Table4: []GHKLRow{row}})
+	rows, err := Table4CRows(&Results{Table4: []protocol.GHKLRow{row}})
 	if err != nil || len(rows) != 3 || rows[0][3] != "1 1e+06" || rows[0][4] != "0 of 2" {
 		t.Errorf("Table4CRows: %v, %v", rows, err)
 	}
@@ -447,8 +447,8 @@ func TestNewClaims(t *testing.T) {
 // TestSubstitutesCountedApart: Colon and Gisette (Bench.Apart) leave the
 // paper's Figures 3–5 rows and get their own row, counted apart.
 func TestSubstitutesCountedApart(t *testing.T) {
-	curve := func(name string, mkl, kd []float64) CVCurves {
-		c := CVCurves{Data: name, Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
+	curve := func(name string, mkl, kd []float64) protocol.CVCurves {
+		c := protocol.CVCurves{Data: name, Ds: []int{10}, Methods: protocol.Methods, AUC: make([][][]float64, len(protocol.Methods)), Best: make([][]float64, len(protocol.Methods))}
 		for m := range protocol.Methods {
 			c.AUC[m] = [][]float64{kd}
 		}
@@ -456,7 +456,7 @@ func TestSubstitutesCountedApart(t *testing.T) {
 		return c
 	}
 	win, lose := []float64{0.85, 0.86, 0.90, 0.81, 0.88}, []float64{0.80, 0.80, 0.86, 0.75, 0.84}
-	res := &Results{CV: []CVCurves{curve("Heart", win, lose), curve("Colon", lose, win)}}
+	res := &Results{CV: []protocol.CVCurves{curve("Heart", win, lose), curve("Colon", lose, win)}}
 	rep := Verdict(res)
 	if c := claimByID(rep, "Figures 3–5 K_MKL vs K_D"); c.Outcome != repro.Reproduced || len(c.Parts) != 1 {
 		t.Errorf("the substitute entered the paper's row: %v %q", c.Outcome, c.Ours)
@@ -495,7 +495,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 	up := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95}
 	zig := []float64{0.1, 0.9, 0.2, 0.9, 0.2, 0.9, 0.2, 0.9, 0.2, 0.9}
 	fig1 := func(r []float64) *Results {
-		return &Results{Prep: protocol.ZScore, Fig1: []MEBCurve{{Data: "Heart", Prep: protocol.ZScore, SR: sr, RStar: r}}}
+		return &Results{Prep: protocol.ZScore, Fig1: []protocol.MEBCurve{{Data: "Heart", Prep: protocol.ZScore, SR: sr, RStar: r}}}
 	}
 	if c := claimByID(Verdict(fig1(up)), "Figure 1"); c.Outcome != repro.Reproduced {
 		t.Errorf("a rising radius: %v %s", c.Outcome, c.Ours)
@@ -504,7 +504,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 		t.Errorf("an odd/even zigzag passed the trend test: %s", c.Ours)
 	}
 	noise := []float64{0, 10, 20, 30, 40, 50}
-	fig9 := func(w []float64) *Results { return &Results{Fig9: []NoiseCurve{{Noise: noise, Mean: w}}} }
+	fig9 := func(w []float64) *Results { return &Results{Fig9: []protocol.NoiseCurve{{Noise: noise, Mean: w}}} }
 	if c := claimByID(Verdict(fig9([]float64{0.3, 0.35, 0.4, 0.5, 0.55, 0.6})), "Figure 9"); c.Outcome != repro.Reproduced {
 		t.Errorf("a rising W: %v %s", c.Outcome, c.Ours)
 	}
@@ -514,7 +514,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 	hi := []float64{0.80, 0.82, 0.78, 0.84, 0.81, 0.79, 0.83, 0.80, 0.82, 0.81}
 	lo := []float64{0.60, 0.63, 0.57, 0.66, 0.61, 0.58, 0.64, 0.60, 0.62, 0.61}
 	t4 := func(mkl, ghkl []float64) *Results {
-		return &Results{Table4: []GHKLRow{{Data: "haberman", Nodes: "linear", AUC: [][]float64{mkl, ghkl, ghkl, ghkl}}}}
+		return &Results{Table4: []protocol.GHKLRow{{Data: "haberman", Nodes: "linear", AUC: [][]float64{mkl, ghkl, ghkl, ghkl}}}}
 	}
 	if c := claimByID(Verdict(t4(hi, lo)), "Table 4 K_MKL vs gHKL"); c.Outcome != repro.Reproduced {
 		t.Errorf("K_MKL far ahead: %v %s", c.Outcome, c.Ours)
@@ -542,7 +542,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 		auc  [][]float64
 		want repro.Outcome
 	}{{paper, repro.Undecided}, {shifted, repro.NotReproduced}} {
-		res := &Results{Table4: []GHKLRow{{Data: "haberman", Nodes: "linear", AUC: c.auc}}}
+		res := &Results{Table4: []protocol.GHKLRow{{Data: "haberman", Nodes: "linear", AUC: c.auc}}}
 		got := claimByID(Verdict(res), "Table 4")
 		if got.Outcome != c.want {
 			t.Errorf("Table 4 cells: %v, want %v (%s)", got.Outcome, c.want, got.Ours)
@@ -559,7 +559,7 @@ func TestTrendAndBetterRowsFail(t *testing.T) {
 func TestMoreRowsFail(t *testing.T) {
 	outcome := func(res *Results, id string) repro.Outcome { return claimByID(Verdict(res), id).Outcome }
 	// Figure 7: C(K_MKL) between C(K_sum) and C(K_D).
-	f7 := &Results{Fig7: []SRCurve{{Data: "x", Ds: []int{5}, MKL: []float64{2}, KD: []float64{3}, Sum: []float64{1}}}}
+	f7 := &Results{Fig7: []protocol.SRCurve{{Data: "x", Ds: []int{5}, MKL: []float64{2}, KD: []float64{3}, Sum: []float64{1}}}}
 	if o := outcome(f7, "Figure 7"); o != repro.Reproduced {
 		t.Errorf("Figure 7 between: %v", o)
 	}
@@ -586,7 +586,7 @@ func TestMoreRowsFail(t *testing.T) {
 		return e
 	}
 	f8 := func(rising bool) *Results {
-		return &Results{Fig8: []Weights{{Data: "Heart", D: 10, Eta: eta(rising)}, {Data: "Splice", D: 10, Eta: eta(rising)}}}
+		return &Results{Fig8: []protocol.Weights{{Data: "Heart", D: 10, Eta: eta(rising)}, {Data: "Splice", D: 10, Eta: eta(rising)}}}
 	}
 	for _, id := range []string{"Figure 8 Heart", "Figure 8 Splice", "§4 η_0 = 0"} {
 		if o := outcome(f8(false), id); o != repro.Reproduced {
@@ -604,7 +604,7 @@ func TestMoreRowsFail(t *testing.T) {
 		t.Errorf("η_0 = 0.01 passed: %v", o)
 	}
 	// §5.2: R_D's weights flatter than Q_D's.
-	fig6 := []RandomFamily{{Data: "x", Ds: []int{2}, Q: [][]float64{{0.8, 0.9}}, R: [][]float64{{0.8, 0.9}}}}
+	fig6 := []protocol.RandomFamily{{Data: "x", Ds: []int{2}, Q: [][]float64{{0.8, 0.9}}, R: [][]float64{{0.8, 0.9}}}}
 	if o := outcome(&Results{Fig6: fig6, Fig6Spread: [2]float64{1.1, 3}}, "§5.2 R_D weights"); o != repro.Reproduced {
 		t.Errorf("R_D flatter: %v", o)
 	}
@@ -614,13 +614,13 @@ func TestMoreRowsFail(t *testing.T) {
 	// Table 3: our fit 5 times one RBF fit is faster than 10 RBF fits;
 	// 20 times is slower.
 	t3 := func(ratio float64) *Results {
-		row := TimeRow{Data: "Heart"}
+		row := protocol.TimeRow{Data: "Heart"}
 		for f := 0; f < 10; f++ {
 			r := 0.01 * (1 + 0.05*float64(f%3))
 			row.RBF = append(row.RBF, r)
 			row.Ours[0] = append(row.Ours[0], ratio*r*(1+0.02*float64(f%2)))
 		}
-		return &Results{Table3: []TimeRow{row}}
+		return &Results{Table3: []protocol.TimeRow{row}}
 	}
 	if o := outcome(t3(5), "Table 3"); o != repro.Reproduced {
 		t.Errorf("Table 3 at 5 RBF fits: %v", o)
@@ -637,7 +637,7 @@ func TestMoreRowsFail(t *testing.T) {
 		return b
 	}
 	f10 := func(mkl, other float64) *Results {
-		c := &MNISTCurve{Ds: []int{5, 40}}
+		c := &protocol.MNISTCurve{Ds: []int{5, 40}}
 		for m := 0; m < 3; m++ {
 			lvl := other
 			if m == 0 {

@@ -58,19 +58,25 @@ func CurvesChart(res *Results) (*viz.Grid, error) {
 	for _, c := range res.CV {
 		var ser []viz.Series
 		for m, name := range c.Methods {
-			s := viz.Series{Name: name, X: floats(c.Ds)}
+			s := meanStd(viz.Series{Name: name, X: floats(c.Ds)}, c.AUC[m])
 			if m >= 3 {
 				s.Dash = viz.Dashed
-			}
-			for di := range c.Ds {
-				mu, sd, _ := metrics.MeanStd(c.AUC[m][di])
-				s.Y, s.Err = append(s.Y, mu), append(s.Err, sd)
 			}
 			ser = append(ser, s)
 		}
 		panels = append(panels, &viz.Line{Title: fmt.Sprintf("%s (%d rows)", c.Data, c.N), XLabel: "D", YLabel: "test AUC", Series: ser, TicksAtX: true})
 	}
 	return &viz.Grid{Title: "Figures 3–5: AUC against D (nested CV; dashed: c or γ chosen a posteriori)", Panels: panels, Cols: 3, SharedLegend: true}, nil
+}
+
+// meanStd returns s with, at each of its x values, the mean and the std
+// of the matching sample as its Y and Err (a ± band over folds or draws).
+func meanStd(s viz.Series, samples [][]float64) viz.Series {
+	for i := range s.X {
+		mu, sd, _ := metrics.MeanStd(samples[i])
+		s.Y, s.Err = append(s.Y, mu), append(s.Err, sd)
+	}
+	return s
 }
 
 // Figure6Chart draws Figure 6: EasyMKL's AUC on the random families Q_D
@@ -81,14 +87,8 @@ func Figure6Chart(res *Results) (*viz.Grid, error) {
 	}
 	var panels []viz.Chart
 	for _, f := range res.Fig6 {
-		q := viz.Series{Name: "Q_D (degree rule)", X: floats(f.Ds)}
-		r := viz.Series{Name: "R_D (random rule)", X: floats(f.Ds), Dash: viz.Dashed}
-		for i := range f.Ds {
-			mq, sq, _ := metrics.MeanStd(f.Q[i])
-			mr, sr, _ := metrics.MeanStd(f.R[i])
-			q.Y, q.Err = append(q.Y, mq), append(q.Err, sq)
-			r.Y, r.Err = append(r.Y, mr), append(r.Err, sr)
-		}
+		q := meanStd(viz.Series{Name: "Q_D (degree rule)", X: floats(f.Ds)}, f.Q)
+		r := meanStd(viz.Series{Name: "R_D (random rule)", X: floats(f.Ds), Dash: viz.Dashed}, f.R)
 		panels = append(panels, &viz.Line{Title: f.Data, XLabel: "D", YLabel: "test AUC", Series: []viz.Series{q, r}, TicksAtX: true})
 	}
 	return &viz.Grid{Title: "Figure 6: is the degree structure important? (Algorithm 1)", Panels: panels, Cols: 2, SharedLegend: true}, nil

@@ -107,26 +107,26 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error) {
 	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep, Inner: cfg.Inner, VGrid: cfg.VGrid}
 	// CV folds and Table 4 columns are gathered per data set.
-	cvFolds := map[string][]CVFold{}
-	var paperFolds []CVFold
-	t4 := map[string]Table4Cell{}
+	cvFolds := map[string][]protocol.CVFold{}
+	var paperFolds []protocol.CVFold
+	t4 := map[string]protocol.Table4Cell{}
 	for _, err := range []error{
 		kindChecks.Each(js, raw, func(_ jobs.Job, c ChecksResult) { res.Checks, res.MaxMin = c.Checks, c.MaxMin }),
-		protocol.KindFig1.Each(js, raw, func(_ jobs.Job, c MEBCurve) { res.Fig1 = append(res.Fig1, c) }),
-		protocol.KindCV.Each(js, raw, func(j jobs.Job, f CVFold) {
+		protocol.KindFig1.Each(js, raw, func(_ jobs.Job, c protocol.MEBCurve) { res.Fig1 = append(res.Fig1, c) }),
+		protocol.KindCV.Each(js, raw, func(j jobs.Job, f protocol.CVFold) {
 			if j.Method == protocol.MethodPaperCV {
 				paperFolds = append(paperFolds, f)
 			} else {
 				cvFolds[j.Data] = append(cvFolds[j.Data], f)
 			}
 		}),
-		protocol.KindFig6.Each(js, raw, func(_ jobs.Job, rf RandomFamily) { res.Fig6 = append(res.Fig6, rf) }),
+		protocol.KindFig6.Each(js, raw, func(_ jobs.Job, rf protocol.RandomFamily) { res.Fig6 = append(res.Fig6, rf) }),
 		protocol.KindSpread.Each(js, raw, func(_ jobs.Job, s [2]float64) { res.Fig6Spread = s }),
-		protocol.KindFig7.Each(js, raw, func(_ jobs.Job, c []SRCurve) { res.Fig7 = c }),
-		protocol.KindFig8.Each(js, raw, func(_ jobs.Job, w []Weights) { res.Fig8 = w }),
-		protocol.KindFig9.Each(js, raw, func(_ jobs.Job, c []NoiseCurve) { res.Fig9 = c }),
-		protocol.KindTable3.Each(js, raw, func(_ jobs.Job, r TimeRow) { res.Table3 = append(res.Table3, r) }),
-		protocol.KindFig10.Each(js, raw, func(_ jobs.Job, c *MNISTCurve) { res.Fig10 = c }),
+		protocol.KindFig7.Each(js, raw, func(_ jobs.Job, c []protocol.SRCurve) { res.Fig7 = c }),
+		protocol.KindFig8.Each(js, raw, func(_ jobs.Job, w []protocol.Weights) { res.Fig8 = w }),
+		protocol.KindFig9.Each(js, raw, func(_ jobs.Job, c []protocol.NoiseCurve) { res.Fig9 = c }),
+		protocol.KindTable3.Each(js, raw, func(_ jobs.Job, r protocol.TimeRow) { res.Table3 = append(res.Table3, r) }),
+		protocol.KindFig10.Each(js, raw, func(_ jobs.Job, c *protocol.MNISTCurve) { res.Fig10 = c }),
 		protocol.KindTable5.Each(js, raw, func(j jobs.Job, a *AllPairs) {
 			switch j.Method {
 			case protocol.MethodDeskew:
@@ -140,8 +140,8 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 				res.Table5 = a
 			}
 		}),
-		protocol.KindTable4.Each(js, raw, func(j jobs.Job, c Table4Cell) { t4[j.Data+"/"+j.Method] = c }),
-		protocol.KindAlg1.Each(js, raw, func(_ jobs.Job, a Alg1Result) { res.Alg1D, res.Alg1 = a.D, a.Points }),
+		protocol.KindTable4.Each(js, raw, func(j jobs.Job, c protocol.Table4Cell) { t4[j.Data+"/"+j.Method] = c }),
+		protocol.KindAlg1.Each(js, raw, func(_ jobs.Job, a protocol.Alg1Result) { res.Alg1D, res.Alg1 = a.D, a.Points }),
 	} {
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: %w", err)
@@ -167,7 +167,7 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		for _, n := range cfg.T4Data {
 			for _, nodes := range protocol.Table4Nodes(n, cfg) {
 				mk := t4[n+"/"+protocol.MethodMKL]
-				row := GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil}}
+				row := protocol.GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil}}
 				for _, rho := range protocol.Table4Rhos {
 					c := t4[n+"/"+protocol.GHKLMethod(nodes, rho)]
 					row.AUC = append(row.AUC, c.Scores)
@@ -186,10 +186,10 @@ type Results struct {
 	Mode, Prep string
 	Checks     []repro.Claim
 	MaxMin     []MaxMin
-	Alg1       []Alg1Point
+	Alg1       []protocol.Alg1Point
 	Alg1D      int
-	Fig1       []MEBCurve
-	CV         []CVCurves
+	Fig1       []protocol.MEBCurve
+	CV         []protocol.CVCurves
 	// Inner and VGrid are the inner folds and grid of v of Figures 3–5
 	// (Config.Inner, Config.VGrid).
 	Inner int
@@ -197,15 +197,15 @@ type Results struct {
 	// CVPaperCheck is Figures 3–5 on Config.PaperCheck with the paper's
 	// 10 inner folds and grid of v (protocol.PaperVGrid) instead of Config.Inner
 	// and Config.VGrid, on the same outer folds.
-	CVPaperCheck *CVCurves
-	Fig6         []RandomFamily
+	CVPaperCheck *protocol.CVCurves
+	Fig6         []protocol.RandomFamily
 	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
 	Fig6Spread [2]float64
-	Fig7       []SRCurve
-	Fig8       []Weights
-	Fig9       []NoiseCurve
-	Table3     []TimeRow
-	Fig10      *MNISTCurve
+	Fig7       []protocol.SRCurve
+	Fig8       []protocol.Weights
+	Fig9       []protocol.NoiseCurve
+	Table3     []protocol.TimeRow
+	Fig10      *protocol.MNISTCurve
 	Table5     *AllPairs
 	// Table5Deskewed is Table 5's "Our deskewed" column (same images,
 	// deskewed).
@@ -213,6 +213,6 @@ type Results struct {
 	// Table5Curve is the learning curve of Table 5's raw column: the same
 	// protocol on the first Config.T5Curve training images.
 	Table5Curve []AllPairs
-	Table4      []GHKLRow
+	Table4      []protocol.GHKLRow
 	Elapsed     time.Duration
 }

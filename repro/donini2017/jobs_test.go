@@ -6,7 +6,6 @@ import (
 
 	"github.com/kernelab/kernelab/repro/donini2017/protocol"
 
-	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
@@ -15,21 +14,7 @@ import (
 // range, an unknown table and a bad configuration parameter are errors.
 // (protocol.TestJobsList checks the lists.)
 func TestJobsRegistered(t *testing.T) {
-	exp, ok := jobs.Lookup(JobsPaper)
-	if !ok {
-		t.Fatal("not registered")
-	}
-	for _, mode := range []string{"quick", "full", "paper"} {
-		js, err := exp.Build(mode)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, _ := ConfigFor(mode)
-		jobstest.CheckList(t, js, protocol.Jobs(cfg))
-	}
-	if _, err := exp.Build("huge"); err == nil {
-		t.Error("unknown mode accepted")
-	}
+	jobstest.CheckRegistered(t, JobsPaper, ConfigFor, protocol.Jobs, "quick", "full", "paper")
 	bad := protocol.Jobs(protocol.Quick())
 	for _, j := range bad {
 		if j.Table == protocol.KindCV.Table {
@@ -69,7 +54,7 @@ func withoutTimes(res *Results) Results {
 	c.Elapsed = 0
 	c.Table3 = nil
 	for _, r := range res.Table3 {
-		c.Table3 = append(c.Table3, TimeRow{Data: r.Data})
+		c.Table3 = append(c.Table3, protocol.TimeRow{Data: r.Data})
 	}
 	if res.Table5 != nil {
 		t5 := *res.Table5

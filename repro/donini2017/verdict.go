@@ -122,7 +122,7 @@ func figure1Claim(res *Results) repro.Claim {
 // curveParts decides, at the largest D of each data set, K_MKL against K_D
 // and K_sum (curves-better) and against the optimistic K_{D,c} and K_RBF
 // (curves-comparable): one part per data set and comparison.
-func curveParts(cvs []CVCurves) (vsD, vsSum, vsOpt []repro.Part) {
+func curveParts(cvs []protocol.CVCurves) (vsD, vsSum, vsOpt []repro.Part) {
 	for _, c := range cvs {
 		last := len(c.Ds) - 1
 		vsD = append(vsD, better("curves-better", c.Data, c.AUC[0][last], c.AUC[1][last], true))
@@ -145,7 +145,7 @@ func curvesClaims(res *Results) []repro.Claim {
 	if len(res.CV) == 0 {
 		return []repro.Claim{repro.NotRunClaim("Figures 3–5", repro.Experiment, "AUC against D on the UCI data sets", "not run")}
 	}
-	var paper, subs []CVCurves
+	var paper, subs []protocol.CVCurves
 	for _, c := range res.CV {
 		if apart(c.Data) {
 			subs = append(subs, c)
@@ -214,7 +214,7 @@ func figure7Claim(res *Results) repro.Claim {
 }
 
 func figure8Claims(res *Results) []repro.Claim {
-	var heart, splice *Weights
+	var heart, splice *protocol.Weights
 	zero := true
 	for i := range res.Fig8 {
 		w := &res.Fig8[i]
@@ -348,7 +348,7 @@ func paperCheckClaim(res *Results) repro.Claim {
 	if pg == nil {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "not run in this mode")
 	}
-	var ours *CVCurves
+	var ours *protocol.CVCurves
 	for i := range res.CV {
 		if res.CV[i].Data == pg.Data {
 			ours = &res.CV[i]

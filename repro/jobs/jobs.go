@@ -58,6 +58,9 @@ type (
 	Paper[C any] = spec.Paper[C]
 	// KindCode names the packages of one kind's code (spec.KindCode).
 	KindCode = spec.KindCode
+	// Maker makes the jobs of one paper under one configuration
+	// (spec.Maker).
+	Maker = spec.Maker
 )
 
 // Experiment is a paper's registered job builder and runner.

@@ -138,44 +138,45 @@ func TestKeyCoversSpecAndInputs(t *testing.T) {
 	}
 }
 
+// codeDigest is jobs.CodeDigest(root, pkg), failing t on an error.
+func codeDigest(t *testing.T, root, pkg string) string {
+	t.Helper()
+	d, err := jobs.CodeDigest(root, pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 func TestCodeDigest(t *testing.T) {
 	root := t.TempDir()
 	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "package a\n")
-	d1, err := jobs.CodeDigest(root, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	write("a/a_test.go", "package a\n")
-	write("notebooks/01.ipynb", "{}")
-	write("a/testdata/x.go", "package x\n")
-	if d, _ := jobs.CodeDigest(root, ""); d != d1 {
-		t.Fatal("tests, notebooks or testdata changed the code digest")
-	}
-	write("a/a.go", "package a\n\nvar X = 1\n")
-	d2, _ := jobs.CodeDigest(root, "")
-	if d2 == d1 {
-		t.Fatal("a source edit left the code digest unchanged")
-	}
-	write("a/mul_amd64.s", "TEXT ·mul(SB),4,$0\n")
-	d3, _ := jobs.CodeDigest(root, "")
-	if d3 == d2 {
-		t.Fatal("an assembly file left the code digest unchanged")
-	}
-	// The pinned data digests are inputs of every result; data files themselves are not read.
-	write("data/x.csv.gz", "new data")
-	if d, _ := jobs.CodeDigest(root, ""); d != d3 {
-		t.Fatal("a data file outside the checksum list changed the code digest")
-	}
-	write("data/checksums.sha256", "abc  x.csv.gz\n")
-	d4, _ := jobs.CodeDigest(root, "")
-	if d4 == d3 {
-		t.Fatal("a changed data/checksums.sha256 left the code digest unchanged")
-	}
-	write("scripts/data/mnist.sh", "sums=...\n")
-	if d, _ := jobs.CodeDigest(root, ""); d == d4 {
-		t.Fatal("a changed MNIST pin left the code digest unchanged")
+	digest := func() string { return codeDigest(t, root, "") }
+	d := digest()
+	// Each write, in order, changes the digest or leaves it as it was.
+	// The pinned data digests are inputs of every result; data files
+	// themselves are not read.
+	for _, c := range []struct {
+		what, path, content string
+		changes             bool
+	}{
+		{"a test", "a/a_test.go", "package a\n", false},
+		{"a notebook", "notebooks/01.ipynb", "{}", false},
+		{"testdata", "a/testdata/x.go", "package x\n", false},
+		{"a source edit", "a/a.go", "package a\n\nvar X = 1\n", true},
+		{"an assembly file", "a/mul_amd64.s", "TEXT ·mul(SB),4,$0\n", true},
+		{"a data file outside the checksum list", "data/x.csv.gz", "new data", false},
+		{"a changed data/checksums.sha256", "data/checksums.sha256", "abc  x.csv.gz\n", true},
+		{"a changed MNIST pin", "scripts/data/mnist.sh", "sums=...\n", true},
+	} {
+		write(c.path, c.content)
+		next := digest()
+		if changed := next != d; changed != c.changes {
+			t.Errorf("%s: digest changed %v, want %v", c.what, changed, c.changes)
+		}
+		d = next
 	}
 	if _, err := jobs.CodeDigest(t.TempDir(), ""); err == nil {
 		t.Fatal("empty tree accepted")
@@ -195,14 +196,7 @@ func TestCodeDigestClosure(t *testing.T) {
 	write("b/b_arm64.go", "//go:build arm64\n\npackage b\n\nimport \"example.com/m/c\"\n\nvar _ = c.C\n")
 	write("c/c.go", "package c\n\nvar C = 2\n")
 	write("other/o.go", "package other\n\nvar O = 3\n")
-	digest := func() string {
-		t.Helper()
-		d, err := jobs.CodeDigest(root, "example.com/m/repro/p")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	digest := func() string { return codeDigest(t, root, "example.com/m/repro/p") }
 	d0 := digest()
 	pkgs, err := jobs.Closure(root, "example.com/m/repro/p")
 	if want := []string{"example.com/m/repro/p", "example.com/m/a", "example.com/m/b", "example.com/m/c"}; err != nil || !reflect.DeepEqual(pkgs, want) {
@@ -677,10 +671,7 @@ func TestCodeDigestIgnoresComments(t *testing.T) {
 	write := jobs.WriteTree(t, root)
 	write("go.mod", "module x\n")
 	write("a/a.go", "// Package a doubles.\npackage a\n\n// F doubles x (Eq. (1)).\nfunc F(x float64) float64 { return 2 * x }\n")
-	d0, err := jobs.CodeDigest(root, "x/a")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d0 := codeDigest(t, root, "x/a")
 	for _, c := range []struct {
 		src  string
 		same bool
@@ -692,11 +683,7 @@ func TestCodeDigestIgnoresComments(t *testing.T) {
 		{"//go:build amd64\n\npackage a\n\nfunc F(x float64) float64 { return 2 * x }\n", false},
 	} {
 		write("a/a.go", c.src)
-		d, err := jobs.CodeDigest(root, "x/a")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (d == d0) != c.same {
+		if d := codeDigest(t, root, "x/a"); (d == d0) != c.same {
 			t.Errorf("digest same = %v, want %v, for\n%s", d == d0, c.same, c.src)
 		}
 	}

@@ -3,12 +3,14 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/krr"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -149,23 +151,19 @@ func RunChecks(Xtr *mat.Dense, ytr []float64, cfg Config) (Checks, error) {
 // the numerical checks.
 const CheckPoints = 120
 
-// eOf returns E(K) = μ yᵀ(K+μI)⁻¹y and a = (K+μI)⁻¹y by Cholesky.
+// eOf returns E(K) = μ yᵀ(K+μI)⁻¹y and a = (K+μI)⁻¹y, the dual of kernel
+// ridge regression: klearn/krr's Cholesky, not the one the greedy
+// algorithm uses, so that the checks recompute E independently.
 func eOf(K *mat.SymDense, y []float64, mu float64) (float64, *mat.VecDense, error) {
-	n := len(y)
-	M := mat.NewSymDense(n, nil)
-	M.CopySym(K)
-	for i := 0; i < n; i++ {
-		M.SetSym(i, i, M.At(i, i)+mu)
+	if !(mu > 0) {
+		return 0, nil, klearn.Errorf(klearn.ErrParam, "argyriou2006: μ = %v, want > 0", mu)
 	}
-	var ch mat.Cholesky
-	if !ch.Factorize(M) {
-		return 0, nil, klearn.Errorf(klearn.ErrSingular, "argyriou2006: K + μI is not positive definite")
-	}
-	var a mat.VecDense
-	if err := ch.SolveVecTo(&a, mat.NewVecDense(n, y)); err != nil {
+	m, err := krr.Regressor{Lambda: mu}.FitGram(K, y)
+	if err != nil {
 		return 0, nil, err
 	}
-	return mu * mat.Dot(mat.NewVecDense(n, y), &a), &a, nil
+	a := mat.NewVecDense(len(y), slices.Clone(m.Alpha))
+	return mu * mat.Dot(mat.NewVecDense(len(y), y), a), a, nil
 }
 
 func mixSym(A, B *mat.SymDense, t float64) *mat.SymDense {

@@ -54,13 +54,13 @@ const Fig2Task, Fig2Range = 0, 1
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
 // would dominate a cached run.
 func Jobs(cfg Config) []spec.Job {
+	mk := spec.Maker{Paper: JobsPaper, Config: cfg}
 	job := func(table, method string, task, rng int) spec.Job {
 		data := "mnist"
 		if task >= 0 && task < len(Tasks) {
 			data = "mnist " + Tasks[task]
 		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data,
-			Params: map[string]any{"config": cfg, "task": task, "range": rng}}
+		return mk.Job(table, method, data, 0, map[string]any{"task": task, "range": rng})
 	}
 	first := -1
 	if len(cfg.Tasks) > 0 {
@@ -313,12 +313,7 @@ var (
 		return rec, nil
 	})
 	KindDC2 = kind(JobTable2, "DC", func(cfg Config, c cell) (Greedy1, error) {
-		halves, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 1, 2)
-		if err != nil {
-			return Greedy1{}, err
-		}
-		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: halves, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 2)}, c.d)
+		return blocksDC(cfg, c, 1, 2) // the image halves
 	})
 	KindGrids = kind(JobTable2, MethodGrids, func(cfg Config, c cell) (GridsRecord, error) {
 		var rec GridsRecord
@@ -361,12 +356,7 @@ var (
 		return rec, nil
 	})
 	KindLocalDC = kind(JobQuad, MethodLocalDC, func(cfg Config, c cell) (Greedy1, error) {
-		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
-		if err != nil {
-			return Greedy1{}, err
-		}
-		return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-			Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 4)}, c.d)
+		return blocksDC(cfg, c, 2, 2) // the image quadrants
 	})
 	KindMultistart = kind(JobQuad, MethodMultistart, func(cfg Config, c cell) (Greedy1, error) {
 		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
@@ -378,6 +368,18 @@ var (
 			Step2: continuous.QuasiNewton, Init: Initial(c.r, 4)}, c.d)
 	})
 )
+
+// blocksDC runs the greedy method with a DC step 2 on one Gaussian
+// variance per block of the rows × cols split of c's images, each variance
+// in c's range, started at Initial.
+func blocksDC(cfg Config, c cell, rows, cols int) (Greedy1, error) {
+	blocks, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, rows, cols)
+	if err != nil {
+		return Greedy1{}, err
+	}
+	return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
+		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, rows*cols)}, c.d)
+}
 
 // allPixels lists the pixel indices of tr's images.
 func allPixels(tr *datasets.Images) []int {

@@ -35,13 +35,7 @@ const (
 // so a changed configuration is a new job; the Table 1 jobs also name their
 // data file, so changed data is a new job too.
 func Jobs(cfg Config) []spec.Job {
-	job := func(table, method, data string, split int, extra map[string]any) spec.Job {
-		params := map[string]any{"config": cfg}
-		for k, v := range extra {
-			params[k] = v
-		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
-	}
+	job := spec.Maker{Paper: JobsPaper, Config: cfg}.Job
 	js := []spec.Job{job(JobChecks, "checks", "synthetic", 0, nil)}
 	for _, i := range cfg.RowIndices() {
 		if i < 0 || i >= len(DataSets) {

@@ -99,52 +99,55 @@ func RunScaling(sizes []int, seed uint64) (*Scaling, error) {
 				return nil, err
 			}
 			vars := float64(2*q) * float64(2*q+1) / 2
-			ser := ScalingSeries{Method: "TK", Problem: problem, Degree: d}
+			var fits []int
 			for _, m := range sizes {
-				if 8*vars*float64(m)*float64(m) > scalingMaxBasisBytes {
-					continue
+				if 8*vars*float64(m)*float64(m) <= scalingMaxBasisBytes {
+					fits = append(fits, m)
 				}
-				X, y, err := scalingProblem(problem, m, seed)
-				if err != nil {
-					return nil, err
-				}
-				sec, err := medianSeconds(func() error {
-					_, err := (tk.Learner{Degree: d, SVM: svm.Classifier{C: 1, NoBias: true}}).Fit(X, y)
-					return err
-				})
-				if err != nil {
-					return nil, err
-				}
-				ser.Sizes, ser.Seconds = append(ser.Sizes, m), append(ser.Seconds, sec)
 			}
-			ser.Exponent = logLogSlope(ser.Sizes, ser.Seconds)
+			ser, err := timeSeries(ScalingSeries{Method: "TK", Problem: problem, Degree: d}, fits, seed, func(X *mat.Dense, y []float64) error {
+				_, err := (tk.Learner{Degree: d, SVM: svm.Classifier{C: 1, NoBias: true}}).Fit(X, y)
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
 			s.Series = append(s.Series, ser)
 		}
 		for _, L := range ScalingLs {
-			ser := ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: LibraryDegree, L: L}
-			for _, m := range sizes {
-				X, y, err := scalingProblem(problem, m, seed)
-				if err != nil {
-					return nil, err
-				}
-				sec, err := medianSeconds(func() error {
-					var lib gramLibrary
-					if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, &lib); err != nil {
-						return err
-					}
-					_, err := (simplemkl.Learner{C: 10}).FitGrams(lib.K, y)
+			ser, err := timeSeries(ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: LibraryDegree, L: L}, sizes, seed, func(X *mat.Dense, y []float64) error {
+				var lib gramLibrary
+				if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, &lib); err != nil {
 					return err
-				})
-				if err != nil {
-					return nil, err
 				}
-				ser.Sizes, ser.Seconds = append(ser.Sizes, m), append(ser.Seconds, sec)
+				_, err := (simplemkl.Learner{C: 10}).FitGrams(lib.K, y)
+				return err
+			})
+			if err != nil {
+				return nil, err
 			}
-			ser.Exponent = logLogSlope(ser.Sizes, ser.Seconds)
 			s.Series = append(s.Series, ser)
 		}
 	}
 	return s, nil
+}
+
+// timeSeries times fit on ser's problem at each of sizes (medianSeconds)
+// and fits ser's log–log exponent.
+func timeSeries(ser ScalingSeries, sizes []int, seed uint64, fit func(X *mat.Dense, y []float64) error) (ScalingSeries, error) {
+	for _, m := range sizes {
+		X, y, err := scalingProblem(ser.Problem, m, seed)
+		if err != nil {
+			return ser, err
+		}
+		sec, err := medianSeconds(func() error { return fit(X, y) })
+		if err != nil {
+			return ser, err
+		}
+		ser.Sizes, ser.Seconds = append(ser.Sizes, m), append(ser.Seconds, sec)
+	}
+	ser.Exponent = logLogSlope(ser.Sizes, ser.Seconds)
+	return ser, nil
 }
 
 // logLogSlope is the least-squares slope of log t against log m.

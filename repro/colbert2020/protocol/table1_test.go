@@ -1,9 +1,12 @@
 package protocol
 
 import (
+	"fmt"
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/kernelab/kernelab/internal/memo"
 )
 
 // TestCVScheduleIndependent runs [TK] (two ε, two C) and [SimpleMKL] on one
@@ -82,5 +85,53 @@ func TestEpsGridRows(t *testing.T) {
 	}
 	if _, _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
 		t.Error("an empty ε grid accepted")
+	}
+}
+
+// TestLibrariesShared: [SimpleMKL TK+] run after [SimpleMKL] and [SimpleMKL
+// TK] on the same split reuses their libraries (no new build) and gives
+// exactly the result it gives alone with nothing kept; its reported fit
+// time still counts the libraries' building.
+func TestLibrariesShared(t *testing.T) {
+	cfg := Quick()
+	cfg.MaxTrain, cfg.L = 60, 8
+	data, sp, err := loadSplits(DataSets[0], cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(j int) MethodResult {
+		t.Helper()
+		r, err := RunMethod(DataSets[0], data, 0, sp[0], cfg, j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	fresh := func() { libraries = memo.New(libraries.Max(), builtLibrary.bytes) }
+	fresh()
+	alone := run(MSimpleMKLTKPlus)
+	fresh()
+	run(MSimpleMKL)
+	run(MSimpleMKLTK)
+	Xtr, Xte, _, _, err := cut(data, sp[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := cfg.Seed + 1000
+	for _, kind := range []string{"standard", fmt.Sprintf("tk/L=%d/seed=%d", cfg.L, seed)} {
+		b, err := libraries.Get(kind+"/"+matrixKey(Xtr, Xte), func() (builtLibrary, error) {
+			t.Errorf("library %s was not kept", kind)
+			return builtLibrary{}, nil
+		})
+		if err == nil && !(b.seconds > 0) {
+			t.Errorf("library %s kept without its building time", kind)
+		}
+	}
+	shared := run(MSimpleMKLTKPlus)
+	if shared.Acc != alone.Acc || shared.C != alone.C {
+		t.Errorf("[SimpleMKL TK+] with kept libraries: accuracy %v at C = %v; alone %v at C = %v", shared.Acc, shared.C, alone.Acc, alone.C)
+	}
+	if !(shared.Fit > 0) || !(shared.Time >= shared.Fit) {
+		t.Errorf("times %+v: the fit time must count the libraries' building", shared)
 	}
 }

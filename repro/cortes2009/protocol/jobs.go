@@ -28,16 +28,14 @@ const (
 // data set and factor of Figure 3. Every job carries cfg, so a changed
 // configuration is a new job.
 func Jobs(cfg Config) []spec.Job {
+	mk := spec.Maker{Paper: JobsPaper, Config: cfg}
+	// A job's method names its one extra parameter, if any.
 	job := func(table, data string, split int, extra map[string]any) spec.Job {
 		method := "protocol"
 		for k, v := range extra {
 			method = fmt.Sprintf("%s=%v", k, v)
 		}
-		params := map[string]any{"config": cfg}
-		for k, v := range extra {
-			params[k] = v
-		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
+		return mk.Job(table, method, data, split, extra)
 	}
 	js := []spec.Job{job(TableChecks, "sonar", 0, nil), job(jobFigure1, "sonar", 0, nil)}
 	for _, i := range RowsOf(cfg) {

@@ -2,8 +2,6 @@ package protocol
 
 import (
 	"fmt"
-	"math"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -203,99 +201,52 @@ const Flat = 1e-3
 //     grid step inwards, the other hyper-parameter held; or
 //   - that side was already extended cfg.Widen times (the cap).
 //
-// Choice.Edge names the edges the final choice still lies on and
-// Choice.Capped says whether the cap kept one of them.
+// This is modelsel.WidenGrid's rule with Flat. Choice.Edge names the edges
+// the final choice still lies on and Choice.Capped says whether the cap kept
+// one of them.
 //
 // Each fit of a learned method starts from the weights μ of its
 // neighbour on the Λ grid at the same λ and fold (a warm start along the
 // Λ path, selectPath), and no (λ, Λ, fold) is fitted twice, so a
 // widening costs one fit per fold and new grid point.
 func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (nkrr.Regressor, Choice, error) {
-	lam := slices.Clone(cfg.Lambdas)
-	rad := []float64{0}
-	if m.Learned {
-		rad = slices.Clone(cfg.Radii)
-	}
-	slices.Sort(lam)
-	slices.Sort(rad)
 	p, err := newSelectPath(m.Est, F, y, folds)
 	if err != nil {
 		return nkrr.Regressor{}, Choice{}, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 	}
-	var ch Choice
-	ext := map[string]int{}
-	for {
-		sr, err := p.search(lam, rad)
-		if err != nil {
-			return nkrr.Regressor{}, ch, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
-		}
-		best := sr.BestParams()
-		ch.Lambda, ch.Radius = best.Lambda, best.Radius
-		ls, rs := lam, rad // the grids sr was scored on
-		mean := func(l, r float64) float64 {
-			return sr.Candidates[slices.Index(ls, l)*len(rs)+slices.Index(rs, r)].Mean
-		}
-		var edges []string
-		grew, capped := false, false
-		side := func(g []float64, v, f float64, name string, at func(float64) float64) []float64 {
-			key := name + " high"
-			if len(g) > 0 && v == g[0] {
-				key = name + " low"
-			}
-			out, st := widen(g, v, f, at, ext[key], cfg.Widen)
-			if st != interior {
-				edges = append(edges, key)
-			}
-			capped = capped || st == capEdge
-			if st == extended {
-				ext[key]++
-				ch.Widened++
-				grew = true
-			}
-			return out
-		}
-		lam = side(lam, best.Lambda, 10, "λ", func(l float64) float64 { return mean(l, best.Radius) })
+	axes := []modelsel.Axis{{Name: "λ", Values: cfg.Lambdas, Factor: 10, Widen: cfg.Widen}}
+	if m.Learned {
+		axes = append(axes, modelsel.Axis{Name: "Λ", Values: cfg.Radii, Factor: 4, Widen: cfg.Widen})
+	}
+	w, err := modelsel.WidenGrid(axes, func(g [][]float64) ([]float64, error) {
+		rad := []float64{0}
 		if m.Learned {
-			rad = side(rad, best.Radius, 4, "Λ", func(r float64) float64 { return mean(best.Lambda, r) })
+			rad = g[1]
 		}
-		ch.Edge, ch.Capped = strings.Join(edges, ", "), capped
-		if !grew {
-			return best, ch, nil
+		sr, err := p.search(g[0], rad)
+		if err != nil {
+			return nil, err
 		}
+		means := make([]float64, len(sr.Candidates))
+		for i, c := range sr.Candidates {
+			means[i] = c.Mean
+		}
+		return means, nil
+	}, modelsel.WidenOptions{Flat: Flat, Minimize: true})
+	if err != nil {
+		return nkrr.Regressor{}, Choice{}, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 	}
-}
-
-// edgeState is what widen did at the choice v.
-type edgeState int
-
-const (
-	interior edgeState = iota // v is not at an edge of the grid
-	extended                  // a point was added past v's edge
-	flatEdge                  // v is at an edge where the CV RMSE is flat
-	capEdge                   // v is at an edge whose side reached the cap
-)
-
-// widen applies Select's edge rule to the sorted grid g (≥ 2 points) and
-// the choice v on it: the grid extended by one point (v/f or v·f) past
-// the edge v lies on, unless at(v) is within Flat of at at the inward
-// neighbour, or that side has already been extended used ≥ limit times.
-func widen(g []float64, v, f float64, at func(float64) float64, used, limit int) ([]float64, edgeState) {
-	n := len(g)
-	if n < 2 || (v != g[0] && v != g[n-1]) {
-		return g, interior
+	best := m.Est
+	best.Lambda, best.Radius = w.Best[0], 0
+	if m.Learned {
+		best.Radius = w.Best[1]
 	}
-	lo := v == g[0]
-	in := g[n-2]
-	if lo {
-		in = g[1]
+	ch := Choice{Lambda: best.Lambda, Radius: best.Radius, Widened: w.Widened}
+	var edges []string
+	for _, e := range w.Edges {
+		edges = append(edges, e.String())
+		ch.Capped = ch.Capped || e.Capped
 	}
-	switch {
-	case math.Abs(at(v)-at(in)) <= Flat*at(v):
-		return g, flatEdge
-	case used >= limit:
-		return g, capEdge
-	case lo:
-		return append([]float64{v / f}, g...), extended
-	}
-	return append(slices.Clone(g), v*f), extended
+	ch.Edge = strings.Join(edges, ", ")
+	return best, ch, nil
 }

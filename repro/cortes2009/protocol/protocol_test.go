@@ -186,40 +186,9 @@ func TestMethodsAsPrinted(t *testing.T) {
 	}
 }
 
-func TestWidenRule(t *testing.T) {
-	g := []float64{0.5, 2, 8}
-	// falling is an RMSE still falling towards both edges (5 % a step).
-	falling := func(v float64) float64 { return 1 + 0.05*math.Abs(math.Log2(v/2)) }
-	if w, st := widen(g, 0.5, 4, func(v float64) float64 { return -falling(v) + 2 }, 0, 3); st != extended || !slices.Equal(w, []float64{0.125, 0.5, 2, 8}) {
-		t.Errorf("low edge: %v %v", w, st)
-	}
-	if w, st := widen(g, 8, 4, func(v float64) float64 { return 1 / v }, 2, 3); st != extended || !slices.Equal(w, []float64{0.5, 2, 8, 32}) {
-		t.Errorf("high edge: %v %v", w, st)
-	}
-	if !slices.Equal(g, []float64{0.5, 2, 8}) {
-		t.Errorf("widen changed its input: %v", g)
-	}
-	if w, st := widen(g, 8, 4, func(v float64) float64 { return 1 / v }, 3, 3); st != capEdge || len(w) != 3 {
-		t.Errorf("cap: %v %v", w, st)
-	}
-	// 0.05 % apart is flat (Flat = 0.1 %), 0.2 % is not.
-	for _, c := range []struct {
-		gap  float64
-		want edgeState
-	}{{5e-4, flatEdge}, {2e-3, extended}} {
-		at := func(v float64) float64 {
-			if v == 8 {
-				return 1
-			}
-			return 1 + c.gap
-		}
-		if _, st := widen(g, 8, 4, at, 0, 3); st != c.want {
-			t.Errorf("gap %g: %v, want %v", c.gap, st, c.want)
-		}
-	}
-	if w, st := widen(g, 2, 4, falling, 0, 3); len(w) != 3 || st != interior {
-		t.Errorf("interior: %v %v", w, st)
-	}
+// TestChoiceRadiusEdge: the edge rule itself is modelsel.WidenGrid's
+// (TestWidenGrid there; TestSelectPinned pins its choices here).
+func TestChoiceRadiusEdge(t *testing.T) {
 	if !(Choice{Edge: "λ high, Λ low"}).RadiusEdge() || (Choice{Edge: "λ high"}).RadiusEdge() {
 		t.Error("RadiusEdge")
 	}

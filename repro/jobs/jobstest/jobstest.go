@@ -48,6 +48,44 @@ func CheckList(t testing.TB, js, again []jobs.Job) {
 	}
 }
 
+// CheckTables is CheckList, then returns the number of jobs of js per
+// table.
+func CheckTables(t testing.TB, js, again []jobs.Job) map[string]int {
+	t.Helper()
+	CheckList(t, js, again)
+	count := map[string]int{}
+	for _, j := range js {
+		count[j.Table]++
+	}
+	return count
+}
+
+// CheckRegistered fails t unless paper is registered with repro/jobs, its
+// builder gives list(config(mode)) in each of modes (CheckList), and an
+// unknown mode is an error. It returns the registered experiment.
+func CheckRegistered[C any](t testing.TB, paper string, config func(mode string) (C, error), list func(C) []jobs.Job, modes ...string) jobs.Experiment {
+	t.Helper()
+	exp, ok := jobs.Lookup(paper)
+	if !ok {
+		t.Fatalf("jobstest: %s is not registered with repro/jobs", paper)
+	}
+	for _, mode := range modes {
+		js, err := exp.Build(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := config(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		CheckList(t, js, list(cfg))
+	}
+	if _, err := exp.Build("huge"); err == nil {
+		t.Errorf("jobstest: %s: unknown mode accepted", paper)
+	}
+	return exp
+}
+
 // RunShards runs js with the runner registered for paper in n shards
 // (jobs.Shard), each into its own temporary store as a separate `kernelab
 // run --shard i/n` would, merges the shards into a new temporary store and

@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"runtime"
 	"strings"
@@ -55,6 +56,22 @@ func (j Job) ID() (string, error) {
 // Name is a short human-readable label of the job.
 func (j Job) Name() string {
 	return fmt.Sprintf("%s/%s/%s/%s/split%d", j.Paper, j.Table, j.Method, j.Data, j.Split)
+}
+
+// Maker makes the jobs of one paper under one configuration.
+type Maker struct {
+	Paper string
+	// Config is the run's configuration: every job carries it as its
+	// "config" parameter, so a changed configuration is a new job.
+	Config any
+}
+
+// Job returns the job of m's paper in table, method, data and split, whose
+// Params are {"config": m.Config} and the extra parameters.
+func (m Maker) Job(table, method, data string, split int, extra map[string]any) Job {
+	params := map[string]any{"config": m.Config}
+	maps.Copy(params, extra)
+	return Job{Paper: m.Paper, Table: table, Method: method, Data: data, Split: split, Params: params}
 }
 
 // Param decodes the parameter key of j into v. Parameters have been through

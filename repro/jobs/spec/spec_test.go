@@ -50,3 +50,31 @@ func TestModeConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestMakerJob checks that a made job carries the configuration and the
+// extra parameters beside it, with the spec a hand-built job has, and
+// leaves extra as it was.
+func TestMakerJob(t *testing.T) {
+	type cfg struct{ N int }
+	m := Maker{Paper: "p", Config: cfg{3}}
+	extra := map[string]any{"rho": 2}
+	got := m.Job("Table 1", "gHKL", "sonar", 4, extra)
+	want := Job{Paper: "p", Table: "Table 1", Method: "gHKL", Data: "sonar", Split: 4, Params: map[string]any{"config": cfg{3}, "rho": 2}}
+	gs, err := got.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := want.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(gs) != string(ws) {
+		t.Errorf("spec %s, want %s", gs, ws)
+	}
+	if len(extra) != 1 {
+		t.Errorf("extra mutated: %v", extra)
+	}
+	if ps := m.Job("Checks", "checks", "synthetic", 0, nil).Params; len(ps) != 1 || ps["config"] != (cfg{3}) {
+		t.Errorf("no extra: params %v, want the configuration alone", ps)
+	}
+}

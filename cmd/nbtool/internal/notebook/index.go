@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kernelab/kernelab/repro"
 )
 
 // Run is one notebook execution recorded by scripts/run-notebooks.sh.
@@ -23,7 +25,7 @@ type Run struct {
 	Log     string  // log file path, for failed runs
 	// Verdict is the report's verdict summary and counts, when it shows a
 	// verdict (HasVerdict).
-	Verdict    Verdict
+	Verdict    repro.Summary
 	HasVerdict bool
 	// Earlier marks a row kept from an earlier run of the index (a run of
 	// a subset of the notebooks keeps the others' rows).

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kernelab/kernelab/repro"
 )
 
 // build returns a notebook document with the given code and markdown cells.
@@ -322,7 +324,7 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	runs[0].Report = "01-cortes2009.html"
 	runs[0].Verdict.Summary = "9 of 13 claims reproduced, 2 partly"
-	runs[0].Verdict.Counts = VerdictCounts{Claims: 14, NotRun: 1, Reproduced: 9, Partly: 2, Not: 1, Undecided: 1, Corrected: 0, Diagnostics: 5, PostHoc: 3}
+	runs[0].Verdict.Counts = repro.Counts{Claims: 14, NotRun: 1, Reproduced: 9, Partly: 2, Not: 1, Undecided: 1, Corrected: 0, Diagnostics: 5, PostHoc: 3}
 	runs[0].HasVerdict = true
 	runs[0].Jobs, runs[0].Done, runs[0].Timed, runs[0].Compute = 40, 40, 38, 1834
 	var buf bytes.Buffer

@@ -3,10 +3,8 @@ package notebook
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/kernelab/kernelab/repro"
 
@@ -105,40 +103,16 @@ func replaceFirst(re *regexp.Regexp, b []byte, repl string) []byte {
 	return out
 }
 
-// Verdict is the summary a reproduction report embeds for the index: its
-// paper, mode, summary line and counts (the JSON of repro.Counts).
-type Verdict struct {
-	Paper   string        `json:"paper"`
-	Mode    string        `json:"mode"`
-	Summary string        `json:"summary"`
-	Counts  VerdictCounts `json:"counts"`
-}
-
-// VerdictCounts are the counts of the paper's claims the index shows: the
-// report embeds repro.Counts as JSON.
-type VerdictCounts = repro.Counts
-
 // Verdict returns the verdict summary a notebook displayed (nb.ShowReport
 // embeds it in its HTML output); ok is false when it shows none.
-func (nb *Notebook) Verdict() (v Verdict, ok bool) {
-	open := `<script type="application/json" class="` + repro.CountsClass + `">`
+func (nb *Notebook) Verdict() (repro.Summary, bool) {
 	for _, c := range nb.Cells() {
 		for _, o := range c.Outputs() {
 			data, _ := o["data"].(map[string]any)
-			h := joinText(data["text/html"])
-			i := strings.Index(h, open)
-			if i < 0 {
-				continue
-			}
-			rest := h[i+len(open):]
-			j := strings.Index(rest, "</script>")
-			if j < 0 {
-				continue
-			}
-			if json.Unmarshal([]byte(strings.ReplaceAll(rest[:j], `<\/`, "</")), &v) == nil {
-				return v, true
+			if s, err := repro.FindSummary(joinText(data["text/html"])); err == nil {
+				return s, true
 			}
 		}
 	}
-	return Verdict{}, false
+	return repro.Summary{}, false
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/viz"
 )
 
 // skipOrFail skips the test, or fails it under KERNELAB_REQUIRE_BROWSER=1
@@ -30,15 +31,9 @@ func TestFinalizedReportRendersMathOffline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	bin := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
-		}
-	}
-	if bin == "" {
-		skipOrFail(t, "no chromium on PATH; browser test skipped")
+	bin, err := viz.FindChromium()
+	if err != nil {
+		skipOrFail(t, err.Error()+"; browser test skipped")
 	}
 	lib, err := os.ReadFile(repo.Path("build", "mathjax", "tex-svg-full.js"))
 	if err != nil {
@@ -59,10 +54,7 @@ func TestFinalizedReportRendersMathOffline(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--proxy-server=127.0.0.1:9", "--user-data-dir="+t.TempDir(), "--virtual-time-budget=10000",
-		"--dump-dom", "file://"+elsewhere)
+	cmd := exec.CommandContext(ctx, bin, append(viz.BrowserArgs(t.TempDir(), 1024, 768, 10000), "--dump-dom", "file://"+elsewhere)...)
 	dom, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium: %v", err)

@@ -131,7 +131,7 @@ func TestNotebookVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vc VerdictCounts
+	var vc repro.Counts
 	if err := json.Unmarshal(b, &vc); err != nil || vc != want {
 		t.Errorf("counts read as %+v (%v) from %s", vc, err, b)
 	}
