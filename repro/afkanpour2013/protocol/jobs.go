@@ -42,12 +42,9 @@ var frequencyNames = []string{"√2", "√12", "√60"}
 // hyper-parameter chosen on the validation sample). Every job carries cfg,
 // so a changed configuration is a new job.
 func Jobs(cfg Config) []spec.Job {
+	mk := spec.Maker{Paper: JobsPaper, Config: cfg}
 	job := func(table, method string, extra map[string]any) spec.Job {
-		params := map[string]any{"config": cfg}
-		for k, v := range extra {
-			params[k] = v
-		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: dataName, Params: params}
+		return mk.Job(table, method, dataName, 0, extra)
 	}
 	js := []spec.Job{job(JobChecks, "checks", nil)}
 	for r, set := range H1Sets {

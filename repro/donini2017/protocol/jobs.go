@@ -75,13 +75,7 @@ func Prepare(cfg Config) (Config, error) { return Normalised(cfg), cfg.Validate(
 // 0, T4Outer = 0) have no jobs.
 func Jobs(cfg Config) []spec.Job {
 	cfg = Normalised(cfg)
-	job := func(table, method, data string, split int, extra map[string]any) spec.Job {
-		params := map[string]any{"config": cfg}
-		for k, v := range extra {
-			params[k] = v
-		}
-		return spec.Job{Paper: JobsPaper, Table: table, Method: method, Data: data, Split: split, Params: params}
-	}
+	job := spec.Maker{Paper: JobsPaper, Config: cfg}.Job
 	js := []spec.Job{job(JobChecks, "checks", "synthetic and UCI", 0, nil)}
 	for _, prep := range fig1Preps(cfg) {
 		for _, n := range cfg.Fig1Data {

@@ -14,11 +14,7 @@ import (
 func TestJobsList(t *testing.T) {
 	for _, cfg := range []Config{Quick(), Full(), PaperProtocol()} {
 		js := Jobs(cfg)
-		jobstest.CheckList(t, js, Jobs(cfg))
-		count := map[string]int{}
-		for _, j := range js {
-			count[j.Table]++
-		}
+		count := jobstest.CheckTables(t, js, Jobs(cfg))
 		want := len(cfg.CVData) * cfg.Outer
 		if cfg.PaperCheck != "" {
 			want += cfg.Outer
