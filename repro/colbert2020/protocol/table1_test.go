@@ -107,6 +107,7 @@ func TestLibrariesShared(t *testing.T) {
 		}
 		return r
 	}
+	defer func(kept *memo.Cache[builtLibrary]) { libraries = kept }(libraries)
 	fresh := func() { libraries = memo.New(libraries.Max(), builtLibrary.bytes) }
 	fresh()
 	alone := run(MSimpleMKLTKPlus)
