@@ -25,27 +25,32 @@ type statusRow struct {
 	Missing int `json:"missing"`
 	Failed  int `json:"failed"`
 	// Seconds sums the compute time of the done jobs (Timed of them carry
-	// one); records keep each job's wall time on one worker.
-	Seconds float64 `json:"seconds"`
-	Timed   int     `json:"timed"`
+	// one): a job's CPU time where its record has it (CPUTimed of them,
+	// written by kernelab run), else its wall time on one worker, which
+	// grows with the machine's load (jobs.Record.Time).
+	Seconds  float64 `json:"seconds"`
+	Timed    int     `json:"timed"`
+	CPUTimed int     `json:"cpu_timed"`
 	// LeftSeconds estimates the compute time of the missing jobs, each at
-	// the mean time of its method's timed jobs (done now, or by an earlier
-	// code); Unknown counts the missing jobs no such mean covers.
+	// the mean time (as Seconds counts it) of its method's timed jobs (done
+	// now, or by an earlier code); Unknown counts the missing jobs no such
+	// mean covers.
 	LeftSeconds float64 `json:"left_seconds"`
 	Unknown     int     `json:"unknown"`
 	// WallSeconds estimates the wall time of all jobs, done and missing, on
 	// Cores workers: each table's jobs go in order to the first free
 	// worker (as jobs.MemoAll runs them), tables one after another. Jobs of
-	// unknown time count as 0.
+	// unknown time count as 0. (kernelab run all keeps every core busy
+	// across tables and papers: its wall time is nearer the sum over Cores.)
 	WallSeconds float64 `json:"wall_seconds"`
 	Cores       int     `json:"cores"`
 }
 
 // jobTime is one job's compute time and how it is known.
 type jobTime struct {
-	sec            float64
-	done, failed   bool
-	timed, unknown bool
+	sec                 float64
+	done, failed        bool
+	timed, cpu, unknown bool
 }
 
 // status prints, per paper, table and method, the done and missing jobs,
@@ -113,8 +118,8 @@ func status(w io.Writer, st jobs.Store, sel []string, mode string, cores int, as
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nCOMPUTED sums the done jobs' compute times (%d of %d timed). LEFT gives each missing job its method's mean time.\n",
-		total.Timed, total.Done)
+	fmt.Fprintf(w, "\nCOMPUTED sums the done jobs' compute times (%d of %d timed, %d of them by CPU time, the others by wall time). LEFT gives each missing job its method's mean time.\n",
+		total.Timed, total.Done, total.CPUTimed)
 	return nil
 }
 
@@ -130,9 +135,11 @@ func dur(sec float64) string {
 	return d.Round(time.Second).String()
 }
 
-// jobTimes looks up each job of js in the store under the current code and
-// gives the missing ones the mean time of their method's timed jobs, from
-// this code's records, else from past (earlier code's, by job ID).
+// jobTimes looks up each job of js (of one paper) in the store under the
+// current code, with its compute time (CPU time where the record has it,
+// else wall time), and gives the missing ones the mean time of their
+// method's timed jobs, from this code's records, else from past (earlier
+// code's, by job ID).
 func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime, error) {
 	out := make([]jobTime, len(js))
 	type mean struct {
@@ -155,8 +162,13 @@ func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime,
 		}
 		t := &out[i]
 		t.done, t.failed = s[0].Done == 1, s[0].Failed == 1
-		if s[0].Timed == 1 {
+		switch {
+		case s[0].CPUTimed == 1:
+			t.sec, t.timed, t.cpu = s[0].CPUSeconds, true, true
+		case s[0].Timed == 1:
 			t.sec, t.timed = s[0].Seconds, true
+		}
+		if t.timed {
 			acc(now, key(j), t.sec)
 		}
 		id, err := storedID(j)
@@ -211,6 +223,9 @@ func tally(r statusRow, idx []int, times []jobTime) statusRow {
 			if t.timed {
 				r.Timed++
 			}
+			if t.cpu {
+				r.CPUTimed++
+			}
 		case t.unknown:
 			r.Missing++
 			r.Unknown++
@@ -243,6 +258,7 @@ func add(a, b statusRow) statusRow {
 	a.Failed += b.Failed
 	a.Seconds += b.Seconds
 	a.Timed += b.Timed
+	a.CPUTimed += b.CPUTimed
 	a.LeftSeconds += b.LeftSeconds
 	a.Unknown += b.Unknown
 	a.WallSeconds += b.WallSeconds

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,7 +66,8 @@ func TestStatus(t *testing.T) {
 		if json.Unmarshal(b, &rec) != nil {
 			continue // a .failed mark
 		}
-		rec.Seconds = float64(rec.Job.Split)
+		// CPU time is the job's cost; the wall time, inflated by load, is not read.
+		rec.CPUSeconds, rec.Seconds = float64(rec.Job.Split), 100*float64(rec.Job.Split)
 		if err := st.Put(rec); err != nil {
 			t.Fatal(err)
 		}
@@ -75,8 +77,9 @@ func TestStatus(t *testing.T) {
 		t.Fatalf("%d records, want 4", n)
 	}
 	// Job 6 was timed by an earlier code (a key no current code makes), at
-	// 9 s: the missing jobs of its method are estimated at 9 s each. Its
-	// struct parameter reads back as a map with sorted keys.
+	// 9 s of wall time in a record without CPU time: the missing jobs of
+	// its method are estimated at 9 s each. Its struct parameter reads back
+	// as a map with sorted keys.
 	if err := st.Put(jobs.Record{Key: strings.Repeat("0", 64), Job: js[5], Result: []byte("6"), Seconds: 9}); err != nil {
 		t.Fatal(err)
 	}
@@ -93,12 +96,12 @@ func TestStatus(t *testing.T) {
 	// 4 s and starts at 4: wall 8 s. t2's two jobs get c's past mean, 9 s
 	// each, one per worker: wall 9 s.
 	want := []statusRow{
-		{Paper: statusPaper, Table: "t1", Jobs: 5, Done: 4, Missing: 1, Seconds: 10, Timed: 4, LeftSeconds: 4, WallSeconds: 8},
-		{Paper: statusPaper, Table: "t1", Method: "a", Jobs: 3, Done: 3, Seconds: 6, Timed: 3, WallSeconds: 4},
-		{Paper: statusPaper, Table: "t1", Method: "b", Jobs: 2, Done: 1, Missing: 1, Seconds: 4, Timed: 1, LeftSeconds: 4, WallSeconds: 4},
+		{Paper: statusPaper, Table: "t1", Jobs: 5, Done: 4, Missing: 1, Seconds: 10, Timed: 4, CPUTimed: 4, LeftSeconds: 4, WallSeconds: 8},
+		{Paper: statusPaper, Table: "t1", Method: "a", Jobs: 3, Done: 3, Seconds: 6, Timed: 3, CPUTimed: 3, WallSeconds: 4},
+		{Paper: statusPaper, Table: "t1", Method: "b", Jobs: 2, Done: 1, Missing: 1, Seconds: 4, Timed: 1, CPUTimed: 1, LeftSeconds: 4, WallSeconds: 4},
 		{Paper: statusPaper, Table: "t2", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
 		{Paper: statusPaper, Table: "t2", Method: "c", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
-		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, LeftSeconds: 22, WallSeconds: 17},
+		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, CPUTimed: 4, LeftSeconds: 22, WallSeconds: 17},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d:\n%s", len(rows), len(want), out.String())
@@ -143,5 +146,19 @@ func TestStatus(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("list has no %s/t2 row:\n%s", statusPaper, out.String())
+	}
+	// run starts the jobs of unknown time first (6, 7: t2 has no record
+	// under this code), then the longest expected: 4 (4 s), 5 (b's mean,
+	// 4 s, after 4 as the tie keeps the list order), 3, 2, 1.
+	order, err := runOrder(st, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var splits []int
+	for _, j := range order {
+		splits = append(splits, j.Split)
+	}
+	if want := []int{6, 7, 4, 5, 3, 2, 1}; !slices.Equal(splits, want) {
+		t.Errorf("run order %v, want %v", splits, want)
 	}
 }
