@@ -158,47 +158,66 @@ func spin(g int) float64 {
 	return out[0]
 }
 
-// TestCPUSeconds: RunAll records each job's CPU time beside its wall time.
-// A job that sleeps costs less CPU time than one that computes, and one
-// whose work runs on two goroutines beside its own (which only waits)
-// costs more than one that does half of it: the measure counts every
-// thread of the job, not the one that called it.
+// TestCPUSeconds: RunAll and MemoAll record each job's CPU time beside
+// its wall time. A job that sleeps costs less CPU time than one that
+// computes, and one whose work runs on two goroutines beside its own
+// (which only waits) costs more than one that does half of it: the measure
+// counts every thread of the job, not the one that called it.
 func TestCPUSeconds(t *testing.T) {
 	work := map[string]func() any{
 		"sleep": func() any { time.Sleep(50 * time.Millisecond); return 0 },
 		"one":   func() any { return spin(1) },
 		"two":   func() any { return spin(2) },
 	}
-	exp := jobs.Experiment{Paper: "cpu", Run: func(_ context.Context, j jobs.Job) (any, error) { return work[j.Method](), nil }}
+	runJob := func(_ context.Context, j jobs.Job) (any, error) { return work[j.Method](), nil }
 	var js []jobs.Job
 	for _, m := range []string{"sleep", "one", "two"} {
 		js = append(js, jobs.Job{Paper: "cpu", Table: "T", Method: m})
 	}
-	st := jobs.Store{Dir: t.TempDir()}
-	if _, err := jobs.Run(context.Background(), exp, js, jobs.Options{Store: st, Code: "c", Workers: 1}); err != nil {
-		t.Fatal(err)
+	for name, compute := range map[string]func(st jobs.Store) (string, error){
+		"RunAll": func(st jobs.Store) (string, error) {
+			_, err := jobs.Run(context.Background(), jobs.Experiment{Paper: "cpu", Run: runJob}, js, jobs.Options{Store: st, Code: "c", Workers: 1})
+			return "c", err
+		},
+		"MemoAll": func(st jobs.Store) (string, error) {
+			_, err := jobs.MemoAll(context.Background(), st, js, 1, runJob, nil)
+			return "", err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := jobs.Store{Dir: t.TempDir()}
+			code, err := compute(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sts, err := jobs.TableStatus(st, js, code)
+			if err != nil || sts[0].CPUTimed != 3 {
+				t.Fatalf("TableStatus %+v, %v: want 3 jobs with a CPU time", sts, err)
+			}
+			cpu := map[string]float64{}
+			sum := 0.0
+			for _, j := range js {
+				s, err := jobs.TableStatus(st, []jobs.Job{j}, code)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s[0].Seconds <= 0 || s[0].CPUSeconds <= 0 {
+					t.Errorf("%s: wall %v s, CPU %v s: want both positive", j.Method, s[0].Seconds, s[0].CPUSeconds)
+				}
+				cpu[j.Method] = s[0].CPUSeconds
+				sum += s[0].CPUSeconds
+			}
+			if !(cpu["sleep"] < cpu["one"] && cpu["one"] < cpu["two"]) {
+				t.Errorf("CPU seconds %v: want sleep < one < two", cpu)
+			}
+			if sts[0].CPUSeconds != sum {
+				t.Errorf("TableStatus sums %v s of CPU time, the jobs %v", sts[0].CPUSeconds, sum)
+			}
+		})
 	}
-	cpu := map[string]float64{}
-	for _, j := range js {
-		k, err := jobs.Key(j, "c")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, ok, err := st.Get("cpu", k)
-		if err != nil || !ok {
-			t.Fatal(ok, err)
-		}
-		if rec.Seconds <= 0 || rec.CPUSeconds <= 0 || rec.Time() != rec.CPUSeconds {
-			t.Errorf("%s: wall %v s, CPU %v s, Time %v: want both positive, Time the CPU time", j.Method, rec.Seconds, rec.CPUSeconds, rec.Time())
-		}
-		cpu[j.Method] = rec.CPUSeconds
-	}
-	if !(cpu["sleep"] < cpu["one"] && cpu["one"] < cpu["two"]) {
-		t.Errorf("CPU seconds %v: want sleep < one < two", cpu)
-	}
-	sts, err := jobs.TableStatus(st, js, "c")
-	if err != nil || sts[0].CPUTimed != 3 || sts[0].CPUSeconds != cpu["sleep"]+cpu["one"]+cpu["two"] {
-		t.Errorf("TableStatus %+v, %v: want the 3 CPU times summed", sts, err)
+	rec := jobs.Record{Seconds: 2, CPUSeconds: 3}
+	if rec.Time() != 3 {
+		t.Errorf("Time of %+v = %v, want the CPU time", rec, rec.Time())
 	}
 }
 

@@ -314,6 +314,12 @@ func Load(st Store, j Job, v any) (ok bool, err error) {
 // value (what survives a JSON round trip). cached reports a store hit. A
 // compute error is returned wrapped and nothing is stored.
 func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
+	return memo(st, j, v, compute, newCPUMeter(), 0)
+}
+
+// memo is Memo with the CPU meter of the jobs computed beside j (i is j's
+// index among them), so a record's CPU time is j's share (Record).
+func memo(st Store, j Job, v any, compute func() (any, error), cpu *cpuMeter, i int) (cached bool, err error) {
 	if compute == nil {
 		return false, klearn.Errorf(klearn.ErrParam, "jobs: Memo of %s without a compute function", j.Name())
 	}
@@ -323,7 +329,9 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 	}
 	if !ok {
 		t0 := time.Now()
+		cpu.start(i)
 		res, err := compute()
+		cpuSecs := cpu.stop(i)
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 		}
@@ -332,7 +340,7 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
 		}
-		rec = Record{Key: k, Job: j, Result: b, Seconds: secs}
+		rec = Record{Key: k, Job: j, Result: b, Seconds: secs, CPUSeconds: cpuSecs}
 		if err := st.Put(rec); err != nil {
 			return false, err
 		}
@@ -389,6 +397,7 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 	done := 0
 	pf := newProgressFile(os.Getenv(ProgressEnv), js)
 	defer pf.end()
+	cpu := newCPUMeter()
 	parallel.ForWorkers(workers, len(js), func(_, i int) {
 		if ctx.Err() != nil {
 			errs[i] = fmt.Errorf("jobs: %s: %w", js[i].Name(), ctx.Err())
@@ -396,12 +405,12 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 		}
 		var cached bool
 		var r json.RawMessage
-		cached, errs[i] = Memo(st, js[i], &r, func() (any, error) {
+		cached, errs[i] = memo(st, js[i], &r, func() (any, error) {
 			t0 := pf.begin(js[i])
 			v, err := run(ctx, js[i])
 			pf.finish(js[i], t0, err)
 			return v, err
-		})
+		}, cpu, i)
 		if cached {
 			pf.cached()
 		}

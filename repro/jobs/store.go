@@ -45,15 +45,17 @@ type Record struct {
 	// written before it was kept).
 	Seconds float64 `json:"seconds,omitempty"`
 	// CPUSeconds is the CPU time (user and system) the process spent on
-	// the job, as RunAll measures it: the process's CPU time over all its
-	// threads (getrusage RUSAGE_SELF), so it counts every goroutine of the
-	// job and the garbage collection its allocations cause. Jobs running
-	// side by side share the CPU time of each moment equally: the value is
-	// the job's own when it ran alone (one worker, or a job marked Alone),
-	// an equal share of the jobs beside it otherwise. Unlike Seconds it
-	// hardly grows when other processes load the machine; a job that uses
-	// k cores has about k times its wall time. 0 in records written before
-	// it was kept, by Memo, or where the CPU time cannot be read.
+	// the job, as RunAll, MemoAll and Memo measure it: the process's CPU
+	// time over all its threads (getrusage RUSAGE_SELF), so it counts every
+	// goroutine of the job and the garbage collection its allocations
+	// cause. The jobs a RunAll or MemoAll runs side by side share the CPU
+	// time of each moment equally: the value is the job's own when it ran
+	// alone (one worker, or a job marked Alone), an equal share of the jobs
+	// beside it otherwise. (Memo counts all of the process's CPU time while
+	// it computes.) Unlike Seconds it hardly grows when other processes load
+	// the machine; a job that keeps k cores busy has about k times its wall
+	// time. 0 in records written before it was kept, or where the CPU time
+	// cannot be read.
 	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
 }
 
