@@ -161,10 +161,10 @@ func RunAll(ctx context.Context, exps []Experiment, js []Job, opts Options) (Sum
 	return sum, first
 }
 
-// Order returns the indices of n jobs in the order RunAll should start
-// them, longest expected first: first the jobs of unknown time (known[i]
-// false; they may be long), then the others by decreasing expected time
-// sec[i]; ties keep their order. The order depends on the estimates only,
+// Order returns the indices of jobs whose expected times are sec in the
+// order RunAll should start them, longest expected first: first the jobs
+// of unknown time (known[i] false; they may be long), then the others by
+// decreasing sec[i]; ties keep their order. The order depends on the estimates only,
 // so a shard (Shard, which does not) is cut first and then ordered.
 func Order(sec []float64, known []bool) []int {
 	idx := make([]int, len(sec))
@@ -182,8 +182,8 @@ func Order(sec []float64, known []bool) []int {
 }
 
 // cpuMeter apportions the process's CPU time (user and system, all
-// threads: processCPU) among the jobs RunAll runs: at each start or end of
-// a job, the CPU time the process used since the last one is split
+// threads: processCPU) among the jobs RunAll or MemoAll runs: at each
+// start or end of a job, the CPU time the process used since the last one is split
 // equally among the jobs that were running.
 type cpuMeter struct {
 	mu      sync.Mutex
