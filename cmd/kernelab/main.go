@@ -1,14 +1,16 @@
 // Command kernelab runs the papers' experiments as cached, resumable,
 // shardable jobs (package repro/jobs).
 //
-//	kernelab run <paper>[/<table>] [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute]
+//	kernelab run <paper>[/<table>]... | all [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute]
 //	kernelab status [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--workers k] [--json]
 //	kernelab list [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--json]
 //	kernelab merge [--results DIR] SHARD_DIR...
 //	kernelab help [<command>]
 //
 // The mode is full unless --mode says otherwise, as in the notebooks and
-// make reports. Results go to $KERNELAB_RESULTS, else results/ at the
+// make reports. run computes the jobs of every selection (all: the papers
+// and the benchmark) in one pool, longest expected first, and sets a soft
+// memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set. Results go to $KERNELAB_RESULTS, else results/ at the
 // repository root; KERNELAB_CACHE=off recomputes every job. A bad argument
 // exits with status 2, a failed command with status 1.
 package main
@@ -20,17 +22,21 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/kernelab/kernelab/repro/jobs"
-	_ "github.com/kernelab/kernelab/repro/papers" // registers every paper's jobs
+	"github.com/kernelab/kernelab/repro/jobs/demo"
+	"github.com/kernelab/kernelab/repro/papers" // registers every paper's jobs
 )
 
 func main() {
@@ -47,8 +53,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"run": {"run <paper>[/<table>] [flags]",
-		"Computes the jobs of a paper (or one of its tables) not yet in the results store, with progress and an ETA on stderr.",
+	"run": {"run <paper>[/<table>]... | all [flags]",
+		"Computes the jobs of papers (or of tables of them; all: the five papers and the benchmark, every job set a notebook renders) not yet in the results store, in one pool of --workers goroutines: those of unknown time first, then the longest expected (the status estimate), and those a paper marks to run alone last, one at a time. A shard is cut first, by job ID alone, then ordered. Prints progress and an ETA on stderr. Sets a soft memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set.",
 		[]string{"shard", "workers", "mode", "results", "recompute"}},
 	"status": {"status [<paper>[/<table>]] [flags]",
 		"Shows where the compute time goes, per paper, table and method: jobs done and missing under the current code, the time spent and left, and the wall time on --workers cores.",
@@ -204,22 +210,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch cmd {
 	case "run":
-		if len(pos) != 1 {
-			return badUsage(cmd, "run needs one <paper>[/<table>]")
+		if len(pos) == 0 {
+			return badUsage(cmd, "run needs <paper>[/<table>]... or all")
 		}
 		i, n, err := jobs.ParseShard(o.shard)
 		if err != nil {
 			return badUsage(cmd, "%v", err)
 		}
-		exp, js, err := selectJobs(pos[0], o.mode)
+		exps, js, err := selectAll(pos, o.mode)
 		if err != nil {
 			return err
 		}
 		if js, err = jobs.Shard(js, i, n); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "kernelab: %s shard %d/%d: %d jobs into %s\n", pos[0], i, n, len(js), st.Dir)
-		sum, err := jobs.Run(ctx, exp, js, jobs.Options{Store: st, Workers: o.workers, Recompute: o.recompute, Progress: stderr})
+		if js, err = runOrder(st, js); err != nil {
+			return err
+		}
+		meminfo, _ := os.ReadFile("/proc/meminfo")
+		limit, note := memoryLimit(os.Getenv("GOMEMLIMIT"), meminfo)
+		if limit > 0 {
+			debug.SetMemoryLimit(limit)
+		}
+		fmt.Fprintln(stderr, note)
+		fmt.Fprintf(stderr, "kernelab: %s shard %d/%d: %d jobs into %s\n", strings.Join(pos, " "), i, n, len(js), st.Dir)
+		sum, err := jobs.RunAll(ctx, exps, js, jobs.Options{Store: st, Workers: o.workers, Recompute: o.recompute, Progress: stderr})
 		fmt.Fprintf(stdout, "computed %d, cached %d, failed %d\n", sum.Computed, sum.Cached, sum.Failed)
 		return err
 	case "status", "list":
@@ -277,10 +292,10 @@ type entry struct {
 	Experiment string `json:"experiment"`
 	Jobs       int    `json:"jobs"`
 	Done       int    `json:"done"`
-	// EstimatedSeconds is the mean compute time of the experiment's jobs
-	// that have a timed record in the store, under this code or an earlier
-	// one, times the number of jobs; absent when none has. Timed counts
-	// those jobs.
+	// EstimatedSeconds is the mean compute time (jobs.Record.Time: CPU
+	// time, else wall time) of the experiment's jobs that have a timed
+	// record in the store, under this code or an earlier one, times the
+	// number of jobs; absent when none has. Timed counts those jobs.
 	EstimatedSeconds *float64 `json:"estimated_seconds,omitempty"`
 	Timed            int      `json:"timed"`
 	// Code lists the packages whose code digests key the experiment's
@@ -367,7 +382,8 @@ func codePackages(js []jobs.Job) []string {
 }
 
 // pastSeconds returns the compute time of every timed record of paper in
-// the store, by job ID, whatever code computed it (the last file read wins).
+// the store (jobs.Record.Time: CPU time, else wall time), by job ID,
+// whatever code computed it (the last file read wins).
 func pastSeconds(st jobs.Store, paper string) (map[string]float64, error) {
 	out := map[string]float64{}
 	files, err := st.Files()
@@ -386,16 +402,104 @@ func pastSeconds(st jobs.Store, paper string) (map[string]float64, error) {
 		if err := json.Unmarshal(b, &rec); err != nil {
 			return nil, fmt.Errorf("%s: %w", rel, err)
 		}
-		if rec.Seconds <= 0 {
+		if rec.Time() <= 0 {
 			continue
 		}
 		id, err := rec.Job.ID()
 		if err != nil {
 			return nil, err
 		}
-		out[id] = rec.Seconds
+		out[id] = rec.Time()
 	}
 	return out, nil
+}
+
+// selectAll resolves the selections of run, each "<paper>[/<table>]" or
+// "all" (every job set a notebook renders: the papers and the benchmark,
+// papers.Names without the demo), to their experiments and jobs, each job
+// once, in the order of the selections.
+func selectAll(sels []string, mode string) ([]jobs.Experiment, []jobs.Job, error) {
+	var expanded []string
+	for _, s := range sels {
+		if s == "all" {
+			expanded = append(expanded, slices.DeleteFunc(slices.Clone(papers.Names), func(p string) bool { return p == demo.Paper })...)
+		} else {
+			expanded = append(expanded, s)
+		}
+	}
+	var exps []jobs.Experiment
+	var out []jobs.Job
+	seen := map[string]bool{}
+	for _, s := range expanded {
+		exp, js, err := selectJobs(s, mode)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !slices.ContainsFunc(exps, func(e jobs.Experiment) bool { return e.Paper == exp.Paper }) {
+			exps = append(exps, exp)
+		}
+		for _, j := range js {
+			id, err := j.ID()
+			if err != nil {
+				return nil, nil, err
+			}
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, j)
+			}
+		}
+	}
+	return exps, out, nil
+}
+
+// runOrder returns js in the order run starts them (jobs.Order): each
+// job's expected time is the one status gives it (jobTimes: its own stored
+// time, else its method's mean), known or not.
+func runOrder(st jobs.Store, js []jobs.Job) ([]jobs.Job, error) {
+	sec := make([]float64, len(js))
+	known := make([]bool, len(js))
+	for _, idx := range groups(js, func(j jobs.Job) string { return j.Paper }) {
+		pj := pick(js, idx)
+		past, err := pastSeconds(st, pj[0].Paper)
+		if err != nil {
+			return nil, err
+		}
+		times, err := jobTimes(st, pj, past)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range idx {
+			sec[i], known[i] = times[k].sec, !times[k].unknown
+		}
+	}
+	return pick(js, jobs.Order(sec, known)), nil
+}
+
+// memoryLimit returns the soft memory limit of run (debug.SetMemoryLimit)
+// and the line it prints: 3/4 of the physical memory, MemTotal of meminfo
+// (the text of /proc/meminfo), so the heap of a large job is collected
+// before it doubles past the memory. It is 0 when gomemlimit (the
+// variable GOMEMLIMIT, which the Go runtime applies itself) is set, or
+// when meminfo holds no total.
+func memoryLimit(gomemlimit string, meminfo []byte) (int64, string) {
+	if gomemlimit != "" {
+		return 0, "kernelab: soft memory limit GOMEMLIMIT=" + gomemlimit
+	}
+	for _, line := range strings.Split(string(meminfo), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "MemTotal:" || f[2] != "kB" {
+			continue
+		}
+		kb, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil || kb <= 0 || kb > math.MaxInt64/1024 {
+			break
+		}
+		total := kb * 1024
+		limit := total / 4 * 3
+		return limit, fmt.Sprintf("kernelab: soft memory limit %.1f GiB, 3/4 of the %.1f GiB of memory (GOMEMLIMIT overrides)",
+			float64(limit)/(1<<30), float64(total)/(1<<30))
+	}
+	return 0, "kernelab: no soft memory limit (the physical memory is unknown; GOMEMLIMIT sets one)"
 }
 
 // selectJobs resolves "<paper>[/<table>]" to its experiment and jobs.

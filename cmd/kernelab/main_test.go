@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -29,6 +31,8 @@ func TestCommands(t *testing.T) {
 		{"no args", nil, "", "no command"},
 		{"unknown command", []string{"frobnicate"}, "", "unknown command"},
 		{"unknown paper", []string{"run", "nope"}, "", "unknown paper"},
+		{"run nothing", []string{"run", "--results", res}, "", "or all"},
+		{"unknown paper among others", []string{"run", "demo", "nope", "--results", res}, "", "unknown paper"},
 		{"unknown table", []string{"run", "demo/T9", "--results", res}, "", "no jobs"},
 		{"bad shard", []string{"run", "demo", "--shard", "4/4", "--results", res}, "", "shard"},
 		{"bad mode", []string{"list", "demo", "--mode", "huge"}, "", "mode"},
@@ -45,7 +49,7 @@ func TestCommands(t *testing.T) {
 		{"status after", []string{"status", "demo", "--mode", "quick", "--results", res, "--json"}, `"jobs": 24,
     "done": 24,
     "missing": 0,`, ""},
-		{"status timed", []string{"status", "--mode", "quick", "--results", res}, "(24 of 24 timed)", ""},
+		{"status timed", []string{"status", "--mode", "quick", "--results", res}, "(24 of 24 timed, 24 of them by CPU time", ""},
 		{"full is the default", []string{"status", "demo", "--results", res, "--json"}, `"jobs": 48,
     "done": 24,
     "missing": 24,`, ""},
@@ -180,7 +184,8 @@ func TestListJSON(t *testing.T) {
 	if e.Done != 12 || e.EstimatedSeconds == nil || *e.EstimatedSeconds <= 0 {
 		t.Fatalf("after half the jobs: %+v", e)
 	}
-	// The estimate is the mean of the timed records times every job.
+	// The estimate is the mean of the timed records (their CPU times)
+	// times every job.
 	st := jobs.Store{Dir: res}
 	files, err := st.Files()
 	if err != nil || len(files) != 12 {
@@ -196,7 +201,10 @@ func TestListJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &r); err != nil {
 			t.Fatal(err)
 		}
-		sum += r.Seconds
+		if r.CPUSeconds <= 0 || r.Time() != r.CPUSeconds {
+			t.Fatalf("record %s: CPU time %v, Time %v", f, r.CPUSeconds, r.Time())
+		}
+		sum += r.CPUSeconds
 	}
 	if want := sum / 12 * 24; e.Timed != 12 || math.Abs(*e.EstimatedSeconds-want) > 1e-9*want {
 		t.Fatalf("estimate %g from %d timed, want %g from 12", *e.EstimatedSeconds, e.Timed, want)
@@ -219,8 +227,8 @@ func TestListJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	e = list()[0]
-	if e.Done != 0 || e.Timed != 1 || e.EstimatedSeconds == nil || math.Abs(*e.EstimatedSeconds-24*r.Seconds) > 1e-9*r.Seconds {
-		t.Fatalf("from an earlier code's record: %+v, want done 0, 1 timed, %g s", e, 24*r.Seconds)
+	if e.Done != 0 || e.Timed != 1 || e.EstimatedSeconds == nil || math.Abs(*e.EstimatedSeconds-24*r.Time()) > 1e-9*r.Time() {
+		t.Fatalf("from an earlier code's record: %+v, want done 0, 1 timed, %g s", e, 24*r.Time())
 	}
 }
 
@@ -248,5 +256,92 @@ func TestCodePackages(t *testing.T) {
 	}
 	if got := codePackages([]jobs.Job{{Paper: "notebooks"}}); !slices.Equal(got, []string{"module"}) {
 		t.Errorf("an unregistered paper keyed by %q, want the module", got)
+	}
+}
+
+// TestRunMany: run computes several selections in one pool, each job once
+// (a table named beside its paper adds nothing), also in shards that
+// partition them; all names every registered job set.
+func TestRunMany(t *testing.T) {
+	dir := t.TempDir()
+	sels := []string{"demo", statusPaper + "/t1", "demo/grid"}
+	var out, errb bytes.Buffer
+	args := append([]string{"run", "--mode", "quick", "--results", filepath.Join(dir, "one")}, sels...)
+	if err := run(context.Background(), args, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), "computed 29, cached 0, failed 0") {
+		t.Errorf("stdout %q, want the 24 demo jobs and 5 of t1 computed", out.String())
+	}
+	if !strings.Contains(errb.String(), "soft memory limit") || !strings.Contains(errb.String(), "ETA") {
+		t.Errorf("stderr lacks the memory limit or the progress:\n%s", errb.String())
+	}
+	var shards []jobs.Store
+	total := 0
+	for i := range 3 {
+		sh := jobs.Store{Dir: filepath.Join(dir, fmt.Sprint("s", i))}
+		out.Reset()
+		args := append([]string{"run", "--mode", "quick", "--shard", fmt.Sprintf("%d/3", i), "--results", sh.Dir}, sels...)
+		if err := run(context.Background(), args, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		var c, k, f int
+		if _, err := fmt.Sscanf(out.String(), "computed %d, cached %d, failed %d", &c, &k, &f); err != nil || k != 0 || f != 0 {
+			t.Fatalf("shard %d: %q", i, out.String())
+		}
+		total += c
+		shards = append(shards, sh)
+	}
+	merged := jobs.Store{Dir: filepath.Join(dir, "merged")}
+	if n, err := merged.Merge(shards...); err != nil || n != 29 || total != 29 {
+		t.Fatalf("shards computed %d jobs, merged %d records (%v); want 29 each", total, n, err)
+	}
+	exps, js, err := selectAll([]string{"demo", "all"}, "quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The demo named beside all, and all the papers and the benchmark.
+	want := []string{"demo", "cortes2009", "donini2017", "argyriou2006", "colbert2020", "afkanpour2013", "bench"}
+	var got []string
+	for _, e := range exps {
+		got = append(got, e.Paper)
+	}
+	var inJobs []string
+	for _, j := range js {
+		if !slices.Contains(inJobs, j.Paper) {
+			inJobs = append(inJobs, j.Paper)
+		}
+	}
+	if !slices.Equal(got, want) || !slices.Equal(inJobs, want) {
+		t.Errorf("demo and all: experiments %v, jobs of %v; want %v", got, inJobs, want)
+	}
+	for _, mode := range []string{"quick", "full", "paper"} {
+		if _, _, err := selectAll([]string{"all"}, mode); err != nil {
+			t.Errorf("all in %s mode: %v", mode, err)
+		}
+	}
+}
+
+func TestMemoryLimit(t *testing.T) {
+	const meminfo = "MemTotal:       16384000 kB\nMemFree:         1000 kB\n"
+	for name, tc := range map[string]struct {
+		env, meminfo string
+		want         int64
+		note         string
+	}{
+		"3/4 of MemTotal":   {"", meminfo, 16384000 * 1024 / 4 * 3, "soft memory limit 11.7 GiB, 3/4 of the 15.6 GiB"},
+		"GOMEMLIMIT wins":   {"8GiB", meminfo, 0, "GOMEMLIMIT=8GiB"},
+		"no meminfo":        {"", "", 0, "no soft memory limit"},
+		"no total":          {"", "MemFree: 1000 kB\n", 0, "no soft memory limit"},
+		"bad total":         {"", "MemTotal: lots kB\n", 0, "no soft memory limit"},
+		"unit not kB":       {"", "MemTotal: 16 GB\n", 0, "no soft memory limit"},
+		"overflowing total": {"", "MemTotal: 99999999999999999 kB\n", 0, "no soft memory limit"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, note := memoryLimit(tc.env, []byte(tc.meminfo))
+			if got != tc.want || !strings.Contains(note, tc.note) {
+				t.Errorf("memoryLimit(%q, %q) = %d, %q; want %d, a note with %q", tc.env, tc.meminfo, got, note, tc.want, tc.note)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -25,27 +26,36 @@ type statusRow struct {
 	Missing int `json:"missing"`
 	Failed  int `json:"failed"`
 	// Seconds sums the compute time of the done jobs (Timed of them carry
-	// one); records keep each job's wall time on one worker.
-	Seconds float64 `json:"seconds"`
-	Timed   int     `json:"timed"`
+	// one): a job's CPU time where its record has it (CPUTimed of them,
+	// written by kernelab run), else its wall time on one worker, which
+	// grows with the machine's load (jobs.Record.Time).
+	Seconds  float64 `json:"seconds"`
+	Timed    int     `json:"timed"`
+	CPUTimed int     `json:"cpu_timed"`
 	// LeftSeconds estimates the compute time of the missing jobs, each at
-	// the mean time of its method's timed jobs (done now, or by an earlier
-	// code); Unknown counts the missing jobs no such mean covers.
+	// the mean time (as Seconds counts it) of its method's timed jobs (done
+	// now, or by an earlier code); Unknown counts the missing jobs no such
+	// mean covers.
 	LeftSeconds float64 `json:"left_seconds"`
 	Unknown     int     `json:"unknown"`
 	// WallSeconds estimates the wall time of all jobs, done and missing, on
 	// Cores workers: each table's jobs go in order to the first free
 	// worker (as jobs.MemoAll runs them), tables one after another. Jobs of
-	// unknown time count as 0.
+	// unknown time count as 0. (kernelab run all keeps every core busy
+	// across tables and papers: its wall time is nearer the sum over Cores.)
 	WallSeconds float64 `json:"wall_seconds"`
 	Cores       int     `json:"cores"`
+	// RunSeconds, in the row of a paper and in the total, estimates the
+	// wall time of kernelab run over its missing jobs on Cores workers
+	// (runWall): one pool across tables and papers. 0 in the other rows.
+	RunSeconds float64 `json:"run_seconds,omitempty"`
 }
 
 // jobTime is one job's compute time and how it is known.
 type jobTime struct {
-	sec            float64
-	done, failed   bool
-	timed, unknown bool
+	sec                 float64
+	done, failed        bool
+	timed, cpu, unknown bool
 }
 
 // status prints, per paper, table and method, the done and missing jobs,
@@ -56,8 +66,10 @@ func status(w io.Writer, st jobs.Store, sel []string, mode string, cores int, as
 	}
 	var rows []statusRow
 	total := statusRow{Paper: "total", Cores: cores}
+	var all []jobTime // of every selected job, for runWall
+	var alone []bool
 	for _, s := range sel {
-		_, js, err := selectJobs(s, mode)
+		exp, js, err := selectJobs(s, mode)
 		if err != nil {
 			return err
 		}
@@ -70,6 +82,11 @@ func status(w io.Writer, st jobs.Store, sel []string, mode string, cores int, as
 			return err
 		}
 		paper := statusRow{Paper: js[0].Paper, Cores: cores}
+		al := make([]bool, len(js))
+		for i, j := range js {
+			al[i] = exp.Alone != nil && exp.Alone(j)
+		}
+		all, alone = append(all, times...), append(alone, al...)
 		for _, t := range groups(js, func(j jobs.Job) string { return j.Table }) {
 			table := tally(statusRow{Paper: paper.Paper, Table: js[t[0]].Table, Cores: cores}, t, times)
 			rows = append(rows, table)
@@ -82,9 +99,11 @@ func status(w io.Writer, st jobs.Store, sel []string, mode string, cores int, as
 			}
 			paper = add(paper, table)
 		}
+		paper.RunSeconds = runWall(times, al, cores)
 		rows = append(rows, paper)
 		total = add(total, paper)
 	}
+	total.RunSeconds = runWall(all, alone, cores)
 	if len(sel) > 1 {
 		rows = append(rows, total)
 	}
@@ -113,8 +132,16 @@ func status(w io.Writer, st jobs.Store, sel []string, mode string, cores int, as
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nCOMPUTED sums the done jobs' compute times (%d of %d timed). LEFT gives each missing job its method's mean time.\n",
-		total.Timed, total.Done)
+	nAlone := 0
+	for i, t := range all {
+		if alone[i] && !t.done {
+			nAlone++
+		}
+	}
+	fmt.Fprintf(w, "\nkernelab run of the %d missing jobs on %d cores: about %s (one pool, longest first; %d of unknown time count as 0; %d run alone, after the others).\n",
+		total.Missing, cores, dur(total.RunSeconds), total.Unknown, nAlone)
+	fmt.Fprintf(w, "COMPUTED sums the done jobs' compute times (%d of %d timed, %d of them by CPU time, the others by wall time). LEFT gives each missing job its method's mean time.\n",
+		total.Timed, total.Done, total.CPUTimed)
 	return nil
 }
 
@@ -130,9 +157,11 @@ func dur(sec float64) string {
 	return d.Round(time.Second).String()
 }
 
-// jobTimes looks up each job of js in the store under the current code and
-// gives the missing ones the mean time of their method's timed jobs, from
-// this code's records, else from past (earlier code's, by job ID).
+// jobTimes looks up each job of js (of one paper) in the store under the
+// current code, with its compute time (CPU time where the record has it,
+// else wall time), and gives the missing ones the mean time of their
+// method's timed jobs, from this code's records, else from past (earlier
+// code's, by job ID).
 func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime, error) {
 	out := make([]jobTime, len(js))
 	type mean struct {
@@ -155,8 +184,13 @@ func jobTimes(st jobs.Store, js []jobs.Job, past map[string]float64) ([]jobTime,
 		}
 		t := &out[i]
 		t.done, t.failed = s[0].Done == 1, s[0].Failed == 1
-		if s[0].Timed == 1 {
+		switch {
+		case s[0].CPUTimed == 1:
+			t.sec, t.timed, t.cpu = s[0].CPUSeconds, true, true
+		case s[0].Timed == 1:
 			t.sec, t.timed = s[0].Seconds, true
+		}
+		if t.timed {
 			acc(now, key(j), t.sec)
 		}
 		id, err := storedID(j)
@@ -211,6 +245,9 @@ func tally(r statusRow, idx []int, times []jobTime) statusRow {
 			if t.timed {
 				r.Timed++
 			}
+			if t.cpu {
+				r.CPUTimed++
+			}
 		case t.unknown:
 			r.Missing++
 			r.Unknown++
@@ -221,18 +258,49 @@ func tally(r statusRow, idx []int, times []jobTime) statusRow {
 		if t.failed {
 			r.Failed++
 		}
-		k := 0
-		for c := range free {
-			if free[c] < free[k] {
-				k = c
-			}
-		}
-		free[k] += t.sec
+		assign(free, t.sec)
 	}
-	for _, f := range free {
-		r.WallSeconds = max(r.WallSeconds, f)
-	}
+	r.WallSeconds = slices.Max(free)
 	return r
+}
+
+// assign adds sec to the first worker of free (when each is next free)
+// that is free first.
+func assign(free []float64, sec float64) {
+	k := 0
+	for c := range free {
+		if free[c] < free[k] {
+			k = c
+		}
+	}
+	free[k] += sec
+}
+
+// runWall estimates the wall time of kernelab run over the missing jobs
+// of times on cores workers: the jobs not alone in run's order
+// (jobs.Order) each to the first free worker, then those alone[i], one
+// after another. A job of unknown time counts as 0.
+func runWall(times []jobTime, alone []bool, cores int) float64 {
+	var idx []int
+	var sec []float64
+	var known []bool
+	for i, t := range times {
+		if !t.done {
+			idx = append(idx, i)
+			sec = append(sec, t.sec)
+			known = append(known, !t.unknown)
+		}
+	}
+	free := make([]float64, cores)
+	after := 0.0
+	for _, k := range jobs.Order(sec, known) {
+		if alone[idx[k]] {
+			after += sec[k]
+		} else {
+			assign(free, sec[k])
+		}
+	}
+	return slices.Max(free) + after
 }
 
 // add sums the counts and times of b into a.
@@ -243,6 +311,7 @@ func add(a, b statusRow) statusRow {
 	a.Failed += b.Failed
 	a.Seconds += b.Seconds
 	a.Timed += b.Timed
+	a.CPUTimed += b.CPUTimed
 	a.LeftSeconds += b.LeftSeconds
 	a.Unknown += b.Unknown
 	a.WallSeconds += b.WallSeconds

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,7 +66,8 @@ func TestStatus(t *testing.T) {
 		if json.Unmarshal(b, &rec) != nil {
 			continue // a .failed mark
 		}
-		rec.Seconds = float64(rec.Job.Split)
+		// CPU time is the job's cost; the wall time, inflated by load, is not read.
+		rec.CPUSeconds, rec.Seconds = float64(rec.Job.Split), 100*float64(rec.Job.Split)
 		if err := st.Put(rec); err != nil {
 			t.Fatal(err)
 		}
@@ -75,8 +77,9 @@ func TestStatus(t *testing.T) {
 		t.Fatalf("%d records, want 4", n)
 	}
 	// Job 6 was timed by an earlier code (a key no current code makes), at
-	// 9 s: the missing jobs of its method are estimated at 9 s each. Its
-	// struct parameter reads back as a map with sorted keys.
+	// 9 s of wall time in a record without CPU time: the missing jobs of
+	// its method are estimated at 9 s each. Its struct parameter reads back
+	// as a map with sorted keys.
 	if err := st.Put(jobs.Record{Key: strings.Repeat("0", 64), Job: js[5], Result: []byte("6"), Seconds: 9}); err != nil {
 		t.Fatal(err)
 	}
@@ -91,14 +94,15 @@ func TestStatus(t *testing.T) {
 	// t1 on 2 workers, in order: a1 (1 s) and a2 (2 s) start at 0; a3 (3 s)
 	// at 1 ends at 4; b4 (4 s) at 2 ends at 6; b5, missing, gets b's mean
 	// 4 s and starts at 4: wall 8 s. t2's two jobs get c's past mean, 9 s
-	// each, one per worker: wall 9 s.
+	// each, one per worker: wall 9 s. kernelab run of the missing jobs
+	// starts 6 and 7 (9 s each) on the two workers, then 5 (4 s): 13 s.
 	want := []statusRow{
-		{Paper: statusPaper, Table: "t1", Jobs: 5, Done: 4, Missing: 1, Seconds: 10, Timed: 4, LeftSeconds: 4, WallSeconds: 8},
-		{Paper: statusPaper, Table: "t1", Method: "a", Jobs: 3, Done: 3, Seconds: 6, Timed: 3, WallSeconds: 4},
-		{Paper: statusPaper, Table: "t1", Method: "b", Jobs: 2, Done: 1, Missing: 1, Seconds: 4, Timed: 1, LeftSeconds: 4, WallSeconds: 4},
+		{Paper: statusPaper, Table: "t1", Jobs: 5, Done: 4, Missing: 1, Seconds: 10, Timed: 4, CPUTimed: 4, LeftSeconds: 4, WallSeconds: 8},
+		{Paper: statusPaper, Table: "t1", Method: "a", Jobs: 3, Done: 3, Seconds: 6, Timed: 3, CPUTimed: 3, WallSeconds: 4},
+		{Paper: statusPaper, Table: "t1", Method: "b", Jobs: 2, Done: 1, Missing: 1, Seconds: 4, Timed: 1, CPUTimed: 1, LeftSeconds: 4, WallSeconds: 4},
 		{Paper: statusPaper, Table: "t2", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
 		{Paper: statusPaper, Table: "t2", Method: "c", Jobs: 2, Missing: 2, Failed: 1, LeftSeconds: 18, WallSeconds: 9},
-		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, LeftSeconds: 22, WallSeconds: 17},
+		{Paper: statusPaper, Jobs: 7, Done: 4, Missing: 3, Failed: 1, Seconds: 10, Timed: 4, CPUTimed: 4, LeftSeconds: 22, WallSeconds: 17, RunSeconds: 13},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d:\n%s", len(rows), len(want), out.String())
@@ -114,12 +118,23 @@ func TestStatus(t *testing.T) {
 			t.Errorf("row %d: %+v, want %+v", i, r, w)
 		}
 	}
+	// With t2's jobs to run alone, they follow job 5: 4 + 9 + 9 s.
+	jobs.RunAlone(statusPaper, func(j jobs.Job) bool { return j.Table == "t2" })
+	defer jobs.RunAlone(statusPaper, func(jobs.Job) bool { return false })
+	out.Reset()
+	if err := run(context.Background(), []string{"status", statusPaper, "--results", st.Dir, "--workers", "2", "--json"}, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || rows[len(rows)-1].RunSeconds != 22 {
+		t.Errorf("with t2 alone: %v, %+v; want a run of 22 s", err, rows[len(rows)-1])
+	}
 	// The table form prints the same numbers.
 	out.Reset()
 	if err := run(context.Background(), []string{"status", statusPaper + "/t1", "--results", st.Dir, "--workers", "2"}, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "WALL ON 2 CORES") || !strings.Contains(out.String(), "10s") || !strings.Contains(out.String(), "8s") {
+	if !strings.Contains(out.String(), "WALL ON 2 CORES") || !strings.Contains(out.String(), "10s") || !strings.Contains(out.String(), "8s") ||
+		!strings.Contains(out.String(), "kernelab run of the 1 missing jobs on 2 cores: about 4s") {
 		t.Errorf("table:\n%s", out.String())
 	}
 	// list estimates t2 from the same past record: job 6 (struct parameter)
@@ -143,5 +158,19 @@ func TestStatus(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("list has no %s/t2 row:\n%s", statusPaper, out.String())
+	}
+	// run starts the jobs of unknown time first (6, 7: t2 has no record
+	// under this code), then the longest expected: 4 (4 s), 5 (b's mean,
+	// 4 s, after 4 as the tie keeps the list order), 3, 2, 1.
+	order, err := runOrder(st, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var splits []int
+	for _, j := range order {
+		splits = append(splits, j.Split)
+	}
+	if want := []int{6, 7, 4, 5, 3, 2, 1}; !slices.Equal(splits, want) {
+		t.Errorf("run order %v, want %v", splits, want)
 	}
 }

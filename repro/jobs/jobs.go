@@ -71,6 +71,10 @@ type Experiment struct {
 	// Run computes one job's result; it must be deterministic and
 	// JSON-serialisable.
 	Run func(ctx context.Context, j Job) (any, error)
+	// Alone, if set, is true for the jobs that must run with no other job
+	// beside them, such as those whose results hold times: RunAll starts
+	// them after the others, one at a time (RunAlone sets it).
+	Alone func(Job) bool
 	// pkg is the package whose code digest keys the records of a job of
 	// no kind: that of Paper.Jobs for RegisterPaper, else the package
 	// defining Run.
@@ -120,6 +124,21 @@ func Register(paper string, build func(mode string) ([]Job, error), run func(ctx
 		panic("jobs: paper " + paper + " registered twice")
 	}
 	registry[paper] = Experiment{Paper: paper, Build: build, Run: run}
+}
+
+// RunAlone marks the jobs of a registered paper for which alone is true
+// as jobs to run alone (Experiment.Alone); paper packages call it from
+// init, after registering. It panics on an unregistered paper or a nil
+// alone (a programming error at init time).
+func RunAlone(paper string, alone func(Job) bool) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	e, ok := registry[paper]
+	if !ok || alone == nil {
+		panic("jobs: RunAlone needs a registered paper and a function")
+	}
+	e.Alone = alone
+	registry[paper] = e
 }
 
 // Lookup returns the registered experiment of paper.

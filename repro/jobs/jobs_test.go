@@ -799,3 +799,19 @@ func TestMemoAllProgressFile(t *testing.T) {
 		t.Errorf("estimate or summary missing:\n%s", b)
 	}
 }
+
+// TestKeyPinned: the key of a fixed job under a fixed code digest, computed
+// at da3b836. The results store is keyed by it: a change of Key, of the
+// canonical spec or of the key's layout leaves every stored record unread,
+// and this test fails first.
+func TestKeyPinned(t *testing.T) {
+	j := jobs.Job{Paper: "cortes2009", Table: "Table 1", Method: "L2", Data: "kin32fm", Split: 3,
+		Params: map[string]any{"config": map[string]any{"C": 1.5, "grid": []int{1, 2}}, "mu": 0.25}}
+	k, err := jobs.Key(j, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "db04b1f33b35a6620d5aaeacb304dc290b7a574b1835870fb59cf15f89f92d7d"; k != want {
+		t.Errorf("Key = %s, want %s (the key of da3b836)", k, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"sync"
 	"time"
 
@@ -29,16 +30,41 @@ type Options struct {
 // Summary counts what Run did.
 type Summary struct{ Computed, Cached, Failed int }
 
-// Run computes the jobs not yet in the store with exp.Run on up to
-// opts.Workers goroutines, writing each record as it finishes (so a killed
-// run resumes where it stopped). A failed job is marked in the store and
-// counted; Run returns an error naming the first failure after all jobs ran.
+// Run is RunAll over the jobs of one experiment: every job of js must be
+// of exp.Paper.
 func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, error) {
-	recompute := opts.Recompute || os.Getenv("KERNELAB_CACHE") == "off"
-	keys := make([]string, len(js))
-	for i, j := range js {
+	for _, j := range js {
 		if j.Paper != exp.Paper {
 			return Summary{}, fmt.Errorf("jobs: job %s is not of paper %s", j.Name(), exp.Paper)
+		}
+	}
+	return RunAll(ctx, []Experiment{exp}, js, opts)
+}
+
+// RunAll computes the jobs of js not yet in the store, each with the
+// experiment of exps of its paper, in one pool of up to opts.Workers
+// goroutines that starts them in the order of js (Order puts the longest
+// first). The jobs an experiment marks Alone run after the others, one at
+// a time, with no other job beside them. Each record is written as its job
+// finishes (so a killed run resumes where it stopped), with its wall time
+// and its CPU time (Record). A failed job is marked in the store and
+// counted; RunAll returns an error naming the first failure after all jobs
+// ran.
+func RunAll(ctx context.Context, exps []Experiment, js []Job, opts Options) (Summary, error) {
+	recompute := opts.Recompute || os.Getenv("KERNELAB_CACHE") == "off"
+	byPaper := map[string]Experiment{}
+	for _, e := range exps {
+		if _, dup := byPaper[e.Paper]; dup {
+			return Summary{}, klearn.Errorf(klearn.ErrParam, "jobs: paper %s given twice", e.Paper)
+		}
+		byPaper[e.Paper] = e
+	}
+	keys := make([]string, len(js))
+	var shared, alone []int
+	for i, j := range js {
+		exp, ok := byPaper[j.Paper]
+		if !ok {
+			return Summary{}, klearn.Errorf(klearn.ErrParam, "jobs: job %s: no experiment of paper %s given", j.Name(), j.Paper)
 		}
 		code := opts.Code
 		if code == "" {
@@ -52,6 +78,11 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 			return Summary{}, err
 		}
 		keys[i] = k
+		if exp.Alone != nil && exp.Alone(j) {
+			alone = append(alone, i)
+		} else {
+			shared = append(shared, i)
+		}
 	}
 	var (
 		mu    sync.Mutex
@@ -59,6 +90,7 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 		first error
 		done  int
 		start = time.Now()
+		cpu   = newCPUMeter()
 	)
 	report := func(name string) {
 		done++
@@ -69,7 +101,7 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 		eta := time.Duration(float64(el) / float64(done) * float64(len(js)-done)).Round(time.Second)
 		fmt.Fprintf(opts.Progress, "[%d/%d] %s  elapsed %s  ETA %s\n", done, len(js), name, el.Round(time.Second), eta)
 	}
-	parallel.ForWorkers(opts.Workers, len(js), func(_, i int) {
+	one := func(i int) {
 		j, key := js[i], keys[i]
 		if !recompute {
 			if _, ok, err := opts.Store.Get(j.Paper, key); err == nil && ok {
@@ -90,7 +122,9 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 			return
 		}
 		t0 := time.Now()
-		res, err := exp.Run(ctx, j)
+		cpu.start(i)
+		res, err := byPaper[j.Paper].Run(ctx, j)
+		cpuSecs := cpu.stop(i)
 		secs := time.Since(t0).Seconds()
 		if ctx.Err() != nil && err != nil {
 			mu.Lock()
@@ -105,7 +139,7 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 			raw, err = json.Marshal(res)
 		}
 		if err == nil {
-			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw, Seconds: secs})
+			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw, Seconds: secs, CPUSeconds: cpuSecs})
 		} else if perr := opts.Store.PutFailed(j.Paper, key, err); perr != nil {
 			err = fmt.Errorf("%w (and %v)", err, perr)
 		}
@@ -121,18 +155,97 @@ func Run(ctx context.Context, exp Experiment, js []Job, opts Options) (Summary, 
 		}
 		sum.Computed++
 		report(j.Name())
-	})
+	}
+	parallel.ForWorkers(opts.Workers, len(shared), func(_, k int) { one(shared[k]) })
+	parallel.ForWorkers(1, len(alone), func(_, k int) { one(alone[k]) })
 	return sum, first
 }
 
+// Order returns the indices of jobs whose expected times are sec in the
+// order RunAll should start them, longest expected first: first the jobs
+// of unknown time (known[i] false; they may be long), then the others by
+// decreasing sec[i]; ties keep their order. The order depends on the estimates only,
+// so a shard (Shard, which does not) is cut first and then ordered.
+func Order(sec []float64, known []bool) []int {
+	idx := make([]int, len(sec))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		i, k := idx[a], idx[b]
+		if known[i] != known[k] {
+			return !known[i]
+		}
+		return sec[i] > sec[k]
+	})
+	return idx
+}
+
+// cpuMeter apportions the process's CPU time (user and system, all
+// threads: processCPU) among the jobs RunAll or MemoAll runs: at each
+// start or end of a job, the CPU time the process used since the last one is split
+// equally among the jobs that were running.
+type cpuMeter struct {
+	mu      sync.Mutex
+	ok      bool
+	last    float64          // process CPU seconds at the last start or end
+	running map[int]*float64 // job index → its CPU seconds so far
+}
+
+func newCPUMeter() *cpuMeter {
+	now, ok := processCPU()
+	return &cpuMeter{ok: ok, last: now, running: map[int]*float64{}}
+}
+
+// tick splits the CPU time since the last tick among the running jobs.
+func (m *cpuMeter) tick() {
+	now, ok := processCPU()
+	m.ok = m.ok && ok
+	if !m.ok {
+		return
+	}
+	if n := len(m.running); n > 0 {
+		share := (now - m.last) / float64(n)
+		for _, c := range m.running {
+			*c += share
+		}
+	}
+	m.last = now
+}
+
+// start notes that job i starts.
+func (m *cpuMeter) start(i int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tick()
+	m.running[i] = new(float64)
+}
+
+// stop notes that job i ended and returns its CPU seconds (0 when the
+// process's CPU time cannot be read).
+func (m *cpuMeter) stop(i int) float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tick()
+	c := *m.running[i]
+	delete(m.running, i)
+	if !m.ok || c < 0 {
+		return 0
+	}
+	return c
+}
+
 // Status of one table: records present, missing, failed under the current
-// code, and the compute time of the present ones (Seconds, summed over the
-// Timed records that carry it).
+// code, and the compute time of the present ones: wall time (Seconds,
+// summed over the Timed records that carry it) and CPU time (CPUSeconds,
+// over the CPUTimed records that carry it).
 type Status struct {
 	Paper, Table          string
 	Done, Pending, Failed int
 	Seconds               float64
 	Timed                 int
+	CPUSeconds            float64
+	CPUTimed              int
 }
 
 // TableStatus counts, per table in job order, the jobs whose record is in
@@ -169,6 +282,10 @@ func TableStatus(st Store, js []Job, code string) ([]Status, error) {
 				out[i].Seconds += rec.Seconds
 				out[i].Timed++
 			}
+			if rec.CPUSeconds > 0 {
+				out[i].CPUSeconds += rec.CPUSeconds
+				out[i].CPUTimed++
+			}
 		} else if _, f := st.Failed(j.Paper, k); f {
 			out[i].Failed++
 		} else {
@@ -197,6 +314,12 @@ func Load(st Store, j Job, v any) (ok bool, err error) {
 // value (what survives a JSON round trip). cached reports a store hit. A
 // compute error is returned wrapped and nothing is stored.
 func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err error) {
+	return memo(st, j, v, compute, newCPUMeter(), 0)
+}
+
+// memo is Memo with the CPU meter of the jobs computed beside j (i is j's
+// index among them), so a record's CPU time is j's share (Record).
+func memo(st Store, j Job, v any, compute func() (any, error), cpu *cpuMeter, i int) (cached bool, err error) {
 	if compute == nil {
 		return false, klearn.Errorf(klearn.ErrParam, "jobs: Memo of %s without a compute function", j.Name())
 	}
@@ -206,7 +329,9 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 	}
 	if !ok {
 		t0 := time.Now()
+		cpu.start(i)
 		res, err := compute()
+		cpuSecs := cpu.stop(i)
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 		}
@@ -215,7 +340,7 @@ func Memo(st Store, j Job, v any, compute func() (any, error)) (cached bool, err
 		if err != nil {
 			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
 		}
-		rec = Record{Key: k, Job: j, Result: b, Seconds: secs}
+		rec = Record{Key: k, Job: j, Result: b, Seconds: secs, CPUSeconds: cpuSecs}
 		if err := st.Put(rec); err != nil {
 			return false, err
 		}
@@ -272,6 +397,7 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 	done := 0
 	pf := newProgressFile(os.Getenv(ProgressEnv), js)
 	defer pf.end()
+	cpu := newCPUMeter()
 	parallel.ForWorkers(workers, len(js), func(_, i int) {
 		if ctx.Err() != nil {
 			errs[i] = fmt.Errorf("jobs: %s: %w", js[i].Name(), ctx.Err())
@@ -279,12 +405,12 @@ func MemoAll(ctx context.Context, st Store, js []Job, workers int, run func(cont
 		}
 		var cached bool
 		var r json.RawMessage
-		cached, errs[i] = Memo(st, js[i], &r, func() (any, error) {
+		cached, errs[i] = memo(st, js[i], &r, func() (any, error) {
 			t0 := pf.begin(js[i])
 			v, err := run(ctx, js[i])
 			pf.finish(js[i], t0, err)
 			return v, err
-		})
+		}, cpu, i)
 		if cached {
 			pf.cached()
 		}

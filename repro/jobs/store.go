@@ -44,6 +44,28 @@ type Record struct {
 	// Seconds is the wall time the job took to compute (0 in records
 	// written before it was kept).
 	Seconds float64 `json:"seconds,omitempty"`
+	// CPUSeconds is the CPU time (user and system) the process spent on
+	// the job, as RunAll, MemoAll and Memo measure it: the process's CPU
+	// time over all its threads (getrusage RUSAGE_SELF), so it counts every
+	// goroutine of the job and the garbage collection its allocations
+	// cause. The jobs a RunAll or MemoAll runs side by side share the CPU
+	// time of each moment equally: the value is the job's own when it ran
+	// alone (one worker, or a job marked Alone), an equal share of the jobs
+	// beside it otherwise. (Memo counts all of the process's CPU time while
+	// it computes.) Unlike Seconds it hardly grows when other processes load
+	// the machine; a job that keeps k cores busy has about k times its wall
+	// time. 0 in records written before it was kept, or where the CPU time
+	// cannot be read.
+	CPUSeconds float64 `json:"cpu_seconds,omitempty"`
+}
+
+// Time is the record's compute time for estimates: CPUSeconds when the
+// record has it, else Seconds (0 when it has neither).
+func (r Record) Time() float64 {
+	if r.CPUSeconds > 0 {
+		return r.CPUSeconds
+	}
+	return r.Seconds
 }
 
 func (s Store) path(paper, key, ext string) string {
@@ -303,13 +325,15 @@ func checkRecord(rel string, b []byte) error {
 		return fmt.Errorf("%w: record %s holds no result", ErrCorrupt, rel)
 	case math.IsNaN(rec.Seconds) || rec.Seconds < 0 || math.IsInf(rec.Seconds, 0):
 		return fmt.Errorf("%w: record %s: compute time %v", ErrCorrupt, rel, rec.Seconds)
+	case math.IsNaN(rec.CPUSeconds) || rec.CPUSeconds < 0 || math.IsInf(rec.CPUSeconds, 0):
+		return fmt.Errorf("%w: record %s: CPU time %v", ErrCorrupt, rel, rec.CPUSeconds)
 	}
 	return nil
 }
 
 // SameRecord reports whether two stored records (file contents) hold the
 // same key, job and result, whatever their compute times: identical bytes,
-// or records equal once Seconds is set aside.
+// or records equal once Seconds and CPUSeconds are set aside.
 func SameRecord(a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
@@ -319,6 +343,7 @@ func SameRecord(a, b []byte) bool {
 		return false
 	}
 	ra.Seconds, rb.Seconds = 0, 0
+	ra.CPUSeconds, rb.CPUSeconds = 0, 0
 	ja, errA := json.Marshal(ra)
 	jb, errB := json.Marshal(rb)
 	return errA == nil && errB == nil && bytes.Equal(ja, jb)
