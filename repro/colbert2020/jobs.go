@@ -12,7 +12,12 @@ import (
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
-func init() { jobs.RegisterPaper(&jobsPaper) }
+// init registers the paper; its scaling jobs (Figures 3–4, whose times
+// decide exponent claims) run alone, with no other job beside them.
+func init() {
+	jobs.RegisterPaper(&jobsPaper)
+	jobs.RunAlone(JobsPaper, func(j jobs.Job) bool { return j.Table == protocol.KindScaling.Table })
+}
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table of protocol.Jobs.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
+	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
@@ -91,5 +92,25 @@ func TestShardedJobsEqualRun(t *testing.T) {
 	}
 	if len(lines) != len(js) || !strings.HasSuffix(lines[0], "(stored)") {
 		t.Errorf("progress of a run on a filled store: %q", lines)
+	}
+}
+
+// TestJobsAlone: of the full-mode jobs, exactly the scaling ones (Figures
+// 3–4) are marked to run alone.
+func TestJobsAlone(t *testing.T) {
+	e, ok := jobs.Lookup(JobsPaper)
+	if !ok || e.Alone == nil {
+		t.Fatal("no Alone mark registered")
+	}
+	n := 0
+	for _, j := range protocol.Jobs(protocol.Full()) {
+		if a := e.Alone(j); a != (j.Table == protocol.KindScaling.Table) {
+			t.Errorf("%s: alone %v", j.Name(), a)
+		} else if a {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no scaling job in full mode")
 	}
 }

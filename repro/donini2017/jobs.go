@@ -12,7 +12,12 @@ import (
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
-func init() { jobs.RegisterPaper(&jobsPaper) }
+// init registers the paper; its timed jobs (Tables 3 and 5, protocol.Timed)
+// run alone, with no other job beside them.
+func init() {
+	jobs.RegisterPaper(&jobsPaper)
+	jobs.RunAlone(JobsPaper, protocol.Timed)
+}
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table of protocol.Jobs (per method, where a table's methods differ in

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kernelab/kernelab/repro/donini2017/protocol"
 
+	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
 )
 
@@ -67,4 +68,28 @@ func withoutTimes(res *Results) Results {
 		c.Table5Deskewed = &t5
 	}
 	return c
+}
+
+// TestJobsAlone: of the full-mode jobs, exactly the timed ones (Tables 3
+// and 5) are marked to run alone.
+func TestJobsAlone(t *testing.T) {
+	e, ok := jobs.Lookup(JobsPaper)
+	if !ok || e.Alone == nil {
+		t.Fatal("no Alone mark registered")
+	}
+	var alone, shared int
+	for _, j := range protocol.Jobs(protocol.Full()) {
+		a := e.Alone(j)
+		if a != (j.Table == "Table 3" || j.Table == "Table 5") {
+			t.Errorf("%s: alone %v", j.Name(), a)
+		}
+		if a {
+			alone++
+		} else {
+			shared++
+		}
+	}
+	if alone == 0 || shared == 0 {
+		t.Errorf("%d jobs alone, %d shared", alone, shared)
+	}
 }
