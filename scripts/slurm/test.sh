@@ -144,6 +144,6 @@ grep -q "merged 48 records" "$mlog" || { echo "FAIL: merge job output:"; cat "$m
 # Every attempt keeps its log: one per array task, named by array job and task.
 n_logs="$(ls "$T"/results.log/shard-*_[0-3].out 2>/dev/null | wc -l)"
 [[ "$n_logs" == 4 ]] || { echo "FAIL: want 4 shard logs shard-<job>_<task>.out, got:"; ls "$T/results.log"; exit 1; }
-# Records keep their compute time, which differs between runs: only those lines may differ.
-diff -r -I '^  "seconds": ' "$T/local" "$T/results" >/dev/null || { echo "FAIL: merged Slurm results differ from the local run"; diff -r -I '^  "seconds": ' "$T/local" "$T/results" | head -40; exit 1; }
+# Records keep their compute times (wall and CPU), which differ between runs: only those lines may differ.
+diff -r -I '^  "seconds": ' -I '^  "cpu_seconds": ' "$T/local" "$T/results" >/dev/null || { echo "FAIL: merged Slurm results differ from the local run"; diff -r -I '^  "seconds": ' -I '^  "cpu_seconds": ' "$T/local" "$T/results" | head -40; exit 1; }
 echo "PASS scripts/slurm/test.sh: 4 Slurm array tasks merged (job $merge) equal the local run (results bit for bit; compute times aside)"
