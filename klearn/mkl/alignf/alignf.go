@@ -27,7 +27,8 @@ import (
 //
 //	v* = argmin_{v ≥ 0} vᵀMv − 2vᵀa,   μ = v*/‖v*‖₂,
 //
-// solved here by opt.NNQP. ⟨K_kc, K_lc⟩_F is computed as ⟨K_kc, K_l − m_l⟩_F
+// solved here by opt.NNQP in scale-free variables with a ridge of 1e-10
+// (Ridge; see solve). ⟨K_kc, K_lc⟩_F is computed as ⟨K_kc, K_l − m_l⟩_F
 // (m_l the grand mean of K_l; H annihilates constants), one centred matrix
 // at a time, so the memory is one extra n×n matrix whatever the number of
 // kernels, and no cancellation occurs for nearly constant kernels (e.g.
@@ -56,7 +57,9 @@ type AlignModel struct {
 	// kernel (NaN when K_kc = 0).
 	Alignment        float64
 	KernelAlignments []float64
-	// Result is the opt.NNQP result.
+	// Result is the opt.NNQP result of the normalised QP that gave V
+	// (Align.solve): its X are the scale-free w over the non-constant
+	// base kernels.
 	Result *opt.Result
 }
 
@@ -107,23 +110,23 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 			M.SetSym(k, l, alignfFrob(Kc, Ks[l], means[l]))
 		}
 	}
-	res, err := opt.NNQP(M, A, &a.Settings)
+	v, res, err := a.solve(M, A, yy)
 	if err != nil {
-		return nil, klearn.Errorf(err, "alignf")
+		return nil, err
 	}
 	var nv float64
-	for _, v := range res.X {
-		nv += v * v
+	for _, x := range v {
+		nv += x * x
 	}
 	nv = math.Sqrt(nv)
 	if !(nv > 0) {
 		return nil, klearn.Errorf(klearn.ErrSingular, "alignf: v* = 0 (no base kernel is aligned with the target)")
 	}
 	mu := make([]float64, p)
-	for k, v := range res.X {
-		mu[k] = v / nv
+	for k, x := range v {
+		mu[k] = x / nv
 	}
-	m := &AlignModel{weights: mu, V: res.X, M: M, A: A, Result: res}
+	m := &AlignModel{weights: mu, V: v, M: M, A: A, Result: res}
 	m.Alignment = alignfRho(M, A, mu, yy)
 	m.KernelAlignments = make([]float64, p)
 	for k := range Ks {
@@ -132,6 +135,66 @@ func (a Align) FitGrams(Ks []*mat.SymDense, y []float64) (*AlignModel, error) {
 		m.KernelAlignments[k] = alignfRho(M, A, e, yy)
 	}
 	return m, nil
+}
+
+// Ridge is the ridge added to the unit diagonal of the normalised QP
+// (solve): it keeps every passive system of opt.NNQP well conditioned
+// (condition number below p/Ridge) when base kernels are nearly collinear,
+// e.g. wide Gaussians, whose centred Gram matrices all approach −D_c/σ²
+// (D the squared distances), and it moves the alignment reached by
+// O(Ridge) at most.
+const Ridge = 1e-10
+
+// zeroNorm is the relative centred norm ‖K_kc‖_F / max_l ‖K_lc‖_F below
+// which a base kernel counts as constant (K_kc = 0 up to round-off): it
+// gets v_k = 0.
+const zeroNorm = 1e-13
+
+// solve returns v* = argmin_{v ≥ 0} vᵀMv − 2vᵀa (Proposition 9) with the
+// opt.NNQP result it came from. The QP is solved in the scale-free
+// variables w_k = d_k v_k / ‖y_c‖², d_k = ‖K_kc‖_F = √M_kk: its matrix
+// M̂_kl = M_kl/(d_k d_l) has a unit diagonal and its vector â_k =
+// a_k/(d_k ‖y_c‖²) = ρ(K_k, yyᵀ) the kernels' alignments, so a kernel's
+// scale (a wide Gaussian's centred norm is ~1/σ² that of a narrow one)
+// does not enter the conditioning. The same v* solves both forms; M̂ gets
+// the ridge Ridge·I. Constant kernels (d_k ≈ 0, zeroNorm) are left out
+// with v_k = 0.
+func (a Align) solve(M *mat.SymDense, A []float64, yy float64) ([]float64, *opt.Result, error) {
+	p := len(A)
+	d := make([]float64, p)
+	var dmax float64
+	for k := range d {
+		d[k] = math.Sqrt(math.Max(M.At(k, k), 0))
+		dmax = math.Max(dmax, d[k])
+	}
+	var idx []int
+	for k := range d {
+		if d[k] > zeroNorm*dmax {
+			idx = append(idx, k)
+		}
+	}
+	v := make([]float64, p)
+	if len(idx) == 0 {
+		return v, &opt.Result{X: v, Multipliers: make([]float64, p), Status: opt.Success}, nil
+	}
+	Mh := mat.NewSymDense(len(idx), nil)
+	ah := make([]float64, len(idx))
+	for r, k := range idx {
+		ah[r] = A[k] / (d[k] * yy)
+		for c := r; c < len(idx); c++ {
+			l := idx[c]
+			Mh.SetSym(r, c, M.At(k, l)/(d[k]*d[l]))
+		}
+		Mh.SetSym(r, r, Mh.At(r, r)+Ridge)
+	}
+	res, err := opt.NNQP(Mh, ah, &a.Settings)
+	if err != nil {
+		return nil, nil, klearn.Errorf(err, "alignf")
+	}
+	for r, k := range idx {
+		v[k] = res.X[r] * yy / d[k]
+	}
+	return v, res, nil
 }
 
 // alignfRho returns ρ(K_μ, yyᵀ) = μᵀa / (√(μᵀMμ) ‖y_c‖²), using
