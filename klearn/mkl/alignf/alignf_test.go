@@ -219,7 +219,7 @@ func TestAlignfSVM(t *testing.T) {
 // features (Afkanpour et al.'s finite set on Letter-like data). The
 // narrowest are all ≈ I, the widest ≈ 11ᵀ − D/σ², so their centred Gram
 // matrices are nearly collinear and differ in scale by up to 10¹²: on these
-// three seeds (of 40 tried, 8 failed) the unscaled QP made opt.NNQP report
+// three seeds (of 40 tried, 9 failed) the unscaled QP made opt.NNQP report
 // it unbounded. The fit must succeed and reach at least the best single
 // kernel's alignment (each e_k is feasible), recomputed from its weights,
 // and the constant kernel (all ones) must get weight 0.
