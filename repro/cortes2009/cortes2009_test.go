@@ -114,16 +114,29 @@ func synthetic(off float64) *Results {
 		res.Table1 = append(res.Table1, row)
 	}
 	res.Figure1 = []protocol.Concavity{{Lambda: 1, Share: 0, Near0: 0}, {Lambda: 10, Share: 0.1, Near0: 0.2}, {Lambda: 100, Share: 0.3, Near0: 0.9}}
-	// Ionosphere (paper: lin. base .82 ± .03, quad. base .62 ± .05): variant
-	// b reproduces both baselines through the +1 column, a neither; Breast
-	// (.70 ± .02 both): c only the linear one.
+	// Table 1's cell rule decides each baseline (δ: the adjacent gap of
+	// the paper's row). Ionosphere (lin. base .82 ± .03, quad. base .62 ±
+	// .05; δ .01): variant a is out, b at the paper's means over 3 splits
+	// is undecided (Welch cannot see δ). Sonar (.90 ± .02, .84 ± .03; δ
+	// .02, .04): c reproduces both over 30 tight splits, through the +1
+	// column. Breast: d's linear baseline is out.
 	res.Hypotheses = []protocol.RowHypotheses{
 		{Row: "Ionosphere", Hyps: []protocol.Hypothesis{
 			{Name: "a", LinBase: ms(0.5, 0.01), QuadBase: ms(0.5, 0.01), QuadOne: ms(0.5, 0.01)},
-			{Name: "b", LinBase: ms(0.84, 0.01), QuadBase: ms(0.9, 0.01), QuadOne: ms(0.6, 0.01)}}},
-		{Row: "Breast", Hyps: []protocol.Hypothesis{{Name: "c", LinBase: ms(0.72, 0.01), QuadBase: ms(0.6, 0.01), QuadOne: ms(0.5, 0.01)}}},
+			{Name: "b", LinBase: ms(0.82, 0.01), QuadBase: ms(0.9, 0.01), QuadOne: ms(0.62, 0.01)}}},
+		{Row: "Sonar", Hyps: []protocol.Hypothesis{{Name: "c", LinBase: tight(0.90), QuadBase: tight(0.5), QuadOne: tight(0.84)}}},
+		{Row: "Breast", Hyps: []protocol.Hypothesis{{Name: "d", LinBase: ms(0.5, 0.01), QuadBase: ms(0.7, 0.01), QuadOne: ms(0.7, 0.01)}}},
 	}
 	return res
+}
+
+// tight returns 30 scores of mean m, spread ±0.001.
+func tight(m float64) []float64 {
+	xs := make([]float64, 30)
+	for i := range xs {
+		xs[i] = m + 0.001*float64(i%3-1)
+	}
+	return xs
 }
 
 // ms returns three scores of mean m and sample standard deviation s.
@@ -158,7 +171,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 			t.Errorf("%s: kind %s, post hoc %v, want a post-hoc diagnostic (not the paper's claim)", id, c.Kind, c.PostHoc)
 		}
 	}
-	if c := byID["Table 1 (variants)"]; c.Ours != "1 of 2 parts held, 1 failed" || c.Parts[0].Detail != "b" || c.Parts[1].Detail != "none" {
+	if c := byID["Table 1 (variants)"]; c.Ours != "1 of 3 parts held, 1 failed, 1 undecided" || c.Parts[0].Outcome != repro.Undecided || c.Parts[1].Detail != "c" || c.Parts[2].Detail != "none" {
 		t.Errorf("variants: %q, parts %+v", c.Ours, c.Parts)
 	}
 	// Table 1 at the paper's means: no cell out; cells whose δ (the gap in
@@ -345,7 +358,9 @@ func TestTablesMarkdown(t *testing.T) {
 		t.Errorf("Total = %d, want %d", Total(q), want)
 	}
 	md = HypothesesMarkdown(res.Hypotheses)
-	if strings.Count(md, "\n") != 2+2+3 || !strings.Contains(md, "| Ionosphere | b | 0.840 ± 0.010 ✓ | 0.900 ± 0.010 | 0.600 ± 0.010 ✓ |") ||
+	// No fallback band: a baseline Welch cannot decide is "?", never ✓.
+	if strings.Count(md, "\n") != 2+3+2+2 || !strings.Contains(md, "| Ionosphere | b | 0.820 ± 0.010 ? | 0.900 ± 0.010 ✗ | 0.620 ± 0.010 ? |") ||
+		!strings.Contains(md, "| Sonar | c | 0.900 ± 0.001 ✓ | 0.500 ± 0.001 ✗ | 0.840 ± 0.001 ✓ |") ||
 		!strings.Contains(md, "| Breast | the paper's | 0.70 ± 0.02 | 0.70 ± 0.02 | |") {
 		t.Errorf("variants table:\n%s", md)
 	}
@@ -542,3 +557,27 @@ func TestNewTheoremChecks(t *testing.T) {
 
 // symFrom returns the n×n symmetric matrix with row-major entries v.
 func symFrom(n int, v []float64) *mat.SymDense { return mat.NewSymDense(n, v) }
+
+// TestTable1CellsHaveNoFallbackBand: a cell Welch's rule cannot decide
+// (one split of ours) is undecided, never within, even at the paper's
+// exact mean; the old band (±0.05 or one std) would have passed it.
+func TestTable1CellsHaveNoFallbackBand(t *testing.T) {
+	res := synthetic(0)
+	for i := range res.Table1 {
+		for j := range res.Table1[i].Scores {
+			res.Table1[i].Scores[j] = res.Table1[i].Scores[j][:1]
+		}
+	}
+	for _, variant := range []bool{false, true} {
+		for _, c := range Table1Cells(res.Table1, variant) {
+			if v := c.Verdict(); v.Outcome != repro.Undecided {
+				t.Errorf("%s %s on one split: %s", c.Row, c.Col, v.Detail)
+			}
+		}
+	}
+	pi := slices.IndexFunc(protocol.DataSets, func(d protocol.DataSet) bool { return d.Paper == "Sonar" })
+	h := protocol.Hypothesis{Name: "one split", LinBase: []float64{Table1[pi][0].Mean}, QuadOne: []float64{Table1[pi][3].Mean}}
+	if o := variantOutcome(pi, h); o != repro.Undecided {
+		t.Errorf("a variant on one split at the paper's means: %s, want undecided", o)
+	}
+}

@@ -31,11 +31,10 @@ const (
 )
 
 // Tolerances, one per comparison, stated before any result is computed.
+// Table 1's cells, and the variants' beside them, are decided by the one
+// cell rule (repro.Cell.Verdict: Welch's test with the power to see δ);
+// a cell it cannot decide is undecided.
 var (
-	// TolTable1 is the declared tolerance of a Table 1 number compared
-	// without Welch's test (the preprocessing variants, whose cells carry no
-	// δ): ±0.05 RMSE or one standard deviation over the splits.
-	TolTable1 = repro.Tolerance{Abs: 0.05, Spread: 1}
 	// TolSteps: the median number of accepted steps of Algorithm 1 (the
 	// paper's η × 0.8 rule) is below PaperMaxSteps, and every fit met the
 	// stopping test ‖μ'−μ‖ < ε before the cap.

@@ -52,8 +52,8 @@ func Table1Markdown(rows []Row) string {
 
 // HypothesesMarkdown returns the preprocessing variants of each row as a
 // Markdown table: the paper's uniform baselines, then each variant's
-// (mean ± std over the splits), a ✓ on a value within the Table 1
-// tolerance of the paper's.
+// (mean ± std over the splits), marked by Table 1's cell rule against the
+// paper's number (✓ within, ✗ out, ? undecided).
 func HypothesesMarkdown(rows []protocol.RowHypotheses) string {
 	var b strings.Builder
 	b.WriteString("| row | variant | lin. base | quad. base (no +1) | quad. base (+1) |\n|---|---|---|---|---|\n")
@@ -64,19 +64,15 @@ func HypothesesMarkdown(rows []protocol.RowHypotheses) string {
 		}
 		lin, quad := Table1[pi][0], Table1[pi][3]
 		fmt.Fprintf(&b, "| %s | the paper's | %.2f ± %.2f | %.2f ± %.2f | |\n", rh.Row, lin.Mean, lin.Std, quad.Mean, quad.Std)
-		cell := func(p repro.Value, scores []float64) string {
-			v, err := repro.Summarize(scores)
-			if err != nil {
+		cell := func(j int, scores []float64) string {
+			c, ok := variantCell(pi, j, scores)
+			if !ok {
 				return "not run"
 			}
-			mark := ""
-			if (repro.Cell{Paper: p, Ours: v, Tol: TolTable1}).Within() {
-				mark = " ✓"
-			}
-			return fmt.Sprintf("%.3f ± %.3f%s", v.Mean, v.Std, mark)
+			return fmt.Sprintf("%.3f ± %.3f %s", c.Ours.Mean, c.Ours.Std, cellMark[c.Verdict().Outcome])
 		}
 		for _, h := range rh.Hyps {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", rh.Row, h.Name, cell(lin, h.LinBase), cell(quad, h.QuadBase), cell(quad, h.QuadOne))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", rh.Row, h.Name, cell(0, h.LinBase), cell(3, h.QuadBase), cell(3, h.QuadOne))
 		}
 	}
 	return b.String()
