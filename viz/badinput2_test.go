@@ -61,7 +61,7 @@ func TestExtremeInputMore(t *testing.T) {
 		add("Bar error bars", &Bar{Categories: []string{"a", "b"}, Groups: []BarGroup{{Values: v, Err: v}}})
 		add("Line pixel size", &Line{Width: v[1], Height: v[1], Series: []Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}})
 		add("Grid pixel size", &Grid{PanelWidth: v[1], PanelHeight: v[1], Panels: []Chart{&Stem{X: []float64{0, 1}, Y: v}}})
-		tab := &CompareTable{Rows: []string{"r"}, Cols: []string{"c"}, Ours: [][]MeanStd{{{v[0], v[1]}}}, Paper: [][]MeanStd{{{v[1], v[0]}}}, Tol: v[1], RelTol: 0.1}
+		tab := &CompareTable{Rows: []string{"r"}, Cols: []string{"c"}, Ours: [][]MeanStd{{{v[0], v[1]}}}, Paper: [][]MeanStd{{{v[1], v[0]}}}, Verdicts: [][]Verdict{{Within}}, Rule: "r"}
 		calls = append(calls,
 			call{fmt.Sprintf("CompareTable HTML %d", i), func() (string, error) {
 				b, err := tab.HTML()

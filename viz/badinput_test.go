@@ -104,7 +104,7 @@ func TestBadTable(t *testing.T) {
 		{"ours shape", CompareTable{Rows: []string{"r"}, Cols: []string{"a", "b"}, Ours: ok}, klearn.ErrShape},
 		{"paper shape", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: ok, Paper: [][]MeanStd{}}, klearn.ErrShape},
 		{"inf", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: [][]MeanStd{{{math.Inf(1), 0}}}}, klearn.ErrNotFinite},
-		{"tol", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: ok, Tol: -1}, klearn.ErrParam},
+		{"verdicts shape", CompareTable{Rows: []string{"r"}, Cols: []string{"a"}, Ours: ok, Verdicts: [][]Verdict{{Within, Outside}}}, klearn.ErrShape},
 	}
 	for _, tc := range cases {
 		if _, err := tc.t.HTML(); !errors.Is(err, tc.want) {

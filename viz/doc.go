@@ -75,9 +75,8 @@
 //	must(l.Show())             // SVG; set l.Interactive = true for ECharts
 //	g := &viz.Grid{Panels: perDataSet, Cols: 3, SharedLegend: true}
 //	must(g.Show())
-//	t := &viz.CompareTable{Title: "Accuracy", Rows: sets, Cols: methods,
-//	    Ours: ours, Paper: paper, Source: "Table 2", Tol: 1}
-//	must(t.Show())             // fmt.Print(t.Text()) in a terminal
+//	t := repro.CompareTable("Accuracy", "data set", "Table 2", cells)
+//	must(t.Show())             // verdicts decided by repro; fmt.Print(t.Text()) in a terminal
 //	p := viz.NewProgress("folds", 10)
 //	for i := 0; i < 10; i++ { work(i); p.Add(1) }
 //	p.Done()

@@ -46,13 +46,16 @@ func ExampleLine() {
 }
 
 func ExampleCompareTable() {
-	// Our mean ± std beside the paper's, within an absolute tolerance of 1.
+	// Our mean ± std beside the paper's, each cell marked by the verdict
+	// its caller decided (repro.CompareTable builds such a table from
+	// repro's cell rule); viz only draws it.
 	t := &viz.CompareTable{
 		Title: "Accuracy (%)", Corner: "data set",
 		Rows: []string{"sonar", "ionosphere"}, Cols: []string{"EasyMKL"},
-		Ours:   [][]viz.MeanStd{{{Mean: 86.1, Std: 2.3}}, {{Mean: 92.0, Std: 1.1}}},
-		Paper:  [][]viz.MeanStd{{{Mean: 86.5, Std: 2.0}}, {{Mean: 94.2, Std: 1.0}}},
-		Source: "paper, Table 3", Tol: 1,
+		Ours:     [][]viz.MeanStd{{{Mean: 86.1, Std: 2.3}}, {{Mean: 92.0, Std: 1.1}}},
+		Paper:    [][]viz.MeanStd{{{Mean: 86.5, Std: 2.0}}, {{Mean: 94.2, Std: 1.0}}},
+		Source:   "paper, Table 3",
+		Verdicts: [][]viz.Verdict{{viz.Within}, {viz.Outside}}, Rule: "Welch's test at α = 0.05",
 	}
 	within, outside := t.Counts()
 	fmt.Println("within:", within, "outside:", outside)

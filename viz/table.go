@@ -32,9 +32,10 @@ func (m MeanStd) format(digits int) string {
 // (data sets), one column per Cols entry (methods). Each cell shows ours and,
 // when Paper is given, the paper's value, marked with the verdict the caller
 // computed (Verdicts: ✓ within, ✗ outside, ? undecided) under the rule
-// it names (Rule). viz decides nothing: package repro builds such a table
-// from its cells (repro.CompareTable), so the table and the verdict table
-// show one decision.
+// it names (Rule); without Verdicts no cell is marked. viz decides
+// nothing: package repro builds such a table from its cells
+// (repro.CompareTable), so the table and the verdict table show one
+// decision.
 type CompareTable struct {
 	Title string
 	// Corner labels the row header column (e.g. "data set").
@@ -54,11 +55,6 @@ type CompareTable struct {
 	// Details, if not nil, has the shape of Ours: each cell's decision in
 	// one line (the numbers of its test), shown as the cell's tooltip.
 	Details [][]string
-	// Tol is an absolute and RelTol a relative tolerance on the means,
-	// used only when Verdicts is nil.
-	//
-	// Deprecated: set Verdicts and Rule (repro.CompareTable does).
-	Tol, RelTol float64
 	// Digits after the decimal point; 0 means 3.
 	Digits int
 	// Note is printed under the table.
@@ -107,9 +103,6 @@ func (t *CompareTable) validate() error {
 			return err
 		}
 	}
-	if !(t.Tol >= 0) || !(t.RelTol >= 0) || math.IsInf(t.Tol, 0) || math.IsInf(t.RelTol, 0) {
-		return klearn.Errorf(klearn.ErrParam, "viz: %s: Tol = %g, RelTol = %g must be finite and ≥ 0", kind, t.Tol, t.RelTol)
-	}
 	if t.Digits < 0 || t.Digits > 12 {
 		return klearn.Errorf(klearn.ErrParam, "viz: %s: Digits = %d", kind, t.Digits)
 	}
@@ -135,35 +128,21 @@ type Verdict int
 const (
 	// NotCompared: no paper value, or ours is missing.
 	NotCompared Verdict = iota
-	// Within the stated tolerance.
+	// Within: the caller's rule finds ours consistent with the paper's.
 	Within
-	// Outside the stated tolerance.
+	// Outside: the caller's rule finds ours different from the paper's.
 	Outside
 	// Undecided: the caller's test could not decide (underpowered).
 	Undecided
 )
 
-// Verdict returns the verdict of cell (i, j): Verdicts[i][j] when Verdicts
-// is set, else the deprecated Tol/RelTol comparison. It returns
-// NotCompared for out-of-range indices.
+// Verdict returns the caller's verdict of cell (i, j), Verdicts[i][j];
+// NotCompared when Verdicts is nil or the indices are out of range.
 func (t *CompareTable) Verdict(i, j int) Verdict {
-	if t != nil && t.Verdicts != nil {
-		if i < 0 || i >= len(t.Verdicts) || j < 0 || j >= len(t.Verdicts[i]) {
-			return NotCompared
-		}
-		return t.Verdicts[i][j]
-	}
-	if t == nil || t.Paper == nil || i < 0 || i >= len(t.Paper) || i >= len(t.Ours) || j < 0 || j >= len(t.Paper[i]) || j >= len(t.Ours[i]) {
+	if t == nil || i < 0 || i >= len(t.Verdicts) || j < 0 || j >= len(t.Verdicts[i]) {
 		return NotCompared
 	}
-	o, p := t.Ours[i][j], t.Paper[i][j]
-	if !o.reported() || !p.reported() {
-		return NotCompared
-	}
-	if math.Abs(o.Mean-p.Mean) <= math.Max(t.Tol, t.RelTol*math.Abs(p.Mean)) {
-		return Within
-	}
-	return Outside
+	return t.Verdicts[i][j]
 }
 
 // Counts returns how many compared cells are within and outside tolerance
@@ -211,21 +190,11 @@ func (t *CompareTable) digits() int {
 	return t.Digits
 }
 
-func (t *CompareTable) tolText() string {
-	if t.Verdicts != nil {
-		if t.Rule == "" {
-			return "by the caller's rule"
-		}
-		return t.Rule
+func (t *CompareTable) ruleText() string {
+	if t.Rule == "" {
+		return "by the caller's rule"
 	}
-	switch {
-	case t.Tol > 0 && t.RelTol > 0:
-		return fmt.Sprintf("|ours − paper| ≤ max(%g, %g·|paper|)", t.Tol, t.RelTol)
-	case t.RelTol > 0:
-		return fmt.Sprintf("|ours − paper| ≤ %g·|paper|", t.RelTol)
-	default:
-		return fmt.Sprintf("|ours − paper| ≤ %g", t.Tol)
-	}
+	return t.Rule
 }
 
 // marksText explains the marks.
@@ -314,8 +283,11 @@ func (t *CompareTable) HTML() ([]byte, error) {
 	}
 	b.WriteString("</tbody></table>\n")
 	if t.Paper != nil {
-		fmt.Fprintf(&b, "<div class=\"kl-note\">Paper columns (italic, grey): %s. %s: %s. %s.</div>\n",
-			escapeText(t.source()), t.marksText(), escapeText(t.tolText()), t.countsText())
+		fmt.Fprintf(&b, "<div class=\"kl-note\">Paper columns (italic, grey): %s.", escapeText(t.source()))
+		if t.Verdicts != nil {
+			fmt.Fprintf(&b, " %s: %s. %s.", t.marksText(), escapeText(t.ruleText()), t.countsText())
+		}
+		b.WriteString("</div>\n")
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "<div class=\"kl-note\">%s</div>\n", escapeText(t.Note))
@@ -385,7 +357,11 @@ func (t *CompareTable) Text() (string, error) {
 		}
 	}
 	if t.Paper != nil {
-		fmt.Fprintf(&b, "paper = %s; %s: %s: %s\n", t.source(), t.marksText(), t.tolText(), t.countsText())
+		fmt.Fprintf(&b, "paper = %s", t.source())
+		if t.Verdicts != nil {
+			fmt.Fprintf(&b, "; %s: %s: %s", t.marksText(), t.ruleText(), t.countsText())
+		}
+		b.WriteString("\n")
 	}
 	if t.Note != "" {
 		b.WriteString(t.Note + "\n")

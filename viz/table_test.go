@@ -12,15 +12,15 @@ func exampleTable() *CompareTable {
 		Rows: []string{"Sonar", "Ionosphere"}, Cols: []string{"EasyMKL", "SVM"},
 		Ours:   [][]MeanStd{{{86.1, 2.3}, {84.0, 3.1}}, {{93.9, 1.2}, NA}},
 		Paper:  [][]MeanStd{{{86.5, 2.0}, {80.0, 2.9}}, {{94.0, math.NaN()}, {92.1, 1.0}}},
-		Source: "Donini & Aiolli (2017), Table 2", Tol: 1, Digits: 1,
+		Source: "Donini & Aiolli (2017), Table 2", Digits: 1,
+		Verdicts: [][]Verdict{{Within, Outside}, {Within, NotCompared}}, Rule: "the caller's test",
 	}
 }
 
 func TestCompareTable(t *testing.T) {
 	t.Parallel()
 	tb := exampleTable()
-	// |86.1−86.5| = 0.4 ≤ 1 → within; |84.0−80.0| = 4 > 1 → outside;
-	// |93.9−94.0| = 0.1 → within; ours missing → not compared.
+	// The caller's verdicts, drawn as given.
 	want := [][]Verdict{{Within, Outside}, {Within, NotCompared}}
 	for i := range want {
 		for j := range want[i] {
@@ -32,18 +32,23 @@ func TestCompareTable(t *testing.T) {
 	if in, out := tb.Counts(); in != 2 || out != 1 {
 		t.Errorf("Counts = %d, %d; want 2, 1", in, out)
 	}
-	// RelTol: 4/80 = 5% relative difference is within 6%.
+	// Without the caller's verdicts viz decides nothing: no mark, no count.
 	tb2 := *tb
-	tb2.Tol, tb2.RelTol = 0, 0.06
-	if tb2.Verdict(0, 1) != Within {
-		t.Error("RelTol 6% should accept 84 vs 80")
+	tb2.Verdicts = nil
+	if tb2.Verdict(0, 0) != NotCompared {
+		t.Error("a table without Verdicts decided a cell")
+	}
+	for _, render := range []func() (string, error){tb2.Text, func() (string, error) { h, err := tb2.HTML(); return string(h), err }} {
+		if s, err := render(); err != nil || strings.ContainsAny(s, "✓✗") || strings.Contains(s, " ?") || strings.Contains(s, "within,") {
+			t.Errorf("a table without Verdicts marks or counts cells (%v):\n%s", err, s)
+		}
 	}
 	h, err := tb.HTML()
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := string(h)
-	for _, s := range []string{"86.1 ± 2.3 ✓", "84.0 ± 3.1 ✗", `class="kl-paper">86.5 ± 2.0`, "94.0</td>", "—", "Donini &amp; Aiolli (2017), Table 2", "|ours − paper| ≤ 1", "2 within, 1 outside", ">paper</th>"} {
+	for _, s := range []string{"86.1 ± 2.3 ✓", "84.0 ± 3.1 ✗", `class="kl-paper">86.5 ± 2.0`, "94.0</td>", "—", "Donini &amp; Aiolli (2017), Table 2", "the caller&#39;s test", "2 within, 1 outside", ">paper</th>"} {
 		if !strings.Contains(hs, s) {
 			t.Errorf("HTML lacks %q", s)
 		}
@@ -59,7 +64,7 @@ func TestCompareTable(t *testing.T) {
 	}
 	// Without paper numbers: no marks, no paper columns.
 	tb3 := *tb
-	tb3.Paper = nil
+	tb3.Paper, tb3.Verdicts = nil, nil
 	txt, _ = tb3.Text()
 	if strings.Contains(txt, "paper") || strings.Contains(txt, "✓") {
 		t.Errorf("table without Paper mentions the paper:\n%s", txt)
@@ -67,8 +72,7 @@ func TestCompareTable(t *testing.T) {
 }
 
 // TestCompareTableShowsTheCallersVerdict: with Verdicts set the table
-// decides nothing itself (a Tol that would mark the cell otherwise is
-// ignored), draws the undecided mark and names the caller's rule; a
+// decides nothing itself, draws the undecided mark and names the caller's rule; a
 // Verdicts grid of the wrong shape is an error.
 func TestCompareTableShowsTheCallersVerdict(t *testing.T) {
 	t.Parallel()
