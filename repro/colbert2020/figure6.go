@@ -23,15 +23,16 @@ func Figure6Claim(s []protocol.Surface) repro.Claim {
 		fmt.Sprintf("test accuracy: circle TK %.1f %%, SimpleMKL %.1f %%; spiral TK %.1f %%, SimpleMKL %.1f %%", s[0].TestAcc, s[1].TestAcc, s[2].TestAcc, s[3].TestAcc)))
 }
 
-// Figure6SizeClaim is our diagnosis of a Figure 6 miss on the spiral:
-// that 150 points are too few for [TK] on Lang & Witbrock's three turns,
-// not that [TK] cannot separate them. It reads Figure 7(b)'s learning
-// curve (the same spiral generator, C and ε by CV at every size) and
-// explains the miss when Figure 6's [TK] accuracy lies within the range of
-// the curve's [TK] accuracies at the two sizes that bracket 150 and the
-// curve's mean at its largest size reaches Figure6Claim's 90 %.
+// Figure6SizeClaim is a post-hoc diagnostic (criterion "spiral size"),
+// written after Figure 6's spiral panel missed: it explains nothing and
+// is counted apart, whatever its outcome. It compares the panel's [TK]
+// accuracy at 150 points with Figure 7(b)'s learning curve (the same
+// spiral generator, C and ε by CV at every size): it fits when the
+// panel's accuracy lies within the range of the curve's [TK] accuracies
+// at the two sizes that bracket 150 and the curve's mean at its largest
+// size reaches Figure6MinAccuracy.
 func Figure6SizeClaim(s []protocol.Surface, curves []*protocol.Curve) repro.Claim {
-	const id, statement = "Figure 6 (spiral size)", "[TK] on the spiral at 150 points against Figure 7(b)'s learning curve (our diagnosis of the panel)"
+	const id, statement = "Figure 6 (spiral size)", "post hoc: [TK] on the spiral at 150 points against Figure 7(b)'s learning curve"
 	c := findCurve(curves, protocol.CurveSpiral)
 	lo, hi := -1, -1
 	if c != nil {
@@ -59,10 +60,12 @@ func Figure6SizeClaim(s []protocol.Surface, curves []*protocol.Curve) repro.Clai
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "the spiral curve has no [TK] accuracies")
 	}
 	acc := s[2].TestAcc
-	holds := acc >= rlo && acc <= rhi && top.Mean >= 90
-	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+	holds := acc >= rlo && acc <= rhi && top.Mean >= Figure6MinAccuracy
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true,
 		Statement: statement,
-		Paper:     "[TK] separates the spiral at 150 points (drawn)", Tolerance: "Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ 90 % at its largest size", Reason: "the sample size does not account for the panel"}.Decide(repro.Check(id, holds,
+		Paper:     "[TK] separates the spiral at 150 points (drawn)",
+		Tolerance: fmt.Sprintf("Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ %g %% at its largest size", Figure6MinAccuracy),
+		Reason:    "the panel lies outside the curve's range near 150 points, or the curve stays below the threshold"}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("Figure 6: %.1f %% at 150 points; Figure 7(b)'s [TK] repetitions at m = %d–%d: %.1f–%.1f %% (lowest to highest), mean at m = %d: %.1f %%",
 			acc, c.Sizes[lo], c.Sizes[hi], rlo, rhi, c.Sizes[last], top.Mean)))
 }

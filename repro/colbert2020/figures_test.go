@@ -159,6 +159,16 @@ func TestFigure6SizeClaim(t *testing.T) {
 	if c := Figure6SizeClaim(s, curve(90)); c.Outcome != repro.Reproduced {
 		t.Errorf("in range, curve at 91 %%: %v (%s)", c.Outcome, c.Ours)
 	}
+	// Even when it fits, the diagnostic is post hoc and explains nothing,
+	// and Figure 6's miss does not lean on it.
+	rep := &repro.Report{Mode: "test", Criteria: Criteria}
+	rep.Add(Figure6Claim(s), Figure6SizeClaim(s, curve(90)))
+	if n := rep.Counts(); n.PostHoc != 1 || n.Explains != 0 || !rep.Claims[1].PostHoc {
+		t.Errorf("a fitting spiral-size row: %+v", n)
+	}
+	if f6 := rep.Claims[0]; f6.Outcome != repro.NotReproduced || strings.Contains(f6.Reason+f6.Ours, "size") {
+		t.Errorf("Figure 6 at 83 %% on the spiral: %v, %q / %q", f6.Outcome, f6.Ours, f6.Reason)
+	}
 	if c := Figure6SizeClaim(s, curve(85)); c.Outcome == repro.Reproduced {
 		t.Errorf("curve at 86 %%: %v", c.Outcome)
 	}
