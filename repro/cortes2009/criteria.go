@@ -1,6 +1,10 @@
 package cortes2009
 
-import "github.com/kernelab/kernelab/repro"
+import (
+	"fmt"
+
+	"github.com/kernelab/kernelab/repro"
+)
 
 // CriteriaFile is this file, relative to the repository root, from which
 // the report stamps each criterion with the commit of its last change.
@@ -11,12 +15,13 @@ const CriteriaFile = "repro/cortes2009/criteria.go"
 // (δ, margins, tolerances) are read from here.
 var Criteria = repro.Criteria{
 	{ID: "C-theorems", Claims: []string{"Sec. 2", "Prop. 1", "Prop. 3", "Prop. 3 (boundary)", "Sec. 2 (negative coefficient)"}, Rule: repro.CheckRule,
-		Tol:    repro.Rel(TolProp),
-		Reason: "exact statements, to 1e-6 relative or 1e-10 on eigenvalues"},
+		Tol: repro.Rel(TolProp),
+		Reason: fmt.Sprintf("exact statements, to %g relative (TolProp) or %g on eigenvalues (EigFloor); Prop. 3 (boundary): Algorithm 1 on the circle to %g (RadiusTol) and at most %g above the grid minimum (BoundaryTol), the degenerate F constant to %g (FlatTol); named on 2026-11-29, values unchanged",
+			TolProp, EigFloor, RadiusTol, BoundaryTol, FlatTol)},
 	{ID: "C-printed", Claims: []string{"Prop. 2", "Prop. 4", "Eq. (3)"}, Rule: repro.CheckRule, Tol: repro.Rel(TolProp),
-		Reason: "printed and corrected forms both tested"},
-	{ID: "C-convexity", Claims: []string{"Prop. 4 (Eq. (23))"}, Rule: repro.CheckRule, Tol: repro.Abs(1e-10),
-		Reason: "PSD above the threshold, a negative eigenvalue below it"},
+		Reason: fmt.Sprintf("printed and corrected forms both tested; Prop. 4 against differences of the gradient to %g (fdTol), Prop. 2's bound and Eq. (3) to %g (RoundOff); named on 2026-11-29, values unchanged", fdTol, RoundOff)},
+	{ID: "C-convexity", Claims: []string{"Prop. 4 (Eq. (23))"}, Rule: repro.CheckRule, Tol: repro.Abs(EigFloor),
+		Reason: "PSD above the threshold, a negative eigenvalue below it (EigFloor named on 2026-11-29, value unchanged)"},
 	{ID: "C-figure1", Claims: []string{"Figure 1"}, Rule: repro.CheckRule,
 		Reason: "deterministic: the share near 0 grows strictly with λ"},
 	{ID: "C-table1", Claims: []string{"Table 1"}, Rule: repro.CellRule,
@@ -47,4 +52,21 @@ const (
 	// FigureDelta is the relative difference that matters in Figures 2 and
 	// 3, a fraction of the uniform kernel's mean RMSE at the point.
 	FigureDelta = 0.03
+	// EigFloor is the round-off floor of an eigenvalue: of λ_min/λ_max in
+	// Section 2's positivity and its negative-coefficient check, of the
+	// Hessian's λ_min in Eq. (23).
+	EigFloor = 1e-10
+	// RoundOff is the relative round-off allowed where two exact
+	// computations agree: Prop. 2's bound F ≤ ‖y‖²/λ, Eq. (3) against
+	// Eq. (4).
+	RoundOff = 1e-12
+	// BoundaryTol is how far (relative) Algorithm 1's F may lie above the
+	// grid's minimum in Proposition 3's boundary check.
+	BoundaryTol = 1e-6
+	// RadiusTol is how far Algorithm 1's μ may lie from the circle
+	// ‖μ − μ0‖ = Λ in Proposition 3's boundary check.
+	RadiusTol = 1e-9
+	// FlatTol is how far (relative) the degenerate F of Proposition 3 may
+	// move from ‖y‖²/λ on the grid.
+	FlatTol = 1e-10
 )

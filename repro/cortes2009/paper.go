@@ -34,7 +34,7 @@ const (
 // Table 1's cells, and the variants' beside them, are decided by the one
 // cell rule (repro.Cell.Verdict: Welch's test with the power to see δ);
 // a cell it cannot decide is undecided.
-var (
+const (
 	// TolSteps: the median number of accepted steps of Algorithm 1 (the
 	// paper's η × 0.8 rule) is below PaperMaxSteps, and every fit met the
 	// stopping test ‖μ'−μ‖ < ε before the cap.

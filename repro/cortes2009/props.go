@@ -61,10 +61,18 @@ func Prop1(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 			maxG = math.Max(maxG, g[k])
 		}
 	}
+	return prop1Claim(worst, maxG, trials), nil
+}
+
+// prop1Claim decides Proposition 1 (criterion C-theorems) from what Prop1
+// measured over trials μ: the worst relative error of the gradient
+// against finite differences (at most TolProp) and the largest ∂F/∂μ_k
+// (at most 0).
+func prop1Claim(worst, maxG float64, trials int) repro.Claim {
 	return repro.Claim{ID: "Prop. 1", Kind: repro.Theorem, Statement: "∂F/∂μ_k = −2αᵀU_kα ≤ 0 (Eq. (11))", Paper: "exact",
-		Tolerance: "≤ 1e-6, ≤ 0"}.Decide(
+		Tolerance: fmt.Sprintf("≤ %g, ≤ 0", TolProp)}.Decide(
 		repro.Check("gradient", worst <= TolProp, fmt.Sprintf("worst rel. error %.1e vs finite differences over %d μ", worst, trials)),
-		repro.Check("sign", maxG <= 0, fmt.Sprintf("max ∂F/∂μ_k = %.2e", maxG))), nil
+		repro.Check("sign", maxG <= 0, fmt.Sprintf("max ∂F/∂μ_k = %.2e", maxG)))
 }
 
 // Prop2 checks Proposition 2: F(μ) ≤ ‖y‖²/λ = F(0) for random μ ≥ 0, and the
@@ -102,8 +110,8 @@ func Prop2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		worst = math.Max(worst, math.Abs(lhs-rhs)/math.Max(1e-12, math.Abs(rhs)))
 	}
 	return repro.Claim{ID: "Prop. 2", Kind: repro.Theorem, Statement: "F(μ) ≤ ‖y‖²/λ, stationary points maximise F; μᵀ∇F = −2αᵀK_μα (Eq. (13))",
-		Paper: fmt.Sprintf("‖y‖²/λ = %.4g", bound), Tolerance: "F ≤ bound; identity to 1e-6"}.Decide(
-		repro.Check("bound", maxF <= bound*(1+1e-12), fmt.Sprintf("max F = %.4g over %d μ", maxF, trials)),
+		Paper: fmt.Sprintf("‖y‖²/λ = %.4g", bound), Tolerance: fmt.Sprintf("F ≤ bound (to %g relative); identity to %g", RoundOff, TolProp)}.Decide(
+		repro.Check("bound", maxF <= bound*(1+RoundOff), fmt.Sprintf("max F = %.4g over %d μ", maxF, trials)),
 		repro.CorrectedCheck("Eq. (13)", worstPrinted <= TolProp, worst <= TolProp,
 			fmt.Sprintf("μᵀ∇F = αᵀK_μα as printed: rel. error %.1e; with the factor −2: %.1e", worstPrinted, worst))), nil
 }
@@ -124,8 +132,14 @@ func Prop3(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		}
 		minNorm = math.Min(minNorm, math.Sqrt(dot(g, g)))
 	}
+	return prop3Claim(minNorm, trials), nil
+}
+
+// prop3Claim decides Proposition 3 (criterion C-theorems) from the
+// smallest ‖∇F‖ Prop3 measured over trials interior μ: it must be > 0.
+func prop3Claim(minNorm float64, trials int) repro.Claim {
 	return repro.Claim{ID: "Prop. 3", Kind: repro.Theorem, Statement: "no stationary point with μ > 0 (F not constant)", Paper: "‖∇F‖ > 0",
-		Tolerance: "> 0"}.Decide(repro.Check("interior", minNorm > 0, fmt.Sprintf("min ‖∇F‖ = %.2e over %d interior μ", minNorm, trials))), nil
+		Tolerance: "> 0"}.Decide(repro.Check("interior", minNorm > 0, fmt.Sprintf("min ‖∇F‖ = %.2e over %d interior μ", minNorm, trials)))
 }
 
 func dot(a, b []float64) float64 {
@@ -239,7 +253,7 @@ func Prop4(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		fdPrinted = math.Max(fdPrinted, math.Abs(pf-fd)/scale)
 	}
 	return repro.Claim{ID: "Prop. 4", Kind: repro.Theorem, Statement: "Hessian uᵀ∇²F u by the four-index sum of Eqs. (19)–(21)",
-		Paper: "Eq. (19)–(21)", Tolerance: "four-index = library Hessian to 1e-6; = differences of the gradient to 1e-5"}.Decide(
+		Paper: "Eq. (19)–(21)", Tolerance: fmt.Sprintf("four-index = library Hessian to %g; = differences of the gradient to %g", TolProp, fdTol)}.Decide(
 		repro.Check("Eq. (21)", lib <= TolProp, fmt.Sprintf("four-index sum vs the library Hessian: worst rel. gap %.1e", lib)),
 		repro.CorrectedCheck("Eq. (19)", fdPrinted <= fdTol, fdGap <= fdTol,
 			fmt.Sprintf("vs differences of the gradient along u over %d (μ, u), m = %d: printed (no factor 2, V on the linear kernel) worst rel. error %.2g, corrected %.1e", trials, len(pr.Y), fdPrinted, fdGap))), nil
@@ -278,7 +292,8 @@ func secondDifference(pr nkrr.Problem, mu, u []float64) (float64, error) {
 }
 
 // PDS checks the claim of Section 2 that K_μ = (Σ μ_k K_k)^{∘d} is positive
-// semi-definite for μ ≥ 0: λ_min(K_μ) ≥ −1e−10‖K_μ‖ for random μ, d = 1..4.
+// semi-definite for μ ≥ 0: λ_min(K_μ) ≥ −EigFloor·‖K_μ‖ for random μ, d =
+// 1..4.
 func PDS(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
 	worst := math.Inf(1)
@@ -300,8 +315,14 @@ func PDS(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 			worst = math.Min(worst, v[0]/math.Max(1e-300, math.Abs(v[len(v)-1])))
 		}
 	}
+	return pdsClaim(worst, 4*trials), nil
+}
+
+// pdsClaim decides Section 2's positivity (criterion C-theorems) from the
+// worst λ_min/λ_max PDS measured over n combinations: at least −EigFloor.
+func pdsClaim(worst float64, n int) repro.Claim {
 	return repro.Claim{ID: "Sec. 2", Kind: repro.Theorem, Statement: "K_μ is PDS for μ ≥ 0 (Eqs. (1)–(4))", Paper: "λ_min ≥ 0",
-		Tolerance: "≥ −1e-10"}.Decide(repro.Check("PDS", worst >= -1e-10, fmt.Sprintf("worst λ_min/λ_max = %.1e over %d μ, d = 1..4", worst, 4*trials))), nil
+		Tolerance: fmt.Sprintf("≥ −%g", EigFloor)}.Decide(repro.Check("PDS", worst >= -EigFloor, fmt.Sprintf("worst λ_min/λ_max = %.1e over %d μ, d = 1..4", worst, n)))
 }
 
 // NegativeCoefficient shows that Section 2's positivity needs μ ≥ 0: the
@@ -354,7 +375,7 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 			if err != nil {
 				return repro.Claim{}, err
 			}
-			if n < -1e-10 {
+			if n < -EigFloor {
 				found, ratio = -t, n
 			}
 		}
@@ -365,9 +386,9 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 	}
 	return repro.Claim{ID: "Sec. 2 (negative coefficient)", Kind: repro.Theorem,
 		Statement: "one negative coefficient can make K_μ indefinite",
-		Paper:     "sums and products of PDS kernels with μ ≥ 0", Tolerance: "λ_min < −1e-10·λ_max for some t < 0; ≥ −1e-10 for t > 0"}.Decide(
+		Paper:     "sums and products of PDS kernels with μ ≥ 0", Tolerance: fmt.Sprintf("λ_min < −%g·λ_max for some t < 0; ≥ −%g for t > 0", EigFloor, EigFloor)}.Decide(
 		repro.Check("negative t", found != 0, detail),
-		repro.Check("positive t", posWorst >= -1e-10, fmt.Sprintf("t ∈ [0.1, 102.4]: worst λ_min/λ_max = %.1e", posWorst))), nil
+		repro.Check("positive t", posWorst >= -EigFloor, fmt.Sprintf("t ∈ [0.1, 102.4]: worst λ_min/λ_max = %.1e", posWorst))), nil
 }
 
 // Prop3Boundary checks Proposition 3's consequence that the minimum of F
@@ -431,12 +452,33 @@ func Prop3Boundary(steps int) (repro.Claim, error) {
 		}
 		spread = math.Max(spread, math.Abs(f-yy/flat.Lambda)/(yy/flat.Lambda))
 	}
+	return boundaryClaim(boundary{Best: best, BestDist: bestDist, Step: h, Radius: radius, Points: len(grid), WorstF: worstF, WorstR: worstR, Spread: spread}), nil
+}
+
+// boundary holds what Prop3Boundary measures: the grid's minimum of F,
+// its distance from μ0, the grid step, the radius Λ and the grid's size;
+// Algorithm 1's worst F above the grid minimum (relative) and worst
+// distance from the circle over five starts; and the degenerate F's
+// largest relative spread on the grid.
+type boundary struct {
+	Best, BestDist, Step, Radius float64
+	Points                       int
+	WorstF, WorstR, Spread       float64
+}
+
+// boundaryClaim decides Proposition 3's boundary statement (criterion
+// C-theorems) from b: the grid minimum within one step of the circle;
+// Algorithm 1 on the circle (to RadiusTol) and no higher than the grid
+// minimum (to BoundaryTol, relative); the degenerate F constant to
+// FlatTol.
+func boundaryClaim(b boundary) repro.Claim {
 	return repro.Claim{ID: "Prop. 3 (boundary)", Kind: repro.Theorem,
 		Statement: "the minimum of F over M_2 lies on its boundary",
-		Paper:     "argmin on the boundary", Tolerance: "grid argmin within one step of the circle; Algorithm 1 on it, F ≤ grid min + 1e-6 relative; degenerate F constant to 1e-10"}.Decide(
-		repro.Check("grid", radius-bestDist <= h, fmt.Sprintf("grid minimum F = %.6g at distance %.3f from μ0 (Λ = 1, step %.3f, %d points)", best, bestDist, h, len(grid))),
-		repro.Check("Algorithm 1", worstF <= 1e-6 && worstR <= 1e-9, fmt.Sprintf("5 starts: F above the grid minimum by at most %.1e (relative), |‖μ − μ0‖ − Λ| ≤ %.1e", worstF, worstR)),
-		repro.Check("degenerate", spread <= 1e-10, fmt.Sprintf("y ⊥ (x_rk x_rl)_r: |F/(‖y‖²/λ) − 1| ≤ %.1e on the grid", spread))), nil
+		Paper:     "argmin on the boundary",
+		Tolerance: fmt.Sprintf("grid argmin within one step of the circle; Algorithm 1 on it to %g, F ≤ grid min + %g relative; degenerate F constant to %g", RadiusTol, BoundaryTol, FlatTol)}.Decide(
+		repro.Check("grid", b.Radius-b.BestDist <= b.Step, fmt.Sprintf("grid minimum F = %.6g at distance %.3f from μ0 (Λ = %g, step %.3f, %d points)", b.Best, b.BestDist, b.Radius, b.Step, b.Points)),
+		repro.Check("Algorithm 1", b.WorstF <= BoundaryTol && b.WorstR <= RadiusTol, fmt.Sprintf("5 starts: F above the grid minimum by at most %.1e (relative), |‖μ − μ0‖ − Λ| ≤ %.1e", b.WorstF, b.WorstR)),
+		repro.Check("degenerate", b.Spread <= FlatTol, fmt.Sprintf("y ⊥ (x_rk x_rl)_r: |F/(‖y‖²/λ) − 1| ≤ %.1e on the grid", b.Spread)))
 }
 
 // orthogonalLabels returns pr with its labels replaced by the part of a
@@ -574,17 +616,32 @@ func Eq23(trials int, seed uint64) (repro.Claim, error) {
 		}
 		below = math.Min(below, v)
 	}
+	return eq23Claim(eq23{Above: above, Below: below, Threshold: thr, Lambda: lambda, Trials: trials, M: m, P: p}), nil
+}
+
+// eq23 holds what Eq23 measures: the smallest Hessian eigenvalue at the
+// μ above the threshold √(λ/3) and at those below it, and the problem's
+// threshold, λ, number of μ of each kind, m and p.
+type eq23 struct {
+	Above, Below, Threshold, Lambda float64
+	Trials, M, P                    int
+}
+
+// eq23Claim decides Eq. (23) (criterion C-convexity) from e: the Hessian
+// PSD above the threshold (λ_min ≥ −EigFloor) and with a negative
+// eigenvalue below it.
+func eq23Claim(e eq23) repro.Claim {
 	return repro.Claim{ID: "Prop. 4 (Eq. (23))", Kind: repro.Theorem,
 		Statement: "diagonal kernels: F convex where Σ_k μ_k[K_k]_ii ≥ √(λ/3)",
-		Paper:     "Eq. (23)", Tolerance: "λ_min(∇²F) ≥ −1e-10 above the threshold; < 0 somewhere below it"}.Decide(
-		repro.Check("above", above >= -1e-10, fmt.Sprintf("smallest Hessian eigenvalue %.2g at %d μ above √(λ/3) = %.3f (m = %d, p = %d, λ = %g)", above, trials, thr, m, p, lambda)),
-		repro.Check("below", below < 0, fmt.Sprintf("smallest eigenvalue %.2g at %d μ with min_i s_i = 0.3√(λ/3)", below, trials))), nil
+		Paper:     "Eq. (23)", Tolerance: fmt.Sprintf("λ_min(∇²F) ≥ −%g above the threshold; < 0 somewhere below it", EigFloor)}.Decide(
+		repro.Check("above", e.Above >= -EigFloor, fmt.Sprintf("smallest Hessian eigenvalue %.2g at %d μ above √(λ/3) = %.3f (m = %d, p = %d, λ = %g)", e.Above, e.Trials, e.Threshold, e.M, e.P, e.Lambda)),
+		repro.Check("below", e.Below < 0, fmt.Sprintf("smallest eigenvalue %.2g at %d μ with min_i s_i = 0.3√(λ/3)", e.Below, e.Trials)))
 }
 
 // Eq3 checks that Eq. (3) at d = 2 is Eq. (4), K_μ = Σ_{k,l} μ_kμ_l
 // K_k∘K_l (summed here term by term): as printed, without the multinomial
 // coefficients (nkrr.PrintedEq3), it is not; with them, (Σ_k μ_kK_k)^{∘2}
-// (the kernel nkrr.Regressor learns), it is, to 1e-12 relative, at trials
+// (the kernel nkrr.Regressor learns), it is, to RoundOff relative, at trials
 // random μ ≥ 0.
 func Eq3(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	r := klearn.NewRand(seed)
@@ -622,7 +679,7 @@ func Eq3(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		worstC = math.Max(worstC, mat.Norm(&dc, math.Inf(1))/scale)
 	}
 	return repro.Claim{ID: "Eq. (3)", Kind: repro.Theorem, Statement: "the degree-d family of Eq. (3) at d = 2 is Eq. (4), Σ_{k,l} μ_kμ_l K_k∘K_l",
-		Paper: "Eq. (3) reduces to Eq. (4)", Tolerance: "1e-12 relative (max-row norm)"}.Decide(
-		repro.CorrectedCheck("d = 2", worstP <= 1e-12, worstC <= 1e-12,
+		Paper: "Eq. (3) reduces to Eq. (4)", Tolerance: fmt.Sprintf("%g relative (max-row norm)", RoundOff)}.Decide(
+		repro.CorrectedCheck("d = 2", worstP <= RoundOff, worstC <= RoundOff,
 			fmt.Sprintf("over %d μ: Eq. (3) as printed (no multinomial coefficients) off by %.2g, with them, (Σμ_kK_k)^∘2, by %.1e", trials, worstP, worstC))), nil
 }
