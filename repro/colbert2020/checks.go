@@ -75,11 +75,19 @@ func CheckProposition3(trials int) (repro.Claim, error) {
 			}
 		}
 	}
-	holds := worst >= -1e-10 && lin <= Tolerances.Numeric
+	return proposition3Claim(count, worst, lin), nil
+}
+
+// proposition3Claim decides Proposition 3 (criterion "theorems") from
+// what CheckProposition3 measured over count random P: the smallest
+// λ_min/‖K‖ (at least −EigFloor) and the largest relative error of P ↦ K's
+// linearity (at most Tolerances.Numeric).
+func proposition3Claim(count int, worst, lin float64) repro.Claim {
+	holds := worst >= -EigFloor && lin <= Tolerances.Numeric
 	return repro.Claim{ID: "Proposition 3", Kind: repro.Theorem,
 		Statement: "k(x,y) = ∫ N(z,x)ᵀPN(z,y)dz is a positive kernel for every P ⪰ 0, linear in P",
-		Paper:     "PSD for all P ⪰ 0", Tolerance: fmt.Sprintf("λ_min ≥ −1e-10·‖K‖, linearity to %g", Tolerances.Numeric), Reason: "a Gram with a negative eigenvalue beyond round-off, or P ↦ K not linear"}.Decide(repro.Check("Proposition 3", holds,
-		fmt.Sprintf("%d random P (d ≤ 2, n ≤ 3): min λ_min/‖K‖ = %.2g; max linearity error %.2g", count, worst, lin))), nil
+		Paper:     "PSD for all P ⪰ 0", Tolerance: fmt.Sprintf("λ_min ≥ −%g·‖K‖, linearity to %g", EigFloor, Tolerances.Numeric), Reason: "a Gram with a negative eigenvalue beyond round-off, or P ↦ K not linear"}.Decide(repro.Check("Proposition 3", holds,
+		fmt.Sprintf("%d random P (d ≤ 2, n ≤ 3): min λ_min/‖K‖ = %.2g; max linearity error %.2g", count, worst, lin)))
 }
 
 // CheckCorollary13 checks the closed form of Corollary 13 for symmetry:
@@ -211,7 +219,7 @@ func CheckTheorem8(m int) (repro.Claim, error) {
 	rank := 0
 	vals := e.Values(nil)
 	for _, v := range vals {
-		if v > 1e-10*vals[len(vals)-1] {
+		if v > EigFloor*vals[len(vals)-1] {
 			rank++
 		}
 	}
@@ -222,26 +230,51 @@ func CheckTheorem8(m int) (repro.Claim, error) {
 	}
 	tk0 := kernel.TK{Lower: lo, Upper: hi, P: P0}
 	sizes := []int{5, 10, 20, 40}
-	errTK, errGPK := make([]float64, len(sizes)), make([]float64, len(sizes))
-	converges := true
+	t8 := theorem8{M: m, MinEig: lmin, Rank: rank, Monomials: G.P.SymmetricDim(), Sizes: sizes,
+		ErrTK: make([]float64, len(sizes)), ErrGPK: make([]float64, len(sizes))}
 	for k, pts := range sizes {
-		if errTK[k], err = approxError(tk0, pts); err != nil {
+		if t8.ErrTK[k], err = approxError(tk0, pts); err != nil {
 			return repro.Claim{}, err
 		}
-		if errGPK[k], err = approxError(G, pts); err != nil {
+		if t8.ErrGPK[k], err = approxError(G, pts); err != nil {
 			return repro.Claim{}, err
 		}
-		if k > 0 && errTK[k] > errTK[k-1]*2/3 {
+	}
+	return theorem8Claim(t8), nil
+}
+
+// theorem8 holds what CheckTheorem8 measures: the TK Gram's λ_min on M
+// points, the GPK Gram's rank and its number of monomials, and the sup
+// errors of the TK and GPK fits of sin 2πx at each number of points.
+type theorem8 struct {
+	M             int
+	MinEig        float64
+	Rank          int
+	Monomials     int
+	Sizes         []int
+	ErrTK, ErrGPK []float64
+}
+
+// theorem8Claim decides Theorem 8 (criterion "theorems") from t: the TK
+// Gram positive definite, the GPK Gram's rank at most its monomials, the
+// TK error falling to at most TKDecay of the previous at each doubling,
+// the GPK error staying at least GPKStall of its first value.
+func theorem8Claim(t theorem8) repro.Claim {
+	converges := len(t.ErrTK) > 1
+	for k := 1; k < len(t.ErrTK); k++ {
+		if !(t.ErrTK[k] <= TKDecay*t.ErrTK[k-1]) {
 			converges = false
 		}
 	}
-	last := len(sizes) - 1
-	holds := lmin > 0 && rank <= 3 && converges && errGPK[last] >= 0.5*errGPK[0]
+	stalls := len(t.ErrGPK) > 1 && t.ErrGPK[len(t.ErrGPK)-1] >= GPKStall*t.ErrGPK[0]
+	holds := t.MinEig > 0 && t.Rank <= t.Monomials && converges && stalls
 	return repro.Claim{ID: "Theorem 8", Kind: repro.Theorem,
 		Statement: "TK kernels with P ≻ 0 are universal",
-		Paper:     "universal for P ≻ 0", Tolerance: "λ_min > 0 (strictly PD), GPK rank ≤ 3; the TK error falls by a third or more at each doubling, the GPK error stays above half its first value", Reason: "the TK Gram is singular, or the TK fit does not improve while the GPK fit stalls"}.Decide(repro.Check("Theorem 8", holds,
+		Paper:     "universal for P ≻ 0",
+		Tolerance: fmt.Sprintf("λ_min > 0 (strictly PD), GPK rank ≤ its %d monomials; the TK error at most %.3g of the previous at each doubling, the GPK error at least %g of its first value", t.Monomials, TKDecay, GPKStall),
+		Reason:    "the TK Gram is singular, or the TK fit does not improve while the GPK fit stalls"}.Decide(repro.Check("Theorem 8", holds,
 		fmt.Sprintf("TK (d = 1, P ≻ 0) Gram on %d distinct points: λ_min = %.2g > 0; GPK of degree 2: rank %d; sup error of sin 2πx on %v points: TK (d = 0) %.2g, GPK %.2g",
-			m, lmin, rank, sizes, errTK, errGPK))), nil
+			t.M, t.MinEig, t.Rank, t.Sizes, t.ErrTK, t.ErrGPK)))
 }
 
 // CheckTheorem10 checks the analytic optimal kernel matrix: for labels with
@@ -297,7 +330,7 @@ func CheckTheorem10(m, trials int) (repro.Claim, error) {
 		if err != nil {
 			return repro.Claim{}, err
 		}
-		if val >= want*(1-1e-6) {
+		if val >= want*(1-ValueTol) {
 			worse++
 		}
 	}
@@ -307,10 +340,10 @@ func CheckTheorem10(m, trials int) (repro.Claim, error) {
 		sq += (1 + ybar*yi) * (1 + ybar*yi)
 	}
 	printed := math.Sqrt(sq) / float64(m)
-	attains := func(v float64) bool { return math.Abs(tStar-v) <= 1e-6*v && worse == trials }
+	attains := func(v float64) bool { return math.Abs(tStar-v) <= ValueTol*v && worse == trials }
 	return repro.Claim{ID: "Theorem 10", Kind: repro.Theorem, Statement: "the optimal kernel matrix of SDP (17) is K* = (m/‖e+γ*y‖²)Y(e+γ*y)(e+γ*y)ᵀY, no feasible K doing better",
 		Paper:     fmt.Sprintf("value ‖e − γ*y‖₂/m = %.6f as printed; ‖e + γ*y‖²/m = 1 − ȳ² = %.6f corrected (ȳ = %.3f)", printed, want, ybar),
-		Tolerance: "t* to 1e-6, every random K ≥ t*",
+		Tolerance: fmt.Sprintf("t* to %g, every random K ≥ t*", ValueTol),
 		Reason:    "K* attains neither value, or a random K does better"}.Decide(
 		repro.CorrectedCheck("value", attains(printed), attains(want),
 			fmt.Sprintf("SVM dual at K*: %.6f; %d of %d random feasible K have a value ≥ t*", tStar, worse, trials))), nil
@@ -360,10 +393,17 @@ func CheckLemma11() (repro.Claim, error) {
 	var D mat.Dense
 	D.Sub(KT, KG)
 	errRel := mat.Norm(&D, math.Inf(1)) / mat.Norm(KG, math.Inf(1))
+	return lemma11Claim(errRel), nil
+}
+
+// lemma11Claim decides Lemma 11 (criterion "theorems") from the largest
+// relative difference CheckLemma11 measured between the TK embedding's
+// Gram and the GPK's: at most RoundOff.
+func lemma11Claim(errRel float64) repro.Claim {
 	return repro.Claim{ID: "Lemma 11", Kind: repro.Theorem,
 		Statement: "every GPK kernel is a TK kernel (GPK ⊂ TK)",
-		Paper:     "P = (1/Π(b−a))[[JᵀP₁J, JᵀP₁J],[JᵀP₁J, JᵀP₁J]]", Tolerance: "1e-12", Reason: "the TK embedding differs from the GPK kernel"}.Decide(repro.Check("Lemma 11", errRel <= 1e-12,
-		fmt.Sprintf("d = 2, n = 2, box [0,1.5]×[0,2]: max relative difference of the Grams %.1g", errRel))), nil
+		Paper:     "P = (1/Π(b−a))[[JᵀP₁J, JᵀP₁J],[JᵀP₁J, JᵀP₁J]]", Tolerance: fmt.Sprint(RoundOff), Reason: "the TK embedding differs from the GPK kernel"}.Decide(repro.Check("Lemma 11", errRel <= RoundOff,
+		fmt.Sprintf("d = 2, n = 2, box [0,1.5]×[0,2]: max relative difference of the Grams %.1g", errRel)))
 }
 
 // CheckSDP24 solves SDP (24) on a small problem by interior point (as the
@@ -393,9 +433,25 @@ func CheckSDP24() (repro.Claim, float64, error) {
 	}
 	rel := math.Abs(mp.Objective()-mi.Objective()) / mi.Objective()
 	r := mi.SDP()
+	return sdp24Claim(sdp24{IP: -r.DualObj, IPGap: r.RelGap, Iterations: r.Iterations, PG: mp.Objective(), PGGap: mp.Gap(), Rel: rel}), rel, nil
+}
+
+// sdp24 holds what CheckSDP24 measures: the interior-point value, its
+// relative gap and iterations, the projected-gradient value and its
+// certified gap, and the relative difference of the two values.
+type sdp24 struct {
+	IP, IPGap  float64
+	Iterations int
+	PG, PGGap  float64
+	Rel        float64
+}
+
+// sdp24Claim decides SDP (24) (criterion "theorems") from s: the two
+// solvers' values agree to Tolerances.Solvers (relative).
+func sdp24Claim(s sdp24) repro.Claim {
 	return repro.Claim{ID: "SDP (24)", Kind: repro.Theorem,
 		Statement: "TK learning is the SDP (24); its value equals min over P ⪰ 0, tr P ≤ 1 of the SVM dual",
-		Paper:     "solved by an interior-point method (MOSEK)", Tolerance: fmt.Sprintf("agreement to %g", Tolerances.Solvers), Reason: "the two solvers disagree"}.Decide(repro.Check("SDP (24)", rel <= Tolerances.Solvers,
+		Paper:     "solved by an interior-point method (MOSEK)", Tolerance: fmt.Sprintf("agreement to %g", Tolerances.Solvers), Reason: "the two solvers disagree"}.Decide(repro.Check("SDP (24)", s.Rel <= Tolerances.Solvers,
 		fmt.Sprintf("interior point t = %.8g (rel. gap %.1g, %d iterations); projected gradient J = %.8g (certified gap %.1g); relative difference %.1g",
-			-r.DualObj, r.RelGap, r.Iterations, mp.Objective(), mp.Gap(), rel))), rel, nil
+			s.IP, s.IPGap, s.Iterations, s.PG, s.PGGap, s.Rel)))
 }

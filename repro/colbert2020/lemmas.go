@@ -51,12 +51,27 @@ func CheckLemma4(trials int) (repro.Claim, error) {
 		return repro.Claim{}, err
 	}
 	lind /= mat.Norm(Kind, 2)
-	holds := dev <= Tolerances.Numeric && worst >= -1e-10 && lind < -1e-8
+	return lemma4Claim(lemma4{N: n, D: d, M: m, Trials: trials, Form: dev, PSD: worst, Indefinite: lind}), nil
+}
+
+// lemma4 holds what CheckLemma4 measures on M points for n and d: the
+// relative difference of (1 + xᵀy)^d and its GPK form, the smallest
+// λ_min/‖K‖ over Trials random P ⪰ 0, and λ_min/‖K‖ for the indefinite P.
+type lemma4 struct {
+	N, D, M, Trials       int
+	Form, PSD, Indefinite float64
+}
+
+// lemma4Claim decides Lemma 4 (criterion "theorems") from l: the form to
+// Tolerances.Numeric, the Grams of P ⪰ 0 at least −EigFloor, the
+// indefinite P's below −NegativeEig.
+func lemma4Claim(l lemma4) repro.Claim {
+	holds := l.Form <= Tolerances.Numeric && l.PSD >= -EigFloor && l.Indefinite < -NegativeEig
 	return repro.Claim{ID: "Lemma 4", Kind: repro.Theorem,
 		Statement: "a polynomial kernel of degree 2d is positive iff it is Z_d(x)ᵀPZ_d(y) with P ⪰ 0",
-		Paper:     "(1 + xᵀy)^d has this form; P ⪰ 0 ⇔ positive", Tolerance: fmt.Sprintf("form to %g; λ_min ≥ −1e-10·‖K‖ for P ⪰ 0, < −1e-8·‖K‖ for the indefinite P", Tolerances.Numeric), Reason: "the multinomial form, the PSD Grams or the indefinite counterexample fails"}.Decide(repro.Check("Lemma 4", holds,
+		Paper:     "(1 + xᵀy)^d has this form; P ⪰ 0 ⇔ positive", Tolerance: fmt.Sprintf("form to %g; λ_min ≥ −%g·‖K‖ for P ⪰ 0, < −%g·‖K‖ for the indefinite P", Tolerances.Numeric, EigFloor, NegativeEig), Reason: "the multinomial form, the PSD Grams or the indefinite counterexample fails"}.Decide(repro.Check("Lemma 4", holds,
 		fmt.Sprintf("n = %d, d = %d on %d points: (1 + xᵀy)^d against its GPK %.1g (relative); %d random P ⪰ 0: min λ_min/‖K‖ = %.2g; one indefinite P: λ_min/‖K‖ = %.2g",
-			n, d, m, dev, trials, worst, lind))), nil
+			l.N, l.D, l.M, l.Form, l.Trials, l.PSD, l.Indefinite)))
 }
 
 // boxIntegral integrates f over the box [lo, hi] by nested r-point
@@ -175,12 +190,12 @@ func CheckLemma5(pairs int) (repro.Claim, error) {
 	}
 	detail := fmt.Sprintf("%d pairs (n ≤ 2, d ≤ 2): eq. (13), Corollary 13 and the integral with N̂ agree to %.1g; with the printed N: %.1g at n = 1, at least %.2g apart at n = 2",
 		count, devClosed, devN1, diffN2)
-	corrected := devClosed <= 1e-10 && devN1 <= 1e-10
+	corrected := devClosed <= QuadratureTol && devN1 <= QuadratureTol
 	return repro.Claim{ID: "Lemma 5", Kind: repro.Theorem, Statement: "k is piecewise polynomial: eq. (13) with Q₁ = P₁₁ − P₁₂ − P₂₁ + P₂₂, Q₂ = P₁₂ − P₂₂, Q₃ = P₂₁ − P₂₂, as is Corollary 13's closed form",
 		Paper:     "eq. (13) equals the integral (7) with N of eq. (10)",
-		Tolerance: "1e-10 (relative)",
+		Tolerance: fmt.Sprintf("%g (relative)", QuadratureTol),
 		Reason:    "eq. (13), the closed form and the integral with N̂ disagree"}.Decide(
-		repro.CorrectedCheck("eq. (13) = integral (7)", corrected && diffN2 <= 1e-10, corrected, detail)), nil
+		repro.CorrectedCheck("eq. (13) = integral (7)", corrected && diffN2 <= QuadratureTol, corrected, detail)), nil
 }
 
 // CheckTheorem6 checks Theorem 6 (continuity) on f(z) = Σ_i c_i k(x_i, z)
@@ -233,15 +248,24 @@ func CheckTheorem6() (repro.Claim, error) {
 			slope = max(slope, math.Abs((at(2*h)-at(h))/h-(at(-h)-at(-2*h))/h))
 		}
 	}
-	// Continuous: jump/h stays bounded (within a factor of 10 of its value
-	// at the largest h) as h shrinks 10⁴-fold; a jump J would make it grow
-	// like J/h.
-	holds := ratio[len(hs)-1] <= 10*ratio[0]+1e-6 && slope > 1e-6
+	return theorem6Claim(m, n, ratio, slope), nil
+}
+
+// theorem6Claim decides Theorem 6 (criterion "theorems") from what
+// CheckTheorem6 measured across the m·n tile edges of m points in n
+// dimensions: the largest jump/h at
+// h = 1e-3, 1e-5, 1e-7 and the largest change of slope. Continuous:
+// jump/h stays bounded (at most JumpGrowth times its value at the largest
+// h, plus JumpSlack) as h shrinks 10⁴-fold, where a jump J would make it
+// grow like J/h; not C¹: a slope change above SlopeChange.
+func theorem6Claim(m, n int, ratio []float64, slope float64) repro.Claim {
+	holds := len(ratio) == 3 && ratio[2] <= JumpGrowth*ratio[0]+JumpSlack && slope > SlopeChange
+	detail := fmt.Sprintf("d = 1, n = %d, %d points, across the %d tile edges: max jump/h = %.3g at h = 1e-3, 1e-5, 1e-7; largest change of slope %.3g", n, m, m*n, ratio, slope)
 	return repro.Claim{ID: "Theorem 6", Kind: repro.Theorem,
 		Statement: "TK kernels and their classifiers Σ c_i k(x_i, z) are continuous",
-		Paper:     "continuous (not C¹: the slope may change at the tile edges)", Tolerance: "jump/h bounded as h → 0 (a jump J would grow like J/h); a slope change > 1e-6", Reason: "a jump across a tile edge, or no change of slope"}.Decide(repro.Check("Theorem 6", holds,
-		fmt.Sprintf("d = 1, n = 2, %d points, across the %d tile edges: max jump/h = %.3g, %.3g, %.3g at h = 1e-3, 1e-5, 1e-7; largest change of slope %.3g",
-			m, m*n, ratio[0], ratio[1], ratio[2], slope))), nil
+		Paper:     "continuous (not C¹: the slope may change at the tile edges)",
+		Tolerance: fmt.Sprintf("jump/h bounded as h → 0 (≤ %g × its value at h = 1e-3 + %g; a jump J would grow like J/h); a slope change > %g", JumpGrowth, JumpSlack, SlopeChange),
+		Reason:    "a jump across a tile edge, or no change of slope"}.Decide(repro.Check("Theorem 6", holds, detail))
 }
 
 // CheckTheorem12 checks Theorem 12 (GPK is pointwise dense) by its
@@ -272,10 +296,18 @@ func CheckTheorem12() (repro.Claim, error) {
 		D.Sub(K, Kstar)
 		worst = max(worst, mat.Norm(&D, math.Inf(1))/mat.Norm(Kstar, math.Inf(1)))
 	}
+	return theorem12Claim(m, deg, worst), nil
+}
+
+// theorem12Claim decides Theorem 12 (criterion "theorems") from what
+// CheckTheorem12 measured on m points: the degree d of the interpolant
+// and the largest relative error of its Gram against K*, at most
+// Tolerances.Numeric.
+func theorem12Claim(m, deg int, worst float64) repro.Claim {
 	return repro.Claim{ID: "Theorem 12", Kind: repro.Theorem,
 		Statement: "for any kernel matrix K* on m points some GPK k has k(x_i, x_j) = K*_ij",
-		Paper:     "exists for some d", Tolerance: "1e-8", Reason: "the constructed GPK does not reproduce K*"}.Decide(repro.Check("Theorem 12", worst <= 1e-8,
-		fmt.Sprintf("m = %d points in [0, 1]², K* = yyᵀ and a random K*: d = %d, P = (K*^{1/2}V⁺)ᵀ(K*^{1/2}V⁺); max relative error of the Gram %.1g", m, deg, worst))), nil
+		Paper:     "exists for some d", Tolerance: fmt.Sprint(Tolerances.Numeric), Reason: "the constructed GPK does not reproduce K*"}.Decide(repro.Check("Theorem 12", worst <= Tolerances.Numeric,
+		fmt.Sprintf("m = %d points in [0, 1]², K* = yyᵀ and a random K*: d = %d, P = (K*^{1/2}V⁺)ᵀ(K*^{1/2}V⁺); max relative error of the Gram %.1g", m, deg, worst)))
 }
 
 // gpkInterpolant returns the smallest degree d whose monomial matrix V
@@ -304,7 +336,7 @@ func gpkInterpolant(X *mat.Dense, Kstar *mat.SymDense) (int, *mat.SymDense, erro
 			return 0, nil, klearn.Errorf(klearn.ErrSingular, "colbert2020: SVD of the monomial matrix failed")
 		}
 		s := svd.Values(nil)
-		if s[m-1] <= 1e-10*s[0] {
+		if s[m-1] <= EigFloor*s[0] {
 			continue // rank < m
 		}
 		var e mat.EigenSym
@@ -394,10 +426,17 @@ func CheckLanckrietSet() (repro.Claim, error) {
 	if err != nil {
 		return repro.Claim{}, err
 	}
-	ltr, lall = ltr/mat.Norm(Ktr, 2), lall/mat.Norm(Kall, 2)
-	holds := ltr > 0 && lall < -1e-6
+	return lanckrietClaim(c, ltr/mat.Norm(Ktr, 2), lall/mat.Norm(Kall, 2), m, extra), nil
+}
+
+// lanckrietClaim decides Section 2.1's remark (criterion "theorems") from
+// what CheckLanckrietSet measured for k = k₁ − c k₂: λ_min/‖K‖ on the m
+// training points (> 0) and with extra more points (below
+// −LanckrietNegative).
+func lanckrietClaim(c, train, all float64, m, extra int) repro.Claim {
+	holds := train > 0 && all < -LanckrietNegative
 	return repro.Claim{ID: "Section 2.1", Kind: repro.Theorem,
 		Statement: "a member of Lanckriet et al.'s set (μ ∈ Rˡ, training Gram ⪰ 0) need not be a positive kernel",
-		Paper:     "remark, no numbers", Tolerance: "training Gram positive definite, the larger Gram below −1e-6 (relative)", Reason: "the combination is positive on the larger set too"}.Decide(repro.Check("Section 2.1", holds,
-		fmt.Sprintf("k = k₁ − %.3g k₂ (Gaussians of width 1 and 0.35): λ_min/‖K‖ = %.2g on the %d training points, %.2g with %d more points", c, ltr, m, lall, extra))), nil
+		Paper:     "remark, no numbers", Tolerance: fmt.Sprintf("training Gram positive definite, the larger Gram below −%g (relative)", LanckrietNegative), Reason: "the combination is positive on the larger set too"}.Decide(repro.Check("Section 2.1", holds,
+		fmt.Sprintf("k = k₁ − %.3g k₂ (Gaussians of width 1 and 0.35): λ_min/‖K‖ = %.2g on the %d training points, %.2g with %d more points", c, train, m, all, extra)))
 }

@@ -180,18 +180,20 @@ func RunTiles(grid int) (*Tiles, error) {
 	return res, nil
 }
 
-// TilesClaim states Section 3.3's tessellation: (m + 1)ⁿ tiles, a
-// polynomial classifier on each, and not one polynomial across the edges.
+// TilesClaim decides Section 3.3's tessellation (criterion "theorems"):
+// (m + 1)ⁿ tiles, a polynomial classifier on each (residual at most
+// TileResidual), and not one polynomial across the edges (above
+// TileAcross).
 func TilesClaim(t *Tiles) repro.Claim {
 	const id, statement = "Section 3.3 (tiles)", "m points tessellate the domain into (m + 1)ⁿ tiles, on each of which the classifier is a polynomial"
 	if t == nil {
 		return repro.NotRunClaim(id, repro.Theorem, statement, "not run")
 	}
 	want := (t.M + 1) * (t.M + 1)
-	holds := t.Count == want && t.Residual <= 1e-8 && t.Across > 1e-4
+	holds := t.Count == want && t.Residual <= TileResidual && t.Across > TileAcross
 	return repro.Claim{ID: id, Kind: repro.Theorem,
 		Statement: statement,
-		Paper:     fmt.Sprintf("n = 2, %d points: %d tiles", t.M, want), Tolerance: "the count exact; residual ≤ 1e-8 on a tile, > 1e-4 across an edge", Reason: "a tile count or a residual off"}.Decide(repro.Check(id, holds,
+		Paper:     fmt.Sprintf("n = 2, %d points: %d tiles", t.M, want), Tolerance: fmt.Sprintf("the count exact; residual ≤ %g on a tile, > %g across an edge", TileResidual, TileAcross), Reason: "a tile count or a residual off"}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("%d tiles; a tensor polynomial of degree 3 per coordinate fits f on every tile to %.1g (relative, on points not fitted); fitted across an edge, off by up to %.2g",
 			t.Count, t.Residual, t.Across)))
 }
