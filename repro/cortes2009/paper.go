@@ -30,6 +30,17 @@ const (
 	PaperSecPerStep = 0.05
 )
 
+// Figure 3's statements: learned and un-weighted KRR essentially equal for
+// degrees up to PaperFig3LowDegree; the learned kernel of degree
+// PaperFig3HighDegree clearly better at subsampling factors PaperFig3From
+// to PaperFig3To.
+const (
+	PaperFig3LowDegree  = 2
+	PaperFig3HighDegree = 4
+	PaperFig3From       = 10
+	PaperFig3To         = 50
+)
+
 // Tolerances, one per comparison, stated before any result is computed.
 // Table 1's cells, and the variants' beside them, are decided by the one
 // cell rule (repro.Cell.Verdict: Welch's test with the power to see δ);

@@ -462,15 +462,15 @@ func Figure3Claims(fs []*Figure3Result, mode string) []repro.Claim {
 			paperFactors += len(protocol.PaperProtocol().Fig3Factors[i])
 		}
 		for fi, fac := range f.Factors {
-			for _, d := range []int{1, 2, 4} {
+			for _, d := range []int{1, PaperFig3LowDegree, PaperFig3HighDegree} {
 				a, b := f.Learned[d-1][fi], f.Uniform[d-1][fi]
 				name := fmt.Sprintf("%s, d = %d, factor %d", f.Data, d, fac)
 				var p repro.Part
 				var err error
 				switch {
-				case d <= 2:
+				case d <= PaperFig3LowDegree:
 					p, err = repro.Equal(name, a, b, FigureDelta*meanOf(b), repro.Alpha)
-				case fac >= 10 && fac <= 50:
+				case fac >= PaperFig3From && fac <= PaperFig3To:
 					p, err = repro.Better(name, a, b, repro.PairedT, repro.Alpha, false, FigureDelta*meanOf(b))
 				default:
 					continue
@@ -478,7 +478,7 @@ func Figure3Claims(fs []*Figure3Result, mode string) []repro.Claim {
 				if err != nil {
 					p = repro.Part{Name: name, Outcome: repro.NotRun, Detail: err.Error()}
 				}
-				if d <= 2 {
+				if d <= PaperFig3LowDegree {
 					low = append(low, p)
 				} else {
 					high = append(high, p)
