@@ -13,54 +13,36 @@ import (
 // mutation of one measured number that breaks the statement; the name of
 // each case says what it mutates.
 func TestTheoremRowsFailOnMutatedInput(t *testing.T) {
-	run := boundary{Best: 201.857, BestDist: 0.985, Step: 0.1, Radius: 1, Points: 317, WorstF: -4e-5, WorstR: 2.2e-16, Spread: 8.6e-16}
-	bnd := func(m bool, edit func(*boundary)) repro.Claim {
-		b := run
-		if m {
-			edit(&b)
-		}
-		return boundaryClaim(b)
-	}
+	bd := boundary{Best: 201.857, BestDist: 0.985, Step: 0.1, Radius: 1, Points: 317, WorstF: -4e-5, WorstR: 2.2e-16, Spread: 8.6e-16}
 	e23 := eq23{Above: 0.0012, Below: -4.9, Threshold: 1, Lambda: 3, Trials: 20, M: 12, P: 4}
 	for _, c := range []struct {
-		name string
-		row  func(mutated bool) repro.Claim
+		name         string
+		run, mutated repro.Claim
 	}{
-		{"Sec. 2: a negative eigenvalue beyond round-off", func(m bool) repro.Claim { return pdsClaim(pick(m, -3.7e-16, -1e-6), 80) }},
-		{"Prop. 1: gradient off finite differences", func(m bool) repro.Claim { return prop1Claim(pick(m, 2.2e-8, 1e-3), -1.22e-2, 20) }},
-		{"Prop. 1: a positive partial derivative", func(m bool) repro.Claim { return prop1Claim(2.2e-8, pick(m, -1.22e-2, 1e-3), 20) }},
-		{"Prop. 1: NaN error", func(m bool) repro.Claim { return prop1Claim(pick(m, 2.2e-8, nan), -1.22e-2, 20) }},
-		{"Prop. 3: an interior stationary point", func(m bool) repro.Claim { return prop3Claim(pick(m, 0.252, 0), 200) }},
-		{"Prop. 3 (boundary): grid minimum inside the disc", func(m bool) repro.Claim { return bnd(m, func(b *boundary) { b.BestDist = 0.5 }) }},
-		{"Prop. 3 (boundary): Algorithm 1 above the grid minimum", func(m bool) repro.Claim { return bnd(m, func(b *boundary) { b.WorstF = 1e-3 }) }},
-		{"Prop. 3 (boundary): Algorithm 1 off the circle", func(m bool) repro.Claim { return bnd(m, func(b *boundary) { b.WorstR = 1e-3 }) }},
-		{"Prop. 3 (boundary): degenerate F not constant", func(m bool) repro.Claim { return bnd(m, func(b *boundary) { b.Spread = 1e-4 }) }},
-		{"Eq. (23): Hessian indefinite above the threshold", func(m bool) repro.Claim {
-			e := e23
-			e.Above = pick(m, e.Above, -1e-3)
-			return eq23Claim(e)
-		}},
-		{"Eq. (23): Hessian PSD below the threshold (vacuous condition)", func(m bool) repro.Claim {
-			e := e23
-			e.Below = pick(m, e.Below, 0.5)
-			return eq23Claim(e)
-		}},
+		{"Sec. 2: a negative eigenvalue beyond round-off", pdsClaim(-3.7e-16, 80), pdsClaim(-1e-6, 80)},
+		{"Prop. 1: gradient off finite differences", prop1Claim(2.2e-8, -1.22e-2, 20), prop1Claim(1e-3, -1.22e-2, 20)},
+		{"Prop. 1: a positive partial derivative", prop1Claim(2.2e-8, -1.22e-2, 20), prop1Claim(2.2e-8, 1e-3, 20)},
+		{"Prop. 1: NaN error", prop1Claim(2.2e-8, -1.22e-2, 20), prop1Claim(math.NaN(), -1.22e-2, 20)},
+		{"Prop. 3: an interior stationary point", prop3Claim(0.252, 200), prop3Claim(0, 200)},
+		{"Prop. 3 (boundary): grid minimum inside the disc", boundaryClaim(bd), boundaryClaim(edited(bd, func(b *boundary) { b.BestDist = 0.5 }))},
+		{"Prop. 3 (boundary): Algorithm 1 above the grid minimum", boundaryClaim(bd), boundaryClaim(edited(bd, func(b *boundary) { b.WorstF = 1e-3 }))},
+		{"Prop. 3 (boundary): Algorithm 1 off the circle", boundaryClaim(bd), boundaryClaim(edited(bd, func(b *boundary) { b.WorstR = 1e-3 }))},
+		{"Prop. 3 (boundary): degenerate F not constant", boundaryClaim(bd), boundaryClaim(edited(bd, func(b *boundary) { b.Spread = 1e-4 }))},
+		{"Eq. (23): Hessian indefinite above the threshold", eq23Claim(e23), eq23Claim(edited(e23, func(e *eq23) { e.Above = -1e-3 }))},
+		{"Eq. (23): Hessian PSD below the threshold (a vacuous condition)", eq23Claim(e23), eq23Claim(edited(e23, func(e *eq23) { e.Below = 0.5 }))},
 	} {
-		if o := c.row(false).Outcome; o != repro.Reproduced {
-			t.Errorf("%s, on the run's numbers: %s, want reproduced", c.name, o)
+		if c.run.Outcome != repro.Reproduced {
+			t.Errorf("%s, on the run's numbers: %s, want reproduced", c.name, c.run.Outcome)
 		}
-		if o := c.row(true).Outcome; o == repro.Reproduced || o == repro.Corrected || o == repro.NotRun {
-			t.Errorf("%s: the row holds (%s)", c.name, o)
+		switch c.mutated.Outcome {
+		case repro.Reproduced, repro.Corrected, repro.NotRun:
+			t.Errorf("%s: the row holds (%s)", c.name, c.mutated.Outcome)
 		}
 	}
 }
 
-var nan = math.NaN()
-
-// pick returns good, or bad when mutated.
-func pick(mutated bool, good, bad float64) float64 {
-	if mutated {
-		return bad
-	}
-	return good
+// edited returns a copy of run changed by edit.
+func edited[T any](run T, edit func(*T)) T {
+	edit(&run)
+	return run
 }
