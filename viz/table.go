@@ -145,7 +145,7 @@ func (t *CompareTable) Verdict(i, j int) Verdict {
 	return t.Verdicts[i][j]
 }
 
-// Counts returns how many compared cells are within and outside tolerance
+// Counts returns how many cells the caller marked within and outside
 // (CountsAll adds the undecided ones).
 func (t *CompareTable) Counts() (within, outside int) {
 	within, outside, _ = t.CountsAll()

@@ -310,7 +310,7 @@ func TestScalingAndFigure6Claims(t *testing.T) {
 
 // TestCriteriaDecideEveryRow: the criteria table is well formed and
 // decides every row Verdict can produce; the diagnostics are post hoc and
-// their rows are labelled so.
+// their rows are labelled so; a report's criteria are a copy.
 func TestCriteriaDecideEveryRow(t *testing.T) {
 	if err := Criteria.Check(nil); err != nil {
 		t.Fatal(err)
@@ -319,6 +319,12 @@ func TestCriteriaDecideEveryRow(t *testing.T) {
 	res := &Results{Mode: "test", Table1: []protocol.Row{synthRow(protocol.DataSets[0], 0)}, Figure2: f2,
 		Curves: []*protocol.Curve{{Problem: protocol.CurveLiver, Sizes: []int{50}, TK: [][]float64{{60, 61}}, SimpleMKL: [][]float64{{59, 62}}, Majority: [][]float64{{58, 58}}}}}
 	rep := Verdict(res)
+	rep.StampCriteria() // stamps the report's copy, never the package's table
+	for _, c := range Criteria {
+		if c.Commit != "" {
+			t.Errorf("stamping a report changed criterion %q of the package", c.ID)
+		}
+	}
 	for _, c := range rep.Claims {
 		cr, ok := Criteria.For(c.ID)
 		if !ok {

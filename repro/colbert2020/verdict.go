@@ -103,7 +103,7 @@ func table1Cell(r protocol.Row, j int) (repro.Cell, bool) {
 // 5, 6 and 7, and the post-hoc diagnostics. In quick mode each claim
 // decided on part of the protocol says so (repro.Claim.Quick).
 func Verdict(res *Results) *repro.Report {
-	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed, Criteria: Criteria, CriteriaFile: CriteriaFile}
+	r := &repro.Report{Paper: Paper, Mode: res.Mode, Elapsed: res.Elapsed, Criteria: slices.Clone(Criteria), CriteriaFile: CriteriaFile}
 	r.Add(res.Checks...)
 	if len(res.Table1) == 0 {
 		r.Add(repro.NotRunClaim("Table 1", repro.Experiment, "test-set accuracy of five methods on five UCI sets", "not run in this configuration"))

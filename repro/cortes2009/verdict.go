@@ -81,7 +81,8 @@ func variantCell(pi, j int, scores []float64) (repro.Cell, bool) {
 // variantOutcome decides whether variant h reproduces both uniform
 // baselines of row pi (lin. base; quad. base without or with the constant
 // feature) by the cell rule: Reproduced when both are within, NotReproduced
-// when either is out (for quad. base: out both ways), Undecided otherwise.
+// when either is out or not run (for quad. base: both ways), Undecided
+// otherwise.
 func variantOutcome(pi int, h protocol.Hypothesis) repro.Outcome {
 	out := func(j int, scores []float64) repro.Outcome {
 		if c, ok := variantCell(pi, j, scores); ok {
@@ -94,7 +95,7 @@ func variantOutcome(pi int, h protocol.Hypothesis) repro.Outcome {
 	switch {
 	case lin == repro.Reproduced && quad == repro.Reproduced:
 		return repro.Reproduced
-	case lin == repro.NotReproduced || quad == repro.NotReproduced:
+	case lin == repro.NotReproduced || lin == repro.NotRun || quad == repro.NotReproduced:
 		return repro.NotReproduced
 	}
 	return repro.Undecided
