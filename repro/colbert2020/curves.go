@@ -179,7 +179,7 @@ func spiralParts(c *protocol.Curve) []repro.Part {
 // predicting the training set's majority class (paired t-tests over the
 // repetitions, α = Tolerances.Alpha).
 func ChanceClaim(curves []*protocol.Curve, small *protocol.Curve) repro.Claim {
-	const id, statement = "Figure 7(a) (chance level)", "post hoc: Liver at the smallest training size: do the methods learn at all?"
+	const id, statement = "Figure 7(a) (chance level)", "Liver at the smallest training size: do the methods learn at all?"
 	c := findCurve(curves, protocol.CurveLiver)
 	if c == nil || small == nil || len(small.Sizes) != 1 || small.Sizes[0] != c.Sizes[0] || len(small.Majority) != 1 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "needs the Liver curve and its smallest size repeated")

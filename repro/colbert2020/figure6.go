@@ -32,7 +32,7 @@ func Figure6Claim(s []protocol.Surface) repro.Claim {
 // at the two sizes that bracket 150 and the curve's mean at its largest
 // size reaches Figure6MinAccuracy.
 func Figure6SizeClaim(s []protocol.Surface, curves []*protocol.Curve) repro.Claim {
-	const id, statement = "Figure 6 (spiral size)", "post hoc: [TK] on the spiral at 150 points against Figure 7(b)'s learning curve"
+	const id, statement = "Figure 6 (spiral size)", "[TK] on the spiral at 150 points against Figure 7(b)'s learning curve"
 	c := findCurve(curves, protocol.CurveSpiral)
 	lo, hi := -1, -1
 	if c != nil {

@@ -17,7 +17,7 @@ import (
 // Ionosphere [TK] cell (ε chosen by cross-validation) is not out, there is
 // no miss, and the row says so.
 func IonosphereClaim(rows []protocol.Row, hs []protocol.IonoHypothesis) repro.Claim {
-	const statement = "post hoc: which reading of [TK] with d = 0 gives the paper's 93.24 % on Ionosphere"
+	const statement = "which reading of [TK] with d = 0 gives the paper's 93.24 % on Ionosphere"
 	if len(hs) == 0 {
 		return repro.NotRunClaim("Ionosphere [TK]", repro.Diagnostic, "readings of [TK] with d = 0 on Ionosphere", "not run in this configuration")
 	}
