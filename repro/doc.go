@@ -49,10 +49,13 @@
 // # Criteria
 //
 // Each paper declares its Criteria in one table (repro/<paper>/criteria.go)
-// before any result is read: which claims each decides, by which Rule, α,
-// δ, margin or tolerance, and why. The report prints the table after the
-// claims, with the commit at which each criterion last changed
-// (Report.StampCriteria, from git blame). A criterion or diagnostic written
+// before the results shown are read: which claims each decides, by which
+// Rule, α, δ, margin or tolerance, and why. The report prints the table
+// after the claims, with the commit at which each criterion last changed:
+// its literal, or a constant, variable or function of the paper's package
+// the literal references (Report.StampCriteria, from git blame). Its note
+// gives the commit and day the table was first committed: earlier runs
+// under older, looser rules preceded it. A criterion or diagnostic written
 // after its result was seen is PostHoc: shown as such, it explains nothing.
 //
 // # Rows that are not the paper's claims

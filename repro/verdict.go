@@ -687,7 +687,7 @@ func (r *Report) HTML() string {
 	if len(r.Criteria) > 0 {
 		// One click away, so that the verdict and the first experiment
 		// stay near the top of a report.
-		fmt.Fprintf(&b, `<details style="margin-top:6px"><summary>the %d criteria, declared before the results, that decide these rows (each with the commit of its last change)</summary>`, len(r.Criteria))
+		fmt.Fprintf(&b, `<details style="margin-top:6px"><summary>the %d criteria, declared before the results shown, that decide these rows (each with the commit of its last change)</summary>`, len(r.Criteria))
 		b.WriteString(r.Criteria.HTML(r.CriteriaNote))
 		b.WriteString(`</details>`)
 	}
