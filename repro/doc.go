@@ -63,8 +63,9 @@
 // A Diagnostic explains a miss of ours and is labelled "explains" or "does
 // not explain"; a post-hoc one explains nothing. A Target is a goal the
 // reproduction sets itself and is labelled "met" or "not met". Both stay
-// out of the paper's counts. Claims and cells on a substitute data set are
-// counted apart. A claim decided on part of the protocol in quick mode says
+// out of the paper's counts. Claims and cells on a substitute data set, or
+// by a method or set-up of ours standing in for the paper's, are counted
+// apart. A claim decided on part of the protocol in quick mode says
 // "quick: decided on N of M" (Claim.Quick). A quick report's summary opens
 // with "quick run, not a reproduction result".
 //

@@ -249,7 +249,7 @@ func TestRankRule(t *testing.T) {
 	}
 }
 
-// TestCountsApart: corrected and undecided claims, substitute data sets,
+// TestCountsApart: corrected and undecided claims, substitutes,
 // claims decided on a subset and post-hoc diagnostics are each counted
 // apart, and a quick report never reads as a result.
 func TestCountsApart(t *testing.T) {
@@ -281,7 +281,7 @@ func TestCountsApart(t *testing.T) {
 	}
 	s := c.String()
 	for _, w := range []string{"0 of 3 claims reproduced, 1 partly, 1 undecided, 1 corrected", "1 of 2 cells within",
-		"substitute data sets apart: 1 of 1 claims", "1 decided on a subset", "1 post-hoc diagnostic row, explaining nothing"} {
+		"substitutes apart: 1 of 1 claims", "1 decided on a subset", "1 post-hoc diagnostic row, explaining nothing"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("summary %q lacks %q", s, w)
 		}
