@@ -24,6 +24,13 @@ var Table2Paper = [3][3][3]float64{
 // iterations to terminate" (Section 5).
 const PaperGreedySteps = 20
 
+// PaperMinMaxima and PaperMaxMaxima: "we have only noticed between two to
+// five local maxima of f" (Section 3.1).
+const (
+	PaperMinMaxima = 2
+	PaperMaxMaxima = 5
+)
+
 // PaperCuts and PaperKernels: "the cutting plane method usually required
 // less than 100 iterations", "the learned convex combination has a small
 // (usually less than 10) number of kernels" (Section 5).

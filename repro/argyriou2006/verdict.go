@@ -275,7 +275,7 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 			Paper: "strictly decreasing", Tolerance: fmt.Sprintf("E non-increasing to %g at every step", MonotoneTol)}.Decide(mono...),
 		repro.Claim{ID: "Section 5 (DC certificates)", Kind: repro.Statement,
 			Statement: "each step 2 solved globally by the cutting plane",
-			Paper:     "global optimum of step 2", Tolerance: "certified gap ≤ 1e-6·max(1, |φ|), φ for the unit vector c/‖c‖"}.Decide(
+			Paper:     "global optimum of step 2", Tolerance: fmt.Sprintf("certified gap ≤ %g·max(1, |φ|), φ for the unit vector c/‖c‖", CertTol)}.Decide(
 			repro.Check("certified", cert == steps, fmt.Sprintf("%d of %d step-2 problems certified; uncertified ones stopped at a gap ≤ %.1e", cert, steps, gap))),
 	}
 	if len(nSteps) > 0 {
