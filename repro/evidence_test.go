@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -449,6 +450,44 @@ func TestPartsBadInput(t *testing.T) {
 	for _, c := range cases {
 		if !errors.Is(c.err, c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+// TestCriterionDepsPapers: in every paper's criteria file of this
+// repository, each criterion ID (found by a regular expression, not the
+// parser) is located as a literal of that file, so StampCriteria can date
+// every paper's criteria.
+func TestCriterionDepsPapers(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(root, "repro", "*", "criteria.go"))
+	if err != nil || len(files) < 5 {
+		t.Fatalf("criteria files %v: %v", files, err)
+	}
+	idRE := regexp.MustCompile(`\{\s*ID:\s*"([^"]+)"`)
+	for _, f := range files {
+		rel, _ := filepath.Rel(root, f)
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cs Criteria
+		for _, m := range idRE.FindAllStringSubmatch(string(src), -1) {
+			cs = append(cs, Criterion{ID: m[1]})
+		}
+		deps, err := criterionDeps(root, rel, cs)
+		if err != nil || len(cs) == 0 {
+			t.Errorf("%s: %d criteria: %v", rel, len(cs), err)
+			continue
+		}
+		for _, c := range cs {
+			if sp := deps[c.ID]; len(sp) == 0 || sp[0].file != rel {
+				t.Errorf("%s: criterion %q not located: %v", rel, c.ID, sp)
+			}
 		}
 	}
 }
