@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 	"github.com/kernelab/kernelab/viz"
@@ -320,7 +321,7 @@ func FiniteRepresentationClaim(res *Results) repro.Claim {
 		detail := fmt.Sprintf("at most %d Gaussians (%d initial, %d steps), %d after merging; m + 1 = %d", bound, n0, g.Steps, len(g.Atoms), m+1)
 		p := repro.Part{Name: name, Detail: detail}
 		switch {
-		case g.Status != "Success" || g.Certified < g.Steps:
+		case g.Status != opt.Success.String() || g.Certified < g.Steps:
 			p.Outcome, p.Detail = repro.NotRun, fmt.Sprintf("no optimum: stopped by %s, %d of %d step-2 problems certified", g.Status, g.Certified, g.Steps)
 		case bound <= m+1:
 			p.Outcome = repro.Reproduced
