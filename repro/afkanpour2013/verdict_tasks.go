@@ -307,8 +307,9 @@ func taskClaims(res *Results) []repro.Claim {
 		if ey == nil && ex == nil {
 			c.Ours = fmt.Sprintf("CR %.1f s, CR (DC) %.1f s per run (ratio %.2f): %s", vy.Mean, vx.Mean, vy.Mean/vx.Mean, c.Ours)
 		}
-		quickSubset(res, []repro.Claim{c}, protocol.MethodCRDC, protocol.JobLetter)
-		out = append(out, substitute(c, "Letter"))
+		cs := []repro.Claim{c}
+		quickSubset(res, cs, protocol.MethodCRDC, protocol.JobLetter)
+		out = append(out, substitute(cs[0], "Letter"))
 	}
 
 	// CA converges in fewer than MaxStages iterations.
@@ -322,8 +323,9 @@ func taskClaims(res *Results) []repro.Claim {
 		c := repro.Claim{ID: "CA iterations", Kind: repro.Statement, Statement: fmt.Sprintf("CA-1D stops within %d iterations (kernels) on MNIST and Letter", MaxStages),
 			Paper: fmt.Sprintf("< %d iterations", MaxStages), Tolerance: fmt.Sprintf("fewer than %d stages in every run", MaxStages),
 			Reason: fmt.Sprintf("some runs took %d or more stages", MaxStages)}.Decide(iters...)
-		quickSubset(res, []repro.Claim{c}, "CA-1D", protocol.JobMNIST, protocol.JobLetter)
-		out = append(out, substitute(c, "MNIST", "Letter"))
+		cs := []repro.Claim{c}
+		quickSubset(res, cs, "CA-1D", protocol.JobMNIST, protocol.JobLetter)
+		out = append(out, substitute(cs[0], "MNIST", "Letter"))
 	}
 
 	if len(tasksOf(res, protocol.JobLetter)) > 0 {
