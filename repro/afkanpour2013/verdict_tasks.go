@@ -288,11 +288,10 @@ func taskClaims(res *Results) []repro.Claim {
 			parts = append(parts, p)
 		}
 	}
-	cont := []repro.Claim{repro.Claim{ID: "Table 2 continuous", Kind: repro.Statement, Statement: "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
+	cont := repro.Claim{ID: "Table 2 continuous", Kind: repro.Statement, Statement: "the continuous CA-1D beats the methods on a finite kernel set (DA, D1, D2, DU)",
 		Paper: "CA-1D has median rank 1 on MNIST and Letter", Tolerance: "over (task, repetition)",
-		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...)}
-	quickSubset(res, cont, "CA-1D", protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI)
-	out = append(out, substitute(cont[0], ranIn...))
+		Reason: "a finite-set method is as good as CA-1D (a tie) or better"}.Decide(parts...)
+	out = append(out, substitute(quickClaim(res, cont, "CA-1D", protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI), ranIn...))
 
 	out = append(out, timeClaim(res, ranIn)...)
 
@@ -307,9 +306,7 @@ func taskClaims(res *Results) []repro.Claim {
 		if ey == nil && ex == nil {
 			c.Ours = fmt.Sprintf("CR %.1f s, CR (DC) %.1f s per run (ratio %.2f): %s", vy.Mean, vx.Mean, vy.Mean/vx.Mean, c.Ours)
 		}
-		cs := []repro.Claim{c}
-		quickSubset(res, cs, protocol.MethodCRDC, protocol.JobLetter)
-		out = append(out, substitute(cs[0], "Letter"))
+		out = append(out, substitute(quickClaim(res, c, protocol.MethodCRDC, protocol.JobLetter), "Letter"))
 	}
 
 	// CA converges in fewer than MaxStages iterations.
@@ -323,9 +320,7 @@ func taskClaims(res *Results) []repro.Claim {
 		c := repro.Claim{ID: "CA iterations", Kind: repro.Statement, Statement: fmt.Sprintf("CA-1D stops within %d iterations (kernels) on MNIST and Letter", MaxStages),
 			Paper: fmt.Sprintf("< %d iterations", MaxStages), Tolerance: fmt.Sprintf("fewer than %d stages in every run", MaxStages),
 			Reason: fmt.Sprintf("some runs took %d or more stages", MaxStages)}.Decide(iters...)
-		cs := []repro.Claim{c}
-		quickSubset(res, cs, "CA-1D", protocol.JobMNIST, protocol.JobLetter)
-		out = append(out, substitute(cs[0], "MNIST", "Letter"))
+		out = append(out, substitute(quickClaim(res, c, "CA-1D", protocol.JobMNIST, protocol.JobLetter), "MNIST", "Letter"))
 	}
 
 	if len(tasksOf(res, protocol.JobLetter)) > 0 {
@@ -378,6 +373,13 @@ func quickSubset(res *Results, cs []repro.Claim, m string, tables ...string) {
 	for i := range cs {
 		cs[i].Quick = repro.Subset{N: runsOf(res, m, tables...), M: paperRuns(m, tables...), Of: "(task, repetition) runs"}
 	}
+}
+
+// quickClaim is quickSubset of one claim.
+func quickClaim(res *Results, c repro.Claim, m string, tables ...string) repro.Claim {
+	cs := []repro.Claim{c}
+	quickSubset(res, cs, m, tables...)
+	return cs[0]
 }
 
 // substituteWhy says, per Table 2 group, why its rows are not on the
@@ -601,13 +603,12 @@ func timeClaim(res *Results, groups []string) []repro.Claim {
 	if len(ran) == 0 {
 		return nil
 	}
-	c := []repro.Claim{repro.Claim{ID: "Table 2 time", Kind: repro.Experiment,
+	c := repro.Claim{ID: "Table 2 time", Kind: repro.Experiment,
 		Statement: "DU is fastest, CA-1D the fastest of the rest, CR the slowest 1-D method, the one-stage D1 and D2 slower than the two-stage DA",
 		Paper:     "Table 2's mean times (MNIST, Letter; Matlab, unknown hardware)",
-		Tolerance: "each ordered pair by a paired test over (task, repetition)", Reason: "some of the order is not shown (a tie) or reversed"}.Decide(parts...)}
-	c[0].Ours += "; mean times per task: " + strings.Join(rows, "; ")
-	quickSubset(res, c, "CA-1D", protocol.JobMNIST, protocol.JobLetter)
-	return []repro.Claim{substitute(c[0], ran...)}
+		Tolerance: "each ordered pair by a paired test over (task, repetition)", Reason: "some of the order is not shown (a tie) or reversed"}.Decide(parts...)
+	c.Ours += "; mean times per task: " + strings.Join(rows, "; ")
+	return []repro.Claim{substitute(quickClaim(res, c, "CA-1D", protocol.JobMNIST, protocol.JobLetter), ran...)}
 }
 
 // figure7Claim is "on Letter, CA-nD has the highest test alignment on
@@ -637,9 +638,7 @@ func figure7Claim(res *Results) repro.Claim {
 		Paper: "highest alignment on every task; error median rank 4.5", Tolerance: "CA-nD against each method on each task, over its repetitions",
 		Reason: "another method reaches CA-nD's alignment (a tie) or exceeds it on some task"}.Decide(parts...)
 	c.Ours += fmt.Sprintf("; CA-nD's median error rank over the tasks: %g", median(errRanks))
-	cs := []repro.Claim{c}
-	quickSubset(res, cs, "CA-nD", protocol.JobLetter)
-	return substitute(cs[0], "Letter")
+	return substitute(quickClaim(res, c, "CA-nD", protocol.JobLetter), "Letter")
 }
 
 // ascentClaim checks that every CA fit of the run ascends: the training
