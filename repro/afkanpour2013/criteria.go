@@ -24,7 +24,7 @@ func Criteria() repro.Criteria {
 		{ID: "figure1-frequencies", Rule: repro.CheckRule, Tol: repro.Abs(FrequencyTol), Claims: []string{"Figure 1(c)"},
 			Reason: fmt.Sprintf("each target frequency within %g of a learned one", FrequencyTol)},
 		{ID: "figure1-close", Rule: repro.EqualRule, Margin: CloseMargin, Claims: []string{"Figure 1(b) CA, CR"},
-			Reason: "\"close\": TOST of the error against the three-frequency SVM's over independent draws; one draw leaves it undecided. " +
+			Reason: fmt.Sprintf("\"close\": TOST of the error against the three-frequency SVM's (the paper's: %g %%) within ±%g point, over independent draws; one draw leaves it undecided. ", H1Paper[len(H1Paper)-1], CloseMargin) +
 				"Changed on 2026-11-29 after the full run at f8121d8, from \"within 2 standard errors on one draw\" to this equivalence test"},
 		{ID: "figure1-errors", Rule: repro.CheckRule, Claims: []string{"Figure 1(b) discrete"},
 			Reason: fmt.Sprintf("one draw: more than %d standard errors (error rate floored at %g %%) above CA", SEs, SEFloor)},
