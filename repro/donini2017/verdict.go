@@ -81,7 +81,7 @@ func Verdict(res *Results) *repro.Report {
 }
 
 func figure1Claim(res *Results) repro.Claim {
-	var parts []repro.Part
+	var parts, subs []repro.Part
 	var variants []string
 	for _, c := range res.Fig1 {
 		drops := 0
@@ -96,15 +96,20 @@ func figure1Claim(res *Results) repro.Claim {
 			continue
 		}
 		p.Detail += fmt.Sprintf("; r* falls at %d of %d degree steps", drops, len(c.RStar)-1)
-		parts = append(parts, p)
+		if substitute(c.Data) {
+			subs = append(subs, p)
+		} else {
+			parts = append(parts, p)
+		}
 	}
 	const statement = "the squared MEB radius r*(K) grows with the spectral ratio of HPKs of increasing degree (Heart, Splice)"
-	if len(parts) == 0 {
+	if len(parts)+len(subs) == 0 {
 		return repro.NotRunClaim("Figure 1", repro.Experiment, statement, "not run")
 	}
 	c := repro.Claim{ID: "Figure 1", Kind: repro.Experiment, Statement: statement, Paper: "increasing curves",
 		Tolerance: "r* against C(K), per data set",
-		Reason:    "the radius does not follow the spectral ratio"}.Decide(parts...)
+		Reason:    "the radius does not follow the spectral ratio"}
+	c = decideApart(c, parts, subs)
 	c = quick(res, c, len(res.Fig1[0].RStar)-1, protocol.Full().Fig1D,
 		fmt.Sprintf("degrees, on at most %d rows per data set (full: every row)", protocol.Quick().Fig1MaxN))
 	if len(variants) > 0 {
@@ -128,11 +133,37 @@ func curveParts(cvs []protocol.CVCurves) (vsD, vsSum, vsOpt []repro.Part) {
 	return vsD, vsSum, vsOpt
 }
 
-// apart reports whether data set name is a substitute counted apart
-// (Bench.Apart).
-func apart(name string) bool {
-	b, _ := protocol.BenchByName(name)
-	return b.Apart
+// substitute reports whether the data set name (Table 2's name, or the
+// klearn/datasets name Table 4 loads) runs on a substitute: Bench.Apart,
+// or a Bench.Differs that says so. Its results are shown beside the
+// paper's and counted apart.
+func substitute(name string) bool {
+	for _, b := range protocol.Table2 {
+		if b.Name == name || b.Load == name {
+			return b.Apart || strings.HasPrefix(b.Differs, "substitute")
+		}
+	}
+	return false
+}
+
+// decideApart decides c on the parts of the paper's data sets (own) and
+// lists the parts on substitute data sets (subs) after them, counted
+// apart; when every part is on a substitute, c is decided on those and
+// marked Substitute (counted apart as a whole).
+func decideApart(c repro.Claim, own, subs []repro.Part) repro.Claim {
+	if len(own) == 0 {
+		c.Substitute = true
+		return c.Decide(subs...)
+	}
+	c = c.Decide(own...)
+	if len(subs) > 0 {
+		var s []string
+		for _, p := range subs {
+			s = append(s, fmt.Sprintf("%s %s", p.Name, p.Outcome))
+		}
+		c.Ours += "; on substitute data, counted apart: " + strings.Join(s, ", ")
+	}
+	return c
 }
 
 func curvesClaims(res *Results) []repro.Claim {
@@ -141,15 +172,48 @@ func curvesClaims(res *Results) []repro.Claim {
 	}
 	var paper, subs []protocol.CVCurves
 	for _, c := range res.CV {
-		if apart(c.Data) {
+		if substitute(c.Data) {
 			subs = append(subs, c)
 		} else {
 			paper = append(paper, c)
 		}
 	}
-	vsD, vsSum, vsOpt := curveParts(paper)
 	D := res.CV[0].Ds[len(res.CV[0].Ds)-1]
 	at := fmt.Sprintf("the outer folds at D = %d", D)
+	var out []repro.Claim
+	if len(paper) == 0 {
+		out = append(out, repro.NotRunClaim("Figures 3–5", repro.Experiment, "AUC against D on the UCI data sets", "run on substitute data sets only"))
+	} else {
+		out = curvesPaperClaims(res, paper, at)
+	}
+	if len(subs) > 0 {
+		sD, sSum, _ := curveParts(subs)
+		var names []string
+		for i := range sD {
+			names = append(names, subs[i].Data)
+			sD[i].Name += " vs K_D"
+			sSum[i].Name += " vs K_sum"
+		}
+		sc := repro.Claim{ID: "Figures 3–5 substitutes", Kind: repro.Experiment, Substitute: true,
+			Statement: fmt.Sprintf("on the substitute data sets (%s), K_MKL beats K_D and K_sum at large D (counted apart)", strings.Join(names, ", ")),
+			Paper:     "K_MKL above K_D and K_sum (curves)", Tolerance: at, Reason: "ties or losses on the substitute data"}
+		sc = sc.Decide(append(sD, sSum...)...)
+		full, nFull := protocol.Full(), 0
+		for _, name := range full.CVData {
+			if substitute(name) {
+				nFull++
+			}
+		}
+		out = append(out, quick(res, sc, len(subs), nFull, fmt.Sprintf("substitute data sets, at D = %d (full: %d), on %d of %d outer folds",
+			D, full.Ds[len(full.Ds)-1], len(subs[0].AUC[0][0]), full.Outer)))
+	}
+	return out
+}
+
+// curvesPaperClaims are the rows of Figures 3–5 on the paper's data sets
+// (paper), decided over the outer folds at the largest D (at).
+func curvesPaperClaims(res *Results, paper []protocol.CVCurves, at string) []repro.Claim {
+	vsD, vsSum, vsOpt := curveParts(paper)
 	a := repro.Claim{ID: "Figures 3–5 K_MKL vs K_D", Kind: repro.Experiment, Statement: "K_MKL beats K_D at large D (K_D overfits)", Paper: "K_MKL above K_D (curves)",
 		Tolerance: at, Reason: "ties or losses where the difference is inside the fold-to-fold noise"}.Decide(vsD...)
 	b := repro.Claim{ID: "Figures 3–5 K_MKL vs K_sum", Kind: repro.Experiment, Statement: "K_MKL beats the average kernel K_sum", Paper: "K_MKL above K_sum (curves)",
@@ -159,24 +223,13 @@ func curvesClaims(res *Results) []repro.Claim {
 	full := protocol.Full()
 	nFull := 0
 	for _, name := range full.CVData {
-		if !apart(name) {
+		if !substitute(name) {
 			nFull++
 		}
 	}
-	of := fmt.Sprintf("data sets, at D = %d (full: %d), on %d of %d outer folds", D, full.Ds[len(full.Ds)-1], len(res.CV[0].AUC[0][0]), full.Outer)
-	out := []repro.Claim{quick(res, a, len(paper), nFull, of), quick(res, b, len(paper), nFull, of), quick(res, c, len(paper), nFull, of)}
-	if len(subs) > 0 {
-		sD, sSum, _ := curveParts(subs)
-		sc := repro.Claim{ID: "Figures 3–5 substitutes", Kind: repro.Experiment, Substitute: true,
-			Statement: "on Colon and Gisette, K_MKL beats K_D and K_sum at large D (run on substitute data, counted apart)",
-			Paper:     "K_MKL above K_D and K_sum (curves)", Tolerance: at, Reason: "ties or losses on the substitute data"}
-		for i := range sD {
-			sD[i].Name += " vs K_D"
-			sSum[i].Name += " vs K_sum"
-		}
-		out = append(out, sc.Decide(append(sD, sSum...)...))
-	}
-	return out
+	D := paper[0].Ds[len(paper[0].Ds)-1]
+	of := fmt.Sprintf("data sets, at D = %d (full: %d), on %d of %d outer folds", D, full.Ds[len(full.Ds)-1], len(paper[0].AUC[0][0]), full.Outer)
+	return []repro.Claim{quick(res, a, len(paper), nFull, of), quick(res, b, len(paper), nFull, of), quick(res, c, len(paper), nFull, of)}
 }
 
 func figure6Claims(res *Results) []repro.Claim {
@@ -203,20 +256,26 @@ func figure6Claims(res *Results) []repro.Claim {
 
 func figure7Claim(res *Results) repro.Claim {
 	slack := criterion("figure7-between").Tol.Rel
-	var parts []repro.Part
+	var parts, subs []repro.Part
 	for _, c := range res.Fig7 {
 		for i, D := range c.Ds {
 			ok := c.MKL[i] <= c.KD[i]*(1+slack) && c.MKL[i] >= c.Sum[i]*(1-slack)
-			parts = append(parts, repro.Check(fmt.Sprintf("%s D=%d", c.Data, D), ok, fmt.Sprintf("%.2f in [%.2f, %.2f]", c.MKL[i], c.Sum[i], c.KD[i])))
+			p := repro.Check(fmt.Sprintf("%s D=%d", c.Data, D), ok, fmt.Sprintf("%.2f in [%.2f, %.2f]", c.MKL[i], c.Sum[i], c.KD[i]))
+			if substitute(c.Data) {
+				subs = append(subs, p)
+			} else {
+				parts = append(parts, p)
+			}
 		}
 	}
-	if len(parts) == 0 {
+	if len(parts)+len(subs) == 0 {
 		return repro.NotRunClaim("Figure 7", repro.Experiment, "C(K_MKL) between C(K_sum) and C(K_D)", "not run")
 	}
 	full := protocol.Full()
 	c := repro.Claim{ID: "Figure 7", Kind: repro.Experiment, Statement: "C(K_MKL) lies between C(K_sum) and C(K_D) for every D", Paper: "between (curves)",
-		Tolerance: fmt.Sprintf("within %g %% of [C(K_sum), C(K_D)] per (data set, D) cell", 100*slack), Reason: "C(K_MKL) leaves the interval in some cells"}.Decide(parts...)
-	return quick(res, c, len(parts), len(full.Fig7Data)*len(full.Fig7Ds), "(data set, D) cells")
+		Tolerance: fmt.Sprintf("within %g %% of [C(K_sum), C(K_D)] per (data set, D) cell", 100*slack), Reason: "C(K_MKL) leaves the interval in some cells"}
+	c = decideApart(c, parts, subs)
+	return quick(res, c, len(parts)+len(subs), len(full.Fig7Data)*len(full.Fig7Ds), "(data set, D) cells")
 }
 
 func figure8Claims(res *Results) []repro.Claim {
@@ -246,6 +305,7 @@ func figure8Claims(res *Results) []repro.Claim {
 	h := repro.Claim{ID: "Figure 8 Heart", Kind: repro.Experiment, Statement: "on Heart the weights fall with the degree", Paper: "falling with the degree (histogram)",
 		Reason: "our Heart is Statlog (13 features), not SPECT (22 binary features)"}.Decide(trend("figure8-trend", "Heart, D = 10", deg, heart.Eta[1:], false))
 	h.Ours = fmt.Sprintf("v = %g (inner folds), W(η) = %.2f: %s", heart.V, heart.W, h.Ours)
+	h.Substitute = substitute("Heart")
 	sp := repro.Claim{ID: "Figure 8 Splice", Kind: repro.Experiment,
 		Statement: "on Splice the weight sits on degrees 1–5",
 		Paper:     "most weight on degrees 1–5 (histogram)", Tolerance: fmt.Sprintf("Σ_{s=1..5} η_s > %g", SpliceLowShare), Reason: "the weight spreads over higher degrees"}.Decide(repro.Check("Figure 8 Splice", low > SpliceLowShare,
@@ -280,7 +340,7 @@ func table3Claim(res *Results) repro.Claim {
 	if len(res.Table3) == 0 {
 		return repro.NotRunClaim("Table 3", repro.Experiment, "training times", "not run")
 	}
-	var parts []repro.Part
+	var parts, subs []repro.Part
 	for _, t := range res.Table3 {
 		ours, rbfV := make([]float64, len(t.Ours[0])), make([]float64, len(t.RBF))
 		for i, v := range t.Ours[0] {
@@ -293,12 +353,17 @@ func table3Claim(res *Results) repro.Claim {
 		mo, _, _ := metrics.MeanStd(t.Ours[0])
 		mr, _, _ := metrics.MeanStd(t.RBF)
 		p.Detail = fmt.Sprintf("%.3f s vs %.3f s × V (ratio %.0f; paper %.0f): %s", mo, mr, mo/mr, Table3Paper[t.Data][1]/Table3Paper[t.Data][0], p.Detail)
-		parts = append(parts, p)
+		if substitute(t.Data) {
+			subs = append(subs, p)
+		} else {
+			parts = append(parts, p)
+		}
 	}
 	c := repro.Claim{ID: "Table 3", Kind: repro.Experiment,
 		Statement: fmt.Sprintf("our training costs about ten RBF SVM fits, no more than validating V = %d values of γ", TimeV),
 		Paper:     "ratio 7–15 (Heart, Ionosphere, Splice)",
-		Reason:    fmt.Sprintf("our EasyMKL training is not faster than %d RBF SVM fits", TimeV)}.Decide(parts...)
+		Reason:    fmt.Sprintf("our EasyMKL training is not faster than %d RBF SVM fits", TimeV)}
+	c = decideApart(c, parts, subs)
 	return quick(res, c, len(res.Table3[0].RBF), protocol.Full().T3Folds, "outer folds timed per data set")
 }
 
@@ -454,13 +519,18 @@ func table4Claims(res *Results) []repro.Claim {
 			cellNodes = "linear"
 		}
 	}
-	var parts []repro.Part
+	var parts, subs []repro.Part
 	for _, row := range res.Table4 {
 		for j, col := range Table4Cols {
 			if j == 0 {
 				continue
 			}
-			parts = append(parts, better("table4-better", fmt.Sprintf("%s, %s (%s nodes)", protocol.Table4Names[row.Data], col, row.Nodes), row.AUC[0], row.AUC[j], true))
+			p := better("table4-better", fmt.Sprintf("%s, %s (%s nodes)", protocol.Table4Names[row.Data], col, row.Nodes), row.AUC[0], row.AUC[j], true)
+			if substitute(row.Data) {
+				subs = append(subs, p)
+			} else {
+				parts = append(parts, p)
+			}
 		}
 	}
 	cells := Table4Cells(res)
@@ -470,8 +540,9 @@ func table4Claims(res *Results) []repro.Claim {
 	folds := fmt.Sprintf("on %d of %d outer folds", len(res.Table4[0].AUC[0]), full.T4Outer)
 	a = quick(res, a, len(cells), len(full.T4Data)*len(Table4Cols), "cells, "+folds)
 	b := repro.Claim{ID: "Table 4 K_MKL vs gHKL", Kind: repro.Experiment, Statement: "K_MKL outperforms gHKL_ρ", Paper: "K_MKL above gHKL_ρ on all four data sets",
-		Tolerance: "every node kernel run", Reason: "a gHKL_ρ is as good as K_MKL (a tie) or better"}.Decide(parts...)
-	b = quick(res, b, len(parts), (len(full.T4Data)+len(full.T4Gaussian))*len(protocol.Table4Rhos), "(data set, node kernels, ρ) comparisons, "+folds)
+		Tolerance: "every node kernel run", Reason: "a gHKL_ρ is as good as K_MKL (a tie) or better"}
+	b = decideApart(b, parts, subs)
+	b = quick(res, b, len(parts)+len(subs), (len(full.T4Data)+len(full.T4Gaussian))*len(protocol.Table4Rhos), "(data set, node kernels, ρ) comparisons, "+folds)
 	return []repro.Claim{a, b, table4EdgeClaim(res)}
 }
 
@@ -500,7 +571,7 @@ func Table4Cells(res *Results) []repro.Cell {
 			v, _ := repro.Summarize(row.AUC[j])
 			p := paper[j]
 			p.N = 10
-			cells = append(cells, repro.Cell{Row: protocol.Table4Names[row.Data], Col: col, Paper: p, Ours: v, Delta: gap[j]})
+			cells = append(cells, repro.Cell{Row: protocol.Table4Names[row.Data], Col: col, Paper: p, Ours: v, Delta: gap[j], Substitute: substitute(row.Data)})
 		}
 	}
 	return cells
