@@ -237,8 +237,9 @@ func theorem2Claim(r int, lmin, minF, minRatio float64) repro.Claim {
 // CheckSpectralRatio checks the spectral-ratio facts of §3.1.1 and
 // Proposition 1 on random PSD matrices of rank 1, 3, 10 and 40 (L = 40):
 // C(K) = Σλ/√Σλ² equals ‖K‖_T/‖K‖_F, 1 ≤ C(K) ≤ √rank, C(3K) = C(K),
-// C̄(I) = 1, C̄(11ᵀ) = 0; and αᵀKα ≤ λ₁ ≤ ‖K‖_F for draws random α with
-// ‖α‖₁ = 1. It returns the two claims.
+// C̄(I) = 1, C̄(11ᵀ) = 0; and αᵀKα ≤ λ₁ ≤ ‖K‖_F for ‖α‖₁ = 1, at the
+// vertices ±e_i of the ℓ1 ball (where the convex αᵀKα is largest) and at
+// draws random α. It returns the two claims.
 func CheckSpectralRatio(seed uint64, draws int) ([]repro.Claim, error) {
 	if draws < 1 {
 		return nil, klearn.Errorf(klearn.ErrParam, "donini2017: CheckSpectralRatio: draws = %d, want ≥ 1", draws)
@@ -283,6 +284,10 @@ func CheckSpectralRatio(seed uint64, draws int) ([]repro.Claim, error) {
 			return nil, err
 		}
 		maxL1 = math.Max(maxL1, l1/fro)
+		// The convex αᵀKα is largest on the ℓ1 ball at a vertex ±e_i.
+		for i := 0; i < L; i++ {
+			maxQ = math.Max(maxQ, K.At(i, i)/l1)
+		}
 		a := mat.NewVecDense(L, nil)
 		for t := 0; t < draws; t++ {
 			var s float64
@@ -331,13 +336,14 @@ func spectralRatioClaim(rows []ratioRow, cI, cO float64) repro.Claim {
 }
 
 // proposition1Claim decides Proposition 1 from the largest αᵀKα/λ₁ over
-// draws random α per matrix (maxQ) and the largest λ₁/‖K‖_F (maxL1).
+// the ℓ1 ball's vertices and draws random α per matrix (maxQ) and the
+// largest λ₁/‖K‖_F (maxL1).
 func proposition1Claim(draws int, maxQ, maxL1 float64) repro.Claim {
 	return repro.Claim{ID: "Proposition 1", Kind: repro.Theorem,
 		Statement: "αᵀKα ≤ λ₁ ≤ ‖K‖_F for ‖α‖₁ = 1",
 		Paper:     "proof", Tolerance: fmt.Sprintf("relative %g", ExactTol), Reason: "a random α exceeded λ₁, or λ₁ exceeded ‖K‖_F"}.Decide(repro.Check("Proposition 1",
 		maxQ <= 1+ExactTol && maxL1 <= 1+ExactTol,
-		fmt.Sprintf("%d random α per matrix; max αᵀKα/λ₁ = %.3f", draws, maxQ)))
+		fmt.Sprintf("the vertices ±e_i and %d random α per matrix; max αᵀKα/λ₁ = %.3f", draws, maxQ)))
 }
 
 // CheckRademacher checks Theorems 3 and 4 by Monte Carlo over draws

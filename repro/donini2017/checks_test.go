@@ -10,8 +10,9 @@ import (
 
 // TestCheckRowsFailOnMutatedInput: each row of the numerical checks is
 // decided by a function of its measured numbers. On the numbers of a run
-// (runChecks in quick mode at c8d9f62, rounded) it gives the row's outcome;
-// on each mutation that breaks the statement (named in the case) it fails.
+// (runChecks in quick mode at c8d9f62, rounded; Proposition 1 with the ℓ1
+// ball's vertices, added after) it gives the row's outcome; on each
+// mutation that breaks the statement (named in the case) it fails.
 // The Frobenius sandwich fails on the run (its lower bound is false), and
 // holds once the counterexample is mutated away: its check can go both ways.
 func TestCheckRowsFailOnMutatedInput(t *testing.T) {
@@ -68,8 +69,8 @@ func TestCheckRowsFailOnMutatedInput(t *testing.T) {
 		{"§3.1.1, C̄(I) ≠ 1", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim {
 			return spectralRatioClaim(ratios(1.6708, 1.6708, 1.6708), pick(m, 1, 0.99), 0)
 		}},
-		{"Proposition 1, αᵀKα > λ₁", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim { return proposition1Claim(300, pick(m, 0.0219, 1.01), 1) }},
-		{"Proposition 1, λ₁ > ‖K‖_F", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim { return proposition1Claim(300, 0.0219, pick(m, 1, 1.001)) }},
+		{"Proposition 1, αᵀKα > λ₁", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim { return proposition1Claim(300, pick(m, 0.506, 1.01), 1) }},
+		{"Proposition 1, λ₁ > ‖K‖_F", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim { return proposition1Claim(300, 0.506, pick(m, 1, 1.001)) }},
 		{"Theorem 3, an estimate 4 s.e. above its bound", repro.Reproduced, repro.NotReproduced, func(m bool) repro.Claim {
 			return rademacherClaims(10, 300, t3(pick(m, 18.7405, 18.735+4*0.1706)), t4(0.00082))[0]
 		}},
