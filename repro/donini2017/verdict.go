@@ -571,7 +571,7 @@ func Table4Cells(res *Results) []repro.Cell {
 		for j, col := range Table4Cols {
 			v, _ := repro.Summarize(row.AUC[j])
 			p := paper[j]
-			p.N = 10
+			p.N = Table4PaperN
 			cells = append(cells, repro.Cell{Row: protocol.Table4Names[row.Data], Col: col, Paper: p, Ours: v, Delta: gap[j], Substitute: substitute(row.Data)})
 		}
 	}
