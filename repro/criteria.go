@@ -8,9 +8,10 @@ import (
 	"go/parser"
 	"go/token"
 	"html"
-	"os"
+	"maps"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -200,7 +201,7 @@ func (c Criterion) row() []string {
 // with note (how the commits were found).
 func (cs Criteria) Markdown(note string) string {
 	var b strings.Builder
-	b.WriteString("**Criteria, declared before the results** " + note + "\n\n")
+	b.WriteString("**Criteria, declared before the results shown** " + note + "\n\n")
 	b.WriteString("| " + strings.Join(criteriaHeader, " | ") + " |\n|" + strings.Repeat("---|", len(criteriaHeader)) + "\n")
 	esc := strings.NewReplacer("|", "\\|", "\n", " ")
 	for _, c := range cs {
@@ -217,7 +218,7 @@ func (cs Criteria) Markdown(note string) string {
 func (cs Criteria) HTML(note string) string {
 	var b strings.Builder
 	e := html.EscapeString
-	fmt.Fprintf(&b, `<p style="margin-top:10px"><b>Criteria, declared before the results</b> %s</p>`, e(note))
+	fmt.Fprintf(&b, `<p style="margin-top:10px"><b>Criteria, declared before the results shown</b> %s</p>`, e(note))
 	b.WriteString(`<table class="kernelab-criteria" style="border-collapse:collapse;width:100%;font-size:12px"><thead><tr>`)
 	for _, h := range criteriaHeader {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:2px 6px">%s</th>`, h)
@@ -237,7 +238,7 @@ func (cs Criteria) HTML(note string) string {
 // Text returns the criteria as plain text, one line each.
 func (cs Criteria) Text(note string) string {
 	var b strings.Builder
-	b.WriteString("Criteria, declared before the results " + note + "\n")
+	b.WriteString("Criteria, declared before the results shown " + note + "\n")
 	for _, c := range cs {
 		fmt.Fprintf(&b, "%s [%s] %s: %s; %s, last changed %s: %s\n", c.ID, strings.Join(c.Claims, "; "), c.Rule, c.settings(), c.registered(), c.commit(), c.Reason)
 	}
@@ -245,13 +246,16 @@ func (cs Criteria) Text(note string) string {
 }
 
 // StampCriteria sets each criterion's Commit to the last commit that
-// changed its lines in CriteriaFile, by git blame in the working tree
-// (run from the current directory, inside the repository):
+// changed its literal in CriteriaFile or the declaration of a
+// package-level const, var or func the literal references, transitively,
+// within the package of CriteriaFile (criterionDeps), by git blame of the
+// working tree (run from the current directory, inside the repository):
 // "uncommitted" for lines changed since the last commit. CriteriaNote
-// says how the commits were found, or why they are unknown: no
-// CriteriaFile, not a git checkout, no git, or a shallow clone (whose
-// oldest commit stands for every earlier change). A criterion whose
-// literal is not found in the file keeps an empty Commit ("unknown").
+// says how the commits were found and when CriteriaFile was first
+// committed, or why the commits are unknown: no CriteriaFile, not a git
+// checkout, no git, or a shallow clone (whose oldest commit stands for
+// every earlier change). A criterion whose literal is not found keeps an
+// empty Commit ("unknown").
 func (r *Report) StampCriteria() {
 	if r == nil || len(r.Criteria) == 0 {
 		return
@@ -274,8 +278,13 @@ func git(dir string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// uncommitted is the Commit of a criterion with a line changed since the
+// last commit.
+const uncommitted = "uncommitted"
+
 // criteriaCommits returns the note and, per criterion ID, the last commit
-// that changed its lines in file (relative to the repository root).
+// that changed its lines (criterionDeps) in the package of file (relative
+// to the repository root).
 func criteriaCommits(file string, cs Criteria) (string, map[string]string) {
 	if file == "" {
 		return "(commits unknown: the report names no criteria file)", nil
@@ -285,40 +294,102 @@ func criteriaCommits(file string, cs Criteria) (string, map[string]string) {
 		return "(commits unknown: not run in a git checkout)", nil
 	}
 	root := strings.TrimSpace(string(top))
-	src, err := os.ReadFile(filepath.Join(root, file))
+	deps, err := criterionDeps(root, file, cs)
 	if err != nil {
 		return fmt.Sprintf("(commits unknown: %v)", err), nil
 	}
-	lines, err := criterionLines(src, cs)
-	if err != nil {
-		return fmt.Sprintf("(commits unknown: %s: %v)", file, err), nil
+	type blamed struct {
+		byLine map[int]string
+		when   map[string]int64
+		err    error
 	}
-	blame, err := git(root, "blame", "--porcelain", "--", file)
-	if err != nil {
-		return fmt.Sprintf("(commits unknown: %v)", err), nil
+	blames := map[string]blamed{}
+	blameOf := func(f string) blamed {
+		b, ok := blames[f]
+		if !ok {
+			out, err := git(root, "blame", "--porcelain", "--", f)
+			b.err = err
+			if err == nil {
+				b.byLine, b.when = parseBlame(out)
+			}
+			blames[f] = b
+		}
+		return b
 	}
-	byLine, when := parseBlame(blame)
+	if b := blameOf(file); b.err != nil {
+		return fmt.Sprintf("(commits unknown: %v)", b.err), nil
+	}
 	out := map[string]string{}
-	for id, span := range lines {
-		best, bestT := "", int64(-1)
-		for l := span[0]; l <= span[1]; l++ {
-			sha := byLine[l]
-			if strings.Trim(sha, "0") == "" {
-				best, bestT = "uncommitted", 1<<62
+	for id, spans := range deps {
+		// latest: the commits of the latest committer time (several when
+		// committed in one second).
+		latest, bestT, dirty := map[string]bool{}, int64(-1), false
+	spans:
+		for _, sp := range spans {
+			b := blameOf(sp.file)
+			if b.err != nil {
+				// A referenced file git does not track yet.
+				dirty = true
 				break
 			}
-			if when[sha] > bestT {
-				best, bestT = sha[:min(9, len(sha))], when[sha]
+			for l := sp.from; l <= sp.to; l++ {
+				sha := b.byLine[l]
+				if strings.Trim(sha, "0") == "" {
+					dirty = true
+					break spans
+				}
+				switch t := b.when[sha]; {
+				case t > bestT:
+					latest, bestT = map[string]bool{sha: true}, t
+				case t == bestT:
+					latest[sha] = true
+				}
 			}
 		}
-		out[id] = best
+		switch {
+		case dirty:
+			out[id] = uncommitted
+		case len(latest) > 0:
+			out[id] = newest(root, latest)
+		}
 	}
 	head, _ := git(root, "rev-parse", "--short=9", "HEAD")
-	note := fmt.Sprintf("(last change of each criterion's lines in %s: git blame at %s)", file, strings.TrimSpace(string(head)))
+	at := strings.TrimSpace(string(head))
+	what := fmt.Sprintf("each criterion's literal in %s and the declarations in %s it references", file, filepath.ToSlash(filepath.Dir(file)))
+	note := fmt.Sprintf("(last change of %s: git blame at %s.%s)", what, at, firstAdded(root, file))
 	if sh, err := git(root, "rev-parse", "--is-shallow-repository"); err == nil && strings.TrimSpace(string(sh)) == "true" {
-		note = fmt.Sprintf("(shallow clone: a criterion dated at the clone's oldest commit may have changed earlier; %s at %s)", file, strings.TrimSpace(string(head)))
+		note = fmt.Sprintf("(shallow clone: a criterion dated at the clone's oldest commit may have changed earlier; last change of %s at %s)", what, at)
 	}
 	return note, out
+}
+
+// newest returns, abbreviated, the commit of shas (full hashes) that
+// comes first in git's topological order (a descendant of the others):
+// the latest change when several were committed in the same second.
+func newest(root string, shas map[string]bool) string {
+	list := slices.Sorted(maps.Keys(shas))
+	best := list[0]
+	if len(list) > 1 {
+		if out, err := git(root, append([]string{"rev-list", "--topo-order", "--max-count=1"}, list...)...); err == nil {
+			best = strings.TrimSpace(string(out))
+		}
+	}
+	return best[:min(9, len(best))]
+}
+
+// firstAdded says at which commit, and on which day, file was first
+// committed (git log --diff-filter=A --follow), and that earlier runs
+// under older, looser rules preceded it: "declared before the results"
+// means before the results shown. It is empty when git cannot tell.
+func firstAdded(root, file string) string {
+	out, err := git(root, "log", "--diff-filter=A", "--follow", "--format=%H %cs", "--", file)
+	lines := strings.Fields(strings.TrimSpace(string(out)))
+	if err != nil || len(lines) < 2 {
+		return ""
+	}
+	sha, day := lines[len(lines)-2], lines[len(lines)-1]
+	return fmt.Sprintf(" The criteria file was first committed at %s on %s. Earlier runs under older, looser rules preceded it, so the criteria were declared before the results shown here, not before every result.",
+		sha[:min(9, len(sha))], day)
 }
 
 // parseBlame reads git blame --porcelain: the commit of each final line
@@ -349,21 +420,111 @@ func parseBlame(b []byte) (map[int]string, map[string]int64) {
 	return byLine, when
 }
 
-// criterionLines finds, in Go source, the composite literal of each
-// criterion (the one with the field ID: "<id>") and returns its first and
-// last lines.
-func criterionLines(src []byte, cs Criteria) (map[string][2]int, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "criteria.go", src, parser.SkipObjectResolution)
+// span is a range of lines (1-based, inclusive) of a file relative to
+// the repository root.
+type span struct {
+	file     string
+	from, to int
+}
+
+// decl is a package-level const, var or func declaration: its lines and
+// the node whose identifiers it references.
+type decl struct {
+	span
+	node ast.Node
+}
+
+// criterionDeps parses the non-test Go files of file's package (file
+// relative to root) and returns, per criterion ID, the lines its change
+// is read from: its composite literal in file (the one with the field
+// ID: "<id>") and the declarations of the package-level consts, vars and
+// funcs the literal references, then those they reference, and so on. A
+// declaration that holds criterion literals (the table itself) is not
+// followed, nor are identifiers after a dot (another package's, or a
+// field or method) or the keys of keyed literals (field names).
+func criterionDeps(root, file string, cs Criteria) (map[string][]span, error) {
+	dir := filepath.Dir(file)
+	names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
+	fset := token.NewFileSet()
 	want := map[string]bool{}
 	for _, c := range cs {
 		want[c.ID] = true
 	}
-	out := map[string][2]int{}
-	ast.Inspect(f, func(n ast.Node) bool {
+	decls := map[string]decl{}
+	lits := map[string]*ast.CompositeLit{}
+	parsed := false
+	for _, abs := range names {
+		if strings.HasSuffix(abs, "_test.go") {
+			continue
+		}
+		rel := filepath.ToSlash(filepath.Join(dir, filepath.Base(abs)))
+		f, err := parser.ParseFile(fset, abs, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", rel, err)
+		}
+		parsed = parsed || rel == filepath.ToSlash(file)
+		at := func(n ast.Node) span {
+			return span{rel, fset.Position(n.Pos()).Line, fset.Position(n.End()).Line}
+		}
+		for _, d := range f.Decls {
+			// found: d holds criterion literals (the table itself).
+			found := rel == filepath.ToSlash(file) && criterionLits(d, want, lits)
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && !found {
+					decls[d.Name.Name] = decl{at(d), d}
+				}
+			case *ast.GenDecl:
+				if d.Tok != token.CONST && d.Tok != token.VAR {
+					continue
+				}
+				for _, sp := range d.Specs {
+					vs := sp.(*ast.ValueSpec)
+					if found && criterionLits(vs, want, map[string]*ast.CompositeLit{}) {
+						continue
+					}
+					for _, n := range vs.Names {
+						decls[n.Name] = decl{at(vs), vs}
+					}
+				}
+			}
+		}
+	}
+	if !parsed {
+		return nil, fmt.Errorf("%s: no such Go file", file)
+	}
+	out := map[string][]span{}
+	for id, lit := range lits {
+		spans := []span{{filepath.ToSlash(file), fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line}}
+		seen := map[string]bool{}
+		todo := []ast.Node{lit}
+		for len(todo) > 0 {
+			n := todo[len(todo)-1]
+			todo = todo[:len(todo)-1]
+			for _, name := range references(n) {
+				d, ok := decls[name]
+				if !ok || seen[name] {
+					continue
+				}
+				seen[name] = true
+				spans = append(spans, d.span)
+				todo = append(todo, d.node)
+			}
+		}
+		out[id] = spans
+	}
+	return out, nil
+}
+
+// criterionLits adds to lits the criterion literals in n (composite
+// literals with the field ID: "<id>", id wanted) and reports whether it
+// found any.
+func criterionLits(n ast.Node, want map[string]bool, lits map[string]*ast.CompositeLit) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
 		if !ok {
 			return true
@@ -378,11 +539,36 @@ func criterionLines(src []byte, cs Criteria) (map[string][2]int, error) {
 			}
 			if v, ok := kv.Value.(*ast.BasicLit); ok && v.Kind == token.STRING {
 				if id, err := strconv.Unquote(v.Value); err == nil && want[id] {
-					out[id] = [2]int{fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line}
+					lits[id], found = lit, true
 				}
 			}
 		}
 		return true
 	})
-	return out, nil
+	return found
+}
+
+// references returns the identifiers n uses that may name package-level
+// declarations: not those after a dot, nor the keys of keyed literals.
+func references(n ast.Node) []string {
+	var out []string
+	var visit func(ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, visit)
+			return false
+		case *ast.KeyValueExpr:
+			if _, ok := n.Key.(*ast.Ident); !ok {
+				ast.Inspect(n.Key, visit)
+			}
+			ast.Inspect(n.Value, visit)
+			return false
+		case *ast.Ident:
+			out = append(out, n.Name)
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
+	return out
 }

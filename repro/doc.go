@@ -49,10 +49,13 @@
 // # Criteria
 //
 // Each paper declares its Criteria in one table (repro/<paper>/criteria.go)
-// before any result is read: which claims each decides, by which Rule, α,
-// δ, margin or tolerance, and why. The report prints the table after the
-// claims, with the commit at which each criterion last changed
-// (Report.StampCriteria, from git blame). A criterion or diagnostic written
+// before the results shown are read: which claims each decides, by which
+// Rule, α, δ, margin or tolerance, and why. The report prints the table
+// after the claims, with the commit at which each criterion last changed:
+// its literal, or a constant, variable or function of the paper's package
+// the literal references (Report.StampCriteria, from git blame). Its note
+// gives the commit and day the table was first committed: earlier runs
+// under older, looser rules preceded it. A criterion or diagnostic written
 // after its result was seen is PostHoc: shown as such, it explains nothing.
 //
 // # Rows that are not the paper's claims
@@ -60,8 +63,9 @@
 // A Diagnostic explains a miss of ours and is labelled "explains" or "does
 // not explain"; a post-hoc one explains nothing. A Target is a goal the
 // reproduction sets itself and is labelled "met" or "not met". Both stay
-// out of the paper's counts. Claims and cells on a substitute data set are
-// counted apart. A claim decided on part of the protocol in quick mode says
+// out of the paper's counts. Claims and cells on a substitute data set, or
+// by a method or set-up of ours standing in for the paper's, are counted
+// apart. A claim decided on part of the protocol in quick mode says
 // "quick: decided on N of M" (Claim.Quick). A quick report's summary opens
 // with "quick run, not a reproduction result".
 //

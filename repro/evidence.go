@@ -129,9 +129,9 @@ func (c Claim) Decide(parts ...Part) Claim {
 }
 
 // DecideCells computes the claim's outcome from its cells: each cell's
-// Verdict is a part, combined by Combine. Cells on a substitute data set
-// are shown but do not decide when the claim has cells on the paper's data
-// sets; when all its cells are substitutes, the claim is marked Substitute
+// Verdict is a part, combined by Combine. Substitute cells (another data
+// set, method or set-up than the paper's) are shown but do not decide when
+// the claim has cells of the paper's own; when all its cells are substitutes, the claim is marked Substitute
 // (and counted apart). An empty Kind becomes Experiment, an empty Ours
 // "k of m cells held", an empty Tolerance the rule of the cells.
 func (c Claim) DecideCells(cells []Cell) Claim {
@@ -158,7 +158,7 @@ func (c Claim) DecideCells(cells []Cell) Claim {
 	if c.Ours == "" {
 		c.Ours = partCounts("cells", decide)
 		if len(own) > 0 && len(sub) > 0 {
-			c.Ours += "; substitute data: " + partCounts("cells", sub)
+			c.Ours += "; substitutes: " + partCounts("cells", sub)
 		}
 	}
 	if c.Tolerance == "" {

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -248,7 +250,7 @@ func TestRankRule(t *testing.T) {
 	}
 }
 
-// TestCountsApart: corrected and undecided claims, substitute data sets,
+// TestCountsApart: corrected and undecided claims, substitutes,
 // claims decided on a subset and post-hoc diagnostics are each counted
 // apart, and a quick report never reads as a result.
 func TestCountsApart(t *testing.T) {
@@ -280,7 +282,7 @@ func TestCountsApart(t *testing.T) {
 	}
 	s := c.String()
 	for _, w := range []string{"0 of 3 claims reproduced, 1 partly, 1 undecided, 1 corrected", "1 of 2 cells within",
-		"substitute data sets apart: 1 of 1 claims", "1 decided on a subset", "1 post-hoc diagnostic row, explaining nothing"} {
+		"substitutes apart: 1 of 1 claims", "1 decided on a subset", "1 post-hoc diagnostic row, explaining nothing"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("summary %q lacks %q", s, w)
 		}
@@ -289,7 +291,7 @@ func TestCountsApart(t *testing.T) {
 		t.Error("a full report reads as quick")
 	}
 	text := r.Text()
-	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results"} {
+	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results shown"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("text lacks %q:\n%s", w, text)
 		}
@@ -338,8 +340,12 @@ func TestCriteriaCheck(t *testing.T) {
 }
 
 // TestStampCriteria: in a fresh git repository, a criterion changed in a
-// second commit carries that commit, the other the first; an edit not
-// committed reads "uncommitted"; outside a checkout the note says so.
+// second commit carries that commit, the other the first; a change of a
+// constant a criterion references through a constant in another file of
+// the package (not of a test file, nor of a field named like it) moves
+// that criterion's commit alone; an edit not committed reads
+// "uncommitted"; the note gives the commit and day the criteria file was
+// first committed; outside a checkout the note says so.
 func TestStampCriteria(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -356,37 +362,59 @@ func TestStampCriteria(t *testing.T) {
 	}
 	run("init", "-q")
 	src := func(tolA, tolB string) string {
-		return "package p\n\nvar Criteria = repro.Criteria{\n\t{\n\t\tID:     \"A\",\n\t\tReason: \"" + tolA + "\",\n\t},\n\t{ID: \"B\", Reason: \"" + tolB + "\"},\n}\n"
+		return "package p\n\nvar Criteria = repro.Criteria{\n\t{\n\t\tID:     \"A\",\n\t\tReason: \"" + tolA + "\",\n\t},\n\t{ID: \"B\", Tol: repro.Abs(TolB), Reason: \"" + tolB + "\"},\n\t{ID: \"D\", Margin: Base},\n}\n"
 	}
-	file := filepath.Join(dir, "repro", "p", "criteria.go")
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+	pkg := filepath.Join(dir, "repro", "p")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write := func(s string) {
-		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+	write := func(name, s string) {
+		if err := os.WriteFile(filepath.Join(pkg, name), []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write(src("a1", "b1"))
+	// TolB (paper.go) reads half (other.go); Margin, a field name, is
+	// also a constant of the test file, which does not count.
+	write("paper.go", "package p\n\n// TolB is B's tolerance.\nconst TolB = 2 * half\n\nconst Base = 1\n")
+	other := func(v string) string { return "package p\n\nconst (\n\tunused = 0\n\thalf   = " + v + "\n)\n" }
+	write("other.go", other("0.5"))
+	write("p_test.go", "package p\n\nconst Margin = 1\n")
+	write("criteria.go", src("a1", "b1"))
 	run("add", ".")
 	run("commit", "-q", "-m", "one")
 	first := run("rev-parse", "--short=9", "HEAD")
-	write(src("a1", "b2"))
+	write("criteria.go", src("a1", "b2"))
 	run("commit", "-q", "-am", "two")
 	second := run("rev-parse", "--short=9", "HEAD")
 	t.Chdir(filepath.Join(dir, "repro"))
-	r := &Report{CriteriaFile: "repro/p/criteria.go", Criteria: Criteria{{ID: "A"}, {ID: "B"}, {ID: "C"}}}
-	r.StampCriteria()
-	if r.Criteria[0].Commit != first || r.Criteria[1].Commit != second || r.Criteria[2].Commit != "" {
-		t.Fatalf("commits %q %q %q, want %s %s and none (%s)", r.Criteria[0].Commit, r.Criteria[1].Commit, r.Criteria[2].Commit, first, second, r.CriteriaNote)
+	r := &Report{CriteriaFile: "repro/p/criteria.go", Criteria: Criteria{{ID: "A"}, {ID: "B"}, {ID: "C"}, {ID: "D"}}}
+	commits := func() []string {
+		r.StampCriteria()
+		var out []string
+		for _, c := range r.Criteria {
+			out = append(out, c.Commit)
+		}
+		return out
 	}
-	if !strings.Contains(r.CriteriaNote, "git blame at "+second) {
-		t.Errorf("note %q", r.CriteriaNote)
+	if got, want := commits(), []string{first, second, "", first}; !slices.Equal(got, want) {
+		t.Fatalf("commits %q, want %q (%s)", got, want, r.CriteriaNote)
 	}
-	write(src("a3", "b2"))
-	r.StampCriteria()
-	if r.Criteria[0].Commit != "uncommitted" || r.Criteria[1].Commit != second {
-		t.Errorf("after an edit: %q %q", r.Criteria[0].Commit, r.Criteria[1].Commit)
+	day := run("log", "-1", "--format=%cs", first)
+	for _, w := range []string{"git blame at " + second, "first committed at " + first + " on " + day, "older, looser rules"} {
+		if !strings.Contains(r.CriteriaNote, w) {
+			t.Errorf("note %q lacks %q", r.CriteriaNote, w)
+		}
+	}
+	write("other.go", other("0.25"))
+	write("p_test.go", "package p\n\nconst Margin = 2\n")
+	run("commit", "-q", "-am", "three")
+	third := run("rev-parse", "--short=9", "HEAD")
+	if got, want := commits(), []string{first, third, "", first}; !slices.Equal(got, want) {
+		t.Errorf("after a referenced constant changed in another file: %q, want %q", got, want)
+	}
+	write("criteria.go", src("a3", "b2"))
+	if got, want := commits(), []string{"uncommitted", third, "", first}; !slices.Equal(got, want) {
+		t.Errorf("after an edit: %q, want %q", got, want)
 	}
 	t.Chdir(t.TempDir())
 	r.StampCriteria()
@@ -422,6 +450,44 @@ func TestPartsBadInput(t *testing.T) {
 	for _, c := range cases {
 		if !errors.Is(c.err, c.want) {
 			t.Errorf("%s: got %v, want %v", c.name, c.err, c.want)
+		}
+	}
+}
+
+// TestCriterionDepsPapers: in every paper's criteria file of this
+// repository, each criterion ID (found by a regular expression, not the
+// parser) is located as a literal of that file, so StampCriteria can date
+// every paper's criteria.
+func TestCriterionDepsPapers(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(root, "repro", "*", "criteria.go"))
+	if err != nil || len(files) < 5 {
+		t.Fatalf("criteria files %v: %v", files, err)
+	}
+	idRE := regexp.MustCompile(`\{\s*ID:\s*"([^"]+)"`)
+	for _, f := range files {
+		rel, _ := filepath.Rel(root, f)
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cs Criteria
+		for _, m := range idRE.FindAllStringSubmatch(string(src), -1) {
+			cs = append(cs, Criterion{ID: m[1]})
+		}
+		deps, err := criterionDeps(root, rel, cs)
+		if err != nil || len(cs) == 0 {
+			t.Errorf("%s: %d criteria: %v", rel, len(cs), err)
+			continue
+		}
+		for _, c := range cs {
+			if sp := deps[c.ID]; len(sp) == 0 || sp[0].file != rel {
+				t.Errorf("%s: criterion %q not located: %v", rel, c.ID, sp)
+			}
 		}
 	}
 }

@@ -220,8 +220,8 @@ type Cell struct {
 	// methods in the paper's own row, AdjacentGap): with a printed spread
 	// over runs it selects Welch's rule (see Verdict).
 	Delta float64 `json:"delta,omitempty"`
-	// Substitute marks a cell on a data set that stands in for the paper's
-	// (counted apart from the paper's data sets).
+	// Substitute marks a cell whose data set, method or set-up stands in
+	// for the paper's (ours where the paper gives none): counted apart.
 	Substitute bool `json:"substitute,omitempty"`
 }
 
@@ -279,8 +279,8 @@ type Claim struct {
 	// PostHoc marks a row written after the miss it concerns was seen (a
 	// diagnostic): it is shown as post hoc and explains nothing.
 	PostHoc bool `json:"postHoc,omitempty"`
-	// Substitute marks a claim decided on a data set that stands in for
-	// the paper's; it is counted apart.
+	// Substitute marks a claim decided on a data set, method or set-up
+	// that stands in for the paper's; it is counted apart.
 	Substitute bool `json:"substitute,omitempty"`
 	// Quick says that the claim was decided on a subset of the protocol
 	// (quick mode): "quick: decided on N of M …".
@@ -300,9 +300,9 @@ func reasonIf(cond bool, r string) string {
 }
 
 // Counts summarises a report for the index. Claims of the paper on its own
-// data sets are counted by outcome; claims and cells on substitute data
-// sets are counted apart (Sub…), diagnostics apart as pre-registered or
-// post hoc, and our targets apart.
+// data sets and set-up are counted by outcome; substitute claims and cells
+// (Substitute) are counted apart (Sub…), diagnostics apart as
+// pre-registered or post hoc, and our targets apart.
 type Counts struct {
 	// Quick is set for a quick-mode report: not a reproduction result.
 	Quick      bool `json:"quick,omitempty"`
@@ -320,8 +320,8 @@ type Counts struct {
 	Cells          int `json:"cells"`
 	Within         int `json:"within"`
 	CellsUndecided int `json:"cellsUndecided,omitempty"`
-	// SubClaims and SubReproduced count the claims on substitute data
-	// sets; SubCells and SubWithin the substitute cells of every claim.
+	// SubClaims and SubReproduced count the substitute claims; SubCells
+	// and SubWithin the substitute cells of every claim.
 	SubClaims     int `json:"subClaims,omitempty"`
 	SubReproduced int `json:"subReproduced,omitempty"`
 	SubCells      int `json:"subCells,omitempty"`
@@ -348,8 +348,8 @@ func (c Counts) Run() int { return c.Claims - c.NotRun }
 const QuickNote = "quick run, not a reproduction result"
 
 // String reads "R of M claims reproduced, P partly, N not, U undecided, C
-// corrected; K of L cells within, V undecided", followed by the counts on
-// substitute data, the claims decided on a subset, the claims not run, our
+// corrected; K of L cells within, V undecided", followed by the counts of
+// substitutes, the claims decided on a subset, the claims not run, our
 // targets and the diagnostic rows (not counted), when there are any. A
 // quick-mode summary opens with QuickNote.
 func (c Counts) String() string {
@@ -371,7 +371,7 @@ func (c Counts) String() string {
 		s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
 	}
 	if c.SubClaims > 0 || c.SubCells > 0 {
-		s += fmt.Sprintf("; substitute data sets apart: %d of %d claims reproduced, %d of %d cells within", c.SubReproduced, c.SubClaims, c.SubWithin, c.SubCells)
+		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced, %d of %d cells within", c.SubReproduced, c.SubClaims, c.SubWithin, c.SubCells)
 	}
 	if c.OnSubset > 0 {
 		s += fmt.Sprintf("; %d decided on a subset", c.OnSubset)
@@ -687,7 +687,7 @@ func (r *Report) HTML() string {
 	if len(r.Criteria) > 0 {
 		// One click away, so that the verdict and the first experiment
 		// stay near the top of a report.
-		fmt.Fprintf(&b, `<details style="margin-top:6px"><summary>the %d criteria, declared before the results, that decide these rows (each with the commit of its last change)</summary>`, len(r.Criteria))
+		fmt.Fprintf(&b, `<details style="margin-top:6px"><summary>the %d criteria, declared before the results shown, that decide these rows (each with the commit of its last change)</summary>`, len(r.Criteria))
 		b.WriteString(r.Criteria.HTML(r.CriteriaNote))
 		b.WriteString(`</details>`)
 	}

@@ -189,10 +189,13 @@ func stampInputs(cfg stampConfig) (map[string]string, error) {
 			return nil, err
 		}
 	}
-	// The last commit of the papers' criteria tables: a report prints it
-	// beside each criterion (repro.Report.StampCriteria), so committing a
-	// criteria file executes the notebooks again though no file changed.
-	if out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%H", "--", "repro/*/criteria.go").Output(); err == nil {
+	// The last commit of the papers' report packages (their criteria
+	// tables and the declarations these reference): a report prints it
+	// beside each criterion (repro.Report.StampCriteria), so committing
+	// one of their files executes the notebooks again though no file
+	// changed.
+	if out, err := exec.Command("git", "-C", root, "log", "-1", "--format=%H", "--",
+		":(glob)repro/*/*.go", ":(exclude,glob)repro/*/*_test.go").Output(); err == nil {
 		in["git:criteria"] = strings.TrimSpace(string(out))
 	}
 	// The notebook itself, also when it lives outside the repository.

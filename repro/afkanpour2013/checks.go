@@ -39,17 +39,21 @@ func Checks(seed uint64) ([]repro.Claim, error) {
 // checkData is the checks' common problem: n scalar inputs X on [−10, 10]
 // with labels y = sign sin(√2 x), the centred target kernel Ks = ỹỹᵀ, the
 // Dirichlet Gram K (σ = 1.3), its centred form Kc, the alignment's gradient
-// Gc = F'(Kc) and CGc = C_n Gc C_n.
+// Gc = F'(Kc) and CGc = C_n Gc C_n. gradient and step are the formulas
+// under check (stagewise.Gradient, Eq. (3); stagewise.Step, Proposition
+// 2), fields so that a test can swap in a wrong one.
 type checkData struct {
 	n                  int
 	rng                *rand.Rand
 	X                  *mat.Dense
 	Ks, K, Kc, Gc, CGc *mat.SymDense
+	gradient           func(K, Ks *mat.SymDense) (*mat.SymDense, error)
+	step               func(K, Kp, Ks *mat.SymDense, etaMax float64) (float64, error)
 }
 
 func newCheckData(seed uint64) (*checkData, error) {
 	const n = 30
-	c := &checkData{n: n, rng: klearn.NewRand(seed), X: mat.NewDense(n, 1, nil)}
+	c := &checkData{n: n, rng: klearn.NewRand(seed), X: mat.NewDense(n, 1, nil), gradient: stagewise.Gradient, step: stagewise.Step}
 	y := make([]float64, n)
 	var ybar float64
 	for i := 0; i < n; i++ {
@@ -73,7 +77,7 @@ func newCheckData(seed uint64) (*checkData, error) {
 	if c.Kc, err = kernel.Center(c.K); err != nil {
 		return nil, err
 	}
-	if c.Gc, err = stagewise.Gradient(c.Kc, c.Ks); err != nil {
+	if c.Gc, err = c.gradient(c.Kc, c.Ks); err != nil {
 		return nil, err
 	}
 	if c.CGc, err = kernel.Center(c.Gc); err != nil {
@@ -145,7 +149,7 @@ func centralDiff(f func(float64) (float64, error), h float64) (float64, error) {
 // checkGradient: Eq. (3), F'(K) is the gradient of F, by central
 // differences along 20 random symmetric directions.
 func (c *checkData) checkGradient() (repro.Claim, error) {
-	G, err := stagewise.Gradient(c.K, c.Ks)
+	G, err := c.gradient(c.K, c.Ks)
 	if err != nil {
 		return repro.Claim{}, err
 	}
@@ -161,7 +165,7 @@ func (c *checkData) checkGradient() (repro.Claim, error) {
 	}
 	return repro.Claim{ID: "Eq. (3)", Kind: repro.Theorem,
 		Statement: "F'(K) is the gradient of the alignment F",
-		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Eq. (3)", worst <= 1e-6,
+		Paper:     "exact", Tolerance: fmt.Sprintf("≤ %g", GradTol), Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Eq. (3)", worst <= GradTol,
 		fmt.Sprintf("worst relative error %.1e over 20 directions", worst))), nil
 }
 
@@ -176,7 +180,7 @@ func (c *checkData) checkStep() (repro.Claim, error) {
 			return repro.Claim{}, err
 		}
 		for _, etaMax := range []float64{0.5, 1, 10} {
-			eta, err := stagewise.Step(c.Kc, Kp, c.Ks, etaMax)
+			eta, err := c.step(c.Kc, Kp, c.Ks, etaMax)
 			if err != nil {
 				return repro.Claim{}, err
 			}
@@ -197,7 +201,7 @@ func (c *checkData) checkStep() (repro.Claim, error) {
 	}
 	return repro.Claim{ID: "Prop. 2", Kind: repro.Theorem,
 		Statement: "the closed-form step maximises F(K + ηK') on [0, η_max]",
-		Paper:     "exact", Tolerance: "≤ 1e-9", Reason: "grid of 4,001 points"}.Decide(repro.Check("Prop. 2", worst <= 1e-9,
+		Paper:     "exact", Tolerance: fmt.Sprintf("≤ %g", StepTol), Reason: "grid of 4,001 points"}.Decide(repro.Check("Prop. 2", worst <= StepTol,
 		fmt.Sprintf("grid maximum exceeds the closed form by at most %.1e over 12 cases", worst))), nil
 }
 
@@ -222,7 +226,7 @@ func (c *checkData) checkCentred() (repro.Claim, error) {
 	}
 	return repro.Claim{ID: "Lemma 3", Kind: repro.Theorem,
 		Statement: "F_c'(K) = C_n F'(K_c) C_n, and C_n F'(K_c) C_n = F'(K_c)",
-		Paper:     "exact", Tolerance: "≤ 1e-6 and ≤ 1e-12", Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Lemma 3", worstFD <= 1e-6 && worstId <= 1e-12,
+		Paper:     "exact", Tolerance: fmt.Sprintf("≤ %g and ≤ %g", GradTol, IdentityTol), Reason: "central differences, h = 1e-5"}.Decide(repro.Check("Lemma 3", worstFD <= GradTol && worstId <= IdentityTol,
 		fmt.Sprintf("gradient: worst relative error %.1e over 20 directions; identity: max |C F' C − F'| = %.1e", worstFD, worstId))), nil
 }
 
@@ -253,7 +257,7 @@ func (c *checkData) checkDirection() (repro.Claim, error) {
 	}
 	return repro.Claim{ID: "Prop. 1", Kind: repro.Theorem,
 		Statement: "the steepest-ascent direction: (f(k + εκ_σ) − f(k))/ε → ⟨K(κ_σ), F'((K(k))_c)⟩_F",
-		Paper:     "exact", Tolerance: "≤ 1e-6", Reason: "central differences, ε = 1e-6"}.Decide(repro.Check("Prop. 1", worst <= 1e-6,
+		Paper:     "exact", Tolerance: fmt.Sprintf("≤ %g", GradTol), Reason: "central differences, ε = 1e-6"}.Decide(repro.Check("Prop. 1", worst <= GradTol,
 		fmt.Sprintf("worst relative error %.1e at σ ∈ {0.3, 1, 4} (Gaussian κ_σ)", worst))), nil
 }
 
@@ -285,6 +289,6 @@ func (c *checkData) checkDirichlet() (repro.Claim, error) {
 	n := float64(c.n)
 	return repro.Claim{ID: "Dirichlet PSD", Kind: repro.Theorem,
 		Statement: "1 + 2cos(σ|x − x'|) is PSD on scalar inputs (and not in 2-D, so it is used in 1-D only)",
-		Paper:     "PSD in 1-D", Tolerance: "λ_min ≥ −1e-9·n in 1-D, < 0 in 2-D", Reason: "30 random points, σ = 1.3"}.Decide(repro.Check("Dirichlet PSD", min1 >= -1e-9*n && min2 < 0,
+		Paper:     "PSD in 1-D", Tolerance: fmt.Sprintf("λ_min ≥ −%g·n in 1-D, < 0 in 2-D", PSDTol), Reason: "30 random points, σ = 1.3"}.Decide(repro.Check("Dirichlet PSD", min1 >= -PSDTol*n && min2 < 0,
 		fmt.Sprintf("λ_min = %.1e in 1-D, %.2f in 2-D", min1, min2))), nil
 }

@@ -15,12 +15,20 @@ var H1Paper = []float64{26.1, 26.8, 28.6, 16.4, 20.0, 21.3, 2.3}
 // PaperTest is the paper's test-set size (500 train, 500 validation).
 const PaperTest = 1000
 
-// Tolerance of an error rate p (percent): two standard errors of a
+// SEs is the number of standard errors of an error rate that the H1
+// cells and Figure 1(b)'s finite-set rows allow: 2.
+const SEs = 2
+
+// SEFloor (percent) floors the error rate whose standard error Figure
+// 1(b)'s rows compute, so that a zero error keeps a band.
+const SEFloor = 1.0
+
+// Tolerance of an error rate p (percent): SEs standard errors of a
 // proportion on the paper's 1000 test points, 2·√(p(100 − p)/1000) points.
 // A single draw of 500/500/1000 points differs from the paper's draw by
 // about that much.
 func Tolerance(p float64) repro.Tolerance {
-	return repro.Abs(2 * math.Sqrt(p*(100-p)/PaperTest))
+	return repro.Abs(SEs * math.Sqrt(p*(100-p)/PaperTest))
 }
 
 // FrequencyTol is how close (absolute) a learned frequency must be to one
@@ -46,16 +54,44 @@ var Table2Time = map[string][][2]float64{
 	"Letter": {{9, 1}, {1986, 247}, {590, 21}, {11, 1}, {21, 1}, {22, 1}, {5, 1}},
 }
 
-// Alpha is the level of the paired tests between methods.
-const Alpha = 0.05
-
 // SmallGamma bounds the "small values of γ" of Section 3.2 at which the
 // unregularised CA-nD is said to overfit.
 const SmallGamma = 5.0
 
+// LargeGamma bounds from below the "large γ" of Figures 2 and 4 at which
+// CA-nD is said to beat the 1-D methods.
+const LargeGamma = 10.0
+
 // MinRankTasks is the fewest tasks over which Table 2's rank intervals
 // are bootstrapped: with fewer, a group's ranks are undecided.
 const MinRankTasks = 3
+
+// RankDraws and RankLevel are the bootstrap of the Table 2 rank rows: the
+// resamples and the level of the percentile interval of a median rank.
+const (
+	RankDraws = 2000
+	RankLevel = 0.95
+)
+
+// MaxStages is the paper's bound on CA's stages in the task experiments:
+// "less than 10 iterations (kernels)".
+const MaxStages = 10
+
+// CloseMargin is the equivalence margin, in points of test error, of
+// Figure 1(b)'s "CA and CR come close to the three-frequency SVM".
+const CloseMargin = 1.0
+
+// The tolerances of the numerical checks: GradTol the relative error of a
+// central difference against an analytic derivative (Eq. (3), Proposition
+// 1, Lemma 3), StepTol how far a 4,001-point grid may exceed the closed-form
+// step (Proposition 2), IdentityTol an exact matrix identity (Lemma 3), and
+// PSDTol the smallest eigenvalue allowed, per point, of a PSD Gram matrix.
+const (
+	GradTol     = 1e-6
+	StepTol     = 1e-9
+	IdentityTol = 1e-12
+	PSDTol      = 1e-9
+)
 
 // AscentTol is the largest fall of the training alignment between two
 // stages of CA that rounding explains.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
@@ -361,25 +362,231 @@ func TestEveryRowHasACriterion(t *testing.T) {
 	}
 }
 
-// TestTaskRowsFailOnMutation: rows of Figure 4, Table 2's times and CA's
-// iterations fail on mutated records.
-func TestTaskRowsFailOnMutation(t *testing.T) {
+// craftedAll adds to craftedTasks three Letter tasks (CA-1D the lowest
+// error, CA-nD the highest alignment, the paper's order of times), four
+// Table 3 sets (CA-nD far the best), CA's Figure 1 run and an h(σ) curve:
+// every task row holds.
+func craftedAll() *Results {
 	res := craftedTasks()
-	for i := range res.Tasks {
-		r := &res.Tasks[i]
-		switch {
-		case r.Table == protocol.JobFigure2 && r.Method == "DA":
-			r.Alignment -= 0.2 // DA far less aligned than CA-1D
-		case r.Method == "CA-1D":
-			r.Stages = 12
-		case r.Table == protocol.JobMNIST && r.Method == "DU":
-			r.Seconds = 1000 // DU slowest
+	add := func(table, task, m string, rep int, e, a, s float64) {
+		res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: table, Task: task, Method: m, Rep: rep, TaskResult: protocol.TaskResult{Error: e, Alignment: a, Seconds: s, Stages: 4}})
+	}
+	letterTimes := map[string]float64{"CA-1D": 9, "CA-nD": 1986, "CR": 590, "DA": 11, "D1": 21, "D2": 22, "DU": 5, protocol.MethodCRDC: 200}
+	for rep := 0; rep < 3; rep++ {
+		noise := 0.1 * float64(rep%3)
+		for _, task := range []string{"A-B", "C-G", "D-O"} {
+			for i, m := range append(slices.Clone(TaskMethods), protocol.MethodCRDC) {
+				a := 0.3 + 0.01*float64(i) + noise/10
+				if m == "CA-nD" {
+					a = 0.6
+				}
+				add(protocol.JobLetter, task, m, rep, 2+2*float64(i)+noise, a, letterTimes[m]*(1+noise))
+			}
+		}
+		for _, task := range []string{"Banana", "Heart", "Sonar", "Thyroid"} {
+			for i, m := range TaskMethods {
+				e := 10 + 3*float64(i) + noise
+				if m == "CA-nD" {
+					e = 1 + noise
+				}
+				add(protocol.JobUCI, task, m, rep, e, 0.3, 1+float64(i)+noise)
+			}
 		}
 	}
+	res.CA = []protocol.Atom{{Weight: 1, Sigma: 1.41}}
+	res.HCurves = []protocol.HCurve{{Task: "mnist 3-8", Stage: 1, Sigma: []float64{1, 10, 100}, H: []float64{0, -1, 0}, Minima: 1}}
+	return res
+}
+
+// TestTaskRowsFailOnMutation: each task row holds on craftedAll and is not
+// reproduced on the mutated records the table names.
+func TestTaskRowsFailOnMutation(t *testing.T) {
+	each := func(res *Results, f func(r *protocol.TaskRecord)) {
+		for i := range res.Tasks {
+			f(&res.Tasks[i])
+		}
+	}
+	oneD := []string{"CA-1D", "CR", "DA", "D1", "D2", "DU"}
+	for _, tc := range []struct {
+		id, mutation string
+		want         repro.Outcome
+		mutate       func(res *Results)
+	}{
+		{"Figure 2 1-D", "the 1-D methods' error falls to 1 % at γ = 40", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobFigure2 && r.Task == "γ=40" && slices.Contains(oneD, r.Method) {
+					r.Error = 1 + 0.1*float64(r.Rep%3)
+				}
+			})
+		}},
+		{"Figure 2 time", "CA-1D's and CA-nD's seconds swapped", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobFigure2 && r.Method == "CA-nD" {
+					r.Method = "CA-1D"
+				} else if r.Table == protocol.JobFigure2 && r.Method == "CA-1D" {
+					r.Method = "CA-nD"
+				}
+			})
+		}},
+		{"Figure 4 CA-nD", "CA-nD's alignment at γ = 40 below the 1-D methods'", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobFigure2 && r.Task == "γ=40" && r.Method == "CA-nD" {
+					r.Alignment = 0.05
+				}
+			})
+		}},
+		{"Figure 4 DA", "DA's alignment lowered by 0.2", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobFigure2 && r.Method == "DA" {
+					r.Alignment -= 0.2
+				}
+			})
+		}},
+		{"Table 2 continuous", "DA's error below CA-1D's everywhere", repro.Partly, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Method == "DA" && r.Table != protocol.JobFigure2 {
+					r.Error = 0.5 + 0.1*float64(r.Rep%3)
+				}
+			})
+		}},
+		{"Table 2 time", "DU the slowest on MNIST", repro.Partly, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobMNIST && r.Method == "DU" {
+					r.Seconds = 1000 + float64(r.Rep)
+				}
+			})
+		}},
+		{"CA iterations", "12 stages in every CA-1D run", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Method == "CA-1D" {
+					r.Stages = 12
+				}
+			})
+		}},
+		{"Figure 7", "CA-nD's Letter alignment below every other method's", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobLetter && r.Method == "CA-nD" {
+					r.Alignment = 0.1 + 0.01*float64(r.Rep)
+				}
+			})
+		}},
+		{"Table 2 CA-nD", "CA-nD's error the worst on every Table 3 set", repro.NotReproduced, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobUCI && r.Method == "CA-nD" {
+					r.Error = 90
+				}
+			})
+		}},
+		{"Table 2 CA-nD", "CA-nD's error equal to CA-1D's (a tie with it)", repro.Partly, func(res *Results) {
+			each(res, func(r *protocol.TaskRecord) {
+				if r.Table == protocol.JobUCI && r.Method == "CA-nD" {
+					r.Error = 10 + 0.1*float64(r.Rep%3)
+				}
+			})
+		}},
+		{"Figure 3", "an h(σ) curve with 3 minima", repro.NotReproduced, func(res *Results) { res.HCurves[0].Minima = 3 }},
+	} {
+		if c := byID(Verdict(craftedAll()))[tc.id]; c.Outcome != repro.Reproduced {
+			t.Errorf("%s unmutated: %v (%s) %s", tc.id, c.Outcome, c.Ours, c.Reason)
+		}
+		res := craftedAll()
+		tc.mutate(res)
+		if c := byID(Verdict(res))[tc.id]; c.Outcome != tc.want {
+			t.Errorf("%s with %s: %v, want %v (%s)", tc.id, tc.mutation, c.Outcome, tc.want, c.Ours)
+		}
+	}
+}
+
+// TestQuickRowsLabelled: in quick mode every row run says on how much of
+// the paper's protocol it was decided, except the numerical checks (the
+// same in every mode); in full mode none does.
+func TestQuickRowsLabelled(t *testing.T) {
+	res := craftedAll()
+	cs, err := Checks(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Checks, res.Train, res.Val, res.Test = cs, 150, 150, 500
+	res.H1, res.Errors = append([]float64(nil), H1Paper...), []float64{2.5, 3.0, 8, 9, 2.6, 12}
+	checks := map[string]bool{}
+	for _, c := range cs {
+		checks[c.ID] = true
+	}
+	for _, mode := range []string{"quick", "full"} {
+		res.Mode = mode
+		n := 0
+		for _, c := range Verdict(res).Claims {
+			if c.Outcome == repro.NotRun || checks[c.ID] {
+				continue
+			}
+			n++
+			if labelled := c.Quick.M > 0 && strings.HasPrefix(c.Quick.String(), "quick: decided on "); labelled != (mode == "quick") {
+				t.Errorf("%s mode, %s: quick label %q", mode, c.ID, c.Quick)
+			}
+		}
+		if n < 18 {
+			t.Errorf("%s mode: only %d rows run", mode, n)
+		}
+	}
+	res.Mode = "quick"
 	c := byID(Verdict(res))
-	for id, want := range map[string]repro.Outcome{"Figure 4 DA": repro.NotReproduced, "CA iterations": repro.NotReproduced, "Table 2 time": repro.Partly} {
-		if c[id].Outcome != want {
-			t.Errorf("%s: %v, want %v (%s)", id, c[id].Outcome, want, c[id].Ours)
+	for id, want := range map[string]string{
+		"Table 2 time":  "quick: decided on 24 of 200 (task, repetition) runs",
+		"Figure 7":      "quick: decided on 9 of 120 (task, repetition) runs",
+		"Table 2 CA-nD": "quick: decided on 12 of 110 (task, repetition) runs",
+		"CR DC time":    "quick: decided on 9 of 120 (task, repetition) runs",
+		"H1 table":      "quick: decided on 7 of 7 cells, at 150/150/500 points (the paper: 500/500/1000)",
+	} {
+		if got := c[id].Quick.String(); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}
+
+// TestTable2RowsCountedApart: the rows on Table 2's data (our MNIST and
+// Letter task lists, regenerated Table 3 sets) are substitutes, say why,
+// and are counted apart; the rows of Sections 3.1 and 3.2 are not.
+func TestTable2RowsCountedApart(t *testing.T) {
+	rep := Verdict(craftedAll())
+	sub := 0
+	for _, c := range rep.Claims {
+		onTable2 := slices.Contains([]string{"Table 2 ranks", "Table 2 continuous", "Table 2 time", "CR DC time", "CA iterations", "Figure 7", "Table 2 CA-nD", "Figure 3"}, c.ID)
+		if c.Substitute != onTable2 {
+			t.Errorf("%s: substitute %v", c.ID, c.Substitute)
+		}
+		if c.Substitute {
+			sub++
+			if !strings.Contains(c.Ours, "substitute data, counted apart: ") {
+				t.Errorf("%s does not say why it is a substitute: %s", c.ID, c.Ours)
+			}
+		}
+	}
+	if n := rep.Counts().SubClaims; n != sub || n != 8 {
+		t.Errorf("%d substitute claims counted apart, %d marked, want 8", n, sub)
+	}
+	if c := byID(rep)["Figure 7"]; !strings.Contains(c.Ours, "the paper does not list its twelve") {
+		t.Errorf("Figure 7 does not say the task list is ours: %s", c.Ours)
+	}
+}
+
+// TestBetterRank: "a's median rank is better than b's" by bootstrap
+// intervals: disjoint below is better, disjoint above worse, an overlap a
+// tie (never support), undecided when an interval is wider than ±δ.
+func TestBetterRank(t *testing.T) {
+	iv := func(lo, hi float64) stattest.RankInterval {
+		return stattest.RankInterval{Lo: lo, Hi: hi, Median: (lo + hi) / 2, Stat: stattest.MedianRank}
+	}
+	for _, tc := range []struct {
+		a, b stattest.RankInterval
+		want repro.Outcome
+	}{
+		{iv(1, 2), iv(3, 4), repro.Reproduced},
+		{iv(3, 4), iv(1, 2), repro.NotReproduced},
+		{iv(1, 2), iv(2, 3), repro.NotReproduced}, // touching: a tie, both narrow
+		{iv(1, 1), iv(1, 5), repro.Undecided},     // a tie, b too wide to tell
+	} {
+		if p := betterRank("a vs b", tc.a, tc.b, 1); p.Outcome != tc.want {
+			t.Errorf("%+v against %+v: %v, want %v (%s)", tc.a, tc.b, p.Outcome, tc.want, p.Detail)
 		}
 	}
 }

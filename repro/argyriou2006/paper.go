@@ -24,6 +24,21 @@ var Table2Paper = [3][3][3]float64{
 // iterations to terminate" (Section 5).
 const PaperGreedySteps = 20
 
+// PaperMinMaxima and PaperMaxMaxima: "we have only noticed between two to
+// five local maxima of f" (Section 3.1).
+const (
+	PaperMinMaxima = 2
+	PaperMaxMaxima = 5
+)
+
+// PaperCuts and PaperKernels: "the cutting plane method usually required
+// less than 100 iterations", "the learned convex combination has a small
+// (usually less than 10) number of kernels" (Section 5).
+const (
+	PaperCuts    = 100
+	PaperKernels = 10
+)
+
 // PaperTimes are the running times the paper reports (Matlab on a 1 GHz
 // dual-processor machine, 500 training points), as (what, time) pairs.
 var PaperTimes = [][2]string{

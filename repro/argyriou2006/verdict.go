@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 	"github.com/kernelab/kernelab/viz"
@@ -37,6 +38,7 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(Table1Claim(res), DCStandardClaim(res), Table2Claim(res))
 	r.Add(TwoVsOneClaim(res), GridsClaim(res), RangesClaim(res))
 	r.Add(AlgorithmClaims(res)...)
+	r.Add(FiniteRepresentationClaim(res))
 	r.Add(Figure1Claim(res))
 	fig2 := false
 	for _, c := range res.Table2 {
@@ -62,34 +64,56 @@ func quick(res *Results, n, m int) repro.Subset {
 	return repro.Subset{N: n, M: m, Of: fmt.Sprintf("cells, at %d training and %d test points (the paper: %d and %d)", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest)}
 }
 
-// Table1Claim decides Table 1's cells under TolCell (criterion C-cells).
+// OurSetups are the columns of Table 1 whose set-up the paper leaves to
+// Argyriou et al. (2005), whose text we do not have: "standard" (our
+// multistart quasi-Newton step 2 stands in for that paper's
+// branch-and-bound with local descent), "finite" (the σ set is not given:
+// we take the five of the initial kernel) and "SVM" (SVM-light's σ and C
+// are not given: our σ grid, C grid and cross-validation, protocol.Config).
+// Their cells are our reading of an unstated protocol: shown, but
+// counted apart as substitutes (repro.Cell.Substitute), as repro counts
+// any method or set-up of ours standing in for the paper's.
+// Table 1 is decided by its DC cells.
+var OurSetups = map[string]bool{"standard": true, "finite": true, "SVM": true}
+
+// Table1Claim decides Table 1's DC cells under TolCell (criterion
+// C-cells); the cells of OurSetups are counted apart.
 func Table1Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	for _, c := range res.Table1 {
 		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})...)
 	}
-	return cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance: DC, standard greedy, finite combination, SVM", cells, 36)
+	return cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance: DC decides; standard, finite and SVM apart (set-ups ours: the paper defers them to Argyriou et al., 2005)",
+		"; the standard, finite and SVM cells are counted apart (set-ups ours: the paper defers them to a text we do not have)", cells, 9)
 }
 
 // cellsClaim decides a table's cells under TolCell (criterion C-cells): m
-// is the number of cells the paper prints. No cells: the table was not run.
-func cellsClaim(res *Results, id, what string, cells []repro.Cell, m int) repro.Claim {
+// is the number of the paper's cells that decide (substitutes apart), note
+// ends the reason. No cells: the table was not run.
+func cellsClaim(res *Results, id, what, note string, cells []repro.Cell, m int) repro.Claim {
 	if len(cells) == 0 {
 		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
 	}
-	reason := fmt.Sprintf("%d training, %d test points (the paper: %d, %d); standard and SVM are our readings", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest)
-	return repro.Claim{ID: id, Statement: what, Reason: reason, Quick: quick(res, len(cells), m)}.DecideCells(cells)
+	n := 0
+	for _, c := range cells {
+		if !c.Substitute {
+			n++
+		}
+	}
+	reason := fmt.Sprintf("%d training, %d test points (the paper: %d, %d)%s", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest, note)
+	return repro.Claim{ID: id, Statement: what, Reason: reason, Quick: quick(res, n, m)}.DecideCells(cells)
 }
 
 // rowCells returns the cells of one row of Table 1 or 2 (a task and a
 // range of variances): our error of each method against the paper's
-// printed one, under TolCell. Each run is one fit on fixed data, so N = 1.
+// printed one, under TolCell, the methods of OurSetups as substitutes.
+// Each run is one fit on fixed data, so N = 1.
 func rowCells(task, rng int, methods []string, paper, ours []float64) []repro.Cell {
 	cells := make([]repro.Cell, len(methods))
 	for m, name := range methods {
 		cells[m] = repro.Cell{Row: Tasks[task] + " " + rangeName(rng), Col: name,
-			Paper: repro.V(paper[m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell}
+			Paper: repro.V(paper[m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell, Substitute: OurSetups[name]}
 	}
 	return cells
 }
@@ -97,8 +121,9 @@ func rowCells(task, rng int, methods []string, paper, ours []float64) []repro.Ce
 // DCStandardClaim decides "DC is as good as the previous greedy method for
 // a single variance" (criterion C-dc-standard), per cell of Table 1: the
 // two errors within TolCell of each other, and DC's final regularisation
-// error E no higher than standard's (DC solves step 2 globally, standard
-// locally).
+// error E no higher than standard's, to CertTol (DC solves step 2
+// globally, standard locally). Our standard stands in for the paper's
+// (OurSetups), so the row is a substitute, counted apart.
 func DCStandardClaim(res *Results) repro.Claim {
 	const id, what = "Table 1 (DC vs standard)", "DC is as good as the greedy method with a local step 2 for one variance"
 	if len(res.Table1) == 0 {
@@ -108,11 +133,12 @@ func DCStandardClaim(res *Results) repro.Claim {
 	for _, c := range res.Table1 {
 		name := Tasks[c.Task] + " " + rangeName(c.Range)
 		eDC, eStd := last(c.DC.E), last(c.Standard.E)
-		ok := within(c.DC.Error, c.Standard.Error) && eDC <= eStd*(1+protocol.PaperTol)
+		ok := within(c.DC.Error, c.Standard.Error) && eDC <= eStd*(1+CertTol)
 		parts = append(parts, repro.Check(name, ok, fmt.Sprintf("error DC %.1f %%, standard %.1f %%; final E DC %.6g, standard %.6g", c.DC.Error, c.Standard.Error, eDC, eStd)))
 	}
-	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "DC ≈ standard (6.5/6.6, 3.7/3.8, …)",
-		Tolerance: fmt.Sprintf("errors within %s of each other, E(DC) ≤ E(standard)·(1 + %g)", TolCell, protocol.PaperTol),
+	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "DC ≈ standard (6.5/6.6, 3.7/3.8, …)", Substitute: true,
+		Tolerance: fmt.Sprintf("errors within %s of each other, E(DC) ≤ E(standard)·(1 + %g)", TolCell, CertTol),
+		Reason:    "our standard step 2 stands in for the paper's: counted apart",
 		Quick:     quick(res, len(parts), 9)}.Decide(parts...)
 }
 
@@ -131,7 +157,7 @@ func Table2Claim(res *Results) repro.Claim {
 		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods2, Table2Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Grid5, c.Grid10})...)
 	}
-	return cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", cells, 27)
+	return cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", "", cells, 27)
 }
 
 // TwoVsOneClaim decides "two variances significantly improve on one"
@@ -216,7 +242,7 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 	check := func(name string, g protocol.Greedy1, dc bool) {
 		ok := true
 		for i := 1; i < len(g.E); i++ {
-			ok = ok && g.E[i] <= g.E[i-1]*(1+1e-12)
+			ok = ok && g.E[i] <= g.E[i-1]*(1+MonotoneTol)
 		}
 		mono = append(mono, repro.Check(name, ok, fmt.Sprintf("%d values of E", len(g.E))))
 		if !dc {
@@ -247,10 +273,10 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 	}
 	out := []repro.Claim{
 		repro.Claim{ID: "Algorithm 1 (monotonicity)", Kind: repro.Theorem, Statement: "each greedy step lowers the regularisation error E",
-			Paper: "strictly decreasing", Tolerance: "E non-increasing to 1e-12 at every step"}.Decide(mono...),
+			Paper: "strictly decreasing", Tolerance: fmt.Sprintf("E non-increasing to %g at every step", MonotoneTol)}.Decide(mono...),
 		repro.Claim{ID: "Section 5 (DC certificates)", Kind: repro.Statement,
 			Statement: "each step 2 solved globally by the cutting plane",
-			Paper:     "global optimum of step 2", Tolerance: "certified gap ≤ 1e-6·max(1, |φ|), φ for the unit vector c/‖c‖"}.Decide(
+			Paper:     "global optimum of step 2", Tolerance: fmt.Sprintf("certified gap ≤ %g·max(1, |φ|), φ for the unit vector c/‖c‖", CertTol)}.Decide(
 			repro.Check("certified", cert == steps, fmt.Sprintf("%d of %d step-2 problems certified; uncertified ones stopped at a gap ≤ %.1e", cert, steps, gap))),
 	}
 	if len(nSteps) > 0 {
@@ -263,16 +289,76 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 			return (y[(len(y)-1)/2] + y[len(y)/2]) / 2
 		}
 		out = append(out, repro.Claim{ID: "Section 5 (iterations)", Kind: repro.Statement,
-			Statement: "greedy < 20 iterations, cutting plane < 100, < 10 kernels",
-			Paper:     "< 20 greedy iterations, < 100 cuts, < 10 kernels", Tolerance: "medians over the DC runs; no greedy run at its cap",
+			Statement: fmt.Sprintf("greedy < %d iterations, cutting plane < %d, < %d kernels", PaperGreedySteps, PaperCuts, PaperKernels),
+			Paper:     fmt.Sprintf("< %d greedy iterations, < %d cuts, < %d kernels", PaperGreedySteps, PaperCuts, PaperKernels), Tolerance: "medians over the DC runs; no greedy run at its cap",
 			Reason: fmt.Sprintf("the greedy test of Eq. (10) at a relative %g", res.GreedyTol),
 			Quick:  quick(res, len(nSteps), 18)}.Decide(
 			repro.Check("greedy", med(nSteps) < PaperGreedySteps && capped == 0,
 				fmt.Sprintf("median %.0f, max %.0f greedy steps over %d DC runs; %d stopped at the cap", med(nSteps), slices.Max(nSteps), len(nSteps), capped)),
-			repro.Check("cuts", med(nCuts) < 100, fmt.Sprintf("median %.0f cuts per step 2 (all pieces), max %.0f", med(nCuts), maxOr0(nCuts))),
-			repro.Check("kernels", med(nAtoms) < 10, fmt.Sprintf("median %.0f kernels with positive weight, max %.0f", med(nAtoms), maxOr0(nAtoms)))))
+			repro.Check("cuts", med(nCuts) < PaperCuts, fmt.Sprintf("median %.0f cuts per step 2 (all pieces), max %.0f", med(nCuts), maxOr0(nCuts))),
+			repro.Check("kernels", med(nAtoms) < PaperKernels, fmt.Sprintf("median %.0f kernels with positive weight, max %.0f", med(nAtoms), maxOr0(nAtoms)))))
 	}
 	return out
+}
+
+// FiniteRepresentationClaim decides "an optimal kernel is a mixture of at
+// most m + 1 Gaussians" (Section 3, from Argyriou et al., 2005; m training
+// points; criterion C-finite-representation) on the DC runs of Tables 1
+// and 2. A run stopped by the test of Eq. (10) with every step 2
+// certified is an optimum, to CertTol. Its Gaussians with positive weight
+// are at most the initial kernel's plus one per greedy step: within
+// m + 1, the part holds; its merged kernels (protocol.MergeTol, a lower
+// bound on their number) beyond m + 1, it fails; between, it is
+// undecided. A run the cap stopped, or with a step 2 not certified, is no
+// optimum: shown, not run. At the paper's sizes the bound is loose (at
+// most 5 + 100 Gaussians against m + 1 = 501).
+func FiniteRepresentationClaim(res *Results) repro.Claim {
+	const id, what = "Section 3 (m + 1 kernels)", "an optimal kernel is a mixture of at most m + 1 Gaussians (m training points)"
+	var parts []repro.Part
+	add := func(name string, g protocol.Greedy1, rng, blocks int) {
+		n0, m := len(protocol.Initial(Ranges[rng], blocks)), res.Train
+		bound := n0 + g.Steps
+		detail := fmt.Sprintf("at most %d Gaussians (%d initial, %d steps), %d after merging; m + 1 = %d", bound, n0, g.Steps, len(g.Atoms), m+1)
+		p := repro.Part{Name: name, Detail: detail}
+		switch {
+		case g.Status != opt.Success.String() || g.Certified < g.Steps:
+			p.Outcome, p.Detail = repro.NotRun, fmt.Sprintf("no optimum: stopped by %s, %d of %d step-2 problems certified", g.Status, g.Certified, g.Steps)
+		case bound <= m+1:
+			p.Outcome = repro.Reproduced
+		case len(g.Atoms) > m+1:
+			p.Outcome = repro.NotReproduced
+		default:
+			p.Outcome = repro.Undecided
+		}
+		parts = append(parts, p)
+	}
+	for _, c := range res.Table1 {
+		add("DC (1) "+Tasks[c.Task]+" "+rangeName(c.Range), c.DC, c.Range, 1)
+	}
+	for _, c := range res.Table2 {
+		add("DC (2) "+Tasks[c.Task]+" "+rangeName(c.Range), c.DC, c.Range, 2)
+	}
+	if len(parts) == 0 {
+		return repro.NotRunClaim(id, repro.Theorem, what, "not run in this mode")
+	}
+	optima := 0
+	for _, p := range parts {
+		if p.Outcome != repro.NotRun {
+			optima++
+		}
+	}
+	c := repro.Claim{ID: id, Kind: repro.Theorem, Statement: what, Paper: "at most m + 1 (Argyriou et al., 2005)",
+		Tolerance: "certified optima: initial Gaussians + greedy steps ≤ m + 1 holds; merged kernels > m + 1 fails",
+		Quick:     quick(res, optima, 18)}.Decide(parts...)
+	switch c.Outcome {
+	case repro.NotRun:
+		c.Reason = "no DC run reached a certified optimum"
+	case repro.Undecided:
+		c.Reason = "the records bound the number of Gaussians above m + 1 only"
+	case repro.Partly, repro.NotReproduced:
+		c.Reason = "a certified optimum has more than m + 1 kernels"
+	}
+	return c
 }
 
 func maxOr0(x []float64) float64 {
@@ -295,29 +381,30 @@ func Figure1Claim(res *Results) repro.Claim {
 		top, big := 0.0, 0
 		for _, a := range c.DC.Atoms {
 			top = math.Max(top, a.Weight)
-			if a.Weight >= 0.1 {
+			if a.Weight >= SmallWeight {
 				big++
 			}
 		}
-		holds := (c.Task == 0 && big >= 2) || (c.Task != 0 && top >= 0.5)
-		parts = append(parts, repro.Check(Tasks[c.Task], holds, fmt.Sprintf("largest weight %.2f, %d weights ≥ 0.1", top, big)))
+		holds := (c.Task == 0 && big >= MinCombined) || (c.Task != 0 && top >= WinnerWeight)
+		parts = append(parts, repro.Check(Tasks[c.Task], holds, fmt.Sprintf("largest weight %.2f, %d weights ≥ %g", top, big, SmallWeight)))
 	}
 	if len(parts) == 0 {
 		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
 	}
 	return repro.Claim{ID: id, Kind: repro.Experiment, Statement: what, Paper: "stem plots, no numbers",
-		Tolerance: "odd vs even: ≥ 2 weights ≥ 0.1; others: one weight ≥ 0.5", Quick: quick(res, len(parts), 3)}.Decide(parts...)
+		Tolerance: fmt.Sprintf("odd vs even: ≥ %d weights ≥ %g; others: one weight ≥ %g", MinCombined, SmallWeight, WinnerWeight), Quick: quick(res, len(parts), 3)}.Decide(parts...)
 }
 
 // Figure2Claim decides Figure 2 (criterion C-figures) on the cell c of
-// Table 2 (odd vs even, [100, 10000]).
+// Table 2 (odd vs even, [100, 10000]). No pre-registered diagnostic
+// explains a miss (the post-hoc row Figure 2 (kinds) explains nothing).
 func Figure2Claim(res *Results, c protocol.Cell2) repro.Claim {
 	var w, tot float64
 	up := Ranges[1][1]
 	for _, a := range c.DC.Atoms {
 		tot += a.Weight
-		one := a.Sigma[0] >= 0.9*up || a.Sigma[1] >= 0.9*up
-		whole := math.Abs(math.Log(a.Sigma[0]/a.Sigma[1])) <= 0.2
+		one := a.Sigma[0] >= EdgeFrac*up || a.Sigma[1] >= EdgeFrac*up
+		whole := math.Abs(math.Log(a.Sigma[0]/a.Sigma[1])) <= EqualLog
 		if one || whole {
 			w += a.Weight
 		}
@@ -325,20 +412,14 @@ func Figure2Claim(res *Results, c protocol.Cell2) repro.Claim {
 	frac := w / tot
 	return repro.Claim{ID: "Figure 2", Kind: repro.Experiment,
 		Statement: "learned kernels focus on one half or on the whole image",
-		Paper:     "scatter, no numbers", Tolerance: "≥ 80 % of the weight with one σ ≥ 0.9·10000 or |log σ₁/σ₂| ≤ 0.2",
-		Reason: kindsReason(res, c), Quick: quick(res, 1, 1)}.Decide(
-		repro.Check("weight", frac >= 0.8, fmt.Sprintf("%.0f %% of the weight on such kernels", 100*frac)))
+		Paper:     "scatter, no numbers", Tolerance: fmt.Sprintf("≥ %g %% of the weight with one σ ≥ %g·%g or |log σ₁/σ₂| ≤ %g", 100*KindsShare, EdgeFrac, up, EqualLog),
+		Reason: "no pre-registered explanation", Quick: quick(res, 1, 1)}.Decide(
+		repro.Check("weight", frac >= KindsShare, fmt.Sprintf("%.0f %% of the weight on such kernels", 100*frac)))
 }
-
-// KindsTol is the relative difference of E within which the diagnostic
-// of Figure 2 counts two combinations as equally good solutions of
-// Eq. (4): the accuracy of step 2's certificate (PaperTol), fixed, so that
-// it does not move with the greedy test of a run.
-const KindsTol = protocol.PaperTol
 
 // kindsClaim is the post-hoc diagnostic of Figure 2 (criterion D-kinds):
 // on the grid of the 10×10 column, does a combination of kernels of the
-// figure's two kinds only reach, within KindsTol, the E of Eq. (4) of the
+// figure's two kinds only reach, within CertTol, the E of Eq. (4) of the
 // best combination of every pair (σ₁, σ₂) of the grid? Both are solved
 // exactly by FiniteCombination (other code than the greedy's step 2), on
 // the same grid, so only the restriction differs. Written after Figure 2
@@ -351,19 +432,10 @@ func kindsClaim(res *Results, c protocol.Cell2) repro.Claim {
 	}
 	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
 		Paper: "(not in the paper: added after Figure 2's miss)", Ours: fmt.Sprintf("E two kinds / E all pairs − 1 = %.2g", k.E/c.Grid10E-1),
-		Tolerance: fmt.Sprintf("E two kinds ≤ (1 + %g)·E all pairs (step 2's certified accuracy)", KindsTol)}.Decide(
-		repro.Check("E", k.E <= (1+KindsTol)*c.Grid10E,
+		Tolerance: fmt.Sprintf("E two kinds ≤ (1 + %g)·E all pairs (step 2's certified accuracy)", CertTol)}.Decide(
+		repro.Check("E", k.E <= (1+CertTol)*c.Grid10E,
 			fmt.Sprintf("E %.4g with the grid's %d kernels of the two kinds (test error %.1f %%), %.4g with all its 100 (%.1f %%); learned: %.4g (%.1f %%)",
 				k.E, len(k.Sigmas), k.Error, c.Grid10E, c.Grid10, c.DC.E[len(c.DC.E)-1], c.DC.Error)))
-}
-
-// kindsReason is Figure 2's reason: what the diagnostic found.
-func kindsReason(res *Results, c protocol.Cell2) string {
-	k := res.Figure2Kinds
-	if k == nil || !(c.Grid10E > 0) {
-		return "the diagnostic of the figure's kinds did not run"
-	}
-	return fmt.Sprintf("the figure's kinds alone: E %.2g %% above all pairs (post hoc)", 100*(k.E/c.Grid10E-1))
 }
 
 // sizeClaim is the post-hoc diagnostic of the training size (criterion

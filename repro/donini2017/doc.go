@@ -6,9 +6,9 @@
 // the notebook opens with, and the chart builders.
 //
 // The computation is package protocol's: the data sets of Table 2 with the
-// substitutes we use beside them, the preprocessing (non-negative features
-// scaled to [0, 1] with training statistics, rows of unit norm, as the
-// paper's unit-ball setting of Section 3 and its reference code assume),
+// substitutes we use beside them, the preprocessing (features z-scored
+// with training statistics, then rows of unit norm, the paper's x ∈ R^m
+// with ‖x‖₂ = 1; min–max scaling to [0, 1] is a labelled variant),
 // the nested cross-validation protocol of Section 5 with EasyMKL and the
 // KOMD classifier, and the experiments (Figures 1 and 3–10, Tables 3–5)
 // as jobs of repro/jobs (protocol.Jobs: cached in the results store and
@@ -16,7 +16,9 @@
 // assembles them, with a progress callback; the checks are a cheap kind of
 // this package, recomputed when the report changes.
 //
-// Every tolerance is stated in Tolerances before any result is computed;
-// comparisons between methods use a paired test over the same folds
-// (repro.Compare), so a difference inside the noise is a tie.
+// Every test, level, δ, margin and tolerance of the verdict is declared in
+// Criteria, with the constants it names, before any result is read. "A
+// beats B" is a one-sided paired test over the same folds (repro.Better),
+// so a difference inside the noise is a tie, never a win. Rows, parts and
+// cells on substitute data sets are counted apart.
 package donini2017

@@ -32,6 +32,3 @@ var Table5Paper = []struct {
 	Col string
 	Err float64
 }{{"RBF [14]", 1.4}, {"Our", 0.9}, {"Poly deskewed [14]", 1.1}, {"Best SVM deskewed [14]", 1.0}, {"Our deskewed", 0.8}}
-
-// Alpha is the level of every paired test.
-const Alpha = 0.05

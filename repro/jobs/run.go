@@ -121,11 +121,7 @@ func RunAll(ctx context.Context, exps []Experiment, js []Job, opts Options) (Sum
 			mu.Unlock()
 			return
 		}
-		t0 := time.Now()
-		cpu.start(i)
-		res, err := byPaper[j.Paper].Run(ctx, j)
-		cpuSecs := cpu.stop(i)
-		secs := time.Since(t0).Seconds()
+		rec, err := timedRecord(j, key, cpu, i, func() (any, error) { return byPaper[j.Paper].Run(ctx, j) })
 		if ctx.Err() != nil && err != nil {
 			mu.Lock()
 			if first == nil {
@@ -134,12 +130,8 @@ func RunAll(ctx context.Context, exps []Experiment, js []Job, opts Options) (Sum
 			mu.Unlock()
 			return
 		}
-		var raw []byte
 		if err == nil {
-			raw, err = json.Marshal(res)
-		}
-		if err == nil {
-			err = opts.Store.Put(Record{Key: key, Job: j, Result: raw, Seconds: secs, CPUSeconds: cpuSecs})
+			err = opts.Store.Put(rec)
 		} else if perr := opts.Store.PutFailed(j.Paper, key, err); perr != nil {
 			err = fmt.Errorf("%w (and %v)", err, perr)
 		}
@@ -328,19 +320,9 @@ func memo(st Store, j Job, v any, compute func() (any, error), cpu *cpuMeter, i 
 		return false, err
 	}
 	if !ok {
-		t0 := time.Now()
-		cpu.start(i)
-		res, err := compute()
-		cpuSecs := cpu.stop(i)
-		if err != nil {
+		if rec, err = timedRecord(j, k, cpu, i, compute); err != nil {
 			return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 		}
-		secs := time.Since(t0).Seconds()
-		b, err := json.Marshal(res)
-		if err != nil {
-			return false, fmt.Errorf("jobs: %s: result: %w", j.Name(), err)
-		}
-		rec = Record{Key: k, Job: j, Result: b, Seconds: secs, CPUSeconds: cpuSecs}
 		if err := st.Put(rec); err != nil {
 			return false, err
 		}
@@ -349,6 +331,26 @@ func memo(st Store, j Job, v any, compute func() (any, error), cpu *cpuMeter, i 
 		return false, fmt.Errorf("jobs: %s: %w", j.Name(), err)
 	}
 	return ok, nil
+}
+
+// timedRecord runs compute as job i of cpu and returns j's record under
+// key: the JSON of its result, its wall time and its share of the
+// process's CPU time (Record). A compute error is returned as is, an
+// error of the result's JSON as "result: …".
+func timedRecord(j Job, key string, cpu *cpuMeter, i int, compute func() (any, error)) (Record, error) {
+	t0 := time.Now()
+	cpu.start(i)
+	res, err := compute()
+	cpuSecs := cpu.stop(i)
+	secs := time.Since(t0).Seconds()
+	if err != nil {
+		return Record{}, err
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return Record{}, fmt.Errorf("result: %w", err)
+	}
+	return Record{Key: key, Job: j, Result: b, Seconds: secs, CPUSeconds: cpuSecs}, nil
 }
 
 // lookup returns the stored record of j under the current code and its key.
