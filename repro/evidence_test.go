@@ -312,6 +312,9 @@ func TestCountsApart(t *testing.T) {
 	if strings.Contains(s, QuickNote) {
 		t.Error("a full report reads as quick")
 	}
+	if s := (Counts{Claims: 1, SubClaims: 1}).String(); strings.Contains(s, "0 of 0") {
+		t.Errorf("substitutes without cells: summary %q counts 0 of 0 cells", s)
+	}
 	text := r.Text()
 	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results shown"} {
 		if !strings.Contains(text, w) {

@@ -371,7 +371,10 @@ func (c Counts) String() string {
 		s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
 	}
 	if c.SubClaims > 0 || c.SubCells > 0 {
-		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced, %d of %d cells within", c.SubReproduced, c.SubClaims, c.SubWithin, c.SubCells)
+		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced", c.SubReproduced, c.SubClaims)
+		if c.SubCells > 0 {
+			s += fmt.Sprintf(", %d of %d cells within", c.SubWithin, c.SubCells)
+		}
 	}
 	if c.OnSubset > 0 {
 		s += fmt.Sprintf("; %d decided on a subset", c.OnSubset)
