@@ -366,9 +366,11 @@ func (c Counts) String() string {
 			s += fmt.Sprintf(", %d %s", x.n, x.what)
 		}
 	}
-	s += fmt.Sprintf("; %d of %d cells within", c.Within, c.Cells)
-	if c.CellsUndecided > 0 {
-		s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
+	if c.Cells > 0 {
+		s += fmt.Sprintf("; %d of %d cells within", c.Within, c.Cells)
+		if c.CellsUndecided > 0 {
+			s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
+		}
 	}
 	if c.SubClaims > 0 || c.SubCells > 0 {
 		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced", c.SubReproduced, c.SubClaims)
