@@ -68,6 +68,12 @@ type Criterion struct {
 	// PostHoc marks a criterion written after the result it concerns was
 	// seen: its rows are shown as post hoc and explain nothing.
 	PostHoc bool `json:"postHoc,omitempty"`
+	// Changed, if not empty, says when and from what a pre-registered
+	// criterion was changed after results it decides had been seen (e.g.
+	// "2026-11-29, after the full run at f8121d8: from X to Y"). Its rows
+	// stay counted, and the report counts and shows them apart from the
+	// criteria unchanged since the results.
+	Changed string `json:"changed,omitempty"`
 	// Reason says why this test, δ, margin or tolerance.
 	Reason string `json:"reason"`
 	// Commit is the commit at which the criterion last changed (set by
@@ -177,8 +183,11 @@ func (c Criterion) settings() string {
 }
 
 func (c Criterion) registered() string {
-	if c.PostHoc {
+	switch {
+	case c.PostHoc:
 		return "post hoc"
+	case c.Changed != "":
+		return "changed after results: " + c.Changed
 	}
 	return "pre-registered"
 }

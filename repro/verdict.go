@@ -315,6 +315,9 @@ type Counts struct {
 	NotRun     int  `json:"notRun"`
 	// OnSubset counts the claims decided on a subset of the protocol.
 	OnSubset int `json:"onSubset,omitempty"`
+	// Changed counts the claims (of the paper or substitute) decided by a
+	// criterion changed after its results were seen (Criterion.Changed).
+	Changed int `json:"changed,omitempty"`
 	// Cells, Within and CellsUndecided count the cells of the claims above
 	// on the paper's data sets.
 	Cells          int `json:"cells"`
@@ -383,6 +386,9 @@ func (c Counts) String() string {
 	}
 	if c.NotRun > 0 {
 		s += fmt.Sprintf("; %d not run in this mode", c.NotRun)
+	}
+	if c.Changed > 0 {
+		s += fmt.Sprintf("; %d decided by criteria changed after their results were seen", c.Changed)
 	}
 	if c.Targets > 0 {
 		s += fmt.Sprintf("; %d of %d targets of ours met", c.Met, c.Targets)
@@ -493,6 +499,9 @@ func (r *Report) Counts() Counts {
 			case Undecided:
 				c.CellsUndecided++
 			}
+		}
+		if cr, ok := r.Criteria.For(cl.ID); ok && cr.Changed != "" && !cr.PostHoc && cl.Outcome != NotRun {
+			c.Changed++
 		}
 		if cl.Substitute {
 			if cl.Outcome != NotRun {
