@@ -9,17 +9,19 @@ import (
 	"github.com/kernelab/kernelab/viz"
 )
 
-// Figure6Claim states our criterion for the qualitative Figure 6 (criterion
-// "figure 6"): [TK] separates both problems (test accuracy ≥
-// Figure6MinAccuracy).
+// Figure6Claim is our target for Figure 6 (criterion "figure 6"), which
+// the paper offers "as an illustration" and states nothing about: [TK]
+// separates both problems (test accuracy ≥ Figure6MinAccuracy, our
+// threshold). A Target, it is counted apart from the paper's claims.
 func Figure6Claim(s []protocol.Surface) repro.Claim {
 	if len(s) != 4 {
-		return repro.NotRunClaim("Figure 6", repro.Experiment, "decision surfaces on circle and spiral", "not run in this configuration")
+		return repro.NotRunClaim("Figure 6", repro.Target, "decision surfaces on circle and spiral (an illustration)", "not run in this configuration")
 	}
 	holds := s[0].TestAcc >= Figure6MinAccuracy && s[2].TestAcc >= Figure6MinAccuracy
-	return repro.Claim{ID: "Figure 6", Kind: repro.Experiment,
-		Statement: "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 training points)",
-		Paper:     "[TK] separates both (drawn; no numbers)", Tolerance: "[TK] test accuracy ≥ 90 % on both (our criterion)", Reason: "[TK] does not separate one of the problems"}.Decide(repro.Check("Figure 6", holds,
+	return repro.Claim{ID: "Figure 6", Kind: repro.Target,
+		Statement: "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 training points): an illustration, no claim of the paper",
+		Paper:     "\"as an illustration\" (drawn; no numbers)", Tolerance: fmt.Sprintf("[TK] test accuracy ≥ %g %% on both (our target, not a claim of the paper)", Figure6MinAccuracy),
+		Reason: fmt.Sprintf("[TK] below %g %% on the circle or the spiral", Figure6MinAccuracy)}.Decide(repro.Check("Figure 6", holds,
 		fmt.Sprintf("test accuracy: circle TK %.1f %%, SimpleMKL %.1f %%; spiral TK %.1f %%, SimpleMKL %.1f %%", s[0].TestAcc, s[1].TestAcc, s[2].TestAcc, s[3].TestAcc)))
 }
 
