@@ -376,6 +376,32 @@ func TestTKPlusClaim(t *testing.T) {
 	}
 }
 
+// TestCutsLabelled: in full mode the rows name the cuts of ours that shape
+// them, read from the configurations: Table 1's reason the ε rows, L and
+// the step limits; Section 8 its L beside the paper's; a mode without a
+// configuration names none.
+func TestCutsLabelled(t *testing.T) {
+	rows := []protocol.Row{synthRow(protocol.DataSets[0], -15)}
+	claims := map[string]repro.Claim{}
+	for _, c := range Verdict(&Results{Mode: "full", Table1: rows}).Claims {
+		claims[c.ID] = c
+	}
+	for id, want := range map[string][]string{
+		"Table 1":   {"ε by CV over [0 0.05 0.1 0.25 0.5 1] for [TK] on Liver and Ionosphere only", "L = 100 (300)", "certified gap or 30 steps", "SimpleMKL at 100 steps (500)"},
+		"Section 8": {"L = 100 random TK kernels (the paper: 300)"},
+	} {
+		text := claims[id].Ours + " " + claims[id].Reason
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not name %q: %s", id, w, text)
+			}
+		}
+	}
+	if c := verdictClaims(rows)["Section 8"]; strings.Contains(c.Ours, "L = ") {
+		t.Errorf("a mode without a configuration names a cut: %s", c.Ours)
+	}
+}
+
 // TestCriteriaDecideEveryRow: the criteria table is well formed and
 // decides every row Verdict can produce; the diagnostics are post hoc and
 // their rows are labelled so; a report's criteria are a copy.
