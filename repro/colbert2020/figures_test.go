@@ -73,8 +73,8 @@ func TestCurves(t *testing.T) {
 	ahead := &protocol.Curve{Problem: protocol.CurveNoisySpiral, Sizes: []int{200, 600, 800},
 		TK: [][]float64{{70, 71, 72}, {90, 91, 93}, {92, 93, 95}}, SimpleMKL: [][]float64{{70, 71, 72}, {80, 80.5, 82}, {82, 83, 84}}}
 	behind := &protocol.Curve{Problem: protocol.CurveNoisySpiral, Sizes: ahead.Sizes, TK: ahead.SimpleMKL, SimpleMKL: ahead.TK}
-	if c := CurveClaims([]*protocol.Curve{ahead})[2]; c.ID != "Figure 5" || c.Outcome != repro.Reproduced {
-		t.Errorf("ahead: %s %s", c.ID, c.Outcome)
+	if c := CurveClaims([]*protocol.Curve{ahead})[2]; c.ID != "Figure 5" || c.Outcome != repro.Reproduced || !strings.Contains(c.Paper, "m up to 1400 (ours: 200–800") {
+		t.Errorf("ahead: %s %s (%s)", c.ID, c.Outcome, c.Paper)
 	}
 	if c := CurveClaims([]*protocol.Curve{behind})[2]; c.Outcome != repro.NotReproduced {
 		t.Errorf("behind: %s", c.Outcome)
