@@ -86,8 +86,8 @@ func CurveClaims(curves []*protocol.Curve) []repro.Claim {
 	} else {
 		paper := protocol.PaperProtocol().CurveSizes[1]
 		out = append(out, missed(repro.Claim{ID: "Figure 7(b)", Kind: repro.Experiment, Statement: "spiral: both methods converge; [TK] significantly better only for very large training sets",
-			Paper:     fmt.Sprintf("drawn, no numbers; m up to %d (ours: %d–%d, a cut of ours)", paper[len(paper)-1], c.Sizes[0], c.Sizes[len(c.Sizes)-1]),
-			Tolerance: fmt.Sprintf("each method converges: its accuracy grows with m (Kendall) and levels off (TOST between the last two sizes, margin ±%g point); [TK] better at the largest m alone: %s", CurveDelta, tol)}.Decide(spiralParts(c)...)))
+			Paper:     fmt.Sprintf("drawn; m up to %d (ours: %d–%d, a cut)", paper[len(paper)-1], c.Sizes[0], c.Sizes[len(c.Sizes)-1]),
+			Tolerance: fmt.Sprintf("converges: grows (Kendall) and levels off (last two sizes equal within ±%g, TOST); [TK] better at the largest m alone: %s", CurveDelta, tol)}.Decide(spiralParts(c)...)))
 	}
 	if c := findCurve(curves, protocol.CurveNoisySpiral); c == nil {
 		out = append(out, repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: accuracy against the number of training data", "not run in this configuration"))
@@ -103,7 +103,7 @@ func CurveClaims(curves []*protocol.Curve) []repro.Claim {
 			}
 		}
 		cl := missed(repro.Claim{ID: "Figure 5", Kind: repro.Experiment, Statement: fmt.Sprintf("noisy spiral (σ = .1): [TK] significantly outperforms [SimpleMKL] from %d training points on", PaperFigure5From),
-			Paper: fmt.Sprintf("every size ≥ %d; m up to %d (ours: %d–%d, a cut of ours)", PaperFigure5From, noisy[len(noisy)-1], c.Sizes[0], c.Sizes[len(c.Sizes)-1]), Tolerance: fmt.Sprintf("[TK] better at every size ≥ %d: %s", PaperFigure5From, tol)}.Decide(parts...))
+			Paper: fmt.Sprintf("every size ≥ %d; m up to %d (ours: %d–%d, a cut)", PaperFigure5From, noisy[len(noisy)-1], c.Sizes[0], c.Sizes[len(c.Sizes)-1]), Tolerance: fmt.Sprintf("[TK] better at every size ≥ %d: %s", PaperFigure5From, tol)}.Decide(parts...))
 		if len(parts) == 0 {
 			cl = repro.NotRunClaim("Figure 5", repro.Experiment, "noisy spiral: [TK] significantly better from 600 training points on",
 				"no training size ≥ 600 in this configuration")
