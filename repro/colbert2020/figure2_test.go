@@ -94,7 +94,7 @@ func TestFigure2Claim(t *testing.T) {
 	if _, run, _ := figure2Parts(f); run[2] || run[3] || run[4] || !run[5] {
 		t.Errorf("TK to d = 2, GPK to 5: parts run %v, want GPK and TK at 7 and TK's fall not run", run)
 	}
-	if c := Figure2Claim(f); c.Outcome != repro.Undecided || !strings.HasPrefix(c.Ours, "3 of 6 parts held") || len(c.Parts) != 6 || !strings.Contains(c.Reason, "TK: almost no error at d = 7: not shown (not run") {
+	if c := Figure2Claim(f); c.Outcome != repro.Undecided || !strings.HasPrefix(c.Ours, "3 of 6 parts held") || len(c.Parts) != 6 || !strings.Contains(c.Reason, "not shown: GPK: almost no error at d = 7; TK: almost no error at d = 7") {
 		t.Errorf("short degrees: %v — %s (%s)", c.Outcome, c.Ours, c.Reason)
 	}
 	g := figure2Fixture() // full mode: TK to d = 3, GPK to 7

@@ -32,10 +32,10 @@ func scalingClaim(s *protocol.Scaling, id, method, statement string, paper float
 		if ser.L > 0 {
 			label = fmt.Sprintf("L = %d", ser.L)
 		}
-		line := fmt.Sprintf("%s %s: %.2f (m = %d–%d)", ser.Problem, label, ser.Exponent, ser.Sizes[0], ser.Sizes[len(ser.Sizes)-1])
-		parts = append(parts, line)
+		short := fmt.Sprintf("%s %s: %.2f", ser.Problem, label, ser.Exponent)
+		parts = append(parts, fmt.Sprintf("%s (m = %d–%d)", short, ser.Sizes[0], ser.Sizes[len(ser.Sizes)-1]))
 		if !(math.Abs(ser.Exponent-paper) <= ExponentSlack) {
-			off = append(off, line)
+			off = append(off, short)
 		}
 	}
 	if n == 0 {
@@ -95,10 +95,10 @@ func sizeExponentClaim(s *protocol.Scaling, id, method, x, statement string, pap
 				continue
 			}
 			_, e := stat.LinearRegression(xs, ys, nil, false)
-			line := fmt.Sprintf("%s m = %d: %.2f (%s = %g–%g)", problem, m, e, x, sz[0], sz[len(sz)-1])
-			all = append(all, line)
+			short := fmt.Sprintf("%s m = %d: %.2f", problem, m, e)
+			all = append(all, fmt.Sprintf("%s (%s = %g–%g)", short, x, sz[0], sz[len(sz)-1]))
 			if !(math.Abs(e-paper) <= ExponentSlack) {
-				off = append(off, line)
+				off = append(off, short)
 			}
 		}
 	}
@@ -109,23 +109,30 @@ func sizeExponentClaim(s *protocol.Scaling, id, method, x, statement string, pap
 }
 
 // missed sets the Reason of a claim decided by its parts
-// (repro.Claim.Decide) to the parts that did not hold, with their numbers:
-// the reason states what happened. A claim reproduced or not run is
-// returned as it is.
+// (repro.Claim.Decide) to what happened: the parts that failed, with
+// their numbers, then those not shown, by name (their numbers are in the
+// parts). A claim reproduced or not run is returned as it is.
 func missed(c repro.Claim) repro.Claim {
 	if c.Outcome == repro.Reproduced || c.Outcome == repro.NotRun {
 		return c
 	}
-	var out []string
+	var failed, open []string
 	for _, p := range c.Parts {
 		switch p.Outcome {
 		case repro.Undecided:
-			out = append(out, p.Name+": not shown ("+p.Detail+")")
+			open = append(open, p.Name)
 		case repro.NotReproduced, repro.Partly:
-			out = append(out, p.Name+": fails ("+p.Detail+")")
+			failed = append(failed, p.Name+" ("+p.Detail+")")
 		}
 	}
-	c.Reason = strings.Join(out, "; ")
+	var out []string
+	if len(failed) > 0 {
+		out = append(out, "fails: "+strings.Join(failed, "; "))
+	}
+	if len(open) > 0 {
+		out = append(out, "not shown: "+strings.Join(open, "; "))
+	}
+	c.Reason = strings.Join(out, ". ")
 	return c
 }
 
