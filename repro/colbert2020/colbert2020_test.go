@@ -338,8 +338,8 @@ func TestScalingAndFigure6Claims(t *testing.T) {
 		t.Errorf("TK 95 and 91 %%: %v, %v", c.Outcome, c.Kind)
 	}
 	s[2], s[3] = s[3], s[2] // [TK] and [SimpleMKL] swapped on the spiral
-	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced {
-		t.Errorf("swapped spiral panels: %v", c.Outcome)
+	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced || c.Reason != "[TK] below 90 %: spiral 60.0 %" {
+		t.Errorf("swapped spiral panels: %v (%s)", c.Outcome, c.Reason)
 	}
 	rep = &repro.Report{Mode: "test"}
 	rep.Add(Figure6Claim(s))
