@@ -63,8 +63,8 @@ const (
 	// MetMargin is Section 8's "met": no worse than [SimpleMKL] by more
 	// than this many points of accuracy.
 	MetMargin = 1.0
-	// ExponentSlack is how far a substitute solver's exponent may exceed
-	// the paper's (Figures 3–4).
+	// ExponentSlack is how far a substitute solver's exponent may lie
+	// from the paper's, either way (Figures 3–4: m, q and L).
 	ExponentSlack = 0.5
 	// Figure6MinAccuracy is the test accuracy (%) at which [TK] separates
 	// a problem of Figure 6.

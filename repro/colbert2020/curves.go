@@ -67,9 +67,10 @@ func trend(c *protocol.Curve, name string, acc [][]float64) (repro.Part, error) 
 //     [SimpleMKL]": one part per size, [TK] better (betterAt);
 //   - Figure 7(b), spiral: "both methods converge well, with [TK]
 //     significantly better only for very large training sets": the
-//     accuracy of each method grows with the size (Kendall's trend test),
-//     [TK] better at the largest size, and not significantly better at any
-//     smaller one (a check on the same one-sided tests);
+//     accuracy of each method grows with the size (Kendall's trend test)
+//     and levels off (levelsOff), [TK] better at the largest size, and not
+//     significantly better at any smaller one (a check on the same
+//     one-sided tests);
 //   - Figure 5, noisy spiral: "[TK] significantly outperforms [SimpleMKL]
 //     beginning at 600 data points": one part per size ≥ 600, [TK] better.
 func CurveClaims(curves []*protocol.Curve) []repro.Claim {
