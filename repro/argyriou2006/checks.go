@@ -26,6 +26,7 @@ func checkClaims(c protocol.Checks) []repro.Claim {
 		dcClaim(c.DC.MinD2, c.DC.Scale, c.DC.Printed, c.DC.Corrected),
 		oneDClaim(c.OneD.Status, c.OneD.Cuts, c.OneD.Sigma, c.OneD.Value, c.OneD.GridMax, c.OneD.GridSigma, c.OneD.Monotone, c.OneD.Maxima, locs),
 		localMaximaClaim(c.N, c.Task, c.LocalMaxima),
+		signChangesClaim(c.N, c.Task, c.LocalMaxima),
 		twoDClaim(c.TwoD.Status, c.TwoD.Cuts, c.TwoD.Sigma, c.TwoD.Value, c.TwoD.GridMax, c.TwoD.GridSigma),
 		schoenbergClaim(c.N, c.Schoenberg.CND, c.Schoenberg.Kernel, c.Schoenberg.CND3, c.Schoenberg.Kernel3),
 		blocksClaim(c.Blocks.Blocks, c.Blocks.Pairs, c.Blocks.Images),
@@ -137,6 +138,26 @@ func localMaximaClaim(n int, task string, rows []protocol.MaximaCount) repro.Cla
 		Statement: "on MNIST, ⟨c, G(ω)c⟩ has between two and five local maxima in ω ∈ ℝ₊",
 		Paper:     fmt.Sprintf("%d–%d", PaperMinMaxima, PaperMaxMaxima), Tolerance: fmt.Sprintf("count of interior local maxima on 20000 log-spaced σ in [1, 10⁷] (all of ℝ₊ in ω) between %d and %d", PaperMinMaxima, PaperMaxMaxima), Reason: fmt.Sprintf("c = −2μ(K+μI)⁻¹y on the first %d training points of %s, for the initial kernels and the kernels after 1–4 DC greedy steps (the paper does not say for which c it counted); local maxima on 2000 / 20000 log-spaced σ in [75, 25000] / 20000 in [1, 10⁷] (interior): %s; the count changes with the grid for %d of %d vectors",
 			n, task, strings.Join(parts, "; "), changed, len(rows))}.Decide(held...)
+}
+
+// signChangesClaim decides Section 3.1's "the ordering of (c_ic_j) has
+// only a few sign changes" (criterion C-sign-changes) on the vectors c of
+// the local-maxima check: few is at most MaxSignChanges, the count at
+// which Laguerre's rule bounds the zeros of f′ so that f has at most the
+// paper's five local maxima.
+func signChangesClaim(n int, task string, rows []protocol.MaximaCount) repro.Claim {
+	const id, what = "Section 3.1 (sign changes)", "ordered by d(x_i, x_j), the coefficients c_ic_j have only a few sign changes"
+	if len(rows) == 0 {
+		return repro.NotRunClaim(id, repro.Statement, what, "no vector c in this mode")
+	}
+	var parts []repro.Part
+	for _, r := range rows {
+		parts = append(parts, repro.Check(r.Name, r.Signs <= MaxSignChanges, fmt.Sprintf("%d sign changes", r.Signs)))
+	}
+	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what,
+		Paper:     "\"only a few\" (no number); it explains two to five maxima",
+		Tolerance: fmt.Sprintf("at most %d sign changes per c (Laguerre: then at most %d zeros of f′, so at most %d maxima)", MaxSignChanges, MaxSignChanges, PaperMaxMaxima),
+		Reason:    fmt.Sprintf("the vectors c of the local-maxima row (first %d training points of %s)", n, task)}.Decide(parts...)
 }
 
 // twoDClaim decides Algorithm 2 in 2-D from its status after iters cuts,
