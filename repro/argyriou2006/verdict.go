@@ -324,14 +324,6 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 			repro.Check("certified", cert == steps, fmt.Sprintf("%d of %d step-2 problems certified; uncertified ones stopped at a gap ≤ %.1e", cert, steps, gap))),
 	}
 	if len(nSteps) > 0 {
-		med := func(x []float64) float64 {
-			if len(x) == 0 {
-				return math.NaN()
-			}
-			y := slices.Clone(x)
-			slices.Sort(y)
-			return (y[(len(y)-1)/2] + y[len(y)/2]) / 2
-		}
 		out = append(out, repro.Claim{ID: "Section 5 (iterations)", Kind: repro.Statement,
 			Statement: fmt.Sprintf("greedy < %d iterations, cutting plane < %d, < %d kernels", PaperGreedySteps, PaperCuts, PaperKernels),
 			Paper:     fmt.Sprintf("< %d greedy iterations, < %d cuts, < %d kernels", PaperGreedySteps, PaperCuts, PaperKernels), Tolerance: "medians over the DC runs; no greedy run at its cap",
@@ -339,10 +331,10 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 				"we stop when the certified maximum exceeds ⟨c, Kc⟩ by less than a relative %g (step 2's own certified accuracy) or at a cap of %d steps (ours). "+
 				"Our test is the paper's in floating point; the cap is ours, so a run at the cap is our run not converged, not the paper's count", res.GreedyTol, res.GreedySteps),
 			Quick: quick(res, len(nSteps), 18)}.Decide(
-			repro.Check("greedy", med(nSteps) < PaperGreedySteps && capped == 0,
-				fmt.Sprintf("median %.0f, max %.0f greedy steps over %d DC runs; %d stopped at the cap", med(nSteps), slices.Max(nSteps), len(nSteps), capped)),
-			repro.Check("cuts", med(nCuts) < PaperCuts, fmt.Sprintf("median %.0f cuts per step 2 (all pieces), max %.0f", med(nCuts), maxOr0(nCuts))),
-			repro.Check("kernels", med(nAtoms) < PaperKernels, fmt.Sprintf("median %.0f kernels with positive weight, max %.0f", med(nAtoms), maxOr0(nAtoms)))))
+			repro.Check("greedy", median(nSteps) < PaperGreedySteps && capped == 0,
+				fmt.Sprintf("median %.0f, max %.0f greedy steps over %d DC runs; %d stopped at the cap", median(nSteps), slices.Max(nSteps), len(nSteps), capped)),
+			repro.Check("cuts", median(nCuts) < PaperCuts, fmt.Sprintf("median %.0f cuts per step 2 (all pieces), max %.0f", median(nCuts), maxOr0(nCuts))),
+			repro.Check("kernels", median(nAtoms) < PaperKernels, fmt.Sprintf("median %.0f kernels with positive weight, max %.0f", median(nAtoms), maxOr0(nAtoms)))))
 	}
 	return out
 }
@@ -381,11 +373,6 @@ func FiniteTimeClaim(res *Results) repro.Claim {
 // is undecided: its time is cut short.
 func TimeGrowthClaim(res *Results) repro.Claim {
 	const id, what = "Section 5 (DC time vs parameters)", "DC's time grows fast with the number of variances"
-	med := func(x []float64) float64 {
-		y := slices.Clone(x)
-		slices.Sort(y)
-		return (y[(len(y)-1)/2] + y[len(y)/2]) / 2
-	}
 	var t1, t2 []float64
 	for _, c := range res.Table1 {
 		if c.DC.Seconds > 0 {
@@ -399,7 +386,7 @@ func TimeGrowthClaim(res *Results) repro.Claim {
 	}
 	var parts []repro.Part
 	if len(t1) > 0 && len(t2) > 0 {
-		m1, m2 := med(t1), med(t2)
+		m1, m2 := median(t1), median(t2)
 		parts = append(parts, repro.Check("one → two", m2 >= GrowthRatio*m1, fmt.Sprintf("median %.1f s → %.1f s: ratio %.2g", m1, m2, m2/m1)))
 	}
 	for _, q := range res.Quadrants {
@@ -482,6 +469,16 @@ func FiniteRepresentationClaim(res *Results) repro.Claim {
 		c.Reason = "a certified optimum has more than m + 1 kernels"
 	}
 	return c
+}
+
+// median is the median of x (NaN for none).
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	y := slices.Clone(x)
+	slices.Sort(y)
+	return (y[(len(y)-1)/2] + y[len(y)/2]) / 2
 }
 
 func maxOr0(x []float64) float64 {
