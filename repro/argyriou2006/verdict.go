@@ -104,7 +104,8 @@ func cellsClaim(res *Results, id, what, note string, cells []repro.Cell, m int) 
 		}
 	}
 	reason := fmt.Sprintf("%d training, %d test points (the paper: %d, %d)%s", res.Train, res.Test, protocol.PaperTrain, protocol.PaperTest, note)
-	return repro.Claim{ID: id, Statement: what, Reason: reason, Quick: quick(res, n, m)}.DecideCells(cells)
+	tol := fmt.Sprintf("%s, and within only when %s < δ, the gap to the nearest other method of the paper's row; else undecided (such a cell's rule reads \"exact\": no tolerance applies)", TolCell, TolCell)
+	return repro.Claim{ID: id, Statement: what, Reason: reason, Tolerance: tol, Quick: quick(res, n, m)}.DecideCells(cells)
 }
 
 // rowCells returns the cells of one row of Table 1 or 2 (a task and a
