@@ -155,9 +155,9 @@ func signChangesClaim(n int, task string, rows []protocol.MaximaCount) repro.Cla
 		parts = append(parts, repro.Check(r.Name, r.Signs <= MaxSignChanges, fmt.Sprintf("%d sign changes", r.Signs)))
 	}
 	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what,
-		Paper:     "\"only a few\" (no number); it explains two to five maxima",
-		Tolerance: fmt.Sprintf("at most %d sign changes per c (Laguerre: then at most %d zeros of f′, so at most %d maxima)", MaxSignChanges, MaxSignChanges, PaperMaxMaxima),
-		Reason:    fmt.Sprintf("the vectors c of the local-maxima row (first %d training points of %s)", n, task)}.Decide(parts...)
+		Paper:     "\"only a few\" (no number)",
+		Tolerance: fmt.Sprintf("≤ %d sign changes per c (then ≤ %d maxima by Laguerre)", MaxSignChanges, PaperMaxMaxima),
+		Reason:    fmt.Sprintf("the c of the local-maxima row (%d points of %s)", n, task)}.Decide(parts...)
 }
 
 // twoDClaim decides Algorithm 2 in 2-D from its status after iters cuts,
