@@ -673,7 +673,7 @@ func (r *Report) HTML() string {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:3px 6px">%s</th>`, h)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	td := `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left;line-height:1.3">`
+	td := `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left;line-height:1.3;font-size:12px">`
 	var more strings.Builder // the cells and parts of each claim
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))

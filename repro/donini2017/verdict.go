@@ -111,7 +111,7 @@ func figure1Claim(res *Results) repro.Claim {
 		Reason:    "the radius does not follow the spectral ratio"}
 	c = decideApart(c, parts, subs)
 	c = quick(res, c, len(res.Fig1[0].RStar)-1, protocol.Full().Fig1D,
-		fmt.Sprintf("degrees, on at most %d rows per data set (full: every row)", protocol.Quick().Fig1MaxN))
+		fmt.Sprintf("degrees, ≤ %d rows per data set (full: all)", protocol.Quick().Fig1MaxN))
 	if len(variants) > 0 {
 		c.Ours += " (the other preprocessing: " + strings.Join(variants, ", ") + ")"
 	}
@@ -399,7 +399,7 @@ func figure10Claims(res *Results) []repro.Claim {
 	// label marks a row decided in quick mode on fewer test images (and
 	// fewer training images and degrees) than full mode.
 	label := func(c repro.Claim) repro.Claim {
-		return quick(res, c, f.Test, full.MNISTTest, fmt.Sprintf("test images, %d of %d training images, D ≤ %d (full %d)",
+		return quick(res, c, f.Test, full.MNISTTest, fmt.Sprintf("test images, %d of %d to train, D ≤ %d of %d",
 			f.Train, full.MNISTTrain, f.Ds[len(f.Ds)-1], full.Fig10Ds[len(full.Fig10Ds)-1]))
 	}
 	a := repro.Claim{ID: "Figure 10 best", Kind: repro.Experiment, Statement: "K_MKL gives the lowest even/odd error on MNIST", Paper: "K_MKL lowest (curves)",
@@ -418,7 +418,7 @@ func figure10Claims(res *Results) []repro.Claim {
 		p.Detail = fmt.Sprintf("K_MKL at D = %d vs RBF (γ = %g, C = %g): %s", f.Ds[best[0]], f.RBFGamma, f.RBFC, p.Detail)
 		out = append(out, label(repro.Claim{ID: "Figure 10 RBF baseline", Kind: repro.Statement,
 			Substitute: true,
-			Statement:  "K_MKL is better than an RBF SVM with C and γ validated (Table 5: 0.9 % vs 1.4 %, 10 classes), tested on Figure 10's even/odd task instead (counted apart)",
+			Statement:  "K_MKL beats an RBF SVM with validated C, γ (Table 5: 0.9 vs 1.4 %), tested on Figure 10's even/odd task (apart)",
 			Paper:      "K_MKL better than the RBF SVM (Table 5)", Tolerance: blocks, Reason: "the RBF SVM is as good as K_MKL (a tie) or better"}.Decide(p)))
 	}
 	return out
