@@ -42,6 +42,9 @@ const (
 	TrendRule Rule = "trend"
 	// RankRule: ranks against bootstrap intervals of ours (Rank).
 	RankRule Rule = "rank"
+	// ClearlyBetterRule: "A clearly better than B", superiority by the
+	// margin Delta (ClearlyBetter).
+	ClearlyBetterRule Rule = "better by δ"
 )
 
 // Criterion is one pre-registered decision rule: declared in the paper's

@@ -35,7 +35,9 @@
 //   - "A better than B" (Better): a one-sided paired test over the same
 //     splits (paired t, exact sign or exact Wilcoxon). A tie is never
 //     support: not reproduced when the test would have seen δ, undecided
-//     otherwise.
+//     otherwise. "A clearly better than B" (ClearlyBetter): the
+//     improvement shown above δ (superiority by a margin); one shown
+//     below δ is not reproduced, however significant.
 //   - "A essentially equal to B" (Equal): the two one-sided tests (TOST)
 //     with a stated margin; "never degrades" (NoWorse) is its
 //     non-inferiority half. Failing to reject a difference certifies

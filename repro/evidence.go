@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -547,4 +548,51 @@ func AdjacentGap(row []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// ClearlyBetter decides "A is clearly better than B" on scores where lower
+// is better (RMSE), paired over the same splits or subsamples, by
+// superiority by the margin delta: the one-sided paired t-tests of the
+// improvement b − a against delta at level alpha.
+//   - The improvement significantly above delta: Reproduced.
+//   - Significantly below delta (too small to matter, or a loss):
+//     NotReproduced; an improvement a plain test finds significant reads
+//     "significant but below δ".
+//   - Neither: Undecided.
+//
+// Rule ClearlyBetterRule; first used by cortes2009 (criteria C-figure2,
+// C-figure3-better).
+// Errors: as stattest.PairedT (lengths, NaN, fewer than 2 pairs), alpha
+// outside (0, 0.5) or delta not positive and finite (ErrParam).
+func ClearlyBetter(name string, a, b []float64, delta, alpha float64) (Part, error) {
+	if !(alpha > 0 && alpha < 0.5) || !(delta > 0) || math.IsInf(delta, 0) {
+		return Part{}, klearn.Errorf(klearn.ErrParam, "repro: ClearlyBetter: α = %g, δ = %g", alpha, delta)
+	}
+	shifted := make([]float64, len(b))
+	for i, v := range b {
+		shifted[i] = v - delta
+	}
+	var ts [2]stattest.Result
+	for k, alt := range []stattest.Alternative{stattest.Greater, stattest.Less} {
+		t, err := stattest.PairedT(shifted, a, alt)
+		if err != nil {
+			return Part{}, klearn.Errorf(err, "repro: ClearlyBetter")
+		}
+		ts[k] = t
+	}
+	plain, err := stattest.PairedT(b, a, stattest.Greater)
+	if err != nil {
+		return Part{}, klearn.Errorf(err, "repro: ClearlyBetter")
+	}
+	gain := stat.Mean(b, nil) - stat.Mean(a, nil)
+	where := fmt.Sprintf("one-sided paired t-tests against δ = %.3g, n = %d, α = %g", delta, len(a), alpha)
+	switch {
+	case ts[0].P < alpha:
+		return Part{Name: name, Outcome: Reproduced, Detail: fmt.Sprintf("clearly better: improvement %+.3g above δ, p = %.2g (%s)", gain, ts[0].P, where)}, nil
+	case ts[1].P < alpha && plain.P < alpha:
+		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("significant (p = %.2g) but below δ: improvement %+.3g, p = %.2g against δ (%s)", plain.P, gain, ts[1].P, where)}, nil
+	case ts[1].P < alpha:
+		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("below δ: improvement %+.3g, p = %.2g (%s)", gain, ts[1].P, where)}, nil
+	}
+	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("improvement %+.3g neither shown above δ (p = %.2g) nor below it (p = %.2g); plain one-sided p = %.2g (%s)", gain, ts[0].P, ts[1].P, plain.P, where)}, nil
 }

@@ -74,15 +74,15 @@ func TestRevisedRowsFailOnMutatedInput(t *testing.T) {
 	}
 	// Undecided: an improvement near δ with a wide spread.
 	wide := []float64{base[0] - 0.1, base[1] + 0.05, base[2] - 0.06, base[3] + 0.02, base[4] - 0.03}
-	if p, err := ClearlyBetter("x", wide, base, 0.03, repro.Alpha); err != nil || p.Outcome != repro.Undecided {
+	if p, err := repro.ClearlyBetter("x", wide, base, 0.03, repro.Alpha); err != nil || p.Outcome != repro.Undecided {
 		t.Errorf("ClearlyBetter on a wide spread: %v %v", p, err)
 	}
 	for _, bad := range []struct{ delta, alpha float64 }{{0, 0.05}, {0.03, 0.5}} {
-		if _, err := ClearlyBetter("x", clear, base, bad.delta, bad.alpha); !errors.Is(err, klearn.ErrParam) {
-			t.Errorf("ClearlyBetter(δ %g, α %g): %v, want ErrParam", bad.delta, bad.alpha, err)
+		if _, err := repro.ClearlyBetter("x", clear, base, bad.delta, bad.alpha); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("repro.ClearlyBetter(δ %g, α %g): %v, want ErrParam", bad.delta, bad.alpha, err)
 		}
 	}
-	if _, err := ClearlyBetter("x", clear[:2], base, 0.03, 0.05); !errors.Is(err, klearn.ErrShape) {
+	if _, err := repro.ClearlyBetter("x", clear[:2], base, 0.03, 0.05); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("ClearlyBetter on unequal lengths: %v, want ErrShape", err)
 	}
 }
