@@ -45,7 +45,8 @@
 //   - A trend, "grows with λ" (Trend): Kendall's rank trend test,
 //     one-sided, with its p-value.
 //   - Ranks (Rank): the paper's rank against a seeded bootstrap interval of
-//     ours over tasks and repetitions, no wider than ±δ ranks. "A's rank
+//     ours over tasks and repetitions, lying within the paper's rank ± δ
+//     (else undecided, or out when it misses the rank). "A's rank
 //     better than B's" (BetterRank): A's interval lies wholly below B's;
 //     overlapping intervals are a tie, never support.
 //   - A theorem (Check): an exact check within a declared tolerance.

@@ -371,20 +371,28 @@ func Trend(name string, x, y []float64, increasing bool, alpha float64) (Part, e
 
 // Rank decides "the method's rank is the paper's" from a bootstrap interval
 // of our rank statistic, the one the paper prints (iv.Stat: the mean from
-// stattest.BootstrapRanks, the median from stattest.BootstrapMedianRanks):
-// NotReproduced when the paper's rank lies outside [Lo, Hi]; Reproduced
-// when it lies inside and the interval is no wider than ±delta ranks
-// (narrow enough to have seen a difference of delta); Undecided when it
-// lies inside a wider interval.
+// stattest.BootstrapRanks, the median from stattest.BootstrapMedianRanks),
+// with delta the difference in ranks that matters (for instance the gap to
+// the paper's adjacent rank, AdjacentGap, capped by the criterion's δ):
+//   - the paper's rank outside [Lo, Hi]: NotReproduced;
+//   - [Lo, Hi] inside paperRank ± delta: Reproduced;
+//   - otherwise Undecided: the interval holds the paper's rank but reaches
+//     beyond it by more than delta.
+//
+// This is the cell rule's power condition (Cell.Verdict) for ranks. An
+// interval that reaches past paperRank ± delta also holds a rank that
+// differs by the difference that matters, so it cannot tell the paper's
+// rank from that one. A narrow interval off-centre fails as a wide one
+// does; width alone (≤ 2·delta) is not enough.
 func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float64) Part {
 	d := fmt.Sprintf("paper %.2g, our %s rank %.2f [%.2f, %.2f] (bootstrap interval; δ = %.2g ranks)", paperRank, iv.Stat, iv.Point(), iv.Lo, iv.Hi, delta)
 	switch {
 	case paperRank < iv.Lo || paperRank > iv.Hi:
 		return Part{Name: name, Outcome: NotReproduced, Detail: d}
-	case iv.Hi-iv.Lo <= 2*delta:
+	case iv.Lo >= paperRank-delta && iv.Hi <= paperRank+delta:
 		return Part{Name: name, Outcome: Reproduced, Detail: d}
 	}
-	return Part{Name: name, Outcome: Undecided, Detail: d + ": the interval is wider than ±δ"}
+	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("%s: the interval reaches beyond %.2g ± %.2g", d, paperRank, delta)}
 }
 
 // BetterRank decides "a's rank is better (lower) than b's" from their
@@ -392,7 +400,7 @@ func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float6
 // interval lies wholly below b's, NotReproduced when wholly above. An
 // overlap is a tie, never support: NotReproduced when both intervals are
 // no wider than ±delta ranks (narrow enough to have seen a difference of
-// delta, as Rank), Undecided otherwise. Disjoint 95 % intervals are a
+// delta), Undecided otherwise. Disjoint 95 % intervals are a
 // conservative test of the difference.
 func BetterRank(name string, a, b stattest.RankInterval, delta float64) Part {
 	d := fmt.Sprintf("%s ranks %.2f [%.2f, %.2f] against %.2f [%.2f, %.2f] (bootstrap intervals; δ = %.2g ranks)", a.Stat, a.Point(), a.Lo, a.Hi, b.Point(), b.Lo, b.Hi, delta)

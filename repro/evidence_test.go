@@ -219,7 +219,8 @@ func TestTrendRule(t *testing.T) {
 }
 
 // TestRankRule: ranks of pure noise have wide intervals, so no paper rank
-// is reproduced from them; a rank outside a narrow interval is out.
+// is reproduced from them; a rank is reproduced only when our interval
+// lies within the paper's rank ± δ, out when the interval misses it.
 func TestRankRule(t *testing.T) {
 	rng := klearn.NewRand(11)
 	noise := make([][][]float64, 10)
@@ -242,11 +243,24 @@ func TestRankRule(t *testing.T) {
 			}
 		}
 	}
-	if p := Rank("m", 3, stattest.RankInterval{Mean: 1.1, Lo: 1, Hi: 1.4}, 0.5); p.Outcome != NotReproduced {
-		t.Errorf("outside: %+v", p)
-	}
-	if p := Rank("m", 1, stattest.RankInterval{Mean: 1.1, Lo: 1, Hi: 1.4}, 0.5); p.Outcome != Reproduced {
-		t.Errorf("inside: %+v", p)
+	// Closed-form cases with δ = 0.5: an interval inside 1 ± δ (edges
+	// included) is reproduced; one holding 1 but reaching past 1 + δ is
+	// undecided even when no wider than ±δ; one missing the rank is out.
+	for _, tc := range []struct {
+		paper, lo, hi float64
+		want          Outcome
+	}{
+		{1, 1, 1.4, Reproduced}, {1, 0.5, 1.5, Reproduced},
+		{1, 1, 1.6, Undecided}, {1, 0.4, 1.2, Undecided}, {1, 0, 3, Undecided},
+		{3, 1, 1.4, NotReproduced}, {0.9, 1, 1.4, NotReproduced},
+	} {
+		p := Rank("m", tc.paper, stattest.RankInterval{Mean: (tc.lo + tc.hi) / 2, Lo: tc.lo, Hi: tc.hi}, 0.5)
+		if p.Outcome != tc.want {
+			t.Errorf("paper %g, interval [%g, %g]: %s (%s), want %s", tc.paper, tc.lo, tc.hi, p.Outcome, p.Detail, tc.want)
+		}
+		if tc.want == Undecided && !strings.Contains(p.Detail, "reaches beyond 1 ± 0.5") {
+			t.Errorf("undecided detail: %s", p.Detail)
+		}
 	}
 }
 
