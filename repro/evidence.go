@@ -142,9 +142,11 @@ func (c Claim) DecideCells(cells []Cell) Claim {
 	}
 	var own, sub []Outcome
 	rules := map[string]bool{}
+	withDelta := false
 	for _, cell := range cells {
 		v := cell.Verdict()
 		rules[v.Rule] = true
+		withDelta = withDelta || cell.Delta > 0
 		if cell.Substitute {
 			sub = append(sub, v.Outcome)
 		} else {
@@ -166,6 +168,8 @@ func (c Claim) DecideCells(cells []Cell) Claim {
 		switch {
 		case len(rules) == 1 && rules[welchRule]:
 			c.Tolerance = fmt.Sprintf("Welch test at α = %g, power %g at δ (per cell)", Alpha, Power)
+		case len(rules) == 1 && rules[toleranceRule] && withDelta:
+			c.Tolerance = cells[0].Tol.String() + " and below δ (per cell), else undecided"
 		case len(rules) == 1 && len(cells) > 0:
 			c.Tolerance = cells[0].Tol.String()
 		case len(cells) > 0:
@@ -447,11 +451,28 @@ type CellVerdict struct {
 	Rule string
 	// Diff = ours − paper; SE, DF and P are Welch's; Bound is the largest
 	// |Diff| not significant (t_{1−α/2, DF}·SE) or the declared tolerance;
-	// Detectable is the difference the test detects with probability
-	// Power, to compare with Delta.
+	// Detectable is the difference Welch's test detects with probability
+	// Power, to compare with Delta (under the tolerance rule, Bound: the
+	// band passes every smaller difference).
 	Diff, SE, DF, P, Bound, Detectable, Delta float64
 	// Detail states the decision in one line.
 	Detail string
+}
+
+// Separates reports whether the cell's rule could tell its number from
+// one Delta away, the condition for within: Welch's detectable difference
+// at most Delta, or a declared tolerance below Delta (a band as wide as
+// Delta holds the neighbour's number too). False without a rule or Delta.
+func (v CellVerdict) Separates() bool {
+	switch {
+	case !(v.Delta > 0):
+		return false
+	case v.Rule == welchRule:
+		return v.Detectable <= v.Delta
+	case v.Rule == toleranceRule:
+		return v.Bound < v.Delta
+	}
+	return false
 }
 
 // Label returns "within", "out", "undecided" or "not compared".
@@ -478,10 +499,13 @@ func (v CellVerdict) Label() string {
 // otherwise.
 //
 // The tolerance rule otherwise (a printed number without spread or runs,
-// a deterministic quantity): within when |Diff| ≤ the declared Tol, out
-// otherwise. A cell with Delta but neither a spread nor a declared
-// tolerance is undecided; a cell either side does not report is not
-// compared.
+// a deterministic quantity): out when |Diff| > the declared Tol; within
+// when |Diff| ≤ Tol and, if Delta is declared, Tol < Delta; undecided
+// when Tol ≥ Delta. Delta plays the part of the detectable difference: a
+// band as wide as the gap to the adjacent method holds that method's
+// number too, so it cannot tell the two apart (Separates). A cell with
+// Delta but neither a spread nor a declared tolerance is undecided; a
+// cell either side does not report is not compared.
 func (c Cell) Verdict() CellVerdict {
 	v := CellVerdict{Delta: c.Delta, Rule: noRule}
 	if !c.Paper.Reported() || !c.Ours.Reported() || math.IsInf(c.Ours.Mean, 0) || math.IsInf(c.Paper.Mean, 0) {
@@ -507,12 +531,21 @@ func (c Cell) Verdict() CellVerdict {
 		return v
 	}
 	v.Rule, v.Bound = toleranceRule, c.Tol.Bound(c.Paper, c.Ours)
-	if math.Abs(v.Diff) <= v.Bound {
-		v.Outcome = Reproduced
-		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance)", math.Abs(v.Diff), c.Tol)
-	} else {
+	v.Detectable = v.Bound
+	d := math.Abs(v.Diff)
+	switch {
+	case d > v.Bound:
 		v.Outcome = NotReproduced
-		v.Detail = fmt.Sprintf("out: |ours − paper| = %.3g > %s (declared tolerance)", math.Abs(v.Diff), c.Tol)
+		v.Detail = fmt.Sprintf("out: |ours − paper| = %.3g > %s (declared tolerance)", d, c.Tol)
+	case c.Delta > 0 && !v.Separates():
+		v.Outcome = Undecided
+		v.Detail = fmt.Sprintf("undecided: |ours − paper| = %.3g ≤ %s (declared tolerance), but tolerance %.3g ≥ δ %.3g (the gap that matters): the band cannot tell adjacent numbers apart", d, c.Tol, v.Bound, c.Delta)
+	case c.Delta > 0:
+		v.Outcome = Reproduced
+		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance); tolerance %.3g < δ %.3g", d, c.Tol, v.Bound, c.Delta)
+	default:
+		v.Outcome = Reproduced
+		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance)", d, c.Tol)
 	}
 	return v
 }
@@ -525,7 +558,7 @@ func welchVerdict(v CellVerdict, w stattest.WelchResult, det float64) CellVerdic
 	case w.P < Alpha:
 		v.Outcome = NotReproduced
 		v.Detail = "out: " + num
-	case det <= v.Delta:
+	case v.Separates():
 		v.Outcome = Reproduced
 		v.Detail = fmt.Sprintf("within: %s; detectable %.3g ≤ δ %.3g", num, det, v.Delta)
 	default:

@@ -68,12 +68,32 @@ func TestCellWelchRule(t *testing.T) {
 	if v := out.Verdict(); v.Outcome != NotReproduced {
 		t.Errorf("beyond the bound: %+v", v)
 	}
-	// The tolerance rule when the paper prints no spread.
-	tol := Cell{Paper: V(0.8), Ours: Value{Mean: 0.83, Std: 0.01, N: 30}, Delta: 0.02, Tol: Abs(0.05)}
-	if v := tol.Verdict(); v.Outcome != Reproduced || v.Rule != "tolerance" || !strings.Contains(v.Detail, "declared tolerance") {
-		t.Errorf("tolerance rule: %+v", v)
+	// The tolerance rule when the paper prints no spread: ±0.05 around
+	// 0.8, ours 0.03 off. Within only when the band is below δ; a band as
+	// wide as δ or wider is undecided, saying both; beyond the band is
+	// out whatever δ; without δ the band alone decides.
+	for _, tc := range []struct {
+		ours, delta float64
+		want        Outcome
+		detail      string
+	}{
+		{0.83, 0.06, Reproduced, "tolerance 0.05 < δ 0.06"},
+		{0.83, 0.05, Undecided, "tolerance 0.05 ≥ δ 0.05 (the gap that matters)"},
+		{0.83, 0.02, Undecided, "tolerance 0.05 ≥ δ 0.02 (the gap that matters)"},
+		{0.87, 0.02, NotReproduced, "out: |ours − paper| = 0.07 > ±0.05"},
+		{0.87, 0.06, NotReproduced, "out: |ours − paper| = 0.07 > ±0.05"},
+		{0.83, 0, Reproduced, "within: |ours − paper| = 0.03 ≤ ±0.05 (declared tolerance)"},
+	} {
+		c := Cell{Paper: V(0.8), Ours: Value{Mean: tc.ours, Std: 0.01, N: 30}, Delta: tc.delta, Tol: Abs(0.05)}
+		v := c.Verdict()
+		if v.Outcome != tc.want || v.Rule != "tolerance" || !strings.Contains(v.Detail, tc.detail) {
+			t.Errorf("tolerance rule, ours %g, δ %g: %+v; want %s with %q", tc.ours, tc.delta, v, tc.want, tc.detail)
+		}
+		if v.Separates() != (tc.delta > 0.05) {
+			t.Errorf("δ %g: Separates %v", tc.delta, v.Separates())
+		}
 	}
-	tol.Tol = Tolerance{}
+	tol := Cell{Paper: V(0.8), Ours: Value{Mean: 0.83, Std: 0.01, N: 30}, Delta: 0.02}
 	if v := tol.Verdict(); v.Outcome != Undecided {
 		t.Errorf("no spread and no tolerance: %+v", v)
 	}

@@ -716,8 +716,11 @@ func cellsHTML(cells []Cell) string {
 	for _, c := range cells {
 		v := c.Verdict()
 		rule := c.Tol.String()
-		if v.Rule == welchRule {
+		switch {
+		case v.Rule == welchRule:
 			rule = fmt.Sprintf("Welch, δ = %.3g", c.Delta)
+		case c.Delta > 0:
+			rule += fmt.Sprintf(", δ = %.3g", c.Delta)
 		}
 		row := c.Row
 		if c.Substitute {
