@@ -61,18 +61,21 @@
 // the literal references (Report.StampCriteria, from git blame). Its note
 // gives the commit and day the table was first committed: earlier runs
 // under older, looser rules preceded it. A criterion or diagnostic written
-// after its result was seen is PostHoc: shown as such, it explains nothing.
+// after its results were seen is PostHoc: shown as such, it explains
+// nothing.
 //
 // # Rows that are not the paper's claims
 //
 // A Diagnostic explains a miss of ours and is labelled "explains" or "does
-// not explain"; a post-hoc one explains nothing. A Target is a goal the
-// reproduction sets itself and is labelled "met" or "not met". Both stay
-// out of the paper's counts. Claims and cells on a substitute data set, or
-// by a method or set-up of ours standing in for the paper's, are counted
-// apart. A claim decided on part of the protocol in quick mode says
-// "quick: decided on N of M" (Claim.Quick). A quick report's summary opens
-// with "quick run, not a reproduction result".
+// not explain"; a post-hoc one explains nothing. A post-hoc diagnostic
+// written for a miss (Claim.Concerns) says whether it fits it; one that
+// concerns no miss says it was added after the results. A Target is a
+// goal the reproduction sets itself and is labelled "met" or "not met".
+// Both stay out of the paper's counts. Claims and cells on a substitute
+// data set, or by a method or set-up of ours standing in for the paper's,
+// are counted apart. A claim decided on part of the protocol in quick mode
+// says "quick: decided on N of M" (Claim.Quick). A quick report's summary
+// opens with "quick run, not a reproduction result".
 //
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
 // paper's printed numbers, the protocols and runners, and build their

@@ -306,6 +306,43 @@ func TestBetterRank(t *testing.T) {
 	}
 }
 
+// TestPostHocLabel: a post-hoc diagnostic written for a claim that missed
+// says whether it fits the miss and that it explains nothing; one that
+// concerns no miss (no Concerns, or a claim reproduced or absent) says it
+// was added after the results; a pre-registered one explains or not.
+func TestPostHocLabel(t *testing.T) {
+	r := &Report{Criteria: Criteria{{ID: "D", Claims: []string{"by criterion"}, Rule: CheckRule, PostHoc: true, Reason: "after the run"}}}
+	r.Add(Claim{ID: "Table 1"}.Decide(Check("a", true, ""), Check("b", false, "")))
+	r.Add(Claim{ID: "Table 2"}.Decide(Check("a", true, "")))
+	held, failed := Check("d", true, ""), Check("d", false, "")
+	for _, tc := range []struct {
+		c    Claim
+		want string
+	}{
+		{Claim{ID: "fit", PostHoc: true, Concerns: "Table 1"}.Decide(held), "post hoc: fits the miss, explains nothing"},
+		{Claim{ID: "no fit", PostHoc: true, Concerns: "Table 1"}.Decide(failed), "post hoc: does not fit the miss"},
+		{Claim{ID: "by criterion", Concerns: "Table 1"}.Decide(held), "post hoc: fits the miss, explains nothing"},
+		{Claim{ID: "no miss", PostHoc: true}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "no miss, fails", PostHoc: true}.Decide(failed), "post hoc, added after the results: fails"},
+		{Claim{ID: "reproduced", PostHoc: true, Concerns: "Table 2"}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "absent", PostHoc: true, Concerns: "Table 9"}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "pre-registered", Concerns: "Table 1"}.Decide(held), "explains"},
+	} {
+		tc.c.Kind = Diagnostic
+		if got := r.label(tc.c); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.c.ID, got, tc.want)
+		}
+	}
+	rep := &Report{Claims: []Claim{{ID: "Table 1", Outcome: NotReproduced}, {ID: "diag", Kind: Diagnostic, PostHoc: true, Concerns: "Table 1", Outcome: Reproduced}}}
+	if text := rep.Text(); !strings.Contains(text, "post hoc: fits the miss, explains nothing") {
+		t.Errorf("text: %s", text)
+	}
+	rep.Claims[0].Outcome = Reproduced
+	if text := rep.Text(); !strings.Contains(text, "post hoc, added after the results: holds") || strings.Contains(text, "fits the miss") {
+		t.Errorf("text without a miss: %s", text)
+	}
+}
+
 // TestCountsApart: corrected and undecided claims, substitutes,
 // claims decided on a subset and post-hoc diagnostics are each counted
 // apart, and a quick report never reads as a result.
@@ -325,7 +362,7 @@ func TestCountsApart(t *testing.T) {
 	r.Add(tbl)
 	sub := Claim{ID: "Table 2"}.DecideCells(cells[2:])
 	r.Add(sub)
-	r.Add(Claim{ID: "Table 1 (variant)", Kind: Diagnostic}.Decide(Check("variant", true, "matches")))
+	r.Add(Claim{ID: "Table 1 (variant)", Kind: Diagnostic, Concerns: "Table 1"}.Decide(Check("variant", true, "matches")))
 	r.Add(Claim{ID: "Fig. 1", Kind: Statement}.Decide(Part{Name: "p", Outcome: Undecided}))
 	if tbl.Outcome != Partly || !sub.Substitute || sub.Outcome != Reproduced {
 		t.Fatalf("cells: %+v / %+v", tbl, sub)

@@ -170,8 +170,8 @@ func TestFigure2Kinds(t *testing.T) {
 				got = &rep.Claims[i]
 			}
 		}
-		if got == nil || got.Kind != repro.Diagnostic || !got.PostHoc || got.Outcome != c.want {
-			t.Errorf("E %v: diagnostic %+v, want %s", c.e, got, c.want)
+		if got == nil || got.Kind != repro.Diagnostic || !got.PostHoc || got.Concerns != "Figure 2" || got.Outcome != c.want {
+			t.Errorf("E %v: diagnostic %+v, want %s, written for Figure 2's miss", c.e, got, c.want)
 		}
 		if n := rep.Counts(); n.Diagnostics != 2 || n.PostHoc != 2 || n.Explains != 0 {
 			t.Errorf("counts %+v", rep.Counts())

@@ -550,7 +550,7 @@ func kindsClaim(res *Results, c protocol.Cell2) repro.Claim {
 	if k == nil || !(c.Grid10E > 0) || len(c.DC.E) == 0 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "the diagnostic did not run in this mode")
 	}
-	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Figure 2", Statement: statement,
 		Paper: "(not in the paper: added after Figure 2's miss)", Ours: fmt.Sprintf("E two kinds / E all pairs − 1 = %.2g", k.E/c.Grid10E-1),
 		Tolerance: fmt.Sprintf("E two kinds ≤ (1 + %g)·E all pairs (step 2's certified accuracy)", CertTol)}.Decide(
 		repro.Check("E", k.E <= (1+CertTol)*c.Grid10E,
@@ -574,7 +574,7 @@ func sizeClaim(res *Results) repro.Claim {
 		parts = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error))
 	}
 	ok := lst.Train >= protocol.PaperTrain && within(lst.Error, p) && lst.Error <= first.Error
-	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1", Statement: statement,
 		Paper:     fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[lst.Task], rangeName(lst.Range), protocol.PaperTrain, p),
 		Tolerance: fmt.Sprintf("at %d points within %s of the paper's and not above the smallest size's", protocol.PaperTrain, TolCell)}.Decide(
 		repro.Check("sizes", ok, strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[lst.Task], rangeName(lst.Range), res.Test)))
