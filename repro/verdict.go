@@ -334,10 +334,10 @@ type Counts struct {
 	SubCells      int `json:"subCells,omitempty"`
 	SubWithin     int `json:"subWithin,omitempty"`
 	// Diagnostics counts the Diagnostic rows, left out of every count
-	// above; PostHoc those written after their results were seen, and Explains
-	// the pre-registered ones whose outcome is "explains" (a post-hoc row
-	// explains nothing). Targets and Met count the Target rows and those
-	// met, also left out.
+	// above; PostHoc those written after their results were seen, and
+	// Explains the pre-registered ones whose outcome is "explains" (a
+	// post-hoc row explains nothing). Targets and Met count the Target
+	// rows and those met, also left out.
 	Diagnostics int `json:"diagnostics,omitempty"`
 	PostHoc     int `json:"postHoc,omitempty"`
 	Explains    int `json:"explains,omitempty"`
