@@ -133,17 +133,7 @@ func TestRankRowFailsOnMutation(t *testing.T) {
 	rank := Table2Rank["Letter"]
 	ca1, d1 := slices.Index(TaskMethods, "CA-1D"), slices.Index(TaskMethods, "D1")
 	row := func(errOf func(m, task int) float64) repro.Claim {
-		rng := klearn.NewRand(5)
-		res := &Results{}
-		for task := 0; task < 12; task++ {
-			for rep := 0; rep < 3; rep++ {
-				for m, name := range TaskMethods {
-					res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: protocol.JobLetter, Task: protocol.LetterTasks[task], Method: name, Rep: rep,
-						TaskResult: protocol.TaskResult{Error: errOf(m, task) + 0.1*rng.NormFloat64(), Seconds: 1}})
-				}
-			}
-		}
-		for _, p := range byID(Verdict(res))["Table 2 ranks"].Parts {
+		for _, p := range byID(Verdict(letterResults(klearn.NewRand(5), errOf)))["Table 2 ranks"].Parts {
 			if p.Name == "Letter CA-1D" {
 				return repro.Claim{ID: p.Name}.Decide(p)
 			}
