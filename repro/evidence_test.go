@@ -341,6 +341,10 @@ func TestPostHocLabel(t *testing.T) {
 	if text := rep.Text(); !strings.Contains(text, "post hoc, added after the results: holds") || strings.Contains(text, "fits the miss") {
 		t.Errorf("text without a miss: %s", text)
 	}
+	rep.Claims[1].Concerns = "Table 9"
+	if err := (Criteria{}).Check(rep); err == nil || !strings.Contains(err.Error(), `claim "diag" concerns claim "Table 9", which the report lacks`) {
+		t.Errorf("Check of a diagnostic concerning no claim of the report: %v", err)
+	}
 }
 
 // TestCountsApart: corrected and undecided claims, substitutes,
