@@ -31,7 +31,9 @@
 //     (t_{1−α/2} + t_{0.8})·SE, is at most δ (AdjacentGap gives the gap
 //     between adjacent methods in the paper's row); undecided otherwise.
 //     A paper number printed without spread or runs is compared under a
-//     declared Tolerance, labelled as such.
+//     declared Tolerance, labelled as such. With δ declared it is within
+//     only when the tolerance is below δ, undecided otherwise: a band as
+//     wide as the gap to the adjacent method cannot tell the two apart.
 //   - "A better than B" (Better): a one-sided paired test over the same
 //     splits (paired t, exact sign or exact Wilcoxon). A tie is never
 //     support: not reproduced when the test would have seen δ, undecided
