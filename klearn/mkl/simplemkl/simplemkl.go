@@ -86,9 +86,11 @@ const (
 // reads the base kernels twice (the gradient's S_m and K_D) rather than
 // once per trial point (BenchmarkSimpleMKL, BENCHMARKS.md).
 //
-// The start is d_m = 1/M. The base kernels should be normalised to unit
-// trace (kernel.TraceNormalize, the toolbox default and Colbert & Peet's choice), with
-// the test kernels scaled by the same factors 1/tr(K_m).
+// The start is d_m = 1/M. Base kernels of one kind are usually normalised
+// to unit trace (kernel.TraceNormalize, the toolbox default), with the test
+// kernels scaled by the same factors 1/tr(K_m). The weights d_m depend on
+// that scaling: kernels of different kinds at different scales get
+// different optima (Colbert & Peet 2020 do not state theirs).
 //
 // Copying a SimpleMKL clones it; the zero value is usable (C = 1).
 type Learner struct {
