@@ -53,10 +53,10 @@ func TestQuickRun(t *testing.T) {
 			tab = &rep.Claims[i]
 		}
 	}
-	if tab == nil || len(tab.Cells) != len(protocol.Methods)-1 {
+	if tab == nil || len(tab.Cells) != len(protocol.Methods) {
 		t.Fatalf("Table 1 claim: %+v", tab)
 	}
-	if q := tab.Quick; q.N != len(protocol.Methods)-1 || q.M != len(protocol.DataSets)*(len(protocol.Methods)-1) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
+	if q := tab.Quick; q.N != len(protocol.Methods) || q.M != len(protocol.DataSets)*len(protocol.Methods) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
 		t.Errorf("quick Table 1 decided on %v; summary %q", q, rep.Counts())
 	}
 	for _, c := range tab.Cells {
