@@ -223,8 +223,9 @@ func table1Cell(r protocol.Row, j int) (repro.Cell, bool) {
 }
 
 // Verdict computes the verdict table from res under Criteria: the theorem
-// checks, Table 1 (the accuracy cells of the five columns), the statement that [TK] or [SimpleMKL TK] meets
-// or exceeds [SimpleMKL] on every set (non-inferiority over the splits),
+// checks, Table 1 (the accuracy cells of the five columns), the statement
+// that [TK] or [SimpleMKL TK] meets or exceeds [SimpleMKL] on every set
+// (non-inferiority over the splits),
 // the speed of our [TK] against the paper's (our target), the scaling
 // exponents in m, q and L of Figures 3 and 4 (substitute solvers),
 // Figures 1, 2, 5 and 7, Figure 6 (our target), and the post-hoc

@@ -343,7 +343,9 @@ const (
 	// CentredTrace divides by tr(C_n K C_n) = tr K − 1ᵀK1/n, the trace of
 	// the Gram of the features centred in feature space: the part of the
 	// kernel an SVM with a bias sees (a constant added to K changes
-	// neither the decision nor the SVM dual).
+	// neither the decision nor the SVM dual). A kernel constant on the
+	// training rows (Ionosphere's constant second feature) has divisor 0
+	// and is refused.
 	CentredTrace
 )
 
