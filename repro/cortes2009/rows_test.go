@@ -159,6 +159,11 @@ func TestRowsNameReductionsAndDegradation(t *testing.T) {
 	if cr, ok := Criteria.For(neg.ID); neg.Kind != repro.Diagnostic || !neg.PostHoc || !ok || !cr.PostHoc {
 		t.Errorf("negative coefficient: kind %s, post hoc %v, criterion %+v", neg.Kind, neg.PostHoc, cr)
 	}
+	// It is a counterexample the paper states, checked after the results:
+	// it concerns no miss, and its label says so.
+	if l := neg.Label(); neg.Concerns != "" || l != "post hoc, added after the results: holds" {
+		t.Errorf("negative coefficient: concerns %q, label %q", neg.Concerns, l)
+	}
 	// Every criterion changed after its results says so in Changed, not in
 	// its reason.
 	for _, cr := range Criteria {

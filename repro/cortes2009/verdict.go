@@ -200,7 +200,7 @@ func Verdict(res *Results) *repro.Report {
 			}
 			parts = append(parts, repro.Part{Name: rh.Row, Outcome: o, Detail: detail})
 		}
-		r.Add(repro.Claim{ID: "Table 1 (variants)", Kind: repro.Diagnostic, PostHoc: true,
+		r.Add(repro.Claim{ID: "Table 1 (variants)", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 			Statement: "the uniform baselines under preprocessing variants",
 			Paper:     "the row's lin. base and quad. base", Tolerance: "both within by Table 1's cell rule (quad. base with or without +1)"}.Decide(parts...))
 	}
@@ -325,11 +325,11 @@ func Table1Claims(res *Results) []repro.Claim {
 		parts = append(parts, repro.Check(row.Data.Paper, math.Abs(plus/lin-paper) < math.Abs(no/lin-paper),
 			fmt.Sprintf("ratio paper %.2f: +1 %.2f, as printed %.2f", paper, plus/lin, no/lin)))
 	}
-	lower := repro.Claim{ID: "Lower-order terms", Kind: repro.Diagnostic, PostHoc: true,
+	lower := repro.Claim{ID: "Lower-order terms", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 		Statement: "a constant feature \"+1\" brings the quadratic columns closer",
 		Paper:     "ratio quad. base / lin. base per row", Tolerance: "+1 ratio closer to the paper's on the row",
 		Reason: fmt.Sprintf("mean |ours − paper| over the quad. base/ℓ2 cells: %.3f as printed, %.3f with +1", quadGap(main), meanAbsGap(vari))}.Decide(parts...)
-	plus := repro.Claim{ID: "Table 1 (+1)", Kind: repro.Diagnostic, PostHoc: true,
+	plus := repro.Claim{ID: "Table 1 (+1)", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 		Statement: "variant of ours: quadratic columns with a constant feature appended", Reason: "labelled variant, not the paper's kernel"}.DecideCells(vari)
 	return []repro.Claim{t1, lower, plus}
 }
