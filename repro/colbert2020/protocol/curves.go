@@ -174,7 +174,7 @@ func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc
 		return 0, 0, err
 	}
 	var lib gramLibrary
-	if err := standardLibrary(X, Xt, &lib); err != nil {
+	if err := standardLibrary(X, Xt, UnitTrace, &lib); err != nil {
 		return 0, 0, err
 	}
 	accMKL, _, _, err = simpleMKL(&lib, y, yt, cfg, seed)

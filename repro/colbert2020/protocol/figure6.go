@@ -132,7 +132,7 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 	all := mat.NewDense(grid*grid+len(p.yt), 2, nil)
 	all.Stack(G, p.Xt)
 	var lib gramLibrary
-	if err := standardLibrary(p.X, all, &lib); err != nil {
+	if err := standardLibrary(p.X, all, UnitTrace, &lib); err != nil {
 		return nil, err
 	}
 	Cs, err := simpleMKLSelect(lib.K, p.y, cfg, seed)

@@ -117,7 +117,7 @@ func RunScaling(sizes []int, seed uint64) (*Scaling, error) {
 		for _, L := range ScalingLs {
 			ser, err := timeSeries(ScalingSeries{Method: "SimpleMKL TK", Problem: problem, Degree: LibraryDegree, L: L}, sizes, seed, func(X *mat.Dense, y []float64) error {
 				var lib gramLibrary
-				if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, &lib); err != nil {
+				if err := tkLibrary(X, X.Slice(0, 1, 0, 2).(*mat.Dense), L, seed, TKLibraryScale, &lib); err != nil {
 					return err
 				}
 				_, err := (simplemkl.Learner{C: 10}).FitGrams(lib.K, y)

@@ -320,17 +320,85 @@ func Accuracy(y, pred []float64) float64 {
 }
 
 // gramLibrary is a list of base Grams on the training rows with their
-// test×train cross matrices, unit-trace normalised by the training trace
-// (the SimpleMKL toolbox's default).
+// test×train cross matrices, each scaled by a Scale computed on the
+// training Gram (add: unit trace, the SimpleMKL toolbox's default).
 type gramLibrary struct {
 	K   []*mat.SymDense
 	Kte []*mat.Dense
 }
 
+// Scale is how a base kernel of the SimpleMKL columns is scaled before
+// SimpleMKL combines it: its training Gram and its test×train matrix are
+// divided by the same positive number, computed on the training Gram.
+type Scale int
+
+const (
+	// UnitTrace divides by tr K: the SimpleMKL toolbox's
+	// UnitTraceNormalization, and the normalisation of Rakotomamonjy et
+	// al. (2008, Section 5) for their Gaussians and polynomials.
+	UnitTrace Scale = iota
+	// OwnScale keeps the kernel as defined (a TK kernel: Eq. (25) with
+	// tr P^s = 1, tk.RandomP).
+	OwnScale
+	// CentredTrace divides by tr(C_n K C_n) = tr K − 1ᵀK1/n, the trace of
+	// the Gram of the features centred in feature space: the part of the
+	// kernel an SVM with a bias sees (a constant added to K changes
+	// neither the decision nor the SVM dual). A kernel constant on the
+	// training rows (Ionosphere's constant second feature) has divisor 0
+	// and is refused.
+	CentredTrace
+)
+
+// String names the scale.
+func (s Scale) String() string {
+	switch s {
+	case UnitTrace:
+		return "unit trace"
+	case OwnScale:
+		return "own scale"
+	case CentredTrace:
+		return "unit centred trace"
+	}
+	return fmt.Sprintf("Scale(%d)", int(s))
+}
+
+// divisor returns the number s divides the kernel with Gram K by.
+func (s Scale) divisor(K *mat.SymDense) (float64, error) {
+	switch s {
+	case UnitTrace:
+		return mat.Trace(K), nil
+	case OwnScale:
+		return 1, nil
+	case CentredTrace:
+		n := K.SymmetricDim()
+		sum := 0.0
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				sum += K.At(i, j)
+			}
+		}
+		return mat.Trace(K) - sum/float64(n), nil
+	}
+	return 0, klearn.Errorf(klearn.ErrParam, "colbert2020: %v", s)
+}
+
+// add appends K and C at unit trace.
 func (g *gramLibrary) add(K *mat.SymDense, C *mat.Dense) error {
-	tr := mat.Trace(K)
-	if !(tr > 0) {
-		return klearn.Errorf(klearn.ErrNotPSD, "colbert2020: base kernel with trace %v", tr)
+	return g.addScaled(K, C, UnitTrace)
+}
+
+// addScaled appends K and C divided by sc's divisor of K.
+func (g *gramLibrary) addScaled(K *mat.SymDense, C *mat.Dense, sc Scale) error {
+	tr, err := sc.divisor(K)
+	if err != nil {
+		return err
+	}
+	if !(tr > 0) || math.IsInf(tr, 0) {
+		return klearn.Errorf(klearn.ErrNotPSD, "colbert2020: base kernel with %v divisor %v", sc, tr)
+	}
+	if tr == 1 {
+		g.K, g.Kte = append(g.K, K), append(g.Kte, C)
+		return nil
 	}
 	var Ks mat.SymDense
 	Ks.ScaleSym(1/tr, K)
@@ -350,8 +418,9 @@ func (g *gramLibrary) add(K *mat.SymDense, C *mat.Dense) error {
 // polynomials of degree 1–3 on all variables and on each, unit trace), whose
 // 13(n + 1) kernels the paper's count matches, and as that script does the
 // inputs are standardised with the training mean and sample standard
-// deviation (its normalizemeanstd) before the kernels are built.
-func standardLibrary(Xtr, Xte *mat.Dense, lib *gramLibrary) error {
+// deviation (its normalizemeanstd) before the kernels are built. Each
+// kernel is scaled by sc (the columns: UnitTrace, as the script does).
+func standardLibrary(Xtr, Xte *mat.Dense, sc Scale, lib *gramLibrary) error {
 	z, err := preprocess.Standardizer{Sample: true}.Fit(Xtr)
 	if err != nil {
 		return err
@@ -390,7 +459,7 @@ func standardLibrary(Xtr, Xte *mat.Dense, lib *gramLibrary) error {
 			if err != nil {
 				return err
 			}
-			if err := lib.add(K, C); err != nil {
+			if err := lib.addScaled(K, C, sc); err != nil {
 				return err
 			}
 		}
@@ -399,12 +468,9 @@ func standardLibrary(Xtr, Xte *mat.Dense, lib *gramLibrary) error {
 }
 
 // tkLibrary is [SimpleMKL TK]'s list: L TK kernels of degree LibraryDegree
-// with random P^s (tk.RandomP) on [0, 1]ⁿ, unit-trace normalised like the
-// rest of the library. Section 8 does not say how the combined library of
-// [SimpleMKL TK+] was scaled ("We combined the libraries in [SimpleMKL] and
-// [SimpleMKL TK] into a single SimpleMKL implementation"); unit trace for
-// every kernel is the SimpleMKL toolbox's default.
-func tkLibrary(Xtr, Xte *mat.Dense, L int, seed uint64, lib *gramLibrary) error {
+// with random P^s (tk.RandomP) on [0, 1]ⁿ, each scaled by sc (the
+// columns: TKLibraryScale).
+func tkLibrary(Xtr, Xte *mat.Dense, L int, seed uint64, sc Scale, lib *gramLibrary) error {
 	const d = LibraryDegree
 	_, n := Xtr.Dims()
 	q, err := kernel.TKSize(n, d)
@@ -420,7 +486,7 @@ func tkLibrary(Xtr, Xte *mat.Dense, L int, seed uint64, lib *gramLibrary) error 
 		return err
 	}
 	for s := range Ks {
-		if err := lib.add(Ks[s], Kte[s]); err != nil {
+		if err := lib.addScaled(Ks[s], Kte[s], sc); err != nil {
 			return err
 		}
 	}
@@ -673,13 +739,13 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 		return b.lib, err
 	}
 	if j == MSimpleMKL || j == MSimpleMKLTKPlus {
-		if std, err = lib("standard", func(l *gramLibrary) error { return standardLibrary(Xtr, Xte, l) }); err != nil {
+		if std, err = lib("standard", func(l *gramLibrary) error { return standardLibrary(Xtr, Xte, UnitTrace, l) }); err != nil {
 			return res, err
 		}
 	}
 	if j == MSimpleMKLTK || j == MSimpleMKLTKPlus {
 		kind := fmt.Sprintf("tk/L=%d/seed=%d", cfg.L, seed)
-		if tkl, err = lib(kind, func(l *gramLibrary) error { return tkLibrary(Xtr, Xte, cfg.L, seed, l) }); err != nil {
+		if tkl, err = lib(kind, func(l *gramLibrary) error { return tkLibrary(Xtr, Xte, cfg.L, seed, TKLibraryScale, l) }); err != nil {
 			return res, err
 		}
 	}
