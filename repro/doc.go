@@ -43,7 +43,9 @@
 //   - A trend, "grows with λ" (Trend): Kendall's rank trend test,
 //     one-sided, with its p-value.
 //   - Ranks (Rank): the paper's rank against a seeded bootstrap interval of
-//     ours over tasks and repetitions, no wider than ±δ ranks.
+//     ours over tasks and repetitions, no wider than ±δ ranks. "A's rank
+//     better than B's" (BetterRank): A's interval lies wholly below B's;
+//     overlapping intervals are a tie, never support.
 //   - A theorem (Check): an exact check within a declared tolerance.
 //
 // # Criteria

@@ -386,6 +386,26 @@ func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float6
 	return Part{Name: name, Outcome: Undecided, Detail: d + ": the interval is wider than ±δ"}
 }
 
+// BetterRank decides "a's rank is better (lower) than b's" from their
+// bootstrap intervals of one rank statistic (a.Stat): Reproduced when a's
+// interval lies wholly below b's, NotReproduced when wholly above. An
+// overlap is a tie, never support: NotReproduced when both intervals are
+// no wider than ±delta ranks (narrow enough to have seen a difference of
+// delta, as Rank), Undecided otherwise. Disjoint 95 % intervals are a
+// conservative test of the difference.
+func BetterRank(name string, a, b stattest.RankInterval, delta float64) Part {
+	d := fmt.Sprintf("%s ranks %.2f [%.2f, %.2f] against %.2f [%.2f, %.2f] (bootstrap intervals; δ = %.2g ranks)", a.Stat, a.Point(), a.Lo, a.Hi, b.Point(), b.Lo, b.Hi, delta)
+	switch {
+	case a.Hi < b.Lo:
+		return Part{Name: name, Outcome: Reproduced, Detail: "better: " + d}
+	case b.Hi < a.Lo:
+		return Part{Name: name, Outcome: NotReproduced, Detail: "worse: " + d}
+	case a.Hi-a.Lo <= 2*delta && b.Hi-b.Lo <= 2*delta:
+		return Part{Name: name, Outcome: NotReproduced, Detail: "tie: " + d}
+	}
+	return Part{Name: name, Outcome: Undecided, Detail: "tie, underpowered: " + d + "; an interval is wider than ±δ"}
+}
+
 // Subset says that a claim was decided on N of M units (subsamples,
 // cells, data sets) of the paper's protocol, as quick mode does.
 type Subset struct {

@@ -250,6 +250,28 @@ func TestRankRule(t *testing.T) {
 	}
 }
 
+// TestBetterRank: "a's median rank is better than b's" by bootstrap
+// intervals: disjoint below is better, disjoint above worse, an overlap a
+// tie (never support), undecided when an interval is wider than ±δ.
+func TestBetterRank(t *testing.T) {
+	iv := func(lo, hi float64) stattest.RankInterval {
+		return stattest.RankInterval{Lo: lo, Hi: hi, Median: (lo + hi) / 2, Stat: stattest.MedianRank}
+	}
+	for _, tc := range []struct {
+		a, b stattest.RankInterval
+		want Outcome
+	}{
+		{iv(1, 2), iv(3, 4), Reproduced},
+		{iv(3, 4), iv(1, 2), NotReproduced},
+		{iv(1, 2), iv(2, 3), NotReproduced}, // touching: a tie, both narrow
+		{iv(1, 1), iv(1, 5), Undecided},     // a tie, b too wide to tell
+	} {
+		if p := BetterRank("a vs b", tc.a, tc.b, 1); p.Outcome != tc.want {
+			t.Errorf("%+v against %+v: %v, want %v (%s)", tc.a, tc.b, p.Outcome, tc.want, p.Detail)
+		}
+	}
+}
+
 // TestCountsApart: corrected and undecided claims, substitutes,
 // claims decided on a subset and post-hoc diagnostics are each counted
 // apart, and a quick report never reads as a result.

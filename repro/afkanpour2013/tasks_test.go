@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/repro/jobs/jobstest"
@@ -566,27 +565,5 @@ func TestTable2RowsCountedApart(t *testing.T) {
 	}
 	if c := byID(rep)["Figure 7"]; !strings.Contains(c.Ours, "the paper does not list its twelve") {
 		t.Errorf("Figure 7 does not say the task list is ours: %s", c.Ours)
-	}
-}
-
-// TestBetterRank: "a's median rank is better than b's" by bootstrap
-// intervals: disjoint below is better, disjoint above worse, an overlap a
-// tie (never support), undecided when an interval is wider than ±δ.
-func TestBetterRank(t *testing.T) {
-	iv := func(lo, hi float64) stattest.RankInterval {
-		return stattest.RankInterval{Lo: lo, Hi: hi, Median: (lo + hi) / 2, Stat: stattest.MedianRank}
-	}
-	for _, tc := range []struct {
-		a, b stattest.RankInterval
-		want repro.Outcome
-	}{
-		{iv(1, 2), iv(3, 4), repro.Reproduced},
-		{iv(3, 4), iv(1, 2), repro.NotReproduced},
-		{iv(1, 2), iv(2, 3), repro.NotReproduced}, // touching: a tie, both narrow
-		{iv(1, 1), iv(1, 5), repro.Undecided},     // a tie, b too wide to tell
-	} {
-		if p := betterRank("a vs b", tc.a, tc.b, 1); p.Outcome != tc.want {
-			t.Errorf("%+v against %+v: %v, want %v (%s)", tc.a, tc.b, p.Outcome, tc.want, p.Detail)
-		}
 	}
 }

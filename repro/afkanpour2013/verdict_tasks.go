@@ -501,7 +501,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 }
 
 // bestRankClaim is "CA-nD outperforms the rest on the Table 3 data sets":
-// CA-nD's median rank against each other method's (betterRank).
+// CA-nD's median rank against each other method's (repro.BetterRank).
 func bestRankClaim(res *Results) repro.Claim {
 	crit := criterion("table2-best-rank")
 	iv, n, used, undecided := rankIntervals(res, "11 data sets")
@@ -513,7 +513,7 @@ func bestRankClaim(res *Results) repro.Claim {
 		nd := slices.Index(methods, "CA-nD")
 		for m, name := range methods {
 			if m != nd {
-				parts = append(parts, betterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta))
+				parts = append(parts, repro.BetterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta))
 			}
 		}
 	}
@@ -525,26 +525,6 @@ func bestRankClaim(res *Results) repro.Claim {
 		c.Quick = repro.Subset{N: used, M: paperRuns("CA-nD", protocol.JobUCI), Of: "(task, repetition) runs"}
 	}
 	return substitute(c, "11 data sets")
-}
-
-// betterRank decides "a's median rank is better (lower) than b's" from
-// their bootstrap intervals: better when a's interval lies wholly below
-// b's, worse when wholly above; overlapping intervals are a tie, never
-// support: NotReproduced when both are no wider than ±delta ranks (narrow
-// enough to have seen a difference of delta, as repro.Rank), Undecided
-// otherwise. Disjoint 95 % intervals are a conservative test of the
-// difference.
-func betterRank(name string, a, b stattest.RankInterval, delta float64) repro.Part {
-	d := fmt.Sprintf("median ranks %.2f [%.2f, %.2f] against %.2f [%.2f, %.2f] (bootstrap intervals; δ = %.2g ranks)", a.Point(), a.Lo, a.Hi, b.Point(), b.Lo, b.Hi, delta)
-	switch {
-	case a.Hi < b.Lo:
-		return repro.Part{Name: name, Outcome: repro.Reproduced, Detail: "better: " + d}
-	case b.Hi < a.Lo:
-		return repro.Part{Name: name, Outcome: repro.NotReproduced, Detail: "worse: " + d}
-	case a.Hi-a.Lo <= 2*delta && b.Hi-b.Lo <= 2*delta:
-		return repro.Part{Name: name, Outcome: repro.NotReproduced, Detail: "tie: " + d}
-	}
-	return repro.Part{Name: name, Outcome: repro.Undecided, Detail: "tie, underpowered: " + d + "; an interval is wider than ±δ"}
 }
 
 // timeClaim is Table 2's order of the running times on MNIST and Letter
