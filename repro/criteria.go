@@ -68,6 +68,12 @@ type Criterion struct {
 	// PostHoc marks a criterion written after the result it concerns was
 	// seen: its rows are shown as post hoc and explain nothing.
 	PostHoc bool `json:"postHoc,omitempty"`
+	// Changed, if not empty, says when and from what a pre-registered
+	// criterion was changed after results it decides had been seen (e.g.
+	// "2026-11-29, after the full run at f8121d8: from X to Y"). Its rows
+	// stay counted, and the report counts and shows them apart from the
+	// criteria unchanged since the results.
+	Changed string `json:"changed,omitempty"`
 	// Reason says why this test, δ, margin or tolerance.
 	Reason string `json:"reason"`
 	// Commit is the commit at which the criterion last changed (set by
@@ -177,8 +183,11 @@ func (c Criterion) settings() string {
 }
 
 func (c Criterion) registered() string {
-	if c.PostHoc {
+	switch {
+	case c.PostHoc:
 		return "post hoc"
+	case c.Changed != "":
+		return "changed after results: " + c.Changed
 	}
 	return "pre-registered"
 }
@@ -214,11 +223,20 @@ func (cs Criteria) Markdown(note string) string {
 	return b.String()
 }
 
-// HTML returns the criteria as an HTML table with inline styles.
+// HTML returns the criteria as an HTML table with inline styles, folded
+// under a summary line (how many criteria, how many changed after their
+// results) that opens it, so the verdict table above stays in view.
 func (cs Criteria) HTML(note string) string {
 	var b strings.Builder
 	e := html.EscapeString
-	fmt.Fprintf(&b, `<p style="margin-top:10px"><b>Criteria, declared before the results shown</b> %s</p>`, e(note))
+	changed := 0
+	for _, c := range cs {
+		if c.Changed != "" && !c.PostHoc {
+			changed++
+		}
+	}
+	fmt.Fprintf(&b, `<details class="kernelab-criteria-box" style="margin-top:10px"><summary><b>Criteria, declared before the results shown</b>: %d, %d changed after their results were seen (click to open)</summary>`, len(cs), changed)
+	fmt.Fprintf(&b, `<p>%s</p>`, e(note))
 	b.WriteString(`<table class="kernelab-criteria" style="border-collapse:collapse;width:100%;font-size:12px"><thead><tr>`)
 	for _, h := range criteriaHeader {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:2px 6px">%s</th>`, h)
@@ -231,7 +249,7 @@ func (cs Criteria) HTML(note string) string {
 		}
 		b.WriteString(`</tr>`)
 	}
-	b.WriteString(`</tbody></table>`)
+	b.WriteString(`</tbody></table></details>`)
 	return b.String()
 }
 

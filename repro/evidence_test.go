@@ -312,6 +312,9 @@ func TestCountsApart(t *testing.T) {
 	if strings.Contains(s, QuickNote) {
 		t.Error("a full report reads as quick")
 	}
+	if s := (Counts{Claims: 1, SubClaims: 1}).String(); strings.Contains(s, "0 of 0") {
+		t.Errorf("substitutes without cells: summary %q counts 0 of 0 cells", s)
+	}
 	text := r.Text()
 	for _, w := range []string{"corrected (printed formula wrong)", "post hoc: fits the miss, explains nothing", "quick: decided on 2 of 9 cells", "C1: ", "Criteria, declared before the results shown"} {
 		if !strings.Contains(text, w) {
@@ -511,5 +514,32 @@ func TestCriterionDepsPapers(t *testing.T) {
 				t.Errorf("%s: criterion %q not located: %v", rel, c.ID, sp)
 			}
 		}
+	}
+}
+
+// TestChangedCriteria: a criterion changed after its results were seen is
+// shown so in the criteria table, and its claims are counted apart in the
+// summary; a pre-registered or post-hoc one is not.
+func TestChangedCriteria(t *testing.T) {
+	r := &Report{Criteria: Criteria{
+		{ID: "kept", Claims: []string{"A"}, Rule: CheckRule, Reason: "r"},
+		{ID: "moved", Claims: []string{"B"}, Rule: CheckRule, Changed: "2026-11-29, after the full run: from x to y", Reason: "r"},
+	}}
+	r.Add(Claim{ID: "A"}.Decide(Check("a", true, "ok")))
+	r.Add(Claim{ID: "B"}.Decide(Check("b", true, "ok")))
+	c := r.Counts()
+	if c.Changed != 1 || c.Reproduced != 2 {
+		t.Fatalf("counts %+v: want 1 changed of 2 reproduced", c)
+	}
+	if s := c.String(); !strings.Contains(s, "1 decided by criteria changed after their results were seen") {
+		t.Errorf("summary %q does not count the changed criterion", s)
+	}
+	md := r.Criteria.Markdown("")
+	if !strings.Contains(md, "changed after results: 2026-11-29, after the full run: from x to y") || strings.Count(md, "pre-registered") != 1 {
+		t.Errorf("criteria table does not mark the changed criterion:\n%s", md)
+	}
+	r.Criteria[1].Changed = ""
+	if c := r.Counts(); c.Changed != 0 {
+		t.Errorf("unchanged criteria counted as changed: %+v", c)
 	}
 }

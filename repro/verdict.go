@@ -315,6 +315,9 @@ type Counts struct {
 	NotRun     int  `json:"notRun"`
 	// OnSubset counts the claims decided on a subset of the protocol.
 	OnSubset int `json:"onSubset,omitempty"`
+	// Changed counts the claims (of the paper or substitute) decided by a
+	// criterion changed after its results were seen (Criterion.Changed).
+	Changed int `json:"changed,omitempty"`
 	// Cells, Within and CellsUndecided count the cells of the claims above
 	// on the paper's data sets.
 	Cells          int `json:"cells"`
@@ -366,18 +369,26 @@ func (c Counts) String() string {
 			s += fmt.Sprintf(", %d %s", x.n, x.what)
 		}
 	}
-	s += fmt.Sprintf("; %d of %d cells within", c.Within, c.Cells)
-	if c.CellsUndecided > 0 {
-		s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
+	if c.Cells > 0 {
+		s += fmt.Sprintf("; %d of %d cells within", c.Within, c.Cells)
+		if c.CellsUndecided > 0 {
+			s += fmt.Sprintf(", %d undecided", c.CellsUndecided)
+		}
 	}
 	if c.SubClaims > 0 || c.SubCells > 0 {
-		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced, %d of %d cells within", c.SubReproduced, c.SubClaims, c.SubWithin, c.SubCells)
+		s += fmt.Sprintf("; substitutes apart: %d of %d claims reproduced", c.SubReproduced, c.SubClaims)
+		if c.SubCells > 0 {
+			s += fmt.Sprintf(", %d of %d cells within", c.SubWithin, c.SubCells)
+		}
 	}
 	if c.OnSubset > 0 {
 		s += fmt.Sprintf("; %d decided on a subset", c.OnSubset)
 	}
 	if c.NotRun > 0 {
 		s += fmt.Sprintf("; %d not run in this mode", c.NotRun)
+	}
+	if c.Changed > 0 {
+		s += fmt.Sprintf("; %d decided by criteria changed after their results were seen", c.Changed)
 	}
 	if c.Targets > 0 {
 		s += fmt.Sprintf("; %d of %d targets of ours met", c.Met, c.Targets)
@@ -488,6 +499,9 @@ func (r *Report) Counts() Counts {
 			case Undecided:
 				c.CellsUndecided++
 			}
+		}
+		if cr, ok := r.Criteria.For(cl.ID); ok && cr.Changed != "" && !cr.PostHoc && cl.Outcome != NotRun {
+			c.Changed++
 		}
 		if cl.Substitute {
 			if cl.Outcome != NotRun {
@@ -659,7 +673,7 @@ func (r *Report) HTML() string {
 		fmt.Fprintf(&b, `<th style="text-align:left;border-bottom:2px solid #444;padding:3px 6px">%s</th>`, h)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	td := `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left;line-height:1.3">`
+	td := `<td style="border-bottom:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left;line-height:1.3;font-size:12px">`
 	var more strings.Builder // the cells and parts of each claim
 	for _, c := range r.Sorted() {
 		fmt.Fprintf(&b, `<tr>%s<b>%s</b> %s`, td, e(c.ID), e(c.Statement))

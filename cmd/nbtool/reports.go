@@ -411,7 +411,7 @@ func factProblems(f *reportFacts) []notebook.Problem {
 			}
 			found = true
 			if share := h.Y / f.Height; share > firstExperimentShare {
-				add("the first experiment, %q, starts at %.0f%% of the page (want ≤ %.0f%%)", h.Text, 100*share, 100*firstExperimentShare)
+				add("the first experiment, %q, starts at %.1f%% of the page (%.0f of %.0f px; want ≤ %.0f%%)", h.Text, 100*share, h.Y, f.Height, 100*firstExperimentShare)
 			}
 			break
 		}

@@ -1,7 +1,6 @@
 package afkanpour2013
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -29,7 +28,8 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 		Errors: []float64{2.5, 3.0, 8, 9, 2.6, 12},
 		CA:     []protocol.Atom{{Weight: 0.4, Sigma: 1.41}, {Weight: 0.3, Sigma: 3.47}, {Weight: 0.3, Sigma: 7.70}}}
 	c := byID(Verdict(res))
-	if c["H1 table"].Outcome != repro.Reproduced {
+	// The paper's numbers: only {√2, √12, √60} (gap 14.1) is decided.
+	if c["H1 table"].Outcome != repro.Undecided {
 		t.Errorf("H1 with the paper's numbers: %v", c["H1 table"].Outcome)
 	}
 	if c["Figure 1(c)"].Outcome != repro.Reproduced {
@@ -56,10 +56,7 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	}
 }
 
-func TestTolerance(t *testing.T) {
-	if got := Tolerance(26.1).Abs; math.Abs(got-2*math.Sqrt(26.1*73.9/1000)) > 1e-12 {
-		t.Errorf("tolerance at 26.1 %%: %g", got)
-	}
+func TestCriteriaCheck(t *testing.T) {
 	if err := Criteria().Check(nil); err != nil {
 		t.Error(err)
 	}

@@ -15,21 +15,30 @@ var H1Paper = []float64{26.1, 26.8, 28.6, 16.4, 20.0, 21.3, 2.3}
 // PaperTest is the paper's test-set size (500 train, 500 validation).
 const PaperTest = 1000
 
-// SEs is the number of standard errors of an error rate that the H1
-// cells and Figure 1(b)'s finite-set rows allow: 2.
+// SEs is the number of standard errors of an error rate by which Figure
+// 1(b)'s finite-set rows must lie above CA: 2.
 const SEs = 2
 
 // SEFloor (percent) floors the error rate whose standard error Figure
-// 1(b)'s rows compute, so that a zero error keeps a band.
+// 1(b)'s rows and the H1 cells compute, so that a zero error keeps a band.
 const SEFloor = 1.0
 
-// Tolerance of an error rate p (percent): SEs standard errors of a
-// proportion on the paper's 1000 test points, 2·√(p(100 − p)/1000) points.
-// A single draw of 500/500/1000 points differs from the paper's draw by
-// about that much.
-func Tolerance(p float64) repro.Tolerance {
-	return repro.Abs(SEs * math.Sqrt(p*(100-p)/PaperTest))
+// errorValue is an error rate p (percent) measured on n test points as a
+// repro.Value: the mean p and the spread of one point's 0/1 error,
+// √(p(100 − p)) with p floored at SEFloor, over N = n points. Welch's test
+// of two such values is the two-sample test of proportions.
+func errorValue(p float64, n int) repro.Value {
+	q := math.Max(p, SEFloor)
+	return repro.Value{Mean: p, Std: math.Sqrt(q * (100 - q)), N: n}
 }
+
+// RankDelta caps the difference that matters of a Table 2 rank: δ is the
+// rank's adjacent gap in the paper's row, at most RankDelta.
+const RankDelta = 1.0
+
+// DCMargin is the margin, in log10 seconds, of "roughly three times
+// faster": log10 1.5, a factor from 2 to 4.5.
+const DCMargin = 0.176
 
 // FrequencyTol is how close (absolute) a learned frequency must be to one
 // of the target's to count as found.

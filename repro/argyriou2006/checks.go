@@ -26,6 +26,7 @@ func checkClaims(c protocol.Checks) []repro.Claim {
 		dcClaim(c.DC.MinD2, c.DC.Scale, c.DC.Printed, c.DC.Corrected),
 		oneDClaim(c.OneD.Status, c.OneD.Cuts, c.OneD.Sigma, c.OneD.Value, c.OneD.GridMax, c.OneD.GridSigma, c.OneD.Monotone, c.OneD.Maxima, locs),
 		localMaximaClaim(c.N, c.Task, c.LocalMaxima),
+		signChangesClaim(c.N, c.Task, c.LocalMaxima),
 		twoDClaim(c.TwoD.Status, c.TwoD.Cuts, c.TwoD.Sigma, c.TwoD.Value, c.TwoD.GridMax, c.TwoD.GridSigma),
 		schoenbergClaim(c.N, c.Schoenberg.CND, c.Schoenberg.Kernel, c.Schoenberg.CND3, c.Schoenberg.Kernel3),
 		blocksClaim(c.Blocks.Blocks, c.Blocks.Pairs, c.Blocks.Images),
@@ -88,7 +89,7 @@ func scalingClaim(es []float64, minE, bound float64) repro.Claim {
 	}
 	ok := dec && es[len(es)-1] < ScalingDrop*es[0] && minE >= bound
 	return repro.Claim{ID: "Section 2.1 (scaling)", Kind: repro.Theorem,
-		Statement: "E(sK) → 0 as s → ∞, so the kernel class must be bounded (κ = max G(ω)(x, x) = 1 for Gaussians, which keeps E away from 0)",
+		Statement: "E(sK) → 0 as s → ∞, so the kernel class must be bounded (Gaussians: κ = 1)",
 		Paper:     "E(sK) → 0; min over Gaussians > 0", Tolerance: fmt.Sprintf("E(sK) decreasing, E(10⁶K) < %g·E(K); Gaussian minimum ≥ the closed-form bound", ScalingDrop), Reason: "scaling or bound fails"}.Decide(repro.Check("Section 2.1 (scaling)", ok,
 		fmt.Sprintf("E(sK) = %s for s = 1, 10, 10², 10⁴, 10⁶ (μ = 0.001, σ = 2000); min of E(G(σ)) over 200 σ in [75, 25000] %.4g ≥ μm/(m+μ) = %.4g", strings.Join(strs, ", "), minE, bound)))
 }
@@ -112,7 +113,7 @@ func dcClaim(minD2, scale, worstPrinted, worstId float64) repro.Claim {
 func oneDClaim(status opt.Status, iters int, sigma, got, best, bestSigma float64, mono bool, nloc int, locs []string) repro.Claim {
 	ok := status == opt.Success && got >= best-OptGapTol*math.Abs(best) && mono
 	return repro.Claim{ID: "Prop. 4.4 / Algorithm 2 (1-D)", Kind: repro.Theorem,
-		Statement: "the cutting plane ends with the optimality certificate at the global maximiser of ⟨c, G(σ)c⟩; φ^k is non-increasing",
+		Statement: "the cutting plane certifies the global maximiser of ⟨c, G(σ)c⟩; φ^k is non-increasing",
 		Paper:     "certified global optimum", Tolerance: "Success, value ≥ grid max − 1e-9 relative", Reason: "no certificate, or below the grid maximum"}.Decide(repro.Check("Prop. 4.4 / Algorithm 2 (1-D)", ok,
 		fmt.Sprintf("%s after %d cuts, σ̂ = %.1f, value %.10g vs grid max %.10g at σ = %.1f; %d local maxima on the grid (non-global: %v)",
 			status, iters, sigma, got, best, bestSigma, nloc, locs)))
@@ -139,12 +140,32 @@ func localMaximaClaim(n int, task string, rows []protocol.MaximaCount) repro.Cla
 			n, task, strings.Join(parts, "; "), changed, len(rows))}.Decide(held...)
 }
 
+// signChangesClaim decides Section 3.1's "the ordering of (c_ic_j) has
+// only a few sign changes" (criterion C-sign-changes) on the vectors c of
+// the local-maxima check: few is at most MaxSignChanges, the count at
+// which Laguerre's rule bounds the zeros of f′ so that f has at most the
+// paper's five local maxima.
+func signChangesClaim(n int, task string, rows []protocol.MaximaCount) repro.Claim {
+	const id, what = "Section 3.1 (sign changes)", "ordered by d(x_i, x_j), the coefficients c_ic_j have only a few sign changes"
+	if len(rows) == 0 {
+		return repro.NotRunClaim(id, repro.Statement, what, "no vector c in this mode")
+	}
+	var parts []repro.Part
+	for _, r := range rows {
+		parts = append(parts, repro.Check(r.Name, r.Signs <= MaxSignChanges, fmt.Sprintf("%d sign changes", r.Signs)))
+	}
+	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what,
+		Paper:     "\"only a few\" (no number)",
+		Tolerance: fmt.Sprintf("≤ %d sign changes per c (then ≤ %d maxima by Laguerre)", MaxSignChanges, PaperMaxMaxima),
+		Reason:    fmt.Sprintf("the c of the local-maxima row (%d points of %s)", n, task)}.Decide(parts...)
+}
+
 // twoDClaim decides Algorithm 2 in 2-D from its status after iters cuts,
 // its (σ̂₁, σ̂₂) and value got, and the grid maximum best at arg.
 func twoDClaim(status opt.Status, iters int, sigma [2]float64, got, best float64, arg [2]float64) repro.Claim {
 	ok := status == opt.Success && got >= best-OptGapTol*math.Abs(best)
 	return repro.Claim{ID: "Algorithm 2 (2-D)", Kind: repro.Theorem,
-		Statement: "the cutting plane reaches the global maximum of ⟨c, G(σ₁, σ₂)c⟩ (one variance per image half) with its certificate",
+		Statement: "the cutting plane certifies the global maximum of ⟨c, G(σ₁, σ₂)c⟩ (one σ per image half)",
 		Paper:     "certified global optimum", Tolerance: "Success, value ≥ grid max − 1e-9 relative", Reason: "no certificate, or below the grid maximum"}.Decide(repro.Check("Algorithm 2 (2-D)", ok,
 		fmt.Sprintf("%s after %d cuts, σ̂ = (%.0f, %.0f), value %.10g vs 200×200 grid max %.10g at (%.0f, %.0f)",
 			status, iters, sigma[0], sigma[1], got, best, arg[0], arg[1])))
@@ -168,7 +189,7 @@ func schoenbergClaim(n int, worst, e2, worst3, e3 float64) repro.Claim {
 // gap of ⟨b_ij, ω⟩ (worstB) over the pairs of m images.
 func blocksClaim(worst, worstB float64, m int) repro.Claim {
 	return repro.Claim{ID: "Section 3 (block factorisation)", Kind: repro.Theorem,
-		Statement: "the product of block Gaussians is the Gaussian with a block-diagonal Σ⁻¹; ⟨b_ij, ω⟩ = (x_i − x_j)ᵀΣ⁻¹(x_i − x_j) with ω the lower triangle of Σ⁻¹",
+		Statement: "block Gaussians multiply to the Gaussian of a block-diagonal Σ⁻¹; ⟨b_ij, ω⟩ = (x_i − x_j)ᵀΣ⁻¹(x_i − x_j)",
 		Paper:     "identities of Sections 3–4", Tolerance: fmt.Sprint(RoundTol)}.Decide(
 		repro.Check("blocks", worst <= RoundTol, fmt.Sprintf("max |full − product of halves| = %.1e over %d pairs of MNIST images, σ = (1500, 4000)", worst, m*(m-1)/2)),
 		repro.Check("b_ij", worstB <= RoundTol, fmt.Sprintf("max relative gap %.1e over the same pairs, four pixels (D = 10), random Σ⁻¹", worstB)))

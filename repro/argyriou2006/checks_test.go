@@ -60,6 +60,14 @@ func TestCheckRowsFailOnMutatedInput(t *testing.T) {
 		{Name: "Algorithm 2 (1-D), monotone φ", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
 			return oneDClaim(opt.Success, 75, 1204.8, 1.12467, 1.12467, 1203.8, !m, 1, nil)
 		}},
+		// A few sign changes hold; the thousands of our runs do not.
+		{Name: "sign changes", Want: repro.Reproduced, Bad: repro.NotReproduced, Decide: func(m bool) repro.Claim {
+			rows := counts(3)
+			for i := range rows {
+				rows[i].Signs = reprotest.Pick(m, MaxSignChanges, 3500)
+			}
+			return signChangesClaim(120, "odd vs. even", rows)
+		}},
 		{Name: "local maxima", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
 			return localMaximaClaim(120, "odd vs. even", counts(reprotest.Pick(m, 3, 1)))
 		}},

@@ -14,12 +14,14 @@ import (
 type Results struct {
 	Mode        string
 	Train, Test int
-	// GreedyTol is the greedy test's relative tolerance of the run (Eq. (10)).
-	GreedyTol float64
-	Table1    []protocol.Cell1
-	Table2    []protocol.Cell2
-	Quadrants []protocol.Quad
-	Sizes     []protocol.SizePoint
+	// GreedyTol is the greedy test's relative tolerance of the run (Eq.
+	// (10)); GreedySteps its cap.
+	GreedyTol   float64
+	GreedySteps int
+	Table1      []protocol.Cell1
+	Table2      []protocol.Cell2
+	Quadrants   []protocol.Quad
+	Sizes       []protocol.SizePoint
 	// Figure2Kinds is the diagnostic of Figure 2 (nil when not run).
 	Figure2Kinds *protocol.Kinds
 	Checks       []repro.Claim
@@ -71,7 +73,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol, GreedySteps: cfg.GreedySteps}
 	c1 := map[[2]int]*protocol.Cell1{}
 	c2 := map[[2]int]*protocol.Cell2{}
 	sizes := map[int]protocol.SizePoint{}

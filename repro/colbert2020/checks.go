@@ -138,12 +138,24 @@ func CheckCorollary13() (repro.Claim, error) {
 		asymOurs = max(asymOurs, math.Abs(kOurs(x, y)-kOurs(y, x))/math.Abs(kOurs(x, y)))
 		asymPrinted = max(asymPrinted, math.Abs(kPrinted(x, y)-kPrinted(y, x))/math.Abs(kPrinted(x, y)))
 	}
+	return corollary13Claim(asymOurs, asymPrinted), nil
+}
+
+// corollary13Claim decides Corollary 13 (criterion "theorems") from the
+// largest relative asymmetry |k(x,y) − k(y,x)|/|k| of our reading and of
+// the print (symmetric to Tolerances.Numeric); its reason states which
+// one is asymmetric.
+func corollary13Claim(asymOurs, asymPrinted float64) repro.Claim {
 	detail := fmt.Sprintf("with R_ij on t_ij(y,x): max |k(x,y) − k(y,x)|/|k| = %.1g; with the printed Rᵀ_ij: %.2g", asymOurs, asymPrinted)
+	reason := fmt.Sprintf("the printed Rᵀ_ij makes k asymmetric (%.2g); with R_ij on t_ij(y,x) it is symmetric to %.1g", asymPrinted, asymOurs)
+	if asymOurs > Tolerances.Numeric {
+		reason = fmt.Sprintf("k is asymmetric with either coefficient: %.2g printed, %.2g with R_ij (bound %g)", asymPrinted, asymOurs, Tolerances.Numeric)
+	}
 	return repro.Claim{ID: "Corollary 13", Kind: repro.Theorem, Statement: "closed form of the TK kernel (eq. 23); a kernel must be symmetric",
 		Paper:     "k(x,y) = Σ Q g + R t(x,y) + Rᵀ t(y,x) + S h (as printed)",
 		Tolerance: fmt.Sprintf("symmetric to %g (relative)", Tolerances.Numeric),
-		Reason:    "the corrected coefficient is not symmetric either"}.Decide(
-		repro.CorrectedCheck("symmetry", asymPrinted <= Tolerances.Numeric, asymOurs <= Tolerances.Numeric, detail)), nil
+		Reason:    reason}.Decide(
+		repro.CorrectedCheck("symmetry", asymPrinted <= Tolerances.Numeric, asymOurs <= Tolerances.Numeric, detail))
 }
 
 // approxError returns the largest error on a 501-point lattice of [0, 1]
@@ -340,13 +352,29 @@ func CheckTheorem10(m, trials int) (repro.Claim, error) {
 		sq += (1 + ybar*yi) * (1 + ybar*yi)
 	}
 	printed := math.Sqrt(sq) / float64(m)
+	return theorem10Claim(tStar, printed, want, ybar, worse, trials), nil
+}
+
+// theorem10Claim decides Theorem 10 (criterion "theorems") from the SVM
+// dual's value tStar at K*, the printed and the corrected values, and how
+// many of trials random feasible K had a value ≥ t* (worse): K* attains a
+// value to ValueTol and no random K does better. Its reason states which
+// value K* attains.
+func theorem10Claim(tStar, printed, want, ybar float64, worse, trials int) repro.Claim {
 	attains := func(v float64) bool { return math.Abs(tStar-v) <= ValueTol*v && worse == trials }
+	reason := fmt.Sprintf("K* attains the corrected 1 − ȳ² = %.6f (ours %.6f), not the printed %.6f", want, tStar, printed)
+	switch {
+	case worse < trials:
+		reason = fmt.Sprintf("%d of %d random feasible K do better than K*", trials-worse, trials)
+	case !attains(want):
+		reason = fmt.Sprintf("K* gives %.6f: neither the printed %.6f nor the corrected %.6f (to %g)", tStar, printed, want, ValueTol)
+	}
 	return repro.Claim{ID: "Theorem 10", Kind: repro.Theorem, Statement: "the optimal kernel matrix of SDP (17) is K* = (m/‖e+γ*y‖²)Y(e+γ*y)(e+γ*y)ᵀY, no feasible K doing better",
 		Paper:     fmt.Sprintf("value ‖e − γ*y‖₂/m = %.6f as printed; ‖e + γ*y‖²/m = 1 − ȳ² = %.6f corrected (ȳ = %.3f)", printed, want, ybar),
 		Tolerance: fmt.Sprintf("t* to %g, every random K ≥ t*", ValueTol),
-		Reason:    "K* attains neither value, or a random K does better"}.Decide(
+		Reason:    reason}.Decide(
 		repro.CorrectedCheck("value", attains(printed), attains(want),
-			fmt.Sprintf("SVM dual at K*: %.6f; %d of %d random feasible K have a value ≥ t*", tStar, worse, trials))), nil
+			fmt.Sprintf("SVM dual at K*: %.6f; %d of %d random feasible K have a value ≥ t*", tStar, worse, trials)))
 }
 
 // CheckLemma11 checks GPK ⊂ TK: P = (1/vol)[[JᵀP₁J, JᵀP₁J], [JᵀP₁J, JᵀP₁J]]

@@ -2,6 +2,7 @@ package colbert2020
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro"
@@ -81,6 +82,44 @@ func TestTheoremRowsFailOnMutatedInput(t *testing.T) {
 			return sdp24Claim(reprotest.Edited(m, s24, func(s *sdp24) { s.Rel = math.NaN() }))
 		}},
 	})
+}
+
+// TestCorrectedRowsReasons: Lemma 5, Corollary 13 and Theorem 10 are
+// corrected on the full run's numbers (the printed formula fails, ours
+// holds), their reasons state that with the numbers, and they fail, with
+// a reason naming what failed, when our formula is mutated to fail too.
+func TestCorrectedRowsReasons(t *testing.T) {
+	ybar := -1.0 / 3
+	reprotest.Check(t, []reprotest.Mutation{
+		{Name: "Lemma 5: eq. (13) off the closed form", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
+			return lemma5Claim(60, reprotest.Pick(m, 2e-15, 1e-6), 3e-16, 0.37)
+		}},
+		{Name: "Corollary 13: our coefficient asymmetric", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
+			return corollary13Claim(reprotest.Pick(m, 5e-16, 1e-3), 0.12)
+		}},
+		{Name: "Theorem 10: K* off the corrected value", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
+			return theorem10Claim(reprotest.Pick(m, 0.888889, 0.8), 0.0393, 1-ybar*ybar, ybar, 50, 50)
+		}},
+		{Name: "Theorem 10: a random K does better", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
+			return theorem10Claim(0.888889, 0.0393, 1-ybar*ybar, ybar, reprotest.Pick(m, 50, 49), 50)
+		}},
+	})
+	for _, c := range []struct {
+		claim      repro.Claim
+		want, fail string
+	}{
+		{lemma5Claim(60, 2e-15, 3e-16, 0.37), "as printed, N of eq. (10) gives another kernel at n = 2 (at least 0.37 apart); with N̂ eq. (13), Corollary 13 and the integral agree to 2e-15", "disagree"},
+		{corollary13Claim(5e-16, 0.12), "the printed Rᵀ_ij makes k asymmetric (0.12); with R_ij on t_ij(y,x) it is symmetric to 5e-16", "not symmetric either"},
+		{theorem10Claim(0.888889, 0.0393, 1-ybar*ybar, ybar, 50, 50), "K* attains the corrected 1 − ȳ² = 0.888889 (ours 0.888889), not the printed 0.039300", "attains neither"},
+		{lemma5Claim(60, 1e-6, 3e-16, 0.37), "agree only to 1e-06", ""},
+		{corollary13Claim(1e-3, 0.12), "asymmetric with either coefficient", ""},
+		{theorem10Claim(0.8, 0.0393, 1-ybar*ybar, ybar, 50, 50), "K* gives 0.800000: neither", ""},
+		{theorem10Claim(0.888889, 0.0393, 1-ybar*ybar, ybar, 49, 50), "1 of 50 random feasible K do better", ""},
+	} {
+		if !strings.Contains(c.claim.Reason, c.want) || c.fail != "" && strings.Contains(c.claim.Reason, c.fail) {
+			t.Errorf("%s (%v): reason %q, want %q", c.claim.ID, c.claim.Outcome, c.claim.Reason, c.want)
+		}
+	}
 }
 
 // ptr returns a pointer to a copy of v.

@@ -1,12 +1,15 @@
 package colbert2020
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/viz"
 )
@@ -49,10 +52,10 @@ func TestQuickRun(t *testing.T) {
 			tab = &rep.Claims[i]
 		}
 	}
-	if tab == nil || len(tab.Cells) != len(protocol.Methods) {
+	if tab == nil || len(tab.Cells) != len(protocol.Methods)-1 {
 		t.Fatalf("Table 1 claim: %+v", tab)
 	}
-	if q := tab.Quick; q.N != len(protocol.Methods) || q.M != len(protocol.DataSets)*len(protocol.Methods) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
+	if q := tab.Quick; q.N != len(protocol.Methods)-1 || q.M != len(protocol.DataSets)*(len(protocol.Methods)-1) || !strings.HasPrefix(rep.Counts().String(), repro.QuickNote) {
 		t.Errorf("quick Table 1 decided on %v; summary %q", q, rep.Counts())
 	}
 	for _, c := range tab.Cells {
@@ -112,7 +115,7 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 		return m
 	}
 	at := verdictClaims([]protocol.Row{synthRow(protocol.DataSets[0], 0), synthRow(protocol.DataSets[1], 0)})
-	if o := outs(at["Table 1"].Cells); len(o) != 0 || len(at["Table 1"].Cells) != 10 {
+	if o := outs(at["Table 1"].Cells); len(o) != 0 || len(at["Table 1"].Cells) != 8 {
 		t.Errorf("at the paper's numbers: %d cells, out: %v", len(at["Table 1"].Cells), o)
 	}
 	off := verdictClaims([]protocol.Row{synthRow(protocol.DataSets[0], -15)})
@@ -144,8 +147,8 @@ func TestVerdictOnSyntheticRows(t *testing.T) {
 	if c := verdictClaims([]protocol.Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], 0.2)})["Section 8"]; c.Outcome != repro.Reproduced {
 		t.Errorf("TK columns no worse: %v — %s", c.Outcome, c.Ours)
 	}
-	if c := verdictClaims([]protocol.Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced {
-		t.Errorf("Cancer 20 points worse: %v — %+v", c.Outcome, c.Parts)
+	if c := verdictClaims([]protocol.Row{near(protocol.DataSets[0], 0.2), near(protocol.DataSets[1], -20)})["Section 8"]; c.Outcome != repro.Partly || len(c.Parts) != 2 || c.Parts[1].Outcome != repro.NotReproduced || !strings.HasPrefix(c.Reason, "fails: Cancer ([TK] worse") {
+		t.Errorf("Cancer 20 points worse: %v — %+v (%s)", c.Outcome, c.Parts, c.Reason)
 	}
 	lead := near(protocol.DataSets[0], 20)
 	for s := range lead.Splits {
@@ -276,35 +279,126 @@ func TestSpeedClaimUsesOneFit(t *testing.T) {
 	}
 }
 
-// TestScalingAndFigure6Claims: Figures 3–4 hold when every exponent is at
-// most the paper's + ExponentSlack and fail when one series grows faster;
-// they are marked substitute (counted apart). Figure 6 holds when [TK]
-// separates both problems and fails when its spiral panel (or, swapped,
+// TestScalingAndFigure6Claims: Figures 3–4 hold when every exponent is
+// within ±ExponentSlack of the paper's and fail when one series grows
+// faster or slower (a faster solver fails too); they are marked
+// substitute (counted apart). The q and L exponents are fitted across the
+// series at each shared size: exact powers give the paper's exponent, a
+// linear growth fails. Figure 6 is our target (counted apart): met when
+// [TK] separates both problems, not when its spiral panel (or, swapped,
 // [SimpleMKL]'s weaker one) falls below Figure6MinAccuracy.
 func TestScalingAndFigure6Claims(t *testing.T) {
 	sc := &protocol.Scaling{Series: []protocol.ScalingSeries{
-		{Method: "TK", Problem: "circle", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 4}, Exponent: 2},
-		{Method: "TK", Problem: "spiral", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 5}, Exponent: 2.3},
+		{Method: "TK", Problem: "circle", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 4}, Exponent: 2.3},
+		{Method: "TK", Problem: "spiral", Degree: 1, Sizes: []int{50, 100}, Seconds: []float64{1, 5}, Exponent: 2.9},
 	}}
 	if c := scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent); c.Outcome != repro.Reproduced || !c.Substitute {
-		t.Errorf("exponents 2 and 2.3: %v, substitute %v", c.Outcome, c.Substitute)
+		t.Errorf("exponents 2.3 and 2.9: %v, substitute %v", c.Outcome, c.Substitute)
 	}
-	sc.Series[1].Exponent = PaperSDPExponent + ExponentSlack + 0.1
-	if c := scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent); c.Outcome != repro.NotReproduced {
-		t.Errorf("an exponent above the slack: %v", c.Outcome)
+	for _, e := range []float64{PaperSDPExponent + ExponentSlack + 0.1, PaperSDPExponent - ExponentSlack - 0.1} {
+		sc.Series[1].Exponent = e
+		if c := scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent); c.Outcome != repro.NotReproduced || !strings.Contains(c.Reason, fmt.Sprintf("%.2f", e)) {
+			t.Errorf("exponent %g outside the slack: %v (%s)", e, c.Outcome, c.Reason)
+		}
 	}
 	rep := &repro.Report{Mode: "test"}
 	rep.Add(scalingClaim(sc, "Figure 3", "TK", "s", PaperSDPExponent))
 	if n := rep.Counts(); n.Claims != 0 || n.SubClaims != 1 {
 		t.Errorf("a substitute row counted among the paper's claims: %+v", n)
 	}
+	// Seconds = size^p at every m: the fitted exponent is p.
+	powers := func(pq, pl float64) *protocol.Scaling {
+		var out protocol.Scaling
+		for d := 1; d <= 3; d++ {
+			q, _ := kernel.TKSize(2, d)
+			out.Series = append(out.Series, protocol.ScalingSeries{Method: "TK", Problem: "circle", Degree: d, Sizes: []int{50, 100},
+				Seconds: []float64{math.Pow(float64(2*q), pq), 8 * math.Pow(float64(2*q), pq)}})
+		}
+		for _, L := range []int{100, 200, 300} {
+			out.Series = append(out.Series, protocol.ScalingSeries{Method: "SimpleMKL TK", Problem: "spiral", Degree: 1, L: L, Sizes: []int{50, 100},
+				Seconds: []float64{math.Pow(float64(L), pl), 4 * math.Pow(float64(L), pl)}})
+		}
+		return &out
+	}
+	good := powers(PaperSDPQExponent, PaperSimpleMKLLExponent)
+	q := sizeExponentClaim(good, "Figure 3 (q)", "TK", "q", "s", PaperSDPQExponent)
+	l := sizeExponentClaim(good, "Figure 4 (L)", "SimpleMKL TK", "L", "s", PaperSimpleMKLLExponent)
+	if q.Outcome != repro.Reproduced || !q.Substitute || !strings.Contains(q.Ours, "circle m = 100: 1.90 (q = 10–70)") || l.Outcome != repro.Reproduced {
+		t.Errorf("exact powers: q %v (%s), L %v (%s)", q.Outcome, q.Ours, l.Outcome, l.Ours)
+	}
+	linear := powers(1, 1)
+	if q, l := sizeExponentClaim(linear, "Figure 3 (q)", "TK", "q", "s", PaperSDPQExponent), sizeExponentClaim(linear, "Figure 4 (L)", "SimpleMKL TK", "L", "s", PaperSimpleMKLLExponent); q.Outcome != repro.NotReproduced || l.Outcome != repro.NotReproduced {
+		t.Errorf("linear in q and L: %v, %v", q.Outcome, l.Outcome)
+	}
+	if c := sizeExponentClaim(sc, "Figure 3 (q)", "TK", "q", "s", PaperSDPQExponent); c.Outcome != repro.NotRun {
+		t.Errorf("one degree per problem: %v", c.Outcome)
+	}
 	s := []protocol.Surface{{TestAcc: 95}, {TestAcc: 93}, {TestAcc: 91}, {TestAcc: 60}}
-	if c := Figure6Claim(s); c.Outcome != repro.Reproduced {
-		t.Errorf("TK 95 and 91 %%: %v", c.Outcome)
+	if c := Figure6Claim(s); c.Outcome != repro.Reproduced || c.Kind != repro.Target {
+		t.Errorf("TK 95 and 91 %%: %v, %v", c.Outcome, c.Kind)
 	}
 	s[2], s[3] = s[3], s[2] // [TK] and [SimpleMKL] swapped on the spiral
-	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced {
-		t.Errorf("swapped spiral panels: %v", c.Outcome)
+	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced || c.Reason != "[TK] below 90 %: spiral 60.0 %" {
+		t.Errorf("swapped spiral panels: %v (%s)", c.Outcome, c.Reason)
+	}
+	rep = &repro.Report{Mode: "test"}
+	rep.Add(Figure6Claim(s))
+	if n := rep.Counts(); n.Claims != 0 || n.Targets != 1 {
+		t.Errorf("Figure 6 counted among the paper's claims: %+v", n)
+	}
+}
+
+// TestTKPlusClaim: [SimpleMKL TK+] is a row of its own, not run and not
+// counted, whose reason names the suspected defect and counts the splits
+// on which the column equals [SimpleMKL]: all of them when the column is
+// a copy, none on the synthetic row.
+func TestTKPlusClaim(t *testing.T) {
+	row := synthRow(protocol.DataSets[0], 0)
+	if c := TKPlusClaim([]protocol.Row{row}); c.Outcome != repro.NotRun || !strings.Contains(c.Reason, "suspected defect of ours under investigation") || !strings.Contains(c.Reason, "on 0 of 30 splits") {
+		t.Errorf("distinct column: %v (%s)", c.Outcome, c.Reason)
+	}
+	for s := range row.Splits {
+		row.Splits[s].Acc[protocol.MSimpleMKLTKPlus] = row.Splits[s].Acc[protocol.MSimpleMKL]
+	}
+	if c := TKPlusClaim([]protocol.Row{row}); !strings.Contains(c.Reason, "on 30 of 30 splits") || !strings.Contains(c.Ours, "Liver 65.51 ± ") {
+		t.Errorf("copied column: %s / %s", c.Ours, c.Reason)
+	}
+	rep := Verdict(&Results{Mode: "full", Table1: []protocol.Row{row}})
+	held := false
+	for _, c := range rep.Claims {
+		held = held || c.ID == "Table 1 ([SimpleMKL TK+])" && c.Outcome == repro.NotRun
+	}
+	if n := rep.Counts(); !held || n.Cells != 4 {
+		t.Errorf("[SimpleMKL TK+] not held out: its row %v, %d cells counted", held, n.Cells)
+	}
+	if c := TKPlusClaim(nil); c.Outcome != repro.NotRun || c.Ours != "" {
+		t.Errorf("no rows: %+v", c)
+	}
+}
+
+// TestCutsLabelled: in full mode the rows name the cuts of ours that shape
+// them, read from the configurations: Table 1's reason the ε rows, L and
+// the step limits; Section 8 its L beside the paper's; a mode without a
+// configuration names none.
+func TestCutsLabelled(t *testing.T) {
+	rows := []protocol.Row{synthRow(protocol.DataSets[0], -15)}
+	claims := map[string]repro.Claim{}
+	for _, c := range Verdict(&Results{Mode: "full", Table1: rows}).Claims {
+		claims[c.ID] = c
+	}
+	for id, want := range map[string][]string{
+		"Table 1":   {"ε = [0.1] except on Liver, Ionosphere, by CV there (by CV everywhere)", "L = 100 (300)", "[TK] ≤ 30 steps", "SimpleMKL ≤ 100 steps (500)"},
+		"Section 8": {"L = 100 random TK kernels (the paper: 300)"},
+	} {
+		text := claims[id].Ours + " " + claims[id].Reason
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not name %q: %s", id, w, text)
+			}
+		}
+	}
+	if c := verdictClaims(rows)["Section 8"]; strings.Contains(c.Ours, "L = ") {
+		t.Errorf("a mode without a configuration names a cut: %s", c.Ours)
 	}
 }
 

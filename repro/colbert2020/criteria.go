@@ -24,22 +24,30 @@ var Criteria = repro.Criteria{
 	{ID: "theorems", Claims: theoremClaims, Rule: repro.CheckRule, Tol: repro.Rel(Tolerances.Numeric),
 		Reason: fmt.Sprintf("identities to %g (relative) unless the row states its bound; corrected when only a corrected formula holds. Bounds: solvers agree to %g; eigenvalues ≥ −%g·‖K‖ count as PSD, < −%g·‖K‖ as negative (Lemma 4), < −%g (Section 2.1); Lemma 11 to %g; Lemma 5 to %g; Theorem 10 to %g; Theorem 6: jump/h ≤ %g × its first value + %g, slope change > %g; tiles: residual ≤ %g, > %g across an edge; Theorem 8: TK error ≤ %.3g of the previous, GPK ≥ %g of its first. Named on 2026-11-29, values unchanged (Theorem 12's 1e-8 now read as Tolerances.Numeric, also 1e-8)",
 			Tolerances.Numeric, Tolerances.Solvers, EigFloor, NegativeEig, LanckrietNegative, RoundOff, QuadratureTol, ValueTol, JumpGrowth, JumpSlack, SlopeChange, TileResidual, TileAcross, TKDecay, GPKStall)},
-	{ID: "table 1", Claims: []string{"Table 1"}, Rule: repro.CellRule,
-		Reason: "Welch against the paper's mean ± std over 30 splits; δ = the gap to the nearest method in the paper's row"},
+	{ID: "table 1", Claims: []string{"Table 1", "Table 1 ([SimpleMKL TK+])"}, Rule: repro.CellRule,
+		Changed: "2026-11-29, after the full-mode report was read: [SimpleMKL TK+]'s five cells held out of Table 1 (a suspected defect of ours: the column equals [SimpleMKL] split by split); before, they were counted",
+		Reason:  "Welch against the paper's mean ± std over 30 splits; δ = the gap to the nearest method in the paper's row"},
 	{ID: "section 8", Claims: []string{"Section 8"}, Rule: repro.NoWorseRule, Margin: MetMargin,
 		Reason: "\"met\": [TK] or [SimpleMKL TK] no worse than [SimpleMKL] − 1 point, paired over the splits"},
 	{ID: "time target", Claims: []string{"Table 1 (time)"}, Rule: repro.CheckRule,
 		Reason: fmt.Sprintf("our target: one [TK] fit %g× faster than the paper's time, on average (SpeedFactor, named on 2026-11-29, value unchanged)", SpeedFactor)},
-	{ID: "scaling", Claims: []string{"Figure 3", "Figure 4"}, Rule: repro.CheckRule, Tol: repro.Abs(ExponentSlack),
-		Reason: "substitute solvers (ours, not MOSEK or the toolbox): exponent ≤ the paper's + 0.5; counted apart"},
+	{ID: "scaling", Claims: []string{"Figure 3", "Figure 3 (q)", "Figure 4", "Figure 4 (L)"}, Rule: repro.CheckRule, Tol: repro.Abs(ExponentSlack),
+		Changed: "2026-11-29, after the full-mode report was read: from \"exponent ≤ the paper's + 0.5\" (one-sided, which a faster solver cannot fail) to within ±0.5; the q and L exponents added",
+		Reason:  "substitute solvers (ours, not MOSEK or the toolbox): \"scales as approximately\" read as every exponent within ±0.5 of the paper's; counted apart"},
 	{ID: "figure 1", Claims: []string{"Figure 1(a)", "Figure 1(b)"}, Rule: repro.CheckRule, Tol: repro.Rel(Tolerances.Continuity),
 		Reason: "jump across a datum ≤ 1e-4 × Lipschitz; slope changes growing with C; (b) equal to Corollary 13"},
+	{ID: "figure 1 shape", Claims: []string{"Figure 1(a) (shape)"}, Rule: repro.CheckRule, Tol: repro.Abs(ShapeMargin),
+		Changed: "2026-11-29, added after the full-mode report, whose Figure 1(a) row printed the agreement figures (TK 82 % against the Gaussians' 84 % at C = 1, 87 % against 84 % at C = 10 and 100); before, the claim had no row",
+		Reason:  "\"captures the shape better\" read as sign agreement with the generator on the lattice, TK ≥ Gaussians + 1 point, one part per C"},
 	{ID: "figure 2", Claims: []string{"Figure 2"}, Rule: repro.CheckRule, Tol: repro.Abs(Tolerances.Approx),
-		Reason: "the parts of figure2Parts: Gaussians, GPK at d = 7, TK falling to d ≥ 3, TK below GPK"},
+		Changed: "2026-11-29, after the full-mode report was read: a part not run is undecided (before, left out, so the row held on the GPK half alone); TK at d = 7 added as a part",
+		Reason:  "the parts of figure2Parts: Gaussians, GPK and TK at d = 7, TK falling to d ≥ 3, TK below GPK"},
 	{ID: "figure 6", Claims: []string{"Figure 6"}, Rule: repro.CheckRule, Tol: repro.Abs(Figure6MinAccuracy),
-		Reason: "no numbers in the figure: [TK] ≥ 90 % test accuracy on both problems (our reading)"},
+		Changed: "2026-11-29, after the full-mode report was read: from a claim of the paper to our target (the paper's Figure 6 is \"an illustration\"), threshold unchanged",
+		Reason:  "an illustration without numbers: [TK] ≥ 90 % test accuracy on both problems is our target, counted apart"},
 	{ID: "curves", Claims: []string{"Figure 7(a)", "Figure 7(b)", "Figure 5"}, Rule: repro.BetterRule, Test: repro.PairedT, Delta: CurveDelta,
-		Reason: "[TK] better at a size: one-sided paired t, δ 1 point, a tie never support; convergence by Kendall"},
+		Changed: "2026-11-29, after the full-mode report was read: \"converge\" from Kendall's trend alone (the curve rises) to the trend and a levelling off (TOST between the last two sizes, ±1 point)",
+		Reason:  "[TK] better at a size: one-sided paired t, δ 1 point, a tie never support; a method converges when its accuracy grows (Kendall) and levels off (TOST, ±1 point)"},
 	{ID: "ionosphere readings", Claims: []string{"Ionosphere [TK]"}, Rule: repro.CheckRule, PostHoc: true,
 		Reason: "post hoc: written after Ionosphere's [TK] cell missed"},
 	{ID: "spiral size", Claims: []string{"Figure 6 (spiral size)"}, Rule: repro.CheckRule, PostHoc: true,
@@ -55,12 +63,15 @@ const (
 	// MetMargin is Section 8's "met": no worse than [SimpleMKL] by more
 	// than this many points of accuracy.
 	MetMargin = 1.0
-	// ExponentSlack is how far a substitute solver's exponent may exceed
-	// the paper's (Figures 3–4).
+	// ExponentSlack is how far a substitute solver's exponent may lie
+	// from the paper's, either way (Figures 3–4: m, q and L).
 	ExponentSlack = 0.5
 	// Figure6MinAccuracy is the test accuracy (%) at which [TK] separates
 	// a problem of Figure 6.
 	Figure6MinAccuracy = 90.0
+	// ShapeMargin is how many points of sign agreement with Figure 1(a)'s
+	// generator [TK] must have above the Gaussian sums.
+	ShapeMargin = 1.0
 	// CurveDelta is the difference in accuracy (points) that matters at a
 	// size of the learning curves (Figures 5 and 7).
 	CurveDelta = 1.0

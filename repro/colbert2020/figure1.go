@@ -18,6 +18,7 @@ import (
 func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 	if f == nil {
 		return []repro.Claim{repro.NotRunClaim("Figure 1(a)", repro.Experiment, "1-D classifiers of TK and Gaussian sums", "not run in this configuration"),
+			repro.NotRunClaim("Figure 1(a) (shape)", repro.Experiment, "the TK classifier captures the shape of the generator better than the Gaussian", "not run in this configuration"),
 			repro.NotRunClaim("Figure 1(b)", repro.Experiment, "normalised TK kernel shapes", "not run in this configuration")}
 	}
 	mono := true
@@ -44,7 +45,24 @@ func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 		Statement: "the normalised k(5, z) of P₁₁ = A_i (eq. 14) is a piecewise polynomial with a change of slope at the datum z = 5",
 		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("deviation ≤ %g and slope change ≥ 0.01 (of the normalised kernel)", Tolerances.Numeric), Reason: "the kernel departs from Corollary 13 or has no kink at the datum"}.Decide(repro.Check("Figure 1(b)", closed <= Tolerances.Numeric && kink >= 0.01,
 		fmt.Sprintf("largest relative deviation from Z(5)ᵀA_iZ(z)(10 − max(5, z)): %.1e; smallest |slope change| at 5: %.3g", closed, kink)))
-	return []repro.Claim{a, b}
+	return []repro.Claim{a, shapeClaim(f), b}
+}
+
+// shapeClaim decides Figure 1(a)'s "the TK classifier … captures the shape
+// of the generator better than the Gaussian" (criterion "figure 1
+// shape"), read as the share of lattice points whose sign agrees with the
+// generator's: one part per C, [TK]'s at least ShapeMargin points above
+// the Gaussian sums'. One draw of 20 points, no repetitions: a plain
+// comparison, no test.
+func shapeClaim(f *protocol.Figure1) repro.Claim {
+	var parts []repro.Part
+	for c, C := range f.Cs {
+		parts = append(parts, repro.Check(fmt.Sprintf("C = %g", C), f.Agree[c] >= f.GaussAgree[c]+ShapeMargin,
+			fmt.Sprintf("TK %.1f %%, Gaussians %.1f %%", f.Agree[c], f.GaussAgree[c])))
+	}
+	return missed(repro.Claim{ID: "Figure 1(a) (shape)", Kind: repro.Experiment,
+		Statement: "the TK classifier captures the shape of the generator better than the Gaussian",
+		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("sign agreement with the generator on the lattice: TK ≥ Gaussians + %g point, at each C (one draw, no test)", ShapeMargin)}.Decide(parts...))
 }
 
 // Figure1Chart draws the two panels: (a) the TK (solid) and Gaussian-sum

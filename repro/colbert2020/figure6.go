@@ -3,23 +3,32 @@ package colbert2020
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 	"github.com/kernelab/kernelab/viz"
 )
 
-// Figure6Claim states our criterion for the qualitative Figure 6 (criterion
-// "figure 6"): [TK] separates both problems (test accuracy ≥
-// Figure6MinAccuracy).
+// Figure6Claim is our target for Figure 6 (criterion "figure 6"), which
+// the paper offers "as an illustration" and states nothing about: [TK]
+// separates both problems (test accuracy ≥ Figure6MinAccuracy, our
+// threshold). A Target, it is counted apart from the paper's claims.
 func Figure6Claim(s []protocol.Surface) repro.Claim {
 	if len(s) != 4 {
-		return repro.NotRunClaim("Figure 6", repro.Experiment, "decision surfaces on circle and spiral", "not run in this configuration")
+		return repro.NotRunClaim("Figure 6", repro.Target, "decision surfaces on circle and spiral (an illustration)", "not run in this configuration")
 	}
 	holds := s[0].TestAcc >= Figure6MinAccuracy && s[2].TestAcc >= Figure6MinAccuracy
-	return repro.Claim{ID: "Figure 6", Kind: repro.Experiment,
-		Statement: "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 training points)",
-		Paper:     "[TK] separates both (drawn; no numbers)", Tolerance: "[TK] test accuracy ≥ 90 % on both (our criterion)", Reason: "[TK] does not separate one of the problems"}.Decide(repro.Check("Figure 6", holds,
+	var below []string
+	for i, name := range []string{"circle", "spiral"} {
+		if acc := s[2*i].TestAcc; !(acc >= Figure6MinAccuracy) {
+			below = append(below, fmt.Sprintf("%s %.1f %%", name, acc))
+		}
+	}
+	return repro.Claim{ID: "Figure 6", Kind: repro.Target,
+		Statement: "decision surfaces of [TK] and [SimpleMKL] on circle and spiral (150 points), \"an illustration\"",
+		Paper:     "drawn, no claim", Tolerance: fmt.Sprintf("our target: [TK] ≥ %g %% test accuracy on both", Figure6MinAccuracy),
+		Reason: fmt.Sprintf("[TK] below %g %%: %s", Figure6MinAccuracy, strings.Join(below, ", "))}.Decide(repro.Check("Figure 6", holds,
 		fmt.Sprintf("test accuracy: circle TK %.1f %%, SimpleMKL %.1f %%; spiral TK %.1f %%, SimpleMKL %.1f %%", s[0].TestAcc, s[1].TestAcc, s[2].TestAcc, s[3].TestAcc)))
 }
 

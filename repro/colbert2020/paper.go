@@ -31,10 +31,13 @@ var Table1Time = [][]repro.Value{
 }
 
 // Scaling exponents of Section 7 (Figures 3 and 4): the time of SDP (24)
-// grows like m^2.6 and that of SimpleMKL with TK kernels like m^2.1.
+// scales as approximately m^2.6 + q^1.9 and that of SimpleMKL with L TK
+// kernels as m^2.1 + L^1.6.
 const (
-	PaperSDPExponent       = 2.6
-	PaperSimpleMKLExponent = 2.1
+	PaperSDPExponent        = 2.6
+	PaperSDPQExponent       = 1.9
+	PaperSimpleMKLExponent  = 2.1
+	PaperSimpleMKLLExponent = 1.6
 )
 
 // PaperFigure5From is the training size from which Figure 5's text says

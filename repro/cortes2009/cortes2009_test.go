@@ -396,8 +396,8 @@ func TestFigureClaims(t *testing.T) {
 	}
 	f3.Learned[3][1] = better // d = 4, f = 20: learned wins
 	cs := Figure3Claims([]*Figure3Result{f3}, "full")
-	if cs[0].Outcome != repro.Reproduced || cs[0].Ours != "4 of 4 parts held" {
-		t.Errorf("Figure 3 low degrees: %v %s, want 4 of 4 equivalent", cs[0].Outcome, cs[0].Ours)
+	if cs[0].Outcome != repro.Reproduced || cs[0].Ours != "6 of 6 parts held" {
+		t.Errorf("Figure 3 low degrees: %v %s, want 6 of 6 equivalent (d = 1, 2, 3 at two factors)", cs[0].Outcome, cs[0].Ours)
 	}
 	if cs[1].Outcome != repro.Reproduced || len(cs[1].Parts) != 1 {
 		t.Errorf("Figure 3 d = 4: %v %s, want one part (only f = 20 lies in 10–50) held", cs[1].Outcome, cs[1].Ours)

@@ -13,5 +13,6 @@
 // 1–3 — are package protocol. Their stored records are keyed by its code
 // alone, so an edit here recomputes only the theorem checks.
 //
-// Every criterion is stated in Criteria before any result is read.
+// Every criterion is stated in Criteria before the results it decides are
+// read; one changed after them says when and from what (Changed).
 package cortes2009

@@ -13,9 +13,11 @@ import (
 // Figure2Result is the bigram experiment of Figure 2 on one review corpus:
 // Scores[b][m][s] is the test RMSE of method m with Bigrams[b] bigrams on
 // split s; Constant[s] that of the training-label mean (no signal).
+// Folds is the number of CV folds that chose λ and Λ.
 type Figure2Result struct {
 	Data     string
 	PerClass int
+	Folds    int
 	Bigrams  []int
 	Methods  []string
 	Scores   [][][]float64
@@ -25,7 +27,7 @@ type Figure2Result struct {
 
 // figure2 assembles Figure 2 from its points, in the order of cfg.Fig2Bigrams.
 func figure2(cfg Config, pts []*protocol.Figure2Point) *Figure2Result {
-	res := &Figure2Result{Data: "amazon-reviews", PerClass: cfg.Fig2PerClass, Bigrams: slices.Clone(cfg.Fig2Bigrams)}
+	res := &Figure2Result{Data: "amazon-reviews", PerClass: cfg.Fig2PerClass, Folds: cfg.Folds, Bigrams: slices.Clone(cfg.Fig2Bigrams)}
 	for _, m := range protocol.Figure2Methods(cfg.MaxIter) {
 		res.Methods = append(res.Methods, m.Name)
 	}
@@ -39,17 +41,19 @@ func figure2(cfg Config, pts []*protocol.Figure2Point) *Figure2Result {
 
 // Figure3Result is the subsampling experiment of Figure 3 on one data set:
 // Uniform[d-1][f][r] and Learned[d-1][f][r] are the test RMSEs of degree d
-// at subsampling factor Factors[f] in repetition r.
+// at subsampling factor Factors[f] in repetition r; Folds is the number of
+// CV folds on each subsample.
 type Figure3Result struct {
 	Data             string
-	N, P             int
+	N, P, Folds      int
 	Factors          []int
 	Uniform, Learned [][][]float64
 }
 
-// figure3 assembles Figure 3 on data from its points at factors.
-func figure3(data string, factors []int, pts []*protocol.Figure3Point) *Figure3Result {
-	res := &Figure3Result{Data: data, Factors: slices.Clone(factors), Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+// figure3 assembles Figure 3 on data from its points at factors, chosen
+// by folds-fold CV.
+func figure3(data string, factors []int, folds int, pts []*protocol.Figure3Point) *Figure3Result {
+	res := &Figure3Result{Data: data, Folds: folds, Factors: slices.Clone(factors), Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
 	for _, pt := range pts {
 		res.N, res.P = pt.N, pt.P
 		for d := range 4 {

@@ -35,7 +35,7 @@ const (
 // PaperFig3HighDegree clearly better at subsampling factors PaperFig3From
 // to PaperFig3To.
 const (
-	PaperFig3LowDegree  = 2
+	PaperFig3LowDegree  = 3
 	PaperFig3HighDegree = 4
 	PaperFig3From       = 10
 	PaperFig3To         = 50

@@ -339,7 +339,8 @@ func pdsClaim(worst float64, n int) repro.Claim {
 // degree-2 combination of Eq. (1), Σ_k K_k∘K_k + t·K_1∘K_2, with one
 // coefficient t < 0, has a negative eigenvalue for some t ∈ {−0.1, −0.2,
 // −0.4, …, −102.4}, while every t ≥ 0 keeps it PSD (checked at the same
-// |t|). Errors: fewer than two base kernels (ErrParam).
+// |t|). The paper states no such result: the row is a diagnostic of ours
+// (criterion D-negative). Errors: fewer than two base kernels (ErrParam).
 func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 	if len(pr.Ks) < 2 {
 		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: NegativeCoefficient needs two base kernels, got %d", len(pr.Ks))
@@ -389,7 +390,7 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 	if found != 0 {
 		detail = fmt.Sprintf("t = %g gives λ_min/λ_max = %.2g", found, ratio)
 	}
-	return repro.Claim{ID: "Sec. 2 (negative coefficient)", Kind: repro.Theorem,
+	return repro.Claim{ID: "Sec. 2 (negative coefficient)", Kind: repro.Diagnostic, PostHoc: true,
 		Statement: "one negative coefficient can make K_μ indefinite",
 		Paper:     "sums and products of PDS kernels with μ ≥ 0", Tolerance: fmt.Sprintf("λ_min < −%g·λ_max for some t < 0; ≥ −%g for t > 0", EigFloor, EigFloor)}.Decide(
 		repro.Check("negative t", found != 0, detail),

@@ -14,11 +14,12 @@ import (
 type Results struct {
 	Mode string
 	// MaxIter is the cap on the steps of Algorithm 1 of the run; Widen
-	// the cap on the extensions of each side of a grid (Config.Widen).
-	MaxIter, Widen int
-	Table1         []Row
-	Checks         []repro.Claim
-	Figure1        []protocol.Concavity
+	// the cap on the extensions of each side of a grid (Config.Widen);
+	// Folds the CV folds inside each training half of Table 1.
+	MaxIter, Widen, Folds int
+	Table1                []Row
+	Checks                []repro.Claim
+	Figure1               []protocol.Concavity
 	// Surfaces are the three panels of Figure 1.
 	Surfaces []protocol.Surface
 	// Hypotheses are the preprocessing variants of each row of Table 1.
@@ -47,7 +48,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter, Widen: cfg.Widen}
+	res := &Results{Mode: cfg.Mode, MaxIter: cfg.MaxIter, Widen: cfg.Widen, Folds: cfg.Folds}
 	var splits []*protocol.SplitResult
 	var f2 []*protocol.Figure2Point
 	f3 := map[string][]*protocol.Figure3Point{}
@@ -75,7 +76,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	}
 	for i, fs := range cfg.Fig3Factors {
 		if i < len(protocol.Figure3Data) && len(fs) > 0 {
-			res.Figure3 = append(res.Figure3, figure3(protocol.Figure3Data[i], fs, f3[protocol.Figure3Data[i]]))
+			res.Figure3 = append(res.Figure3, figure3(protocol.Figure3Data[i], fs, cfg.Folds, f3[protocol.Figure3Data[i]]))
 		}
 	}
 	res.Elapsed = time.Since(start)

@@ -111,7 +111,7 @@ func figure1Claim(res *Results) repro.Claim {
 		Reason:    "the radius does not follow the spectral ratio"}
 	c = decideApart(c, parts, subs)
 	c = quick(res, c, len(res.Fig1[0].RStar)-1, protocol.Full().Fig1D,
-		fmt.Sprintf("degrees, on at most %d rows per data set (full: every row)", protocol.Quick().Fig1MaxN))
+		fmt.Sprintf("degrees, ≤ %d rows per data set (full: all)", protocol.Quick().Fig1MaxN))
 	if len(variants) > 0 {
 		c.Ours += " (the other preprocessing: " + strings.Join(variants, ", ") + ")"
 	}
@@ -199,7 +199,7 @@ func curvesClaims(res *Results) []repro.Claim {
 			Paper:     "K_MKL above K_D and K_sum (curves)", Tolerance: at, Reason: "ties or losses on the substitute data"}
 		sc = sc.Decide(append(sD, sSum...)...)
 		full := protocol.Full()
-		out = append(out, quick(res, sc, len(subs), fullCVSets(true), fmt.Sprintf("substitute data sets, at D = %d (full: %d), on %d of %d outer folds",
+		out = append(out, quick(res, sc, len(subs), fullCVSets(true), fmt.Sprintf("substitute sets, D = %d (full %d), %d of %d outer folds",
 			D, full.Ds[len(full.Ds)-1], len(subs[0].AUC[0][0]), full.Outer)))
 	}
 	return out
@@ -229,7 +229,7 @@ func curvesPaperClaims(res *Results, paper []protocol.CVCurves, at string) []rep
 		Paper: "at least comparable (curves)", Tolerance: at, Reason: "K_MKL is not shown within the margin of an optimistic rule (c or γ chosen on the test folds)"}.Decide(vsOpt...)
 	full, nFull := protocol.Full(), fullCVSets(false)
 	D := paper[0].Ds[len(paper[0].Ds)-1]
-	of := fmt.Sprintf("data sets, at D = %d (full: %d), on %d of %d outer folds", D, full.Ds[len(full.Ds)-1], len(paper[0].AUC[0][0]), full.Outer)
+	of := fmt.Sprintf("data sets, D = %d (full %d), %d of %d outer folds", D, full.Ds[len(full.Ds)-1], len(paper[0].AUC[0][0]), full.Outer)
 	return []repro.Claim{quick(res, a, len(paper), nFull, of), quick(res, b, len(paper), nFull, of), quick(res, c, len(paper), nFull, of)}
 }
 
@@ -319,7 +319,7 @@ func figure8Claims(res *Results) []repro.Claim {
 	// Quick mode fits the same D = 10 on the same rows, with v chosen on
 	// fewer inner folds and values.
 	q, full := protocol.Quick(), protocol.Full()
-	v := fmt.Sprintf("values of v, chosen by %d of %d inner folds", q.Inner, full.Inner)
+	v := fmt.Sprintf("values of v, %d of %d inner folds", q.Inner, full.Inner)
 	return []repro.Claim{quick(res, h, len(q.VGrid), len(full.VGrid), v), quick(res, sp, len(q.VGrid), len(full.VGrid), v),
 		quick(res, eta0, len(res.Fig8), 2*len(full.Fig8Ds), "fits (Heart and Splice, one per D)")}
 }
@@ -399,7 +399,7 @@ func figure10Claims(res *Results) []repro.Claim {
 	// label marks a row decided in quick mode on fewer test images (and
 	// fewer training images and degrees) than full mode.
 	label := func(c repro.Claim) repro.Claim {
-		return quick(res, c, f.Test, full.MNISTTest, fmt.Sprintf("test images, trained on %d of %d images, D up to %d (full: %d)",
+		return quick(res, c, f.Test, full.MNISTTest, fmt.Sprintf("test images, %d of %d to train, D ≤ %d of %d",
 			f.Train, full.MNISTTrain, f.Ds[len(f.Ds)-1], full.Fig10Ds[len(full.Fig10Ds)-1]))
 	}
 	a := repro.Claim{ID: "Figure 10 best", Kind: repro.Experiment, Statement: "K_MKL gives the lowest even/odd error on MNIST", Paper: "K_MKL lowest (curves)",
@@ -418,7 +418,7 @@ func figure10Claims(res *Results) []repro.Claim {
 		p.Detail = fmt.Sprintf("K_MKL at D = %d vs RBF (γ = %g, C = %g): %s", f.Ds[best[0]], f.RBFGamma, f.RBFC, p.Detail)
 		out = append(out, label(repro.Claim{ID: "Figure 10 RBF baseline", Kind: repro.Statement,
 			Substitute: true,
-			Statement:  "K_MKL is better than an RBF SVM with C and γ validated (Table 5: 0.9 % vs 1.4 %, 10 classes), tested on Figure 10's even/odd task instead (counted apart)",
+			Statement:  "K_MKL beats an RBF SVM with validated C, γ (Table 5: 0.9 vs 1.4 %), tested on Figure 10's even/odd task (apart)",
 			Paper:      "K_MKL better than the RBF SVM (Table 5)", Tolerance: blocks, Reason: "the RBF SVM is as good as K_MKL (a tie) or better"}.Decide(p)))
 	}
 	return out
@@ -491,7 +491,7 @@ func table5Claims(res *Results) []repro.Claim {
 	}
 	full := protocol.Full()
 	label := func(c repro.Claim) repro.Claim {
-		return quick(res, c, res.Table5.Test, full.T5Test, fmt.Sprintf("test images, trained on %d of %d images", res.Table5.Train, full.T5Train))
+		return quick(res, c, res.Table5.Test, full.T5Test, fmt.Sprintf("test images, %d of %d training images", res.Table5.Train, full.T5Train))
 	}
 	a := repro.Claim{ID: "Table 5", Statement: "all-pairs EasyMKL on K_8 + SVMs (C = 4), 10-class MNIST error, raw and deskewed images",
 		Reason: fmt.Sprintf("a cell is more than the tolerance from the paper's; we train on %d of the paper's 60 000 images (paper mode: all), so the row does not test the printed protocol", res.Table5.Train)}.DecideCells(cells)

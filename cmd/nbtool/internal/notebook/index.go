@@ -159,14 +159,14 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <body>
 <h1>kernelab reports</h1>
 <p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.{{if .Quick}} <b>Quick runs decide on a fraction of the data: they are not reproduction results.</b>{{end}}</p>
-<p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); post-hoc diagnostics, written after their miss was seen, explain nothing.</p>
+<p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); of these, the claims decided by a criterion changed after its results were seen; post-hoc diagnostics, written after their miss was seen, explain nothing.</p>
 <table>
-<thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Diagnostics: pre-registered / post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
+<thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Decided by criteria changed after results</th><th>Diagnostics: pre-registered / post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
 <tbody>
 {{range .Runs}}<tr>
 <td>{{if .Report}}<a href="{{.Report}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</td>
 <td>{{.Title}}{{if .HasVerdict}}<div class="detail">{{.Verdict.Summary}}</div>{{else}}<div class="detail">no verdict table</div>{{end}}{{if .Detail}}<div class="detail">{{.Detail}}</div>{{end}}{{if .Earlier}}<div class="detail">from an earlier run (not in this one)</div>{{end}}</td>
-{{if .HasVerdict}}{{with .Verdict.Counts}}<td class="num">{{.Reproduced}} of {{.Run}}</td><td class="num">{{.Not}}</td><td class="num">{{.Partly}}</td><td class="num">{{.Undecided}}</td><td class="num">{{.Corrected}}</td><td class="num">{{.PreRegistered}} / {{.PostHoc}}</td>{{end}}{{else}}<td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td>{{end}}
+{{if .HasVerdict}}{{with .Verdict.Counts}}<td class="num">{{.Reproduced}} of {{.Run}}</td><td class="num">{{.Not}}</td><td class="num">{{.Partly}}</td><td class="num">{{.Undecided}}</td><td class="num">{{.Corrected}}</td><td class="num">{{.Changed}}</td><td class="num">{{.PreRegistered}} / {{.PostHoc}}</td>{{end}}{{else}}<td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td><td class="num">–</td>{{end}}
 <td class="{{.Status}}">{{if eq .Status "ok"}}✓ ok{{else}}✗ failed{{end}}</td>
 <td>{{.Mode}}</td>
 <td class="num">{{if .Timed}}{{duration .Compute}}{{if or (lt .Timed .Jobs) (lt .Done .Jobs)}}<div class="detail">{{.Timed}} of {{.Jobs}} jobs timed</div>{{end}}{{else}}–{{end}}</td>
@@ -181,9 +181,10 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 
 // WriteIndex writes reports/index.html: one row per notebook with its
 // title, verdict summary and counts (reproduced, not, partly, undecided,
-// corrected, post hoc), status, mode, the compute time of its experiments
-// (the results store's records) and the run time of this execution,
-// linking to its HTML report. The page
+// corrected, decided by criteria changed after results, diagnostics),
+// status, mode, the compute time of its experiments (the results store's
+// records) and the run time of this execution, linking to its HTML
+// report. The page
 // has no scripts and no external resources.
 func WriteIndex(w io.Writer, info IndexInfo) error {
 	return indexTmpl.Execute(w, info)

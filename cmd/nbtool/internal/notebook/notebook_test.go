@@ -324,7 +324,7 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	runs[0].Report = "01-cortes2009.html"
 	runs[0].Verdict.Summary = "9 of 13 claims reproduced, 2 partly"
-	runs[0].Verdict.Counts = repro.Counts{Claims: 14, NotRun: 1, Reproduced: 9, Partly: 2, Not: 1, Undecided: 1, Corrected: 0, Diagnostics: 5, PostHoc: 3}
+	runs[0].Verdict.Counts = repro.Counts{Claims: 14, NotRun: 1, Reproduced: 9, Partly: 2, Not: 1, Undecided: 1, Corrected: 0, Changed: 4, Diagnostics: 5, PostHoc: 3}
 	runs[0].HasVerdict = true
 	runs[0].Jobs, runs[0].Done, runs[0].Timed, runs[0].Compute = 40, 40, 38, 1834
 	var buf bytes.Buffer
@@ -334,7 +334,7 @@ func TestStatusAndIndex(t *testing.T) {
 	}
 	html := buf.String()
 	for _, want := range []string{`<a href="01-cortes2009.html">01-cortes2009</a>`, "1 min 05 s", "✗ failed", "1 failed", "error &lt;b&gt;",
-		"9 of 13 claims reproduced, 2 partly", "no verdict table", `<td class="num">9 of 13</td><td class="num">1</td><td class="num">2</td><td class="num">1</td><td class="num">0</td><td class="num">2 / 3</td>`,
+		"9 of 13 claims reproduced, 2 partly", "no verdict table", `<td class="num">9 of 13</td><td class="num">1</td><td class="num">2</td><td class="num">1</td><td class="num">0</td><td class="num">4</td><td class="num">2 / 3</td>`,
 		"30 min 34 s", "38 of 40 jobs timed", "Experiments computed in"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("index lacks %q", want)
