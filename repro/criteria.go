@@ -42,6 +42,9 @@ const (
 	TrendRule Rule = "trend"
 	// RankRule: ranks against bootstrap intervals of ours (Rank).
 	RankRule Rule = "rank"
+	// ClearlyBetterRule: "A clearly better than B", superiority by the
+	// margin Delta (ClearlyBetter).
+	ClearlyBetterRule Rule = "better by δ"
 )
 
 // Criterion is one pre-registered decision rule: declared in the paper's
@@ -118,7 +121,8 @@ func (cs Criteria) Get(id string) (Criterion, bool) {
 // Check reports, as an ErrParam error, a criterion without ID, rule or
 // reason, an ID used twice, a claim decided by two criteria, an alpha
 // outside (0, 0.5), and, when r is not nil, a claim of r that was run but
-// is decided by no criterion, or a criterion naming no claim of r.
+// is decided by no criterion, a criterion naming no claim of r, or a
+// claim of r whose Concerns names no claim of r.
 func (cs Criteria) Check(r *Report) error {
 	var errs []string
 	ids := map[string]bool{}
@@ -152,6 +156,11 @@ func (cs Criteria) Check(r *Report) error {
 		for cl, c := range decided {
 			if !seen[cl] {
 				errs = append(errs, fmt.Sprintf("criterion %q names claim %q, which the report lacks", c, cl))
+			}
+		}
+		for _, cl := range r.Claims {
+			if cl.Concerns != "" && !seen[cl.Concerns] {
+				errs = append(errs, fmt.Sprintf("claim %q concerns claim %q, which the report lacks", cl.ID, cl.Concerns))
 			}
 		}
 	}

@@ -31,11 +31,15 @@
 //     (t_{1−α/2} + t_{0.8})·SE, is at most δ (AdjacentGap gives the gap
 //     between adjacent methods in the paper's row); undecided otherwise.
 //     A paper number printed without spread or runs is compared under a
-//     declared Tolerance, labelled as such.
+//     declared Tolerance, labelled as such. With δ declared it is within
+//     only when the tolerance is below δ, undecided otherwise: a band as
+//     wide as the gap to the adjacent method cannot tell the two apart.
 //   - "A better than B" (Better): a one-sided paired test over the same
 //     splits (paired t, exact sign or exact Wilcoxon). A tie is never
 //     support: not reproduced when the test would have seen δ, undecided
-//     otherwise.
+//     otherwise. "A clearly better than B" (ClearlyBetter): the
+//     improvement shown above δ (superiority by a margin); one shown
+//     below δ is not reproduced, however significant.
 //   - "A essentially equal to B" (Equal): the two one-sided tests (TOST)
 //     with a stated margin; "never degrades" (NoWorse) is its
 //     non-inferiority half. Failing to reject a difference certifies
@@ -43,7 +47,8 @@
 //   - A trend, "grows with λ" (Trend): Kendall's rank trend test,
 //     one-sided, with its p-value.
 //   - Ranks (Rank): the paper's rank against a seeded bootstrap interval of
-//     ours over tasks and repetitions, no wider than ±δ ranks. "A's rank
+//     ours over tasks and repetitions, lying within the paper's rank ± δ
+//     (else undecided, or out when it misses the rank). "A's rank
 //     better than B's" (BetterRank): A's interval lies wholly below B's;
 //     overlapping intervals are a tie, never support.
 //   - A theorem (Check): an exact check within a declared tolerance.
@@ -58,18 +63,21 @@
 // the literal references (Report.StampCriteria, from git blame). Its note
 // gives the commit and day the table was first committed: earlier runs
 // under older, looser rules preceded it. A criterion or diagnostic written
-// after its result was seen is PostHoc: shown as such, it explains nothing.
+// after its results were seen is PostHoc: shown as such, it explains
+// nothing.
 //
 // # Rows that are not the paper's claims
 //
 // A Diagnostic explains a miss of ours and is labelled "explains" or "does
-// not explain"; a post-hoc one explains nothing. A Target is a goal the
-// reproduction sets itself and is labelled "met" or "not met". Both stay
-// out of the paper's counts. Claims and cells on a substitute data set, or
-// by a method or set-up of ours standing in for the paper's, are counted
-// apart. A claim decided on part of the protocol in quick mode says
-// "quick: decided on N of M" (Claim.Quick). A quick report's summary opens
-// with "quick run, not a reproduction result".
+// not explain"; a post-hoc one explains nothing. A post-hoc diagnostic
+// written for a miss (Claim.Concerns) says whether it fits it; one that
+// concerns no miss says it was added after the results. A Target is a
+// goal the reproduction sets itself and is labelled "met" or "not met".
+// Both stay out of the paper's counts. Claims and cells on a substitute
+// data set, or by a method or set-up of ours standing in for the paper's,
+// are counted apart. A claim decided on part of the protocol in quick mode
+// says "quick: decided on N of M" (Claim.Quick). A quick report's summary
+// opens with "quick run, not a reproduction result".
 //
 // The per-paper packages (repro/cortes2009, repro/donini2017, …) hold the
 // paper's printed numbers, the protocols and runners, and build their

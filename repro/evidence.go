@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -141,9 +142,11 @@ func (c Claim) DecideCells(cells []Cell) Claim {
 	}
 	var own, sub []Outcome
 	rules := map[string]bool{}
+	withDelta := false
 	for _, cell := range cells {
 		v := cell.Verdict()
 		rules[v.Rule] = true
+		withDelta = withDelta || cell.Delta > 0
 		if cell.Substitute {
 			sub = append(sub, v.Outcome)
 		} else {
@@ -165,6 +168,8 @@ func (c Claim) DecideCells(cells []Cell) Claim {
 		switch {
 		case len(rules) == 1 && rules[welchRule]:
 			c.Tolerance = fmt.Sprintf("Welch test at α = %g, power %g at δ (per cell)", Alpha, Power)
+		case len(rules) == 1 && rules[toleranceRule] && withDelta:
+			c.Tolerance = cells[0].Tol.String() + " and below δ (per cell), else undecided"
 		case len(rules) == 1 && len(cells) > 0:
 			c.Tolerance = cells[0].Tol.String()
 		case len(cells) > 0:
@@ -370,20 +375,28 @@ func Trend(name string, x, y []float64, increasing bool, alpha float64) (Part, e
 
 // Rank decides "the method's rank is the paper's" from a bootstrap interval
 // of our rank statistic, the one the paper prints (iv.Stat: the mean from
-// stattest.BootstrapRanks, the median from stattest.BootstrapMedianRanks):
-// NotReproduced when the paper's rank lies outside [Lo, Hi]; Reproduced
-// when it lies inside and the interval is no wider than ±delta ranks
-// (narrow enough to have seen a difference of delta); Undecided when it
-// lies inside a wider interval.
+// stattest.BootstrapRanks, the median from stattest.BootstrapMedianRanks),
+// with delta the difference in ranks that matters (for instance the gap to
+// the paper's adjacent rank, AdjacentGap, capped by the criterion's δ):
+//   - the paper's rank outside [Lo, Hi]: NotReproduced;
+//   - [Lo, Hi] inside paperRank ± delta: Reproduced;
+//   - otherwise Undecided: the interval holds the paper's rank but reaches
+//     beyond it by more than delta.
+//
+// This is the cell rule's power condition (Cell.Verdict) for ranks. An
+// interval that reaches past paperRank ± delta also holds a rank that
+// differs by the difference that matters, so it cannot tell the paper's
+// rank from that one. A narrow interval off-centre fails as a wide one
+// does; width alone (≤ 2·delta) is not enough.
 func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float64) Part {
 	d := fmt.Sprintf("paper %.2g, our %s rank %.2f [%.2f, %.2f] (bootstrap interval; δ = %.2g ranks)", paperRank, iv.Stat, iv.Point(), iv.Lo, iv.Hi, delta)
 	switch {
 	case paperRank < iv.Lo || paperRank > iv.Hi:
 		return Part{Name: name, Outcome: NotReproduced, Detail: d}
-	case iv.Hi-iv.Lo <= 2*delta:
+	case iv.Lo >= paperRank-delta && iv.Hi <= paperRank+delta:
 		return Part{Name: name, Outcome: Reproduced, Detail: d}
 	}
-	return Part{Name: name, Outcome: Undecided, Detail: d + ": the interval is wider than ±δ"}
+	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("%s: the interval reaches beyond %.2g ± %.2g", d, paperRank, delta)}
 }
 
 // BetterRank decides "a's rank is better (lower) than b's" from their
@@ -391,7 +404,7 @@ func Rank(name string, paperRank float64, iv stattest.RankInterval, delta float6
 // interval lies wholly below b's, NotReproduced when wholly above. An
 // overlap is a tie, never support: NotReproduced when both intervals are
 // no wider than ±delta ranks (narrow enough to have seen a difference of
-// delta, as Rank), Undecided otherwise. Disjoint 95 % intervals are a
+// delta), Undecided otherwise. Disjoint 95 % intervals are a
 // conservative test of the difference.
 func BetterRank(name string, a, b stattest.RankInterval, delta float64) Part {
 	d := fmt.Sprintf("%s ranks %.2f [%.2f, %.2f] against %.2f [%.2f, %.2f] (bootstrap intervals; δ = %.2g ranks)", a.Stat, a.Point(), a.Lo, a.Hi, b.Point(), b.Lo, b.Hi, delta)
@@ -438,11 +451,28 @@ type CellVerdict struct {
 	Rule string
 	// Diff = ours − paper; SE, DF and P are Welch's; Bound is the largest
 	// |Diff| not significant (t_{1−α/2, DF}·SE) or the declared tolerance;
-	// Detectable is the difference the test detects with probability
-	// Power, to compare with Delta.
+	// Detectable is the difference Welch's test detects with probability
+	// Power, to compare with Delta (under the tolerance rule, Bound: the
+	// band passes every smaller difference).
 	Diff, SE, DF, P, Bound, Detectable, Delta float64
 	// Detail states the decision in one line.
 	Detail string
+}
+
+// Separates reports whether the cell's rule could tell its number from
+// one Delta away, the condition for within: Welch's detectable difference
+// at most Delta, or a declared tolerance below Delta (a band as wide as
+// Delta holds the neighbour's number too). False without a rule or Delta.
+func (v CellVerdict) Separates() bool {
+	switch {
+	case !(v.Delta > 0):
+		return false
+	case v.Rule == welchRule:
+		return v.Detectable <= v.Delta
+	case v.Rule == toleranceRule:
+		return v.Bound < v.Delta
+	}
+	return false
 }
 
 // Label returns "within", "out", "undecided" or "not compared".
@@ -469,10 +499,13 @@ func (v CellVerdict) Label() string {
 // otherwise.
 //
 // The tolerance rule otherwise (a printed number without spread or runs,
-// a deterministic quantity): within when |Diff| ≤ the declared Tol, out
-// otherwise. A cell with Delta but neither a spread nor a declared
-// tolerance is undecided; a cell either side does not report is not
-// compared.
+// a deterministic quantity): out when |Diff| > the declared Tol; within
+// when |Diff| ≤ Tol and, if Delta is declared, Tol < Delta; undecided
+// when Tol ≥ Delta. Delta plays the part of the detectable difference: a
+// band as wide as the gap to the adjacent method holds that method's
+// number too, so it cannot tell the two apart (Separates). A cell with
+// Delta but neither a spread nor a declared tolerance is undecided; a
+// cell either side does not report is not compared.
 func (c Cell) Verdict() CellVerdict {
 	v := CellVerdict{Delta: c.Delta, Rule: noRule}
 	if !c.Paper.Reported() || !c.Ours.Reported() || math.IsInf(c.Ours.Mean, 0) || math.IsInf(c.Paper.Mean, 0) {
@@ -498,12 +531,21 @@ func (c Cell) Verdict() CellVerdict {
 		return v
 	}
 	v.Rule, v.Bound = toleranceRule, c.Tol.Bound(c.Paper, c.Ours)
-	if math.Abs(v.Diff) <= v.Bound {
-		v.Outcome = Reproduced
-		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance)", math.Abs(v.Diff), c.Tol)
-	} else {
+	v.Detectable = v.Bound
+	d := math.Abs(v.Diff)
+	switch {
+	case d > v.Bound:
 		v.Outcome = NotReproduced
-		v.Detail = fmt.Sprintf("out: |ours − paper| = %.3g > %s (declared tolerance)", math.Abs(v.Diff), c.Tol)
+		v.Detail = fmt.Sprintf("out: |ours − paper| = %.3g > %s (declared tolerance)", d, c.Tol)
+	case c.Delta > 0 && !v.Separates():
+		v.Outcome = Undecided
+		v.Detail = fmt.Sprintf("undecided: |ours − paper| = %.3g ≤ %s (declared tolerance), but tolerance %.3g ≥ δ %.3g (the gap that matters): the band cannot tell adjacent numbers apart", d, c.Tol, v.Bound, c.Delta)
+	case c.Delta > 0:
+		v.Outcome = Reproduced
+		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance); tolerance %.3g < δ %.3g", d, c.Tol, v.Bound, c.Delta)
+	default:
+		v.Outcome = Reproduced
+		v.Detail = fmt.Sprintf("within: |ours − paper| = %.3g ≤ %s (declared tolerance)", d, c.Tol)
 	}
 	return v
 }
@@ -516,7 +558,7 @@ func welchVerdict(v CellVerdict, w stattest.WelchResult, det float64) CellVerdic
 	case w.P < Alpha:
 		v.Outcome = NotReproduced
 		v.Detail = "out: " + num
-	case det <= v.Delta:
+	case v.Separates():
 		v.Outcome = Reproduced
 		v.Detail = fmt.Sprintf("within: %s; detectable %.3g ≤ δ %.3g", num, det, v.Delta)
 	default:
@@ -547,4 +589,51 @@ func AdjacentGap(row []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// ClearlyBetter decides "A is clearly better than B" on scores where lower
+// is better (RMSE), paired over the same splits or subsamples, by
+// superiority by the margin delta: the one-sided paired t-tests of the
+// improvement b − a against delta at level alpha.
+//   - The improvement significantly above delta: Reproduced.
+//   - Significantly below delta (too small to matter, or a loss):
+//     NotReproduced; an improvement a plain test finds significant reads
+//     "significant but below δ".
+//   - Neither: Undecided.
+//
+// Rule ClearlyBetterRule; first used by cortes2009 (criteria C-figure2,
+// C-figure3-better).
+// Errors: as stattest.PairedT (lengths, NaN, fewer than 2 pairs), alpha
+// outside (0, 0.5) or delta not positive and finite (ErrParam).
+func ClearlyBetter(name string, a, b []float64, delta, alpha float64) (Part, error) {
+	if !(alpha > 0 && alpha < 0.5) || !(delta > 0) || math.IsInf(delta, 0) {
+		return Part{}, klearn.Errorf(klearn.ErrParam, "repro: ClearlyBetter: α = %g, δ = %g", alpha, delta)
+	}
+	shifted := make([]float64, len(b))
+	for i, v := range b {
+		shifted[i] = v - delta
+	}
+	var ts [2]stattest.Result
+	for k, alt := range []stattest.Alternative{stattest.Greater, stattest.Less} {
+		t, err := stattest.PairedT(shifted, a, alt)
+		if err != nil {
+			return Part{}, klearn.Errorf(err, "repro: ClearlyBetter")
+		}
+		ts[k] = t
+	}
+	plain, err := stattest.PairedT(b, a, stattest.Greater)
+	if err != nil {
+		return Part{}, klearn.Errorf(err, "repro: ClearlyBetter")
+	}
+	gain := stat.Mean(b, nil) - stat.Mean(a, nil)
+	where := fmt.Sprintf("one-sided paired t-tests against δ = %.3g, n = %d, α = %g", delta, len(a), alpha)
+	switch {
+	case ts[0].P < alpha:
+		return Part{Name: name, Outcome: Reproduced, Detail: fmt.Sprintf("clearly better: improvement %+.3g above δ, p = %.2g (%s)", gain, ts[0].P, where)}, nil
+	case ts[1].P < alpha && plain.P < alpha:
+		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("significant (p = %.2g) but below δ: improvement %+.3g, p = %.2g against δ (%s)", plain.P, gain, ts[1].P, where)}, nil
+	case ts[1].P < alpha:
+		return Part{Name: name, Outcome: NotReproduced, Detail: fmt.Sprintf("below δ: improvement %+.3g, p = %.2g (%s)", gain, ts[1].P, where)}, nil
+	}
+	return Part{Name: name, Outcome: Undecided, Detail: fmt.Sprintf("improvement %+.3g neither shown above δ (p = %.2g) nor below it (p = %.2g); plain one-sided p = %.2g (%s)", gain, ts[0].P, ts[1].P, plain.P, where)}, nil
 }

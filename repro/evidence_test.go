@@ -68,12 +68,32 @@ func TestCellWelchRule(t *testing.T) {
 	if v := out.Verdict(); v.Outcome != NotReproduced {
 		t.Errorf("beyond the bound: %+v", v)
 	}
-	// The tolerance rule when the paper prints no spread.
-	tol := Cell{Paper: V(0.8), Ours: Value{Mean: 0.83, Std: 0.01, N: 30}, Delta: 0.02, Tol: Abs(0.05)}
-	if v := tol.Verdict(); v.Outcome != Reproduced || v.Rule != "tolerance" || !strings.Contains(v.Detail, "declared tolerance") {
-		t.Errorf("tolerance rule: %+v", v)
+	// The tolerance rule when the paper prints no spread: ±0.05 around
+	// 0.8, ours 0.03 off. Within only when the band is below δ; a band as
+	// wide as δ or wider is undecided, saying both; beyond the band is
+	// out whatever δ; without δ the band alone decides.
+	for _, tc := range []struct {
+		ours, delta float64
+		want        Outcome
+		detail      string
+	}{
+		{0.83, 0.06, Reproduced, "tolerance 0.05 < δ 0.06"},
+		{0.83, 0.05, Undecided, "tolerance 0.05 ≥ δ 0.05 (the gap that matters)"},
+		{0.83, 0.02, Undecided, "tolerance 0.05 ≥ δ 0.02 (the gap that matters)"},
+		{0.87, 0.02, NotReproduced, "out: |ours − paper| = 0.07 > ±0.05"},
+		{0.87, 0.06, NotReproduced, "out: |ours − paper| = 0.07 > ±0.05"},
+		{0.83, 0, Reproduced, "within: |ours − paper| = 0.03 ≤ ±0.05 (declared tolerance)"},
+	} {
+		c := Cell{Paper: V(0.8), Ours: Value{Mean: tc.ours, Std: 0.01, N: 30}, Delta: tc.delta, Tol: Abs(0.05)}
+		v := c.Verdict()
+		if v.Outcome != tc.want || v.Rule != "tolerance" || !strings.Contains(v.Detail, tc.detail) {
+			t.Errorf("tolerance rule, ours %g, δ %g: %+v; want %s with %q", tc.ours, tc.delta, v, tc.want, tc.detail)
+		}
+		if v.Separates() != (tc.delta > 0.05) {
+			t.Errorf("δ %g: Separates %v", tc.delta, v.Separates())
+		}
 	}
-	tol.Tol = Tolerance{}
+	tol := Cell{Paper: V(0.8), Ours: Value{Mean: 0.83, Std: 0.01, N: 30}, Delta: 0.02}
 	if v := tol.Verdict(); v.Outcome != Undecided {
 		t.Errorf("no spread and no tolerance: %+v", v)
 	}
@@ -219,7 +239,8 @@ func TestTrendRule(t *testing.T) {
 }
 
 // TestRankRule: ranks of pure noise have wide intervals, so no paper rank
-// is reproduced from them; a rank outside a narrow interval is out.
+// is reproduced from them; a rank is reproduced only when our interval
+// lies within the paper's rank ± δ, out when the interval misses it.
 func TestRankRule(t *testing.T) {
 	rng := klearn.NewRand(11)
 	noise := make([][][]float64, 10)
@@ -242,11 +263,24 @@ func TestRankRule(t *testing.T) {
 			}
 		}
 	}
-	if p := Rank("m", 3, stattest.RankInterval{Mean: 1.1, Lo: 1, Hi: 1.4}, 0.5); p.Outcome != NotReproduced {
-		t.Errorf("outside: %+v", p)
-	}
-	if p := Rank("m", 1, stattest.RankInterval{Mean: 1.1, Lo: 1, Hi: 1.4}, 0.5); p.Outcome != Reproduced {
-		t.Errorf("inside: %+v", p)
+	// Closed-form cases with δ = 0.5: an interval inside 1 ± δ (edges
+	// included) is reproduced; one holding 1 but reaching past 1 + δ is
+	// undecided even when no wider than ±δ; one missing the rank is out.
+	for _, tc := range []struct {
+		paper, lo, hi float64
+		want          Outcome
+	}{
+		{1, 1, 1.4, Reproduced}, {1, 0.5, 1.5, Reproduced},
+		{1, 1, 1.6, Undecided}, {1, 0.4, 1.2, Undecided}, {1, 0, 3, Undecided},
+		{3, 1, 1.4, NotReproduced}, {0.9, 1, 1.4, NotReproduced},
+	} {
+		p := Rank("m", tc.paper, stattest.RankInterval{Mean: (tc.lo + tc.hi) / 2, Lo: tc.lo, Hi: tc.hi}, 0.5)
+		if p.Outcome != tc.want {
+			t.Errorf("paper %g, interval [%g, %g]: %s (%s), want %s", tc.paper, tc.lo, tc.hi, p.Outcome, p.Detail, tc.want)
+		}
+		if tc.want == Undecided && !strings.Contains(p.Detail, "reaches beyond 1 ± 0.5") {
+			t.Errorf("undecided detail: %s", p.Detail)
+		}
 	}
 }
 
@@ -272,6 +306,47 @@ func TestBetterRank(t *testing.T) {
 	}
 }
 
+// TestPostHocLabel: a post-hoc diagnostic written for a claim that missed
+// says whether it fits the miss and that it explains nothing; one that
+// concerns no miss (no Concerns, or a claim reproduced or absent) says it
+// was added after the results; a pre-registered one explains or not.
+func TestPostHocLabel(t *testing.T) {
+	r := &Report{Criteria: Criteria{{ID: "D", Claims: []string{"by criterion"}, Rule: CheckRule, PostHoc: true, Reason: "after the run"}}}
+	r.Add(Claim{ID: "Table 1"}.Decide(Check("a", true, ""), Check("b", false, "")))
+	r.Add(Claim{ID: "Table 2"}.Decide(Check("a", true, "")))
+	held, failed := Check("d", true, ""), Check("d", false, "")
+	for _, tc := range []struct {
+		c    Claim
+		want string
+	}{
+		{Claim{ID: "fit", PostHoc: true, Concerns: "Table 1"}.Decide(held), "post hoc: fits the miss, explains nothing"},
+		{Claim{ID: "no fit", PostHoc: true, Concerns: "Table 1"}.Decide(failed), "post hoc: does not fit the miss"},
+		{Claim{ID: "by criterion", Concerns: "Table 1"}.Decide(held), "post hoc: fits the miss, explains nothing"},
+		{Claim{ID: "no miss", PostHoc: true}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "no miss, fails", PostHoc: true}.Decide(failed), "post hoc, added after the results: fails"},
+		{Claim{ID: "reproduced", PostHoc: true, Concerns: "Table 2"}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "absent", PostHoc: true, Concerns: "Table 9"}.Decide(held), "post hoc, added after the results: holds"},
+		{Claim{ID: "pre-registered", Concerns: "Table 1"}.Decide(held), "explains"},
+	} {
+		tc.c.Kind = Diagnostic
+		if got := r.label(tc.c); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.c.ID, got, tc.want)
+		}
+	}
+	rep := &Report{Claims: []Claim{{ID: "Table 1", Outcome: NotReproduced}, {ID: "diag", Kind: Diagnostic, PostHoc: true, Concerns: "Table 1", Outcome: Reproduced}}}
+	if text := rep.Text(); !strings.Contains(text, "post hoc: fits the miss, explains nothing") {
+		t.Errorf("text: %s", text)
+	}
+	rep.Claims[0].Outcome = Reproduced
+	if text := rep.Text(); !strings.Contains(text, "post hoc, added after the results: holds") || strings.Contains(text, "fits the miss") {
+		t.Errorf("text without a miss: %s", text)
+	}
+	rep.Claims[1].Concerns = "Table 9"
+	if err := (Criteria{}).Check(rep); err == nil || !strings.Contains(err.Error(), `claim "diag" concerns claim "Table 9", which the report lacks`) {
+		t.Errorf("Check of a diagnostic concerning no claim of the report: %v", err)
+	}
+}
+
 // TestCountsApart: corrected and undecided claims, substitutes,
 // claims decided on a subset and post-hoc diagnostics are each counted
 // apart, and a quick report never reads as a result.
@@ -291,7 +366,7 @@ func TestCountsApart(t *testing.T) {
 	r.Add(tbl)
 	sub := Claim{ID: "Table 2"}.DecideCells(cells[2:])
 	r.Add(sub)
-	r.Add(Claim{ID: "Table 1 (variant)", Kind: Diagnostic}.Decide(Check("variant", true, "matches")))
+	r.Add(Claim{ID: "Table 1 (variant)", Kind: Diagnostic, Concerns: "Table 1"}.Decide(Check("variant", true, "matches")))
 	r.Add(Claim{ID: "Fig. 1", Kind: Statement}.Decide(Part{Name: "p", Outcome: Undecided}))
 	if tbl.Outcome != Partly || !sub.Substitute || sub.Outcome != Reproduced {
 		t.Fatalf("cells: %+v / %+v", tbl, sub)

@@ -10,7 +10,7 @@ import (
 var vizVerdict = map[Outcome]viz.Verdict{Reproduced: viz.Within, NotReproduced: viz.Outside, Undecided: viz.Undecided, NotRun: viz.NotCompared}
 
 // cellRuleText states the one cell rule (Cell.Verdict) in one line.
-var cellRuleText = fmt.Sprintf("Welch's test of ours against the paper's mean ± std at α = %g, within only if it detects δ with power %g; a declared tolerance where the paper prints no spread", Alpha, Power)
+var cellRuleText = fmt.Sprintf("Welch's test of ours against the paper's mean ± std at α = %g, within only if it detects δ with power %g; a declared tolerance where the paper prints no spread, within only if below δ", Alpha, Power)
 
 // CompareTable lays cells out as a viz.CompareTable (rows and columns in
 // the order they first appear; a later cell at the same place replaces an

@@ -243,11 +243,11 @@ const (
 	// Statement is a qualitative claim of the text ("the learned kernel beats …").
 	Statement Kind = "statement"
 	// Diagnostic is not a claim of the paper but a check the reproduction
-	// adds to explain its misses (a preprocessing variant that gives the
-	// paper's numbers, say). It is shown last and never counted: neither
-	// its outcome nor its cells enter Counts' claims and cells. A
-	// diagnostic written after its miss was seen is PostHoc and never
-	// counts as explaining anything.
+	// adds, mostly to explain its misses (a preprocessing variant that
+	// gives the paper's numbers, say; Claim.Concerns names the miss). It
+	// is shown last and never counted: neither its outcome nor its cells
+	// enter Counts' claims and cells. A diagnostic written after the
+	// results were seen is PostHoc and never counts as explaining anything.
 	Diagnostic Kind = "diagnostic"
 	// Target is a goal the reproduction sets itself, not a claim of the
 	// paper (a speed-up over the paper's reported times, say). It is shown
@@ -276,9 +276,13 @@ type Claim struct {
 	Cells []Cell `json:"cells,omitempty"`
 	// Parts are the parts the outcome was computed from (Decide), if any.
 	Parts []Part `json:"parts,omitempty"`
-	// PostHoc marks a row written after the miss it concerns was seen (a
-	// diagnostic): it is shown as post hoc and explains nothing.
+	// PostHoc marks a row written after the results it concerns were seen
+	// (a diagnostic): it is shown as post hoc and explains nothing.
 	PostHoc bool `json:"postHoc,omitempty"`
+	// Concerns is the ID of the claim whose miss a diagnostic was written
+	// for; empty when it concerns no miss (a counterexample the paper
+	// states, a check of our own protocol).
+	Concerns string `json:"concerns,omitempty"`
 	// Substitute marks a claim decided on a data set, method or set-up
 	// that stands in for the paper's; it is counted apart.
 	Substitute bool `json:"substitute,omitempty"`
@@ -330,10 +334,10 @@ type Counts struct {
 	SubCells      int `json:"subCells,omitempty"`
 	SubWithin     int `json:"subWithin,omitempty"`
 	// Diagnostics counts the Diagnostic rows, left out of every count
-	// above; PostHoc those written after their miss was seen, and Explains
-	// the pre-registered ones whose outcome is "explains" (a post-hoc row
-	// explains nothing). Targets and Met count the Target rows and those
-	// met, also left out.
+	// above; PostHoc those written after their results were seen, and
+	// Explains the pre-registered ones whose outcome is "explains" (a
+	// post-hoc row explains nothing). Targets and Met count the Target
+	// rows and those met, also left out.
 	Diagnostics int `json:"diagnostics,omitempty"`
 	PostHoc     int `json:"postHoc,omitempty"`
 	Explains    int `json:"explains,omitempty"`
@@ -569,10 +573,17 @@ func ParseReport(b []byte) (*Report, error) {
 var diagnosticLabel = map[Outcome]string{Reproduced: "explains", Partly: "explains in part", NotReproduced: "does not explain",
 	Undecided: "undecided", Corrected: "explains (corrected)", NotRun: NotRun.String()}
 
-// postHocLabel names the outcomes of a post-hoc Diagnostic row: whether it
-// fits the miss it was written for; it explains nothing either way.
-var postHocLabel = map[Outcome]string{Reproduced: "post hoc: fits the miss, explains nothing", Partly: "post hoc: fits in part, explains nothing",
+// missLabel names the outcomes of a post-hoc Diagnostic row written for a
+// miss (Claim.Concerns): whether it fits that miss; it explains nothing
+// either way.
+var missLabel = map[Outcome]string{Reproduced: "post hoc: fits the miss, explains nothing", Partly: "post hoc: fits in part, explains nothing",
 	NotReproduced: "post hoc: does not fit the miss", Undecided: "post hoc: undecided", Corrected: "post hoc: fits (corrected), explains nothing", NotRun: NotRun.String()}
+
+// postHocLabel names the outcomes of a post-hoc Diagnostic row that
+// concerns no miss: it holds or fails, and was added after the results.
+var postHocLabel = map[Outcome]string{Reproduced: "post hoc, added after the results: holds", Partly: "post hoc, added after the results: holds in part",
+	NotReproduced: "post hoc, added after the results: fails", Undecided: "post hoc, added after the results: undecided",
+	Corrected: "post hoc, added after the results: holds (corrected)", NotRun: NotRun.String()}
 
 // targetLabel names the outcomes of a Target row: met or not.
 var targetLabel = map[Outcome]string{Reproduced: "met", Partly: "met in part", NotReproduced: "not met",
@@ -583,12 +594,17 @@ var claimLabel = map[Outcome]string{Reproduced: "reproduced", Partly: "partly", 
 	Undecided: "undecided", Corrected: "corrected (printed formula wrong)", NotRun: NotRun.String()}
 
 // Label is the outcome as the verdict table prints it: the Outcome, for a
-// Diagnostic row whether it explains the miss (a post-hoc one says "post
-// hoc" and explains nothing), for a Target whether it is met.
+// Diagnostic row whether it explains the miss, for a Target whether it is
+// met. A post-hoc diagnostic says "post hoc": one written for a miss
+// (Concerns) says whether it fits it and that it explains nothing; one
+// that concerns no miss says it was added after the results.
 func (c Claim) Label() string {
 	switch c.Kind {
 	case Diagnostic:
-		if c.PostHoc {
+		switch {
+		case c.PostHoc && c.Concerns != "":
+			return missLabel[c.Outcome]
+		case c.PostHoc:
 			return postHocLabel[c.Outcome]
 		}
 		return diagnosticLabel[c.Outcome]
@@ -598,10 +614,26 @@ func (c Claim) Label() string {
 	return claimLabel[c.Outcome]
 }
 
-// label is the claim's label in this report (its criterion may make it post hoc).
+// label is the claim's label in this report: its criterion may make it
+// post hoc, and a diagnostic concerns a miss only when the claim it names
+// is in the report and missed (partly, not reproduced or undecided).
 func (r *Report) label(c Claim) string {
 	c.PostHoc = r.postHoc(c)
+	if c.Concerns != "" && !r.missed(c.Concerns) {
+		c.Concerns = ""
+	}
 	return c.Label()
+}
+
+// missed reports whether the report's claim id is a miss: partly, not
+// reproduced or undecided.
+func (r *Report) missed(id string) bool {
+	for _, c := range r.Claims {
+		if c.ID == id {
+			return c.Outcome == Partly || c.Outcome == NotReproduced || c.Outcome == Undecided
+		}
+	}
+	return false
 }
 
 var verdictMark = map[Outcome]string{Reproduced: "✓", Partly: "◐", NotReproduced: "✗", Undecided: "?", Corrected: "✎", NotRun: "–"}
@@ -716,8 +748,11 @@ func cellsHTML(cells []Cell) string {
 	for _, c := range cells {
 		v := c.Verdict()
 		rule := c.Tol.String()
-		if v.Rule == welchRule {
+		switch {
+		case v.Rule == welchRule:
 			rule = fmt.Sprintf("Welch, δ = %.3g", c.Delta)
+		case c.Delta > 0:
+			rule += fmt.Sprintf(", δ = %.3g", c.Delta)
 		}
 		row := c.Row
 		if c.Substitute {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
@@ -99,10 +100,11 @@ func TestH1Power(t *testing.T) {
 }
 
 // TestRankWithinPaperDelta: a rank row is reproduced only when our interval
-// lies within the paper's rank ± δ. MNIST's D1 (paper 4.5, δ 0.5: the
-// gap to 4 and 5) with our interval [3, 5] is undecided, though the
-// interval holds 4.5 and is no wider than ±1; so is [4.5, 5.5], no wider
-// than ±δ but reaching beyond 4.5 + δ; [4, 5] is reproduced and [5, 6] out.
+// lies within the paper's rank ± δ (repro.Rank). MNIST's D1 (paper 4.5, δ
+// 0.5: the gap to 4 and 5) with our interval [3, 5] is undecided, though
+// the interval holds 4.5 and is no wider than ±1; so is [4.5, 5.5], no
+// wider than ±δ but reaching beyond 4.5 + δ; [4, 5] is reproduced and
+// [5, 6] out.
 func TestRankWithinPaperDelta(t *testing.T) {
 	iv := func(lo, hi float64) stattest.RankInterval {
 		return stattest.RankInterval{Stat: stattest.MedianRank, Median: (lo + hi) / 2, Lo: lo, Hi: hi}
@@ -115,10 +117,48 @@ func TestRankWithinPaperDelta(t *testing.T) {
 		lo, hi float64
 		want   repro.Outcome
 	}{{3, 5, repro.Undecided}, {4.5, 5.5, repro.Undecided}, {4, 5, repro.Reproduced}, {5, 6, repro.NotReproduced}} {
-		if p := rankWithin("MNIST D1", 4.5, iv(tc.lo, tc.hi), gap); p.Outcome != tc.want {
+		if p := repro.Rank("MNIST D1", 4.5, iv(tc.lo, tc.hi), gap); p.Outcome != tc.want {
 			t.Errorf("[%g, %g]: %s (%s), want %s", tc.lo, tc.hi, p.Outcome, p.Detail, tc.want)
 		}
 	}
+}
+
+// TestRankRowFailsOnMutation: Letter's CA-1D rank row (paper 1, δ 1) on
+// twelve tasks in the paper's order is reproduced (interval [1, 1]). The
+// row turns undecided when CA-1D ranks third on 4 of the 12 tasks: its
+// interval [1, 3] holds 1 and is no wider than ±δ, but reaches beyond
+// 1 + δ (the width rule alone passed it). It is out when CA-1D's errors
+// are D1's (rank 5).
+func TestRankRowFailsOnMutation(t *testing.T) {
+	rank := Table2Rank["Letter"]
+	ca1, d1 := slices.Index(TaskMethods, "CA-1D"), slices.Index(TaskMethods, "D1")
+	row := func(errOf func(m, task int) float64) repro.Claim {
+		for _, p := range byID(Verdict(letterResults(klearn.NewRand(5), errOf)))["Table 2 ranks"].Parts {
+			if p.Name == "Letter CA-1D" {
+				return repro.Claim{ID: p.Name}.Decide(p)
+			}
+		}
+		return repro.Claim{}
+	}
+	paper := func(m, _ int) float64 { return 3 * rank[m] }
+	reprotest.Check(t, []reprotest.Mutation{
+		{Name: "Letter CA-1D, third on 4 of 12 tasks", Want: repro.Reproduced, Bad: repro.Undecided, Decide: func(mutated bool) repro.Claim {
+			return row(func(m, task int) float64 {
+				if mutated && m == ca1 && task < 4 {
+					return 12 // between DA (10.5) and CA-nD (13.5)
+				}
+				return paper(m, task)
+			})
+		}},
+		{Name: "Letter CA-1D, with D1's errors", Want: repro.Reproduced, Bad: repro.NotReproduced, Decide: func(mutated bool) repro.Claim {
+			return row(func(m, task int) float64 {
+				if mutated && m == ca1 {
+					return paper(d1, task) + 0.05
+				}
+				return paper(m, task)
+			})
+		}},
+	})
 }
 
 // TestReducedProtocolLabelled: in full mode each Table 2 row names the cuts

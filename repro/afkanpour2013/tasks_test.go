@@ -2,6 +2,7 @@ package afkanpour2013
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -273,6 +274,21 @@ func TestRanksRejectNoise(t *testing.T) {
 	}
 }
 
+// letterResults are 12 Letter tasks × 3 repetitions of every method of
+// TaskMethods, with error errOf(m, task) plus noise of std 0.1 from rng.
+func letterResults(rng *rand.Rand, errOf func(m, task int) float64) *Results {
+	res := &Results{}
+	for task := 0; task < 12; task++ {
+		for rep := 0; rep < 3; rep++ {
+			for m, name := range TaskMethods {
+				res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: protocol.JobLetter, Task: protocol.LetterTasks[task], Method: name, Rep: rep,
+					TaskResult: protocol.TaskResult{Error: errOf(m, task) + 0.1*rng.NormFloat64(), Seconds: 1}})
+			}
+		}
+	}
+	return res
+}
+
 // TestRanksMedianRow: each Table 2 rank row is decided on our median rank,
 // the statistic Table 2 prints. With the paper's Letter order, a CA-1D
 // last on 2 of the 12 tasks keeps median rank 1 (a resample draws those
@@ -284,18 +300,7 @@ func TestRanksMedianRow(t *testing.T) {
 	rng := klearn.NewRand(3)
 	rank := slices.Clone(Table2Rank["Letter"])
 	ca1, d1 := slices.Index(TaskMethods, "CA-1D"), slices.Index(TaskMethods, "D1")
-	build := func(errOf func(m, task int) float64) *Results {
-		res := &Results{}
-		for task := 0; task < 12; task++ {
-			for rep := 0; rep < 3; rep++ {
-				for m, name := range TaskMethods {
-					res.Tasks = append(res.Tasks, protocol.TaskRecord{Table: protocol.JobLetter, Task: protocol.LetterTasks[task], Method: name, Rep: rep,
-						TaskResult: protocol.TaskResult{Error: errOf(m, task) + 0.1*rng.NormFloat64(), Seconds: 1}})
-				}
-			}
-		}
-		return res
-	}
+	build := func(errOf func(m, task int) float64) *Results { return letterResults(rng, errOf) }
 	parts := func(res *Results) map[string]repro.Part {
 		out := map[string]repro.Part{}
 		for _, p := range byID(Verdict(res))["Table 2 ranks"].Parts {

@@ -586,7 +586,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 		for m, name := range protocol.TableMethods(table) {
 			k := slices.Index(TaskMethods, name)
 			if p := Table2Rank[g][k]; !math.IsNaN(p) {
-				part := rankWithin(g+" "+name, p, iv[m], math.Min(crit.Delta, gap[k]))
+				part := repro.Rank(g+" "+name, p, iv[m], math.Min(crit.Delta, gap[k]))
 				if med[k] != iv[m].Median {
 					part.Detail += fmt.Sprintf("; %g over all repetitions (the chart's)", med[k])
 				}
@@ -601,19 +601,6 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 		c.Quick = repro.Subset{N: used, M: paperRuns("CA-1D", protocol.JobMNIST, protocol.JobLetter, protocol.JobUCI), Of: "(task, repetition) runs"}
 	}
 	return c
-}
-
-// rankWithin decides a paper's rank p against our bootstrap interval iv
-// (repro.Rank): out when iv misses p; reproduced only when iv lies within
-// p ± delta, undecided otherwise (a narrow interval off-centre from p has
-// not shown that the rank is p to within delta).
-func rankWithin(name string, p float64, iv stattest.RankInterval, delta float64) repro.Part {
-	part := repro.Rank(name, p, iv, delta)
-	if part.Outcome == repro.Reproduced && (iv.Lo < p-delta || iv.Hi > p+delta) {
-		part.Outcome = repro.Undecided
-		part.Detail += fmt.Sprintf(": the interval reaches beyond %.2g ± %.2g", p, delta)
-	}
-	return part
 }
 
 // bestRankClaim is "CA-nD outperforms the rest on the Table 3 data sets":

@@ -3,7 +3,9 @@ package argyriou2006
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
@@ -168,8 +170,8 @@ func TestFigure2Kinds(t *testing.T) {
 				got = &rep.Claims[i]
 			}
 		}
-		if got == nil || got.Kind != repro.Diagnostic || !got.PostHoc || got.Outcome != c.want {
-			t.Errorf("E %v: diagnostic %+v, want %s", c.e, got, c.want)
+		if got == nil || got.Kind != repro.Diagnostic || !got.PostHoc || got.Concerns != "Figure 2" || got.Outcome != c.want {
+			t.Errorf("E %v: diagnostic %+v, want %s, written for Figure 2's miss", c.e, got, c.want)
 		}
 		if n := rep.Counts(); n.Diagnostics != 2 || n.PostHoc != 2 || n.Explains != 0 {
 			t.Errorf("counts %+v", rep.Counts())
@@ -227,6 +229,56 @@ func TestCellsAdjacentGap(t *testing.T) {
 				t.Errorf("paper %v, ours %v, %s: %s, want %s", c.paper, c.ours, cell.Col, o, c.want[i])
 			}
 		}
+	}
+}
+
+// TestCellsSharedRuleSameDecisions: every cell of Tables 1 and 2, with ours
+// the paper's number moved by −0.4 … +0.4 points, gets from repro's shared
+// tolerance rule the decision P3's own rule gave before it moved into
+// repro: out beyond TolCell; else undecided when TolCell ≥ the row's
+// adjacent gap; else within. The detail states the gap and the tolerance.
+func TestCellsSharedRuleSameDecisions(t *testing.T) {
+	old := func(ours, paper, gap float64) repro.Outcome {
+		switch {
+		case math.Abs(ours-paper) > 0.25:
+			return repro.NotReproduced
+		case 0.25 >= gap:
+			return repro.Undecided
+		}
+		return repro.Reproduced
+	}
+	count := map[repro.Outcome]int{}
+	for task := range Table1Paper {
+		for rng := range Table1Paper[task] {
+			for _, row := range []struct {
+				methods []string
+				paper   []float64
+			}{{protocol.Methods1, Table1Paper[task][rng][:]}, {protocol.Methods2, Table2Paper[task][rng][:]}} {
+				gap := repro.AdjacentGap(row.paper)
+				for k := -8; k <= 8; k++ {
+					ours := make([]float64, len(row.paper))
+					for m, p := range row.paper {
+						ours[m] = p + 0.05*float64(k)
+					}
+					for m, c := range rowCells(task, rng, row.methods, row.paper, ours) {
+						if !(gap[m] > 0) {
+							t.Fatalf("%s %s: gap %g", c.Row, c.Col, gap[m])
+						}
+						v, want := c.Verdict(), old(ours[m], row.paper[m], gap[m])
+						count[v.Outcome]++
+						if v.Outcome != want {
+							t.Errorf("%s %s, ours %.2f: %s, before %s (%s)", c.Row, c.Col, ours[m], v.Outcome, want, v.Detail)
+						}
+						if want == repro.Undecided && !strings.Contains(v.Detail, fmt.Sprintf("tolerance 0.25 ≥ δ %.3g", gap[m])) {
+							t.Errorf("%s %s: detail %q lacks the gap and the tolerance", c.Row, c.Col, v.Detail)
+						}
+					}
+				}
+			}
+		}
+	}
+	if count[repro.Reproduced] == 0 || count[repro.Undecided] == 0 || count[repro.NotReproduced] == 0 {
+		t.Errorf("not every outcome exercised: %v", count)
 	}
 }
 

@@ -108,8 +108,8 @@ func TestSizeClaim(t *testing.T) {
 	if c := sizeClaim(res); c.Outcome != repro.Reproduced {
 		t.Errorf("9.6 → 6.6 (paper 6.5): %s", c.Outcome)
 	}
-	if c := sizeClaim(res); c.Kind != repro.Diagnostic || !c.PostHoc {
-		t.Errorf("size row: kind %s, post hoc %v", c.Kind, c.PostHoc)
+	if c := sizeClaim(res); c.Kind != repro.Diagnostic || !c.PostHoc || c.Concerns != "Table 1" {
+		t.Errorf("size row: kind %s, post hoc %v, concerns %q (want Table 1's miss)", c.Kind, c.PostHoc, c.Concerns)
 	}
 	res.Sizes[1].Error = 6.8 // TolCell is 0.25
 	if c := sizeClaim(res); c.Outcome == repro.Reproduced {

@@ -112,34 +112,23 @@ func cellsClaim(res *Results, id, what, note string, cells []repro.Cell, m int) 
 // rowCells returns the cells of one row of Table 1 or 2 (a task and a
 // range of variances): our error of each method against the paper's
 // printed one, the methods of OurSetups as substitutes. Each run is one
-// fit on fixed data, so N = 1 and the tolerance rule decides. The
-// difference that matters of a cell is the gap to the nearest other
-// method of the paper's row (repro.AdjacentGap). A cell within TolCell
-// is within only when TolCell is below that gap: else the band holds
-// the neighbour's number too and cannot tell the two methods apart, so
-// the cell is undecided (no tolerance declared for it). A cell beyond
-// TolCell is out either way.
+// fit on fixed data, so N = 1 and repro's tolerance rule decides, with
+// TolCell and δ the gap to the nearest other method of the paper's row
+// (repro.AdjacentGap): within only when TolCell is below δ, undecided when
+// the band holds the neighbour's number too, out beyond TolCell.
 func rowCells(task, rng int, methods []string, paper, ours []float64) []repro.Cell {
 	gap := repro.AdjacentGap(paper)
 	cells := make([]repro.Cell, len(methods))
 	for m, name := range methods {
-		c := repro.Cell{Row: Tasks[task] + " " + rangeName(rng), Col: name,
+		cells[m] = repro.Cell{Row: Tasks[task] + " " + rangeName(rng), Col: name,
 			Paper: repro.V(paper[m]), Ours: repro.Value{Mean: ours[m], N: 1}, Tol: TolCell, Delta: gap[m], Substitute: OurSetups[name]}
-		if !separates(gap[m]) && within(ours[m], paper[m]) {
-			c.Tol = repro.Tolerance{}
-		}
-		cells[m] = c
 	}
 	return cells
 }
 
-// separates reports whether TolCell is below gap, the difference that
-// matters of a cell: only then can a cell within TolCell tell its method
-// from the nearest other of the paper's row.
-func separates(gap float64) bool { return TolCell.Abs < gap }
-
-// unseparated counts the deciding cells (not substitutes) whose gap
-// TolCell does not separate: the note of a cells row.
+// unseparated counts the deciding cells (not substitutes) whose δ TolCell
+// does not separate (repro.CellVerdict.Separates): the note of a cells
+// row.
 func unseparated(cells []repro.Cell) string {
 	n, m := 0, 0
 	for _, c := range cells {
@@ -147,7 +136,7 @@ func unseparated(cells []repro.Cell) string {
 			continue
 		}
 		m++
-		if !separates(c.Delta) {
+		if !c.Verdict().Separates() {
 			n++
 		}
 	}
@@ -561,7 +550,7 @@ func kindsClaim(res *Results, c protocol.Cell2) repro.Claim {
 	if k == nil || !(c.Grid10E > 0) || len(c.DC.E) == 0 {
 		return repro.NotRunClaim(id, repro.Diagnostic, statement, "the diagnostic did not run in this mode")
 	}
-	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Figure 2", Statement: statement,
 		Paper: "(not in the paper: added after Figure 2's miss)", Ours: fmt.Sprintf("E two kinds / E all pairs − 1 = %.2g", k.E/c.Grid10E-1),
 		Tolerance: fmt.Sprintf("E two kinds ≤ (1 + %g)·E all pairs (step 2's certified accuracy)", CertTol)}.Decide(
 		repro.Check("E", k.E <= (1+CertTol)*c.Grid10E,
@@ -585,7 +574,7 @@ func sizeClaim(res *Results) repro.Claim {
 		parts = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error))
 	}
 	ok := lst.Train >= protocol.PaperTrain && within(lst.Error, p) && lst.Error <= first.Error
-	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Statement: statement,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1", Statement: statement,
 		Paper:     fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[lst.Task], rangeName(lst.Range), protocol.PaperTrain, p),
 		Tolerance: fmt.Sprintf("at %d points within %s of the paper's and not above the smallest size's", protocol.PaperTrain, TolCell)}.Decide(
 		repro.Check("sizes", ok, strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[lst.Task], rangeName(lst.Range), res.Test)))

@@ -240,7 +240,7 @@ func ChanceClaim(curves []*protocol.Curve, small *protocol.Curve) repro.Claim {
 	case len(miss) == 1 && miss[0] == 0 && learns:
 		reason = "a method learns at the smallest size, so its order there is not noise"
 	}
-	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, Concerns: "Figure 7(a)",
 		Statement: statement,
 		Paper:     "[TK] ahead at every size (drawn)", Tolerance: fmt.Sprintf("the main curve misses at the smallest size alone; there, [TK] and [SimpleMKL] tie and neither beats the majority class (paired t-tests, α = %g)", repro.Alpha), Reason: reason}.Decide(repro.Check(id, holds,
 		fmt.Sprintf("m = %d, %d repetitions: majority class %.1f %%; %s; [TK] vs [SimpleMKL] p = %.2g",
@@ -282,7 +282,7 @@ func SemilogGapClaim(curves []*protocol.Curve) repro.Claim {
 	if !grow {
 		reason = "a method's accuracy is not shown to grow with m"
 	}
-	return repro.Claim{ID: id, Kind: repro.Diagnostic,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, Concerns: "Figure 7(b)",
 		Statement: statement,
 		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("both accuracies grow with m (Kendall), and the gap at the largest size is positive and at least %g × that at every smaller size", SemilogFactor), Reason: reason}.Decide(repro.Check(id, holds,
 		"ln(e_SimpleMKL / e_TK): "+strings.Join(parts, "; ")))

@@ -70,7 +70,7 @@ func Figure6SizeClaim(s []protocol.Surface, curves []*protocol.Curve) repro.Clai
 	}
 	acc := s[2].TestAcc
 	holds := acc >= rlo && acc <= rhi && top.Mean >= Figure6MinAccuracy
-	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true,
+	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Figure 6",
 		Statement: statement,
 		Paper:     "[TK] separates the spiral at 150 points (drawn)",
 		Tolerance: fmt.Sprintf("Figure 6's accuracy between the lowest and highest of the curve's repetitions at the bracketing sizes, and the curve's mean ≥ %g %% at its largest size", Figure6MinAccuracy),

@@ -50,7 +50,7 @@ func IonosphereClaim(rows []protocol.Row, hs []protocol.IonoHypothesis) repro.Cl
 	}
 	// One line: the best of the readings and those not out (the
 	// notebook tabulates every reading).
-	cl := repro.Claim{ID: "Ionosphere [TK]", Kind: repro.Diagnostic,
+	cl := repro.Claim{ID: "Ionosphere [TK]", Kind: repro.Diagnostic, Concerns: "Table 1",
 		Statement: statement,
 		Paper:     fmt.Sprintf("%.2f ± %.2f %%", paper.Mean, paper.Std), Tolerance: "a reading that Welch's test (α 0.05, two splits or more) does not put out of the paper's cell", Reason: "no fixed-P reading reaches the paper's accuracy"}.Decide(repro.Check("Ionosphere [TK]", len(hits) > 0,
 		fmt.Sprintf("best of %d readings: %s; not out: %s", n, best, got)))

@@ -168,10 +168,18 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 			t.Errorf("%s is decided by no criterion", c.ID)
 		}
 	}
+	// The three are written for Table 1's miss: each says whether it fits
+	// it and that it explains nothing.
 	for _, id := range []string{"Lower-order terms", "Table 1 (+1)", "Table 1 (variants)"} {
-		if c := byID[id]; c.Kind != repro.Diagnostic || !c.PostHoc {
-			t.Errorf("%s: kind %s, post hoc %v, want a post-hoc diagnostic (not the paper's claim)", id, c.Kind, c.PostHoc)
+		if c := byID[id]; c.Kind != repro.Diagnostic || !c.PostHoc || c.Concerns != "Table 1" {
+			t.Errorf("%s: kind %s, post hoc %v, concerns %q, want a post-hoc diagnostic of Table 1 (not the paper's claim)", id, c.Kind, c.PostHoc, c.Concerns)
 		}
+	}
+	if o := byID["Table 1"].Outcome; o == repro.Reproduced || o == repro.NotRun {
+		t.Fatalf("Table 1 %s: no miss for its diagnostics", o)
+	}
+	if text := rep.Text(); !strings.Contains(text, "post hoc: does not fit the miss Lower-order terms") || !strings.Contains(text, "post hoc: fits in part, explains nothing Table 1 (variants)") {
+		t.Errorf("diagnostics of Table 1's miss mislabelled:\n%s", text)
 	}
 	if c := byID["Table 1 (variants)"]; c.Ours != "1 of 3 parts held, 1 failed, 1 undecided" || c.Parts[0].Outcome != repro.Undecided || c.Parts[1].Detail != "c" || c.Parts[2].Detail != "none" {
 		t.Errorf("variants: %q, parts %+v", c.Ours, c.Parts)

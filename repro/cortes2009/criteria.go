@@ -36,14 +36,14 @@ var Criteria = repro.Criteria{
 		Reason: fmt.Sprintf("\"typically\": the median over all learned fits below %d (PaperMaxSteps), as the paper's sentence is not conditioned on λ; no fit at the cap", PaperMaxSteps)},
 	{ID: "C-time", Claims: []string{"Sec. 4.1 time"}, Rule: repro.CheckRule, Tol: repro.Rel(TolTime - 1),
 		Reason: fmt.Sprintf("within %g × the paper's %g s (TolTime, PaperSecPerStep)", TolTime, PaperSecPerStep)},
-	{ID: "C-figure2", Claims: []string{"Figure 2"}, Rule: BetterByRule, Delta: FigureDelta,
-		Changed: "2026-11-29, after the full-mode report reviewed that day (six parts significant by 0.001–0.012, below δ): from a one-sided paired t-test of any improvement (δ only for its power) to the improvement's confidence bound clearing δ (ClearlyBetter)",
+	{ID: "C-figure2", Claims: []string{"Figure 2"}, Rule: repro.ClearlyBetterRule, Delta: FigureDelta,
+		Changed: "2026-11-29, after the full-mode report reviewed that day (six parts significant by 0.001–0.012, below δ): from a one-sided paired t-test of any improvement (δ only for its power) to the improvement's confidence bound clearing δ (repro.ClearlyBetter)",
 		Reason:  "no numbers printed: δ relative (FigureDelta), the improvement that matters"},
 	{ID: "C-figure3-equal", Claims: []string{"Figure 3 (d ≤ 3)"}, Rule: repro.EqualRule, Margin: FigureDelta,
 		Changed: "2026-11-29, after the full-mode report reviewed that day: from degrees up to 2 to every degree below 4, as the paper's \"lower degree polynomials\" (of degrees 1–4) reads",
 		Reason:  fmt.Sprintf("margin relative (FigureDelta): stds of about 0.005; degrees up to %d (PaperFig3LowDegree)", PaperFig3LowDegree)},
-	{ID: "C-figure3-better", Claims: []string{"Figure 3 (d = 4)"}, Rule: BetterByRule, Delta: FigureDelta,
-		Changed: "2026-11-29, after the full-mode report reviewed that day (kin32fm differences of about 1e-7 counted as better): from a one-sided paired t-test of any improvement (δ only for its power) to the improvement's confidence bound clearing δ (ClearlyBetter)",
+	{ID: "C-figure3-better", Claims: []string{"Figure 3 (d = 4)"}, Rule: repro.ClearlyBetterRule, Delta: FigureDelta,
+		Changed: "2026-11-29, after the full-mode report reviewed that day (kin32fm differences of about 1e-7 counted as better): from a one-sided paired t-test of any improvement (δ only for its power) to the improvement's confidence bound clearing δ (repro.ClearlyBetter)",
 		Reason:  fmt.Sprintf("\"clear improvement\": δ relative (FigureDelta); degree %d at factors %d–%d (PaperFig3HighDegree, PaperFig3From, PaperFig3To, named on 2026-11-29, values unchanged)", PaperFig3HighDegree, PaperFig3From, PaperFig3To)},
 	{ID: "D-plus-one", Claims: []string{"Table 1 (+1)", "Lower-order terms"}, Rule: repro.CellRule, PostHoc: true,
 		Changed: "2026-11-29, like C-table1",
@@ -52,11 +52,6 @@ var Criteria = repro.Criteria{
 		Changed: "2026-11-29, like C-table1",
 		Reason:  "added after the misses were seen; C-table1's cell rule"},
 }
-
-// BetterByRule is the rule of "clearly better" (criteria C-figure2,
-// C-figure3-better): superiority by the margin δ (ClearlyBetter). It
-// belongs beside repro's rules; it is declared here until it moves there.
-const BetterByRule repro.Rule = "better by δ"
 
 // Numbers the criteria declare.
 const (

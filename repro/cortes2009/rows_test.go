@@ -74,15 +74,15 @@ func TestRevisedRowsFailOnMutatedInput(t *testing.T) {
 	}
 	// Undecided: an improvement near δ with a wide spread.
 	wide := []float64{base[0] - 0.1, base[1] + 0.05, base[2] - 0.06, base[3] + 0.02, base[4] - 0.03}
-	if p, err := ClearlyBetter("x", wide, base, 0.03, repro.Alpha); err != nil || p.Outcome != repro.Undecided {
+	if p, err := repro.ClearlyBetter("x", wide, base, 0.03, repro.Alpha); err != nil || p.Outcome != repro.Undecided {
 		t.Errorf("ClearlyBetter on a wide spread: %v %v", p, err)
 	}
 	for _, bad := range []struct{ delta, alpha float64 }{{0, 0.05}, {0.03, 0.5}} {
-		if _, err := ClearlyBetter("x", clear, base, bad.delta, bad.alpha); !errors.Is(err, klearn.ErrParam) {
-			t.Errorf("ClearlyBetter(δ %g, α %g): %v, want ErrParam", bad.delta, bad.alpha, err)
+		if _, err := repro.ClearlyBetter("x", clear, base, bad.delta, bad.alpha); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("repro.ClearlyBetter(δ %g, α %g): %v, want ErrParam", bad.delta, bad.alpha, err)
 		}
 	}
-	if _, err := ClearlyBetter("x", clear[:2], base, 0.03, 0.05); !errors.Is(err, klearn.ErrShape) {
+	if _, err := repro.ClearlyBetter("x", clear[:2], base, 0.03, 0.05); !errors.Is(err, klearn.ErrShape) {
 		t.Errorf("ClearlyBetter on unequal lengths: %v, want ErrShape", err)
 	}
 }
@@ -158,6 +158,11 @@ func TestRowsNameReductionsAndDegradation(t *testing.T) {
 	}
 	if cr, ok := Criteria.For(neg.ID); neg.Kind != repro.Diagnostic || !neg.PostHoc || !ok || !cr.PostHoc {
 		t.Errorf("negative coefficient: kind %s, post hoc %v, criterion %+v", neg.Kind, neg.PostHoc, cr)
+	}
+	// It is a counterexample the paper states, checked after the results:
+	// it concerns no miss, and its label says so.
+	if l := neg.Label(); neg.Concerns != "" || l != "post hoc, added after the results: holds" {
+		t.Errorf("negative coefficient: concerns %q, label %q", neg.Concerns, l)
 	}
 	// Every criterion changed after its results says so in Changed, not in
 	// its reason.

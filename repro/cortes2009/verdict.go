@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/stattest"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
@@ -201,7 +200,7 @@ func Verdict(res *Results) *repro.Report {
 			}
 			parts = append(parts, repro.Part{Name: rh.Row, Outcome: o, Detail: detail})
 		}
-		r.Add(repro.Claim{ID: "Table 1 (variants)", Kind: repro.Diagnostic, PostHoc: true,
+		r.Add(repro.Claim{ID: "Table 1 (variants)", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 			Statement: "the uniform baselines under preprocessing variants",
 			Paper:     "the row's lin. base and quad. base", Tolerance: "both within by Table 1's cell rule (quad. base with or without +1)"}.Decide(parts...))
 	}
@@ -326,11 +325,11 @@ func Table1Claims(res *Results) []repro.Claim {
 		parts = append(parts, repro.Check(row.Data.Paper, math.Abs(plus/lin-paper) < math.Abs(no/lin-paper),
 			fmt.Sprintf("ratio paper %.2f: +1 %.2f, as printed %.2f", paper, plus/lin, no/lin)))
 	}
-	lower := repro.Claim{ID: "Lower-order terms", Kind: repro.Diagnostic, PostHoc: true,
+	lower := repro.Claim{ID: "Lower-order terms", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 		Statement: "a constant feature \"+1\" brings the quadratic columns closer",
 		Paper:     "ratio quad. base / lin. base per row", Tolerance: "+1 ratio closer to the paper's on the row",
 		Reason: fmt.Sprintf("mean |ours − paper| over the quad. base/ℓ2 cells: %.3f as printed, %.3f with +1", quadGap(main), meanAbsGap(vari))}.Decide(parts...)
-	plus := repro.Claim{ID: "Table 1 (+1)", Kind: repro.Diagnostic, PostHoc: true,
+	plus := repro.Claim{ID: "Table 1 (+1)", Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1",
 		Statement: "variant of ours: quadratic columns with a constant feature appended", Reason: "labelled variant, not the paper's kernel"}.DecideCells(vari)
 	return []repro.Claim{t1, lower, plus}
 }
@@ -410,53 +409,6 @@ func StepsClaims(res *Results) []repro.Claim {
 	return []repro.Claim{st, tm}
 }
 
-// ClearlyBetter decides "A is clearly better than B" on scores where lower
-// is better (RMSE), paired over the same splits or subsamples, by
-// superiority by the margin delta: the one-sided paired t-tests of the
-// improvement b − a against delta at level alpha (criteria C-figure2 and
-// C-figure3-better).
-//   - The improvement significantly above delta: Reproduced.
-//   - Significantly below delta (too small to matter, or a loss):
-//     NotReproduced; an improvement a plain test finds significant reads
-//     "significant but below δ".
-//   - Neither: Undecided.
-//
-// It belongs beside repro.Better; it lives here until it moves there.
-// Errors: as stattest.PairedT (lengths, NaN, fewer than 2 pairs), alpha
-// outside (0, 0.5) or delta not positive and finite (ErrParam).
-func ClearlyBetter(name string, a, b []float64, delta, alpha float64) (repro.Part, error) {
-	if !(alpha > 0 && alpha < 0.5) || !(delta > 0) || math.IsInf(delta, 0) {
-		return repro.Part{}, klearn.Errorf(klearn.ErrParam, "cortes2009: ClearlyBetter: α = %g, δ = %g", alpha, delta)
-	}
-	shifted := make([]float64, len(b))
-	for i, v := range b {
-		shifted[i] = v - delta
-	}
-	var ts [3]stattest.Result
-	for k, alt := range []stattest.Alternative{stattest.Greater, stattest.Less} {
-		t, err := stattest.PairedT(shifted, a, alt)
-		if err != nil {
-			return repro.Part{}, klearn.Errorf(err, "cortes2009: ClearlyBetter")
-		}
-		ts[k] = t
-	}
-	plain, err := stattest.PairedT(b, a, stattest.Greater)
-	if err != nil {
-		return repro.Part{}, klearn.Errorf(err, "cortes2009: ClearlyBetter")
-	}
-	gain := meanOf(b) - meanOf(a)
-	where := fmt.Sprintf("one-sided paired t-tests against δ = %.3g, n = %d, α = %g", delta, len(a), alpha)
-	switch {
-	case ts[0].P < alpha:
-		return repro.Part{Name: name, Outcome: repro.Reproduced, Detail: fmt.Sprintf("clearly better: improvement %+.3g above δ, p = %.2g (%s)", gain, ts[0].P, where)}, nil
-	case ts[1].P < alpha && plain.P < alpha:
-		return repro.Part{Name: name, Outcome: repro.NotReproduced, Detail: fmt.Sprintf("significant (p = %.2g) but below δ: improvement %+.3g, p = %.2g against δ (%s)", plain.P, gain, ts[1].P, where)}, nil
-	case ts[1].P < alpha:
-		return repro.Part{Name: name, Outcome: repro.NotReproduced, Detail: fmt.Sprintf("below δ: improvement %+.3g, p = %.2g (%s)", gain, ts[1].P, where)}, nil
-	}
-	return repro.Part{Name: name, Outcome: repro.Undecided, Detail: fmt.Sprintf("improvement %+.3g neither shown above δ (p = %.2g) nor below it (p = %.2g); plain one-sided p = %.2g (%s)", gain, ts[0].P, ts[1].P, plain.P, where)}, nil
-}
-
 // meanOf is the mean of xs (0 for none).
 func meanOf(xs []float64) float64 {
 	var s float64
@@ -486,7 +438,7 @@ func Figure2Claim(f *Figure2Result, mode string) repro.Claim {
 		n = len(base)
 		for m := 1; m < len(f.Methods); m++ {
 			name := fmt.Sprintf("%s, %d bigrams", f.Methods[m], nb)
-			p, err := ClearlyBetter(name, f.Scores[b][m], base, FigureDelta*meanOf(base), repro.Alpha)
+			p, err := repro.ClearlyBetter(name, f.Scores[b][m], base, FigureDelta*meanOf(base), repro.Alpha)
 			if err != nil {
 				p = repro.Part{Name: name, Outcome: repro.NotRun, Detail: err.Error()}
 			}
@@ -549,7 +501,7 @@ func Figure3Claims(fs []*Figure3Result, mode string) []repro.Claim {
 				case d <= PaperFig3LowDegree:
 					p, err = repro.Equal(name, a, b, FigureDelta*meanOf(b), repro.Alpha)
 				case fac >= PaperFig3From && fac <= PaperFig3To:
-					p, err = ClearlyBetter(name, a, b, FigureDelta*meanOf(b), repro.Alpha)
+					p, err = repro.ClearlyBetter(name, a, b, FigureDelta*meanOf(b), repro.Alpha)
 				default:
 					continue
 				}

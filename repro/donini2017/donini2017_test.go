@@ -710,12 +710,14 @@ func TestMoreRowsFail(t *testing.T) {
 		t.Errorf("K_sum ahead of K_MKL: %v", o)
 	}
 	// Table 5: our errors at the paper's 0.9 % and 0.8 % are within 1
-	// point; at 10 % and 9 % they are not.
+	// point, but a 1-point band holds the paper's adjacent numbers too
+	// (0.1 point away): undecided, never within; at 10 % and 9 % out.
 	t5 := func(raw, desk float64) *Results {
 		return &Results{Table5: &AllPairs{Train: 100, Test: 200, Err: raw}, Table5Deskewed: &AllPairs{Train: 100, Test: 200, Deskewed: true, Err: desk}}
 	}
-	if o := outcome(t5(0.9, 0.8), "Table 5"); o != repro.Reproduced {
-		t.Errorf("Table 5 at the paper's errors: %v", o)
+	if c := claimByID(Verdict(t5(0.9, 0.8)), "Table 5"); c.Outcome != repro.Undecided || len(c.Cells) != 2 ||
+		!strings.Contains(c.Cells[0].Verdict().Detail, "tolerance 1 ≥ δ 0.1") {
+		t.Errorf("Table 5 at the paper's errors: %v %+v", c.Outcome, c.Cells)
 	}
 	if o := outcome(t5(10, 9), "Table 5"); o != repro.NotReproduced {
 		t.Errorf("Table 5 at 10 %% and 9 %%: %v", o)

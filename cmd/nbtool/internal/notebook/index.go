@@ -159,7 +159,7 @@ footer { margin-top: 2rem; color: #666; font-size: .85rem; }
 <body>
 <h1>kernelab reports</h1>
 <p>{{len .Runs}} notebooks, {{if .Failed}}<span class="failed">{{.Failed}} failed</span>{{else}}<span class="ok">all passed</span>{{end}}, total run time {{.Total}}.{{if .Quick}} <b>Quick runs decide on a fraction of the data: they are not reproduction results.</b>{{end}}</p>
-<p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); of these, the claims decided by a criterion changed after its results were seen; post-hoc diagnostics, written after their miss was seen, explain nothing.</p>
+<p class="detail">Claims of each paper: reproduced, not reproduced, partly (a part held and a part failed), undecided (the test could not have seen the difference that matters), corrected (holds only with a corrected formula); of these, the claims decided by a criterion changed after its results were seen; post-hoc diagnostics, written after the results were seen, explain nothing.</p>
 <table>
 <thead><tr><th>Notebook</th><th>Title</th><th>Reproduced</th><th>Not</th><th>Partly</th><th>Undecided</th><th>Corrected</th><th>Decided by criteria changed after results</th><th>Diagnostics: pre-registered / post hoc</th><th>Status</th><th>Mode</th><th>Experiments computed in</th><th>This run</th></tr></thead>
 <tbody>
