@@ -10,11 +10,13 @@ import (
 
 // TestTheoremRowsFailOnMutatedInput: each theorem row is decided by a
 // function of what its check measured. It holds on the numbers of the
-// quick run's checks (seed 2009, at 8484636, rounded) and fails on each
+// quick run's checks (seed 2009, at 8484636, rounded; Eq. (2)'s
+// measured by Eq2 with seed 2009 on branch hF) and fails on each
 // mutation of one measured number that breaks the statement; the name of
 // each case says what it mutates.
 func TestTheoremRowsFailOnMutatedInput(t *testing.T) {
 	bd := boundary{Best: 201.857, BestDist: 0.985, Step: 0.1, Radius: 1, Points: 317, WorstF: -4e-5, WorstR: 2.2e-16, Spread: 8.6e-16}
+	e2 := eq2{Worst: -3.1e-16, Gap: 7.7e-5, Trials: 12, P: 3, D: 3, MinParams: 3, MaxParams: 14}
 	e23 := eq23{Above: 0.0012, Below: -4.9, Threshold: 1, Lambda: 3, Trials: 20, M: 12, P: 4}
 	reprotest.Check(t, []reprotest.Mutation{
 		{Name: "Sec. 2: a negative eigenvalue beyond round-off", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
@@ -49,6 +51,18 @@ func TestTheoremRowsFailOnMutatedInput(t *testing.T) {
 		}},
 		{Name: "Eq. (23): Hessian PSD below the threshold (a vacuous condition)", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
 			return eq23Claim(reprotest.Edited(m, e23, func(e *eq23) { e.Below = 0.5 }))
+		}},
+		{Name: "Eq. (2): a negative eigenvalue beyond round-off", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
+			return eq2Claim(reprotest.Edited(m, e2, func(e *eq2) { e.Worst = -1e-6 }))
+		}},
+		{Name: "Eq. (2): NaN eigenvalue ratio", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
+			return eq2Claim(reprotest.Edited(m, e2, func(e *eq2) { e.Worst = math.NaN() }))
+		}},
+		{Name: "Eq. (2): a Jacobian short of p + |J|", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
+			return eq2Claim(reprotest.Edited(m, e2, func(e *eq2) { e.Deficit = 1 }))
+		}},
+		{Name: "Eq. (2): a Jacobian singular below RankTol", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
+			return eq2Claim(reprotest.Edited(m, e2, func(e *eq2) { e.Gap = 1e-9 }))
 		}},
 	})
 }

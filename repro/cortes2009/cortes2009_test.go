@@ -2,6 +2,7 @@ package cortes2009
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl/nkrr"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/cortes2009/protocol"
@@ -530,7 +532,8 @@ func TestNewTheoremChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]repro.Outcome{"Sec. 2 (negative coefficient)": repro.Reproduced, "Prop. 3 (boundary)": repro.Reproduced,
-		"Prop. 4 (Eq. (23))": repro.Reproduced, "Prop. 2": repro.Corrected, "Prop. 1": repro.Reproduced, "Eq. (3)": repro.Corrected}
+		"Prop. 4 (Eq. (23))": repro.Reproduced, "Prop. 2": repro.Corrected, "Prop. 1": repro.Reproduced, "Eq. (3)": repro.Corrected,
+		"Eq. (2)": repro.Reproduced}
 	for _, f := range []func() (repro.Claim, error){
 		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
 		func() (repro.Claim, error) { return Prop3Boundary(20) },
@@ -538,6 +541,7 @@ func TestNewTheoremChecks(t *testing.T) {
 		func() (repro.Claim, error) { return Prop2(pr, 20, 1) },
 		func() (repro.Claim, error) { return Prop1(pr, 5, 1) },
 		func() (repro.Claim, error) { return Eq3(pr, 3, 1) },
+		func() (repro.Claim, error) { return Eq2(pr, 6, 1) },
 	} {
 		c, err := f()
 		if err != nil {
@@ -560,6 +564,18 @@ func TestNewTheoremChecks(t *testing.T) {
 	}
 	if c.Outcome == repro.Reproduced {
 		t.Errorf("disjoint kernels: %s", c.Outcome)
+	}
+	// Three copies of one kernel: the monomials of equal degree coincide,
+	// so Eq. (2) has fewer than p + |J| parameters and its row must fail.
+	same := nkrr.Problem{Ks: []*mat.SymDense{pr.Ks[0], pr.Ks[0], pr.Ks[0]}, Y: pr.Y, Lambda: 1, Degree: 2}
+	if c, err = Eq2(same, 6, 1); err != nil {
+		t.Fatal(err)
+	}
+	if c.Outcome == repro.Reproduced {
+		t.Errorf("Eq. (2) on three equal kernels: %s (%+v)", c.Outcome, c.Parts)
+	}
+	if _, err := Eq2(nkrr.Problem{Ks: pr.Ks[:2], Y: pr.Y}, 6, 1); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("Eq. (2) on two kernels: %v, want ErrParam", err)
 	}
 }
 

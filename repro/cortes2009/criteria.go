@@ -14,10 +14,10 @@ const CriteriaFile = "repro/cortes2009/criteria.go"
 // declared before any result is read. The numbers the verdict code uses
 // (δ, margins, tolerances) are read from here.
 var Criteria = repro.Criteria{
-	{ID: "C-theorems", Claims: []string{"Sec. 2", "Prop. 1", "Prop. 3", "Prop. 3 (boundary)"}, Rule: repro.CheckRule,
+	{ID: "C-theorems", Claims: []string{"Sec. 2", "Prop. 1", "Prop. 3", "Prop. 3 (boundary)", "Eq. (2)"}, Rule: repro.CheckRule,
 		Tol: repro.Rel(TolProp),
-		Reason: fmt.Sprintf("exact statements, to %g relative (TolProp) or %g on eigenvalues (EigFloor); Prop. 3 (boundary): Algorithm 1 on the circle to %g (RadiusTol) and at most %g above the grid minimum (BoundaryTol), the degenerate F constant to %g (FlatTol); named on 2026-11-29, values unchanged",
-			TolProp, EigFloor, RadiusTol, BoundaryTol, FlatTol)},
+		Reason: fmt.Sprintf("exact statements, to %g relative (TolProp) or %g on eigenvalues (EigFloor); Prop. 3 (boundary): Algorithm 1 on the circle to %g (RadiusTol) and at most %g above the grid minimum (BoundaryTol), the degenerate F constant to %g (FlatTol); named on 2026-11-29, values unchanged; Eq. (2): Jacobian rank p + |J| with σ above %g·σ_max (RankTol), added on 2026-11-29 before its first run",
+			TolProp, EigFloor, RadiusTol, BoundaryTol, FlatTol, RankTol)},
 	{ID: "D-negative", Claims: []string{"Sec. 2 (negative coefficient)"}, Rule: repro.CheckRule, Tol: repro.Abs(EigFloor), PostHoc: true,
 		Reason: "our check, not a claim of the paper: its code and criterion were committed together, after its result was computed"},
 	{ID: "C-printed", Claims: []string{"Prop. 2", "Prop. 4", "Eq. (3)"}, Rule: repro.CheckRule, Tol: repro.Rel(TolProp),
@@ -78,4 +78,7 @@ const (
 	// FlatTol is how far (relative) the degenerate F of Proposition 3 may
 	// move from ‖y‖²/λ on the grid.
 	FlatTol = 1e-10
+	// RankTol is the relative floor of a singular value counted in the
+	// rank of Eq. (2)'s Jacobian (parameter count).
+	RankTol = 1e-8
 )

@@ -1,10 +1,11 @@
 // Package cortes2009 reproduces Cortes, Mohri & Rostamizadeh (2009),
 // "Learning Non-Linear Combinations of Kernels" (NIPS 2009). It is the
 // report: the paper's printed numbers with their table ids, the numerical
-// checks of Propositions 1–4 and of the positive-definiteness claim of
-// Section 2, the runner that assembles the experiments' records (Run), the
-// criteria, the verdict table (Verdict) that the notebook opens with, the
-// tables and charts, and the notebook's exploration.
+// checks of Propositions 1–4, of the positive-definiteness claim of
+// Section 2 and of the mixed family of Eq. (2), the runner that assembles
+// the experiments' records (Run), the criteria, the verdict table
+// (Verdict) that the notebook opens with, the tables and charts, and the
+// notebook's exploration.
 //
 // The experiments themselves — the data sets and their substitutions, the
 // protocol of Section 4.1 (30 random 50/50 splits, λ and Λ chosen by

@@ -36,7 +36,8 @@ func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run
 
 // checks runs the numerical checks of Section 2 (positivity, and its
 // failure with a negative coefficient), Propositions 1–4, Proposition 3's
-// boundary and degenerate cases, Eq. (23), and Eq. (3) against Eq. (4).
+// boundary and degenerate cases, Eq. (23), Eq. (3) against Eq. (4), and
+// the family of Eq. (2).
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -62,6 +63,7 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return Prop3Boundary(20) },
 		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
 		func() (repro.Claim, error) { return Eq3(small, 5, cfg.Seed) },
+		func() (repro.Claim, error) { return Eq2(pr, 12, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {

@@ -307,15 +307,25 @@ func PDS(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 			if err != nil {
 				return repro.Claim{}, err
 			}
-			var e mat.EigenSym
-			if !e.Factorize(K, false) {
-				return repro.Claim{}, fmt.Errorf("cortes2009: PDS: eigendecomposition failed")
+			ratio, err := eigRatio("PDS", K)
+			if err != nil {
+				return repro.Claim{}, err
 			}
-			v := e.Values(nil)
-			worst = math.Min(worst, v[0]/math.Max(1e-300, math.Abs(v[len(v)-1])))
+			worst = math.Min(worst, ratio)
 		}
 	}
 	return pdsClaim(worst, 4*trials), nil
+}
+
+// eigRatio returns λ_min/λ_max of K (λ_max taken as at least 1e-300 in
+// absolute value); who names the check in the error.
+func eigRatio(who string, K mat.Symmetric) (float64, error) {
+	var e mat.EigenSym
+	if !e.Factorize(K, false) {
+		return 0, fmt.Errorf("cortes2009: %s: eigendecomposition failed", who)
+	}
+	v := e.Values(nil)
+	return v[0] / math.Max(1e-300, math.Abs(v[len(v)-1])), nil
 }
 
 // pdsClaim decides Section 2's positivity (criterion C-theorems) from the
@@ -356,12 +366,7 @@ func NegativeCoefficient(pr nkrr.Problem) (repro.Claim, error) {
 		var c mat.SymDense
 		c.ScaleSym(t, cross)
 		K.AddSym(K, &c)
-		var e mat.EigenSym
-		if !e.Factorize(K, false) {
-			return 0, fmt.Errorf("cortes2009: NegativeCoefficient: eigendecomposition failed")
-		}
-		v := e.Values(nil)
-		return v[0] / math.Max(1e-300, math.Abs(v[len(v)-1])), nil
+		return eigRatio("NegativeCoefficient", K)
 	}
 	found, posWorst := 0.0, math.Inf(1)
 	var ratio float64
@@ -683,4 +688,149 @@ func Eq3(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		Paper: "Eq. (3) reduces to Eq. (4)", Tolerance: fmt.Sprintf("%g relative (max-row norm)", RoundOff)}.Decide(
 		repro.CorrectedCheck("d = 2", worstP <= RoundOff, worstC <= RoundOff,
 			fmt.Sprintf("over %d μ: Eq. (3) as printed (no multinomial coefficients) off by %.2g, with them, (Σμ_kK_k)^∘2, by %.1e", trials, worstP, worstC))), nil
+}
+
+// eq2 is what Eq2 measured: the worst λ_min/λ_max of the Grams, the
+// largest deficit p + |J| − rank of their Jacobians, and the smallest
+// σ_min/σ_max of a Jacobian, over Trials members with P kernels, d ≤ D.
+type eq2 struct {
+	Worst, Gap            float64
+	Deficit, Trials, P, D int
+	MinParams, MaxParams  int
+}
+
+// Eq2 checks the mixed family of Eq. (2) (nkrr.Mixed), which the paper
+// defines without experiments: at random I (always holding the p tuples of
+// degree one, so that every μ_k enters), μ ∈ [0.5, 2]^p and ν ∈ [0, 1]^{|J|},
+// d = 1..3 on the first three kernels of pr, its Gram is PSD and the
+// Jacobian of (μ, ν) ↦ K has rank p + |J|: the family has exactly p + |J|
+// free parameters. The μ-columns are five-point differences with step
+// 0.1, exact for polynomials of degree ≤ 4; the ν-columns are the monomial
+// Grams K evaluated at unit ν. Errors: fewer than three kernels (ErrParam).
+func Eq2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
+	if len(pr.Ks) < 3 {
+		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: Eq2 needs three base kernels, got %d", len(pr.Ks))
+	}
+	const p = 3
+	Ks := pr.Ks[:p]
+	r := klearn.NewRand(seed)
+	out := eq2{Worst: math.Inf(1), Gap: math.Inf(1), Trials: trials, P: p, D: 3, MinParams: math.MaxInt}
+	for t := 0; t < trials; t++ {
+		d := 1 + t%3
+		_, exps, err := nkrr.Monomials(Ks, d)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		var I [][]int
+		for _, e := range exps {
+			deg := 0
+			for _, x := range e {
+				deg += x
+			}
+			if deg == 1 || r.Float64() < 0.5 {
+				I = append(I, e)
+			}
+		}
+		f, err := nkrr.NewMixed(Ks, d, I)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		q := f.Params()
+		out.MinParams, out.MaxParams = min(out.MinParams, q), max(out.MaxParams, q)
+		mu := randMu(r, p, 1.5)
+		for k := range mu {
+			mu[k] += 0.5
+		}
+		nu := randMu(r, q-p, 1)
+		K, err := f.Gram(mu, nu)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		ratio, err := eigRatio("Eq2", K)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		out.Worst = math.Min(out.Worst, ratio)
+		rank, gap, err := eq2Rank(f, mu, nu)
+		if err != nil {
+			return repro.Claim{}, err
+		}
+		out.Deficit = max(out.Deficit, q-rank)
+		out.Gap = math.Min(out.Gap, gap)
+	}
+	return eq2Claim(out), nil
+}
+
+// eq2Rank returns the rank of the Jacobian of (μ, ν) ↦ vec(K) of Eq. (2)
+// at (mu, nu) (singular values above RankTol·σ_max) and its σ_min/σ_max.
+func eq2Rank(f *nkrr.Mixed, mu, nu []float64) (int, float64, error) {
+	p, q := len(mu), f.Params()
+	K0, err := f.Gram(mu, nu)
+	if err != nil {
+		return 0, 0, err
+	}
+	m, _ := K0.Dims()
+	J := mat.NewDense(m*(m+1)/2, q, nil)
+	setCol := func(c int, at func(i, j int) float64) {
+		row := 0
+		for i := 0; i < m; i++ {
+			for j := i; j < m; j++ {
+				J.Set(row, c, at(i, j))
+				row++
+			}
+		}
+	}
+	const h = 0.1
+	for k := 0; k < p; k++ {
+		var Ks [4]*mat.SymDense
+		for s, step := range []float64{-2, -1, 1, 2} {
+			w := append([]float64(nil), mu...)
+			w[k] += step * h
+			if Ks[s], err = f.Gram(w, nu); err != nil {
+				return 0, 0, err
+			}
+		}
+		setCol(k, func(i, j int) float64 {
+			return (Ks[0].At(i, j) - 8*Ks[1].At(i, j) + 8*Ks[2].At(i, j) - Ks[3].At(i, j)) / (12 * h)
+		})
+	}
+	zero, unit := make([]float64, p), make([]float64, q-p)
+	for c := range unit {
+		unit[c] = 1
+		// At μ = 0 only the tuple (0, …, 0) of I survives; subtract it.
+		Kc, err := f.Gram(zero, unit)
+		if err != nil {
+			return 0, 0, err
+		}
+		Kz, err := f.Gram(zero, make([]float64, q-p))
+		if err != nil {
+			return 0, 0, err
+		}
+		setCol(p+c, func(i, j int) float64 { return Kc.At(i, j) - Kz.At(i, j) })
+		unit[c] = 0
+	}
+	var svd mat.SVD
+	if !svd.Factorize(J, mat.SVDNone) {
+		return 0, 0, fmt.Errorf("cortes2009: Eq2: SVD failed")
+	}
+	s := svd.Values(nil)
+	rank := 0
+	for _, x := range s {
+		if x > RankTol*s[0] {
+			rank++
+		}
+	}
+	return rank, s[len(s)-1] / s[0], nil
+}
+
+// eq2Claim decides Eq. (2) (criterion C-theorems) from e: every Gram PSD
+// (λ_min/λ_max ≥ −EigFloor) and no Jacobian short of rank p + |J|.
+func eq2Claim(e eq2) repro.Claim {
+	return repro.Claim{ID: "Eq. (2)", Kind: repro.Theorem,
+		Statement: "the mixed family of Eq. (2) is PDS for μ, ν ≥ 0 and has p + |J| free parameters (defined without experiments)",
+		Paper:     "products and sums of PDS kernels; p + |J| parameters",
+		Tolerance: fmt.Sprintf("λ_min/λ_max ≥ −%g; Jacobian rank p + |J| (σ > %g·σ_max)", EigFloor, RankTol)}.Decide(
+		repro.Check("PDS", e.Worst >= -EigFloor, fmt.Sprintf("worst λ_min/λ_max = %.1e over %d members (p = %d, d = 1..%d)", e.Worst, e.Trials, e.P, e.D)),
+		repro.Check("parameters", e.Deficit == 0 && e.Gap > RankTol,
+			fmt.Sprintf("Jacobian rank short of p + |J| ∈ [%d, %d] by at most %d; smallest σ_min/σ_max = %.1e", e.MinParams, e.MaxParams, e.Deficit, e.Gap)))
 }

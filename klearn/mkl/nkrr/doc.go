@@ -17,7 +17,9 @@
 // linear combination (the "lin. ℓ1 / lin. ℓ2" columns of Table 1); Radius 0
 // fixes μ = μ0 and gives the uniform baselines. Problem exposes F, its
 // gradient (Proposition 1, generalised to degree d) and its Hessian
-// (Proposition 4, corrected) for numerical checks.
+// (Proposition 4, corrected) for numerical checks. Monomials, Mixed and
+// PrintedEq3 build the other families of Section 2: Eq. (1), Eq. (2) and
+// Eq. (3) as printed.
 //
 // The notebook notebooks/01-cortes2009.ipynb reproduces the paper with this
 // package (through repro/cortes2009): Propositions 1–4 checked numerically, Figures 1–3 and Table 1.

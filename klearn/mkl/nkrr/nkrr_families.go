@@ -1,6 +1,7 @@
 package nkrr
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -155,4 +156,129 @@ func completeHomogeneous(a []float64, d int) float64 {
 		h[j] = s / float64(j)
 	}
 	return h[d]
+}
+
+// Mixed is the family of Eq. (2) of Cortes et al. (2009): "for some subset
+// I of all p-tuples (k_1, …, k_p), μ_{k_1…k_p} can be written as a product
+// of non-negative coefficients μ_1, …, μ_p", so that
+//
+//	K = Σ_{k∈I} μ_1^{k_1}…μ_p^{k_p} K_1^{k_1}∘…∘K_p^{k_p} + Σ_{k∈J} μ_k K_1^{k_1}∘…∘K_p^{k_p}.
+//
+// We read the p-tuples as those of Eq. (1), 0 ≤ k_1 + … + k_p ≤ d, and J as
+// their complement, whose coefficients stay free and non-negative; the
+// paper counts p + |J| parameters. I = ∅ is Eq. (1); I the tuples of degree
+// exactly d with the J coefficients zero is Eq. (3) as printed (PrintedEq3).
+// Build it with NewMixed and evaluate it with Gram.
+type Mixed struct {
+	i, j   [][]int
+	gi, gj []*mat.SymDense
+	p, n   int
+}
+
+// NewMixed returns the family of Eq. (2) on the base kernels Ks with
+// degree d and factorised index set I (exponent vectors of length p).
+// It computes the Hadamard monomials once (Monomials); J is the rest, in
+// Monomials' order. Errors: as Monomials, an exponent vector of the wrong
+// length (ErrShape), a negative exponent, a degree above d or a repeated
+// vector (ErrParam).
+func NewMixed(Ks []*mat.SymDense, d int, I [][]int) (*Mixed, error) {
+	grams, exps, err := Monomials(Ks, d)
+	if err != nil {
+		return nil, err
+	}
+	p := len(Ks)
+	in := make(map[string]bool, len(I))
+	for t, e := range I {
+		if len(e) != p {
+			return nil, klearn.Errorf(klearn.ErrShape, "nkrr: Eq. (2) tuple %d has %d exponents for %d kernels", t, len(e), p)
+		}
+		deg := 0
+		for _, x := range e {
+			if x < 0 {
+				return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Eq. (2) tuple %v has a negative exponent", e)
+			}
+			deg += x
+		}
+		if deg > d {
+			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Eq. (2) tuple %v has degree %d > %d", e, deg, d)
+		}
+		key := fmt.Sprint(e)
+		if in[key] {
+			return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Eq. (2) tuple %v given twice", e)
+		}
+		in[key] = true
+	}
+	n, _ := grams[0].Dims()
+	f := &Mixed{p: p, n: n}
+	for m, e := range exps {
+		if in[fmt.Sprint(e)] {
+			f.i, f.gi = append(f.i, e), append(f.gi, grams[m])
+		} else {
+			f.j, f.gj = append(f.j, e), append(f.gj, grams[m])
+		}
+	}
+	return f, nil
+}
+
+// Params is the number of free parameters, p + |J|.
+func (f *Mixed) Params() int { return f.p + len(f.j) }
+
+// Tuples returns copies of the exponent vectors of I and of J, both in
+// Monomials' order (Gram reads ν in the order of J).
+func (f *Mixed) Tuples() (I, J [][]int) {
+	cp := func(es [][]int) [][]int {
+		out := make([][]int, len(es))
+		for t, e := range es {
+			out[t] = append([]int(nil), e...)
+		}
+		return out
+	}
+	return cp(f.i), cp(f.j)
+}
+
+// Gram returns K of Eq. (2) for the factorised weights mu (length p) and
+// the free coefficients nu (length |J|, in the order of Tuples' J). Errors:
+// a wrong length (ErrShape), a NaN or ±Inf weight or an overflowing sum
+// (ErrNotFinite), a negative weight (ErrParam: the family is PDS only for
+// non-negative coefficients).
+func (f *Mixed) Gram(mu, nu []float64) (*mat.SymDense, error) {
+	if len(mu) != f.p || len(nu) != len(f.j) {
+		return nil, klearn.Errorf(klearn.ErrShape, "nkrr: Eq. (2) takes %d μ and %d ν, got %d and %d", f.p, len(f.j), len(mu), len(nu))
+	}
+	for _, v := range []struct {
+		name string
+		w    []float64
+	}{{"μ", mu}, {"ν", nu}} {
+		if err := klearn.CheckFinite("nkrr: Eq. (2) "+v.name, v.w); err != nil {
+			return nil, err
+		}
+		for _, x := range v.w {
+			if x < 0 {
+				return nil, klearn.Errorf(klearn.ErrParam, "nkrr: Eq. (2) %s = %g < 0", v.name, x)
+			}
+		}
+	}
+	n := f.n
+	out := mat.NewSymDense(n, nil)
+	add := func(c float64, M *mat.SymDense) {
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				out.SetSym(i, j, out.At(i, j)+c*M.At(i, j))
+			}
+		}
+	}
+	for t, e := range f.i {
+		c := 1.0
+		for k, x := range e {
+			c *= math.Pow(mu[k], float64(x))
+		}
+		add(c, f.gi[t])
+	}
+	for t, c := range nu {
+		add(c, f.gj[t])
+	}
+	if _, err := klearn.CheckGram(out, n); err != nil {
+		return nil, klearn.Errorf(err, "nkrr: Eq. (2) overflows")
+	}
+	return out, nil
 }
