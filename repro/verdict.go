@@ -86,6 +86,16 @@ func V(mean float64) Value { return Value{Mean: mean} }
 // MS returns a Value with a mean and a standard deviation.
 func MS(mean, std float64) Value { return Value{Mean: mean, Std: std} }
 
+// ErrorRate is an error rate p (percent) measured on n test points as a
+// Value: the mean p and the spread of one point's 0/1 error, √(q(100 − q))
+// with q = max(p, floor), over N = n points, so Welch's test of two such
+// values (Cell.Verdict) is the two-sample test of proportions. The floor
+// keeps a spread, and so a band, at a zero error rate.
+func ErrorRate(p float64, n int, floor float64) Value {
+	q := math.Max(p, floor)
+	return Value{Mean: p, Std: math.Sqrt(q * (100 - q)), N: n}
+}
+
 // Summarize returns the mean, the sample standard deviation (n − 1 in the
 // denominator; 0 for one value) and the count of xs (metrics.MeanStd: exact
 // to rounding near ±MaxFloat64 too). Errors: xs empty (ErrEmpty), a NaN or
