@@ -52,7 +52,7 @@ const LibraryDegree = 1
 // kernel was also divided by its trace, a step of ours: at that scale the
 // standard list gave the lower SimpleMKL objective on every split probed,
 // so [SimpleMKL TK+] put no weight on the TK kernels and repeated
-// [SimpleMKL] (ProbeTKPlus, TestProbeTKPlusMeasure).
+// [SimpleMKL] (ProbeTKPlus; scripts/probe/tkplus prints it).
 const TKLibraryScale = OwnScale
 
 // sizeNote is the difference common to all five rows.

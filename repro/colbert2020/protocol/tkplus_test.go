@@ -2,9 +2,6 @@ package protocol
 
 import (
 	"math"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -105,67 +102,6 @@ func TestProbeTKPlusCertified(t *testing.T) {
 		bad.J, bad.Gap = 1.1*max(p.JStd, p.JTK), 0.01
 		if bad.Certified(1e-3) {
 			t.Errorf("Certified accepts J = %g above both families (%g, %g)", bad.J, p.JStd, p.JTK)
-		}
-	}
-}
-
-// TestProbeTKPlusMeasure prints the probe on full mode's protocol for the
-// splits of KERNELAB_TKPLUS_PROBE ("bupa:0,1,2;heart:0,1"; not set: skipped)
-// under the three readings of the combined library's scale: every kernel at
-// unit trace, the standard list at unit trace with the TK kernels at their
-// own scale, every kernel at unit centred trace.
-func TestProbeTKPlusMeasure(t *testing.T) {
-	spec := os.Getenv("KERNELAB_TKPLUS_PROBE")
-	if spec == "" {
-		t.Skip("KERNELAB_TKPLUS_PROBE not set")
-	}
-	cfg := Full()
-	for _, ds := range DataSets { // the TK kernels' own traces (the standard list's are 1)
-		small := cfg
-		small.MaxTrain = 60
-		data, sp, err := loadSplits(ds, small)
-		if err != nil {
-			t.Fatal(err)
-		}
-		Xtr, Xte, _, _, err := cut(data, sp[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lib gramLibrary
-		if err := tkLibrary(Xtr, Xte, 5, cfg.Seed, OwnScale, &lib); err != nil {
-			t.Fatal(err)
-		}
-		lo, hi := math.Inf(1), 0.0
-		for _, K := range lib.K {
-			lo, hi = min(lo, mat.Trace(K)/60), max(hi, mat.Trace(K)/60)
-		}
-		n, _ := data.X.Dims()
-		m := n - len(sp[0].Test) // the whole training part
-		t.Logf("%s: TK kernels at their own scale, mean diagonal %.3g–%.3g: trace %.3g–%.3g on the %d training rows of Full (n = %d), against 1",
-			ds.Paper, lo, hi, lo*float64(m), hi*float64(m), m, n)
-	}
-	for _, part := range strings.Split(spec, ";") {
-		name, list, _ := strings.Cut(part, ":")
-		i := DataSetIndex(name)
-		if i < 0 {
-			t.Fatalf("data set %q", name)
-		}
-		data, sp, err := loadSplits(DataSets[i], cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range strings.Split(list, ",") {
-			s, err := strconv.Atoi(f)
-			if err != nil || s < 0 || s >= len(sp) {
-				t.Fatalf("split %q", f)
-			}
-			for _, sc := range [][2]Scale{{UnitTrace, UnitTrace}, {UnitTrace, OwnScale}, {CentredTrace, CentredTrace}} {
-				p, err := ProbeTKPlus(data, s, sp[s], cfg, sc[0], sc[1])
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("%s split %d: %v (certified %v)", DataSets[i].Paper, s, p, p.Certified(1e-3))
-			}
 		}
 	}
 }
