@@ -95,8 +95,15 @@ func BenchmarkTaskFull(b *testing.B) {
 // reports its CPU seconds: the cost of one draw is the sum over the
 // methods plus the three-frequency SVM's job. Run with
 // `GOAMD64=v3 go test -run '^$' -bench Figure1Full -benchtime 1x ./repro/afkanpour2013/protocol/`.
-func BenchmarkFigure1Full(b *testing.B) {
-	cfg := Full()
+func BenchmarkFigure1Full(b *testing.B) { benchFigure1(b, Full()) }
+
+// BenchmarkFigure1Quick is BenchmarkFigure1Full in quick mode (Quick:
+// 150/150/500 points, seven C, three μ).
+func BenchmarkFigure1Quick(b *testing.B) { benchFigure1(b, Quick()) }
+
+// benchFigure1 times the Figure 1(b) jobs of draw 1 under cfg, one
+// sub-benchmark per method.
+func benchFigure1(b *testing.B, cfg Config) {
 	for _, j := range Jobs(cfg) {
 		if j.Table != JobFigure1 || j.Split != 1 {
 			continue
