@@ -112,10 +112,19 @@ func Quick() Config {
 // Letter A–B 13.7 (67.2 before) and Banana 57.6 (154.1 before) by
 // BenchmarkTaskFull, the same results; Figure 1(b)'s CR 404, timed once.
 //
+// Figure 1(b) per draw of the sine problem, CPU seconds per job by
+// BenchmarkFigure1Full at 28d8528 (GOAMD64=v3, niced, one run each, load
+// average 0.4–6, 2026-11-29): CA 7.2, CR 356, DA 13.9, D1 14.7, D2 18.8,
+// DU 12.6, 423 per draw with its three-frequency SVM (about 4; the H1
+// table's seven rows 28): about 71 CPU minutes for the FullDraws = 10
+// draws. Quick mode (BenchmarkFigure1Quick, three runs): CR 20–22, each
+// other method under 1.4, about 24 per draw.
+//
 // Estimate of the whole run: Figure 2 about 4 CPU minutes; MNIST 15
 // minutes for the ten repetitions of the cheap methods and 26 for CR's
 // three; Letter 22, 37 (CR) and 13 (CR (DC)); the Table 3 sets 65 and
-// 40–75 (CR); the sine problem about 9. In all about 4–4.5 CPU hours,
+// 40–75 (CR); the sine problem about 75 (the H1 table and ten draws of
+// Figure 1(b); 9 on one draw). In all about 5–5.5 CPU hours,
 // two or more hours on two free cores: run it through the job runner
 // (`kernelab run afkanpour2013 --shard i/N`), whose stored jobs the
 // notebook reads.
