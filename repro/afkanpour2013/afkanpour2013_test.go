@@ -64,6 +64,13 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	if d := c["Figure 1(b) discrete"]; d.Outcome != repro.Partly || !strings.HasPrefix(d.Ours, "3 of 4") || d.Parts[2].Name != "D2" || d.Parts[2].Outcome != repro.NotReproduced {
 		t.Errorf("discrete: %v %s", d.Outcome, d.Ours)
 	}
+	// The three-frequency SVM on fewer draws than CA and CR: no pairing,
+	// undecided; the finite-set methods are still paired with CA.
+	res.Oracle = res.Oracle[:7]
+	c = byID(Verdict(res))
+	if o, d := c["Figure 1(b) CA, CR"], c["Figure 1(b) discrete"]; o.Outcome != repro.Undecided || !strings.Contains(o.Parts[0].Detail, "unpaired") || d.Outcome != repro.Partly {
+		t.Errorf("7 draws of the oracle for 8 of CA and CR: %v (%s), discrete %v", o.Outcome, o.Parts[0].Detail, d.Outcome)
+	}
 	// One draw gives no paired test: both rows undecided, whatever the
 	// numbers.
 	craftedFigure1(res, 1)

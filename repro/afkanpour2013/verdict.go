@@ -129,7 +129,13 @@ func discreteClaim(errs [][]float64) repro.Claim {
 // draws (what names the missing test) or when the test refuses the
 // numbers.
 func overDraws(m string, a, b []float64, what string, test func() (repro.Part, error)) repro.Part {
-	means := fmt.Sprintf("%.1f %% against %.1f %%", stat.Mean(a, nil), stat.Mean(b, nil))
+	mean := func(x []float64) string {
+		if len(x) == 0 {
+			return "no error"
+		}
+		return fmt.Sprintf("%.1f %%", stat.Mean(x, nil))
+	}
+	means := mean(a) + " against " + mean(b)
 	switch {
 	case len(a) != len(b):
 		return repro.Part{Name: m, Outcome: repro.Undecided, Detail: fmt.Sprintf("%s on %d and %d draws: no %s (unpaired)", means, len(a), len(b), what)}

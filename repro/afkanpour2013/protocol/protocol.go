@@ -123,7 +123,7 @@ func Quick() Config {
 // Estimate of the whole run: Figure 2 about 4 CPU minutes; MNIST 15
 // minutes for the ten repetitions of the cheap methods and 26 for CR's
 // three; Letter 22, 37 (CR) and 13 (CR (DC)); the Table 3 sets 65 and
-// 40–75 (CR); the sine problem about 75 (the H1 table and ten draws of
+// 40–75 (CR); the sine problem about 72 (the H1 table and ten draws of
 // Figure 1(b); 9 on one draw). In all about 5–5.5 CPU hours,
 // two or more hours on two free cores: run it through the job runner
 // (`kernelab run afkanpour2013 --shard i/N`), whose stored jobs the
