@@ -5,7 +5,8 @@
 //
 //   - Section 3.1, the sine-frequency problem with Dirichlet kernels: the
 //     H1 table of fixed-frequency kernels and Figure 1 (the errors of CA,
-//     CR, DA, D1, D2 and DU, and the frequencies CA finds);
+//     CR, DA, D1, D2 and DU over independent draws of the problem, ten in
+//     full mode, and the frequencies CA finds);
 //   - Supplement B.1 and Figure 3: the local minima of the search
 //     objective h(σ) on MNIST and Letter;
 //   - Section 3.2, Figures 2 and 4: the 50-D Gaussian relevance problem

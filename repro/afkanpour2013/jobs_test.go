@@ -22,7 +22,7 @@ func TestJobsList(t *testing.T) {
 // TestShardedJobsEqualRun: a small configuration's Run and its jobs run in
 // two shards agree (jobstest.CheckSharded), byte for byte.
 func TestShardedJobsEqualRun(t *testing.T) {
-	cfg := Config{Mode: "quick", Train: 60, Val: 60, Test: 120, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 5}
+	cfg := Config{Mode: "quick", Train: 60, Val: 60, Test: 120, Cs: []float64{0.1, 10}, Mus: []float64{1e-2}, Seed: 5, Draws: 2}
 	res := jobstest.CheckSharded(t, jobstest.Sharded[*Results]{Paper: JobsPaper, Jobs: protocol.Jobs(cfg), Compute: &computeJob,
 		Run: func(p func(done, total int)) (*Results, error) { return Run(cfg, p) },
 		Untimed: func(r *Results) *Results {
@@ -30,7 +30,7 @@ func TestShardedJobsEqualRun(t *testing.T) {
 			c.Elapsed = 0
 			return &c
 		}, SameBytes: true})
-	if len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) || len(res.Checks) == 0 || len(res.CA) == 0 {
+	if len(res.H1) != len(H1Sets) || len(res.Errors) != len(Methods) || len(res.Oracle) != 2 || len(res.Checks) == 0 || len(res.CA) == 0 {
 		t.Errorf("incomplete results %+v", res)
 	}
 }

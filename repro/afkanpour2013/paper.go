@@ -15,12 +15,8 @@ var H1Paper = []float64{26.1, 26.8, 28.6, 16.4, 20.0, 21.3, 2.3}
 // PaperTest is the paper's test-set size (500 train, 500 validation).
 const PaperTest = 1000
 
-// SEs is the number of standard errors of an error rate by which Figure
-// 1(b)'s finite-set rows must lie above CA: 2.
-const SEs = 2
-
-// SEFloor (percent) floors the error rate whose standard error Figure
-// 1(b)'s rows and the H1 cells compute, so that a zero error keeps a band.
+// SEFloor (percent) floors the error rate whose standard error the H1
+// cells compute, so that a zero error keeps a band.
 const SEFloor = 1.0
 
 // errorValue is an error rate p (percent) measured on n test points as a

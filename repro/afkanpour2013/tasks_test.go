@@ -353,8 +353,7 @@ func TestEveryRowHasACriterion(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Checks = cs
-	res.H1, res.Errors = append([]float64(nil), H1Paper...), []float64{2.5, 3.0, 8, 9, 2.6, 12}
-	res.CA = []protocol.Atom{{Weight: 0.4, Sigma: 1.41}}
+	craftedFigure1(res, 8)
 	for _, c := range Verdict(res).Claims {
 		if _, ok := Criteria().For(c.ID); !ok && c.Outcome != repro.NotRun {
 			t.Errorf("%s is decided by no criterion", c.ID)
@@ -507,7 +506,7 @@ func TestQuickRowsLabelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Checks, res.Train, res.Val, res.Test = cs, 150, 150, 500
-	res.H1, res.Errors = append([]float64(nil), H1Paper...), []float64{2.5, 3.0, 8, 9, 2.6, 12}
+	craftedFigure1(res, 3)
 	checks := map[string]bool{}
 	for _, c := range cs {
 		checks[c.ID] = true
@@ -531,11 +530,12 @@ func TestQuickRowsLabelled(t *testing.T) {
 	res.Mode = "quick"
 	c := byID(Verdict(res))
 	for id, want := range map[string]string{
-		"Table 2 time":  "quick: decided on 24 of 200 (task, repetition) runs",
-		"Figure 7":      "quick: decided on 9 of 120 (task, repetition) runs",
-		"Table 2 CA-nD": "quick: decided on 12 of 110 (task, repetition) runs",
-		"CR DC time":    "quick: decided on 9 of 120 (task, repetition) runs",
-		"H1 table":      "quick: decided on 7 of 7 cells, at 150/150/500 points (the paper: 500/500/1000)",
+		"Table 2 time":         "quick: decided on 24 of 200 (task, repetition) runs",
+		"Figure 7":             "quick: decided on 9 of 120 (task, repetition) runs",
+		"Table 2 CA-nD":        "quick: decided on 12 of 110 (task, repetition) runs",
+		"CR DC time":           "quick: decided on 9 of 120 (task, repetition) runs",
+		"H1 table":             "quick: decided on 7 of 7 cells, on draw 0, at 150/150/500 points (the paper: 500/500/1000)",
+		"Figure 1(b) discrete": "quick: decided on 3 of 10 draws, at 150/150/500 points (the paper: 500/500/1000)",
 	} {
 		if got := c[id].Quick.String(); got != want {
 			t.Errorf("%s: %q, want %q", id, got, want)

@@ -729,8 +729,8 @@ func figure7Claim(res *Results) repro.Claim {
 // candidates of Proposition 2, so a stage cannot lower f).
 func ascentClaim(res *Results) repro.Claim {
 	fall, n := res.CAFall, 0
-	if len(res.CA) > 0 {
-		n++
+	if len(res.DrawErrors) > 0 {
+		n += len(res.DrawErrors[0]) // CA on each draw of the sine problem
 	}
 	for _, r := range res.Tasks {
 		if strings.HasPrefix(r.Method, "CA") {

@@ -3,6 +3,7 @@
 package protocol
 
 import (
+	"context"
 	"syscall"
 	"testing"
 
@@ -86,4 +87,35 @@ func BenchmarkTaskFull(b *testing.B) {
 		{JobLetter, "A-B", "CR"}, {JobLetter, "A-B", "CA-nD"},
 		{JobUCI, "Banana", "D1"}, {JobUCI, "Banana", "CR"}, {JobUCI, "Waveform", "D1"},
 	})
+}
+
+// BenchmarkFigure1Full times one Figure 1(b) job per method in full mode
+// (Full: 500/500/1000 points, C ∈ 10^{−5:0.5:5}, five μ for CR) on draw 1
+// of the sine problem, as the job runner runs it (KindFigure1.Run), and
+// reports its CPU seconds: the cost of one draw is the sum over the
+// methods plus the three-frequency SVM's job. Run with
+// `GOAMD64=v3 go test -run '^$' -bench Figure1Full -benchtime 1x ./repro/afkanpour2013/protocol/`.
+func BenchmarkFigure1Full(b *testing.B) { benchFigure1(b, Full()) }
+
+// BenchmarkFigure1Quick is BenchmarkFigure1Full in quick mode (Quick:
+// 150/150/500 points, seven C, three μ).
+func BenchmarkFigure1Quick(b *testing.B) { benchFigure1(b, Quick()) }
+
+// benchFigure1 times the Figure 1(b) jobs of draw 1 under cfg, one
+// sub-benchmark per method.
+func benchFigure1(b *testing.B, cfg Config) {
+	for _, j := range Jobs(cfg) {
+		if j.Table != JobFigure1 || j.Split != 1 {
+			continue
+		}
+		b.Run(j.Method, func(b *testing.B) {
+			c0 := cpuSeconds()
+			for i := 0; i < b.N; i++ {
+				if _, err := KindFigure1.Run(context.Background(), cfg, j); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/job")
+		})
+	}
 }

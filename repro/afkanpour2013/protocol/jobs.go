@@ -37,25 +37,40 @@ var frequencyNames = []string{"√2", "√12", "√60"}
 
 // Jobs lists the units of work of the report's Run(cfg), each a record in the results
 // store: the numerical checks, one job per row of the H1 table (an SVM on
-// the uniform combination of the row's Dirichlet kernels) and one per
-// method of Figure 1(b) (CA, CR, DA, D1, D2, DU, each with its
-// hyper-parameter chosen on the validation sample). Every job carries cfg,
-// so a changed configuration is a new job.
+// the uniform combination of the row's Dirichlet kernels) on draw 0 of the
+// sine problem, and on each draw d (Split d, parameter "seed" =
+// SineSeed(cfg.Seed, d)) one job per method of Figure 1(b) (CA, CR, DA, D1,
+// D2, DU, each with its hyper-parameter chosen on the validation sample)
+// and, from draw 1 on, the H1 table's last row (the three-frequency SVM
+// that Figure 1(b) compares CA and CR with). Every job carries cfg, so a
+// changed configuration is a new job.
 func Jobs(cfg Config) []spec.Job {
 	mk := spec.Maker{Paper: JobsPaper, Config: cfg}
 	job := func(table, method string, extra map[string]any) spec.Job {
 		return mk.Job(table, method, dataName, 0, extra)
 	}
 	js := []spec.Job{job(JobChecks, "checks", nil)}
-	for r, set := range H1Sets {
+	h1 := func(r, d int) spec.Job {
 		var names []string
-		for _, i := range set {
+		for _, i := range H1Sets[r] {
 			names = append(names, frequencyNames[i])
 		}
-		js = append(js, job(JobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r}))
+		j := job(JobH1, "SVM σ∈{"+strings.Join(names, ",")+"}", map[string]any{"row": r, "seed": SineSeed(cfg.Seed, d)})
+		j.Split = d
+		return j
 	}
-	for _, m := range Methods {
-		js = append(js, job(JobFigure1, m, nil))
+	for r := range H1Sets {
+		js = append(js, h1(r, 0))
+	}
+	for d := range cfg.NumDraws() {
+		if d > 0 {
+			js = append(js, h1(len(H1Sets)-1, d))
+		}
+		for _, m := range Methods {
+			j := job(JobFigure1, m, map[string]any{"seed": SineSeed(cfg.Seed, d)})
+			j.Split = d
+			js = append(js, j)
+		}
 	}
 	specs := taskSpecs(cfg)
 	for k, s := range specs {
@@ -98,17 +113,40 @@ type MethodResult struct {
 	Fall float64 `json:",omitempty"`
 }
 
-// samples draws the training, validation and test samples of cfg (three
-// independent draws, seeds Seed, Seed+1, Seed+2).
-func samples(cfg Config) (tr, val, te sample, err error) {
-	if tr, err = draw(cfg.Train, cfg.Seed); err != nil {
+// FullDraws is the number of independent draws of the sine problem in
+// full and paper mode: enough for Figure 1(b)'s paired tests over draws.
+const FullDraws = 10
+
+// NumDraws is cfg.Draws, at least one.
+func (cfg Config) NumDraws() int { return max(cfg.Draws, 1) }
+
+// SineSeed is the seed of draw d of the sine problem under the
+// configuration seed seed: seed + 10d. Its training, validation and test
+// samples take SineSeed, SineSeed+1 and SineSeed+2, so the draws share no
+// sample; draw 0 is the single draw of earlier versions (seed, seed+1,
+// seed+2).
+func SineSeed(seed uint64, d int) uint64 { return seed + 10*uint64(d) }
+
+// samples draws the training, validation and test samples of a draw of
+// the sine problem (three independent draws, seeds seed, seed+1, seed+2).
+func samples(cfg Config, seed uint64) (tr, val, te sample, err error) {
+	if tr, err = draw(cfg.Train, seed); err != nil {
 		return
 	}
-	if val, err = draw(cfg.Val, cfg.Seed+1); err != nil {
+	if val, err = draw(cfg.Val, seed+1); err != nil {
 		return
 	}
-	te, err = draw(cfg.Test, cfg.Seed+2)
+	te, err = draw(cfg.Test, seed+2)
 	return
+}
+
+// sineSeed reads the seed of a sine-problem job; it has one.
+func sineSeed(j spec.Job) (uint64, error) {
+	if _, ok := j.Params["seed"]; !ok {
+		return 0, klearn.Errorf(klearn.ErrParam, "afkanpour2013: job %s has no seed", j.Name())
+	}
+	var seed uint64
+	return seed, j.Param("seed", &seed)
 }
 
 // The kinds of job: the checks, an H1 row (its test error in percent), a
@@ -123,13 +161,21 @@ var (
 			if r < 0 || r >= len(H1Sets) {
 				return 0, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
 			}
-			return h1Row(cfg, r)
+			seed, err := sineSeed(j)
+			if err != nil {
+				return 0, err
+			}
+			return h1Row(cfg, r, seed)
 		}}
 	KindFigure1 = spec.Kind[Config, MethodResult]{Table: JobFigure1,
 		Run: func(_ context.Context, cfg Config, j spec.Job) (MethodResult, error) {
+			seed, err := sineSeed(j)
+			if err != nil {
+				return MethodResult{}, err
+			}
 			for m, name := range Methods {
 				if name == j.Method {
-					return method(cfg, m)
+					return method(cfg, m, seed)
 				}
 			}
 			return MethodResult{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no Figure 1(b) method %q", j.Method)
@@ -180,10 +226,11 @@ func kindTask(table string) spec.Kind[Config, TaskResult] {
 	}}
 }
 
-// h1Row is the test error of row r of the H1 table: the SVM on the uniform
-// combination of the row's Dirichlet kernels, C chosen on validation.
-func h1Row(cfg Config, r int) (float64, error) {
-	tr, val, te, err := samples(cfg)
+// h1Row is the test error of row r of the H1 table on the draw of the sine
+// problem with the given seed: the SVM on the uniform combination of the
+// row's Dirichlet kernels, C chosen on validation.
+func h1Row(cfg Config, r int, seed uint64) (float64, error) {
+	tr, val, te, err := samples(cfg, seed)
 	if err != nil {
 		return 0, err
 	}
@@ -199,9 +246,10 @@ func h1Row(cfg Config, r int) (float64, error) {
 	return e, err
 }
 
-// method runs method m (an index into Methods) of Figure 1(b).
-func method(cfg Config, m int) (MethodResult, error) {
-	tr, val, te, err := samples(cfg)
+// method runs method m (an index into Methods) of Figure 1(b) on the draw
+// of the sine problem with the given seed.
+func method(cfg Config, m int, seed uint64) (MethodResult, error) {
+	tr, val, te, err := samples(cfg, seed)
 	if err != nil {
 		return MethodResult{}, err
 	}
