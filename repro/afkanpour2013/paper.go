@@ -1,10 +1,6 @@
 package afkanpour2013
 
-import (
-	"math"
-
-	"github.com/kernelab/kernelab/repro"
-)
+import "math"
 
 // Paper is the short citation of the reproduced paper.
 const Paper = "Afkanpour, Szepesvári & Bowling (2013)"
@@ -18,15 +14,6 @@ const PaperTest = 1000
 // SEFloor (percent) floors the error rate whose standard error the H1
 // cells compute, so that a zero error keeps a band.
 const SEFloor = 1.0
-
-// errorValue is an error rate p (percent) measured on n test points as a
-// repro.Value: the mean p and the spread of one point's 0/1 error,
-// √(p(100 − p)) with p floored at SEFloor, over N = n points. Welch's test
-// of two such values is the two-sample test of proportions.
-func errorValue(p float64, n int) repro.Value {
-	q := math.Max(p, SEFloor)
-	return repro.Value{Mean: p, Std: math.Sqrt(q * (100 - q)), N: n}
-}
 
 // RankDelta caps the difference that matters of a Table 2 rank: δ is the
 // rank's adjacent gap in the paper's row, at most RankDelta.

@@ -66,7 +66,7 @@ func Verdict(res *Results) *repro.Report {
 
 // h1Claim is the H1 table by the shared cell rule: each error rate, ours
 // on res.Test points and the paper's on PaperTest, is a proportion
-// (errorValue), so Welch's test is the two-sample test of proportions;
+// (repro.ErrorRate, floored at SEFloor), so Welch's test is the two-sample test of proportions;
 // δ is the cell's adjacent gap in the paper's row (repro.AdjacentGap). A
 // cell is within only when the test could have seen δ.
 func h1Claim(res *Results) repro.Claim {
@@ -76,8 +76,8 @@ func h1Claim(res *Results) repro.Claim {
 		if i >= len(res.H1) {
 			break
 		}
-		cells = append(cells, repro.Cell{Row: setName(set), Col: "error %", Paper: errorValue(H1Paper[i], PaperTest),
-			Ours: errorValue(res.H1[i], res.Test), Delta: gap[i]})
+		cells = append(cells, repro.Cell{Row: setName(set), Col: "error %", Paper: repro.ErrorRate(H1Paper[i], PaperTest, SEFloor),
+			Ours: repro.ErrorRate(res.H1[i], res.Test, SEFloor), Delta: gap[i]})
 	}
 	return repro.Claim{ID: "H1 table", Statement: "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)",
 		Reason: fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000); a cell is undecided when two test sets cannot detect its adjacent gap", res.Train, res.Val, res.Test)}.DecideCells(cells)
