@@ -50,7 +50,7 @@ func BenchmarkDenseSym(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := denseSym("bench", K, y, wk.perm, 0.9, 0.1, wk.h); err != nil {
+				if _, err := denseSym("bench", K, y, wk.perm, 0.9, 0.1, wk.hbuf(n)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,0 +1,115 @@
+package opt
+
+import "math"
+
+// kktStats are the optimality partials of one block of the pairwise QP
+// solver: the minimum of g, and over the support (x_i > 0) the maximum of g
+// with its first index (−1 for an empty support) and ρ = Σ g_i x_i.
+type kktStats struct {
+	gmin, gmax, rho float64
+	imax            int
+}
+
+// kktSweep applies a pair step to one block of the gradient,
+// g_t ← g_t + c·(qj_t − qi_t) (c = 2t·mul, the rows of Q of the step's two
+// variables), and returns the block's kktStats in the same pass. pen marks
+// the support (0 for x_t > 0, −∞ for x_t = 0), so the support's maximum is
+// max_t (g_t + pen_t), with no branch on x; ρ = Σ_t g_t x_t is exact
+// without one (x_t = 0 adds 0) and is summed in four interleaved partial
+// sums, ((ρ₀ + ρ₁) + (ρ₂ + ρ₃)) plus the tail in order. The comparisons
+// left are rarely true (a new running extreme) and so predicted well.
+func kktSweep(g, x, pen, qj, qi []float64, c float64) kktStats {
+	n := len(g)
+	x, pen, qj, qi = x[:n], pen[:n], qj[:n], qi[:n]
+	s := kktStats{gmin: math.Inf(1), gmax: math.Inf(-1), imax: -1}
+	var r0, r1, r2, r3 float64
+	t := 0
+	for ; t+4 <= n; t += 4 {
+		g0 := g[t] + c*(qj[t]-qi[t])
+		g1 := g[t+1] + c*(qj[t+1]-qi[t+1])
+		g2 := g[t+2] + c*(qj[t+2]-qi[t+2])
+		g3 := g[t+3] + c*(qj[t+3]-qi[t+3])
+		g[t], g[t+1], g[t+2], g[t+3] = g0, g1, g2, g3
+		r0 += g0 * x[t]
+		r1 += g1 * x[t+1]
+		r2 += g2 * x[t+2]
+		r3 += g3 * x[t+3]
+		s.sweep1(t, g0, pen[t])
+		s.sweep1(t+1, g1, pen[t+1])
+		s.sweep1(t+2, g2, pen[t+2])
+		s.sweep1(t+3, g3, pen[t+3])
+	}
+	rho := (r0 + r1) + (r2 + r3)
+	for ; t < n; t++ {
+		gt := g[t] + c*(qj[t]-qi[t])
+		g[t] = gt
+		rho += gt * x[t]
+		s.sweep1(t, gt, pen[t])
+	}
+	s.rho = rho
+	return s
+}
+
+// kktScan is kktSweep without a step (the gradient is already current),
+// with the same order of operations.
+func kktScan(g, x, pen []float64) kktStats {
+	n := len(g)
+	x, pen = x[:n], pen[:n]
+	s := kktStats{gmin: math.Inf(1), gmax: math.Inf(-1), imax: -1}
+	var r0, r1, r2, r3 float64
+	t := 0
+	for ; t+4 <= n; t += 4 {
+		g0, g1, g2, g3 := g[t], g[t+1], g[t+2], g[t+3]
+		r0 += g0 * x[t]
+		r1 += g1 * x[t+1]
+		r2 += g2 * x[t+2]
+		r3 += g3 * x[t+3]
+		s.sweep1(t, g0, pen[t])
+		s.sweep1(t+1, g1, pen[t+1])
+		s.sweep1(t+2, g2, pen[t+2])
+		s.sweep1(t+3, g3, pen[t+3])
+	}
+	rho := (r0 + r1) + (r2 + r3)
+	for ; t < n; t++ {
+		rho += g[t] * x[t]
+		s.sweep1(t, g[t], pen[t])
+	}
+	s.rho = rho
+	return s
+}
+
+// sweep1 updates the running minimum and support maximum with g_t.
+func (s *kktStats) sweep1(t int, gt, pen float64) {
+	if gt < s.gmin {
+		s.gmin = gt
+	}
+	if v := gt + pen; v > s.gmax {
+		s.gmax, s.imax = v, t
+	}
+}
+
+// wssSweep is the second-order working-set choice (WSS2 of Fan, Chen &
+// Lin 2005, their Eq. (14)) over one block: for the violating variable i
+// (largest gradient gm on the support, H_ii = di, row the block's part of
+// Q_i·) the j of largest gain b_j²/a_j, b_j = gm − g_j > 0,
+// a_j = H_ii + H_jj − 2·mul·Q_ij (m2 = 2·mul; a_j ≤ 0 replaced by tau).
+// Gains are compared as b²a' > b'²a (no division), and b_j ≤ 0 is excluded
+// without a branch: b_j·|b_j| ≤ 0 never beats the running best (≥ 0).
+// It returns the block-relative j (−1 for none), b_j² and a_j.
+func wssSweep(g, dg, row []float64, gm, di, m2 float64) (int, float64, float64) {
+	n := len(g)
+	dg, row = dg[:n], row[:n]
+	bestJ, bestBB, bestA := -1, 0.0, 1.0
+	for t, gj := range g {
+		bj := gm - gj
+		bb := bj * math.Abs(bj)
+		a := di + dg[t] - m2*row[t]
+		if a <= 0 {
+			a = tau
+		}
+		if bb*bestA > bestBB*a {
+			bestJ, bestBB, bestA = t, bb, a
+		}
+	}
+	return bestJ, bestBB, bestA
+}
