@@ -584,8 +584,8 @@ const KOMDStartTol = 1e-8
 // entry per example, in the order of y, and must lie in the feasible set
 // Γ = {γ ≥ 0, Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1}: every entry finite
 // and ≥ 0, each class sum within KOMDStartTol of 1 (each class is then
-// divided by its sum, so the solver starts on Γ up to rounding); start
-// is not modified. A nil start is the class-uniform point (KOMDQP).
+// divided by its sum, unless that is 1 up to rounding, so the solver
+// starts on Γ up to rounding); start is not modified. A nil start is the class-uniform point (KOMDQP).
 //
 // The problem is convex, so the optimum is the cold solve's: both stop
 // with Gap ≤ Tol·D, and Gap bounds F − F*, so the two objectives differ
@@ -679,6 +679,7 @@ type komd struct {
 	amax         float64
 	lastX, lastU []float64
 	hasLast      bool
+	reused       int // starts judged from lastU (for the tests)
 }
 
 // checkKOMD checks the labels and the order of K.
@@ -718,7 +719,7 @@ func newKOMD(fn string, K mat.Symmetric, y []float64, pos []int) *komd {
 
 // startPoint returns start (entries checked by checkStart; nil: the
 // class-uniform point) in the solver's order, each class divided by its
-// sum, or an ErrParam error for a class sum farther than KOMDStartTol
+// sum unless that is within komdRescaleTol of 1, or an ErrParam error for a class sum farther than KOMDStartTol
 // from 1.
 func (q *komd) startPoint(start []float64) ([]float64, error) {
 	y, pos, n0 := q.y, q.pos, q.n0
@@ -749,6 +750,13 @@ func (q *komd) startPoint(start []float64) ([]float64, error) {
 			return nil, klearn.Errorf(klearn.ErrParam, "opt: %s: start sums to %v over class %s, want 1 (±%g)", q.fn, sum[k], c, KOMDStartTol)
 		}
 	}
+	// A class sum within rounding of 1 (as a solution's is) is left as it
+	// is, so a path's last solution is recognised bit for bit (komd.solve).
+	for k := range sum {
+		if math.Abs(sum[k]-1) <= komdRescaleTol {
+			sum[k] = 1
+		}
+	}
 	for i, v := range start {
 		if y[i] > 0 {
 			x[pos[i]] = v / sum[0]
@@ -758,6 +766,11 @@ func (q *komd) startPoint(start []float64) ([]float64, error) {
 	}
 	return x, nil
 }
+
+// komdRescaleTol is how far from 1 a class sum of a start point may be
+// and still be taken as 1 (the class not divided by its sum): the
+// rounding of the pair steps of a solve of up to about 10⁶ variables.
+const komdRescaleTol = 1e-10
 
 // solve solves the QP at λ from the best of starts (entries checked by
 // checkStart; see KOMDQPFromBest) in the scratch storage wk, for
@@ -810,8 +823,9 @@ func (q *komd) solve(wk *pairWork, lambda float64, starts [][]float64, maxIter i
 	for c, x := range xs {
 		p.x = x
 		var u []float64
-		if q.hasLast && slices.Equal(x, q.lastX) {
+		if q.hasLast && slices.EqualFunc(x, q.lastX, sameFloat) {
 			u = q.lastU
+			q.reused++
 		} else {
 			if len(xs) > 1 {
 				p.u = make([]float64, n)
@@ -913,6 +927,9 @@ func (p *KOMDPath) SolveBest(lambda float64, starts [][]float64, s *Settings) (*
 	defer pairPool.Put(wk)
 	return p.q.solve(wk, lambda, starts, maxIter, tol, rec)
 }
+
+// sameFloat reports whether a and b have the same bits.
+func sameFloat(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
 // unpermute returns the vector whose entry i is x[pos[i]].
 func unpermute(x []float64, pos []int) []float64 {
