@@ -61,9 +61,9 @@ type Learner struct {
 	// SumStart and Start, if not nil, are the start points of the KOMD
 	// solves of steps 1 and 3: a γ in Γ, one entry per training example,
 	// e.g. GammaSum and Gamma of a fit on the same kernels at a
-	// neighbouring λ (a warm start along a grid of λ). Step 3 starts from
-	// the better (lower objective; opt.KOMDQPFromBest) of Start and γ* of
-	// step 1. They change the number of pair steps, not the optimum
+	// neighbouring λ (a warm start along a grid of λ). With Start nil,
+	// step 3 starts from the better (lower objective;
+	// opt.KOMDQPFromBest) of the class-uniform point and γ* of step 1. They change the number of pair steps, not the optimum
 	// (within the stopping tolerance). nil starts from the class-uniform
 	// point. They are read, never modified (a copy of an EasyMKL shares
 	// them).
@@ -221,7 +221,8 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 // fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from the
 // best of sumStarts, the margins and η over src (fused, if not nil, forms
 // them row by row), K_η in kEta and the final KOMD solve from the best of
-// starts (opt.KOMDQPFromBest).
+// starts (opt.KOMDQPFromBest), and of γ* too when the class-uniform point
+// (nil) is among starts.
 func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, lam float64,
 	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta *mat.SymDense) (*Model, error) {
 	const who = "easymkl"
@@ -270,9 +271,14 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
 	} else {
-		// γ* of step 1 is a candidate too: K_η is a convex combination of
-		// the kernels whose sum gave it.
-		res, err := opt.KOMDQPFromBest(kEta, y, lam, append(starts, res1.X), &e.Settings)
+		// From the class-uniform point, γ* of step 1 is a candidate too:
+		// K_η is a convex combination of the kernels whose sum gave it, and
+		// γ* is nearer (along a path the previous λ's solution is, and γ*
+		// rarely wins against it).
+		if slices.ContainsFunc(starts, func(s []float64) bool { return s == nil }) {
+			starts = append(starts, res1.X)
+		}
+		res, err := opt.KOMDQPFromBest(kEta, y, lam, starts, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easymkl")
 		}

@@ -237,3 +237,51 @@ func TestKOMDFitGramPathBitIdentical(t *testing.T) {
 // call: both solve the QPs to Settings.Tol = 1e-6 (the duality gap within
 // 1e-6 of the QP's scale), from different starts.
 const pathTol = 1e-5
+
+// TestStep3StartsFromBetter: with Start nil, step 3 starts from the
+// better (lower objective, computed here from K_η) of the class-uniform
+// point and γ* of step 1, and its result has the bits of opt.KOMDQPFrom
+// from that start.
+func TestStep3StartsFromBetter(t *testing.T) {
+	X, y := testproblem.RandData(120, 5, 17)
+	Ks, err := hpk.Family{D: 4}.Grams(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSum := 0
+	for _, lam := range []float64{0.1, 0.5, 0.9} {
+		m, err := Learner{Lambda: lam, Settings: opt.Settings{Tol: 1e-8}}.FitGrams(Ks, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kEta, err := m.Combine(Ks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uniform, err := opt.KOMDQP(kEta, y, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj := func(g []float64) float64 {
+			u := signed(g, y)
+			var kg mat.VecDense
+			kg.MulVec(kEta, mat.NewVecDense(len(u), u))
+			return (1-lam)*mat.Dot(mat.NewVecDense(len(u), u), &kg) + lam*floats.Dot(g, g)
+		}
+		var start []float64
+		if obj(m.GammaSum) < obj(uniform.X) {
+			start = m.GammaSum
+			fromSum++
+		}
+		want, err := opt.KOMDQPFrom(kEta, y, lam, start, &opt.Settings{Tol: 1e-8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameBits(m.Gamma, want.X) || m.Result.Iterations != want.Iterations {
+			t.Fatalf("λ=%g: step 3 is not KOMDQPFrom from the better start (γ* better: %v)", lam, start != nil)
+		}
+	}
+	if fromSum == 0 {
+		t.Error("γ* of step 1 was never the better start")
+	}
+}
