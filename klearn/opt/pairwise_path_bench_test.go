@@ -43,3 +43,50 @@ func BenchmarkKOMDPathGrid(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKOMDPathSecant is BenchmarkKOMDPathGrid in the order and with
+// the starts of easymkl's paths since this change: benchGrid from the
+// largest λ down, the first λ from the class-uniform point, each next from
+// the better of the previous solution and the projected secant
+// extrapolation of the two previous (KOMDPath.SolveBest, KOMDSecant).
+func BenchmarkKOMDPathSecant(b *testing.B) {
+	for _, n := range []int{1000, 3000} {
+		K, y := rbfGram(n, 10, 0.1, 3)
+		path, err := NewKOMDPath(K, y)
+		if err != nil {
+			b.Fatal(err)
+		}
+		set := &Settings{Tol: 1e-6}
+		for _, procs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("n=%d/procs=%d", n, procs), func(b *testing.B) {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+				steps := 0
+				for i := 0; i < b.N; i++ {
+					var xs [][]float64
+					var lams []float64
+					for k := len(benchGrid) - 1; k >= 0; k-- {
+						lam := benchGrid[k]
+						starts := [][]float64{nil}
+						if m := len(xs); m > 0 {
+							starts[0] = xs[m-1]
+							if m >= 2 {
+								z, err := KOMDSecant(y, xs[m-2], xs[m-1], lams[m-2], lams[m-1], lam)
+								if err != nil {
+									b.Fatal(err)
+								}
+								starts = append(starts, z)
+							}
+						}
+						res, err := path.SolveBest(lam, starts, set)
+						if err != nil {
+							b.Fatal(err)
+						}
+						xs, lams = append(xs, res.X), append(lams, lam)
+						steps += res.Iterations
+					}
+				}
+				b.ReportMetric(float64(steps)/float64(b.N), "steps/op")
+			})
+		}
+	}
+}
