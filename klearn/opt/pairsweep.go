@@ -10,14 +10,10 @@ type kktStats struct {
 	imax            int
 }
 
-// kktSweepGo is kktSweep in Go: it applies a pair step to one block of the gradient,
-// g_t ← g_t + c·(qj_t − qi_t) (c = 2t·mul, the rows of Q of the step's two
-// variables), and returns the block's kktStats in the same pass. pen marks
-// the support (0 for x_t > 0, −∞ for x_t = 0), so the support's maximum is
-// max_t (g_t + pen_t), with no branch on x; ρ = Σ_t g_t x_t is exact
-// without one (x_t = 0 adds 0) and is summed in four interleaved partial
-// sums, ((ρ₀ + ρ₁) + (ρ₂ + ρ₃)) plus the tail in order. The comparisons
-// left are rarely true (a new running extreme) and so predicted well.
+// kktSweepGo is kktSweep in Go (without AVX2/FMA, or with -tags purego):
+// ρ is summed in four interleaved partial sums, ((ρ₀ + ρ₁) + (ρ₂ + ρ₃))
+// plus the tail in order; the comparisons left are rarely true (a new
+// running extreme) and so predicted well.
 func kktSweepGo(g, x, pen, qj, qi []float64, c float64) kktStats {
 	n := len(g)
 	x, pen, qj, qi = x[:n], pen[:n], qj[:n], qi[:n]
@@ -50,8 +46,8 @@ func kktSweepGo(g, x, pen, qj, qi []float64, c float64) kktStats {
 	return s
 }
 
-// kktScanGo is kktScan in Go: kktSweepGo without a step (the gradient is already current),
-// with the same order of operations.
+// kktScanGo is kktScan in Go: kktSweepGo without a step (the gradient is
+// already current), with the same order of operations.
 func kktScanGo(g, x, pen []float64) kktStats {
 	n := len(g)
 	x, pen = x[:n], pen[:n]
@@ -88,14 +84,8 @@ func (s *kktStats) sweep1(t int, gt, pen float64) {
 	}
 }
 
-// wssSweepGo is wssSweep in Go: the second-order working-set choice (WSS2 of Fan, Chen &
-// Lin 2005, their Eq. (14)) over one block: for the violating variable i
-// (largest gradient gm on the support, H_ii = di, row the block's part of
-// Q_i·) the j of largest gain b_j²/a_j, b_j = gm − g_j > 0,
-// a_j = H_ii + H_jj − 2·mul·Q_ij (m2 = 2·mul; a_j ≤ 0 replaced by tau).
-// Gains are compared as b²a' > b'²a (no division), and b_j ≤ 0 is excluded
-// without a branch: b_j·|b_j| ≤ 0 never beats the running best (≥ 0).
-// It returns the block-relative j (−1 for none), b_j² and a_j.
+// wssSweepGo is wssSweep in Go (without AVX2/FMA, or with -tags purego),
+// element by element.
 func wssSweepGo(g, dg, row []float64, gm, di, m2 float64) (int, float64, float64) {
 	n := len(g)
 	dg, row = dg[:n], row[:n]
@@ -183,7 +173,7 @@ func (st *kktLanes) reduce() kktStats {
 }
 
 // wssSweep is the second-order working-set choice (WSS2 of Fan, Chen &
-// Lin 2005, their Eq. (14)) over one block: for the violating variable i
+// Lin 2005, their Eqs. (17)–(19)) over one block: for the violating variable i
 // (largest gradient gm on the support, H_ii = di, row the block's part of
 // Q_i·) the j of largest gain b_j²/a_j, b_j = gm − g_j > 0,
 // a_j = H_ii + H_jj − 2·mul·Q_ij (dg the block's H_jj, m2 = 2·mul; a_j ≤ 0

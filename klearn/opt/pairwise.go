@@ -62,9 +62,10 @@ type pairQP struct {
 	ng         int       // number of groups, 1 or 2
 	scale      float64   // max_ij |H_ij| + max_i |c_i|
 
-	// Solver state, shared with the team's phases. u = Qx after a refresh
-	// (nil: not kept); pen_i is 0 where x_i > 0 and −∞ where x_i = 0, so
-	// that the largest g_i over the support is a branch-free maximum.
+	// Solver state, shared with the team's phases. u = Qx as of the last
+	// exact gradient (gradPhase); pen_i is 0 where x_i > 0 and −∞ where
+	// x_i = 0, so that the largest g_i over the support is a branch-free
+	// maximum.
 	x, g, u, diag, pen []float64
 	cuts               []int        // block b is [cuts[b], cuts[b+1])
 	bk                 []blockStats // per-block partials
@@ -165,10 +166,7 @@ func (p *pairQP) gradEntry(i int, d float64) float64 {
 // the caller before a phase runs).
 func (p *pairQP) setup(wk *pairWork) {
 	n := p.n
-	p.g, p.diag, p.pen = wk.g, wk.diag, wk.pen
-	if p.u == nil {
-		p.u = wk.u
-	}
+	p.g, p.diag, p.pen, p.u = wk.g, wk.diag, wk.pen, wk.u
 	p.cuts = wk.cuts[:0]
 	for _, r := range [][2]int{{0, p.n0}, {p.n0, n}} {
 		for lo := r[0]; lo < r[1]; lo += pairBlockLen {

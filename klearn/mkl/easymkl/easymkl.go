@@ -270,6 +270,7 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
+		m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
 	} else {
 		// From the class-uniform point, γ* of step 1 is a candidate too:
 		// K_η is a convex combination of the kernels whose sum gave it, and
@@ -283,8 +284,8 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
+		m.Bias = solvedBias(kEta, res, lam, y)
 	}
-	m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
 	return m, nil
 }
 

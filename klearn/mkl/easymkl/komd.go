@@ -150,7 +150,7 @@ func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDM
 			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 		}
 		m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
-		m.Bias = komdBias(K, res.X, signed(res.X, y))
+		m.Bias = solvedBias(K, res, lam, y)
 		out[k] = m
 		hist.push(lam, res.X)
 	}
@@ -242,6 +242,27 @@ func komdBias(K *mat.SymDense, g, u []float64) float64 {
 		b += v * kg.AtVec(i)
 	}
 	return b / 2
+}
+
+// solvedBias returns b = ½ γᵀK(Yγ) of the solution res of the KOMD QP on
+// K at λ < 1 (opt.KOMDQP) from its multipliers, in O(n) instead of an
+// O(n²) product: with g = 2Hγ, H = (1−λ)YKY + λI, and ρ_c = Σ_{y_i=c} g_i γ_i,
+//
+//	ρ₊ − ρ₋ = Σ_i y_i g_i γ_i = 4(1−λ)·b + 2λ Σ_i y_i γ_i²,
+//
+// since Σ_i y_i γ_i (YKYγ)_i = γᵀKYγ = 2b. The solver's multipliers come
+// from its final, exact gradient. At λ = 1 (the closed form, no
+// gradient) it falls back to komdBias.
+func solvedBias(K *mat.SymDense, res *opt.Result, lam float64, y []float64) float64 {
+	g := res.X
+	if lam >= 1 || len(res.Multipliers) != 2 {
+		return komdBias(K, g, signed(g, y))
+	}
+	var sq float64
+	for i, v := range g {
+		sq += y[i] * v * v
+	}
+	return (res.Multipliers[0] - res.Multipliers[1] - 2*lam*sq) / (4 * (1 - lam))
 }
 
 // DecisionGram returns f(x) = Σ_i y_i γ_i K(x, x_i) − b for the rows of the
