@@ -104,17 +104,19 @@ func wssSweepGo(g, dg, row []float64, gm, di, m2 float64) (int, float64, float64
 	return bestJ, bestBB, bestA
 }
 
-// kktLanes is the lane state of kktSweepFMA: four running minima, maxima
+// kktLanes is the lane state of kktSweepFMA: eight running minima, maxima
 // over the support with their indices (as float64, exact below 2⁵³) and
-// partial sums ρ, the current indices, the step 4 and the multiplier c.
+// partial sums ρ, the current indices, the step 8 and the multiplier c.
 type kktLanes struct {
-	gmin, gmax, imax, rho, cur, step, c [4]float64
+	gmin, gmax, imax, rho, cur [8]float64
+	step, c                    [4]float64
 }
 
 // wssLanes is the lane state and constants of wssSweepFMA.
 type wssLanes struct {
-	bb, a, idx, cur, step, gm, di, m2, tau [4]float64
-	abs                                    [4]uint64
+	bb, a, idx, cur       [8]float64
+	step, gm, di, m2, tau [4]float64
+	abs                   [4]uint64
 }
 
 // kktSweep applies a pair step to one block of the gradient,
@@ -123,19 +125,20 @@ type wssLanes struct {
 // kktStats from the same pass: pen marks the support (0 for x_t > 0, −∞
 // for x_t = 0), so the support's largest g_t is max_t (g_t + pen_t) with
 // no branch on x, and ρ = Σ_t g_t x_t needs none (x_t = 0 adds 0). With
-// AVX2 and FMA the first len − len mod 4 entries run in four lanes
-// (kktSweepFMA; lane l takes t ≡ l mod 4, ρ = (ρ₀ + ρ₁) + (ρ₂ + ρ₃), the
+// AVX2 and FMA the first len − len mod 8 entries run in eight lanes
+// (kktSweepFMA; lane l takes t ≡ l mod 8, ρ summed over the lanes in
+// pairs, ((ρ₀ + ρ₄) + (ρ₁ + ρ₅)) + ((ρ₂ + ρ₆) + (ρ₃ + ρ₇)), the
 // maximum's ties going to the lowest index) and the rest in order;
 // otherwise kktSweepGo. Each is deterministic; they agree to rounding.
 func kktSweep(g, x, pen, qj, qi []float64, c float64) kktStats {
-	if !haveSweepFMA || len(g) < 4 {
+	if !haveSweepFMA || len(g) < 8 {
 		return kktSweepGo(g, x, pen, qj, qi, c)
 	}
 	n := len(g)
 	x, pen, qj, qi = x[:n], pen[:n], qj[:n], qi[:n]
-	k := n &^ 3
-	st := kktLanes{step: [4]float64{4, 4, 4, 4}, c: [4]float64{c, c, c, c}}
-	for l := range 4 {
+	k := n &^ 7
+	st := kktLanes{step: [4]float64{8, 8, 8, 8}, c: [4]float64{c, c, c, c}}
+	for l := range 8 {
 		st.gmin[l], st.gmax[l], st.imax[l], st.cur[l] = math.Inf(1), math.Inf(-1), -1, float64(l)
 	}
 	kktSweepFMA(&g[0], &x[0], &pen[0], &qj[0], &qi[0], k, &st)
@@ -152,23 +155,25 @@ func kktSweep(g, x, pen, qj, qi []float64, c float64) kktStats {
 // kktScan returns the kktStats of one block of a current gradient (no
 // step), in the order of operations of kktSweep with c = 0.
 func kktScan(g, x, pen []float64) kktStats {
-	if !haveSweepFMA || len(g) < 4 {
+	if !haveSweepFMA || len(g) < 8 {
 		return kktScanGo(g, x, pen)
 	}
 	return kktSweep(g, x, pen, g, g, 0)
 }
 
-// reduce combines the four lanes: the smallest minimum, the largest
-// maximum (the lowest index on ties) and ρ = (ρ₀ + ρ₁) + (ρ₂ + ρ₃).
+// reduce combines the eight lanes: the smallest minimum, the largest
+// maximum (the lowest index on ties) and
+// ρ = ((ρ₀ + ρ₄) + (ρ₁ + ρ₅)) + ((ρ₂ + ρ₆) + (ρ₃ + ρ₇)).
 func (st *kktLanes) reduce() kktStats {
 	s := kktStats{gmin: math.Inf(1), gmax: math.Inf(-1), imax: -1}
-	for l := range 4 {
+	for l := range 8 {
 		s.gmin = math.Min(s.gmin, st.gmin[l])
 		if i := int(st.imax[l]); i >= 0 && (st.gmax[l] > s.gmax || st.gmax[l] == s.gmax && i < s.imax) {
 			s.gmax, s.imax = st.gmax[l], i
 		}
 	}
-	s.rho = (st.rho[0] + st.rho[1]) + (st.rho[2] + st.rho[3])
+	r := &st.rho
+	s.rho = ((r[0] + r[4]) + (r[1] + r[5])) + ((r[2] + r[6]) + (r[3] + r[7]))
 	return s
 }
 
@@ -181,24 +186,26 @@ func (st *kktLanes) reduce() kktStats {
 // b_j ≤ 0 is excluded without a branch: b_j·|b_j| ≤ 0 never beats the
 // running best (≥ 0); ties go to the lowest index. It returns the
 // block-relative j (−1 for none), b_j² and a_j. With AVX2 and FMA the first
-// len − len mod 4 entries run in four lanes (wssSweepFMA), the rest in
+// len − len mod 8 entries run in eight lanes (wssSweepFMA), the rest in
 // order; otherwise wssSweepGo.
 func wssSweep(g, dg, row []float64, gm, di, m2 float64) (int, float64, float64) {
-	if !haveSweepFMA || len(g) < 4 {
+	if !haveSweepFMA || len(g) < 8 {
 		return wssSweepGo(g, dg, row, gm, di, m2)
 	}
 	n := len(g)
 	dg, row = dg[:n], row[:n]
-	k := n &^ 3
+	k := n &^ 7
 	var st wssLanes
+	for l := range 8 {
+		st.bb[l], st.a[l], st.idx[l], st.cur[l] = 0, 1, -1, float64(l)
+	}
 	for l := range 4 {
-		st.bb[l], st.a[l], st.idx[l], st.cur[l], st.step[l] = 0, 1, -1, float64(l), 4
-		st.gm[l], st.di[l], st.m2[l], st.tau[l] = gm, di, m2, tau
+		st.step[l], st.gm[l], st.di[l], st.m2[l], st.tau[l] = 8, gm, di, m2, tau
 		st.abs[l] = 1<<63 - 1
 	}
 	wssSweepFMA(&g[0], &dg[0], &row[0], k, &st)
 	bestJ, bestBB, bestA := -1, 0.0, 1.0
-	for l := range 4 {
+	for l := range 8 {
 		j := int(st.idx[l])
 		if j < 0 {
 			continue
