@@ -62,8 +62,8 @@ func fitCalls(e Learner, src mkl.GramSource, y, grid []float64) ([]*Model, error
 }
 
 // pathStarts returns the candidate starts of a path's solve at lam after
-// the solutions prev (at the λ of lams, in the order solved; nil entries
-// before the first): the last solution (first before any) and the secant
+// the solutions prev (at the λ of lams, in the order solved): the last
+// solution (first before any; nil for the closed form at λ = 1) and the secant
 // extrapolation of the last two (opt.KOMDSecant) — what FitSourcePath and
 // FitGramPath try, rebuilt here from opt's exported functions.
 func pathStarts(t *testing.T, y []float64, lams []float64, prev [][]float64, first []float64, lam float64) [][]float64 {
@@ -73,6 +73,9 @@ func pathStarts(t *testing.T, y []float64, lams []float64, prev [][]float64, fir
 		return [][]float64{first}
 	}
 	out := [][]float64{prev[k-1]}
+	if lams[k-1] == 1 {
+		out[0] = nil // the class-uniform closed form
+	}
 	if k >= 2 && lams[k-2] != lams[k-1] {
 		z, err := opt.KOMDSecant(y, prev[k-2], prev[k-1], lams[k-2], lams[k-1], lam)
 		if err != nil {
@@ -185,8 +188,15 @@ func TestKOMDFitGramPathBitIdentical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// obj is (1−λ) γᵀYKYγ + λ‖γ‖².
+	uniform, err := opt.KOMDQP(K, y, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// obj is (1−λ) γᵀYKYγ + λ‖γ‖² (γ nil: the class-uniform point).
 	obj := func(g []float64, lam float64) float64 {
+		if g == nil {
+			g = uniform.X
+		}
 		u := signed(g, y)
 		var kg mat.VecDense
 		kg.MulVec(K, mat.NewVecDense(len(u), u))
@@ -205,7 +215,7 @@ func TestKOMDFitGramPathBitIdentical(t *testing.T) {
 			g := got[k]
 			cands := pathStarts(t, y, lams, gams, nil, g.Lambda)
 			best := cands[0]
-			if len(cands) == 2 && best != nil && obj(cands[1], g.Lambda) < obj(best, g.Lambda) {
+			if len(cands) == 2 && obj(cands[1], g.Lambda) < obj(best, g.Lambda) {
 				best = cands[1]
 				secant++
 			}

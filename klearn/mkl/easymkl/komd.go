@@ -189,14 +189,20 @@ func (h *pathHist) push(lam float64, x []float64) {
 }
 
 // starts returns the candidate starts of the solve at λ
-// (opt.KOMDQPFromBest): the last solution (first before any), and after two
-// solutions at different λ their secant extrapolation to λ
-// (opt.KOMDSecant).
+// (opt.KOMDQPFromBest): the last solution (first before any; nil if it is
+// the closed form at λ = 1), and after two solutions at different λ their
+// secant extrapolation to λ (opt.KOMDSecant).
 func (h *pathHist) starts(y []float64, lam float64) ([][]float64, error) {
 	if h.n == 0 {
 		return [][]float64{h.first}, nil
 	}
 	out := [][]float64{h.x[1]}
+	if h.lam[1] == 1 {
+		// The closed form at λ = 1 is the class-uniform point: say so (nil),
+		// as a path's first solve from it does (EasyMKL's step 3 then tries
+		// γ* of step 1 too).
+		out[0] = nil
+	}
 	if h.n >= 2 && h.lam[0] != h.lam[1] {
 		z, err := opt.KOMDSecant(y, h.x[0], h.x[1], h.lam[0], h.lam[1], lam)
 		if err != nil {
