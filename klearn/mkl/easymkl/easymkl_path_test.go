@@ -3,6 +3,7 @@ package easymkl
 import (
 	"errors"
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -293,5 +294,45 @@ func TestStep3StartsFromBetter(t *testing.T) {
 	}
 	if fromSum == 0 {
 		t.Error("γ* of step 1 was never the better start")
+	}
+}
+
+// TestFitSourcePathGOMAXPROCS runs FitSourcePath and FitGramPath at
+// n = 1100 (the KOMD solves run on a team of goroutines from n = 1024 on)
+// along a grid with secant starts, on 1 and 2 goroutines: the models must
+// be bit-identical. Not parallel: it sets GOMAXPROCS.
+func TestFitSourcePathGOMAXPROCS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("n = 1100")
+	}
+	X, y := testproblem.RandData(1100, 12, 8)
+	grid := []float64{0.3, 0.5, 0.7, 0.9}
+	fit := func(procs int) ([]*Model, []*KOMDModel) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		K1, err := hpk.CosineGram(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := hpk.Family{D: 4}.Source(K1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := Learner{Settings: opt.Settings{Tol: 1e-6}}.FitSourcePath(src, y, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks, err := KOMD{Settings: opt.Settings{Tol: 1e-6}}.FitGramPath(K1, y, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ms, ks
+	}
+	m1, k1 := fit(1)
+	m2, k2 := fit(2)
+	for i := range grid {
+		sameFit(t, "FitSourcePath, GOMAXPROCS 1 vs 2", m1[i], m2[i])
+		if !sameBits(k1[i].Gamma, k2[i].Gamma) || math.Float64bits(k1[i].Bias) != math.Float64bits(k2[i].Bias) {
+			t.Fatalf("FitGramPath λ=%g: GOMAXPROCS 1 and 2 differ", grid[i])
+		}
 	}
 }
