@@ -582,8 +582,8 @@ const KOMDStartTol = 1e-8
 // entry per example, in the order of y, and must lie in the feasible set
 // Γ = {γ ≥ 0, Σ_{y_i=+1} γ_i = 1, Σ_{y_i=−1} γ_i = 1}: every entry finite
 // and ≥ 0, each class sum within KOMDStartTol of 1 (each class is then
-// divided by its sum, unless that is 1 up to rounding, so the solver
-// starts on Γ up to rounding); start is not modified. A nil start is the class-uniform point (KOMDQP).
+// divided by its sum unless that is within 1e-10 of 1, as a solution's
+// is, so the solver starts on Γ to within 1e-10); start is not modified. A nil start is the class-uniform point (KOMDQP).
 //
 // The problem is convex, so the optimum is the cold solve's: both stop
 // with Gap ≤ Tol·D, and Gap bounds F − F*, so the two objectives differ
@@ -766,8 +766,9 @@ func (q *komd) startPoint(start []float64) ([]float64, error) {
 }
 
 // komdRescaleTol is how far from 1 a class sum of a start point may be
-// and still be taken as 1 (the class not divided by its sum): the
-// rounding of the pair steps of a solve of up to about 10⁶ variables.
+// and still be taken as 1 (the class not divided by its sum): far above
+// the rounding of a solution's sums (about 1e-15 after tens of thousands
+// of pair steps on Abalone's 3 383 examples, 4e-14 for the closed form).
 const komdRescaleTol = 1e-10
 
 // solve solves the QP at λ from the best of starts (entries checked by
