@@ -40,7 +40,7 @@ func BenchmarkKOMDQPScaling(b *testing.B) {
 // class-ordered dense copy of K with its checks) on one goroutine, the step
 // every KOMDQP call pays before its pair steps.
 func BenchmarkDenseSym(b *testing.B) {
-	for _, n := range []int{600, 2000} {
+	for _, n := range []int{600, 2000, 3383} {
 		K, y := rbfGram(n, 10, 0.1, 1)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -50,7 +50,7 @@ func BenchmarkDenseSym(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := denseSym("bench", K, y, wk.perm, 0.9, 0.1, wk.h); err != nil {
+				if _, err := denseSym("bench", K, y, wk.perm, 0.9, 0.1, wk.hbuf(n)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -24,7 +24,7 @@ import (
 // K̄ = Σ_s K_s (as the paper and the reference code do):
 //
 //  1. γ* = argmin_{γ∈Γ} (1−λ) γᵀYK̄Yγ + λ‖γ‖² (opt.KOMDQP, or
-//     opt.KOMDQPFrom from SumStart);
+//     opt.KOMDQPFromBest from SumStart);
 //  2. d_s = γ*ᵀYK_sYγ*, η = d/‖d‖₂ (the closed-form maximiser of Eq. (1)),
 //     then rescaled to ‖η‖₁ = 1 — the ℓ2 step only changes the scale, so η
 //     is d/Σ_s d_s, which is what the reference code computes;
@@ -59,12 +59,14 @@ type Learner struct {
 	// recomputed on K_η); the weights are unchanged.
 	NoResolve bool
 	// SumStart and Start, if not nil, are the start points of the KOMD
-	// solves of steps 1 and 3 (opt.KOMDQPFrom): a γ in Γ, one entry per
-	// training example, e.g. GammaSum and Gamma of a fit on the same
-	// kernels at a neighbouring λ (a warm start along a grid of λ). They
-	// change the number of pair steps, not the optimum (within the
-	// stopping tolerance). nil starts from the class-uniform point. They
-	// are read, never modified (a copy of an EasyMKL shares them).
+	// solves of steps 1 and 3: a γ in Γ, one entry per training example,
+	// e.g. GammaSum and Gamma of a fit on the same kernels at a
+	// neighbouring λ (a warm start along a grid of λ). With Start nil,
+	// step 3 starts from the better (lower objective;
+	// opt.KOMDQPFromBest) of the class-uniform point and γ* of step 1. They change the number of pair steps, not the optimum
+	// (within the stopping tolerance). nil starts from the class-uniform
+	// point. They are read, never modified (a copy of an EasyMKL shares
+	// them).
 	SumStart, Start []float64
 }
 
@@ -112,14 +114,16 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 
 // FitSourcePath fits EasyMKL on src and y at each λ of lambdas in turn
 // (e.Lambda is not used), as a grid of λ in model selection does: model k
-// is the fit of e with Lambda = lambdas[k] and, for k > 0, SumStart and
-// Start the GammaSum and Gamma of model k−1 (warm starts; e's own
-// SumStart and Start for model 0). The sum kernel of step 1 is formed
+// is the fit of e with Lambda = lambdas[k], each of its two KOMD solves
+// started from the better (lower objective; opt.KOMDQPFromBest) of the
+// solution of model k−1 (GammaSum, Gamma; e's own SumStart and Start for
+// model 0) and, for k ≥ 2, the secant extrapolation of the solutions of
+// models k−2 and k−1 (opt.KOMDSecant). The sum kernel of step 1 is formed
 // once and its KOMD QP set up once (opt.KOMDPath), so each further λ
-// costs the two solves, the margins and K_η; every model is
-// bit-identical to that FitSource call. It holds two L×L kernels and the
-// QP's signed copy besides the solver's scratch. Errors: those of
-// FitSource, and ErrEmpty for no λ.
+// costs the two solves, the margins and K_η; every model is bit-identical
+// to the FitSource call with that Lambda, SumStart and Start. It holds two
+// L×L kernels and the QP's signed copy besides the solver's scratch.
+// Errors: those of FitSource, and ErrEmpty for no λ.
 func (e Learner) FitSourcePath(src mkl.GramSource, y []float64, lambdas []float64) ([]*Model, error) {
 	if len(lambdas) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: FitSourcePath: no λ")
@@ -192,25 +196,38 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 		defer symrows.Put(kEta)
 	}
 	out := make([]*Model, len(lambdas))
-	sumStart, start := e.SumStart, e.Start
-	for k, lam := range lambdas {
-		m, err := e.fitStep(src, fused, y, lam, solve1, sumStart, start, kEta)
+	sumHist, hist := pathHist{first: e.SumStart}, pathHist{first: e.Start}
+	for _, k := range descending(lambdas) {
+		lam := lambdas[k]
+		sumStarts, err := sumHist.starts(y, lam)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easymkl")
+		}
+		starts, err := hist.starts(y, lam)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easymkl")
+		}
+		m, err := e.fitStep(src, fused, y, lam, solve1, sumStarts, starts, kEta)
 		if err != nil {
 			return nil, err
 		}
-		out[k], sumStart, start = m, m.GammaSum, m.Gamma
+		out[k] = m
+		sumHist.push(lam, m.GammaSum)
+		hist.push(lam, m.Gamma)
 	}
 	return out, nil
 }
 
-// fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from
-// sumStart, the margins and η over src (fused, if not nil, forms them row
-// by row), K_η in kEta and the final KOMD solve from start.
+// fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from the
+// best of sumStarts, the margins and η over src (fused, if not nil, forms
+// them row by row), K_η in kEta and the final KOMD solve from the best of
+// starts (opt.KOMDQPFromBest), and of γ* too when the class-uniform point
+// (nil) is among starts.
 func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, lam float64,
-	solve1 func(lam float64, start []float64) (*opt.Result, error), sumStart, start []float64, kEta *mat.SymDense) (*Model, error) {
+	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta *mat.SymDense) (*Model, error) {
 	const who = "easymkl"
 	n, R := len(y), src.Len()
-	res1, err := solve1(lam, sumStart)
+	res1, err := solve1(lam, sumStarts)
 	if err != nil {
 		return nil, klearn.Errorf(err, "easymkl")
 	}
@@ -253,14 +270,22 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
+		m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
 	} else {
-		res, err := opt.KOMDQPFrom(kEta, y, lam, start, &e.Settings)
+		// From the class-uniform point, γ* of step 1 is a candidate too:
+		// K_η is a convex combination of the kernels whose sum gave it, and
+		// γ* is nearer (along a path the previous λ's solution is, and γ*
+		// rarely wins against it).
+		if slices.ContainsFunc(starts, func(s []float64) bool { return s == nil }) {
+			starts = append(starts, res1.X)
+		}
+		res, err := opt.KOMDQPFromBest(kEta, y, lam, starts, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
+		m.Bias = solvedBias(kEta, res, lam, y)
 	}
-	m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
 	return m, nil
 }
 

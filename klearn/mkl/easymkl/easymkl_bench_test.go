@@ -115,7 +115,8 @@ func reportCPU(b *testing.B, t0 time.Duration) {
 // starts, QPTol 1e-6 as the nested CVs of Donini & Aiolli 2017 use it) on
 // the lazy HPK family (D = 10) of n random points in R^30, on one
 // goroutine: FitSourcePath, against one FitSource call per λ with the
-// previous λ's solutions as starts ("calls", the same models).
+// previous λ's solutions as starts ("calls", the same optimum within
+// the tolerance).
 func BenchmarkPath(b *testing.B) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for _, n := range []int{600} {

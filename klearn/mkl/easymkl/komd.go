@@ -1,6 +1,9 @@
 package easymkl
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -97,11 +100,14 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 
 // FitGramPath fits KOMD on K and y at each λ of lambdas in turn (c.Lambda
 // is not used), as a grid of λ in model selection does: model k is the
-// fit of c with Lambda = lambdas[k] and, for k > 0, Start the Gamma of
-// model k−1 (a warm start; c.Start for model 0). The QP is set up once
+// fit of c with Lambda = lambdas[k] started from the better (lower
+// objective at lambdas[k]; opt.KOMDQPFromBest) of the Gamma of model k−1
+// (c.Start for model 0) and, for k ≥ 2, the secant extrapolation of the
+// Gammas of models k−2 and k−1 (opt.KOMDSecant): the optimum within the
+// stopping tolerance, in fewer pair steps. The QP is set up once
 // (opt.KOMDPath, which holds a signed copy of K), and every model is
-// bit-identical to that FitGram call. Errors: those of FitGram, and
-// ErrEmpty for no λ.
+// bit-identical to the FitGram call with that Lambda and that Start.
+// Errors: those of FitGram, and ErrEmpty for no λ.
 func (c KOMD) FitGramPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDModel, error) {
 	if len(lambdas) == 0 {
 		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: KOMD: FitGramPath: no λ")
@@ -129,35 +135,98 @@ func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDM
 		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 	}
 	out := make([]*KOMDModel, len(lambdas))
-	start := c.Start
-	for k, lam := range lambdas {
+	hist := pathHist{first: c.Start}
+	for _, k := range descending(lambdas) {
+		lam := lambdas[k]
 		if c.MKLpyRidge {
 			lam = effLambda(lam, float64(pos*neg)/float64(pos+neg))
 		}
-		res, err := solve(lam, start)
+		starts, err := hist.starts(y, lam)
+		if err != nil {
+			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+		}
+		res, err := solve(lam, starts)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
 		}
 		m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
-		m.Bias = komdBias(K, res.X, signed(res.X, y))
-		out[k], start = m, res.X
+		m.Bias = solvedBias(K, res, lam, y)
+		out[k] = m
+		hist.push(lam, res.X)
 	}
 	return out, nil
 }
 
-// qpSolver returns the KOMD QP solver of K and y for a path of steps λ:
-// opt.KOMDQPFrom for one, an opt.KOMDPath (set up once) for more.
-func qpSolver(K *mat.SymDense, y []float64, steps int, set *opt.Settings) (func(lam float64, start []float64) (*opt.Result, error), error) {
+// descending returns the indices of lambdas in decreasing order of λ (ties
+// in index order): the order in which a path solves them. The solution
+// moves least at large λ, and at λ = 1 it is the class-uniform point
+// (the default start), so the first solve starts close to its optimum;
+// from the smallest λ, where the solution is farthest from uniform, a
+// cold first solve takes several times the pair steps of the others.
+func descending(lambdas []float64) []int {
+	idx := make([]int, len(lambdas))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(lambdas[b], lambdas[a]) })
+	return idx
+}
+
+// pathHist holds the last two solutions of a path of KOMD QPs along a
+// grid of λ, to start the next solve from (starts).
+type pathHist struct {
+	first []float64 // the start of the first solve (nil: class-uniform)
+	lam   [2]float64
+	x     [2][]float64 // x[1] the last solution, at lam[1]
+	n     int          // solutions pushed (at most 2 kept)
+}
+
+// push records the solution x at λ.
+func (h *pathHist) push(lam float64, x []float64) {
+	h.lam[0], h.x[0] = h.lam[1], h.x[1]
+	h.lam[1], h.x[1] = lam, x
+	h.n++
+}
+
+// starts returns the candidate starts of the solve at λ
+// (opt.KOMDQPFromBest): the last solution (first before any; nil if it is
+// the closed form at λ = 1), and after two solutions at different λ their
+// secant extrapolation to λ (opt.KOMDSecant).
+func (h *pathHist) starts(y []float64, lam float64) ([][]float64, error) {
+	if h.n == 0 {
+		return [][]float64{h.first}, nil
+	}
+	out := [][]float64{h.x[1]}
+	if h.lam[1] == 1 {
+		// The closed form at λ = 1 is the class-uniform point: say so (nil),
+		// as a path's first solve from it does (EasyMKL's step 3 then tries
+		// γ* of step 1 too).
+		out[0] = nil
+	}
+	if h.n >= 2 && h.lam[0] != h.lam[1] {
+		z, err := opt.KOMDSecant(y, h.x[0], h.x[1], h.lam[0], h.lam[1], lam)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, z)
+	}
+	return out, nil
+}
+
+// qpSolver returns the KOMD QP solver of K and y for a path of steps λ,
+// started from the best of its starts: opt.KOMDQPFromBest for one, an
+// opt.KOMDPath (set up once) for more.
+func qpSolver(K *mat.SymDense, y []float64, steps int, set *opt.Settings) (func(lam float64, starts [][]float64) (*opt.Result, error), error) {
 	if steps <= 1 {
-		return func(lam float64, start []float64) (*opt.Result, error) {
-			return opt.KOMDQPFrom(K, y, lam, start, set)
+		return func(lam float64, starts [][]float64) (*opt.Result, error) {
+			return opt.KOMDQPFromBest(K, y, lam, starts, set)
 		}, nil
 	}
 	path, err := opt.NewKOMDPath(K, y)
 	if err != nil {
 		return nil, err
 	}
-	return func(lam float64, start []float64) (*opt.Result, error) { return path.Solve(lam, start, set) }, nil
+	return func(lam float64, starts [][]float64) (*opt.Result, error) { return path.SolveBest(lam, starts, set) }, nil
 }
 
 // signed returns Yγ.
@@ -179,6 +248,27 @@ func komdBias(K *mat.SymDense, g, u []float64) float64 {
 		b += v * kg.AtVec(i)
 	}
 	return b / 2
+}
+
+// solvedBias returns b = ½ γᵀK(Yγ) of the solution res of the KOMD QP on
+// K at λ < 1 (opt.KOMDQP) from its multipliers, in O(n) instead of an
+// O(n²) product: with g = 2Hγ, H = (1−λ)YKY + λI, and ρ_c = Σ_{y_i=c} g_i γ_i,
+//
+//	ρ₊ − ρ₋ = Σ_i y_i g_i γ_i = 4(1−λ)·b + 2λ Σ_i y_i γ_i²,
+//
+// since Σ_i y_i γ_i (YKYγ)_i = γᵀKYγ = 2b. The solver's multipliers come
+// from its final, exact gradient. At λ = 1 (the closed form, no
+// gradient) it falls back to komdBias.
+func solvedBias(K *mat.SymDense, res *opt.Result, lam float64, y []float64) float64 {
+	g := res.X
+	if lam >= 1 || len(res.Multipliers) != 2 {
+		return komdBias(K, g, signed(g, y))
+	}
+	var sq float64
+	for i, v := range g {
+		sq += y[i] * v * v
+	}
+	return (res.Multipliers[0] - res.Multipliers[1] - 2*lam*sq) / (4 * (1 - lam))
 }
 
 // DecisionGram returns f(x) = Σ_i y_i γ_i K(x, x_i) − b for the rows of the

@@ -160,10 +160,13 @@ func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int, 
 }
 
 // komdFolds is the fold function of innerPick for KOMD on K (training
-// rows of the outer fold) with labels y. Along the grid each QP starts from
-// the previous v's solution on the same inner fold, and the QP is set up
-// once for the whole grid (KOMD.FitGramPath; the same optimum within the
-// stopping tolerance, fewer pair steps).
+// rows of the outer fold) with labels y. KOMD.FitGramPath sets the QP up
+// once for the whole grid and solves it from the largest v down, the
+// first from the class-uniform point (the solution at v = 1), each next
+// from the better (lower objective) of the previous v's solution on the
+// same inner fold and the projected secant extrapolation of the two
+// previous (opt.KOMDSecant): the same optimum within the stopping
+// tolerance, fewer pair steps.
 func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
 	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K, y, tr, te)
@@ -185,10 +188,13 @@ func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []in
 }
 
 // easyFolds is the fold function of innerPick for EasyMKL on K_D of the
-// cosine matrix K1 (training rows of the outer fold) with labels y. Along
-// the grid both QPs of a fit start from the previous v's solutions on the
-// same inner fold and D, and the sum kernel of step 1 is formed and its QP
-// set up once for the whole grid (EasyMKL.FitSourcePath).
+// cosine matrix K1 (training rows of the outer fold) with labels y.
+// EasyMKL.FitSourcePath forms the sum kernel of step 1 and sets its QP up
+// once for the whole grid, and fits from the largest v down: both QPs of
+// the first fit start from the class-uniform point (step 3 from γ* of
+// step 1 if that is better), each next from the better of the previous
+// v's solution on the same inner fold and D and the projected secant
+// extrapolation of the two previous (opt.KOMDSecant).
 func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
 	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K1, y, tr, te)
