@@ -15,9 +15,11 @@
 //	min_γ (1−λ) γᵀYKYγ + λ‖γ‖²,   γ ≥ 0,  Σ_{y_i=+1} γ_i = 1,  Σ_{y_i=−1} γ_i = 1.
 //
 // KOMDQPFrom starts the same solve from a given feasible γ (a solution at
-// a nearby λ, as along a grid of λ in cross-validation). KOMDPath sets up
-// the QP of one K and y once and solves it at many λ, with the bits of
-// KOMDQPFrom.
+// a nearby λ, as along a grid of λ in cross-validation); KOMDQPFromBest
+// starts it from the candidate of lowest objective (such as the previous
+// solution and KOMDSecant's projected extrapolation of the two previous).
+// KOMDPath sets up the QP of one K and y once and solves it at many λ
+// (Solve, SolveBest), with the bits of KOMDQPFrom and KOMDQPFromBest.
 //
 // SimplexQP solves min_{α∈Δ} αᵀKα and MEB the minimum-enclosing-ball dual
 // r² = max_{α∈Δ} Σ_i α_i K_ii − αᵀKα (for normalised kernels
@@ -30,8 +32,9 @@
 // second is chosen by the second-order gain (g_i − g_j)²/(H_ii + H_jj −
 // 2H_ij) of Fan, Chen & Lin (2005), exactly as LIBSVM's ν-SVM does for its
 // two equality constraints. The gradient g = 2Hx + c is updated in O(n)
-// per step from two rows of a dense copy of H. So a pass costs O(n²),
-// never O(n³).
+// per step from two rows of a dense copy of the λ-free matrix (for KOMD,
+// YKY: H = (1−λ)YKY + λI is applied in the sweeps, so a path over λ
+// copies nothing per λ). So a pass costs O(n²), never O(n³).
 //
 // Each step makes two O(n) sweeps: the gradient update fused with the
 // optimality check, then the choice of the second variable. From n = 1024

@@ -151,14 +151,18 @@ func Quick() Config {
 // Measured cost of Figures 3–5 (profile: 85 % of a fold in the QPs,
 // opt.KOMDQP, 4 per D, inner fold and v: EasyMKL's two solves, K_D and
 // K_sum; 15 % in kernel sums and slices, each inner fold sliced once for
-// the whole grid of v). Along the grid of v each QP starts from the
-// previous v's solution of the same inner fold, D and kernel
-// (EasyMKL.FitSourcePath, KOMD.FitGramPath), which saves 5–16 % of the
-// pair steps (TestKOMDQPFromGrid) and about 20 % of the time of a Diabetes
-// fold; the paths also form EasyMKL's sum kernel and set up each QP once
-// per inner fold (18 % less CPU for EasyMKL's grid at n = 600,
-// BenchmarkPath). With the paper's 10 × 10 and six degrees, CPU seconds of one outer
-// fold (getrusage, load average about 6):
+// the whole grid of v). Along the grid of v each QP is warm-started from
+// a solution at a nearby v of the same inner fold, D and kernel
+// (EasyMKL.FitSourcePath, KOMD.FitGramPath): the upward path from the
+// previous v alone saved 5–16 % of the pair steps (TestKOMDQPFromGrid)
+// and about 20 % of the time of a Diabetes fold; the downward path with
+// projected secant starts that replaced it, with the solver's fused
+// sweeps, halves the time of one Abalone inner fold
+// (BenchmarkAbaloneInnerFold, klearn/opt/BENCHMARKS.md). The paths also
+// form EasyMKL's sum kernel and set up each QP once per inner fold (18 %
+// less CPU for EasyMKL's grid at n = 600, BenchmarkPath). With the
+// paper's 10 × 10 and six degrees, CPU seconds of one outer fold
+// (getrusage, load average about 6; measured before the downward path):
 //
 //	Haberman 4.2   Liver 4.9   Diabetes 21.1   Abalone (1 000) 34.8
 //	Australian 16.0   Pendigits (1 797) 95.5   Heart 2.4   German 28.6
@@ -288,8 +292,8 @@ func (c Config) Validate() error {
 			return bad("VGrid", v)
 		}
 	}
-	// Increasing: the inner folds start each v's QPs from the previous v's
-	// solutions (innerPick).
+	// Increasing: innerPick sums the inner folds' scores in the order of
+	// the grid and breaks ties towards the earlier v.
 	for i := 1; i < len(c.VGrid); i++ {
 		if !(c.VGrid[i] > c.VGrid[i-1]) {
 			return bad("VGrid (not increasing)", c.VGrid)

@@ -130,9 +130,9 @@ func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *
 
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
 // the earlier v of the grid). fold(tr, te, vGrid) prepares one inner fold
-// (slices its kernels once) and returns its score at each v of vGrid,
-// fitted in the order of vGrid (increasing, Config.Validate), so the fold
-// functions can start each v's QPs from the previous v's solutions. The
+// (slices its kernels once) and returns its score at each v of vGrid
+// (increasing, Config.Validate), solved along a path of warm starts (see
+// komdFolds and easyFolds). The
 // folds are prepared one at a time, so one fold's blocks are held at once,
 // and the scores of a v are summed in the order of the folds. It is not
 // modelsel.PathSearch, whose rule differs in two ways: a summed AUC

@@ -185,8 +185,8 @@ func directFold(t *testing.T, X *mat.Dense, y []float64, cfg Config, sp modelsel
 }
 
 // TestCVFoldMatchesDirect: the nested CV of Figures 3–5 as run (each inner
-// fold sliced once for the v grid, each v's QPs started from the previous
-// v's solutions) chooses the same v and gives the same
+// fold sliced once for the v grid, each v's QPs warm-started along the
+// path) chooses the same v and gives the same
 // AUCs and EasyMKL weights as the straightforward loops, on every outer
 // fold of a small problem, and the choices are not all the same v (the
 // comparison tests the selection).
@@ -197,7 +197,7 @@ func TestCVFoldMatchesDirect(t *testing.T) {
 	cfg := Quick()
 	cfg.CVData, cfg.Ds, cfg.Outer, cfg.Inner, cfg.MaxN = []string{"Haberman"}, []int{1, 3, 6}, 3, 3, 150
 	cfg.VGrid, cfg.Cs, cfg.Gammas = []float64{0.1, 0.3, 0.6, 0.9, 1}, []float64{1}, []float64{0.5}
-	// The inner folds warm-start each v from the previous one, the
+	// The inner folds warm-start each v along the path, the
 	// straightforward loops solve cold: at a tight tolerance both reach
 	// the same optima to within rounding, and the same ranks of scores.
 	cfg.QPTol = 1e-12
