@@ -46,34 +46,6 @@ func kktSweepGo(g, x, pen, qj, qi []float64, c float64) kktStats {
 	return s
 }
 
-// kktScanGo is kktScan in Go: kktSweepGo without a step (the gradient is
-// already current), with the same order of operations.
-func kktScanGo(g, x, pen []float64) kktStats {
-	n := len(g)
-	x, pen = x[:n], pen[:n]
-	s := kktStats{gmin: math.Inf(1), gmax: math.Inf(-1), imax: -1}
-	var r0, r1, r2, r3 float64
-	t := 0
-	for ; t+4 <= n; t += 4 {
-		g0, g1, g2, g3 := g[t], g[t+1], g[t+2], g[t+3]
-		r0 += g0 * x[t]
-		r1 += g1 * x[t+1]
-		r2 += g2 * x[t+2]
-		r3 += g3 * x[t+3]
-		s.sweep1(t, g0, pen[t])
-		s.sweep1(t+1, g1, pen[t+1])
-		s.sweep1(t+2, g2, pen[t+2])
-		s.sweep1(t+3, g3, pen[t+3])
-	}
-	rho := (r0 + r1) + (r2 + r3)
-	for ; t < n; t++ {
-		rho += g[t] * x[t]
-		s.sweep1(t, g[t], pen[t])
-	}
-	s.rho = rho
-	return s
-}
-
 // sweep1 updates the running minimum and support maximum with g_t.
 func (s *kktStats) sweep1(t int, gt, pen float64) {
 	if gt < s.gmin {
@@ -153,11 +125,9 @@ func kktSweep(g, x, pen, qj, qi []float64, c float64) kktStats {
 }
 
 // kktScan returns the kktStats of one block of a current gradient (no
-// step), in the order of operations of kktSweep with c = 0.
+// step): kktSweep with c = 0, which leaves a finite g as it is
+// (g + 0·(g − g) = g).
 func kktScan(g, x, pen []float64) kktStats {
-	if !haveSweepFMA || len(g) < 8 {
-		return kktScanGo(g, x, pen)
-	}
 	return kktSweep(g, x, pen, g, g, 0)
 }
 

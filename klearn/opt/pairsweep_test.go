@@ -61,7 +61,7 @@ func TestPairSweepsAgree(t *testing.T) {
 				if math.Abs(got.rho-want.rho) > 1e-13*(1+math.Abs(want.rho)) {
 					t.Fatalf("n=%d: ρ %.17g vs %.17g", n, got.rho, want.rho)
 				}
-				sc, sg := kktScan(slices.Clone(g2), x, pen), kktScanGo(slices.Clone(g2), x, pen)
+				sc, sg := kktScan(slices.Clone(g2), x, pen), kktSweepGo(slices.Clone(g2), x, pen, g2, g2, 0)
 				if sc.imax != sg.imax || sc.gmin != sg.gmin || math.Abs(sc.rho-sg.rho) > 1e-13*(1+math.Abs(sg.rho)) {
 					t.Fatalf("n=%d: kktScan %+v vs %+v", n, sc, sg)
 				}

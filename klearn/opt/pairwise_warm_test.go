@@ -181,7 +181,8 @@ func TestKOMDQPFromGOMAXPROCS(t *testing.T) {
 }
 
 // TestKOMDQPFromBadStart: a start outside Γ is refused with a wrapped
-// error, and the start is never modified.
+// error, by KOMDQPFrom and, among good starts, by KOMDQPFromBest and
+// KOMDPath.SolveBest; no start is ever modified.
 func TestKOMDQPFromBadStart(t *testing.T) {
 	t.Parallel()
 	K, y := rbfGram(20, 2, 1, 5)
@@ -189,6 +190,11 @@ func TestKOMDQPFromBadStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	path, err := NewKOMDPath(K, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goodKeep := slices.Clone(good.X)
 	with := func(i int, v float64) []float64 {
 		s := slices.Clone(good.X)
 		s[i] = v
@@ -208,15 +214,27 @@ func TestKOMDQPFromBadStart(t *testing.T) {
 		{"zero", make([]float64, len(y)), klearn.ErrParam},
 	} {
 		keep := slices.Clone(c.start)
+		starts := [][]float64{good.X, c.start}
 		for _, lam := range []float64{0.5, 1} {
 			_, err := KOMDQPFrom(K, y, lam, c.start, nil)
 			if !errors.Is(err, c.want) {
 				t.Errorf("%s λ=%g: err = %v, want %v", c.name, lam, err, c.want)
 			}
+			if _, err := KOMDQPFromBest(K, y, lam, starts, nil); !errors.Is(err, c.want) {
+				t.Errorf("%s λ=%g: KOMDQPFromBest err = %v, want %v", c.name, lam, err, c.want)
+			}
+			if _, err := path.SolveBest(lam, starts, nil); !errors.Is(err, c.want) {
+				t.Errorf("%s λ=%g: SolveBest err = %v, want %v", c.name, lam, err, c.want)
+			}
 		}
-		if !slices.EqualFunc(keep, c.start, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
-			t.Errorf("%s: start was modified", c.name)
+		same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+		if !slices.EqualFunc(keep, c.start, same) || !slices.EqualFunc(goodKeep, good.X, same) {
+			t.Errorf("%s: a start was modified", c.name)
 		}
+	}
+	var nilPath *KOMDPath
+	if _, err := nilPath.SolveBest(0.5, nil, nil); !errors.Is(err, klearn.ErrNotFitted) {
+		t.Errorf("nil path: %v", err)
 	}
 	// Sums off by rounding only are accepted (and rescaled).
 	near := slices.Clone(good.X)
