@@ -61,12 +61,12 @@ type Learner struct {
 	// SumStart and Start, if not nil, are the start points of the KOMD
 	// solves of steps 1 and 3: a γ in Γ, one entry per training example,
 	// e.g. GammaSum and Gamma of a fit on the same kernels at a
-	// neighbouring λ (a warm start along a grid of λ). With Start nil,
-	// step 3 starts from the better (lower objective;
-	// opt.KOMDQPFromBest) of the class-uniform point and γ* of step 1. They change the number of pair steps, not the optimum
-	// (within the stopping tolerance). nil starts from the class-uniform
-	// point. They are read, never modified (a copy of an EasyMKL shares
-	// them).
+	// neighbouring λ (a warm start along a grid of λ). nil starts from
+	// the class-uniform point; with Start nil, step 3 starts from the
+	// better (lower objective; opt.KOMDQPFromBest) of that point and γ* of
+	// step 1. They change the number of pair steps, not the optimum
+	// (within the stopping tolerance). They are read, never modified (a
+	// copy of an EasyMKL shares them).
 	SumStart, Start []float64
 }
 
@@ -114,11 +114,12 @@ func (e Learner) FitSource(src mkl.GramSource, y []float64) (*Model, error) {
 
 // FitSourcePath fits EasyMKL on src and y at each λ of lambdas in turn
 // (e.Lambda is not used), as a grid of λ in model selection does: model k
-// is the fit of e with Lambda = lambdas[k], each of its two KOMD solves
-// started from the better (lower objective; opt.KOMDQPFromBest) of the
-// solution of model k−1 (GammaSum, Gamma; e's own SumStart and Start for
-// model 0) and, for k ≥ 2, the secant extrapolation of the solutions of
-// models k−2 and k−1 (opt.KOMDSecant). The sum kernel of step 1 is formed
+// is the fit of e with Lambda = lambdas[k]. The λ are solved from the
+// largest down, each of the two KOMD solves of a λ started from the
+// better (lower objective; opt.KOMDQPFromBest) of the previously solved
+// λ's solution (GammaSum, Gamma; e's own SumStart and Start for the first)
+// and, from the third λ on, the secant extrapolation of the two
+// previously solved (opt.KOMDSecant). The sum kernel of step 1 is formed
 // once and its KOMD QP set up once (opt.KOMDPath), so each further λ
 // costs the two solves, the margins and K_η; every model is bit-identical
 // to the FitSource call with that Lambda, SumStart and Start. It holds two

@@ -99,12 +99,12 @@ func (c KOMD) FitGram(K *mat.SymDense, y []float64) (*KOMDModel, error) {
 }
 
 // FitGramPath fits KOMD on K and y at each λ of lambdas in turn (c.Lambda
-// is not used), as a grid of λ in model selection does: model k is the
-// fit of c with Lambda = lambdas[k] started from the better (lower
-// objective at lambdas[k]; opt.KOMDQPFromBest) of the Gamma of model k−1
-// (c.Start for model 0) and, for k ≥ 2, the secant extrapolation of the
-// Gammas of models k−2 and k−1 (opt.KOMDSecant): the optimum within the
-// stopping tolerance, in fewer pair steps. The QP is set up once
+// is not used), as a grid of λ in model selection does: the λ are solved
+// from the largest down, the first from c.Start, each later one from the
+// better (lower objective at its λ; opt.KOMDQPFromBest) of the previously
+// solved Gamma and, from the third on, the secant extrapolation of the
+// two previously solved (opt.KOMDSecant): the optimum within the stopping
+// tolerance, in fewer pair steps; model k is the fit at lambdas[k]. The QP is set up once
 // (opt.KOMDPath, which holds a signed copy of K), and every model is
 // bit-identical to the FitGram call with that Lambda and that Start.
 // Errors: those of FitGram, and ErrEmpty for no λ.
