@@ -141,6 +141,13 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 	if p >= 0 && len(lo) != p {
 		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
 	}
+	return multistart(lo, hi, starts, set, func(th, g []float64) (float64, error) { return s.Inner(P, th, g) })
+}
+
+// multistart maximises h over the box [lo, hi] by the bounded quasi-Newton
+// method from each of starts (opt.Multistart) for Search and searchUnit;
+// inner returns h(θ) and stores ∇h in g, checked like a Searcher's Inner.
+func multistart(lo, hi []float64, starts [][]float64, set *opt.Settings, inner func(th, g []float64) (float64, error)) ([]float64, float64, error) {
 	var cfg opt.Settings
 	if set != nil {
 		cfg = *set
@@ -165,7 +172,7 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 			return lastH, last, nil
 		}
 		g := make([]float64, len(th))
-		h, err := s.Inner(P, th, g)
+		h, err := inner(th, g)
 		if err != nil {
 			lastTh = nil
 			return 0, nil, err
@@ -317,7 +324,7 @@ func (g GaussianBandwidth) Prepare(X *mat.Dense) (Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return distSearcher{D: D, f: gaussianTerm, gauss: true}, nil
+	return gaussSearcher{distSearcher{D: D, f: gaussianTerm, gauss: true}}, nil
 }
 
 func (g GaussianPerCoordinate) check() (lo, hi float64, err error) {
@@ -430,7 +437,16 @@ func (g Dirichlet) Prepare(X *mat.Dense) (Searcher, error) {
 			D.SetSym(i, j, math.Sqrt(D.At(i, j)))
 		}
 	}
-	return distSearcher{D: D, f: dirichletTerm}, nil
+	// The centred inputs of the rank-one form (rankone.go).
+	x := mat.Col(nil, 0, X)
+	var mean float64
+	for _, v := range x {
+		mean += v / float64(n)
+	}
+	for i := range x {
+		x[i] -= mean
+	}
+	return dirichletSearcher{distSearcher{D: D, f: dirichletTerm}, x}, nil
 }
 
 // term returns κ and ∂κ/∂θ for a cached pairwise quantity (the squared

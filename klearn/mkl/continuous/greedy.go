@@ -117,16 +117,18 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	var thetas [][]float64
 	var weights []float64
 	var K *mat.SymDense
+	var chK *mat.Cholesky // the factor of K + μI (step 3's pencil)
 	c := make([]float64, n)
 	for i := range c {
 		c[i] = -2 * y[i] // c(0) = −2μ(μI)⁻¹y
 	}
 	// refit solves for a on the current K, records E(K) and sets c = −2μa.
 	refit := func() error {
-		a, e, err := solve(K, y, g.Mu)
+		a, e, ch, err := solveFactor(K, y, g.Mu)
 		if err != nil {
 			return err
 		}
+		chK = ch
 		m.errors = append(m.errors, e)
 		for i := range c {
 			c[i] = -2 * g.Mu * a[i]
@@ -197,7 +199,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d: c = −2μa (μ = %g)", step+1, g.Mu)
 			}
-			theta, h, err = Search(g.Family, s, d, outer(u), &g.Search)
+			theta, h, err = searchUnit(g.Family, s, d, u, &g.Search)
 			if err != nil {
 				return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
 			}
@@ -223,7 +225,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 				m.status = opt.Success
 				break
 			}
-			if lambda, err = segment(K, G, y, g.Mu); err != nil {
+			if lambda, err = segment(chK, K, G, y, g.Mu); err != nil {
 				return nil, err
 			}
 		} else {
@@ -350,11 +352,18 @@ func mix(K, G *mat.SymDense, lambda float64) (*mat.SymDense, error) {
 
 // solve returns a = (K + μI)⁻¹y and E(K) = μ yᵀa.
 func solve(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, error) {
+	a, e, _, err := solveFactor(K, y, mu)
+	return a, e, err
+}
+
+// solveFactor is solve, also returning the Cholesky factor of K + μI.
+func solveFactor(K *mat.SymDense, y []float64, mu float64) ([]float64, float64, *mat.Cholesky, error) {
 	ch, err := factor(K, mu)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	return solveWith(ch, y, mu)
+	a, e, err := solveWith(ch, y, mu)
+	return a, e, ch, err
 }
 
 // factor returns the Cholesky factor of K + μI.
@@ -389,59 +398,98 @@ func solveWith(ch *mat.Cholesky, y []float64, mu float64) ([]float64, float64, e
 
 // segment is step 3: the λ ∈ [0, 1] minimising φ(λ) = E((1−λ)K + λG) by
 // projected Newton (opt.Minimize1D) with φ' = −μ aᵀ(G−K)a and
-// φ” = 2μ aᵀ(G−K)(K_λ+μI)⁻¹(G−K)a, a = (K_λ + μI)⁻¹y.
-func segment(K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
-	n := K.SymmetricDim()
-	D, err := kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G}) // G − K
+// φ” = 2μ aᵀ(G−K)(K_λ+μI)⁻¹(G−K)a, a = (K_λ + μI)⁻¹y, evaluated for λ < 1
+// through the pencil of segment.go (O(n) per λ), given the factor ch of
+// K + μI, and at λ = 1 (or where the pencil fails) by segmentAt. Above
+// pencilMax the pencil is less accurate than the factorisation: if the
+// search ends there after a pencil evaluation above pencilMax, it is run
+// again on segmentAt alone (the λ of the factorisation throughout).
+func segment(ch *mat.Cholesky, K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
+	pen, err := newPencil(ch, G, y, mu)
 	if err != nil {
 		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
 	}
-	type point struct {
-		lambda, f, d1, d2 float64
-		err               error
-		ok                bool
-	}
-	var last point
-	eval := func(l float64) point { // one factorisation serves f, f′ and f″ at l (both solves)
-		if last.ok && last.lambda == l {
+	var D *mat.SymDense // G − K, formed for the first direct evaluation
+	run := func(usePencil bool) (float64, error) {
+		var last segPoint
+		// high: a pencil evaluation above pencilMax. One evaluation serves
+		// f, f′ and f″ at l.
+		high := false
+		eval := func(l float64) segPoint {
+			if last.ok && last.lambda == l {
+				return last
+			}
+			if usePencil && l < 1 {
+				if f, d1, d2, ok := pen.at(l); ok {
+					high = high || l > pencilMax
+					last = segPoint{l, f, d1, d2, nil, true}
+					return last
+				}
+			}
+			if D == nil {
+				var err error
+				if D, err = kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G}); err != nil {
+					last = segPoint{lambda: l, err: klearn.Errorf(err, "continuous: Greedy step 3"), ok: true}
+					return last
+				}
+			}
+			last = segmentAt(K, G, D, y, mu, l)
 			return last
 		}
-		Kl, err := mix(K, G, l)
+		res, err := opt.Minimize1D(opt.Problem1D{
+			Func:   func(l float64) float64 { return eval(l).f },
+			Deriv:  func(l float64) float64 { return eval(l).d1 },
+			Deriv2: func(l float64) float64 { return eval(l).d2 },
+		}, 0, 1, 1, nil)
+		if last.err != nil {
+			return 0, last.err
+		}
 		if err != nil {
-			last = point{lambda: l, err: err, ok: true}
-			return last
+			return 0, klearn.Errorf(err, "continuous: Greedy step 3")
 		}
-		ch, err := factor(Kl, mu)
-		if err != nil {
-			last = point{lambda: l, err: err, ok: true}
-			return last
+		if usePencil && high && res.X[0] > pencilMax {
+			return math.NaN(), nil
 		}
-		a, e, err := solveWith(ch, y, mu)
-		if err != nil {
-			last = point{lambda: l, err: err, ok: true}
-			return last
-		}
-		av := mat.NewVecDense(n, a)
-		var Da mat.VecDense
-		Da.MulVec(D, av)
-		d1 := -mu * mat.Dot(av, &Da)
-		b, _, _ := solveWith(ch, Da.RawVector().Data, mu) // (K_λ+μI)⁻¹(G−K)a
-		d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
-		last = point{l, e, d1, d2, nil, true}
-		return last
+		return res.X[0], nil
 	}
-	res, err := opt.Minimize1D(opt.Problem1D{
-		Func:   func(l float64) float64 { return eval(l).f },
-		Deriv:  func(l float64) float64 { return eval(l).d1 },
-		Deriv2: func(l float64) float64 { return eval(l).d2 },
-	}, 0, 1, 1, nil)
-	if last.err != nil {
-		return 0, last.err
+	l, err := run(true)
+	if err == nil && math.IsNaN(l) {
+		l, err = run(false)
 	}
+	return l, err
+}
+
+// segPoint is φ, φ' and φ” of step 3 at λ, or the error that stopped
+// their evaluation.
+type segPoint struct {
+	lambda, f, d1, d2 float64
+	err               error
+	ok                bool
+}
+
+// segmentAt evaluates step 3 at λ by the factorisation of K_λ + μI (both
+// solves on one factor), with D = G − K.
+func segmentAt(K, G, D *mat.SymDense, y []float64, mu, l float64) segPoint {
+	n := len(y)
+	Kl, err := mix(K, G, l)
 	if err != nil {
-		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
+		return segPoint{lambda: l, err: err, ok: true}
 	}
-	return res.X[0], nil
+	ch, err := factor(Kl, mu)
+	if err != nil {
+		return segPoint{lambda: l, err: err, ok: true}
+	}
+	a, e, err := solveWith(ch, y, mu)
+	if err != nil {
+		return segPoint{lambda: l, err: err, ok: true}
+	}
+	av := mat.NewVecDense(n, a)
+	var Da mat.VecDense
+	Da.MulVec(D, av)
+	d1 := -mu * mat.Dot(av, &Da)
+	b, _, _ := solveWith(ch, Da.RawVector().Data, mu) // (K_λ+μI)⁻¹(G−K)a
+	d2 := 2 * mu * mat.Dot(&Da, mat.NewVecDense(n, b))
+	return segPoint{l, e, d1, d2, nil, true}
 }
 
 // Atoms returns the learned combination (copies).

@@ -1,0 +1,159 @@
+package continuous
+
+import (
+	"math"
+
+	"github.com/kernelab/kernelab/internal/expsum"
+	"github.com/kernelab/kernelab/internal/parallel"
+	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
+)
+
+// Step 2 of Greedy (QuasiNewton) maximises h(θ) = ⟨c, G_x(θ)c⟩ =
+// ⟨ccᵀ, K(κ_θ)⟩_F, searched with the unit u = c/‖c‖. Inner on the rank-one
+// P = uuᵀ costs n² kernel values per evaluation, each through the n×n P.
+// Two families have a cheaper form of the same h and ∇h:
+//
+//   - Dirichlet on scalar inputs: κ_σ(x, x') = 1 + 2cos(σ(x − x')) =
+//     1 + 2(cos σx cos σx' + sin σx sin σx'), so that
+//     h(σ) = (Σ_i u_i)² + 2(C² + S²) with C = Σ_i u_i cos σx_i and
+//     S = Σ_i u_i sin σx_i, and h'(σ) = 4(C C' + S S') with
+//     C' = −Σ_i u_i x_i sin σx_i and S' = Σ_i u_i x_i cos σx_i: n sines and
+//     cosines per evaluation instead of n²/2 (the x are centred first: the
+//     kernel depends on x − x' only, and small σx keep cos σx accurate);
+//   - the Gaussian bandwidth: h(t) = Σ_i u_i² + Σ_{i<j} 2u_iu_j exp(−D_ij ω)
+//     and h'(t) = 2ω Σ_{i<j} 2u_iu_j D_ij exp(−D_ij ω), ω = e^{−2t}, the
+//     pair sums over the packed pairs i < j (weights 2u_iu_j formed once per
+//     step) by internal/expsum's vector exponentials, in fixed blocks of
+//     pairs in parallel, reduced in block order (the same bits for any
+//     GOMAXPROCS).
+//
+// TestRankOneMatchesInner checks both against Inner on uuᵀ and finite
+// differences.
+
+// rankOner is implemented by the Searchers with a cheaper form of
+// h(θ) = uᵀK(κ_θ)u: rankOne returns the function giving h(θ) and storing
+// ∇h in grad, with the θ checks and errors of Inner, for a u of the
+// training rows' length (prepared once per u; u is not kept).
+type rankOner interface {
+	rankOne(u []float64) func(theta, grad []float64) (float64, error)
+}
+
+// searchUnit is Search on P = uuᵀ for a finite u of the training rows'
+// length: through the searcher's rank-one form when it has one (the same h
+// and ∇h up to rounding), else through Search on the n×n outer product.
+func searchUnit(f Family, s Searcher, d int, u []float64, set *opt.Settings) ([]float64, float64, error) {
+	r, ok := s.(rankOner)
+	if !ok || f == nil {
+		return Search(f, s, d, outer(u), set)
+	}
+	n, p := s.(searchShape).shape()
+	if len(u) != n {
+		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: u has %d entries, the training rows %d", len(u), n)
+	}
+	if err := klearn.CheckFinite("continuous: Search: u", u); err != nil {
+		return nil, 0, err
+	}
+	lo, hi, starts := f.Space(d)
+	if len(lo) != p {
+		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
+	}
+	return multistart(lo, hi, starts, set, r.rankOne(u))
+}
+
+// dirichletSearcher is the Dirichlet family's distSearcher with the
+// centred inputs x for its rank-one form.
+type dirichletSearcher struct {
+	distSearcher
+	x []float64
+}
+
+func (s dirichletSearcher) rankOne(u []float64) func(theta, grad []float64) (float64, error) {
+	var su float64
+	for _, v := range u {
+		su += v
+	}
+	u = append([]float64(nil), u...)
+	return func(theta, grad []float64) (float64, error) {
+		if err := checkTheta("Inner", theta, 1); err != nil {
+			return 0, err
+		}
+		if grad != nil && len(grad) != 1 {
+			return 0, klearn.Errorf(klearn.ErrShape, "continuous: Inner: grad has %d entries, want 1", len(grad))
+		}
+		var C, S, dC, dS float64
+		for i, x := range s.x {
+			sn, cs := math.Sincos(theta[0] * x)
+			C += u[i] * cs
+			S += u[i] * sn
+			dC -= u[i] * x * sn
+			dS += u[i] * x * cs
+		}
+		h := su*su + 2*(C*C+S*S)
+		g := 4 * (C*dC + S*dS)
+		if _, err := checkValue(h, []float64{g}); err != nil {
+			return 0, err
+		}
+		if grad != nil {
+			grad[0] = g
+		}
+		return h, nil
+	}
+}
+
+// rankOneBlock is the number of pairs of one parallel task of the
+// Gaussian rank-one sum.
+const rankOneBlock = 8192
+
+// gaussSearcher is the Gaussian bandwidth's distSearcher, with its
+// rank-one form.
+type gaussSearcher struct{ distSearcher }
+
+func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64, error) {
+	n := s.D.SymmetricDim()
+	m := n * (n - 1) / 2
+	w, d := make([]float64, 0, m), make([]float64, 0, m)
+	var diag float64
+	raw := s.D.RawSymmetric()
+	for i := 0; i < n; i++ {
+		diag += u[i] * u[i]
+		row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+		for j := i + 1; j < n; j++ {
+			w, d = append(w, 2*u[i]*u[j]), append(d, row[j])
+		}
+	}
+	nb := (m + rankOneBlock - 1) / rankOneBlock
+	return func(theta, grad []float64) (float64, error) {
+		if err := checkTheta("Inner", theta, 1); err != nil {
+			return 0, err
+		}
+		if grad != nil && len(grad) != 1 {
+			return 0, klearn.Errorf(klearn.ErrShape, "continuous: Inner: grad has %d entries, want 1", len(grad))
+		}
+		om := math.Exp(-2 * theta[0])
+		if om == 0 || math.IsInf(om, 0) {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: Inner: θ = %g gives e^{−2θ} = %g", theta[0], om)
+		}
+		hs, gs := make([]float64, nb), make([]float64, nb)
+		z := []float64{om}
+		parallel.For(nb, func(b int) {
+			lo, hi := b*rankOneBlock, min((b+1)*rankOneBlock, m)
+			g := make([]float64, 1)
+			hs[b] = expsum.Sum(w[lo:hi], d[lo:hi], hi-lo, z, g)
+			gs[b] = g[0]
+		})
+		h, g := diag, 0.0
+		for b := range hs { // block order: the same sum for any GOMAXPROCS
+			h += hs[b]
+			g += gs[b]
+		}
+		g *= -2 * om // expsum's gradient is −Σ w D e^{−Dω}
+		if _, err := checkValue(h, []float64{g}); err != nil {
+			return 0, err
+		}
+		if grad != nil {
+			grad[0] = g
+		}
+		return h, nil
+	}
+}
