@@ -409,54 +409,53 @@ func segment(ch *mat.Cholesky, K, G *mat.SymDense, y []float64, mu float64) (flo
 	if err != nil {
 		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
 	}
-	var D *mat.SymDense // G − K, formed for the first direct evaluation
-	run := func(usePencil bool) (float64, error) {
-		var last segPoint
-		// high: a pencil evaluation above pencilMax. One evaluation serves
-		// f, f′ and f″ at l.
-		high := false
-		eval := func(l float64) segPoint {
-			if last.ok && last.lambda == l {
-				return last
-			}
-			if usePencil && l < 1 {
-				if f, d1, d2, ok := pen.at(l); ok {
-					high = high || l > pencilMax
-					last = segPoint{l, f, d1, d2, nil, true}
-					return last
-				}
-			}
-			if D == nil {
-				var err error
-				if D, err = kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G}); err != nil {
-					last = segPoint{lambda: l, err: klearn.Errorf(err, "continuous: Greedy step 3"), ok: true}
-					return last
-				}
-			}
-			last = segmentAt(K, G, D, y, mu, l)
-			return last
-		}
-		res, err := opt.Minimize1D(opt.Problem1D{
-			Func:   func(l float64) float64 { return eval(l).f },
-			Deriv:  func(l float64) float64 { return eval(l).d1 },
-			Deriv2: func(l float64) float64 { return eval(l).d2 },
-		}, 0, 1, 1, nil)
-		if last.err != nil {
-			return 0, last.err
-		}
-		if err != nil {
-			return 0, klearn.Errorf(err, "continuous: Greedy step 3")
-		}
-		if usePencil && high && res.X[0] > pencilMax {
-			return math.NaN(), nil
-		}
-		return res.X[0], nil
-	}
-	l, err := run(true)
-	if err == nil && math.IsNaN(l) {
-		l, err = run(false)
+	l, high, err := segmentSearch(pen, K, G, y, mu)
+	if err == nil && high && l > pencilMax {
+		l, _, err = segmentSearch(nil, K, G, y, mu)
 	}
 	return l, err
+}
+
+// segmentSearch runs step 3's Minimize1D from λ = 1, through the pencil
+// pen for λ < 1 where it factors, else (pen nil) by segmentAt alone, and
+// says whether it evaluated the pencil above pencilMax.
+func segmentSearch(pen *pencil, K, G *mat.SymDense, y []float64, mu float64) (float64, bool, error) {
+	var D *mat.SymDense // G − K, formed for the first direct evaluation
+	var last segPoint
+	high := false
+	eval := func(l float64) segPoint { // one evaluation serves f, f′ and f″ at l
+		if last.ok && last.lambda == l {
+			return last
+		}
+		if pen != nil && l < 1 {
+			if f, d1, d2, ok := pen.at(l); ok {
+				high = high || l > pencilMax
+				last = segPoint{l, f, d1, d2, nil, true}
+				return last
+			}
+		}
+		if D == nil {
+			var err error
+			if D, err = kernel.Combine([]float64{-1, 1}, []*mat.SymDense{K, G}); err != nil {
+				last = segPoint{lambda: l, err: klearn.Errorf(err, "continuous: Greedy step 3"), ok: true}
+				return last
+			}
+		}
+		last = segmentAt(K, G, D, y, mu, l)
+		return last
+	}
+	res, err := opt.Minimize1D(opt.Problem1D{
+		Func:   func(l float64) float64 { return eval(l).f },
+		Deriv:  func(l float64) float64 { return eval(l).d1 },
+		Deriv2: func(l float64) float64 { return eval(l).d2 },
+	}, 0, 1, 1, nil)
+	if last.err != nil {
+		return 0, false, last.err
+	}
+	if err != nil {
+		return 0, false, klearn.Errorf(err, "continuous: Greedy step 3")
+	}
+	return res.X[0], high, nil
 }
 
 // segPoint is φ, φ' and φ” of step 3 at λ, or the error that stopped

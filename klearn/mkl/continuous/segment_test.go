@@ -9,7 +9,6 @@ import (
 
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
-	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // segmentCase is a step-3 problem: K a mixture of kernels, G a new one.
@@ -67,7 +66,7 @@ func segmentCases(t *testing.T) []segmentCase {
 // TestPencilMatchesDirect: step 3's φ, φ' and φ” through the reduced
 // pencil (segment.go) against the factorisation of K_λ + μI (segmentAt)
 // for λ ≤ pencilMax, and the λ segment returns against the one of
-// Minimize1D on segmentAt alone: the same E(K_λ) to 1e-10, the same λ when
+// Minimize1D on segmentAt alone (step 3 before the pencil): the same E(K_λ) to 1e-10, the same λ when
 // it lies above pencilMax.
 func TestPencilMatchesDirect(t *testing.T) {
 	for _, c := range segmentCases(t) {
@@ -105,29 +104,18 @@ func TestPencilMatchesDirect(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var last segPoint
-			at := func(l float64) segPoint {
-				if !last.ok || last.lambda != l {
-					last = segmentAt(c.K, c.G, D, c.y, mu, l)
-				}
-				return last
-			}
-			ref, err := opt.Minimize1D(opt.Problem1D{
-				Func:   func(l float64) float64 { return at(l).f },
-				Deriv:  func(l float64) float64 { return at(l).d1 },
-				Deriv2: func(l float64) float64 { return at(l).d2 },
-			}, 0, 1, 1, nil)
+			ref, _, err := segmentSearch(nil, c.K, c.G, c.y, mu)
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, e0 := segmentAt(c.K, c.G, D, c.y, mu, lam).f, segmentAt(c.K, c.G, D, c.y, mu, ref.X[0]).f
+			e, e0 := segmentAt(c.K, c.G, D, c.y, mu, lam).f, segmentAt(c.K, c.G, D, c.y, mu, ref).f
 			if math.Abs(e-e0) > 1e-10*math.Abs(e0) {
-				t.Errorf("%s μ = %g: step 3 λ = %.12g, E = %.15g; by the factorisation alone λ = %.12g, E = %.15g", c.name, mu, lam, e, ref.X[0], e0)
+				t.Errorf("%s μ = %g: step 3 λ = %.12g, E = %.15g; by the factorisation alone λ = %.12g, E = %.15g", c.name, mu, lam, e, ref, e0)
 			}
-			if ref.X[0] > pencilMax && lam != ref.X[0] {
-				t.Errorf("%s μ = %g: step 3 λ = %.17g above pencilMax, by the factorisation %.17g", c.name, mu, lam, ref.X[0])
+			if ref > pencilMax && lam != ref {
+				t.Errorf("%s μ = %g: step 3 λ = %.17g above pencilMax, by the factorisation %.17g", c.name, mu, lam, ref)
 			}
-			t.Logf("%s μ = %g: λ = %.12g, by the factorisation %.12g", c.name, mu, lam, ref.X[0])
+			t.Logf("%s μ = %g: λ = %.12g, by the factorisation %.12g", c.name, mu, lam, ref)
 		}
 	}
 }

@@ -4,10 +4,9 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/internal/expsum"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -34,8 +33,13 @@ import (
 //     n sines and cosines and two products with P per evaluation instead
 //     of n² cosines.
 //
-// The pair sums run on fixed blocks of pairs in parallel and are reduced
-// in block order, so h and ∇h are the same bits for any GOMAXPROCS.
+// The Gaussian pair sums are sums of exponentials of linear functions of
+// ω_k = e^{−2u_k}, Σ_p w_p exp(−⟨β_p, ω⟩) with β_p = D_p or Q_p·:
+// internal/expsum evaluates each with its gradient in one pass with vector
+// exponentials (within two ulps of math.Exp), Q stored column after column
+// as it reads it. The pair sums run on fixed blocks of pairs in parallel
+// and are reduced in block order, so h and ∇h are the same bits for any
+// GOMAXPROCS.
 
 // pairBlock is the number of pairs of one parallel task of the pair sums.
 const pairBlock = 4096
@@ -147,22 +151,18 @@ func (s *gaussPairs) eval(theta, grad []float64) float64 {
 	om := math.Exp(-2 * theta[0])
 	nb := (len(s.d) + pairBlock - 1) / pairBlock
 	hs, gs := make([]float64, nb), make([]float64, nb)
+	z := []float64{om}
 	blocks(len(s.d), func(b, lo, hi int) {
-		var h, g float64
-		w, d := s.w[lo:hi], s.d[lo:hi]
-		for k, dk := range d {
-			v := w[k] * math.Exp(-dk*om)
-			h += v
-			g += v * dk
-		}
-		hs[b], gs[b] = h, g
+		g := make([]float64, 1)
+		hs[b] = expsum.Sum(s.w[lo:hi], s.d[lo:hi], hi-lo, z, g)
+		gs[b] = g[0]
 	})
 	h, g := s.trace, 0.0
 	for b := range hs {
 		h += hs[b]
 		g += gs[b]
 	}
-	grad[0] = 2 * om * g
+	grad[0] = -2 * om * g // expsum's gradient is −Σ w D e^{−Dω}
 	return h
 }
 
@@ -175,7 +175,7 @@ func (s *gaussPairs) gram(theta []float64) (*mat.SymDense, error) {
 type ardPairs struct {
 	pairs
 	dim    int
-	q      []float64 // q[p·dim + k]: squared difference of pair p in column k
+	q      []float64 // q[k·m + p]: squared difference of pair p in column k (m pairs)
 	lambda float64
 }
 
@@ -188,10 +188,10 @@ func newARDPairs(X *mat.Dense, lambda float64) (*ardPairs, error) {
 		off := i*n - i*(i+1)/2
 		for j := i + 1; j < n; j++ {
 			xj := X.RawRowView(j)
-			q := s.q[(off+j-i-1)*d : (off+j-i)*d]
-			for k := range q {
+			p := off + j - i - 1
+			for k := range xi {
 				t := xi[k] - xj[k]
-				q[k] = t * t
+				s.q[k*m+p] = t * t
 			}
 		}
 	})
@@ -213,18 +213,8 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 	nb := (m + pairBlock - 1) / pairBlock
 	hs, gs := make([]float64, nb), make([]float64, nb*d)
 	blocks(m, func(b, lo, hi int) {
-		// a = Q inv and g = Qᵀv over the block's rows of Q (m×d, row
-		// major), as two matrix-vector products.
-		Q := blas64.General{Rows: hi - lo, Cols: d, Stride: d, Data: s.q[lo*d : hi*d]}
-		v := make([]float64, hi-lo)
-		blas64.Gemv(blas.NoTrans, 1, Q, blas64.Vector{N: d, Data: inv, Inc: 1}, 0, blas64.Vector{N: hi - lo, Data: v, Inc: 1})
-		var h float64
-		for p, a := range v {
-			v[p] = s.w[lo+p] * math.Exp(-a)
-			h += v[p]
-		}
-		blas64.Gemv(blas.Trans, 1, Q, blas64.Vector{N: hi - lo, Data: v, Inc: 1}, 0, blas64.Vector{N: d, Data: gs[b*d : (b+1)*d], Inc: 1})
-		hs[b] = h
+		// Column k of the block's pairs starts at q[k·m + lo].
+		hs[b] = expsum.Sum(s.w[lo:hi], s.q[lo:], m, inv, gs[b*d:(b+1)*d])
 	})
 	h := s.trace
 	for k := range grad {
@@ -237,7 +227,7 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 		}
 	}
 	for k := range grad {
-		grad[k] *= 2 * inv[k]
+		grad[k] *= -2 * inv[k] // expsum's gradient is −Σ_p w_p e^{−a_p} Q_pk
 	}
 	// Eq. (4): the bandwidth-spread penalty. An h or ∇h that is not
 	// finite, or a penalty that overflows, is NaN here, which searchStage
@@ -250,7 +240,7 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 }
 
 func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {
-	d := s.dim
+	d, m := s.dim, len(s.w)
 	inv := make([]float64, d)
 	for k, u := range theta {
 		inv[k] = math.Exp(-2 * u)
@@ -260,8 +250,8 @@ func (s *ardPairs) gram(theta []float64) (*mat.SymDense, error) {
 	}
 	return s.unitGram(func(p int) float64 {
 		var a float64
-		for k, v := range s.q[p*d : (p+1)*d] {
-			a += v * inv[k]
+		for k, v := range inv {
+			a += s.q[k*m+p] * v
 		}
 		return math.Exp(-a)
 	}), nil
