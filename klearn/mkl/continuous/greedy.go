@@ -86,6 +86,9 @@ type GreedyModel struct {
 	status opt.Status
 	a      []float64
 	train  *mat.Dense
+	// dirichlet: the family is Dirichlet, whose predictor Decision sums
+	// through the feature map (dirichletDecision).
+	dirichlet bool
 }
 
 var _ mkl.FeatureLearner[*GreedyModel] = Greedy{}
@@ -113,7 +116,8 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &GreedyModel{train: Xc, status: opt.IterationLimit}
+	_, dirichlet := g.Family.(Dirichlet)
+	m := &GreedyModel{train: Xc, status: opt.IterationLimit, dirichlet: dirichlet}
 	var thetas [][]float64
 	var weights []float64
 	var K *mat.SymDense
@@ -557,6 +561,9 @@ func (m *GreedyModel) Kernel() kernel.Kernel {
 func (m *GreedyModel) Decision(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.a == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "continuous: GreedyModel is not fitted")
+	}
+	if m.dirichlet {
+		return m.dirichletDecision(X)
 	}
 	C, err := CrossTrain(m.kern, X, m.train)
 	if err != nil {

@@ -137,3 +137,64 @@ func TestSearchUnitMatchesSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestDirichletDecision: the Dirichlet model's predictor through the
+// feature expansion equals Σ_i a_i K(x_i, x) with the learned kernel's
+// cross matrix (kernel.Cross) to 1e-10 of Σ_i |a_i| · 3, also for rows far
+// from the training inputs; bad rows give the errors of CrossTrain and are
+// not changed.
+func TestDirichletDecision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 60
+	X := mat.NewDense(n, 1, nil)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		v := 5 + 2*math.Pi*rng.Float64()
+		X.Set(i, 0, v)
+		y[i] = 1
+		if math.Sin(2*v)+0.2*rng.NormFloat64() < 0 {
+			y[i] = -1
+		}
+	}
+	m, err := Greedy{Family: Dirichlet{}, Mu: 1e-2, MaxSteps: 6}.Fit(X, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Atoms()) < 3 {
+		t.Fatalf("only %d atoms", len(m.Atoms()))
+	}
+	Xte := mat.NewDense(40, 1, nil)
+	for i := 0; i < 40; i++ {
+		Xte.Set(i, 0, -20+60*rng.Float64())
+	}
+	got, err := m.Decision(Xte)
+	if err != nil {
+		t.Fatal(err)
+	}
+	C, err := CrossTrain(m.Kernel(), Xte, m.train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want mat.VecDense
+	want.MulVec(C, mat.NewVecDense(n, m.a))
+	var scale float64
+	for _, v := range m.a {
+		scale += 3 * math.Abs(v)
+	}
+	for i, v := range got {
+		if math.Abs(v-want.AtVec(i)) > 1e-10*scale {
+			t.Errorf("row %d: f = %.15g, the cross kernel gives %.15g", i, v, want.AtVec(i))
+		}
+	}
+	X2 := mat.NewDense(3, 2, nil)
+	if _, err := m.Decision(X2); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("two columns: err = %v", err)
+	}
+	bad := mat.NewDense(2, 1, []float64{1, math.NaN()})
+	if _, err := m.Decision(bad); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("NaN row: err = %v", err)
+	}
+	if v := bad.At(0, 0); v != 1 || !math.IsNaN(bad.At(1, 0)) {
+		t.Errorf("Decision changed its input")
+	}
+}
