@@ -156,7 +156,7 @@ func multistart(lo, hi []float64, starts [][]float64, set *opt.Settings, inner f
 		cfg.MaxIter = DefaultSearchMaxIter
 	}
 	set = &cfg
-	// Inner's errors inside the objective: the shapes were checked above,
+	// Inner's errors inside the objective: the callers checked the shapes,
 	// so an error is a non-finite h or ∇h (overflow); it stops the search
 	// and is returned. The optimiser asks for ∇h at each point whose h it
 	// has just computed, and Inner forms both in one pass: the last point's

@@ -120,6 +120,20 @@ func Quick() Config {
 // draws. Quick mode (BenchmarkFigure1Quick, three runs): CR 20–22, each
 // other method under 1.4, about 24 per draw.
 //
+// CR and CA since bef805a (package continuous: Greedy's step 2 on uuᵀ in
+// O(n) for Dirichlet and by expsum for the Gaussian, step 3 through a
+// reduced pencil, O(n) per λ; the Dirichlet predictor through its feature
+// map; package stagewise: the Gaussian stage sums by expsum), CPU seconds
+// per job against 7bf89aa, test binaries built with GOAMD64=v3 and run
+// alternately, niced, at a load average of 5–9 (2026-11-29; the tables in
+// klearn/mkl/continuous and klearn/mkl/stagewise BENCHMARKS.md): Figure
+// 1(b) CR on draw 1 35.5–37.1 (7bf89aa: 312 and 361), about 6 CPU
+// minutes for the ten draws instead of 50–60; quick mode 0.90–0.96
+// (13.6–17.7); Letter A–B CR 4.8–5.4 (14.0–15.2) and CA-nD 2.3–2.5
+// (7.0–7.4); Banana CR 16.4–18.9 (42.0–44.1); the same test errors and
+// chosen μ, C and λ. The per-job costs and the estimate below are those
+// measured before.
+//
 // Estimate of the whole run: Figure 2 about 4 CPU minutes; MNIST 15
 // minutes for the ten repetitions of the cheap methods and 26 for CR's
 // three; Letter 22, 37 (CR) and 13 (CR (DC)); the Table 3 sets 65 and
