@@ -407,11 +407,13 @@ func solveWith(ch *mat.Cholesky, y []float64, mu float64) ([]float64, float64, e
 // K + μI, and at λ = 1 (or where the pencil fails) by segmentAt. Above
 // pencilMax the pencil is less accurate than the factorisation: if the
 // search ends there after a pencil evaluation above pencilMax, it is run
-// again on segmentAt alone (the λ of the factorisation throughout).
+// again on segmentAt alone (the λ of the factorisation throughout), as it
+// is when the reduction is not finite.
 func segment(ch *mat.Cholesky, K, G *mat.SymDense, y []float64, mu float64) (float64, error) {
 	pen, err := newPencil(ch, G, y, mu)
-	if err != nil {
-		return 0, klearn.Errorf(err, "continuous: Greedy step 3")
+	if err != nil { // a reduction that overflows: the factorisation alone
+		l, _, err := segmentSearch(nil, K, G, y, mu)
+		return l, err
 	}
 	l, high, err := segmentSearch(pen, K, G, y, mu)
 	if err == nil && high && l > pencilMax {

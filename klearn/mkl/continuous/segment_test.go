@@ -1,12 +1,14 @@
 package continuous
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 )
@@ -117,5 +119,40 @@ func TestPencilMatchesDirect(t *testing.T) {
 			}
 			t.Logf("%s μ = %g: λ = %.12g, by the factorisation %.12g", c.name, mu, lam, ref)
 		}
+	}
+}
+
+// TestSegmentPencilOverflow: when the reduced pencil overflows (K + μI of
+// order 1e-300 against a G of order 1e10), newPencil refuses it and step 3
+// is the search on the factorisation alone.
+func TestSegmentPencilOverflow(t *testing.T) {
+	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 30, 2, 8)
+	G0, err := kernel.Gram(kernel.Gaussian{Sigma: 1}, X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	K, G := mat.NewSymDense(30, nil), mat.NewSymDense(30, nil)
+	G.ScaleSym(1e10, G0)
+	for i := 0; i < 30; i++ {
+		K.SetSym(i, i, 1e-300)
+	}
+	const mu = 1e-300
+	_, _, ch, err := solveFactor(K, y, mu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newPencil(ch, G, y, mu); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Fatalf("newPencil: err = %v, want ErrNotFinite", err)
+	}
+	got, err := segment(ch, K, G, y, mu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := segmentSearch(nil, K, G, y, mu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("step 3 λ = %v, the factorisation alone %v", got, want)
 	}
 }
