@@ -129,9 +129,10 @@ func discreteClaim(errs [][]float64, edges []int) repro.Claim {
 
 // edgeFlag appends to the detail of p, the part of Methods[m] over n
 // draws, how many of them chose its C (μ for CR) at an edge of the grid
-// (edges[m], Results.Edges), when any did: the protocol's
-// grid is then too narrow for that method, which a reader of the row must
-// see. The outcome is unchanged.
+// (edges[m], Results.Edges), when any did: the grid may cut off the value
+// validation prefers, which a reader of the row must see (for a method
+// near chance, whose validation error hardly moves with C, it says
+// little). The outcome is unchanged.
 func edgeFlag(p repro.Part, m int, edges []int, n int) repro.Part {
 	if m >= len(edges) || edges[m] == 0 {
 		return p
