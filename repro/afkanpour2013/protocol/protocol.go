@@ -77,8 +77,8 @@ func grid(lo, hi, step float64) []float64 {
 // Quick is the CI configuration: 150/150/500 points for the sine problem
 // on three draws (Full's ten), a coarser C grid, μ ∈ {10⁻², …, 10³} (at
 // 150 points the validation error of CR is least at μ = 1 or 10 on the
-// three draws, measured at 7bf89aa; {10⁻³, 10⁻², 10⁻¹} chose its top
-// edge on each); the task experiments at small sizes (the 50-D problem
+// three draws, measured at 7bf89aa; {10⁻³, 10⁻², 10⁻¹} chose one of its
+// edges on each); the task experiments at small sizes (the 50-D problem
 // at γ ∈ {0, 10, 40}, one MNIST task, one Letter task and three small
 // Table 3 data sets, two repetitions each for the paired tests).
 func Quick() Config {
