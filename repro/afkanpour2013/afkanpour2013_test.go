@@ -171,6 +171,13 @@ func TestRunSmall(t *testing.T) {
 	if !differ {
 		t.Error("every method has the same error on both draws: the draws are not independent")
 	}
+	// Every C of the two-value grid is at an edge of it; CR's single μ is
+	// no choice, so never at an edge.
+	for m, k := range res.Edges {
+		if want := map[bool]int{true: 0, false: 2}[Methods[m] == "CR"]; k != want || len(res.Edges) != len(Methods) {
+			t.Errorf("%s: chosen at a grid edge on %d draws, want %d", Methods[m], k, want)
+		}
+	}
 	if res.H1[6] >= res.H1[0] {
 		t.Errorf("three frequencies (%.1f %%) not better than √2 alone (%.1f %%)", res.H1[6], res.H1[0])
 	}
@@ -284,6 +291,30 @@ func TestChecksFailOnMutation(t *testing.T) {
 	}
 }
 
+// TestGridEdgeFlagged: a Figure 1(b) method whose C (μ for CR) was chosen
+// at an edge of its grid on some draws is flagged in its part of the
+// verdict, with the count, and only then; the outcome is the same.
+func TestGridEdgeFlagged(t *testing.T) {
+	res := &Results{Mode: "full", Train: 500, Val: 500, Test: 1000}
+	craftedFigure1(res, 8)
+	clean := byID(Verdict(res))
+	res.Edges = make([]int, len(Methods))
+	res.Edges[1], res.Edges[3] = 3, 8 // CR's μ on 3 draws, D1's C on all
+	c := byID(Verdict(res))
+	for _, id := range []string{"Figure 1(b) CA, CR", "Figure 1(b) discrete"} {
+		if c[id].Outcome != clean[id].Outcome {
+			t.Errorf("%s: %v flagged, %v not", id, c[id].Outcome, clean[id].Outcome)
+		}
+		for k, p := range c[id].Parts {
+			flagged := strings.Contains(p.Detail, "flag:")
+			want := map[string]string{"CR": "μ chosen at an edge of its grid on 3 of 8 draws", "D1": "C chosen at an edge of its grid on 8 of 8 draws"}[p.Name]
+			if flagged != (want != "") || !strings.Contains(p.Detail, want) || strings.Contains(clean[id].Parts[k].Detail, "flag:") {
+				t.Errorf("%s part %s: %q (want %q)", id, p.Name, p.Detail, want)
+			}
+		}
+	}
+}
+
 // TestCloseNeedsEquivalence: Figure 1(b)'s "close" is an equivalence test
 // over draws. Errors within a few tenths of the three-frequency SVM's over
 // eight draws are equivalent; CA 3 points above it on every draw is not;
@@ -297,13 +328,13 @@ func TestCloseNeedsEquivalence(t *testing.T) {
 		}
 		return out
 	}
-	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle); c.Outcome != repro.Reproduced {
+	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil); c.Outcome != repro.Reproduced {
 		t.Errorf("close on 8 draws: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{near(3), near(0)}, oracle); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
+	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
 		t.Errorf("CA 3 points above: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}); c.Outcome != repro.Undecided {
+	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil); c.Outcome != repro.Undecided {
 		t.Errorf("one draw: %v (%s)", c.Outcome, c.Ours)
 	}
 }

@@ -28,8 +28,12 @@ type Results struct {
 	DrawErrors [][]float64
 	Oracle     []float64
 	// Errors are the mean of DrawErrors over the draws, in Methods order;
-	// Chosen the C (or μ for CR) chosen on draw 0.
+	// Chosen the C (or μ for CR) chosen on draw 0; Edges[m] the number of
+	// draws on which Methods[m] chose the smallest or largest value of its
+	// grid (protocol.AtGridEdge: the grid may cut off the value validation
+	// prefers; the verdict flags it).
 	Errors, Chosen []float64
+	Edges          []int `json:",omitempty"`
 	// CA and CR are the frequencies learned on draw 0; CAFall is the
 	// largest fall of CA's training alignment between stages
 	// (MethodResult.Fall) over the draws.
@@ -106,9 +110,12 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m protocol.MethodResult) {
 			i := slices.Index(Methods, j.Method)
 			if res.DrawErrors == nil {
-				res.DrawErrors = make([][]float64, len(Methods))
+				res.DrawErrors, res.Edges = make([][]float64, len(Methods)), make([]int, len(Methods))
 			}
 			res.DrawErrors[i] = append(res.DrawErrors[i], m.Error)
+			if protocol.AtGridEdge(cfg.ChoiceGrid(j.Method), m.Chosen) {
+				res.Edges[i]++
+			}
 			res.CAFall = math.Max(res.CAFall, m.Fall)
 			if j.Split > 0 {
 				return

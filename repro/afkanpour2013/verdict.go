@@ -54,8 +54,8 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(fc)
 
 	if len(res.DrawErrors) == len(Methods) && len(res.H1) == len(H1Sets) {
-		r.Add(closeClaim(res.DrawErrors[:2], res.Oracle))
-		r.Add(discreteClaim(res.DrawErrors))
+		r.Add(closeClaim(res.DrawErrors[:2], res.Oracle, res.Edges))
+		r.Add(discreteClaim(res.DrawErrors, res.Edges))
 	}
 	r.Add(taskClaims(res)...)
 	if res.Mode == "quick" {
@@ -88,14 +88,17 @@ func h1Claim(res *Results) repro.Claim {
 // independent draw of the sine problem), the equivalence test of its errors
 // against the three-frequency SVM's (oracle, paired by draw) within
 // ±CloseMargin points (repro.Equal at the criterion's level). Fewer than two
-// draws give no test: undecided, whatever the numbers.
-func closeClaim(errs [][]float64, oracle []float64) repro.Claim {
+// draws give no test: undecided, whatever the numbers. edges (Results.Edges,
+// nil when not counted) flags in a part's detail the draws whose C or μ
+// was chosen at its grid's edge (edgeFlag); the outcome does not read it.
+func closeClaim(errs [][]float64, oracle []float64, edges []int) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part
 	for i, m := range Methods[:2] {
-		parts = append(parts, overDraws(m, errs[i], oracle, "equivalence", func() (repro.Part, error) {
+		p := overDraws(m, errs[i], oracle, "equivalence", func() (repro.Part, error) {
 			return repro.Equal(m, errs[i], oracle, crit.Margin, crit.Level())
-		}))
+		})
+		parts = append(parts, edgeFlag(p, i, edges, len(errs[i])))
 	}
 	return repro.Claim{ID: "Figure 1(b) CA, CR", Kind: repro.Experiment, Statement: "CA and CR come close to the three-frequency SVM",
 		Paper: "close to 2.3 % (bar chart, no numbers)", Tolerance: fmt.Sprintf("TOST within ±%g points of our three-frequency SVM, paired over %d draws", crit.Margin, len(oracle)),
@@ -107,20 +110,39 @@ func closeClaim(errs [][]float64, oracle []float64) repro.Claim {
 // test errors in percent, one per draw of the sine problem), the
 // one-sided paired test over the draws that CA's error (errs[0]) is lower
 // (repro.Better at the criterion's level and δ). A tie is never support;
-// fewer than two draws give no test: undecided.
-func discreteClaim(errs [][]float64) repro.Claim {
+// fewer than two draws give no test: undecided. edges as for closeClaim.
+func discreteClaim(errs [][]float64, edges []int) repro.Claim {
 	crit := criterion("figure1-errors")
 	var parts []repro.Part
 	for i, m := range Methods[2:] {
-		parts = append(parts, overDraws(m, errs[i+2], errs[0], "paired test", func() (repro.Part, error) {
+		p := overDraws(m, errs[i+2], errs[0], "paired test", func() (repro.Part, error) {
 			p, err := repro.Better(m, errs[0], errs[i+2], crit.Test, crit.Level(), false, crit.Delta)
 			p.Detail = "CA against " + m + ": " + p.Detail
 			return p, err
-		}))
+		})
+		parts = append(parts, edgeFlag(p, i+2, edges, len(errs[i+2])))
 	}
 	return repro.Claim{ID: "Figure 1(b) discrete", Kind: repro.Experiment, Statement: "the methods on the fixed kernels σ ∈ {0, …, 9} are worse than CA",
 		Paper: "worse (bar chart, no numbers)", Tolerance: fmt.Sprintf("CA's error lower by a one-sided %s over %d draws (δ %g points)", crit.Test, len(errs[0]), crit.Delta),
 		Reason: "a finite-set method is not shown worse than CA over the draws (a tie, or CA worse)"}.Decide(parts...)
+}
+
+// edgeFlag appends to the detail of p, the part of Methods[m] over n
+// draws, how many of them chose its C (μ for CR) at an edge of the grid
+// (edges[m], Results.Edges), when any did: the grid may cut off the value
+// validation prefers, which a reader of the row must see (for a method
+// near chance, whose validation error hardly moves with C, it says
+// little). The outcome is unchanged.
+func edgeFlag(p repro.Part, m int, edges []int, n int) repro.Part {
+	if m >= len(edges) || edges[m] == 0 {
+		return p
+	}
+	what := "C"
+	if Methods[m] == "CR" {
+		what = "μ"
+	}
+	p.Detail += fmt.Sprintf("; flag: %s chosen at an edge of its grid on %d of %d draws", what, edges[m], n)
+	return p
 }
 
 // overDraws is the part of method m decided by test on its errors a and

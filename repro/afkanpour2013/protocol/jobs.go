@@ -113,6 +113,16 @@ type MethodResult struct {
 	Fall float64 `json:",omitempty"`
 }
 
+// ChoiceGrid is the grid from which method m of Figure 1(b) chooses its
+// hyper-parameter on the validation sample: μ (Mus) for CR, the SVM's C
+// (Cs) for the others.
+func (cfg Config) ChoiceGrid(m string) []float64 {
+	if m == "CR" {
+		return cfg.Mus
+	}
+	return cfg.Cs
+}
+
 // FullDraws is the number of independent draws of the sine problem in
 // full and paper mode: enough for Figure 1(b)'s paired tests over draws.
 const FullDraws = 10
@@ -248,6 +258,28 @@ func h1Row(cfg Config, r int, seed uint64) (float64, error) {
 
 // method runs method m (an index into Methods) of Figure 1(b) on the draw
 // of the sine problem with the given seed.
+//
+// Stated by the paper (Section 3.1, Section 3, footnotes 3 and 6,
+// Supplement B.2): x ∼ U[−10, 10], y = sign f, three samples of 500, 500
+// and 1000 points, κ_σ = 1 + 2cos(σ|x − x'|); CA's Algorithm 1 with
+// T = 50, ε = 10⁻¹⁰, θ = 10⁻³ and η_max = 1, stopping at the first stage
+// that gains no more than θ (stagewise's defaults); an SVM on CA's kernel
+// and on the finite sets, its C chosen on the validation sample from
+// 10^{−5:0.5:5}; CR's μ chosen on the validation sample; the finite set
+// σ ∈ {0, …, 9}; the three-frequency SVM (h1Row) with uniform weights.
+//
+// Our choices, the paper silent: σ searched over [0, 10] (it holds √2,
+// √12, √60 and the finite set's range) by a bounded quasi-Newton method
+// from the restarts 0.5, 1.5, …, 9.5 (continuous.Dirichlet's defaults; the
+// paper runs fmincon's interior-point method and gives restarts only for
+// the Gaussian bandwidths, 10^{−3…5}: a substitute optimiser, not its
+// solver); CR's μ grid (Config.Mus, flagged when chosen at an edge:
+// AtGridEdge), its cap of 50 steps and relative tolerance 10⁻⁶ on the
+// test of Eq. (10) (continuous.Greedy's defaults) and no initial kernel;
+// the weights of CA's kernel rescaled to sum to one (the alignment is
+// scale-free; the rescaling gives C its usual meaning); the SVM with a
+// bias; the first of equal validation errors kept (selectC); and the
+// number of draws (FullDraws).
 func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 	tr, val, te, err := samples(cfg, seed)
 	if err != nil {
