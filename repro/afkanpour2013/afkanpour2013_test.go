@@ -315,6 +315,29 @@ func TestGridEdgeFlagged(t *testing.T) {
 	}
 }
 
+// TestStepCapFlagged: draws on which CR's chosen model stopped at the
+// step cap are counted in CR's part of "Figure 1(b) CA, CR", and only
+// there; the outcome is the same. A CR job whose chosen model stopped at the
+// cap records it.
+func TestStepCapFlagged(t *testing.T) {
+	res := &Results{Mode: "full", Train: 500, Val: 500, Test: 1000}
+	craftedFigure1(res, 8)
+	clean := byID(Verdict(res))
+	res.Capped = 5
+	c := byID(Verdict(res))
+	for _, id := range []string{"Figure 1(b) CA, CR", "Figure 1(b) discrete"} {
+		if c[id].Outcome != clean[id].Outcome {
+			t.Errorf("%s: %v capped, %v not", id, c[id].Outcome, clean[id].Outcome)
+		}
+		for _, p := range c[id].Parts {
+			want := p.Name == "CR" && id == "Figure 1(b) CA, CR"
+			if got := strings.Contains(p.Detail, "step cap, not by the test of Eq. (10), on 5 of 8 draws"); got != want {
+				t.Errorf("%s part %s: %q (flag wanted: %v)", id, p.Name, p.Detail, want)
+			}
+		}
+	}
+}
+
 // TestCloseNeedsEquivalence: Figure 1(b)'s "close" is an equivalence test
 // over draws. Errors within a few tenths of the three-frequency SVM's over
 // eight draws are equivalent; CA 3 points above it on every draw is not;
@@ -328,13 +351,13 @@ func TestCloseNeedsEquivalence(t *testing.T) {
 		}
 		return out
 	}
-	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil); c.Outcome != repro.Reproduced {
+	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil, 0); c.Outcome != repro.Reproduced {
 		t.Errorf("close on 8 draws: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
+	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil, 0); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
 		t.Errorf("CA 3 points above: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil); c.Outcome != repro.Undecided {
+	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil, 0); c.Outcome != repro.Undecided {
 		t.Errorf("one draw: %v (%s)", c.Outcome, c.Ours)
 	}
 }

@@ -34,6 +34,9 @@ type Results struct {
 	// prefers; the verdict flags it).
 	Errors, Chosen []float64
 	Edges          []int `json:",omitempty"`
+	// Capped is the number of draws on which CR's chosen model stopped at
+	// its step cap (MethodResult.Capped; the verdict flags it).
+	Capped int `json:",omitempty"`
 	// CA and CR are the frequencies learned on draw 0; CAFall is the
 	// largest fall of CA's training alignment between stages
 	// (MethodResult.Fall) over the draws.
@@ -115,6 +118,9 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			res.DrawErrors[i] = append(res.DrawErrors[i], m.Error)
 			if protocol.AtGridEdge(cfg.ChoiceGrid(j.Method), m.Chosen) {
 				res.Edges[i]++
+			}
+			if m.Capped {
+				res.Capped++
 			}
 			res.CAFall = math.Max(res.CAFall, m.Fall)
 			if j.Split > 0 {

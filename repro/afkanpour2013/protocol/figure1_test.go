@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // TestAtGridEdge: the smallest and the largest value of a grid are its
@@ -91,6 +92,24 @@ func TestFigure1ChoicesInsideGrids(t *testing.T) {
 		}
 		if AtGridEdge(cfg.ChoiceGrid(name), res.Chosen) {
 			t.Errorf("%s chose %g, an edge of %v", name, res.Chosen, cfg.ChoiceGrid(name))
+		}
+		if name != "CR" {
+			if res.Capped {
+				t.Errorf("%s: Capped set", name)
+			}
+			continue
+		}
+		// Capped is the chosen model's stopping reason: refit at the chosen μ.
+		tr, _, _, err := samples(cfg, SineSeed(cfg.Seed, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gm, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: res.Chosen}.Fit(tr.X, tr.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := gm.Status() == opt.IterationLimit; res.Capped != want || len(gm.Errors()) == 0 {
+			t.Errorf("CR at μ = %g: Capped %v, the refit stopped at the cap: %v", res.Chosen, res.Capped, want)
 		}
 	}
 }

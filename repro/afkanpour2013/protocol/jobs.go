@@ -13,6 +13,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
@@ -111,6 +112,10 @@ type MethodResult struct {
 	// Fall is, for CA, the largest fall of its training alignment between
 	// stages (TaskResult.Fall).
 	Fall float64 `json:",omitempty"`
+	// Capped is, for CR, whether the model chosen on validation stopped at
+	// Greedy's step cap (continuous.DefaultMaxSteps) rather than by the
+	// test of Eq. (10) (Argyriou et al. 2006).
+	Capped bool `json:",omitempty"`
 }
 
 // ChoiceGrid is the grid from which method m of Figure 1(b) chooses its
@@ -274,7 +279,8 @@ func h1Row(cfg Config, r int, seed uint64) (float64, error) {
 // paper runs fmincon's interior-point method and gives restarts only for
 // the Gaussian bandwidths, 10^{−3…5}: a substitute optimiser, not its
 // solver); CR's μ grid (Config.Mus, flagged when chosen at an edge:
-// AtGridEdge), its cap of 50 steps and relative tolerance 10⁻⁶ on the
+// AtGridEdge), its cap of 50 steps (a chosen model stopped by it is flagged:
+// MethodResult.Capped) and relative tolerance 10⁻⁶ on the
 // test of Eq. (10) (continuous.Greedy's defaults) and no initial kernel;
 // the weights of CA's kernel rescaled to sum to one (the alignment is
 // scale-free; the rescaling gives C its usual meaning); the SVM with a
@@ -328,6 +334,7 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		for _, a := range models[res.Chosen].Atoms() {
 			res.Atoms = append(res.Atoms, Atom{a.Weight, a.Params[0]})
 		}
+		res.Capped = models[res.Chosen].Status() == opt.IterationLimit
 		return res, nil
 	case "DU":
 		var sig []float64
