@@ -96,8 +96,12 @@ func TestPencilMatchesDirect(t *testing.T) {
 				}
 				w := segmentAt(c.K, c.G, D, c.y, mu, l)
 				// φ' to Minimize1D's own tolerance on it, 1e-10(1+|φ|) (the
-				// two differ by rounding where φ is flat and φ' ≈ 0).
-				if math.Abs(f-w.f) > 1e-10*math.Abs(w.f) || math.Abs(d1-w.d1) > 1e-10*(1+math.Abs(w.f)+math.Abs(w.d1)) || math.Abs(d2-w.d2) > 1e-8*math.Abs(w.d2) {
+				// two differ by rounding where φ is flat and φ' ≈ 0). φ” is
+				// only the Newton curvature of the search: 1e-7 relative (at
+				// μ = 10⁻⁴ on the Dirichlet case the two agree to 1–2e-8 in a
+				// GOAMD64=v3 build, whose fused multiply-adds round
+				// differently, and to better than 1e-8 in a v1 build).
+				if math.Abs(f-w.f) > 1e-10*math.Abs(w.f) || math.Abs(d1-w.d1) > 1e-10*(1+math.Abs(w.f)+math.Abs(w.d1)) || math.Abs(d2-w.d2) > 1e-7*math.Abs(w.d2) {
 					t.Errorf("%s μ = %g λ = %g: pencil φ %.15g φ' %.15g φ'' %.15g; factorisation %.15g %.15g %.15g", c.name, mu, l, f, d1, d2, w.f, w.d1, w.d2)
 				}
 			}
