@@ -750,3 +750,18 @@ func TestTable4Names(t *testing.T) {
 		}
 	}
 }
+
+// TestInnerNoteNamesCappedFolds: a fold that ran fewer inner folds than
+// the mode's (protocol.CVFold.Inner) is named in the row's Ours, with its
+// count; folds that ran them all, and curves without the record, add
+// nothing.
+func TestInnerNoteNamesCappedFolds(t *testing.T) {
+	cs := []protocol.CVCurves{{Data: "Colon", Inner: []int{10, 10, 9}}, {Data: "Gisette", Inner: []int{10, 10}}, {Data: "Unrecorded"}}
+	got := innerNote(cs, 10)
+	if !strings.Contains(got, "Colon split 2 ran 9 inner folds") || strings.Contains(got, "Gisette") || strings.Contains(got, "Unrecorded") {
+		t.Errorf("innerNote = %q, want Colon split 2 only", got)
+	}
+	if got := innerNote(cs[1:], 10); got != "" {
+		t.Errorf("no capped fold: innerNote = %q, want empty", got)
+	}
+}

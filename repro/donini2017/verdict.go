@@ -185,6 +185,7 @@ func curvesClaims(res *Results) []repro.Claim {
 		out = append(out, repro.NotRunClaim("Figures 3–5", repro.Experiment, "AUC against D on the UCI data sets", "run on substitute data sets only"))
 	} else {
 		out = curvesPaperClaims(res, paper, at)
+		out[0].Ours += innerNote(paper, res.Inner)
 	}
 	if len(subs) > 0 {
 		sD, sSum, _ := curveParts(subs)
@@ -198,11 +199,30 @@ func curvesClaims(res *Results) []repro.Claim {
 			Statement: fmt.Sprintf("on the substitute data sets (%s), K_MKL beats K_D and K_sum at large D (counted apart)", strings.Join(names, ", ")),
 			Paper:     "K_MKL above K_D and K_sum (curves)", Tolerance: at, Reason: "ties or losses on the substitute data"}
 		sc = sc.Decide(append(sD, sSum...)...)
+		sc.Ours += innerNote(subs, res.Inner)
 		full := protocol.Full()
 		out = append(out, quick(res, sc, len(subs), fullCVSets(true), fmt.Sprintf("substitute sets, D = %d (full %d), %d of %d outer folds",
 			D, full.Ds[len(full.Ds)-1], len(subs[0].AUC[0][0]), full.Outer)))
 	}
 	return out
+}
+
+// innerNote names the outer folds of cs that ran fewer than k inner folds
+// (protocol.CVFold.Inner: a class of their training part is smaller than
+// k), for the row's Ours; empty when every fold ran k.
+func innerNote(cs []protocol.CVCurves, k int) string {
+	var s []string
+	for _, c := range cs {
+		for f, n := range c.Inner {
+			if n > 0 && n < k {
+				s = append(s, fmt.Sprintf("%s split %d ran %d inner folds (a class of its training part has %d rows)", c.Data, f, n, n))
+			}
+		}
+	}
+	if len(s) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; fewer than %d inner folds: %s", k, strings.Join(s, ", "))
 }
 
 // fullCVSets counts the data sets of Figures 3–5 in full mode that run

@@ -237,6 +237,9 @@ type CVCurves struct {
 	Best [][]float64
 	// Weights[D index] is EasyMKL's η averaged over the outer folds.
 	Weights [][]float64
+	// Inner[outer fold] is the number of inner folds the fold ran
+	// (CVFold.Inner).
+	Inner []int
 }
 
 // Mean returns the mean AUC of method m at D index di.
@@ -250,14 +253,39 @@ func (c CVCurves) Mean(m, di int) float64 {
 // (Base: K_MKL, K_D, K_sum), of K_{D,c} for each c of Config.Cs (Poly), and
 // of K_RBF and its printed rule for each γ of Config.Gammas (RBF, Typo),
 // with EasyMKL's weights η (Weights), the v chosen by the inner folds for
-// each nested kernel (V) and the size N of the data set.
+// each nested kernel (V), the number of inner folds (Inner) and the size N
+// of the data set.
 type CVFold struct {
-	N                     int
+	N int
+	// Inner is the number of inner folds the fold ran: Config.Inner, or
+	// the size of the smallest class of the outer training part when that
+	// is smaller (see innerFolds).
+	Inner                 int
 	Base, Poly, RBF, Typo [][]float64
 	Weights               [][]float64
 	// V[D index] is the v (Λ = v/(1−v)) the inner folds chose for K_MKL,
 	// K_D and K_sum.
 	V [][]float64
+}
+
+// innerFolds is the number of stratified inner folds of an outer training
+// part with labels y: k, or the size of its smallest class when that is
+// smaller, since each stratified fold needs a member of every class. Only
+// the Colon substitute needs it: Golub's 38 rows hold 11 AML, so the outer
+// training part whose test fold took two of them keeps 9. A class of fewer
+// than 2 members leaves no inner split (ErrParam).
+func innerFolds(y []float64, k int) (int, error) {
+	count := map[float64]int{}
+	for _, v := range y {
+		count[v]++
+	}
+	for _, c := range count {
+		k = min(k, c)
+	}
+	if k < 2 {
+		return 0, klearn.Errorf(klearn.ErrParam, "donini2017: Figures 3–5: a class of the outer training part has %d member, too few for inner folds", k)
+	}
+	return k, nil
 }
 
 // cvFold runs outer fold f (the split sp) of the nested CV of Figures 3–5.
@@ -281,7 +309,10 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 	if err != nil {
 		return out, err
 	}
-	inner, err := modelsel.StratifiedKFold(ytr, cfg.Inner, cfg.Seed+1+uint64(f))
+	if out.Inner, err = innerFolds(ytr, cfg.Inner); err != nil {
+		return out, err
+	}
+	inner, err := modelsel.StratifiedKFold(ytr, out.Inner, cfg.Seed+1+uint64(f))
 	if err != nil {
 		return out, err
 	}
@@ -452,6 +483,9 @@ func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 			}
 		}
 		out.Weights = append(out.Weights, avg)
+	}
+	for _, fd := range folds {
+		out.Inner = append(out.Inner, fd.Inner)
 	}
 	return out, nil
 }

@@ -358,3 +358,51 @@ func equal(a, b []float64) bool {
 	}
 	return len(a) == len(b)
 }
+
+// TestCVFoldInnerFoldsCapped: on the Colon substitute (Golub, 11 AML in
+// 38 rows) the outer training part that lost two AML to its test fold keeps
+// 9, fewer than the 10 inner folds of full mode: that fold runs 9
+// stratified inner folds (counted here from the labels, independently of
+// innerFolds) and records it, every other fold runs and records 10, and a
+// class of one member is refused with ErrParam.
+func TestCVFoldInnerFoldsCapped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the ten outer folds of a small data set")
+	}
+	cfg := Full()
+	cfg.Ds, cfg.VGrid, cfg.Cs, cfg.Gammas = []int{1, 2}, []float64{0.1, 0.9}, []float64{1}, []float64{0.5}
+	X, y, outer, err := cvOuter("Colon", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := 0
+	for f, sp := range outer {
+		smallest := len(sp.Train)
+		for _, label := range []float64{-1, 1} {
+			n := 0
+			for _, i := range sp.Train {
+				if y[i] == label {
+					n++
+				}
+			}
+			smallest = min(smallest, n)
+		}
+		want := min(cfg.Inner, smallest)
+		if want < cfg.Inner {
+			capped++
+		}
+		got, err := cvFold(X, y, cfg, sp, f)
+		if err != nil {
+			t.Fatalf("fold %d: %v", f, err)
+		}
+		if got.Inner != want {
+			t.Errorf("fold %d: %d inner folds, want %d (smallest class %d)", f, got.Inner, want, smallest)
+		}
+	}
+	if capped == 0 {
+		t.Error("no outer fold of Colon has a class smaller than the inner folds: the test does not test the cap")
+	}
+	if _, err := innerFolds([]float64{1, 1, 1, -1}, 10); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("a class of one member: %v, want ErrParam", err)
+	}
+}
