@@ -37,16 +37,29 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 	return out, nil
 }
 
+// libraryChunkBytes bounds the basis coefficients that Library holds at a
+// time (one chunk of rows, twice: as kernel.TK.CrossBlocks returns them and
+// transposed for the product).
+var libraryChunkBytes = 32 << 20
+
 // Library returns the Gram matrices of the TK kernels k_{P^s} of Eq. (25)
 // (one per P in Ps) on the training rows X and, if Xte is not nil, the
 // test×train cross matrices. As in Learner, inputs are scaled to [0, 1]ⁿ
 // with the training minimum and maximum and the box is [−ε, 1 + ε]ⁿ
-// (ε = margin; the paper's [SimpleMKL TK] uses ε = 0). Every K_s is
-// Σ_ab P^s_ab G_ab, computed for all s at once from the coefficients of
-// kernel.TK.PairBasis and kernel.TK.CrossBlocks (one matrix product).
-// Each P must be 2q×2q, finite and positive semi-definite (λ_min ≥
-// −1e−10·max(1, λ_max), kernel.TK.Validate). Errors: ErrEmpty, ErrShape,
-// ErrNotFinite, ErrParam, ErrNotPSD.
+// (ε = margin; the paper's [SimpleMKL TK] uses ε = 0). Every entry is
+// K_s(x, y) = Σ_{a≤b} P^s_ab B_ab(x, y), B the basis of the linear map
+// P ↦ K (Colbert & Peet's Eq. (7): G_aa on the diagonal, G_ab + G_ba off
+// it; kernel.TK.CrossBlocks), so the L kernels of a chunk of pairs (x, y)
+// are one matrix product of the L × q(2q+1) matrix of the P^s with the
+// chunk's basis coefficients (kernel.Linear's blocked product). The basis
+// of each pair is evaluated once for all L kernels, and only a chunk of it
+// (libraryChunkBytes) is held at a time: rows r₀ … r₁ of X against the
+// rows from r₀ on for the training Grams (the upper triangle and the
+// diagonal block), each chunk of test rows against X for the cross
+// matrices. Each P must be 2q×2q, finite and positive semi-definite
+// (λ_min ≥ −1e−10·max(1, λ_max), kernel.TK.Validate). Errors: ErrEmpty,
+// ErrShape, ErrNotFinite, ErrParam, ErrNotPSD. X, Xte and Ps are not
+// modified.
 func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) ([]*mat.SymDense, []*mat.Dense, error) {
 	m, d, err := klearn.CheckMatrix("tk: X", X)
 	if err != nil {
@@ -80,65 +93,101 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 			return nil, nil, klearn.Errorf(err, "tk: Library: P %d", s)
 		}
 	}
-	xs := kern.transform(X)
-	B, pairs, err := kern.TK.PairBasis(xs)
-	if err != nil {
+	nte := 0
+	if Xte != nil {
+		var dte int
+		if nte, dte, err = klearn.CheckMatrix("tk: Xte", Xte); err != nil {
+			return nil, nil, err
+		}
+		if dte != d {
+			return nil, nil, klearn.Errorf(klearn.ErrShape, "tk: Xte has %d columns, X has %d", dte, d)
+		}
+	}
+	pairs := tkPairs(w)
+	np := len(pairs)
+	L := len(Ps)
+	if err := klearn.CheckAlloc("tk: Library's Grams", 8, L, m, m+nte); err != nil {
 		return nil, nil, err
 	}
-	Pm := mat.NewDense(len(pairs), len(Ps), nil)
+	Pt := mat.NewDense(L, np, nil) // row s: the free entries of P^s in pair order
 	for s, P := range Ps {
+		row := Pt.RawRowView(s)
 		for p, ab := range pairs {
-			Pm.Set(p, s, P.At(ab.A, ab.B))
+			row[p] = P.At(ab.A, ab.B)
 		}
 	}
-	var KV mat.Dense
-	KV.Mul(B, Pm) // row r = pair (k ≤ l), column s
-	Ks := make([]*mat.SymDense, len(Ps))
-	for s := range Ks {
-		K := mat.NewSymDense(m, nil)
-		for k := 0; k < m; k++ {
-			for l := k; l < m; l++ {
-				K.SetSym(k, l, KV.At(kernel.PairIndex(k, l, m), s))
+	xs := kern.transform(X)
+	kd := make([][]float64, L) // the Grams' storage, row-major m×m
+	for s := range kd {
+		kd[s] = make([]float64, m*m)
+	}
+	chunk := max(1, libraryChunkBytes/(8*np*m))
+	for r0 := 0; r0 < m; r0 += chunk {
+		r1 := min(m, r0+chunk)
+		cols := m - r0
+		V, err := libraryProduct(kern.TK, Pt, xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
+		if err != nil {
+			return nil, nil, err
+		}
+		for s := range kd {
+			v := V.RawRowView(s)
+			for k := r0; k < r1; k++ {
+				// Row k of K_s from its diagonal on: columns k … m−1.
+				copy(kd[s][k*m+k:(k+1)*m], v[(k-r0)*cols+(k-r0):(k-r0+1)*cols])
 			}
 		}
-		Ks[s] = K
+	}
+	Ks := make([]*mat.SymDense, L)
+	for s := range Ks {
+		Ks[s] = mat.NewSymDense(m, kd[s])
 	}
 	if Xte == nil {
 		return Ks, nil, nil
 	}
-	nte, dte, err := klearn.CheckMatrix("tk: Xte", Xte)
-	if err != nil {
-		return nil, nil, err
+	zs := kern.transform(Xte)
+	cd := make([][]float64, L)
+	for s := range cd {
+		cd[s] = make([]float64, nte*m)
 	}
-	if dte != d {
-		return nil, nil, klearn.Errorf(klearn.ErrShape, "tk: Xte has %d columns, X has %d", dte, d)
-	}
-	cb, _, err := kern.TK.CrossBlocks(kern.transform(Xte), xs)
-	if err != nil {
-		return nil, nil, err
-	}
-	CB := mat.NewDense(nte*m, len(pairs), nil)
-	for p, C := range cb {
-		raw := C.RawMatrix()
-		for i := 0; i < nte; i++ {
-			for j := 0; j < m; j++ {
-				CB.Set(i*m+j, p, raw.Data[i*raw.Stride+j])
-			}
+	for r0 := 0; r0 < nte; r0 += chunk {
+		r1 := min(nte, r0+chunk)
+		V, err := libraryProduct(kern.TK, Pt, zs.Slice(r0, r1, 0, d), xs)
+		if err != nil {
+			return nil, nil, err
+		}
+		for s := range cd {
+			copy(cd[s][r0*m:r1*m], V.RawRowView(s))
 		}
 	}
-	var CV mat.Dense
-	CV.Mul(CB, Pm)
-	Kte := make([]*mat.Dense, len(Ps))
+	Kte := make([]*mat.Dense, L)
 	for s := range Kte {
-		C := mat.NewDense(nte, m, nil)
-		for i := 0; i < nte; i++ {
-			for j := 0; j < m; j++ {
-				C.Set(i, j, CV.At(i*m+j, s))
-			}
-		}
-		Kte[s] = C
+		Kte[s] = mat.NewDense(nte, m, cd[s])
 	}
 	return Ks, Kte, nil
+}
+
+// libraryProduct returns the L × (a·b) matrix V with V[s, k·b + l] =
+// Σ_{p} Pt[s, p] B_p(A_k, B_l), B_p the basis coefficients of
+// kernel.TK.CrossBlocks on the scaled rows A (a of them) and B (b): row s
+// holds K_s(A_k, B_l) row by row.
+func libraryProduct(t kernel.TK, Pt *mat.Dense, A, B mat.Matrix) (*mat.Dense, error) {
+	cb, _, err := t.CrossBlocks(A, B)
+	if err != nil {
+		return nil, err
+	}
+	np := len(cb)
+	a, b := cb[0].Dims()
+	T := make([]float64, a*b*np) // row k·b + l: the coefficients of pair (k, l)
+	for p, C := range cb {
+		raw := C.RawMatrix()
+		for k := 0; k < a; k++ {
+			src := raw.Data[k*raw.Stride : k*raw.Stride+b]
+			for l, v := range src {
+				T[(k*b+l)*np+p] = v
+			}
+		}
+	}
+	return kernel.Linear{}.Cross(Pt, mat.NewDense(a*b, np, T)), nil
 }
 
 // minMaxScaling returns the shift and scale mapping each column of X onto

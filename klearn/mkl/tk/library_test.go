@@ -1,0 +1,131 @@
+package tk
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/klearntest"
+)
+
+// libraryValues returns every entry of the Grams (upper triangles) and the
+// cross matrices of one Library call, in order.
+func libraryValues(Ks []*mat.SymDense, Kte []*mat.Dense) []float64 {
+	var out []float64
+	for _, K := range Ks {
+		n := K.SymmetricDim()
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				out = append(out, K.At(i, j))
+			}
+		}
+	}
+	for _, C := range Kte {
+		r, c := C.Dims()
+		for i := 0; i < r; i++ {
+			for j := 0; j < c; j++ {
+				out = append(out, C.At(i, j))
+			}
+		}
+	}
+	return out
+}
+
+// TestLibraryChunks checks Library's chunked product against the
+// independent pair-by-pair evaluation of every kernel (kernel.Gram and
+// kernel.Cross of Kernel, each entry ⟨P, G(x, y)⟩ from its own basis
+// matrix), at degrees 0, 1 and 2 with and without a margin, with the
+// rows in one chunk, one row a chunk and five rows a chunk: the values
+// agree to 1e-13 relative, and are bit-identical whatever the chunking and
+// for GOMAXPROCS 1 and 2 (each entry is the same sum over the pairs, in the
+// same order). The inputs are not modified.
+func TestLibraryChunks(t *testing.T) {
+	defer func(b int) { libraryChunkBytes = b }(libraryChunkBytes)
+	for _, tc := range []struct {
+		degree, n int
+		margin    float64
+	}{{0, 4, 0.1}, {1, 3, 0}, {1, 3, 0.25}, {2, 2, 0.1}} {
+		t.Run(fmt.Sprintf("d=%d,n=%d,eps=%g", tc.degree, tc.n, tc.margin), func(t *testing.T) {
+			X := klearntest.RandMatrix(23, tc.n, -1, 3, uint64(tc.degree+1))
+			Xte := klearntest.RandMatrix(9, tc.n, -2, 4, uint64(tc.degree+5)) // partly outside the box: clipped
+			q, err := kernel.TKSize(tc.n, tc.degree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Ps, err := RandomP(2*q, 4, 11)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := klearntest.Values(X, Xte, Ps)
+			np := q * (2*q + 1)
+			var ref []float64
+			for _, rows := range []int{0, 1, 5} {
+				for _, procs := range []int{1, 2} {
+					libraryChunkBytes = 32 << 20
+					if rows > 0 {
+						libraryChunkBytes = rows * 8 * np * 23
+					}
+					prev := runtime.GOMAXPROCS(procs)
+					Ks, Kte, err := Library(X, Xte, tc.degree, tc.margin, Ps)
+					runtime.GOMAXPROCS(prev)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := libraryValues(Ks, Kte)
+					if ref == nil {
+						ref = got
+						checkLibraryEntries(t, X, Xte, tc.degree, tc.margin, Ps, Ks, Kte)
+					} else if !klearntest.SameBits(ref, got) {
+						t.Errorf("%d rows a chunk, GOMAXPROCS %d: values differ from one chunk's", rows, procs)
+					}
+				}
+			}
+			if !klearntest.SameBits(before, klearntest.Values(X, Xte, Ps)) {
+				t.Error("Library modified its inputs")
+			}
+		})
+	}
+}
+
+// checkLibraryEntries compares Library's Grams and cross matrices with
+// kernel.Gram and kernel.Cross of each kernel k_{P^s} to 1e-13 relative.
+func checkLibraryEntries(t *testing.T, X, Xte *mat.Dense, degree int, margin float64, Ps []*mat.SymDense, Ks []*mat.SymDense, Kte []*mat.Dense) {
+	t.Helper()
+	_, n := X.Dims()
+	shift, scale := minMaxScaling(X)
+	lo, hi := make([]float64, n), make([]float64, n)
+	for j := range lo {
+		lo[j], hi[j] = -margin, 1+margin
+	}
+	for s, P := range Ps {
+		k := Kernel{TK: kernel.TK{Degree: degree, Lower: lo, Upper: hi, P: P}, Shift: shift, Scale: scale}
+		K, err := kernel.Gram(k, X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		C, err := kernel.Cross(k, Xte, X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst := 0.0
+		for _, pr := range [][2]mat.Matrix{{K, Ks[s]}, {C, Kte[s]}} {
+			r, c := pr[0].Dims()
+			if rr, cc := pr[1].Dims(); rr != r || cc != c {
+				t.Fatalf("kernel %d: %d×%d, want %d×%d", s, rr, cc, r, c)
+			}
+			scale := mat.Norm(pr[0], math.Inf(1)) / float64(c)
+			for i := 0; i < r; i++ {
+				for j := 0; j < c; j++ {
+					worst = max(worst, math.Abs(pr[0].At(i, j)-pr[1].At(i, j))/scale)
+				}
+			}
+		}
+		if worst > 1e-13 || math.IsNaN(worst) {
+			t.Errorf("kernel %d: Library differs from Gram/Cross by %.3g relative", s, worst)
+		}
+	}
+}
