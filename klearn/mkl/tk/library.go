@@ -37,10 +37,18 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 	return out, nil
 }
 
-// libraryChunkBytes bounds the basis coefficients that Library holds at a
-// time (one chunk of rows, twice: as kernel.TK.CrossBlocks returns them and
-// transposed for the product).
+// libraryChunkBytes bounds the basis coefficients of one product of
+// Library (one chunk of rows; on the chunked paths held twice, as
+// kernel.TK.CrossBlocks returns them and transposed for the product).
 var libraryChunkBytes = 32 << 20
+
+// libraryBasisBytes is the largest kernel.TK.PairBasis of the training
+// rows that Library computes whole (DefaultMaxBlockMB, the bound of a
+// Learner's basis): its rows are the pairs (k ≤ l) with contiguous
+// coefficients, ready for the product. Larger bases are computed chunk by
+// chunk of rows with kernel.TK.CrossBlocks, which costs a transposition and
+// the lower half of each chunk's diagonal block more.
+var libraryBasisBytes = int(DefaultMaxBlockMB) << 20
 
 // Library returns the Gram matrices of the TK kernels k_{P^s} of Eq. (25)
 // (one per P in Ps) on the training rows X and, if Xte is not nil, the
@@ -52,11 +60,13 @@ var libraryChunkBytes = 32 << 20
 // it; kernel.TK.CrossBlocks), so the L kernels of a chunk of pairs (x, y)
 // are one matrix product of the L × q(2q+1) matrix of the P^s with the
 // chunk's basis coefficients (kernel.Linear's blocked product). The basis
-// of each pair is evaluated once for all L kernels, and only a chunk of it
-// (libraryChunkBytes) is held at a time: rows r₀ … r₁ of X against the
-// rows from r₀ on for the training Grams (the upper triangle and the
-// diagonal block), each chunk of test rows against X for the cross
-// matrices. Each P must be 2q×2q, finite and positive semi-definite
+// of each pair is evaluated once for all L kernels. The training Grams
+// come from kernel.TK.PairBasis when it fits in libraryBasisBytes (one
+// product per chunk of its rows), else from chunks of libraryChunkBytes:
+// rows r₀ … r₁ of X against the rows from r₀ on (the upper triangle and
+// the diagonal block); the cross matrices from chunks of test rows against
+// X. Every entry is the same sum over the pairs in the same order whichever
+// path computes it, so the results do not depend on the chunking. Each P must be 2q×2q, finite and positive semi-definite
 // (λ_min ≥ −1e−10·max(1, λ_max), kernel.TK.Validate). Errors: ErrEmpty,
 // ErrShape, ErrNotFinite, ErrParam, ErrNotPSD. X, Xte and Ps are not
 // modified.
@@ -122,7 +132,34 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		kd[s] = make([]float64, m*m)
 	}
 	chunk := max(1, libraryChunkBytes/(8*np*m))
-	for r0 := 0; r0 < m; r0 += chunk {
+	whole := 8*float64(m)*float64(m+1)/2*float64(np) <= float64(libraryBasisBytes)
+	if whole {
+		B, _, err := kern.TK.PairBasis(xs)
+		if err != nil {
+			return nil, nil, err
+		}
+		raw := B.RawMatrix().Data
+		per := max(1, libraryChunkBytes/(8*np)) // pair rows a product
+		for k0 := 0; k0 < m; {
+			// The rows of B of training rows k0 … k1−1: pairs (k, l ≥ k).
+			k1, cnt := k0+1, m-k0
+			for k1 < m && cnt+m-k1 <= per {
+				cnt += m - k1
+				k1++
+			}
+			r0 := kernel.PairIndex(k0, k0, m)
+			V := kernel.Linear{}.Cross(Pt, mat.NewDense(cnt, np, raw[r0*np:(r0+cnt)*np]))
+			for s := range kd {
+				v := V.RawRowView(s)
+				for k := k0; k < k1; k++ {
+					copy(kd[s][k*m+k:(k+1)*m], v[:m-k])
+					v = v[m-k:]
+				}
+			}
+			k0 = k1
+		}
+	}
+	for r0 := 0; r0 < m && !whole; r0 += chunk {
 		r1 := min(m, r0+chunk)
 		cols := m - r0
 		V, err := libraryProduct(kern.TK, Pt, xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
@@ -177,17 +214,24 @@ func libraryProduct(t kernel.TK, Pt *mat.Dense, A, B mat.Matrix) (*mat.Dense, er
 	}
 	np := len(cb)
 	a, b := cb[0].Dims()
-	T := make([]float64, a*b*np) // row k·b + l: the coefficients of pair (k, l)
-	for p, C := range cb {
-		raw := C.RawMatrix()
-		for k := 0; k < a; k++ {
-			src := raw.Data[k*raw.Stride : k*raw.Stride+b]
-			for l, v := range src {
-				T[(k*b+l)*np+p] = v
+	// T's row k·b + l holds the coefficients of the pair (A_k, B_l),
+	// transposed in blocks of 8 coefficients (one cache line of T a row).
+	const tileE = 256
+	n := a * b
+	T := make([]float64, n*np)
+	for p0 := 0; p0 < np; p0 += 8 {
+		p1 := min(np, p0+8)
+		for e0 := 0; e0 < n; e0 += tileE {
+			e1 := min(n, e0+tileE)
+			for p := p0; p < p1; p++ {
+				src := cb[p].RawMatrix().Data // a×b, contiguous
+				for e := e0; e < e1; e++ {
+					T[e*np+p] = src[e]
+				}
 			}
 		}
 	}
-	return kernel.Linear{}.Cross(Pt, mat.NewDense(a*b, np, T)), nil
+	return kernel.Linear{}.Cross(Pt, mat.NewDense(n, np, T)), nil
 }
 
 // minMaxScaling returns the shift and scale mapping each column of X onto

@@ -38,13 +38,14 @@ func libraryValues(Ks []*mat.SymDense, Kte []*mat.Dense) []float64 {
 // TestLibraryChunks checks Library's chunked product against the
 // independent pair-by-pair evaluation of every kernel (kernel.Gram and
 // kernel.Cross of Kernel, each entry ⟨P, G(x, y)⟩ from its own basis
-// matrix), at degrees 0, 1 and 2 with and without a margin, with the
-// rows in one chunk, one row a chunk and five rows a chunk: the values
-// agree to 1e-13 relative, and are bit-identical whatever the chunking and
-// for GOMAXPROCS 1 and 2 (each entry is the same sum over the pairs, in the
+// matrix), at degrees 0, 1 and 2 with and without a margin, on both paths
+// (the whole PairBasis in one product or seven pair rows a product; and
+// CrossBlocks chunks of one and five rows): the values agree to 1e-13
+// relative, and are bit-identical on every path and chunking and for
+// GOMAXPROCS 1 and 2 (each entry is the same sum over the pairs, in the
 // same order). The inputs are not modified.
 func TestLibraryChunks(t *testing.T) {
-	defer func(b int) { libraryChunkBytes = b }(libraryChunkBytes)
+	defer func(b, c int) { libraryBasisBytes, libraryChunkBytes = b, c }(libraryBasisBytes, libraryChunkBytes)
 	for _, tc := range []struct {
 		degree, n int
 		margin    float64
@@ -63,12 +64,14 @@ func TestLibraryChunks(t *testing.T) {
 			before := klearntest.Values(X, Xte, Ps)
 			np := q * (2*q + 1)
 			var ref []float64
-			for _, rows := range []int{0, 1, 5} {
+			for _, c := range []struct{ basis, chunk int }{
+				{32 << 20, 32 << 20},   // the whole PairBasis, one product
+				{32 << 20, 7 * 8 * np}, // the whole PairBasis, 7 pairs a product
+				{0, 8 * np * 23},       // CrossBlocks, one row a chunk
+				{0, 5 * 8 * np * 23},   // CrossBlocks, five rows a chunk
+			} {
 				for _, procs := range []int{1, 2} {
-					libraryChunkBytes = 32 << 20
-					if rows > 0 {
-						libraryChunkBytes = rows * 8 * np * 23
-					}
+					libraryBasisBytes, libraryChunkBytes = c.basis, c.chunk
 					prev := runtime.GOMAXPROCS(procs)
 					Ks, Kte, err := Library(X, Xte, tc.degree, tc.margin, Ps)
 					runtime.GOMAXPROCS(prev)
@@ -80,7 +83,7 @@ func TestLibraryChunks(t *testing.T) {
 						ref = got
 						checkLibraryEntries(t, X, Xte, tc.degree, tc.margin, Ps, Ks, Kte)
 					} else if !klearntest.SameBits(ref, got) {
-						t.Errorf("%d rows a chunk, GOMAXPROCS %d: values differ from one chunk's", rows, procs)
+						t.Errorf("basis bound %d, chunks of %d bytes, GOMAXPROCS %d: values differ from the first run's", c.basis, c.chunk, procs)
 					}
 				}
 			}
