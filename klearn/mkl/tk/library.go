@@ -127,11 +127,31 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		}
 	}
 	xs := kern.transform(X)
+	chunk := max(1, libraryChunkBytes/(8*np*m))
+	// The cross matrices first, from small chunks, while the heap is small;
+	// then the training Grams (a whole PairBasis is the largest allocation).
+	var cd [][]float64
+	if Xte != nil {
+		zs := kern.transform(Xte)
+		cd = make([][]float64, L)
+		for s := range cd {
+			cd[s] = make([]float64, nte*m)
+		}
+		for r0 := 0; r0 < nte; r0 += chunk {
+			r1 := min(nte, r0+chunk)
+			V, err := libraryProduct(kern.TK, Pt, zs.Slice(r0, r1, 0, d), xs)
+			if err != nil {
+				return nil, nil, err
+			}
+			for s := range cd {
+				copy(cd[s][r0*m:r1*m], V.RawRowView(s))
+			}
+		}
+	}
 	kd := make([][]float64, L) // the Grams' storage, row-major m×m
 	for s := range kd {
 		kd[s] = make([]float64, m*m)
 	}
-	chunk := max(1, libraryChunkBytes/(8*np*m))
 	whole := 8*float64(m)*float64(m+1)/2*float64(np) <= float64(libraryBasisBytes)
 	if whole {
 		B, _, err := kern.TK.PairBasis(xs)
@@ -180,21 +200,6 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	}
 	if Xte == nil {
 		return Ks, nil, nil
-	}
-	zs := kern.transform(Xte)
-	cd := make([][]float64, L)
-	for s := range cd {
-		cd[s] = make([]float64, nte*m)
-	}
-	for r0 := 0; r0 < nte; r0 += chunk {
-		r1 := min(nte, r0+chunk)
-		V, err := libraryProduct(kern.TK, Pt, zs.Slice(r0, r1, 0, d), xs)
-		if err != nil {
-			return nil, nil, err
-		}
-		for s := range cd {
-			copy(cd[s][r0*m:r1*m], V.RawRowView(s))
-		}
 	}
 	Kte := make([]*mat.Dense, L)
 	for s := range Kte {
