@@ -38,7 +38,7 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 }
 
 // libraryChunkBytes bounds the basis coefficients of one product of
-// Library (one chunk of rows; on the chunked paths held twice, as
+// Library (one chunk of rows; on the chunked path held twice, as
 // kernel.TK.CrossBlocks returns them and transposed for the product).
 var libraryChunkBytes = 32 << 20
 
@@ -57,16 +57,17 @@ var libraryBasisBytes = int(DefaultMaxBlockMB) << 20
 // (ε = margin; the paper's [SimpleMKL TK] uses ε = 0). Every entry is
 // K_s(x, y) = Σ_{a≤b} P^s_ab B_ab(x, y), B the basis of the linear map
 // P ↦ K (Colbert & Peet's Eq. (7): G_aa on the diagonal, G_ab + G_ba off
-// it; kernel.TK.CrossBlocks), so the L kernels of a chunk of pairs (x, y)
-// are one matrix product of the L × q(2q+1) matrix of the P^s with the
-// chunk's basis coefficients (kernel.Linear's blocked product). The basis
-// of each pair is evaluated once for all L kernels. The training Grams
-// come from kernel.TK.PairBasis when it fits in libraryBasisBytes (one
-// product per chunk of its rows), else from chunks of libraryChunkBytes:
-// rows r₀ … r₁ of X against the rows from r₀ on (the upper triangle and
-// the diagonal block); the cross matrices from chunks of test rows against
-// X. Every entry is the same sum over the pairs in the same order whichever
-// path computes it, so the results do not depend on the chunking. Each P must be 2q×2q, finite and positive semi-definite
+// it; kernel.TK.PairBasis and CrossBlocks), so the L kernels of a chunk of
+// pairs (x, y) are one matrix product of the chunk's basis coefficients
+// with the q(2q+1) × L matrix of the P^s (gonum's product: every entry the
+// sum over the pairs in their order, each product rounded before it is
+// added, whatever the chunk). The basis of each pair is evaluated once for
+// all L kernels. The training Grams come from kernel.TK.PairBasis when it
+// fits in libraryBasisBytes (one product per chunk of its rows), else from
+// chunks of libraryChunkBytes: rows r₀ … r₁ of X against the rows from r₀
+// on (the upper triangle and the diagonal block); the cross matrices from
+// chunks of test rows against X. The results do not depend on the path or
+// the chunking. Each P must be 2q×2q, finite and positive semi-definite
 // (λ_min ≥ −1e−10·max(1, λ_max), kernel.TK.Validate). Errors: ErrEmpty,
 // ErrShape, ErrNotFinite, ErrParam, ErrNotPSD. X, Xte and Ps are not
 // modified.
@@ -119,15 +120,14 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	if err := klearn.CheckAlloc("tk: Library's Grams", 8, L, m, m+nte); err != nil {
 		return nil, nil, err
 	}
-	Pt := mat.NewDense(L, np, nil) // row s: the free entries of P^s in pair order
+	Pm := mat.NewDense(np, L, nil) // column s: the free entries of P^s in pair order
 	for s, P := range Ps {
-		row := Pt.RawRowView(s)
 		for p, ab := range pairs {
-			row[p] = P.At(ab.A, ab.B)
+			Pm.Set(p, s, P.At(ab.A, ab.B))
 		}
 	}
 	xs := kern.transform(X)
-	chunk := max(1, libraryChunkBytes/(8*np*m))
+	chunk := max(1, libraryChunkBytes/(8*np*m)) // rows of X or Xte a chunk
 	// The cross matrices first, from small chunks, while the heap is small;
 	// then the training Grams (a whole PairBasis is the largest allocation).
 	var cd [][]float64
@@ -139,21 +139,18 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		}
 		for r0 := 0; r0 < nte; r0 += chunk {
 			r1 := min(nte, r0+chunk)
-			V, err := libraryProduct(kern.TK, Pt, zs.Slice(r0, r1, 0, d), xs)
+			T, err := crossCoefficients(kern.TK, zs.Slice(r0, r1, 0, d), xs)
 			if err != nil {
 				return nil, nil, err
 			}
-			for s := range cd {
-				copy(cd[s][r0*m:r1*m], V.RawRowView(s))
-			}
+			libraryScatter(T, Pm, func(e int) (int, bool) { return r0*m + e, true }, cd)
 		}
 	}
-	kd := make([][]float64, L) // the Grams' storage, row-major m×m
+	kd := make([][]float64, L) // the Grams' storage, row-major m×m (upper triangles)
 	for s := range kd {
 		kd[s] = make([]float64, m*m)
 	}
-	whole := 8*float64(m)*float64(m+1)/2*float64(np) <= float64(libraryBasisBytes)
-	if whole {
+	if 8*float64(m)*float64(m+1)/2*float64(np) <= float64(libraryBasisBytes) {
 		B, _, err := kern.TK.PairBasis(xs)
 		if err != nil {
 			return nil, nil, err
@@ -168,30 +165,29 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 				k1++
 			}
 			r0 := kernel.PairIndex(k0, k0, m)
-			V := kernel.Linear{}.Cross(Pt, mat.NewDense(cnt, np, raw[r0*np:(r0+cnt)*np]))
-			for s := range kd {
-				v := V.RawRowView(s)
-				for k := k0; k < k1; k++ {
-					copy(kd[s][k*m+k:(k+1)*m], v[:m-k])
-					v = v[m-k:]
+			pos := make([]int, 0, cnt) // where each pair row lands in K_s
+			for k := k0; k < k1; k++ {
+				for l := k; l < m; l++ {
+					pos = append(pos, k*m+l)
 				}
 			}
+			libraryScatter(mat.NewDense(cnt, np, raw[r0*np:(r0+cnt)*np]), Pm, func(e int) (int, bool) { return pos[e], true }, kd)
 			k0 = k1
 		}
-	}
-	for r0 := 0; r0 < m && !whole; r0 += chunk {
-		r1 := min(m, r0+chunk)
-		cols := m - r0
-		V, err := libraryProduct(kern.TK, Pt, xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
-		if err != nil {
-			return nil, nil, err
-		}
-		for s := range kd {
-			v := V.RawRowView(s)
-			for k := r0; k < r1; k++ {
-				// Row k of K_s from its diagonal on: columns k … m−1.
-				copy(kd[s][k*m+k:(k+1)*m], v[(k-r0)*cols+(k-r0):(k-r0+1)*cols])
+	} else {
+		for r0 := 0; r0 < m; r0 += chunk {
+			r1 := min(m, r0+chunk)
+			cols := m - r0
+			T, err := crossCoefficients(kern.TK, xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
+			if err != nil {
+				return nil, nil, err
 			}
+			// Pair (r0+i, r0+j) lands in K_s at row r0+i, column r0+j, kept
+			// on and above the diagonal.
+			libraryScatter(T, Pm, func(e int) (int, bool) {
+				i, j := e/cols, e%cols
+				return (r0+i)*m + r0 + j, j >= i
+			}, kd)
 		}
 	}
 	Ks := make([]*mat.SymDense, L)
@@ -208,19 +204,39 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	return Ks, Kte, nil
 }
 
-// libraryProduct returns the L × (a·b) matrix V with V[s, k·b + l] =
-// Σ_{p} Pt[s, p] B_p(A_k, B_l), B_p the basis coefficients of
-// kernel.TK.CrossBlocks on the scaled rows A (a of them) and B (b): row s
-// holds K_s(A_k, B_l) row by row.
-func libraryProduct(t kernel.TK, Pt *mat.Dense, A, B mat.Matrix) (*mat.Dense, error) {
+// libraryScatter computes the product C = T·Pm (gonum's: each entry the
+// sum over the pairs in order) of the basis coefficients T (one row a pair
+// of points) with the matrix Pm of the P^s (one column each) and writes
+// C[e, s] to dst[s][at] for every row e with (at, true) = to(e), tiles of
+// rows at a time.
+func libraryScatter(T, Pm *mat.Dense, to func(e int) (int, bool), dst [][]float64) {
+	var C mat.Dense
+	C.Mul(T, Pm)
+	raw := C.RawMatrix()
+	const tile = 64
+	for e0 := 0; e0 < raw.Rows; e0 += tile {
+		e1 := min(raw.Rows, e0+tile)
+		for s, out := range dst {
+			for e := e0; e < e1; e++ {
+				if at, ok := to(e); ok {
+					out[at] = raw.Data[e*raw.Stride+s]
+				}
+			}
+		}
+	}
+}
+
+// crossCoefficients returns the (a·b) × q(2q+1) matrix whose row k·b + l
+// holds the basis coefficients B_p(A_k, B_l) of kernel.TK.CrossBlocks on
+// the scaled rows A (a of them) and B (b), transposed from its blocks in
+// tiles of 8 pairs × 256 entries (one cache line of a row at a time).
+func crossCoefficients(t kernel.TK, A, B mat.Matrix) (*mat.Dense, error) {
 	cb, _, err := t.CrossBlocks(A, B)
 	if err != nil {
 		return nil, err
 	}
 	np := len(cb)
 	a, b := cb[0].Dims()
-	// T's row k·b + l holds the coefficients of the pair (A_k, B_l),
-	// transposed in blocks of 8 coefficients (one cache line of T a row).
 	const tileE = 256
 	n := a * b
 	T := make([]float64, n*np)
@@ -236,7 +252,7 @@ func libraryProduct(t kernel.TK, Pt *mat.Dense, A, B mat.Matrix) (*mat.Dense, er
 			}
 		}
 	}
-	return kernel.Linear{}.Cross(Pt, mat.NewDense(n, np, T)), nil
+	return mat.NewDense(n, np, T), nil
 }
 
 // minMaxScaling returns the shift and scale mapping each column of X onto

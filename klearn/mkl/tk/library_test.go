@@ -41,9 +41,10 @@ func libraryValues(Ks []*mat.SymDense, Kte []*mat.Dense) []float64 {
 // matrix), at degrees 0, 1 and 2 with and without a margin, on both paths
 // (the whole PairBasis in one product or seven pair rows a product; and
 // CrossBlocks chunks of one and five rows): the values agree to 1e-13
-// relative, and are bit-identical on every path and chunking and for
-// GOMAXPROCS 1 and 2 (each entry is the same sum over the pairs, in the
-// same order). The inputs are not modified.
+// relative, and are bit-identical on every path and chunking, for
+// GOMAXPROCS 1 and 2, and to libraryReference, Library as it was at
+// 0b105cb (each entry is the same sum over the pairs, in the same order).
+// The inputs are not modified.
 func TestLibraryChunks(t *testing.T) {
 	defer func(b, c int) { libraryBasisBytes, libraryChunkBytes = b, c }(libraryBasisBytes, libraryChunkBytes)
 	for _, tc := range []struct {
@@ -82,6 +83,9 @@ func TestLibraryChunks(t *testing.T) {
 					if ref == nil {
 						ref = got
 						checkLibraryEntries(t, X, Xte, tc.degree, tc.margin, Ps, Ks, Kte)
+						if !klearntest.SameBits(ref, libraryValues(libraryReference(t, X, Xte, tc.degree, tc.margin, Ps))) {
+							t.Error("values differ from libraryReference's")
+						}
 					} else if !klearntest.SameBits(ref, got) {
 						t.Errorf("basis bound %d, chunks of %d bytes, GOMAXPROCS %d: values differ from the first run's", c.basis, c.chunk, procs)
 					}
@@ -131,4 +135,67 @@ func checkLibraryEntries(t *testing.T, X, Xte *mat.Dense, degree int, margin flo
 			t.Errorf("kernel %d: Library differs from Gram/Cross by %.3g relative", s, worst)
 		}
 	}
+}
+
+// libraryReference is Library as it was at 0b105cb: the whole PairBasis
+// times the matrix of the P^s, and the whole CrossBlocks, copied into one
+// matrix, times it (gonum's products).
+func libraryReference(t *testing.T, X, Xte *mat.Dense, degree int, margin float64, Ps []*mat.SymDense) ([]*mat.SymDense, []*mat.Dense) {
+	t.Helper()
+	m, d := X.Dims()
+	shift, scale := minMaxScaling(X)
+	lower, upper := make([]float64, d), make([]float64, d)
+	for j := range lower {
+		lower[j], upper[j] = -margin, 1+margin
+	}
+	kern := Kernel{TK: kernel.TK{Degree: degree, Lower: lower, Upper: upper}, Shift: shift, Scale: scale}
+	xs := kern.transform(X)
+	B, pairs, err := kern.TK.PairBasis(xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Pm := mat.NewDense(len(pairs), len(Ps), nil)
+	for s, P := range Ps {
+		for p, ab := range pairs {
+			Pm.Set(p, s, P.At(ab.A, ab.B))
+		}
+	}
+	var KV mat.Dense
+	KV.Mul(B, Pm)
+	Ks := make([]*mat.SymDense, len(Ps))
+	for s := range Ks {
+		K := mat.NewSymDense(m, nil)
+		for k := 0; k < m; k++ {
+			for l := k; l < m; l++ {
+				K.SetSym(k, l, KV.At(kernel.PairIndex(k, l, m), s))
+			}
+		}
+		Ks[s] = K
+	}
+	nte, _ := Xte.Dims()
+	cb, _, err := kern.TK.CrossBlocks(kern.transform(Xte), xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	CB := mat.NewDense(nte*m, len(pairs), nil)
+	for p, C := range cb {
+		for i := 0; i < nte; i++ {
+			for j := 0; j < m; j++ {
+				CB.Set(i*m+j, p, C.At(i, j))
+			}
+		}
+	}
+	var CV mat.Dense
+	CV.Mul(CB, Pm)
+	Kte := make([]*mat.Dense, len(Ps))
+	for s := range Kte {
+		C := mat.NewDense(nte, m, nil)
+		for i := 0; i < nte; i++ {
+			for j := 0; j < m; j++ {
+				C.Set(i, j, CV.At(i*m+j, s))
+			}
+		}
+		Kte[s] = C
+	}
+	return Ks, Kte
 }
