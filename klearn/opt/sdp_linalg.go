@@ -261,17 +261,23 @@ func (bl *sdpBlock) schur(M []float64, m int, zi, x []float64) {
 			return
 		}
 		for b := a; b < nc; b++ {
-			cb := &bl.cons[b]
-			s := 0.0
-			for _, ea := range ca.full {
-				zrow := zi[ea.c*n : (ea.c+1)*n]
-				for _, eb := range cb.full {
-					s += ea.v * eb.v * zrow[eb.r] * x[eb.c*n+ea.r]
-				}
-			}
-			M[idx(ca.i, cb.i)] += s
+			M[idx(ca.i, bl.cons[b].i)] += bl.schurEntry(ca, &bl.cons[b], zi, x)
 		}
 	})
+}
+
+// schurEntry returns tr(A_a Z⁻¹ A_b X) = Σ A_a[k,l] A_b[p,q] Z⁻¹[l,p] X[q,k]
+// summed over the entries of the sparse A_a and A_b (both triangles).
+func (bl *sdpBlock) schurEntry(ca, cb *sdpCon, zi, x []float64) float64 {
+	n := bl.n
+	s := 0.0
+	for _, ea := range ca.full {
+		zrow := zi[ea.c*n : (ea.c+1)*n]
+		for _, eb := range cb.full {
+			s += ea.v * eb.v * zrow[eb.r] * x[eb.c*n+ea.r]
+		}
+	}
+	return s
 }
 
 // aop returns A(S) for block matrices S (any may be nil) and LP vector s.

@@ -33,8 +33,9 @@ func TestSDPDotVec4(t *testing.T) {
 }
 
 // schurReference is schur as it was before the classes of equal dense
-// matrices (each F-path row with its own F and one sdpDotVec per entry):
-// the values TestSDPSchurClasses holds schur to, bit for bit.
+// matrices (each F-path row with its own F and one sdpConDot per entry;
+// the entrywise rows, unchanged, by schurEntry): the values
+// TestSDPSchurClasses holds schur to, bit for bit.
 func schurReference(bl *sdpBlock, M []float64, m int, zi, x []float64) {
 	n := bl.n
 	idx := func(i, j int) int {
@@ -54,15 +55,7 @@ func schurReference(bl *sdpBlock, M []float64, m int, zi, x []float64) {
 			continue
 		}
 		for b := a; b < len(bl.cons); b++ {
-			cb := &bl.cons[b]
-			s := 0.0
-			for _, ea := range ca.full {
-				zrow := zi[ea.c*n : (ea.c+1)*n]
-				for _, eb := range cb.full {
-					s += ea.v * eb.v * zrow[eb.r] * x[eb.c*n+ea.r]
-				}
-			}
-			M[idx(ca.i, cb.i)] += s
+			M[idx(ca.i, bl.cons[b].i)] += bl.schurEntry(ca, &bl.cons[b], zi, x)
 		}
 	}
 }

@@ -82,12 +82,7 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	if len(Ps) == 0 {
 		return nil, nil, klearn.Errorf(klearn.ErrEmpty, "tk: Library of no matrices")
 	}
-	shift, scale := minMaxScaling(X)
-	lower, upper := make([]float64, d), make([]float64, d)
-	for j := range lower {
-		lower[j], upper[j] = -margin, 1+margin
-	}
-	kern := Kernel{TK: kernel.TK{Degree: degree, Lower: lower, Upper: upper}, Shift: shift, Scale: scale}
+	kern := marginKernel(X, degree, margin)
 	if err := kern.Validate(d); err != nil {
 		return nil, nil, err
 	}
@@ -253,6 +248,20 @@ func crossCoefficients(t kernel.TK, A, B mat.Matrix) (*mat.Dense, error) {
 		}
 	}
 	return mat.NewDense(n, np, T), nil
+}
+
+// marginKernel returns the TK of degree d (its P unset) on the box
+// [−ε, 1 + ε]ⁿ, ε = margin, after the scaling that maps the columns of X
+// onto [0, 1] with their minimum and maximum (Section 8 of Colbert & Peet
+// 2020): the kernel of a Learner fitted on X and of Library's kernels.
+func marginKernel(X mat.Matrix, d int, margin float64) Kernel {
+	shift, scale := minMaxScaling(X)
+	_, n := X.Dims()
+	lower, upper := make([]float64, n), make([]float64, n)
+	for j := range lower {
+		lower[j], upper[j] = -margin, 1+margin
+	}
+	return Kernel{TK: kernel.TK{Degree: d, Lower: lower, Upper: upper}, Shift: shift, Scale: scale}
 }
 
 // minMaxScaling returns the shift and scale mapping each column of X onto

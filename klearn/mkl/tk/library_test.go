@@ -102,14 +102,9 @@ func TestLibraryChunks(t *testing.T) {
 // kernel.Gram and kernel.Cross of each kernel k_{P^s} to 1e-13 relative.
 func checkLibraryEntries(t *testing.T, X, Xte *mat.Dense, degree int, margin float64, Ps []*mat.SymDense, Ks []*mat.SymDense, Kte []*mat.Dense) {
 	t.Helper()
-	_, n := X.Dims()
-	shift, scale := minMaxScaling(X)
-	lo, hi := make([]float64, n), make([]float64, n)
-	for j := range lo {
-		lo[j], hi[j] = -margin, 1+margin
-	}
 	for s, P := range Ps {
-		k := Kernel{TK: kernel.TK{Degree: degree, Lower: lo, Upper: hi, P: P}, Shift: shift, Scale: scale}
+		k := marginKernel(X, degree, margin)
+		k.TK.P = P
 		K, err := kernel.Gram(k, X)
 		if err != nil {
 			t.Fatal(err)
@@ -142,13 +137,8 @@ func checkLibraryEntries(t *testing.T, X, Xte *mat.Dense, degree int, margin flo
 // matrix, times it (gonum's products).
 func libraryReference(t *testing.T, X, Xte *mat.Dense, degree int, margin float64, Ps []*mat.SymDense) ([]*mat.SymDense, []*mat.Dense) {
 	t.Helper()
-	m, d := X.Dims()
-	shift, scale := minMaxScaling(X)
-	lower, upper := make([]float64, d), make([]float64, d)
-	for j := range lower {
-		lower[j], upper[j] = -margin, 1+margin
-	}
-	kern := Kernel{TK: kernel.TK{Degree: degree, Lower: lower, Upper: upper}, Shift: shift, Scale: scale}
+	m, _ := X.Dims()
+	kern := marginKernel(X, degree, margin)
 	xs := kern.transform(X)
 	B, pairs, err := kern.TK.PairBasis(xs)
 	if err != nil {
