@@ -59,9 +59,10 @@ var libraryBasisBytes = int(DefaultMaxBlockMB) << 20
 // P ↦ K (Colbert & Peet's Eq. (7): G_aa on the diagonal, G_ab + G_ba off
 // it; kernel.TK.PairBasis and CrossBlocks), so the L kernels of a chunk of
 // pairs (x, y) are one matrix product of the chunk's basis coefficients
-// with the q(2q+1) × L matrix of the P^s (gonum's product: every entry the
-// sum over the pairs in their order, each product rounded before it is
-// added, whatever the chunk). The basis of each pair is evaluated once for
+// with the q(2q+1) × L matrix of the P^s (libraryProduct, with the
+// arithmetic of gonum's product: every entry the sum over the pairs in
+// their order, each product rounded before it is added, whatever the
+// chunk). The basis of each pair is evaluated once for
 // all L kernels. The training Grams come from kernel.TK.PairBasis when it
 // fits in libraryBasisBytes (one product per chunk of its rows), else from
 // chunks of libraryChunkBytes: rows r₀ … r₁ of X against the rows from r₀
@@ -199,15 +200,13 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 	return Ks, Kte, nil
 }
 
-// libraryScatter computes the product C = T·Pm (gonum's: each entry the
-// sum over the pairs in order) of the basis coefficients T (one row a pair
-// of points) with the matrix Pm of the P^s (one column each) and writes
-// C[e, s] to dst[s][at] for every row e with (at, true) = to(e), tiles of
-// rows at a time.
+// libraryScatter computes the product C = T·Pm (libraryProduct: gonum's
+// arithmetic, each entry the sum over the pairs in order) of the basis
+// coefficients T (one row a pair of points) with the matrix Pm of the P^s
+// (one column each) and writes C[e, s] to dst[s][at] for every row e with
+// (at, true) = to(e), tiles of rows at a time.
 func libraryScatter(T, Pm *mat.Dense, to func(e int) (int, bool), dst [][]float64) {
-	var C mat.Dense
-	C.Mul(T, Pm)
-	raw := C.RawMatrix()
+	raw := libraryProduct(T, Pm).RawMatrix()
 	const tile = 64
 	for e0 := 0; e0 < raw.Rows; e0 += tile {
 		e1 := min(raw.Rows, e0+tile)

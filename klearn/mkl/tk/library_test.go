@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 )
@@ -188,4 +189,47 @@ func libraryReference(t *testing.T, X, Xte *mat.Dense, degree int, margin float6
 		Kte[s] = C
 	}
 	return Ks, Kte
+}
+
+// TestLibraryProduct holds libraryProduct to gonum's product (mat.Dense.Mul)
+// bit for bit, on shapes below, at and above the AVX2 kernel's 16 lanes and
+// the blocks of 64 rows and inner indices, with zero and negative-zero
+// coefficients (skipped, as gonum skips them), for GOMAXPROCS 1 and 2; the
+// inputs are not modified. Run with -tags purego for the Go loop.
+func TestLibraryProduct(t *testing.T) {
+	rng := klearn.NewRand(12)
+	for _, sh := range [][3]int{{1, 1, 1}, {3, 5, 17}, {70, 130, 100}, {130, 70, 33}, {65, 64, 16}} {
+		rows, np, L := sh[0], sh[1], sh[2]
+		T, Pm := mat.NewDense(rows, np, nil), mat.NewDense(np, L, nil)
+		for i := 0; i < rows; i++ {
+			for j := 0; j < np; j++ {
+				switch rng.IntN(6) {
+				case 0: // a zero coefficient
+				case 1:
+					T.Set(i, j, math.Copysign(0, -1))
+				default:
+					T.Set(i, j, rng.NormFloat64()*math.Pow(10, float64(rng.IntN(7)-3)))
+				}
+			}
+		}
+		for i := 0; i < np; i++ {
+			for j := 0; j < L; j++ {
+				Pm.Set(i, j, rng.NormFloat64())
+			}
+		}
+		before := klearntest.Values(T, Pm)
+		var want mat.Dense
+		want.Mul(T, Pm)
+		for _, procs := range []int{1, 2} {
+			prev := runtime.GOMAXPROCS(procs)
+			got := libraryProduct(T, Pm)
+			runtime.GOMAXPROCS(prev)
+			if !klearntest.SameBits(klearntest.Values(&want), klearntest.Values(got)) {
+				t.Errorf("%d×%d times %d×%d, GOMAXPROCS %d: differs from gonum's product", rows, np, np, L, procs)
+			}
+		}
+		if !klearntest.SameBits(before, klearntest.Values(T, Pm)) {
+			t.Error("libraryProduct modified its inputs")
+		}
+	}
 }
