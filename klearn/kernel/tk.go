@@ -437,9 +437,12 @@ func (t TK) Validate(d int) error {
 // for bit (TestTKBasisReference); nothing is divided, so a factor that is 0
 // (a point on the upper face of the box) or tiny needs no care. Per pair of
 // points the cost is O(n(2d + 1)) for the power tables, O(qd) for the
-// x-monomials, Σ_σ (n − k₁(σ)) ≤ C(n + 2d, 2d)·n for the T-products and
-// O(q²) to write the 4q² entries of G; for degree 1 and n = 34 (Ionosphere)
-// the products take 7 175 multiplications per u against q²n = 161 874.
+// x-monomials, Σ_σ (n − k₁(σ)) ≤ C(n + 2d, 2d)·n multiplications per u for
+// the T-products and O(q²) to write the 4q² entries of G (or, pairRow, the
+// q(2q + 1) coefficients of the free entries of P); for degree 1 and n = 34
+// (Ionosphere) the products take 14 280 multiplications per u against
+// q²n = 161 874. (Dividing the full product by the factors that differ would
+// give O(q² + n) but not the same bits, and needs care where b_k − u_k is 0.)
 type tkEval struct {
 	n, q     int
 	a, b     []float64
@@ -557,18 +560,27 @@ type tkScratch struct {
 	xd, yd     []float64 // x-monomials of xc and yc
 	// c[4s … 4s+3] = T(p*), T(x) − T(p*), T(y) − T(p*),
 	// T(a) − T(x) − T(y) + T(p*) of sum s (the four blocks' factors).
-	c []float64
-	G []float64 // the 2q×2q basis G(x, y), row-major
+	c   []float64
+	G   []float64 // the 2q×2q basis G(x, y), row-major (allocated by basis)
+	row []float64 // one pairRow (allocated by rowBuf)
 }
 
 func (e *tkEval) scratch() *tkScratch {
-	n, t, w := e.n, e.n*(e.maxPower+1), 2*e.q
+	n, t := e.n, e.n*(e.maxPower+1)
 	return &tkScratch{xc: make([]float64, n), yc: make([]float64, n), p: make([]float64, n),
 		tx: make([]float64, t), ty: make([]float64, t), tp: make([]float64, t),
 		fx: make([]float64, n), fy: make([]float64, n), fp: make([]float64, n),
 		px: make([]float64, n+1), py: make([]float64, n+1), pp: make([]float64, n+1),
 		xd: make([]float64, e.q), yd: make([]float64, e.q),
-		c: make([]float64, 4*len(e.taSig)), G: make([]float64, w*w)}
+		c: make([]float64, 4*len(e.taSig))}
+}
+
+// rowBuf returns s.row, allocated with the q(2q + 1) entries of a pairRow.
+func (e *tkEval) rowBuf(s *tkScratch) []float64 {
+	if s.row == nil {
+		s.row = make([]float64, e.q*(2*e.q+1))
+	}
+	return s.row
 }
 
 // powTable fills tab (allocated when nil) with tab[k·(maxPower+1) + p] =
@@ -589,10 +601,11 @@ func (e *tkEval) powTable(u, tab []float64) []float64 {
 	return tab
 }
 
-// basis fills s.G (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
-// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3),
-// from the T-products of the distinct sums σ (see tkEval).
-func (e *tkEval) basis(x, y []float64, s *tkScratch) {
+// sums fills s.xd, s.yd with the x-monomials x^δ_i, y^δ_i of the clipped
+// points and s.c with the four blocks' factors of every distinct sum σ
+// (see tkEval): G_ij(x, y) of each block is x^δ_i y^δ_j times the factor of
+// σ(i, j).
+func (e *tkEval) sums(x, y []float64, s *tkScratch) {
 	n, q, mp := e.n, e.q, e.maxPower+1
 	xc, yc, p := s.xc, s.yc, s.p
 	for k := 0; k < n; k++ {
@@ -647,7 +660,19 @@ func (e *tkEval) basis(x, y []float64, s *tkScratch) {
 		cs[2] = Ty - Tp           // Rᵀ block: P_{q+i,j} = R_ji
 		cs[3] = Ta - Tx - Ty + Tp // S block: h_ij(x, y)
 	}
-	w, dst := 2*q, s.G
+}
+
+// basis fills s.G (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
+// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3),
+// from the T-products of the distinct sums σ (see tkEval).
+func (e *tkEval) basis(x, y []float64, s *tkScratch) {
+	e.sums(x, y, s)
+	q, xd, yd, c := e.q, s.xd, s.yd, s.c
+	w := 2 * q
+	if s.G == nil {
+		s.G = make([]float64, w*w)
+	}
+	dst := s.G
 	for i := 0; i < q; i++ {
 		xi := xd[i]
 		sig := e.sig[i*q : (i+1)*q]
@@ -659,6 +684,47 @@ func (e *tkEval) basis(x, y []float64, s *tkScratch) {
 			top[q+j] = m * cs[1]
 			bot[j] = m * cs[2]
 			bot[q+j] = m * cs[3]
+		}
+	}
+}
+
+// pairRow writes the coefficients of the free entries of P in k(x, y), in
+// the order of tkPairs(2q): G_aa(x, y) for a = b and G_ab(x, y) + G_ba(x, y)
+// for a < b — storePairs of basis bit for bit (each product rounded before
+// the sum, as when G is stored first; TestTKPairRow), without writing G
+// and reading its transpose. With m_ij = x^δ_i y^δ_j and c the factors of
+// σ(i, j) = σ(j, i), the pair (i, j) of the Q block is m_ij c_Q + m_ji c_Q,
+// (i, q + j) is m_ij c_R + m_ji c_Rᵀ and (q + i, q + j) is m_ij c_S + m_ji c_S.
+func (e *tkEval) pairRow(x, y []float64, s *tkScratch, row []float64) {
+	e.sums(x, y, s)
+	q, xd, yd, c := e.q, s.xd, s.yd, s.c
+	row = row[:q*(2*q+1)]
+	r := 0
+	for i := 0; i < q; i++ {
+		xi, yi := xd[i], yd[i]
+		sig := e.sig[i*q : (i+1)*q]
+		row[r] = xi * yi * c[4*sig[i]] // Q block, diagonal
+		r++
+		for j := i + 1; j < q; j++ { // Q block
+			cq := c[4*sig[j]]
+			row[r] = float64(xi*yd[j]*cq) + float64(xd[j]*yi*cq)
+			r++
+		}
+		for j, sj := range sig { // R block with its transpose
+			cs := c[4*sj : 4*sj+4]
+			row[r] = float64(xi*yd[j]*cs[1]) + float64(xd[j]*yi*cs[2])
+			r++
+		}
+	}
+	for i := 0; i < q; i++ {
+		xi, yi := xd[i], yd[i]
+		sig := e.sig[i*q : (i+1)*q]
+		row[r] = xi * yi * c[4*sig[i]+3] // S block, diagonal
+		r++
+		for j := i + 1; j < q; j++ { // S block
+			cs := c[4*sig[j]+3]
+			row[r] = float64(xi*yd[j]*cs) + float64(xd[j]*yi*cs)
+			r++
 		}
 	}
 }
@@ -778,9 +844,10 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	}
 	parallel.For(m, func(k int) {
 		sc := e.scratch()
+		row := e.rowBuf(sc)
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), sc)
-			storePairs(data, k*m+l, pairs, sc.G, w)
+			e.pairRow(R.row(k), R.row(l), sc, row)
+			storePairs(data, k*m+l, row)
 		}
 	})
 	out := make([]*mat.SymDense, len(pairs))
@@ -810,15 +877,10 @@ func tkPairs(w int) []TKPair {
 	return pairs
 }
 
-// storePairs writes entry at of every pair's block from the w×w basis
-// matrix G: G_ab + G_ba for a < b (G_ab(x_l, x_k) = G_ba(x_k, x_l)), G_aa
-// on the diagonal.
-func storePairs(data [][]float64, at int, pairs []TKPair, G []float64, w int) {
-	for p, ab := range pairs {
-		v := G[ab.A*w+ab.B]
-		if ab.A != ab.B {
-			v += G[ab.B*w+ab.A]
-		}
+// storePairs writes entry at of every pair's block from a pairRow: G_ab +
+// G_ba for a < b (G_ab(x_l, x_k) = G_ba(x_k, x_l)), G_aa on the diagonal.
+func storePairs(data [][]float64, at int, row []float64) {
+	for p, v := range row {
 		data[p][at] = v
 	}
 }
@@ -847,9 +909,10 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 	}
 	parallel.For(RA.n, func(k int) {
 		sc := e.scratch()
+		row := e.rowBuf(sc)
 		for l := 0; l < RB.n; l++ {
-			e.basis(RA.row(k), RB.row(l), sc)
-			storePairs(data, k*RB.n+l, pairs, sc.G, w)
+			e.pairRow(RA.row(k), RB.row(l), sc, row)
+			storePairs(data, k*RB.n+l, row)
 		}
 	})
 	out := make([]*mat.Dense, len(pairs))

@@ -226,3 +226,37 @@ func TestTKQuadratureHigher(t *testing.T) {
 		}
 	}
 }
+
+// TestTKPairRow: pairRow, which PairBasis, GramBlocks and CrossBlocks
+// store, is G_aa and G_ab + G_ba of the reference basis (tkReference) in
+// the order of tkPairs, bit for bit (the products rounded before the sum:
+// run it with GOAMD64=v3 too, where the compiler may fuse a product into
+// the sum that follows it).
+func TestTKPairRow(t *testing.T) {
+	t.Parallel()
+	for _, c := range tkBasisCases() {
+		tk := TK{Degree: c.d, Lower: c.lo, Upper: c.hi}
+		ref := newTKReference(tk, c.n)
+		e := tk.setup(c.n)
+		sc := e.scratch()
+		row := e.rowBuf(sc)
+		w := 2 * e.q
+		pairs := tkPairs(w)
+		if len(row) != len(pairs) {
+			t.Fatalf("n=%d d=%d: a row of %d entries, %d pairs", c.n, c.d, len(row), len(pairs))
+		}
+		for pi, xy := range c.pts {
+			G := ref.basis(xy[0], xy[1])
+			e.pairRow(xy[0], xy[1], sc, row)
+			for p, ab := range pairs {
+				want := G[ab.A*w+ab.B]
+				if ab.A != ab.B {
+					want += G[ab.B*w+ab.A]
+				}
+				if math.Float64bits(row[p]) != math.Float64bits(want) {
+					t.Fatalf("n=%d d=%d pair %d: entry (%d, %d) = %v, reference %v", c.n, c.d, pi, ab.A, ab.B, row[p], want)
+				}
+			}
+		}
+	}
+}

@@ -31,17 +31,8 @@ func (t TK) PairBasis(X mat.Matrix) (*mat.Dense, []TKPair, error) {
 	out := make([]float64, nr*np)
 	parallel.For(m, func(k int) {
 		sc := e.scratch()
-		G := sc.G
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), sc)
-			row := out[PairIndex(k, l, m)*np:][:np]
-			for p, ab := range pairs {
-				v := G[ab.A*w+ab.B]
-				if ab.A != ab.B {
-					v += G[ab.B*w+ab.A]
-				}
-				row[p] = v
-			}
+			e.pairRow(R.row(k), R.row(l), sc, out[PairIndex(k, l, m)*np:][:np])
 		}
 	})
 	return mat.NewDense(nr, np, out), pairs, nil
