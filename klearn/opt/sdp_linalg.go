@@ -337,3 +337,24 @@ func (q *sdpProb) atop(y []float64) ([][]float64, []float64) {
 	}
 	return S, v
 }
+
+// lpSchur adds the LP part Σ_k a_ik a_jk x_k/z_k of the Schur complement
+// (see SolveSDP) to the upper triangle of the m×m row-major M, with
+// d_k = x_k/z_k in dlp and column k of A's LP part in cols[k] (sorted by
+// constraint): for each variable k in order, the term (d_k·a_ik)·a_jk of
+// every pair i ≤ j of its column, rounded before it is added. These are the
+// operations, in the order, of the loop it replaced (TestSDPLPSchur holds it
+// to that loop bit for bit), with d_k·a_ik and the row of M taken once per
+// i instead of once per term.
+func lpSchur(M []float64, m int, cols [][]sdpLPEnt, dlp []float64) {
+	for k, col := range cols {
+		d := dlp[k]
+		for s, e := range col {
+			a := d * e.v
+			row := M[e.k*m : (e.k+1)*m]
+			for _, f := range col[s:] {
+				row[f.k] += float64(a * f.v)
+			}
+		}
+	}
+}

@@ -192,3 +192,61 @@ func checkSchur(t *testing.T, p *SDP, As []*mat.SymDense, wantClasses, wantSpars
 		}
 	}
 }
+
+// TestSDPLPSchur checks lpSchur against the loop it replaced in solve
+// (M[i·m + j] += d_k·a_ik·a_jk per term), bit for bit, on LP columns that
+// are dense (a variable in every constraint, as the weights of Figure 2's
+// Gaussian sums), sparse and empty, with values over eight decades, and
+// against Σ_k d_k a_ik a_jk by gonum (A·D·Aᵀ) to 1e-13.
+func TestSDPLPSchur(t *testing.T) {
+	rng := klearn.NewRand(8)
+	m, nlp := 37, 12
+	cols := make([][]sdpLPEnt, nlp)
+	A := mat.NewDense(m, nlp, nil)
+	for k := range cols {
+		for i := 0; i < m; i++ {
+			if k < 4 || rng.IntN(5) == 0 && k != 7 { // column 7 empty
+				v := rng.NormFloat64() * math.Pow(10, float64(rng.IntN(9)-4))
+				cols[k] = append(cols[k], sdpLPEnt{i, v})
+				A.Set(i, k, v)
+			}
+		}
+	}
+	dlp := make([]float64, nlp)
+	for k := range dlp {
+		dlp[k] = math.Exp(rng.NormFloat64() * 3)
+	}
+	M0 := make([]float64, m*m)
+	for i := range M0 {
+		M0[i] = rng.NormFloat64()
+	}
+	want := append([]float64(nil), M0...)
+	for k := range dlp {
+		col := cols[k]
+		for s, e := range col {
+			for _, f := range col[s:] {
+				want[e.k*m+f.k] += dlp[k] * e.v * f.v
+			}
+		}
+	}
+	got := append([]float64(nil), M0...)
+	lpSchur(got, m, cols, dlp)
+	var AD, ADA mat.Dense
+	AD.Mul(A, mat.NewDiagDense(nlp, dlp))
+	ADA.Mul(&AD, A.T())
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			at := i*m + j
+			if math.Float64bits(got[at]) != math.Float64bits(want[at]) {
+				t.Fatalf("M[%d,%d] = %v, the old loop %v", i, j, got[at], want[at])
+			}
+			if j >= i {
+				if e := ADA.At(i, j) + M0[at]; math.Abs(got[at]-e) > 1e-13*(math.Abs(e)+mat.Norm(&ADA, math.Inf(1))) {
+					t.Fatalf("M[%d,%d] = %v, A·D·Aᵀ gives %v", i, j, got[at], e)
+				}
+			} else if got[at] != M0[at] {
+				t.Fatalf("M[%d,%d] below the diagonal changed", i, j)
+			}
+		}
+	}
+}
