@@ -74,7 +74,10 @@ func tkBasisCases() []tkBasisCase {
 // prefix products is the O(q²n) loop of 22b6e13 (tkReference) bit for bit,
 // on every degree 0–3 and dimension 1–34 of tkBasisCases, through Basis and
 // through the scratch that Gram, PairBasis and the blocks reuse from pair
-// to pair.
+// to pair; and pairRow, which PairBasis, GramBlocks and CrossBlocks store,
+// is the reference's G_aa and G_ab + G_ba in the order of tkPairs, bit for
+// bit (the products rounded before the sum: run it with GOAMD64=v3 too,
+// where the compiler may fuse a product into the sum that follows it).
 func TestTKBasisReference(t *testing.T) {
 	t.Parallel()
 	for _, c := range tkBasisCases() {
@@ -85,13 +88,27 @@ func TestTKBasisReference(t *testing.T) {
 		if ns, want := len(e.taSig), must(MonomialCount(c.n, 2*c.d)); ns != want {
 			t.Errorf("n=%d d=%d: %d distinct sums γ_i + γ_j, want C(n + 2d, 2d) = %d", c.n, c.d, ns, want)
 		}
+		w := 2 * e.q
+		pairs, row := tkPairs(w), e.rowBuf(sc)
+		if len(row) != len(pairs) {
+			t.Fatalf("n=%d d=%d: a row of %d entries, %d pairs", c.n, c.d, len(row), len(pairs))
+		}
 		for pi, xy := range c.pts {
 			want := ref.basis(xy[0], xy[1])
 			e.basis(xy[0], xy[1], sc)
 			for at, g := range sc.G {
 				if math.Float64bits(g) != math.Float64bits(want[at]) {
-					w := 2 * e.q
 					t.Fatalf("n=%d d=%d pair %d: G[%d, %d] = %v, reference %v", c.n, c.d, pi, at/w, at%w, g, want[at])
+				}
+			}
+			e.pairRow(xy[0], xy[1], sc, row)
+			for p, ab := range pairs {
+				v := want[ab.A*w+ab.B]
+				if ab.A != ab.B {
+					v += want[ab.B*w+ab.A]
+				}
+				if math.Float64bits(row[p]) != math.Float64bits(v) {
+					t.Fatalf("n=%d d=%d pair %d: pairRow entry (%d, %d) = %v, reference %v", c.n, c.d, pi, ab.A, ab.B, row[p], v)
 				}
 			}
 			if pi == 0 {
@@ -222,40 +239,6 @@ func TestTKQuadratureHigher(t *testing.T) {
 			}
 			if !near(got, want, 1e-10) {
 				t.Fatalf("n=%d d=%d at %v: closed form %v, quadrature %v", n, d, xy, got, want)
-			}
-		}
-	}
-}
-
-// TestTKPairRow: pairRow, which PairBasis, GramBlocks and CrossBlocks
-// store, is G_aa and G_ab + G_ba of the reference basis (tkReference) in
-// the order of tkPairs, bit for bit (the products rounded before the sum:
-// run it with GOAMD64=v3 too, where the compiler may fuse a product into
-// the sum that follows it).
-func TestTKPairRow(t *testing.T) {
-	t.Parallel()
-	for _, c := range tkBasisCases() {
-		tk := TK{Degree: c.d, Lower: c.lo, Upper: c.hi}
-		ref := newTKReference(tk, c.n)
-		e := tk.setup(c.n)
-		sc := e.scratch()
-		row := e.rowBuf(sc)
-		w := 2 * e.q
-		pairs := tkPairs(w)
-		if len(row) != len(pairs) {
-			t.Fatalf("n=%d d=%d: a row of %d entries, %d pairs", c.n, c.d, len(row), len(pairs))
-		}
-		for pi, xy := range c.pts {
-			G := ref.basis(xy[0], xy[1])
-			e.pairRow(xy[0], xy[1], sc, row)
-			for p, ab := range pairs {
-				want := G[ab.A*w+ab.B]
-				if ab.A != ab.B {
-					want += G[ab.B*w+ab.A]
-				}
-				if math.Float64bits(row[p]) != math.Float64bits(want) {
-					t.Fatalf("n=%d d=%d pair %d: entry (%d, %d) = %v, reference %v", c.n, c.d, pi, ab.A, ab.B, row[p], want)
-				}
 			}
 		}
 	}

@@ -43,18 +43,9 @@ func newTKReference(t TK, n int) *tkReference {
 	return e
 }
 
+// powTable is tkEval's (unchanged since 22b6e13).
 func (e *tkReference) powTable(u []float64) []float64 {
-	mp := e.maxPower + 1
-	tab := make([]float64, e.n*mp)
-	for k := 0; k < e.n; k++ {
-		row := tab[k*mp : (k+1)*mp]
-		v := 1.0
-		for p := 1; p <= e.maxPower; p++ {
-			v *= u[k]
-			row[p] = v / float64(p)
-		}
-	}
-	return tab
+	return (&tkEval{n: e.n, maxPower: e.maxPower}).powTable(u, nil)
 }
 
 // basis returns the 2q×2q basis G(x, y), row-major.
