@@ -360,8 +360,12 @@ func TKSize(n, d int) (int, error) {
 // CrossBlocks.
 const maxBlockBytes = 1 << 34
 
-// maxTKBytes bounds the memory of one TK evaluation: the exponent sums
-// (q²·n ints) and one basis buffer per worker (4q² floats).
+// maxTKBytes bounds the memory of one TK evaluation, estimated as
+// 8q²(n + 4) bytes: what the exponent sums (q²·n ints) and one basis
+// buffer per worker (4q² floats) took up to 22b6e13. The tables are now
+// smaller (q² int32 indices of the sums σ, and the basis buffer only for
+// Eval and Basis); the estimate is kept so that the same sizes are
+// accepted.
 const maxTKBytes = 1 << 32
 
 // tkSize returns q for n-dimensional inputs, refusing sizes whose
