@@ -893,20 +893,11 @@ func storePairs(data [][]float64, at int, row []float64) {
 // Blocks[(a, b)]_kl = G_ab(a_k, b_l) + G_ba(a_k, b_l) (a < b) or
 // G_aa(a_k, b_l), so that the test kernel is Σ_{a≤b} P_ab Blocks[(a, b)].
 func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
-	_, _, d, err := checkCross(A, B)
+	RA, RB, e, err := t.crossSetup("CrossBlocks", A, B)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
-		return nil, nil, err
-	}
-	RA, RB := rows(A), rows(B)
-	e := t.setup(d)
-	w := 2 * e.q
-	if err := checkBlocks("CrossBlocks", w, RA.n, RB.n); err != nil {
-		return nil, nil, err
-	}
-	pairs := tkPairs(w)
+	pairs := tkPairs(2 * e.q)
 	data := make([][]float64, len(pairs))
 	for p := range data {
 		data[p] = make([]float64, RA.n*RB.n)
@@ -924,4 +915,23 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 		out[p] = mat.NewDense(RA.n, RB.n, data[p])
 	}
 	return out, pairs, nil
+}
+
+// crossSetup validates A, B and the TK's degree and box (its P is ignored)
+// for CrossBlocks and CrossPairBasis, refuses coefficients beyond
+// maxBlockBytes and returns the rows of A and B with the evaluation tables.
+func (t TK) crossSetup(what string, A, B mat.Matrix) (rowMajor, rowMajor, *tkEval, error) {
+	_, _, d, err := checkCross(A, B)
+	if err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	RA, RB := rows(A), rows(B)
+	e := t.setup(d)
+	if err := checkBlocks(what, 2*e.q, RA.n, RB.n); err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	return RA, RB, e, nil
 }

@@ -38,16 +38,15 @@ func RandomP(w, L int, seed uint64) ([]*mat.SymDense, error) {
 }
 
 // libraryChunkBytes bounds the basis coefficients of one product of
-// Library (one chunk of rows; on the chunked path held twice, as
-// kernel.TK.CrossBlocks returns them and transposed for the product).
+// Library (one chunk of rows, kernel.TK.CrossPairBasis).
 var libraryChunkBytes = 32 << 20
 
 // libraryBasisBytes is the largest kernel.TK.PairBasis of the training
 // rows that Library computes whole (DefaultMaxBlockMB, the bound of a
 // Learner's basis): its rows are the pairs (k ≤ l) with contiguous
 // coefficients, ready for the product. Larger bases are computed chunk by
-// chunk of rows with kernel.TK.CrossBlocks, which costs a transposition and
-// the lower half of each chunk's diagonal block more.
+// chunk of rows with kernel.TK.CrossPairBasis, which costs the lower half
+// of each chunk's diagonal block more.
 var libraryBasisBytes = int(DefaultMaxBlockMB) << 20
 
 // Library returns the Gram matrices of the TK kernels k_{P^s} of Eq. (25)
@@ -57,7 +56,7 @@ var libraryBasisBytes = int(DefaultMaxBlockMB) << 20
 // (ε = margin; the paper's [SimpleMKL TK] uses ε = 0). Every entry is
 // K_s(x, y) = Σ_{a≤b} P^s_ab B_ab(x, y), B the basis of the linear map
 // P ↦ K (Colbert & Peet's Eq. (7): G_aa on the diagonal, G_ab + G_ba off
-// it; kernel.TK.PairBasis and CrossBlocks), so the L kernels of a chunk of
+// it; kernel.TK.PairBasis and CrossPairBasis), so the L kernels of a chunk of
 // pairs (x, y) are one matrix product of the chunk's basis coefficients
 // with the q(2q+1) × L matrix of the P^s (libraryProduct, with the
 // arithmetic of gonum's product: every entry the sum over the pairs in
@@ -135,7 +134,7 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		}
 		for r0 := 0; r0 < nte; r0 += chunk {
 			r1 := min(nte, r0+chunk)
-			T, err := crossCoefficients(kern.TK, zs.Slice(r0, r1, 0, d), xs)
+			T, _, err := kern.TK.CrossPairBasis(zs.Slice(r0, r1, 0, d), xs)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -174,7 +173,7 @@ func Library(X, Xte mat.Matrix, degree int, margin float64, Ps []*mat.SymDense) 
 		for r0 := 0; r0 < m; r0 += chunk {
 			r1 := min(m, r0+chunk)
 			cols := m - r0
-			T, err := crossCoefficients(kern.TK, xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
+			T, _, err := kern.TK.CrossPairBasis(xs.Slice(r0, r1, 0, d), xs.Slice(r0, m, 0, d))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -218,35 +217,6 @@ func libraryScatter(T, Pm *mat.Dense, to func(e int) (int, bool), dst [][]float6
 			}
 		}
 	}
-}
-
-// crossCoefficients returns the (a·b) × q(2q+1) matrix whose row k·b + l
-// holds the basis coefficients B_p(A_k, B_l) of kernel.TK.CrossBlocks on
-// the scaled rows A (a of them) and B (b), transposed from its blocks in
-// tiles of 8 pairs × 256 entries (one cache line of a row at a time).
-func crossCoefficients(t kernel.TK, A, B mat.Matrix) (*mat.Dense, error) {
-	cb, _, err := t.CrossBlocks(A, B)
-	if err != nil {
-		return nil, err
-	}
-	np := len(cb)
-	a, b := cb[0].Dims()
-	const tileE = 256
-	n := a * b
-	T := make([]float64, n*np)
-	for p0 := 0; p0 < np; p0 += 8 {
-		p1 := min(np, p0+8)
-		for e0 := 0; e0 < n; e0 += tileE {
-			e1 := min(n, e0+tileE)
-			for p := p0; p < p1; p++ {
-				src := cb[p].RawMatrix().Data // a×b, contiguous
-				for e := e0; e < e1; e++ {
-					T[e*np+p] = src[e]
-				}
-			}
-		}
-	}
-	return mat.NewDense(n, np, T), nil
 }
 
 // marginKernel returns the TK of degree d (its P unset) on the box

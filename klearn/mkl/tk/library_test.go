@@ -41,7 +41,7 @@ func libraryValues(Ks []*mat.SymDense, Kte []*mat.Dense) []float64 {
 // kernel.Cross of Kernel, each entry ⟨P, G(x, y)⟩ from its own basis
 // matrix), at degrees 0, 1 and 2 with and without a margin, on both paths
 // (the whole PairBasis in one product or seven pair rows a product; and
-// CrossBlocks chunks of one and five rows): the values agree to 1e-13
+// CrossPairBasis chunks of one and five rows): the values agree to 1e-13
 // relative, and are bit-identical on every path and chunking, for
 // GOMAXPROCS 1 and 2, and to libraryReference, Library as it was at
 // 0b105cb (each entry is the same sum over the pairs, in the same order).
@@ -69,8 +69,8 @@ func TestLibraryChunks(t *testing.T) {
 			for _, c := range []struct{ basis, chunk int }{
 				{32 << 20, 32 << 20},   // the whole PairBasis, one product
 				{32 << 20, 7 * 8 * np}, // the whole PairBasis, 7 pairs a product
-				{0, 8 * np * 23},       // CrossBlocks, one row a chunk
-				{0, 5 * 8 * np * 23},   // CrossBlocks, five rows a chunk
+				{0, 8 * np * 23},       // CrossPairBasis, one row a chunk
+				{0, 5 * 8 * np * 23},   // CrossPairBasis, five rows a chunk
 			} {
 				for _, procs := range []int{1, 2} {
 					libraryBasisBytes, libraryChunkBytes = c.basis, c.chunk
