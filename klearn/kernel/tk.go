@@ -360,8 +360,12 @@ func TKSize(n, d int) (int, error) {
 // CrossBlocks.
 const maxBlockBytes = 1 << 34
 
-// maxTKBytes bounds the memory of one TK evaluation: the exponent sums
-// (q²·n ints) and one basis buffer per worker (4q² floats).
+// maxTKBytes bounds the memory of one TK evaluation, estimated as
+// 8q²(n + 4) bytes: what the exponent sums (q²·n ints) and one basis
+// buffer per worker (4q² floats) took up to 22b6e13. The tables are now
+// smaller (q² int32 indices of the sums σ, and the basis buffer only for
+// Eval and Basis); the estimate is kept so that the same sizes are
+// accepted.
 const maxTKBytes = 1 << 32
 
 // tkSize returns q for n-dimensional inputs, refusing sizes whose
@@ -413,33 +417,115 @@ func (t TK) Validate(d int) error {
 }
 
 // tkEval holds the per-dimension data of a TK evaluation.
+//
+// The basis G(x, y) of Corollary 13 (eq. 23) of Colbert & Peet (2020) needs,
+// for every pair (i, j) of the q monomials x^δ z^γ, the T-products
+//
+//	T(u, b, ζ) = Π_{k=1}^{n} (b_k^{ζ_k} − u_k^{ζ_k})/ζ_k,   ζ = γ_i + γ_j + 1,
+//
+// at u = a, x, y and p* = max(x, y): q² products of n factors, O(q²n) per
+// pair of points. Two facts make them cheaper without changing a bit:
+//
+//  1. T depends on (i, j) only through σ = γ_i + γ_j, and there are only
+//     C(n + 2d, 2d) distinct σ (sums of two exponent vectors of degree ≤ d),
+//     against q² = C(2n + d, d)² pairs; the pairs share the products of their
+//     σ (sig), and T(a, b, ζ) is the same for every pair of points (taSig).
+//  2. ζ_k = 1 except on the at most 2d coordinates where σ_k > 0. Evaluated
+//     from k = 1 upwards, as the reference does, the product over the
+//     coordinates before the first k₁ with σ_k > 0 is the prefix product
+//     Π_{k<k₁} (b_k − u_k), the same for every σ; only the factors from k₁ on
+//     are multiplied per σ, the degree-0 factor b_k − u_k where σ_k = 0.
+//
+// The factors are multiplied in the order of the O(q²n) loop (ascending k,
+// each onto the running product), so every entry of G is that loop's bit
+// for bit (TestTKBasisReference); nothing is divided, so a factor that is 0
+// (a point on the upper face of the box) or tiny needs no care. Per pair of
+// points the cost is O(n(2d + 1)) for the power tables, O(qd) for the
+// x-monomials, Σ_σ (n − k₁(σ)) ≤ C(n + 2d, 2d)·n multiplications per u for
+// the T-products and O(q²) to write the 4q² entries of G (or, pairRow, the
+// q(2q + 1) coefficients of the free entries of P); for degree 1 and n = 34
+// (Ionosphere) the products take 14 280 multiplications per u against
+// q²n = 161 874. (Dividing the full product by the factors that differ would
+// give O(q² + n) but not the same bits, and needs care where b_k − u_k is 0.)
 type tkEval struct {
 	n, q     int
-	delta    [][]int // x exponents of monomial i
-	gsum     [][]int // γ_i + γ_j + 1 for pair (i, j), flattened i*q+j
 	a, b     []float64
 	maxPower int
 	// ta, tb are powTable(a), powTable(b): the same for every pair.
 	ta, tb []float64
+	// The x exponents δ_i of monomial i, sparse: the coordinates
+	// dk[doff[i]:doff[i+1]] (ascending) with δ_ik = dp[…] > 0.
+	doff   []int
+	dk, dp []int
+	// sig[i*q+j] is the index s of σ = γ_i + γ_j among the distinct sums;
+	// sum s has ζ_k = zz[t] > 1 at the coordinates k = zk[t], t ∈
+	// [zoff[s], zoff[s+1]) (ascending), and ζ_k = 1 elsewhere.
+	sig    []int32
+	zoff   []int
+	zk, zz []int
+	// taSig[s] = T(a, b, ζ) of sum s.
+	taSig []float64
 }
 
 func (t TK) setup(n int) *tkEval {
 	exps, _ := Monomials(2*n, t.Degree) // sizes checked by the callers
-	e := &tkEval{n: n, q: len(exps), maxPower: 2*t.Degree + 1}
-	e.delta = make([][]int, e.q)
-	gam := make([][]int, e.q)
+	q := len(exps)
+	e := &tkEval{n: n, q: q, maxPower: 2*t.Degree + 1}
+	e.doff = make([]int, q+1)
 	for i, ex := range exps {
-		e.delta[i] = ex[:n]
-		gam[i] = ex[n:]
-	}
-	e.gsum = make([][]int, e.q*e.q)
-	for i := 0; i < e.q; i++ {
-		for j := 0; j < e.q; j++ {
-			z := make([]int, n)
-			for k := range z {
-				z[k] = gam[i][k] + gam[j][k] + 1
+		for k, p := range ex[:n] {
+			if p > 0 {
+				e.dk = append(e.dk, k)
+				e.dp = append(e.dp, p)
 			}
-			e.gsum[i*e.q+j] = z
+		}
+		e.doff[i+1] = len(e.dk)
+	}
+	// The distinct γ, then the distinct sums of two of them.
+	key := make([]byte, n)
+	gamID := make([]int, q)
+	var gams [][]int
+	seen := map[string]int{}
+	for i, ex := range exps {
+		for k, g := range ex[n:] {
+			key[k] = byte(g)
+		}
+		id, ok := seen[string(key)]
+		if !ok {
+			id = len(gams)
+			seen[string(key)] = id
+			gams = append(gams, ex[n:])
+		}
+		gamID[i] = id
+	}
+	ng := len(gams)
+	sumID := make([]int32, ng*ng)
+	sums := map[string]int32{}
+	e.zoff = []int{0}
+	for g := 0; g < ng; g++ {
+		for h := g; h < ng; h++ {
+			for k := range key {
+				key[k] = byte(gams[g][k] + gams[h][k])
+			}
+			id, ok := sums[string(key)]
+			if !ok {
+				id = int32(len(e.zoff) - 1)
+				sums[string(key)] = id
+				for k, s := range key {
+					if s > 0 {
+						e.zk = append(e.zk, k)
+						e.zz = append(e.zz, int(s)+1)
+					}
+				}
+				e.zoff = append(e.zoff, len(e.zk))
+			}
+			sumID[g*ng+h], sumID[h*ng+g] = id, id
+		}
+	}
+	e.sig = make([]int32, q*q)
+	for i := 0; i < q; i++ {
+		for j := 0; j < q; j++ {
+			e.sig[i*q+j] = sumID[gamID[i]*ng+gamID[j]]
 		}
 	}
 	e.a, e.b = t.Lower, t.Upper
@@ -450,6 +536,21 @@ func (t TK) setup(n int) *tkEval {
 		}
 	}
 	e.ta, e.tb = e.powTable(e.a, nil), e.powTable(e.b, nil)
+	ns := len(e.zoff) - 1
+	e.taSig = make([]float64, ns)
+	mp := e.maxPower + 1
+	for s := 0; s < ns; s++ {
+		Ta, t := 1.0, e.zoff[s]
+		for k := 0; k < n; k++ {
+			o := k*mp + 1
+			if t < e.zoff[s+1] && e.zk[t] == k {
+				o = k*mp + e.zz[t]
+				t++
+			}
+			Ta *= e.tb[o] - e.ta[o]
+		}
+		e.taSig[s] = Ta
+	}
 	return e
 }
 
@@ -458,15 +559,32 @@ func (t TK) setup(n int) *tkEval {
 type tkScratch struct {
 	xc, yc, p  []float64 // clipped x, y and their coordinatewise maximum
 	tx, ty, tp []float64 // powTable of xc, yc, p
+	fx, fy, fp []float64 // the degree-0 factors b_k − u_k of u = xc, yc, p
+	px, py, pp []float64 // their prefix products, px[k] = Π_{k' < k} fx[k']
 	xd, yd     []float64 // x-monomials of xc and yc
-	G          []float64 // the 2q×2q basis G(x, y), row-major
+	// c[4s … 4s+3] = T(p*), T(x) − T(p*), T(y) − T(p*),
+	// T(a) − T(x) − T(y) + T(p*) of sum s (the four blocks' factors).
+	c   []float64
+	G   []float64 // the 2q×2q basis G(x, y), row-major (allocated by basis)
+	row []float64 // one pairRow (allocated by rowBuf)
 }
 
 func (e *tkEval) scratch() *tkScratch {
-	n, t, w := e.n, e.n*(e.maxPower+1), 2*e.q
+	n, t := e.n, e.n*(e.maxPower+1)
 	return &tkScratch{xc: make([]float64, n), yc: make([]float64, n), p: make([]float64, n),
 		tx: make([]float64, t), ty: make([]float64, t), tp: make([]float64, t),
-		xd: make([]float64, e.q), yd: make([]float64, e.q), G: make([]float64, w*w)}
+		fx: make([]float64, n), fy: make([]float64, n), fp: make([]float64, n),
+		px: make([]float64, n+1), py: make([]float64, n+1), pp: make([]float64, n+1),
+		xd: make([]float64, e.q), yd: make([]float64, e.q),
+		c: make([]float64, 4*len(e.taSig))}
+}
+
+// rowBuf returns s.row, allocated with the q(2q + 1) entries of a pairRow.
+func (e *tkEval) rowBuf(s *tkScratch) []float64 {
+	if s.row == nil {
+		s.row = make([]float64, e.q*(2*e.q+1))
+	}
+	return s.row
 }
 
 // powTable fills tab (allocated when nil) with tab[k·(maxPower+1) + p] =
@@ -487,9 +605,11 @@ func (e *tkEval) powTable(u, tab []float64) []float64 {
 	return tab
 }
 
-// basis fills s.G (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
-// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3).
-func (e *tkEval) basis(x, y []float64, s *tkScratch) {
+// sums fills s.xd, s.yd with the x-monomials x^δ_i, y^δ_i of the clipped
+// points and s.c with the four blocks' factors of every distinct sum σ
+// (see tkEval): G_ij(x, y) of each block is x^δ_i y^δ_j times the factor of
+// σ(i, j).
+func (e *tkEval) sums(x, y []float64, s *tkScratch) {
 	n, q, mp := e.n, e.q, e.maxPower+1
 	xc, yc, p := s.xc, s.yc, s.p
 	for k := 0; k < n; k++ {
@@ -497,31 +617,118 @@ func (e *tkEval) basis(x, y []float64, s *tkScratch) {
 		yc[k] = min(max(y[k], e.a[k]), e.b[k])
 		p[k] = max(xc[k], yc[k])
 	}
-	ta, tb := e.ta, e.tb
+	tb := e.tb
 	tx, ty, tp := e.powTable(xc, s.tx), e.powTable(yc, s.ty), e.powTable(p, s.tp)
 	xd, yd := s.xd, s.yd
 	for i := 0; i < q; i++ {
-		xd[i] = monomial(xc, e.delta[i])
-		yd[i] = monomial(yc, e.delta[i])
+		vx, vy := 1.0, 1.0 // monomial(xc, δ_i), monomial(yc, δ_i)
+		for t := e.doff[i]; t < e.doff[i+1]; t++ {
+			vx *= powInt(xc[e.dk[t]], e.dp[t])
+			vy *= powInt(yc[e.dk[t]], e.dp[t])
+		}
+		xd[i], yd[i] = vx, vy
 	}
-	w, dst := 2*q, s.G
-	for i := 0; i < q; i++ {
-		for j := 0; j < q; j++ {
-			z := e.gsum[i*q+j]
-			Ta, Tx, Ty, Tp := 1.0, 1.0, 1.0, 1.0
-			for k, zk := range z {
-				o := k*mp + zk
+	fx, fy, fp := s.fx, s.fy, s.fp
+	px, py, pp := s.px, s.py, s.pp
+	px[0], py[0], pp[0] = 1, 1, 1
+	for k := 0; k < n; k++ {
+		o := k*mp + 1
+		fx[k], fy[k], fp[k] = tb[o]-tx[o], tb[o]-ty[o], tb[o]-tp[o]
+		px[k+1], py[k+1], pp[k+1] = px[k]*fx[k], py[k]*fy[k], pp[k]*fp[k]
+	}
+	c := s.c
+	for sg, Ta := range e.taSig {
+		t, end := e.zoff[sg], e.zoff[sg+1]
+		k := n
+		if t < end {
+			k = e.zk[t]
+		}
+		Tx, Ty, Tp := px[k], py[k], pp[k]
+		for ; k < n; k++ {
+			if t < end && e.zk[t] == k {
+				o := k*mp + e.zz[t]
 				bk := tb[o]
-				Ta *= bk - ta[o]
 				Tx *= bk - tx[o]
 				Ty *= bk - ty[o]
 				Tp *= bk - tp[o]
+				t++
+				continue
 			}
-			m := xd[i] * yd[j]
-			dst[i*w+j] = m * Tp                        // Q block: g_ij(x, y)
-			dst[i*w+q+j] = m * (Tx - Tp)               // R block: t_ij(x, y)
-			dst[(q+i)*w+j] = m * (Ty - Tp)             // Rᵀ block: P_{q+i,j} = R_ji
-			dst[(q+i)*w+q+j] = m * (Ta - Tx - Ty + Tp) // S block: h_ij(x, y)
+			Tx *= fx[k]
+			Ty *= fy[k]
+			Tp *= fp[k]
+		}
+		cs := c[4*sg : 4*sg+4]
+		cs[0] = Tp                // Q block: g_ij(x, y)
+		cs[1] = Tx - Tp           // R block: t_ij(x, y)
+		cs[2] = Ty - Tp           // Rᵀ block: P_{q+i,j} = R_ji
+		cs[3] = Ta - Tx - Ty + Tp // S block: h_ij(x, y)
+	}
+}
+
+// basis fills s.G (2q×2q, row-major) with G_ab(x, y) = ∫ N̂_a(z,x) N̂_b(z,y) dz,
+// so that k(x, y) = Σ_ab P_ab G_ab(x, y) (Colbert & Peet's eq. 7, Proposition 3),
+// from the T-products of the distinct sums σ (see tkEval).
+func (e *tkEval) basis(x, y []float64, s *tkScratch) {
+	e.sums(x, y, s)
+	q, xd, yd, c := e.q, s.xd, s.yd, s.c
+	w := 2 * q
+	if s.G == nil {
+		s.G = make([]float64, w*w)
+	}
+	dst := s.G
+	for i := 0; i < q; i++ {
+		xi := xd[i]
+		sig := e.sig[i*q : (i+1)*q]
+		top, bot := dst[i*w:(i+1)*w], dst[(q+i)*w:(q+i+1)*w]
+		for j, sj := range sig {
+			cs := c[4*sj : 4*sj+4]
+			m := xi * yd[j]
+			top[j] = m * cs[0]
+			top[q+j] = m * cs[1]
+			bot[j] = m * cs[2]
+			bot[q+j] = m * cs[3]
+		}
+	}
+}
+
+// pairRow writes the coefficients of the free entries of P in k(x, y), in
+// the order of tkPairs(2q): G_aa(x, y) for a = b and G_ab(x, y) + G_ba(x, y)
+// for a < b — storePairs of basis bit for bit (each product rounded before
+// the sum, as when G is stored first; TestTKPairRow), without writing G
+// and reading its transpose. With m_ij = x^δ_i y^δ_j and c the factors of
+// σ(i, j) = σ(j, i), the pair (i, j) of the Q block is m_ij c_Q + m_ji c_Q,
+// (i, q + j) is m_ij c_R + m_ji c_Rᵀ and (q + i, q + j) is m_ij c_S + m_ji c_S.
+func (e *tkEval) pairRow(x, y []float64, s *tkScratch, row []float64) {
+	e.sums(x, y, s)
+	q, xd, yd, c := e.q, s.xd, s.yd, s.c
+	row = row[:q*(2*q+1)]
+	r := 0
+	for i := 0; i < q; i++ {
+		xi, yi := xd[i], yd[i]
+		sig := e.sig[i*q : (i+1)*q]
+		row[r] = xi * yi * c[4*sig[i]] // Q block, diagonal
+		r++
+		for j := i + 1; j < q; j++ { // Q block
+			cq := c[4*sig[j]]
+			row[r] = float64(xi*yd[j]*cq) + float64(xd[j]*yi*cq)
+			r++
+		}
+		for j, sj := range sig { // R block with its transpose
+			cs := c[4*sj : 4*sj+4]
+			row[r] = float64(xi*yd[j]*cs[1]) + float64(xd[j]*yi*cs[2])
+			r++
+		}
+	}
+	for i := 0; i < q; i++ {
+		xi, yi := xd[i], yd[i]
+		sig := e.sig[i*q : (i+1)*q]
+		row[r] = xi * yi * c[4*sig[i]+3] // S block, diagonal
+		r++
+		for j := i + 1; j < q; j++ { // S block
+			cs := c[4*sig[j]+3]
+			row[r] = float64(xi*yd[j]*cs) + float64(xd[j]*yi*cs)
+			r++
 		}
 	}
 }
@@ -641,9 +848,10 @@ func (t TK) GramBlocks(X mat.Matrix) ([]*mat.SymDense, []TKPair, error) {
 	}
 	parallel.For(m, func(k int) {
 		sc := e.scratch()
+		row := e.rowBuf(sc)
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), sc)
-			storePairs(data, k*m+l, pairs, sc.G, w)
+			e.pairRow(R.row(k), R.row(l), sc, row)
+			storePairs(data, k*m+l, row)
 		}
 	})
 	out := make([]*mat.SymDense, len(pairs))
@@ -673,15 +881,10 @@ func tkPairs(w int) []TKPair {
 	return pairs
 }
 
-// storePairs writes entry at of every pair's block from the w×w basis
-// matrix G: G_ab + G_ba for a < b (G_ab(x_l, x_k) = G_ba(x_k, x_l)), G_aa
-// on the diagonal.
-func storePairs(data [][]float64, at int, pairs []TKPair, G []float64, w int) {
-	for p, ab := range pairs {
-		v := G[ab.A*w+ab.B]
-		if ab.A != ab.B {
-			v += G[ab.B*w+ab.A]
-		}
+// storePairs writes entry at of every pair's block from a pairRow: G_ab +
+// G_ba for a < b (G_ab(x_l, x_k) = G_ba(x_k, x_l)), G_aa on the diagonal.
+func storePairs(data [][]float64, at int, row []float64) {
+	for p, v := range row {
 		data[p][at] = v
 	}
 }
@@ -690,29 +893,21 @@ func storePairs(data [][]float64, at int, pairs []TKPair, G []float64, w int) {
 // Blocks[(a, b)]_kl = G_ab(a_k, b_l) + G_ba(a_k, b_l) (a < b) or
 // G_aa(a_k, b_l), so that the test kernel is Σ_{a≤b} P_ab Blocks[(a, b)].
 func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
-	_, _, d, err := checkCross(A, B)
+	RA, RB, e, err := t.crossSetup("CrossBlocks", A, B)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
-		return nil, nil, err
-	}
-	RA, RB := rows(A), rows(B)
-	e := t.setup(d)
-	w := 2 * e.q
-	if err := checkBlocks("CrossBlocks", w, RA.n, RB.n); err != nil {
-		return nil, nil, err
-	}
-	pairs := tkPairs(w)
+	pairs := tkPairs(2 * e.q)
 	data := make([][]float64, len(pairs))
 	for p := range data {
 		data[p] = make([]float64, RA.n*RB.n)
 	}
 	parallel.For(RA.n, func(k int) {
 		sc := e.scratch()
+		row := e.rowBuf(sc)
 		for l := 0; l < RB.n; l++ {
-			e.basis(RA.row(k), RB.row(l), sc)
-			storePairs(data, k*RB.n+l, pairs, sc.G, w)
+			e.pairRow(RA.row(k), RB.row(l), sc, row)
+			storePairs(data, k*RB.n+l, row)
 		}
 	})
 	out := make([]*mat.Dense, len(pairs))
@@ -720,4 +915,23 @@ func (t TK) CrossBlocks(A, B mat.Matrix) ([]*mat.Dense, []TKPair, error) {
 		out[p] = mat.NewDense(RA.n, RB.n, data[p])
 	}
 	return out, pairs, nil
+}
+
+// crossSetup validates A, B and the TK's degree and box (its P is ignored)
+// for CrossBlocks and CrossPairBasis, refuses coefficients beyond
+// maxBlockBytes and returns the rows of A and B with the evaluation tables.
+func (t TK) crossSetup(what string, A, B mat.Matrix) (rowMajor, rowMajor, *tkEval, error) {
+	_, _, d, err := checkCross(A, B)
+	if err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	if err := (TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}).Validate(d); err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	RA, RB := rows(A), rows(B)
+	e := t.setup(d)
+	if err := checkBlocks(what, 2*e.q, RA.n, RB.n); err != nil {
+		return rowMajor{}, rowMajor{}, nil, err
+	}
+	return RA, RB, e, nil
 }

@@ -31,20 +31,34 @@ func (t TK) PairBasis(X mat.Matrix) (*mat.Dense, []TKPair, error) {
 	out := make([]float64, nr*np)
 	parallel.For(m, func(k int) {
 		sc := e.scratch()
-		G := sc.G
 		for l := k; l < m; l++ {
-			e.basis(R.row(k), R.row(l), sc)
-			row := out[PairIndex(k, l, m)*np:][:np]
-			for p, ab := range pairs {
-				v := G[ab.A*w+ab.B]
-				if ab.A != ab.B {
-					v += G[ab.B*w+ab.A]
-				}
-				row[p] = v
-			}
+			e.pairRow(R.row(k), R.row(l), sc, out[PairIndex(k, l, m)*np:][:np])
 		}
 	})
 	return mat.NewDense(nr, np, out), pairs, nil
+}
+
+// CrossPairBasis is PairBasis for test×train pairs: row k·n_B + l holds,
+// for every free entry (a ≤ b) of P in the order of the returned pairs,
+// the coefficient of P_ab in k(a_k, b_l) — the numbers of CrossBlocks,
+// laid out by pair of points, so that products with several P run over
+// contiguous rows. Memory is n_A·n_B · q(2q+1) floats; the TK's own P is
+// ignored.
+func (t TK) CrossPairBasis(A, B mat.Matrix) (*mat.Dense, []TKPair, error) {
+	RA, RB, e, err := t.crossSetup("CrossPairBasis", A, B)
+	if err != nil {
+		return nil, nil, err
+	}
+	pairs := tkPairs(2 * e.q)
+	np, nb := len(pairs), RB.n
+	out := make([]float64, RA.n*nb*np)
+	parallel.For(RA.n, func(k int) {
+		sc := e.scratch()
+		for l := 0; l < nb; l++ {
+			e.pairRow(RA.row(k), RB.row(l), sc, out[(k*nb+l)*np:][:np])
+		}
+	})
+	return mat.NewDense(RA.n*nb, np, out), pairs, nil
 }
 
 // PairIndex returns the row of the pair (k, l), k ≤ l < m, in PairBasis:

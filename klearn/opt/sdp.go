@@ -237,6 +237,7 @@ type sdpCon struct {
 	rows  []int     // distinct rows of the full matrix (sparse storage)
 	nnz   int       // upper-triangle non-zeros
 	fpath bool      // Schur rows by F = Z⁻¹ A X (else elementwise)
+	dup   int       // the first constraint of the block with the same dense matrix (itself if none or sparse)
 }
 
 type sdpBlock struct {
@@ -488,4 +489,47 @@ func (bl *sdpBlock) classify() {
 		c.fpath = costF < costE
 	}
 	sort.SliceStable(bl.cons, func(a, b int) bool { return bl.cons[a].fpath && !bl.cons[b].fpath })
+	// Constraints with the same dense matrix, bit for bit (the two sides of
+	// an absolute value, |⟨A, X⟩ − b| ≤ t, give two), share their part of
+	// the Schur complement (schur).
+	seen := make(map[uint64][]int)
+	for k := range bl.cons {
+		c := &bl.cons[k]
+		c.dup = k
+		if c.dense == nil {
+			continue
+		}
+		h := sdpHash(c.dense)
+		for _, j := range seen[h] {
+			if sdpSameBits(bl.cons[j].dense, c.dense) {
+				c.dup = j
+				break
+			}
+		}
+		if c.dup == k {
+			seen[h] = append(seen[h], k)
+		}
+	}
+}
+
+// sdpHash is the FNV-1a hash of the bits of v.
+func sdpHash(v []float64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range v {
+		h = (h ^ math.Float64bits(x)) * 1099511628211
+	}
+	return h
+}
+
+// sdpSameBits reports whether a and b hold the same bits.
+func sdpSameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		if math.Float64bits(x) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }

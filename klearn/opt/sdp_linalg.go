@@ -50,6 +50,24 @@ func sdpDotVec(a, b []float64) float64 {
 	return s
 }
 
+// sdpDotVec4 returns sdpConDot(n, c_k, f) for four constraints with dense
+// matrices a_k (all of f's length): each sum in order, each product rounded
+// before it is added — the operations of sdpConDot's dense sum as the
+// compiler emits it (it does not fuse them there; the conversion
+// float64(·) forbids fusing here), so the results are bit-identical to it.
+// The four independent sums keep the FPU busy where one sum waits on its
+// own previous addition, and f is read once.
+func sdpDotVec4(a0, a1, a2, a3, f []float64) (s0, s1, s2, s3 float64) {
+	a0, a1, a2, a3 = a0[:len(f)], a1[:len(f)], a2[:len(f)], a3[:len(f)]
+	for i, v := range f {
+		s0 += float64(a0[i] * v)
+		s1 += float64(a1[i] * v)
+		s2 += float64(a2[i] * v)
+		s3 += float64(a3[i] * v)
+	}
+	return
+}
+
 // sdpChol returns the lower Cholesky factor of the symmetric a (a is not
 // modified), or false if a is not numerically positive definite.
 func sdpChol(n int, a []float64) ([]float64, bool) {
@@ -167,40 +185,99 @@ func (bl *sdpBlock) fmat(c *sdpCon, zi, x []float64, sc *sdpScratch) []float64 {
 }
 
 // schur adds this block's part of the Schur complement,
-// M_ij += tr(A_i Z⁻¹ A_j X), to the upper triangle of the m×m matrix M.
-// Each pair (i, j) is computed by exactly one goroutine.
+// M_ij += tr(A_i Z⁻¹ A_j X), to the upper triangle of the m×m matrix M
+// (Fujisawa, Kojima & Nakata 1997, Section 3). For an F-path constraint a,
+// every M_ab with b at or after a in the block's order is ⟨A_b, F⟩ with
+// F = Z⁻¹ A_a X (fmat); constraints with the same dense matrix (dup) share
+// their F and their products, which are computed once per class (a class's
+// F with every class that has a member at or after the class's first) and
+// scattered: the values are those of the products taken per constraint,
+// bit for bit, since equal inputs give equal results. The dense products
+// run four at a time (sdpDotVec4, bit-identical to sdpConDot). Other rows are summed entrywise. Each
+// entry of M is written by exactly one goroutine.
 func (bl *sdpBlock) schur(M []float64, m int, zi, x []float64) {
 	n := bl.n
 	nc := len(bl.cons)
-	scr := make([]sdpScratch, sdpWorkers(nc))
 	idx := func(i, j int) int {
 		if i > j {
 			i, j = j, i
 		}
 		return i*m + j
 	}
-	sdpParallel(nc, func(w, a int) {
+	// Classes of the constraints: cls[a] is the class of constraint a, first
+	// and last its first and last member (in the block's order).
+	cls := make([]int, nc)
+	var first, last []int
+	for a := range bl.cons {
+		if d := bl.cons[a].dup; d != a {
+			cls[a] = cls[d]
+			last[cls[a]] = a
+			continue
+		}
+		cls[a] = len(first)
+		first, last = append(first, a), append(last, a)
+	}
+	nk := len(first)
+	nf := 0 // the F-path classes come first, as the F-path constraints do
+	for nf < nk && bl.cons[first[nf]].fpath {
+		nf++
+	}
+	// V[k·nk + j] = ⟨A_j, F_k⟩ for F-path class k and every class j with a
+	// member at or after first[k].
+	V := make([]float64, nf*nk)
+	scr := make([]sdpScratch, sdpWorkers(nf))
+	sdpParallel(nf, func(w, k int) {
+		F := bl.fmat(&bl.cons[first[k]], zi, x, &scr[w])
+		row := V[k*nk : (k+1)*nk]
+		var quad [4]int // dense classes waiting for sdpDotVec4
+		nq := 0
+		for j := 0; j < nk; j++ {
+			if last[j] < first[k] {
+				continue
+			}
+			c := &bl.cons[first[j]]
+			if c.dense == nil {
+				row[j] = sdpConDot(n, c, F)
+				continue
+			}
+			quad[nq] = j
+			if nq++; nq == 4 {
+				d := func(t int) []float64 { return bl.cons[first[quad[t]]].dense }
+				row[quad[0]], row[quad[1]], row[quad[2]], row[quad[3]] = sdpDotVec4(d(0), d(1), d(2), d(3), F)
+				nq = 0
+			}
+		}
+		for t := 0; t < nq; t++ {
+			row[quad[t]] = sdpConDot(n, &bl.cons[first[quad[t]]], F)
+		}
+	})
+	sdpParallel(nc, func(_, a int) {
 		ca := &bl.cons[a]
 		if ca.fpath {
-			F := bl.fmat(ca, zi, x, &scr[w])
+			row := V[cls[a]*nk : (cls[a]+1)*nk]
 			for b := a; b < nc; b++ {
-				cb := &bl.cons[b]
-				M[idx(ca.i, cb.i)] += sdpConDot(n, cb, F)
+				M[idx(ca.i, bl.cons[b].i)] += row[cls[b]]
 			}
 			return
 		}
 		for b := a; b < nc; b++ {
-			cb := &bl.cons[b]
-			s := 0.0
-			for _, ea := range ca.full {
-				zrow := zi[ea.c*n : (ea.c+1)*n]
-				for _, eb := range cb.full {
-					s += ea.v * eb.v * zrow[eb.r] * x[eb.c*n+ea.r]
-				}
-			}
-			M[idx(ca.i, cb.i)] += s
+			M[idx(ca.i, bl.cons[b].i)] += bl.schurEntry(ca, &bl.cons[b], zi, x)
 		}
 	})
+}
+
+// schurEntry returns tr(A_a Z⁻¹ A_b X) = Σ A_a[k,l] A_b[p,q] Z⁻¹[l,p] X[q,k]
+// summed over the entries of the sparse A_a and A_b (both triangles).
+func (bl *sdpBlock) schurEntry(ca, cb *sdpCon, zi, x []float64) float64 {
+	n := bl.n
+	s := 0.0
+	for _, ea := range ca.full {
+		zrow := zi[ea.c*n : (ea.c+1)*n]
+		for _, eb := range cb.full {
+			s += ea.v * eb.v * zrow[eb.r] * x[eb.c*n+ea.r]
+		}
+	}
+	return s
 }
 
 // aop returns A(S) for block matrices S (any may be nil) and LP vector s.
@@ -259,4 +336,25 @@ func (q *sdpProb) atop(y []float64) ([][]float64, []float64) {
 		}
 	}
 	return S, v
+}
+
+// lpSchur adds the LP part Σ_k a_ik a_jk x_k/z_k of the Schur complement
+// (see SolveSDP) to the upper triangle of the m×m row-major M, with
+// d_k = x_k/z_k in dlp and column k of A's LP part in cols[k] (sorted by
+// constraint): for each variable k in order, the term (d_k·a_ik)·a_jk of
+// every pair i ≤ j of its column, rounded before it is added. These are the
+// operations, in the order, of the loop it replaced (TestSDPLPSchur holds it
+// to that loop bit for bit), with d_k·a_ik and the row of M taken once per
+// i instead of once per term.
+func lpSchur(M []float64, m int, cols [][]sdpLPEnt, dlp []float64) {
+	for k, col := range cols {
+		d := dlp[k]
+		for s, e := range col {
+			a := d * e.v
+			row := M[e.k*m : (e.k+1)*m]
+			for _, f := range col[s:] {
+				row[f.k] += float64(a * f.v)
+			}
+		}
+	}
 }

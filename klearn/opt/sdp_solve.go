@@ -304,13 +304,8 @@ func (q *sdpProb) solve(maxIter int, tol float64, rec Recorder) (*SDPResult, err
 		dlp := make([]float64, q.nlp)
 		for k := range dlp {
 			dlp[k] = st.x[k] / st.z[k]
-			col := q.lpCols[k]
-			for s, e := range col {
-				for _, f := range col[s:] {
-					M[e.k*q.m+f.k] += dlp[k] * e.v * f.v
-				}
-			}
 		}
+		lpSchur(M, q.m, q.lpCols, dlp)
 		if !q.factor(&chol, M) {
 			return finish(Failure, NoCertificate, nil)
 		}

@@ -102,11 +102,15 @@
 // entry for NaN and ±Inf; the solver polls the check, and FitGram returns
 // only once it is complete. Rows are read from finished strips, and down
 // the columns before that (mirror.go). The strips take n(n+64)/2 float64
-// (23 MB at n = 2400) and are used up to n ≈ 8000. On one CPU, the storage
-// may hold both triangles, as kernel.Gram's does. This is compared bit for
-// bit, with the finiteness check, stopping at the first difference. If it
-// does, rows are read whole. Otherwise the check runs first and every left
-// part is read down its column.
+// (23 MB at n = 2400) and are used up to n ≈ 8000. The storage may hold
+// both triangles, as kernel.Gram's and kernel.Combine's do. The helper then
+// compares each strip's rows with their mirror, bit for bit, with the
+// finiteness check, and rows of a strip that agrees are read whole instead
+// of from a built strip; from the first strip that differs on, strips are
+// built. On one CPU the whole matrix is compared first, stopping at the
+// first difference. If it holds both triangles, rows are read whole.
+// Otherwise the check runs first and every left part is read down its
+// column.
 //
 // Labels may be any two finite values: Classes()[0] (the smaller) maps to
 // −1 and Classes()[1] to +1. More than two classes are handled one-vs-one

@@ -23,6 +23,14 @@ import (
 // page it visits yields 64 values; the solver reads a row's left part from
 // its strip once the strip is done and down the column before that.
 //
+// A Gram that holds both triangles (kernel.Gram's and kernel.Combine's do)
+// needs no strips: the helper first compares each strip's rows in the lower
+// storage triangle with the upper one, bit for bit, tile by tile, checking
+// finiteness on the way; a strip that agrees is marked whole and its rows
+// are read whole from the storage, as when the triangles agree on one CPU
+// (below). At the first strip that differs the helper stops comparing and
+// builds that strip and the ones after it.
+//
 // Without a second CPU there is no helper. Grams made by klearn/kernel (and
 // most others) hold both triangles, so newStripMirror then compares the
 // lower storage triangle with the upper one, bit for bit, tile by tile,
@@ -48,7 +56,8 @@ type stripMirror struct {
 	st, n  int
 	full   bool          // both storage triangles hold K and are finite (no helper)
 	buf    []float64     // the strips, strip s at stripOffset(s); nil without helper
-	done   []atomic.Bool // strip s is built
+	done   []atomic.Bool // strip s is built, or whole
+	whole  []bool        // strip s's rows are read whole (set before done[s])
 	bad    atomic.Bool   // the helper found a NaN or ±Inf
 	stop   atomic.Bool
 	helper sync.WaitGroup
@@ -73,11 +82,25 @@ func newStripMirror(data []float64, st, n int) *stripMirror {
 		m.full = bothTriangles(data, st, n)
 		return m
 	}
-	m.buf, m.done = stripPool.Get(size), make([]atomic.Bool, ns)
+	m.buf, m.done, m.whole = stripPool.Get(size), make([]atomic.Bool, ns), make([]bool, ns)
 	m.helper.Add(1)
 	go func() {
 		defer m.helper.Done()
+		compare := true
 		for s := 0; s < ns && !m.stop.Load(); s++ {
+			if compare {
+				same, finite := m.sameStrip(s)
+				if same && !finite {
+					m.bad.Store(true)
+					return
+				}
+				if same {
+					m.whole[s] = true
+					m.done[s].Store(true)
+					continue
+				}
+				compare = false
+			}
 			if !m.build(s) {
 				m.bad.Store(true)
 				return
@@ -168,26 +191,41 @@ func transpose4x64(dst []float64, L int, src []float64, st, j0 int) {
 	}
 }
 
+// sameStrip reports whether the rows p of strip s hold K_jp = data[j·st+p]
+// at data[p·st+j] for every j < p, bit for bit (stopping at the first
+// difference), and, if they do, whether those entries and the diagonal
+// entries K_pp are all finite.
+func (m *stripMirror) sameStrip(s int) (same, finite bool) {
+	p0 := s * stripW
+	p1 := min(p0+stripW, m.n)
+	sum := 0.0 // Σ (v − v): 0 while every entry is finite, NaN after
+	for i0 := 0; i0 < p1; i0 += stripW {
+		ok, f := sameTile(m.data, m.st, i0, min(i0+stripW, p1), p0, p1)
+		if !ok {
+			return false, false
+		}
+		sum += f
+	}
+	for p := p0; p < p1; p++ {
+		v := m.data[p*m.st+p]
+		sum += v - v
+	}
+	return true, sum == 0
+}
+
 // bothTriangles reports whether the lower storage triangle of the n×n
 // row-major matrix equals the upper one bit for bit and every entry is
-// finite. It compares 64×64 tiles (the lower one read down its columns,
-// which stay in cache across the tile) and stops at the first difference.
+// finite. It compares 64×64 tiles and stops at the first difference.
 func bothTriangles(data []float64, st, n int) bool {
 	finite := 0.0 // Σ (v − v): 0 while every entry is finite, NaN after
 	for i0 := 0; i0 < n; i0 += stripW {
 		i1 := min(i0+stripW, n)
 		for j0 := i0; j0 < n; j0 += stripW {
-			j1 := min(j0+stripW, n)
-			for i := i0; i < i1; i++ {
-				row := data[i*st : i*st+j1]
-				for j := max(j0, i+1); j < j1; j++ {
-					a := row[j]
-					if math.Float64bits(a) != math.Float64bits(data[j*st+i]) {
-						return false
-					}
-					finite += a - a
-				}
+			ok, f := sameTile(data, st, i0, i1, j0, min(j0+stripW, n))
+			if !ok {
+				return false
 			}
+			finite += f
 		}
 		for i := i0; i < i1; i++ {
 			v := data[i*st+i]
@@ -200,10 +238,32 @@ func bothTriangles(data []float64, st, n int) bool {
 	return true
 }
 
+// sameTile compares the upper-triangle entries data[i·st+j], i ∈ [i0, i1),
+// j ∈ [j0, j1), j > i, with their mirrors data[j·st+i] bit for bit (the
+// lower ones read down their columns, which stay in cache across the
+// tile), stopping at the first difference. It returns whether they agree
+// and Σ (v − v) over the entries compared (0 when all are finite).
+func sameTile(data []float64, st, i0, i1, j0, j1 int) (bool, float64) {
+	finite := 0.0
+	for i := i0; i < i1; i++ {
+		row := data[i*st : i*st+j1]
+		for j := max(j0, i+1); j < j1; j++ {
+			a := row[j]
+			if math.Float64bits(a) != math.Float64bits(data[j*st+i]) {
+				return false, finite
+			}
+			finite += a - a
+		}
+	}
+	return true, finite
+}
+
 // fill writes K_{p,q_t} into dst[t], reading the left part down column p
 // until its strip is built.
 func (m *stripMirror) fill(dst []float64, p int, q []int) {
-	if m.full {
+	s := p / stripW
+	built := m.buf != nil && m.done[s].Load()
+	if m.full || built && m.whole[s] {
 		row := m.data[p*m.st : p*m.st+m.n]
 		for t, j := range q {
 			dst[t] = row[j]
@@ -211,8 +271,7 @@ func (m *stripMirror) fill(dst []float64, p int, q []int) {
 		return
 	}
 	right := m.data[p*m.st : p*m.st+m.n]
-	s := p / stripW
-	if m.buf == nil || !m.done[s].Load() {
+	if !built {
 		for t, j := range q {
 			if j >= p {
 				dst[t] = right[j]

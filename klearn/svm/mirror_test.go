@@ -16,53 +16,87 @@ import (
 )
 
 // TestStripMirrorRows checks every row served by the strip mirror, with all
-// strips built, none built, and while the helper runs, against the
-// definition K_pj = data[min(p,j)·st + max(p,j)] on a matrix whose unused
-// lower storage triangle holds NaN, for sizes around the strip width and
-// permuted column lists (as after shrinking).
+// strips built, none built, after the helper has finished by itself, and
+// while the helper runs, against the definition K_pj = data[min(p,j)·st +
+// max(p,j)], for sizes around the strip width and permuted column lists (as
+// after shrinking), on three storages: the unused lower storage triangle
+// NaN (every strip is built), the lower triangle mirrored (every strip is
+// compared and read whole, none built) and mirrored in its first rows only
+// (the strips up to the first that differs are whole, the rest built).
 func TestStripMirrorRows(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
 	for _, n := range []int{1, 63, 64, 65, 130, 200, 257} {
-		st := n + 3
-		rng := rand.New(rand.NewPCG(uint64(n), 1))
-		data := make([]float64, n*st)
-		for i := 0; i < n; i++ {
-			for j := 0; j < st; j++ {
-				if j >= i && j < n {
-					data[i*st+j] = rng.NormFloat64()
-				} else {
-					data[i*st+j] = math.NaN()
-				}
+		for _, lower := range []string{"NaN", "mirrored", "mirrored in part"} {
+			st := n + 3
+			rng := rand.New(rand.NewPCG(uint64(n), 1))
+			data := make([]float64, n*st)
+			split := n // lower storage rows < split mirror the upper triangle
+			switch lower {
+			case "NaN":
+				split = 0
+			case "mirrored in part":
+				split = n / 2
 			}
-		}
-		q := rng.Perm(n)
-		for _, mode := range []string{"built", "column", "racing"} {
-			m := newStripMirror(data, st, n)
-			switch mode {
-			case "built":
-				m.stop.Store(true)
-				m.helper.Wait()
-				for s := 1; s < len(m.done); s++ {
-					m.build(s)
-					m.done[s].Store(true)
-				}
-			case "column":
-				m.stop.Store(true)
-				m.helper.Wait()
-				for s := range m.done {
-					m.done[s].Store(false)
-				}
-			}
-			dst := make([]float64, n)
-			for p := 0; p < n; p++ {
-				m.fill(dst, p, q)
-				for k, j := range q {
-					if want := data[min(p, j)*st+max(p, j)]; dst[k] != want {
-						t.Fatalf("n=%d %s: K[%d,%d] = %v, want %v", n, mode, p, j, dst[k], want)
+			for i := 0; i < n; i++ {
+				for j := 0; j < st; j++ {
+					if j >= i && j < n {
+						data[i*st+j] = rng.NormFloat64()
+					} else {
+						data[i*st+j] = math.NaN()
 					}
 				}
 			}
-			m.close()
+			for i := 0; i < split; i++ {
+				for j := 0; j < i; j++ {
+					data[i*st+j] = data[j*st+i]
+				}
+			}
+			q := rng.Perm(n)
+			for _, mode := range []string{"built", "column", "finished", "racing"} {
+				m := newStripMirror(data, st, n)
+				switch mode {
+				case "built":
+					m.stop.Store(true)
+					m.helper.Wait()
+					for s := 1; s < len(m.done); s++ {
+						if !m.done[s].Load() {
+							m.build(s)
+							m.done[s].Store(true)
+						}
+					}
+				case "column":
+					m.stop.Store(true)
+					m.helper.Wait()
+					for s := range m.done {
+						m.done[s].Store(false)
+					}
+				case "finished":
+					if m.wait() {
+						t.Fatalf("n=%d %s: a finite matrix reported non-finite", n, lower)
+					}
+					for s := range m.whole {
+						// Strip s is whole iff its rows are all below split.
+						if want := (s+1)*stripW <= split || split == n; m.whole[s] != want || !m.done[s].Load() {
+							t.Fatalf("n=%d %s: strip %d whole = %v (done %v), want %v", n, lower, s, m.whole[s], m.done[s].Load(), want)
+						}
+						if m.whole[s] { // never read: poison it
+							for i := stripOffset(s); i < stripOffset(s+1); i++ {
+								m.buf[i] = math.NaN()
+							}
+						}
+					}
+				}
+				dst := make([]float64, n)
+				for p := 0; p < n; p++ {
+					m.fill(dst, p, q)
+					for k, j := range q {
+						if want := data[min(p, j)*st+max(p, j)]; dst[k] != want {
+							t.Fatalf("n=%d %s %s: K[%d,%d] = %v, want %v", n, lower, mode, p, j, dst[k], want)
+						}
+					}
+				}
+				m.close()
+			}
 		}
 	}
 }

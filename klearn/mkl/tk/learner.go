@@ -379,13 +379,7 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 		return nil, err
 	}
 
-	// Scale to [0, 1]ⁿ with the training minimum and maximum.
-	shift, scale := minMaxScaling(X)
-	lower, upper := make([]float64, d), make([]float64, d)
-	for j := range lower {
-		lower[j], upper[j] = -l.Margin, 1+l.Margin
-	}
-	kern := Kernel{TK: kernel.TK{Degree: l.Degree, Lower: lower, Upper: upper}, Shift: shift, Scale: scale}
+	kern := marginKernel(X, l.Degree, l.Margin)
 	xs := kern.transform(X)
 	p, err := newProblem(xs, ys, kern.TK, cls, maxBytes)
 	if err != nil {
