@@ -39,7 +39,11 @@ import (
 // kernels. On a GramList the three passes go row by row through all the
 // kernels (one pass over the combined kernel instead of one per kernel),
 // and on hpk.Family.Source they build each row's powers from the cosine
-// matrix, with no per-kernel buffer; both give the same bits as the sweep. The combined kernel and the solver's copy are
+// matrix, with no per-kernel buffer; both give the same bits as the sweep.
+// On hpk.Family.HornerSource each entry of the sums is a polynomial of the
+// cosine matrix's entry (Horner's rule) and the margins of all degrees
+// come from one pass: the same kernels, the sums and margins to rounding
+// (not bit for bit), several times faster. The combined kernel and the solver's copy are
 // recycled across fits (fresh memory costs about 2 s per GiB at first
 // touch), and the two KOMD solves use up to GOMAXPROCS goroutines
 // (opt.KOMDQP); the fit is bit-identical for any GOMAXPROCS.
@@ -152,10 +156,15 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	}
 	R := src.Len()
 	// A GramList or hpk.Family's Source forms the sums and margins row by
-	// row, with the same arithmetic as the sweeps below.
+	// row, with the same arithmetic as the sweeps below;
+	// hpk.Family.HornerSource forms them per entry of its cosine matrix
+	// (polySource), to rounding.
 	fused, _ := src.(symrows.Fused)
 	if l, ok := src.(mkl.GramList); ok {
 		fused = symrows.List(l)
+	}
+	if p, ok := src.(polySource); ok {
+		fused = polyFused{p}
 	}
 	const who = "easymkl"
 	check := func(s int, K *mat.SymDense) error {
@@ -218,6 +227,23 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	}
 	return out, nil
 }
+
+// polySource is a GramSource whose members are powers of one matrix,
+// K_s = K^{∘(s+m)} (hpk.Family.HornerSource): it forms Σ_s w_s K_s as a
+// polynomial of each entry of K (AddPoly) and the quadratic forms vᵀK_s v
+// of all members in one pass (PowerQuads), equal to the sweeps' results
+// to rounding, not bit for bit (unlike symrows.Fused).
+type polySource interface {
+	mkl.GramSource
+	AddPoly(dst *mat.SymDense, w []float64)
+	PowerQuads(v []float64) []float64
+}
+
+// polyFused adapts a polySource to the fused passes of fitPath.
+type polyFused struct{ p polySource }
+
+func (f polyFused) AddWeighted(dst *mat.SymDense, w []float64) { f.p.AddPoly(dst, w) }
+func (f polyFused) Quads(v []float64) []float64                { return f.p.PowerQuads(v) }
 
 // fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from the
 // best of sumStarts, the margins and η over src (fused, if not nil, forms
