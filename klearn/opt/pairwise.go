@@ -446,6 +446,9 @@ func symOrder(fn string, K mat.Symmetric) (int, error) {
 // two places in h, on up to GOMAXPROCS goroutines when K exposes
 // upper-triangular storage.
 func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+	if g, ok := K.(SymRows); ok {
+		return denseSymRows(fn, g, s, pos, mul, diag, h)
+	}
 	n := K.SymmetricDim()
 	var raw []float64
 	stride := 0
@@ -522,6 +525,93 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 	} else {
 		parallel.For(len(parts), func(ab int) { fill(ab, nil) })
 	}
+	var amax float64
+	for _, p := range parts {
+		if p.bi >= 0 {
+			return 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, p.bi, p.bj, K.At(p.bi, p.bj))
+		}
+		amax = math.Max(amax, p.amax)
+	}
+	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
+		return 0, err
+	}
+	return amax, nil
+}
+
+// SymRows is a symmetric matrix that copies out rows: Gather(i, cols, dst)
+// sets dst[k] = K[i, cols[k]] for every k (len(dst) = len(cols)), with the
+// bits of At(i, cols[k]), which must equal those of At(cols[k], i). The
+// solvers that copy K (KOMDQP and its variants, KOMDPath, SimplexQP, MEB)
+// fill their signed, reordered copy from it row by row, each row of the
+// copy written in order (no column writes), on up to GOMAXPROCS goroutines
+// — so Gather must be safe for concurrent use — with the same bits as from
+// a SymDense holding the same entries. A matrix defined entrywise from
+// another one (a polynomial of a cosine matrix, a submatrix) can so be
+// passed without being formed.
+type SymRows interface {
+	mat.Symmetric
+	Gather(i int, cols []int, dst []float64)
+}
+
+// denseSymRows is denseSym for a SymRows: row a of K, gathered in the
+// solver's order (cols[pos[b]] = b), is written to row pos[a] of h with
+// denseSym's arithmetic; the first non-finite entry of the upper triangle
+// in row-major order is reported, as denseSym reports it.
+func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+	n := K.SymmetricDim()
+	cols := make([]int, n)
+	for b, pb := range pos {
+		cols[pb] = b
+	}
+	const bs = 32
+	type part struct {
+		amax   float64
+		bi, bj int
+	}
+	parts := make([]part, (n+bs-1)/bs)
+	workers := parallel.Workers()
+	bufs := make([][]float64, workers)
+	parallel.ForWorkers(workers, len(parts), func(w, ab int) {
+		if bufs[w] == nil {
+			bufs[w] = make([]float64, n)
+		}
+		buf := bufs[w]
+		pt := part{bi: -1, bj: -1}
+		amax := 0.0
+		for a := ab * bs; a < min(ab*bs+bs, n); a++ {
+			K.Gather(a, cols, buf)
+			sa := 1.0
+			if s != nil {
+				sa = s[a]
+			}
+			row := h[pos[a]*n : pos[a]*n+n]
+			for k, v := range buf {
+				b := cols[k]
+				if v-v != 0 {
+					if b >= a && (pt.bi < 0 || b < pt.bj) {
+						pt.bi, pt.bj = a, b
+					}
+					continue
+				}
+				if s != nil {
+					v *= sa * s[b]
+				}
+				if av := math.Abs(v); av > amax {
+					amax = av
+				}
+				v *= mul
+				if a == b {
+					v += diag
+				}
+				row[k] = v
+			}
+			if pt.bi >= 0 {
+				break // the first row of the block with a non-finite entry
+			}
+		}
+		pt.amax = amax
+		parts[ab] = pt
+	})
 	var amax float64
 	for _, p := range parts {
 		if p.bi >= 0 {

@@ -233,10 +233,16 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 // polynomial of each entry of K (AddPoly) and the quadratic forms vᵀK_s v
 // of all members in one pass (PowerQuads), equal to the sweeps' results
 // to rounding, not bit for bit (unlike symrows.Fused).
+//
+// PolyMatrix(w) is Σ_s w_s K_s as an opt.SymRows whose entries are those
+// AddPoly writes into a zeroed matrix, computed as the solver copies them:
+// step 3's KOMD QP (λ < 1) reads it instead of a formed K_η, with the
+// same bits.
 type polySource interface {
 	mkl.GramSource
 	AddPoly(dst *mat.SymDense, w []float64)
 	PowerQuads(v []float64) []float64
+	PolyMatrix(w []float64) mat.Symmetric
 }
 
 // polyFused adapts a polySource to the fused passes of fitPath.
@@ -282,17 +288,23 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	for s, v := range d {
 		eta[s] = v / sum
 	}
-	// Step 3: K_η and the final KOMD solve.
-	symrows.Zero(kEta)
-	if fused != nil {
-		fused.AddWeighted(kEta, eta)
-	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
-		if eta[s] != 0 {
-			symrows.AddScaled(kEta, eta[s], K)
+	// Step 3: K_η and the final KOMD solve. A polySource's K_η is read by
+	// the solver as it copies it (λ < 1; kEta is then not written).
+	var kq mat.Symmetric = kEta
+	if p, ok := src.(polySource); ok && !e.NoResolve && lam < 1 {
+		kq = p.PolyMatrix(eta)
+	} else {
+		symrows.Zero(kEta)
+		if fused != nil {
+			fused.AddWeighted(kEta, eta)
+		} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
+			if eta[s] != 0 {
+				symrows.AddScaled(kEta, eta[s], K)
+			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
-		return nil
-	}); err != nil {
-		return nil, err
 	}
 	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
@@ -306,7 +318,7 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 		if slices.ContainsFunc(starts, func(s []float64) bool { return s == nil }) {
 			starts = append(starts, res1.X)
 		}
-		res, err := opt.KOMDQPFromBest(kEta, y, lam, starts, &e.Settings)
+		res, err := opt.KOMDQPFromBest(kq, y, lam, starts, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easymkl")
 		}
@@ -362,7 +374,8 @@ func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 }
 
 // DecisionSource is DecisionGrams over a CrossSource; it never forms K_η:
-// f = Σ_s η_s (K_s Yγ) − b.
+// f = Σ_s η_s (K_s Yγ) − b (on hpk.Family.HornerCrossSource, (Σ_s η_s K_s)Yγ
+// − b row by row, to rounding).
 func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
@@ -373,6 +386,13 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	r, c := src.Dims()
 	if c != len(m.Gamma) || r == 0 {
 		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
+	}
+	if p, ok := src.(polyCross); ok {
+		f := p.PolyMulVec(m.eta, signed(m.Gamma, m.Y))
+		for i := range f {
+			f[i] -= m.Bias
+		}
+		return finiteDecision("Learner", f)
 	}
 	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
 	f := make([]float64, r)
@@ -394,6 +414,14 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 		f[i] -= m.Bias
 	}
 	return finiteDecision("Learner", f)
+}
+
+// polyCross is a CrossSource whose members are powers of one test×train
+// matrix (hpk.Family.HornerCrossSource): it forms Σ_s w_s K_s u in one pass
+// over that matrix, equal to the sum of the members' products to rounding.
+type polyCross interface {
+	mkl.CrossSource
+	PolyMulVec(w, u []float64) []float64
 }
 
 // finiteDecision returns f, or an ErrNotFinite error when a test kernel

@@ -2,7 +2,10 @@ package hpk
 
 import (
 	"math"
+	"sync"
 
+	"github.com/kernelab/kernelab/internal/linalg"
+	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/symrows"
@@ -29,12 +32,88 @@ func (f Family) HornerSource(K1 *mat.SymDense) (mkl.GramSource, error) {
 	if err != nil {
 		return nil, err
 	}
-	return hornerGrams{src.(hpkGrams)}, nil
+	return hornerGrams{src.(hpkGrams), &fullCos{}}, nil
 }
 
 // hornerGrams is the source of HornerSource: hpkGrams' members, with its
-// sums and quadratic forms by Horner's rule.
-type hornerGrams struct{ hpkGrams }
+// sums and quadratic forms by Horner's rule, and the weighted sums as
+// matrices of rows (PolyMatrix) read from a full copy of K1.
+type hornerGrams struct {
+	hpkGrams
+	full *fullCos
+}
+
+// fullCos is K1 with both triangles stored (row-major n×n), made on first
+// use: row i of a PolyMatrix is then read in order.
+type fullCos struct {
+	once sync.Once
+	data []float64
+}
+
+// rows returns the full copy of the cosine matrix.
+func (h hornerGrams) rows() []float64 {
+	h.full.once.Do(func() {
+		n := h.k1.SymmetricDim()
+		k1 := h.k1.RawSymmetric()
+		d := make([]float64, n*n)
+		// Row i's upper part, and its mirror in column i, in 64-row blocks
+		// (the mirror writes of a block go to 64 consecutive columns).
+		const bs = 64
+		parallel.For((n+bs-1)/bs, func(b int) {
+			for i := b * bs; i < min(b*bs+bs, n); i++ {
+				copy(d[i*n+i:i*n+n], k1.Data[i*k1.Stride+i:i*k1.Stride+n])
+			}
+		})
+		parallel.For((n+bs-1)/bs, func(b int) {
+			for i := b * bs; i < min(b*bs+bs, n); i++ {
+				for j := 0; j < i; j++ {
+					d[i*n+j] = d[j*n+i]
+				}
+			}
+		})
+		h.full.data = d
+	})
+	return h.full.data
+}
+
+// PolyMatrix returns Σ_s w_s K_s as an n×n symmetric matrix whose entries
+// are computed when read, K_ij = 0 + p((K1)_ij) by Horner's rule (the bits
+// AddPoly writes into a zeroed matrix), with rows gathered in one pass
+// (Gather, opt.SymRows): KOMD's solver copies it without a K_η being
+// formed. It reads a full copy of K1 (n² values, made once per source).
+// w must not change while the matrix is used.
+func (h hornerGrams) PolyMatrix(w []float64) mat.Symmetric {
+	return polyMatrix{n: h.k1.SymmetricDim(), full: h.rows(), c: coeffs(h.f, w)}
+}
+
+// polyMatrix is the matrix of PolyMatrix.
+type polyMatrix struct {
+	n    int
+	full []float64
+	c    []float64
+}
+
+func (m polyMatrix) Dims() (int, int)  { return m.n, m.n }
+func (m polyMatrix) SymmetricDim() int { return m.n }
+func (m polyMatrix) T() mat.Matrix     { return m }
+func (m polyMatrix) At(i, j int) float64 {
+	if uint(i) >= uint(m.n) || uint(j) >= uint(m.n) {
+		panic(mat.ErrIndexOutOfRange)
+	}
+	x := []float64{m.full[i*m.n+j]}
+	hornerSet(m.c, x)
+	return x[0]
+}
+
+// Gather sets dst[k] = At(i, cols[k]) for every k.
+func (m polyMatrix) Gather(i int, cols []int, dst []float64) {
+	row := m.full[i*m.n : i*m.n+m.n]
+	dst = dst[:len(cols)]
+	for k, j := range cols {
+		dst[k] = row[j]
+	}
+	hornerSet(m.c, dst)
+}
 
 // Combine returns Σ_s w_s K_s of the family on the cosine matrix K1 by
 // Horner's rule (as HornerSource's AddPoly), in a new matrix: K_D
@@ -63,17 +142,59 @@ func (f Family) Combine(K1 *mat.SymDense, w []float64) (*mat.SymDense, error) {
 	return K, nil
 }
 
+// HornerCrossSource returns a lazy CrossSource over the family given the
+// test×train cosine matrix C1, as CrossSource does (same checks, same
+// members from Each), whose products Σ_s w_s K_s u (PolyMulVec; EasyMKL's
+// decision values) take one pass over C1: row r is Σ_j p(C1_rj) u_j with
+// p(t) = Σ_d c_d t^d by Horner's rule (HornerSource), in a row buffer,
+// then a dot product (internal/linalg). The same values as the members'
+// products summed over s, to rounding; the same bits for any GOMAXPROCS.
+func (f Family) HornerCrossSource(C1 *mat.Dense) (mkl.CrossSource, error) {
+	src, err := f.CrossSource(C1)
+	if err != nil {
+		return nil, err
+	}
+	return hornerCrosses{src.(hpkCrosses)}, nil
+}
+
+// hornerCrosses is the source of HornerCrossSource.
+type hornerCrosses struct{ hpkCrosses }
+
+// PolyMulVec returns Σ_s w_s K_s u (len(w) = Len(), len(u) the number of
+// columns), row by row (HornerCrossSource).
+func (h hornerCrosses) PolyMulVec(w, u []float64) []float64 {
+	c := coeffs(h.f, w)
+	r, n := h.c1.Dims()
+	c1 := h.c1.RawMatrix()
+	out := make([]float64, r)
+	workers := parallel.Workers()
+	bufs := make([][]float64, workers)
+	const block = 16
+	parallel.ForWorkers(workers, (r+block-1)/block, func(wk, b int) {
+		if bufs[wk] == nil {
+			bufs[wk] = make([]float64, n)
+		}
+		buf := bufs[wk]
+		for i := b * block; i < min((b+1)*block, r); i++ {
+			clear(buf)
+			hornerRow(c, c1.Data[i*c1.Stride:i*c1.Stride+n], buf)
+			out[i] = linalg.Dot(buf, u)
+		}
+	})
+	return out
+}
+
 // coeffs returns the coefficients c_0 … c_D of Σ_s w_s t^{s+MinDegree}.
-func (h hornerGrams) coeffs(w []float64) []float64 {
-	c := make([]float64, h.f.D+1)
-	copy(c[h.f.MinDegree:], w)
+func coeffs(f Family, w []float64) []float64 {
+	c := make([]float64, f.D+1)
+	copy(c[f.MinDegree:], w)
 	return c
 }
 
 // AddPoly adds Σ_s w_s K_s to the upper triangle of dst, each entry
 // p((K1)_ij) by Horner's rule (hornerRow), row-parallel.
 func (h hornerGrams) AddPoly(dst *mat.SymDense, w []float64) {
-	c := h.coeffs(w)
+	c := coeffs(h.f, w)
 	n := dst.SymmetricDim()
 	d := dst.RawSymmetric()
 	k1 := h.k1.RawSymmetric()
@@ -113,12 +234,19 @@ func (h hornerGrams) PowerQuads(v []float64) []float64 {
 // Horner's rule with fused multiply-adds: p ← c_D, p ← fma(p, t, c_d) for
 // d = D−1 … 0 (len(c) = D+1 ≥ 1, len(dst) ≥ len(x)). Each entry is
 // independent, so the AVX2/FMA kernel and the Go loop give the same bits.
-func hornerRow(c, x, dst []float64) {
+func hornerRow(c, x, dst []float64) { horner(c, x, dst, 1) }
+
+// hornerSet sets x_j ← 0 + p(x_j) in place: the bits hornerRow gives on a
+// zeroed dst.
+func hornerSet(c, x []float64) { horner(c, x, x, 0) }
+
+// horner is hornerRow (add = 1) and hornerSet (add = 0, x may be dst).
+func horner(c, x, dst []float64, add int) {
 	dst = dst[:len(x)]
 	j := 0
 	if haveHornerFMA && len(x) >= 16 {
 		j = len(x) &^ 15
-		hornerFMA(&c[0], len(c), &x[0], &dst[0], j)
+		hornerFMA(&c[0], len(c), &x[0], &dst[0], j, add)
 	}
 	top := len(c) - 1
 	for ; j < len(x); j++ {
@@ -126,7 +254,11 @@ func hornerRow(c, x, dst []float64) {
 		for d := top - 1; d >= 0; d-- {
 			p = math.FMA(p, t, c[d])
 		}
-		dst[j] += p
+		a := 0.0
+		if add != 0 {
+			a = dst[j]
+		}
+		dst[j] = a + p
 	}
 }
 

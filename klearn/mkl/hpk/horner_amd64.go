@@ -10,7 +10,7 @@ import "github.com/kernelab/kernelab/internal/cpu"
 var haveHornerFMA = cpu.FMA
 
 //go:noescape
-func hornerFMA(c *float64, nc int, x, dst *float64, n int)
+func hornerFMA(c *float64, nc int, x, dst *float64, n, add int)
 
 //go:noescape
 func powDotsFMA(x, v *float64, n, nd int, acc *float64)

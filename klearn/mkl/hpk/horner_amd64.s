@@ -2,19 +2,22 @@
 
 #include "textflag.h"
 
-// func hornerFMA(c *float64, nc int, x, dst *float64, n int)
+// func hornerFMA(c *float64, nc int, x, dst *float64, n, add int)
 //
-// dst_j ← dst_j + p(x_j) for j < n (n a multiple of 16), p(t) = Σ_d c_d t^d
+// dst_j ← a_j + p(x_j) for j < n (n a multiple of 16), a_j = dst_j if add
+// ≠ 0 else 0 (x may be dst), p(t) = Σ_d c_d t^d
 // of degree nc − 1 by Horner's rule: p ← c_{nc−1}, then p ← p·t + c_d (one
 // fused multiply-add) for d = nc − 2 … 0; sixteen entries at a time in four
 // independent chains (Y4–Y7). hornerRow's Go loop, lane by lane.
-TEXT ·hornerFMA(SB), NOSPLIT, $0-40
-	MOVQ c+0(FP), R8
-	MOVQ nc+8(FP), R9
-	MOVQ x+16(FP), SI
-	MOVQ dst+24(FP), DI
-	MOVQ n+32(FP), CX
-	SHRQ $4, CX
+TEXT ·hornerFMA(SB), NOSPLIT, $0-48
+	MOVQ   c+0(FP), R8
+	MOVQ   nc+8(FP), R9
+	MOVQ   x+16(FP), SI
+	MOVQ   dst+24(FP), DI
+	MOVQ   n+32(FP), CX
+	MOVQ   add+40(FP), R11
+	VXORPD Y9, Y9, Y9
+	SHRQ   $4, CX
 	JZ   done
 	LEAQ -8(R8)(R9*8), R10 // &c[nc−1]
 
@@ -43,10 +46,21 @@ deg:
 	JNZ          deg
 
 store:
-	VADDPD  (DI), Y4, Y4
-	VADDPD  32(DI), Y5, Y5
-	VADDPD  64(DI), Y6, Y6
-	VADDPD  96(DI), Y7, Y7
+	TESTQ  R11, R11
+	JZ     zero
+	VADDPD (DI), Y4, Y4
+	VADDPD 32(DI), Y5, Y5
+	VADDPD 64(DI), Y6, Y6
+	VADDPD 96(DI), Y7, Y7
+	JMP    write
+
+zero:
+	VADDPD Y9, Y4, Y4
+	VADDPD Y9, Y5, Y5
+	VADDPD Y9, Y6, Y6
+	VADDPD Y9, Y7, Y7
+
+write:
 	VMOVUPD Y4, (DI)
 	VMOVUPD Y5, 32(DI)
 	VMOVUPD Y6, 64(DI)

@@ -4,7 +4,7 @@ package hpk
 
 const haveHornerFMA = false
 
-func hornerFMA(c *float64, nc int, x, dst *float64, n int) {
+func hornerFMA(c *float64, nc int, x, dst *float64, n, add int) {
 	panic("hpk: no FMA kernel on this platform")
 }
 

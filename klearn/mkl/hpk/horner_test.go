@@ -248,3 +248,119 @@ func symCopy(K *mat.SymDense) *mat.SymDense {
 	C.CopySym(K)
 	return C
 }
+
+// TestHornerCrossSource checks PolyMulVec against Σ_j Σ_s w_s t_rj^{s+m} u_j
+// by math.Pow entry by entry, its members against CrossSource's, its bits
+// on 1 and 2 goroutines, and that it leaves C1, w and u unchanged. Not
+// parallel: it sets GOMAXPROCS.
+func TestHornerCrossSource(t *testing.T) {
+	A, _ := testproblem.RandData(70, 6, 43)
+	B, _ := testproblem.RandData(90, 6, 44)
+	C1, err := CosineCross(A, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Family{D: 11, MinDegree: 2}
+	w := make([]float64, f.Len())
+	for s := range w {
+		w[s] = 1 / float64(s+1)
+	}
+	u := make([]float64, 90)
+	for j := range u {
+		u[j] = math.Sin(float64(j))
+	}
+	C1c, wc, uc := mat.DenseCopyOf(C1), slices.Clone(w), slices.Clone(u)
+	run := func(procs int) []float64 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		src, err := f.HornerCrossSource(C1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src.(hornerCrosses).PolyMulVec(w, u)
+	}
+	got := run(1)
+	if g2 := run(2); !slices.Equal(got, g2) {
+		t.Fatal("PolyMulVec differs between 1 and 2 goroutines")
+	}
+	for r := range got {
+		var want, abs float64
+		for j, uj := range u {
+			for s, ws := range w {
+				p := ws * math.Pow(C1.At(r, j), float64(s+f.MinDegree)) * uj
+				want += p
+				abs += math.Abs(p)
+			}
+		}
+		if e := math.Abs(got[r] - want); !(e <= 1e-14*abs) {
+			t.Fatalf("row %d: %.17g, brute force %.17g (|diff| %.2g)", r, got[r], want, e)
+		}
+	}
+	hs, _ := f.HornerCrossSource(C1)
+	cs, _ := f.CrossSource(C1)
+	var mem []*mat.Dense
+	_ = cs.Each(func(_ int, K *mat.Dense) error { mem = append(mem, mat.DenseCopyOf(K)); return nil })
+	_ = hs.Each(func(s int, K *mat.Dense) error {
+		if !mat.Equal(K, mem[s]) {
+			t.Errorf("member %d differs from CrossSource's", s)
+		}
+		return nil
+	})
+	if !mat.Equal(C1, C1c) || !slices.Equal(w, wc) || !slices.Equal(u, uc) {
+		t.Error("an input was modified")
+	}
+	if _, err := f.HornerCrossSource(mat.NewDense(2, 2, []float64{1, math.Inf(1), 0, 1})); !errors.Is(err, klearn.ErrNotFinite) {
+		t.Errorf("a non-finite C1: %v", err)
+	}
+}
+
+// TestPolyMatrix checks that PolyMatrix's entries (At, and Gather in any
+// column order) have the bits AddPoly writes into a zeroed matrix, on
+// both triangles, and that Gather is the same on 1 and 2 goroutines
+// sharing one matrix.
+func TestPolyMatrix(t *testing.T) {
+	f := Family{D: 8, MinDegree: 1}
+	n := 300
+	K1, w, _ := hornerCase(t, n, f)
+	src, err := f.HornerSource(K1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := src.(hornerGrams)
+	want := mat.NewSymDense(n, nil)
+	h.AddPoly(want, w)
+	P := h.PolyMatrix(w).(polyMatrix)
+	cols := make([]int, n)
+	for k := range cols {
+		cols[k] = (7*k + 3) % n // a permutation: 7 and 300 are coprime
+	}
+	row := make([]float64, n)
+	for i := 0; i < n; i++ {
+		P.Gather(i, cols, row)
+		for k, j := range cols {
+			if math.Float64bits(row[k]) != math.Float64bits(want.At(i, j)) || math.Float64bits(P.At(i, j)) != math.Float64bits(want.At(i, j)) {
+				t.Fatalf("entry (%d,%d): Gather %v, At %v, AddPoly %v", i, j, row[k], P.At(i, j), want.At(i, j))
+			}
+		}
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	out := make([][]float64, n)
+	done := make(chan struct{})
+	for g := 0; g < 2; g++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := g; i < n; i += 2 {
+				out[i] = make([]float64, n)
+				P.Gather(i, cols, out[i])
+			}
+		}()
+	}
+	<-done
+	<-done
+	for i := range out {
+		for k, j := range cols {
+			if math.Float64bits(out[i][k]) != math.Float64bits(want.At(i, j)) {
+				t.Fatalf("concurrent Gather: entry (%d,%d) differs", i, j)
+			}
+		}
+	}
+}

@@ -82,8 +82,8 @@ func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, er
 }
 
 // easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
-// (hpk.Family.HornerSource, as easyFolds) and returns the test AUC and the
-// model.
+// (hpk.Family.HornerSource and HornerCrossSource, as easyFolds) and
+// returns the test AUC and the model.
 func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error) {
 	f := hpk.Family{D: D}
 	src, err := f.HornerSource(b.Ktr)
@@ -94,7 +94,7 @@ func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error
 	if err != nil {
 		return 0, nil, err
 	}
-	cs, err := f.CrossSource(b.Kte)
+	cs, err := f.HornerCrossSource(b.Kte)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -196,7 +196,8 @@ func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []in
 // v's solution on the same inner fold and D and the projected secant
 // extrapolation of the two previous (opt.KOMDSecant). The family is
 // hpk.Family.HornerSource: the sums K_η and the margins of EasyMKL's steps
-// 1–3 by Horner's rule per entry of the cosine matrix.
+// 1–3 by Horner's rule per entry of the cosine matrix (and the decision
+// values by HornerCrossSource).
 func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
 	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K1, y, tr, te)
@@ -212,7 +213,7 @@ func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr,
 		if err != nil {
 			return nil, err
 		}
-		cs, err := f.CrossSource(b.Kte)
+		cs, err := f.HornerCrossSource(b.Kte)
 		if err != nil {
 			return nil, err
 		}
