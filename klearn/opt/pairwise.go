@@ -459,18 +459,14 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 		}
 	}
 	const bs = 64
-	type part struct {
-		amax   float64
-		bi, bj int // the first non-finite entry in row-major order, or −1
-	}
-	parts := make([]part, (n+bs-1)/bs)
+	parts := make([]symPart, (n+bs-1)/bs)
 	// fill does rows [a0, a0+bs) of the upper triangle. Row a of a tile is
 	// read into buf (from raw, or by K.At), so the loop over its entries
 	// has no branch on the storage; v − v ≠ 0 exactly for NaN and ±Inf,
 	// and a comparison stands for math.Max (the values are finite).
 	fill := func(ab int, buf []float64) {
 		a0, a1 := ab*bs, min(ab*bs+bs, n)
-		pt := part{bi: -1, bj: -1}
+		pt := symPart{bi: -1, bj: -1}
 		amax := 0.0
 		for b0 := a0; b0 < n; b0 += bs {
 			b1 := min(b0+bs, n)
@@ -498,18 +494,12 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 						}
 						continue
 					}
-					if s != nil {
-						v *= sa * s[b]
-					}
-					if av := math.Abs(v); av > amax {
+					av, hv := copyEntry(v, s, sa, b, mul, diag, a == b)
+					if av > amax {
 						amax = av
 					}
-					v *= mul
-					if a == b {
-						v += diag
-					}
 					pb := pos[b]
-					h[pa*n+pb], h[pb*n+pa] = v, v
+					h[pa*n+pb], h[pb*n+pa] = hv, hv
 				}
 			}
 		}
@@ -525,6 +515,19 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 	} else {
 		parallel.For(len(parts), func(ab int) { fill(ab, nil) })
 	}
+	return symResult(fn, K, parts)
+}
+
+// symPart is what a block of rows of denseSym's copy found: the largest
+// |entry| and the first non-finite entry (row-major), bi = −1 if none.
+type symPart struct {
+	amax   float64
+	bi, bj int
+}
+
+// symResult returns the largest |entry| of denseSym's blocks, or the
+// error of the first non-finite entry or of a negative diagonal.
+func symResult(fn string, K mat.Symmetric, parts []symPart) (float64, error) {
 	var amax float64
 	for _, p := range parts {
 		if p.bi >= 0 {
@@ -536,6 +539,21 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 		return 0, err
 	}
 	return amax, nil
+}
+
+// copyEntry returns |v·s_a·s_b| (for the largest |entry|) and denseSym's
+// copy of the finite entry v = K_ab: v·s_a·s_b·mul, plus diag if on the
+// diagonal (s nil for s ≡ 1; sa = s_a).
+func copyEntry(v float64, s []float64, sa float64, b int, mul, diag float64, onDiag bool) (float64, float64) {
+	if s != nil {
+		v *= sa * s[b]
+	}
+	av := math.Abs(v)
+	v *= mul
+	if onDiag {
+		v += diag
+	}
+	return av, v
 }
 
 // SymRows is a symmetric matrix that copies out rows: Gather(i, cols, dst)
@@ -564,11 +582,7 @@ func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float6
 		cols[pb] = b
 	}
 	const bs = 32
-	type part struct {
-		amax   float64
-		bi, bj int
-	}
-	parts := make([]part, (n+bs-1)/bs)
+	parts := make([]symPart, (n+bs-1)/bs)
 	workers := parallel.Workers()
 	bufs := make([][]float64, workers)
 	parallel.ForWorkers(workers, len(parts), func(w, ab int) {
@@ -576,7 +590,7 @@ func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float6
 			bufs[w] = make([]float64, n)
 		}
 		buf := bufs[w]
-		pt := part{bi: -1, bj: -1}
+		pt := symPart{bi: -1, bj: -1}
 		amax := 0.0
 		for a := ab * bs; a < min(ab*bs+bs, n); a++ {
 			K.Gather(a, cols, buf)
@@ -593,17 +607,11 @@ func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float6
 					}
 					continue
 				}
-				if s != nil {
-					v *= sa * s[b]
-				}
-				if av := math.Abs(v); av > amax {
+				av, hv := copyEntry(v, s, sa, b, mul, diag, a == b)
+				if av > amax {
 					amax = av
 				}
-				v *= mul
-				if a == b {
-					v += diag
-				}
-				row[k] = v
+				row[k] = hv
 			}
 			if pt.bi >= 0 {
 				break // the first row of the block with a non-finite entry
@@ -612,17 +620,7 @@ func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float6
 		pt.amax = amax
 		parts[ab] = pt
 	})
-	var amax float64
-	for _, p := range parts {
-		if p.bi >= 0 {
-			return 0, klearn.Errorf(klearn.ErrNotFinite, "opt: %s: K[%d,%d] = %v", fn, p.bi, p.bj, K.At(p.bi, p.bj))
-		}
-		amax = math.Max(amax, p.amax)
-	}
-	if err := klearn.CheckDiagPSD("opt: "+fn+": K", K); err != nil {
-		return 0, err
-	}
-	return amax, nil
+	return symResult(fn, K, parts)
 }
 
 // KOMDQP solves the KOMD / EasyMKL quadratic program
