@@ -199,12 +199,23 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	if err != nil {
 		return nil, klearn.Errorf(err, "easymkl")
 	}
-	// K_η goes into acc itself for a single λ, else into a second matrix.
-	kEta := acc
-	if len(lambdas) > 1 {
-		kEta = symrows.Get(n)
-		defer symrows.Put(kEta)
+	// K_η goes into acc itself for a single λ, else into a second matrix,
+	// taken when a step first forms K_η (never on a polySource with λ < 1).
+	var kBuf *mat.SymDense
+	kEta := func() *mat.SymDense {
+		if kBuf == nil {
+			kBuf = acc
+			if len(lambdas) > 1 {
+				kBuf = symrows.Get(n)
+			}
+		}
+		return kBuf
 	}
+	defer func() {
+		if kBuf != nil && kBuf != acc {
+			symrows.Put(kBuf)
+		}
+	}()
 	out := make([]*Model, len(lambdas))
 	sumHist, hist := pathHist{first: e.SumStart}, pathHist{first: e.Start}
 	for _, k := range descending(lambdas) {
@@ -253,11 +264,12 @@ func (f polyFused) Quads(v []float64) []float64                { return f.p.Powe
 
 // fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from the
 // best of sumStarts, the margins and η over src (fused, if not nil, forms
-// them row by row), K_η in kEta and the final KOMD solve from the best of
-// starts (opt.KOMDQPFromBest), and of γ* too when the class-uniform point
-// (nil) is among starts.
+// them row by row), K_η in the matrix kEta returns (or a polySource's
+// PolyMatrix) and the final KOMD solve from the best of starts
+// (opt.KOMDQPFromBest), and of γ* too when the class-uniform point (nil)
+// is among starts.
 func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, lam float64,
-	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta *mat.SymDense) (*Model, error) {
+	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta func() *mat.SymDense) (*Model, error) {
 	const who = "easymkl"
 	n, R := len(y), src.Len()
 	res1, err := solve1(lam, sumStarts)
@@ -289,17 +301,21 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 		eta[s] = v / sum
 	}
 	// Step 3: K_η and the final KOMD solve. A polySource's K_η is read by
-	// the solver as it copies it (λ < 1; kEta is then not written).
-	var kq mat.Symmetric = kEta
+	// the solver as it copies it (λ < 1: the bias then needs no K_η, and
+	// kE stays nil).
+	var kq mat.Symmetric
+	var kE *mat.SymDense
 	if p, ok := src.(polySource); ok && !e.NoResolve && lam < 1 {
 		kq = p.PolyMatrix(eta)
 	} else {
-		symrows.Zero(kEta)
+		kE = kEta()
+		kq = kE
+		symrows.Zero(kE)
 		if fused != nil {
-			fused.AddWeighted(kEta, eta)
+			fused.AddWeighted(kE, eta)
 		} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
 			if eta[s] != 0 {
-				symrows.AddScaled(kEta, eta[s], K)
+				symrows.AddScaled(kE, eta[s], K)
 			}
 			return nil
 		}); err != nil {
@@ -309,7 +325,7 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
-		m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
+		m.Bias = komdBias(kE, m.Gamma, signed(m.Gamma, y))
 	} else {
 		// From the class-uniform point, γ* of step 1 is a candidate too:
 		// K_η is a convex combination of the kernels whose sum gave it, and
@@ -323,7 +339,7 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
-		m.Bias = solvedBias(kEta, res, lam, y)
+		m.Bias = solvedBias(kE, res, lam, y)
 	}
 	return m, nil
 }
