@@ -256,7 +256,9 @@ type polySource interface {
 	PolyMatrix(w []float64) mat.Symmetric
 }
 
-// polyFused adapts a polySource to the fused passes of fitPath.
+// polyFused adapts a polySource to the fused passes of fitPath: a
+// symrows.Fused in form only, whose results are the polySource's (to
+// rounding, not bit-identical to the sweeps as symrows.Fused states).
 type polyFused struct{ p polySource }
 
 func (f polyFused) AddWeighted(dst *mat.SymDense, w []float64) { f.p.AddPoly(dst, w) }
