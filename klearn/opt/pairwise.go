@@ -446,6 +446,9 @@ func symOrder(fn string, K mat.Symmetric) (int, error) {
 // two places in h, on up to GOMAXPROCS goroutines when K exposes
 // upper-triangular storage.
 func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+	if g, ok := K.(SymRows); ok {
+		return denseSymRows(fn, g, s, pos, mul, diag, h)
+	}
 	n := K.SymmetricDim()
 	var raw []float64
 	stride := 0
@@ -456,18 +459,14 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 		}
 	}
 	const bs = 64
-	type part struct {
-		amax   float64
-		bi, bj int // the first non-finite entry in row-major order, or −1
-	}
-	parts := make([]part, (n+bs-1)/bs)
+	parts := make([]symPart, (n+bs-1)/bs)
 	// fill does rows [a0, a0+bs) of the upper triangle. Row a of a tile is
 	// read into buf (from raw, or by K.At), so the loop over its entries
 	// has no branch on the storage; v − v ≠ 0 exactly for NaN and ±Inf,
 	// and a comparison stands for math.Max (the values are finite).
 	fill := func(ab int, buf []float64) {
 		a0, a1 := ab*bs, min(ab*bs+bs, n)
-		pt := part{bi: -1, bj: -1}
+		pt := symPart{bi: -1, bj: -1}
 		amax := 0.0
 		for b0 := a0; b0 < n; b0 += bs {
 			b1 := min(b0+bs, n)
@@ -495,18 +494,12 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 						}
 						continue
 					}
-					if s != nil {
-						v *= sa * s[b]
-					}
-					if av := math.Abs(v); av > amax {
+					av, hv := copyEntry(v, s, sa, b, mul, diag, a == b)
+					if av > amax {
 						amax = av
 					}
-					v *= mul
-					if a == b {
-						v += diag
-					}
 					pb := pos[b]
-					h[pa*n+pb], h[pb*n+pa] = v, v
+					h[pa*n+pb], h[pb*n+pa] = hv, hv
 				}
 			}
 		}
@@ -522,6 +515,19 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 	} else {
 		parallel.For(len(parts), func(ab int) { fill(ab, nil) })
 	}
+	return symResult(fn, K, parts)
+}
+
+// symPart is what a block of rows of denseSym's copy found: the largest
+// |entry| and the first non-finite entry (row-major), bi = −1 if none.
+type symPart struct {
+	amax   float64
+	bi, bj int
+}
+
+// symResult returns the largest |entry| of denseSym's blocks, or the
+// error of the first non-finite entry or of a negative diagonal.
+func symResult(fn string, K mat.Symmetric, parts []symPart) (float64, error) {
 	var amax float64
 	for _, p := range parts {
 		if p.bi >= 0 {
@@ -533,6 +539,88 @@ func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag floa
 		return 0, err
 	}
 	return amax, nil
+}
+
+// copyEntry returns |v·s_a·s_b| (for the largest |entry|) and denseSym's
+// copy of the finite entry v = K_ab: v·s_a·s_b·mul, plus diag if on the
+// diagonal (s nil for s ≡ 1; sa = s_a).
+func copyEntry(v float64, s []float64, sa float64, b int, mul, diag float64, onDiag bool) (float64, float64) {
+	if s != nil {
+		v *= sa * s[b]
+	}
+	av := math.Abs(v)
+	v *= mul
+	if onDiag {
+		v += diag
+	}
+	return av, v
+}
+
+// SymRows is a symmetric matrix that copies out rows: Gather(i, cols, dst)
+// sets dst[k] = K[i, cols[k]] for every k (len(dst) = len(cols)), with the
+// bits of At(i, cols[k]), which must equal those of At(cols[k], i). The
+// solvers that copy K (KOMDQP and its variants, KOMDPath, SimplexQP, MEB)
+// fill their signed, reordered copy from it row by row, each row of the
+// copy written in order (no column writes), on up to GOMAXPROCS goroutines
+// — so Gather must be safe for concurrent use — with the same bits as from
+// a SymDense holding the same entries. A matrix defined entrywise from
+// another one (a polynomial of a cosine matrix, a submatrix) can so be
+// passed without being formed.
+type SymRows interface {
+	mat.Symmetric
+	Gather(i int, cols []int, dst []float64)
+}
+
+// denseSymRows is denseSym for a SymRows: row a of K, gathered in the
+// solver's order (cols[pos[b]] = b), is written to row pos[a] of h with
+// denseSym's arithmetic; the first non-finite entry of the upper triangle
+// in row-major order is reported, as denseSym reports it.
+func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+	n := K.SymmetricDim()
+	cols := make([]int, n)
+	for b, pb := range pos {
+		cols[pb] = b
+	}
+	const bs = 32
+	parts := make([]symPart, (n+bs-1)/bs)
+	workers := parallel.Workers()
+	bufs := make([][]float64, workers)
+	parallel.ForWorkers(workers, len(parts), func(w, ab int) {
+		if bufs[w] == nil {
+			bufs[w] = make([]float64, n)
+		}
+		buf := bufs[w]
+		pt := symPart{bi: -1, bj: -1}
+		amax := 0.0
+		for a := ab * bs; a < min(ab*bs+bs, n); a++ {
+			K.Gather(a, cols, buf)
+			sa := 1.0
+			if s != nil {
+				sa = s[a]
+			}
+			row := h[pos[a]*n : pos[a]*n+n]
+			for k, v := range buf {
+				b := cols[k]
+				if v-v != 0 {
+					if b >= a && (pt.bi < 0 || b < pt.bj) {
+						pt.bi, pt.bj = a, b
+					}
+					continue
+				}
+				av, hv := copyEntry(v, s, sa, b, mul, diag, a == b)
+				if av > amax {
+					amax = av
+				}
+				row[k] = hv
+			}
+			if pt.bi >= 0 {
+				break // the first row of the block with a non-finite entry
+			}
+		}
+		pt.amax = amax
+		parts[ab] = pt
+	})
+	return symResult(fn, K, parts)
 }
 
 // KOMDQP solves the KOMD / EasyMKL quadratic program

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/kernelab/kernelab/klearn/klearntest"
 )
 
@@ -55,5 +57,44 @@ func BenchmarkDenseSym(b *testing.B) {
 				}
 			}
 		})
+		// The same copy from a SymRows over a full (both triangles) copy of
+		// K: rows gathered and written in order, no column writes.
+		R := fullRowsOf(K)
+		b.Run(fmt.Sprintf("rows/n=%d", n), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+			wk := getPairWork(n)
+			newKOMD("bench", K, y, wk.perm)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := denseSym("bench", R, y, wk.perm, 0.9, 0.1, wk.hbuf(n)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// fullRows is a SymRows over a row-major n×n copy of a SymDense.
+type fullRows struct {
+	atOnly
+	full []float64
+}
+
+func fullRowsOf(K *mat.SymDense) fullRows {
+	n := K.SymmetricDim()
+	f := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			f[i*n+j] = K.At(i, j)
+		}
+	}
+	return fullRows{atOnly{K}, f}
+}
+
+func (r fullRows) Gather(i int, cols []int, dst []float64) {
+	n := r.k.SymmetricDim()
+	row := r.full[i*n : i*n+n]
+	for k, j := range cols {
+		dst[k] = row[j]
 	}
 }

@@ -39,7 +39,11 @@ import (
 // kernels. On a GramList the three passes go row by row through all the
 // kernels (one pass over the combined kernel instead of one per kernel),
 // and on hpk.Family.Source they build each row's powers from the cosine
-// matrix, with no per-kernel buffer; both give the same bits as the sweep. The combined kernel and the solver's copy are
+// matrix, with no per-kernel buffer; both give the same bits as the sweep.
+// On hpk.Family.HornerSource each entry of the sums is a polynomial of the
+// cosine matrix's entry (Horner's rule) and the margins of all degrees
+// come from one pass: the same kernels, the sums and margins to rounding
+// (not bit for bit), several times faster. The combined kernel and the solver's copy are
 // recycled across fits (fresh memory costs about 2 s per GiB at first
 // touch), and the two KOMD solves use up to GOMAXPROCS goroutines
 // (opt.KOMDQP); the fit is bit-identical for any GOMAXPROCS.
@@ -152,10 +156,15 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	}
 	R := src.Len()
 	// A GramList or hpk.Family's Source forms the sums and margins row by
-	// row, with the same arithmetic as the sweeps below.
+	// row, with the same arithmetic as the sweeps below;
+	// hpk.Family.HornerSource forms them per entry of its cosine matrix
+	// (polySource), to rounding.
 	fused, _ := src.(symrows.Fused)
 	if l, ok := src.(mkl.GramList); ok {
 		fused = symrows.List(l)
+	}
+	if p, ok := src.(polySource); ok {
+		fused = polyFused{p}
 	}
 	const who = "easymkl"
 	check := func(s int, K *mat.SymDense) error {
@@ -190,12 +199,23 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	if err != nil {
 		return nil, klearn.Errorf(err, "easymkl")
 	}
-	// K_η goes into acc itself for a single λ, else into a second matrix.
-	kEta := acc
-	if len(lambdas) > 1 {
-		kEta = symrows.Get(n)
-		defer symrows.Put(kEta)
+	// K_η goes into acc itself for a single λ, else into a second matrix,
+	// taken when a step first forms K_η (never on a polySource with λ < 1).
+	var kBuf *mat.SymDense
+	kEta := func() *mat.SymDense {
+		if kBuf == nil {
+			kBuf = acc
+			if len(lambdas) > 1 {
+				kBuf = symrows.Get(n)
+			}
+		}
+		return kBuf
 	}
+	defer func() {
+		if kBuf != nil && kBuf != acc {
+			symrows.Put(kBuf)
+		}
+	}()
 	out := make([]*Model, len(lambdas))
 	sumHist, hist := pathHist{first: e.SumStart}, pathHist{first: e.Start}
 	for _, k := range descending(lambdas) {
@@ -219,13 +239,39 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 	return out, nil
 }
 
+// polySource is a GramSource whose members are powers of one matrix,
+// K_s = K^{∘(s+m)} (hpk.Family.HornerSource): it forms Σ_s w_s K_s as a
+// polynomial of each entry of K (AddPoly) and the quadratic forms vᵀK_s v
+// of all members in one pass (PowerQuads), equal to the sweeps' results
+// to rounding, not bit for bit (unlike symrows.Fused).
+//
+// PolyMatrix(w) is Σ_s w_s K_s as an opt.SymRows whose entries are those
+// AddPoly writes into a zeroed matrix, computed as the solver copies them:
+// step 3's KOMD QP (λ < 1) reads it instead of a formed K_η, with the
+// same bits.
+type polySource interface {
+	mkl.GramSource
+	AddPoly(dst *mat.SymDense, w []float64)
+	PowerQuads(v []float64) []float64
+	PolyMatrix(w []float64) mat.Symmetric
+}
+
+// polyFused adapts a polySource to the fused passes of fitPath: a
+// symrows.Fused in form only, whose results are the polySource's (to
+// rounding, not bit-identical to the sweeps as symrows.Fused states).
+type polyFused struct{ p polySource }
+
+func (f polyFused) AddWeighted(dst *mat.SymDense, w []float64) { f.p.AddPoly(dst, w) }
+func (f polyFused) Quads(v []float64) []float64                { return f.p.PowerQuads(v) }
+
 // fitStep runs steps 1–3 at λ: γ* by solve1 (on the sum kernel) from the
 // best of sumStarts, the margins and η over src (fused, if not nil, forms
-// them row by row), K_η in kEta and the final KOMD solve from the best of
-// starts (opt.KOMDQPFromBest), and of γ* too when the class-uniform point
-// (nil) is among starts.
+// them row by row), K_η in the matrix kEta returns (or a polySource's
+// PolyMatrix) and the final KOMD solve from the best of starts
+// (opt.KOMDQPFromBest), and of γ* too when the class-uniform point (nil)
+// is among starts.
 func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, lam float64,
-	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta *mat.SymDense) (*Model, error) {
+	solve1 func(lam float64, starts [][]float64) (*opt.Result, error), sumStarts, starts [][]float64, kEta func() *mat.SymDense) (*Model, error) {
 	const who = "easymkl"
 	n, R := len(y), src.Len()
 	res1, err := solve1(lam, sumStarts)
@@ -256,22 +302,32 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 	for s, v := range d {
 		eta[s] = v / sum
 	}
-	// Step 3: K_η and the final KOMD solve.
-	symrows.Zero(kEta)
-	if fused != nil {
-		fused.AddWeighted(kEta, eta)
-	} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
-		if eta[s] != 0 {
-			symrows.AddScaled(kEta, eta[s], K)
+	// Step 3: K_η and the final KOMD solve. A polySource's K_η is read by
+	// the solver as it copies it (λ < 1: the bias then needs no K_η, and
+	// kE stays nil).
+	var kq mat.Symmetric
+	var kE *mat.SymDense
+	if p, ok := src.(polySource); ok && !e.NoResolve && lam < 1 {
+		kq = p.PolyMatrix(eta)
+	} else {
+		kE = kEta()
+		kq = kE
+		symrows.Zero(kE)
+		if fused != nil {
+			fused.AddWeighted(kE, eta)
+		} else if err := mkl.EachGram(who, src, n, func(s int, K *mat.SymDense) error {
+			if eta[s] != 0 {
+				symrows.AddScaled(kE, eta[s], K)
+			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
-		return nil
-	}); err != nil {
-		return nil, err
 	}
 	m := &Model{eta: eta, D: d, GammaSum: res1.X, Y: append([]float64(nil), y...), SumResult: res1}
 	if e.NoResolve {
 		m.Gamma, m.Result = res1.X, res1
-		m.Bias = komdBias(kEta, m.Gamma, signed(m.Gamma, y))
+		m.Bias = komdBias(kE, m.Gamma, signed(m.Gamma, y))
 	} else {
 		// From the class-uniform point, γ* of step 1 is a candidate too:
 		// K_η is a convex combination of the kernels whose sum gave it, and
@@ -280,12 +336,12 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 		if slices.ContainsFunc(starts, func(s []float64) bool { return s == nil }) {
 			starts = append(starts, res1.X)
 		}
-		res, err := opt.KOMDQPFromBest(kEta, y, lam, starts, &e.Settings)
+		res, err := opt.KOMDQPFromBest(kq, y, lam, starts, &e.Settings)
 		if err != nil {
 			return nil, klearn.Errorf(err, "easymkl")
 		}
 		m.Gamma, m.Result = res.X, res
-		m.Bias = solvedBias(kEta, res, lam, y)
+		m.Bias = solvedBias(kE, res, lam, y)
 	}
 	return m, nil
 }
@@ -336,7 +392,8 @@ func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 }
 
 // DecisionSource is DecisionGrams over a CrossSource; it never forms K_η:
-// f = Σ_s η_s (K_s Yγ) − b.
+// f = Σ_s η_s (K_s Yγ) − b (on hpk.Family.HornerCrossSource, (Σ_s η_s K_s)Yγ
+// − b row by row, to rounding).
 func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
@@ -347,6 +404,13 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	r, c := src.Dims()
 	if c != len(m.Gamma) || r == 0 {
 		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
+	}
+	if p, ok := src.(polyCross); ok {
+		f := p.PolyMulVec(m.eta, signed(m.Gamma, m.Y))
+		for i := range f {
+			f[i] -= m.Bias
+		}
+		return finiteDecision("Learner", f)
 	}
 	u := mat.NewVecDense(c, signed(m.Gamma, m.Y))
 	f := make([]float64, r)
@@ -368,6 +432,14 @@ func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 		f[i] -= m.Bias
 	}
 	return finiteDecision("Learner", f)
+}
+
+// polyCross is a CrossSource whose members are powers of one test×train
+// matrix (hpk.Family.HornerCrossSource): it forms Σ_s w_s K_s u in one pass
+// over that matrix, equal to the sum of the members' products to rounding.
+type polyCross interface {
+	mkl.CrossSource
+	PolyMulVec(w, u []float64) []float64
 }
 
 // finiteDecision returns f, or an ErrNotFinite error when a test kernel

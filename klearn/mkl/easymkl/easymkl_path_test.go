@@ -118,7 +118,11 @@ func TestFitSourcePathBitIdentical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, src := range map[string]mkl.GramSource{"family": lazy, "list": mkl.GramList(Ks)} {
+	horner, err := fam.HornerSource(K1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]mkl.GramSource{"family": lazy, "list": mkl.GramList(Ks), "horner": horner} {
 		for _, noRes := range []bool{false, true} {
 			e := Learner{Settings: opt.Settings{Tol: 1e-6}, NoResolve: noRes}
 			got, err := e.FitSourcePath(src, y, pathGrid)
@@ -321,6 +325,15 @@ func TestFitSourcePathGOMAXPROCS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		hs, err := hpk.Family{D: 4}.HornerSource(K1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hms, err := Learner{Settings: opt.Settings{Tol: 1e-6}}.FitSourcePath(hs, y, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, hms...)
 		ks, err := KOMD{Settings: opt.Settings{Tol: 1e-6}}.FitGramPath(K1, y, grid)
 		if err != nil {
 			t.Fatal(err)
@@ -329,8 +342,10 @@ func TestFitSourcePathGOMAXPROCS(t *testing.T) {
 	}
 	m1, k1 := fit(1)
 	m2, k2 := fit(2)
-	for i := range grid {
+	for i := range m1 {
 		sameFit(t, "FitSourcePath, GOMAXPROCS 1 vs 2", m1[i], m2[i])
+	}
+	for i := range grid {
 		if !sameBits(k1[i].Gamma, k2[i].Gamma) || math.Float64bits(k1[i].Bias) != math.Float64bits(k2[i].Bias) {
 			t.Fatalf("FitGramPath λ=%g: GOMAXPROCS 1 and 2 differ", grid[i])
 		}

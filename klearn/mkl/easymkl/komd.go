@@ -258,7 +258,9 @@ func komdBias(K *mat.SymDense, g, u []float64) float64 {
 //
 // since Σ_i y_i γ_i (YKYγ)_i = γᵀKYγ = 2b. The solver's multipliers come
 // from its final, exact gradient. At λ = 1 (the closed form, no
-// gradient) it falls back to komdBias.
+// gradient) it falls back to komdBias; K is read only then (fitStep passes
+// nil for a K_η it never formed, at λ < 1 from KOMDQPFromBest's two
+// multipliers).
 func solvedBias(K *mat.SymDense, res *opt.Result, lam float64, y []float64) float64 {
 	g := res.X
 	if lam >= 1 || len(res.Multipliers) != 2 {

@@ -9,7 +9,6 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/easymkl"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/modelsel"
@@ -83,10 +82,11 @@ func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, er
 }
 
 // easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
-// and returns the test AUC and the model.
+// (hpk.Family.HornerSource and HornerCrossSource, as easyFolds) and
+// returns the test AUC and the model.
 func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error) {
 	f := hpk.Family{D: D}
-	src, err := f.Source(b.Ktr)
+	src, err := f.HornerSource(b.Ktr)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -94,7 +94,7 @@ func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error
 	if err != nil {
 		return 0, nil, err
 	}
-	cs, err := f.CrossSource(b.Kte)
+	cs, err := f.HornerCrossSource(b.Kte)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -194,7 +194,10 @@ func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []in
 // the first fit start from the class-uniform point (step 3 from γ* of
 // step 1 if that is better), each next from the better of the previous
 // v's solution on the same inner fold and D and the projected secant
-// extrapolation of the two previous (opt.KOMDSecant).
+// extrapolation of the two previous (opt.KOMDSecant). The family is
+// hpk.Family.HornerSource: the sums K_η and the margins of EasyMKL's steps
+// 1–3 by Horner's rule per entry of the cosine matrix (and the decision
+// values by HornerCrossSource).
 func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
 	return func(tr, te []int, vGrid []float64) ([]float64, error) {
 		b, err := split(K1, y, tr, te)
@@ -202,7 +205,7 @@ func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr,
 			return nil, err
 		}
 		f := hpk.Family{D: D}
-		src, err := f.Source(b.Ktr)
+		src, err := f.HornerSource(b.Ktr)
 		if err != nil {
 			return nil, err
 		}
@@ -210,7 +213,7 @@ func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr,
 		if err != nil {
 			return nil, err
 		}
-		cs, err := f.CrossSource(b.Kte)
+		cs, err := f.HornerCrossSource(b.Kte)
 		if err != nil {
 			return nil, err
 		}
@@ -332,15 +335,13 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
 			return out, err
 		}
-		fam, err := hpk.Family{D: D}.Source(K1)
-		if err != nil {
-			return out, err
-		}
+		// The fixed rules' kernels Σ_s w_s K_s of the family on K1, by
+		// Horner's rule per entry (hpk.Family.Combine).
 		rule := func(w []float64, err error) (*mat.SymDense, error) {
 			if err != nil {
 				return nil, err
 			}
-			return mkl.CombineSource(w, fam)
+			return hpk.Family{D: D}.Combine(K1, w)
 		}
 		nested := func(K *mat.SymDense) (float64, float64, error) {
 			Ktr, err := kernel.SubGram(K, sp.Train)
