@@ -60,7 +60,7 @@ func searchUnit(f Family, s Searcher, d int, u []float64, set *opt.Settings) ([]
 	if len(lo) != p {
 		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
 	}
-	return multistart(lo, hi, starts, set, r.rankOne(u))
+	return Multistart(lo, hi, starts, set, r.rankOne(u))
 }
 
 // dirichletSearcher is the Dirichlet family's distSearcher with the

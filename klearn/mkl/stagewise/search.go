@@ -2,7 +2,6 @@ package stagewise
 
 import (
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -313,57 +312,24 @@ func (s *dirichletVec) gram(theta []float64) (*mat.SymDense, error) {
 	return K, nil
 }
 
-// searchStage maximises h over the family's box by the bounded
-// quasi-Newton method from each of its restarts (opt.Multistart, as
-// continuous.Search), each point's h and ∇h from one evaluation: the
-// optimiser asks for f and then ∇f at every accepted point. An h or ∇h
-// that is not finite stops the search with ErrNotFinite.
+// searchStage maximises h over the family's box by continuous.Multistart
+// (the search of continuous.Search), each point's h and ∇h from one
+// evaluation. An h or ∇h that is not finite stops the search with
+// ErrNotFinite.
 func searchStage(f continuous.Family, s stageSearch, d int, set *opt.Settings) ([]float64, error) {
 	lo, hi, starts := f.Space(d)
-	var cfg opt.Settings
-	if set != nil {
-		cfg = *set
-	}
-	if cfg.MaxIter == 0 {
-		cfg.MaxIter = continuous.DefaultSearchMaxIter
-	}
-	var (
-		lastX, lastG []float64
-		lastF        float64
-		bad          error
-	)
-	at := func(x []float64) float64 {
-		if lastX != nil && slices.Equal(x, lastX) {
-			return lastF
+	theta, _, err := continuous.Multistart(lo, hi, starts, set, func(th, g []float64) (float64, error) {
+		h := s.eval(th, g)
+		if err := klearn.CheckResult("stagewise: search: h", []float64{h}); err != nil {
+			return 0, err
 		}
-		g := make([]float64, len(x))
-		h := s.eval(x, g)
-		ok := !math.IsNaN(h) && !math.IsInf(h, 0)
-		for _, v := range g {
-			ok = ok && !math.IsNaN(v) && !math.IsInf(v, 0)
+		if err := klearn.CheckResult("stagewise: search: ∇h", g); err != nil {
+			return 0, err
 		}
-		if !ok && bad == nil {
-			bad = klearn.Errorf(klearn.ErrNotFinite, "stagewise: search: h = %v or ∇h = %v not finite at θ = %v", h, g, x)
-		}
-		lastX, lastF, lastG = slices.Clone(x), -h, g
-		for k := range lastG {
-			lastG[k] = -lastG[k]
-		}
-		return lastF
-	}
-	prob := opt.Problem{
-		Func: at,
-		Grad: func(g, x []float64) {
-			at(x)
-			copy(g, lastG)
-		},
-	}
-	res, err := opt.Multistart(prob, starts, lo, hi, &cfg)
-	if bad != nil {
-		return nil, bad
-	}
+		return h, nil
+	})
 	if err != nil {
 		return nil, klearn.Errorf(err, "stagewise: search")
 	}
-	return res.Best.X, nil
+	return theta, nil
 }
