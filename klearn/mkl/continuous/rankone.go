@@ -5,8 +5,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/expsum"
-	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -124,7 +122,6 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 			w, d = append(w, 2*u[i]*u[j]), append(d, row[j])
 		}
 	}
-	nb := (m + rankOneBlock - 1) / rankOneBlock
 	return func(theta, grad []float64) (float64, error) {
 		if err := checkTheta("Inner", theta, 1); err != nil {
 			return 0, err
@@ -136,19 +133,9 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 		if om == 0 || math.IsInf(om, 0) {
 			return 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: Inner: θ = %g gives e^{−2θ} = %g", theta[0], om)
 		}
-		hs, gs := make([]float64, nb), make([]float64, nb)
-		z := []float64{om}
-		parallel.For(nb, func(b int) {
-			lo, hi := b*rankOneBlock, min((b+1)*rankOneBlock, m)
-			g := make([]float64, 1)
-			hs[b] = expsum.Sum(w[lo:hi], d[lo:hi], hi-lo, z, g)
-			gs[b] = g[0]
-		})
-		h, g := diag, 0.0
-		for b := range hs { // block order: the same sum for any GOMAXPROCS
-			h += hs[b]
-			g += gs[b]
-		}
+		gb := make([]float64, 1)
+		h := BlockSum(diag, w, d, []float64{om}, rankOneBlock, gb)
+		g := gb[0]
 		g *= -2 * om // expsum's gradient is −Σ w D e^{−Dω}
 		if _, err := checkValue(h, []float64{g}); err != nil {
 			return 0, err
