@@ -81,14 +81,7 @@ func (s dirichletSearcher) rankOne(u []float64) func(theta, grad []float64) (flo
 		if grad != nil && len(grad) != 1 {
 			return 0, klearn.Errorf(klearn.ErrShape, "continuous: Inner: grad has %d entries, want 1", len(grad))
 		}
-		var C, S, dC, dS float64
-		for i, x := range s.x {
-			sn, cs := math.Sincos(theta[0] * x)
-			C += u[i] * cs
-			S += u[i] * sn
-			dC -= u[i] * x * sn
-			dS += u[i] * x * cs
-		}
+		C, S, dC, dS := dirichletExpansion(u, s.x, theta[0])
 		h := su*su + 2*(C*C+S*S)
 		g := 4 * (C*dC + S*dS)
 		if _, err := checkValue(h, []float64{g}); err != nil {
@@ -172,23 +165,53 @@ func (m *GreedyModel) dirichletDecision(X mat.Matrix) ([]float64, error) {
 		mean += v / float64(len(xt))
 		sa += m.a[i]
 	}
+	for i := range xt {
+		xt[i] -= mean
+	}
 	xs := mat.Col(nil, 0, X)
+	for k := range xs {
+		xs[k] -= mean
+	}
 	f := make([]float64, r)
+	cs, sn := make([]float64, r), make([]float64, r)
 	for _, at := range m.atoms {
 		w, sg := at.Weight, at.Params[0]
-		var C, S float64
-		for i, v := range xt {
-			sn, cs := math.Sincos(sg * (v - mean))
-			C += m.a[i] * cs
-			S += m.a[i] * sn
-		}
-		for k, v := range xs {
-			sn, cs := math.Sincos(sg * (v - mean))
-			f[k] += w * (sa + 2*(cs*C+sn*S))
+		C, S, _, _ := dirichletExpansion(m.a, xt, sg)
+		DirichletFeatures(cs, sn, xs, sg)
+		for k := range xs {
+			f[k] += w * (sa + 2*(cs[k]*C+sn[k]*S))
 		}
 	}
 	if err := klearn.CheckResult("continuous: Decision", f); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// DirichletFeatures writes c_i = cos σx_i and s_i = sin σx_i into c and s
+// (of len(x) entries at least): the feature map of the Dirichlet kernel,
+// 1 + 2cos(σ(x − x')) = 1 + 2(cos σx cos σx' + sin σx sin σx'), on which
+// its rank-one step 2, dirichletDecision and package stagewise's Dirichlet
+// stage searcher evaluate it.
+func DirichletFeatures(c, s, x []float64, sigma float64) {
+	for i, v := range x {
+		s[i], c[i] = math.Sincos(sigma * v)
+	}
+}
+
+// dirichletExpansion returns C = Σ_i u_i cos σx_i, S = Σ_i u_i sin σx_i
+// and their derivatives in σ, C' = −Σ_i u_i x_i sin σx_i and
+// S' = Σ_i u_i x_i cos σx_i, summed in order of i: uᵀK(κ_σ)u =
+// (Σ_i u_i)² + 2(C² + S²) (rankOne) and Σ_i u_i κ_σ(x_i, x) =
+// Σ_i u_i + 2(C cos σx + S sin σx) (dirichletDecision).
+func dirichletExpansion(u, x []float64, sigma float64) (C, S, dC, dS float64) {
+	cs, sn := make([]float64, len(x)), make([]float64, len(x))
+	DirichletFeatures(cs, sn, x, sigma)
+	for i, v := range x {
+		C += u[i] * cs[i]
+		S += u[i] * sn[i]
+		dC -= u[i] * v * sn[i]
+		dS += u[i] * v * cs[i]
+	}
+	return C, S, dC, dS
 }

@@ -249,8 +249,8 @@ func quadForm(P *mat.SymDense, v []float64) float64 {
 func (s *dirichletVec) eval(theta, grad []float64) float64 {
 	n := len(s.x)
 	c, sn, xc, xs := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	continuous.DirichletFeatures(c, sn, s.x, theta[0])
 	for i, x := range s.x {
-		sn[i], c[i] = math.Sincos(theta[0] * x)
 		xc[i], xs[i] = x*c[i], x*sn[i]
 	}
 	var pc, ps mat.VecDense
@@ -264,9 +264,7 @@ func (s *dirichletVec) eval(theta, grad []float64) float64 {
 func (s *dirichletVec) gram(theta []float64) (*mat.SymDense, error) {
 	n := len(s.x)
 	c, sn := make([]float64, n), make([]float64, n)
-	for i, x := range s.x {
-		sn[i], c[i] = math.Sincos(theta[0] * x)
-	}
+	continuous.DirichletFeatures(c, sn, s.x, theta[0])
 	K := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
