@@ -140,6 +140,17 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 	}
 }
 
+// decider is implemented by the families whose GreedyModel.Decision sums
+// through the kernel's feature map rather than the cross kernel.
+type decider interface {
+	decision(m *GreedyModel, X mat.Matrix) ([]float64, error)
+}
+
+// decision is Decision through the feature expansion (dirichletDecision).
+func (Dirichlet) decision(m *GreedyModel, X mat.Matrix) ([]float64, error) {
+	return m.dirichletDecision(X)
+}
+
 // dirichletDecision is Decision for the Dirichlet family through the same
 // expansion: with the atoms (w_j, σ_j) and inputs centred on the training
 // mean x̄ (the kernel depends on x − x' only),
