@@ -109,27 +109,43 @@ func (p *dcPairs) sum(c int, z, g []float64) float64 {
 }
 
 // eval returns Σ_k w_k exp(−⟨β_k, z⟩) and, for g not nil, writes its
-// gradient into g, in one parallel pass (partial sums combined in chunk
-// order: the same values for any GOMAXPROCS).
-func (p *dcPairs) eval(g, z []float64) float64 {
-	nc, B := p.chunks(), p.B
-	part := make([]float64, nc)
+// gradient into g, in one parallel pass (BlockSum on chunks of dcChunk
+// terms: the same values for any GOMAXPROCS).
+func (p *dcPairs) eval(g, z []float64) float64 { return BlockSum(0, p.w, p.beta, z, dcChunk, g) }
+
+// BlockSum returns start + Σ_k w_k exp(−⟨β_k, z⟩) over the len(w) terms,
+// β by columns (β_k,b = beta[b·len(w) + k], the layout expsum.Sum reads),
+// summed by expsum.Sum on fixed blocks of block terms in parallel and
+// added to start in block order (the same bits for any GOMAXPROCS); for g
+// not nil (of len(z) entries) it writes the gradient
+// −Σ_k w_k exp(−⟨β_k, z⟩) β_k into g, the blocks' gradients summed in
+// block order. It is the pair sum of the Gaussian searchers: the parts of
+// SearchDC, the rank-one step 2 (rankone.go) and package stagewise's stage
+// searchers (w the weights 2P_ij of the pairs i < j, β their squared
+// distances, z = e^{−2θ}, start the diagonal's Σ_i P_ii). The caller
+// guarantees finite inputs, block > 0 and len(beta) ≥ (len(z) − 1)·len(w)
+// + len(w).
+func BlockSum(start float64, w, beta, z []float64, block int, g []float64) float64 {
+	m, B := len(w), len(z)
+	nb := (m + block - 1) / block
+	part := make([]float64, nb)
 	var gs []float64
 	if g != nil {
-		gs = make([]float64, nc*B)
+		gs = make([]float64, nb*B)
 	}
-	parallel.For(nc, func(c int) {
-		var gc []float64
+	parallel.For(nb, func(b int) {
+		lo, hi := b*block, min((b+1)*block, m)
+		var gb []float64
 		if gs != nil {
-			gc = gs[c*B : (c+1)*B]
+			gb = gs[b*B : (b+1)*B]
 		}
-		part[c] = p.sum(c, z, gc)
+		part[b] = expsum.Sum(w[lo:hi], beta[lo:], m, z, gb)
 	})
-	var s float64
+	s := start
 	for _, v := range part {
 		s += v
 	}
-	sumChunks(g, gs, nc)
+	sumChunks(g, gs, nb)
 	return s
 }
 

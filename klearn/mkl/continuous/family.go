@@ -141,13 +141,16 @@ func Search(f Family, s Searcher, d int, P *mat.SymDense, set *opt.Settings) ([]
 	if p >= 0 && len(lo) != p {
 		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
 	}
-	return multistart(lo, hi, starts, set, func(th, g []float64) (float64, error) { return s.Inner(P, th, g) })
+	return Multistart(lo, hi, starts, set, func(th, g []float64) (float64, error) { return s.Inner(P, th, g) })
 }
 
-// multistart maximises h over the box [lo, hi] by the bounded quasi-Newton
-// method from each of starts (opt.Multistart) for Search and searchUnit;
-// inner returns h(θ) and stores ∇h in g, checked like a Searcher's Inner.
-func multistart(lo, hi []float64, starts [][]float64, set *opt.Settings, inner func(th, g []float64) (float64, error)) ([]float64, float64, error) {
+// Multistart maximises h over the box [lo, hi] by the bounded quasi-Newton
+// method from each of starts (opt.Multistart, MaxIter DefaultSearchMaxIter
+// when set leaves it 0) and returns the best θ and h there: the search of
+// Search, searchUnit and package stagewise's stage searchers. inner
+// returns h(θ) and stores ∇h in g (of θ's length); an error of inner (a
+// non-finite h or ∇h) stops the search and is returned wrapped.
+func Multistart(lo, hi []float64, starts [][]float64, set *opt.Settings, inner func(th, g []float64) (float64, error)) ([]float64, float64, error) {
 	var cfg opt.Settings
 	if set != nil {
 		cfg = *set

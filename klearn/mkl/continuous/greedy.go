@@ -86,9 +86,9 @@ type GreedyModel struct {
 	status opt.Status
 	a      []float64
 	train  *mat.Dense
-	// dirichlet: the family is Dirichlet, whose predictor Decision sums
-	// through the feature map (dirichletDecision).
-	dirichlet bool
+	// family: a family with its own predictor (a decider: Dirichlet)
+	// gives Decision.
+	family Family
 }
 
 var _ mkl.FeatureLearner[*GreedyModel] = Greedy{}
@@ -116,8 +116,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, dirichlet := g.Family.(Dirichlet)
-	m := &GreedyModel{train: Xc, status: opt.IterationLimit, dirichlet: dirichlet}
+	m := &GreedyModel{train: Xc, status: opt.IterationLimit, family: g.Family}
 	var thetas [][]float64
 	var weights []float64
 	var K *mat.SymDense
@@ -564,8 +563,8 @@ func (m *GreedyModel) Decision(X mat.Matrix) ([]float64, error) {
 	if m == nil || m.a == nil {
 		return nil, klearn.Errorf(klearn.ErrNotFitted, "continuous: GreedyModel is not fitted")
 	}
-	if m.dirichlet {
-		return m.dirichletDecision(X)
+	if dec, ok := m.family.(decider); ok {
+		return dec.decision(m, X)
 	}
 	C, err := CrossTrain(m.kern, X, m.train)
 	if err != nil {

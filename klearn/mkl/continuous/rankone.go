@@ -5,8 +5,6 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/expsum"
-	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
@@ -60,7 +58,7 @@ func searchUnit(f Family, s Searcher, d int, u []float64, set *opt.Settings) ([]
 	if len(lo) != p {
 		return nil, 0, klearn.Errorf(klearn.ErrShape, "continuous: Search: the family has %d parameters for %d columns, the searcher %d", len(lo), d, p)
 	}
-	return multistart(lo, hi, starts, set, r.rankOne(u))
+	return Multistart(lo, hi, starts, set, r.rankOne(u))
 }
 
 // dirichletSearcher is the Dirichlet family's distSearcher with the
@@ -83,14 +81,7 @@ func (s dirichletSearcher) rankOne(u []float64) func(theta, grad []float64) (flo
 		if grad != nil && len(grad) != 1 {
 			return 0, klearn.Errorf(klearn.ErrShape, "continuous: Inner: grad has %d entries, want 1", len(grad))
 		}
-		var C, S, dC, dS float64
-		for i, x := range s.x {
-			sn, cs := math.Sincos(theta[0] * x)
-			C += u[i] * cs
-			S += u[i] * sn
-			dC -= u[i] * x * sn
-			dS += u[i] * x * cs
-		}
+		C, S, dC, dS := dirichletExpansion(u, s.x, theta[0])
 		h := su*su + 2*(C*C+S*S)
 		g := 4 * (C*dC + S*dS)
 		if _, err := checkValue(h, []float64{g}); err != nil {
@@ -124,7 +115,6 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 			w, d = append(w, 2*u[i]*u[j]), append(d, row[j])
 		}
 	}
-	nb := (m + rankOneBlock - 1) / rankOneBlock
 	return func(theta, grad []float64) (float64, error) {
 		if err := checkTheta("Inner", theta, 1); err != nil {
 			return 0, err
@@ -136,19 +126,9 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 		if om == 0 || math.IsInf(om, 0) {
 			return 0, klearn.Errorf(klearn.ErrNotFinite, "continuous: Inner: θ = %g gives e^{−2θ} = %g", theta[0], om)
 		}
-		hs, gs := make([]float64, nb), make([]float64, nb)
-		z := []float64{om}
-		parallel.For(nb, func(b int) {
-			lo, hi := b*rankOneBlock, min((b+1)*rankOneBlock, m)
-			g := make([]float64, 1)
-			hs[b] = expsum.Sum(w[lo:hi], d[lo:hi], hi-lo, z, g)
-			gs[b] = g[0]
-		})
-		h, g := diag, 0.0
-		for b := range hs { // block order: the same sum for any GOMAXPROCS
-			h += hs[b]
-			g += gs[b]
-		}
+		gb := make([]float64, 1)
+		h := BlockSum(diag, w, d, []float64{om}, rankOneBlock, gb)
+		g := gb[0]
 		g *= -2 * om // expsum's gradient is −Σ w D e^{−Dω}
 		if _, err := checkValue(h, []float64{g}); err != nil {
 			return 0, err
@@ -158,6 +138,17 @@ func (s gaussSearcher) rankOne(u []float64) func(theta, grad []float64) (float64
 		}
 		return h, nil
 	}
+}
+
+// decider is implemented by the families whose GreedyModel.Decision sums
+// through the kernel's feature map rather than the cross kernel.
+type decider interface {
+	decision(m *GreedyModel, X mat.Matrix) ([]float64, error)
+}
+
+// decision is Decision through the feature expansion (dirichletDecision).
+func (Dirichlet) decision(m *GreedyModel, X mat.Matrix) ([]float64, error) {
+	return m.dirichletDecision(X)
 }
 
 // dirichletDecision is Decision for the Dirichlet family through the same
@@ -185,23 +176,53 @@ func (m *GreedyModel) dirichletDecision(X mat.Matrix) ([]float64, error) {
 		mean += v / float64(len(xt))
 		sa += m.a[i]
 	}
+	for i := range xt {
+		xt[i] -= mean
+	}
 	xs := mat.Col(nil, 0, X)
+	for k := range xs {
+		xs[k] -= mean
+	}
 	f := make([]float64, r)
+	cs, sn := make([]float64, r), make([]float64, r)
 	for _, at := range m.atoms {
 		w, sg := at.Weight, at.Params[0]
-		var C, S float64
-		for i, v := range xt {
-			sn, cs := math.Sincos(sg * (v - mean))
-			C += m.a[i] * cs
-			S += m.a[i] * sn
-		}
-		for k, v := range xs {
-			sn, cs := math.Sincos(sg * (v - mean))
-			f[k] += w * (sa + 2*(cs*C+sn*S))
+		C, S, _, _ := dirichletExpansion(m.a, xt, sg)
+		DirichletFeatures(cs, sn, xs, sg)
+		for k := range xs {
+			f[k] += w * (sa + 2*(cs[k]*C+sn[k]*S))
 		}
 	}
 	if err := klearn.CheckResult("continuous: Decision", f); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// DirichletFeatures writes c_i = cos σx_i and s_i = sin σx_i into c and s
+// (of len(x) entries at least): the feature map of the Dirichlet kernel,
+// 1 + 2cos(σ(x − x')) = 1 + 2(cos σx cos σx' + sin σx sin σx'), on which
+// its rank-one step 2, dirichletDecision and package stagewise's Dirichlet
+// stage searcher evaluate it.
+func DirichletFeatures(c, s, x []float64, sigma float64) {
+	for i, v := range x {
+		s[i], c[i] = math.Sincos(sigma * v)
+	}
+}
+
+// dirichletExpansion returns C = Σ_i u_i cos σx_i, S = Σ_i u_i sin σx_i
+// and their derivatives in σ, C' = −Σ_i u_i x_i sin σx_i and
+// S' = Σ_i u_i x_i cos σx_i, summed in order of i: uᵀK(κ_σ)u =
+// (Σ_i u_i)² + 2(C² + S²) (rankOne) and Σ_i u_i κ_σ(x_i, x) =
+// Σ_i u_i + 2(C cos σx + S sin σx) (dirichletDecision).
+func dirichletExpansion(u, x []float64, sigma float64) (C, S, dC, dS float64) {
+	cs, sn := make([]float64, len(x)), make([]float64, len(x))
+	DirichletFeatures(cs, sn, x, sigma)
+	for i, v := range x {
+		C += u[i] * cs[i]
+		S += u[i] * sn[i]
+		dC -= u[i] * v * sn[i]
+		dS += u[i] * v * cs[i]
+	}
+	return C, S, dC, dS
 }

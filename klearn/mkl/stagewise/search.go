@@ -2,11 +2,9 @@ package stagewise
 
 import (
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/kernelab/kernelab/internal/expsum"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -35,10 +33,10 @@ import (
 //
 // The Gaussian pair sums are sums of exponentials of linear functions of
 // ω_k = e^{−2u_k}, Σ_p w_p exp(−⟨β_p, ω⟩) with β_p = D_p or Q_p·:
-// internal/expsum evaluates each with its gradient in one pass with vector
-// exponentials (within two ulps of math.Exp), Q stored column after column
-// as it reads it. The pair sums run on fixed blocks of pairs in parallel
-// and are reduced in block order, so h and ∇h are the same bits for any
+// continuous.BlockSum (internal/expsum) evaluates each with its gradient
+// in one pass with vector exponentials (within two ulps of math.Exp), Q
+// stored column after column as it reads it, on fixed blocks of pairs in
+// parallel reduced in block order, so h and ∇h are the same bits for any
 // GOMAXPROCS.
 
 // pairBlock is the number of pairs of one parallel task of the pair sums.
@@ -122,14 +120,6 @@ func (s *pairs) unitGram(k func(p int) float64) *mat.SymDense {
 	return K
 }
 
-// blocks runs f on the fixed blocks of the m packed pairs and returns the
-// number of blocks; f(b, lo, hi) writes only slot b of its outputs.
-func blocks(m int, f func(b, lo, hi int)) int {
-	nb := (m + pairBlock - 1) / pairBlock
-	parallel.For(nb, func(b int) { f(b, b*pairBlock, min((b+1)*pairBlock, m)) })
-	return nb
-}
-
 // gaussPairs is the stage searcher of GaussianBandwidth.
 type gaussPairs struct {
 	pairs
@@ -149,20 +139,8 @@ func newGaussPairs(D *mat.SymDense) *gaussPairs {
 
 func (s *gaussPairs) eval(theta, grad []float64) float64 {
 	om := math.Exp(-2 * theta[0])
-	nb := (len(s.d) + pairBlock - 1) / pairBlock
-	hs, gs := make([]float64, nb), make([]float64, nb)
-	z := []float64{om}
-	blocks(len(s.d), func(b, lo, hi int) {
-		g := make([]float64, 1)
-		hs[b] = expsum.Sum(s.w[lo:hi], s.d[lo:hi], hi-lo, z, g)
-		gs[b] = g[0]
-	})
-	h, g := s.trace, 0.0
-	for b := range hs {
-		h += hs[b]
-		g += gs[b]
-	}
-	grad[0] = -2 * om * g // expsum's gradient is −Σ w D e^{−Dω}
+	h := continuous.BlockSum(s.trace, s.w, s.d, []float64{om}, pairBlock, grad)
+	grad[0] = -2 * om * grad[0] // BlockSum's gradient is −Σ w D e^{−Dω}
 	return h
 }
 
@@ -209,25 +187,10 @@ func (s *ardPairs) eval(theta, grad []float64) float64 {
 	for k, u := range theta {
 		inv[k] = math.Exp(-2 * u)
 	}
-	m := len(s.w)
-	nb := (m + pairBlock - 1) / pairBlock
-	hs, gs := make([]float64, nb), make([]float64, nb*d)
-	blocks(m, func(b, lo, hi int) {
-		// Column k of the block's pairs starts at q[k·m + lo].
-		hs[b] = expsum.Sum(s.w[lo:hi], s.q[lo:], m, inv, gs[b*d:(b+1)*d])
-	})
-	h := s.trace
+	// Column k of the pairs' squared differences starts at q[k·m].
+	h := continuous.BlockSum(s.trace, s.w, s.q, inv, pairBlock, grad)
 	for k := range grad {
-		grad[k] = 0
-	}
-	for b := range hs {
-		h += hs[b]
-		for k, v := range gs[b*d : (b+1)*d] {
-			grad[k] += v
-		}
-	}
-	for k := range grad {
-		grad[k] *= -2 * inv[k] // expsum's gradient is −Σ_p w_p e^{−a_p} Q_pk
+		grad[k] *= -2 * inv[k] // BlockSum's gradient is −Σ_p w_p e^{−a_p} Q_pk
 	}
 	// Eq. (4): the bandwidth-spread penalty. An h or ∇h that is not
 	// finite, or a penalty that overflows, is NaN here, which searchStage
@@ -286,8 +249,8 @@ func quadForm(P *mat.SymDense, v []float64) float64 {
 func (s *dirichletVec) eval(theta, grad []float64) float64 {
 	n := len(s.x)
 	c, sn, xc, xs := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	continuous.DirichletFeatures(c, sn, s.x, theta[0])
 	for i, x := range s.x {
-		sn[i], c[i] = math.Sincos(theta[0] * x)
 		xc[i], xs[i] = x*c[i], x*sn[i]
 	}
 	var pc, ps mat.VecDense
@@ -301,9 +264,7 @@ func (s *dirichletVec) eval(theta, grad []float64) float64 {
 func (s *dirichletVec) gram(theta []float64) (*mat.SymDense, error) {
 	n := len(s.x)
 	c, sn := make([]float64, n), make([]float64, n)
-	for i, x := range s.x {
-		sn[i], c[i] = math.Sincos(theta[0] * x)
-	}
+	continuous.DirichletFeatures(c, sn, s.x, theta[0])
 	K := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
@@ -313,57 +274,24 @@ func (s *dirichletVec) gram(theta []float64) (*mat.SymDense, error) {
 	return K, nil
 }
 
-// searchStage maximises h over the family's box by the bounded
-// quasi-Newton method from each of its restarts (opt.Multistart, as
-// continuous.Search), each point's h and ∇h from one evaluation: the
-// optimiser asks for f and then ∇f at every accepted point. An h or ∇h
-// that is not finite stops the search with ErrNotFinite.
+// searchStage maximises h over the family's box by continuous.Multistart
+// (the search of continuous.Search), each point's h and ∇h from one
+// evaluation. An h or ∇h that is not finite stops the search with
+// ErrNotFinite.
 func searchStage(f continuous.Family, s stageSearch, d int, set *opt.Settings) ([]float64, error) {
 	lo, hi, starts := f.Space(d)
-	var cfg opt.Settings
-	if set != nil {
-		cfg = *set
-	}
-	if cfg.MaxIter == 0 {
-		cfg.MaxIter = continuous.DefaultSearchMaxIter
-	}
-	var (
-		lastX, lastG []float64
-		lastF        float64
-		bad          error
-	)
-	at := func(x []float64) float64 {
-		if lastX != nil && slices.Equal(x, lastX) {
-			return lastF
+	theta, _, err := continuous.Multistart(lo, hi, starts, set, func(th, g []float64) (float64, error) {
+		h := s.eval(th, g)
+		if err := klearn.CheckResult("stagewise: search: h", []float64{h}); err != nil {
+			return 0, err
 		}
-		g := make([]float64, len(x))
-		h := s.eval(x, g)
-		ok := !math.IsNaN(h) && !math.IsInf(h, 0)
-		for _, v := range g {
-			ok = ok && !math.IsNaN(v) && !math.IsInf(v, 0)
+		if err := klearn.CheckResult("stagewise: search: ∇h", g); err != nil {
+			return 0, err
 		}
-		if !ok && bad == nil {
-			bad = klearn.Errorf(klearn.ErrNotFinite, "stagewise: search: h = %v or ∇h = %v not finite at θ = %v", h, g, x)
-		}
-		lastX, lastF, lastG = slices.Clone(x), -h, g
-		for k := range lastG {
-			lastG[k] = -lastG[k]
-		}
-		return lastF
-	}
-	prob := opt.Problem{
-		Func: at,
-		Grad: func(g, x []float64) {
-			at(x)
-			copy(g, lastG)
-		},
-	}
-	res, err := opt.Multistart(prob, starts, lo, hi, &cfg)
-	if bad != nil {
-		return nil, bad
-	}
+		return h, nil
+	})
 	if err != nil {
 		return nil, klearn.Errorf(err, "stagewise: search")
 	}
-	return res.Best.X, nil
+	return theta, nil
 }
