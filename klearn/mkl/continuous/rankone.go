@@ -184,13 +184,12 @@ func (m *GreedyModel) dirichletDecision(X mat.Matrix) ([]float64, error) {
 		xs[k] -= mean
 	}
 	f := make([]float64, r)
-	cs, sn := make([]float64, r), make([]float64, r)
 	for _, at := range m.atoms {
 		w, sg := at.Weight, at.Params[0]
 		C, S, _, _ := dirichletExpansion(m.a, xt, sg)
-		DirichletFeatures(cs, sn, xs, sg)
-		for k := range xs {
-			f[k] += w * (sa + 2*(cs[k]*C+sn[k]*S))
+		for k, v := range xs {
+			sn, cs := math.Sincos(sg * v)
+			f[k] += w * (sa + 2*(cs*C+sn*S))
 		}
 	}
 	if err := klearn.CheckResult("continuous: Decision", f); err != nil {
@@ -215,14 +214,18 @@ func DirichletFeatures(c, s, x []float64, sigma float64) {
 // S' = Σ_i u_i x_i cos σx_i, summed in order of i: uᵀK(κ_σ)u =
 // (Σ_i u_i)² + 2(C² + S²) (rankOne) and Σ_i u_i κ_σ(x_i, x) =
 // Σ_i u_i + 2(C cos σx + S sin σx) (dirichletDecision).
+//
+// Each sine and cosine is used where it is computed, without going through
+// arrays: under GOAMD64=v3 the compiler then fuses these multiply-adds as
+// it did when the loop was written out in each caller (through arrays one
+// Greedy fit on the Dirichlet family changed in its last bits).
 func dirichletExpansion(u, x []float64, sigma float64) (C, S, dC, dS float64) {
-	cs, sn := make([]float64, len(x)), make([]float64, len(x))
-	DirichletFeatures(cs, sn, x, sigma)
 	for i, v := range x {
-		C += u[i] * cs[i]
-		S += u[i] * sn[i]
-		dC -= u[i] * v * sn[i]
-		dS += u[i] * v * cs[i]
+		sn, cs := math.Sincos(sigma * v)
+		C += u[i] * cs
+		S += u[i] * sn
+		dC -= u[i] * v * sn
+		dS += u[i] * v * cs
 	}
 	return C, S, dC, dS
 }
