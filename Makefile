@@ -67,7 +67,7 @@ test: setup data
 	@$(MAKE) --no-print-directory test-go lint-notebooks test-notebooks test-notebook-reuse test-lab-api test-lab test-slurm
 
 # Packages with assembly kernels and their direct users, also tested with the Go fallbacks.
-PUREGO_PKGS = ./internal/cpu/ ./internal/expsum/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/mkl/continuous/ ./klearn/svm/
+PUREGO_PKGS = ./internal/cpu/ ./internal/expsum/ ./internal/gemm/ ./internal/linalg/ ./klearn/kernel/ ./klearn/krr/ ./klearn/mkl/continuous/ ./klearn/mkl/hpk/ ./klearn/opt/ ./klearn/svm/
 
 test-go:
 	@echo "== gofmt"
@@ -80,6 +80,8 @@ test-go:
 	@echo "== go test -tags purego (the Go fallbacks of the assembly kernels)"
 	@$(GO) vet -tags purego $(PUREGO_PKGS)
 	@$(GO) test -count=1 -tags purego $(PUREGO_PKGS)
+	@echo "== go test GOAMD64=v1 (the bit-for-bit records of the stage searchers: no fused multiply-add)"
+	@GOAMD64=v1 $(GO) test -count=1 -run 'BitsUnchanged' ./klearn/mkl/stagewise/
 
 ## test-slurm: a real single-node Slurm on loopback runs the demo grid as a job array; merged == local run.
 test-slurm:

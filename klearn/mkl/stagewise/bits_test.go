@@ -1,3 +1,12 @@
+//go:build amd64 && !amd64.v3 && !purego
+
+// The records below are exact IEEE arithmetic only where the compiler fuses
+// no multiply-add: on amd64 below the v3 feature level (GOAMD64=v1 or v2).
+// Under GOAMD64=v3 Go may contract a*b+c into one FMA wherever a function
+// is inlined, so moving a loop into a shared helper can change the last
+// bits without changing the arithmetic written; arm64 always fuses. `make
+// test` runs this file with GOAMD64=v1 (target test-go).
+
 package stagewise
 
 import (
