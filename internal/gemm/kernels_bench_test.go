@@ -5,25 +5,18 @@ package gemm
 import (
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-)
 
-// cpuSeconds returns the CPU time of the process so far. On the shared
-// machine the rate per CPU second varies far less with the load than the
-// rate per wall second; run with -cpu 1 so that one goroutine uses it.
-func cpuSeconds() float64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
-}
+	"github.com/kernelab/kernelab/internal/cputime"
+)
 
 // BenchmarkKernels times MulTile on one 64×128 output tile (the trailing
 // update's tile in internal/linalg) with k inner indices, the operands in
 // cache, with the AVX2 4×8 kernel and with the AVX-512 8×8 kernel, and
-// reports Gflop/s per wall and per CPU second (see BENCHMARKS.md).
+// reports Gflop/s per wall and per CPU second (see BENCHMARKS.md). On the
+// shared machine the rate per CPU second varies far less with the load
+// than the rate per wall second; run with -cpu 1 so that one goroutine
+// uses it.
 func BenchmarkKernels(b *testing.B) {
 	if !haveFMA {
 		b.Skip("CPU without AVX2/FMA")
@@ -55,12 +48,12 @@ func BenchmarkKernels(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/k=%d", name, k), func(b *testing.B) {
 				haveAVX512 = avx512
-				t0 := cpuSeconds()
+				t0 := cputime.Process().Seconds()
 				for b.Loop() {
 					MulTile(pa, pb, 0, m/MR, 0, n/NR, false, c, n)
 				}
 				b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gflop/s")
-				if t := cpuSeconds() - t0; t0 > 0 && t > 0 {
+				if t := cputime.Process().Seconds() - t0; t0 > 0 && t > 0 {
 					b.ReportMetric(flops*float64(b.N)/t/1e9, "cpu-Gflop/s")
 				}
 			})

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kernelab/kernelab/internal/cputime"
 	"github.com/kernelab/kernelab/internal/parallel"
 	"github.com/kernelab/kernelab/klearn"
 )
@@ -174,7 +175,7 @@ func Order(sec []float64, known []bool) []int {
 }
 
 // cpuMeter apportions the process's CPU time (user and system, all
-// threads: processCPU) among the jobs RunAll or MemoAll runs: at each
+// threads: cputime.Process) among the jobs RunAll or MemoAll runs: at each
 // start or end of a job, the CPU time the process used since the last one is split
 // equally among the jobs that were running.
 type cpuMeter struct {
@@ -185,17 +186,15 @@ type cpuMeter struct {
 }
 
 func newCPUMeter() *cpuMeter {
-	now, ok := processCPU()
-	return &cpuMeter{ok: ok, last: now, running: map[int]*float64{}}
+	return &cpuMeter{ok: cputime.Measured, last: cputime.Process().Seconds(), running: map[int]*float64{}}
 }
 
 // tick splits the CPU time since the last tick among the running jobs.
 func (m *cpuMeter) tick() {
-	now, ok := processCPU()
-	m.ok = m.ok && ok
 	if !m.ok {
 		return
 	}
+	now := cputime.Process().Seconds()
 	if n := len(m.running); n > 0 {
 		share := (now - m.last) / float64(n)
 		for _, c := range m.running {

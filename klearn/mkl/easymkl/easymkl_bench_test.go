@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kernelab/kernelab/internal/cputime"
 	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/mkl/hpk"
 	"github.com/kernelab/kernelab/klearn/mkl/internal/testproblem"
@@ -62,7 +63,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 					live := klearntest.LiveHeap(heap)
 					b.ResetTimer()
-					t0 := cpuTime()
+					t0 := cputime.Process()
 					for i := 0; i < b.N; i++ {
 						Ks, err := fam.Grams(X)
 						if err != nil {
@@ -80,7 +81,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 					live := klearntest.LiveHeap(heap)
 					b.ResetTimer()
-					t0 := cpuTime()
+					t0 := cputime.Process()
 					for i := 0; i < b.N; i++ {
 						K1, err := hpk.CosineGram(X)
 						if err != nil {
@@ -107,7 +108,7 @@ func BenchmarkHPKScaling(b *testing.B) {
 // goroutines, so up to GOMAXPROCS× the wall time) as "cpu-ns/op".
 func reportCPU(b *testing.B, t0 time.Duration) {
 	if t0 > 0 {
-		b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cputime.Process()-t0)/float64(b.N), "cpu-ns/op")
 	}
 }
 
@@ -126,8 +127,8 @@ func BenchmarkPath(b *testing.B) {
 		src, _ := fam.Source(K1)
 		e := Learner{Settings: opt.Settings{Tol: 1e-6}}
 		b.Run(fmt.Sprintf("calls/n=%d", n), func(b *testing.B) {
-			c0 := cpuTime()
-			defer func() { b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op") }()
+			c0 := cputime.Process()
+			defer func() { b.ReportMetric(float64(cputime.Process()-c0)/float64(b.N), "cpu-ns/op") }()
 			for i := 0; i < b.N; i++ {
 				if _, err := fitCalls(e, src, y, pathGrid); err != nil {
 					b.Fatal(err)
@@ -135,8 +136,8 @@ func BenchmarkPath(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("path/n=%d", n), func(b *testing.B) {
-			c0 := cpuTime()
-			defer func() { b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op") }()
+			c0 := cputime.Process()
+			defer func() { b.ReportMetric(float64(cputime.Process()-c0)/float64(b.N), "cpu-ns/op") }()
 			for i := 0; i < b.N; i++ {
 				if _, err := e.FitSourcePath(src, y, pathGrid); err != nil {
 					b.Fatal(err)

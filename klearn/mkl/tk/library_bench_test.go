@@ -1,21 +1,10 @@
 package tk
 
 import (
-	"syscall"
 	"testing"
-	"time"
-)
 
-// processCPU returns the user + system CPU time of the process so far: on
-// the shared machine the CPU time per operation varies far less with the
-// load than the wall time.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/kernelab/kernelab/internal/cputime"
+)
 
 // BenchmarkLibrary builds [SimpleMKL TK]'s library of Table 1 (Colbert &
 // Peet 2020, Section 8): L = 100 random TK kernels of degree 1 (RandomP),
@@ -37,13 +26,13 @@ func BenchmarkLibrary(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			c0 := processCPU()
+			c0 := cputime.Process()
 			for b.Loop() {
 				if _, _, err := Library(X, Xte, 1, 0, Ps); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric((processCPU()-c0).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((cputime.Process()-c0).Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
 }

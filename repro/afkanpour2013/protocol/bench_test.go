@@ -4,9 +4,9 @@ package protocol
 
 import (
 	"context"
-	"syscall"
 	"testing"
 
+	"github.com/kernelab/kernelab/internal/cputime"
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
@@ -30,7 +30,7 @@ func benchTask(b *testing.B, cfg Config, table, task, method string) {
 		b.Skipf("%s %s: %v (run `make data`)", table, task, err)
 	}
 	b.ResetTimer()
-	c0 := cpuSeconds()
+	c0 := cputime.Process().Seconds()
 	var secs float64
 	var stages int
 	for i := 0; i < b.N; i++ {
@@ -41,7 +41,7 @@ func benchTask(b *testing.B, cfg Config, table, task, method string) {
 		secs, stages = secs+res.Seconds, res.Stages
 	}
 	b.ReportMetric(secs/float64(b.N), "s/task")
-	b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/task")
+	b.ReportMetric((cputime.Process().Seconds()-c0)/float64(b.N), "cpu-s/task")
 	b.ReportMetric(float64(stages), "stages")
 }
 
@@ -67,15 +67,6 @@ func benchTasks(b *testing.B, cfg Config, cases [][3]string) {
 	for _, c := range cases {
 		b.Run(short[c[0]]+"/"+c[1]+"/"+c[2], func(b *testing.B) { benchTask(b, cfg, c[0], c[1], c[2]) })
 	}
-}
-
-// cpuSeconds is the user and system CPU time of the process so far.
-func cpuSeconds() float64 {
-	var r syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
-		return 0
-	}
-	return float64(r.Utime.Sec+r.Stime.Sec) + float64(r.Utime.Usec+r.Stime.Usec)/1e6
 }
 
 // BenchmarkTaskFull times the costliest methods of the task tables in
@@ -109,13 +100,13 @@ func benchFigure1(b *testing.B, cfg Config) {
 			continue
 		}
 		b.Run(j.Method, func(b *testing.B) {
-			c0 := cpuSeconds()
+			c0 := cputime.Process().Seconds()
 			for i := 0; i < b.N; i++ {
 				if _, err := KindFigure1.Run(context.Background(), cfg, j); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric((cpuSeconds()-c0)/float64(b.N), "cpu-s/job")
+			b.ReportMetric((cputime.Process().Seconds()-c0)/float64(b.N), "cpu-s/job")
 		})
 	}
 }
