@@ -709,7 +709,10 @@ func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s
 // too): the result is bit-identical to KOMDQPFrom(K, y, lambda,
 // starts[k], s) for that k. Each start is checked as KOMDQPFrom checks its
 // start; judging one costs an O(n²) product, which the solve from it then
-// uses as its first gradient. Along a grid of λ the candidates are the
+// uses as its first gradient (on a K that is a SymRows, such as EasyMKL's
+// K_η, the products of all starts are formed with the dense copy, each row
+// while it is in the cache, instead of one more pass over the copy per
+// start; same bits). Along a grid of λ the candidates are the
 // previous λ's solution and its extrapolation KOMDSecant: a better start
 // takes fewer pair steps, and the optimum is the same within the stopping
 // tolerance (KOMDQPFrom). Errors: those of KOMDQPFrom.
