@@ -447,7 +447,7 @@ func symOrder(fn string, K mat.Symmetric) (int, error) {
 // upper-triangular storage.
 func denseSym(fn string, K mat.Symmetric, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
 	if g, ok := K.(SymRows); ok {
-		return denseSymRows(fn, g, s, pos, mul, diag, h)
+		return denseSymRows(fn, g, s, pos, mul, diag, h, nil, nil)
 	}
 	n := K.SymmetricDim()
 	var raw []float64
@@ -575,7 +575,14 @@ type SymRows interface {
 // solver's order (cols[pos[b]] = b), is written to row pos[a] of h with
 // denseSym's arithmetic; the first non-finite entry of the upper triangle
 // in row-major order is reported, as denseSym reports it.
-func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float64, h []float64) (float64, error) {
+//
+// With vectors xs (in the solver's order; us as many outputs of n
+// entries), each row i of h is also multiplied with every xs[c] as soon as
+// it is written, while it is in the cache: us[c][i] = h_i·xs[c] by
+// linalg.Dot, the bits of pairQP's gradPhase (u = hx). A KOMD QP judging
+// its start points (komd.solve) so needs no further pass over h. The
+// products are complete only if the error is nil.
+func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float64, h []float64, xs, us [][]float64) (float64, error) {
 	n := K.SymmetricDim()
 	cols := make([]int, n)
 	for b, pb := range pos {
@@ -615,6 +622,9 @@ func denseSymRows(fn string, K SymRows, s []float64, pos []int, mul, diag float6
 			}
 			if pt.bi >= 0 {
 				break // the first row of the block with a non-finite entry
+			}
+			for c, x := range xs {
+				us[c][pos[a]] = linalg.Dot(row, x)
 			}
 		}
 		pt.amax = amax
@@ -699,7 +709,10 @@ func KOMDQPFrom(K mat.Symmetric, y []float64, lambda float64, start []float64, s
 // too): the result is bit-identical to KOMDQPFrom(K, y, lambda,
 // starts[k], s) for that k. Each start is checked as KOMDQPFrom checks its
 // start; judging one costs an O(n²) product, which the solve from it then
-// uses as its first gradient. Along a grid of λ the candidates are the
+// uses as its first gradient (on a K that is a SymRows, such as EasyMKL's
+// K_η, the products of all starts are formed with the dense copy, each row
+// while it is in the cache, instead of one more pass over the copy per
+// start; same bits). Along a grid of λ the candidates are the
 // previous λ's solution and its extrapolation KOMDSecant: a better start
 // takes fewer pair steps, and the optimum is the same within the stopping
 // tolerance (KOMDQPFrom). Errors: those of KOMDQPFrom.
@@ -766,6 +779,7 @@ type komd struct {
 	lastX, lastU []float64
 	hasLast      bool
 	reused       int // starts judged from lastU (for the tests)
+	fused        int // starts judged from products formed with the copy (for the tests)
 }
 
 // checkKOMD checks the labels and the order of K.
@@ -892,10 +906,23 @@ func (q *komd) solve(wk *pairWork, lambda float64, starts [][]float64, maxIter i
 		return &Result{X: unpermute(x, pos), F: 1/npos + 1/nneg, Status: Success, Multipliers: rho}, nil
 	}
 	h, amax := q.q, q.amax
+	// us[c] = Qxs[c], formed with the copy of a SymRows K (denseSymRows);
+	// nil: each start's product is formed below.
+	var us [][]float64
 	if h == nil {
 		h = wk.hbuf(n)
 		var err error
-		if amax, err = denseSym(fn, K, y, pos, 1, 0, h); err != nil {
+		if g, ok := K.(SymRows); ok {
+			us = make([][]float64, len(xs))
+			us[0] = wk.u
+			for c := 1; c < len(xs); c++ {
+				us[c] = make([]float64, n)
+			}
+			amax, err = denseSymRows(fn, g, y, pos, 1, 0, h, xs, us)
+		} else {
+			amax, err = denseSym(fn, K, y, pos, 1, 0, h)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -903,14 +930,18 @@ func (q *komd) solve(wk *pairWork, lambda float64, starts [][]float64, maxIter i
 	p.setup(wk)
 	defer func() { p.team.stop() }()
 	// Each start's u = Qx (kept from the last solve if it is that
-	// solution, bit for bit), gradient and objective; the solve starts from
-	// the lowest objective, its gradient formed from its u.
+	// solution, bit for bit, or formed with the copy), gradient and
+	// objective; the solve starts from the lowest objective, its gradient
+	// formed from its u.
 	best, bestF := -1, math.Inf(1)
 	var bestU []float64
 	for c, x := range xs {
 		p.x = x
 		var u []float64
-		if q.hasLast && slices.EqualFunc(x, q.lastX, sameFloat) {
+		if us != nil {
+			u = us[c]
+			q.fused++
+		} else if q.hasLast && slices.EqualFunc(x, q.lastX, sameFloat) {
 			u = q.lastU
 			q.reused++
 		} else {
