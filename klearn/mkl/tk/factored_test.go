@@ -5,15 +5,16 @@ import (
 	"runtime"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
-	"github.com/kernelab/kernelab/klearn/kernel"
 )
 
 // TestFactoredMatchesBasis checks K(P) and M(β) of the factored form
 // (kernel.TK.PairFactors) against the definition: K(P)_kl = ⟨P, G(x_k,
-// x_l)⟩ entry by entry from kernel.TK.Basis, and M(β)_ab = ½Σ_kl β_kβ_l
+// x_l)⟩ entry by entry from kernel.TK.Basis and, on a few pairs, against
+// the defining integral (eq. 7, kernel.TK.Quadrature), and M(β)_ab = ½Σ_kl β_kβ_l
 // (G_ab + G_ba)(x_k, x_l) summed over all pairs from the same Basis, for
 // degrees 1 and 2 (where classes with several monomials meet: bilinear
 // pairs of every kind), with sparse β (zero weights skipped), and the
@@ -75,6 +76,18 @@ func TestFactoredMatchesBasis(t *testing.T) {
 				}
 			}
 		}
+		// The defining integral (eq. 7) by quadrature, on a few pairs.
+		if c.n <= 2 {
+			for _, kl := range [][2]int{{0, 0}, {0, 3}, {2, 5}} {
+				want, err := t1.Quadrature(p.X.RawRowView(kl[0]), p.X.RawRowView(kl[1]), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := K.At(kl[0], kl[1]); math.Abs(got-want) > 1e-10*(1+math.Abs(want)) {
+					t.Fatalf("%+v: K(P)_%d,%d = %.15g, quadrature %.15g", c, kl[0], kl[1], got, want)
+				}
+			}
+		}
 		// The basis path agrees (to round-off: the sums are ordered differently).
 		if !mat.EqualApprox(K, pb.gram(P), 1e-13*(1+scale)) || !mat.EqualApprox(M, pb.moment(beta), 1e-12*(1+mat.Norm(M, math.Inf(1)))) {
 			t.Errorf("%+v: factored and basis paths differ", c)
@@ -83,7 +96,7 @@ func TestFactoredMatchesBasis(t *testing.T) {
 		if got, want := frob(t, P, M), mat.Inner(bv, K, bv); math.Abs(got-want) > 1e-11*(1+math.Abs(want)) {
 			t.Errorf("%+v: ⟨P, M⟩ = %v, βᵀKβ = %v", c, got, want)
 		}
-		if !mat.Equal(P, P0) || !equalFloats(beta, beta0) {
+		if !mat.Equal(P, P0) || !floats.Equal(beta, beta0) {
 			t.Fatalf("%+v: inputs modified", c)
 		}
 		prev := runtime.GOMAXPROCS(1)
@@ -93,54 +106,4 @@ func TestFactoredMatchesBasis(t *testing.T) {
 			t.Errorf("%+v: results depend on GOMAXPROCS", c)
 		}
 	}
-}
-
-// TestPairFactorsReproduceBasis checks the factors of kernel.TK.PairFactors
-// against kernel.TK.Basis: G_ab(x_k, x_l) = x_k^{δ_i} x_l^{δ_j} c_b(σ_ij)
-// for every block and pair, on points partly outside the box (clipped).
-func TestPairFactorsReproduceBasis(t *testing.T) {
-	X, _ := toyData(6, 3, 4)
-	X.Set(0, 1, -0.3)
-	X.Set(2, 0, 1.4)
-	for d := 0; d <= 2; d++ {
-		tk := kernel.TK{Degree: d, Lower: []float64{-0.1, -0.1, -0.1}, Upper: []float64{1.1, 1.1, 1.1}}
-		f, err := tk.PairFactors(X)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := f.Q
-		for k := 0; k < f.M; k++ {
-			for l := k; l < f.M; l++ {
-				G := tk.Basis(X.RawRowView(k), X.RawRowView(l))
-				c := f.C[kernel.PairIndex(k, l, f.M)*4*f.NSum:]
-				for i := 0; i < q; i++ {
-					for j := 0; j < q; j++ {
-						s := f.Sum[f.Class[i]*f.NClass+f.Class[j]]
-						mono := f.XD[k*q+i] * f.XD[l*q+j]
-						for b, ab := range [4][2]int{{i, j}, {i, q + j}, {q + i, j}, {q + i, q + j}} {
-							want := G.At(ab[0], ab[1])
-							if got := mono * c[4*s+b]; math.Abs(got-want) > 1e-14*(1+math.Abs(want)) {
-								t.Fatalf("d=%d pair (%d,%d) block %d (%d,%d): %.17g, Basis %.17g", d, k, l, b, i, j, got, want)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if _, err := (kernel.TK{Degree: 1}).PairFactors(mat.NewDense(2, 2, []float64{0, math.NaN(), 1, 1})); err == nil {
-		t.Errorf("NaN input accepted")
-	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
