@@ -465,6 +465,11 @@ type tkEval struct {
 	zk, zz []int
 	// taSig[s] = T(a, b, ζ) of sum s.
 	taSig []float64
+	// gam[i] is the class of monomial i: the index of its z-exponent γ_i
+	// among the ng distinct ones; sumID[g*ng+h] the sum of γ_g + γ_h.
+	gam   []int
+	ng    int
+	sumID []int32
 }
 
 func (t TK) setup(n int) *tkEval {
@@ -522,6 +527,7 @@ func (t TK) setup(n int) *tkEval {
 			sumID[g*ng+h], sumID[h*ng+g] = id, id
 		}
 	}
+	e.gam, e.ng, e.sumID = gamID, ng, sumID
 	e.sig = make([]int32, q*q)
 	for i := 0; i < q; i++ {
 		for j := 0; j < q; j++ {

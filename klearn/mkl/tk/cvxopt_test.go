@@ -67,7 +67,7 @@ func TestCvxoptSDP24(t *testing.T) {
 				}
 			}
 			// J at cvxopt's P* equals its t*.
-			p, err := newProblem(m.xs, signs(c.Y), m.kern.TK, l.SVM, 1<<30)
+			p, err := newProblem(m.xs, signs(c.Y), m.kern.TK, l.SVM, 1<<30, true)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -51,7 +51,12 @@
 //     primal–dual interior-point method for the box-constrained dual takes
 //     over (opt.BoxQP: Mehrotra's predictor–corrector, 20–40 Cholesky
 //     factorisations of Q + diag, whatever C is), and SMO finishes from its
-//     solution.
+//     solution. The two passes of each step, K(D) and M(β), run over the
+//     factors of Corollary 13 (eq. 23) per pair of points
+//     (kernel.TK.PairFactors: the four factors of each distinct exponent
+//     sum σ = γ_i + γ_j, 4·C(n + 2d, 2d) numbers a pair) instead of the
+//     q(2q + 1) basis coefficients of each pair, when they are fewer (degree
+//     ≥ 1): a third to a quarter of the memory read per pass.
 //
 // Learner.FitPath solves (24) for a whole grid of C on one training set,
 // as cross-validation does (Section 8): the basis Grams do not depend on C

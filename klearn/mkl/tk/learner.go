@@ -381,7 +381,7 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 
 	kern := marginKernel(X, l.Degree, l.Margin)
 	xs := kern.transform(X)
-	p, err := newProblem(xs, ys, kern.TK, cls, maxBytes)
+	p, err := newProblem(xs, ys, kern.TK, cls, maxBytes, l.Method == ProjectedGradient)
 	if err != nil {
 		return nil, err
 	}

@@ -16,15 +16,18 @@ import (
 
 // problem holds the data of J(P) = max_α 2αᵀe − βᵀK(P)β for one training
 // set: the scaled inputs, the ±1 labels, the TK degree and box, and either
-// the coefficients of the linear map P ↦ K (kernel.TK.PairBasis, when they
-// fit in memory) or nothing (K(P) and M(β) are then computed from row
-// chunks of kernel.TK.CrossBlocks).
+// the factors of the linear map P ↦ K (kernel.TK.PairFactors, for the
+// projected gradient when they are fewer numbers than the basis and fit in
+// memory), its coefficients (kernel.TK.PairBasis, when they fit in memory)
+// or nothing (K(P) and M(β) are then computed from row chunks of
+// kernel.TK.CrossBlocks).
 type problem struct {
 	m, w   int
 	X      *mat.Dense
 	y      []float64
 	tk     kernel.TK // Degree and box; P unused
 	B      *mat.Dense
+	fz     *factored
 	pairs  []kernel.TKPair
 	cls    svm.Classifier
 	chunk  int // rows per chunk on the chunked path
@@ -33,7 +36,10 @@ type problem struct {
 	ipm    int // solves handed to opt.BoxQP
 }
 
-func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxBytes float64) (*problem, error) {
+// newProblem sets up J(P) on the rows of X; factors allows the factored
+// form (the projected gradient needs only K(P) and M(β); the interior
+// point needs the basis itself).
+func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxBytes float64, factors bool) (*problem, error) {
 	m, n := X.Dims()
 	q, err := kernel.TKSize(n, t.Degree)
 	if err != nil {
@@ -42,7 +48,18 @@ func newProblem(X *mat.Dense, y []float64, t kernel.TK, cls svm.Classifier, maxB
 	w := 2 * q
 	p := &problem{m: m, w: w, X: X, y: y, tk: kernel.TK{Degree: t.Degree, Lower: t.Lower, Upper: t.Upper}, cls: cls}
 	np := float64(w * (w + 1) / 2)
-	if 8*np*float64(m)*float64(m+1)/2 <= maxBytes {
+	ns, err := kernel.MonomialCount(n, 2*t.Degree) // distinct sums σ (kernel.TKFactors)
+	if err != nil {
+		return nil, err
+	}
+	if factors && float64(4*ns) < np && 8*float64(4*ns)*float64(m)*float64(m+1)/2 <= maxBytes {
+		f, err := p.tk.PairFactors(X)
+		if err != nil {
+			return nil, err
+		}
+		p.fz = newFactored(f)
+		p.pairs = tkPairs(w)
+	} else if 8*np*float64(m)*float64(m+1)/2 <= maxBytes {
 		p.B, p.pairs, err = p.tk.PairBasis(X)
 		if err != nil {
 			return nil, err
@@ -65,6 +82,9 @@ func (p *problem) pvec(P *mat.SymDense) []float64 {
 
 // gram returns K(P), K_kl = Σ_ab P_ab G_ab(x_k, x_l).
 func (p *problem) gram(P *mat.SymDense) *mat.SymDense {
+	if p.fz != nil {
+		return p.fz.gram(P)
+	}
 	if p.B == nil {
 		t := p.tk
 		t.P = P
@@ -91,6 +111,9 @@ const momentChunks = 32
 // positive semi-definite w×w matrix with ⟨P, M(β)⟩ = βᵀK(P)β for every
 // symmetric P; −M(β) is the gradient of J at the P whose SVM solution is α.
 func (p *problem) moment(beta []float64) *mat.SymDense {
+	if p.fz != nil {
+		return p.fz.moment(beta)
+	}
 	M := mat.NewSymDense(p.w, nil)
 	set := func(v []float64) {
 		for k, ab := range p.pairs {

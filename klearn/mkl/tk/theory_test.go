@@ -13,14 +13,14 @@ import (
 	"github.com/kernelab/kernelab/klearn/svm"
 )
 
-func testProblem(t *testing.T, m, n, d int, C float64, noBias bool, maxBytes float64) *problem {
+func testProblem(t *testing.T, m, n, d int, C float64, noBias bool, maxBytes float64, factors bool) *problem {
 	t.Helper()
 	X, y := toyData(m, n, uint64(7*m+n+d))
 	box := kernel.TK{Degree: d, Lower: make([]float64, n), Upper: make([]float64, n)}
 	for j := range box.Upper {
 		box.Lower[j], box.Upper[j] = -0.1, 1.1
 	}
-	p, err := newProblem(X, y, box, svm.Classifier{C: C, NoBias: noBias, Tol: 1e-11}, maxBytes)
+	p, err := newProblem(X, y, box, svm.Classifier{C: C, NoBias: noBias, Tol: 1e-11}, maxBytes, factors)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +38,12 @@ func randSpectraplex(w int, rank int, tr float64, seed uint64) *mat.SymDense {
 // TestGradientFiniteDifferences checks ∇J(P) = −M(β) (Danskin) against
 // central differences of J along random symmetric directions.
 func TestGradientFiniteDifferences(t *testing.T) {
-	for _, noBias := range []bool{true, false} {
-		p := testProblem(t, 14, 2, 1, 1, noBias, 1<<30)
+	for _, c := range []struct{ noBias, factors bool }{{true, true}, {false, true}, {true, false}} {
+		noBias := c.noBias
+		p := testProblem(t, 14, 2, 1, 1, noBias, 1<<30, c.factors)
+		if (p.fz != nil) != c.factors {
+			t.Fatalf("factored path %v, want %v", p.fz != nil, c.factors)
+		}
 		P := randSpectraplex(p.w, p.w, 1, 3)
 		in, err := p.objective(P)
 		if err != nil {
@@ -81,8 +85,8 @@ func TestGradientFiniteDifferences(t *testing.T) {
 // dual of the cone {P ⪰ 0} because k_P is positive for P ⪰ 0,
 // Proposition 3), and that the chunked path equals the block path.
 func TestMomentIdentity(t *testing.T) {
-	pb := testProblem(t, 12, 2, 1, 1, true, 1<<30)
-	pc := testProblem(t, 12, 2, 1, 1, true, 8*55*12*3) // three rows per chunk
+	pb := testProblem(t, 12, 2, 1, 1, true, 1<<30, false)
+	pc := testProblem(t, 12, 2, 1, 1, true, 8*55*12*3, false) // three rows per chunk
 	if pc.B != nil || pc.chunk != 3 {
 		t.Fatalf("chunked problem: basis %v, chunk %d", pc.B != nil, pc.chunk)
 	}
@@ -122,7 +126,7 @@ func TestOptimalityAndDuality(t *testing.T) {
 		t.Fatal(err)
 	}
 	Jstar := mod.Objective()
-	p, err := newProblem(mod.xs, signs(y), mod.kern.TK, svm.Classifier{C: 2, NoBias: true, Tol: 1e-10}, 1<<30)
+	p, err := newProblem(mod.xs, signs(y), mod.kern.TK, svm.Classifier{C: 2, NoBias: true, Tol: 1e-10}, 1<<30, true)
 	if err != nil {
 		t.Fatal(err)
 	}
