@@ -282,6 +282,48 @@ func TestRepoFilesGit(t *testing.T) {
 	}
 }
 
+// TestRepoFilesSymlinkedStore: with the project's own .gitignore, a
+// results store, reports and build directory that are symbolic links to
+// directories elsewhere (a bigger disk, a shared store) are ignored like
+// the directories themselves, so the stamp neither lists them nor fails
+// reading a directory as a file.
+func TestRepoFilesSymlinkedStore(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	ignore, err := os.ReadFile(filepath.Join("..", "..", ".gitignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, elsewhere := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(root, ".gitignore"), string(ignore))
+	writeFile(t, filepath.Join(root, "a.go"), "package a\n")
+	for _, name := range []string{"results", "reports", "build", "results.shards"} {
+		writeFile(t, filepath.Join(elsewhere, name, "x.json"), "{}")
+		if err := os.Symlink(filepath.Join(elsewhere, name), filepath.Join(root, name)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	cmd := exec.Command("git", "init", "-q")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	files, err := repoFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(files, " "), ".gitignore a.go"; got != want {
+		t.Errorf("repoFiles = %q, want %q", got, want)
+	}
+	_, cfg := stampRepo(t)
+	cfg.root = root
+	cfg.notebook = filepath.Join(root, "a.go")
+	if _, err := stampInputs(cfg); err != nil {
+		t.Errorf("stampInputs with symlinked output directories: %v", err)
+	}
+}
+
 func TestUnder(t *testing.T) {
 	dirs := []string{"/w/build/t", "/w/reports"}
 	for path, want := range map[string]bool{
