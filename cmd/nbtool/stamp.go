@@ -185,7 +185,7 @@ func stampInputs(cfg stampConfig) (map[string]string, error) {
 		if filepath.Dir(abs) == nbDir && strings.HasSuffix(rel, ".ipynb") && abs != nbAbs || under(abs, cfg.skip) {
 			continue
 		}
-		if err := addFile(in, "file:"+rel, abs); err != nil {
+		if err := addRepoFile(in, "file:"+rel, abs); err != nil {
 			return nil, err
 		}
 	}
@@ -308,6 +308,24 @@ func addFile(in map[string]string, key, path string) error {
 	}
 	in[key] = sum
 	return nil
+}
+
+// addRepoFile records a file git lists as git stores it: a symbolic link
+// by its target (git's blob of a link is the target path), so an
+// untracked link to a directory, which git lists as a file, is an input
+// like any other link and not a read error; any other file by its
+// SHA-256 (addFile).
+func addRepoFile(in map[string]string, key, path string) error {
+	st, err := os.Lstat(path)
+	if err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		target, err := os.Readlink(path)
+		if err != nil {
+			return fmt.Errorf("stamp: %w", err)
+		}
+		in[key] = "symlink:" + filepath.ToSlash(target)
+		return nil
+	}
+	return addFile(in, key, path)
 }
 
 // addTree records the file at p, or every file under the directory p,

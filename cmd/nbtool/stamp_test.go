@@ -324,6 +324,53 @@ func TestRepoFilesSymlinkedStore(t *testing.T) {
 	}
 }
 
+// TestStampInputsSymlinkedDirectory: an untracked, unignored symbolic link
+// to a directory (git lists it as a file) is recorded by its target, and
+// moving the link changes the inputs; reading it as a file failed with
+// "is a directory" and left the run unstamped.
+func TestStampInputsSymlinkedDirectory(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root, elsewhere := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(root, "a.go"), "package a\n")
+	for _, d := range []string{"one", "two"} {
+		writeFile(t, filepath.Join(elsewhere, d, "x.txt"), d)
+	}
+	link := filepath.Join(root, "scratch")
+	if err := os.Symlink(filepath.Join(elsewhere, "one"), link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	cmd := exec.Command("git", "init", "-q")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	_, cfg := stampRepo(t)
+	cfg.root = root
+	cfg.notebook = filepath.Join(root, "a.go")
+	first, err := stampInputs(cfg)
+	if err != nil {
+		t.Fatalf("stampInputs with a symlinked directory: %v", err)
+	}
+	if got, want := first["file:scratch"], "symlink:"+filepath.ToSlash(filepath.Join(elsewhere, "one")); got != want {
+		t.Errorf("input of the link = %q, want %q", got, want)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(elsewhere, "two"), link); err != nil {
+		t.Fatal(err)
+	}
+	second, err := stampInputs(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first["file:scratch"] == second["file:scratch"] {
+		t.Errorf("moving the link left its input at %q", second["file:scratch"])
+	}
+}
+
 func TestUnder(t *testing.T) {
 	dirs := []string{"/w/build/t", "/w/reports"}
 	for path, want := range map[string]bool{
