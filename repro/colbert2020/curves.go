@@ -111,6 +111,13 @@ func CurveClaims(curves []*protocol.Curve) []repro.Claim {
 		}
 		out = append(out, cl)
 	}
+	for i, p := range []string{protocol.CurveLiver, protocol.CurveSpiral, protocol.CurveNoisySpiral} {
+		if c := findCurve(curves, p); c != nil && out[i].Outcome != repro.NotRun {
+			if cert := curveCert(c); cert != "" {
+				out[i].Reason = strings.TrimPrefix(out[i].Reason+"; "+cert, "; ")
+			}
+		}
+	}
 	return out
 }
 

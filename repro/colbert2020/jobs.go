@@ -118,7 +118,7 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			sr := &rows[j.Data].Splits[j.Split]
 			sr.Ran[m], sr.Acc[m], sr.Time[m], sr.Fit[m], sr.C[m] = true, mr.Acc, mr.Time, mr.Fit, mr.C
 			if m == protocol.MTK {
-				sr.Eps = mr.Eps
+				sr.Eps, sr.TK = mr.Eps, mr.TK
 			}
 		}),
 		protocol.KindScaling.Each(js, raw, func(_ jobs.Job, s *protocol.Scaling) { res.Scaling = s }),

@@ -32,7 +32,7 @@ func TestJobsRegistered(t *testing.T) {
 // in a second or two.
 func tiny() Config {
 	return Config{Mode: "quick", Splits: 2, NetSplits: 3, Folds: 2, CGrid: []float64{1, 100}, EpsGrid: []float64{0.1},
-		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-3, TKMaxIter: 5, SimpleMKLIter: 20,
+		L: 5, MaxTrain: 40, Rows: []int{0}, TKTol: 1e-2, TKMaxIter: 100, SimpleMKLIter: 20,
 		ScalingSizes: []int{20, 40}, Figure6Grid: 5, Figure1Iter: 5, Seed: 11}
 }
 

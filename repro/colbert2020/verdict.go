@@ -166,8 +166,70 @@ func cutsOf(cfg protocol.Config) string {
 	if cfg.MaxTrain > 0 {
 		rows = fmt.Sprintf(", %d training rows", cfg.MaxTrain)
 	}
-	return fmt.Sprintf("cuts of ours (the paper protocol's in brackets): %d splits (%d)%s; [TK] ε = %v%s, by CV there (by CV everywhere); %d C for SimpleMKL (%d); L = %d (%d); [TK] ≤ %d steps or gap %g (%d, %g); SimpleMKL ≤ %d steps (%d)",
-		cfg.Splits, paper.Splits, rows, cfg.EpsGrid, eps, len(cfg.CGrid), len(paper.CGrid), cfg.L, paper.L, cfg.TKMaxIter, cfg.TKTol, paper.TKMaxIter, paper.TKTol, cfg.SimpleMKLIter, paper.SimpleMKLIter)
+	return fmt.Sprintf("cuts of ours (the paper protocol's in brackets): %d splits (%d)%s; [TK] ε = %v%s, by CV there (by CV everywhere); %d C for SimpleMKL (%d); L = %d (%d); [TK] certified to gap %g within %d steps (%g, %d); SimpleMKL ≤ %d steps (%d)",
+		cfg.Splits, paper.Splits, rows, cfg.EpsGrid, eps, len(cfg.CGrid), len(paper.CGrid), cfg.L, paper.L, cfg.TKTol, cfg.TKMaxIter, paper.TKTol, paper.TKMaxIter, cfg.SimpleMKLIter, paper.SimpleMKLIter)
+}
+
+// certCounts sums the certification of [TK] fits: the (ε, C) pairs of
+// their CVs, those certified on every fold, the refits at the chosen pair
+// and those certified, and the fewest and most certified pairs of one CV.
+func certCounts(certs []protocol.TKCert) (pairs, certified, fits, fitsCertified, lo, hi int) {
+	for i, c := range certs {
+		pairs += c.Candidates
+		certified += c.Certified
+		fits++
+		if c.FitCertified {
+			fitsCertified++
+		}
+		if i == 0 || c.Certified < lo {
+			lo = c.Certified
+		}
+		hi = max(hi, c.Certified)
+	}
+	return
+}
+
+// table1Cert states, per row, how many of [TK]'s (ε, C) pairs its CV
+// could compare (tkSelect: only pairs whose fits certified the gap on
+// every fold compete) and how many refits at the chosen pair certified;
+// "" when no [TK] column ran.
+func table1Cert(rows []protocol.Row) string {
+	var parts []string
+	for _, r := range rows {
+		var certs []protocol.TKCert
+		for _, s := range r.Splits {
+			if s.TK != nil {
+				certs = append(certs, *s.TK)
+			}
+		}
+		if len(certs) == 0 {
+			continue
+		}
+		pairs, _, fits, ok, lo, hi := certCounts(certs)
+		n := fmt.Sprint(lo)
+		if hi != lo {
+			n = fmt.Sprintf("%d–%d", lo, hi)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s of %d, refits certified on %d of %d splits", r.Data.Paper, n, pairs/fits, ok, fits))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "[TK]'s CV compares only (ε, C) pairs whose fits certified the gap on every fold (a fit stopped at the step cap is no solution of (24)); pairs certified per split: " + strings.Join(parts, "; ")
+}
+
+// curveCert states how many of the [TK] points of curve c could compare
+// their (ε, C) pairs (see table1Cert); "" without certification records.
+func curveCert(c *protocol.Curve) string {
+	var certs []protocol.TKCert
+	for _, row := range c.TKCert {
+		certs = append(certs, row...)
+	}
+	if len(certs) == 0 {
+		return ""
+	}
+	pairs, certified, fits, ok, _, _ := certCounts(certs)
+	return fmt.Sprintf("[TK]'s CV compares only (ε, C) pairs certified on every fold: %d of %d pairs over %d points; refits certified at %d of %d points", certified, pairs, fits, ok, fits)
 }
 
 // Results holds everything Verdict needs.
@@ -241,6 +303,9 @@ func Verdict(res *Results) *repro.Report {
 		cfg, known := modeConfig(res.Mode)
 		if known {
 			reason += "; " + cutsOf(cfg)
+		}
+		if cert := table1Cert(res.Table1); cert != "" {
+			reason += "; " + cert
 		}
 		cells := Table1Cells(res.Table1)
 		t1 := repro.Claim{ID: "Table 1", Statement: "test-set accuracy (%) of the five methods (30 × 80/20 splits, C by 5-fold CV)",

@@ -75,6 +75,15 @@ type Learner struct {
 	// DefaultMaxBlockMB); InteriorPoint needs them all and refuses larger
 	// problems, with their size.
 	MaxBlockMB float64
+	// CertifiedPath makes FitPath stop at the first C whose fit ends
+	// without a certified gap (a Status other than opt.Success): the
+	// models returned are those reached, the uncertified one last, and
+	// the larger C are not fitted. Along an ascending grid the steps a
+	// fit needs grow with C, so a cross-validation that compares
+	// certified fits only (an uncertified iterate depends on the
+	// solver's path, not just on the problem) need not pay for fits it
+	// would discard. Fit ignores it.
+	CertifiedPath bool
 }
 
 // Learner and Model satisfy the kernel-learner contract of package mkl.
@@ -298,7 +307,8 @@ func (l Learner) Fit(X mat.Matrix, y []float64) (*Model, error) {
 // one's P* and, for the inner SVM, from its α scaled by the ratio of the
 // two C (svm.Classifier.FitGramFrom). Each fit is solved to the same
 // certified gap as Fit, so models[k] agrees with Learner{SVM.C: Cs[k]}.Fit
-// to the solver's tolerance (not bit for bit: the start differs). List Cs
+// to the solver's tolerance (not bit for bit: the start differs); with
+// CertifiedPath the path ends at its first uncertified fit. List Cs
 // in ascending order: the solutions of (24) move continuously with C, and
 // α grows with it. Errors are those of Fit, and ErrParam for an empty Cs
 // or a C that is not finite and positive; a Recorder's error is returned
@@ -448,6 +458,9 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 		out = append(out, mod)
 		if recErr != nil {
 			return out, recErr
+		}
+		if l.CertifiedPath && mod.status != opt.Success {
+			break
 		}
 		prev, prevIn, prevC = mod, in, C
 	}

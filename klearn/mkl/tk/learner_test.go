@@ -213,6 +213,32 @@ func TestFitPath(t *testing.T) {
 			t.Errorf("C = %g: the path depends on GOMAXPROCS", big[k])
 		}
 	}
+	// CertifiedPath: with a 10-step cap the C = 1 fit is not certified
+	// (it takes 13 steps); the path stops there, though C = 10 would
+	// certify from its end.
+	capped := l
+	capped.Settings.MaxIter = 10
+	long := []float64{0.1, 1, 10}
+	full, err := capped.FitPath(X, y, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped.CertifiedPath = true
+	cut, err := capped.FitPath(X, y, long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full) != 3 || full[0].Status() != opt.Success || full[1].Status() != opt.IterationLimit || full[2].Status() != opt.Success {
+		t.Fatalf("10-step path: %d models; want 3, the second stopped at the cap", len(full))
+	}
+	if len(cut) != 2 {
+		t.Errorf("CertifiedPath: %d models, want 2 (C = 0.1 certified, C = 1 not)", len(cut))
+	}
+	for k := range cut {
+		if !mat.Equal(cut[k].P(), full[k].P()) || cut[k].Objective() != full[k].Objective() {
+			t.Errorf("CertifiedPath changed the fit at C = %g", long[k])
+		}
+	}
 	for _, bad := range [][]float64{nil, {}, {1, 0}, {math.NaN()}, {-1}} {
 		if _, err := l.FitPath(X, y, bad); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("Cs = %v: %v", bad, err)

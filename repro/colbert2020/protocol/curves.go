@@ -38,6 +38,9 @@ type Curve struct {
 	Majority [][]float64
 	// Test is the number of test points of each repetition.
 	Test int
+	// TKCert is, per size and repetition, the certification of the [TK]
+	// point (tkColumn).
+	TKCert [][]TKCert `json:",omitempty"`
 }
 
 // curveData returns the training pool and test set of repetition rep:
@@ -112,7 +115,7 @@ func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error)
 		}
 		pool = max(pool, n)
 	}
-	c := &Curve{Problem: problem, Sizes: sizes, TK: make([][]float64, len(sizes)), SimpleMKL: make([][]float64, len(sizes)), Majority: make([][]float64, len(sizes))}
+	c := &Curve{Problem: problem, Sizes: sizes, TK: make([][]float64, len(sizes)), SimpleMKL: make([][]float64, len(sizes)), Majority: make([][]float64, len(sizes)), TKCert: make([][]TKCert, len(sizes))}
 	for rep := 0; rep < reps; rep++ {
 		Xp, Xt, yp, yt, err := curveData(problem, pool, rep, seed)
 		if err != nil {
@@ -138,7 +141,8 @@ func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error)
 			if err != nil {
 				return nil, fmt.Errorf("colbert2020: %s, m = %d, repetition %d: %w", problem, n, rep, err)
 			}
-			c.TK[k], c.SimpleMKL[k] = append(c.TK[k], at), append(c.SimpleMKL[k], as)
+			c.TK[k], c.SimpleMKL[k] = append(c.TK[k], at.Acc), append(c.SimpleMKL[k], as)
+			c.TKCert[k] = append(c.TKCert[k], *at.TK)
 			c.Majority[k] = append(c.Majority[k], majorityAccuracy(y, yt))
 		}
 	}
@@ -167,19 +171,20 @@ func majorityAccuracy(y, yt []float64) float64 {
 
 // curvePoint fits [TK] and [SimpleMKL] on (X, y), each with its
 // hyper-parameters chosen by CV on (X, y) under fold seed seed, and returns
-// their test accuracies on (Xt, yt).
-func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (acc, accMKL float64, err error) {
-	acc, _, _, _, err = tkColumn(X, Xt, y, yt, 1, cfg.EpsGrid, cfg, seed)
+// [TK]'s column result (test accuracy and certification) and
+// [SimpleMKL]'s test accuracy on (Xt, yt).
+func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (tkr MethodResult, accMKL float64, err error) {
+	tkr, err = tkColumn(X, Xt, y, yt, 1, cfg.EpsGrid, cfg, seed)
 	if err != nil {
-		return 0, 0, err
+		return tkr, 0, err
 	}
 	var lib gramLibrary
 	if err := standardLibrary(X, Xt, UnitTrace, &lib); err != nil {
-		return 0, 0, err
+		return tkr, 0, err
 	}
 	accMKL, _, _, err = simpleMKL(&lib, y, yt, cfg, seed)
 	if err != nil {
-		return 0, 0, err
+		return tkr, 0, err
 	}
-	return acc, accMKL, nil
+	return tkr, accMKL, nil
 }

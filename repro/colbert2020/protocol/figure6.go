@@ -112,10 +112,11 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 	}
 	pos, neg := SplitClasses(p.X, p.y)
 	// [TK]
-	C, eps, err := tkSelect(p.X, p.y, 1, cfg.EpsGrid, cfg, seed)
+	cv, err := tkSelect(p.X, p.y, 1, cfg.EpsGrid, cfg, seed)
 	if err != nil {
 		return nil, err
 	}
+	C, eps := cv.C, cv.Eps
 	m, err := tkLearner(1, C, eps, cfg).Fit(p.X, p.y)
 	if err != nil {
 		return nil, err

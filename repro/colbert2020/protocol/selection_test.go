@@ -1,12 +1,15 @@
 package protocol
 
 import (
+	"errors"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
 )
 
 // selectionCase is a small noisy two-class problem in [0, 1]² (the
@@ -63,12 +66,91 @@ func TestSelectionUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tc, te, err := tkSelect(X, y, 1, []float64{0.3, 0, 0.1}, cfg, w.seed)
+		cv, err := tkSelect(X, y, 1, []float64{0.3, 0, 0.1}, cfg, w.seed)
 		if err != nil {
 			t.Fatal(err)
 		}
+		tc, te := cv.C, cv.Eps
+		t.Logf("grid %v seed %d: %d of %d certified", w.grid, w.seed, cv.Certified, cv.Candidates)
 		if C != w.C || tc != w.tkC || te != w.tkEp {
 			t.Errorf("grid %v, seed %d: SimpleMKL C %g, [TK] (C, ε) (%g, %g); want %g, (%g, %g)", w.grid, w.seed, C, tc, te, w.C, w.tkC, w.tkEp)
 		}
+	}
+}
+
+// TestTKSelectCertifiedOnly: with a step cap that leaves fits uncertified,
+// tkSelect chooses what a brute-force search over every (ε, C) and fold
+// chooses when a pair competes only if its fit, and every fit before it on
+// the ascending C path, certified the gap on every fold (here the best
+// mean accuracy of all pairs is an uncertified one's); it counts the
+// certified pairs; and with a cap no fit meets it returns ErrNotConverged.
+func TestTKSelectCertifiedOnly(t *testing.T) {
+	X, y, _ := selectionCase(t)
+	grid, eg := []float64{0.01, 0.1, 1, 10, 100}, []float64{0.3, 0, 0.1}
+	cfg := Config{Folds: 3, CGrid: grid, TKTol: 1e-4, TKMaxIter: 5}
+	const seed = 5
+	cv, err := tkSelect(X, y, 1, eg, cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folds, err := modelsel.KFold(len(y), cfg.Folds, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := len(grid)
+	sum := make([]float64, len(eg)*nc)
+	ok := make([]bool, len(eg)*nc)
+	for i := range ok {
+		ok[i] = true
+	}
+	for _, f := range folds {
+		Xf, _ := klearn.Rows(X, f.Train)
+		yf, _ := klearn.Take(y, f.Train)
+		Xt, _ := klearn.Rows(X, f.Test)
+		yt, _ := klearn.Take(y, f.Test)
+		for ei, e := range eg {
+			ms, err := tkLearner(1, 0, e, cfg).FitPath(Xf, yf, grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reached := true
+			for k, m := range ms {
+				reached = reached && m.Status() == opt.Success
+				if !reached {
+					ok[ei*nc+k] = false
+				}
+				pred, err := m.Predict(Xt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum[ei*nc+k] += Accuracy(yt, pred)
+			}
+		}
+	}
+	best, bestAll, n := -1, 0, 0
+	for i := range sum {
+		if sum[i] > sum[bestAll] {
+			bestAll = i
+		}
+		if !ok[i] {
+			continue
+		}
+		n++
+		if best < 0 || sum[i] > sum[best] {
+			best = i
+		}
+	}
+	if n == 0 || best == bestAll {
+		t.Fatalf("%d of %d pairs certified at %d steps, the best certified one the best of all: the case does not test the rule", n, len(sum), cfg.TKMaxIter)
+	}
+	if cv.Candidates != len(sum) || cv.Certified != n {
+		t.Errorf("tkSelect counts %d of %d pairs certified, brute force %d of %d", cv.Certified, cv.Candidates, n, len(sum))
+	}
+	if C, e := grid[best%nc], eg[best/nc]; cv.C != C || cv.Eps != e {
+		t.Errorf("tkSelect chose (C, ε) = (%g, %g), brute force (%g, %g)", cv.C, cv.Eps, C, e)
+	}
+	cfg.TKMaxIter = 1
+	if _, err := tkSelect(X, y, 1, eg, cfg, seed); !errors.Is(err, klearn.ErrNotConverged) {
+		t.Errorf("no fit certified: %v, want ErrNotConverged", err)
 	}
 }

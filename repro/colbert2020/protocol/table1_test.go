@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // in fold order.
 func TestCVScheduleIndependent(t *testing.T) {
 	cfg := Quick()
-	cfg.MaxTrain, cfg.L, cfg.TKMaxIter, cfg.SimpleMKLIter = 60, 5, 5, 20
+	cfg.MaxTrain, cfg.L, cfg.SimpleMKLIter = 60, 5, 20
 	cfg.EpsGrid, cfg.TKCGrid = []float64{0.1, 0.5}, []float64{1, 10}
 	data, err := Load(DataSets[0])
 	if err != nil {
@@ -42,9 +43,12 @@ func TestCVScheduleIndependent(t *testing.T) {
 	}
 	a, b := run(1), run(4)
 	for k := range a {
-		if a[k] != b[k] {
-			t.Errorf("%s: one goroutine %+v, four %+v", Methods[[]int{MTK, MSimpleMKL}[k]], a[k], b[k])
+		if !reflect.DeepEqual(a[k], b[k]) {
+			t.Errorf("%s: one goroutine %+v (%+v), four %+v (%+v)", Methods[[]int{MTK, MSimpleMKL}[k]], a[k], a[k].TK, b[k], b[k].TK)
 		}
+	}
+	if a[0].TK == nil || a[0].TK.Candidates != 4 {
+		t.Errorf("[TK]'s certification %+v, want 4 candidates", a[0].TK)
 	}
 }
 
@@ -66,7 +70,7 @@ func TestEpsGridRows(t *testing.T) {
 		t.Errorf("paper protocol: ε grid %v on Liver, want %v", p.epsGrid(DataSets[0]), p.EpsGrid)
 	}
 	cfg := Quick()
-	cfg.MaxTrain, cfg.TKMaxIter = 60, 5
+	cfg.MaxTrain = 60
 	cfg.EpsGrid, cfg.EpsGridRows, cfg.EpsRows = []float64{0.1}, []float64{0.5, 1}, []int{0}
 	data, sp, err := loadSplits(DataSets[0], cfg)
 	if err != nil {
@@ -83,7 +87,7 @@ func TestEpsGridRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
+	if _, err := tkSelect(Xtr, ytr, 1, nil, cfg, 1); err == nil {
 		t.Error("an empty ε grid accepted")
 	}
 }
