@@ -57,7 +57,8 @@ type Config struct {
 	Rows, Columns []int
 	// TKTol is the certified relative duality gap of [TK]'s solver and
 	// TKMaxIter its iteration cap (on real data with large C the
-	// projected-gradient method converges slowly; see Verdict's notes).
+	// projected-gradient method converges slowly: only fits that reach
+	// TKTol compete in [TK]'s CV, tkSelect, and TKCert counts them).
 	TKTol     float64
 	TKMaxIter int
 	// TKSVMTol is the KKT tolerance of [TK]'s inner SVM solves (0:
