@@ -9,6 +9,7 @@ import (
 
 	"github.com/kernelab/kernelab/repro/colbert2020/protocol"
 
+	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/reprotest"
@@ -341,6 +342,24 @@ func TestScalingAndFigure6Claims(t *testing.T) {
 	s[2], s[3] = s[3], s[2] // [TK] and [SimpleMKL] swapped on the spiral
 	if c := Figure6Claim(s); c.Outcome != repro.NotReproduced || c.Reason != "[TK] below 90 %: spiral 60.0 %" {
 		t.Errorf("swapped spiral panels: %v (%s)", c.Outcome, c.Reason)
+	}
+	if c := Figure6Claim(s); !strings.Contains(c.Statement, SpiralSource) {
+		t.Errorf("Figure 6 does not name its spiral: %q", c.Statement)
+	}
+	// SpiralSource's three turns, arms 1 apart: noise-free, ρ runs over
+	// [0.5, 6.5] and falls by 2 per turn, so the arms sweep (6.5 − 0.5)/2 = 3
+	// turns.
+	ds, err := datasets.TwoSpiralsSample(4000, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := 0; i < 4000; i++ {
+		r := math.Hypot(ds.X.At(i, 0), ds.X.At(i, 1))
+		lo, hi = min(lo, r), max(hi, r)
+	}
+	if turns := (hi - lo) / 2; lo < 0.5-1e-12 || hi > 6.5+1e-12 || math.Abs(turns-3) > 0.01 {
+		t.Errorf("the spiral's radii run over [%.3f, %.3f]: %.3f turns, not the three SpiralSource states", lo, hi, turns)
 	}
 	rep = &repro.Report{Mode: "test"}
 	rep.Add(Figure6Claim(s))
