@@ -296,6 +296,13 @@ func TestTinyRun(t *testing.T) {
 	if v1.Counts() != v2.Counts() || len(v1.Claims) != len(v2.Claims) {
 		t.Errorf("the verdict changes after a JSON round trip: %v vs %v", v1.Counts(), v2.Counts())
 	}
+	// The Figure 6 row states the Abalone rows of the run's Config
+	// (assemble's Results.Fig6MaxN), also after the round trip.
+	for _, v := range []*repro.Report{v1, v2} {
+		if c, want := claimByID(v, "Figure 6"), "Abalone on a seeded 90 of its 4177 rows"; tiny().Fig6MaxN != 90 || !strings.Contains(c.Ours, want) {
+			t.Errorf("Figure 6: %q, want %q", c.Ours, want)
+		}
+	}
 	if c := claimByID(v1, "Table 4"); c.Outcome != repro.NotRun {
 		t.Errorf("Table 4 skipped, verdict %v", c.Outcome)
 	}

@@ -20,6 +20,11 @@ import (
 // ExploreMaxDegree is the largest D the exploration of notebook 02 offers.
 const ExploreMaxDegree = 20
 
+// explorePrep is the preprocessing of the exploration: min–max scaling, the
+// variant of Figure 1 (the main run z-scores), which its chart's title
+// names.
+const explorePrep = protocol.MinMax
+
 // Explorer is the exploration of notebook 02: EasyMKL over the HPKs
 // k_1, …, k_D (Eq. (12)) of Heart on one stratified 70/30 split, as D and
 // λ move; its chart is the weights over the degrees, titled with the test
@@ -30,8 +35,9 @@ type Explorer struct {
 	ytr, yte    []float64
 }
 
-// NewExplorer prepares Heart (protocol.MinMax to the unit sphere with training
-// statistics) and its HPK Grams for the split drawn with seed.
+// NewExplorer prepares Heart (explorePrep, min–max scaling, to the unit
+// sphere with training statistics) and its HPK Grams for the split drawn
+// with seed.
 func NewExplorer(seed uint64) (*Explorer, error) {
 	d, err := datasets.Load("heart")
 	if err != nil {
@@ -46,7 +52,7 @@ func NewExplorer(seed uint64) (*Explorer, error) {
 		return nil, err
 	}
 	s := sp[0]
-	X, err := protocol.Unit(d.X, s.Train, protocol.MinMax)
+	X, err := protocol.Unit(d.X, s.Train, explorePrep)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +126,7 @@ func (e *Explorer) Draw(D int, lambda float64) (viz.Chart, error) {
 		cats[i] = fmt.Sprint(i + 1)
 	}
 	return &viz.Bar{
-		Title:  fmt.Sprintf("Heart, EasyMKL on K_1 … K_{%d}, λ = %.3g: test AUC %.3f", D, lambda, auc),
+		Title:  fmt.Sprintf("Heart (%s, a variant), EasyMKL on K_1 … K_{%d}, λ = %.3g: test AUC %.3f", prepName(explorePrep), D, lambda, auc),
 		XLabel: "degree d", YLabel: "weight η_d", Categories: cats,
 		Groups: []viz.BarGroup{{Name: "η", Values: eta}},
 	}, nil

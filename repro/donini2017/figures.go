@@ -17,6 +17,15 @@ func notRun(what string) error {
 	return klearn.Errorf(klearn.ErrEmpty, "donini2017: %s was not run", what)
 }
 
+// prepName names the inputs a preprocessing gives (protocol.ZScore, the
+// main run, or protocol.MinMax, a variant the paper does not state).
+func prepName(prep string) string {
+	if prep == protocol.MinMax {
+		return "min–max inputs"
+	}
+	return "z-scored inputs"
+}
+
 func floats(v []int) []float64 {
 	out := make([]float64, len(v))
 	for i, x := range v {
@@ -35,10 +44,7 @@ func Figure1Chart(res *Results) (*viz.Grid, error) {
 	}
 	var panels []viz.Chart
 	for _, c := range res.Fig1 {
-		label := "z-scored inputs"
-		if c.Prep == protocol.MinMax {
-			label = "min–max inputs"
-		}
+		label := prepName(c.Prep)
 		if c.Prep != res.Prep {
 			label += " (variant)"
 		}

@@ -110,7 +110,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 // assemble builds the Results of cfg from its jobs' records (raw[i] is
 // the record of js[i]), in the order of the parts of the paper.
 func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error) {
-	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep, Inner: cfg.Inner, VGrid: cfg.VGrid}
+	res := &Results{Mode: cfg.Mode, Prep: cfg.Prep, Inner: cfg.Inner, VGrid: cfg.VGrid, Fig6MaxN: cfg.Fig6MaxN}
 	// CV folds and Table 4 columns are gathered per data set.
 	cvFolds := map[string][]protocol.CVFold{}
 	var paperFolds []protocol.CVFold
@@ -204,6 +204,9 @@ type Results struct {
 	// and Config.VGrid, on the same outer folds.
 	CVPaperCheck *protocol.CVCurves
 	Fig6         []protocol.RandomFamily
+	// Fig6MaxN is the number of Abalone's rows Figure 6 keeps (a seeded
+	// subset; 0: all), Config.Fig6MaxN.
+	Fig6MaxN int
 	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
 	Fig6Spread [2]float64
 	Fig7       []protocol.SRCurve
