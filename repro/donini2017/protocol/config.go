@@ -213,7 +213,7 @@ func Full() Config {
 		Ds:     []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30}, Outer: 10, Inner: 10,
 		VGrid: PaperVGrid, Cs: []float64{0.5, 1, 2, 3}, Gammas: []float64{1.0 / 32, 1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2}, MaxN: 0, CVRows: map[string]int{"Gisette": 1000},
 		Fig6Data: []string{"Ionosphere", "Abalone"}, Fig6Steps: 50000, Fig6Ds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Fig6Outer: 10, Fig6Inner: 10, Fig6VGrid: PaperVGrid, Fig6MaxN: 1000,
-		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 5, 10, 15, 20, 25, 30},
+		Fig7Data: []string{"Heart", "Ionosphere", "Sonar", "Splice", "Liver", "Diabetes"}, Fig7Ds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30},
 		Fig8Ds:   []int{3, 5, 10},
 		Fig9Reps: 10, Fig9N: 500,
 		T3Folds: 10, T3V: 10,
