@@ -888,15 +888,14 @@ type eq1 struct {
 // tuples) and of kernel.Combine over the monomials (what
 // nkrr.Regressor{Degree: 1} learns) equal the brute-force sum and are
 // PSD; and the N monomial columns (unit-normalised) have rank N, so that
-// the family has N free coefficients. Errors: fewer than three kernels
-// (ErrParam).
+// the family has N free coefficients. Errors: fewer than three kernels or
+// trials < 3, one a degree (ErrParam); as nkrr.Monomials.
 func Eq1(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
-	if len(pr.Ks) < 3 {
-		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: Eq1 needs three base kernels, got %d", len(pr.Ks))
-	}
 	const p, maxD = 3, 3
+	if len(pr.Ks) < p || trials < maxD {
+		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: Eq1 needs three base kernels and three trials, got %d and %d", len(pr.Ks), trials)
+	}
 	Ks := pr.Ks[:p]
-	m := len(pr.Y)
 	r := klearn.NewRand(seed)
 	out := eq1{Worst: math.Inf(1), WorstMono: math.Inf(1), Gap: math.Inf(1), Trials: trials, P: p, D: maxD}
 	for d := 1; d <= maxD; d++ {
@@ -907,6 +906,7 @@ func Eq1(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		if err != nil {
 			return repro.Claim{}, err
 		}
+		m, _ := grams[0].Dims()
 		lib := make(map[string]*mat.SymDense, len(exps))
 		for k, e := range exps {
 			key := fmt.Sprint(e)
@@ -1080,7 +1080,11 @@ func eq1Claim(e eq1) repro.Claim {
 // 1 (λ = 1, μ0 = 1, Λ = 1) from five starts with each projection, both to
 // ε = ProjEps: by Proposition 3 the minimum lies on the circle, where the
 // radial step loses nothing, so both must stop by ε at the same F and μ.
+// Errors: trials < 2, one a norm (ErrParam); sonar not available.
 func Projection(trials int, seed uint64) (repro.Claim, error) {
+	if trials < 2 {
+		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: Projection needs two trials, got %d", trials)
+	}
 	r := klearn.NewRand(seed)
 	out := projection{Trials: trials, Starts: 5}
 	for t := 0; t < trials; t++ {

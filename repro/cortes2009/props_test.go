@@ -17,8 +17,9 @@ import (
 // fails where the paper's statement fails or cannot be told apart: three
 // copies of one kernel (the monomials of equal degree coincide, fewer
 // than N free coefficients) and a negative semi-definite base kernel
-// (its odd powers are not PDS). Fewer than three kernels is ErrParam; the
-// input is not modified.
+// (its odd powers are not PDS). Fewer than three kernels or trials is
+// ErrParam, as is Projection with fewer than two; the input is not
+// modified.
 func TestEq1FailsOnMutatedKernels(t *testing.T) {
 	pr, err := SmallProblem(3)
 	if err != nil {
@@ -60,6 +61,12 @@ func TestEq1FailsOnMutatedKernels(t *testing.T) {
 	}
 	if _, err := Eq1(nkrr.Problem{Ks: pr.Ks[:2], Y: pr.Y}, 6, 1); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("Eq. (1) on two kernels: %v, want ErrParam", err)
+	}
+	if _, err := Eq1(pr, 2, 1); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("Eq. (1) with two trials for three degrees: %v, want ErrParam", err)
+	}
+	if _, err := Projection(1, 1); !errors.Is(err, klearn.ErrParam) {
+		t.Errorf("Projection with one trial: %v, want ErrParam", err)
 	}
 }
 
