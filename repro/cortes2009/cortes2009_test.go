@@ -533,7 +533,7 @@ func TestNewTheoremChecks(t *testing.T) {
 	}
 	want := map[string]repro.Outcome{"Sec. 2 (negative coefficient)": repro.Reproduced, "Prop. 3 (boundary)": repro.Reproduced,
 		"Prop. 4 (Eq. (23))": repro.Reproduced, "Prop. 2": repro.Corrected, "Prop. 1": repro.Reproduced, "Eq. (3)": repro.Corrected,
-		"Eq. (2)": repro.Reproduced}
+		"Eq. (2)": repro.Reproduced, "Eq. (1)": repro.Reproduced, "Alg. 1 (projection)": repro.Reproduced}
 	for _, f := range []func() (repro.Claim, error){
 		func() (repro.Claim, error) { return NegativeCoefficient(pr) },
 		func() (repro.Claim, error) { return Prop3Boundary(20) },
@@ -542,6 +542,8 @@ func TestNewTheoremChecks(t *testing.T) {
 		func() (repro.Claim, error) { return Prop1(pr, 5, 1) },
 		func() (repro.Claim, error) { return Eq3(pr, 3, 1) },
 		func() (repro.Claim, error) { return Eq2(pr, 6, 1) },
+		func() (repro.Claim, error) { return Eq1(pr, 6, 1) },
+		func() (repro.Claim, error) { return Projection(60, 1) },
 	} {
 		c, err := f()
 		if err != nil {

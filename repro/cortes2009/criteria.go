@@ -18,6 +18,10 @@ var Criteria = repro.Criteria{
 		Tol: repro.Rel(TolProp),
 		Reason: fmt.Sprintf("exact statements, to %g relative (TolProp) or %g on eigenvalues (EigFloor); Prop. 3 (boundary): Algorithm 1 on the circle to %g (RadiusTol) and at most %g above the grid minimum (BoundaryTol), the degenerate F constant to %g (FlatTol); named on 2026-11-29, values unchanged; Eq. (2): Jacobian rank p + |J| with σ above %g·σ_max (RankTol), added on 2026-11-29 before its first run",
 			TolProp, EigFloor, RadiusTol, BoundaryTol, FlatTol, RankTol)},
+	{ID: "C-eq1", Claims: []string{"Eq. (1)"}, Rule: repro.CheckRule, Tol: repro.Rel(RoundOff),
+		Reason: fmt.Sprintf("added on 2026-11-30 before its first run: Eq. (1) alone (no factorised tuples), p = 3, d = 1..3; the library's monomials are the brute-force tuples 0 ≤ k_1 + … + k_p ≤ d, each once, and their number N is at most (p+1)^d (the paper's O(p^d)); the Grams equal the brute-force sums Σ μ_k K_1^{k_1}∘…∘K_p^{k_p} to %g relative (RoundOff); the Grams and every monomial PSD (λ_min/λ_max ≥ −%g, EigFloor); the N unit-normalised monomial columns of rank N with σ above %g·σ_max (RankTol)", RoundOff, EigFloor, RankTol)},
+	{ID: "C-projection", Claims: []string{"Alg. 1 (projection)"}, Rule: repro.CheckRule, Tol: repro.Rel(ProjAgreeTol),
+		Reason: fmt.Sprintf("added on 2026-11-30 before its first run: the exact projection (nkrr.ProjectEuclidean) satisfies the KKT conditions of min ½‖x − v‖² over M_1 and M_2 to %g (KKTTol, relative to max(1, ‖v‖∞, ‖μ0‖∞, Λ)); Algorithm 1 with it and with the printed radial step, both to ε = %g (ProjEps) and stopped by ε, agree in F and μ to %g relative (ProjAgreeTol)", KKTTol, ProjEps, ProjAgreeTol)},
 	{ID: "D-negative", Claims: []string{"Sec. 2 (negative coefficient)"}, Rule: repro.CheckRule, Tol: repro.Abs(EigFloor), PostHoc: true,
 		Reason: "our check, not a claim of the paper: its code and criterion were committed together, after its result was computed"},
 	{ID: "C-printed", Claims: []string{"Prop. 2", "Prop. 4", "Eq. (3)"}, Rule: repro.CheckRule, Tol: repro.Rel(TolProp),
@@ -81,4 +85,13 @@ const (
 	// RankTol is the relative floor of a singular value counted in the
 	// rank of Eq. (2)'s Jacobian (parameter count).
 	RankTol = 1e-8
+	// KKTTol is the largest KKT residual (relative to the scale max(1,
+	// ‖v‖∞, ‖μ0‖∞, Λ)) allowed of the exact projection onto M_q.
+	KKTTol = 1e-9
+	// ProjEps is the stopping tolerance ε of both runs of Algorithm 1 in
+	// the projection check.
+	ProjEps = 1e-10
+	// ProjAgreeTol is how far (relative) F and μ of Algorithm 1 with the
+	// exact projection may lie from those with the radial step.
+	ProjAgreeTol = 1e-6
 )

@@ -36,8 +36,8 @@ func RunJob(ctx context.Context, j jobs.Job) (any, error) { return jobsPaper.Run
 
 // checks runs the numerical checks of Section 2 (positivity, and its
 // failure with a negative coefficient), Propositions 1–4, Proposition 3's
-// boundary and degenerate cases, Eq. (23), Eq. (3) against Eq. (4), and
-// the family of Eq. (2).
+// boundary and degenerate cases, Eq. (23), Eq. (3) against Eq. (4), the
+// families of Eqs. (2) and (1), and Algorithm 1's projection.
 func checks(cfg Config) ([]repro.Claim, error) {
 	pr, err := SmallProblem(5)
 	if err != nil {
@@ -64,6 +64,8 @@ func checks(cfg Config) ([]repro.Claim, error) {
 		func() (repro.Claim, error) { return Eq23(20, cfg.Seed) },
 		func() (repro.Claim, error) { return Eq3(small, 5, cfg.Seed) },
 		func() (repro.Claim, error) { return Eq2(pr, 12, cfg.Seed) },
+		func() (repro.Claim, error) { return Eq1(pr, 12, cfg.Seed) },
+		func() (repro.Claim, error) { return Projection(200, cfg.Seed) },
 	} {
 		c, err := f()
 		if err != nil {
