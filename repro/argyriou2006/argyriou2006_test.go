@@ -399,3 +399,14 @@ func TestRowsFailOnMutatedInput(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyCapIsThePapers: full and paper mode stop Algorithm 1 at
+// Section 5's cap of 100 greedy iterations, as the iterations row and the
+// notebook say.
+func TestGreedyCapIsThePapers(t *testing.T) {
+	for _, c := range []protocol.Config{protocol.Full(), protocol.PaperProtocol()} {
+		if c.GreedySteps != PaperGreedyCap {
+			t.Errorf("%s mode: greedy cap %d, the paper's %d", c.Mode, c.GreedySteps, PaperGreedyCap)
+		}
+	}
+}

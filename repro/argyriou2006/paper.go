@@ -24,6 +24,10 @@ var Table2Paper = [3][3][3]float64{
 // iterations to terminate" (Section 5).
 const PaperGreedySteps = 20
 
+// PaperGreedyCap is Section 5's cap of Algorithm 1: "The maximum number of
+// iterations was set to 100 and 300 for the greedy and DC algorithms".
+const PaperGreedyCap = 100
+
 // PaperMinMaxima and PaperMaxMaxima: "we have only noticed between two to
 // five local maxima of f" (Section 3.1).
 const (
