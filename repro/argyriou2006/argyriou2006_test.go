@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 )
@@ -401,12 +402,69 @@ func TestRowsFailOnMutatedInput(t *testing.T) {
 }
 
 // TestGreedyCapIsThePapers: full and paper mode stop Algorithm 1 at
-// Section 5's cap of 100 greedy iterations, as the iterations row and the
-// notebook say.
+// Section 5's cap of 100 greedy iterations, and every mode runs the
+// authors' code's test on the change of E (1e-6), as the iterations row
+// and the notebook say.
 func TestGreedyCapIsThePapers(t *testing.T) {
 	for _, c := range []protocol.Config{protocol.Full(), protocol.PaperProtocol()} {
 		if c.GreedySteps != PaperGreedyCap {
 			t.Errorf("%s mode: greedy cap %d, the paper's %d", c.Mode, c.GreedySteps, PaperGreedyCap)
+		}
+	}
+	for _, c := range []protocol.Config{protocol.Quick(), protocol.Full(), protocol.PaperProtocol()} {
+		if c.GreedyFunTol != 1e-6 {
+			t.Errorf("%s mode: the test on the change of E at %g, the authors' code's 1e-6", c.Mode, c.GreedyFunTol)
+		}
+	}
+}
+
+// TestIterationsStoppedBy: the iterations row says which test stopped each
+// DC run, and a run stopped by the change of E is neither at the cap (the
+// greedy part can hold) nor a certified optimum (the m + 1 row leaves it
+// out).
+func TestIterationsStoppedBy(t *testing.T) {
+	g := func(steps int, status opt.Status) protocol.Greedy1 {
+		E := make([]float64, steps+1)
+		for i := range E {
+			E[i] = float64(100 - i)
+		}
+		return protocol.Greedy1{Steps: steps, Certified: steps, Status: status.String(), E: E, Cuts: make([]int, steps),
+			Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}}
+	}
+	res := &Results{Mode: "full", Train: 500, Test: 1000, GreedyTol: protocol.PaperTol, GreedySteps: 100, GreedyFunTol: protocol.AuthorsFunTol}
+	res.Table1 = []protocol.Cell1{
+		{Task: 0, Range: 0, DC: g(12, opt.FunctionConvergence), Standard: g(9, opt.Success)},
+		{Task: 1, Range: 0, DC: g(7, opt.Success), Standard: g(9, opt.Success)},
+		{Task: 2, Range: 0, DC: g(14, opt.FunctionConvergence), Standard: g(9, opt.Success)},
+	}
+	var it, m1 *repro.Claim
+	for _, c := range AlgorithmClaims(res) {
+		if c.ID == "Section 5 (iterations)" {
+			it = &c
+		}
+	}
+	if c := FiniteRepresentationClaim(res); c.ID != "" {
+		m1 = &c
+	}
+	if it == nil || m1 == nil {
+		t.Fatal("no iterations or m + 1 row")
+	}
+	if p := it.Parts[0]; p.Outcome != repro.Reproduced || !strings.Contains(p.Detail, "stopped by (10) 1, by the change of E 2, at the cap 0") {
+		t.Errorf("greedy part: %s %q", p.Outcome, p.Detail)
+	}
+	notRun := 0
+	for _, p := range m1.Parts {
+		if p.Outcome == repro.NotRun {
+			notRun++
+		}
+	}
+	if notRun != 2 {
+		t.Errorf("m + 1: %d runs left out, want the 2 stopped by the change of E", notRun)
+	}
+	res.Table1[1].DC = g(100, opt.IterationLimit)
+	for _, c := range AlgorithmClaims(res) {
+		if c.ID == "Section 5 (iterations)" && (c.Parts[0].Outcome != repro.NotReproduced || !strings.Contains(c.Reason, "lowers E by less than 1e-06")) {
+			t.Errorf("a run at the cap: greedy part %s, reason %q", c.Parts[0].Outcome, c.Reason)
 		}
 	}
 }

@@ -15,13 +15,15 @@ type Results struct {
 	Mode        string
 	Train, Test int
 	// GreedyTol is the greedy test's relative tolerance of the run (Eq.
-	// (10)); GreedySteps its cap.
-	GreedyTol   float64
-	GreedySteps int
-	Table1      []protocol.Cell1
-	Table2      []protocol.Cell2
-	Quadrants   []protocol.Quad
-	Sizes       []protocol.SizePoint
+	// (10)); GreedySteps its cap; GreedyFunTol the authors' code's second
+	// test (relative decrease of E between steps; 0: off).
+	GreedyTol    float64
+	GreedySteps  int
+	GreedyFunTol float64
+	Table1       []protocol.Cell1
+	Table2       []protocol.Cell2
+	Quadrants    []protocol.Quad
+	Sizes        []protocol.SizePoint
 	// Figure2Kinds is the diagnostic of Figure 2 (nil when not run).
 	Figure2Kinds *protocol.Kinds
 	Checks       []repro.Claim
@@ -73,7 +75,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol, GreedySteps: cfg.GreedySteps}
+	res := &Results{Mode: cfg.Mode, Train: cfg.Train, Test: cfg.Test, GreedyTol: cfg.GreedyTol, GreedySteps: cfg.GreedySteps, GreedyFunTol: cfg.GreedyFunTol}
 	c1 := map[[2]int]*protocol.Cell1{}
 	c2 := map[[2]int]*protocol.Cell2{}
 	sizes := map[int]protocol.SizePoint{}

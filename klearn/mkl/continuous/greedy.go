@@ -40,11 +40,19 @@ const (
 // (log σ for the Gaussians) of the initial kernel K⁽¹⁾, their uniform
 // average (the paper starts from the average of five Gaussians); empty
 // starts from the first step-2 kernel. Family nil is GaussianBandwidth{}.
+//
+// FunTol, if positive, adds the second stopping test of the authors'
+// released code (tol_fun there): the algorithm also stops, with Status
+// FunctionConvergence, once a step lowers E by less than FunTol·E
+// relative to the E after the previous step (the initial kernel's E is
+// not compared, so at least two steps are taken). The paper prints only
+// the test of Eq. (10). 0 turns the test off.
 type Greedy struct {
 	Family     Family
 	Mu         float64
 	MaxSteps   int
 	Tol        float64
+	FunTol     float64
 	Step2      Step2
 	Search     opt.Settings
 	DCSettings opt.DCSettings
@@ -112,6 +120,9 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) || (g.Step2 != QuasiNewton && g.Step2 != DC) {
 		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v, Step2 = %d", g.Mu, g.MaxSteps, g.Tol, g.Step2)
 	}
+	if err := klearn.CheckParam("continuous: Greedy FunTol", g.FunTol, 0, math.MaxFloat64); err != nil {
+		return nil, err
+	}
 	Xc, s, n, d, err := PrepareBinary(g.Family, X, y, "continuous: Greedy")
 	if err != nil {
 		return nil, err
@@ -165,6 +176,7 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			return nil, err
 		}
 	}
+	prevE := math.Inf(1) // E after the previous step (FunTol's test)
 	for step := 0; step < g.MaxSteps; step++ {
 		var theta []float64
 		var h float64
@@ -244,6 +256,12 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		if err := refit(); err != nil {
 			return nil, err
 		}
+		e := m.errors[len(m.errors)-1]
+		if g.FunTol > 0 && math.Abs(prevE-e) < g.FunTol*e {
+			m.status = opt.FunctionConvergence
+			break
+		}
+		prevE = e
 	}
 	for j, th := range thetas {
 		params, err := g.Family.Params(th)
@@ -533,7 +551,9 @@ func (m *GreedyModel) Errors() []float64 {
 // Gap is the last improvement test's max_θ ⟨c, G(θ)c⟩ − ⟨c, Kc⟩ (≥ 0; 0 or
 // below Tol·|⟨c, Kc⟩| certifies a saddle point of Eq. (9) for the searched
 // θ), and Status is Success when the test of Eq. (10) stopped the
-// algorithm, IterationLimit when MaxSteps did. A nil model has no gap:
+// algorithm, FunctionConvergence when Greedy.FunTol's test did (the gap is
+// then that of the last test of Eq. (10), before the last step), and
+// IterationLimit when MaxSteps did. A nil model has no gap:
 // NaN.
 func (m *GreedyModel) Gap() float64 {
 	if m == nil {

@@ -169,6 +169,64 @@ func TestGreedy(t *testing.T) {
 	}
 }
 
+// TestGreedyFunTol: the functional-change test stops the run at the first
+// step whose relative decrease of E, against the E after the previous step,
+// is below FunTol (computed here from the run without the test, whose
+// trace the stopped run must repeat bit for bit up to there), with Status
+// FunctionConvergence; the initial kernel's E is never compared, so a
+// FunTol that every decrease passes still takes two steps.
+func TestGreedyFunTol(t *testing.T) {
+	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 60, 2, 5)
+	init := [][]float64{{math.Log(0.3)}, {math.Log(1)}, {math.Log(3)}}
+	for _, in := range [][][]float64{nil, init} {
+		base := Greedy{Mu: 0.05, Tol: 1e-12, MaxSteps: 30, Init: in}
+		full, err := base.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		E := full.Errors()
+		first := 0 // the index in E of the E after step 1
+		if in != nil {
+			first = 1
+		}
+		// Relative decreases between steps; the test sits between the
+		// smallest and the largest, away from both.
+		var rel []float64
+		for i := first + 1; i < len(E); i++ {
+			rel = append(rel, math.Abs(E[i-1]-E[i])/E[i])
+		}
+		if len(rel) < 4 {
+			t.Fatalf("init %v: only %d steps without the test (%v)", in, len(rel)+1, full.Status())
+		}
+		sorted := slices.Clone(rel)
+		slices.Sort(sorted)
+		tol := math.Sqrt(sorted[len(sorted)/2] * sorted[len(sorted)/2+1])
+		want := -1 // index in E of the E after the stopping step
+		for i, r := range rel {
+			if r < tol {
+				want = first + 1 + i
+				break
+			}
+		}
+		base.FunTol = tol
+		m, err := base.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Errors(); m.Status() != opt.FunctionConvergence || !slices.Equal(got, E[:want+1]) {
+			t.Errorf("init %v, FunTol %.3g: status %v, E %v; want FunctionConvergence and %v", in, tol, m.Status(), got, E[:want+1])
+		}
+		base.FunTol = 1e300
+		m, err = base.Fit(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Errors(); m.Status() != opt.FunctionConvergence || len(got) != first+2 {
+			t.Errorf("init %v, FunTol 1e300: status %v after %d values of E, want 2 steps", in, m.Status(), len(got))
+		}
+	}
+}
+
 func TestGreedyBadInput(t *testing.T) {
 	X, y, _, _ := klearntest.SyntheticData(klearntest.Binary, 20, 2, 6)
 	nanX := mat.DenseCopyOf(X)
@@ -183,6 +241,8 @@ func TestGreedyBadInput(t *testing.T) {
 	}
 	klearntest.Battery(t, []klearntest.Case{
 		klearntest.Bad("μ < 0", fit(Greedy{Mu: -1}, X, y), klearn.ErrParam),
+		klearntest.Bad("FunTol < 0", fit(Greedy{FunTol: -1}, X, y), klearn.ErrParam),
+		klearntest.Bad("FunTol NaN", fit(Greedy{FunTol: math.NaN()}, X, y), klearn.ErrParam),
 		klearntest.Bad("empty box", fit(Greedy{Family: GaussianBandwidth{Lower: 2, Upper: 2}}, X, y), klearn.ErrParam),
 		klearntest.Bad("σ ≤ 0", fit(Greedy{Family: GaussianBandwidth{Lower: -1}}, X, y), klearn.ErrParam),
 		klearntest.Bad("NaN data", fit(Greedy{}, nanX, y), klearn.ErrNotFinite),

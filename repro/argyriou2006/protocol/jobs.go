@@ -138,7 +138,7 @@ func Prepare(cfg Config) (Config, error) { return cfg, cfg.Validate() }
 
 // Validate checks cfg before any job runs.
 func (cfg Config) Validate() error {
-	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.SVMSigmas < 1 || cfg.StdStarts < 2 || len(cfg.Tasks) == 0 {
+	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || !(cfg.GreedyFunTol >= 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.SVMSigmas < 1 || cfg.StdStarts < 2 || len(cfg.Tasks) == 0 {
 		return klearn.Errorf(klearn.ErrParam, "argyriou2006: config %+v", cfg)
 	}
 	for _, t := range append(append([]int(nil), cfg.Tasks...), cfg.Quadrants...) {
@@ -267,7 +267,7 @@ func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) 
 // DC column of Table 1 and the training-size runs.
 func dcCell(cfg Config, c cell) (Greedy1, error) {
 	return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 1)}, c.d)
+		Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 1)}, c.d)
 }
 
 // The kinds of job, one per table and method of Jobs.
@@ -278,7 +278,7 @@ var (
 	// "standard": a log-spaced grid of starts refined by quasi-Newton.
 	KindStandard = kind(JobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
 		fam := continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
+		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
 			Step2: continuous.QuasiNewton, Init: Initial(c.r, 1)}, c.d)
 	})
 	KindFinite = kind(JobTable1, "finite", func(cfg Config, c cell) (FiniteRecord, error) {
@@ -364,7 +364,7 @@ var (
 			return Greedy1{}, err
 		}
 		fam := continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps,
+		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
 			Step2: continuous.QuasiNewton, Init: Initial(c.r, 4)}, c.d)
 	})
 )
@@ -378,7 +378,7 @@ func blocksDC(cfg Config, c cell, rows, cols int) (Greedy1, error) {
 		return Greedy1{}, err
 	}
 	return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-		Tol: cfg.GreedyTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, rows*cols)}, c.d)
+		Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, rows*cols)}, c.d)
 }
 
 // allPixels lists the pixel indices of tr's images.

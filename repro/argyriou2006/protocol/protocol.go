@@ -39,6 +39,10 @@ type Config struct {
 	GreedyTol   float64
 	GreedySteps int
 	DCIter      int
+	// GreedyFunTol is the relative decrease of E between two steps below
+	// which Algorithm 1 also stops (continuous.Greedy.FunTol): the
+	// authors' code's test, AuthorsFunTol, in every mode.
+	GreedyFunTol float64
 	// DCTol is the relative gap at which Algorithm 2 certifies a step 2
 	// (not stated in the paper).
 	DCTol float64
@@ -79,7 +83,7 @@ type Config struct {
 func defaults() Config {
 	return Config{
 		Tasks: []int{0, 1, 2}, Ranges: []int{0, 1, 2}, Table2: true, Mu: PaperMu,
-		GreedyTol: PaperTol, GreedySteps: 100, DCIter: 300, DCTol: PaperTol, Finite1: 5, StdStarts: 10,
+		GreedyTol: PaperTol, GreedySteps: 100, DCIter: 300, DCTol: PaperTol, GreedyFunTol: AuthorsFunTol, Finite1: 5, StdStarts: 10,
 		SVMSigmas: 20, SVMCs: []float64{1e-2, 1e-1, 1, 10, 100, 1e3, 1e4}, SVMFolds: 5, Seed: 2006,
 		Quadrants: []int{0}, QuadrantRange: 1, QuadDC: true, SizeTrain: []int{200, 300, PaperTrain}, SizeTask: 0, SizeRange: 1,
 	}
