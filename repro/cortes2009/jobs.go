@@ -27,7 +27,7 @@ func ConfigFor(mode string) (Config, error) { return jobsPaper.Config(mode) }
 
 // kindChecks runs the theorem checks of Section 2 and Propositions 1–4:
 // claims of the report, keyed by its code, so every edit of the report
-// recomputes them (9 s).
+// recomputes them (2.5 CPU seconds in full mode at f56106e).
 var kindChecks = jobs.Kind[Config, []repro.Claim]{Table: protocol.TableChecks,
 	Run: func(_ context.Context, cfg Config, _ jobs.Job) ([]repro.Claim, error) { return checks(cfg) }}
 

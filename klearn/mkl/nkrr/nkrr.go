@@ -66,9 +66,17 @@ func (q Norm) norm(v []float64) float64 {
 //	   μ' ← μ − η∇F(μ);  μ'_k ← max(0, μ'_k)
 //	   rescale μ' ← μ0 + Λ(μ'−μ0)/‖μ'−μ0‖_q   (then clip and rescale again, ≤ 10 passes,
 //	                                        and a final clip: μ' is always in M)
-//	   if ‖μ'−μ‖ grew since the last accepted step, or F(μ') > F(μ):
-//	       η ← 0.8η and retry                 (the first test is the paper's rule)
+//	   if F(μ') > F(μ): η ← 0.8η and retry   (PaperStepRule: if ‖μ'−μ‖ grew
+//	                                          since the last step instead)
 //	until ‖μ'−μ‖ < ε
+//
+// The paper's rule makes the step lengths non-increasing, so the run stops
+// wherever the path has to speed up: from a start below μ0 it can stop on
+// the sphere short of the minimum (F 0.2–1 % above it on two-kernel
+// problems of the tests), which the default rule reaches. Either rule
+// moves on the sphere ‖μ − μ0‖_q = Λ, which is not convex: it can also
+// end at a local minimum of F on the sphere, where −∇F points into M_q;
+// Projection Euclidean moves through M_q and has no such points.
 //
 // Degree 1 is the learned linear combination (L2-regularised kernel learning
 // of Cortes et al. 2009, UAI; Table 1 "lin. ℓ1 / ℓ2"); Radius 0 fixes μ = μ0
@@ -94,9 +102,9 @@ type Regressor struct {
 	// set, else 1e−4·max(1, ‖μ_init‖_q).
 	Eps float64
 	// PaperStepRule, when true, shrinks η only when the step length grows
-	// (the paper's rule) and accepts steps that increase F. By default a
-	// step that increases F is also rejected, which makes F decrease
-	// monotonically along the iterations.
+	// (the paper's rule, Section 4.1) and accepts steps that increase F.
+	// By default a step that increases F is rejected instead (F decreases
+	// monotonically along the iterations) and the step length may grow.
 	PaperStepRule bool
 	// LineSearch chooses η by a simple line search, which Section 3 of the
 	// paper allows instead of the fixed schedule: after an accepted step η
@@ -284,7 +292,7 @@ iterations:
 				status = opt.Success
 				break iterations
 			}
-			if !r.LineSearch && stepLen > prevStep {
+			if r.PaperStepRule && !r.LineSearch && stepLen > prevStep {
 				eta *= 0.8
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/klearntest"
 	"github.com/kernelab/kernelab/klearn/opt"
 )
 
@@ -709,4 +710,40 @@ func circleMin(t *testing.T, pr Problem, radius float64) float64 {
 		best = math.Min(best, f)
 	}
 	return best
+}
+
+// TestStepRuleCornerStall: on two feature kernels (synthetic data, seeds 5
+// and 9) from the start μ = 1 + 0.5(cos 216°, sin 216°), below μ0, the
+// paper's step rule stops on the sphere with F at least 0.1 % above the
+// minimum over M_2 (η may only shrink while the path has to speed up along
+// the sphere), while the default rule reaches the minimum that the exact
+// projection finds, to 1e-8 relative.
+func TestStepRuleCornerStall(t *testing.T) {
+	a := 2 * math.Pi * 3 / 5
+	init := []float64{1 + 0.5*math.Cos(a), 1 + 0.5*math.Sin(a)}
+	for _, seed := range []uint64{5, 9} {
+		X, y, _, _ := klearntest.SyntheticData(klearntest.Regression, 50, 2, seed)
+		Ks, err := kernel.FeatureGrams(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit := func(r Regressor) *Model {
+			r.Degree, r.Lambda, r.Radius, r.Init, r.Settings = 2, 1, 1, init, opt.Settings{MaxIter: 1000}
+			m, err := r.FitGrams(Ks, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Status != opt.Success {
+				t.Fatalf("seed %d %+v: %v", seed, r, m.Status)
+			}
+			return m
+		}
+		exact := fit(Regressor{Projection: Euclidean}).F
+		if f := fit(Regressor{}).F; math.Abs(f-exact) > 1e-8*exact {
+			t.Errorf("seed %d: the default rule ends at F = %.10g, the minimum is %.10g", seed, f, exact)
+		}
+		if f := fit(Regressor{PaperStepRule: true}).F; !(f > exact*(1+1e-3)) {
+			t.Errorf("seed %d: the paper's rule ends at F = %.10g, the minimum %.10g: no longer stalls", seed, f, exact)
+		}
+	}
 }
