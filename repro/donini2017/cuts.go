@@ -36,12 +36,11 @@ const (
 	// MemTotalKB is the memory of the 2-core machine the full runs run on
 	// (MemTotal in /proc/meminfo, 2026-11-30): 25.3 GB.
 	MemTotalKB = 24684084
-	// Fig10GramsHeld is a lower bound on the n × n matrices of training
-	// images that Figure 10 holds at once, counted from protocol's
-	// runFig10 at 981b80a (not measured): the cosine Gram's training block,
-	// and for each of the two degrees fitted at a time the buffer of the
-	// HPK sweep (hpk.Family.Source) and the combined kernel
-	// (mkl.CombineSource) or EasyMKL's sum kernel.
+	// Fig10GramsHeld is the number of n × n matrices of training images
+	// that Figure 10 holds at once, counted from protocol's runFig10 (not
+	// measured): the cosine matrix, and for each of the two degrees fitted
+	// at a time EasyMKL's sum kernel and its QP's signed copy (then one
+	// kernel matrix for the degree's SVMs).
 	Fig10GramsHeld = 5
 )
 

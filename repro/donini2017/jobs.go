@@ -12,11 +12,11 @@ import (
 	"github.com/kernelab/kernelab/repro/jobs"
 )
 
-// init registers the paper; its timed jobs (Tables 3 and 5, protocol.Timed)
-// run alone, with no other job beside them.
+// init registers the paper; its timed jobs (Tables 3 and 5) and Figure 10
+// (protocol.Alone) run alone, with no other job beside them.
 func init() {
 	jobs.RegisterPaper(&jobsPaper)
-	jobs.RunAlone(JobsPaper, protocol.Timed)
+	jobs.RunAlone(JobsPaper, protocol.Alone)
 }
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
@@ -64,10 +64,11 @@ var computeJob = RunJob
 // Run runs every experiment of cfg as the jobs of protocol.Jobs(cfg). A job
 // already in the results store under the current code (a cluster run, an
 // earlier run) is read, not recomputed, and every computed job is stored as
-// it finishes, so an interrupted run resumes. The untimed jobs run two at a
-// time; then the timed ones (Tables 3 and 5) one at a time, so that their
-// times are those of a job alone on the machine. progress(done, total), if
-// not nil, is called as each job ends (total = protocol.Total(cfg)).
+// it finishes, so an interrupted run resumes. The other jobs run two at a
+// time; then those of protocol.Alone one at a time: the timed Tables 3 and
+// 5, whose times are then those of a job alone on the machine, and Figure
+// 10 for its memory. progress(done, total), if not nil, is called as each
+// job ends (total = protocol.Total(cfg)).
 func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -75,12 +76,12 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	cfg = protocol.Normalised(cfg)
 	start := time.Now()
 	js := protocol.Jobs(cfg)
-	var untimed, timedJobs []jobs.Job
+	var shared, alone []jobs.Job
 	for _, j := range js {
-		if protocol.Timed(j) {
-			timedJobs = append(timedJobs, j)
+		if protocol.Alone(j) {
+			alone = append(alone, j)
 		} else {
-			untimed = append(untimed, j)
+			shared = append(shared, j)
 		}
 	}
 	st := jobs.Store{Dir: jobs.DefaultDir()}
@@ -90,16 +91,16 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			progress(offset+done, len(js))
 		}
 	}
-	rawU, err := jobs.MemoAll(context.Background(), st, untimed, 2, computeJob, tick)
+	rawS, err := jobs.MemoAll(context.Background(), st, shared, 2, computeJob, tick)
 	if err != nil {
 		return nil, err
 	}
-	offset = len(untimed)
-	rawT, err := jobs.MemoAll(context.Background(), st, timedJobs, 1, computeJob, tick)
+	offset = len(shared)
+	rawA, err := jobs.MemoAll(context.Background(), st, alone, 1, computeJob, tick)
 	if err != nil {
 		return nil, err
 	}
-	res, err := assemble(cfg, append(untimed, timedJobs...), append(rawU, rawT...))
+	res, err := assemble(cfg, append(shared, alone...), append(rawS, rawA...))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package hpk
 
 import (
+	"fmt"
 	"math"
 	"sync"
 
@@ -56,24 +57,39 @@ func (h hornerGrams) rows() []float64 {
 		n := h.k1.SymmetricDim()
 		k1 := h.k1.RawSymmetric()
 		d := make([]float64, n*n)
-		// Row i's upper part, and its mirror in column i, in 64-row blocks
-		// (the mirror writes of a block go to 64 consecutive columns).
-		const bs = 64
-		parallel.For((n+bs-1)/bs, func(b int) {
-			for i := b * bs; i < min(b*bs+bs, n); i++ {
+		// Row i's upper part, then its mirror in column i.
+		parallel.For((n+mirrorRows-1)/mirrorRows, func(b int) {
+			for i := b * mirrorRows; i < min(b*mirrorRows+mirrorRows, n); i++ {
 				copy(d[i*n+i:i*n+n], k1.Data[i*k1.Stride+i:i*k1.Stride+n])
 			}
 		})
-		parallel.For((n+bs-1)/bs, func(b int) {
-			for i := b * bs; i < min(b*bs+bs, n); i++ {
-				for j := 0; j < i; j++ {
-					d[i*n+j] = d[j*n+i]
-				}
-			}
-		})
+		mirror(d, n, n)
 		h.full.data = d
 	})
 	return h.full.data
+}
+
+// mirrorRows is the number of rows of a block of mirror.
+const mirrorRows = 64
+
+// mirror copies the upper triangle of the n×n row-major matrix a (row
+// stride ld) into its lower triangle, so that a row of a symmetric matrix
+// can be read whole (the solvers of klearn/svm read the rows of a Gram
+// matrix holding both triangles without transposing). The rows run in
+// blocks of mirrorRows on parallel workers, each block tile by tile
+// (mirrorRows × mirrorRows), so that the column reads of a tile stay in
+// the cache lines of its mirrorRows source rows.
+func mirror(a []float64, n, ld int) {
+	parallel.For((n+mirrorRows-1)/mirrorRows, func(b int) {
+		i0, i1 := b*mirrorRows, min(b*mirrorRows+mirrorRows, n)
+		for j0 := 0; j0 < i1; j0 += mirrorRows {
+			for i := i0; i < i1; i++ {
+				for j := j0; j < min(j0+mirrorRows, i); j++ {
+					a[i*ld+j] = a[j*ld+i]
+				}
+			}
+		}
+	})
 }
 
 // PolyMatrix returns Σ_s w_s K_s as an n×n symmetric matrix whose entries
@@ -116,7 +132,8 @@ func (m polyMatrix) Gather(i int, cols []int, dst []float64) {
 }
 
 // Combine returns Σ_s w_s K_s of the family on the cosine matrix K1 by
-// Horner's rule (as HornerSource's AddPoly), in a new matrix: K_D
+// Horner's rule (as HornerSource's AddPoly), in a new matrix holding both
+// triangles (the lower one a copy of the upper): K_D
 // (w = e_D, WeightsSingle) is bit-identical to Source's member, since
 // p·t + 0 is the product p·t; other weights agree with
 // mkl.CombineSource over Source to rounding (HornerSource). It reads K1
@@ -136,6 +153,8 @@ func (f Family) Combine(K1 *mat.SymDense, w []float64) (*mat.SymDense, error) {
 	n := K1.SymmetricDim()
 	K := mat.NewSymDense(n, nil)
 	src.(hornerGrams).AddPoly(K, w)
+	raw := K.RawSymmetric()
+	mirror(raw.Data, n, raw.Stride)
 	if _, err := klearn.CheckGram(K, n); err != nil {
 		return nil, klearn.Errorf(err, "hpk: Combine: the weighted sum")
 	}
@@ -157,16 +176,64 @@ func (f Family) HornerCrossSource(C1 *mat.Dense) (mkl.CrossSource, error) {
 	return hornerCrosses{src.(hpkCrosses)}, nil
 }
 
-// hornerCrosses is the source of HornerCrossSource.
-type hornerCrosses struct{ hpkCrosses }
+// MulCross returns (Σ_s w_s K_s) u for each vector u of us, the members
+// K_s of the family on the test×train cosine matrix C1, without forming
+// the test×train kernel: row r of a product is Σ_j p(C1_rj) u_j with
+// p(t) = Σ_s w_s t^{s+MinDegree} by Horner's rule, each row's values
+// formed once for all the vectors (for one vector, the bits of
+// HornerCrossSource's products). A kernel machine's decision values on
+// the test rows are such a product with u its signed dual coefficients
+// (y_iα_i of an SVM, y_iγ_i of KOMD), plus its bias. The same bits for any
+// GOMAXPROCS; C1, w and us are not modified.
+// Errors: those of CrossSource, ErrEmpty (no vector), ErrShape (len(w) ≠
+// Len(), or a vector whose length is not the number of columns of C1),
+// ErrNotFinite (w or a vector).
+func (f Family) MulCross(C1 *mat.Dense, w []float64, us ...[]float64) ([][]float64, error) {
+	src, err := f.HornerCrossSource(C1)
+	if err != nil {
+		return nil, err
+	}
+	if len(w) != f.Len() {
+		return nil, klearn.Errorf(klearn.ErrShape, "hpk: MulCross: %d weights for %d kernels", len(w), f.Len())
+	}
+	if err := klearn.CheckVector("hpk: MulCross: weights", w); err != nil {
+		return nil, err
+	}
+	_, n := C1.Dims()
+	if err := checkVectors("MulCross", n, us); err != nil {
+		return nil, err
+	}
+	return src.(hornerCrosses).polyMulVecs(w, us), nil
+}
 
-// PolyMulVec returns Σ_s w_s K_s u (len(w) = Len(), len(u) the number of
-// columns), row by row (HornerCrossSource).
-func (h hornerCrosses) PolyMulVec(w, u []float64) []float64 {
-	c := coeffs(h.f, w)
-	r, n := h.c1.Dims()
-	c1 := h.c1.RawMatrix()
-	out := make([]float64, r)
+// checkVectors checks the vectors us of a product with a matrix of n
+// columns: at least one, each of length n and finite.
+func checkVectors(fn string, n int, us [][]float64) error {
+	if len(us) == 0 {
+		return klearn.Errorf(klearn.ErrEmpty, "hpk: %s: no vector", fn)
+	}
+	for k, u := range us {
+		if len(u) != n {
+			return klearn.Errorf(klearn.ErrShape, "hpk: %s: vector %d has %d entries, the matrix %d columns", fn, k, len(u), n)
+		}
+		if err := klearn.CheckVector(fmt.Sprintf("hpk: %s: vector %d", fn, k), u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rowProducts returns, for each vector u of us, Σ_j v_rj u_j for every
+// row r of the r × n row-major matrix c (row stride ld), where fill(row,
+// buf) writes the values v_r· of a row into buf: the rows in blocks of 16
+// on parallel workers, each with its own buffer, one row's values formed
+// once for all the vectors (linalg.Dot per vector: the same bits for any
+// GOMAXPROCS).
+func rowProducts(c []float64, r, n, ld int, us [][]float64, fill func(row, buf []float64)) [][]float64 {
+	out := make([][]float64, len(us))
+	for k := range out {
+		out[k] = make([]float64, r)
+	}
 	workers := parallel.Workers()
 	bufs := make([][]float64, workers)
 	const block = 16
@@ -176,12 +243,34 @@ func (h hornerCrosses) PolyMulVec(w, u []float64) []float64 {
 		}
 		buf := bufs[wk]
 		for i := b * block; i < min((b+1)*block, r); i++ {
-			clear(buf)
-			hornerRow(c, c1.Data[i*c1.Stride:i*c1.Stride+n], buf)
-			out[i] = linalg.Dot(buf, u)
+			fill(c[i*ld:i*ld+n], buf)
+			for k, u := range us {
+				out[k][i] = linalg.Dot(buf, u)
+			}
 		}
 	})
 	return out
+}
+
+// hornerCrosses is the source of HornerCrossSource.
+type hornerCrosses struct{ hpkCrosses }
+
+// PolyMulVec returns Σ_s w_s K_s u (len(w) = Len(), len(u) the number of
+// columns), row by row (HornerCrossSource).
+func (h hornerCrosses) PolyMulVec(w, u []float64) []float64 {
+	return h.polyMulVecs(w, [][]float64{u})[0]
+}
+
+// polyMulVecs is PolyMulVec for each vector of us, each row's p(C1_r·)
+// formed once (rowProducts).
+func (h hornerCrosses) polyMulVecs(w []float64, us [][]float64) [][]float64 {
+	c := coeffs(h.f, w)
+	r, n := h.c1.Dims()
+	c1 := h.c1.RawMatrix()
+	return rowProducts(c1.Data, r, n, c1.Stride, us, func(row, buf []float64) {
+		clear(buf)
+		hornerRow(c, row, buf)
+	})
 }
 
 // coeffs returns the coefficients c_0 … c_D of Σ_s w_s t^{s+MinDegree}.

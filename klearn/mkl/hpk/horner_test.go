@@ -313,6 +313,90 @@ func TestHornerCrossSource(t *testing.T) {
 	}
 }
 
+// TestMulCross checks that MulCross has, for each vector, the bits of
+// HornerCrossSource's products (checked against brute force above), on 1
+// and 2 goroutines, leaves its inputs unchanged, and refuses weights or
+// vectors of the wrong length or not finite.
+func TestMulCross(t *testing.T) {
+	A, _ := testproblem.RandData(40, 5, 45)
+	B, _ := testproblem.RandData(60, 5, 46)
+	C1, err := CosineCross(A, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Family{D: 7, MinDegree: 1}
+	w := make([]float64, f.Len())
+	for s := range w {
+		w[s] = math.Abs(math.Cos(float64(s)))
+	}
+	u, v := make([]float64, 60), make([]float64, 60)
+	for j := range u {
+		u[j], v[j] = math.Sin(float64(2*j+1)), math.Cos(float64(j))
+	}
+	C1c, wc, uc := mat.DenseCopyOf(C1), slices.Clone(w), slices.Clone(u)
+	run := func(procs int) [][]float64 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		got, err := f.MulCross(C1, w, u, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	got := run(1)
+	if g2 := run(2); !slices.Equal(got[0], g2[0]) || !slices.Equal(got[1], g2[1]) {
+		t.Error("MulCross differs between 1 and 2 goroutines")
+	}
+	src, _ := f.HornerCrossSource(C1)
+	for k, x := range [][]float64{u, v} {
+		if want := src.(hornerCrosses).PolyMulVec(w, x); !slices.Equal(got[k], want) {
+			t.Errorf("vector %d: MulCross differs from PolyMulVec", k)
+		}
+	}
+	if !mat.Equal(C1, C1c) || !slices.Equal(w, wc) || !slices.Equal(u, uc) {
+		t.Error("an input was modified")
+	}
+	bad := slices.Clone(u)
+	bad[3] = math.NaN()
+	for name, c := range map[string]struct {
+		w    []float64
+		us   [][]float64
+		want error
+	}{
+		"short w":    {w[1:], [][]float64{u}, klearn.ErrShape},
+		"short u":    {w, [][]float64{u, v[1:]}, klearn.ErrShape},
+		"NaN in u":   {w, [][]float64{bad}, klearn.ErrNotFinite},
+		"Inf in w":   {append([]float64{math.Inf(1)}, w[1:]...), [][]float64{u}, klearn.ErrNotFinite},
+		"no vectors": {w, nil, klearn.ErrEmpty},
+	} {
+		if _, err := f.MulCross(C1, c.w, c.us...); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", name, err, c.want)
+		}
+	}
+	if _, err := (Family{D: -1}).MulCross(C1, w, u); err == nil {
+		t.Error("a negative degree was accepted")
+	}
+}
+
+// TestCombineBothTriangles checks that Combine's lower triangle is its
+// upper one, bit for bit, so that klearn/svm reads its rows whole.
+func TestCombineBothTriangles(t *testing.T) {
+	f := Family{D: 5}
+	n := 150
+	K1, w, _ := hornerCase(t, n, f)
+	K, err := f.Combine(K1, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := K.RawSymmetric()
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			if a, b := raw.Data[i*raw.Stride+j], raw.Data[j*raw.Stride+i]; math.Float64bits(a) != math.Float64bits(b) {
+				t.Fatalf("K[%d,%d] = %v, K[%d,%d] = %v", i, j, a, j, i, b)
+			}
+		}
+	}
+}
+
 // TestPolyMatrix checks that PolyMatrix's entries (At, and Gather in any
 // column order) have the bits AddPoly writes into a zeroed matrix, on
 // both triangles, and that Gather is the same on 1 and 2 goroutines

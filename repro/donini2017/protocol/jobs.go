@@ -42,9 +42,13 @@ const (
 	MethodCurve = "EasyMKL all pairs, learning curve"
 )
 
-// Timed reports whether a job's result holds wall-clock times (Tables 3
-// and 5): Run computes those one at a time, after the others.
-func Timed(j spec.Job) bool { return j.Table == jobTable3 || j.Table == jobTable5 }
+// Alone reports whether a job runs with no other job beside it: the jobs
+// whose results hold wall-clock times (Tables 3 and 5), so that the times
+// are those of a job alone on the machine, and Figure 10, whose matrices
+// of the training images take most of the memory (runFig10).
+func Alone(j spec.Job) bool {
+	return j.Table == jobTable3 || j.Table == jobTable5 || j.Table == jobFig10
+}
 
 // Normalised is cfg with the default preprocessing filled in, so that a
 // configuration and its explicit form are the same jobs.

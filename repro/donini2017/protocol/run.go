@@ -615,6 +615,20 @@ func parity(d []float64) []float64 {
 // of Figure 10.
 const Fig10Blocks = 10
 
+// runFig10 runs Figure 10 on the first MNISTTrain training images (then
+// MNISTVal more to choose C, and γ for the RBF baseline) and the first
+// MNISTTest test images, even digits against odd. Every kernel is a
+// function of the cosines of the images, so the run holds three cosine
+// matrices: K1 (training × training) and the validation and test images'
+// cross matrices C1va and C1te. The kernels K_w = Σ_s w_s K_s of the
+// family K_D are formed from K1 one at a time (hpk.Family.Combine), the
+// RBF baseline's exp(−γ‖x − z‖²) too (hpk.Gaussian: unit rows), and no
+// test × training kernel matrix is formed: an SVM's decision values on
+// the rows of a cross matrix are the products of the kernel's cross
+// matrix with y∘α (hpk.Family.MulCross, hpk.GaussianMulCross) plus its
+// bias. The degrees, and then the γ of the baseline, run two at a time
+// (parallelFolds), each holding EasyMKL's sum kernel and its QP's copy,
+// then one kernel matrix for its SVMs.
 func runFig10(cfg Config) (*MNISTCurve, error) {
 	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
 		return nil, nil
@@ -629,16 +643,20 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		return nil, err
 	}
 	y, yte := parity(dig), parity(digTe)
-	tr, va := seq(nTr), seqFrom(nTr, nVal)
-	K1, err := hpk.CosineGram(X)
+	ytr, yva := y[:nTr], y[nTr:]
+	Xtr, err := klearn.Rows(X, seq(nTr))
 	if err != nil {
 		return nil, err
 	}
-	Xtr, err := klearn.Rows(X, tr)
+	Xva, err := klearn.Rows(X, seqFrom(nTr, nVal))
 	if err != nil {
 		return nil, err
 	}
-	Xva, err := klearn.Rows(X, va)
+	K1, err := hpk.CosineGram(Xtr)
+	if err != nil {
+		return nil, err
+	}
+	C1va, err := hpk.CosineCross(Xva, Xtr)
 	if err != nil {
 		return nil, err
 	}
@@ -646,62 +664,22 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	if err != nil {
 		return nil, err
 	}
-	K1tr, err := kernel.SubGram(K1, tr)
-	if err != nil {
-		return nil, err
-	}
-	C1va, err := kernel.CrossGram(K1, va, tr)
-	if err != nil {
-		return nil, err
-	}
-	ytr, err := klearn.Take(y, tr)
-	if err != nil {
-		return nil, err
-	}
-	yva, err := klearn.Take(y, va)
-	if err != nil {
-		return nil, err
-	}
 	out := &MNISTCurve{Train: nTr, Val: nVal, Test: nTe, Ds: cfg.Fig10Ds}
-	// svmPred trains SVMs on K_w = Σ_s w_s K_s for each C, keeps the one with
-	// the lowest validation error and returns its test predictions.
-	svmPred := func(fam hpk.Family, src mkl.GramSource, w []float64) ([]float64, error) {
-		K, err := mkl.CombineSource(w, src)
+	blocks := func(p []float64) ([]float64, float64, error) {
+		e, err := metrics.ErrorRate(yte, p)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		cva, err := fam.CrossSource(C1va)
-		if err != nil {
-			return nil, err
-		}
-		Kva, err := mkl.CombineCrossSource(w, cva)
-		if err != nil {
-			return nil, err
-		}
-		var m *svm.Model // the model of the C with the lowest validation error
-		bestErr := 2.0
-		for _, C := range cfg.Fig10Cs {
-			mc, err := svm.Classifier{C: C}.FitGram(K, ytr)
+		b := make([]float64, Fig10Blocks)
+		for k := range b {
+			lo, hi := k*nTe/Fig10Blocks, (k+1)*nTe/Fig10Blocks
+			eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
-			p, err := mc.PredictGram(Kva)
-			if err != nil {
-				return nil, err
-			}
-			if e, _ := metrics.ErrorRate(yva, p); e < bestErr {
-				m, bestErr = mc, e
-			}
+			b[k] = 100 * eb
 		}
-		cte, err := fam.CrossSource(C1te)
-		if err != nil {
-			return nil, err
-		}
-		Kte, err := mkl.CombineCrossSource(w, cte)
-		if err != nil {
-			return nil, err
-		}
-		return m.PredictGram(Kte)
+		return b, 100 * e, nil
 	}
 	nD := len(cfg.Fig10Ds)
 	for i := range out.Err {
@@ -711,7 +689,7 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	err = parallelFolds(nD, func(di int) error {
 		D := cfg.Fig10Ds[di]
 		fam := hpk.Family{D: D}
-		src, err := fam.Source(K1tr)
+		src, err := fam.HornerSource(K1)
 		if err != nil {
 			return err
 		}
@@ -725,25 +703,19 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		wD, _ := hpk.WeightsSingle(D)
 		wS, _ := hpk.WeightsSum(D)
 		for i, w := range [][]float64{mm.Weights(), wD, wS} {
-			p, err := svmPred(fam, src, w)
+			K, err := fam.Combine(K1, w)
 			if err != nil {
 				return err
 			}
-			e, err := metrics.ErrorRate(yte, p)
+			path, err := svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, func(C1 *mat.Dense, us [][]float64) ([][]float64, error) {
+				return fam.MulCross(C1, w, us...)
+			})
 			if err != nil {
 				return err
 			}
-			out.Err[i][di] = 100 * e
-			blocks := make([]float64, Fig10Blocks)
-			for b := range blocks {
-				lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
-				eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
-				if err != nil {
-					return err
-				}
-				blocks[b] = 100 * eb
+			if out.BlockErr[i][di], out.Err[i][di], err = blocks(path.test[path.best()]); err != nil {
+				return err
 			}
-			out.BlockErr[i][di] = blocks
 		}
 		return nil
 	})
@@ -751,58 +723,103 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		return nil, err
 	}
 	// The RBF SVM baseline: C and γ chosen on the validation images.
-	valErr := make([][]float64, len(RBFGammas))
+	paths := make([]*cPath, len(RBFGammas))
 	err = parallelFolds(len(RBFGammas), func(gi int) error {
-		for _, C := range cfg.Fig10Cs {
-			m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: RBFGammas[gi]}, C: C}.Fit(Xtr, ytr)
-			if err != nil {
-				return err
-			}
-			p, err := m.Predict(Xva)
-			if err != nil {
-				return err
-			}
-			e, err := metrics.ErrorRate(yva, p)
-			if err != nil {
-				return err
-			}
-			valErr[gi] = append(valErr[gi], e)
+		g := RBFGammas[gi]
+		K, err := hpk.Gaussian(K1, g)
+		if err != nil {
+			return err
 		}
-		return nil
+		paths[gi], err = svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, func(C1 *mat.Dense, us [][]float64) ([][]float64, error) {
+			return hpk.GaussianMulCross(C1, g, us...)
+		})
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	bestErr := 2.0
-	for gi, g := range RBFGammas {
-		for ci, C := range cfg.Fig10Cs {
-			if valErr[gi][ci] < bestErr {
-				bestErr, out.RBFC, out.RBFGamma = valErr[gi][ci], C, g
+	bestErr, bg, bc := 2.0, 0, 0
+	for gi, p := range paths {
+		for ci, e := range p.val {
+			if e < bestErr {
+				bestErr, bg, bc = e, gi, ci
 			}
 		}
 	}
-	m, err := svm.Classifier{Kernel: kernel.RBF{Gamma: out.RBFGamma}, C: out.RBFC}.Fit(Xtr, ytr)
-	if err != nil {
-		return nil, err
+	out.RBFC, out.RBFGamma = cfg.Fig10Cs[bc], RBFGammas[bg]
+	out.RBFBlocks, out.RBFErr, err = blocks(paths[bg].test[bc])
+	return out, err
+}
+
+// cPath is an SVM trained at each C of a grid: its validation error rate
+// and its test predictions at each C.
+type cPath struct {
+	val  []float64
+	test [][]float64
+}
+
+// best returns the index of the C with the lowest validation error (ties:
+// the smaller C).
+func (p *cPath) best() int {
+	b := 0
+	for i, e := range p.val {
+		if e < p.val[b] {
+			b = i
+		}
 	}
-	p, err := m.Predict(Xte)
-	if err != nil {
-		return nil, err
-	}
-	e, err := metrics.ErrorRate(yte, p)
-	if err != nil {
-		return nil, err
-	}
-	out.RBFErr = 100 * e
-	for b := 0; b < Fig10Blocks; b++ {
-		lo, hi := b*nTe/Fig10Blocks, (b+1)*nTe/Fig10Blocks
-		eb, err := metrics.ErrorRate(yte[lo:hi], p[lo:hi])
+	return b
+}
+
+// svmPath trains SVMs on the Gram matrix K with labels y at each C of Cs
+// and predicts the validation images (labels yva) and the test images,
+// whose cosines with the training images are the rows of C1va and C1te:
+// mul(C1, us) returns the products of the kernel's cross matrix on C1
+// with the vectors us, here y∘α of every C at once (the decision values
+// are those plus the bias).
+func svmPath(K *mat.SymDense, y, Cs, yva []float64, C1va, C1te *mat.Dense, mul func(C1 *mat.Dense, us [][]float64) ([][]float64, error)) (*cPath, error) {
+	var us [][]float64
+	var bias []float64
+	for _, C := range Cs {
+		m, err := svm.Classifier{C: C}.FitGram(K, y)
 		if err != nil {
 			return nil, err
 		}
-		out.RBFBlocks = append(out.RBFBlocks, 100*eb)
+		u := make([]float64, len(y))
+		for i, a := range m.Alpha() {
+			u[i] = y[i] * a
+		}
+		us, bias = append(us, u), append(bias, m.Bias())
 	}
-	return out, nil
+	// predict returns the labels (±1: f > 0 is +1) of each C on C1's rows.
+	predict := func(C1 *mat.Dense) ([][]float64, error) {
+		fs, err := mul(C1, us)
+		if err != nil {
+			return nil, err
+		}
+		for k, f := range fs {
+			for i, v := range f {
+				f[i] = -1
+				if v+bias[k] > 0 {
+					f[i] = 1
+				}
+			}
+		}
+		return fs, nil
+	}
+	pv, err := predict(C1va)
+	if err != nil {
+		return nil, err
+	}
+	p := &cPath{}
+	for _, f := range pv {
+		e, err := metrics.ErrorRate(yva, f)
+		if err != nil {
+			return nil, err
+		}
+		p.val = append(p.val, e)
+	}
+	p.test, err = predict(C1te)
+	return p, err
 }
 
 // runTable5 runs Table 5 (ours) on the first n training and cfg.T5Test
