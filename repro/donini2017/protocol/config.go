@@ -192,14 +192,14 @@ func Quick() Config {
 // D = 4, both families, 16 CPU seconds; the ten degrees on Ionosphere and
 // Abalone's 1 000-row subset about 30 CPU minutes (paper mode's 4 177
 // rows 13–23 times Abalone's share: hours). Figure 9 about 60 s. Figure 10
-// (runFig10) at 12 000 training and 10 000 test images, measured on
-// 2026-11-30 on the two cores: 6 minutes of wall time and 11 CPU minutes
-// (40 % of it the SVMs reading kernel rows, 16 % Horner sums), a peak
-// resident set of 17 GB under a 17.3 GiB GOMEMLIMIT (the runner's soft
-// limit on this machine), most of it garbage the limit lets stand: the
+// (runFig10) at 12 000 training and 10 000 test images, run alone by
+// `kernelab run` at 2e8f015 on the idle two cores: 6 min 43 s of wall
+// time, 12.5 CPU minutes (a profile: 40 % the SVMs reading kernel rows,
+// 16 % Horner sums), a peak resident set of 18.5 GB under the runner's
+// soft limit of 17.7 GiB, most of it garbage the limit lets stand: the
 // run holds five n × n matrices at once, 5.8 GB (the cosine matrix and,
 // for each of the two degrees fitted at a time, EasyMKL's sum kernel and
-// its QP's copy); it runs alone. The
+// its QP's copy). The
 // checks and the other figures about 2 minutes. In all about 5–7 CPU
 // hours, most of it Abalone: run it through the job runner.
 //
