@@ -38,10 +38,10 @@ const (
 	MemTotalKB = 24684084
 	// Fig10GramsHeld is the number of n × n matrices of training images
 	// that Figure 10 holds at once, counted from protocol's runFig10 (not
-	// measured): the cosine matrix, and for each of the two degrees fitted
-	// at a time EasyMKL's sum kernel and its QP's signed copy (then one
-	// kernel matrix for the degree's SVMs).
-	Fig10GramsHeld = 5
+	// measured): the cosine matrix and two more (EasyMKL's sum kernel and
+	// its QP's signed copy, one degree at a time, then the kernel matrices
+	// of two SVM paths at a time).
+	Fig10GramsHeld = 3
 )
 
 // withCuts returns c with the cuts of its run (the non-empty ones)
@@ -179,9 +179,15 @@ func fig10Cut(f *protocol.MNISTCurve) string {
 	s := fmt.Sprintf("trained on %d images (%d more held out to choose C) of MNIST's %d, tested on %d of its %d (the paper gives no split for Figure 10; full mode trains on %d, paper mode on %d)",
 		f.Train, f.Val, tr.Rows, f.Test, te.Rows, full.MNISTTrain, paper.MNISTTrain)
 	if f.Train+f.Val < tr.Rows {
-		big := full.T5Train
-		s += fmt.Sprintf(": one even/odd Gram matrix takes %.1f GB at %d images (full mode's Table 5) and %.1f GB at %d, above the machine's %.1f GB, and the run holds at least %d such matrices at once (counted from the code): %.0f GB at %d",
-			gramGB(big), big, gramGB(tr.Rows), tr.Rows, mem, Fig10GramsHeld, Fig10GramsHeld*gramGB(big), big)
+		// GB held at n training images, (a n² + b n)/1e9: the Gram
+		// matrices and the cosines of the validation and test images. The
+		// most that fit under the runner's limit solve a n² + b n = lim.
+		a, b := 8*float64(Fig10GramsHeld), 8*float64(f.Val+f.Test)
+		held := func(n int) float64 { return (a*float64(n)*float64(n) + b*float64(n)) / 1e9 }
+		lim := 0.75 * mem
+		most := int((math.Sqrt(b*b+4*a*lim*1e9) - b) / (2 * a))
+		s += fmt.Sprintf(": one even/odd Gram matrix takes %.1f GB at %d images and %.1f GB at all %d, and the run holds %d such matrices at once beside the cosines of the %d validation and test images (counted from the code): %.1f GB at %d images; at most %d training images fit under the runner's soft memory limit of %.1f GB (3/4 of the machine's %.1f GB), and all %d would need %.0f GB",
+			gramGB(f.Train), f.Train, gramGB(tr.Rows), tr.Rows, Fig10GramsHeld, f.Val+f.Test, held(f.Train), f.Train, most, lim, mem, tr.Rows, held(tr.Rows))
 	}
 	if f.Test < te.Rows {
 		s += fmt.Sprintf("; no measured cost sets the %d test images", f.Test)

@@ -228,7 +228,7 @@ func Full() Config {
 		Fig8Ds:   []int{3, 5, 10},
 		Fig9Reps: 10, Fig9N: 500,
 		T3Folds: 10, T3V: 10,
-		MNISTTrain: 12000, MNISTVal: 1000, MNISTTest: 10000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
+		MNISTTrain: 24000, MNISTVal: 1000, MNISTTest: 10000, Fig10Ds: []int{1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 35, 40}, Fig10Cs: []float64{1, 2, 4, 8, 16},
 		T5Train: 24000, T5Test: 10000, T5Curve: []int{2000, 6000, 12000},
 		T4Data: []string{"haberman", "bupa", "pima", "australian-sub"}, T4Outer: 10, T4Cs: []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000}, T4Widen: 3,
 		T4Gaussian: []string{"haberman", "bupa"},

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"time"
 
@@ -626,9 +627,15 @@ const Fig10Blocks = 10
 // test × training kernel matrix is formed: an SVM's decision values on
 // the rows of a cross matrix are the products of the kernel's cross
 // matrix with y∘α (hpk.Family.MulCross, hpk.GaussianMulCross) plus its
-// bias. The degrees, and then the γ of the baseline, run two at a time
-// (parallelFolds), each holding EasyMKL's sum kernel and its QP's copy,
-// then one kernel matrix for its SVMs.
+// bias. EasyMKL runs one degree at a time (its QP uses both cores),
+// holding its sum kernel and its QP's signed copy; then the SVM paths run
+// two at a time (parallelFolds), each holding one kernel matrix. So at
+// most three n × n matrices are live at once, K1 and two others, and
+// each worker collects its garbage matrix before the next one is
+// allocated (runtime.GC: the matrices hold no pointers, so a collection
+// costs little beside the n² work of forming one). The same results, bit
+// for bit, as the earlier order (EasyMKL and the three SVMs of two
+// degrees at a time), which held five matrices.
 func runFig10(cfg Config) (*MNISTCurve, error) {
 	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
 		return nil, nil
@@ -686,58 +693,68 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		out.Err[i] = make([]float64, nD)
 		out.BlockErr[i] = make([][]float64, nD)
 	}
-	err = parallelFolds(nD, func(di int) error {
-		D := cfg.Fig10Ds[di]
-		fam := hpk.Family{D: D}
-		src, err := fam.HornerSource(K1)
+	// EasyMKL's weights at each degree, one degree at a time (its QP
+	// sweeps use both cores): a fit holds EasyMKL's sum kernel and its
+	// QP's signed copy.
+	etas := make([][]float64, nD)
+	for di, D := range cfg.Fig10Ds {
+		src, err := hpk.Family{D: D}.HornerSource(K1)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		mm, err := easymkl.Learner{Lambda: 0.01, NoResolve: true}.FitSource(src, ytr)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if di == nD-1 {
-			out.Eta = mm.Weights()
-		}
-		wD, _ := hpk.WeightsSingle(D)
-		wS, _ := hpk.WeightsSum(D)
-		for i, w := range [][]float64{mm.Weights(), wD, wS} {
-			K, err := fam.Combine(K1, w)
-			if err != nil {
-				return err
-			}
-			path, err := svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, func(C1 *mat.Dense, us [][]float64) ([][]float64, error) {
-				return fam.MulCross(C1, w, us...)
-			})
-			if err != nil {
-				return err
-			}
-			if out.BlockErr[i][di], out.Err[i][di], err = blocks(path.test[path.best()]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		etas[di] = mm.Weights()
+		runtime.GC() // the fit's two n × n matrices, before the next fit's
 	}
-	// The RBF SVM baseline: C and γ chosen on the validation images.
-	paths := make([]*cPath, len(RBFGammas))
-	err = parallelFolds(len(RBFGammas), func(gi int) error {
-		g := RBFGammas[gi]
-		K, err := hpk.Gaussian(K1, g)
+	out.Eta = etas[nD-1]
+	// The SVMs: one path over the C grid per kernel (K_MKL, K_D and K_sum
+	// at each degree, then the RBF baseline at each γ), two paths at a
+	// time, each holding its kernel matrix.
+	paths := make([]*cPath, 3*nD+len(RBFGammas))
+	err = parallelFolds(len(paths), func(t int) error {
+		var K *mat.SymDense
+		var err error
+		var mul func(C1 *mat.Dense, us [][]float64) ([][]float64, error)
+		if t < 3*nD {
+			fam := hpk.Family{D: cfg.Fig10Ds[t/3]}
+			w := etas[t/3]
+			switch t % 3 {
+			case 1:
+				w, err = hpk.WeightsSingle(fam.D)
+			case 2:
+				w, err = hpk.WeightsSum(fam.D)
+			}
+			if err == nil {
+				K, err = fam.Combine(K1, w)
+			}
+			mul = func(C1 *mat.Dense, us [][]float64) ([][]float64, error) { return fam.MulCross(C1, w, us...) }
+		} else {
+			g := RBFGammas[t-3*nD]
+			K, err = hpk.Gaussian(K1, g)
+			mul = func(C1 *mat.Dense, us [][]float64) ([][]float64, error) { return hpk.GaussianMulCross(C1, g, us...) }
+		}
 		if err != nil {
 			return err
 		}
-		paths[gi], err = svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, func(C1 *mat.Dense, us [][]float64) ([][]float64, error) {
-			return hpk.GaussianMulCross(C1, g, us...)
-		})
+		paths[t], err = svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, mul)
+		K = nil
+		runtime.GC() // this path's kernel matrix, before the next one's
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	for t, p := range paths[:3*nD] {
+		i, di := t%3, t/3
+		if out.BlockErr[i][di], out.Err[i][di], err = blocks(p.test[p.best()]); err != nil {
+			return nil, err
+		}
+	}
+	// The RBF baseline: C and γ chosen on the validation images.
+	paths = paths[3*nD:]
 	bestErr, bg, bc := 2.0, 0, 0
 	for gi, p := range paths {
 		for ci, e := range p.val {
