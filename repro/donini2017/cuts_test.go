@@ -247,11 +247,13 @@ func TestVariantPreprocessingLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, err := e.Draw(3, 0.5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b, ok := ch.(*viz.Bar); !ok || !strings.HasPrefix(b.Title, "Heart (min–max inputs, a variant), ") {
-		t.Errorf("exploration chart %#v: want its title to name the min–max inputs as a variant", ch)
+	for in, want := range []string{"Heart (z-scored inputs, the main run's), ", "Heart (min–max inputs, a variant), "} {
+		ch, err := e.Draw(in, 3, 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := ch.(*viz.Bar); !ok || !strings.HasPrefix(b.Title, want) {
+			t.Errorf("exploration chart %#v: want its title to begin %q", ch, want)
+		}
 	}
 }
