@@ -147,7 +147,7 @@ func Quick() Config {
 // and a seeded 1 000 of Abalone's rows. Table 5 trains on 24 000 MNIST
 // images with one Gram matrix per pair of digits and tests on all 10 000,
 // with a learning curve at 2 000, 6 000 and 12 000. Figure 10 trains on
-// 12 000 images (1 000 more choose C) and tests on all 10 000.
+// 24 000 images (1 000 more choose C) and tests on all 10 000.
 //
 // Measured cost of Figures 3–5 (profile: 85 % of a fold in the QPs,
 // opt.KOMDQP, 4 per D, inner fold and v: EasyMKL's two solves, K_D and
@@ -192,22 +192,24 @@ func Quick() Config {
 // D = 4, both families, 16 CPU seconds; the ten degrees on Ionosphere and
 // Abalone's 1 000-row subset about 30 CPU minutes (paper mode's 4 177
 // rows 13–23 times Abalone's share: hours). Figure 9 about 60 s. Figure 10
-// (runFig10) at 12 000 training and 10 000 test images, run alone by
-// `kernelab run` at 2e8f015 on the idle two cores: 6 min 43 s of wall
-// time, 12.5 CPU minutes (a profile: 40 % the SVMs reading kernel rows,
-// 16 % Horner sums), a peak resident set of 18.5 GB under the runner's
-// soft limit of 17.7 GiB, most of it garbage the limit lets stand: the
-// run holds five n × n matrices at once, 5.8 GB (the cosine matrix and,
-// for each of the two degrees fitted at a time, EasyMKL's sum kernel and
-// its QP's copy). The
-// checks and the other figures about 2 minutes. In all about 5–7 CPU
+// (runFig10) at 24 000 training and 10 000 test images, run alone by
+// `kernelab run` at 9e720ed on the two cores (a niced `make setup` beside
+// it for its first ten minutes): 13 min 45 s of wall time, 23.6 CPU
+// minutes (12.5 at 12 000 images), a peak resident set of 20.1 GB, above
+// the runner's soft limit of 17.7 GiB (19.0 GB): the run holds three
+// n × n matrices at once (13.8 GB at 24 000) and the cosines of the
+// validation and test images (2.1 GB); the rest is the SVMs' row caches
+// and memory freed but not yet returned to the system. The checks and
+// the other figures about 2 minutes. In all about 5–7 CPU
 // hours, most of it Abalone: run it through the job runner.
 //
 // The cuts that remain: Gisette's 1 000-row subset (above). The paper
-// does not print its D grid. Figure 10 trains on 12 000 of MNIST's 60 000
-// images in every mode: its run holds five matrices of the training
-// images at once (8n² bytes each: 5.8 GB in all at 12 000, 23 GB at
-// 24 000, 144 GB at 60 000). The QPs of the nested CVs
+// does not print its D grid. Figure 10 trains on 24 000 of MNIST's 60 000
+// images in every mode: its run holds three matrices of the training
+// images at once (8n² bytes each: 13.8 GB at 24 000, 86 GB at 60 000)
+// beside the cosines of the validation and test images, so about 26 000
+// images at most fit under the runner's limit on this 25 GB machine
+// (fig10Cut in the paper's package computes it). The QPs of the nested CVs
 // stop at a relative duality gap of 1e-6 instead of the solver's 1e-9: on
 // a Haberman fold this moved no AUC by more than 1e-5 and took 4.7 s
 // instead of 8.1 s (a gap of 1e-5 moved AUCs by 0.005). With the paper's
