@@ -186,8 +186,8 @@ func fig10Cut(f *protocol.MNISTCurve) string {
 		held := func(n int) float64 { return (a*float64(n)*float64(n) + b*float64(n)) / 1e9 }
 		lim := 0.75 * mem
 		most := int((math.Sqrt(b*b+4*a*lim*1e9) - b) / (2 * a))
-		s += fmt.Sprintf(": one even/odd Gram matrix takes %.1f GB at %d images and %.1f GB at all %d, and the run holds %d such matrices at once beside the cosines of the %d validation and test images (counted from the code): %.1f GB at %d images; at most %d training images fit under the runner's soft memory limit of %.1f GB (3/4 of the machine's %.1f GB), and all %d would need %.0f GB",
-			gramGB(f.Train), f.Train, gramGB(tr.Rows), tr.Rows, Fig10GramsHeld, f.Val+f.Test, held(f.Train), f.Train, most, lim, mem, tr.Rows, held(tr.Rows))
+		s += fmt.Sprintf(": it holds %d n × n matrices (counted from the code) and the %d validation and test cosines, %.1f GB at n = %d and %.0f GB at %d; at most n = %d fits the runner's %.1f GB limit (3/4 of %.1f GB)",
+			Fig10GramsHeld, f.Val+f.Test, held(f.Train), f.Train, held(tr.Rows), tr.Rows, most, lim, mem)
 	}
 	if f.Test < te.Rows {
 		s += fmt.Sprintf("; no measured cost sets the %d test images", f.Test)

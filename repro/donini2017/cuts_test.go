@@ -203,8 +203,7 @@ func TestFigure10StatesImages(t *testing.T) {
 		return &Results{Mode: "full", Fig10: f}
 	}
 	want := "trained on 24000 images (1000 more held out to choose C) of MNIST's 60000, tested on 10000 of its 10000 (the paper gives no split for Figure 10; full mode trains on 24000, paper mode on 24000): " +
-		"one even/odd Gram matrix takes 4.6 GB at 24000 images and 28.8 GB at all 60000, and the run holds 3 such matrices at once beside the cosines of the 11000 validation and test images (counted from the code): 15.9 GB at 24000 images; " +
-		"at most 26331 training images fit under the runner's soft memory limit of 19.0 GB (3/4 of the machine's 25.3 GB), and all 60000 would need 92 GB"
+		"it holds 3 n × n matrices (counted from the code) and the 11000 validation and test cosines, 15.9 GB at n = 24000 and 92 GB at 60000; at most n = 26331 fits the runner's 19.0 GB limit (3/4 of 25.3 GB)"
 	for _, mkl := range []float64{1, 7} {
 		rep := Verdict(curve(full.MNISTTrain, full.MNISTVal, full.MNISTTest, mkl))
 		for _, id := range ids {
@@ -213,7 +212,7 @@ func TestFigure10StatesImages(t *testing.T) {
 			}
 		}
 	}
-	if c := claimByID(Verdict(curve(24000, 1000, 2000, 1)), "Figure 10 best"); !strings.HasSuffix(c.Ours, "14.4 GB at 24000 images; at most 27609 training images fit under the runner's soft memory limit of 19.0 GB (3/4 of the machine's 25.3 GB), and all 60000 would need 88 GB; no measured cost sets the 2000 test images") {
+	if c := claimByID(Verdict(curve(24000, 1000, 2000, 1)), "Figure 10 best"); !strings.HasSuffix(c.Ours, "14.4 GB at n = 24000 and 88 GB at 60000; at most n = 27609 fits the runner's 19.0 GB limit (3/4 of 25.3 GB); no measured cost sets the 2000 test images") {
 		t.Errorf("2000 test images: %q", c.Ours)
 	}
 	if c := claimByID(Verdict(curve(50000, 10000, 10000, 1)), "Figure 10 best"); !strings.Contains(c.Ours, "trained on 50000 images (10000 more held out to choose C) of MNIST's 60000, tested on 10000 of its 10000") ||
