@@ -546,3 +546,40 @@ func TestMarkedPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkupFlows: the runs of a label after the first of its line carry
+// no x of their own (they flow after the previous run in any font, shifted
+// only by dy for a sub- or superscript), and each new line starts at
+// gonum's x again. With absolute x for every run, a browser without
+// Liberation Sans (DejaVu Sans is wider) drew "EasyMKL on K_1" over itself.
+func TestMarkupFlows(t *testing.T) {
+	l := &Line{Title: "first K_{MKL} line\nsecond η_s", XLabel: "D", YLabel: "y", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1, 2}}}}
+	svg, err := l.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`<text transform="scale\(1, -1\)">(.*?)</text>`)
+	tspan := regexp.MustCompile(`<tspan (x="[^"]*" y="[^"]*"|dy="[^"]*") [^>]*>([^<]*)</tspan>`)
+	var got []string
+	for _, m := range re.FindAllSubmatch(svg, -1) {
+		if !bytes.Contains(m[1], []byte("first")) && !bytes.Contains(m[1], []byte("second")) {
+			continue
+		}
+		for _, r := range tspan.FindAllSubmatch(m[1], -1) {
+			pos := "x"
+			if bytes.HasPrefix(r[1], []byte("dy=")) {
+				pos = string(r[1])
+			}
+			got = append(got, pos+" "+string(r[2]))
+		}
+	}
+	want := []string{`x first K`, `dy="2.86" MKL`, `dy="-2.86"  line`, `x second η`, `dy="2.86" s`}
+	if len(got) != len(want) {
+		t.Fatalf("title runs %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("run %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}

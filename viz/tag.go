@@ -3,7 +3,9 @@ package viz
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -178,19 +180,37 @@ func matchGroupEnd(s string) int {
 	return -1
 }
 
+// mergeTexts merges the <text> elements of one label's runs into tspans.
+// The first run of each line keeps gonum's position; a run that continues
+// its line (its x to the right of the previous run's) flows after it, moved
+// only vertically (dy, the sub- or superscript's shift). gonum places the
+// runs with Liberation Sans's metrics, so a browser drawing another font
+// (DejaVu Sans where Liberation, Arimo and Arial are missing) would
+// otherwise overlap them.
 func mergeTexts(inner string) string {
 	locs := textRe.FindAllStringSubmatchIndex(inner, -1)
 	if len(locs) < 2 {
 		return inner
 	}
 	var tspans bytes.Buffer
+	prevX, prevY := math.Inf(1), 0.0
 	for _, l := range locs {
 		x, y := inner[l[2]:l[3]], inner[l[4]:l[5]]
 		style := ""
 		if l[6] >= 0 {
 			style = " " + inner[l[6]:l[7]]
 		}
-		fmt.Fprintf(&tspans, `<tspan x="%s" y="%s"%s>%s</tspan>`, x, y, style, inner[l[8]:l[9]])
+		xv, errX := strconv.ParseFloat(x, 64)
+		yv, errY := strconv.ParseFloat(y, 64)
+		if errX == nil && errY == nil && xv > prevX {
+			fmt.Fprintf(&tspans, `<tspan dy="%s"%s>%s</tspan>`, strconv.FormatFloat(math.Round((yv-prevY)*1e4)/1e4, 'f', -1, 64), style, inner[l[8]:l[9]])
+		} else {
+			fmt.Fprintf(&tspans, `<tspan x="%s" y="%s"%s>%s</tspan>`, x, y, style, inner[l[8]:l[9]])
+		}
+		prevX, prevY = xv, yv
+		if errX != nil || errY != nil {
+			prevX = math.Inf(1)
+		}
 	}
 	merged := `<text transform="scale(1, -1)">` + tspans.String() + "</text>\n"
 	return inner[:locs[0][0]] + merged + inner[locs[len(locs)-1][1]:]

@@ -246,7 +246,7 @@ func TestVariantPreprocessingLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for in, want := range []string{"Heart (z-scored inputs, the main run's), ", "Heart (min–max inputs, a variant), "} {
+	for in, want := range []string{"Heart (z-scored, the main run): ", "Heart (min–max, a variant): "} {
 		ch, err := e.Draw(in, 3, 0.5)
 		if err != nil {
 			t.Fatal(err)

@@ -2,6 +2,7 @@ package donini2017
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kernelab/kernelab/repro/donini2017/protocol"
 
@@ -36,12 +37,13 @@ func ExploreInputs() []string {
 	return out
 }
 
-// exploreInput names prep and its role: "z-scored inputs, the main run's".
+// exploreInput names prep and its role: "z-scored, the main run".
 func exploreInput(prep string) string {
+	name := strings.TrimSuffix(prepName(prep), " inputs")
 	if prep == protocol.Full().Prep {
-		return prepName(prep) + ", the main run's"
+		return name + ", the main run"
 	}
-	return prepName(prep) + ", a variant"
+	return name + ", a variant"
 }
 
 // Explorer is the exploration of notebook 02: EasyMKL over the HPKs
@@ -170,7 +172,7 @@ func (e *Explorer) Draw(in, D int, lambda float64) (viz.Chart, error) {
 		cats[i] = fmt.Sprint(i + 1)
 	}
 	return &viz.Bar{
-		Title:  fmt.Sprintf("Heart (%s), EasyMKL on K_1 … K_{%d}, λ = %.3g: test AUC %.3f", exploreInput(ExplorePreps[in]), D, lambda, auc),
+		Title:  fmt.Sprintf("Heart (%s): K_1 … K_{%d}, λ = %.3g, test AUC %.3f", exploreInput(ExplorePreps[in]), D, lambda, auc),
 		XLabel: "degree d", YLabel: "weight η_d", Categories: cats,
 		Groups: []viz.BarGroup{{Name: "η", Values: eta}},
 	}, nil

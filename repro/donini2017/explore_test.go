@@ -106,7 +106,7 @@ func TestExplorer(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Draw: %v", err)
 		}
-		if title := c.(*viz.Bar).Title; !strings.HasPrefix(title, "Heart ("+ExploreInputs()[in]+"), ") {
+		if title := c.(*viz.Bar).Title; !strings.HasPrefix(title, "Heart ("+ExploreInputs()[in]+"): K_1 … K_{5}, λ = 0.5, test AUC ") {
 			t.Errorf("the title %q does not name %q", title, ExploreInputs()[in])
 		}
 	}
@@ -123,7 +123,7 @@ func TestExplorer(t *testing.T) {
 			t.Errorf("input %d: %v", in, err)
 		}
 	}
-	if got := ExploreInputs(); len(got) != 2 || got[0] != "z-scored inputs, the main run's" || got[1] != "min–max inputs, a variant" {
+	if got := ExploreInputs(); len(got) != 2 || got[0] != "z-scored, the main run" || got[1] != "min–max, a variant" {
 		t.Errorf("ExploreInputs() = %q", got)
 	}
 }

@@ -4,7 +4,9 @@
 // for the kernel, run the setup cell, the declaration cells the exploration
 // uses (cells without %%: only the tour has them) and the exploration cell
 // (the one calling nb.Explore), wait for its slider, drag the slider to its
-// other end and wait for the chart to be redrawn for the new value. In a
+// other end and wait for the chart to be redrawn for the new value (and,
+// where the exploration has a select, pick its next option and wait for
+// the redraw again). In a
 // notebook whose exploration needs only the setup cell (every paper
 // notebook), the time from the notebook shown in JupyterLab to the redraw
 // must stay under LAB_EXPLORE_LIMIT seconds (0: no limit); JupyterLab's
@@ -110,6 +112,20 @@ try {
     const svgAfter = await cell.locator('div.kl-live svg').first().innerHTML();
     const ms = await cell.locator('div.kl-live .kl-live-values').first().textContent();
     if (svgAfter === svgBefore) { fail(`${name}: the chart was not redrawn ("${before}" → "${after}")`); }
+    // A select (nb.Choice), where the exploration has one: pick its next
+    // option; the caption must change and the chart be redrawn.
+    const select = cell.locator('.kl-live-controls select').first();
+    if (await select.count() > 0) {
+      const k = await select.evaluate((el) => (el.selectedIndex + 1) % el.options.length);
+      await select.selectOption({ index: k });
+      await page.waitForFunction(([el, b]) => {
+        const d = el.querySelector('div.kl-live');
+        return d && d.getAttribute('data-values') !== b;
+      }, [await cell.elementHandle(), after], { timeout: 30_000, polling: 20 });
+      const picked = await cell.locator('div.kl-live').first().getAttribute('data-values');
+      if (await cell.locator('div.kl-live svg').first().innerHTML() === svgAfter) { fail(`${name}: the select did not redraw the chart ("${after}" → "${picked}")`); }
+      log(`${name}: select → option ${k}: "${picked}"`);
+    }
     for (const e of await errorsIn(cell)) { fail(`${name}: the exploration cell holds an error: ${e}`); }
     const total = tRedraw - t0;
     rows.push({ name, total: tRedraw - tShown, kernel: tKernel - t0, setup: tSetup - tKernel, slider: tSlider - (tSetup || tKernel), redraw: tRedraw - tMoved });
