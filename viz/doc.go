@@ -53,6 +53,12 @@
 //     first 1 000 characters of a label, then "…" (MaxLabelRunes), so a
 //     runaway title costs milliseconds, not minutes; a title is further
 //     shortened to its panel's width.
+//   - Fonts: static charts are laid out in Liberation Sans. In SVG every
+//     run of text carries the width it was laid out with (textLength), and
+//     the runs of a label after the first of its line flow after it, so a
+//     browser that lacks Liberation Sans, Arimo and Arial (DejaVu Sans on
+//     many Linux systems) fits its own font to the same boxes instead of
+//     overlapping or clipping the labels.
 //   - LayoutOf records the geometry of a static chart and CheckFigure
 //     reports legends over data, data outside the plot area, overlapping or
 //     clipped texts and rasters that do not fill their box; the tests apply

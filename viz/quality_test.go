@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -581,5 +582,50 @@ func TestMarkupFlows(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("run %d: %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// TestRunWidths: every run of text carries the width gonum laid it out
+// with (textLength, lengthAdjust="spacingAndGlyphs"), so another font is
+// fitted to it. Checked against gonum's own layout: in the raw SVG, before
+// fixSVG, each run of a label starts where the previous one ends, so a
+// run's width is the distance from its x to the next run's.
+func TestRunWidths(t *testing.T) {
+	l := &Line{Title: "Spectral ratio of K_{MKL} against D", XLabel: "D", YLabel: "y", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1, 2}}}}
+	fig, err := l.figure()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := vgsvg.New(fig.w, fig.h)
+	fig.d.draw(draw.New(c))
+	var raw bytes.Buffer
+	if _, err := c.WriteTo(&raw); err != nil {
+		t.Fatal(err)
+	}
+	var xs []float64
+	for _, m := range textRe.FindAllStringSubmatch(raw.String(), -1) {
+		if strings.Contains(m[4], "Spectral") || m[4] == "MKL" || m[4] == " against D" {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			xs = append(xs, x)
+		}
+	}
+	svg := string(fixSVG(raw.Bytes()))
+	widthRe := regexp.MustCompile(`<tspan [^>]*textLength="([0-9.]+)" lengthAdjust="spacingAndGlyphs">(Spectral ratio of K|MKL| against D)</tspan>`)
+	var ws []float64
+	for _, m := range widthRe.FindAllStringSubmatch(svg, -1) {
+		w, _ := strconv.ParseFloat(m[1], 64)
+		ws = append(ws, w)
+	}
+	if len(xs) != 3 || len(ws) != 3 {
+		t.Fatalf("runs at x %v with widths %v: want the title's three runs", xs, ws)
+	}
+	for i := 0; i < 2; i++ {
+		if d := xs[i+1] - xs[i]; math.Abs(ws[i]-d) > 0.02 {
+			t.Errorf("run %d: textLength %v, gonum laid it out %v wide", i, ws[i], d)
+		}
+	}
+	// Every run of text in the figure has a width.
+	if n, m := strings.Count(svg, "textLength="), len(runRe.FindAllString(svg, -1)); n == 0 || n != m {
+		t.Errorf("%d widths for %d runs of text", n, m)
 	}
 }

@@ -3,6 +3,7 @@ package viz
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
 	"strconv"
@@ -128,9 +129,35 @@ func fixSVG(svg []byte) []byte {
 	})
 	s = imageRe.ReplaceAllString(s, `<image ${1}preserveAspectRatio="none" xlink:href="data:image/png;base64,`)
 	s = mergeLabelRuns(s)
+	s = fixWidths(s)
 	// Metric-compatible fallbacks, for browsers without Liberation Sans.
 	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arimo,Arial,Helvetica,sans-serif;")
 	return []byte(s)
+}
+
+// runRe matches a run of text (a <text> or <tspan> holding only text),
+// its attributes, its font size and its text.
+var runRe = regexp.MustCompile(`<(text|tspan) ([^>]*?font-size:([0-9.]+)px[^>]*)>([^<]+)</(?:text|tspan)>`)
+
+// fixWidths gives every run of text the width gonum laid it out with
+// (textLength, lengthAdjust="spacingAndGlyphs": Liberation Sans at the
+// run's size), so a browser that draws another font stretches or squeezes
+// the run to that width instead of running it into its neighbours or off
+// the figure. In Liberation Sans, Arimo or Arial nothing changes.
+func fixWidths(s string) string {
+	return runRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := runRe.FindStringSubmatch(m)
+		size, err := strconv.ParseFloat(sm[3], 64)
+		if err != nil || !(size > 0) {
+			return m
+		}
+		f := sans
+		f.Size = vg.Length(size)
+		face := vizText.plain.Fonts.Lookup(f, f.Size)
+		w := face.Width(html.UnescapeString(sm[4]))
+		return fmt.Sprintf(`<%s %s textLength="%s" lengthAdjust="spacingAndGlyphs">%s</%s>`,
+			sm[1], sm[2], strconv.FormatFloat(float64(w), 'f', 2, 64), sm[4], sm[1])
+	})
 }
 
 // mergeLabelRuns rewrites each <g class="kl-label"> group's consecutive
