@@ -18,8 +18,6 @@ import (
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 	"github.com/kernelab/kernelab/klearn"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // TestBrowserFigureQuality renders every static chart kind (and the
@@ -49,13 +47,11 @@ func TestBrowserFigureQuality(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rawc := vgsvg.New(fig.w, fig.h)
-	fig.d.draw(draw.New(rawc))
-	var raw bytes.Buffer
-	if _, err := rawc.WriteTo(&raw); err != nil {
+	raw, err := rawSVG(fig, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	page.Heading("bad: raw gonum SVG").RawHTML(`<div class="kl-svg">` + string(stripXMLProlog(raw.Bytes())) + `</div>`)
+	page.Heading("bad: raw gonum SVG").RawHTML(`<div class="kl-svg">` + string(stripXMLProlog(raw)) + `</div>`)
 	heightPx += 2 * (fig.h.Points()/0.75*1.05 + 80)
 	zb := zoomedBand()
 	page.Heading("zoomed_band interactive").Interactive(zb)

@@ -191,6 +191,15 @@ type figure struct {
 }
 
 func renderSVG(f figure, err error) ([]byte, error) {
+	raw, err := rawSVG(f, err)
+	if err != nil {
+		return nil, err
+	}
+	return fixSVG(raw), nil
+}
+
+// rawSVG is gonum/plot's own SVG of f, before fixSVG.
+func rawSVG(f figure, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +211,7 @@ func renderSVG(f figure, err error) ([]byte, error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("viz: writing SVG: %w", err)
 	}
-	return fixSVG(buf.Bytes()), nil
+	return buf.Bytes(), nil
 }
 
 func renderPNG(f figure, err error) ([]byte, error) {

@@ -592,24 +592,18 @@ func TestMarkupFlows(t *testing.T) {
 // run's width is the distance from its x to the next run's.
 func TestRunWidths(t *testing.T) {
 	l := &Line{Title: "Spectral ratio of K_{MKL} against D", XLabel: "D", YLabel: "y", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1, 2}}}}
-	fig, err := l.figure()
+	raw, err := rawSVG(l.figure())
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := vgsvg.New(fig.w, fig.h)
-	fig.d.draw(draw.New(c))
-	var raw bytes.Buffer
-	if _, err := c.WriteTo(&raw); err != nil {
-		t.Fatal(err)
-	}
 	var xs []float64
-	for _, m := range textRe.FindAllStringSubmatch(raw.String(), -1) {
+	for _, m := range textRe.FindAllStringSubmatch(string(raw), -1) {
 		if strings.Contains(m[4], "Spectral") || m[4] == "MKL" || m[4] == " against D" {
 			x, _ := strconv.ParseFloat(m[1], 64)
 			xs = append(xs, x)
 		}
 	}
-	svg := string(fixSVG(raw.Bytes()))
+	svg := string(fixSVG(raw))
 	widthRe := regexp.MustCompile(`<tspan [^>]*textLength="([0-9.]+)" lengthAdjust="spacingAndGlyphs">(Spectral ratio of K|MKL| against D)</tspan>`)
 	var ws []float64
 	for _, m := range widthRe.FindAllStringSubmatch(svg, -1) {

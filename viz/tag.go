@@ -220,7 +220,7 @@ func mergeTexts(inner string) string {
 		return inner
 	}
 	var tspans bytes.Buffer
-	prevX, prevY := math.Inf(1), 0.0
+	prevX, prevY := math.NaN(), 0.0
 	for _, l := range locs {
 		x, y := inner[l[2]:l[3]], inner[l[4]:l[5]]
 		style := ""
@@ -229,15 +229,15 @@ func mergeTexts(inner string) string {
 		}
 		xv, errX := strconv.ParseFloat(x, 64)
 		yv, errY := strconv.ParseFloat(y, 64)
-		if errX == nil && errY == nil && xv > prevX {
+		if errX != nil || errY != nil {
+			xv = math.NaN() // kept where gonum put it, and nothing flows after it
+		}
+		if xv > prevX {
 			fmt.Fprintf(&tspans, `<tspan dy="%s"%s>%s</tspan>`, strconv.FormatFloat(math.Round((yv-prevY)*1e4)/1e4, 'f', -1, 64), style, inner[l[8]:l[9]])
 		} else {
 			fmt.Fprintf(&tspans, `<tspan x="%s" y="%s"%s>%s</tspan>`, x, y, style, inner[l[8]:l[9]])
 		}
 		prevX, prevY = xv, yv
-		if errX != nil || errY != nil {
-			prevX = math.Inf(1)
-		}
 	}
 	merged := `<text transform="scale(1, -1)">` + tspans.String() + "</text>\n"
 	return inner[:locs[0][0]] + merged + inner[locs[len(locs)-1][1]:]
