@@ -30,7 +30,12 @@ type Results struct {
 	Elapsed      time.Duration
 }
 
-func init() { jobs.RegisterPaper(&jobsPaper) }
+// init registers the paper; the jobs whose times the claims compare
+// (protocol.Alone) run alone, with no other job beside them.
+func init() {
+	jobs.RegisterPaper(&jobsPaper)
+	jobs.RunAlone(JobsPaper, protocol.Alone)
+}
 
 // jobsPaper is the typed job contract of the paper: one kind of job per
 // table and method of protocol.Jobs.

@@ -343,7 +343,7 @@ func AlgorithmClaims(res *Results) []repro.Claim {
 }
 
 // timesNote says where our times come from; they are compared as ratios.
-const timesNote = "ratios, not seconds: ours on two shared cores, the paper's in Matlab at 1 GHz"
+const timesNote = "ratios, not seconds: ours the wall time of each job run alone on two cores, the paper's in Matlab at 1 GHz"
 
 // FiniteTimeClaim decides "the finite method is much worse in time cost
 // than the DC algorithm (about 1 hour vs. 5 minutes with 2 parameters)"

@@ -99,6 +99,25 @@ func Jobs(cfg Config) []spec.Job {
 	return js
 }
 
+// Alone reports whether a job runs with no other job beside it: the jobs
+// whose times the claims of Section 5 compare (the DC runs of Table 1, both
+// jobs of Table 2, the local DC of the four-variance run). Their times are
+// wall times, and DC keeps both cores busy: beside another job, a Table 2
+// DC run measured 75.6 s where it takes 34.7 s alone, while the
+// single-threaded finite grids hardly change, which halved the grid ÷ DC
+// ratio of the time claim.
+func Alone(j spec.Job) bool {
+	switch j.Table {
+	case JobTable2:
+		return true
+	case JobTable1:
+		return j.Method == "DC"
+	case JobQuad:
+		return j.Method == MethodLocalDC
+	}
+	return false
+}
+
 // Fig2Run reports whether cfg runs Figure 2's cell of Table 2, and with it
 // the diagnostic of Figure 2.
 func Fig2Run(cfg Config) bool {
