@@ -58,6 +58,24 @@ const rows = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(60_000);
+  const T0 = Date.now(); const dbg = (m) => console.log(`DBG +${secs(Date.now() - T0)} ${m}`);
+  page.on('console', (m) => dbg(`console.${m.type()}: ${m.text().slice(0, 300)}`));
+  page.on('pageerror', (e) => dbg(`pageerror: ${e.message.slice(0, 300)}`));
+  page.on('websocket', (ws) => { dbg(`ws open ${ws.url().replace(/token=[^&]*/, '')}`); ws.on('close', () => dbg(`ws close ${ws.url().replace(/token=[^&]*/, '').slice(0, 120)}`)); });
+  const probe = async (cell, what) => {
+    try {
+      const ss = await api('/api/sessions');
+      const ks = await api('/api/kernels');
+      const st = await page.evaluate((el) => {
+        const p = el.querySelector('.jp-InputPrompt')?.textContent;
+        const outs = [...el.querySelectorAll('.jp-OutputArea-output')].map((o) => (o.getAttribute('data-mime-type') || '?') + ':' + (o.textContent || '').slice(0, 80).replace(/\s+/g, ' ') + (o.querySelector('.kl-explore') ? '[kl-explore]' : '') + (o.querySelector('.kl-live') ? '[kl-live]' : '') + (o.querySelector('input[type=range]') ? '[range]' : ''));
+        const sb = [...document.querySelectorAll('.jp-StatusBar-TextItem, .jp-StatusBar-Item')].map((x) => x.textContent.trim()).filter(Boolean).join(' | ');
+        const kstat = document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus')?.getAttribute('title') || '';
+        return { p, outs, sb, kstat, gonb: !!globalThis.gonb_comm, gonbOpen: globalThis.gonb_comm?.websocket_is_opened, gonbId: globalThis.gonb_comm?._comm_id };
+      }, await cell.elementHandle());
+      dbg(`${what}: sessions=${JSON.stringify(ss.map((s) => [s.path, s.kernel.id.slice(0, 8), s.kernel.execution_state, s.kernel.connections]))} kernels=${JSON.stringify(ks.map((k) => [k.id.slice(0, 8), k.execution_state, k.connections]))} ${JSON.stringify(st)}`);
+    } catch (e) { dbg(`${what}: probe failed ${e.message}`); }
+  };
   for (const name of notebooks) {
     const model = await api(`/api/contents/${encodeURIComponent(name)}?content=1`);
     const run = cellsToRun(model.content.cells);
@@ -73,12 +91,14 @@ try {
       await page.waitForTimeout(100);
     }
     const tKernel = Date.now();
+    await probe(cells.first(), `${name} kernel idle`);
     let tSetup = 0;
     for (const i of run.slice(0, -1)) {
       const cell = cells.nth(i);
       await cell.scrollIntoViewIfNeeded();
       await cell.locator('.jp-InputPrompt').click();
       await page.keyboard.press('Control+Enter');
+      await probe(cell, `${name} setup sent`);
       await page.waitForFunction((el) => /\[\d+\]/.test(el.querySelector('.jp-InputPrompt').textContent),
         await cell.elementHandle(), { timeout: 300_000, polling: 50 });
       for (const e of await errorsIn(cell)) { throw new Error(`${name}: cell ${i} failed: ${e}`); }
@@ -90,8 +110,11 @@ try {
     await page.keyboard.press('Control+Enter');
     const slider = cell.locator('input[type="range"][id^="gonb_slider_"]').first();
     const live = cell.locator('div.kl-live').first();
+    await probe(cell, `${name} explore sent`);
+    let probing = true;
+    (async () => { for (let k = 0; probing; k++) { await new Promise((r) => setTimeout(r, k < 10 ? 1000 : 5000)); if (probing) { await probe(cell, `${name} waiting live`); } } })().catch(() => {});
     try {
-      await live.waitFor({ timeout: 300_000 });
+      await live.waitFor({ timeout: 300_000 }).finally(() => { probing = false; });
       await slider.waitFor({ timeout: 60_000 });
     } catch (e) {
       throw new Error(`${name}: no live exploration: ${(await errorsIn(cell)).join(' | ') || e.message}`);

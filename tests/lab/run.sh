@@ -62,7 +62,7 @@ stop_lab() {
   if [ -n "$lab_pid" ]; then kill "$lab_pid" 2>/dev/null || true; wait "$lab_pid" 2>/dev/null || true; fi
   lab_pid=""
 }
-trap 'stop_lab; rm -rf "$work"' EXIT
+trap 'stop_lab; [ -n "${LAB_KEEPLOG:-}" ] && cp "$work/lab.log" "$LAB_KEEPLOG" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/notebooks" "$work/config" "$work/runtime" "$work/results"
 cp "$KL_ROOT"/notebooks/0*.ipynb "$work/notebooks/"
 export JUPYTER_CONFIG_DIR="$work/config" JUPYTER_RUNTIME_DIR="$work/runtime"

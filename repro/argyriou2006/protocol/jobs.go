@@ -285,8 +285,15 @@ func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) 
 // dcCell is the greedy algorithm with DC step 2 on one σ per pixel: the
 // DC column of Table 1 and the training-size runs.
 func dcCell(cfg Config, c cell) (Greedy1, error) {
-	return runGreedy(continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-		Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, 1)}, c.d)
+	return runGreedy(greedyOf(cfg, c, continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, continuous.DC, 1), c.d)
+}
+
+// greedyOf is Algorithm 1 on fam with cfg's μ and stopping tests, step 2
+// by step2 (DC with c's settings), started at Initial(c.r, blocks): the
+// one set-up of every greedy job.
+func greedyOf(cfg Config, c cell, fam continuous.Family, step2 continuous.Step2, blocks int) continuous.Greedy {
+	return continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
+		Step2: step2, DCSettings: c.dc, Init: Initial(c.r, blocks)}
 }
 
 // The kinds of job, one per table and method of Jobs.
@@ -297,8 +304,7 @@ var (
 	// "standard": a log-spaced grid of starts refined by quasi-Newton.
 	KindStandard = kind(JobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
 		fam := continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: Initial(c.r, 1)}, c.d)
+		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, 1), c.d)
 	})
 	KindFinite = kind(JobTable1, "finite", func(cfg Config, c cell) (FiniteRecord, error) {
 		var rec FiniteRecord
@@ -383,8 +389,7 @@ var (
 			return Greedy1{}, err
 		}
 		fam := continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
-			Step2: continuous.QuasiNewton, Init: Initial(c.r, 4)}, c.d)
+		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, 4), c.d)
 	})
 )
 
@@ -396,8 +401,7 @@ func blocksDC(cfg Config, c cell, rows, cols int) (Greedy1, error) {
 	if err != nil {
 		return Greedy1{}, err
 	}
-	return runGreedy(continuous.Greedy{Family: continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, Mu: cfg.Mu,
-		Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps, Step2: continuous.DC, DCSettings: c.dc, Init: Initial(c.r, rows*cols)}, c.d)
+	return runGreedy(greedyOf(cfg, c, continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, continuous.DC, rows*cols), c.d)
 }
 
 // allPixels lists the pixel indices of tr's images.
