@@ -1,9 +1,12 @@
 // tour.mjs — drives JupyterLab in Chromium through notebooks/00-tour.ipynb
 // (started by run.sh): run all cells, move the exploration's γ slider,
 // check the chart is redrawn for the new value, press Done, then check
-// every cell ran without an error output.
+// every cell ran without an error output. If the exploration cell ends
+// with its frames because GoNB's front-end connection failed (its console
+// error), it is re-run (at most twice), logged (drag.mjs's waitLive);
+// browser console errors are logged as they come.
 import { chromium } from 'playwright-core';
-import { dragToEnd } from './drag.mjs';
+import { dragToEnd, waitLive, watchConsole } from './drag.mjs';
 
 const url = process.env.LAB_URL, token = process.env.LAB_TOKEN;
 const fail = (msg) => { console.error('test-lab: FAIL: ' + msg); process.exitCode = 1; };
@@ -16,6 +19,7 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(60_000);
+  const consoleSeen = watchConsole(page, log);
   await page.goto(`${url}/lab/tree/00-tour.ipynb?token=${token}`);
   let shot = async () => {};
   shot = async (name) => { if (process.env.LAB_SHOTS) { await page.screenshot({ path: `${process.env.LAB_SHOTS}/lab-${name}.png` }); } };
@@ -40,11 +44,16 @@ try {
   log('running all cells');
 
   // The exploration's live controls: GoNB sliders, the chart below them.
+  const model = await (await fetch(`${url}/api/contents/00-tour.ipynb?content=1&token=${token}`)).json();
+  const exCell = model.content.cells.findIndex((c) => c.cell_type === 'code' &&
+    /\bnb\.Explore\(/.test(Array.isArray(c.source) ? c.source.join('') : c.source));
+  if (exCell < 0) { throw new Error('no cell calls nb.Explore'); }
+  const lost = await waitLive(page, page.locator('.jp-Notebook .jp-Cell').nth(exCell), { seen: consoleSeen, started: t0, log, timeout: 600_000 });
   const slider = page.locator('input[type="range"][id^="gonb_slider_"]').first();
-  await slider.waitFor({ timeout: 600_000 });
+  await slider.waitFor({ timeout: 60_000 });
   const live = page.locator('div.kl-live').first();
   await live.waitFor({ timeout: 60_000 });
-  log(`live exploration after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(`live exploration after ${((Date.now() - t0) / 1000).toFixed(1)} s` + (lost ? ` (${(lost / 1000).toFixed(1)} s of it lost to GoNB's failed connection before the last re-run)` : ''));
   const before = await live.getAttribute('data-values');
   const svgBefore = await live.locator('svg').first().innerHTML();
 
