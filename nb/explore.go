@@ -59,10 +59,40 @@ const (
 
 // handshakeWait is the wait for a front end under the current ExploreEnv.
 func handshakeWait() time.Duration {
-	if strings.EqualFold(strings.TrimSpace(os.Getenv(ExploreEnv)), "live") {
+	if browserExpected() {
 		return liveHandshakeTimeout
 	}
 	return handshakeTimeout
+}
+
+// browserExpected reports whether ExploreEnv is "live": JupyterLab through
+// scripts/lab.sh or the lab tests, where a browser runs every cell.
+func browserExpected() bool {
+	return strings.EqualFold(strings.TrimSpace(os.Getenv(ExploreEnv)), "live")
+}
+
+// reconnectEvery is how often frontEnd asks GoNB again for its connection
+// to the page while no answer has come. GoNB's script in the page gives
+// the kernel 500 ms to acknowledge the connection and otherwise closes it,
+// and on a loaded machine the acknowledgement is sometimes lost (one
+// exploration in 12–25 at a load of 2–7 on two cores: the kernel sends it
+// before Jupyter Server has subscribed the new websocket); the kernel,
+// having sent it, takes the connection as open. A program's comms request
+// (comms.Start) makes the kernel check a connection silent for over 1 s
+// with a heartbeat ping and, unanswered within 500 ms, install the script
+// again (InstallWebSocket in GoNB's internal/comms), so 2 s lets a lost
+// acknowledgement cost a few seconds instead of the whole wait.
+const reconnectEvery = 2 * time.Second
+
+// reconnect is what frontEnd calls every reconnectEvery: comms.Start where
+// a browser is expected, else nothing, since without a page (nbconvert)
+// every call would publish another copy of GoNB's script (19 KB) into
+// the saved output, as the kernel's install never succeeds there.
+func reconnect() func() {
+	if browserExpected() {
+		return comms.Start
+	}
+	return nil
 }
 
 // debounce is how long a live exploration waits after a move for the next
@@ -456,20 +486,41 @@ func liveWanted() bool {
 // frontEnd reports whether a browser runs this cell's output: a script
 // sent to it answers on a comms address within handshakeWait (under
 // nbconvert nothing runs it). The script polls every 100 ms for GoNB's
-// connection for as long as the kernel waits.
+// connection for as long as the kernel waits, and answers on each new one
+// it sees, as GoNB replaces a connection that failed (reconnectEvery).
 var frontEnd = func() bool {
 	wait := handshakeWait()
 	addr := "/kl/hello/" + gonbui.UniqueID()
 	ch := comms.Listen[int](addr)
 	defer ch.Close()
-	dom.TransientJavascript(fmt.Sprintf(`(function(){ var t = 0; (function f(){
-  if (globalThis.gonb_comm) { globalThis.gonb_comm.send(%q, 1); } else if (t++ < %d) { setTimeout(f, 100); }
+	dom.TransientJavascript(fmt.Sprintf(`(function(){ var t = 0, last; (function f(){
+  var c = globalThis.gonb_comm;
+  if (c && c !== last) { last = c; c.send(%q, 1); }
+  if (t++ < %d) { setTimeout(f, 100); }
 })(); })();`, addr, int(wait/(100*time.Millisecond))))
-	select {
-	case <-ch.C:
-		return true
-	case <-time.After(wait):
-		return false
+	return handshake(ch.C, wait, reconnectEvery, reconnect())
+}
+
+// handshake reports whether a value comes on answer within wait, calling
+// again (unless nil) every `every` meanwhile.
+func handshake(answer <-chan int, wait, every time.Duration, again func()) bool {
+	timeout := time.NewTimer(wait)
+	defer timeout.Stop()
+	var tick <-chan time.Time
+	if again != nil {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-answer:
+			return true
+		case <-timeout.C:
+			return false
+		case <-tick:
+			again()
+		}
 	}
 }
 

@@ -174,3 +174,39 @@ func TestHandshakeWait(t *testing.T) {
 		t.Errorf("live wait %v is not longer than %v", liveHandshakeTimeout, handshakeTimeout)
 	}
 }
+
+// TestHandshake: frontEnd asks GoNB again for its connection every
+// reconnectEvery, and only where a browser is expected, until the page
+// answers or the wait ends.
+func TestHandshake(t *testing.T) {
+	answer := make(chan int, 1)
+	calls := 0
+	again := func() {
+		if calls++; calls == 3 {
+			answer <- 1
+		}
+	}
+	if !handshake(answer, time.Minute, time.Millisecond, again) || calls < 3 {
+		t.Errorf("answered after the third reconnect: got %d reconnects", calls)
+	}
+	calls = 0
+	if handshake(make(chan int), 200*time.Millisecond, 10*time.Millisecond, again) || calls < 2 {
+		t.Errorf("no answer: want false after several reconnects, got %d", calls)
+	}
+	if handshake(make(chan int), 20*time.Millisecond, time.Millisecond, nil) {
+		t.Error("no answer and no reconnect: want false")
+	}
+	t.Setenv(ExploreEnv, "live")
+	if reconnect() == nil {
+		t.Error("no reconnect where a browser is expected")
+	}
+	for _, env := range []string{"", "static"} {
+		t.Setenv(ExploreEnv, env)
+		if reconnect() != nil {
+			t.Errorf("%s=%q: reconnects, which would copy GoNB's script into a saved notebook", ExploreEnv, env)
+		}
+	}
+	if reconnectEvery <= 1500*time.Millisecond || reconnectEvery >= handshakeTimeout {
+		t.Errorf("reconnectEvery %v: want over GoNB's 1 s of silence and 500 ms ack wait, and under the %v wait", reconnectEvery, handshakeTimeout)
+	}
+}
