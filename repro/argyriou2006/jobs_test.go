@@ -126,25 +126,11 @@ func TestSizeClaim(t *testing.T) {
 // claims of Section 5 compare (Table 1's DC, Table 2, the four-variance
 // local DC) are marked to run alone.
 func TestJobsAlone(t *testing.T) {
-	e, ok := jobs.Lookup(JobsPaper)
-	if !ok || e.Alone == nil {
-		t.Fatal("no Alone mark registered")
-	}
-	var alone, shared int
-	for _, j := range protocol.Jobs(protocol.Full()) {
-		a := e.Alone(j)
-		want := j.Table == protocol.JobTable2 || (j.Table == protocol.JobTable1 && j.Method == "DC") ||
+	n := jobstest.CheckAlone(t, JobsPaper, protocol.Jobs(protocol.Full()), func(j jobs.Job) bool {
+		return j.Table == protocol.JobTable2 || (j.Table == protocol.JobTable1 && j.Method == "DC") ||
 			(j.Table == protocol.JobQuad && j.Method == protocol.MethodLocalDC)
-		if a != want {
-			t.Errorf("%s: alone %v", j.Name(), a)
-		}
-		if a {
-			alone++
-		} else {
-			shared++
-		}
-	}
-	if alone != 9+18+1 || shared == 0 {
-		t.Errorf("%d jobs alone (want 28), %d shared", alone, shared)
+	})
+	if n != 9+18+1 {
+		t.Errorf("%d jobs alone, want 28", n)
 	}
 }

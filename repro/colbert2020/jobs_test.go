@@ -98,19 +98,5 @@ func TestShardedJobsEqualRun(t *testing.T) {
 // TestJobsAlone: of the full-mode jobs, exactly the scaling ones (Figures
 // 3–4) are marked to run alone.
 func TestJobsAlone(t *testing.T) {
-	e, ok := jobs.Lookup(JobsPaper)
-	if !ok || e.Alone == nil {
-		t.Fatal("no Alone mark registered")
-	}
-	n := 0
-	for _, j := range protocol.Jobs(protocol.Full()) {
-		if a := e.Alone(j); a != (j.Table == protocol.KindScaling.Table) {
-			t.Errorf("%s: alone %v", j.Name(), a)
-		} else if a {
-			n++
-		}
-	}
-	if n == 0 {
-		t.Error("no scaling job in full mode")
-	}
+	jobstest.CheckAlone(t, JobsPaper, protocol.Jobs(protocol.Full()), func(j jobs.Job) bool { return j.Table == protocol.KindScaling.Table })
 }

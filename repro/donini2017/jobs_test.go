@@ -73,23 +73,7 @@ func withoutTimes(res *Results) Results {
 // TestJobsAlone: of the full-mode jobs, exactly the timed ones (Tables 3
 // and 5) and Figure 10 (for its memory) are marked to run alone.
 func TestJobsAlone(t *testing.T) {
-	e, ok := jobs.Lookup(JobsPaper)
-	if !ok || e.Alone == nil {
-		t.Fatal("no Alone mark registered")
-	}
-	var alone, shared int
-	for _, j := range protocol.Jobs(protocol.Full()) {
-		a := e.Alone(j)
-		if a != (j.Table == "Table 3" || j.Table == "Table 5" || j.Table == "Figure 10") {
-			t.Errorf("%s: alone %v", j.Name(), a)
-		}
-		if a {
-			alone++
-		} else {
-			shared++
-		}
-	}
-	if alone == 0 || shared == 0 {
-		t.Errorf("%d jobs alone, %d shared", alone, shared)
-	}
+	jobstest.CheckAlone(t, JobsPaper, protocol.Jobs(protocol.Full()), func(j jobs.Job) bool {
+		return j.Table == "Table 3" || j.Table == "Table 5" || j.Table == "Figure 10"
+	})
 }

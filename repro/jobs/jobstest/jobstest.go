@@ -86,6 +86,31 @@ func CheckRegistered[C any](t testing.TB, paper string, config func(mode string)
 	return exp
 }
 
+// CheckAlone fails t unless paper is registered with an Alone mark that
+// is true exactly for the jobs of js for which want is, and js holds jobs
+// of both kinds. It returns the number marked to run alone.
+func CheckAlone(t testing.TB, paper string, js []jobs.Job, want func(jobs.Job) bool) int {
+	t.Helper()
+	exp, ok := jobs.Lookup(paper)
+	if !ok || exp.Alone == nil {
+		t.Fatalf("jobstest: %s has no Alone mark registered", paper)
+	}
+	alone := 0
+	for _, j := range js {
+		a := exp.Alone(j)
+		if a != want(j) {
+			t.Errorf("jobstest: %s: alone %v", j.Name(), a)
+		}
+		if a {
+			alone++
+		}
+	}
+	if alone == 0 || alone == len(js) {
+		t.Errorf("jobstest: %s: %d of %d jobs alone, want some of each kind", paper, alone, len(js))
+	}
+	return alone
+}
+
 // RunShards runs js with the runner registered for paper in n shards
 // (jobs.Shard), each into its own temporary store as a separate `kernelab
 // run --shard i/n` would, merges the shards into a new temporary store and
