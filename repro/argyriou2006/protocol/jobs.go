@@ -102,8 +102,8 @@ func Jobs(cfg Config) []spec.Job {
 // Alone reports whether a job runs with no other job beside it: the jobs
 // whose times the claims of Section 5 compare (the DC runs of Table 1, both
 // jobs of Table 2, the local DC of the four-variance run). Their times are
-// wall times, and DC keeps both cores busy: beside another job, a Table 2
-// DC run measured 75.6 s where it takes 34.7 s alone, while the
+// wall times, and DC runs on both cores (53.3 s of CPU in 34.7 s alone,
+// for a Table 2 run): beside another job it measured 75.6 s, while the
 // single-threaded finite grids hardly change, which halved the grid ÷ DC
 // ratio of the time claim.
 func Alone(j spec.Job) bool {
