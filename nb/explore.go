@@ -37,27 +37,35 @@ import (
 // that switch between them in the page, so the exported report keeps a
 // working slider with no kernel and no network.
 
-// ExploreEnv forces the mode of explorations: "live" or "static". Unset,
-// quick mode is static, and otherwise an exploration is live when a front
-// end answers within handshakeWait.
+// ExploreEnv forces the mode of explorations: "live" (a browser is
+// expected) or "static". Unset, quick mode is static, and otherwise an
+// exploration is live when a front end answers within handshakeWait.
 const ExploreEnv = "KERNELAB_EXPLORE"
+
+// sessionEnv is set in a Jupyter Server session's kernel to its notebook's
+// path (SessionManager.get_kernel_env in jupyter_server), and GoNB passes
+// its environment on to the cell's program. nbconvert and nbclient (make
+// test, make reports) never set it: their kernel gets the environment of
+// the command that runs them (which has it only if run from a notebook's
+// cell).
+const sessionEnv = "JPY_SESSION_NAME"
 
 // IdleTimeout ends a live exploration that no control has moved for this
 // long, so a notebook run with "Run all" is not held forever.
 var IdleTimeout = 3 * time.Minute
 
 // handshakeTimeout bounds the wait for a front end (GoNB's kernel waits 3 s
-// for the browser's connection before it gives up). With ExploreEnv
-// "live" (JupyterLab through scripts/lab.sh, where a browser is expected)
-// the wait is liveHandshakeTimeout: a browser on a busy machine can take
-// longer than 5 s to install GoNB's connection, and the exploration then
-// fell back to its frames (a CI run at a load of 4.5 did).
+// for the browser's connection before it gives up). Where a browser is
+// expected the wait is liveHandshakeTimeout: a browser on a busy machine
+// can take longer than 5 s to install GoNB's connection, and the
+// exploration then fell back to its frames (a CI run at a load of 4.5 did).
 const (
 	handshakeTimeout     = 5 * time.Second
 	liveHandshakeTimeout = 30 * time.Second
 )
 
-// handshakeWait is the wait for a front end under the current ExploreEnv.
+// handshakeWait is the wait for a front end: longer where a browser is
+// expected.
 func handshakeWait() time.Duration {
 	if browserExpected() {
 		return liveHandshakeTimeout
@@ -65,10 +73,23 @@ func handshakeWait() time.Duration {
 	return handshakeTimeout
 }
 
-// browserExpected reports whether ExploreEnv is "live": JupyterLab through
-// scripts/lab.sh or the lab tests, where a browser runs every cell.
+// browserExpected reports whether a browser runs every cell: ExploreEnv is
+// "live", or it is unset and the kernel belongs to a Jupyter Server
+// session (sessionEnv set: JupyterLab or Notebook, make lab, the lab
+// tests), which nbconvert's kernel never does.
 func browserExpected() bool {
-	return strings.EqualFold(strings.TrimSpace(os.Getenv(ExploreEnv)), "live")
+	switch exploreEnv() {
+	case "live":
+		return true
+	case "static":
+		return false
+	}
+	return os.Getenv(sessionEnv) != ""
+}
+
+// exploreEnv is ExploreEnv, trimmed, in lower case.
+func exploreEnv() string {
+	return strings.ToLower(strings.TrimSpace(os.Getenv(ExploreEnv)))
 }
 
 // reconnectEvery is how often frontEnd asks GoNB again for its connection
@@ -472,9 +493,9 @@ func (e *Exploration) defaults() []int {
 }
 
 // liveWanted reads ExploreEnv: "static" never, "live" always, unset not in
-// quick mode.
+// quick mode (for CI), even in a Jupyter Server session.
 func liveWanted() bool {
-	switch strings.ToLower(strings.TrimSpace(os.Getenv(ExploreEnv))) {
+	switch exploreEnv() {
 	case "static":
 		return false
 	case "live":

@@ -2,6 +2,7 @@ package nb
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -161,13 +162,46 @@ func TestExploreHeadless(t *testing.T) {
 	}
 }
 
-// TestHandshakeWait: JupyterLab through scripts/lab.sh (ExploreEnv "live")
-// waits longer for the browser than an unset or static environment.
-func TestHandshakeWait(t *testing.T) {
-	for env, want := range map[string]time.Duration{"live": liveHandshakeTimeout, " LIVE ": liveHandshakeTimeout, "": handshakeTimeout, "static": handshakeTimeout} {
-		t.Setenv(ExploreEnv, env)
-		if got := handshakeWait(); got != want {
-			t.Errorf("%s=%q: wait %v, want %v", ExploreEnv, env, got, want)
+// TestBrowserExpected: a browser is expected under ExploreEnv "live" and,
+// with ExploreEnv unset, in a Jupyter Server session (sessionEnv); only
+// then does frontEnd wait longer and ask GoNB again for its connection.
+// Quick mode stays static unless ExploreEnv is "live".
+func TestBrowserExpected(t *testing.T) {
+	for _, tc := range []struct {
+		explore, session string
+		browser          bool
+	}{
+		{"live", "", true},
+		{" LIVE ", "", true},
+		{"live", "notebooks/00-tour.ipynb", true},
+		{"static", "", false},
+		{"static", "notebooks/00-tour.ipynb", false},
+		{"", "notebooks/00-tour.ipynb", true}, // JupyterLab
+		{"", "", false},                       // nbconvert, a plain program
+	} {
+		t.Setenv(ExploreEnv, tc.explore)
+		t.Setenv(sessionEnv, tc.session)
+		name := fmt.Sprintf("%s=%q %s=%q", ExploreEnv, tc.explore, sessionEnv, tc.session)
+		if got := browserExpected(); got != tc.browser {
+			t.Errorf("%s: browserExpected() = %v, want %v", name, got, tc.browser)
+		}
+		wait := handshakeTimeout
+		if tc.browser {
+			wait = liveHandshakeTimeout
+		}
+		if got := handshakeWait(); got != wait {
+			t.Errorf("%s: wait %v, want %v", name, got, wait)
+		}
+		if got := reconnect() != nil; got != tc.browser {
+			t.Errorf("%s: reconnects %v, want %v (without a browser each would copy GoNB's script into the saved notebook)", name, got, tc.browser)
+		}
+		forced := strings.ToLower(strings.TrimSpace(tc.explore))
+		for _, mode := range []string{"", "quick"} {
+			t.Setenv(ModeEnv, mode)
+			want := forced == "live" || forced == "" && mode == ""
+			if got := liveWanted(); got != want {
+				t.Errorf("%s %s=%q: liveWanted() = %v, want %v", name, ModeEnv, mode, got, want)
+			}
 		}
 	}
 	if liveHandshakeTimeout <= handshakeTimeout {
@@ -176,8 +210,8 @@ func TestHandshakeWait(t *testing.T) {
 }
 
 // TestHandshake: frontEnd asks GoNB again for its connection every
-// reconnectEvery, and only where a browser is expected, until the page
-// answers or the wait ends.
+// reconnectEvery (only where a browser is expected: TestBrowserExpected)
+// until the page answers or the wait ends.
 func TestHandshake(t *testing.T) {
 	answer := make(chan int, 1)
 	calls := 0
@@ -195,16 +229,6 @@ func TestHandshake(t *testing.T) {
 	}
 	if handshake(make(chan int), 20*time.Millisecond, time.Millisecond, nil) {
 		t.Error("no answer and no reconnect: want false")
-	}
-	t.Setenv(ExploreEnv, "live")
-	if reconnect() == nil {
-		t.Error("no reconnect where a browser is expected")
-	}
-	for _, env := range []string{"", "static"} {
-		t.Setenv(ExploreEnv, env)
-		if reconnect() != nil {
-			t.Errorf("%s=%q: reconnects, which would copy GoNB's script into a saved notebook", ExploreEnv, env)
-		}
 	}
 	if reconnectEvery <= 1500*time.Millisecond || reconnectEvery >= handshakeTimeout {
 		t.Errorf("reconnectEvery %v: want over GoNB's 1 s of silence and 500 ms ack wait, and under the %v wait", reconnectEvery, handshakeTimeout)

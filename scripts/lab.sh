@@ -12,9 +12,12 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 kl_env
-# A browser runs every cell here: explorations are live, and wait up to 30 s
-# for it to connect (nb.ExploreEnv) before they fall back to their frames.
-export KERNELAB_EXPLORE="${KERNELAB_EXPLORE:-live}"
+# Explorations are live here without KERNELAB_EXPLORE: nb takes a kernel of
+# a Jupyter Server session (JPY_SESSION_NAME) for a browser. It is not set
+# here: the lab's terminals would inherit it, and nbconvert run there
+# (make test, make reports) would wait for a browser and copy GoNB's script
+# into the saved notebooks. KERNELAB_EXPLORE=live make lab forces live
+# explorations in quick mode.
 port="${LAB_PORT:-8888}" ip="${LAB_IP:-127.0.0.1}" browser=1 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -64,6 +64,9 @@ case "$mode" in quick|full|paper) ;; *) echo "run-notebooks: --mode quick|full|p
 [ $# -gt 0 ] || { echo "run-notebooks: no notebooks given" >&2; exit 2; }
 
 kl_env
+# No browser watches these kernels. A run started from a notebook cell inherits
+# its kernel's JPY_SESSION_NAME, from which nb would expect one (nb.ExploreEnv).
+unset JPY_SESSION_NAME
 JUPYTER="$(kl_jupyter)" || { echo "run-notebooks: no jupyter with nbconvert; run make setup" >&2; exit 1; }
 [ -f "$JUPYTER_DATA_DIR/kernels/gonb/kernel.json" ] || { echo "run-notebooks: gonb kernel not installed in $JUPYTER_DATA_DIR; run make setup" >&2; exit 1; }
 # Per-cell limit of nbconvert. A notebook's first cell runs all its experiments (results come from the

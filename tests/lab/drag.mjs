@@ -86,7 +86,7 @@ async function liveOrEnded(page, cell, timeout) {
 // can publish the ack before that subscription has reached it, and ZeroMQ
 // drops it (seen at a load of 2–7 on two cores, one exploration in 12–25).
 // nb.Explore then finds no front end and, after its handshake wait
-// (30 s with KERNELAB_EXPLORE=live), shows its frames instead of live
+// (30 s where a browser is expected), shows its frames instead of live
 // controls.
 const gonbFailed = /gonb_comm: failed to connect to kernel/;
 

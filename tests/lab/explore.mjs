@@ -19,6 +19,10 @@
 // connection failed (its console error) is re-run, at most twice, and the
 // time lost to the failed runs is logged and not counted against the limit.
 // Browser console errors are logged as they come.
+// run.sh starts this JupyterLab without KERNELAB_EXPLORE, so nb must find
+// the browser through the session's JPY_SESSION_NAME: each exploration's
+// handshake script (read in the kernel's websocket frames) must poll for
+// the 30 s of an expected browser, not the 5 s of nbconvert.
 import { chromium } from 'playwright-core';
 import { dragToEnd, errorsIn, execute, waitLive, watchConsole } from './drag.mjs';
 
@@ -33,6 +37,27 @@ const api = async (path, method = 'GET') => {
   return r.status === 204 ? null : r.json();
 };
 const secs = (ms) => (ms / 1000).toFixed(1);
+
+// browserPolls: the 100 ms polls of nb's handshake script (frontEnd) where
+// a browser is expected (liveHandshakeTimeout, 30 s); 50 (5 s) elsewhere.
+const browserPolls = 300;
+
+// watchHandshakes records, from the page's websocket frames, each
+// handshake script nb sends ("/kl/hello/ID", "t++ < N"), once per ID (the
+// kernel's messages come on JupyterLab's websocket and GoNB's):
+// { t, polls }.
+function watchHandshakes(page) {
+  const hellos = [], ids = new Set();
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+    const id = text.match(/\/kl\/hello\/(\w+)/)?.[1];
+    if (!id || ids.has(id)) { return; }
+    ids.add(id);
+    const m = text.match(/t\+\+ (?:<|\\u003c|&lt;) ?(\d+)/);
+    hellos.push({ t: Date.now(), polls: m ? Number(m[1]) : NaN });
+  }));
+  return hellos;
+}
 
 // cellsToRun returns the indices of the setup cell (the first code cell),
 // the declaration cells before the exploration and the exploration cell.
@@ -60,6 +85,7 @@ try {
   page.setDefaultTimeout(60_000);
   let current = '';
   const seen = watchConsole(page, (msg) => log(`${current}: ${msg}`));
+  const hellos = watchHandshakes(page);
   for (const name of notebooks) {
     current = name;
     const model = await api(`/api/contents/${encodeURIComponent(name)}?content=1`);
@@ -100,6 +126,13 @@ try {
       throw new Error(`${name}: no live exploration: ${(await errorsIn(cell)).join(' | ') || e.message}`);
     }
     const tSlider = Date.now();
+    const polls = hellos.filter((h) => h.t >= tSent).map((h) => h.polls);
+    if (polls.length === 0 || polls.some((n) => n !== browserPolls)) {
+      fail(`${name}: the exploration's handshake polled ${polls.join(', ') || 'never (no script seen)'} times, want ${browserPolls}: ` +
+        'nb did not take the JupyterLab session (JPY_SESSION_NAME) for a browser');
+    } else {
+      log(`${name}: browser expected (handshake polls ${polls.join(', ')})`);
+    }
     const before = await live.getAttribute('data-values');
     const svgBefore = await live.locator('svg').first().innerHTML();
     const { moved: tMoved } = await dragToEnd(page, slider, 4).catch((e) => { throw new Error(`${name}: ${e.message}`); });

@@ -44,8 +44,14 @@
 # kl_jupyter of scripts/lib.sh); CHROMIUM (default: kl_chromium);
 # LAB_TEST_TIMEOUT seconds for each part (default 900); LAB_SHOTS, a folder
 # for screenshots and JupyterLab's logs (lab-tour.log, lab-explore.log);
-# LAB_NOTEBOOKS, the notebooks explore opens (default all). Explorations
-# run live (KERNELAB_EXPLORE=live).
+# LAB_NOTEBOOKS, the notebooks explore opens (default all).
+#
+# KERNELAB_EXPLORE: tour runs in quick mode, whose explorations are static
+# unless KERNELAB_EXPLORE=live, so its JupyterLab sets it; explore's
+# JupyterLab runs without it, as a reader's own JupyterLab does, so that nb
+# must find the browser through JPY_SESSION_NAME (set in each session's
+# kernel by Jupyter Server), and explore.mjs checks that every exploration
+# waited for it as for an expected browser (30 s, reconnecting).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../../scripts/lib.sh"
@@ -79,18 +85,20 @@ trap 'stop_lab; [ -z "${LAB_SHOTS:-}" ] || cp "$work"/lab-*.log "$LAB_SHOTS/" 2>
 mkdir -p "$work/notebooks" "$work/config" "$work/runtime" "$work/results"
 cp "$KL_ROOT"/notebooks/0*.ipynb "$work/notebooks/"
 export JUPYTER_CONFIG_DIR="$work/config" JUPYTER_RUNTIME_DIR="$work/runtime"
-export KERNELAB_EXPLORE=live KERNELAB_RESULTS="$work/results"
+export KERNELAB_RESULTS="$work/results"
 root=()
 [ "$(id -u)" = 0 ] && root=(--allow-root)
 
-# start_lab MODE PART: JupyterLab on a free port, its kernels in
-# KERNELAB_MODE=MODE (empty: the default mode, as for a new user), its log
-# in $work/lab-PART.log; sets url, token and lablog.
+# start_lab MODE PART [EXPLORE]: JupyterLab on a free port, its kernels in
+# KERNELAB_MODE=MODE (empty: the default mode, as for a new user) and
+# KERNELAB_EXPLORE=EXPLORE (none if empty), its log in $work/lab-PART.log;
+# sets url, token and lablog.
 start_lab() {
   lablog="$work/lab-$2.log"
   port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   token="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
   if [ -n "$1" ]; then export KERNELAB_MODE="$1"; else unset KERNELAB_MODE; fi
+  if [ -n "${3:-}" ]; then export KERNELAB_EXPLORE="$3"; else unset KERNELAB_EXPLORE; fi
   "$jupyter" lab --no-browser --ip=127.0.0.1 --port="$port" --IdentityProvider.token="$token" \
     --ServerApp.open_browser=False --notebook-dir="$work/notebooks" "${root[@]}" >"$lablog" 2>&1 &
   lab_pid=$!
@@ -115,7 +123,7 @@ drive() {
 }
 
 if [ "$part" != explore ]; then
-  start_lab quick tour
+  start_lab quick tour live
   drive tour.mjs
   stop_lab
 fi
