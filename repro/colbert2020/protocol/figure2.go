@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
@@ -27,11 +28,33 @@ type linearClass struct {
 	Coef          func(i, j int) (*mat.SymDense, []float64)
 }
 
-// ApproxResult is the optimum of (20) or (21) over one class: the value
-// and the kernel matrix attaining it.
+// ApproxResult is the solution of (20) or (21) over one class: the
+// kernel matrix K found, Value, its objective (attained by a member of the
+// class, so an upper bound on the optimum), and Bound, a lower bound on
+// the optimum from the solver's dual (dualBound). Where the solver
+// certifies its solution the two are within its gap (about 10⁻⁷).
 type ApproxResult struct {
-	Value float64
-	K     *mat.SymDense
+	Value, Bound float64
+	K            *mat.SymDense
+}
+
+// boundResidual is the largest relative dual residual (opt.SDPResult's
+// DualInfeas) at which dualBound takes the dual objective as a lower
+// bound. The dual (y, Z) has Z ⪰ 0, so for every feasible X the cost is
+// bᵀy + ⟨Z, X⟩ + ⟨R, X⟩ ≥ bᵀy − |⟨R, X⟩| with R the residual; the bound
+// holds up to that term. Every solve of Figure 2 at commit 2f07106's
+// degrees had a residual below 10⁻¹¹.
+const boundResidual = 1e-9
+
+// dualBound is the lower bound on the optimum of (20) or (21) that res
+// certifies: its dual objective bᵀy when the dual residual is at most
+// boundResidual (both objectives are norms, so never below 0), and 0 (no
+// certificate beyond the norm's) otherwise.
+func dualBound(res *opt.SDPResult) float64 {
+	if res.DualInfeas > boundResidual || math.IsNaN(res.DualObj) {
+		return 0
+	}
+	return max(res.DualObj, 0)
 }
 
 // approximate solves problem (20) (norm NormL1) or (21) (NormInf) over
@@ -42,7 +65,8 @@ type ApproxResult struct {
 // for (21) the constraints K_ij + s_ij − t = K*_ij and K_ij − s'_ij + t =
 // K*_ij with s, s', t ≥ 0 and the cost t. Without a PSD block this is a
 // linear program (the Gaussian sums). Value is recomputed from the
-// returned K, so it is exactly the objective of the kernel matrix found.
+// returned K, so it is exactly the objective of the kernel matrix found,
+// whether or not the solver certified it (Status); Bound is dualBound.
 func approximate(c linearClass, Kstar *mat.SymDense, norm string) (*ApproxResult, error) {
 	m := Kstar.SymmetricDim()
 	if m == 0 {
@@ -122,7 +146,9 @@ func approximate(c linearClass, Kstar *mat.SymDense, norm string) (*ApproxResult
 	K := mat.NewSymDense(m, nil)
 	var P *mat.SymDense
 	if c.Block > 0 {
-		P = res.X[0]
+		if P, err = psdPart(res.X[0]); err != nil {
+			return nil, fmt.Errorf("colbert2020: approximation problem: %w", err)
+		}
 	}
 	for _, pr := range pairs {
 		A, a := c.Coef(pr.i, pr.j)
@@ -135,7 +161,32 @@ func approximate(c linearClass, Kstar *mat.SymDense, norm string) (*ApproxResult
 		}
 		K.SetSym(pr.i, pr.j, v)
 	}
-	return &ApproxResult{Value: approxObjective(K, Kstar, norm), K: K}, nil
+	return &ApproxResult{Value: approxObjective(K, Kstar, norm), Bound: dualBound(res), K: K}, nil
+}
+
+// psdPart returns P itself when it is positive semi-definite, as the
+// interior-point iterates are, and otherwise P with its negative
+// eigenvalues set to 0, so the K built from it is always a member of the
+// class and its error an upper bound on the optimum.
+func psdPart(P *mat.SymDense) (*mat.SymDense, error) {
+	var eig mat.EigenSym
+	if !eig.Factorize(P, true) {
+		return nil, klearn.Errorf(klearn.ErrNotConverged, "colbert2020: eigendecomposition of P failed")
+	}
+	vals := eig.Values(nil)
+	if slices.Min(vals) >= 0 {
+		return P, nil
+	}
+	var V mat.Dense
+	eig.VectorsTo(&V)
+	n := len(vals)
+	out := mat.NewSymDense(n, nil)
+	for k, v := range vals {
+		if v > 0 {
+			out.SymRankOne(out, v, V.ColView(k))
+		}
+	}
+	return out, nil
 }
 
 // symFrobenius is ⟨A, B⟩ = tr(AB) of two symmetric matrices.
@@ -167,31 +218,127 @@ func approxObjective(K, Kstar mat.Symmetric, norm string) float64 {
 	return s / float64(m*m)
 }
 
-// tkClass is K_T^d (eq. 10) on [0, 1]ⁿ: K_ij = ⟨P, sym G(x_i, x_j)⟩ with
-// G = kernel.TK.Basis (Corollary 13), P ⪰ 0 of order 2q, no trace bound.
+// tkClass is K_T^d (eq. 10) on [0, 1]ⁿ: K_ij = ⟨P, B sym G(x_i, x_j) Bᵀ⟩
+// with G = kernel.TK.Basis (Corollary 13), P ⪰ 0 of order 2q, no trace
+// bound, and B = diag(T, T) with T = legendreChange of the monomials of
+// Z_d(z, x): P is written in the basis of products of shifted Legendre
+// polynomials, not of monomials. B is invertible, so P ↦ BᵀPB maps the PSD
+// cone onto itself, and the class and the optima of (20) and (21) are
+// those of the monomials. The change is for the solver: the monomials of
+// [0, 1]^{2n} are nearly dependent, and with them the interior-point
+// iteration broke down at d = 3 (ℓ∞) and d = 4 (both norms), where its
+// last iterate was taken for the optimum until 2026-12-01, and at d = 5
+// stopped at ℓ₁ 0.12 where Lemma 11 bounds the optimum by GPK's 7·10⁻⁷. In
+// the Legendre basis d ≤ 4 solve to the solver's tolerance
+// (TestTKLegendre).
 func tkClass(X *mat.Dense, d int) (linearClass, error) {
 	_, n := X.Dims()
 	t := kernel.TK{Degree: d}
 	if err := t.Validate(n); err != nil {
 		return linearClass{}, err
 	}
-	q, err := kernel.TKSize(n, d)
+	exps, err := kernel.Monomials(2*n, d)
 	if err != nil {
 		return linearClass{}, err
 	}
-	return linearClass{Block: 2 * q, Coef: func(i, j int) (*mat.SymDense, []float64) {
+	T := legendreChange(exps)
+	return linearClass{Block: 2 * len(exps), Coef: func(i, j int) (*mat.SymDense, []float64) {
 		G := t.Basis(X.RawRowView(i), X.RawRowView(j))
-		return symPart(G), nil
+		return T.congruence(G), nil
 	}}, nil
 }
 
-// symPart is (G + Gᵀ)/2: ⟨P, G⟩ = ⟨P, symPart(G)⟩ for symmetric P.
-func symPart(G *mat.Dense) *mat.SymDense {
+// sparseRows is a square matrix stored by rows of (column, value) pairs.
+type sparseRows [][]sparseEntry
+
+type sparseEntry struct {
+	col int
+	v   float64
+}
+
+// legendreChange returns T with L = T·Z, where Z holds the monomials
+// w^e = Π_k w_k^{e_k} of exps (exponent vectors, closed under lowering
+// any exponent, as kernel.Monomials returns them) and L the products
+// Π_k p_{e_k}(w_k) of the orthonormal shifted Legendre polynomials on
+// [0, 1], p_k(w) = √(2k+1) Σ_{j≤k} (−1)^{k+j} C(k, j) C(k+j, j) w^j.
+// Row e of T has its non-zeros at the f ≤ e (componentwise), among them
+// the diagonal, so T is invertible (triangular in an order by degree).
+func legendreChange(exps [][]int) sparseRows {
+	idx := make(map[string]int, len(exps))
+	for i, e := range exps {
+		idx[fmt.Sprint(e)] = i
+	}
+	coef := func(k, j int) float64 {
+		c := math.Sqrt(float64(2*k+1)) * binomial(k, j) * binomial(k+j, j)
+		if (k+j)%2 == 1 {
+			return -c
+		}
+		return c
+	}
+	T := make(sparseRows, len(exps))
+	for r, e := range exps {
+		f := make([]int, len(e))
+		var rec func(p int, c float64)
+		rec = func(p int, c float64) {
+			if p == len(e) {
+				T[r] = append(T[r], sparseEntry{idx[fmt.Sprint(f)], c})
+				return
+			}
+			for j := 0; j <= e[p]; j++ {
+				f[p] = j
+				rec(p+1, c*coef(e[p], j))
+			}
+		}
+		rec(0, 1)
+	}
+	return T
+}
+
+// binomial is C(n, k) as a float64.
+func binomial(n, k int) float64 {
+	c := 1.0
+	for i := 1; i <= k; i++ {
+		c = c * float64(n-k+i) / float64(i)
+	}
+	return c
+}
+
+// congruence returns sym(B G Bᵀ) for G of order 2q, B = diag(T, T):
+// ⟨P, B G Bᵀ⟩ = ⟨BᵀPB, G⟩, and only the symmetric part of G pairs with a
+// symmetric P.
+func (T sparseRows) congruence(G *mat.Dense) *mat.SymDense {
+	q := len(T)
 	w, _ := G.Dims()
-	S := mat.NewSymDense(w, nil)
+	U := mat.NewDense(w, w, nil) // B G
+	for h := 0; h < w; h += q {
+		for r, row := range T {
+			u := U.RawRowView(h + r)
+			for _, e := range row {
+				for c, g := range G.RawRowView(h + e.col) {
+					u[c] += e.v * g
+				}
+			}
+		}
+	}
+	S := mat.NewSymDense(w, nil) // sym(U Bᵀ), in its upper triangle
+	raw := S.RawSymmetric()
 	for a := 0; a < w; a++ {
-		for b := a; b < w; b++ {
-			S.SetSym(a, b, (G.At(a, b)+G.At(b, a))/2)
+		u := U.RawRowView(a)
+		for h := 0; h < w; h += q {
+			for s, row := range T {
+				var v float64
+				for _, e := range row {
+					v += u[h+e.col] * e.v
+				}
+				switch b := h + s; {
+				case b == a:
+					raw.Data[a*raw.Stride+a] += v
+				case b > a:
+					raw.Data[a*raw.Stride+b] += v / 2
+				default:
+					raw.Data[b*raw.Stride+a] += v / 2
+				}
+			}
 		}
 	}
 	return S
@@ -276,12 +423,15 @@ type Figure2 struct {
 	TK, GPK, Gauss ApproxCurve
 }
 
-// ApproxCurve is one class of Figure 2: per degree, the optimal values
-// of (20) (L1) and (21) (Inf) and the number of parameters (for the
+// ApproxCurve is one class of Figure 2: per degree, the errors of the
+// kernel matrices found for (20) (L1) and (21) (Inf), each an upper bound
+// on its optimum, the lower bounds the solver certified (L1Bound,
+// InfBound; see ApproxResult), and the number of parameters (for the
 // Gaussians, the number of bandwidths).
 type ApproxCurve struct {
-	Degrees, Params []int
-	L1, Inf         []float64
+	Degrees, Params   []int
+	L1, Inf           []float64
+	L1Bound, InfBound []float64
 }
 
 func (c *ApproxCurve) add(d, params int, cl linearClass, Kstar *mat.SymDense) error {
@@ -295,6 +445,7 @@ func (c *ApproxCurve) add(d, params int, cl linearClass, Kstar *mat.SymDense) er
 	}
 	c.Degrees, c.Params = append(c.Degrees, d), append(c.Params, params)
 	c.L1, c.Inf = append(c.L1, r1.Value), append(c.Inf, ri.Value)
+	c.L1Bound, c.InfBound = append(c.L1Bound, r1.Bound), append(c.InfBound, ri.Bound)
 	return nil
 }
 
