@@ -719,12 +719,13 @@ type eq2 struct {
 
 // Eq2 checks the mixed family of Eq. (2) (nkrr.Mixed), which the paper
 // defines without experiments: at random I (always holding the p tuples of
-// degree one, so that every μ_k enters), μ ∈ [0.5, 2]^p and ν ∈ [0, 1]^{|J|},
-// d = 1..3 on the first three kernels of pr, its Gram is PSD and the
-// Jacobian of (μ, ν) ↦ K has rank p + |J|: the family has exactly p + |J|
-// free parameters. The μ-columns are five-point differences with step
-// 0.1, exact for polynomials of degree ≤ 4; the ν-columns are the monomial
-// Grams K evaluated at unit ν. Errors: fewer than three kernels (ErrParam).
+// degree one, so that every μ_k enters and the parameters that reach K,
+// nkrr.Mixed.Params, are the paper's p + |J|), μ ∈ [0.5, 2]^p and
+// ν ∈ [0, 1]^{|J|}, d = 1..3 on the first three kernels of pr, its Gram is
+// PSD and the Jacobian of (μ, ν) ↦ K has rank p + |J|: the family has
+// exactly p + |J| free parameters. The μ-columns are five-point
+// differences with step 0.1, exact for polynomials of degree ≤ 4; the
+// ν-columns are the monomial Grams K evaluated at unit ν. Errors: fewer than three kernels (ErrParam).
 func Eq2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 	if len(pr.Ks) < 3 {
 		return repro.Claim{}, klearn.Errorf(klearn.ErrParam, "cortes2009: Eq2 needs three base kernels, got %d", len(pr.Ks))
@@ -753,13 +754,19 @@ func Eq2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 		if err != nil {
 			return repro.Claim{}, err
 		}
+		// Every μ_k enters through its degree-one tuple, so the
+		// parameters that reach K (Params) are the paper's p + |J|.
+		_, free := f.Tuples()
 		q := f.Params()
+		if q != p+len(free) {
+			return repro.Claim{}, fmt.Errorf("cortes2009: Eq2: %d parameters reach K, want p + |J| = %d", q, p+len(free))
+		}
 		out.MinParams, out.MaxParams = min(out.MinParams, q), max(out.MaxParams, q)
 		mu := randMu(r, p, 1.5)
 		for k := range mu {
 			mu[k] += 0.5
 		}
-		nu := randMu(r, q-p, 1)
+		nu := randMu(r, len(free), 1)
 		K, err := f.Gram(mu, nu)
 		if err != nil {
 			return repro.Claim{}, err
@@ -781,8 +788,13 @@ func Eq2(pr nkrr.Problem, trials int, seed uint64) (repro.Claim, error) {
 
 // eq2Rank returns the rank of the Jacobian of (μ, ν) ↦ vec(K) of Eq. (2)
 // at (mu, nu) (singular values above RankTol·σ_max) and its σ_min/σ_max.
+// The Jacobian has f.Params() columns, one per parameter that reaches K:
+// the μ_k of f.ActiveMu() and the ν; a μ_k that enters no tuple of I has
+// an identically zero column and is left out, so that its absence is not
+// read as a rank deficit.
 func eq2Rank(f *nkrr.Mixed, mu, nu []float64) (int, float64, error) {
-	p, q := len(mu), f.Params()
+	p, active, q := len(mu), f.ActiveMu(), f.Params()
+	a := len(active)
 	K0, err := f.Gram(mu, nu)
 	if err != nil {
 		return 0, 0, err
@@ -799,7 +811,7 @@ func eq2Rank(f *nkrr.Mixed, mu, nu []float64) (int, float64, error) {
 		}
 	}
 	const h = 0.1
-	for k := 0; k < p; k++ {
+	for c, k := range active {
 		var Ks [4]*mat.SymDense
 		for s, step := range []float64{-2, -1, 1, 2} {
 			w := append([]float64(nil), mu...)
@@ -808,11 +820,11 @@ func eq2Rank(f *nkrr.Mixed, mu, nu []float64) (int, float64, error) {
 				return 0, 0, err
 			}
 		}
-		setCol(k, func(i, j int) float64 {
+		setCol(c, func(i, j int) float64 {
 			return (Ks[0].At(i, j) - 8*Ks[1].At(i, j) + 8*Ks[2].At(i, j) - Ks[3].At(i, j)) / (12 * h)
 		})
 	}
-	zero, unit := make([]float64, p), make([]float64, q-p)
+	zero, unit := make([]float64, p), make([]float64, q-a)
 	for c := range unit {
 		unit[c] = 1
 		// At μ = 0 only the tuple (0, …, 0) of I survives; subtract it.
@@ -820,11 +832,11 @@ func eq2Rank(f *nkrr.Mixed, mu, nu []float64) (int, float64, error) {
 		if err != nil {
 			return 0, 0, err
 		}
-		Kz, err := f.Gram(zero, make([]float64, q-p))
+		Kz, err := f.Gram(zero, make([]float64, q-a))
 		if err != nil {
 			return 0, 0, err
 		}
-		setCol(p+c, func(i, j int) float64 { return Kc.At(i, j) - Kz.At(i, j) })
+		setCol(a+c, func(i, j int) float64 { return Kc.At(i, j) - Kz.At(i, j) })
 		unit[c] = 0
 	}
 	return svdRank("Eq2", J)

@@ -165,14 +165,23 @@ func completeHomogeneous(a []float64, d int) float64 {
 //	K = Σ_{k∈I} μ_1^{k_1}…μ_p^{k_p} K_1^{k_1}∘…∘K_p^{k_p} + Σ_{k∈J} μ_k K_1^{k_1}∘…∘K_p^{k_p}.
 //
 // We read the p-tuples as those of Eq. (1), 0 ≤ k_1 + … + k_p ≤ d, and J as
-// their complement, whose coefficients stay free and non-negative; the
-// paper counts p + |J| parameters. I = ∅ is Eq. (1); I the tuples of degree
-// exactly d with the J coefficients zero is Eq. (3) as printed (PrintedEq3).
-// Build it with NewMixed and evaluate it with Gram.
+// their complement, whose coefficients (μ_k in the paper, ν_k here) stay
+// free and non-negative:
+//
+//	K = Σ_{k∈I} μ_1^{k_1}…μ_p^{k_p} K_1^{k_1}∘…∘K_p^{k_p} + Σ_{k∈J} ν_k K_1^{k_1}∘…∘K_p^{k_p}.
+//
+// The paper counts p + |J| parameters, the p weights μ and the |J|
+// coefficients ν that Gram takes. A μ_j reaches K only if some tuple k of
+// I has k_j > 0, so Params counts those μ_j (ActiveMu) plus |J|: it is
+// p + |J| exactly when every μ_j enters I (as when I holds the p tuples of
+// degree one), |J| for I = ∅ and for I = {(0, …, 0)}. I = ∅ is Eq. (1); I
+// the tuples of degree exactly d with the J coefficients zero is Eq. (3) as
+// printed (PrintedEq3). Build it with NewMixed and evaluate it with Gram.
 type Mixed struct {
 	i, j   [][]int
 	gi, gj []*mat.SymDense
 	p, n   int
+	active []int // the k with e_k > 0 for some tuple e of I, ascending
 }
 
 // NewMixed returns the family of Eq. (2) on the base kernels Ks with
@@ -210,18 +219,39 @@ func NewMixed(Ks []*mat.SymDense, d int, I [][]int) (*Mixed, error) {
 	}
 	n, _ := grams[0].Dims()
 	f := &Mixed{p: p, n: n}
+	enters := make([]bool, p)
 	for m, e := range exps {
 		if in[fmt.Sprint(e)] {
 			f.i, f.gi = append(f.i, e), append(f.gi, grams[m])
+			for k, x := range e {
+				enters[k] = enters[k] || x > 0
+			}
 		} else {
 			f.j, f.gj = append(f.j, e), append(f.gj, grams[m])
+		}
+	}
+	for k, ok := range enters {
+		if ok {
+			f.active = append(f.active, k)
 		}
 	}
 	return f, nil
 }
 
-// Params is the number of free parameters, p + |J|.
-func (f *Mixed) Params() int { return f.p + len(f.j) }
+// Params is the number of parameters of Eq. (2) that reach K: the μ_j with
+// k_j > 0 for some tuple k of I (len(ActiveMu())) plus the |J| coefficients
+// ν. It is at most the paper's p + |J| (len(mu) + len(nu) of Gram), with
+// equality exactly when every μ_j enters I; it is at least p, since each
+// tuple of degree one lies in I (its μ_j enters) or in J. It counts
+// parameters, not the dimension of the family: μ_j that enter I only
+// through common products (I = {(1, 1, 0)}: μ_1μ_2) count each, though K
+// depends on them through fewer combinations.
+func (f *Mixed) Params() int { return len(f.active) + len(f.j) }
+
+// ActiveMu returns, ascending, the indices j (0-based) of the weights μ_j
+// that reach K, those with k_j > 0 for some tuple k of I; Gram ignores the
+// others (it still takes all p).
+func (f *Mixed) ActiveMu() []int { return append([]int(nil), f.active...) }
 
 // Tuples returns copies of the exponent vectors of I and of J, both in
 // Monomials' order (Gram reads ν in the order of J).
@@ -236,8 +266,9 @@ func (f *Mixed) Tuples() (I, J [][]int) {
 	return cp(f.i), cp(f.j)
 }
 
-// Gram returns K of Eq. (2) for the factorised weights mu (length p) and
-// the free coefficients nu (length |J|, in the order of Tuples' J). Errors:
+// Gram returns K of Eq. (2) for the factorised weights mu (length p, the
+// μ_j outside ActiveMu have no effect) and the free coefficients nu
+// (length |J|, in the order of Tuples' J). Errors:
 // a wrong length (ErrShape), a NaN or ±Inf weight or an overflowing sum
 // (ErrNotFinite), a negative weight (ErrParam: the family is PDS only for
 // non-negative coefficients).

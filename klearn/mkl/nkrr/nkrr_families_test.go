@@ -2,6 +2,7 @@ package nkrr
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -146,8 +147,9 @@ func TestMixedReductions(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, J := f.Tuples()
-		if want := int(binom(3+d, d)); len(J) != want || f.Params() != 3+want {
-			t.Fatalf("d = %d, I = ∅: |J| = %d, %d parameters, want %d and %d", d, len(J), f.Params(), want, 3+want)
+		// No μ enters K: the parameters are the |J| coefficients ν.
+		if want := int(binom(3+d, d)); len(J) != want || f.Params() != want || len(f.ActiveMu()) != 0 {
+			t.Fatalf("d = %d, I = ∅: |J| = %d, %d parameters, μ %v active, want %d, %d and none", d, len(J), f.Params(), f.ActiveMu(), want, want)
 		}
 		nu := make([]float64, len(J))
 		for k := range nu {
@@ -228,7 +230,8 @@ func TestMixedPSD(t *testing.T) {
 			t.Fatal(err)
 		}
 		mu := []float64{2 * r.Float64(), 2 * r.Float64(), 2 * r.Float64()}
-		nu := make([]float64, f.Params()-3)
+		_, J := f.Tuples()
+		nu := make([]float64, len(J))
 		for k := range nu {
 			nu[k] = r.Float64()
 		}
@@ -297,6 +300,110 @@ func TestMixedBadInput(t *testing.T) {
 	} {
 		if _, err := f.Gram(c.mu, c.nu); !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+}
+
+// TestMixedParams: Params counts the parameters of Eq. (2) that reach K,
+// the μ_j with k_j > 0 in some tuple of I plus the |J| coefficients ν. At
+// p = 3 the tuples of degree ≤ d number 4, 10, 20 for d = 1, 2, 3 (counted
+// by hand), so |J| is that less |I|; the paper's p + |J| holds exactly when
+// every μ_j enters I.
+func TestMixedParams(t *testing.T) {
+	X, _ := randData(11, 6, 3, 0)
+	Ks := mustGrams(t, X)
+	tuples := map[int]int{1: 4, 2: 10, 3: 20}
+	for _, c := range []struct {
+		name   string
+		d      int
+		I      [][]int
+		active []int
+	}{
+		{"I = ∅", 2, nil, nil},
+		{"I = ∅", 3, nil, nil},
+		{"I = {(0,0,0)}", 1, [][]int{{0, 0, 0}}, nil},
+		{"I on μ_1 only", 2, [][]int{{1, 0, 0}, {2, 0, 0}}, []int{0}},
+		{"I on μ_1 only, with (0,0,0)", 3, [][]int{{0, 0, 0}, {3, 0, 0}}, []int{0}},
+		{"I on μ_1 and μ_3", 2, [][]int{{1, 0, 1}}, []int{0, 2}},
+		// Eq2's case: every tuple of degree one in I, and others.
+		{"degree one in I", 1, [][]int{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, []int{0, 1, 2}},
+		{"degree one and more in I", 3, [][]int{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {0, 0, 3}, {0, 0, 0}}, []int{0, 1, 2}},
+	} {
+		f, err := NewMixed(Ks, c.d, c.I)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, J := f.Tuples()
+		nJ := tuples[c.d] - len(c.I)
+		if len(J) != nJ {
+			t.Fatalf("%s, d = %d: |J| = %d, want %d", c.name, c.d, len(J), nJ)
+		}
+		if got := f.ActiveMu(); len(got) != len(c.active) || (len(got) > 0 && fmt.Sprint(got) != fmt.Sprint(c.active)) {
+			t.Errorf("%s, d = %d: μ %v active, want %v", c.name, c.d, got, c.active)
+		}
+		if want := len(c.active) + nJ; f.Params() != want {
+			t.Errorf("%s, d = %d: %d parameters, want %d", c.name, c.d, f.Params(), want)
+		}
+		if f.Params() < 3 || f.Params() > 3+nJ {
+			t.Errorf("%s, d = %d: %d parameters outside [p, p + |J|] = [3, %d]", c.name, c.d, f.Params(), 3+nJ)
+		}
+	}
+	// ActiveMu returns a copy.
+	f, err := NewMixed(Ks, 1, [][]int{{0, 1, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ActiveMu()[0] = 7
+	if got := f.ActiveMu(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("ActiveMu after editing its result: %v, want [1]", got)
+	}
+}
+
+// TestMixedGramInactiveMu: Gram still takes p weights, and those of μ_j
+// outside every tuple of I do not change K. With I = {(1,0,0), (2,0,0)}
+// at d = 2, K = μ_1K_1 + μ_1²K_1∘K_1 + Σ_J ν_e K^e, summed here entry by
+// entry.
+func TestMixedGramInactiveMu(t *testing.T) {
+	X, _ := randData(12, 6, 3, 0)
+	Ks := mustGrams(t, X)
+	f, err := NewMixed(Ks, 2, [][]int{{1, 0, 0}, {2, 0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, J := f.Tuples()
+	nu := make([]float64, len(J))
+	for k := range nu {
+		nu[k] = 0.2 + 0.3*float64(k)
+	}
+	if _, err := f.Gram([]float64{0.8}, nu); !errors.Is(err, klearn.ErrShape) {
+		t.Errorf("one μ for p = 3: %v, want ErrShape", err)
+	}
+	a, err := f.Gram([]float64{0.8, 0.1, 5}, nu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.Gram([]float64{0.8, 3, 0}, nu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(a, b) {
+		t.Error("K depends on μ_2 or μ_3, which enter no tuple of I")
+	}
+	const m1 = 0.8
+	for i := 0; i < 6; i++ {
+		for j := i; j < 6; j++ {
+			x := Ks[0].At(i, j)
+			want := m1*x + m1*m1*x*x
+			for c, e := range J {
+				v := nu[c]
+				for k, p := range e {
+					v *= math.Pow(Ks[k].At(i, j), float64(p))
+				}
+				want += v
+			}
+			if math.Abs(a.At(i, j)-want) > 1e-12*math.Max(1, math.Abs(want)) {
+				t.Fatalf("(%d, %d): %v, want %v", i, j, a.At(i, j), want)
+			}
 		}
 	}
 }
