@@ -148,6 +148,11 @@ func TestRunTiny(t *testing.T) {
 			t.Errorf("E rose: %v", c.DC.E)
 		}
 	}
+	for i, s := range []protocol.FiniteSolve{c.FiniteSolve, res.Table2[0].Grid5Solve, res.Table2[0].Grid10Solve} {
+		if !s.Certified() || s.Iterations < 1 || !(s.Gap <= protocol.FiniteTol) {
+			t.Errorf("finite solve %d not certified at the configured cap: %+v", i, s)
+		}
+	}
 	if Verdict(res).Counts().String() == "" {
 		t.Error("empty counts")
 	}
@@ -158,12 +163,12 @@ func TestRunTiny(t *testing.T) {
 // is never counted.
 func TestFigure2Kinds(t *testing.T) {
 	sig := protocol.KindsSigmas(Ranges[protocol.Fig2Range], 10)
-	res := &Results{Table2: []protocol.Cell2{{Task: protocol.Fig2Task, Range: protocol.Fig2Range, DC: protocol.Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1}}}
+	res := &Results{Table2: []protocol.Cell2{{Task: protocol.Fig2Task, Range: protocol.Fig2Range, DC: protocol.Greedy1{Error: 6, E: []float64{2, 1}}, Grid10: 6.2, Grid10E: 1, Grid10Solve: certified(319)}}}
 	for _, c := range []struct {
 		e    float64
 		want repro.Outcome
 	}{{1 + 5e-7, repro.Reproduced}, {1.005, repro.NotReproduced}} {
-		res.Figure2Kinds = &protocol.Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: c.e, Error: 6, Sigmas: sig}
+		res.Figure2Kinds = &protocol.Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: c.e, Error: 6, Sigmas: sig, Solve: certified(25)}
 		rep := Verdict(res)
 		var got *repro.Claim
 		for i := range rep.Claims {
@@ -180,6 +185,11 @@ func TestFigure2Kinds(t *testing.T) {
 	}
 }
 
+// certified is a finite solve that met its tolerance in n iterations.
+func certified(n int) protocol.FiniteSolve {
+	return protocol.FiniteSolve{Status: opt.Success.String(), Iterations: n, Gap: 5e-7}
+}
+
 // goodResults are results that match the paper's numbers in every cell of
 // Tables 1 and 2 and hold every statement.
 func goodResults() *Results {
@@ -194,7 +204,7 @@ func goodResults() *Results {
 			dc := g(p[0], one)
 			std := g(p[1], one) // the paper's standard column, within TolCell of DC
 			std.E = []float64{3, 2, 1.5}
-			res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3]})
+			res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3], FiniteSolve: certified(7)})
 			atoms := []protocol.Atom{{Weight: 0.8, Sigma: []float64{700, 700}}, {Weight: 0.2, Sigma: []float64{10000, 500}}}
 			if task == 0 {
 				atoms = []protocol.Atom{{Weight: 0.5, Sigma: []float64{10000, 500}}, {Weight: 0.5, Sigma: []float64{700, 700}}}
@@ -203,7 +213,8 @@ func goodResults() *Results {
 			// (the grid, and four variances).
 			dc2 := g(q[0], atoms)
 			dc2.Seconds = 300
-			res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: rg, DC: dc2, Grid5: q[1], Grid10: q[2], Grid10Seconds: 3600})
+			res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: rg, DC: dc2, Grid5: q[1], Grid10: q[2], Grid10Seconds: 3600,
+				Grid5Solve: certified(40), Grid10Solve: certified(300)})
 		}
 	}
 	four := protocol.Greedy1{Error: Table2Paper[0][1][0], Status: "Success", Seconds: 3600}
@@ -465,6 +476,86 @@ func TestIterationsStoppedBy(t *testing.T) {
 	for _, c := range AlgorithmClaims(res) {
 		if c.ID == "Section 5 (iterations)" && (c.Parts[0].Outcome != repro.NotReproduced || !strings.Contains(c.Reason, "lowers E by less than 1e-06")) {
 			t.Errorf("a run at the cap: greedy part %s, reason %q", c.Parts[0].Outcome, c.Reason)
+		}
+	}
+}
+
+// TestUncertifiedFiniteSolves: a finite solve not certified (here the 10×10
+// grid of 3 vs. 8 [100, 10000] at the cap, as the audit found at 500
+// iterations) is counted in the rows that read it, and a comparison that
+// rests on it is evidence for neither side: its cell of the time row is
+// undecided whether the ratio holds or not (its time is cut short), and
+// so is Figure 2's diagnostic when either of its solves is not certified.
+func TestUncertifiedFiniteSolves(t *testing.T) {
+	capped := protocol.FiniteSolve{Status: opt.IterationLimit.String(), Iterations: 500, Gap: 3e-5}
+	claim := func(res *Results, id string) repro.Claim {
+		for _, c := range Verdict(res).Claims {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no row %s", id)
+		return repro.Claim{}
+	}
+	part := func(c repro.Claim, name string) repro.Part {
+		for _, p := range c.Parts {
+			if p.Name == name {
+				return p
+			}
+		}
+		t.Fatalf("%s: no part %s", c.ID, name)
+		return repro.Part{}
+	}
+	const cell = "3 vs. 8 [100, 10000]"
+	stopped := "stopped by IterationLimit after 500 iterations at a gap 3.0e-05 (tolerance 1e-06): not certified"
+	good := goodResults()
+	for _, id := range []string{"Table 1", "Table 2", "Table 2 (finite grids)", "Section 5 (finite vs DC time)"} {
+		if c := claim(good, id); strings.Contains(c.Ours, "finite solves certified") {
+			t.Errorf("%s with every solve certified: %q", id, c.Ours)
+		}
+	}
+	// The ratio holds (3600 s against 300 s) and misses (400 s): both
+	// undecided once the solve is at its cap.
+	for _, secs := range []float64{3600, 400} {
+		res := goodResults()
+		res.Table2[4].Grid10Solve, res.Table2[4].Grid10Seconds = capped, secs
+		c := claim(res, "Section 5 (finite vs DC time)")
+		p := part(c, cell)
+		if p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "the 10×10 solve "+stopped+": its time is cut short") {
+			t.Errorf("grid %.0f s at the cap: %s %q", secs, p.Outcome, p.Detail)
+		}
+		if c.Outcome != repro.Undecided || !strings.Contains(c.Ours, "8 of 9 finite solves certified (relative gap ≤ 1e-06), 1 at the cap; uncertified ones stopped at a gap ≤ 3.0e-05") {
+			t.Errorf("grid %.0f s at the cap: row %s %q", secs, c.Outcome, c.Ours)
+		}
+		if o := part(claim(goodResults(), "Section 5 (finite vs DC time)"), cell).Outcome; o != repro.Reproduced {
+			t.Errorf("certified: %s", o)
+		}
+	}
+	res := goodResults()
+	res.Table2[4].Grid10Solve = capped
+	res.Table1[2].FiniteSolve = protocol.FiniteSolve{Status: opt.FunctionConvergence.String(), Iterations: 12, Gap: 2e-6}
+	if c := claim(res, "Table 2"); !strings.Contains(c.Ours, "17 of 18 finite solves certified (relative gap ≤ 1e-06), 1 at the cap; uncertified ones stopped at a gap ≤ 3.0e-05") {
+		t.Errorf("Table 2: %q", c.Ours)
+	}
+	if c := claim(res, "Table 1"); !strings.Contains(c.Ours, "8 of 9 finite solves certified (relative gap ≤ 1e-06), 0 at the cap; uncertified ones stopped at a gap ≤ 2.0e-06") {
+		t.Errorf("Table 1: %q", c.Ours)
+	}
+	g := claim(res, "Table 2 (finite grids)")
+	if p := part(g, cell); !strings.Contains(p.Detail, "10×10 "+stopped) || !strings.Contains(g.Ours, "17 of 18 finite solves certified") {
+		t.Errorf("Table 2 (finite grids): part %q, row %q", p.Detail, g.Ours)
+	}
+	// Figure 2's diagnostic: certified, it holds; either solve not
+	// certified, undecided.
+	for _, c := range []struct {
+		kinds, grid protocol.FiniteSolve
+		want        repro.Outcome
+	}{{certified(25), certified(319), repro.Reproduced}, {capped, certified(319), repro.Undecided}, {certified(25), capped, repro.Undecided}, {certified(25), protocol.FiniteSolve{}, repro.Undecided}} {
+		res := goodResults()
+		fig2 := &res.Table2[protocol.Fig2Task*3+protocol.Fig2Range]
+		fig2.Grid10E, fig2.Grid10Solve = 1, c.grid
+		res.Figure2Kinds = &protocol.Kinds{Task: protocol.Fig2Task, Range: protocol.Fig2Range, E: 1 + 5e-7, Sigmas: protocol.KindsSigmas(Ranges[protocol.Fig2Range], 10), Solve: c.kinds}
+		if k := claim(res, "Figure 2 (kinds)"); k.Outcome != c.want || (c.want == repro.Undecided && !strings.Contains(k.Parts[0].Detail, "not certified")) {
+			t.Errorf("kinds %+v, grid %+v: %s %q", c.kinds, c.grid, k.Outcome, k.Parts[0].Detail)
 		}
 	}
 }

@@ -120,7 +120,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		protocol.KindStandard.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell1(j).Standard = g }),
 		protocol.KindFinite.Each(js, raw, func(j jobs.Job, f protocol.FiniteRecord) {
 			c := cell1(j)
-			c.Finite, c.FiniteWeights, c.FiniteSigmas, c.FiniteSeconds = f.Error, f.Weights, f.Sigmas, f.Seconds
+			c.Finite, c.FiniteWeights, c.FiniteSigmas, c.FiniteSeconds, c.FiniteSolve = f.Error, f.Weights, f.Sigmas, f.Seconds, f.Solve
 		}),
 		protocol.KindSVM.Each(js, raw, func(j jobs.Job, f protocol.SVMRecord) {
 			c := cell1(j)
@@ -130,6 +130,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		protocol.KindGrids.Each(js, raw, func(j jobs.Job, f protocol.GridsRecord) {
 			c := cell2(j)
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E
+			c.Grid5Solve, c.Grid10Solve = f.Grid5Solve, f.Grid10Solve
 		}),
 		protocol.KindKinds.Each(js, raw, func(_ jobs.Job, k protocol.Kinds) { res.Figure2Kinds = &k }),
 		protocol.KindSize.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) {

@@ -157,7 +157,7 @@ func Prepare(cfg Config) (Config, error) { return cfg, cfg.Validate() }
 
 // Validate checks cfg before any job runs.
 func (cfg Config) Validate() error {
-	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || !(cfg.GreedyFunTol >= 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.SVMSigmas < 1 || cfg.StdStarts < 2 || len(cfg.Tasks) == 0 {
+	if cfg.Train < 10 || cfg.Test < 1 || !(cfg.Mu > 0) || !(cfg.GreedyFunTol >= 0) || cfg.SVMFolds < 2 || cfg.Finite1 < 1 || cfg.FiniteIter < 1 || cfg.SVMSigmas < 1 || cfg.StdStarts < 2 || len(cfg.Tasks) == 0 {
 		return klearn.Errorf(klearn.ErrParam, "argyriou2006: config %+v", cfg)
 	}
 	for _, t := range append(append([]int(nil), cfg.Tasks...), cfg.Quadrants...) {
@@ -211,16 +211,18 @@ type (
 		Weights []float64
 		Sigmas  []float64
 		Seconds float64
+		Solve   FiniteSolve
 	}
 	SVMRecord struct {
 		Error, Sigma, C, Seconds float64
 	}
 	GridsRecord struct {
-		Grid5, Grid10 float64
-		Grid10Seconds float64
-		Grid10Weights []float64
-		Grid10Sigmas  [][]float64
-		Grid10E       float64
+		Grid5, Grid10           float64
+		Grid10Seconds           float64
+		Grid10Weights           []float64
+		Grid10Sigmas            [][]float64
+		Grid10E                 float64
+		Grid5Solve, Grid10Solve FiniteSolve
 	}
 )
 
@@ -318,9 +320,11 @@ var (
 			sig = append(sig, []float64{s})
 			rec.Sigmas = append(rec.Sigmas, s)
 		}
-		if rec.Error, rec.Weights, _, err = finite(bd, sig, c.d, cfg.Mu); err != nil {
+		f, err := finite(bd, sig, c.d, cfg.Mu, cfg.FiniteIter)
+		if err != nil {
 			return rec, err
 		}
+		rec.Error, rec.Weights, rec.Solve = f.Error, f.Weights, f.Solve
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})
@@ -354,14 +358,14 @@ var (
 					sig = append(sig, []float64{s1, s2})
 				}
 			}
-			e, w, E, err := finite(bd, sig, c.d, cfg.Mu)
+			f, err := finite(bd, sig, c.d, cfg.Mu, cfg.FiniteIter)
 			if err != nil {
 				return rec, err
 			}
 			if k == 5 {
-				rec.Grid5 = e
+				rec.Grid5, rec.Grid5Solve = f.Error, f.Solve
 			} else {
-				rec.Grid10, rec.Grid10Weights, rec.Grid10Sigmas, rec.Grid10E = e, w, sig, E
+				rec.Grid10, rec.Grid10Weights, rec.Grid10Sigmas, rec.Grid10E, rec.Grid10Solve = f.Error, f.Weights, sig, f.E, f.Solve
 				rec.Grid10Seconds = time.Since(t0).Seconds()
 			}
 		}
@@ -374,9 +378,11 @@ var (
 		}
 		t0 := time.Now()
 		rec := Kinds{Task: c.task, Range: c.rng, Sigmas: KindsSigmas(c.r, 10)}
-		if rec.Error, rec.Weights, rec.E, err = finite(bd, rec.Sigmas, c.d, cfg.Mu); err != nil {
+		f, err := finite(bd, rec.Sigmas, c.d, cfg.Mu, cfg.FiniteIter)
+		if err != nil {
 			return Kinds{}, err
 		}
+		rec.Error, rec.Weights, rec.E, rec.Solve = f.Error, f.Weights, f.E, f.Solve
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})
