@@ -351,13 +351,13 @@ func TestCloseNeedsEquivalence(t *testing.T) {
 		}
 		return out
 	}
-	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil, 0); c.Outcome != repro.Reproduced {
+	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil, 0, nil, nil); c.Outcome != repro.Reproduced {
 		t.Errorf("close on 8 draws: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil, 0); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
+	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil, 0, nil, nil); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
 		t.Errorf("CA 3 points above: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil, 0); c.Outcome != repro.Undecided {
+	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil, 0, nil, nil); c.Outcome != repro.Undecided {
 		t.Errorf("one draw: %v (%s)", c.Outcome, c.Ours)
 	}
 }

@@ -20,13 +20,19 @@ type Results struct {
 	Mode             string
 	Train, Val, Test int
 	// H1 is our error for each row of H1Sets, on draw 0 of the sine
-	// problem.
-	H1 []float64
+	// problem, and H1Sweeps the counts of its C sweep (the fits capped at
+	// SMO's iteration cap are excluded from the choice: protocol.Sweep).
+	H1       []float64
+	H1Sweeps []protocol.Sweep `json:",omitempty"`
 	// DrawErrors[m][d] is the test error of Methods[m] on draw d of the
 	// sine problem (Figure 1(b)), and Oracle[d] the three-frequency SVM's
-	// (the H1 table's last row; Oracle[0] is H1's).
-	DrawErrors [][]float64
-	Oracle     []float64
+	// (the H1 table's last row; Oracle[0] is H1's); Sweeps[m][d] and
+	// OracleSweeps[d] are the counts of their C sweeps (zero for CR, which
+	// chooses μ).
+	DrawErrors   [][]float64
+	Oracle       []float64
+	Sweeps       [][]protocol.Sweep `json:",omitempty"`
+	OracleSweeps []protocol.Sweep   `json:",omitempty"`
 	// Errors are the mean of DrawErrors over the draws, in Methods order;
 	// Chosen the C (or μ for CR) chosen on draw 0; Edges[m] the number of
 	// draws on which Methods[m] chose the smallest or largest value of its
@@ -102,20 +108,22 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 	tasks := map[string]protocol.TaskRecord{} // by job name, put in job order below
 	errs := []error{
 		kindChecks.Each(js, raw, func(_ jobs.Job, c []repro.Claim) { res.Checks = c }),
-		protocol.KindH1.Each(js, raw, func(j jobs.Job, e float64) {
+		protocol.KindH1.Each(js, raw, func(j jobs.Job, h protocol.H1Result) {
 			if j.Split == 0 {
-				res.H1 = append(res.H1, e)
+				res.H1, res.H1Sweeps = append(res.H1, h.Error), append(res.H1Sweeps, h.Sweep)
 			}
 			if r := -1; j.Param("row", &r) == nil && r == len(H1Sets)-1 {
-				res.Oracle = append(res.Oracle, e)
+				res.Oracle, res.OracleSweeps = append(res.Oracle, h.Error), append(res.OracleSweeps, h.Sweep)
 			}
 		}),
 		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m protocol.MethodResult) {
 			i := slices.Index(Methods, j.Method)
 			if res.DrawErrors == nil {
 				res.DrawErrors, res.Edges = make([][]float64, len(Methods)), make([]int, len(Methods))
+				res.Sweeps = make([][]protocol.Sweep, len(Methods))
 			}
 			res.DrawErrors[i] = append(res.DrawErrors[i], m.Error)
+			res.Sweeps[i] = append(res.Sweeps[i], m.Sweep)
 			if protocol.AtGridEdge(cfg.ChoiceGrid(j.Method), m.Chosen) {
 				res.Edges[i]++
 			}

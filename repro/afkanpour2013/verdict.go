@@ -55,8 +55,12 @@ func Verdict(res *Results) *repro.Report {
 	r.Add(fc)
 
 	if len(res.DrawErrors) == len(Methods) && len(res.H1) == len(H1Sets) {
-		r.Add(closeClaim(res.DrawErrors[:2], res.Oracle, res.Edges, res.Capped))
-		r.Add(discreteClaim(res.DrawErrors, res.Edges))
+		var sweeps [][]protocol.Sweep
+		if len(res.Sweeps) == len(Methods) {
+			sweeps = res.Sweeps
+		}
+		r.Add(closeClaim(res.DrawErrors[:2], res.Oracle, res.Edges, res.Capped, sweeps, res.OracleSweeps))
+		r.Add(discreteClaim(res.DrawErrors, res.Edges, sweeps))
 	}
 	r.Add(taskClaims(res)...)
 	if res.Mode == "quick" {
@@ -69,7 +73,10 @@ func Verdict(res *Results) *repro.Report {
 // on res.Test points and the paper's on PaperTest, is a proportion
 // (repro.ErrorRate, floored at SEFloor), so Welch's test is the two-sample test of proportions;
 // δ is the cell's adjacent gap in the paper's row (repro.AdjacentGap). A
-// cell is within only when the test could have seen δ.
+// cell is within only when the test could have seen δ. Each cell's error
+// is of the SVM whose C was chosen among the converged fits of its sweep;
+// Ours names the cells some of whose fits stopped at SMO's iteration cap
+// and were excluded (Results.H1Sweeps, since 2026-12-01; sweepFlag).
 func h1Claim(res *Results) repro.Claim {
 	gap := repro.AdjacentGap(H1Paper)
 	var cells []repro.Cell
@@ -80,8 +87,47 @@ func h1Claim(res *Results) repro.Claim {
 		cells = append(cells, repro.Cell{Row: setName(set), Col: "error %", Paper: repro.ErrorRate(H1Paper[i], PaperTest, SEFloor),
 			Ours: repro.ErrorRate(res.H1[i], res.Test, SEFloor), Delta: gap[i]})
 	}
-	return repro.Claim{ID: "H1 table", Statement: "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)",
+	c := repro.Claim{ID: "H1 table", Statement: "SVM test error with uniform Dirichlet kernels at fixed frequencies (Section 3.1)",
 		Reason: fmt.Sprintf("one draw of %d/%d/%d points (the paper: 500/500/1000); a cell is undecided when two test sets cannot detect its adjacent gap", res.Train, res.Val, res.Test)}.DecideCells(cells)
+	for i, set := range H1Sets {
+		if i < len(res.H1Sweeps) && i < len(cells) {
+			c.Ours += sweepFlag(setName(set), res.H1Sweeps[i:i+1], "draw")
+		}
+	}
+	return c
+}
+
+// sweepFlag is the flag a row's detail carries for the C sweeps ss of the
+// SVM of who (protocol.Sweep, one per draw or run it read): how many of
+// their fits stopped at SMO's iteration cap and were excluded from the
+// choice of C (selectC, since 2026-12-01), and on how many of the draws or
+// runs ("" when none was). The results read are those chosen among the
+// converged fits: the outcome is decided on them as before.
+func sweepFlag(who string, ss []protocol.Sweep, unit string) string {
+	var tot protocol.Sweep
+	hit := 0
+	for _, s := range ss {
+		tot.Fits, tot.Excluded = tot.Fits+s.Fits, tot.Excluded+s.Excluded
+		if s.Excluded > 0 {
+			hit++
+		}
+	}
+	if tot.Excluded == 0 {
+		return ""
+	}
+	on := ""
+	if len(ss) > 1 {
+		on = fmt.Sprintf(", on %d of %d %ss", hit, len(ss), unit)
+	}
+	return fmt.Sprintf("; flag: %s: %d of %d fits capped, excluded (SMO's iteration cap%s)", who, tot.Excluded, tot.Fits, on)
+}
+
+// sweepsOf is sweeps[m], nil when not counted.
+func sweepsOf(sweeps [][]protocol.Sweep, m int) []protocol.Sweep {
+	if m < len(sweeps) {
+		return sweeps[m]
+	}
+	return nil
 }
 
 // closeClaim is Figure 1(b)'s "CA and CR come close to the three-frequency
@@ -91,10 +137,13 @@ func h1Claim(res *Results) repro.Claim {
 // ±CloseMargin points (repro.Equal at the criterion's level). Fewer than two
 // draws give no test: undecided, whatever the numbers. edges (Results.Edges,
 // nil when not counted) flags in a part's detail the draws whose C or μ
-// was chosen at its grid's edge (edgeFlag), and capped (Results.Capped)
-// the draws on which CR stopped at its step cap; the outcome reads
-// neither.
-func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int) repro.Claim {
+// was chosen at its grid's edge (edgeFlag), capped (Results.Capped)
+// the draws on which CR stopped at its step cap, and sweeps and
+// oracleSweeps (Results.Sweeps, Results.OracleSweeps; nil when not counted)
+// the SVM fits of CA and of the three-frequency SVM excluded from the
+// choice of C for stopping at SMO's iteration cap (sweepFlag); the outcome
+// reads none of them.
+func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part
 	for i, m := range Methods[:2] {
@@ -105,6 +154,7 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int) rep
 		if m == "CR" && capped > 0 {
 			p.Detail += fmt.Sprintf("; flag: stopped at the %d-step cap, not by the test of Eq. (10), on %d of %d draws", continuous.DefaultMaxSteps, capped, len(errs[i]))
 		}
+		p.Detail += sweepFlag(m, sweepsOf(sweeps, i), "draw") + sweepFlag("three-frequency SVM", oracleSweeps, "draw")
 		parts = append(parts, p)
 	}
 	return repro.Claim{ID: "Figure 1(b) CA, CR", Kind: repro.Experiment, Statement: "CA and CR come close to the three-frequency SVM",
@@ -117,8 +167,9 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int) rep
 // test errors in percent, one per draw of the sine problem), the
 // one-sided paired test over the draws that CA's error (errs[0]) is lower
 // (repro.Better at the criterion's level and δ). A tie is never support;
-// fewer than two draws give no test: undecided. edges as for closeClaim.
-func discreteClaim(errs [][]float64, edges []int) repro.Claim {
+// fewer than two draws give no test: undecided. edges and sweeps as for
+// closeClaim (each part flags CA's and its method's excluded fits).
+func discreteClaim(errs [][]float64, edges []int, sweeps [][]protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-errors")
 	var parts []repro.Part
 	for i, m := range Methods[2:] {
@@ -127,7 +178,9 @@ func discreteClaim(errs [][]float64, edges []int) repro.Claim {
 			p.Detail = "CA against " + m + ": " + p.Detail
 			return p, err
 		})
-		parts = append(parts, edgeFlag(p, i+2, edges, len(errs[i+2])))
+		p = edgeFlag(p, i+2, edges, len(errs[i+2]))
+		p.Detail += sweepFlag("CA", sweepsOf(sweeps, 0), "draw") + sweepFlag(m, sweepsOf(sweeps, i+2), "draw")
+		parts = append(parts, p)
 	}
 	return repro.Claim{ID: "Figure 1(b) discrete", Kind: repro.Experiment, Statement: "the methods on the fixed kernels σ ∈ {0, …, 9} are worse than CA",
 		Paper: "worse (bar chart, no numbers)", Tolerance: fmt.Sprintf("CA's error lower by a one-sided %s over %d draws (δ %g points)", crit.Test, len(errs[0]), crit.Delta),

@@ -142,20 +142,31 @@ func MeanTimes(res *Results, table string) [][2]float64 {
 // repetition) pairs of table that both ran (CR runs fewer repetitions,
 // Config.CRReps) and keep passes, ordered by task, then repetition.
 func pairedOf(res *Results, table, a, b string, keep func(string) bool, f metric) (x, y []float64) {
+	ra, rb := pairedRuns(res, table, a, b, keep)
+	for i := range ra {
+		x, y = append(x, f(ra[i])), append(y, f(rb[i]))
+	}
+	return x, y
+}
+
+// pairedRuns are the results of methods a and b on the (task,
+// repetition) pairs of table that both ran and keep passes, ordered by
+// task, then repetition (pairedOf's).
+func pairedRuns(res *Results, table, a, b string, keep func(string) bool) (ra, rb []protocol.TaskResult) {
 	type key struct {
 		task string
 		rep  int
 	}
-	va, vb := map[key]float64{}, map[key]float64{}
+	va, vb := map[key]protocol.TaskResult{}, map[key]protocol.TaskResult{}
 	for _, r := range res.Tasks {
 		if r.Table != table || (keep != nil && !keep(r.Task)) {
 			continue
 		}
 		switch r.Method {
 		case a:
-			va[key{r.Task, r.Rep}] = f(r.TaskResult)
+			va[key{r.Task, r.Rep}] = r.TaskResult
 		case b:
-			vb[key{r.Task, r.Rep}] = f(r.TaskResult)
+			vb[key{r.Task, r.Rep}] = r.TaskResult
 		}
 	}
 	var ks []key
@@ -171,22 +182,53 @@ func pairedOf(res *Results, table, a, b string, keep func(string) bool, f metric
 		return ks[i].rep < ks[j].rep
 	})
 	for _, k := range ks {
-		x, y = append(x, va[k]), append(y, vb[k])
+		ra, rb = append(ra, va[k]), append(rb, vb[k])
 	}
-	return x, y
+	return ra, rb
+}
+
+// runFlags is the flag a part's detail carries for the runs rs of method
+// m it read (since 2026-12-01): the SVM fits of their C sweeps excluded
+// from the choice of C for stopping at SMO's iteration cap (sweepFlag),
+// and, for CR and CR (DC), the runs whose model chosen on validation
+// stopped at Greedy's step cap rather than by the test of Eq. (10)
+// (TaskResult.Capped, as Figure 1(b) counts them); "" when neither
+// happened. The outcome is unchanged.
+func runFlags(m string, rs []protocol.TaskResult) string {
+	ss := make([]protocol.Sweep, len(rs))
+	capped := 0
+	for i, r := range rs {
+		ss[i] = r.Sweep
+		if r.Capped {
+			capped++
+		}
+	}
+	out := sweepFlag(m, ss, "run")
+	if capped > 0 {
+		out += fmt.Sprintf("; flag: %s stopped at the %d-step cap, not by the test of Eq. (10), in %d of %d runs", m, continuous.DefaultMaxSteps, capped, len(rs))
+	}
+	return out
+}
+
+// pairFlags is runFlags of a and of b on the runs pairedOf pairs.
+func pairFlags(res *Results, table, a, b string, keep func(string) bool) string {
+	ra, rb := pairedRuns(res, table, a, b, keep)
+	return runFlags(a, ra) + runFlags(b, rb)
 }
 
 // decideBetter decides "a is better than b" on the (task, repetition)
 // pairs of table both ran, by the criterion crit (repro.Better); a test
-// that cannot run leaves the part undecided, with the reason.
+// that cannot run leaves the part undecided, with the reason. The detail
+// flags the capped fits of the runs read (pairFlags).
 func decideBetter(res *Results, table, crit, a, b string, keep func(string) bool, f metric, higher bool) repro.Part {
 	x, y := pairedOf(res, table, a, b, keep, f)
 	c := criterion(crit)
 	name := a + " vs " + b
 	p, err := repro.Better(name, x, y, c.Test, c.Level(), higher, c.Delta)
 	if err != nil {
-		return repro.Part{Name: name, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
+		p = repro.Part{Name: name, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
+	p.Detail += pairFlags(res, table, a, b, keep)
 	return p
 }
 
@@ -258,6 +300,7 @@ func taskClaims(res *Results) []repro.Claim {
 		if err != nil {
 			eq = repro.Part{Name: "DA vs CA-1D", Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 		}
+		eq.Detail += pairFlags(res, protocol.JobFigure2, "DA", "CA-1D", nil)
 		out = append(out, repro.Claim{ID: "Figure 4 DA", Kind: repro.Experiment, Statement: "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
 			Paper: "same alignment (plot, no numbers)", Tolerance: "over (γ, repetition)", Reason: "equivalence within the margin is not shown"}.Decide(eq))
 		quickSubset(res, out, "CA-1D", protocol.JobFigure2)
@@ -335,15 +378,18 @@ func taskClaims(res *Results) []repro.Claim {
 // level of "error-trend").
 func errorTrend(res *Results, m string, increasing bool) repro.Part {
 	var x, y []float64
+	var rs []protocol.TaskResult
 	for _, r := range res.Tasks {
 		if r.Table == protocol.JobFigure2 && r.Method == m {
 			x, y = append(x, gammaOf(r.Task)), append(y, r.Error)
+			rs = append(rs, r.TaskResult)
 		}
 	}
 	p, err := repro.Trend(m, x, y, increasing, criterion("error-trend").Level())
 	if err != nil {
 		p = repro.Part{Name: m, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
+	p.Detail += runFlags(m, rs)
 	return p
 }
 
@@ -374,6 +420,7 @@ func dcClaims(res *Results) []repro.Claim {
 	if err != nil {
 		three = repro.Part{Name: "about 3 × faster than CR", Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
+	three.Detail += pairFlags(res, protocol.JobLetter, "CR", dc, nil)
 	c := repro.Claim{ID: "CR DC time", Kind: repro.Statement,
 		Statement: "the DC-programming version of CR is faster than the gradient-based one (roughly three times)",
 		Paper: fmt.Sprintf("\"roughly three times faster\" (no numbers); CR's \"around 50\" iterations untested: our CR stops at a cap of %d steps",
@@ -509,6 +556,24 @@ func reduced(res *Results, groups ...string) string {
 // task only the repetitions every method ran (CR runs fewer); used counts
 // the (task, repetition) runs kept.
 func rankScores(res *Results, table string) (scores [][][]float64, used int) {
+	for _, task := range commonRuns(res, table) {
+		row := make([][]float64, len(task))
+		for m, rs := range task {
+			for _, r := range rs {
+				row[m] = append(row[m], r.Error)
+			}
+		}
+		scores = append(scores, row)
+		used += len(task[0])
+	}
+	return scores, used
+}
+
+// commonRuns are the results rankScores reads, runs[task][method][k]:
+// per task of table (those with a repetition every method ran), the
+// results of each of table's methods on those repetitions, in ascending
+// repetition.
+func commonRuns(res *Results, table string) (runs [][][]protocol.TaskResult) {
 	methods := protocol.TableMethods(table)
 	for _, task := range tasksOf(res, table) {
 		reps := map[int]int{}
@@ -527,20 +592,30 @@ func rankScores(res *Results, table string) (scores [][][]float64, used int) {
 		if len(common) == 0 {
 			continue
 		}
-		row := make([][]float64, len(methods))
+		row := make([][]protocol.TaskResult, len(methods))
 		for m, name := range methods {
 			for _, rep := range common {
 				for _, r := range res.Tasks {
 					if r.Table == table && r.Task == task && r.Method == name && r.Rep == rep {
-						row[m] = append(row[m], r.Error)
+						row[m] = append(row[m], r.TaskResult)
 					}
 				}
 			}
 		}
-		scores = append(scores, row)
-		used += len(common)
+		runs = append(runs, row)
 	}
-	return scores, used
+	return runs
+}
+
+// rankFlags is runFlags of method m (an index into table's
+// protocol.TableMethods) on the runs the rank bootstrap reads
+// (commonRuns).
+func rankFlags(res *Results, table string, m int) string {
+	var rs []protocol.TaskResult
+	for _, task := range commonRuns(res, table) {
+		rs = append(rs, task[m]...)
+	}
+	return runFlags(protocol.TableMethods(table)[m], rs)
 }
 
 // rankIntervals are the RankLevel bootstrap intervals of the median rank
@@ -590,6 +665,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 				if med[k] != iv[m].Median {
 					part.Detail += fmt.Sprintf("; %g over all repetitions (the chart's)", med[k])
 				}
+				part.Detail += rankFlags(res, table, m)
 				parts = append(parts, part)
 			}
 		}
@@ -616,7 +692,9 @@ func bestRankClaim(res *Results) repro.Claim {
 		nd := slices.Index(methods, "CA-nD")
 		for m, name := range methods {
 			if m != nd {
-				parts = append(parts, repro.BetterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta))
+				p := repro.BetterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta)
+				p.Detail += rankFlags(res, protocol.JobUCI, nd) + rankFlags(res, protocol.JobUCI, m)
+				parts = append(parts, p)
 			}
 		}
 	}

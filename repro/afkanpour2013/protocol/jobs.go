@@ -109,6 +109,10 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 type MethodResult struct {
 	Error, Chosen float64
 	Atoms         []Atom `json:",omitempty"`
+	// Sweep counts, for the methods that choose an SVM's C on validation
+	// (all but CR), the fits of the C grid and those excluded from the
+	// choice for stopping at SMO's iteration cap (selectC).
+	Sweep
 	// Fall is, for CA, the largest fall of its training alignment between
 	// stages (TaskResult.Fall).
 	Fall float64 `json:",omitempty"`
@@ -116,6 +120,14 @@ type MethodResult struct {
 	// Greedy's step cap (continuous.DefaultMaxSteps) rather than by the
 	// test of Eq. (10) (Argyriou et al. 2006).
 	Capped bool `json:",omitempty"`
+}
+
+// H1Result is the record of one row of the H1 table on one draw: the test
+// error in percent, the C chosen on validation and the counts of its C
+// sweep (capped fits excluded: selectC).
+type H1Result struct {
+	Error, Chosen float64
+	Sweep
 }
 
 // ChoiceGrid is the grid from which method m of Figure 1(b) chooses its
@@ -164,21 +176,21 @@ func sineSeed(j spec.Job) (uint64, error) {
 	return seed, j.Param("seed", &seed)
 }
 
-// The kinds of job: the checks, an H1 row (its test error in percent), a
-// Figure 1(b) method and the H curves of a Figure 3 task.
+// The kinds of job: the checks, an H1 row (H1Result), a Figure 1(b)
+// method and the H curves of a Figure 3 task.
 var (
-	KindH1 = spec.Kind[Config, float64]{Table: JobH1,
-		Run: func(_ context.Context, cfg Config, j spec.Job) (float64, error) {
+	KindH1 = spec.Kind[Config, H1Result]{Table: JobH1,
+		Run: func(_ context.Context, cfg Config, j spec.Job) (H1Result, error) {
 			var r int
 			if err := j.Param("row", &r); err != nil {
-				return 0, err
+				return H1Result{}, err
 			}
 			if r < 0 || r >= len(H1Sets) {
-				return 0, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
+				return H1Result{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: H1 row %d of %d", r, len(H1Sets))
 			}
 			seed, err := sineSeed(j)
 			if err != nil {
-				return 0, err
+				return H1Result{}, err
 			}
 			return h1Row(cfg, r, seed)
 		}}
@@ -241,13 +253,13 @@ func kindTask(table string) spec.Kind[Config, TaskResult] {
 	}}
 }
 
-// h1Row is the test error of row r of the H1 table on the draw of the sine
-// problem with the given seed: the SVM on the uniform combination of the
-// row's Dirichlet kernels, C chosen on validation.
-func h1Row(cfg Config, r int, seed uint64) (float64, error) {
+// h1Row is row r of the H1 table on the draw of the sine problem with the
+// given seed: the SVM on the uniform combination of the row's Dirichlet
+// kernels, C chosen on validation among the converged fits (svmOn).
+func h1Row(cfg Config, r int, seed uint64) (H1Result, error) {
 	tr, val, te, err := samples(cfg, seed)
 	if err != nil {
-		return 0, err
+		return H1Result{}, err
 	}
 	var sig []float64
 	for _, i := range H1Sets[r] {
@@ -255,10 +267,10 @@ func h1Row(cfg Config, r int, seed uint64) (float64, error) {
 	}
 	g, err := gramsOf(uniform(sig), tr, val, te)
 	if err != nil {
-		return 0, err
+		return H1Result{}, err
 	}
-	e, _, err := svmOn(g, cfg.Cs, tr, val, te)
-	return e, err
+	ch, err := svmOn(g, cfg.Cs, tr, val, te)
+	return H1Result{ch.test, ch.value, ch.sweep}, err
 }
 
 // method runs method m (an index into Methods) of Figure 1(b) on the draw
@@ -284,8 +296,12 @@ func h1Row(cfg Config, r int, seed uint64) (float64, error) {
 // test of Eq. (10) (continuous.Greedy's defaults) and no initial kernel;
 // the weights of CA's kernel rescaled to sum to one (the alignment is
 // scale-free; the rescaling gives C its usual meaning); the SVM with a
-// bias; the first of equal validation errors kept (selectC); and the
-// number of draws (FullDraws).
+// bias; the first of equal validation errors kept (selectC); only the fits
+// whose SVM (for D1 and D2 the last one of the MKL wrapper, the one that
+// predicts) SMO solved within its iteration cap compete for C, the others
+// counted (MethodResult.Sweep; since 2026-12-01, after an audit found
+// capped fits chosen at C = 10⁵: selectC); and the number of draws
+// (FullDraws).
 func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 	tr, val, te, err := samples(cfg, seed)
 	if err != nil {
@@ -310,31 +326,34 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		if g.Kte, err = kernel.Cross(ca.Kernel(), te.X, tr.X); err != nil {
 			return res, err
 		}
-		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		ch, err := svmOn(g, cfg.Cs, tr, val, te)
+		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, err
 	case "CR":
 		// The greedy algorithm with its own square-loss predictor, μ on validation.
+		// Every μ competes: Greedy's step cap is a part of the method, and
+		// a chosen model stopped by it is flagged (Capped).
 		models := map[float64]*continuous.GreedyModel{}
-		res.Error, res.Chosen, err = selectC(cfg.Mus, func(mu float64) ([]float64, []float64, error) {
+		ch, err := selectC(cfg.Mus, false, func(mu float64) (fitted, error) {
 			gm, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: mu}.Fit(tr.X, tr.y)
 			if err != nil {
-				return nil, nil, err
+				return fitted{}, err
 			}
 			models[mu] = gm
 			pv, err := gm.Predict(val.X)
 			if err != nil {
-				return nil, nil, err
+				return fitted{}, err
 			}
 			pt, err := gm.Predict(te.X)
-			return pv, pt, err
+			return fitted{pv, pt, gm.Status() == opt.IterationLimit}, err
 		}, val.y, te.y)
 		if err != nil {
 			return res, err
 		}
+		res.Error, res.Chosen, res.Capped = ch.test, ch.value, ch.capped
 		for _, a := range models[res.Chosen].Atoms() {
 			res.Atoms = append(res.Atoms, Atom{a.Weight, a.Params[0]})
 		}
-		res.Capped = models[res.Chosen].Status() == opt.IterationLimit
 		return res, nil
 	case "DU":
 		var sig []float64
@@ -345,19 +364,36 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		if err != nil {
 			return res, err
 		}
-		res.Error, res.Chosen, err = svmOn(g, cfg.Cs, tr, val, te)
+		ch, err := svmOn(g, cfg.Cs, tr, val, te)
+		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, err
 	}
-	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9}.
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
+	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9},
+	// each with the SVM it predicts with: alignf's stage-2 SVM for DA, the
+	// last SVM of the ℓp-norm MKL wrapper for D1 and D2 (the SVMs it
+	// solves on the way to its weights are not exposed: their status is
+	// not read).
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
+			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
-		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, tr.y)
+		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
+			m, err := lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
-		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, error) {
-			return lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, tr.y)
+		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
+			m, err := lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
 	}
 	fit, ok := fits[Methods[m]]
@@ -373,17 +409,18 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		}
 		Ks[s], Kv[s], Kt[s] = g.K, g.Kval, g.Kte
 	}
-	res.Error, res.Chosen, err = selectC(cfg.Cs, func(C float64) ([]float64, []float64, error) {
-		fm, err := fit(Ks, C)
+	ch, err := selectC(cfg.Cs, true, func(C float64) (fitted, error) {
+		fm, sm, err := fit(Ks, C)
 		if err != nil {
-			return nil, nil, err
+			return fitted{}, err
 		}
 		pv, err := fm.PredictGrams(Kv)
 		if err != nil {
-			return nil, nil, err
+			return fitted{}, err
 		}
 		pt, err := fm.PredictGrams(Kt)
-		return pv, pt, err
+		return fitted{pv, pt, svmCapped(sm)}, err
 	}, val.y, te.y)
+	res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 	return res, err
 }

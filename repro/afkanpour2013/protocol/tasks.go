@@ -20,6 +20,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
@@ -47,6 +48,15 @@ type TaskResult struct {
 	// one stage to the next over every fit of the run (0 when it never
 	// falls: Algorithm 1 ascends monotonically).
 	Fall float64 `json:",omitempty"`
+	// Sweep counts, for the methods that choose an SVM's C on validation
+	// (all but CR and CR (DC)), the fits of the C grid and those excluded
+	// from the choice for stopping at SMO's iteration cap (selectC).
+	Sweep
+	// Capped is, for CR and CR (DC), whether the model chosen on
+	// validation stopped at Greedy's step cap (continuous.DefaultMaxSteps)
+	// rather than by the test of Eq. (10), as MethodResult.Capped (counted
+	// since 2026-12-01).
+	Capped bool `json:",omitempty"`
 }
 
 // problem is one binary task split into training, validation and test
@@ -384,7 +394,11 @@ func gaussSum(sigmas, w []float64) kernel.Kernel {
 
 // fitTask is one method of TaskMethods on p: the kernel is learned on the
 // training sample, its hyper-parameters (C, μ, λ) chosen on validation.
-// It returns the result without alignment and time, and the learned kernel.
+// As in Figure 1(b) (method), only the SVM fits SMO solved within its
+// iteration cap compete for C (selectC; TaskResult.Sweep counts the
+// others) and CR's chosen model records whether it stopped at Greedy's
+// step cap (TaskResult.Capped), both since 2026-12-01. It returns the
+// result without alignment and time, and the learned kernel.
 func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
 	var res TaskResult
 	if method == MethodUnreg {
@@ -408,7 +422,8 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			for _, a := range atoms {
 				sig, w = append(sig, a.Sigma[0]), append(w, a.Eta)
 			}
-			res.Error, res.Chosen, err = svmOn(d.gauss(sig, w), cs, p.tr, p.val, p.te)
+			ch, err := svmOn(d.gauss(sig, w), cs, p.tr, p.val, p.te)
+			res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 			res.Stages = len(atoms)
 			return res, m1.Kernel(), err
 		}
@@ -445,31 +460,34 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		if g.Kte, err = kernel.Cross(bestM.Kernel(), p.te.X, p.tr.X); err != nil {
 			return res, nil, err
 		}
-		res.Error, res.Chosen, err = svmOn(g, cs, p.tr, p.val, p.te)
+		ch, err := svmOn(g, cs, p.tr, p.val, p.te)
+		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, bestM.Kernel(), err
 	case "CR", MethodCRDC:
 		step2 := continuous.QuasiNewton
 		if method == MethodCRDC {
 			step2 = continuous.DC
 		}
+		// Every μ competes, as in Figure 1(b) (method): the step cap is a
+		// part of the method, and a chosen model stopped by it is flagged.
 		models := map[float64]*continuous.GreedyModel{}
-		var err error
-		res.Error, res.Chosen, err = selectC(mus, func(mu float64) ([]float64, []float64, error) {
+		ch, err := selectC(mus, false, func(mu float64) (fitted, error) {
 			gm, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Starts: p.starts}, Mu: mu, Step2: step2}.Fit(p.tr.X, p.tr.y)
 			if err != nil {
-				return nil, nil, err
+				return fitted{}, err
 			}
 			models[mu] = gm
 			pv, err := gm.Predict(p.val.X)
 			if err != nil {
-				return nil, nil, err
+				return fitted{}, err
 			}
 			pt, err := gm.Predict(p.te.X)
-			return pv, pt, err
+			return fitted{pv, pt, gm.Status() == opt.IterationLimit}, err
 		}, p.val.y, p.te.y)
 		if err != nil {
 			return res, nil, err
 		}
+		res.Error, res.Chosen, res.Capped = ch.test, ch.value, ch.capped
 		res.Stages = len(models[res.Chosen].Atoms())
 		return res, models[res.Chosen].Kernel(), nil
 	case "DU":
@@ -481,22 +499,37 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		for i := range w {
 			w[i] = 1 / float64(len(p.finite))
 		}
-		res.Error, res.Chosen, err = svmOn(d.gauss(p.finite, w), cs, p.tr, p.val, p.te)
+		ch, err := svmOn(d.gauss(p.finite, w), cs, p.tr, p.val, p.te)
+		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, gaussSum(p.finite, w), err
 	}
 	type weighted interface {
 		mkl.Model
 		Weights() []float64
 	}
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
+	// Each with the SVM it predicts with, whose status selectC reads (as
+	// in Figure 1(b): method).
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
+			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
-		"D1": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, p.tr.y)
+		"D1": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
+			m, err := lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, p.tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
-		"D2": func(Ks []*mat.SymDense, C float64) (weighted, error) {
-			return lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, p.tr.y)
+		"D2": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
+			m, err := lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, p.tr.y)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, m.SVM, nil
 		},
 	}
 	fit, ok := fits[method]
@@ -508,19 +541,20 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		return res, nil, err
 	}
 	models := map[float64]weighted{}
-	res.Error, res.Chosen, err = selectC(cs, func(C float64) ([]float64, []float64, error) {
-		fm, err := fit(Ks, C)
+	ch, err := selectC(cs, true, func(C float64) (fitted, error) {
+		fm, sm, err := fit(Ks, C)
 		if err != nil {
-			return nil, nil, err
+			return fitted{}, err
 		}
 		models[C] = fm
 		pv, err := fm.PredictGrams(Kv)
 		if err != nil {
-			return nil, nil, err
+			return fitted{}, err
 		}
 		pt, err := fm.PredictGrams(Kt)
-		return pv, pt, err
+		return fitted{pv, pt, svmCapped(sm)}, err
 	}, p.val.y, p.te.y)
+	res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 	if err != nil {
 		return res, nil, err
 	}
