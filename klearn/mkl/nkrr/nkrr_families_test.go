@@ -161,14 +161,7 @@ func TestMixedReductions(t *testing.T) {
 		}
 		for i := 0; i < 6; i++ {
 			for j := i; j < 6; j++ {
-				var want float64
-				for m, e := range J {
-					v := nu[m]
-					for k, x := range e {
-						v *= math.Pow(Ks[k].At(i, j), float64(x))
-					}
-					want += v
-				}
+				want := freeSum(Ks, J, nu, i, j)
 				if math.Abs(got.At(i, j)-want) > 1e-12*math.Max(1, math.Abs(want)) {
 					t.Fatalf("d = %d, I = ∅ at (%d, %d): %v, want Eq. (1)'s %v", d, i, j, got.At(i, j), want)
 				}
@@ -393,17 +386,24 @@ func TestMixedGramInactiveMu(t *testing.T) {
 	for i := 0; i < 6; i++ {
 		for j := i; j < 6; j++ {
 			x := Ks[0].At(i, j)
-			want := m1*x + m1*m1*x*x
-			for c, e := range J {
-				v := nu[c]
-				for k, p := range e {
-					v *= math.Pow(Ks[k].At(i, j), float64(p))
-				}
-				want += v
-			}
+			want := m1*x + m1*m1*x*x + freeSum(Ks, J, nu, i, j)
 			if math.Abs(a.At(i, j)-want) > 1e-12*math.Max(1, math.Abs(want)) {
 				t.Fatalf("(%d, %d): %v, want %v", i, j, a.At(i, j), want)
 			}
 		}
 	}
+}
+
+// freeSum is entry (i, j) of Eq. (2)'s free part, Σ_{k∈J} ν_k Π_l
+// (K_l)_ij^{k_l}, summed entry by entry.
+func freeSum(Ks []*mat.SymDense, J [][]int, nu []float64, i, j int) float64 {
+	var s float64
+	for m, e := range J {
+		v := nu[m]
+		for k, x := range e {
+			v *= math.Pow(Ks[k].At(i, j), float64(x))
+		}
+		s += v
+	}
+	return s
 }
