@@ -1,7 +1,7 @@
 // Command kernelab runs the papers' experiments as cached, resumable,
 // shardable jobs (package repro/jobs).
 //
-//	kernelab run <paper>[/<table>]... | all [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute]
+//	kernelab run <paper>[/<table>]... | all [--shard i/N] [--workers k] [--mode full|quick|paper] [--results DIR] [--recompute] [--allow-stale-binary]
 //	kernelab status [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--workers k] [--json]
 //	kernelab list [<paper>[/<table>]] [--mode full|quick|paper] [--results DIR] [--json]
 //	kernelab merge [--results DIR] SHARD_DIR...
@@ -11,8 +11,11 @@
 // make reports. run computes the jobs of every selection (all: the papers
 // and the benchmark) in one pool, longest expected first, and sets a soft
 // memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set. Results go to $KERNELAB_RESULTS, else results/ at the
-// repository root; KERNELAB_CACHE=off recomputes every job. A bad argument
-// exits with status 2, a failed command with status 1.
+// repository root; KERNELAB_CACHE=off recomputes every job. run refuses
+// to compute anything when the binary was built from other source than the
+// one under the root (source.go: it would store the old code's results
+// under the new code's keys). A bad argument exits with status 2, a failed
+// command with status 1.
 package main
 
 import (
@@ -34,6 +37,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/kernelab/kernelab/internal/repo"
 	"github.com/kernelab/kernelab/repro/jobs"
 	"github.com/kernelab/kernelab/repro/jobs/demo"
 	"github.com/kernelab/kernelab/repro/papers" // registers every paper's jobs
@@ -54,8 +58,8 @@ type command struct {
 
 var commands = map[string]command{
 	"run": {"run <paper>[/<table>]... | all [flags]",
-		"Computes the jobs of papers (or of tables of them; all: the five papers and the benchmark, every job set a notebook renders) not yet in the results store, in one pool of --workers goroutines: those of unknown time first, then the longest expected (the status estimate), and those a paper marks to run alone last, one at a time. A shard is cut first, by job ID alone, then ordered. Prints progress and an ETA on stderr. Sets a soft memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set.",
-		[]string{"shard", "workers", "mode", "results", "recompute"}},
+		"Computes the jobs of papers (or of tables of them; all: the five papers and the benchmark, every job set a notebook renders) not yet in the results store, in one pool of --workers goroutines: those of unknown time first, then the longest expected (the status estimate), and those a paper marks to run alone last, one at a time. A shard is cut first, by job ID alone, then ordered. Prints progress and an ETA on stderr. Sets a soft memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set. Refuses to run, naming the first differing file, when this binary was not built from the source under the root ($KERNELAB_ROOT): a record is keyed by the source on disk, so a stale binary would store wrong records under the new keys; rebuild it (go build ./cmd/kernelab).",
+		[]string{"shard", "workers", "mode", "results", "recompute", "allow-stale-binary"}},
 	"status": {"status [<paper>[/<table>]] [flags]",
 		"Shows where the compute time goes, per paper, table and method: jobs done and missing under the current code, the time spent and left, and the wall time on --workers cores.",
 		[]string{"mode", "results", "workers", "json"}},
@@ -119,6 +123,7 @@ type options struct {
 	shard, mode, results string
 	workers              int
 	recompute, json      bool
+	allowStale           bool
 }
 
 func flagSet(cmd string, o *options) *flag.FlagSet {
@@ -138,6 +143,8 @@ func flagSet(cmd string, o *options) *flag.FlagSet {
 			fs.BoolVar(&o.recompute, f, false, "ignore stored records (as KERNELAB_CACHE=off)")
 		case "json":
 			fs.BoolVar(&o.json, f, false, "print JSON (for scripts) instead of a table")
+		case "allow-stale-binary":
+			fs.BoolVar(&o.allowStale, f, false, "experts only: run even though this binary was not built from the source under the root, with a warning (its records are keyed by the source on disk but computed by the binary's code)")
 		}
 	}
 	return fs
@@ -225,6 +232,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if js, err = runOrder(st, js); err != nil {
+			return err
+		}
+		// After runOrder, which read every job's key: the code digests
+		// RunAll keys the records with are those, kept for the process,
+		// of the source that checkSource finds equal to the binary's.
+		if err := checkSource(binarySource, repo.Root(), o.allowStale, os.Getenv("KERNELAB_SUBMITTED"), stderr); err != nil {
 			return err
 		}
 		meminfo, _ := os.ReadFile("/proc/meminfo")
