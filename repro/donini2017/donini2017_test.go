@@ -362,6 +362,11 @@ func TestTinyFigure10(t *testing.T) {
 	if len(f.RBFBlocks) != protocol.Fig10Blocks || f.RBFGamma == 0 || f.RBFErr > 50 {
 		t.Errorf("RBF baseline: γ = %g, error %.1f", f.RBFGamma, f.RBFErr)
 	}
+	// Every fit's status recorded: EasyMKL's one QP solve per D, an SVM
+	// per C on each kernel (3 per D, then the RBF baseline's γ grid).
+	if nD, nC := len(f.Ds), len(c.Fig10Cs); len(f.EtaUncert) != nD || f.Solves.N != nD || f.Solves.SVMs != (3*nD+len(protocol.RBFGammas))*nC || f.Solves.ExcludedC != f.Solves.SVMCapped {
+		t.Errorf("Figure 10 statuses: EtaUncert %v, %+v", f.EtaUncert, f.Solves)
+	}
 	if _, err := Figure10Chart(res); err != nil {
 		t.Error(err)
 	}

@@ -127,7 +127,7 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 			}
 		}),
 		protocol.KindFig6.Each(js, raw, func(_ jobs.Job, rf protocol.RandomFamily) { res.Fig6 = append(res.Fig6, rf) }),
-		protocol.KindSpread.Each(js, raw, func(_ jobs.Job, s [2]float64) { res.Fig6Spread = s }),
+		protocol.KindSpread.Each(js, raw, func(_ jobs.Job, s protocol.WeightSpread) { res.Fig6Spread, res.Fig6SpreadSolves = s.Ratio, s.Solves }),
 		protocol.KindFig7.Each(js, raw, func(_ jobs.Job, c []protocol.SRCurve) { res.Fig7 = c }),
 		protocol.KindFig8.Each(js, raw, func(_ jobs.Job, w []protocol.Weights) { res.Fig8 = w }),
 		protocol.KindFig9.Each(js, raw, func(_ jobs.Job, c []protocol.NoiseCurve) { res.Fig9 = c }),
@@ -173,7 +173,8 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 		for _, n := range cfg.T4Data {
 			for _, nodes := range protocol.Table4Nodes(n, cfg) {
 				mk := t4[n+"/"+protocol.MethodMKL]
-				row := protocol.GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil}}
+				row := protocol.GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil},
+					MKLUncert: mk.Uncert, MKLSolves: mk.Solves}
 				for _, rho := range protocol.Table4Rhos {
 					c := t4[n+"/"+protocol.GHKLMethod(nodes, rho)]
 					row.AUC = append(row.AUC, c.Scores)
@@ -210,12 +211,15 @@ type Results struct {
 	Fig6MaxN int
 	// Fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere).
 	Fig6Spread [2]float64
-	Fig7       []protocol.SRCurve
-	Fig8       []protocol.Weights
-	Fig9       []protocol.NoiseCurve
-	Table3     []protocol.TimeRow
-	Fig10      *protocol.MNISTCurve
-	Table5     *AllPairs
+	// Fig6SpreadSolves counts the QP solves of the two fits behind
+	// Fig6Spread (protocol.WeightSpread).
+	Fig6SpreadSolves protocol.Solves
+	Fig7             []protocol.SRCurve
+	Fig8             []protocol.Weights
+	Fig9             []protocol.NoiseCurve
+	Table3           []protocol.TimeRow
+	Fig10            *protocol.MNISTCurve
+	Table5           *AllPairs
 	// Table5Deskewed is Table 5's "Our deskewed" column (same images,
 	// deskewed).
 	Table5Deskewed *AllPairs

@@ -75,7 +75,7 @@ func BenchmarkAbaloneInnerFold(b *testing.B) {
 	const D = 10
 	cfg, K1tr, KD, KS, ytr, in := abaloneInner(b, D)
 	set := cfg.qpSettings()
-	folds := map[string]func(tr, te []int, vGrid []float64) ([]float64, error){
+	folds := map[string]foldFunc{
 		"easy":     easyFolds(K1tr, D, ytr, set),
 		"komd_D":   komdFolds(KD, ytr, set),
 		"komd_sum": komdFolds(KS, ytr, set),

@@ -138,6 +138,11 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 type Table4Cell struct {
 	Scores, BestC []float64
 	AtEdge        []bool
+	// Uncert (K_MKL) is, per outer fold, the number of QP solves not
+	// certified behind its score; Solves counts every QP solve of the
+	// column, inner CVs included (table4MKL).
+	Uncert []int  `json:",omitempty"`
+	Solves Solves `json:",omitzero"`
 }
 
 // GHKLMethod is the method name of the Table 4 job of gHKL_ρ with the
@@ -191,7 +196,7 @@ var (
 		return cvFold(X, y, cfg, outer[j.Split], j.Split)
 	})
 	KindFig6   = kind(jobFig6, methodFamily, func(cfg Config, j spec.Job) (RandomFamily, error) { return fig6Family(j.Data, cfg) })
-	KindSpread = kind(jobFig6, methodSprd, func(cfg Config, _ spec.Job) ([2]float64, error) { return fig6Spread(cfg) })
+	KindSpread = kind(jobFig6, methodSprd, func(cfg Config, _ spec.Job) (WeightSpread, error) { return fig6Spread(cfg) })
 	KindFig7   = kind(jobFig7, "", func(cfg Config, _ spec.Job) ([]SRCurve, error) {
 		return runFig7(cfg)
 	})
@@ -214,8 +219,7 @@ var (
 	})
 	KindTable4 = kind(jobTable4, "", func(cfg Config, j spec.Job) (Table4Cell, error) {
 		if j.Method == MethodMKL {
-			a, err := table4MKL(j.Data, cfg.T4Outer, cfg)
-			return Table4Cell{Scores: a}, err
+			return table4MKL(j.Data, cfg.T4Outer, cfg)
 		}
 		var nodes string
 		var rho float64

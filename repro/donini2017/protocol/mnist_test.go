@@ -34,6 +34,11 @@ func TestTinyTable5Deskewed(t *testing.T) {
 		if a.Deskewed != deskew || len(a.Wrong) != 100 || math.Abs(a.Err-n) > 1e-9 || a.Err > 40 {
 			t.Errorf("deskew %v: error %.1f %%, %d of %d wrong", deskew, a.Err, int(n), len(a.Wrong))
 		}
+		// Each of the 45 pairs' EasyMKL QP (NoResolve: one) and SVM is
+		// checked and counted (Solves.addPairs).
+		if a.Pairs != 45 || a.Solves.N != 45 || a.Solves.SVMs != 45 || a.Uncertified > a.Pairs {
+			t.Errorf("deskew %v: %d of %d pairs not certified, %+v", deskew, a.Uncertified, a.Pairs, a.Solves)
+		}
 	}
 }
 

@@ -57,28 +57,14 @@ func (b block) auc(f []float64, err error) (float64, error) {
 // komd fits KOMD with λ = v on the training part, its QP started from
 // start (nil: the class-uniform point), and returns the test AUC of
 // f(x) = Σ y_i γ_i K(x_i, x) − b (the classifier of every kernel in the
-// UCI study) and γ.
-func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, []float64, error) {
+// UCI study) and the model (its Result holds the solver's status).
+func (b block) komd(v float64, start []float64, set *opt.Settings) (float64, *easymkl.KOMDModel, error) {
 	m, err := easymkl.KOMD{Lambda: v, Settings: set.Value(), Start: start}.FitGram(b.Ktr, b.ytr)
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := m.DecisionGram(b.Kte)
-	if err != nil {
-		return 0, nil, err
-	}
-	a, err := metrics.AUC(b.yte, f)
-	return a, m.Gamma, err
-}
-
-// easy runs EasyMKL (λ = v) on the HPK family K_D of the block of a cosine
-// matrix K1 and returns the test AUC and the weights η.
-func (b block) easy(D int, v float64, set *opt.Settings) (float64, []float64, error) {
-	a, m, err := b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set.Value()})
-	if err != nil {
-		return 0, nil, err
-	}
-	return a, m.Weights(), nil
+	a, err := b.auc(m.DecisionGram(b.Kte))
+	return a, m, err
 }
 
 // easyFit runs e on the HPK family K_D of the block of a cosine matrix K1
@@ -107,56 +93,103 @@ func (b block) easyFit(D int, e easymkl.Learner) (float64, *easymkl.Model, error
 }
 
 // komdAUC fits KOMD with λ = v on the rows tr of K and returns the AUC on
-// the rows te (block.komd).
-func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, error) {
+// the rows te (block.komd) and the count of its QP solve (Solves).
+func komdAUC(K *mat.SymDense, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, Solves, error) {
+	var s Solves
 	b, err := split(K, y, tr, te)
 	if err != nil {
-		return 0, err
+		return 0, s, err
 	}
-	a, _, err := b.komd(v, nil, set)
-	return a, err
+	a, m, err := b.komd(v, nil, set)
+	if err != nil {
+		return 0, s, err
+	}
+	s.add(m.Result)
+	return a, s, nil
 }
 
 // mklAUC runs EasyMKL (λ = v) on the HPK family K_D of the rows tr of the
-// cosine matrix K1 and returns the AUC on the rows te and the weights η
-// (block.easy).
-func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, []float64, error) {
+// cosine matrix K1 and returns the AUC on the rows te and the model (its
+// weights η, Model.Weights, and its solver results, Solves.addEasy).
+func mklAUC(K1 *mat.SymDense, D int, y []float64, tr, te []int, v float64, set *opt.Settings) (float64, *easymkl.Model, error) {
 	b, err := split(K1, y, tr, te)
 	if err != nil {
 		return 0, nil, err
 	}
-	return b.easy(D, v, set)
+	return b.easyFit(D, easymkl.Learner{Lambda: v, Settings: set.Value()})
 }
 
+// foldScores are the scores of one inner fold at each v of a grid: the
+// test AUC, whether every QP solve of the fit at that v stopped at
+// opt.Success (OK), and the counts of the fold's solves.
+type foldScores struct {
+	AUC    []float64
+	OK     []bool
+	Solves Solves
+}
+
+// newFoldScores returns the scores of n values of v, all certified until
+// a fit says otherwise.
+func newFoldScores(n int) foldScores {
+	f := foldScores{AUC: make([]float64, n), OK: make([]bool, n)}
+	for i := range f.OK {
+		f.OK[i] = true
+	}
+	return f
+}
+
+// foldFunc prepares one inner fold (the rows tr train, te test) and scores
+// each v of vGrid on it.
+type foldFunc func(tr, te []int, vGrid []float64) (foldScores, error)
+
 // innerPick returns the v of vGrid with the best mean inner-CV score (ties:
-// the earlier v of the grid). fold(tr, te, vGrid) prepares one inner fold
-// (slices its kernels once) and returns its score at each v of vGrid
-// (increasing, Config.Validate), solved along a path of warm starts (see
-// komdFolds and easyFolds). The
+// the earlier v of the grid) and the counts of the inner fits' QP solves.
+// fold(tr, te, vGrid) prepares one inner fold (slices its kernels once)
+// and returns its score at each v of vGrid (increasing, Config.Validate),
+// solved along a path of warm starts (see komdFolds and easyFolds). The
 // folds are prepared one at a time, so one fold's blocks are held at once,
 // and the scores of a v are summed in the order of the folds. It is not
 // modelsel.PathSearch, whose rule differs in two ways: a summed AUC
 // within 1e-12 of the best is a tie, which goes to the earlier v (AUCs
 // equal but for rounding would otherwise be decided by the rounding), and
 // the folds run one at a time, so only one fold's kernel blocks are held.
-func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int, vGrid []float64) ([]float64, error)) (float64, error) {
+//
+// The choice is among certified fits only (as P5's SVM sweeps): a v whose
+// fit on some inner fold has a QP solve not at opt.Success is left out
+// (counted in Solves.Excluded), and a grid with every v left out is an
+// error wrapping klearn.ErrNotConverged.
+func innerPick(inner []modelsel.Split, vGrid []float64, fold foldFunc) (float64, Solves, error) {
 	sum := make([]float64, len(vGrid))
+	ok := make([]bool, len(vGrid))
+	for i := range ok {
+		ok[i] = true
+	}
+	var s Solves
 	for _, sp := range inner {
-		scores, err := fold(sp.Train, sp.Test, vGrid)
+		sc, err := fold(sp.Train, sp.Test, vGrid)
 		if err != nil {
-			return 0, err
+			return 0, s, err
 		}
-		for i, a := range scores {
+		s.Merge(sc.Solves)
+		for i, a := range sc.AUC {
 			sum[i] += a
+			ok[i] = ok[i] && sc.OK[i]
 		}
 	}
-	best, bv := math.Inf(-1), vGrid[0]
+	best, bv, found := math.Inf(-1), vGrid[0], false
 	for i, v := range vGrid {
+		if !ok[i] {
+			s.Excluded++
+			continue
+		}
 		if sum[i] > best+1e-12 {
-			best, bv = sum[i], v
+			best, bv, found = sum[i], v, true
 		}
 	}
-	return bv, nil
+	if !found {
+		return 0, s, notConverged("inner CV", len(vGrid))
+	}
+	return bv, s, nil
 }
 
 // komdFolds is the fold function of innerPick for KOMD on K (training
@@ -167,20 +200,21 @@ func innerPick(inner []modelsel.Split, vGrid []float64, fold func(tr, te []int, 
 // same inner fold and the projected secant extrapolation of the two
 // previous (opt.KOMDSecant): the same optimum within the stopping
 // tolerance, fewer pair steps.
-func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
-	return func(tr, te []int, vGrid []float64) ([]float64, error) {
+func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) foldFunc {
+	return func(tr, te []int, vGrid []float64) (foldScores, error) {
+		out := newFoldScores(len(vGrid))
 		b, err := split(K, y, tr, te)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		ms, err := easymkl.KOMD{Settings: set.Value()}.FitGramPath(b.Ktr, b.ytr, vGrid)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		out := make([]float64, len(ms))
 		for i, m := range ms {
-			if out[i], err = b.auc(m.DecisionGram(b.Kte)); err != nil {
-				return nil, err
+			out.OK[i] = out.Solves.add(m.Result) == 0
+			if out.AUC[i], err = b.auc(m.DecisionGram(b.Kte)); err != nil {
+				return out, err
 			}
 		}
 		return out, nil
@@ -198,29 +232,30 @@ func komdFolds(K *mat.SymDense, y []float64, set *opt.Settings) func(tr, te []in
 // hpk.Family.HornerSource: the sums K_η and the margins of EasyMKL's steps
 // 1–3 by Horner's rule per entry of the cosine matrix (and the decision
 // values by HornerCrossSource).
-func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) func(tr, te []int, vGrid []float64) ([]float64, error) {
-	return func(tr, te []int, vGrid []float64) ([]float64, error) {
+func easyFolds(K1 *mat.SymDense, D int, y []float64, set *opt.Settings) foldFunc {
+	return func(tr, te []int, vGrid []float64) (foldScores, error) {
+		out := newFoldScores(len(vGrid))
 		b, err := split(K1, y, tr, te)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		f := hpk.Family{D: D}
 		src, err := f.HornerSource(b.Ktr)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		ms, err := easymkl.Learner{Settings: set.Value()}.FitSourcePath(src, b.ytr, vGrid)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		cs, err := f.HornerCrossSource(b.Kte)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		out := make([]float64, len(ms))
 		for i, m := range ms {
-			if out[i], err = b.auc(m.DecisionSource(cs)); err != nil {
-				return nil, err
+			out.OK[i] = out.Solves.addEasy(m) == 0
+			if out.AUC[i], err = b.auc(m.DecisionSource(cs)); err != nil {
+				return out, err
 			}
 		}
 		return out, nil
@@ -243,6 +278,13 @@ type CVCurves struct {
 	// Inner[outer fold] is the number of inner folds the fold ran
 	// (CVFold.Inner).
 	Inner []int
+	// Uncert[method][D index][outer fold] is the number of QP solves not
+	// certified behind the matching entry of AUC (CVFold.BaseU, PolyU,
+	// RBFU, TypoU): a verdict part that reads such an AUC is undecided.
+	Uncert [][][]int `json:",omitempty"`
+	// Solves counts every QP solve of the outer folds, their inner CVs
+	// included (CVFold.Solves).
+	Solves Solves
 }
 
 // Mean returns the mean AUC of method m at D index di.
@@ -269,6 +311,15 @@ type CVFold struct {
 	// V[D index] is the v (Λ = v/(1−v)) the inner folds chose for K_MKL,
 	// K_D and K_sum.
 	V [][]float64
+	// BaseU, PolyU, RBFU and TypoU count, entry by entry of Base, Poly,
+	// RBF and Typo, the QP solves not certified (not at opt.Success) of
+	// the outer-fold fit whose test AUC it is: EasyMKL's two for K_MKL,
+	// KOMD's one for the others.
+	BaseU, PolyU, RBFU, TypoU [][]int
+	// Solves counts every QP solve of the fold: the inner CVs' (whose
+	// choice of v is among certified fits only, innerPick) and the outer
+	// fits'.
+	Solves Solves
 }
 
 // innerFolds is the number of stratified inner folds of an outer training
@@ -299,7 +350,8 @@ func innerFolds(y []float64, k int) (int, error) {
 func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CVFold, error) {
 	nD := len(cfg.Ds)
 	out := CVFold{N: len(y), Base: make([][]float64, nD), Poly: make([][]float64, nD), RBF: make([][]float64, nD),
-		Typo: make([][]float64, nD), Weights: make([][]float64, nD), V: make([][]float64, nD)}
+		Typo: make([][]float64, nD), Weights: make([][]float64, nD), V: make([][]float64, nD),
+		BaseU: make([][]int, nD), PolyU: make([][]int, nD), RBFU: make([][]int, nD), TypoU: make([][]int, nD)}
 	Z, err := Unit(X, sp.Train, cfg.Prep)
 	if err != nil {
 		return out, err
@@ -328,12 +380,30 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 		base := make([]float64, 3)
 		poly, rbf, typo := make([]float64, len(cfg.Cs)), make([]float64, len(cfg.Gammas)), make([]float64, len(cfg.Gammas))
 		out.Base[di], out.Poly[di], out.RBF[di], out.Typo[di] = base, poly, rbf, typo
-		vM, err := innerPick(inner, cfg.VGrid, easyFolds(K1tr, D, ytr, set))
+		baseU, polyU, rbfU, typoU := make([]int, 3), make([]int, len(cfg.Cs)), make([]int, len(cfg.Gammas)), make([]int, len(cfg.Gammas))
+		out.BaseU[di], out.PolyU[di], out.RBFU[di], out.TypoU[di] = baseU, polyU, rbfU, typoU
+		// pick chooses v by the inner folds (innerPick) and counts their
+		// solves.
+		pick := func(fold foldFunc) (float64, error) {
+			v, s, err := innerPick(inner, cfg.VGrid, fold)
+			out.Solves.Merge(s)
+			return v, err
+		}
+		vM, err := pick(easyFolds(K1tr, D, ytr, set))
 		if err != nil {
 			return out, err
 		}
-		if base[0], out.Weights[di], err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
+		var mm *easymkl.Model
+		if base[0], mm, err = mklAUC(K1, D, y, sp.Train, sp.Test, vM, set); err != nil {
 			return out, err
+		}
+		out.Weights[di], baseU[0] = mm.Weights(), out.Solves.addEasy(mm)
+		// komd fits KOMD with λ = v on the outer fold's rows of K
+		// (komdAUC) and counts its solve.
+		komd := func(K *mat.SymDense, v float64) (float64, int, error) {
+			a, s, err := komdAUC(K, y, sp.Train, sp.Test, v, set)
+			out.Solves.Merge(s)
+			return a, s.Uncertified, err
 		}
 		// The fixed rules' kernels Σ_s w_s K_s of the family on K1, by
 		// Horner's rule per entry (hpk.Family.Combine).
@@ -343,17 +413,17 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			}
 			return hpk.Family{D: D}.Combine(K1, w)
 		}
-		nested := func(K *mat.SymDense) (float64, float64, error) {
+		nested := func(K *mat.SymDense) (float64, float64, int, error) {
 			Ktr, err := kernel.SubGram(K, sp.Train)
 			if err != nil {
-				return 0, 0, err
+				return 0, 0, 0, err
 			}
-			v, err := innerPick(inner, cfg.VGrid, komdFolds(Ktr, ytr, set))
+			v, err := pick(komdFolds(Ktr, ytr, set))
 			if err != nil {
-				return 0, 0, err
+				return 0, 0, 0, err
 			}
-			a, err := komdAUC(K, y, sp.Train, sp.Test, v, set)
-			return a, v, err
+			a, u, err := komd(K, v)
+			return a, v, u, err
 		}
 		KD, err := rule(hpk.WeightsSingle(D))
 		if err != nil {
@@ -364,30 +434,30 @@ func cvFold(X *mat.Dense, y []float64, cfg Config, sp modelsel.Split, f int) (CV
 			return out, err
 		}
 		var vD, vS float64
-		if base[1], vD, err = nested(KD); err != nil {
+		if base[1], vD, baseU[1], err = nested(KD); err != nil {
 			return out, err
 		}
-		if base[2], vS, err = nested(Ks); err != nil {
+		if base[2], vS, baseU[2], err = nested(Ks); err != nil {
 			return out, err
 		}
 		out.V[di] = []float64{vM, vD, vS}
-		shared := func(w []float64, err error) (float64, error) {
+		shared := func(w []float64, err error) (float64, int, error) {
 			K, err := rule(w, err)
 			if err != nil {
-				return 0, err
+				return 0, 0, err
 			}
-			return komdAUC(K, y, sp.Train, sp.Test, vS, set)
+			return komd(K, vS)
 		}
 		for j, c := range cfg.Cs {
-			if poly[j], err = shared(hpk.WeightsPolynomial(D, c)); err != nil {
+			if poly[j], polyU[j], err = shared(hpk.WeightsPolynomial(D, c)); err != nil {
 				return out, err
 			}
 		}
 		for j, g := range cfg.Gammas {
-			if rbf[j], err = shared(hpk.WeightsRBF(D, g)); err != nil {
+			if rbf[j], rbfU[j], err = shared(hpk.WeightsRBF(D, g)); err != nil {
 				return out, err
 			}
-			if typo[j], err = shared(hpk.WeightsRBFPaperTypo(D, g)); err != nil {
+			if typo[j], typoU[j], err = shared(hpk.WeightsRBFPaperTypo(D, g)); err != nil {
 				return out, err
 			}
 		}
@@ -437,15 +507,33 @@ func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 		}
 		return out, nil
 	}
-	out := CVCurves{N: folds[0].N, Ds: cfg.Ds, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods))}
+	// ucol returns the folds' counts of uncertified solves at entry j of
+	// the D index di of field (0 where a fold has none recorded).
+	ucol := func(field func(CVFold) [][]int, di, j int) []int {
+		out := make([]int, nF)
+		for f, fd := range folds {
+			if u := field(fd); di < len(u) && j < len(u[di]) {
+				out[f] = u[di][j]
+			}
+		}
+		return out
+	}
+	out := CVCurves{N: folds[0].N, Ds: cfg.Ds, Methods: Methods, AUC: make([][][]float64, len(Methods)), Best: make([][]float64, len(Methods)),
+		Uncert: make([][][]int, len(Methods))}
 	for m := range Methods {
 		out.AUC[m] = make([][]float64, nD)
 		out.Best[m] = make([]float64, nD)
+		out.Uncert[m] = make([][]int, nD)
 	}
 	fields := []func(CVFold) [][]float64{
 		func(f CVFold) [][]float64 { return f.Poly },
 		func(f CVFold) [][]float64 { return f.RBF },
 		func(f CVFold) [][]float64 { return f.Typo },
+	}
+	ufields := []func(CVFold) [][]int{
+		func(f CVFold) [][]int { return f.PolyU },
+		func(f CVFold) [][]int { return f.RBFU },
+		func(f CVFold) [][]int { return f.TypoU },
 	}
 	for di := range cfg.Ds {
 		for m := 0; m < 3; m++ {
@@ -454,6 +542,7 @@ func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 				return CVCurves{}, err
 			}
 			out.AUC[m][di] = a
+			out.Uncert[m][di] = ucol(func(f CVFold) [][]int { return f.BaseU }, di, m)
 		}
 		for k, field := range fields {
 			vals := cfg.Cs
@@ -475,7 +564,7 @@ func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 					bi, bm = j, mu
 				}
 			}
-			out.AUC[3+k][di], out.Best[3+k][di] = cols[bi], vals[bi]
+			out.AUC[3+k][di], out.Best[3+k][di], out.Uncert[3+k][di] = cols[bi], vals[bi], ucol(ufields[k], di, bi)
 		}
 		avg := make([]float64, cfg.Ds[di]+1)
 		for _, fd := range folds {
@@ -487,6 +576,7 @@ func CombineCV(folds []CVFold, cfg Config) (CVCurves, error) {
 	}
 	for _, fd := range folds {
 		out.Inner = append(out.Inner, fd.Inner)
+		out.Solves.Merge(fd.Solves)
 	}
 	return out, nil
 }

@@ -37,6 +37,13 @@ type RandomFamily struct {
 	Ds   []int
 	// Q[D index][fold], R likewise.
 	Q, R [][]float64
+	// QU[D index][fold] is the number of QP solves not certified of the
+	// outer-fold fit behind Q's entry (EasyMKL's steps 1 and 3), RU
+	// likewise: a cell that reads one is undecided.
+	QU, RU [][]int
+	// Solves counts every QP solve, the inner CVs' included (their choice
+	// of v is among certified fits only, innerPick).
+	Solves Solves
 }
 
 // SRCurve is Figure 7 on one data set.
@@ -44,6 +51,20 @@ type SRCurve struct {
 	Data         string
 	Ds           []int
 	MKL, KD, Sum []float64
+	// Uncert[D index] is the number of QP solves not certified of the
+	// EasyMKL fit whose weights give K_MKL (MKL's entry): a cell that
+	// reads one is undecided.
+	Uncert []int `json:",omitempty"`
+	// Solves counts the curve's EasyMKL QP solves.
+	Solves Solves `json:",omitzero"`
+}
+
+// WeightSpread is §5.2's weight spread (fig6Spread): max/min of
+// EasyMKL's weights on R_6 and on Q_6, and the counts of the two fits' QP
+// solves, all of which feed the ratios.
+type WeightSpread struct {
+	Ratio  [2]float64
+	Solves Solves `json:",omitzero"`
 }
 
 // Weights is one histogram of Figure 8: EasyMKL's η on K_D, fitted with
@@ -56,12 +77,38 @@ type Weights struct {
 	// Margins are d_s(γ*) (d_0 = 0 always) and W the centre of mass W(η).
 	Margins []float64
 	W       float64
+	// Uncertified is the number of QP solves of the fit behind Eta
+	// (EasyMKL's steps 1 and 3) not certified: a row that reads η from
+	// such a fit is undecided.
+	Uncertified int `json:",omitempty"`
+	// Solves counts the QP solves of the inner CV that chose V (among
+	// certified fits only, innerPick) and of the fit.
+	Solves Solves
 }
 
 // NoiseCurve is one curve of Figure 9: W(η) (mean, std over repetitions)
 // against the fraction of swapped labels.
 type NoiseCurve struct {
 	Noise, Mean, Std []float64
+	// Fits[noise level] are the solver statuses of the level's EasyMKL
+	// fits (step 1 of Eq. (1), one per repetition run), whose W(η) Mean
+	// and Std summarise.
+	Fits [][]FitStatus `json:",omitempty"`
+}
+
+// Uncertified is the number of the curve's fits whose QP did not stop at
+// opt.Success: a mean W(η) fed by one is not certified, and the verdict
+// part of the curve is undecided.
+func (c NoiseCurve) Uncertified() int {
+	n := 0
+	for _, fs := range c.Fits {
+		for _, f := range fs {
+			if !f.Certified() {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // TimeRow is one row of Table 3: seconds per training on each outer-fold
@@ -70,6 +117,14 @@ type TimeRow struct {
 	Data string
 	RBF  []float64
 	Ours [3][]float64
+	// RBFU[fold] is 1 when the timed RBF SVM stopped at its iteration cap
+	// (not svm.Converged), OursU[D index][fold] the number of QP solves
+	// not certified of the timed EasyMKL fit: a time cut short is not
+	// comparable, and a part that reads one is undecided.
+	RBFU  []int    `json:",omitempty"`
+	OursU [3][]int `json:",omitzero"`
+	// Solves counts the timed fits' QP solves and SVM fits.
+	Solves Solves `json:",omitzero"`
 }
 
 // MNISTCurve is Figure 10: the test error (%) of SVMs on K_MKL, K_D and
@@ -90,6 +145,14 @@ type MNISTCurve struct {
 	RBFErr         float64
 	RBFBlocks      []float64
 	RBFC, RBFGamma float64
+	// EtaUncert[D index] is the number of QP solves not certified of
+	// EasyMKL's fit at that D (step 1 only, NoResolve), whose weights give
+	// K_MKL: an error of K_MKL that reads one is not certified.
+	EtaUncert []int `json:",omitempty"`
+	// Solves counts EasyMKL's QP solves and every SVM fit of the C paths;
+	// the choices of C (and γ) are among converged fits only, the others
+	// counted in ExcludedC.
+	Solves Solves `json:",omitzero"`
 }
 
 // RBFGammas is the γ grid of the MNIST RBF baseline (unit-norm images:
@@ -108,6 +171,13 @@ type AllPairs struct {
 	Err         float64
 	Wrong       []float64
 	Seconds     float64
+	// Pairs is the number of pairs of digits fitted, Uncertified those
+	// with EasyMKL's QP (step 1) or the SVM not certified (not at
+	// opt.Success, svm.Converged): an error fed by one is not certified.
+	Pairs       int `json:",omitempty"`
+	Uncertified int `json:",omitempty"`
+	// Solves counts the pairs' QP solves and SVM fits (Solves.addPairs).
+	Solves Solves `json:",omitzero"`
 }
 
 // GHKLRow is Table 4 on one data set: outer-fold AUCs of Table4Cols
@@ -123,6 +193,11 @@ type GHKLRow struct {
 	// after widening (Config.T4Widen).
 	BestC  [][]float64
 	AtEdge [][]bool
+	// MKLUncert[f] is the number of QP solves not certified behind K_MKL's
+	// AUC in outer fold f, MKLSolves the counts of K_MKL's QP solves
+	// (Table4Cell.Uncert, Solves).
+	MKLUncert []int `json:",omitempty"`
+	MKLSolves Solves
 }
 
 // LoadUnitAll loads the Table 2 task name (at most maxN rows, loadNamed),
@@ -193,48 +268,49 @@ func fig1Preps(cfg Config) []string {
 }
 
 // easyScore fits EasyMKL (λ = v) on the training rows of the kernels Ks and
-// returns the AUC on the test rows.
-func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, error) {
+// returns the AUC on the test rows and the counts of the fit's QP solves.
+func easyScore(Ks []*mat.SymDense, y []float64, tr, te []int, v float64) (float64, Solves, error) {
 	a, err := easyGramsFold(Ks, y)(tr, te, []float64{v})
 	if err != nil {
-		return 0, err
+		return 0, a.Solves, err
 	}
-	return a[0], nil
+	return a.AUC[0], a.Solves, nil
 }
 
 // easyGramsFold is the fold function of innerPick for EasyMKL on the
 // kernels Ks with labels y: it slices the fold's blocks once for every v
 // and fits each v from the class-uniform point.
-func easyGramsFold(Ks []*mat.SymDense, y []float64) func(tr, te []int, vGrid []float64) ([]float64, error) {
-	return func(tr, te []int, vGrid []float64) ([]float64, error) {
+func easyGramsFold(Ks []*mat.SymDense, y []float64) foldFunc {
+	return func(tr, te []int, vGrid []float64) (foldScores, error) {
+		out := newFoldScores(len(vGrid))
 		Ktr, err := kernel.SubGrams(Ks, tr)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		ytr, err := klearn.Take(y, tr)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		Kte, err := kernel.CrossGrams(Ks, te, tr)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		yte, err := klearn.Take(y, te)
 		if err != nil {
-			return nil, err
+			return out, err
 		}
-		out := make([]float64, len(vGrid))
 		for i, v := range vGrid {
 			m, err := easymkl.Learner{Lambda: v}.FitGrams(Ktr, ytr)
 			if err != nil {
-				return nil, err
+				return out, err
 			}
+			out.OK[i] = out.Solves.addEasy(m) == 0
 			f, err := m.DecisionGrams(Kte)
 			if err != nil {
-				return nil, err
+				return out, err
 			}
-			if out[i], err = metrics.AUC(yte, f); err != nil {
-				return nil, err
+			if out.AUC[i], err = metrics.AUC(yte, f); err != nil {
+				return out, err
 			}
 		}
 		return out, nil
@@ -279,7 +355,7 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 			if err != nil {
 				return rf, err
 			}
-			aucs := make([]float64, len(folds))
+			aucs, uncert, solves := make([]float64, len(folds)), make([]int, len(folds)), make([]Solves, len(folds))
 			err = parallelFolds(len(folds), func(f int) error {
 				sp := folds[f]
 				ytr, err := klearn.Take(y, sp.Train)
@@ -294,20 +370,27 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 				if err != nil {
 					return err
 				}
-				v, err := innerPick(in, cfg.Fig6VGrid, easyGramsFold(Ktr, ytr))
+				v, si, err := innerPick(in, cfg.Fig6VGrid, easyGramsFold(Ktr, ytr))
+				solves[f] = si
 				if err != nil {
 					return err
 				}
-				aucs[f], err = easyScore(Ks, y, sp.Train, sp.Test, v)
+				var so Solves
+				aucs[f], so, err = easyScore(Ks, y, sp.Train, sp.Test, v)
+				uncert[f] = so.Uncertified
+				solves[f].Merge(so)
 				return err
 			})
 			if err != nil {
 				return rf, err
 			}
+			for _, s := range solves {
+				rf.Solves.Merge(s)
+			}
 			if rule == hpk.DegreeRule {
-				rf.Q = append(rf.Q, aucs)
+				rf.Q, rf.QU = append(rf.Q, aucs), append(rf.QU, uncert)
 			} else {
-				rf.R = append(rf.R, aucs)
+				rf.R, rf.RU = append(rf.R, aucs), append(rf.RU, uncert)
 			}
 		}
 	}
@@ -316,8 +399,11 @@ func fig6Family(name string, cfg Config) (RandomFamily, error) {
 
 // fig6Spread is max/min of EasyMKL's weights on R_6 and Q_6 (Ionosphere):
 // §5.2's R_D members are nearly identical, so EasyMKL's weights on them
-// are nearly uniform.
-func fig6Spread(cfg Config) (out [2]float64, err error) {
+// are nearly uniform. The two fits' QP solves are counted (Solves).
+func fig6Spread(cfg Config) (WeightSpread, error) { return weightSpread(cfg, opt.Settings{}) }
+
+// weightSpread is fig6Spread with the QP settings set of EasyMKL's fits.
+func weightSpread(cfg Config, set opt.Settings) (out WeightSpread, err error) {
 	X, y, _, err := LoadUnitAll("Ionosphere", cfg, 0)
 	if err != nil {
 		return out, err
@@ -337,16 +423,23 @@ func fig6Spread(cfg Config) (out [2]float64, err error) {
 		if rule == hpk.DegreeRule {
 			Ks = Ks[1:]
 		}
-		mm, err := easymkl.Learner{Lambda: 0.1}.FitGrams(Ks, y)
+		mm, err := easymkl.Learner{Lambda: 0.1, Settings: set}.FitGrams(Ks, y)
 		if err != nil {
 			return out, err
 		}
-		out[i] = spread(mm.Weights())
+		out.Ratio[i] = spread(mm.Weights())
+		out.Solves.addEasy(mm)
 	}
 	return out, nil
 }
 
-func runFig7(cfg Config) ([]SRCurve, error) {
+// runFig7 computes Figure 7: the spectral ratios of K_MKL (EasyMKL's
+// weights, λ = 0.1), K_D and K_sum for each D, and the status of each
+// EasyMKL fit (SRCurve.Uncert, Solves).
+func runFig7(cfg Config) ([]SRCurve, error) { return fig7(cfg, opt.Settings{}) }
+
+// fig7 is runFig7 with the QP settings set of EasyMKL's fits.
+func fig7(cfg Config, set opt.Settings) ([]SRCurve, error) {
 	var out []SRCurve
 	for _, name := range cfg.Fig7Data {
 		_, y, K1, err := LoadUnitAll(name, cfg, 0)
@@ -359,10 +452,11 @@ func runFig7(cfg Config) ([]SRCurve, error) {
 			if err != nil {
 				return nil, err
 			}
-			m, err := easymkl.Learner{Lambda: 0.1}.FitSource(src, y)
+			m, err := easymkl.Learner{Lambda: 0.1, Settings: set}.FitSource(src, y)
 			if err != nil {
 				return nil, err
 			}
+			c.Uncert = append(c.Uncert, c.Solves.addEasy(m))
 			wD, _ := hpk.WeightsSingle(D)
 			wS, _ := hpk.WeightsSum(D)
 			var sr [3]float64
@@ -398,7 +492,7 @@ func runFig8(cfg Config) ([]Weights, error) {
 			return nil, err
 		}
 		for _, D := range cfg.Fig8Ds {
-			v, err := innerPick(inner, cfg.VGrid, easyFolds(K1, D, y, cfg.qpSettings()))
+			v, solves, err := innerPick(inner, cfg.VGrid, easyFolds(K1, D, y, cfg.qpSettings()))
 			if err != nil {
 				return nil, err
 			}
@@ -414,7 +508,8 @@ func runFig8(cfg Config) ([]Weights, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Weights{Data: name, D: D, V: v, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w})
+			u := solves.addEasy(m)
+			out = append(out, Weights{Data: name, D: D, V: v, Eta: m.Weights(), Margins: append([]float64(nil), m.D...), W: w, Uncertified: u, Solves: solves})
 		}
 	}
 	return out, nil
@@ -464,11 +559,28 @@ func SwapLabels(y []float64, frac float64, seed uint64) []float64 {
 	return out
 }
 
-func runFig9(cfg Config) ([]NoiseCurve, error) {
+// Fig9MaxIter caps the pair steps of Figure 9's QPs (opt.Settings.MaxIter).
+// The solver's default, max(10⁵, 100n) = 10⁵ at n = 500, stopped 129 of
+// full mode's 220 fits with a duality gap 1.5–2.7 times the tolerance
+// (moving a noise level's mean W(η) by up to 0.0014). Run uncapped in full
+// mode (Full: Fig9Reps = 10, Fig9N = 500; 2026-12-01, 8.9 s wall for the
+// 220 fits on two loaded cores), every fit reached the tolerance, the
+// slowest after 137 844 pair steps: the cap leaves a margin of 2.2 times.
+const Fig9MaxIter = 300000
+
+// runFig9 computes Figure 9 (§5.4): on make_classification's toy data
+// (MakeClassification), K_10's HPK family, EasyMKL's weights (step 1 of
+// Eq. (1) only, NoResolve, Λ = 0.01) and their centre of mass W(η),
+// for labels swapped at each noise level. Each fit's QP status is
+// recorded (NoiseCurve.Fits), its pair steps capped at maxIter.
+func runFig9(cfg Config) ([]NoiseCurve, error) { return fig9(cfg, Fig9MaxIter) }
+
+// fig9 is runFig9 with the pair steps of each QP capped at maxIter.
+func fig9(cfg Config, maxIter int) ([]NoiseCurve, error) {
 	var out []NoiseCurve
 	for _, top := range []float64{1, 0.1} {
 		const levels = 11
-		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels)}
+		c := NoiseCurve{Noise: make([]float64, levels), Mean: make([]float64, levels), Std: make([]float64, levels), Fits: make([][]FitStatus, levels)}
 		err := parallelFolds(levels, func(k int) error {
 			p := top * float64(k) / 10
 			var ws []float64
@@ -490,10 +602,11 @@ func runFig9(cfg Config) ([]NoiseCurve, error) {
 				if err != nil {
 					return err
 				}
-				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: opt.Settings{Tol: 1e-6}}.FitSource(src, yn)
+				m, err := easymkl.Learner{Lambda: lam, NoResolve: true, Settings: opt.Settings{Tol: 1e-6, MaxIter: maxIter}}.FitSource(src, yn)
 				if err != nil {
 					return err
 				}
+				c.Fits[k] = append(c.Fits[k], fitStatus(m.SumResult))
 				w, err := hpk.CenterOfMass(m.Weights())
 				if err != nil {
 					return err
@@ -520,7 +633,8 @@ var Table3Data = []string{"Heart", "Ionosphere", "Splice"}
 
 // table3Row times Table 3 on one data set: an RBF SVM and EasyMKL on K_10,
 // K_20, K_30 (kernel construction included) on each of the first
-// cfg.T3Folds outer-fold training sets.
+// cfg.T3Folds outer-fold training sets, and records each timed fit's
+// solver status (TimeRow.RBFU, OursU), after its clock stops.
 func table3Row(name string, cfg Config) (TimeRow, error) {
 	row := TimeRow{Data: name}
 	X, y, err := loadNamed(name, 0, cfg.Seed)
@@ -545,10 +659,12 @@ func table3Row(name string, cfg Config) (TimeRow, error) {
 			return row, err
 		}
 		t0 := time.Now()
-		if _, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr); err != nil {
+		sm, err := (svm.Classifier{Kernel: kernel.RBF{Gamma: 1}, C: 1}).Fit(Xtr, ytr)
+		if err != nil {
 			return row, err
 		}
 		row.RBF = append(row.RBF, time.Since(t0).Seconds())
+		row.RBFU = append(row.RBFU, row.Solves.addSVM(sm))
 		for i, D := range []int{10, 20, 30} {
 			t0 := time.Now()
 			K1, err := hpk.CosineGram(Xtr) // kernel construction included
@@ -559,10 +675,12 @@ func table3Row(name string, cfg Config) (TimeRow, error) {
 			if err != nil {
 				return row, err
 			}
-			if _, err := (easymkl.Learner{Lambda: 0.1}).FitSource(src, ytr); err != nil {
+			m, err := (easymkl.Learner{Lambda: 0.1}).FitSource(src, ytr)
+			if err != nil {
 				return row, err
 			}
 			row.Ours[i] = append(row.Ours[i], time.Since(t0).Seconds())
+			row.OursU[i] = append(row.OursU[i], row.Solves.addEasy(m))
 		}
 	}
 	return row, nil
@@ -635,7 +753,10 @@ const Fig10Blocks = 10
 // allocated (runtime.GC: the matrices hold no pointers, so a collection
 // costs little beside the n² work of forming one). The same results, bit
 // for bit, as the earlier order (EasyMKL and the three SVMs of two
-// degrees at a time), which held five matrices.
+// degrees at a time), which held five matrices. The status of every fit
+// is recorded: EasyMKL's (MNISTCurve.EtaUncert) and the SVMs', whose
+// choices of C (and γ) are among converged fits only (cPath.best; none
+// converged: an error wrapping klearn.ErrNotConverged).
 func runFig10(cfg Config) (*MNISTCurve, error) {
 	if cfg.MNISTTrain == 0 || len(cfg.Fig10Ds) == 0 {
 		return nil, nil
@@ -697,6 +818,7 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	// sweeps use both cores): a fit holds EasyMKL's sum kernel and its
 	// QP's signed copy.
 	etas := make([][]float64, nD)
+	out.EtaUncert = make([]int, nD)
 	for di, D := range cfg.Fig10Ds {
 		src, err := hpk.Family{D: D}.HornerSource(K1)
 		if err != nil {
@@ -706,7 +828,7 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		if err != nil {
 			return nil, err
 		}
-		etas[di] = mm.Weights()
+		etas[di], out.EtaUncert[di] = mm.Weights(), out.Solves.addEasy(mm)
 		runtime.GC() // the fit's two n × n matrices, before the next fit's
 	}
 	out.Eta = etas[nD-1]
@@ -739,7 +861,7 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 		if err != nil {
 			return err
 		}
-		paths[t], err = svmPath(K, ytr, cfg.Fig10Cs, yva, C1va, C1te, mul)
+		paths[t], err = svmPath(svm.Classifier{}, K, ytr, cfg.Fig10Cs, yva, C1va, C1te, mul)
 		K = nil
 		runtime.GC() // this path's kernel matrix, before the next one's
 		return err
@@ -747,48 +869,71 @@ func runFig10(cfg Config) (*MNISTCurve, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range paths {
+		out.Solves.Merge(p.solves)
+	}
 	for t, p := range paths[:3*nD] {
 		i, di := t%3, t/3
-		if out.BlockErr[i][di], out.Err[i][di], err = blocks(p.test[p.best()]); err != nil {
+		b := p.best()
+		if b < 0 {
+			return nil, notConvergedC(fmt.Sprintf("Figure 10 %s, D = %d", Fig10Methods[i], cfg.Fig10Ds[di]), len(p.val))
+		}
+		if out.BlockErr[i][di], out.Err[i][di], err = blocks(p.test[b]); err != nil {
 			return nil, err
 		}
 	}
-	// The RBF baseline: C and γ chosen on the validation images.
+	// The RBF baseline: C and γ chosen on the validation images, among
+	// converged fits only.
 	paths = paths[3*nD:]
-	bestErr, bg, bc := 2.0, 0, 0
+	bestErr, bg, bc := 2.0, -1, -1
 	for gi, p := range paths {
 		for ci, e := range p.val {
-			if e < bestErr {
+			if p.ok[ci] && e < bestErr {
 				bestErr, bg, bc = e, gi, ci
 			}
 		}
+	}
+	if bg < 0 {
+		return nil, notConvergedC("Figure 10 RBF baseline", len(paths)*len(cfg.Fig10Cs))
 	}
 	out.RBFC, out.RBFGamma = cfg.Fig10Cs[bc], RBFGammas[bg]
 	out.RBFBlocks, out.RBFErr, err = blocks(paths[bg].test[bc])
 	return out, err
 }
 
-// cPath is an SVM trained at each C of a grid: its validation error rate
-// and its test predictions at each C.
+// cPath is an SVM trained at each C of a grid: its validation error rate,
+// its test predictions, and whether its fit converged (ok: svm.Converged)
+// at each C, with the counts of the fits (solves: SVMs, SVMCapped, and
+// ExcludedC, the values of C whose fit did not converge, each left out of
+// the one choice the path takes part in).
 type cPath struct {
-	val  []float64
-	test [][]float64
+	val    []float64
+	test   [][]float64
+	ok     []bool
+	solves Solves
 }
 
-// best returns the index of the C with the lowest validation error (ties:
-// the smaller C).
+// best returns the index of the C with the lowest validation error among
+// the converged fits (ties: the smaller C), -1 when none converged.
 func (p *cPath) best() int {
-	b := 0
+	b := -1
 	for i, e := range p.val {
-		if e < p.val[b] {
+		if p.ok[i] && (b < 0 || e < p.val[b]) {
 			b = i
 		}
 	}
 	return b
 }
 
-// svmPath trains SVMs on the Gram matrix K with labels y at each C of Cs
-// (increasing, Config.Validate), each from the previous C's α
+// notConvergedC is the error of a choice of C on the validation images
+// whose every one of its n fits stopped short of the tolerance.
+func notConvergedC(what string, n int) error {
+	return klearn.Errorf(klearn.ErrNotConverged, "donini2017: %s: none of the %d SVM fits of the choice of C converged: none to choose", what, n)
+}
+
+// svmPath trains SVMs (the settings of base, C set from Cs) on the Gram
+// matrix K with labels y at each C of Cs (increasing, Config.Validate),
+// recording whether each converged, each from the previous C's α
 // (svm.Classifier.FitGramFrom: the same optimum within the stopping
 // tolerance; at 12 000 training images the whole of Figure 10 took 11 CPU
 // minutes with these starts and more than 16 from α = 0, 2026-11-30),
@@ -797,13 +942,21 @@ func (p *cPath) best() int {
 // mul(C1, us) returns the products of the kernel's cross matrix on C1
 // with the vectors us, here y∘α of every C at once (the decision values
 // are those plus the bias).
-func svmPath(K *mat.SymDense, y, Cs, yva []float64, C1va, C1te *mat.Dense, mul func(C1 *mat.Dense, us [][]float64) ([][]float64, error)) (*cPath, error) {
+func svmPath(base svm.Classifier, K *mat.SymDense, y, Cs, yva []float64, C1va, C1te *mat.Dense, mul func(C1 *mat.Dense, us [][]float64) ([][]float64, error)) (*cPath, error) {
 	var us [][]float64
 	var bias, alpha []float64
+	p := &cPath{}
 	for _, C := range Cs {
-		m, err := svm.Classifier{C: C}.FitGramFrom(K, y, alpha)
+		c := base
+		c.C = C
+		m, err := c.FitGramFrom(K, y, alpha)
 		if err != nil {
 			return nil, err
+		}
+		bad := p.solves.addSVM(m) > 0
+		p.ok = append(p.ok, !bad)
+		if bad {
+			p.solves.ExcludedC++
 		}
 		alpha = m.Alpha()
 		u := make([]float64, len(y))
@@ -832,7 +985,6 @@ func svmPath(K *mat.SymDense, y, Cs, yva []float64, C1va, C1te *mat.Dense, mul f
 	if err != nil {
 		return nil, err
 	}
-	p := &cPath{}
 	for _, f := range pv {
 		e, err := metrics.ErrorRate(yva, f)
 		if err != nil {
@@ -850,7 +1002,9 @@ func svmPath(K *mat.SymDense, y, Cs, yva []float64, C1va, C1te *mat.Dense, mul f
 // smaller digit). Each pair of digits gets its own cosine Gram matrix of
 // its two classes' images (pairGram), about a fifth of the images, so the
 // n × n Gram matrix is never built: 1.15 GB per pair at 60 000 images
-// instead of 29 GB. Seconds times the Gram matrices and the fits.
+// instead of 29 GB. Seconds times the Gram matrices and the fits. Each
+// pair's EasyMKL QP and SVM are checked (Solves.addPairs): the pairs with
+// one not certified are counted (AllPairs.Uncertified).
 func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 	if n == 0 || cfg.T5Test == 0 {
 		return nil, nil
@@ -874,6 +1028,7 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 		votes[i] = make([]int, len(cls))
 	}
 	var sec float64
+	out := &AllPairs{Train: n, Test: cfg.T5Test, Deskewed: deskew}
 	for a := 0; a < len(cls); a++ {
 		for b := a + 1; b < len(cls); b++ {
 			t0 := time.Now()
@@ -890,6 +1045,8 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 				return nil, err
 			}
 			sec += time.Since(t0).Seconds()
+			out.Pairs += len(m.Pairs)
+			out.Uncertified += out.Solves.addPairs(m)
 			C1, err := cross.pair(Xp, y, cls[a], cls[b])
 			if err != nil {
 				return nil, err
@@ -921,7 +1078,8 @@ func runTable5(cfg Config, n int, deskew bool) (*AllPairs, error) {
 			nWrong++
 		}
 	}
-	return &AllPairs{Train: n, Test: cfg.T5Test, Deskewed: deskew, Err: 100 * float64(nWrong) / float64(len(yte)), Wrong: wrong, Seconds: sec}, nil
+	out.Err, out.Wrong, out.Seconds = 100*float64(nWrong)/float64(len(yte)), wrong, sec
+	return out, nil
 }
 
 // classCross holds the test×train cosine matrix of each class: block[k]
@@ -1020,20 +1178,24 @@ func pairRows(X *mat.Dense, y []float64, a, b float64) (*mat.Dense, []float64, e
 }
 
 // table4MKL returns the test AUCs of K_MKL (EasyMKL on K_10, v chosen by
-// stratified 3-fold CV over {0.1, …, 1}, KOMD scores) on the first nOuter
-// of the outer folds that GHKLNestedAUC uses for the same data set (same
-// labels, same StratifiedKFold(y, 10, seed)), so the columns are paired.
-func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
+// stratified 3-fold CV over {0.1, …, 1} among certified fits, innerPick;
+// KOMD scores) on the first nOuter of the outer folds that GHKLNestedAUC
+// uses for the same data set (same labels, same StratifiedKFold(y, 10,
+// seed)), so the columns are paired; with them, per outer fold, the
+// number of QP solves not certified of the fit behind its AUC (Uncert),
+// and the counts of every solve, inner CVs included.
+func table4MKL(name string, nOuter int, cfg Config) (Table4Cell, error) {
+	var cell Table4Cell
 	X, y, err := datasets.LoadBinary(name)
 	if err != nil {
-		return nil, err
+		return cell, err
 	}
 	folds, err := modelsel.StratifiedKFold(y, 10, cfg.Seed)
 	if err != nil {
-		return nil, err
+		return cell, err
 	}
 	vGrid := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}
-	aucs := make([]float64, nOuter)
+	aucs, uncert, solves := make([]float64, nOuter), make([]int, nOuter), make([]Solves, nOuter)
 	err = parallelFolds(nOuter, func(f int) error {
 		sp := folds[f]
 		Z, err := Unit(X, sp.Train, cfg.Prep)
@@ -1056,14 +1218,23 @@ func table4MKL(name string, nOuter int, cfg Config) ([]float64, error) {
 		if err != nil {
 			return err
 		}
-		v, err := innerPick(inner, vGrid, easyFolds(K1tr, 10, ytr, cfg.qpSettings()))
+		v, si, err := innerPick(inner, vGrid, easyFolds(K1tr, 10, ytr, cfg.qpSettings()))
+		solves[f] = si
 		if err != nil {
 			return err
 		}
-		aucs[f], _, err = mklAUC(K1, 10, y, sp.Train, sp.Test, v, cfg.qpSettings())
-		return err
+		var m *easymkl.Model
+		if aucs[f], m, err = mklAUC(K1, 10, y, sp.Train, sp.Test, v, cfg.qpSettings()); err != nil {
+			return err
+		}
+		uncert[f] = solves[f].addEasy(m)
+		return nil
 	})
-	return aucs, err
+	cell.Scores, cell.Uncert = aucs, uncert
+	for _, s := range solves {
+		cell.Solves.Merge(s)
+	}
+	return cell, err
 }
 
 // Table4Nodes are the node kernels gHKL runs with on data set name:

@@ -1,0 +1,202 @@
+package donini2017
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kernelab/kernelab/repro"
+	"github.com/kernelab/kernelab/repro/donini2017/protocol"
+)
+
+// TestUncertifiedSolvesUndecided: a verdict part whose numbers come from a
+// QP solve not certified is undecided, and the row counts the solves
+// (Figure 9's fits, the outer-fold fits of Figures 3–5, Figure 6, Figure
+// 8 and Table 4's K_MKL); with every solve certified nothing changes.
+func TestUncertifiedSolvesUndecided(t *testing.T) {
+	base := Verdict(quickResults(t))
+	res := quickResults(t)
+	capped := protocol.FitStatus{Status: "IterationLimit", Iterations: protocol.Fig9MaxIter, Gap: 2e-6}
+	ok := protocol.FitStatus{Status: "Success", Iterations: 10, Gap: 1e-7}
+	res.Fig9[0].Fits = [][]protocol.FitStatus{{ok}, {ok, capped}, {ok}, {ok}, {ok}}
+	for i := range res.CV {
+		c := &res.CV[i]
+		c.Uncert = make([][][]int, len(protocol.Methods))
+		for m := range c.Uncert {
+			for range c.Ds {
+				c.Uncert[m] = append(c.Uncert[m], make([]int, len(c.AUC[0][0])))
+			}
+		}
+		c.Uncert[0][len(c.Ds)-1][1] = 1 // K_MKL at the largest D, fold 1
+		c.Solves = protocol.Solves{N: 100, Uncertified: 1, Capped: 1, MaxGap: 1e-5}
+	}
+	f := &res.Fig6[0]
+	for i := range f.Ds {
+		f.QU, f.RU = append(f.QU, make([]int, len(f.Q[i]))), append(f.RU, make([]int, len(f.R[i])))
+	}
+	f.RU[0][0] = 2
+	for i := range res.Fig8 {
+		res.Fig8[i].Uncertified = 1
+	}
+	for i := range res.Table4 {
+		res.Table4[i].MKLUncert = []int{0, 1, 0}
+	}
+	v := Verdict(res)
+	for _, id := range []string{"Figure 9", "Figures 3–5 K_MKL vs K_D", "Figures 3–5 K_MKL vs K_sum", "Figures 3–5 optimistic baselines",
+		"Figures 3–5 substitutes", "Figure 6", "Figure 8 Heart", "Figure 8 Splice", "Table 4 K_MKL vs gHKL"} {
+		c0, c := claimByID(base, id), claimByID(v, id)
+		if c0.Outcome == repro.NotRun {
+			continue
+		}
+		undecided := 0
+		for _, p := range c.Parts {
+			if p.Outcome == repro.Undecided && strings.Contains(p.Detail, "not certified") {
+				undecided++
+			}
+		}
+		if undecided == 0 {
+			t.Errorf("%s: no part undecided for its uncertified solves: %v %q", id, c.Outcome, c.Ours)
+		}
+		for _, p := range c0.Parts {
+			if strings.Contains(p.Detail, "not certified") {
+				t.Errorf("%s: every solve certified, yet %q", id, p.Detail)
+			}
+		}
+	}
+	// Figure 9's one noise range has an uncertified fit: the row is
+	// undecided, whatever its trend.
+	if c := claimByID(v, "Figure 9"); c.Outcome != repro.Undecided || !strings.Contains(c.Parts[0].Detail, "1 of 6 fits") {
+		t.Errorf("Figure 9 with an uncertified fit: %v %q", c.Outcome, c.Parts[0].Detail)
+	}
+	if c := claimByID(v, "Figures 3–5 K_MKL vs K_D"); !strings.Contains(c.Ours, "2 of 200 QP solves not certified") {
+		t.Errorf("Figures 3–5 row does not count the solves: %q", c.Ours)
+	}
+}
+
+// TestUncertifiedRestOfP2: the rows of Figure 7, §5.2's R_D weights,
+// Table 3, Figure 10 and Table 5's deskewing read fits whose status is now
+// recorded; a part fed by one not certified (an EasyMKL QP solve short of
+// opt.Success, an SVM at its iteration cap, a Table 5 pair with either) is
+// undecided and the row counts them; with every fit certified nothing
+// changes.
+func TestUncertifiedRestOfP2(t *testing.T) {
+	base := Verdict(quickResults(t))
+	res := quickResults(t)
+	for i := range res.Fig7 {
+		c := &res.Fig7[i]
+		c.Uncert = make([]int, len(c.Ds))
+		c.Uncert[0] = 1
+		c.Solves = protocol.Solves{N: 2 * len(c.Ds), Uncertified: 1, Capped: 1, MaxGap: 1e-5}
+	}
+	res.Fig6SpreadSolves = protocol.Solves{N: 4, Uncertified: 1, Capped: 1, MaxGap: 1e-5}
+	for i := range res.Table3 {
+		r := &res.Table3[i]
+		r.RBFU = make([]int, len(r.RBF))
+		r.OursU[0] = make([]int, len(r.Ours[0]))
+		switch i {
+		case 1:
+			r.RBFU[0] = 1
+			r.Solves = protocol.Solves{N: 6 * len(r.RBF), SVMs: len(r.RBF), SVMCapped: 1}
+		case 2:
+			r.OursU[0][1] = 2
+			r.Solves = protocol.Solves{N: 6 * len(r.RBF), Uncertified: 2, Capped: 2, MaxGap: 1e-5, SVMs: len(r.RBF)}
+		}
+	}
+	f := res.Fig10
+	f.EtaUncert = make([]int, len(f.Ds))
+	f.EtaUncert[len(f.Ds)-1] = 1
+	f.Solves = protocol.Solves{N: len(f.Ds), Uncertified: 1, Capped: 1, SVMs: 60, SVMCapped: 2, ExcludedC: 2}
+	res.Table5.Pairs, res.Table5.Uncertified = 45, 1
+	res.Table5.Solves = protocol.Solves{N: 45, SVMs: 45, SVMCapped: 1}
+	res.Table5Deskewed.Pairs = 45
+	v := Verdict(res)
+	for _, id := range []string{"Figure 7", "§5.2 R_D weights", "Table 3", "Figure 10 large D", "Table 5 deskewing"} {
+		c0, c := claimByID(base, id), claimByID(v, id)
+		if c0.Outcome == repro.NotRun {
+			t.Fatalf("%s not run in the quick results", id)
+		}
+		undecided := 0
+		for _, p := range c.Parts {
+			if p.Outcome == repro.Undecided && strings.Contains(p.Detail, "not certified") {
+				undecided++
+			}
+		}
+		if undecided == 0 {
+			t.Errorf("%s: no part undecided for its uncertified fits: %v %q", id, c.Outcome, c.Ours)
+		}
+		if !strings.Contains(c.Ours, "not certified") {
+			t.Errorf("%s: the row does not count its fits: %q", id, c.Ours)
+		}
+		for _, p := range c0.Parts {
+			if strings.Contains(p.Detail, "not certified") || strings.Contains(c0.Ours, "not certified") {
+				t.Errorf("%s: every fit certified, yet %q / %q", id, p.Detail, c0.Ours)
+			}
+		}
+	}
+	// Table 3: Ionosphere's part is undecided for its RBF SVM, Splice's for
+	// EasyMKL's QP solves, Heart's (all certified) is not; the table's
+	// cells say so.
+	svmPart, qpPart := false, false
+	for _, p := range claimByID(v, "Table 3").Parts {
+		svmPart = svmPart || (p.Name == "Ionosphere" && strings.Contains(p.Detail, "1 SVM fits behind it not certified"))
+		qpPart = qpPart || (p.Name == "Splice" && strings.Contains(p.Detail, "2 QP solves behind it not certified"))
+	}
+	if !svmPart || !qpPart {
+		t.Errorf("Table 3 parts: %+v", claimByID(v, "Table 3").Parts)
+	}
+	rows, err := Table3Rows(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rows[1][1], "1 SVM fits not certified") || !strings.Contains(rows[2][2], "2 QP solves not certified") || strings.Contains(strings.Join(rows[0], " "), "not certified") {
+		t.Errorf("Table 3 cells: %q", rows)
+	}
+	// Table 5: the cells keep their rule, the row counts the pairs.
+	if c := claimByID(v, "Table 5"); !strings.Contains(c.Ours, "raw: 1 of 45 pairs") || c.Outcome != claimByID(base, "Table 5").Outcome {
+		t.Errorf("Table 5 row: %v %q", c.Outcome, c.Ours)
+	}
+	if c := claimByID(v, "Figure 10 best"); !strings.Contains(c.Ours, "2 of 60 SVM fits not certified (at the iteration cap), 2 values of C left out") {
+		t.Errorf("Figure 10 row does not count the SVM fits: %q", c.Ours)
+	}
+}
+
+// TestFigure10BestDCertified: K_MKL's best D is chosen among the degrees
+// whose EasyMKL solve was certified (the others left out and counted); with
+// none certified, the parts that read it are undecided.
+func TestFigure10BestDCertified(t *testing.T) {
+	blocks := func(level float64) []float64 {
+		b := make([]float64, protocol.Fig10Blocks)
+		for i := range b {
+			b[i] = level + 0.3*float64(i%3)
+		}
+		return b
+	}
+	res := func(u []int) *Results {
+		c := &protocol.MNISTCurve{Ds: []int{5, 40}, EtaUncert: u}
+		// K_MKL 2 % at D = 5, 4 % at D = 40; the others 5 %.
+		c.Err[0], c.BlockErr[0] = []float64{2, 4}, [][]float64{blocks(2), blocks(4)}
+		for m := 1; m < 3; m++ {
+			c.Err[m], c.BlockErr[m] = []float64{5, 5}, [][]float64{blocks(5), blocks(5)}
+		}
+		c.RBFBlocks = blocks(5)
+		return &Results{Fig10: c}
+	}
+	if c := claimByID(Verdict(res(nil)), "Figure 10 best"); !strings.Contains(c.Parts[0].Detail, "(D=5)") || strings.Contains(c.Parts[0].Detail, "left out") {
+		t.Errorf("all certified: %q", c.Parts[0].Detail)
+	}
+	v := Verdict(res([]int{1, 0}))
+	if c := claimByID(v, "Figure 10 best"); !strings.Contains(c.Parts[0].Detail, "K_MKL 4.00 % (D=40)") || !strings.Contains(c.Parts[0].Detail, "1 left out") || c.Parts[0].Outcome == repro.Undecided {
+		t.Errorf("D = 5 not certified: %v %q", c.Parts[0].Outcome, c.Parts[0].Detail)
+	}
+	if c := claimByID(v, "Figure 10 large D"); c.Parts[0].Outcome == repro.Undecided {
+		t.Errorf("largest D certified, yet undecided: %q", c.Parts[0].Detail)
+	}
+	v = Verdict(res([]int{1, 1}))
+	for _, id := range []string{"Figure 10 best", "Figure 10 large D", "Figure 10 RBF baseline"} {
+		if c := claimByID(v, id); c.Outcome != repro.Undecided {
+			t.Errorf("%s with no D certified: %v %q", id, c.Outcome, c.Parts)
+		}
+	}
+	if c := claimByID(v, "Figure 10 K_sum"); c.Outcome == repro.Undecided {
+		t.Errorf("K_sum reads no EasyMKL fit, yet undecided: %q", c.Parts)
+	}
+}
