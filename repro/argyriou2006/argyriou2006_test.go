@@ -559,3 +559,89 @@ func TestUncertifiedFiniteSolves(t *testing.T) {
 		}
 	}
 }
+
+// TestUnconvergedDCRuns: the time rows read the DC side's status as they
+// read the finite side's. A DC run of Table 2 at the cap of greedy steps,
+// or with a step 2 not certified, makes its cell of the finite vs DC time
+// row undecided whether the ratio holds or not (its time is cut short),
+// and the rows count it; a run stopped by the change of E converged. The
+// DC time row's one → two part reads every DC run of Tables 1 and 2 (its
+// medians) and its two → four part the DC run of its cell: undecided when
+// one did not converge.
+func TestUnconvergedDCRuns(t *testing.T) {
+	claim := func(res *Results, id string) repro.Claim {
+		for _, c := range Verdict(res).Claims {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no row %s", id)
+		return repro.Claim{}
+	}
+	part := func(c repro.Claim, name string) repro.Part {
+		for _, p := range c.Parts {
+			if p.Name == name {
+				return p
+			}
+		}
+		t.Fatalf("%s: no part %s", c.ID, name)
+		return repro.Part{}
+	}
+	const finiteTime, growth = "Section 5 (finite vs DC time)", "Section 5 (DC time vs parameters)"
+	const cell = "3 vs. 8 [100, 10000]" // Table2[4]
+	good := goodResults()
+	for _, id := range []string{finiteTime, growth} {
+		c := claim(good, id)
+		if c.Outcome != repro.Reproduced || strings.Contains(c.Ours, "DC runs converged") {
+			t.Errorf("%s with every DC run converged: %s %q", id, c.Outcome, c.Ours)
+		}
+	}
+	capped := func(g *protocol.Greedy1) { g.Status, g.Steps, g.Certified = opt.IterationLimit.String(), 100, 100 }
+	stepCut := func(g *protocol.Greedy1) { g.Certified = g.Steps - 1 }
+	for _, c := range []struct {
+		name          string
+		mutate        func(*protocol.Greedy1)
+		detail, count string
+	}{
+		{"at the cap", capped, "DC stopped by IterationLimit after 100 steps, 100 of 100 step-2 problems certified: not converged", "1 at the cap"},
+		{"a step 2 not certified", stepCut, "DC stopped by Success after 5 steps, 4 of 5 step-2 problems certified: not converged", "0 at the cap"},
+	} {
+		// The ratio holds (3600 s against 300 s) and misses (400 s).
+		for _, secs := range []float64{3600, 400} {
+			res := goodResults()
+			c.mutate(&res.Table2[4].DC)
+			res.Table2[4].Grid10Seconds = secs
+			r := claim(res, finiteTime)
+			if p := part(r, cell); p.Outcome != repro.Undecided || !strings.Contains(p.Detail, c.detail+": its time is cut short, evidence for neither side") {
+				t.Errorf("%s, grid %.0f s: %s %q", c.name, secs, p.Outcome, p.Detail)
+			}
+			if !strings.Contains(r.Ours, "8 of 9 DC runs converged (stopped by a test of Algorithm 1, every step 2 certified), "+c.count) {
+				t.Errorf("%s, grid %.0f s: row %q", c.name, secs, r.Ours)
+			}
+		}
+		res := goodResults()
+		c.mutate(&res.Table1[0].DC)
+		g := claim(res, growth)
+		if p := part(g, "one → two"); p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "1 of 18 DC runs not converged") {
+			t.Errorf("%s, one → two: %s %q", c.name, p.Outcome, p.Detail)
+		}
+		if !strings.Contains(g.Ours, "17 of 18 DC runs converged") {
+			t.Errorf("%s: growth row %q", c.name, g.Ours)
+		}
+		// The four-variance runs are on odd vs. even [100, 10000] (Table2[1]).
+		res = goodResults()
+		c.mutate(&res.Table2[1].DC)
+		if p := part(claim(res, growth), "two → four"); p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "DC with two variances stopped by") {
+			t.Errorf("%s, two → four: %s %q", c.name, p.Outcome, p.Detail)
+		}
+	}
+	// Stopped by the change of E (the authors' code's test): converged.
+	res := goodResults()
+	res.Table2[4].DC.Status = opt.FunctionConvergence.String()
+	res.Table1[0].DC.Status = opt.FunctionConvergence.String()
+	for _, id := range []string{finiteTime, growth} {
+		if c := claim(res, id); c.Outcome != repro.Reproduced || strings.Contains(c.Ours, "DC runs converged") {
+			t.Errorf("%s, runs stopped by the change of E: %s %q", id, c.Outcome, c.Ours)
+		}
+	}
+}

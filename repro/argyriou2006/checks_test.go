@@ -35,10 +35,16 @@ func TestCheckRowsFailOnMutatedInput(t *testing.T) {
 			return convexityClaim(0, []float64{1.34, 0.2463}, []float64{1.34, reprotest.Pick(m, 0.2463, 0.25)})
 		}},
 		{Name: "Eq. (8), corrected value", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
-			return eq8Claim(0.0765, 0.0261, reprotest.Pick(m, 0.0765, 0.08), 0.47, 5e-6)
+			return eq8Claim(0.0765, 0.0261, reprotest.Pick(m, 0.0765, 0.08), 0.47, 5e-6, eq8Solve)
 		}},
 		{Name: "Eq. (8), corrected weights", Want: repro.Corrected, Decide: func(m bool) repro.Claim {
-			return eq8Claim(0.0765, 0.0261, 0.0765, 0.47, reprotest.Pick(m, 5e-6, 1e-2))
+			return eq8Claim(0.0765, 0.0261, 0.0765, 0.47, reprotest.Pick(m, 5e-6, 1e-2), eq8Solve)
+		}},
+		// The reference solve stopped at its cap short of its tolerance:
+		// no optimum to test against, undecided on the same numbers.
+		{Name: "Eq. (8), reference solve not certified", Want: repro.Corrected, Bad: repro.Undecided, Decide: func(m bool) repro.Claim {
+			return eq8Claim(0.0765, 0.0261, 0.0765, 0.47, 5e-6, reprotest.Pick(m, eq8Solve,
+				protocol.FiniteSolve{Status: opt.IterationLimit.String(), Iterations: protocol.Eq8Iter, Gap: 3e-9}))
 		}},
 		{Name: "scaling, decrease", Want: repro.Reproduced, Decide: func(m bool) repro.Claim {
 			return scalingClaim([]float64{0.0888, reprotest.Pick(m, 0.00889, 0.09), 0.000889, 8.89e-6, 8.89e-8}, 0.0749, 0.001)
@@ -98,3 +104,7 @@ func TestCheckRowsFailOnMutatedInput(t *testing.T) {
 		}},
 	})
 }
+
+// eq8Solve is a FiniteCombination solve of checkEq8 that met its
+// tolerance.
+var eq8Solve = protocol.FiniteSolve{Status: opt.Success.String(), Iterations: 40, Gap: 5e-11}

@@ -97,13 +97,60 @@ func Table1Claim(res *Results) repro.Claim {
 // certify (protocol.FiniteSolve.Certified) stopped: the test that stopped
 // it, its iterations and its final relative gap; "" for a certified one.
 func solveNote(what string, s protocol.FiniteSolve) string {
+	return solveNoteTol(what, s, protocol.FiniteTol)
+}
+
+// solveNoteTol is solveNote for a solve run to the tolerance tol.
+func solveNoteTol(what string, s protocol.FiniteSolve, tol float64) string {
 	switch {
 	case s.Certified():
 		return ""
 	case s.Status == "":
 		return what + ": no solve recorded, not certified"
 	}
-	return fmt.Sprintf("%s stopped by %s after %d iterations at a gap %.1e (tolerance %g): not certified", what, s.Status, s.Iterations, s.Gap, protocol.FiniteTol)
+	return fmt.Sprintf("%s stopped by %s after %d iterations at a gap %.1e (tolerance %g): not certified", what, s.Status, s.Iterations, s.Gap, tol)
+}
+
+// stepsCertified reports whether every step 2 of a run of Algorithm 1
+// with the DC step 2 closed with its certificate (protocol.Greedy1.Certified).
+func stepsCertified(g protocol.Greedy1) bool { return g.Certified >= g.Steps }
+
+// dcConverged reports whether a run of Algorithm 1 with the DC step 2
+// (Tables 1 and 2) converged: stopped by one of its tests, Eq. (10)
+// (Success) or the change of E (FunctionConvergence), not at its cap of
+// greedy steps, with every step 2 certified. Only then is its time that of
+// the algorithm run to its end; a run at the cap, or with a step 2 cut
+// short, gives a time cut short.
+func dcConverged(g protocol.Greedy1) bool {
+	return (g.Status == opt.Success.String() || g.Status == opt.FunctionConvergence.String()) && stepsCertified(g)
+}
+
+// runNote says how a DC run that did not converge (dcConverged) stopped:
+// the test that stopped it, its steps and its certified step 2s; "" for
+// a converged run.
+func runNote(what string, g protocol.Greedy1) string {
+	if dcConverged(g) {
+		return ""
+	}
+	return fmt.Sprintf("%s stopped by %s after %d steps, %d of %d step-2 problems certified: not converged", what, g.Status, g.Steps, g.Certified, g.Steps)
+}
+
+// withRuns is withSolves for the DC runs a row reads: it appends to Ours
+// how many converged (dcConverged), when some did not, and how many of
+// those stopped at the cap. A run that did not converge is counted, not
+// hidden; the rows that compare its time decide that part undecided.
+func withRuns(c repro.Claim, runs []protocol.Greedy1) repro.Claim {
+	n, capped := converged(runs), 0
+	for _, g := range runs {
+		if !dcConverged(g) && g.Status == opt.IterationLimit.String() {
+			capped++
+		}
+	}
+	if n < len(runs) && c.Outcome != repro.NotRun {
+		c.Ours += fmt.Sprintf("; %d of %d DC runs converged (stopped by a test of Algorithm 1, every step 2 certified), %d at the cap of greedy steps",
+			n, len(runs), capped)
+	}
+	return c
 }
 
 // withSolves appends to the Ours of a row that reads finite solves how
@@ -402,30 +449,35 @@ const timesNote = "ratios, not seconds: ours the wall time of each job run alone
 // (Section 5; criterion C-times): per cell of Table 2, the 10×10 grid
 // takes at least SlowerRatio times DC's time. A cell whose 10×10 solve was
 // not certified (stopped at the cap, or by the backtracking, short of its
-// tolerance) is undecided whatever the ratio: its time is cut short, and
-// is evidence for neither side.
+// tolerance), or whose DC run did not converge (dcConverged: at the cap of
+// greedy steps, or with a step 2 not certified), is undecided whatever the
+// ratio: a time cut short is evidence for neither side. Ours counts both
+// (withSolves, withRuns).
 func FiniteTimeClaim(res *Results) repro.Claim {
 	const id, what = "Section 5 (finite vs DC time)", "the finite method is much slower than DC with two variances"
 	var parts []repro.Part
 	var solves []protocol.FiniteSolve
+	var runs []protocol.Greedy1
 	for _, c := range res.Table2 {
 		if c.Grid10Seconds > 0 && c.DC.Seconds > 0 {
 			p := repro.Check(Tasks[c.Task]+" "+rangeName(c.Range), c.Grid10Seconds >= SlowerRatio*c.DC.Seconds,
 				fmt.Sprintf("10×10 grid %.1f s (%d iterations), DC %.1f s: ratio %.2g", c.Grid10Seconds, c.Grid10Solve.Iterations, c.DC.Seconds, c.Grid10Seconds/c.DC.Seconds))
-			if n := solveNote("the 10×10 solve", c.Grid10Solve); n != "" {
-				p.Outcome, p.Detail = repro.Undecided, p.Detail+"; "+n+": its time is cut short, evidence for neither side"
+			for _, n := range []string{solveNote("the 10×10 solve", c.Grid10Solve), runNote("DC", c.DC)} {
+				if n != "" {
+					p.Outcome, p.Detail = repro.Undecided, p.Detail+"; "+n+": its time is cut short, evidence for neither side"
+				}
 			}
 			parts = append(parts, p)
-			solves = append(solves, c.Grid10Solve)
+			solves, runs = append(solves, c.Grid10Solve), append(runs, c.DC)
 		}
 	}
 	if len(parts) == 0 {
 		return repro.NotRunClaim(id, repro.Statement, what, "no timed cell of Table 2 in this mode")
 	}
-	return withSolves(repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "about 1 hour against 5 minutes (ratio about 12)",
-		Tolerance: fmt.Sprintf("10×10 grid time ≥ %g × DC time per cell; a 10×10 solve not certified: undecided", SlowerRatio),
-		Reason:    timesNote + "; a cell whose 10×10 solve was not certified is undecided (its time is cut short)",
-		Quick:     quick(res, len(parts), 9)}.Decide(parts...), solves)
+	return withRuns(withSolves(repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "about 1 hour against 5 minutes (ratio about 12)",
+		Tolerance: fmt.Sprintf("10×10 grid time ≥ %g × DC time per cell; a 10×10 solve not certified or a DC run not converged: undecided", SlowerRatio),
+		Reason:    timesNote + "; a cell whose 10×10 solve was not certified, or whose DC run stopped at the cap or with a step 2 not certified, is undecided (its time is cut short)",
+		Quick:     quick(res, len(parts), 9)}.Decide(parts...), solves), runs)
 }
 
 // TimeGrowthClaim decides "the running time of our algorithm deteriorates
@@ -435,24 +487,32 @@ func FiniteTimeClaim(res *Results) repro.Claim {
 // two (Table 2), and from two to four (the four-variance run with the
 // local variant of Algorithm 2, against DC with two variances on its
 // task and range). A four-variance run at the cap that misses the ratio
-// is undecided: its time is cut short.
+// is undecided: its time is cut short. A part that reads the time of a DC
+// run of Table 1 or 2 that did not converge (dcConverged) is undecided
+// whatever the ratio, evidence for neither side; Ours counts those runs
+// (withRuns).
 func TimeGrowthClaim(res *Results) repro.Claim {
 	const id, what = "Section 5 (DC time vs parameters)", "DC's time grows fast with the number of variances"
 	var t1, t2 []float64
+	var runs []protocol.Greedy1
 	for _, c := range res.Table1 {
 		if c.DC.Seconds > 0 {
-			t1 = append(t1, c.DC.Seconds)
+			t1, runs = append(t1, c.DC.Seconds), append(runs, c.DC)
 		}
 	}
 	for _, c := range res.Table2 {
 		if c.DC.Seconds > 0 {
-			t2 = append(t2, c.DC.Seconds)
+			t2, runs = append(t2, c.DC.Seconds), append(runs, c.DC)
 		}
 	}
 	var parts []repro.Part
 	if len(t1) > 0 && len(t2) > 0 {
 		m1, m2 := median(t1), median(t2)
-		parts = append(parts, repro.Check("one → two", m2 >= GrowthRatio*m1, fmt.Sprintf("median %.1f s → %.1f s: ratio %.2g", m1, m2, m2/m1)))
+		p := repro.Check("one → two", m2 >= GrowthRatio*m1, fmt.Sprintf("median %.1f s → %.1f s: ratio %.2g", m1, m2, m2/m1))
+		if n := len(runs) - converged(runs); n > 0 {
+			p.Outcome, p.Detail = repro.Undecided, p.Detail+fmt.Sprintf("; %d of %d DC runs not converged (at the cap, or a step 2 not certified): their times are cut short, evidence for neither side", n, len(runs))
+		}
+		parts = append(parts, p)
 	}
 	for _, q := range res.Quadrants {
 		if q.Step2 != protocol.MethodLocalDC {
@@ -465,6 +525,9 @@ func TimeGrowthClaim(res *Results) repro.Claim {
 				if p.Outcome == repro.NotReproduced && q.Status != opt.Success.String() {
 					p.Outcome = repro.Undecided
 				}
+				if n := runNote("DC with two variances", c.DC); n != "" {
+					p.Outcome, p.Detail = repro.Undecided, p.Detail+"; "+n+": its time is cut short, evidence for neither side"
+				}
 				parts = append(parts, p)
 			}
 		}
@@ -472,8 +535,20 @@ func TimeGrowthClaim(res *Results) repro.Claim {
 	if len(parts) == 0 {
 		return repro.NotRunClaim(id, repro.Statement, what, "no DC runs with different numbers of variances in this mode")
 	}
-	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "1–2 min, about 5 min, about 1 hour (ratios about 2.5–5, then 12)",
-		Tolerance: fmt.Sprintf("each ratio ≥ %g", GrowthRatio), Reason: timesNote + "; four variances by our local variant of Algorithm 2"}.Decide(parts...)
+	return withRuns(repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "1–2 min, about 5 min, about 1 hour (ratios about 2.5–5, then 12)",
+		Tolerance: fmt.Sprintf("each ratio ≥ %g; a part reading a DC run of Table 1 or 2 not converged: undecided", GrowthRatio),
+		Reason:    timesNote + "; four variances by our local variant of Algorithm 2; a part that reads a DC run stopped at the cap or with a step 2 not certified is undecided (its time is cut short)"}.Decide(parts...), runs)
+}
+
+// converged counts the runs that converged (dcConverged).
+func converged(runs []protocol.Greedy1) int {
+	n := 0
+	for _, g := range runs {
+		if dcConverged(g) {
+			n++
+		}
+	}
+	return n
 }
 
 // FiniteRepresentationClaim decides "an optimal kernel is a mixture of at
@@ -496,7 +571,7 @@ func FiniteRepresentationClaim(res *Results) repro.Claim {
 		detail := fmt.Sprintf("at most %d Gaussians (%d initial, %d steps), %d after merging; m + 1 = %d", bound, n0, g.Steps, len(g.Atoms), m+1)
 		p := repro.Part{Name: name, Detail: detail}
 		switch {
-		case g.Status != opt.Success.String() || g.Certified < g.Steps:
+		case g.Status != opt.Success.String() || !stepsCertified(g):
 			p.Outcome, p.Detail = repro.NotRun, fmt.Sprintf("no optimum: stopped by %s, %d of %d step-2 problems certified", g.Status, g.Certified, g.Steps)
 		case bound <= m+1:
 			p.Outcome = repro.Reproduced
