@@ -279,7 +279,7 @@ func TestRunQuickInvariants(t *testing.T) {
 	}
 	dir := t.TempDir()
 	t.Setenv("KERNELAB_RESULTS", dir)
-	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 10}, Radii: []float64{1}, MaxIter: 20, Seed: 7, Rows: []int{0}}
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 10}, Radii: []float64{1}, MaxIter: 200, Seed: 7, Rows: []int{0}}
 	var last, total int
 	res, err := Run(cfg, func(d, n int) { last, total = d, n })
 	if err != nil {
@@ -302,6 +302,18 @@ func TestRunQuickInvariants(t *testing.T) {
 	for _, s := range row.Steps {
 		if s < 0 || s > cfg.MaxIter {
 			t.Errorf("steps %d outside [0, %d]", s, cfg.MaxIter)
+		}
+	}
+	// The status of every fit scored is recorded, and the CV fits of
+	// Algorithm 1 of every learned selection counted.
+	for j, m := range protocol.Methods(cfg.MaxIter) {
+		if len(row.Final[j]) != cfg.Splits {
+			t.Errorf("%s: %d fit statuses, want %d", m.Name, len(row.Final[j]), cfg.Splits)
+		}
+		for s, ch := range row.Choices[j] {
+			if want := cfg.Folds; m.Learned && ch.CV.N < want || !m.Learned && ch.CV.N != 0 {
+				t.Errorf("%s, split %d: %d CV fits of Algorithm 1 counted", m.Name, s, ch.CV.N)
+			}
 		}
 	}
 	// The stated-protocol variant re-runs the main run's uniform baselines
@@ -467,8 +479,10 @@ func TestFigureChartsPassTheFigureCheck(t *testing.T) {
 
 // TestPaperProtocolThroughJobs runs the printed protocol's Table 1 (30
 // splits, 10 folds inside each training half) through the job runner in two
-// shards, as a cluster would, on a tiny grid (one λ, one Λ, 5 steps) and the
-// substitute row only; Run then reads every split back from the store.
+// shards, as a cluster would, on a tiny grid (one λ, one Λ, at most 200
+// steps: a CV fit stopped at the cap does not compete, protocol.Select, so
+// the cap must let them converge) and the substitute row only; Run then
+// reads every split back from the store.
 func TestPaperProtocolThroughJobs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("30 splits skipped in -short mode")
@@ -488,7 +502,7 @@ func TestPaperProtocolThroughJobs(t *testing.T) {
 	if cfg.Splits != 30 || cfg.Folds != 10 {
 		t.Fatalf("PaperProtocol: %d splits × %d folds", cfg.Splits, cfg.Folds)
 	}
-	cfg.Rows, cfg.Lambdas, cfg.Radii, cfg.Widen, cfg.MaxIter = []int{0}, []float64{1}, []float64{1}, 0, 5
+	cfg.Rows, cfg.Lambdas, cfg.Radii, cfg.Widen, cfg.MaxIter = []int{0}, []float64{1}, []float64{1}, 0, 200
 	cfg.Fig2Bigrams, cfg.Fig3Factors = nil, nil
 	dir := t.TempDir()
 	t.Setenv("KERNELAB_RESULTS", dir)

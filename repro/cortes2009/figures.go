@@ -12,7 +12,9 @@ import (
 
 // Figure2Result is the bigram experiment of Figure 2 on one review corpus:
 // Scores[b][m][s] is the test RMSE of method m with Bigrams[b] bigrams on
-// split s; Constant[s] that of the training-label mean (no signal).
+// split s, Final[b][m][s] the status of that fit (Algorithm 1's steps,
+// converged or capped), Choices[b][m] its selection (with its CV fits);
+// Constant[s] that of the training-label mean (no signal).
 // Folds is the number of CV folds that chose λ and Λ.
 type Figure2Result struct {
 	Data     string
@@ -21,6 +23,7 @@ type Figure2Result struct {
 	Bigrams  []int
 	Methods  []string
 	Scores   [][][]float64
+	Final    [][][]protocol.Fit
 	Choices  [][]protocol.Choice
 	Constant []float64
 }
@@ -33,6 +36,7 @@ func figure2(cfg Config, pts []*protocol.Figure2Point) *Figure2Result {
 	}
 	for _, pt := range pts {
 		res.Scores = append(res.Scores, pt.Scores)
+		res.Final = append(res.Final, pt.Final)
 		res.Choices = append(res.Choices, pt.Choices)
 		res.Constant = pt.Constant
 	}
@@ -41,24 +45,31 @@ func figure2(cfg Config, pts []*protocol.Figure2Point) *Figure2Result {
 
 // Figure3Result is the subsampling experiment of Figure 3 on one data set:
 // Uniform[d-1][f][r] and Learned[d-1][f][r] are the test RMSEs of degree d
-// at subsampling factor Factors[f] in repetition r; Folds is the number of
-// CV folds on each subsample.
+// at subsampling factor Factors[f] in repetition r; for the ℓ2-learned
+// kernel, CV[d-1][f][r] counts the CV fits of Algorithm 1 that chose λ and
+// Λ and Final[d-1][f][r] is the status of the fit scored. Folds is the
+// number of CV folds on each subsample.
 type Figure3Result struct {
 	Data             string
 	N, P, Folds      int
 	Factors          []int
 	Uniform, Learned [][][]float64
+	CV               [][][]protocol.Fits
+	Final            [][][]protocol.Fit
 }
 
 // figure3 assembles Figure 3 on data from its points at factors, chosen
 // by folds-fold CV.
 func figure3(data string, factors []int, folds int, pts []*protocol.Figure3Point) *Figure3Result {
-	res := &Figure3Result{Data: data, Folds: folds, Factors: slices.Clone(factors), Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4)}
+	res := &Figure3Result{Data: data, Folds: folds, Factors: slices.Clone(factors), Uniform: make([][][]float64, 4), Learned: make([][][]float64, 4),
+		CV: make([][][]protocol.Fits, 4), Final: make([][][]protocol.Fit, 4)}
 	for _, pt := range pts {
 		res.N, res.P = pt.N, pt.P
 		for d := range 4 {
 			res.Uniform[d] = append(res.Uniform[d], pt.Uniform[d])
 			res.Learned[d] = append(res.Learned[d], pt.Learned[d])
+			res.CV[d] = append(res.CV[d], at(pt.CV, d))
+			res.Final[d] = append(res.Final[d], at(pt.Final, d))
 		}
 	}
 	return res
@@ -136,4 +147,12 @@ func Figure3Chart(fs []*Figure3Result) (*viz.Grid, error) {
 			YLabel: "test RMSE", Series: ss, Scale: viz.LogX, TicksAtX: true})
 	}
 	return g, nil
+}
+
+// at is xs[i], nil when xs is shorter (a record without the field).
+func at[T any](xs [][]T, i int) []T {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return nil
 }

@@ -14,8 +14,10 @@ type Row struct {
 	// method j on split s.
 	Methods []string
 	Scores  [][]float64
-	// Choices[j][s] is the selection of method j on split s.
+	// Choices[j][s] is the selection of method j on split s (with its CV
+	// fits, Choice.CV), Final[j][s] the status of the fit scored.
 	Choices [][]protocol.Choice
+	Final   [][]protocol.Fit
 	// Steps holds the accepted steps of Algorithm 1 of every learned fit
 	// of the paper's columns (not the variants), SecPerStep its time per
 	// objective evaluation (one Cholesky and gradient).
@@ -38,7 +40,7 @@ func (r Row) Mean(j int) (float64, float64) {
 func row(d protocol.DataSet, data *protocol.Data, cfg Config, splits []*protocol.SplitResult) Row {
 	ms := protocol.Methods(cfg.MaxIter)
 	n, p := data.X.Dims()
-	r := Row{Data: d, N: n, P: p, Scores: make([][]float64, len(ms)), Choices: make([][]protocol.Choice, len(ms))}
+	r := Row{Data: d, N: n, P: p, Scores: make([][]float64, len(ms)), Choices: make([][]protocol.Choice, len(ms)), Final: make([][]protocol.Fit, len(ms))}
 	for _, m := range ms {
 		r.Methods = append(r.Methods, m.Name)
 	}
@@ -46,6 +48,9 @@ func row(d protocol.DataSet, data *protocol.Data, cfg Config, splits []*protocol
 		for j := range ms {
 			r.Scores[j] = append(r.Scores[j], sr.Scores[j])
 			r.Choices[j] = append(r.Choices[j], sr.Choices[j])
+			if j < len(sr.Final) {
+				r.Final[j] = append(r.Final[j], sr.Final[j])
+			}
 		}
 		r.Steps = append(r.Steps, sr.Steps...)
 		r.StepLambda = append(r.StepLambda, sr.StepLambda...)

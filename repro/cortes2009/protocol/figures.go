@@ -95,10 +95,13 @@ func balancedSample(y []float64, perClass int, seed uint64) ([]int, error) {
 }
 
 // Figure2Point is Figure 2 at one number of bigrams: Scores[m][s] is the
-// test RMSE of method m (Figure2Methods) on split s, Choices[m] its
-// selection, Constant[s] the RMSE of the training-label mean.
+// test RMSE of method m (Figure2Methods) on split s, Final[m][s] the
+// status of that fit (Algorithm 1's steps, converged or capped),
+// Choices[m] its selection (with its CV fits, Choice.CV), Constant[s] the
+// RMSE of the training-label mean.
 type Figure2Point struct {
 	Scores   [][]float64
+	Final    [][]Fit
 	Choices  []Choice
 	Constant []float64
 }
@@ -165,14 +168,17 @@ func Figure2At(cfg Config, nb int) (*Figure2Point, error) {
 			return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams: %w", nb, err)
 		}
 		var scores []float64
+		var final []Fit
 		for _, sp := range outer {
-			s, _, err := fitScore(best, X, y, sp)
+			s, fit, err := fitScore(best, X, y, sp)
 			if err != nil {
 				return nil, fmt.Errorf("cortes2009: Figure 2, %d bigrams, %s: %w", nb, m.Name, err)
 			}
 			scores = append(scores, s)
+			final = append(final, StatusOf(fit))
 		}
 		pt.Scores = append(pt.Scores, scores)
+		pt.Final = append(pt.Final, final)
 		pt.Choices = append(pt.Choices, ch)
 	}
 	return pt, nil
@@ -185,10 +191,15 @@ var Figure3Data = []string{"kin32fm", "friedman1"}
 
 // Figure3Point is Figure 3 at one subsampling factor: Uniform[d-1][r] and
 // Learned[d-1][r] are the test RMSEs of degree d in repetition r; N and P
-// the shape of the data set.
+// the shape of the data set. For the ℓ2-learned kernel (Algorithm 1),
+// CV[d-1][r] counts the CV fits that chose its λ and Λ (Choice.CV) and
+// Final[d-1][r] is the status of the fit scored; the un-weighted kernel
+// runs no Algorithm 1.
 type Figure3Point struct {
 	N, P             int
 	Uniform, Learned [][]float64
+	CV               [][]Fits
+	Final            [][]Fit
 }
 
 // Figure3At runs Figure 3 on data (one of Figure3Data) at factor f: a 50/50
@@ -230,7 +241,7 @@ func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 	if m < 2*cfg.Folds {
 		return nil, klearn.Errorf(klearn.ErrParam, "cortes2009: Figure 3: factor %d leaves %d training points for %d folds", f, m, cfg.Folds)
 	}
-	pt := &Figure3Point{N: n, P: p, Uniform: make([][]float64, 4), Learned: make([][]float64, 4)}
+	pt := &Figure3Point{N: n, P: p, Uniform: make([][]float64, 4), Learned: make([][]float64, 4), CV: make([][]Fits, 4), Final: make([][]Fit, 4)}
 	rng := klearn.NewRand(cfg.Seed + uint64(f))
 	for r := 0; r < cfg.Fig3Reps; r++ {
 		perm := rng.Perm(len(pool))
@@ -259,16 +270,18 @@ func Figure3At(data string, f int, cfg Config) (*Figure3Point, error) {
 				if lrn {
 					meth = Method{Name: fmt.Sprintf("d=%d ℓ2", d), Est: learner(d, nkrr.L2, cfg.MaxIter), Learned: true}
 				}
-				best, _, err := Select(meth, F, y, inner, cfg)
+				best, ch, err := Select(meth, F, y, inner, cfg)
 				if err != nil {
 					return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d: %w", data, f, err)
 				}
-				s, _, err := fitScore(best, F, y, split)
+				s, fit, err := fitScore(best, F, y, split)
 				if err != nil {
 					return nil, fmt.Errorf("cortes2009: Figure 3 %s f=%d %s: %w", data, f, meth.Name, err)
 				}
 				if lrn {
 					pt.Learned[d-1] = append(pt.Learned[d-1], s)
+					pt.CV[d-1] = append(pt.CV[d-1], ch.CV)
+					pt.Final[d-1] = append(pt.Final[d-1], StatusOf(fit))
 				} else {
 					pt.Uniform[d-1] = append(pt.Uniform[d-1], s)
 				}

@@ -30,11 +30,13 @@ type selectPath struct {
 }
 
 // pathFit is one fitted grid point: its CV score, learned weights,
-// objective F(μ) and accepted steps.
+// objective F(μ), accepted steps and whether Algorithm 1 stopped at its
+// step cap before its test ‖μ'−μ‖ < ε (Status other than opt.Success).
 type pathFit struct {
 	score, f float64
 	w        []float64
 	steps    int
+	capped   bool
 }
 
 func newSelectPath(est nkrr.Regressor, F mat.Matrix, y []float64, folds []modelsel.Split) (*selectPath, error) {
@@ -112,7 +114,8 @@ func (p *selectPath) fitPath(f int, l float64, rads []float64) error {
 		if err != nil {
 			return err
 		}
-		done[r] = pathFit{score: score, f: m.F, w: m.Weights(), steps: m.Iterations}
+		st := StatusOf(m)
+		done[r] = pathFit{score: score, f: m.F, w: m.Weights(), steps: st.Steps, capped: !st.Converged}
 	}
 	return nil
 }
@@ -131,4 +134,34 @@ func nearest(done map[float64]pathFit, r float64) (float64, bool) {
 		}
 	}
 	return best, ok
+}
+
+// capped reports whether the fit of grid point (l, r) stopped at
+// Algorithm 1's step cap on any fold: its mean CV RMSE is not that of
+// minimisers of F (Eq. (10)), and Select leaves the point out of the
+// choice. A point not fitted is not capped.
+func (p *selectPath) capped(l, r float64) bool {
+	for f := range p.fits {
+		if p.fits[f][l][r].capped {
+			return true
+		}
+	}
+	return false
+}
+
+// count counts every fit made so far, on every fold and grid point (the
+// points added by widening included), and those stopped at the cap.
+func (p *selectPath) count() Fits {
+	var c Fits
+	for f := range p.fits {
+		for _, byR := range p.fits[f] {
+			for _, pf := range byR {
+				c.N++
+				if pf.capped {
+					c.Capped++
+				}
+			}
+		}
+	}
+	return c
 }

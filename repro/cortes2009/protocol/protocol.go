@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -28,7 +29,9 @@ type Config struct {
 	// (Select states the rule).
 	Widen int
 	// MaxIter caps the steps of Algorithm 1; a fit stopped by it is
-	// counted as not converged in the steps row.
+	// counted as not converged in every row that reads it (the steps row,
+	// Table 1, Figures 2 and 3), and a CV fit stopped by it does not
+	// compete (Select).
 	MaxIter int
 	// Seed fixes the splits and folds.
 	Seed uint64
@@ -180,11 +183,21 @@ type Choice struct {
 	Capped bool
 	// Widened counts the grid extensions made.
 	Widened int
+	// CV counts the CV fits of Algorithm 1 the selection made (every fold
+	// and grid point, those added by widening included) and those stopped
+	// at its step cap; zero for a uniform column, which runs no Algorithm 1.
+	// A grid point with a capped fit on any fold was left out of the choice
+	// (Select).
+	CV Fits `json:",omitzero"`
 }
 
 // RadiusEdge reports whether the choice's Λ is still at an edge of its
 // widened grid ("Λ low" or "Λ high").
 func (c Choice) RadiusEdge() bool { return strings.Contains(c.Edge, "Λ") }
+
+// excluded is the score a grid point left out of the choice gives
+// modelsel.WidenGrid (Select): finite, as it wants, and above any RMSE.
+const excluded = math.MaxFloat64
 
 // Flat is the widening's flatness tolerance: a grid side is not extended
 // when the CV RMSE at the chosen edge differs from that at its inward
@@ -209,11 +222,26 @@ const Flat = 1e-3
 // neighbour on the Λ grid at the same λ and fold (a warm start along the
 // Λ path, selectPath), and no (λ, Λ, fold) is fitted twice, so a
 // widening costs one fit per fold and new grid point.
+//
+// Only converged fits compete (since 2026-12-01, the project's convention
+// for model selection): a grid point whose fit of Algorithm 1 stopped at
+// the step cap cfg.MaxIter on any fold, before its test ‖μ'−μ‖ < ε, has no
+// CV RMSE of a minimiser of F (Eq. (10)) and is left out of the choice; to
+// the widening rule it scores math.MaxFloat64 (modelsel.WidenGrid wants
+// finite scores), so it is never chosen nor flat against a neighbour.
+// Choice.CV counts the fits and those capped. When every point is capped,
+// there is nothing to choose: an error wrapping klearn.ErrNotConverged. A
+// selection without capped fits chooses as before, at the same cost.
 func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (nkrr.Regressor, Choice, error) {
 	p, err := newSelectPath(m.Est, F, y, folds)
 	if err != nil {
 		return nkrr.Regressor{}, Choice{}, fmt.Errorf("cortes2009: %s: %w", m.Name, err)
 	}
+	return p.choose(m, cfg)
+}
+
+// choose is Select on the path p (its fits made so far kept).
+func (p *selectPath) choose(m Method, cfg Config) (nkrr.Regressor, Choice, error) {
 	axes := []modelsel.Axis{{Name: "λ", Values: cfg.Lambdas, Factor: 10, Widen: cfg.Widen}}
 	if m.Learned {
 		axes = append(axes, modelsel.Axis{Name: "Λ", Values: cfg.Radii, Factor: 4, Widen: cfg.Widen})
@@ -230,6 +258,9 @@ func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Con
 		means := make([]float64, len(sr.Candidates))
 		for i, c := range sr.Candidates {
 			means[i] = c.Mean
+			if p.capped(c.Params.Lambda, c.Params.Radius) {
+				means[i] = excluded
+			}
 		}
 		return means, nil
 	}, modelsel.WidenOptions{Flat: Flat, Minimize: true})
@@ -242,6 +273,13 @@ func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Con
 		best.Radius = w.Best[1]
 	}
 	ch := Choice{Lambda: best.Lambda, Radius: best.Radius, Widened: w.Widened}
+	if m.Learned {
+		ch.CV = p.count()
+	}
+	if p.capped(best.Lambda, best.Radius) {
+		return nkrr.Regressor{}, ch, klearn.Errorf(klearn.ErrNotConverged, "cortes2009: %s: every grid point has a CV fit stopped at Algorithm 1's cap of %d steps (%d of %d fits): none to choose",
+			m.Name, cfg.MaxIter, ch.CV.Capped, ch.CV.N)
+	}
 	var edges []string
 	for _, e := range w.Edges {
 		edges = append(edges, e.String())

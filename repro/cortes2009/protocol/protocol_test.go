@@ -95,7 +95,7 @@ func TestFigure2And3Small(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end run skipped in -short mode")
 	}
-	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 10, Seed: 3,
+	cfg := Config{Mode: "quick", Splits: 2, Folds: 2, Lambdas: []float64{1, 100}, Radii: []float64{1}, MaxIter: 200, Seed: 3,
 		Fig2PerClass: 40, Fig2Bigrams: []int{30}, Fig2Splits: 2, Fig3Reps: 2}
 	f2, err := Figure2At(cfg, 30)
 	if err != nil {
