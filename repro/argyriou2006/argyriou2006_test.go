@@ -10,6 +10,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 )
@@ -204,7 +205,7 @@ func goodResults() *Results {
 			dc := g(p[0], one)
 			std := g(p[1], one) // the paper's standard column, within TolCell of DC
 			std.E = []float64{3, 2, 1.5}
-			res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3], FiniteSolve: certified(7)})
+			res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: rg, DC: dc, Standard: std, Finite: p[2], SVM: p[3], FiniteSolve: certified(7), SVMFits: svmConverged})
 			atoms := []protocol.Atom{{Weight: 0.8, Sigma: []float64{700, 700}}, {Weight: 0.2, Sigma: []float64{10000, 500}}}
 			if task == 0 {
 				atoms = []protocol.Atom{{Weight: 0.5, Sigma: []float64{10000, 500}}, {Weight: 0.5, Sigma: []float64{700, 700}}}
@@ -643,5 +644,47 @@ func TestUnconvergedDCRuns(t *testing.T) {
 		if c := claim(res, id); c.Outcome != repro.Reproduced || strings.Contains(c.Ours, "DC runs converged") {
 			t.Errorf("%s, runs stopped by the change of E: %s %q", id, c.Outcome, c.Ours)
 		}
+	}
+}
+
+// svmConverged is an SVM column's cross-validation whose every fit
+// converged (full mode: 20 σ × 7 C on 5 folds, and the final fit).
+var svmConverged = protocol.SVMFits{Fits: 20*7*5 + 1, Final: svm.Converged.String()}
+
+// TestSVMFitsCounted: Table 1's row counts the SVM column's fits at SMO's
+// iteration cap, the (σ, C) its cross-validations left out, and the final
+// fits that did not converge (the cell, a repro.Cell without a status,
+// stands as computed); with every fit converged it says nothing, and the
+// outcome (decided by the DC cells) is unchanged either way.
+func TestSVMFitsCounted(t *testing.T) {
+	claim := func(res *Results) repro.Claim {
+		for _, c := range Verdict(res).Claims {
+			if c.ID == "Table 1" {
+				return c
+			}
+		}
+		t.Fatal("no row Table 1")
+		return repro.Claim{}
+	}
+	good := claim(goodResults())
+	if strings.Contains(good.Ours, "SVM") {
+		t.Errorf("every SVM fit converged: %q", good.Ours)
+	}
+	res := goodResults()
+	res.Table1[1].SVMFits = protocol.SVMFits{Fits: 701, Capped: 9, Excluded: 3, Final: svm.Converged.String()}
+	res.Table1[4].SVMFits = protocol.SVMFits{Fits: 701, Capped: 1, Final: svm.MaxIterReached.String()}
+	c := claim(res)
+	if want := "SVM: 10 of 6309 fits at SMO's iteration cap, 3 (σ, C) left out of the cross-validation choices; 8 of 9 final fits converged"; !strings.Contains(c.Ours, want) {
+		t.Errorf("row %q, want %q", c.Ours, want)
+	}
+	if c.Outcome != good.Outcome {
+		t.Errorf("outcome %s, with every fit converged %s", c.Outcome, good.Outcome)
+	}
+	// A record without the final fit's status (none recorded) is counted
+	// as not converged.
+	res = goodResults()
+	res.Table1[0].SVMFits = protocol.SVMFits{}
+	if c := claim(res); !strings.Contains(c.Ours, "8 of 9 final fits converged") {
+		t.Errorf("no status recorded: %q", c.Ours)
 	}
 }

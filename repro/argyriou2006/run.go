@@ -124,7 +124,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		}),
 		protocol.KindSVM.Each(js, raw, func(j jobs.Job, f protocol.SVMRecord) {
 			c := cell1(j)
-			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds = f.Error, f.Sigma, f.C, f.Seconds
+			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds, c.SVMFits = f.Error, f.Sigma, f.C, f.Seconds, f.Fits
 		}),
 		protocol.KindDC2.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell2(j).DC = g }),
 		protocol.KindGrids.Each(js, raw, func(j jobs.Job, f protocol.GridsRecord) {

@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/opt"
+	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
@@ -215,6 +216,7 @@ type (
 	}
 	SVMRecord struct {
 		Error, Sigma, C, Seconds float64
+		Fits                     SVMFits
 	}
 	GridsRecord struct {
 		Grid5, Grid10           float64
@@ -335,9 +337,11 @@ var (
 			return rec, err
 		}
 		t0 := time.Now()
-		if rec.Error, rec.Sigma, rec.C, err = svmCV(bd, c.d, c.r, cfg); err != nil {
+		f, err := svmCV(bd, c.d, c.r, cfg, svm.Classifier{})
+		if err != nil {
 			return rec, err
 		}
+		rec.Error, rec.Sigma, rec.C, rec.Fits = f.Error, f.Sigma, f.C, f.Fits
 		rec.Seconds = time.Since(t0).Seconds()
 		return rec, nil
 	})

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"math"
+	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -208,6 +209,9 @@ type Cell1 struct {
 	SVMSigma      float64
 	SVMC          float64
 	SVMSeconds    float64
+	// SVMFits counts the SVM column's fits and says whether its final fit
+	// converged.
+	SVMFits SVMFits
 }
 
 // Cell2 is one (task, range) of Table 2.
@@ -543,12 +547,50 @@ func finite(bd blockDists, sigmas [][]float64, d taskData, mu float64, maxIter i
 	return finiteFit{Error: e, Weights: r.Weights, E: r.E, Solve: FiniteSolve{Status: r.Status.String(), Iterations: r.Iterations, Gap: r.Gap}}, err
 }
 
+// SVMFits counts the SMO fits of the SVM column's cross-validation
+// (svmCV): Fits in all (every (σ, C) on every fold, and the final fit on
+// the training points), Capped those stopped at SMO's iteration cap
+// (svm.MaxIterReached, short of the tolerance: not a solution of the SVM
+// problem), Excluded the (σ, C) left out of the choice because a fold fit
+// at that value was capped, and Final the status of the final fit
+// (svm.Status.String()). The project's rule (as P2's and P5's SVM choices,
+// and P3's finite and DC solves): a choice among fits chooses among
+// converged fits only, counting those left out; the test error of a final
+// fit that did not converge is reported and the verdict's row counts it.
+type SVMFits struct {
+	Fits     int `json:",omitempty"`
+	Capped   int `json:",omitempty"`
+	Excluded int `json:",omitempty"`
+	Final    string
+}
+
+// Converged reports whether the final fit met SMO's tolerance: only then is
+// the SVM column's test error that of the SVM at the chosen σ and C.
+func (f SVMFits) Converged() bool { return f.Final == svm.Converged.String() }
+
+// svmFit is the outcome of svmCV: the test error (percent) of the final
+// fit, the chosen σ and C, and the counts of its fits.
+type svmFit struct {
+	Error, Sigma, C float64
+	Fits            SVMFits
+}
+
 // svmCV is the Gaussian SVM with σ and C chosen by k-fold cross-validation
-// on the training points; it returns the test error, σ and C.
-func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float64, float64, error) {
+// on the training points (the SVM column of Table 1), each fit by base
+// with its C set to the candidate's (KindSVM: svm.Classifier{}, SMO's
+// defaults; a test sets a cap). The choice is among converged fits only:
+// a (σ, C) whose fit on some fold stopped at SMO's iteration cap does not
+// compete and is counted in SVMFits.Excluded; among the others the lowest
+// mean error wins, ties to the earliest (modelsel.GridSearch's rule, so a
+// search without capped fits chooses as before 2026-12-01, when every fit
+// competed). When every (σ, C) is left out, svmCV fails with an error
+// wrapping klearn.ErrNotConverged. The final fit's status is recorded
+// (SVMFits.Final), not acted on. The fits are those of before: the rule is
+// bookkeeping.
+func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config, base svm.Classifier) (svmFit, error) {
 	folds, err := modelsel.KFold(len(d.y), cfg.SVMFolds, cfg.Seed)
 	if err != nil {
-		return 0, 0, 0, err
+		return svmFit{}, err
 	}
 	type cand struct{ si, ci int }
 	sig := Spaced(r[0], r[1], cfg.SVMSigmas)
@@ -562,6 +604,14 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		for ci := range cfg.SVMCs {
 			cands = append(cands, cand{si, ci})
 		}
+	}
+	// The fold fits run concurrently: each counts into its candidate's slot.
+	fits := make([]atomic.Int64, len(cands))
+	capped := make([]atomic.Int64, len(cands))
+	fit := func(C float64, K *mat.SymDense, y []float64) (*svm.Model, error) {
+		c := base
+		c.C = C
+		return c.FitGram(K, y)
 	}
 	sr, err := modelsel.GridSearch(cands, folds, func(c cand, s modelsel.Split) (float64, error) {
 		K := Ks[c.si]
@@ -581,9 +631,14 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		if err != nil {
 			return 0, err
 		}
-		m, err := svm.Classifier{C: cfg.SVMCs[c.ci]}.FitGram(Ktr, ytr)
+		m, err := fit(cfg.SVMCs[c.ci], Ktr, ytr)
 		if err != nil {
 			return 0, err
+		}
+		k := c.si*len(cfg.SVMCs) + c.ci
+		fits[k].Add(1)
+		if m.Status() != svm.Converged {
+			capped[k].Add(1)
 		}
 		p, err := m.PredictGram(Kte)
 		if err != nil {
@@ -592,17 +647,39 @@ func svmCV(bd blockDists, d taskData, r [2]float64, cfg Config) (float64, float6
 		return errorPct(yte, p)
 	}, modelsel.SearchOptions{Minimize: true})
 	if err != nil {
-		return 0, 0, 0, err
+		return svmFit{}, err
 	}
-	b := sr.BestParams()
-	m, err := svm.Classifier{C: cfg.SVMCs[b.ci]}.FitGram(Ks[b.si], d.y)
+	var out svmFit
+	best, failed := -1, 0
+	for k, cr := range sr.Candidates {
+		out.Fits.Fits += int(fits[k].Load())
+		out.Fits.Capped += int(capped[k].Load())
+		switch {
+		case capped[k].Load() > 0:
+			out.Fits.Excluded++
+		case cr.Err != nil:
+			failed++
+		case best < 0 || cr.Mean < sr.Candidates[best].Mean:
+			best = k
+		}
+	}
+	if best < 0 {
+		return out, klearn.Errorf(klearn.ErrNotConverged, "argyriou2006: SVM cross-validation: every (σ, C) left out, %d of %d with a fold fit at SMO's iteration cap (%d failed): none to choose", out.Fits.Excluded, len(cands), failed)
+	}
+	b := cands[best]
+	m, err := fit(cfg.SVMCs[b.ci], Ks[b.si], d.y)
 	if err != nil {
-		return 0, 0, 0, err
+		return out, err
+	}
+	out.Fits.Fits++
+	if out.Fits.Final = m.Status().String(); m.Status() != svm.Converged {
+		out.Fits.Capped++
 	}
 	p, err := m.PredictGram(Cs[b.si])
 	if err != nil {
-		return 0, 0, 0, err
+		return out, err
 	}
-	e, err := errorPct(d.yte, p)
-	return e, sig[b.si], cfg.SVMCs[b.ci], err
+	out.Sigma, out.C = sig[b.si], cfg.SVMCs[b.ci]
+	out.Error, err = errorPct(d.yte, p)
+	return out, err
 }
