@@ -489,24 +489,8 @@ func TestIterationsStoppedBy(t *testing.T) {
 // so is Figure 2's diagnostic when either of its solves is not certified.
 func TestUncertifiedFiniteSolves(t *testing.T) {
 	capped := protocol.FiniteSolve{Status: opt.IterationLimit.String(), Iterations: 500, Gap: 3e-5}
-	claim := func(res *Results, id string) repro.Claim {
-		for _, c := range Verdict(res).Claims {
-			if c.ID == id {
-				return c
-			}
-		}
-		t.Fatalf("no row %s", id)
-		return repro.Claim{}
-	}
-	part := func(c repro.Claim, name string) repro.Part {
-		for _, p := range c.Parts {
-			if p.Name == name {
-				return p
-			}
-		}
-		t.Fatalf("%s: no part %s", c.ID, name)
-		return repro.Part{}
-	}
+	claim := func(res *Results, id string) repro.Claim { return verdictRow(t, res, id) }
+	part := func(c repro.Claim, name string) repro.Part { return rowPart(t, c, name) }
 	const cell = "3 vs. 8 [100, 10000]"
 	stopped := "stopped by IterationLimit after 500 iterations at a gap 3.0e-05 (tolerance 1e-06): not certified"
 	good := goodResults()
@@ -570,24 +554,8 @@ func TestUncertifiedFiniteSolves(t *testing.T) {
 // medians) and its two → four part the DC run of its cell: undecided when
 // one did not converge.
 func TestUnconvergedDCRuns(t *testing.T) {
-	claim := func(res *Results, id string) repro.Claim {
-		for _, c := range Verdict(res).Claims {
-			if c.ID == id {
-				return c
-			}
-		}
-		t.Fatalf("no row %s", id)
-		return repro.Claim{}
-	}
-	part := func(c repro.Claim, name string) repro.Part {
-		for _, p := range c.Parts {
-			if p.Name == name {
-				return p
-			}
-		}
-		t.Fatalf("%s: no part %s", c.ID, name)
-		return repro.Part{}
-	}
+	claim := func(res *Results, id string) repro.Claim { return verdictRow(t, res, id) }
+	part := func(c repro.Claim, name string) repro.Part { return rowPart(t, c, name) }
 	const finiteTime, growth = "Section 5 (finite vs DC time)", "Section 5 (DC time vs parameters)"
 	const cell = "3 vs. 8 [100, 10000]" // Table2[4]
 	good := goodResults()
@@ -687,4 +655,28 @@ func TestSVMFitsCounted(t *testing.T) {
 	if c := claim(res); !strings.Contains(c.Ours, "8 of 9 final fits converged") {
 		t.Errorf("no status recorded: %q", c.Ours)
 	}
+}
+
+// verdictRow returns the row id of res's verdict (fatal when missing).
+func verdictRow(t *testing.T, res *Results, id string) repro.Claim {
+	t.Helper()
+	for _, c := range Verdict(res).Claims {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no row %s", id)
+	return repro.Claim{}
+}
+
+// rowPart returns the part name of the row c (fatal when missing).
+func rowPart(t *testing.T, c repro.Claim, name string) repro.Part {
+	t.Helper()
+	for _, p := range c.Parts {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("%s: no part %s", c.ID, name)
+	return repro.Part{}
 }

@@ -47,13 +47,7 @@ func TestUncertifiedSolvesUndecided(t *testing.T) {
 		if c0.Outcome == repro.NotRun {
 			continue
 		}
-		undecided := 0
-		for _, p := range c.Parts {
-			if p.Outcome == repro.Undecided && strings.Contains(p.Detail, "not certified") {
-				undecided++
-			}
-		}
-		if undecided == 0 {
+		if undecidedUncertified(c) == 0 {
 			t.Errorf("%s: no part undecided for its uncertified solves: %v %q", id, c.Outcome, c.Ours)
 		}
 		for _, p := range c0.Parts {
@@ -114,13 +108,7 @@ func TestUncertifiedRestOfP2(t *testing.T) {
 		if c0.Outcome == repro.NotRun {
 			t.Fatalf("%s not run in the quick results", id)
 		}
-		undecided := 0
-		for _, p := range c.Parts {
-			if p.Outcome == repro.Undecided && strings.Contains(p.Detail, "not certified") {
-				undecided++
-			}
-		}
-		if undecided == 0 {
+		if undecidedUncertified(c) == 0 {
 			t.Errorf("%s: no part undecided for its uncertified fits: %v %q", id, c.Outcome, c.Ours)
 		}
 		if !strings.Contains(c.Ours, "not certified") {
@@ -199,4 +187,16 @@ func TestFigure10BestDCertified(t *testing.T) {
 	if c := claimByID(v, "Figure 10 K_sum"); c.Outcome == repro.Undecided {
 		t.Errorf("K_sum reads no EasyMKL fit, yet undecided: %q", c.Parts)
 	}
+}
+
+// undecidedUncertified counts the parts of c left undecided for solves or
+// fits not certified.
+func undecidedUncertified(c repro.Claim) int {
+	n := 0
+	for _, p := range c.Parts {
+		if p.Outcome == repro.Undecided && strings.Contains(p.Detail, "not certified") {
+			n++
+		}
+	}
+	return n
 }
