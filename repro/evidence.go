@@ -505,8 +505,19 @@ func (v CellVerdict) Label() string {
 // band as wide as the gap to the adjacent method holds that method's
 // number too, so it cannot tell the two apart (Separates). A cell with
 // Delta but neither a spread nor a declared tolerance is undecided; a
-// cell either side does not report is not compared.
+// cell either side does not report is not compared. A compared cell with
+// Uncertified solves behind its number is undecided, whatever the rule
+// gives: its number is not the method's.
 func (c Cell) Verdict() CellVerdict {
+	v := c.verdict()
+	if c.Uncertified > 0 && v.Outcome != NotRun {
+		v.Outcome = Undecided
+		v.Detail = fmt.Sprintf("undecided: %d uncertified solve(s) behind our number (the rule alone: %s)", c.Uncertified, v.Detail)
+	}
+	return v
+}
+
+func (c Cell) verdict() CellVerdict {
 	v := CellVerdict{Delta: c.Delta, Rule: noRule}
 	if !c.Paper.Reported() || !c.Ours.Reported() || math.IsInf(c.Ours.Mean, 0) || math.IsInf(c.Paper.Mean, 0) {
 		v.Detail = "not compared: a number is missing"

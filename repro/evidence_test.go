@@ -618,3 +618,33 @@ func TestChangedCriteria(t *testing.T) {
 		t.Errorf("unchanged criteria counted as changed: %+v", c)
 	}
 }
+
+// TestCellUncertified: a cell whose number rests on an uncertified solve
+// is undecided whether the rule alone would call it within or out, and
+// the claim it decides is undecided with it; a cell not compared stays
+// not compared.
+func TestCellUncertified(t *testing.T) {
+	within := Cell{Row: "a", Col: "x", Paper: V(1), Ours: V(1.01), Tol: Abs(0.05)}
+	out := Cell{Row: "b", Col: "x", Paper: V(1), Ours: V(2), Tol: Abs(0.05)}
+	if within.Verdict().Outcome != Reproduced || out.Verdict().Outcome != NotReproduced {
+		t.Fatalf("set-up: %v, %v", within.Verdict(), out.Verdict())
+	}
+	for _, c := range []Cell{within, out} {
+		c.Uncertified = 2
+		v := c.Verdict()
+		if v.Outcome != Undecided || !strings.Contains(v.Detail, "2 uncertified solve(s)") {
+			t.Errorf("%s with uncertified solves: %+v", c.Row, v)
+		}
+		if v.Rule != toleranceRule {
+			t.Errorf("%s: the rule is still reported, got %q", c.Row, v.Rule)
+		}
+	}
+	within.Uncertified = 1
+	if cl := (Claim{ID: "T"}).DecideCells([]Cell{within}); cl.Outcome != Undecided {
+		t.Errorf("claim on an uncertified cell: %v", cl.Outcome)
+	}
+	missing := Cell{Row: "m", Col: "x", Paper: V(1), Ours: V(math.NaN()), Uncertified: 1}
+	if v := missing.Verdict(); v.Outcome != NotRun {
+		t.Errorf("a cell not compared: %+v", v)
+	}
+}

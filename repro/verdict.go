@@ -233,6 +233,11 @@ type Cell struct {
 	// Substitute marks a cell whose data set, method or set-up stands in
 	// for the paper's (ours where the paper gives none): counted apart.
 	Substitute bool `json:"substitute,omitempty"`
+	// Uncertified counts the solves behind Ours that stopped short of a
+	// certified optimum (a QP or SVM at its step cap, an iterative method
+	// not converged). Such a number is not the method's: the cell is
+	// undecided whatever its distance to the paper's (see Verdict).
+	Uncertified int `json:"uncertified,omitempty"`
 }
 
 // Diff returns ours − paper.
