@@ -28,6 +28,10 @@ type Entry struct {
 	Accs               []float64
 	Chosen             []string
 	Skip               string
+	// Fits and Capped sum the cells' fits and the fits among them that
+	// stopped at a solver cap (Cell.Fits, Cell.Capped); FinalCapped counts
+	// the splits whose final fit did.
+	Fits, Capped, FinalCapped int
 	// Best marks the highest mean accuracy on the set (ties: every one of
 	// them). Tie marks a method the two-sided paired t-test over the splits
 	// does not distinguish from the best (p ≥ Alpha, TieP its p-value):
@@ -124,6 +128,11 @@ func summarise(set, method string, cells []Cell) (Entry, error) {
 		e.Accs = append(e.Accs, c.Acc)
 		aucs = append(aucs, c.AUC)
 		e.Chosen = append(e.Chosen, c.Chosen)
+		e.Fits += c.Fits
+		e.Capped += c.Capped
+		if c.FinalCapped {
+			e.FinalCapped++
+		}
 		e.FitSec += c.FitSec / float64(len(cells))
 		e.PredictSec += c.PredictSec / float64(len(cells))
 		e.SelectSec += c.SelectSec / float64(len(cells))
@@ -300,6 +309,19 @@ func (a *Analysis) ParetoChart() *viz.Scatter {
 		s.Sets = append(s.Sets, *sets[f])
 	}
 	return s
+}
+
+// CappedFits returns, per method, the fits of the cells that ran and how
+// many of them stopped at a solver cap, over every data set.
+func (a *Analysis) CappedFits() (capped, fits []int) {
+	capped, fits = make([]int, len(a.Methods)), make([]int, len(a.Methods))
+	for _, row := range a.Entries {
+		for j, e := range row {
+			capped[j] += e.Capped
+			fits[j] += e.Fits
+		}
+	}
+	return capped, fits
 }
 
 // Ranked returns the method indices by average rank (best first), or in

@@ -20,6 +20,21 @@
 // A method whose declared limit excludes a set (Method.Limit: too many
 // features), or whose learner returns an error, gets a cell that says why.
 //
+// Every iterative method runs under solver caps that are the same whatever
+// the data (Method.Caps, listed under the leaderboard): SimpleMKL at most
+// 100 descent steps, ℓp-norm MKL 100 weight updates, CA 20 stages, the
+// greedy method 10 steps, gHKL 32 active nodes and 50 weight updates per
+// active set (relative gap 1e-2), TK 30 projected-gradient steps (gap
+// 1e-2), the network 1000 SCG epochs, and every inner SVM svm's default
+// SMO cap. A fit whose solver, or the SVM its model keeps, reports an
+// iteration limit instead of its convergence test stopped at a cap; the
+// cells count such fits (Cell.Capped of Cell.Fits) and the tables show the
+// counts per method and per set. The choice of a candidate is made among
+// those whose inner fits all converged (among all when none did, the cell
+// then showing its capped fits): a capped fit never counts silently as a
+// converged result. A KOMD fit (HPK best, EasyMKL) counts when a QP solve
+// its model keeps stopped short of opt.Success.
+//
 // Methods lists the learners: SVM and KRR with a Gaussian kernel, the
 // uniform sum of seven Gaussians, the best single HPK (KOMD), EasyMKL and
 // EasyMKL+SVM over HPKs, SimpleMKL, ℓp-norm MKL, alignf and the

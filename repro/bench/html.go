@@ -68,6 +68,15 @@ func (a *Analysis) families() []string {
 	return out
 }
 
+// cappedText is the per-set table's count of an entry's capped fits: ""
+// when none, else "k of n", with the splits whose final fit was capped.
+func cappedText(e Entry) string {
+	if e.Capped == 0 {
+		return ""
+	}
+	return fmt.Sprintf("<i>capped: %d of %d fits (final fit in %d of %d splits)</i>", e.Capped, e.Fits, e.FinalCapped, len(e.Accs))
+}
+
 func pct(v, se float64) string { return fmt.Sprintf("%.1f ± %.1f", 100*v, 100*se) }
 
 func seconds(s float64) string {
@@ -81,12 +90,15 @@ func seconds(s float64) string {
 // complete sets, with their family, mean accuracy and AUC, the sets they
 // won (best or not distinguishable from the best), mean training seconds,
 // whether they are on the accuracy–time Pareto front, and the sets they
-// did not run on. A select filters the rows by family.
+// did not run on, and how many of its fits stopped at a solver cap; below
+// the table, every method's caps (Method.Caps). A select filters the rows
+// by family.
 func (a *Analysis) LeaderboardHTML() string {
+	capped, fits := a.CappedFits()
 	var b strings.Builder
 	b.WriteString(`<div class="kl-bench">`)
 	b.WriteString(selectHTML("family", "family", a.families()))
-	b.WriteString(`<table><thead><tr><th>rank</th><th>method</th><th>family</th><th>mean accuracy (%)</th><th>mean AUC (%)</th><th>best or tied</th><th>training s</th><th>Pareto</th><th>not run on</th></tr></thead><tbody>`)
+	b.WriteString(`<table><thead><tr><th>rank</th><th>method</th><th>family</th><th>mean accuracy (%)</th><th>mean AUC (%)</th><th>best or tied</th><th>training s</th><th>Pareto</th><th>not run on</th><th>fits stopped at a cap</th></tr></thead><tbody>`)
 	for _, j := range a.Ranked() {
 		m := a.Methods[j]
 		rank, acc, auc, sec := "–", "–", "–", "–"
@@ -110,11 +122,28 @@ func (a *Analysis) LeaderboardHTML() string {
 		if a.Pareto != nil && a.Pareto[j] {
 			pareto = "✓"
 		}
-		fmt.Fprintf(&b, `<tr data-family="%s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d of %d</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
-			html.EscapeString(m.Family), rank, html.EscapeString(m.Name), html.EscapeString(m.Family), acc, auc, wins, len(a.Entries), sec, pareto, html.EscapeString(strings.Join(skipped, ", ")))
+		fmt.Fprintf(&b, `<tr data-family="%s"><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d of %d</td><td>%s</td><td>%s</td><td>%s</td><td>%d of %d</td></tr>`,
+			html.EscapeString(m.Family), rank, html.EscapeString(m.Name), html.EscapeString(m.Family), acc, auc, wins, len(a.Entries), sec, pareto, html.EscapeString(strings.Join(skipped, ", ")), capped[j], fits[j])
 	}
 	b.WriteString(`</tbody></table></div>`)
+	b.WriteString(a.capsHTML())
 	b.WriteString(filterScript)
+	return b.String()
+}
+
+// capsHTML states the solver caps of the methods, the same whatever the
+// data, and how a capped fit is treated.
+func (a *Analysis) capsHTML() string {
+	var b strings.Builder
+	b.WriteString(`<p>Solver caps, the same on every data set; a fit counts as stopped at a cap when its solver, or the SVM its model keeps, reports an iteration limit instead of its convergence test. Each method chooses among the candidates whose inner fits all converged (among all when none did); a cell whose fits stopped at a cap is marked in the per-set table: its accuracy is not the method's converged result.</p><ul>`)
+	for _, m := range a.Methods {
+		caps := m.Caps
+		if caps == "" {
+			caps = "none (a direct solve)"
+		}
+		fmt.Fprintf(&b, `<li>%s: %s</li>`, html.EscapeString(m.Name), html.EscapeString(caps))
+	}
+	b.WriteString(`</ul>`)
 	return b.String()
 }
 
@@ -123,7 +152,9 @@ func (a *Analysis) LeaderboardHTML() string {
 // over the splits), training and prediction seconds and the candidates
 // chosen; the best mean accuracy in bold, the methods the paired t-test
 // does not tell from it marked ≈ with the p-value; a method that did not
-// run says why. Selects filter by size class and family.
+// run says why, and one whose fits stopped at a solver cap says how many
+// (and in how many splits the final fit did). Selects filter by size class
+// and family.
 func (a *Analysis) SetTableHTML() string {
 	var sizes []string
 	seen := map[string]bool{}
@@ -139,7 +170,7 @@ func (a *Analysis) SetTableHTML() string {
 	b.WriteString(`<div class="kl-bench">`)
 	b.WriteString(selectHTML("size", "data set size", sizes))
 	b.WriteString(selectHTML("family", "family", a.families()))
-	b.WriteString(`<table><thead><tr><th>data set</th><th>method</th><th>accuracy (%)</th><th>AUC (%)</th><th>fit / predict s</th><th>chosen (first split)</th></tr></thead><tbody>`)
+	b.WriteString(`<table><thead><tr><th>data set</th><th>method</th><th>accuracy (%)</th><th>AUC (%)</th><th>fit / predict s</th><th>chosen (first split)</th><th>fits stopped at a cap</th></tr></thead><tbody>`)
 	for i, row := range a.Entries {
 		d := a.Sets[i]
 		name := fmt.Sprintf("%s (%d×%d)", d.Name, d.Rows, d.Features)
@@ -150,7 +181,7 @@ func (a *Analysis) SetTableHTML() string {
 			m, _ := methodByName(e.Method)
 			attrs := fmt.Sprintf(`data-size="%s" data-family="%s"`, html.EscapeString(SizeClass(d.Rows)), html.EscapeString(m.Family))
 			if !e.Ran() {
-				fmt.Fprintf(&b, `<tr %s><td>%s</td><td>%s</td><td colspan="4"><i>%s</i></td></tr>`, attrs, html.EscapeString(name), html.EscapeString(e.Method), html.EscapeString(e.Skip))
+				fmt.Fprintf(&b, `<tr %s><td>%s</td><td>%s</td><td colspan="5"><i>%s</i></td></tr>`, attrs, html.EscapeString(name), html.EscapeString(e.Method), html.EscapeString(e.Skip))
 				continue
 			}
 			acc := pct(e.Acc, e.AccSE)
@@ -164,8 +195,8 @@ func (a *Analysis) SetTableHTML() string {
 			if len(e.Chosen) > 0 {
 				chosen = e.Chosen[0]
 			}
-			fmt.Fprintf(&b, `<tr %s><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s / %s</td><td>%s</td></tr>`, attrs, html.EscapeString(name), html.EscapeString(e.Method),
-				acc, pct(e.AUC, e.AUCSE), seconds(e.FitSec), seconds(e.PredictSec), html.EscapeString(chosen))
+			fmt.Fprintf(&b, `<tr %s><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s / %s</td><td>%s</td><td>%s</td></tr>`, attrs, html.EscapeString(name), html.EscapeString(e.Method),
+				acc, pct(e.AUC, e.AUCSE), seconds(e.FitSec), seconds(e.PredictSec), html.EscapeString(chosen), cappedText(e))
 		}
 	}
 	b.WriteString(`</tbody></table></div>`)

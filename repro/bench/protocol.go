@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -28,6 +29,14 @@ type Cell struct {
 	SelectSec   float64
 	Chosen      string
 	Skip        string
+	// Fits counts the fits behind the cell (every candidate on every inner
+	// fold, and the final fit); Capped those that stopped at a solver cap
+	// (Method.Caps) instead of on their convergence test. A cell with
+	// Capped > 0 rests on unfinished solves: its accuracy is not the
+	// method's converged result, and the tables say so. FinalCapped
+	// reports the final fit among them.
+	Fits, Capped int
+	FinalCapped  bool
 }
 
 // prepare drops the columns that are constant on the training rows and
@@ -84,28 +93,49 @@ func part(X *mat.Dense, y []float64, idx []int) (*mat.Dense, []float64, error) {
 
 // innerAccuracy fits candidate p on the inner training rows of the outer
 // training part (X, y), each fold preprocessed on its own training rows,
-// and returns the accuracy on the held-out fold.
-func innerAccuracy(m Method, p modelsel.Params, X *mat.Dense, y []float64, s modelsel.Split, seed uint64) (float64, error) {
+// and returns the accuracy on the held-out fold and whether the fit
+// stopped at a solver cap.
+func innerAccuracy(m Method, p modelsel.Params, X *mat.Dense, y []float64, s modelsel.Split, seed uint64) (float64, bool, error) {
 	Xa, ya, err := part(X, y, s.Train)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	Xb, yb, err := part(X, y, s.Test)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if Xa, Xb, err = prepare(Xa, Xb); err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	f, err := m.fit(p, Xa, ya, seed)
+	f, capped, err := m.fit(p, Xa, ya, seed)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	sc, err := f(Xb)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return metrics.Accuracy(yb, signs(sc))
+	acc, err := metrics.Accuracy(yb, signs(sc))
+	return acc, capped, err
+}
+
+// chooseCertified returns the index of the candidate with the best mean
+// inner accuracy among those without an error whose every inner fit
+// converged (capped[k] = 0; ties: the first), the project's rule that a
+// choice is made among certified fits only. When no candidate qualifies it
+// returns the search's own choice over all candidates: the cell then
+// counts the capped fits behind it.
+func chooseCertified(res *modelsel.SearchResult[modelsel.Params], capped []int) int {
+	best := -1
+	for k, c := range res.Candidates {
+		if c.Err == nil && capped[k] == 0 && (best < 0 || c.Mean > res.Candidates[best].Mean) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return res.Best
+	}
+	return best
 }
 
 // signs maps decision values to ±1 labels (0 goes to +1).
@@ -122,9 +152,11 @@ func signs(f []float64) []float64 {
 
 // runCell runs method m on split s of data (already subsampled): the
 // candidate with the best mean accuracy over cfg.Folds stratified inner
-// folds of the training part (ties: the first), refitted on the whole
-// training part, scored on the test part. A learner's error is recorded as
-// the cell's Skip, never dropped.
+// folds of the training part (ties: the first) among the candidates whose
+// inner fits all converged (chooseCertified), refitted on the whole
+// training part, scored on the test part. The fits that stopped at a
+// solver cap are counted in the cell (Fits, Capped). A learner's error is
+// recorded as the cell's Skip, never dropped.
 func runCell(m Method, data loaded, s modelsel.Split, cfg Config, seed uint64) (Cell, error) {
 	Xtr, ytr, err := part(data.X, data.Y, s.Train)
 	if err != nil {
@@ -148,23 +180,45 @@ func runCell(m Method, data loaded, s modelsel.Split, cfg Config, seed uint64) (
 	if err != nil {
 		return Cell{}, err
 	}
+	cands := m.Candidates(d)
+	index := make(map[string]int, len(cands))
+	for k, p := range cands {
+		index[paramString(p)] = k
+	}
+	capped := make([]int, len(cands))
+	var mu sync.Mutex
 	t0 := time.Now()
-	res, err := modelsel.GridSearch(m.Candidates(d), inner, func(p modelsel.Params, sp modelsel.Split) (float64, error) {
-		return innerAccuracy(m, p, Xtr, ytr, sp, seed)
+	res, err := modelsel.GridSearch(cands, inner, func(p modelsel.Params, sp modelsel.Split) (float64, error) {
+		acc, cp, err := innerAccuracy(m, p, Xtr, ytr, sp, seed)
+		mu.Lock()
+		defer mu.Unlock()
+		if err == nil {
+			c.Fits++
+			if cp {
+				c.Capped++
+				capped[index[paramString(p)]]++
+			}
+		}
+		return acc, err
 	}, modelsel.SearchOptions{Workers: 1})
 	c.SelectSec = time.Since(t0).Seconds()
 	if err != nil {
 		c.Skip = fmt.Sprintf("failed: every candidate: %v", err)
 		return c, nil
 	}
-	best := res.BestParams()
+	best := res.Candidates[chooseCertified(res, capped)].Params
 	c.Chosen = paramString(best)
 	t0 = time.Now()
-	f, err := m.fit(best, PXtr, ytr, seed)
+	f, fcapped, err := m.fit(best, PXtr, ytr, seed)
 	c.FitSec = time.Since(t0).Seconds()
 	if err != nil {
 		c.Skip = fmt.Sprintf("failed: final fit: %v", err)
 		return c, nil
+	}
+	c.Fits++
+	if fcapped {
+		c.Capped++
+		c.FinalCapped = true
 	}
 	t0 = time.Now()
 	sc, err := f(PXte)

@@ -60,6 +60,11 @@ const (
 // sum, one SVM). Kloft et al. normalise the base kernels (unit trace,
 // kernel.TraceNormalize, or spherical).
 //
+// The gap is computed from the SVM solution α, so it certifies θ only when
+// that SVM converged: if the last inner SVM (the one the model keeps) stopped
+// at its SMO iteration cap (SVMMaxIter, or svm's default), a met stopping
+// rule is reported as opt.IterationLimit, not opt.Success.
+//
 // Copying an LpMKL clones it. P must be set (≥ 1); C = 0 means C = 1.
 type Learner struct {
 	// P is the norm p ∈ [1, +Inf] on θ. Values below 1 (including the zero
@@ -72,6 +77,9 @@ type Learner struct {
 	// SVMTol is the stopping tolerance of the inner SVM solver. If 0, it
 	// defaults to mkl.DefaultSVMTol.
 	SVMTol float64
+	// SVMMaxIter caps the SMO iterations of each inner SVM solve
+	// (svm.Classifier.MaxIter; 0: svm's default max(10⁷, 100n)).
+	SVMMaxIter int
 	// StepTol stops the iterations when ‖θ_{t+1} − θ_t‖₂ < StepTol. If 0,
 	// it defaults to DefaultStepTol; a negative value disables it.
 	StepTol float64
@@ -100,8 +108,9 @@ type Model struct {
 	Objectives, Gaps []float64
 	// Iterations is the number of θ updates (Iterations + 1 SVM solves).
 	Iterations int
-	// Status: opt.Success (gap or step rule met), opt.IterationLimit or
-	// opt.RecorderStop.
+	// Status: opt.Success (gap or step rule met with the final SVM
+	// converged), opt.IterationLimit (MaxIter updates, or a rule met while
+	// the final SVM stopped at its iteration cap) or opt.RecorderStop.
 	Status opt.Status
 }
 
@@ -118,7 +127,7 @@ func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
 	}
-	cls, err := wrapper.Classifier(who, l.C, l.SVMTol, l.NoBias)
+	cls, err := wrapper.Classifier(who, l.C, l.SVMTol, l.SVMMaxIter, l.NoBias)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +168,7 @@ func (l Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 		}
 		switch {
 		case gap <= tol || step < stepTol || math.IsInf(p, 1):
-			mdl.Status = opt.Success
+			mdl.Status = wrapper.Status(opt.Success, model)
 			return mdl, nil
 		case iter >= maxIter:
 			mdl.Status = opt.IterationLimit

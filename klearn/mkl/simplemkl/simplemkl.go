@@ -77,7 +77,11 @@ const (
 // 1e-8, as the toolbox does; if even then J does not decrease the solver
 // stops with Status opt.FunctionConvergence. Weights below
 // 1e-8 are set to zero and the rest renormalised (the toolbox's
-// numericalprecision).
+// numericalprecision). The gap and the gradient come from the SVM solution
+// α at d, so they certify d only when that SVM converged: if the SVM the
+// model keeps stopped at its SMO iteration cap (SVMMaxIter, or svm's
+// default), a met gap or KKT test is reported as opt.IterationLimit, not
+// opt.Success.
 //
 // Cost. Every trial point of step 2–3 lies on d + γD, so its Gram is K_d
 // + γ·K_D with K_D = Σ_m D_m K_m, built once per direction (and updated in
@@ -102,6 +106,9 @@ type Learner struct {
 	// SVMTol is the stopping tolerance of the inner SVM solver. If 0, it
 	// defaults to mkl.DefaultSVMTol.
 	SVMTol float64
+	// SVMMaxIter caps the SMO iterations of each inner SVM solve
+	// (svm.Classifier.MaxIter; 0: svm's default max(10⁷, 100n)).
+	SVMMaxIter int
 	// GoldenTol is the relative precision of the golden-section line
 	// search: it stops when the bracket is shorter than GoldenTol·γ_max.
 	// If 0, it defaults to DefaultGoldenTol.
@@ -142,8 +149,10 @@ type Model struct {
 	// SVM problems solved.
 	Iterations, SVMSolves int
 	// Status says why the solver stopped: opt.Success (duality gap or KKT
-	// test met), opt.IterationLimit, opt.FunctionConvergence (no further
-	// decrease possible) or opt.RecorderStop.
+	// test met, the SVM at Weights converged), opt.IterationLimit (MaxIter
+	// descent steps, or a test met while the SVM at Weights stopped at its
+	// iteration cap), opt.FunctionConvergence (no further decrease
+	// possible) or opt.RecorderStop.
 	Status opt.Status
 }
 
@@ -156,7 +165,7 @@ func (s Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	if _, err := wrapper.CheckInputs(who, Ks, y); err != nil {
 		return nil, err
 	}
-	cls, err := wrapper.Classifier(who, s.C, s.SVMTol, s.NoBias)
+	cls, err := wrapper.Classifier(who, s.C, s.SVMTol, s.SVMMaxIter, s.NoBias)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +213,7 @@ func (s Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 		}
 		switch {
 		case gap <= tol || (s.KKTTol > 0 && simpleMKLKKT(st.d, g, s.KKTTol)):
-			m.Status = opt.Success
+			m.Status = wrapper.Status(opt.Success, st.model)
 			return m, nil
 		case iter >= maxIter:
 			m.Status = opt.IterationLimit

@@ -363,7 +363,7 @@ func TestSimpleMKLLineSearchGrams(t *testing.T) {
 		K.ScaleSym(0.5+0.25*float64(m), Ks[m])
 		Ks[m] = &K
 	}
-	cls, err := wrapper.Classifier("test", 10, 0, false)
+	cls, err := wrapper.Classifier("test", 10, 0, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +485,7 @@ func TestSimpleMKLAlongCleans(t *testing.T) {
 	t.Parallel()
 	p := testproblem.New(t, 30, 5, 13)
 	Ks := p.Ks[:3]
-	cls, err := wrapper.Classifier("test", 1, 0, false)
+	cls, err := wrapper.Classifier("test", 1, 0, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

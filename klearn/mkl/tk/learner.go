@@ -10,6 +10,7 @@ import (
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/internal/wrapper"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 )
@@ -110,6 +111,7 @@ type Model struct {
 	solves  int
 	smo     int
 	ipm     int
+	capped  int
 }
 
 // Kernel returns the learned kernel (a Kernel on raw inputs).
@@ -183,7 +185,21 @@ func (m *Model) InteriorSolves() int {
 	return m.ipm
 }
 
-// Status says why the solver stopped.
+// CappedSVMSolves returns the number of inner SVM problems whose last SMO
+// run stopped at its iteration cap (after the interior-point hand-over
+// without bias; at SVM.MaxIter with a bias).
+func (m *Model) CappedSVMSolves() int {
+	if m == nil {
+		return 0
+	}
+	return m.capped
+}
+
+// Status says why the solver stopped. It is never opt.Success when the SVM
+// trained on K(P*) (the model's SVM, whose objective is J(P*) in the
+// certified gap) stopped at its SMO iteration cap: a Success of the
+// method is then reported as opt.IterationLimit, since J(P*) computed
+// from an unfinished α is not the SVM optimum.
 func (m *Model) Status() opt.Status {
 	if m == nil {
 		return 0
@@ -405,7 +421,7 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 	var prevC float64
 	for _, C := range Cs {
 		p.cls.C = C
-		p.solves, p.smo, p.ipm = 0, 0, 0
+		p.solves, p.smo, p.ipm, p.capped = 0, 0, 0, 0
 		mod := &Model{xs: xs, classes: classes}
 		var P *mat.SymDense
 		var in *inner
@@ -451,10 +467,11 @@ func (l Learner) fitPath(X mat.Matrix, y []float64, Cs []float64) ([]*Model, err
 			}
 			mod.lower, mod.iter, mod.status, mod.sdp = lb, res.Iterations, res.Status, res
 		}
+		mod.status = wrapper.Status(mod.status, in.model)
 		k := kern
 		k.TK.P = P
 		mod.kern, mod.svm, mod.obj = k, in.model, in.J
-		mod.solves, mod.smo, mod.ipm = p.solves, p.smo, p.ipm
+		mod.solves, mod.smo, mod.ipm, mod.capped = p.solves, p.smo, p.ipm, p.capped
 		out = append(out, mod)
 		if recErr != nil {
 			return out, recErr

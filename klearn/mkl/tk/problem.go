@@ -34,6 +34,7 @@ type problem struct {
 	solves int
 	smo    int // SMO iterations of all solves
 	ipm    int // solves handed to opt.BoxQP
+	capped int // solves whose final SMO run stopped at its cap
 }
 
 // newProblem sets up J(P) on the rows of X; factors allows the factored
@@ -204,6 +205,10 @@ const smoCapPerRow = 50
 // opt.BoxQP solves the dual and SMO, started at its solution, finishes
 // it to the SVM tolerance under the same cap (SMO never increases the dual
 // objective, so the result is at least as good as the interior point's).
+// The returned model's Status is that of the last SMO run; a solve whose
+// last run stopped at its cap (the second run, or with a bias the only
+// one under SVM.MaxIter) is counted in p.capped, and the learner does not
+// report Success on it (fitPath).
 func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 	p.solves++
 	cls := p.cls
@@ -225,6 +230,9 @@ func (p *problem) solve(K *mat.SymDense, warm []float64) (*inner, error) {
 			return nil, err
 		}
 		p.smo += mod.Iterations()
+	}
+	if mod.Status() != svm.Converged {
+		p.capped++
 	}
 	alpha := mod.Alpha()
 	beta := make([]float64, p.m)

@@ -1,6 +1,8 @@
 // Package wrapper holds the steps shared by the wrapper MKL learners
 // (simplemkl, lpmkl, alignf): input checks, the inner SVM, its solve on a
-// weighted kernel, the margins S_m = αᵀYK_mYα and the relative duality gap.
+// weighted kernel, the margins S_m = αᵀYK_mYα, the relative duality gap
+// and the status rule for an inner SVM stopped at its iteration cap
+// (Status, also tk's).
 package wrapper
 
 import (
@@ -46,13 +48,17 @@ func CheckGrams(who string, Ks []*mat.SymDense, n int) (int, error) {
 	return n, nil
 }
 
-// smklClassifier builds the inner SVM; C = 0 → 1, svmTol = 0 → default.
-func Classifier(who string, C, svmTol float64, noBias bool) (svm.Classifier, error) {
+// Classifier builds the inner SVM; C = 0 → 1, svmTol = 0 → default,
+// svmMaxIter = 0 → svm's default cap on SMO iterations (negative: ErrParam).
+func Classifier(who string, C, svmTol float64, svmMaxIter int, noBias bool) (svm.Classifier, error) {
 	if err := klearn.CheckPositive(who, klearn.PositiveParam{Name: "C", V: &C, Default: 1},
 		klearn.PositiveParam{Name: "SVMTol", V: &svmTol, Default: mkl.DefaultSVMTol}); err != nil {
 		return svm.Classifier{}, err
 	}
-	return svm.Classifier{C: C, Tol: svmTol, NoBias: noBias}, nil
+	if svmMaxIter < 0 {
+		return svm.Classifier{}, klearn.Errorf(klearn.ErrParam, "%s: SVMMaxIter = %d, want ≥ 0", who, svmMaxIter)
+	}
+	return svm.Classifier{C: C, Tol: svmTol, MaxIter: svmMaxIter, NoBias: noBias}, nil
 }
 
 // smklSettings applies the defaults of Settings.Tol and MaxIter
@@ -62,7 +68,9 @@ func Settings(who string, s opt.Settings, defTol float64, defIter int) (float64,
 	return tol, maxIter, err
 }
 
-// smklSolve trains the SVM on Σ_m w_m K_m and returns it with J = −objective.
+// Solve trains the SVM on Σ_m w_m K_m and returns it with J = −objective.
+// The model's Status says whether SMO converged; a learner whose final
+// model is this SVM reports through Status.
 func Solve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, y []float64) (*svm.Model, float64, error) {
 	K, err := kernel.Combine(w, Ks)
 	if err != nil {
@@ -75,7 +83,21 @@ func Solve(who string, cls svm.Classifier, w []float64, Ks []*mat.SymDense, y []
 	return model, -model.Objective(), nil
 }
 
-// smklNorms returns S_m = Σ_ij α_iα_j y_iy_j K_m(i, j) = uᵀK_m u, u = Yα,
+// Status is the status a learner with an inner SVM reports: st, the verdict
+// of its own stopping rule, except that opt.Success becomes
+// opt.IterationLimit when model — the SVM whose solution the final model
+// uses and whose objective J and margins fed the final duality gap —
+// stopped at its SMO iteration cap (svm.MaxIterReached): its α is not the
+// SVM optimum, so J(θ) is underestimated and the gap certifies nothing.
+// Other statuses are returned unchanged.
+func Status(st opt.Status, model *svm.Model) opt.Status {
+	if st == opt.Success && model.Status() != svm.Converged {
+		return opt.IterationLimit
+	}
+	return st
+}
+
+// Norms returns S_m = Σ_ij α_iα_j y_iy_j K_m(i, j) = uᵀK_m u, u = Yα,
 // over the support vectors of model (upper triangles only), one kernel per
 // task on internal/parallel. With at least a quarter of the rows support
 // vectors, u is spread over all n rows and each row's product is one
