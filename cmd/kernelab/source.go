@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/kernelab/kernelab"
@@ -29,57 +27,6 @@ import (
 // replace it.
 var binarySource fs.FS = kernelab.Source
 
-// pinnedInputs are the files outside the Go source that jobs.CodeDigest
-// reads whenever they exist: they must be those of its own list, and
-// kernelab.Source embeds them.
-var pinnedInputs = []string{"go.mod", "go.sum", "data/checksums.sha256", "scripts/data/mnist.sh"}
-
-// sourceFiles lists, sorted and slash-separated, the files of fsys (a
-// module tree) that the module-wide code digest reads: every .go file but
-// tests and every .s file, outside hidden directories, testdata, build/,
-// bin/, results/ and node_modules (as jobs.CodeDigest with package ""
-// walks them), and the pinnedInputs present. Every paper's import closure
-// is a subset, so a tree equal to the disk in these files has equal keys.
-func sourceFiles(fsys fs.FS) ([]string, error) {
-	var files []string
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == "." {
-				return nil
-			}
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if p == "." {
-				return nil
-			}
-			switch name {
-			case "testdata", "build", "bin", "results", "node_modules":
-				return fs.SkipDir
-			}
-			if strings.HasPrefix(name, ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if (strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")) || strings.HasSuffix(name, ".s") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for _, rel := range pinnedInputs {
-		if _, err := fs.Stat(fsys, rel); err == nil {
-			files = append(files, rel)
-		}
-	}
-	slices.Sort(files)
-	return files, nil
-}
-
 // sourceDiff is one file where the binary's source and the disk's differ.
 type sourceDiff struct {
 	file string
@@ -88,17 +35,20 @@ type sourceDiff struct {
 
 // diffSource compares the source tree bin (the binary's) with the one under
 // root (the disk's), file by file in the order of their paths, and returns
-// every difference. A .go file counts as changed only when its tokens and
-// directives differ (those jobs.CodeDigest reads): a comment edit keeps the
-// keys, so it does not ask for a rebuild either. Other files are compared
-// byte for byte, as the digest reads them.
+// every difference. The files compared are those the module-wide code
+// digest reads (jobs.SourceFiles, the pinned inputs included): every
+// paper's import closure is a subset, so a tree equal to the disk in them
+// has equal keys. A .go file counts as changed only when its tokens and
+// directives differ (those jobs.CodeDigest reads): a comment edit keeps
+// the keys, so it does not ask for a rebuild either. Other files are
+// compared byte for byte, as the digest reads them.
 func diffSource(bin fs.FS, root string) ([]sourceDiff, error) {
 	disk := os.DirFS(root)
-	want, err := sourceFiles(bin)
+	want, err := jobs.SourceFiles(bin)
 	if err != nil {
 		return nil, fmt.Errorf("reading the binary's source: %w", err)
 	}
-	have, err := sourceFiles(disk)
+	have, err := jobs.SourceFiles(disk)
 	if err != nil {
 		return nil, fmt.Errorf("reading the source under %s: %w", root, err)
 	}

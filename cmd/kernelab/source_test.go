@@ -13,6 +13,7 @@ import (
 
 	"github.com/kernelab/kernelab"
 	"github.com/kernelab/kernelab/internal/repo"
+	"github.com/kernelab/kernelab/repro/jobs"
 )
 
 // TestMain runs the tests with, as the binary's source, the source on disk
@@ -30,10 +31,10 @@ func TestMain(m *testing.M) {
 }
 
 // snapshot reads the files of the tree under root that the check compares
-// (sourceFiles) into memory.
+// (jobs.SourceFiles) into memory.
 func snapshot(root string) (fstest.MapFS, error) {
 	disk := os.DirFS(root)
-	files, err := sourceFiles(disk)
+	files, err := jobs.SourceFiles(disk)
 	if err != nil {
 		return nil, err
 	}
@@ -81,13 +82,38 @@ func tinyTree(t *testing.T) string {
 
 func TestSourceFiles(t *testing.T) {
 	root := tinyTree(t)
-	got, err := sourceFiles(os.DirFS(root))
+	got, err := jobs.SourceFiles(os.DirFS(root))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"a.go", "data/checksums.sha256", "go.mod", "go.sum", "sub/b.go", "sub/c_amd64.s"}
 	if !slices.Equal(got, want) {
-		t.Fatalf("sourceFiles = %v, want %v", got, want)
+		t.Fatalf("jobs.SourceFiles = %v, want %v", got, want)
+	}
+}
+
+// TestPinnedInputsCompared: an edit of any of jobs.PinnedInputs (every
+// result's key reads them) makes the check refuse, naming the file.
+func TestPinnedInputsCompared(t *testing.T) {
+	for _, rel := range jobs.PinnedInputs() {
+		root := tinyTree(t)
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("pinned\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		bin, err := snapshot(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("pinned, edited\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkSource(bin, root, false, "", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), rel+" changed") {
+			t.Errorf("pinned input %s edited: error %v, want a refusal naming it", rel, err)
+		}
 	}
 }
 
@@ -236,13 +262,14 @@ func TestRunRefusesStaleBinary(t *testing.T) {
 // TestEmbeddedCoversModule: the go:embed patterns of the module root's
 // source.go reach every file of the module the check compares, so a
 // freshly built binary passes it (the contents are the build's; only the
-// list of files is checked, which an edit elsewhere does not change).
+// list of files is checked, which an edit elsewhere does not change), and
+// every pinned input of the keys (jobs.PinnedInputs).
 func TestEmbeddedCoversModule(t *testing.T) {
-	emb, err := sourceFiles(kernelab.Source)
+	emb, err := jobs.SourceFiles(kernelab.Source)
 	if err != nil {
 		t.Fatal(err)
 	}
-	disk, err := sourceFiles(os.DirFS(repo.Root()))
+	disk, err := jobs.SourceFiles(os.DirFS(repo.Root()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,9 +283,9 @@ func TestEmbeddedCoversModule(t *testing.T) {
 			t.Errorf("%s is embedded but not on disk (removed since the test was built?)", f)
 		}
 	}
-	for _, f := range pinnedInputs {
-		if !slices.Contains(emb, f) {
-			t.Errorf("pinned input %s is not embedded", f)
+	for _, f := range jobs.PinnedInputs() {
+		if _, err := fs.Stat(kernelab.Source, f); err != nil {
+			t.Errorf("pinned input %s is not embedded: add it to the go:embed patterns of source.go at the module root", f)
 		}
 	}
 }

@@ -3,15 +3,18 @@ package jobs
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +30,23 @@ import (
 // changed data set therefore changes every key.
 var pinnedInputs = []string{"go.mod", "go.sum", "data/checksums.sha256", "scripts/data/mnist.sh"}
 
+// PinnedInputs returns (a copy of) the files outside the Go source that
+// CodeDigest reads whenever they exist, relative to the module root: the
+// list a check of the source a binary embeds against the disk must cover
+// too (cmd/kernelab).
+func PinnedInputs() []string { return slices.Clone(pinnedInputs) }
+
+// pinnedIn lists the pinnedInputs present in fsys (a module tree).
+func pinnedIn(fsys fs.FS) []string {
+	var out []string
+	for _, rel := range pinnedInputs {
+		if _, err := fs.Stat(fsys, rel); err == nil {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
 // CodeDigest returns the digest of the code under root (a module root) that
 // computes the results of the package pkg, an import path of that module:
 // the non-test .go and .s files of pkg and of every package of the module
@@ -34,9 +54,10 @@ var pinnedInputs = []string{"go.mod", "go.sum", "data/checksums.sha256", "script
 // file its tokens and directives, goTokens: comments do not count), with the
 // pinnedInputs and the build (BuildTag). Every file of a package counts,
 // whatever its build constraints, so a digest never misses the variant a
-// build uses. pkg "" takes every package of the module (all .go and .s
-// files outside tests, testdata, build/, bin/, results/ and hidden
-// directories): the digest of code the caller cannot name.
+// build uses. pkg "" takes every package of the module (the files
+// SourceFiles lists: all .go and .s files outside tests, testdata,
+// build/, bin/, results/, node_modules and hidden directories): the
+// digest of code the caller cannot name.
 //
 // The build counts because GOAMD64=v3 fuses multiply-adds that a v1 build
 // rounds twice, and another Go release may compile the same source to other
@@ -45,7 +66,7 @@ func CodeDigest(root, pkg string) (string, error) {
 	var files []string
 	var err error
 	if pkg == "" {
-		files, err = moduleFiles(root)
+		files, err = moduleFiles(os.DirFS(root))
 	} else {
 		files, err = closureFiles(root, pkg)
 	}
@@ -55,11 +76,7 @@ func CodeDigest(root, pkg string) (string, error) {
 	if len(files) == 0 {
 		return "", fmt.Errorf("jobs: code digest: no Go source under %s (set KERNELAB_ROOT)", root)
 	}
-	for _, rel := range pinnedInputs {
-		if _, err := os.Stat(filepath.Join(root, rel)); err == nil {
-			files = append(files, rel)
-		}
-	}
+	files = append(files, pinnedIn(os.DirFS(root))...)
 	sort.Strings(files)
 	h := sha256.New()
 	for _, rel := range files {
@@ -127,21 +144,56 @@ func isSource(name string) bool {
 	return (strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")) || strings.HasSuffix(name, ".s")
 }
 
-// moduleFiles lists every source file of the module under root, relative
-// and slash-separated.
-func moduleFiles(root string) ([]string, error) {
-	skip := func(_, name string) bool {
-		switch name {
-		case "testdata", "build", "bin", "results", "node_modules":
-			return true
-		}
-		return false
+// SourceFiles lists, sorted and slash-separated, the files of fsys (a
+// module tree) that CodeDigest with package "" reads: every source file
+// (isSource) outside hidden directories, testdata, build/, bin/, results/
+// and node_modules, and the PinnedInputs present. Every package's import
+// closure is a subset, so two trees equal in these files give every
+// package the same digest: cmd/kernelab compares the tree its binary
+// embeds with the disk's by this list. A fsys without a root directory
+// lists nothing.
+func SourceFiles(fsys fs.FS) ([]string, error) {
+	files, err := moduleFiles(fsys)
+	if err != nil {
+		return nil, err
 	}
-	files, err := repo.Walk(root, skip, func(_, name string) bool { return isSource(name) })
+	files = append(files, pinnedIn(fsys)...)
+	slices.Sort(files)
+	return files, nil
+}
+
+// moduleFiles lists every source file of the module tree fsys, in lexical
+// order, slash-separated, skipping the directories skipDir names.
+func moduleFiles(fsys fs.FS) ([]string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil && p == "." && errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err != nil:
+			return err
+		case d.IsDir() && p != "." && skipDir(d.Name()):
+			return fs.SkipDir
+		case !d.IsDir() && isSource(d.Name()):
+			files = append(files, p)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs: code digest: %w", err)
 	}
 	return files, nil
+}
+
+// skipDir reports whether the module-wide digest skips a directory of
+// this name: hidden ones (.git and the like), test data, and the build,
+// binary and results trees (node_modules: the browser tests' packages).
+func skipDir(name string) bool {
+	switch name {
+	case "testdata", "build", "bin", "results", "node_modules":
+		return true
+	}
+	return strings.HasPrefix(name, ".")
 }
 
 // Closure returns the import paths of pkg and of every package of the

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -180,6 +181,40 @@ func TestCodeDigest(t *testing.T) {
 	}
 	if _, err := jobs.CodeDigest(t.TempDir(), ""); err == nil {
 		t.Fatal("empty tree accepted")
+	}
+}
+
+// SourceFiles lists exactly the files the module-wide digest reads: an
+// edit of each changes CodeDigest(root, ""), an edit of any other file
+// (tests, skipped and hidden directories, data) does not. cmd/kernelab
+// compares a binary's source with the disk by this list.
+func TestSourceFiles(t *testing.T) {
+	root := t.TempDir()
+	write := jobs.WriteTree(t, root)
+	listed := []string{"a.go", "data/checksums.sha256", "go.mod", "go.sum", "scripts/data/mnist.sh", "sub/b.go", "sub/c_amd64.s", "sub/deep/.d.go"}
+	others := []string{"sub/b_test.go", "sub/testdata/t.go", "build/g.go", "bin/b.go", "results/r.go", "tests/node_modules/n.go",
+		".hidden/h.go", "sub/.git/g.go", "data/x.csv", "README.md"}
+	for _, rel := range append(append([]string(nil), listed...), others...) {
+		write(rel, "package x\n")
+	}
+	got, err := jobs.SourceFiles(os.DirFS(root))
+	if err != nil || !reflect.DeepEqual(got, listed) {
+		t.Fatalf("SourceFiles = %q, %v; want %q", got, err, listed)
+	}
+	for _, rel := range jobs.PinnedInputs() {
+		if !slices.Contains(got, rel) {
+			t.Errorf("pinned input %s not listed", rel)
+		}
+	}
+	for _, rel := range append(append([]string(nil), listed...), others...) {
+		before := codeDigest(t, root, "")
+		write(rel, "package x\n\nvar Edited = 1\n")
+		if changed, in := codeDigest(t, root, "") != before, slices.Contains(listed, rel); changed != in {
+			t.Errorf("an edit of %s: digest changed %v, listed by SourceFiles %v", rel, changed, in)
+		}
+	}
+	if got, err := jobs.SourceFiles(os.DirFS(filepath.Join(root, "missing"))); err != nil || len(got) != 0 {
+		t.Errorf("a missing root: %q, %v; want nothing", got, err)
 	}
 }
 
