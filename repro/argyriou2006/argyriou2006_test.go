@@ -55,7 +55,7 @@ func TestVerdictSynthetic(t *testing.T) {
 		p := Table1Paper[task][1]
 		res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: 1,
 			DC:       protocol.Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}},
-			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20})
+			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20, SVMFits: svmConverged})
 		q := Table2Paper[task][1]
 		res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: 1, DC: protocol.Greedy1{Error: q[0], E: []float64{2, 1},
 			Atoms: []protocol.Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
@@ -621,9 +621,10 @@ var svmConverged = protocol.SVMFits{Fits: 20*7*5 + 1, Final: svm.Converged.Strin
 
 // TestSVMFitsCounted: Table 1's row counts the SVM column's fits at SMO's
 // iteration cap, the (σ, C) its cross-validations left out, and the final
-// fits that did not converge (the cell, a repro.Cell without a status,
-// stands as computed); with every fit converged it says nothing, and the
-// outcome (decided by the DC cells) is unchanged either way.
+// fits that did not converge, whose cells are undecided
+// (repro.Cell.Uncertified); with every fit converged it says nothing, and
+// the outcome (decided by the DC cells; the SVM column counted apart) is
+// unchanged either way.
 func TestSVMFitsCounted(t *testing.T) {
 	claim := func(res *Results) repro.Claim {
 		for _, c := range Verdict(res).Claims {
@@ -654,6 +655,43 @@ func TestSVMFitsCounted(t *testing.T) {
 	res.Table1[0].SVMFits = protocol.SVMFits{}
 	if c := claim(res); !strings.Contains(c.Ours, "8 of 9 final fits converged") {
 		t.Errorf("no status recorded: %q", c.Ours)
+	}
+	// The SVM cell of a final fit that did not converge (or recorded no
+	// status) is undecided, Uncertified 1, even out of tolerance; the
+	// other SVM cells keep their rule.
+	svmCells := func(res *Results) []repro.Cell {
+		var out []repro.Cell
+		for _, c := range claim(res).Cells {
+			if c.Col == "SVM" {
+				out = append(out, c)
+			}
+		}
+		if len(out) != len(res.Table1) {
+			t.Fatalf("%d SVM cells for %d rows", len(out), len(res.Table1))
+		}
+		return out
+	}
+	res = goodResults()
+	res.Table1[4].SVM += 5 // out of TolCell
+	base := svmCells(res)
+	res.Table1[4].SVMFits.Final = svm.MaxIterReached.String()
+	res.Table1[7].SVMFits = protocol.SVMFits{}
+	for i, c := range svmCells(res) {
+		want, v, v0 := 0, c.Verdict(), base[i].Verdict()
+		if i == 4 || i == 7 {
+			want = 1
+		}
+		switch {
+		case c.Uncertified != want || base[i].Uncertified != 0:
+			t.Errorf("SVM cell %d: Uncertified %d (converged: %d), want %d", i, c.Uncertified, base[i].Uncertified, want)
+		case want == 1 && (v.Outcome != repro.Undecided || !strings.Contains(v.Detail, "uncertified solve")):
+			t.Errorf("SVM cell %d, final fit not converged: %s %q", i, v.Outcome, v.Detail)
+		case want == 0 && v != v0:
+			t.Errorf("SVM cell %d, converged: %s, was %s", i, v.Outcome, v0.Outcome)
+		}
+	}
+	if v := base[4].Verdict(); v.Outcome != repro.NotReproduced {
+		t.Errorf("SVM cell 4 out of tolerance, converged: %s %q", v.Outcome, v.Detail)
 	}
 }
 

@@ -82,15 +82,24 @@ var OurSetups = map[string]bool{"standard": true, "finite": true, "SVM": true}
 // adjacent gaps (criterion C-cells, rowCells); the cells of OurSetups are
 // counted apart. Ours counts the finite solves not certified (withSolves)
 // and the SVM column's fits at SMO's iteration cap (withSVMs): the (σ, C)
-// its cross-validation left out and the final fits that did not converge,
-// whose cells (a repro.Cell has no status) stand as computed.
+// its cross-validation left out and the final fits that did not converge.
+// An SVM cell whose final fit did not converge (or recorded no status) is
+// undecided (repro.Cell.Uncertified = 1): its error is not the SVM's at
+// the chosen σ and C. No other fit is behind it, since the
+// cross-validation chose among converged fits only.
 func Table1Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	var solves []protocol.FiniteSolve
 	var svms []protocol.SVMFits
 	for _, c := range res.Table1 {
-		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
-			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})...)
+		row := rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
+			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})
+		for i := range row {
+			if row[i].Col == "SVM" && !c.SVMFits.Converged() {
+				row[i].Uncertified = 1
+			}
+		}
+		cells = append(cells, row...)
 		solves, svms = append(solves, c.FiniteSolve), append(svms, c.SVMFits)
 	}
 	return withSVMs(withSolves(cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance; DC decides",
@@ -111,7 +120,8 @@ func withNote(c repro.Claim, note string) repro.Claim {
 // iteration cap, it appends to Ours how many of the fits did, how many
 // (σ, C) the cross-validations left out of their choice (they chose among
 // converged fits only, since 2026-12-01), and how many final fits did not
-// converge: their test errors are shown, counted, not hidden.
+// converge: their test errors are shown and counted, their cells
+// undecided (Table1Claim).
 func withSVMs(c repro.Claim, fits []protocol.SVMFits) repro.Claim {
 	var tot protocol.SVMFits
 	final := 0

@@ -138,8 +138,11 @@ func TestUncertifiedRestOfP2(t *testing.T) {
 	if !strings.Contains(rows[1][1], "1 SVM fits not certified") || !strings.Contains(rows[2][2], "2 QP solves not certified") || strings.Contains(strings.Join(rows[0], " "), "not certified") {
 		t.Errorf("Table 3 cells: %q", rows)
 	}
-	// Table 5: the cells keep their rule, the row counts the pairs.
-	if c := claimByID(v, "Table 5"); !strings.Contains(c.Ours, "raw: 1 of 45 pairs") || c.Outcome != claimByID(base, "Table 5").Outcome {
+	// Table 5: the row counts the pairs; the raw run's cell, fed by the
+	// SVM at its cap, is undecided (TestUncertifiedCells), the deskewed
+	// run's keeps its rule.
+	if c := claimByID(v, "Table 5"); !strings.Contains(c.Ours, "raw: 1 of 45 pairs") || len(c.Cells) != 2 ||
+		c.Cells[0].Verdict().Outcome != repro.Undecided || c.Cells[1].Verdict() != claimByID(base, "Table 5").Cells[1].Verdict() {
 		t.Errorf("Table 5 row: %v %q", c.Outcome, c.Ours)
 	}
 	if c := claimByID(v, "Figure 10 best"); !strings.Contains(c.Ours, "2 of 60 SVM fits not certified (at the iteration cap), 2 values of C left out") {
@@ -199,4 +202,59 @@ func undecidedUncertified(c repro.Claim) int {
 		}
 	}
 	return n
+}
+
+// TestUncertifiedCells: a cell of Table 4 or Table 5 whose number is fed
+// by a fit not certified is undecided (repro.Cell.Uncertified, the count
+// of such solves behind it), whatever its distance to the paper's; the
+// other cells keep their rule. Table 4's K_MKL cell reads its outer folds'
+// counts (protocol.GHKLRow.MKLUncert), Table 5's a run's QP solves and
+// SVM fits (protocol.Solves.NotCertified).
+func TestUncertifiedCells(t *testing.T) {
+	folds := func(level float64) []float64 {
+		v := make([]float64, 10)
+		for i := range v {
+			v[i] = level + 0.01*float64(i%3-1)
+		}
+		return v
+	}
+	results := func(mklUncert []int, raw, deskewed protocol.Solves) *Results {
+		row := protocol.GHKLRow{Data: "haberman", Nodes: "linear", MKLUncert: mklUncert}
+		for _, p := range Table4Paper["haberman"] {
+			row.AUC = append(row.AUC, folds(p.Mean))
+		}
+		// Both runs 3 points above the paper's error: out, when certified.
+		return &Results{Mode: "test", Table4: []protocol.GHKLRow{row},
+			Table5:         &AllPairs{Train: 60000, Test: 10000, Err: 3.9, Pairs: 45, Solves: raw},
+			Table5Deskewed: &AllPairs{Train: 60000, Test: 10000, Deskewed: true, Err: 3.8, Pairs: 45, Solves: deskewed}}
+	}
+	cells := func(v *repro.Report, id string) []repro.Cell {
+		cs := claimByID(v, id).Cells
+		if len(cs) == 0 {
+			t.Fatalf("%s has no cells", id)
+		}
+		return cs
+	}
+	certified := protocol.Solves{N: 90, SVMs: 45}
+	base := Verdict(results(nil, certified, certified))
+	v := Verdict(results([]int{0, 1, 0, 0, 2, 0, 0, 0, 0, 0}, protocol.Solves{N: 90, Uncertified: 1, Capped: 1, SVMs: 45, SVMCapped: 1}, certified))
+	for _, id := range []string{"Table 4", "Table 5"} {
+		for i, c := range cells(v, id) {
+			// Table 4's K_MKL (3 QP solves) and Table 5's raw run (2 fits).
+			want := map[string]int{"K_MKL (K_10)": 3, "Our, error %": 2}[c.Col]
+			c0 := cells(base, id)[i]
+			if c0.Uncertified != 0 || (want > 0 && c0.Verdict().Outcome == repro.Undecided) {
+				t.Fatalf("%s %s, all certified: %d uncertified, %s", id, c0.Col, c0.Uncertified, c0.Verdict().Detail)
+			}
+			got := c.Verdict()
+			switch {
+			case c.Uncertified != want:
+				t.Errorf("%s %s: Uncertified %d, want %d", id, c.Col, c.Uncertified, want)
+			case want > 0 && (got.Outcome != repro.Undecided || !strings.Contains(got.Detail, "uncertified solve")):
+				t.Errorf("%s %s with %d uncertified solves: %s %q", id, c.Col, want, got.Outcome, got.Detail)
+			case want == 0 && got.Outcome != c0.Verdict().Outcome:
+				t.Errorf("%s %s, certified: %s, was %s", id, c.Col, got.Outcome, c0.Verdict().Outcome)
+			}
+		}
+	}
 }
