@@ -20,10 +20,10 @@ import (
 // over M_q (Eqs. (7)–(8)) — is counted in every row that reads it. A capped CV fit does not compete
 // (protocol.Select). A part of a paired comparison over splits or
 // subsamples (Sec. 4.1 claim, Figures 2 and 3) whose scored fits include a
-// capped one is undecided, evidence for neither side (undecidedIfCapped).
-// Table 1's cells keep their Welch rule (repro.Cell has no solve status):
-// their capped scored fits are counted in the row, as the steps row (Sec.
-// 4.1 steps, criterion C-steps) counts those of the paper's columns.
+// capped one is undecided, evidence for neither side (undecidedIfCapped);
+// so is a cell of Table 1 or its "+1" variant, whose repro.Cell.Uncertified
+// counts them (table1Cell). The steps row (Sec. 4.1 steps, criterion
+// C-steps) counts every CV fit, capped ones as not converged (stepsClaim).
 type algo struct {
 	CV, Scored protocol.Fits
 }

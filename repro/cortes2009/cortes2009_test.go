@@ -106,6 +106,10 @@ func synthetic(off float64) *Results {
 				case i == 2 && j == 7: // a variant column: not counted
 					ch = protocol.Choice{Edge: "Λ low", Capped: true}
 				}
+				if protocol.Methods(1)[j].Learned {
+					// Two CV fits of Algorithm 1, one each side of λ = 1.
+					ch.CV, ch.Steps = protocol.Fits{N: 2}, []protocol.StepsAt{{Lambda: 1, Steps: []int{10}, Cold: []int{10}}, {Lambda: 10, Steps: []int{12}, Cold: []int{12}}}
+				}
 				row.Choices[j] = append(row.Choices[j], ch)
 			}
 		}
@@ -224,19 +228,21 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 			t.Errorf("Table 1 with cells 0.2 off: %v", c.Outcome)
 		}
 	}
-	// One fit stopped by the cap: the steps row fails even with a small median.
+	// One CV fit stopped by the cap: the steps row fails even with a small
+	// median.
 	res := synthetic(0)
-	res.Table1[1].Converged[0] = false
+	res.Table1[1].Choices[2][0].CV.Capped = 1
 	for _, c := range Verdict(res).Claims {
-		if c.ID == "Sec. 4.1 steps" && (c.Outcome == repro.Reproduced || !strings.Contains(c.Parts[1].Detail, "1 of 8 stopped at the cap")) {
+		if c.ID == "Sec. 4.1 steps" && (c.Outcome == repro.Reproduced || !strings.Contains(c.Parts[1].Detail, "1 of 160 CV fits stopped at the cap")) {
 			t.Errorf("a capped fit passes the steps row: %v, %+v", c.Outcome, c.Parts)
 		}
 	}
-	// Slow steps, and a median of 30 steps: the time and steps rows fail.
+	// Slow steps, and a median of 30 steps over the CV fits: the time and
+	// steps rows fail.
 	res = synthetic(0)
 	for i := range res.Table1 {
 		res.Table1[i].SecPerStep = []float64{1, 2}
-		res.Table1[i].Steps = []int{30, 31}
+		setCVSteps(&res.Table1[i], 2, 30, 31)
 	}
 	for _, c := range Verdict(res).Claims {
 		if (c.ID == "Sec. 4.1 time" || c.ID == "Sec. 4.1 steps") && c.Outcome == repro.Reproduced {

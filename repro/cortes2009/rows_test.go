@@ -103,7 +103,7 @@ func TestRowsNameReductionsAndDegradation(t *testing.T) {
 			t.Errorf("%s: statement %q, want it to end %q", id, byID[id].Statement, want)
 		}
 	}
-	if d := byID["Sec. 4.1 steps"].Parts[0].Detail; !strings.Contains(d, "λ ≤ 1: median 10 of 4 fits; λ > 1: median 12 of 4 fits") {
+	if d := byID["Sec. 4.1 steps"].Parts[0].Detail; !strings.Contains(d, "λ ≤ 1: median 10 of 80; λ > 1: median 12 of 80") {
 		t.Errorf("steps detail %q", d)
 	}
 	// The paper's protocol: nothing reduced.

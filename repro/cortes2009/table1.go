@@ -19,8 +19,9 @@ type Row struct {
 	Choices [][]protocol.Choice
 	Final   [][]protocol.Fit
 	// Steps holds the accepted steps of Algorithm 1 of every learned fit
-	// of the paper's columns (not the variants), SecPerStep its time per
-	// objective evaluation (one Cholesky and gradient).
+	// scored of the paper's columns (not the variants), SecPerStep its time
+	// per objective evaluation (one Cholesky and gradient). The steps row
+	// (Sec. 4.1) reads those of the CV fits instead (Choice.Steps).
 	Steps      []int
 	SecPerStep []float64
 	// StepLambda is the λ of each learned fit, beside Steps.

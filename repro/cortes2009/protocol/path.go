@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"maps"
 	"slices"
 	"sync"
 
@@ -37,6 +38,9 @@ type pathFit struct {
 	w        []float64
 	steps    int
 	capped   bool
+	// cold: started from μ_init (the first fit of its path), not from a
+	// neighbour's weights.
+	cold bool
 }
 
 func newSelectPath(est nkrr.Regressor, F mat.Matrix, y []float64, folds []modelsel.Split) (*selectPath, error) {
@@ -115,7 +119,7 @@ func (p *selectPath) fitPath(f int, l float64, rads []float64) error {
 			return err
 		}
 		st := StatusOf(m)
-		done[r] = pathFit{score: score, f: m.F, w: m.Weights(), steps: st.Steps, capped: !st.Converged}
+		done[r] = pathFit{score: score, f: m.F, w: m.Weights(), steps: st.Steps, capped: !st.Converged, cold: c.Init == nil}
 	}
 	return nil
 }
@@ -150,18 +154,30 @@ func (p *selectPath) capped(l, r float64) bool {
 }
 
 // count counts every fit made so far, on every fold and grid point (the
-// points added by widening included), and those stopped at the cap.
-func (p *selectPath) count() Fits {
-	var c Fits
+// points added by widening included), and those stopped at the cap; steps
+// lists the accepted steps of each of those fits by λ (Choice.Steps), the
+// cold-started ones apart too, in an order that does not depend on map
+// iteration: λ ascending, each list ascending.
+func (p *selectPath) count() (c Fits, steps []StepsAt) {
+	byL, cold := map[float64][]int{}, map[float64][]int{}
 	for f := range p.fits {
-		for _, byR := range p.fits[f] {
+		for l, byR := range p.fits[f] {
 			for _, pf := range byR {
 				c.N++
 				if pf.capped {
 					c.Capped++
 				}
+				byL[l] = append(byL[l], pf.steps)
+				if pf.cold {
+					cold[l] = append(cold[l], pf.steps)
+				}
 			}
 		}
 	}
-	return c
+	for _, l := range slices.Sorted(maps.Keys(byL)) {
+		slices.Sort(byL[l])
+		slices.Sort(cold[l])
+		steps = append(steps, StepsAt{Lambda: l, Steps: byL[l], Cold: cold[l]})
+	}
+	return c, steps
 }

@@ -189,6 +189,12 @@ type Choice struct {
 	// A grid point with a capped fit on any fold was left out of the choice
 	// (Select).
 	CV Fits `json:",omitzero"`
+	// Steps holds the accepted steps of Algorithm 1 of each fit CV counts,
+	// by λ (StepsAt; a capped fit's steps are the cap, after which nkrr
+	// stops it); nil for a uniform column. Every grid point's fits are
+	// there, not only the chosen one's: the steps row (Sec. 4.1) reads
+	// them, a sample the choice does not select.
+	Steps []StepsAt `json:",omitempty"`
 }
 
 // RadiusEdge reports whether the choice's Λ is still at an edge of its
@@ -229,9 +235,10 @@ const Flat = 1e-3
 // CV RMSE of a minimiser of F (Eq. (10)) and is left out of the choice; to
 // the widening rule it scores math.MaxFloat64 (modelsel.WidenGrid wants
 // finite scores), so it is never chosen nor flat against a neighbour.
-// Choice.CV counts the fits and those capped. When every point is capped,
-// there is nothing to choose: an error wrapping klearn.ErrNotConverged. A
-// selection without capped fits chooses as before, at the same cost.
+// Choice.CV counts the fits and those capped, Choice.Steps lists their
+// steps. When every point is capped, there is nothing to choose: an error
+// wrapping klearn.ErrNotConverged. A selection without capped fits
+// chooses as before, at the same cost.
 func Select(m Method, F mat.Matrix, y []float64, folds []modelsel.Split, cfg Config) (nkrr.Regressor, Choice, error) {
 	p, err := newSelectPath(m.Est, F, y, folds)
 	if err != nil {
@@ -274,7 +281,7 @@ func (p *selectPath) choose(m Method, cfg Config) (nkrr.Regressor, Choice, error
 	}
 	ch := Choice{Lambda: best.Lambda, Radius: best.Radius, Widened: w.Widened}
 	if m.Learned {
-		ch.CV = p.count()
+		ch.CV, ch.Steps = p.count()
 	}
 	if p.capped(best.Lambda, best.Radius) {
 		return nkrr.Regressor{}, ch, klearn.Errorf(klearn.ErrNotConverged, "cortes2009: %s: every grid point has a CV fit stopped at Algorithm 1's cap of %d steps (%d of %d fits): none to choose",

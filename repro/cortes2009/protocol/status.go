@@ -51,3 +51,15 @@ func Count(fs ...Fit) Fits {
 	}
 	return c
 }
+
+// StepsAt is the accepted steps of Algorithm 1 of the CV fits at one λ
+// (every fold and Λ), in ascending order: the record of Choice.Steps,
+// ints rather than one Fit each, to keep the record small. Cold lists
+// those of the fits started from μ_init (the first of each fold's Λ path;
+// the others start from a neighbour's weights, selectPath), a sample of
+// Algorithm 1 as the paper states it.
+type StepsAt struct {
+	Lambda float64
+	Steps  []int
+	Cold   []int `json:",omitempty"`
+}

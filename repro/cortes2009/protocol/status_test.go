@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -15,9 +16,10 @@ import (
 
 // TestSelectExcludesCappedFits: Select chooses among the grid points whose
 // CV fits of Algorithm 1 all converged, counts the fits and those capped
-// in Choice.CV, and fails with klearn.ErrNotConverged when every point has
-// a capped fit. The path is filled beforehand with constructed fits (the
-// CV RMSE lowest at λ = 1, Λ = 2), so Select fits nothing.
+// in Choice.CV (their steps in Choice.Steps), and fails with
+// klearn.ErrNotConverged when every point has a capped fit. The path is
+// filled beforehand with constructed fits (the CV RMSE lowest at λ = 1,
+// Λ = 2), so Select fits nothing.
 func TestSelectExcludesCappedFits(t *testing.T) {
 	folds := []modelsel.Split{{Train: []int{0, 1}, Test: []int{2}}, {Train: []int{1, 2}, Test: []int{0}}}
 	m := Method{Name: "quad. ℓ2", Est: learner(2, nkrr.L2, 10), Learned: true}
@@ -32,7 +34,15 @@ func TestSelectExcludesCappedFits(t *testing.T) {
 			for _, l := range cfg.Lambdas {
 				p.fits[f][l] = map[float64]pathFit{}
 				for _, r := range cfg.Radii {
-					p.fits[f][l][r] = pathFit{score: score(l, r), steps: 3, capped: capped(f, l, r)}
+					// The first radius of a path starts from μ0, 20 steps on.
+					pf := pathFit{score: score(l, r), steps: 3 + f, capped: capped(f, l, r), cold: r == cfg.Radii[0]}
+					if pf.cold {
+						pf.steps += 20
+					}
+					if pf.capped {
+						pf.steps = cfg.MaxIter
+					}
+					p.fits[f][l][r] = pf
 				}
 			}
 		}
@@ -47,6 +57,15 @@ func TestSelectExcludesCappedFits(t *testing.T) {
 	best, ch, err = choose(func(f int, l, r float64) bool { return f == 1 && l == 1 && r == 2 })
 	if err != nil || best.Lambda != 1 || best.Radius != 0.5 || ch.CV != (Fits{N: 18, Capped: 1}) {
 		t.Errorf("best point capped: chose (%g, %g), CV %+v, %v; want (1, 0.5), 1 of 18 capped", best.Lambda, best.Radius, ch.CV, err)
+	}
+	// Choice.Steps lists the steps of every fit, the capped one's at the
+	// cap, by λ (ascending), each λ's ascending, and apart those of the
+	// fits started from μ0.
+	want := []StepsAt{{0.1, []int{3, 3, 4, 4, 23, 24}, []int{23, 24}}, {1, []int{3, 3, 4, 10, 23, 24}, []int{23, 24}}, {10, []int{3, 3, 4, 4, 23, 24}, []int{23, 24}}}
+	if !slices.EqualFunc(ch.Steps, want, func(a, b StepsAt) bool {
+		return a.Lambda == b.Lambda && slices.Equal(a.Steps, b.Steps) && slices.Equal(a.Cold, b.Cold)
+	}) {
+		t.Errorf("best point capped: CV steps %v, want %v", ch.Steps, want)
 	}
 	_, ch, err = choose(func(f int, _, _ float64) bool { return f == 0 })
 	if !errors.Is(err, klearn.ErrNotConverged) || ch.CV != (Fits{N: 18, Capped: 9}) {

@@ -12,8 +12,9 @@ import (
 // test RMSE, the selection (with its CV fits, Choice.CV) and the status of
 // the final fit on the training half (Final: Algorithm 1's steps and
 // whether it converged; variants included), and the steps, λ, time per
-// step and convergence of every learned fit of the paper's columns (the
-// steps row, Sec. 4.1).
+// step and convergence of every learned fit scored of the paper's columns
+// (the time row of Sec. 4.1 reads its time per step; the steps row reads
+// the steps of the CV fits, Choice.Steps).
 type SplitResult struct {
 	Scores     []float64
 	Choices    []Choice
