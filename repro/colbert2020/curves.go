@@ -21,9 +21,27 @@ func findCurve(curves []*protocol.Curve, p string) *protocol.Curve {
 	return nil
 }
 
+// curveUncertified counts the points of a method's certification cert
+// (Curve.TKCert or SimpleMKLCert) at the sizes ks whose final fit stopped
+// short of opt.Success.
+func curveUncertified(cert [][]protocol.Cert, ks ...int) int {
+	n := 0
+	for _, k := range ks {
+		if k < len(cert) {
+			for _, c := range cert[k] {
+				if !c.FitCertified {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // betterAt decides "[TK] better than [SimpleMKL]" at size k (criterion
 // "curves"): the one-sided paired t-test over the repetitions, δ =
-// CurveDelta; a tie is never support.
+// CurveDelta; a tie is never support; undecided with a final fit at k short
+// of opt.Success (uncertified).
 func betterAt(c *protocol.Curve, k int) (repro.Part, error) {
 	name := fmt.Sprintf("m = %d", c.Sizes[k])
 	p, err := repro.Better(name, c.TK[k], c.SimpleMKL[k], repro.PairedT, repro.Alpha, true, CurveDelta)
@@ -33,7 +51,7 @@ func betterAt(c *protocol.Curve, k int) (repro.Part, error) {
 	t, _ := repro.Summarize(c.TK[k])
 	s, _ := repro.Summarize(c.SimpleMKL[k])
 	p.Detail = fmt.Sprintf("%.1f vs %.1f %%, %s", t.Mean, s.Mean, p.Detail)
-	return p, nil
+	return uncertified(p, curveUncertified(c.TKCert, k)+curveUncertified(c.SimpleMKLCert, k), "final fits"), nil
 }
 
 // betterParts returns betterAt at every size (an error, e.g. one
@@ -164,21 +182,26 @@ func levelsOff(c *protocol.Curve, name string, acc [][]float64) (repro.Part, err
 // [TK] not better at any smaller size.
 func spiralParts(c *protocol.Curve) []repro.Part {
 	var parts []repro.Part
+	last := len(c.Sizes) - 1
+	all := make([]int, len(c.Sizes))
+	for k := range all {
+		all[k] = k
+	}
 	methods := []struct {
 		name string
 		acc  [][]float64
-	}{{"[TK]", c.TK}, {"[SimpleMKL]", c.SimpleMKL}}
+		cert [][]protocol.Cert
+	}{{"[TK]", c.TK, c.TKCert}, {"[SimpleMKL]", c.SimpleMKL, c.SimpleMKLCert}}
 	for _, m := range methods {
 		if p, err := trend(c, m.name+" grows", m.acc); err == nil {
-			parts = append(parts, p)
+			parts = append(parts, uncertified(p, curveUncertified(m.cert, all...), "final fits"))
 		}
 	}
 	for _, m := range methods {
 		if p, err := levelsOff(c, m.name+" levels off", m.acc); err == nil {
-			parts = append(parts, p)
+			parts = append(parts, uncertified(p, curveUncertified(m.cert, last-1, last), "final fits"))
 		}
 	}
-	last := len(c.Sizes) - 1
 	if p, err := betterAt(c, last); err == nil {
 		p.Name = "[TK] better at the largest size, " + p.Name
 		parts = append(parts, p)

@@ -13,7 +13,8 @@ import (
 // Figure1Claims are the verdict rows of Figure 1: (a) the TK classifier
 // is continuous (no jump larger than Tolerances.Continuity across the
 // training points, where its slope changes) and its slope changes at the
-// tile edges shrink as C decreases; (b) k(5, ·) is the closed form of
+// tile edges shrink as C decreases (undecided when a TK fit stopped short
+// of opt.Success); (b) k(5, ·) is the closed form of
 // Corollary 13 (to Tolerances.Numeric) with a change of slope at the datum.
 func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 	if f == nil {
@@ -33,10 +34,14 @@ func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 	for c, C := range f.Cs {
 		parts = append(parts, fmt.Sprintf("C = %g: %.3g, %.1e, %.0f / %.0f %%", C, f.Kinks[c], f.Jump[c], f.Agree[c], f.GaussAgree[c]))
 	}
+	unc := 0
+	for c := range f.Cs {
+		unc += figure1Uncertified(f.TKCertified, c)
+	}
 	a := repro.Claim{ID: "Figure 1(a)", Kind: repro.Experiment,
 		Statement: "the degree-1 TK classifier is continuous, its slope changes at the tile edges, and these changes shrink as C decreases",
-		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("jump across each x_i ≤ %g·max(Lipschitz, 1) and Σ_i|f'(x_i⁺) − f'(x_i⁻)| increasing in C", Tolerances.Continuity), Reason: "a jump, or slope changes not increasing with C"}.Decide(repro.Check("Figure 1(a)", mono && cont,
-		"Σ|Δf'|, max jump, sign agreement TK / Gaussians: "+strings.Join(parts, "; ")))
+		Paper:     "drawn, no numbers", Tolerance: fmt.Sprintf("jump across each x_i ≤ %g·max(Lipschitz, 1) and Σ_i|f'(x_i⁺) − f'(x_i⁻)| increasing in C", Tolerances.Continuity), Reason: "a jump, or slope changes not increasing with C"}.Decide(uncertified(repro.Check("Figure 1(a)", mono && cont,
+		"Σ|Δf'|, max jump, sign agreement TK / Gaussians: "+strings.Join(parts, "; ")), unc, "TK fits"))
 	closed, kink := 0.0, math.Inf(1)
 	for i := range f.Closed {
 		closed, kink = max(closed, f.Closed[i]), min(kink, math.Abs(f.Slope[i]))
@@ -48,17 +53,27 @@ func Figure1Claims(f *protocol.Figure1) []repro.Claim {
 	return []repro.Claim{a, shapeClaim(f), b}
 }
 
+// figure1Uncertified is 1 when the record certified says the fit of the
+// c-th C stopped short of opt.Success, else 0 (no record: 0).
+func figure1Uncertified(certified []bool, c int) int {
+	if c < len(certified) && !certified[c] {
+		return 1
+	}
+	return 0
+}
+
 // shapeClaim decides Figure 1(a)'s "the TK classifier … captures the shape
 // of the generator better than the Gaussian" (criterion "figure 1
 // shape"), read as the share of lattice points whose sign agrees with the
 // generator's: one part per C, [TK]'s at least ShapeMargin points above
-// the Gaussian sums'. One draw of 20 points, no repetitions: a plain
+// the Gaussian sums' (undecided when either fit stopped short of
+// opt.Success). One draw of 20 points, no repetitions: a plain
 // comparison, no test.
 func shapeClaim(f *protocol.Figure1) repro.Claim {
 	var parts []repro.Part
 	for c, C := range f.Cs {
-		parts = append(parts, repro.Check(fmt.Sprintf("C = %g", C), f.Agree[c] >= f.GaussAgree[c]+ShapeMargin,
-			fmt.Sprintf("TK %.1f %%, Gaussians %.1f %%", f.Agree[c], f.GaussAgree[c])))
+		parts = append(parts, uncertified(repro.Check(fmt.Sprintf("C = %g", C), f.Agree[c] >= f.GaussAgree[c]+ShapeMargin,
+			fmt.Sprintf("TK %.1f %%, Gaussians %.1f %%", f.Agree[c], f.GaussAgree[c])), figure1Uncertified(f.TKCertified, c)+figure1Uncertified(f.GaussCertified, c), "fits"))
 	}
 	return missed(repro.Claim{ID: "Figure 1(a) (shape)", Kind: repro.Experiment,
 		Statement: "the TK classifier captures the shape of the generator better than the Gaussian",

@@ -120,6 +120,12 @@ func Run(cfg Config, progress func(string)) (*Results, error) {
 			if m == protocol.MTK {
 				sr.Eps, sr.TK = mr.Eps, mr.TK
 			}
+			if mr.MKL != nil {
+				if sr.MKL == nil {
+					sr.MKL = make([]*protocol.Cert, len(protocol.Methods))
+				}
+				sr.MKL[m] = mr.MKL
+			}
 		}),
 		protocol.KindScaling.Each(js, raw, func(_ jobs.Job, s *protocol.Scaling) { res.Scaling = s }),
 		protocol.KindFigure6.Each(js, raw, func(_ jobs.Job, s []protocol.Surface) { res.Figure6 = append(res.Figure6, s...) }),

@@ -298,9 +298,10 @@ func h1Row(cfg Config, r int, seed uint64) (H1Result, error) {
 // scale-free; the rescaling gives C its usual meaning); the SVM with a
 // bias; the first of equal validation errors kept (selectC); only the fits
 // whose SVM (for D1 and D2 the last one of the MKL wrapper, the one that
-// predicts) SMO solved within its iteration cap compete for C, the others
-// counted (MethodResult.Sweep; since 2026-12-01, after an audit found
-// capped fits chosen at C = 10⁵: selectC); and the number of draws
+// predicts) SMO solved within its iteration cap, and for D1 and D2 whose
+// ℓp-norm MKL stopped at opt.Success (lpmklCapped), compete for C, the
+// others counted (MethodResult.Sweep; since 2026-12-01, after an audit
+// found capped fits chosen at C = 10⁵: selectC); and the number of draws
 // (FullDraws).
 func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 	tr, val, te, err := samples(cfg, seed)
@@ -370,30 +371,30 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 	}
 	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9},
 	// each with the SVM it predicts with: alignf's stage-2 SVM for DA, the
-	// last SVM of the ℓp-norm MKL wrapper for D1 and D2 (the SVMs it
-	// solves on the way to its weights are not exposed: their status is
-	// not read).
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
+	// last SVM of the ℓp-norm MKL wrapper for D1 and D2, with the
+	// wrapper's own status (lpmklCapped), each reported as whether the fit
+	// stopped short of a certified optimum.
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
 			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, svmCapped(m.SVM), nil
 		},
-		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
-			m, err := lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, tr.y)
+		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
+			m, err := lpmkl.Learner{P: 1, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, lpmklCapped(m), nil
 		},
-		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, *svm.Model, error) {
-			m, err := lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, tr.y)
+		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
+			m, err := lpmkl.Learner{P: 2, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, lpmklCapped(m), nil
 		},
 	}
 	fit, ok := fits[Methods[m]]
@@ -410,7 +411,7 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		Ks[s], Kv[s], Kt[s] = g.K, g.Kval, g.Kte
 	}
 	ch, err := selectC(cfg.Cs, true, func(C float64) (fitted, error) {
-		fm, sm, err := fit(Ks, C)
+		fm, capped, err := fit(Ks, C)
 		if err != nil {
 			return fitted{}, err
 		}
@@ -419,7 +420,7 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 			return fitted{}, err
 		}
 		pt, err := fm.PredictGrams(Kt)
-		return fitted{pv, pt, svmCapped(sm)}, err
+		return fitted{pv, pt, capped}, err
 	}, val.y, te.y)
 	res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 	return res, err

@@ -5,8 +5,12 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
@@ -212,6 +216,45 @@ func TestTaskCRCapped(t *testing.T) {
 		}
 		if r.Fits != len(cfg.TaskCs) || r.Capped {
 			t.Errorf("%s: %+v, want %d fits", m, r, len(cfg.TaskCs))
+		}
+	}
+}
+
+// TestLpmklCapped: an ℓp-norm MKL fit (D1, D2) stopped at its cap of θ
+// updates is capped for the C sweep (lpmklCapped) even when the SVM it
+// predicts with converged, which is all the sweep read before 2026-12-01;
+// a fit at lpmkl's defaults on the same Grams is not.
+func TestLpmklCapped(t *testing.T) {
+	cfg := Quick()
+	tr, val, te, err := samples(cfg, SineSeed(cfg.Seed, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var Ks []*mat.SymDense
+	for s := 0; s < 10; s++ {
+		g, err := gramsOf(kernel.Dirichlet{Sigma: float64(s)}, tr, val, te)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Ks = append(Ks, g.K)
+	}
+	for _, p := range []float64{1, 2} {
+		m, err := lpmkl.Learner{P: p, C: 1, Settings: opt.Settings{Tol: 1e-12, MaxIter: 1}, StepTol: 1e-12}.FitGrams(Ks, tr.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status != opt.IterationLimit || svmCapped(m.SVM) {
+			t.Fatalf("p = %g, one update: status %v, SVM capped %v: the case does not test the rule", p, m.Status, svmCapped(m.SVM))
+		}
+		if !lpmklCapped(m) {
+			t.Errorf("p = %g: stopped at lpmkl's update cap (%v), its SVM converged: not capped for the sweep", p, m.Status)
+		}
+		d, err := lpmkl.Learner{P: p, C: 1}.FitGrams(Ks, tr.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lpmklCapped(d) != (d.Status != opt.Success) || d.Status != opt.Success {
+			t.Errorf("p = %g, lpmkl's defaults: status %v, capped %v", p, d.Status, lpmklCapped(d))
 		}
 	}
 }

@@ -507,29 +507,31 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		mkl.Model
 		Weights() []float64
 	}
-	// Each with the SVM it predicts with, whose status selectC reads (as
-	// in Figure 1(b): method).
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
+	// Each reports whether the fit stopped short of a certified optimum:
+	// the SVM it predicts with at SMO's cap, or for D1 and D2 the ℓp-norm
+	// MKL short of opt.Success (lpmklCapped), which selectC reads (as in
+	// Figure 1(b): method).
+	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, bool, error){
+		"DA": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
 			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, svmCapped(m.SVM), nil
 		},
-		"D1": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
-			m, err := lpmkl.Learner{P: 1, C: C}.FitGrams(Ks, p.tr.y)
+		"D1": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
+			m, err := lpmkl.Learner{P: 1, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, p.tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, lpmklCapped(m), nil
 		},
-		"D2": func(Ks []*mat.SymDense, C float64) (weighted, *svm.Model, error) {
-			m, err := lpmkl.Learner{P: 2, C: C}.FitGrams(Ks, p.tr.y)
+		"D2": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
+			m, err := lpmkl.Learner{P: 2, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, p.tr.y)
 			if err != nil {
-				return nil, nil, err
+				return nil, false, err
 			}
-			return m, m.SVM, nil
+			return m, lpmklCapped(m), nil
 		},
 	}
 	fit, ok := fits[method]
@@ -542,7 +544,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 	}
 	models := map[float64]weighted{}
 	ch, err := selectC(cs, true, func(C float64) (fitted, error) {
-		fm, sm, err := fit(Ks, C)
+		fm, capped, err := fit(Ks, C)
 		if err != nil {
 			return fitted{}, err
 		}
@@ -552,7 +554,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			return fitted{}, err
 		}
 		pt, err := fm.PredictGrams(Kt)
-		return fitted{pv, pt, svmCapped(sm)}, err
+		return fitted{pv, pt, capped}, err
 	}, p.val.y, p.te.y)
 	res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 	if err != nil {

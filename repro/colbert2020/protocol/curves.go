@@ -38,9 +38,11 @@ type Curve struct {
 	Majority [][]float64
 	// Test is the number of test points of each repetition.
 	Test int
-	// TKCert is, per size and repetition, the certification of the [TK]
-	// point (tkColumn).
-	TKCert [][]TKCert `json:",omitempty"`
+	// TKCert and SimpleMKLCert are, per size and repetition, the
+	// certification of the [TK] point (tkColumn) and of the [SimpleMKL]
+	// point (simpleMKL).
+	TKCert        [][]Cert `json:",omitempty"`
+	SimpleMKLCert [][]Cert `json:",omitempty"`
 }
 
 // curveData returns the training pool and test set of repetition rep:
@@ -115,7 +117,7 @@ func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error)
 		}
 		pool = max(pool, n)
 	}
-	c := &Curve{Problem: problem, Sizes: sizes, TK: make([][]float64, len(sizes)), SimpleMKL: make([][]float64, len(sizes)), Majority: make([][]float64, len(sizes)), TKCert: make([][]TKCert, len(sizes))}
+	c := &Curve{Problem: problem, Sizes: sizes, TK: make([][]float64, len(sizes)), SimpleMKL: make([][]float64, len(sizes)), Majority: make([][]float64, len(sizes)), TKCert: make([][]Cert, len(sizes)), SimpleMKLCert: make([][]Cert, len(sizes))}
 	for rep := 0; rep < reps; rep++ {
 		Xp, Xt, yp, yt, err := curveData(problem, pool, rep, seed)
 		if err != nil {
@@ -141,8 +143,8 @@ func RunCurve(problem string, sizes []int, reps int, cfg Config) (*Curve, error)
 			if err != nil {
 				return nil, fmt.Errorf("colbert2020: %s, m = %d, repetition %d: %w", problem, n, rep, err)
 			}
-			c.TK[k], c.SimpleMKL[k] = append(c.TK[k], at.Acc), append(c.SimpleMKL[k], as)
-			c.TKCert[k] = append(c.TKCert[k], *at.TK)
+			c.TK[k], c.SimpleMKL[k] = append(c.TK[k], at.Acc), append(c.SimpleMKL[k], as.Acc)
+			c.TKCert[k], c.SimpleMKLCert[k] = append(c.TKCert[k], *at.TK), append(c.SimpleMKLCert[k], *as.MKL)
 			c.Majority[k] = append(c.Majority[k], majorityAccuracy(y, yt))
 		}
 	}
@@ -171,20 +173,17 @@ func majorityAccuracy(y, yt []float64) float64 {
 
 // curvePoint fits [TK] and [SimpleMKL] on (X, y), each with its
 // hyper-parameters chosen by CV on (X, y) under fold seed seed, and returns
-// [TK]'s column result (test accuracy and certification) and
-// [SimpleMKL]'s test accuracy on (Xt, yt).
-func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (tkr MethodResult, accMKL float64, err error) {
+// the column results of [TK] and [SimpleMKL] (test accuracy on (Xt, yt)
+// and certification).
+func curvePoint(X, Xt *mat.Dense, y, yt []float64, cfg Config, seed uint64) (tkr, mkl MethodResult, err error) {
 	tkr, err = tkColumn(X, Xt, y, yt, 1, cfg.EpsGrid, cfg, seed)
 	if err != nil {
-		return tkr, 0, err
+		return tkr, mkl, err
 	}
 	var lib gramLibrary
 	if err := standardLibrary(X, Xt, UnitTrace, &lib); err != nil {
-		return tkr, 0, err
+		return tkr, mkl, err
 	}
-	accMKL, _, _, err = simpleMKL(&lib, y, yt, cfg, seed)
-	if err != nil {
-		return tkr, 0, err
-	}
-	return tkr, accMKL, nil
+	mkl, err = simpleMKL(&lib, y, yt, cfg, seed)
+	return tkr, mkl, err
 }

@@ -29,7 +29,9 @@ var Figure1Cs = []float64{1, 10, 100}
 // edges); Lipschitz[c] its largest |Δf|/Δz on the lattice and Jump[c] its
 // largest |f(z + h) − f(z)| for h = 10⁻⁶ across the training points;
 // Agree and GaussAgree the share (%) of the lattice where sign f equals the
-// generator's sign.
+// generator's sign. TKCertified and GaussCertified say, per C, whether the
+// TK and the SimpleMKL fit stopped at opt.Success (a fit at its step cap is
+// not the classifier of its problem).
 //
 // Panel (b): the normalised k(5, z)/max_z |k(5, z)| on X = [0, 10] for
 // P₁₁ = A_i of eq. (14), P₁₂ = P₂₁ = P₂₂ = 0, monomials with z excluded
@@ -45,8 +47,10 @@ type Figure1 struct {
 	Kinks, Lipschitz  []float64
 	Jump              []float64
 	Agree, GaussAgree []float64
-	Kernels           [][]float64
-	Closed, Slope     []float64
+	// TKCertified and GaussCertified: see above.
+	TKCertified, GaussCertified []bool `json:",omitempty"`
+	Kernels                     [][]float64
+	Closed, Slope               []float64
 	// Generate describes the data of panel (a).
 	Generate string
 }
@@ -150,6 +154,7 @@ func figure1Classifiers(f *Figure1, X *mat.Dense, lo, hi float64, grid, tkIter i
 		f.TK, f.Gauss = append(f.TK, z), append(f.Gauss, gz)
 		f.Kinks, f.Jump, f.Lipschitz = append(f.Kinks, kinks), append(f.Jump, jump), append(f.Lipschitz, lip)
 		f.Agree, f.GaussAgree = append(f.Agree, agreement(f.Z, z)), append(f.GaussAgree, agreement(f.Z, gz))
+		f.TKCertified, f.GaussCertified = append(f.TKCertified, mod.Status() == opt.Success), append(f.GaussCertified, sm.Status == opt.Success)
 	}
 	return nil
 }

@@ -10,7 +10,8 @@ import (
 
 // Surface is one panel of Figure 6: a decision function on a grid, the
 // training points, the hyper-parameters chosen by CV (Eps: [TK]'s margin
-// ε, 0 for SimpleMKL) and the test accuracy on held-out points.
+// ε, 0 for SimpleMKL), the test accuracy on held-out points and the
+// certification of the CV and of the fit drawn (Cert).
 type Surface struct {
 	Title    string
 	Method   string
@@ -19,6 +20,7 @@ type Surface struct {
 	Pos, Neg [][2]float64
 	C, Eps   float64
 	TestAcc  float64
+	Cert     *Cert `json:",omitempty"`
 }
 
 // Figure6 draws the decision surfaces of [TK] (degree 1, no bias) and
@@ -136,7 +138,7 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 	if err := standardLibrary(p.X, all, UnitTrace, &lib); err != nil {
 		return nil, err
 	}
-	Cs, err := simpleMKLSelect(lib.K, p.y, cfg, seed)
+	Cs, smCert, err := simpleMKLSelect(lib.K, p.y, cfg, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +146,7 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 	if err != nil {
 		return nil, err
 	}
+	smCert, tkCert := smCert.withFit(sm), cv.cert(m)
 	zs, err := sm.DecisionGrams(lib.Kte)
 	if err != nil {
 		return nil, err
@@ -160,13 +163,14 @@ func Figure6Panels(name string, cfg Config) ([]Surface, error) {
 		C, eps float64
 		z      []float64
 		pred   []float64
-	}{{"TK", C, eps, zt, pt}, {"SimpleMKL", Cs, 0, zs[:grid*grid], ps}} {
+		cert   Cert
+	}{{"TK", C, eps, zt, pt, tkCert}, {"SimpleMKL", Cs, 0, zs[:grid*grid], ps, smCert}} {
 		Z := make([][]float64, grid)
 		for i := range Z {
 			Z[i] = panel.z[i*grid : (i+1)*grid]
 		}
 		out = append(out, Surface{Title: fmt.Sprintf("%s, %s", name, panel.method), Method: panel.method, X: axis, Y: axis, Z: Z,
-			Pos: pos, Neg: neg, C: panel.C, Eps: panel.eps, TestAcc: Accuracy(p.yt, panel.pred)})
+			Pos: pos, Neg: neg, C: panel.C, Eps: panel.eps, TestAcc: Accuracy(p.yt, panel.pred), Cert: &panel.cert})
 	}
 	return out, nil
 }

@@ -135,7 +135,7 @@ func TestIonosphereSimpleMKLTKConstant(t *testing.T) {
 		cfg := Full()
 		cfg.Folds = 3
 		cfg.SimpleMKLIter = 20
-		acc, _, _, err := simpleMKL(&lib, ytr, yte, cfg, 1)
+		col, err := simpleMKL(&lib, ytr, yte, cfg, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,8 +145,8 @@ func TestIonosphereSimpleMKLTKConstant(t *testing.T) {
 				pos++
 			}
 		}
-		if maj := 100 * max(pos, float64(len(yte))-pos) / float64(len(yte)); math.Abs(acc-maj) > 1e-9 {
-			t.Errorf("ε = 0: [SimpleMKL TK] %.1f %%, the majority class %.1f %%", acc, maj)
+		if maj := 100 * max(pos, float64(len(yte))-pos) / float64(len(yte)); math.Abs(col.Acc-maj) > 1e-9 {
+			t.Errorf("ε = 0: [SimpleMKL TK] %.1f %%, the majority class %.1f %%", col.Acc, maj)
 		}
 	}
 }

@@ -62,7 +62,7 @@ func TestSelectionUnchanged(t *testing.T) {
 		{unsorted, 4, 1, 1, 0.3}, {unsorted, 5, 1, 1, 0}, {unsorted, 6, 1, 1, 0.3},
 	} {
 		cfg := Config{Folds: 3, CGrid: w.grid, SimpleMKLIter: 30, TKTol: 1e-4, TKMaxIter: 40}
-		C, err := simpleMKLSelect(Ks, y, cfg, w.seed)
+		C, _, err := simpleMKLSelect(Ks, y, cfg, w.seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,5 +152,80 @@ func TestTKSelectCertifiedOnly(t *testing.T) {
 	cfg.TKMaxIter = 1
 	if _, err := tkSelect(X, y, 1, eg, cfg, seed); !errors.Is(err, klearn.ErrNotConverged) {
 		t.Errorf("no fit certified: %v, want ErrNotConverged", err)
+	}
+}
+
+// TestSimpleMKLSelectCertifiedOnly: at a step cap that leaves some SimpleMKL
+// fits short of opt.Success (one step: on this case C = 1 is then
+// uncertified and has the best mean accuracy of all), simpleMKLSelect
+// chooses what a brute-force search over every C and fold chooses when a C
+// competes only if its fit (warm-started along the grid, as the search
+// does) stopped at opt.Success on every fold; it counts the certified C;
+// and on a grid of the uncertified C alone it returns ErrNotConverged.
+func TestSimpleMKLSelectCertifiedOnly(t *testing.T) {
+	_, y, Ks := selectionCase(t)
+	grid := []float64{0.01, 0.1, 1, 10, 100, 1000}
+	const seed = 1
+	cfg := Config{Folds: 3, CGrid: grid, SimpleMKLIter: 1}
+	folds, err := modelsel.KFold(len(y), cfg.Folds, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := make([]float64, len(grid))
+	ok := make([]bool, len(grid))
+	for i := range ok {
+		ok[i] = true
+	}
+	for _, f := range folds {
+		Kf, _ := kernel.SubGrams(Ks, f.Train)
+		yf, _ := klearn.Take(y, f.Train)
+		Kt, _ := kernel.CrossGrams(Ks, f.Test, f.Train)
+		yt, _ := klearn.Take(y, f.Test)
+		var init []float64
+		for ci, C := range grid {
+			m, err := simpleMKLLearner(C, init, cfg).FitGrams(Kf, yf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			init = m.Weights()
+			ok[ci] = ok[ci] && m.Status == opt.Success
+			pred, err := m.PredictGrams(Kt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum[ci] += Accuracy(yt, pred)
+		}
+	}
+	best, bestAll, n := -1, 0, 0
+	var bad []float64
+	for i := range sum {
+		if sum[i] > sum[bestAll] {
+			bestAll = i
+		}
+		if !ok[i] {
+			bad = append(bad, grid[i])
+			continue
+		}
+		n++
+		if best < 0 || sum[i] > sum[best] {
+			best = i
+		}
+	}
+	if n == 0 || best == bestAll {
+		t.Fatalf("%d of %d C certified at %d step, the best certified one the best of all: the case does not test the rule", n, len(grid), cfg.SimpleMKLIter)
+	}
+	C, cert, err := simpleMKLSelect(Ks, y, cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Candidates != len(grid) || cert.Certified != n {
+		t.Errorf("simpleMKLSelect counts %d of %d C certified, brute force %d of %d", cert.Certified, cert.Candidates, n, len(grid))
+	}
+	if C != grid[best] {
+		t.Errorf("simpleMKLSelect chose C = %g, brute force %g (the best of all, uncertified: %g)", C, grid[best], grid[bestAll])
+	}
+	cfg.CGrid = bad
+	if _, _, err := simpleMKLSelect(Ks, y, cfg, seed); !errors.Is(err, klearn.ErrNotConverged) {
+		t.Errorf("only uncertified C %v: %v, want ErrNotConverged", bad, err)
 	}
 }

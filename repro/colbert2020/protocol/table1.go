@@ -58,7 +58,7 @@ type Config struct {
 	// TKTol is the certified relative duality gap of [TK]'s solver and
 	// TKMaxIter its iteration cap (on real data with large C the
 	// projected-gradient method converges slowly: only fits that reach
-	// TKTol compete in [TK]'s CV, tkSelect, and TKCert counts them).
+	// TKTol compete in [TK]'s CV, tkSelect, and Cert counts them).
 	TKTol     float64
 	TKMaxIter int
 	// TKSVMTol is the KKT tolerance of [TK]'s inner SVM solves (0:
@@ -252,7 +252,10 @@ type SplitResult struct {
 	C              []float64
 	Eps            float64
 	// TK is the certification of the [TK] column (nil when it did not run).
-	TK *TKCert
+	TK *Cert
+	// MKL is, per method, the certification of a SimpleMKL column (nil
+	// for the others and when it did not run).
+	MKL []*Cert `json:",omitempty"`
 }
 
 // Row is the result of one data set.
@@ -509,23 +512,27 @@ func tkLibrary(Xtr, Xte *mat.Dense, L int, seed uint64, sc Scale, lib *gramLibra
 
 // simpleMKL selects C by k-fold CV on the training Grams
 // (simpleMKLSelect) and returns the test accuracy of SimpleMKL retrained on
-// the whole training part at that C, the C and the seconds of that one fit.
-func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (acc, C, fit float64, err error) {
-	C, err = simpleMKLSelect(lib.K, ytr, cfg, seed)
+// the whole training part at that C, the C, the seconds of that one fit
+// and the column's certification (res.MKL; the final fit's status is
+// recorded, not acted on).
+func simpleMKL(lib *gramLibrary, ytr, yte []float64, cfg Config, seed uint64) (res MethodResult, err error) {
+	C, cert, err := simpleMKLSelect(lib.K, ytr, cfg, seed)
 	if err != nil {
-		return 0, 0, 0, err
+		return res, err
 	}
 	t0 := time.Now()
 	m, err := simpleMKLLearner(C, nil, cfg).FitGrams(lib.K, ytr)
 	if err != nil {
-		return 0, 0, 0, err
+		return res, err
 	}
-	fit = time.Since(t0).Seconds()
+	res.Fit = time.Since(t0).Seconds()
 	pred, err := m.PredictGrams(lib.Kte)
 	if err != nil {
-		return 0, 0, 0, err
+		return res, err
 	}
-	return Accuracy(yte, pred), C, fit, nil
+	cert = cert.withFit(m)
+	res.Acc, res.C, res.MKL = Accuracy(yte, pred), C, &cert
+	return res, nil
 }
 
 // simpleMKLLearner is SimpleMKL at box constant C, started from the
@@ -536,13 +543,23 @@ func simpleMKLLearner(C float64, init []float64, cfg Config) simplemkl.Learner {
 
 // simpleMKLSelect returns the C of cfg.CGrid with the best k-fold CV
 // accuracy of SimpleMKL on the training Grams K (modelsel.PathSearch; ties
-// go to the first C in grid order). Each fold's Grams are cut once and
-// serve the whole C grid, each C started from the previous C's weights (a
-// warm start: the same optimum J*, the problem being convex in d).
-func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) (float64, error) {
+// go to the first C in grid order), and the counts of its certification
+// (Cert: Candidates, Certified). Each fold's Grams are cut once and serve
+// the whole C grid, each C started from the previous C's weights (a warm
+// start: the same optimum J*, the problem being convex in d). The choice
+// is among certified fits only (since 2026-12-01, when every fit
+// competed): a fit that stopped short of opt.Success (at the step cap
+// cfg.SimpleMKLIter, or an inner SVM at its cap) is not a solution of
+// SimpleMKL's problem, so its score on the fold is NaN, which PathSearch
+// records as the C's error, and that C does not compete. The fits are
+// those of before (an uncertified fit still warm-starts the next C), so a
+// search without uncertified fits chooses as before. With no C certified
+// on every fold it fails with an error wrapping klearn.ErrNotConverged.
+func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) (float64, Cert, error) {
+	cert := Cert{Candidates: len(cfg.CGrid)}
 	folds, err := modelsel.KFold(len(ytr), cfg.Folds, seed)
 	if err != nil {
-		return 0, err
+		return 0, cert, err
 	}
 	sr, err := modelsel.PathSearch(cfg.CGrid, folds, func(cs []float64, f modelsel.Split) ([]float64, error) {
 		Kf, err := kernel.SubGrams(K, f.Train)
@@ -569,6 +586,10 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 				return nil, err
 			}
 			init = m.Weights()
+			if m.Status != opt.Success {
+				acc[ci] = math.NaN()
+				continue
+			}
 			pred, err := m.PredictGrams(Kft)
 			if err != nil {
 				return nil, err
@@ -578,9 +599,19 @@ func simpleMKLSelect(K []*mat.SymDense, ytr []float64, cfg Config, seed uint64) 
 		return acc, nil
 	}, modelsel.SearchOptions{})
 	if err != nil {
-		return 0, err
+		if errors.Is(err, klearn.ErrNotFinite) {
+			return 0, cert, klearn.Errorf(klearn.ErrNotConverged, "colbert2020: SimpleMKL: no C of %v certified (opt.Success) within %d steps on every fold", cfg.CGrid, cfg.SimpleMKLIter)
+		}
+		return 0, cert, err
 	}
-	return sr.Candidates[sr.Best].Params, nil
+	for _, c := range sr.Candidates {
+		if c.Err == nil {
+			cert.Certified++
+		} else if !errors.Is(c.Err, klearn.ErrNotFinite) {
+			return 0, cert, c.Err
+		}
+	}
+	return sr.Candidates[sr.Best].Params, cert, nil
 }
 
 // tkColumn selects C and ε of [TK] by k-fold CV (tkSelect, over epsGrid) and returns the
@@ -602,8 +633,22 @@ func tkColumn(Xtr, Xte *mat.Dense, ytr, yte []float64, d int, epsGrid []float64,
 		return res, err
 	}
 	res.Acc, res.C, res.Eps = Accuracy(yte, pred), cv.C, cv.Eps
-	res.TK = &TKCert{Candidates: cv.Candidates, Certified: cv.Certified, Gap: m.Gap(), Steps: m.Iterations(), FitCertified: m.Status() == opt.Success}
+	cert := cv.cert(m)
+	res.TK = &cert
 	return res, nil
+}
+
+// cert is the certification of a [TK] column: the counts of its CV and
+// the final fit m at the chosen pair.
+func (cv tkCV) cert(m *tk.Model) Cert {
+	return Cert{Candidates: cv.Candidates, Certified: cv.Certified, Gap: m.Gap(), Steps: m.Iterations(), FitCertified: m.Status() == opt.Success}
+}
+
+// withFit returns c (the counts of simpleMKLSelect) with the final
+// SimpleMKL fit m at the chosen C.
+func (c Cert) withFit(m *simplemkl.Model) Cert {
+	c.Gap, c.Steps, c.FitCertified = m.Gap, m.Iterations, m.Status == opt.Success
+	return c
 }
 
 // tkLearner is [TK] of degree d at box constant C and margin ε: SDP (24)
@@ -742,16 +787,23 @@ func tkSelect(Xtr *mat.Dense, ytr []float64, d int, eg []float64, cfg Config, se
 type MethodResult struct {
 	Acc, Time, Fit, C, Eps float64
 	// TK is the certification of the [TK] column (nil for the others).
-	TK *TKCert `json:",omitempty"`
+	TK *Cert `json:",omitempty"`
+	// MKL is the certification of a SimpleMKL column (nil for the others).
+	MKL *Cert `json:",omitempty"`
 }
 
-// TKCert is the certification of one [TK] column. Candidates is the
-// number of (ε, C) pairs of its cross-validation and Certified those whose
-// fits reached the certified gap Config.TKTol on every fold within
-// Config.TKMaxIter steps: only these compete (tkSelect). Gap, Steps and
-// FitCertified are the relative gap, the steps and whether the gap was
-// reached of the fit at the chosen pair on the whole training part.
-type TKCert struct {
+// Cert is the certification of one column's cross-validation and final
+// fit. For [TK], Candidates is the number of (ε, C) pairs of its
+// cross-validation and Certified those whose fits reached the certified
+// gap Config.TKTol on every fold within Config.TKMaxIter steps: only these
+// compete (tkSelect). For a SimpleMKL column, Candidates is the number of
+// C and Certified those whose fits stopped at opt.Success (SimpleMKL's
+// duality gap) on every fold: only these compete (simpleMKLSelect). Gap,
+// Steps and FitCertified are the relative gap, the steps and whether the
+// solver stopped at opt.Success of the fit at the chosen values on the
+// whole training part: an accuracy from a fit with FitCertified false is
+// not the method's.
+type Cert struct {
 	Candidates, Certified int
 	Gap                   float64
 	Steps                 int
@@ -821,12 +873,12 @@ func RunMethod(ds DataSet, data *Data, s int, sp modelsel.Split, cfg Config, j i
 	case MTK:
 		res, err = tkColumn(Xtr, Xte, ytr, yte, ds.Degree, cfg.epsGrid(ds), cfg, seed)
 	case MSimpleMKL:
-		res.Acc, res.C, res.Fit, err = simpleMKL(&std, ytr, yte, cfg, seed)
+		res, err = simpleMKL(&std, ytr, yte, cfg, seed)
 	case MSimpleMKLTK:
-		res.Acc, res.C, res.Fit, err = simpleMKL(&tkl, ytr, yte, cfg, seed)
+		res, err = simpleMKL(&tkl, ytr, yte, cfg, seed)
 	case MSimpleMKLTKPlus:
 		both := gramLibrary{K: append(append([]*mat.SymDense(nil), std.K...), tkl.K...), Kte: append(append([]*mat.Dense(nil), std.Kte...), tkl.Kte...)}
-		res.Acc, res.C, res.Fit, err = simpleMKL(&both, ytr, yte, cfg, seed)
+		res, err = simpleMKL(&both, ytr, yte, cfg, seed)
 	case MNeuralNet:
 		var m *nn.Model
 		if m, err = (nn.Classifier{Seed: seed}).Fit(Xtr, ytr); err == nil {

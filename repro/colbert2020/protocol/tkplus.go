@@ -68,7 +68,7 @@ func ProbeTKPlus(data *Data, s int, sp modelsel.Split, cfg Config, std, tkScale 
 		return p, err
 	}
 	both := gramLibrary{K: append(append([]*mat.SymDense(nil), sl.K...), tl.K...), Kte: append(append([]*mat.Dense(nil), sl.Kte...), tl.Kte...)}
-	if p.C, err = simpleMKLSelect(both.K, ytr, cfg, seed); err != nil {
+	if p.C, _, err = simpleMKLSelect(both.K, ytr, cfg, seed); err != nil {
 		return p, err
 	}
 	fit := func(lib *gramLibrary) (float64, float64, []float64, error) {
@@ -102,6 +102,7 @@ func ProbeTKPlus(data *Data, s int, sp modelsel.Split, cfg Config, std, tkScale 
 	if p.JTK, p.AccTK, _, err = fit(&tl); err != nil {
 		return p, err
 	}
-	p.TKColumn, _, _, err = simpleMKL(&tl, ytr, yte, cfg, seed)
+	col, err := simpleMKL(&tl, ytr, yte, cfg, seed)
+	p.TKColumn = col.Acc
 	return p, err
 }
