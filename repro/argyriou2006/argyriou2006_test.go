@@ -55,10 +55,11 @@ func TestVerdictSynthetic(t *testing.T) {
 		p := Table1Paper[task][1]
 		res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: 1,
 			DC:       protocol.Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}},
-			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20, SVMFits: svmConverged})
+			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20, SVMFits: svmConverged, FiniteSolve: certified(7)})
 		q := Table2Paper[task][1]
 		res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: 1, DC: protocol.Greedy1{Error: q[0], E: []float64{2, 1},
-			Atoms: []protocol.Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2]})
+			Atoms: []protocol.Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2],
+			Grid5Solve: certified(40), Grid10Solve: certified(300)})
 	}
 	r := Verdict(res)
 	var t1 *repro.Claim
@@ -717,4 +718,50 @@ func rowPart(t *testing.T, c repro.Claim, name string) repro.Part {
 	}
 	t.Fatalf("%s: no part %s", c.ID, name)
 	return repro.Part{}
+}
+
+// TestFiniteCellsUncertified: a finite cell of Table 1, or a grid's cell
+// of Table 2, whose FiniteCombination solve was not certified is
+// undecided (repro.Cell.Uncertified), and the grid part of "Table 2
+// (finite grids)" it feeds is undecided; the other cells keep their rule.
+func TestFiniteCellsUncertified(t *testing.T) {
+	byID := func(res *Results) map[string]repro.Claim {
+		m := map[string]repro.Claim{}
+		for _, c := range Verdict(res).Claims {
+			m[c.ID] = c
+		}
+		return m
+	}
+	outcomes := func(c repro.Claim) map[string]repro.Outcome {
+		m := map[string]repro.Outcome{}
+		for _, cell := range c.Cells {
+			m[cell.Row+"/"+cell.Col] = cell.Verdict().Outcome
+		}
+		return m
+	}
+	good := byID(goodResults())
+	res := goodResults()
+	capped := protocol.FiniteSolve{Status: opt.IterationLimit.String(), Iterations: 500, Gap: 0.02}
+	res.Table1[2].FiniteSolve = capped
+	res.Table2[4].Grid10Solve = capped
+	bad := byID(res)
+	for _, id := range []string{"Table 1", "Table 2"} {
+		was, is := outcomes(good[id]), outcomes(bad[id])
+		for _, cell := range bad[id].Cells {
+			k := cell.Row + "/" + cell.Col
+			hit := (id == "Table 1" && cell.Row == good[id].Cells[2*4].Row && cell.Col == "finite") ||
+				(id == "Table 2" && cell.Row == good[id].Cells[4*3].Row && cell.Col == "10×10")
+			switch {
+			case hit && (is[k] != repro.Undecided || cell.Uncertified != 1):
+				t.Errorf("%s %s: %v, uncertified %d; want undecided", id, k, is[k], cell.Uncertified)
+			case !hit && is[k] != was[k]:
+				t.Errorf("%s %s: %v, was %v", id, k, is[k], was[k])
+			}
+		}
+	}
+	for i, p := range bad["Table 2 (finite grids)"].Parts {
+		if want := i == 4; (p.Outcome == repro.Undecided) != want {
+			t.Errorf("grids part %d (%s): %v", i, p.Name, p.Outcome)
+		}
+	}
 }

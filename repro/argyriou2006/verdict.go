@@ -86,7 +86,8 @@ var OurSetups = map[string]bool{"standard": true, "finite": true, "SVM": true}
 // An SVM cell whose final fit did not converge (or recorded no status) is
 // undecided (repro.Cell.Uncertified = 1): its error is not the SVM's at
 // the chosen σ and C. No other fit is behind it, since the
-// cross-validation chose among converged fits only.
+// cross-validation chose among converged fits only. A finite cell whose
+// FiniteCombination solve was not certified is undecided too.
 func Table1Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	var solves []protocol.FiniteSolve
@@ -95,8 +96,11 @@ func Table1Claim(res *Results) repro.Claim {
 		row := rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})
 		for i := range row {
-			if row[i].Col == "SVM" && !c.SVMFits.Converged() {
+			switch {
+			case row[i].Col == "SVM" && !c.SVMFits.Converged():
 				row[i].Uncertified = 1
+			case row[i].Col == "finite":
+				row[i].Uncertified = uncertified(c.FiniteSolve)
 			}
 		}
 		cells = append(cells, row...)
@@ -196,6 +200,15 @@ func withRuns(c repro.Claim, runs []protocol.Greedy1) repro.Claim {
 	}
 	return withNote(c, fmt.Sprintf("%d of %d DC runs converged (stopped by a test of Algorithm 1, every step 2 certified), %d at the cap of greedy steps",
 		n, len(runs), capped))
+}
+
+// uncertified is the count of uncertified solves behind a finite cell: 1
+// when s did not meet its tolerance (repro.Cell.Uncertified).
+func uncertified(s protocol.FiniteSolve) int {
+	if s.Certified() {
+		return 0
+	}
+	return 1
 }
 
 // withSolves appends to the Ours of a row that reads finite solves how
@@ -312,13 +325,16 @@ func last(xs []float64) float64 {
 
 // Table2Claim decides Table 2's cells under TolCell and the paper's
 // adjacent gaps (criterion C-cells, rowCells). Ours counts the grids'
-// solves not certified (withSolves).
+// solves not certified (withSolves); a grid's cell whose solve was not
+// certified is undecided (repro.Cell.Uncertified).
 func Table2Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	var solves []protocol.FiniteSolve
 	for _, c := range res.Table2 {
-		cells = append(cells, rowCells(c.Task, c.Range, protocol.Methods2, Table2Paper[c.Task][c.Range][:],
-			[]float64{c.DC.Error, c.Grid5, c.Grid10})...)
+		row := rowCells(c.Task, c.Range, protocol.Methods2, Table2Paper[c.Task][c.Range][:],
+			[]float64{c.DC.Error, c.Grid5, c.Grid10})
+		row[1].Uncertified, row[2].Uncertified = uncertified(c.Grid5Solve), uncertified(c.Grid10Solve)
+		cells = append(cells, row...)
 		solves = append(solves, c.Grid5Solve, c.Grid10Solve)
 	}
 	return withSolves(cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", unseparated(cells), cells, 27), solves)
@@ -350,7 +366,8 @@ func TwoVsOneClaim(res *Results) repro.Claim {
 // the 10×10 grid within TolCell of DC and the 5×5 grid worse by more;
 // in the wider ranges both grids worse than DC by more than TolCell. The
 // paper's own Table 2 holds in 7 of its 9 cells. A grid whose solve was
-// not certified is named in its part and counted in Ours (withSolves).
+// not certified is named in its part, which is undecided, and counted in
+// Ours (withSolves).
 func GridsClaim(res *Results) repro.Claim {
 	const id, what = "Table 2 (finite grids)", "the finite method is competitive only in the smallest range with the 10×10 grid"
 	var parts []repro.Part
@@ -367,7 +384,11 @@ func GridsClaim(res *Results) repro.Claim {
 				detail += "; " + n
 			}
 		}
-		parts = append(parts, repro.Check(Tasks[c.Task]+" "+rangeName(c.Range), holds, detail))
+		p := repro.Check(Tasks[c.Task]+" "+rangeName(c.Range), holds, detail)
+		if !c.Grid5Solve.Certified() || !c.Grid10Solve.Certified() {
+			p.Outcome, p.Detail = repro.Undecided, p.Detail+": a grid's error is not its optimal combination's, evidence for neither side"
+		}
+		parts = append(parts, p)
 		solves = append(solves, c.Grid5Solve, c.Grid10Solve)
 	}
 	if len(parts) == 0 {
