@@ -31,6 +31,37 @@ func TestTKCertification(t *testing.T) {
 	}
 }
 
+// TestSimpleMKLCertification: table1MKLCert sums each SimpleMKL column's
+// certified C over the rows and splits, names the rows where some were
+// left out, and counts the certified final fits.
+func TestSimpleMKLCertification(t *testing.T) {
+	mkl := func(j int, c protocol.Cert) protocol.SplitResult {
+		s := protocol.SplitResult{MKL: make([]*protocol.Cert, len(protocol.Methods))}
+		s.MKL[j] = &c
+		return s
+	}
+	heart := protocol.Row{Data: protocol.DataSets[protocol.DataSetIndex("heart")], Splits: []protocol.SplitResult{
+		mkl(protocol.MSimpleMKL, protocol.Cert{Candidates: 3, Certified: 2, FitCertified: true}),
+		mkl(protocol.MSimpleMKL, protocol.Cert{Candidates: 3, Certified: 3, FitCertified: false}),
+	}}
+	pima := protocol.Row{Data: protocol.DataSets[protocol.DataSetIndex("pima")], Splits: []protocol.SplitResult{
+		mkl(protocol.MSimpleMKL, protocol.Cert{Candidates: 3, Certified: 3, FitCertified: true}),
+		mkl(protocol.MSimpleMKLTK, protocol.Cert{Candidates: 3, Certified: 3, FitCertified: true}),
+	}}
+	got := table1MKLCert([]protocol.Row{heart, pima})
+	for _, want := range []string{"[SimpleMKL] 8 of 9 C (Heart 5 of 6), final fits 2 of 3", "[SimpleMKL TK] 3 of 3 C, final fits 1 of 1"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table1MKLCert = %q, want it to contain %q", got, want)
+		}
+	}
+	if strings.Contains(got, "Pima") || strings.Contains(got, "TK+") {
+		t.Errorf("table1MKLCert = %q: names a row or column with nothing left out or not run", got)
+	}
+	if got := table1MKLCert([]protocol.Row{{Data: protocol.DataSets[0], Splits: []protocol.SplitResult{{}}}}); got != "" {
+		t.Errorf("no SimpleMKL run: %q, want \"\"", got)
+	}
+}
+
 // TestUncertifiedFitsUndecided: one fit short of opt.Success behind a
 // number leaves what it feeds undecided (criterion Changed texts,
 // 2026-12-01): Table 1's cell of the column (repro.Cell.Uncertified, from
