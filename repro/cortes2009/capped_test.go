@@ -188,7 +188,8 @@ func TestStepsRowReadsEveryCVFit(t *testing.T) {
 		setCVSteps(&res.Table1[i], 1, 40, 5, 5)
 	}
 	if c := steps(res); c.Parts[0].Outcome != repro.NotReproduced || !strings.Contains(c.Parts[0].Detail, "median 40 over the 80 CV fits started from μ0") ||
-		!strings.Contains(c.Parts[0].Detail, "all 240 CV fits, warm starts included: median 5") {
+		!strings.Contains(c.Parts[0].Detail, "all 240 CV fits, warm starts included: median 5") ||
+		!strings.Contains(c.Parts[0].Detail, "the 8 fits scored in Table 1, from μ0: median 6") {
 		t.Errorf("cold fits slow, warm fits fast: median part %+v; want it failed on the cold fits' median 40", c.Parts[0])
 	}
 	for i := range res.Table1 {

@@ -445,10 +445,16 @@ func stepsClaim(res *Results) repro.Claim {
 	if len(cold) == 0 || len(all) != paper.CV.N {
 		return repro.NotRunClaim(id, repro.Statement, what, fmt.Sprintf("the records list the steps of %d of the %d CV fits of Algorithm 1 (%d started from μ0)", len(all), paper.CV.N, len(cold)))
 	}
+	var scored []float64
+	for _, row := range res.Table1 {
+		for _, st := range row.Steps {
+			scored = append(scored, float64(st))
+		}
+	}
 	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what + table1Cuts(res),
-		Paper: "< 25", Tolerance: TolSteps, Reason: "the paper's step rule; the median over the CV fits of the learned columns started from μ0 (the first of each λ, fold and split; the others start from a neighbour's weights on the Λ path), a sample the choice does not select; convergence over every CV fit"}.Decide(
-		repro.Check("median", median(cold) < PaperMaxSteps, fmt.Sprintf("median %.0f over the %d CV fits started from μ0 (λ ≤ 1: median %.0f of %d; λ > 1: median %.0f of %d), mean %.1f, max %.0f; all %d CV fits, warm starts included: median %.0f",
-			median(cold), len(cold), median(small), len(small), median(large), len(large), meanOf(cold), slices.Max(cold), len(all), median(all))),
+		Paper: "< 25", Tolerance: TolSteps, Reason: "the paper's step rule; the median over the CV fits of the learned columns started from μ0, the first fit of each λ, fold and split, which is at the smallest Λ of its path (the others start from a neighbour's weights), a sample the choice does not select; convergence over every CV fit. No sample is both cold and spread over Λ: the fits scored in Table 1 (from μ0, at the chosen λ and Λ) and all CV fits are shown beside it"}.Decide(
+		repro.Check("median", median(cold) < PaperMaxSteps, fmt.Sprintf("median %.0f over the %d CV fits started from μ0 (λ ≤ 1: median %.0f of %d; λ > 1: median %.0f of %d), mean %.1f, max %.0f; all %d CV fits, warm starts included: median %.0f; the %d fits scored in Table 1, from μ0: median %.0f",
+			median(cold), len(cold), median(small), len(small), median(large), len(large), meanOf(cold), slices.Max(cold), len(all), median(all), len(scored), median(scored))),
 		repro.Check("converged", paper.CV.Capped == 0, fmt.Sprintf("%d of %d CV fits stopped at the cap of %d steps before ‖μ'−μ‖ < ε", paper.CV.Capped, paper.CV.N, res.MaxIter)))
 }
 
