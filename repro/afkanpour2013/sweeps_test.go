@@ -235,3 +235,15 @@ func TestSweepsReachVerdict(t *testing.T) {
 		t.Errorf("Figure 1(b) discrete: %+v", p)
 	}
 }
+
+// TestSweepFlagCause: the flag of D1 and D2 names both caps a fit of
+// theirs can stop at; the others name SMO's.
+func TestSweepFlagCause(t *testing.T) {
+	ss := []protocol.Sweep{{Fits: 7, Excluded: 2}}
+	if got := sweepFlag("D1", ss, "run"); !strings.Contains(got, "D1: 2 of 7 fits capped, excluded (SMO's iteration cap or ℓp-norm MKL's cap of θ updates)") {
+		t.Errorf("D1 flag %q", got)
+	}
+	if got := sweepFlag("DU", ss, "run"); !strings.Contains(got, "DU: 2 of 7 fits capped, excluded (SMO's iteration cap)") {
+		t.Errorf("DU flag %q", got)
+	}
+}

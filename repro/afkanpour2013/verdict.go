@@ -99,7 +99,8 @@ func h1Claim(res *Results) repro.Claim {
 
 // sweepFlag is the flag a row's detail carries for the C sweeps ss of the
 // SVM of who (protocol.Sweep, one per draw or run it read): how many of
-// their fits stopped at SMO's iteration cap and were excluded from the
+// their fits stopped at SMO's iteration cap (for D1 and D2 also at
+// ℓp-norm MKL's cap, protocol.LpMKLMaxIter) and were excluded from the
 // choice of C (selectC, since 2026-12-01), and on how many of the draws or
 // runs ("" when none was). The results read are those chosen among the
 // converged fits: the outcome is decided on them as before.
@@ -119,7 +120,11 @@ func sweepFlag(who string, ss []protocol.Sweep, unit string) string {
 	if len(ss) > 1 {
 		on = fmt.Sprintf(", on %d of %d %ss", hit, len(ss), unit)
 	}
-	return fmt.Sprintf("; flag: %s: %d of %d fits capped, excluded (SMO's iteration cap%s)", who, tot.Excluded, tot.Fits, on)
+	cause := "SMO's iteration cap"
+	if who == "D1" || who == "D2" {
+		cause = "SMO's iteration cap or ℓp-norm MKL's cap of θ updates"
+	}
+	return fmt.Sprintf("; flag: %s: %d of %d fits capped, excluded (%s%s)", who, tot.Excluded, tot.Fits, cause, on)
 }
 
 // sweepsOf is sweeps[m], nil when not counted.
