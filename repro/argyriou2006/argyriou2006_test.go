@@ -627,15 +627,7 @@ var svmConverged = protocol.SVMFits{Fits: 20*7*5 + 1, Final: svm.Converged.Strin
 // the outcome (decided by the DC cells; the SVM column counted apart) is
 // unchanged either way.
 func TestSVMFitsCounted(t *testing.T) {
-	claim := func(res *Results) repro.Claim {
-		for _, c := range Verdict(res).Claims {
-			if c.ID == "Table 1" {
-				return c
-			}
-		}
-		t.Fatal("no row Table 1")
-		return repro.Claim{}
-	}
+	claim := func(res *Results) repro.Claim { return verdictRow(t, res, "Table 1") }
 	good := claim(goodResults())
 	if strings.Contains(good.Ours, "SVM") {
 		t.Errorf("every SVM fit converged: %q", good.Ours)
@@ -725,13 +717,6 @@ func rowPart(t *testing.T, c repro.Claim, name string) repro.Part {
 // undecided (repro.Cell.Uncertified), and the grid part of "Table 2
 // (finite grids)" it feeds is undecided; the other cells keep their rule.
 func TestFiniteCellsUncertified(t *testing.T) {
-	byID := func(res *Results) map[string]repro.Claim {
-		m := map[string]repro.Claim{}
-		for _, c := range Verdict(res).Claims {
-			m[c.ID] = c
-		}
-		return m
-	}
 	outcomes := func(c repro.Claim) map[string]repro.Outcome {
 		m := map[string]repro.Outcome{}
 		for _, cell := range c.Cells {
@@ -739,18 +724,17 @@ func TestFiniteCellsUncertified(t *testing.T) {
 		}
 		return m
 	}
-	good := byID(goodResults())
 	res := goodResults()
 	capped := protocol.FiniteSolve{Status: opt.IterationLimit.String(), Iterations: 500, Gap: 0.02}
 	res.Table1[2].FiniteSolve = capped
 	res.Table2[4].Grid10Solve = capped
-	bad := byID(res)
 	for _, id := range []string{"Table 1", "Table 2"} {
-		was, is := outcomes(good[id]), outcomes(bad[id])
-		for _, cell := range bad[id].Cells {
+		good, bad := verdictRow(t, goodResults(), id), verdictRow(t, res, id)
+		was, is := outcomes(good), outcomes(bad)
+		for _, cell := range bad.Cells {
 			k := cell.Row + "/" + cell.Col
-			hit := (id == "Table 1" && cell.Row == good[id].Cells[2*4].Row && cell.Col == "finite") ||
-				(id == "Table 2" && cell.Row == good[id].Cells[4*3].Row && cell.Col == "10×10")
+			hit := (id == "Table 1" && cell.Row == good.Cells[2*4].Row && cell.Col == "finite") ||
+				(id == "Table 2" && cell.Row == good.Cells[4*3].Row && cell.Col == "10×10")
 			switch {
 			case hit && (is[k] != repro.Undecided || cell.Uncertified != 1):
 				t.Errorf("%s %s: %v, uncertified %d; want undecided", id, k, is[k], cell.Uncertified)
@@ -759,7 +743,7 @@ func TestFiniteCellsUncertified(t *testing.T) {
 			}
 		}
 	}
-	for i, p := range bad["Table 2 (finite grids)"].Parts {
+	for i, p := range verdictRow(t, res, "Table 2 (finite grids)").Parts {
 		if want := i == 4; (p.Outcome == repro.Undecided) != want {
 			t.Errorf("grids part %d (%s): %v", i, p.Name, p.Outcome)
 		}

@@ -100,15 +100,7 @@ func TestTable1RowsCountCappedFits(t *testing.T) {
 	res.Table1[2].Choices[7][0].CV = protocol.Fits{N: 10, Capped: 1} // Sonar quad. ℓ2 (+1)
 	res.Table1[2].Final[7][0] = atCap
 	after := Verdict(res)
-	get := func(rep *repro.Report, id string) repro.Claim {
-		for _, c := range rep.Claims {
-			if c.ID == id {
-				return c
-			}
-		}
-		t.Fatalf("no row %s", id)
-		return repro.Claim{}
-	}
+	get := func(rep *repro.Report, id string) repro.Claim { return reportRow(t, rep, id) }
 	// Four rows, five splits, four learned columns of the paper's six and
 	// one variant.
 	for id, want := range map[string]string{"Table 1": "4 of 800 CV fits, excluded from the choice; 1 of 80 scored fits, their cells undecided",
@@ -166,15 +158,7 @@ func setCVSteps(row *Row, cold int, steps ...int) {
 // CV fits are not read; a record listing the steps of fewer CV fits than
 // it counts leaves the row not run.
 func TestStepsRowReadsEveryCVFit(t *testing.T) {
-	steps := func(res *Results) repro.Claim {
-		for _, c := range Verdict(res).Claims {
-			if c.ID == "Sec. 4.1 steps" {
-				return c
-			}
-		}
-		t.Fatal("no steps row")
-		return repro.Claim{}
-	}
+	steps := func(res *Results) repro.Claim { return reportRow(t, Verdict(res), "Sec. 4.1 steps") }
 	// Four rows, five splits, four learned columns, three CV fits each.
 	res := synthetic(0)
 	for i := range res.Table1 {
@@ -223,4 +207,16 @@ func TestBoundaryUndecidedWhenCapped(t *testing.T) {
 	if c.Outcome != repro.Undecided || c.Parts[1].Outcome != repro.Undecided || !strings.Contains(c.Parts[1].Detail, "1 of 5 scored fits") {
 		t.Errorf("a capped start: %v, part %+v; want undecided", c.Outcome, c.Parts[1])
 	}
+}
+
+// reportRow returns the row id of rep (fatal when missing).
+func reportRow(t *testing.T, rep *repro.Report, id string) repro.Claim {
+	t.Helper()
+	for _, c := range rep.Claims {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no row %s", id)
+	return repro.Claim{}
 }

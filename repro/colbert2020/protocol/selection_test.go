@@ -127,19 +127,7 @@ func TestTKSelectCertifiedOnly(t *testing.T) {
 			}
 		}
 	}
-	best, bestAll, n := -1, 0, 0
-	for i := range sum {
-		if sum[i] > sum[bestAll] {
-			bestAll = i
-		}
-		if !ok[i] {
-			continue
-		}
-		n++
-		if best < 0 || sum[i] > sum[best] {
-			best = i
-		}
-	}
+	best, bestAll, n := bestCertified(sum, ok)
 	if n == 0 || best == bestAll {
 		t.Fatalf("%d of %d pairs certified at %d steps, the best certified one the best of all: the case does not test the rule", n, len(sum), cfg.TKMaxIter)
 	}
@@ -196,19 +184,11 @@ func TestSimpleMKLSelectCertifiedOnly(t *testing.T) {
 			sum[ci] += Accuracy(yt, pred)
 		}
 	}
-	best, bestAll, n := -1, 0, 0
+	best, bestAll, n := bestCertified(sum, ok)
 	var bad []float64
 	for i := range sum {
-		if sum[i] > sum[bestAll] {
-			bestAll = i
-		}
 		if !ok[i] {
 			bad = append(bad, grid[i])
-			continue
-		}
-		n++
-		if best < 0 || sum[i] > sum[best] {
-			best = i
 		}
 	}
 	if n == 0 || best == bestAll {
@@ -228,4 +208,25 @@ func TestSimpleMKLSelectCertifiedOnly(t *testing.T) {
 	if _, _, err := simpleMKLSelect(Ks, y, cfg, seed); !errors.Is(err, klearn.ErrNotConverged) {
 		t.Errorf("only uncertified C %v: %v, want ErrNotConverged", bad, err)
 	}
+}
+
+// bestCertified is the brute-force choice the selection tests compare
+// with: the index of the best total accuracy among the certified
+// candidates (ok; the first on a tie, -1 when none), that of the best of
+// all, and the number certified.
+func bestCertified(sum []float64, ok []bool) (best, bestAll, n int) {
+	best = -1
+	for i := range sum {
+		if sum[i] > sum[bestAll] {
+			bestAll = i
+		}
+		if !ok[i] {
+			continue
+		}
+		n++
+		if best < 0 || sum[i] > sum[best] {
+			best = i
+		}
+	}
+	return best, bestAll, n
 }
