@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,10 +55,10 @@ func TestVerdictSynthetic(t *testing.T) {
 	for task := 0; task < 3; task++ {
 		p := Table1Paper[task][1]
 		res.Table1 = append(res.Table1, protocol.Cell1{Task: task, Range: 1,
-			DC:       protocol.Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}},
-			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}}, Finite: p[2], SVM: p[3] + 20, SVMFits: svmConverged, FiniteSolve: certified(7)})
+			DC:       protocol.Greedy1{Error: p[0], E: []float64{3, 2, 1}, Steps: 2, Certified: 2, Cuts: []int{10, 20}, Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}, Status: stopped},
+			Standard: protocol.Greedy1{Error: p[1], E: []float64{3, 2}, Status: stopped}, Finite: p[2], SVM: p[3] + 20, SVMFits: svmConverged, FiniteSolve: certified(7)})
 		q := Table2Paper[task][1]
-		res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: 1, DC: protocol.Greedy1{Error: q[0], E: []float64{2, 1},
+		res.Table2 = append(res.Table2, protocol.Cell2{Task: task, Range: 1, DC: protocol.Greedy1{Error: q[0], E: []float64{2, 1}, Status: stopped,
 			Atoms: []protocol.Atom{{Weight: 0.6, Sigma: []float64{10000, 500}}, {Weight: 0.4, Sigma: []float64{700, 700}}}}, Grid5: q[1], Grid10: q[2],
 			Grid5Solve: certified(40), Grid10Solve: certified(300)})
 	}
@@ -747,5 +748,65 @@ func TestFiniteCellsUncertified(t *testing.T) {
 		if want := i == 4; (p.Outcome == repro.Undecided) != want {
 			t.Errorf("grids part %d (%s): %v", i, p.Name, p.Outcome)
 		}
+	}
+}
+
+// stopped is the status of a run of Algorithm 1 stopped by Eq. (10).
+var stopped = opt.Success.String()
+
+// TestDCRunsUnconverged: a DC cell of Table 1 or 2 whose run stopped at
+// the cap of greedy steps, or with a step 2 not certified, is undecided
+// (repro.Cell.Uncertified), the tables count those runs, and every part
+// that reads that run's error or weights is undecided, naming it; the
+// other cells and parts keep their outcome.
+func TestDCRunsUnconverged(t *testing.T) {
+	res := goodResults()
+	res.Table1[2].DC.Status, res.Table1[2].DC.Steps = opt.IterationLimit.String(), 100 // odd vs. even [500, 5000]: at the cap
+	res.Table2[4].DC.Certified = 4                                                     // 3 vs. 8 [100, 10000]: a step 2 cut short
+	for _, k := range []struct {
+		id   string
+		cell int // index of the DC cell hit
+	}{{"Table 1", 2 * 4}, {"Table 2", 4 * 3}} {
+		good, bad := verdictRow(t, goodResults(), k.id), verdictRow(t, res, k.id)
+		for i, cell := range bad.Cells {
+			o, was := cell.Verdict().Outcome, good.Cells[i].Verdict().Outcome
+			hit := i == k.cell
+			if hit && (cell.Col != "DC" || o != repro.Undecided || cell.Uncertified != 1) {
+				t.Errorf("%s %s %s: %v, uncertified %d; want undecided", k.id, cell.Row, cell.Col, o, cell.Uncertified)
+			}
+			if !hit && o != was {
+				t.Errorf("%s %s %s: %v, was %v", k.id, cell.Row, cell.Col, o, was)
+			}
+		}
+		if !strings.Contains(bad.Ours, "8 of 9 DC runs converged") {
+			t.Errorf("%s: Ours %q does not count the run", k.id, bad.Ours)
+		}
+	}
+	for _, k := range []struct {
+		id   string
+		hits []int // indices of the parts hit
+	}{
+		{"Table 1 (DC vs standard)", []int{2}},
+		{"Table 2 vs Table 1", []int{2, 4}},
+		{"Table 2 (finite grids)", []int{4}},
+		{"Table 2 (ranges)", []int{1}},
+		{"Figure 1", []int{1}},
+	} {
+		good, bad := verdictRow(t, goodResults(), k.id), verdictRow(t, res, k.id)
+		for i, p := range bad.Parts {
+			if slices.Contains(k.hits, i) {
+				if p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "not converged") {
+					t.Errorf("%s part %s: %v (%s); want undecided, naming the run", k.id, p.Name, p.Outcome, p.Detail)
+				}
+			} else if p.Outcome != good.Parts[i].Outcome {
+				t.Errorf("%s part %s: %v, was %v", k.id, p.Name, p.Outcome, good.Parts[i].Outcome)
+			}
+		}
+	}
+	// Figure 2 reads odd vs. even [100, 10000] with two variances.
+	res = goodResults()
+	res.Table2[1].DC.Status = opt.IterationLimit.String()
+	if c := verdictRow(t, res, "Figure 2"); c.Outcome != repro.Undecided {
+		t.Errorf("Figure 2 from a capped run: %v", c.Outcome)
 	}
 }

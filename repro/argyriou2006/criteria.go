@@ -93,6 +93,10 @@ const (
 	GridSlack = 1e-6
 )
 
+// runsChanged is the change of 2026-12-01 to every criterion whose rows
+// read the errors or the weights of DC runs (fromRuns).
+const runsChanged = "2026-12-01, after full-mode results were seen, when an audit found the rows that read DC errors and weights taking runs at the cap unmarked (12 of 18 DC runs of full mode had stopped at the cap of 100 greedy steps): the thresholds, the caps (the paper's: 100 greedy steps, 300 iterations of Algorithm 2) and the protocol are unchanged; a cell or part that reads the error or the weights of a DC run that did not converge (stopped at the cap of greedy steps, or with a step 2 not certified) is undecided, evidence for neither side, and Tables 1 and 2 count those runs (before, decided on its number whatever the run's status)"
+
 // Criteria is the table of criteria every verdict row is decided by,
 // declared before the results shown are read.
 var Criteria = repro.Criteria{
@@ -116,18 +120,22 @@ var Criteria = repro.Criteria{
 		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"within when |ours − paper| ≤ TolCell\" to \"within only when also TolCell < δ (the row's adjacent gap), else undecided\"; " +
 			"2026-12-01, after results were seen, when an audit found the SVM column's cross-validation choosing σ and C without reading its SMO fits' status: the tolerances, grids and fits are unchanged; the choice is now among converged fits only (a (σ, C) with a fold fit at SMO's iteration cap, svm.MaxIterReached, is left out; none left: the job fails with klearn.ErrNotConverged), the final fit's status is recorded (protocol.SVMFits), and Table 1's row counts the fits at the cap, the (σ, C) left out and the final fits not converged (before, every fit competed and none was counted); a search without capped fits chooses as before; " +
 			"then 2026-12-01, after full-mode results were seen: from an SVM cell whose final fit did not converge standing as computed (the row counted it) to that cell undecided (repro.Cell.Uncertified; the SVM column counted apart as before); " +
-			"then 2026-12-01, likewise: from a finite cell (Table 1) or a grid's cell (Table 2) whose FiniteCombination solve was not certified standing as computed (the rows counted it) to that cell undecided"},
+			"then 2026-12-01, likewise: from a finite cell (Table 1) or a grid's cell (Table 2) whose FiniteCombination solve was not certified standing as computed (the rows counted it) to that cell undecided; " +
+			"then " + runsChanged},
 	{ID: "C-dc-standard", Claims: []string{"Table 1 (DC vs standard)"}, Rule: repro.CheckRule, Tol: TolCell,
-		Reason: fmt.Sprintf("per cell: errors within TolCell, E(DC) ≤ (1 + %g)·E(standard); counted apart (our standard)", CertTol)},
+		Reason:  fmt.Sprintf("per cell: errors within TolCell, E(DC) ≤ (1 + %g)·E(standard); counted apart (our standard)", CertTol),
+		Changed: runsChanged + " (here also a standard run stopped at the cap)"},
 	{ID: "C-two-vs-one", Claims: []string{"Table 2 vs Table 1", "Table 2 (ranges)"}, Rule: repro.CheckRule, Tol: TolCell,
-		Reason: "a difference counts beyond TolCell"},
+		Reason:  "a difference counts beyond TolCell",
+		Changed: runsChanged},
 	{ID: "C-finite-grids", Claims: []string{"Table 2 (finite grids)"}, Rule: repro.CheckRule, Tol: TolCell,
 		Reason: "a difference counts beyond TolCell; \"succeeds only in the smallest range and with the 10×10 grid\": there 10×10 within and 5×5 beyond, elsewhere both grids beyond",
 		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"10×10 within in [500, 5000], 5×5 beyond elsewhere\" (the sentence without its \"only\") to both grids tested in every range; " +
-			"2026-12-01, after full-mode results were seen: from a range whose grid solve was not certified decided on its error (the row counted it) to that range undecided"},
+			"2026-12-01, after full-mode results were seen: from a range whose grid solve was not certified decided on its error (the row counted it) to that range undecided; " +
+			"then " + runsChanged},
 	{ID: "C-four-variances", Claims: []string{"Section 5 (four variances)"}, Rule: repro.CheckRule, Tol: TolCell,
 		Reason:  "per run: not below the two-variance DC error by more than TolCell, and stopped by the test of Eq. (10); a run at the cap is undecided",
-		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"not below by more than TolCell\" (a run at the cap held) to the same with the run stopped by Eq. (10), else undecided"},
+		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"not below by more than TolCell\" (a run at the cap held) to the same with the run stopped by Eq. (10), else undecided; then " + runsChanged + " (the two-variance run compared with)"},
 	{ID: "C-monotone", Claims: []string{"Algorithm 1 (monotonicity)"}, Rule: repro.CheckRule,
 		Reason:  "E strictly lower after every step taken (step 3's λ = 0 leaves E equal: fails)",
 		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"E non-increasing to 1e-12\" (which a step with λ = 0 passes) to \"E strictly decreasing\""},
@@ -149,13 +157,15 @@ var Criteria = repro.Criteria{
 		Reason: fmt.Sprintf("no numbers printed; a clear winner: one weight ≥ %g and ≥ %g × the next; odd vs even: ≥ %d weights ≥ %g and no clear winner, the others a clear winner",
 			WinnerWeight, WinnerRatio, MinCombined, SmallWeight),
 		Changed: fmt.Sprintf("2026-11-29, after the full run at 8e84633 was read: from \"odd vs even ≥ %d weights ≥ %g, others one weight ≥ %g\" (4 vs 7 passed with 0.54 and a second weight ≥ 0.1) to the clear winner above",
-			MinCombined, SmallWeight, WinnerWeight)},
+			MinCombined, SmallWeight, WinnerWeight) + "; then " + runsChanged},
 	{ID: "C-figures", Claims: []string{"Figure 2"}, Rule: repro.CheckRule,
 		Reason: fmt.Sprintf("no numbers printed; Figure 2: ≥ %g of the weight with one σ ≥ %g × the upper end or |log σ₁/σ₂| ≤ %g",
-			KindsShare, EdgeFrac, EqualLog)},
+			KindsShare, EdgeFrac, EqualLog),
+		Changed: runsChanged},
 	{ID: "D-kinds", Claims: []string{"Figure 2 (kinds)"}, Rule: repro.CheckRule, Tol: repro.Rel(CertTol), PostHoc: true,
 		Reason:  "added after Figure 2 missed; with either solve not certified, undecided",
 		Changed: "2026-12-01, after an audit found capped finite solves (two 10×10 grids of Table 2, not Figure 2's cell, whose solves converged): the tolerance is unchanged; a comparison in which either E comes from a solve not certified is undecided (before, decided on the two E whatever their solves)"},
 	{ID: "D-size", Claims: []string{"Training size (Table 1)"}, Rule: repro.CheckRule, Tol: TolCell, PostHoc: true,
-		Reason: "ours, added after quick-mode gaps"},
+		Reason:  "ours, added after quick-mode gaps",
+		Changed: runsChanged},
 }

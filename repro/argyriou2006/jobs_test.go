@@ -103,7 +103,7 @@ func TestShardedJobsEqualRun(t *testing.T) {
 // smallest size's, and fails otherwise.
 func TestSizeClaim(t *testing.T) {
 	pt := func(n int, e float64) protocol.SizePoint {
-		return protocol.SizePoint{Task: 0, Range: 1, Train: n, Greedy1: protocol.Greedy1{Error: e}}
+		return protocol.SizePoint{Task: 0, Range: 1, Train: n, Greedy1: protocol.Greedy1{Error: e, Status: stopped}}
 	}
 	res := &Results{Test: 1000, Sizes: []protocol.SizePoint{pt(300, 9.6), pt(500, 6.6)}}
 	if c := sizeClaim(res); c.Outcome != repro.Reproduced {

@@ -2,6 +2,7 @@ package argyriou2006
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -92,6 +93,7 @@ func Table1Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	var solves []protocol.FiniteSolve
 	var svms []protocol.SVMFits
+	var runs []protocol.Greedy1
 	for _, c := range res.Table1 {
 		row := rowCells(c.Task, c.Range, protocol.Methods1, Table1Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Standard.Error, c.Finite, c.SVM})
@@ -99,15 +101,19 @@ func Table1Claim(res *Results) repro.Claim {
 			switch {
 			case row[i].Col == "SVM" && !c.SVMFits.Converged():
 				row[i].Uncertified = 1
+			case row[i].Col == "DC":
+				row[i].Uncertified = unconverged(c.DC)
+			case row[i].Col == "standard" && !greedyStopped(c.Standard):
+				row[i].Uncertified = 1
 			case row[i].Col == "finite":
 				row[i].Uncertified = uncertified(c.FiniteSolve)
 			}
 		}
 		cells = append(cells, row...)
-		solves, svms = append(solves, c.FiniteSolve), append(svms, c.SVMFits)
+		solves, svms, runs = append(solves, c.FiniteSolve), append(svms, c.SVMFits), append(runs, c.DC)
 	}
-	return withSVMs(withSolves(cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance; DC decides",
-		"; standard, finite and SVM apart (set-ups ours)"+unseparated(cells), cells, 9), solves), svms)
+	return withRuns(withSVMs(withSolves(cellsClaim(res, "Table 1", "test error (%) with one Gaussian variance; DC decides",
+		"; standard, finite and SVM apart (set-ups ours)"+unseparated(cells), cells, 9), solves), svms), runs)
 }
 
 // withNote appends note to the Ours of c, unless note is "" or c was not
@@ -171,7 +177,48 @@ func stepsCertified(g protocol.Greedy1) bool { return g.Certified >= g.Steps }
 // the algorithm run to its end; a run at the cap, or with a step 2 cut
 // short, gives a time cut short.
 func dcConverged(g protocol.Greedy1) bool {
-	return (g.Status == opt.Success.String() || g.Status == opt.FunctionConvergence.String()) && stepsCertified(g)
+	return greedyStopped(g) && stepsCertified(g)
+}
+
+// greedyStopped reports whether one of Algorithm 1's tests stopped the
+// run g, Eq. (10) (Success) or the change of E (FunctionConvergence), and
+// not its cap of greedy steps: all a run with a local step 2 (the
+// standard column, which certifies no step 2) can show.
+func greedyStopped(g protocol.Greedy1) bool {
+	return g.Status == opt.Success.String() || g.Status == opt.FunctionConvergence.String()
+}
+
+// unconverged is the count of solves behind a cell that read the DC run
+// g: 1 when it did not converge (dcConverged), its error then not the
+// algorithm's at its end (repro.Cell.Uncertified).
+func unconverged(g protocol.Greedy1) int {
+	if dcConverged(g) {
+		return 0
+	}
+	return 1
+}
+
+// fromRuns makes the part p, which reads the errors or the weights of the
+// DC runs, undecided when one of them did not converge (dcConverged),
+// naming it: a run stopped at the cap of greedy steps, or with a step 2
+// not certified, gives a number that is not the algorithm's at its end,
+// evidence for neither side (README's solver-status rule). A part not run
+// stays so.
+func fromRuns(p repro.Part, runs map[string]protocol.Greedy1) repro.Part {
+	if p.Outcome == repro.NotRun {
+		return p
+	}
+	var notes []string
+	for _, what := range slices.Sorted(maps.Keys(runs)) {
+		if n := runNote(what, runs[what]); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) == 0 {
+		return p
+	}
+	p.Outcome, p.Detail = repro.Undecided, p.Detail+"; "+strings.Join(notes, "; ")+": evidence for neither side"
+	return p
 }
 
 // runNote says how a DC run that did not converge (dcConverged) stopped:
@@ -307,7 +354,12 @@ func DCStandardClaim(res *Results) repro.Claim {
 		name := Tasks[c.Task] + " " + rangeName(c.Range)
 		eDC, eStd := last(c.DC.E), last(c.Standard.E)
 		ok := within(c.DC.Error, c.Standard.Error) && eDC <= eStd*(1+CertTol)
-		parts = append(parts, repro.Check(name, ok, fmt.Sprintf("error DC %.1f %%, standard %.1f %%; final E DC %.6g, standard %.6g", c.DC.Error, c.Standard.Error, eDC, eStd)))
+		p := fromRuns(repro.Check(name, ok, fmt.Sprintf("error DC %.1f %%, standard %.1f %%; final E DC %.6g, standard %.6g", c.DC.Error, c.Standard.Error, eDC, eStd)),
+			map[string]protocol.Greedy1{"DC": c.DC})
+		if !greedyStopped(c.Standard) && p.Outcome != repro.NotRun {
+			p.Outcome, p.Detail = repro.Undecided, p.Detail+fmt.Sprintf("; standard stopped by %s after %d steps: not converged, evidence for neither side", c.Standard.Status, c.Standard.Steps)
+		}
+		parts = append(parts, p)
 	}
 	return repro.Claim{ID: id, Kind: repro.Statement, Statement: what, Paper: "DC ≈ standard (6.5/6.6, 3.7/3.8, …)", Substitute: true,
 		Tolerance: fmt.Sprintf("errors within %s of each other, E(DC) ≤ E(standard)·(1 + %g)", TolCell, CertTol),
@@ -330,14 +382,15 @@ func last(xs []float64) float64 {
 func Table2Claim(res *Results) repro.Claim {
 	var cells []repro.Cell
 	var solves []protocol.FiniteSolve
+	var runs []protocol.Greedy1
 	for _, c := range res.Table2 {
 		row := rowCells(c.Task, c.Range, protocol.Methods2, Table2Paper[c.Task][c.Range][:],
 			[]float64{c.DC.Error, c.Grid5, c.Grid10})
-		row[1].Uncertified, row[2].Uncertified = uncertified(c.Grid5Solve), uncertified(c.Grid10Solve)
+		row[0].Uncertified, row[1].Uncertified, row[2].Uncertified = unconverged(c.DC), uncertified(c.Grid5Solve), uncertified(c.Grid10Solve)
 		cells = append(cells, row...)
-		solves = append(solves, c.Grid5Solve, c.Grid10Solve)
+		solves, runs = append(solves, c.Grid5Solve, c.Grid10Solve), append(runs, c.DC)
 	}
-	return withSolves(cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", unseparated(cells), cells, 27), solves)
+	return withRuns(withSolves(cellsClaim(res, "Table 2", "test error (%) with one variance per image half: DC against 5×5 and 10×10 finite grids", unseparated(cells), cells, 27), solves), runs)
 }
 
 // TwoVsOneClaim decides "two variances significantly improve on one"
@@ -349,8 +402,9 @@ func TwoVsOneClaim(res *Results) repro.Claim {
 	for _, c2 := range res.Table2 {
 		for _, c1 := range res.Table1 {
 			if c1.Task == c2.Task && c1.Range == c2.Range {
-				parts = append(parts, repro.Check(Tasks[c1.Task]+" "+rangeName(c1.Range), c2.DC.Error < c1.DC.Error-TolCell.Abs,
-					fmt.Sprintf("two variances %.1f %%, one %.1f %%", c2.DC.Error, c1.DC.Error)))
+				parts = append(parts, fromRuns(repro.Check(Tasks[c1.Task]+" "+rangeName(c1.Range), c2.DC.Error < c1.DC.Error-TolCell.Abs,
+					fmt.Sprintf("two variances %.1f %%, one %.1f %%", c2.DC.Error, c1.DC.Error)),
+					map[string]protocol.Greedy1{"DC with one variance": c1.DC, "DC with two variances": c2.DC}))
 			}
 		}
 	}
@@ -388,7 +442,7 @@ func GridsClaim(res *Results) repro.Claim {
 		if !c.Grid5Solve.Certified() || !c.Grid10Solve.Certified() {
 			p.Outcome, p.Detail = repro.Undecided, p.Detail+": a grid's error is not its optimal combination's, evidence for neither side"
 		}
-		parts = append(parts, p)
+		parts = append(parts, fromRuns(p, map[string]protocol.Greedy1{"DC": c.DC}))
 		solves = append(solves, c.Grid5Solve, c.Grid10Solve)
 	}
 	if len(parts) == 0 {
@@ -409,16 +463,17 @@ func RangesClaim(res *Results) repro.Claim {
 	var parts []repro.Part
 	for t := range Tasks {
 		var es []float64
+		runs := map[string]protocol.Greedy1{}
 		for _, c := range res.Table2 {
 			if c.Task == t {
-				es = append(es, c.DC.Error)
+				es, runs["DC "+rangeName(c.Range)] = append(es, c.DC.Error), c.DC
 			}
 		}
 		if len(es) < 2 {
 			continue
 		}
 		lo, hi := slices.Min(es), slices.Max(es)
-		parts = append(parts, repro.Check(Tasks[t], hi-lo <= TolCell.Abs, fmt.Sprintf("%.1f–%.1f", lo, hi)))
+		parts = append(parts, fromRuns(repro.Check(Tasks[t], hi-lo <= TolCell.Abs, fmt.Sprintf("%.1f–%.1f", lo, hi)), runs))
 	}
 	if len(parts) == 0 {
 		return repro.NotRunClaim(id, repro.Statement, what, "one range only in this mode")
@@ -717,7 +772,8 @@ func Figure1Claim(res *Results) repro.Claim {
 		}
 		winner := top >= WinnerWeight && top >= WinnerRatio*next
 		holds := (c.Task == 0 && big >= MinCombined && !winner) || (c.Task != 0 && winner)
-		parts = append(parts, repro.Check(Tasks[c.Task], holds, fmt.Sprintf("largest weight %.2f, next %.2f, %d weights ≥ %g", top, next, big, SmallWeight)))
+		parts = append(parts, fromRuns(repro.Check(Tasks[c.Task], holds, fmt.Sprintf("largest weight %.2f, next %.2f, %d weights ≥ %g", top, next, big, SmallWeight)),
+			map[string]protocol.Greedy1{"DC": c.DC}))
 	}
 	if len(parts) == 0 {
 		return repro.NotRunClaim(id, repro.Experiment, what, "not run in this mode")
@@ -746,7 +802,7 @@ func Figure2Claim(res *Results, c protocol.Cell2) repro.Claim {
 		Statement: "learned kernels focus on one half or on the whole image",
 		Paper:     "scatter, no numbers", Tolerance: fmt.Sprintf("≥ %g %% of the weight with one σ ≥ %g·%g or |log σ₁/σ₂| ≤ %g", 100*KindsShare, EdgeFrac, up, EqualLog),
 		Reason: "no pre-registered explanation", Quick: quick(res, 1, 1)}.Decide(
-		repro.Check("weight", frac >= KindsShare, fmt.Sprintf("%.0f %% of the weight on such kernels", 100*frac)))
+		fromRuns(repro.Check("weight", frac >= KindsShare, fmt.Sprintf("%.0f %% of the weight on such kernels", 100*frac)), map[string]protocol.Greedy1{"DC": c.DC}))
 }
 
 // kindsClaim is the post-hoc diagnostic of Figure 2 (criterion D-kinds):
@@ -789,14 +845,15 @@ func sizeClaim(res *Results) repro.Claim {
 	first, lst := res.Sizes[0], res.Sizes[len(res.Sizes)-1]
 	p := Table1Paper[lst.Task][lst.Range][0]
 	var parts []string
+	runs := map[string]protocol.Greedy1{}
 	for _, sp := range res.Sizes {
-		parts = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error))
+		parts, runs[fmt.Sprintf("DC at %d points", sp.Train)] = append(parts, fmt.Sprintf("%d points: %.1f %%", sp.Train, sp.Error)), sp.Greedy1
 	}
 	ok := lst.Train >= protocol.PaperTrain && within(lst.Error, p) && lst.Error <= first.Error
 	return repro.Claim{ID: id, Kind: repro.Diagnostic, PostHoc: true, Concerns: "Table 1", Statement: statement,
 		Paper:     fmt.Sprintf("%s %s at %d points: %.1f %%", Tasks[lst.Task], rangeName(lst.Range), protocol.PaperTrain, p),
 		Tolerance: fmt.Sprintf("at %d points within %s of the paper's and not above the smallest size's", protocol.PaperTrain, TolCell)}.Decide(
-		repro.Check("sizes", ok, strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[lst.Task], rangeName(lst.Range), res.Test)))
+		fromRuns(repro.Check("sizes", ok, strings.Join(parts, ", ")+fmt.Sprintf(" (%s %s, %d test points)", Tasks[lst.Task], rangeName(lst.Range), res.Test)), runs))
 }
 
 // quadClaim is the four-variance statement of Section 5: one variance per image quadrant "did not further improve
@@ -825,7 +882,7 @@ func quadClaim(res *Results) repro.Claim {
 				// Not converged: a longer run might still improve.
 				p.Outcome = repro.Undecided
 			}
-			parts = append(parts, p)
+			parts = append(parts, fromRuns(p, map[string]protocol.Greedy1{"DC with two variances": c.DC}))
 		}
 	}
 	if len(parts) == 0 {
