@@ -121,8 +121,11 @@ func sweepFlag(who string, ss []protocol.Sweep, unit string) string {
 		on = fmt.Sprintf(", on %d of %d %ss", hit, len(ss), unit)
 	}
 	cause := "SMO's iteration cap"
-	if who == "D1" || who == "D2" {
+	switch who {
+	case "D1", "D2":
 		cause = "SMO's iteration cap or ℓp-norm MKL's cap of θ updates"
+	case "DA":
+		cause = "SMO's iteration cap or alignf's QP short of its optimum"
 	}
 	return fmt.Sprintf("; flag: %s: %d of %d fits capped, excluded (%s%s)", who, tot.Excluded, tot.Fits, cause, on)
 }
@@ -143,11 +146,12 @@ func sweepsOf(sweeps [][]protocol.Sweep, m int) []protocol.Sweep {
 // draws give no test: undecided, whatever the numbers. edges (Results.Edges,
 // nil when not counted) flags in a part's detail the draws whose C or μ
 // was chosen at its grid's edge (edgeFlag), capped (Results.Capped)
-// the draws on which CR stopped at its step cap, and sweeps and
+// the draws on which CR stopped at its step cap (which make CR's part
+// undecided since 2026-12-01, capRule), and sweeps and
 // oracleSweeps (Results.Sweeps, Results.OracleSweeps; nil when not counted)
 // the SVM fits of CA and of the three-frequency SVM excluded from the
 // choice of C for stopping at SMO's iteration cap (sweepFlag); the outcome
-// reads none of them.
+// reads none of them but CR's cap.
 func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part
@@ -156,8 +160,10 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, swe
 			return repro.Equal(m, errs[i], oracle, crit.Margin, crit.Level())
 		})
 		p = edgeFlag(p, i, edges, len(errs[i]))
-		if m == "CR" && capped > 0 {
-			p.Detail += fmt.Sprintf("; flag: stopped at the %d-step cap, not by the test of Eq. (10), on %d of %d draws", continuous.DefaultMaxSteps, capped, len(errs[i]))
+		if m == "CR" && capped > 0 && p.Outcome != repro.NotRun {
+			// capRule: a draw's CR error at the cap is not the algorithm's.
+			p.Outcome = repro.Undecided
+			p.Detail += fmt.Sprintf("; stopped at the %d-step cap, not by the test of Eq. (10), on %d of %d draws: evidence for neither side", continuous.DefaultMaxSteps, capped, len(errs[i]))
 		}
 		p.Detail += sweepFlag(m, sweepsOf(sweeps, i), "draw") + sweepFlag("three-frequency SVM", oracleSweeps, "draw")
 		parts = append(parts, p)

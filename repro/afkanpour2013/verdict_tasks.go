@@ -187,14 +187,37 @@ func pairedRuns(res *Results, table, a, b string, keep func(string) bool) (ra, r
 	return ra, rb
 }
 
-// runFlags is the flag a part's detail carries for the runs rs of method
-// m it read (since 2026-12-01): the SVM fits of their C sweeps excluded
-// from the choice of C for stopping at SMO's iteration cap (sweepFlag),
-// and, for CR and CR (DC), the runs whose model chosen on validation
-// stopped at Greedy's step cap rather than by the test of Eq. (10)
-// (TaskResult.Capped, as Figure 1(b) counts them); "" when neither
-// happened. The outcome is unchanged.
-func runFlags(m string, rs []protocol.TaskResult) string {
+// flags are what a part carries for the runs it read (since 2026-12-01):
+// text for its detail (the SVM fits excluded from a choice of C, sweepFlag;
+// the runs stopped at Greedy's step cap), and capped, the runs of CR or
+// CR (DC) whose model chosen on validation stopped at Greedy's step cap
+// rather than by the test of Eq. (10) (TaskResult.Capped, as Figure 1(b)
+// counts them).
+type flags struct {
+	text   string
+	capped int
+}
+
+// and is f followed by g.
+func (f flags) and(g flags) flags { return flags{f.text + g.text, f.capped + g.capped} }
+
+// on appends f's text to the detail of p and, when a run p read stopped
+// at Greedy's step cap, makes p undecided: that run's error, time or
+// alignment is not the algorithm's at its end, evidence for neither side
+// (README's solver-status rule; since 2026-12-01, capRule). A part not
+// run stays so. The SVM fits excluded from a choice leave the outcome
+// as it is: the choice was made among converged fits.
+func (f flags) on(p repro.Part) repro.Part {
+	p.Detail += f.text
+	if f.capped > 0 && p.Outcome != repro.NotRun {
+		p.Outcome = repro.Undecided
+		p.Detail += ": a run stopped at the step cap, evidence for neither side"
+	}
+	return p
+}
+
+// runFlags are the flags of the runs rs of method m.
+func runFlags(m string, rs []protocol.TaskResult) flags {
 	ss := make([]protocol.Sweep, len(rs))
 	capped := 0
 	for i, r := range rs {
@@ -203,17 +226,17 @@ func runFlags(m string, rs []protocol.TaskResult) string {
 			capped++
 		}
 	}
-	out := sweepFlag(m, ss, "run")
+	f := flags{text: sweepFlag(m, ss, "run"), capped: capped}
 	if capped > 0 {
-		out += fmt.Sprintf("; flag: %s stopped at the %d-step cap, not by the test of Eq. (10), in %d of %d runs", m, continuous.DefaultMaxSteps, capped, len(rs))
+		f.text += fmt.Sprintf("; %s stopped at the %d-step cap, not by the test of Eq. (10), in %d of %d runs", m, continuous.DefaultMaxSteps, capped, len(rs))
 	}
-	return out
+	return f
 }
 
 // pairFlags is runFlags of a and of b on the runs pairedOf pairs.
-func pairFlags(res *Results, table, a, b string, keep func(string) bool) string {
+func pairFlags(res *Results, table, a, b string, keep func(string) bool) flags {
 	ra, rb := pairedRuns(res, table, a, b, keep)
-	return runFlags(a, ra) + runFlags(b, rb)
+	return runFlags(a, ra).and(runFlags(b, rb))
 }
 
 // decideBetter decides "a is better than b" on the (task, repetition)
@@ -228,7 +251,7 @@ func decideBetter(res *Results, table, crit, a, b string, keep func(string) bool
 	if err != nil {
 		p = repro.Part{Name: name, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
-	p.Detail += pairFlags(res, table, a, b, keep)
+	p = pairFlags(res, table, a, b, keep).on(p)
 	return p
 }
 
@@ -300,7 +323,7 @@ func taskClaims(res *Results) []repro.Claim {
 		if err != nil {
 			eq = repro.Part{Name: "DA vs CA-1D", Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 		}
-		eq.Detail += pairFlags(res, protocol.JobFigure2, "DA", "CA-1D", nil)
+		eq = pairFlags(res, protocol.JobFigure2, "DA", "CA-1D", nil).on(eq)
 		out = append(out, repro.Claim{ID: "Figure 4 DA", Kind: repro.Experiment, Statement: "DA reaches the same test alignment as CA-1D (the 50 geometric bandwidths are fine enough)",
 			Paper: "same alignment (plot, no numbers)", Tolerance: "over (γ, repetition)", Reason: "equivalence within the margin is not shown"}.Decide(eq))
 		quickSubset(res, out, "CA-1D", protocol.JobFigure2)
@@ -389,8 +412,7 @@ func errorTrend(res *Results, m string, increasing bool) repro.Part {
 	if err != nil {
 		p = repro.Part{Name: m, Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
-	p.Detail += runFlags(m, rs)
-	return p
+	return runFlags(m, rs).on(p)
 }
 
 // dcClaims are the two rows of the DC-programming version of CR on Letter
@@ -420,7 +442,7 @@ func dcClaims(res *Results) []repro.Claim {
 	if err != nil {
 		three = repro.Part{Name: "about 3 × faster than CR", Outcome: repro.Undecided, Detail: "no test: " + err.Error()}
 	}
-	three.Detail += pairFlags(res, protocol.JobLetter, "CR", dc, nil)
+	three = pairFlags(res, protocol.JobLetter, "CR", dc, nil).on(three)
 	c := repro.Claim{ID: "CR DC time", Kind: repro.Statement,
 		Statement: "the DC-programming version of CR is faster than the gradient-based one (roughly three times)",
 		Paper: fmt.Sprintf("\"roughly three times faster\" (no numbers); CR's \"around 50\" iterations untested: our CR stops at a cap of %d steps",
@@ -610,7 +632,7 @@ func commonRuns(res *Results, table string) (runs [][][]protocol.TaskResult) {
 // rankFlags is runFlags of method m (an index into table's
 // protocol.TableMethods) on the runs the rank bootstrap reads
 // (commonRuns).
-func rankFlags(res *Results, table string, m int) string {
+func rankFlags(res *Results, table string, m int) flags {
 	var rs []protocol.TaskResult
 	for _, task := range commonRuns(res, table) {
 		rs = append(rs, task[m]...)
@@ -665,7 +687,7 @@ func ranksClaim(res *Results, groups []string) repro.Claim {
 				if med[k] != iv[m].Median {
 					part.Detail += fmt.Sprintf("; %g over all repetitions (the chart's)", med[k])
 				}
-				part.Detail += rankFlags(res, table, m)
+				part = rankFlags(res, table, m).on(part)
 				parts = append(parts, part)
 			}
 		}
@@ -693,7 +715,7 @@ func bestRankClaim(res *Results) repro.Claim {
 		for m, name := range methods {
 			if m != nd {
 				p := repro.BetterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta)
-				p.Detail += rankFlags(res, protocol.JobUCI, nd) + rankFlags(res, protocol.JobUCI, m)
+				p = rankFlags(res, protocol.JobUCI, nd).and(rankFlags(res, protocol.JobUCI, m)).on(p)
 				parts = append(parts, p)
 			}
 		}

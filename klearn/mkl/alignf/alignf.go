@@ -300,6 +300,11 @@ type SVM struct {
 type SVMModel struct {
 	Align *AlignModel
 	SVM   *svm.Model
+	// Status is opt.Success only when both stages stopped at their
+	// convergence tests: stage 1's QP (Align.Result.Status, opt.NNQP) and
+	// stage 2's SMO (svm.Converged); otherwise stage 1's status when it is
+	// not Success, else opt.IterationLimit (wrapper.Status).
+	Status opt.Status
 }
 
 // FitGrams learns μ on Ks and y and fits the SVM on K_μ. Errors: those of
@@ -320,7 +325,7 @@ func (c SVM) FitGrams(Ks []*mat.SymDense, y []float64) (*SVMModel, error) {
 	if err != nil {
 		return nil, klearn.Errorf(err, "alignf: SVM")
 	}
-	return &SVMModel{Align: am, SVM: model}, nil
+	return &SVMModel{Align: am, SVM: model, Status: wrapper.Status(am.Result.Status, model)}, nil
 }
 
 // DecisionGrams returns f(x) = Σ_i α_iy_i Σ_k μ_k K_k(x, x_i) + b for the

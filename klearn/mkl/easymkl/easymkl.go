@@ -98,10 +98,10 @@ type Model struct {
 func (e Learner) FitGrams(Ks []*mat.SymDense, y []float64) (*Model, error) {
 	for s, K := range Ks {
 		if K == nil {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: kernel %d is nil", s)
+			return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: kernel %d is nil", s)
 		}
 		if K.SymmetricDim() != len(y) {
-			return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
+			return nil, klearn.Errorf(klearn.ErrShape, "easymkl: kernel %d is %d×%d, y has %d entries", s, K.SymmetricDim(), K.SymmetricDim(), len(y))
 		}
 	}
 	return e.FitSource(mkl.GramList(Ks), y)
@@ -140,7 +140,7 @@ func (e Learner) FitSourcePath(src mkl.GramSource, y []float64, lambdas []float6
 // opt.KOMDQPFrom without a KOMDPath and with one L×L buffer).
 func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]*Model, error) {
 	for _, lam := range lambdas {
-		if err := klearn.CheckParam("easyeasymkl: Lambda", lam, 0, 1); err != nil {
+		if err := klearn.CheckParam("easymkl: Lambda", lam, 0, 1); err != nil {
 			return nil, err
 		}
 	}
@@ -148,11 +148,11 @@ func (e Learner) fitPath(src mkl.GramSource, y []float64, lambdas []float64) ([]
 		return nil, klearn.Errorf(err, "easymkl")
 	}
 	if klearn.IsNil(src) || src.Len() == 0 {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: no base kernels")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: no base kernels")
 	}
 	n := len(y)
 	if src.Dim() != n {
-		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
+		return nil, klearn.Errorf(klearn.ErrShape, "easymkl: kernels are %d×%d, y has %d entries", src.Dim(), src.Dim(), n)
 	}
 	R := src.Len()
 	// A GramList or hpk.Family's Source forms the sums and margins row by
@@ -296,7 +296,7 @@ func (e Learner) fitStep(src mkl.GramSource, fused symrows.Fused, y []float64, l
 		sum += v
 	}
 	if !(sum > 0) || math.IsInf(sum, 0) {
-		return nil, klearn.Errorf(klearn.ErrSingular, "easyeasymkl: all margins d_s(γ*) are zero (Σ d = %g)", sum)
+		return nil, klearn.Errorf(klearn.ErrSingular, "easymkl: all margins d_s(γ*) are zero (Σ d = %g)", sum)
 	}
 	eta := make([]float64, R)
 	for s, v := range d {
@@ -367,7 +367,7 @@ func (m *Model) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 // CombineSource returns K_η = Σ_s η_s K_s for a training source.
 func (m *Model) CombineSource(src mkl.GramSource) (*mat.SymDense, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: Model is not fitted")
 	}
 	return mkl.CombineSource(m.eta, src)
 }
@@ -375,7 +375,7 @@ func (m *Model) CombineSource(src mkl.GramSource) (*mat.SymDense, error) {
 // CombineCrossSource returns Σ_s η_s K_s for a test×train source.
 func (m *Model) CombineCrossSource(src mkl.CrossSource) (*mat.Dense, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: Model is not fitted")
 	}
 	return mkl.CombineCrossSource(m.eta, src)
 }
@@ -385,7 +385,7 @@ func (m *Model) CombineCrossSource(src mkl.CrossSource) (*mat.Dense, error) {
 func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 	for s, K := range Kte {
 		if K == nil {
-			return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: test kernel %d is nil", s)
+			return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: test kernel %d is nil", s)
 		}
 	}
 	return m.DecisionSource(mkl.CrossList(Kte))
@@ -396,14 +396,14 @@ func (m *Model) DecisionGrams(Kte []*mat.Dense) ([]float64, error) {
 // − b row by row, to rounding).
 func (m *Model) DecisionSource(src mkl.CrossSource) ([]float64, error) {
 	if m == nil || m.eta == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: Model is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: Model is not fitted")
 	}
 	if klearn.IsNil(src) || src.Len() != len(m.eta) {
-		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: need %d test kernels", len(m.eta))
+		return nil, klearn.Errorf(klearn.ErrShape, "easymkl: need %d test kernels", len(m.eta))
 	}
 	r, c := src.Dims()
 	if c != len(m.Gamma) || r == 0 {
-		return nil, klearn.Errorf(klearn.ErrShape, "easyeasymkl: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
+		return nil, klearn.Errorf(klearn.ErrShape, "easymkl: test kernels are %d×%d, model has %d training points", r, c, len(m.Gamma))
 	}
 	if p, ok := src.(polyCross); ok {
 		f := p.PolyMulVec(m.eta, signed(m.Gamma, m.Y))
@@ -500,7 +500,7 @@ func (c SVM) FitSource(src mkl.GramSource, y []float64) (*SVMModel, error) {
 	}
 	sm, err := c.SVM.FitGram(K, y)
 	if err != nil {
-		return nil, klearn.Errorf(err, "easyeasymkl: SVM")
+		return nil, klearn.Errorf(err, "easymkl: SVM")
 	}
 	return &SVMModel{MKL: m, SVM: sm}, nil
 }
@@ -521,7 +521,7 @@ func (m *SVMModel) Weights() []float64 {
 // Combine returns K_η = Σ_s η_s K_s for training base kernels Ks.
 func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 	if m == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: SVMModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: SVMModel is not fitted")
 	}
 	return m.MKL.Combine(Ks)
 }
@@ -529,7 +529,7 @@ func (m *SVMModel) Combine(Ks []*mat.SymDense) (*mat.SymDense, error) {
 // CombineCross returns Σ_s η_s K_s for test×train base kernels Kte.
 func (m *SVMModel) CombineCross(Kte []*mat.Dense) (*mat.Dense, error) {
 	if m == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasymkl: SVMModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: SVMModel is not fitted")
 	}
 	return m.MKL.CombineCross(Kte)
 }

@@ -119,20 +119,20 @@ func (c KOMD) FitGramPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*K
 // opt.KOMDQPFrom without a KOMDPath).
 func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDModel, error) {
 	for _, lam := range lambdas {
-		if err := klearn.CheckParam("easyeasymkl: KOMD: Lambda", lam, 0, 1); err != nil {
+		if err := klearn.CheckParam("easymkl: KOMD: Lambda", lam, 0, 1); err != nil {
 			return nil, err
 		}
 	}
 	neg, pos, err := klearn.CheckBinary(y)
 	if err != nil {
-		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+		return nil, klearn.Errorf(err, "easymkl: KOMD")
 	}
 	if K == nil {
-		return nil, klearn.Errorf(klearn.ErrEmpty, "easyeasymkl: KOMD: K is nil")
+		return nil, klearn.Errorf(klearn.ErrEmpty, "easymkl: KOMD: K is nil")
 	}
 	solve, err := qpSolver(K, y, len(lambdas), &c.Settings)
 	if err != nil {
-		return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+		return nil, klearn.Errorf(err, "easymkl: KOMD")
 	}
 	out := make([]*KOMDModel, len(lambdas))
 	hist := pathHist{first: c.Start}
@@ -143,11 +143,11 @@ func (c KOMD) fitPath(K *mat.SymDense, y []float64, lambdas []float64) ([]*KOMDM
 		}
 		starts, err := hist.starts(y, lam)
 		if err != nil {
-			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+			return nil, klearn.Errorf(err, "easymkl: KOMD")
 		}
 		res, err := solve(lam, starts)
 		if err != nil {
-			return nil, klearn.Errorf(err, "easyeasymkl: KOMD")
+			return nil, klearn.Errorf(err, "easymkl: KOMD")
 		}
 		m := &KOMDModel{Gamma: res.X, Y: append([]float64(nil), y...), Result: res, Lambda: lam}
 		m.Bias = solvedBias(K, res, lam, y)
@@ -277,7 +277,7 @@ func solvedBias(K *mat.SymDense, res *opt.Result, lam float64, y []float64) floa
 // test×train kernel Kte. Errors: ErrNotFitted, ErrShape.
 func (m *KOMDModel) DecisionGram(Kte *mat.Dense) ([]float64, error) {
 	if m == nil || m.Gamma == nil {
-		return nil, klearn.Errorf(klearn.ErrNotFitted, "easyeasyeasymkl: KOMDModel is not fitted")
+		return nil, klearn.Errorf(klearn.ErrNotFitted, "easymkl: KOMDModel is not fitted")
 	}
 	r, c, err := checkTestMatrix("KOMD", Kte, len(m.Gamma))
 	if err != nil {

@@ -9,12 +9,8 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
-	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
-	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/opt"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
@@ -298,8 +294,9 @@ func h1Row(cfg Config, r int, seed uint64) (H1Result, error) {
 // scale-free; the rescaling gives C its usual meaning); the SVM with a
 // bias; the first of equal validation errors kept (selectC); only the fits
 // whose SVM (for D1 and D2 the last one of the MKL wrapper, the one that
-// predicts) SMO solved within its iteration cap, and for D1 and D2 whose
-// ℓp-norm MKL stopped at opt.Success (lpmklCapped), compete for C, the
+// predicts) SMO solved within its iteration cap, and whose own solver
+// (alignf's QP, ℓp-norm MKL's θ updates) stopped at opt.Success
+// (finiteFit), compete for C, the
 // others counted (MethodResult.Sweep; since 2026-12-01, after an audit
 // found capped fits chosen at C = 10⁵: selectC); and the number of draws
 // (FullDraws).
@@ -369,35 +366,9 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, err
 	}
-	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9},
-	// each with the SVM it predicts with: alignf's stage-2 SVM for DA, the
-	// last SVM of the ℓp-norm MKL wrapper for D1 and D2, with the
-	// wrapper's own status (lpmklCapped), each reported as whether the fit
-	// stopped short of a certified optimum.
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
-			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, svmCapped(m.SVM), nil
-		},
-		"D1": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
-			m, err := lpmkl.Learner{P: 1, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, lpmklCapped(m), nil
-		},
-		"D2": func(Ks []*mat.SymDense, C float64) (mkl.Model, bool, error) {
-			m, err := lpmkl.Learner{P: 2, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, lpmklCapped(m), nil
-		},
-	}
-	fit, ok := fits[Methods[m]]
+	// The finite-set methods on the ten Dirichlet kernels σ ∈ {0, …, 9}
+	// (finiteFit).
+	fit, ok := finiteFit(Methods[m], tr.y)
 	if !ok {
 		return res, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", Methods[m])
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
+	"github.com/kernelab/kernelab/klearn/mkl"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -244,7 +246,8 @@ type fitted struct {
 // Sweep counts the fits of a sweep over an SVM's C on validation: Fits in
 // all and Excluded those whose SVM stopped at SMO's iteration cap
 // (svm.MaxIterReached; LIBSVM's max(10⁷, 100·n) iterations) or, for D1
-// and D2, whose ℓp-norm MKL stopped short of opt.Success (lpmklCapped): such an
+// and D2, whose ℓp-norm MKL, or for DA whose alignf stage 1, stopped short of
+// opt.Success (finiteFit): such an
 // iterate is not a solution of the SVM problem, its error moves with the
 // last bits of the arithmetic, and it does not compete (selectC). Until
 // 2026-12-01 it competed: an audit found it chosen in full mode for the H1
@@ -357,12 +360,45 @@ func svmCapped(m *svm.Model) bool { return m.Status() != svm.Converged }
 // 1.2× the time. The cap is ours: the paper states none.
 const LpMKLMaxIter = 2000
 
-// lpmklCapped reports whether an ℓp-norm MKL fit (D1, D2) stopped short of
-// a certified optimum: its own status other than opt.Success (at its cap
-// of θ updates, lpmkl.DefaultMaxIter) or the SVM it predicts with at
-// SMO's cap. Until 2026-12-01 only the latter was read, so a fit stopped
-// at lpmkl's update cap competed for C.
-func lpmklCapped(m *lpmkl.Model) bool { return m.Status != opt.Success || svmCapped(m.SVM) }
+// weightedModel is a model of a finite-set method: it predicts on base
+// Grams and gives the weights it learned.
+type weightedModel interface {
+	mkl.Model
+	Weights() []float64
+}
+
+// finiteFit returns the fit of the finite-set method (DA, D1, D2; ok
+// false for another) on base Grams and labels y at the SVM's C, each with
+// the SVM it predicts with (alignf's stage-2 SVM for DA, the last SVM of
+// the ℓp-norm MKL wrapper for D1 and D2, with LpMKLMaxIter). With the
+// model it reports whether the fit stopped short of a certified optimum:
+// its status (alignf.SVMModel.Status, lpmkl.Model.Status) other than
+// opt.Success, which the library gives only when its own solver (alignf's
+// QP, ℓp-norm MKL's θ updates) and the SVM it keeps both converged
+// (selectC leaves such a fit out). Until 2026-12-01 DA read its SVM's
+// status only, and D1 and D2 their SVM's only until earlier that day.
+func finiteFit(method string, y []float64) (func(Ks []*mat.SymDense, C float64) (weightedModel, bool, error), bool) {
+	switch method {
+	case "DA":
+		return func(Ks []*mat.SymDense, C float64) (weightedModel, bool, error) {
+			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, y)
+			if err != nil {
+				return nil, false, err
+			}
+			return m, m.Status != opt.Success, nil
+		}, true
+	case "D1", "D2":
+		P := map[string]float64{"D1": 1, "D2": 2}[method]
+		return func(Ks []*mat.SymDense, C float64) (weightedModel, bool, error) {
+			m, err := lpmkl.Learner{P: P, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, y)
+			if err != nil {
+				return nil, false, err
+			}
+			return m, m.Status != opt.Success, nil
+		}, true
+	}
+	return nil, false
+}
 
 // uniform is Σ_k κ_{σ_k} / |σ|.
 func uniform(sigmas []float64) kernel.Kernel {

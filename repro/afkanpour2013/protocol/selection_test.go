@@ -9,6 +9,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/kernel"
+	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/opt"
@@ -220,11 +221,13 @@ func TestTaskCRCapped(t *testing.T) {
 	}
 }
 
-// TestLpmklCapped: an ℓp-norm MKL fit (D1, D2) stopped at its cap of θ
-// updates is capped for the C sweep (lpmklCapped) even when the SVM it
-// predicts with converged, which is all the sweep read before 2026-12-01;
-// a fit at lpmkl's defaults on the same Grams is not.
-func TestLpmklCapped(t *testing.T) {
+// TestFiniteFitStatus: the fits of DA, D1 and D2 (finiteFit) report a
+// fit as stopped short exactly when its model's status is not
+// opt.Success, and that status is the learner's own, not only its SVM's:
+// an ℓp-norm MKL fit stopped at its cap of θ updates, its SVM converged
+// (all the sweep read before 2026-12-01), has IterationLimit (alignf's
+// stage 1 likewise: TestSVMStatus in klearn/mkl/alignf).
+func TestFiniteFitStatus(t *testing.T) {
 	cfg := Quick()
 	tr, val, te, err := samples(cfg, SineSeed(cfg.Seed, 0))
 	if err != nil {
@@ -238,23 +241,38 @@ func TestLpmklCapped(t *testing.T) {
 		}
 		Ks = append(Ks, g.K)
 	}
+	for _, method := range []string{"DA", "D1", "D2"} {
+		fit, ok := finiteFit(method, tr.y)
+		if !ok {
+			t.Fatalf("%s: no fit", method)
+		}
+		m, capped, err := fit(Ks, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st opt.Status
+		switch m := m.(type) {
+		case *alignf.SVMModel:
+			st = m.Status
+		case *lpmkl.Model:
+			st = m.Status
+		default:
+			t.Fatalf("%s: a %T", method, m)
+		}
+		if st != opt.Success || capped {
+			t.Errorf("%s at C = 1: status %v, reported capped %v; want Success, not capped", method, st, capped)
+		}
+	}
+	if _, ok := finiteFit("CA", tr.y); ok {
+		t.Error("finiteFit(CA): a fit")
+	}
 	for _, p := range []float64{1, 2} {
 		m, err := lpmkl.Learner{P: p, C: 1, Settings: opt.Settings{Tol: 1e-12, MaxIter: 1}, StepTol: 1e-12}.FitGrams(Ks, tr.y)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if m.Status != opt.IterationLimit || svmCapped(m.SVM) {
-			t.Fatalf("p = %g, one update: status %v, SVM capped %v: the case does not test the rule", p, m.Status, svmCapped(m.SVM))
-		}
-		if !lpmklCapped(m) {
-			t.Errorf("p = %g: stopped at lpmkl's update cap (%v), its SVM converged: not capped for the sweep", p, m.Status)
-		}
-		d, err := lpmkl.Learner{P: p, C: 1}.FitGrams(Ks, tr.y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lpmklCapped(d) != (d.Status != opt.Success) || d.Status != opt.Success {
-			t.Errorf("p = %g, lpmkl's defaults: status %v, capped %v", p, d.Status, lpmklCapped(d))
+			t.Errorf("p = %g, one update: status %v, SVM capped %v; want IterationLimit with its SVM converged", p, m.Status, svmCapped(m.SVM))
 		}
 	}
 }

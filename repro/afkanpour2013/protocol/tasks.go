@@ -15,14 +15,10 @@ import (
 	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/metrics"
-	"github.com/kernelab/kernelab/klearn/mkl"
-	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
-	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
-	"github.com/kernelab/kernelab/klearn/svm"
 	"github.com/kernelab/kernelab/repro/jobs/spec"
 )
 
@@ -503,38 +499,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
 		return res, gaussSum(p.finite, w), err
 	}
-	type weighted interface {
-		mkl.Model
-		Weights() []float64
-	}
-	// Each reports whether the fit stopped short of a certified optimum:
-	// the SVM it predicts with at SMO's cap, or for D1 and D2 the ℓp-norm
-	// MKL short of opt.Success (lpmklCapped), which selectC reads (as in
-	// Figure 1(b): method).
-	fits := map[string]func(Ks []*mat.SymDense, C float64) (weighted, bool, error){
-		"DA": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
-			m, err := alignf.SVM{SVM: svm.Classifier{C: C}}.FitGrams(Ks, p.tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, svmCapped(m.SVM), nil
-		},
-		"D1": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
-			m, err := lpmkl.Learner{P: 1, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, p.tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, lpmklCapped(m), nil
-		},
-		"D2": func(Ks []*mat.SymDense, C float64) (weighted, bool, error) {
-			m, err := lpmkl.Learner{P: 2, C: C, Settings: opt.Settings{MaxIter: LpMKLMaxIter}}.FitGrams(Ks, p.tr.y)
-			if err != nil {
-				return nil, false, err
-			}
-			return m, lpmklCapped(m), nil
-		},
-	}
-	fit, ok := fits[method]
+	fit, ok := finiteFit(method, p.tr.y)
 	if !ok {
 		return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: no method %q", method)
 	}
@@ -542,7 +507,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 	if err != nil {
 		return res, nil, err
 	}
-	models := map[float64]weighted{}
+	models := map[float64]weightedModel{}
 	ch, err := selectC(cs, true, func(C float64) (fitted, error) {
 		fm, capped, err := fit(Ks, C)
 		if err != nil {
