@@ -174,12 +174,14 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 			for _, nodes := range protocol.Table4Nodes(n, cfg) {
 				mk := t4[n+"/"+protocol.MethodMKL]
 				row := protocol.GHKLRow{Data: n, Nodes: nodes, AUC: [][]float64{mk.Scores}, BestC: [][]float64{nil}, AtEdge: [][]bool{nil},
-					MKLUncert: mk.Uncert, MKLSolves: mk.Solves}
+					MKLUncert: mk.Uncert, MKLSolves: mk.Solves, GHKLUncert: [][]int{nil}}
 				for _, rho := range protocol.Table4Rhos {
 					c := t4[n+"/"+protocol.GHKLMethod(nodes, rho)]
 					row.AUC = append(row.AUC, c.Scores)
 					row.BestC = append(row.BestC, c.BestC)
 					row.AtEdge = append(row.AtEdge, c.AtEdge)
+					row.GHKLUncert = append(row.GHKLUncert, c.Uncert)
+					row.GHKLFits += c.GHKLFits
 				}
 				res.Table4 = append(res.Table4, row)
 			}

@@ -258,3 +258,54 @@ func TestUncertifiedCells(t *testing.T) {
 		}
 	}
 }
+
+// TestGHKLCellsUncertified: a gHKL_ρ cell of Table 4 whose outer-fold
+// AUCs are fed by gHKL fits not certified (protocol.GHKLRow.GHKLUncert) is
+// undecided (repro.Cell.Uncertified), so is the part of "Table 4 K_MKL vs
+// gHKL" that reads that column, and Table 4's row counts the fits; the
+// other cells and parts keep their outcome.
+func TestGHKLCellsUncertified(t *testing.T) {
+	results := func(uncert [][]int) *Results {
+		row := protocol.GHKLRow{Data: "haberman", Nodes: "linear", GHKLUncert: uncert, GHKLFits: 150}
+		for j, p := range Table4Paper["haberman"] {
+			v := make([]float64, 10)
+			for i := range v {
+				v[i] = p.Mean + 0.01*float64(i%3-1)
+				if j == 2 {
+					v[i] -= 0.2 // out of the paper's, and below K_MKL's
+				}
+			}
+			row.AUC = append(row.AUC, v)
+		}
+		return &Results{Mode: "test", Table4: []protocol.GHKLRow{row}}
+	}
+	base := Verdict(results(nil))
+	v := Verdict(results([][]int{nil, nil, {0, 2, 0, 0, 0, 0, 0, 0, 0, 0}, nil}))
+	hit := Table4Cols[2]
+	for i, c := range claimByID(v, "Table 4").Cells {
+		c0 := claimByID(base, "Table 4").Cells[i]
+		got, was := c.Verdict().Outcome, c0.Verdict().Outcome
+		switch {
+		case c.Col == hit && (c.Uncertified != 2 || got != repro.Undecided):
+			t.Errorf("%s: Uncertified %d, %s; want 2, undecided", c.Col, c.Uncertified, got)
+		case c.Col != hit && (c.Uncertified != 0 || got != was):
+			t.Errorf("%s: Uncertified %d, %s; was %s", c.Col, c.Uncertified, got, was)
+		}
+	}
+	if c0 := claimByID(base, "Table 4").Cells; c0[2].Verdict().Outcome != repro.NotReproduced {
+		t.Fatalf("%s %s when certified: the case does not test the rule", c0[2].Col, c0[2].Verdict().Outcome)
+	}
+	if ours := claimByID(v, "Table 4").Ours; !strings.Contains(ours, "gHKL: 2 of 150 fits not certified") {
+		t.Errorf("Table 4 Ours %q does not count the fits", ours)
+	}
+	for i, p := range claimByID(v, "Table 4 K_MKL vs gHKL").Parts {
+		p0 := claimByID(base, "Table 4 K_MKL vs gHKL").Parts[i]
+		if strings.Contains(p.Name, hit) {
+			if p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "2 gHKL fits") {
+				t.Errorf("part %s: %s %q; want undecided, naming the fits", p.Name, p.Outcome, p.Detail)
+			}
+		} else if p.Outcome != p0.Outcome {
+			t.Errorf("part %s: %s, was %s", p.Name, p.Outcome, p0.Outcome)
+		}
+	}
+}

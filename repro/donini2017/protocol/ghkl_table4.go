@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -12,6 +13,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl/ghkl"
 	"github.com/kernelab/kernelab/klearn/modelsel"
+	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
@@ -54,8 +56,17 @@ type GHKLResult struct {
 	// Grid is the C grid of each outer fold after widening (sorted), and
 	// AtEdge reports a fold whose best inner AUC is still attained only at
 	// the smallest or the largest C of its grid.
-	Grid    [][]float64
-	AtEdge  []bool
+	Grid   [][]float64
+	AtEdge []bool
+	// Uncert[f] is the number of gHKL fits behind outer fold f's AUC that
+	// did not stop at opt.Success (ghkl.Model.Status: MaxActive or MaxIter
+	// stopped the active-set loop first): the final fit at the selected C
+	// and the fits of the inner search, which scored every C of the fold's
+	// grid (modelsel.WidenedSearch cannot leave a value out, so a fit not
+	// certified may have won or lost the choice). Fits counts every gHKL
+	// fit of the protocol, inner ones included.
+	Uncert  []int
+	Fits    int
 	Elapsed time.Duration
 }
 
@@ -104,10 +115,18 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 	}
 	tmpl := o.Model
 	tmpl.Rho = rho
-	eval := func(c float64, s modelsel.Split) (float64, error) {
+	var fits, uncert atomic.Int64 // of the current outer fold's search
+	fit := func(c float64, s modelsel.Split) (float64, error) {
 		g := tmpl
 		g.C = c
-		return ghklSplitAUC(g, X, y, s)
+		v, st, err := ghklSplitAUC(g, X, y, s)
+		if err == nil {
+			fits.Add(1)
+			if st != opt.Success {
+				uncert.Add(1)
+			}
+		}
+		return v, err
 	}
 	out := &GHKLResult{Dataset: name, Rho: rho}
 	for f, sp := range outer {
@@ -123,14 +142,18 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		w, err := modelsel.WidenedSearch(o.Cs, 10, o.Widen, inner, eval, modelsel.SearchOptions{Workers: o.Workers})
+		fits.Store(0)
+		uncert.Store(0)
+		w, err := modelsel.WidenedSearch(o.Cs, 10, o.Widen, inner, fit, modelsel.SearchOptions{Workers: o.Workers})
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		v, err := eval(w.Best, sp)
+		v, err := fit(w.Best, sp)
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
+		out.Uncert = append(out.Uncert, int(uncert.Load()))
+		out.Fits += int(fits.Load())
 		out.Scores = append(out.Scores, v)
 		out.BestC = append(out.BestC, w.Best)
 		out.Grid = append(out.Grid, w.Grid)
@@ -143,41 +166,43 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 	return out, nil
 }
 
-// ghklSplitAUC standardises on s.Train, fits g and returns the test AUC.
-func ghklSplitAUC(g ghkl.Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, error) {
+// ghklSplitAUC standardises on s.Train, fits g and returns the test AUC
+// and the fit's status (ghkl.Model.Status).
+func ghklSplitAUC(g ghkl.Classifier, X mat.Matrix, y []float64, s modelsel.Split) (float64, opt.Status, error) {
 	Xtr, err := klearn.Rows(X, s.Train)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	Xte, err := klearn.Rows(X, s.Test)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	ytr, err := klearn.Take(y, s.Train)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	yte, err := klearn.Take(y, s.Test)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	tr, err := preprocess.Standardizer{}.Fit(Xtr)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if Xtr, err = tr.Transform(Xtr); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if Xte, err = tr.Transform(Xte); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	m, err := g.Fit(Xtr, ytr)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	f, err := m.Decision(Xte)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return metrics.AUC(yte, f)
+	auc, err := metrics.AUC(yte, f)
+	return auc, m.Status(), err
 }

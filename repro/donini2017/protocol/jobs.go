@@ -138,11 +138,13 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 type Table4Cell struct {
 	Scores, BestC []float64
 	AtEdge        []bool
-	// Uncert (K_MKL) is, per outer fold, the number of QP solves not
-	// certified behind its score; Solves counts every QP solve of the
-	// column, inner CVs included (table4MKL).
-	Uncert []int  `json:",omitempty"`
-	Solves Solves `json:",omitzero"`
+	// Uncert is, per outer fold, the number of solves not certified behind
+	// its score: K_MKL's QP solves (table4MKL), gHKL's fits
+	// (GHKLResult.Uncert). Solves counts every QP solve of K_MKL's column,
+	// inner CVs included; GHKLFits every gHKL fit of a gHKL column.
+	Uncert   []int  `json:",omitempty"`
+	Solves   Solves `json:",omitzero"`
+	GHKLFits int    `json:",omitempty"`
 }
 
 // GHKLMethod is the method name of the Table 4 job of gHKL_ρ with the
@@ -233,7 +235,7 @@ var (
 		if err != nil {
 			return Table4Cell{}, err
 		}
-		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge}, nil
+		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge, Uncert: r.Uncert, GHKLFits: r.Fits}, nil
 	})
 	KindAlg1 = kind(jobAlg1, "", func(cfg Config, _ spec.Job) (Alg1Result, error) {
 		return runAlg1(cfg)

@@ -198,6 +198,11 @@ type GHKLRow struct {
 	// (Table4Cell.Uncert, Solves).
 	MKLUncert []int `json:",omitempty"`
 	MKLSolves Solves
+	// GHKLUncert[j][f] is the number of gHKL fits not certified behind
+	// column j's AUC in outer fold f (nil for K_MKL, j = 0;
+	// GHKLResult.Uncert), GHKLFits the number of gHKL fits of the row.
+	GHKLUncert [][]int `json:",omitempty"`
+	GHKLFits   int     `json:",omitempty"`
 }
 
 // LoadUnitAll loads the Table 2 task name (at most maxN rows, loadNamed),
