@@ -315,33 +315,45 @@ func TestGridEdgeFlagged(t *testing.T) {
 	}
 }
 
-// TestStepCapFlagged: draws on which CR's chosen model stopped at the
-// step cap are counted in CR's part of "Figure 1(b) CA, CR", and only
-// there, which they make undecided (capRule); every other part keeps its
-// outcome.
+// TestStepCapFlagged: draws on which a model stopped at its cap make the
+// parts that read them undecided, naming the cap (capRule): CR's, at
+// Greedy's step cap, its part of "Figure 1(b) CA, CR" only; CA's, at its
+// stage cap T, its part there and every part of "Figure 1(b) discrete"
+// (each compares with CA). Every other part keeps its outcome.
 func TestStepCapFlagged(t *testing.T) {
 	res := &Results{Mode: "full", Train: 500, Val: 500, Test: 1000}
 	craftedFigure1(res, 8)
 	clean := byID(Verdict(res))
-	res.Capped = 5
-	c := byID(Verdict(res))
-	for _, id := range []string{"Figure 1(b) CA, CR", "Figure 1(b) discrete"} {
-		for k, p := range c[id].Parts {
-			hit := p.Name == "CR" && id == "Figure 1(b) CA, CR"
-			if got := strings.Contains(p.Detail, "step cap, not by the test of Eq. (10), on 5 of 8 draws"); got != hit {
-				t.Errorf("%s part %s: %q (count wanted: %v)", id, p.Name, p.Detail, hit)
-			}
-			want := clean[id].Parts[k].Outcome
-			if hit {
-				want = repro.Undecided
-			}
-			if p.Outcome != want {
-				t.Errorf("%s part %s: %v capped, want %v (%v not)", id, p.Name, p.Outcome, want, clean[id].Parts[k].Outcome)
+	if clean["Figure 1(b) CA, CR"].Parts[1].Outcome == repro.Undecided || clean["Figure 1(b) discrete"].Parts[0].Outcome == repro.Undecided {
+		t.Fatal("undecided without caps: the case does not test the rule")
+	}
+	for _, k := range []struct {
+		capped []int
+		text   string
+		hit    func(id, part string) bool
+	}{
+		{[]int{0, 5, 0, 0, 0, 0}, "CR stopped at the 50-step cap, not by the test of Eq. (10), on 5 of 8 draws",
+			func(id, part string) bool { return id == "Figure 1(b) CA, CR" && part == "CR" }},
+		{[]int{2, 0, 0, 0, 0, 0}, "CA stopped at the 50-stage cap T, not by its gain test θ, on 2 of 8 draws",
+			func(id, part string) bool { return id == "Figure 1(b) discrete" || part == "CA" }},
+	} {
+		res.Capped = k.capped
+		c := byID(Verdict(res))
+		for _, id := range []string{"Figure 1(b) CA, CR", "Figure 1(b) discrete"} {
+			for i, p := range c[id].Parts {
+				hit := k.hit(id, p.Name)
+				if got := strings.Contains(p.Detail, k.text); got != hit {
+					t.Errorf("%v: %s part %s: %q (count wanted: %v)", k.capped, id, p.Name, p.Detail, hit)
+				}
+				want := clean[id].Parts[i].Outcome
+				if hit {
+					want = repro.Undecided
+				}
+				if p.Outcome != want {
+					t.Errorf("%v: %s part %s: %v, want %v", k.capped, id, p.Name, p.Outcome, want)
+				}
 			}
 		}
-	}
-	if clean["Figure 1(b) CA, CR"].Parts[1].Outcome == repro.Undecided {
-		t.Error("CR's part is undecided without caps: the case does not test the rule")
 	}
 }
 
@@ -358,13 +370,13 @@ func TestCloseNeedsEquivalence(t *testing.T) {
 		}
 		return out
 	}
-	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil, 0, nil, nil); c.Outcome != repro.Reproduced {
+	if c := closeClaim([][]float64{near(0.1), near(-0.1)}, oracle, nil, nil, nil, nil); c.Outcome != repro.Reproduced {
 		t.Errorf("close on 8 draws: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil, 0, nil, nil); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
+	if c := closeClaim([][]float64{near(3), near(0)}, oracle, nil, nil, nil, nil); c.Outcome != repro.Partly || c.Parts[0].Outcome != repro.NotReproduced {
 		t.Errorf("CA 3 points above: %v (%s)", c.Outcome, c.Ours)
 	}
-	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil, 0, nil, nil); c.Outcome != repro.Undecided {
+	if c := closeClaim([][]float64{{2.3}, {2.3}}, []float64{2.3}, nil, nil, nil, nil); c.Outcome != repro.Undecided {
 		t.Errorf("one draw: %v (%s)", c.Outcome, c.Ours)
 	}
 }

@@ -40,9 +40,10 @@ type Results struct {
 	// prefers; the verdict flags it).
 	Errors, Chosen []float64
 	Edges          []int `json:",omitempty"`
-	// Capped is the number of draws on which CR's chosen model stopped at
-	// its step cap (MethodResult.Capped; the verdict flags it).
-	Capped int `json:",omitempty"`
+	// Capped[m] is the number of draws on which Methods[m]'s model stopped
+	// at its cap, CR's chosen model at Greedy's step cap, CA at its stage
+	// cap T (MethodResult.Capped; the parts that read them are undecided).
+	Capped []int `json:",omitempty"`
 	// CA and CR are the frequencies learned on draw 0; CAFall is the
 	// largest fall of CA's training alignment between stages
 	// (MethodResult.Fall) over the draws.
@@ -119,7 +120,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 		protocol.KindFigure1.Each(js, raw, func(j jobs.Job, m protocol.MethodResult) {
 			i := slices.Index(Methods, j.Method)
 			if res.DrawErrors == nil {
-				res.DrawErrors, res.Edges = make([][]float64, len(Methods)), make([]int, len(Methods))
+				res.DrawErrors, res.Edges, res.Capped = make([][]float64, len(Methods)), make([]int, len(Methods)), make([]int, len(Methods))
 				res.Sweeps = make([][]protocol.Sweep, len(Methods))
 			}
 			res.DrawErrors[i] = append(res.DrawErrors[i], m.Error)
@@ -128,7 +129,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 				res.Edges[i]++
 			}
 			if m.Capped {
-				res.Capped++
+				res.Capped[i]++
 			}
 			res.CAFall = math.Max(res.CAFall, m.Fall)
 			if j.Split > 0 {

@@ -124,6 +124,8 @@ func TestTaskCapsFlagged(t *testing.T) {
 				r.Capped = true
 			case r.Method == "CR" && r.Table == protocol.JobMNIST && r.Task == "3-8" && r.Rep < 2:
 				r.Capped = true
+			case r.Method == "CA-1D" && r.Table == protocol.JobMNIST && r.Task == "3-8" && r.Rep == 4:
+				r.Capped = true // at CA's stage cap T
 			case r.Method == "DU" && r.Table == protocol.JobMNIST && r.Task == "3-8" && r.Rep == 0:
 				r.Excluded = 2
 			case r.Method == "DU" && r.Table == protocol.JobFigure2 && r.Rep == 1:
@@ -137,7 +139,7 @@ func TestTaskCapsFlagged(t *testing.T) {
 	for id, cl := range clean {
 		for k, p := range c[id].Parts {
 			want := cl.Parts[k].Outcome
-			if strings.Contains(p.Detail, "-step cap") && want != repro.NotRun {
+			if (strings.Contains(p.Detail, "-step cap") || strings.Contains(p.Detail, "-stage cap")) && want != repro.NotRun {
 				want = repro.Undecided
 				hits++
 			}
@@ -163,7 +165,7 @@ func TestTaskCapsFlagged(t *testing.T) {
 	}{
 		// MNIST: 3 tasks × 5 repetitions; Letter: 2 tasks × 3.
 		{"Table 2 continuous", "MNIST: CR vs DU", []string{step("CR", 2, 15), "DU: 2 of 105 fits capped, excluded (SMO's iteration cap, on 1 of 15 runs)"}},
-		{"Table 2 continuous", "MNIST: CA-1D vs DA", nil},
+		{"Table 2 continuous", "MNIST: CA-1D vs DA", []string{"CA-1D stopped at the 50-stage cap T, not by its gain test θ, in 1 of 15 runs"}},
 		{"Table 2 continuous", "Letter: CR vs D1", []string{step("CR", 1, 6)}},
 		{"Table 2 time", "MNIST: DU faster than CR", []string{step("CR", 2, 15), "DU: 2 of 105 fits capped"}},
 		{"Table 2 time", "Letter: CA-1D faster than CR", []string{step("CR", 1, 6)}},

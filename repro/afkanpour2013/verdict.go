@@ -10,6 +10,7 @@ import (
 
 	"github.com/kernelab/kernelab/klearn"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
+	"github.com/kernelab/kernelab/klearn/mkl/stagewise"
 	"github.com/kernelab/kernelab/repro"
 	"github.com/kernelab/kernelab/repro/afkanpour2013/protocol"
 	"github.com/kernelab/kernelab/viz"
@@ -60,7 +61,7 @@ func Verdict(res *Results) *repro.Report {
 			sweeps = res.Sweeps
 		}
 		r.Add(closeClaim(res.DrawErrors[:2], res.Oracle, res.Edges, res.Capped, sweeps, res.OracleSweeps))
-		r.Add(discreteClaim(res.DrawErrors, res.Edges, sweeps))
+		r.Add(discreteClaim(res.DrawErrors, res.Edges, res.Capped, sweeps))
 	}
 	r.Add(taskClaims(res)...)
 	if res.Mode == "quick" {
@@ -152,7 +153,7 @@ func sweepsOf(sweeps [][]protocol.Sweep, m int) []protocol.Sweep {
 // the SVM fits of CA and of the three-frequency SVM excluded from the
 // choice of C for stopping at SMO's iteration cap (sweepFlag); the outcome
 // reads none of them but CR's cap.
-func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
+func closeClaim(errs [][]float64, oracle []float64, edges []int, capped []int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part
 	for i, m := range Methods[:2] {
@@ -160,11 +161,7 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, swe
 			return repro.Equal(m, errs[i], oracle, crit.Margin, crit.Level())
 		})
 		p = edgeFlag(p, i, edges, len(errs[i]))
-		if m == "CR" && capped > 0 && p.Outcome != repro.NotRun {
-			// capRule: a draw's CR error at the cap is not the algorithm's.
-			p.Outcome = repro.Undecided
-			p.Detail += fmt.Sprintf("; stopped at the %d-step cap, not by the test of Eq. (10), on %d of %d draws: evidence for neither side", continuous.DefaultMaxSteps, capped, len(errs[i]))
-		}
+		p = cappedDraws(p, capped, i, len(errs[i]))
 		p.Detail += sweepFlag(m, sweepsOf(sweeps, i), "draw") + sweepFlag("three-frequency SVM", oracleSweeps, "draw")
 		parts = append(parts, p)
 	}
@@ -180,7 +177,7 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped int, swe
 // (repro.Better at the criterion's level and δ). A tie is never support;
 // fewer than two draws give no test: undecided. edges and sweeps as for
 // closeClaim (each part flags CA's and its method's excluded fits).
-func discreteClaim(errs [][]float64, edges []int, sweeps [][]protocol.Sweep) repro.Claim {
+func discreteClaim(errs [][]float64, edges, capped []int, sweeps [][]protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-errors")
 	var parts []repro.Part
 	for i, m := range Methods[2:] {
@@ -189,13 +186,40 @@ func discreteClaim(errs [][]float64, edges []int, sweeps [][]protocol.Sweep) rep
 			p.Detail = "CA against " + m + ": " + p.Detail
 			return p, err
 		})
-		p = edgeFlag(p, i+2, edges, len(errs[i+2]))
+		p = cappedDraws(edgeFlag(p, i+2, edges, len(errs[i+2])), capped, 0, len(errs[0]))
 		p.Detail += sweepFlag("CA", sweepsOf(sweeps, 0), "draw") + sweepFlag(m, sweepsOf(sweeps, i+2), "draw")
 		parts = append(parts, p)
 	}
 	return repro.Claim{ID: "Figure 1(b) discrete", Kind: repro.Experiment, Statement: "the methods on the fixed kernels σ ∈ {0, …, 9} are worse than CA",
 		Paper: "worse (bar chart, no numbers)", Tolerance: fmt.Sprintf("CA's error lower by a one-sided %s over %d draws (δ %g points)", crit.Test, len(errs[0]), crit.Delta),
 		Reason: "a finite-set method is not shown worse than CA over the draws (a tie, or CA worse)"}.Decide(parts...)
+}
+
+// capWhat says which cap a run of method m stops at, short of which test:
+// Greedy's step cap for CR and CR (DC), CA's stage cap T for CA, CA-1D,
+// CA-nD and CA-nD λ=0.
+func capWhat(m string) string {
+	if strings.HasPrefix(m, "CA") {
+		return fmt.Sprintf("the %d-stage cap T, not by its gain test θ", stagewise.DefaultT)
+	}
+	return fmt.Sprintf("the %d-step cap, not by the test of Eq. (10)", continuous.DefaultMaxSteps)
+}
+
+// cappedDraws makes p, which reads the errors of Methods[m] over n draws,
+// undecided when some of them came from a model stopped at its cap
+// (capped[m], Results.Capped; capWhat): that error is not the algorithm's
+// at its end, evidence for neither side (capRule, since 2026-12-01). A
+// part not run stays so.
+func cappedDraws(p repro.Part, capped []int, m, n int) repro.Part {
+	if m >= len(capped) || capped[m] == 0 {
+		return p
+	}
+	p.Detail += fmt.Sprintf("; %s stopped at %s, on %d of %d draws", Methods[m], capWhat(Methods[m]), capped[m], n)
+	if p.Outcome != repro.NotRun {
+		p.Outcome = repro.Undecided
+		p.Detail += ": evidence for neither side"
+	}
+	return p
 }
 
 // edgeFlag appends to the detail of p, the part of Methods[m] over n

@@ -189,10 +189,10 @@ func pairedRuns(res *Results, table, a, b string, keep func(string) bool) (ra, r
 
 // flags are what a part carries for the runs it read (since 2026-12-01):
 // text for its detail (the SVM fits excluded from a choice of C, sweepFlag;
-// the runs stopped at Greedy's step cap), and capped, the runs of CR or
-// CR (DC) whose model chosen on validation stopped at Greedy's step cap
-// rather than by the test of Eq. (10) (TaskResult.Capped, as Figure 1(b)
-// counts them).
+// the runs stopped at a cap), and capped, the runs whose model stopped at
+// its cap (TaskResult.Capped, as Figure 1(b) counts them): CR's or CR
+// (DC)'s chosen model at Greedy's step cap rather than by the test of
+// Eq. (10), CA's at its stage cap T rather than by its gain test (capWhat).
 type flags struct {
 	text   string
 	capped int
@@ -202,7 +202,7 @@ type flags struct {
 func (f flags) and(g flags) flags { return flags{f.text + g.text, f.capped + g.capped} }
 
 // on appends f's text to the detail of p and, when a run p read stopped
-// at Greedy's step cap, makes p undecided: that run's error, time or
+// at its cap, makes p undecided: that run's error, time or
 // alignment is not the algorithm's at its end, evidence for neither side
 // (README's solver-status rule; since 2026-12-01, capRule). A part not
 // run stays so. The SVM fits excluded from a choice leave the outcome
@@ -228,7 +228,7 @@ func runFlags(m string, rs []protocol.TaskResult) flags {
 	}
 	f := flags{text: sweepFlag(m, ss, "run"), capped: capped}
 	if capped > 0 {
-		f.text += fmt.Sprintf("; %s stopped at the %d-step cap, not by the test of Eq. (10), in %d of %d runs", m, continuous.DefaultMaxSteps, capped, len(rs))
+		f.text += fmt.Sprintf("; %s stopped at %s, in %d of %d runs", m, capWhat(m), capped, len(rs))
 	}
 	return f
 }

@@ -114,7 +114,8 @@ type MethodResult struct {
 	Fall float64 `json:",omitempty"`
 	// Capped is, for CR, whether the model chosen on validation stopped at
 	// Greedy's step cap (continuous.DefaultMaxSteps) rather than by the
-	// test of Eq. (10) (Argyriou et al. 2006).
+	// test of Eq. (10) (Argyriou et al. 2006); for CA, whether CA stopped at
+	// its stage cap T rather than by its gain test θ (since 2026-12-01).
 	Capped bool `json:",omitempty"`
 }
 
@@ -314,6 +315,7 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		if err != nil {
 			return res, err
 		}
+		res.Capped = ca.Status() != opt.Success
 		for _, a := range ca.Atoms() {
 			res.Atoms = append(res.Atoms, Atom{a.Eta, a.Sigma[0]})
 		}

@@ -51,7 +51,9 @@ type TaskResult struct {
 	// Capped is, for CR and CR (DC), whether the model chosen on
 	// validation stopped at Greedy's step cap (continuous.DefaultMaxSteps)
 	// rather than by the test of Eq. (10), as MethodResult.Capped (counted
-	// since 2026-12-01).
+	// since 2026-12-01); for CA-1D, CA-nD and CA-nD λ=0, whether the CA
+	// model the number comes from stopped at its stage cap T
+	// (stagewise.DefaultT) rather than by its gain test θ (stagewise.Model.Status).
 	Capped bool `json:",omitempty"`
 }
 
@@ -393,7 +395,8 @@ func gaussSum(sigmas, w []float64) kernel.Kernel {
 // As in Figure 1(b) (method), only the SVM fits SMO solved within its
 // iteration cap compete for C (selectC; TaskResult.Sweep counts the
 // others) and CR's chosen model records whether it stopped at Greedy's
-// step cap (TaskResult.Capped), both since 2026-12-01. It returns the
+// step cap, CA's whether it stopped at its stage cap (TaskResult.Capped),
+// since 2026-12-01. It returns the
 // result without alignment and time, and the learned kernel.
 func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
 	var res TaskResult
@@ -420,7 +423,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			}
 			ch, err := svmOn(d.gauss(sig, w), cs, p.tr, p.val, p.te)
 			res.Error, res.Chosen, res.Sweep = ch.test, ch.value, ch.sweep
-			res.Stages = len(atoms)
+			res.Stages, res.Capped = len(atoms), m1.Status() != opt.Success
 			return res, m1.Kernel(), err
 		}
 		// Section 3.2: a single search started from the weighted average of
@@ -447,6 +450,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		if bestM == nil {
 			return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
 		}
+		res.Capped = bestM.Status() != opt.Success
 		// The training Gram matrix comes with the learned kernel; the
 		// validation and test crosses are computed once for the C grid.
 		g := grams{K: bestM.TrainGram()}
