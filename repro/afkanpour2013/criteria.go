@@ -97,7 +97,8 @@ const statusChange = "2026-12-01, after full-mode results were seen: D1's and D2
 // CR's, CR (DC)'s or CA's runs, the rule on a run stopped at its cap.
 const capRule = "Then 2026-12-01, after full-mode results were seen, from a CR or CR (DC) run whose model chosen on validation stopped at Greedy's 50-step cap (ours: the paper states none) flagged in the part, its outcome unchanged, " +
 	"and a CA run stopped at its stage cap T = 50 (the paper's) neither flagged nor recorded, " +
-	"to the part that reads such a run undecided, evidence for neither side, as README's solver-status rule says (a number is the method's only when its solver stopped at its convergence test; CA's status is now recorded, protocol.TaskResult.Capped); test, δ and margins unchanged"
+	"to the part that reads such a run undecided, evidence for neither side, as README's solver-status rule says (a number is the method's only when its solver stopped at its convergence test; CA's status is now recorded, protocol.TaskResult.Capped), " +
+	"and CR's μ chosen among the fits stopped by the test of Eq. (10), the capped ones competing only when none did (before, every fit competed); test, δ and margins unchanged"
 
 // criterion returns the criterion with the given ID (it is declared above).
 func criterion(id string) repro.Criterion {

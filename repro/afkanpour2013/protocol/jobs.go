@@ -331,8 +331,9 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 		return res, err
 	case "CR":
 		// The greedy algorithm with its own square-loss predictor, μ on validation.
-		// Every μ competes: Greedy's step cap is a part of the method, and
-		// a chosen model stopped by it is flagged (Capped).
+		// The μ whose fits stopped by the test of Eq. (10) compete (only
+		// when none did, the capped ones: selectC), and a chosen model
+		// stopped at Greedy's step cap is recorded (Capped).
 		models := map[float64]*continuous.GreedyModel{}
 		ch, err := selectC(cfg.Mus, false, func(mu float64) (fitted, error) {
 			gm, err := continuous.Greedy{Family: continuous.Dirichlet{}, Mu: mu}.Fit(tr.X, tr.y)

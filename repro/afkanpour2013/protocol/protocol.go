@@ -262,7 +262,7 @@ type Sweep struct {
 // choice is the outcome of selectC: the test error of the fit kept and
 // its value of the grid, the counts of the sweep (Excluded only when
 // capped fits are excluded) and whether the fit kept stopped at its cap
-// (only when they compete).
+// (only when every fit did).
 type choice struct {
 	test, value float64
 	sweep       Sweep
@@ -274,37 +274,51 @@ type choice struct {
 // it returns its test error and v. With onlyConverged (every SVM sweep:
 // svmOn, the finite-set methods) a fit that stopped at its iteration cap
 // does not compete and is counted in Sweep.Excluded, and a grid whose
-// every fit stopped there is an error wrapping klearn.ErrNotConverged;
-// without (CR's μ, whose greedy algorithm stops at a step cap as a part of
-// the method), every fit competes and choice.capped says whether the one
-// kept stopped at its cap. A sweep without capped fits chooses as before
-// 2026-12-01, when every fit competed.
+// every fit stopped there is an error wrapping klearn.ErrNotConverged.
+// Without (CR's μ, whose greedy algorithm may stop at its step cap), the
+// fits stopped by their own test compete, and only when none did do the
+// capped ones, choice.capped then saying the one kept stopped at its cap
+// (the parts that read it are undecided). A sweep without capped fits
+// chooses as before 2026-12-01, when every fit competed; until the second
+// change that day, CR's capped fits competed beside converged ones.
 func selectC(grid []float64, onlyConverged bool, fit func(v float64) (fitted, error), yval, yte []float64) (choice, error) {
-	best := math.Inf(1)
-	var ch choice
+	var conv, all choice // the best converged fit and the best of all
+	bestConv, bestAll := math.Inf(1), math.Inf(1)
+	var sweep Sweep
 	for _, v := range grid {
 		f, err := fit(v)
 		if err != nil {
 			return choice{}, err
 		}
-		ch.sweep.Fits++
+		sweep.Fits++
 		if onlyConverged && f.capped {
-			ch.sweep.Excluded++
+			sweep.Excluded++
 			continue
 		}
 		e, err := errorPct(yval, f.val)
 		if err != nil {
 			return choice{}, err
 		}
-		if e < best {
-			et, err := errorPct(yte, f.test)
-			if err != nil {
-				return choice{}, err
-			}
-			best, ch.value, ch.test, ch.capped = e, v, et, f.capped
+		if e >= bestAll && (f.capped || e >= bestConv) {
+			continue
+		}
+		et, err := errorPct(yte, f.test)
+		if err != nil {
+			return choice{}, err
+		}
+		if e < bestAll {
+			bestAll, all = e, choice{test: et, value: v, capped: f.capped}
+		}
+		if !f.capped && e < bestConv {
+			bestConv, conv = e, choice{test: et, value: v}
 		}
 	}
-	if onlyConverged && len(grid) > 0 && ch.sweep.Excluded == len(grid) {
+	ch := all
+	if !math.IsInf(bestConv, 1) {
+		ch = conv
+	}
+	ch.sweep = sweep
+	if onlyConverged && len(grid) > 0 && sweep.Excluded == len(grid) {
 		return ch, klearn.Errorf(klearn.ErrNotConverged, "afkanpour2013: all %d fits of the C sweep stopped short of a certified optimum (SMO's iteration cap, or for D1 and D2 lpmkl's update cap): none to choose", len(grid))
 	}
 	return ch, nil

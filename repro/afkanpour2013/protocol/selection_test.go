@@ -33,8 +33,9 @@ func fakeSweep(wrong map[float64]int, capped map[float64]bool) func(float64) (fi
 // TestSelectCExcludesCapped: the fit of least validation error stopped at
 // its cap (C = 2) does not compete in an SVM sweep: the best converged
 // one (C = 4, the first of the two tied at one error) is chosen and the
-// capped one counted. CR's sweep (every fit competes) keeps it and says
-// it is capped. Without capped fits both choose as the rule before
+// capped one counted. CR's sweep chooses among the converged fits too
+// (C = 4), and among the capped ones only when every fit is capped (C = 2,
+// said capped). Without capped fits both choose as the rule before
 // 2026-12-01 (least validation error, first on ties); with every fit
 // capped the SVM sweep fails with ErrNotConverged.
 func TestSelectCExcludesCapped(t *testing.T) {
@@ -50,8 +51,8 @@ func TestSelectCExcludesCapped(t *testing.T) {
 		t.Errorf("SVM sweep: %+v, want C = 4 of 4 fits, 2 excluded", ch)
 	}
 	ch, err = selectC(grid, false, fakeSweep(wrong, capped), yval, yte)
-	if err != nil || ch.value != 2 || !ch.capped || ch.sweep != (Sweep{Fits: 4}) {
-		t.Errorf("every fit competing: %+v, %v; want C = 2, capped", ch, err)
+	if err != nil || ch.value != 4 || ch.capped || ch.sweep != (Sweep{Fits: 4}) || ch.test != 0 {
+		t.Errorf("CR's sweep: %+v, %v; want C = 4, not capped", ch, err)
 	}
 	for _, only := range []bool{true, false} {
 		ch, err = selectC(grid, only, fakeSweep(wrong, nil), yval, yte)
