@@ -73,11 +73,11 @@ func Criteria() repro.Criteria {
 		{ID: "table2-ranks", Rule: repro.RankRule, Delta: RankDelta, Claims: []string{"Table 2 ranks"},
 			Reason: fmt.Sprintf("the %g bootstrap interval of our median rank (%d draws; ≥ %d tasks) within the paper's rank ± δ; δ = the rank's adjacent gap in the paper's row (at most %g); out when the interval misses the paper's rank, else undecided", RankLevel, RankDraws, MinRankTasks, RankDelta),
 			Changed: "2026-11-29: the statistic was our mean rank, aligned with the printed median after quick-mode results were seen; " +
-				"after the full-mode report was read, from \"the paper's rank in an interval no wider than ±1\" to this rule. " + statusChange + " " + capRule},
+				"after the full-mode report was read, from \"the paper's rank in an interval no wider than ±1\" to this rule. " + statusChange + " " + capRule + " " + rankCapRule},
 		{ID: "table2-best-rank", Rule: repro.RankRule, Delta: 1, Claims: []string{"Table 2 CA-nD"},
 			Reason: fmt.Sprintf("\"outperforms\": CA-nD's %g bootstrap interval of its median rank (%d draws; ≥ %d tasks) below each other method's; ", RankLevel, RankDraws, MinRankTasks) +
 				"overlapping intervals are a tie, never support (undecided when either is wider than ±δ)",
-			Changed: "2026-11-29, after the full run at f8121d8: from \"the lowest point median rank, ties allowed\" to this rule. " + statusChange + " " + capRule},
+			Changed: "2026-11-29, after the full run at f8121d8: from \"the lowest point median rank, ties allowed\" to this rule. " + statusChange + " " + capRule + " " + rankCapRule},
 		{ID: "stages-check", Rule: repro.CheckRule, Claims: []string{"CA iterations"},
 			Reason: fmt.Sprintf("as printed: fewer than %d stages in every CA-1D run on MNIST and Letter", MaxStages)},
 		{ID: "figure3-minima", Rule: repro.CheckRule, Claims: []string{"Figure 3"},
@@ -99,6 +99,11 @@ const capRule = "Then 2026-12-01, after full-mode results were seen, from a CR o
 	"and a CA run stopped at its stage cap T = 50 (the paper's) neither flagged nor recorded, " +
 	"to the part that reads such a run undecided, evidence for neither side, as README's solver-status rule says (a number is the method's only when its solver stopped at its convergence test; CA's status is now recorded, protocol.TaskResult.Capped), " +
 	"and CR's μ chosen among the fits stopped by the test of Eq. (10), the capped ones competing only when none did (before, every fit competed); test, δ and margins unchanged"
+
+// rankCapRule records, in the Changed text of the rank criteria, that a
+// rank reads every method's runs on its tasks.
+const rankCapRule = "Then 2026-12-01, after full-mode results at an earlier key were seen and before this key's were read: a rank part undecided when a run of the ranked method stopped at its cap, " +
+	"to undecided when a run of any method of the table did (on the tasks and repetitions ranked): a rank compares the method's error with every other's, so a capped run of any of them moves it"
 
 // criterion returns the criterion with the given ID (it is declared above).
 func criterion(id string) repro.Criterion {

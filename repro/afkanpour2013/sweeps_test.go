@@ -173,6 +173,12 @@ func TestTaskCapsFlagged(t *testing.T) {
 		{"CR DC time", "about 3 × faster than CR", []string{step("CR (DC)", 1, 6), step("CR", 1, 6)}},
 		{"CR DC vs rest", "DU vs CR (DC)", []string{step("CR (DC)", 1, 6)}},
 		{"Figure 2 1-D", "DU", []string{"DU: 2 of 70 fits capped, excluded (SMO's iteration cap, on 2 of 10 runs)"}},
+		// A rank compares every method's errors on the task: DU's rank reads
+		// CR's and CA-1D's capped runs too.
+		{"Table 2 ranks", "MNIST DU", []string{"DU: 2 of 105 fits capped, excluded",
+			"the ranks read CR, stopped at the 50-step cap, not by the test of Eq. (10), in 2 of 15 runs",
+			"the ranks read CA-1D, stopped at the 50-stage cap T, not by its gain test θ, in 1 of 15 runs"}},
+		{"Table 2 ranks", "MNIST CR", []string{step("CR", 2, 15), "the ranks read CA-1D, stopped at the 50-stage cap T"}},
 	} {
 		p := partOf(c[w.id], w.part)
 		if p == nil {

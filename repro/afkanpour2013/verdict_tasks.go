@@ -629,15 +629,36 @@ func commonRuns(res *Results, table string) (runs [][][]protocol.TaskResult) {
 	return runs
 }
 
-// rankFlags is runFlags of method m (an index into table's
-// protocol.TableMethods) on the runs the rank bootstrap reads
-// (commonRuns).
-func rankFlags(res *Results, table string, m int) flags {
-	var rs []protocol.TaskResult
+// rankFlags are the flags of the runs the rank bootstrap reads
+// (commonRuns) for the ranks of the methods own (indices into table's
+// protocol.TableMethods): runFlags of each of them, and the runs of every
+// other method of table stopped at its cap (since 2026-12-01, capRule): a
+// rank compares a method's error with every other's on the task, so a
+// capped run of any method moves the ranks of all.
+func rankFlags(res *Results, table string, own ...int) flags {
+	methods := protocol.TableMethods(table)
+	runs := make([][]protocol.TaskResult, len(methods))
 	for _, task := range commonRuns(res, table) {
-		rs = append(rs, task[m]...)
+		for j := range methods {
+			runs[j] = append(runs[j], task[j]...)
+		}
 	}
-	return runFlags(protocol.TableMethods(table)[m], rs)
+	var f flags
+	for _, m := range own {
+		f = f.and(runFlags(methods[m], runs[m]))
+	}
+	for j, rs := range runs {
+		capped := 0
+		for _, r := range rs {
+			if r.Capped {
+				capped++
+			}
+		}
+		if capped > 0 && !slices.Contains(own, j) {
+			f = f.and(flags{text: fmt.Sprintf("; the ranks read %s, stopped at %s, in %d of %d runs", methods[j], capWhat(methods[j]), capped, len(rs)), capped: capped})
+		}
+	}
+	return f
 }
 
 // rankIntervals are the RankLevel bootstrap intervals of the median rank
@@ -715,7 +736,7 @@ func bestRankClaim(res *Results) repro.Claim {
 		for m, name := range methods {
 			if m != nd {
 				p := repro.BetterRank("CA-nD vs "+name, iv[nd], iv[m], crit.Delta)
-				p = rankFlags(res, protocol.JobUCI, nd).and(rankFlags(res, protocol.JobUCI, m)).on(p)
+				p = rankFlags(res, protocol.JobUCI, nd, m).on(p)
 				parts = append(parts, p)
 			}
 		}
