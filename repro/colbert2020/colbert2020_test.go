@@ -415,7 +415,7 @@ func TestCutsLabelled(t *testing.T) {
 		claims[c.ID] = c
 	}
 	for id, want := range map[string][]string{
-		"Table 1":   {"ε = [0.1] except on Liver, Ionosphere, by CV there (by CV everywhere)", "L = 100 (300)", "[TK] certified to gap 0.01 within 100 steps (0.0001, 2000)", "SimpleMKL ≤ 100 steps (500)"},
+		"Table 1":   {"ε = [0.1] except on Liver, Ionosphere, by CV there (by CV everywhere)", "L = 100 (300)", "[TK] certified to gap 0.01 within 100 steps (0.0001, 2000)"},
 		"Section 8": {"L = 100 random TK kernels (the paper: 300)"},
 	} {
 		text := claims[id].Ours + " " + claims[id].Reason
@@ -427,6 +427,16 @@ func TestCutsLabelled(t *testing.T) {
 	}
 	if c := verdictClaims(rows)["Section 8"]; strings.Contains(c.Ours, "L = ") {
 		t.Errorf("a mode without a configuration names a cut: %s", c.Ours)
+	}
+	// SimpleMKL runs to the toolbox's 500 steps in full mode: not a cut.
+	// A configuration that caps it lower names its cap.
+	if text := claims["Table 1"].Ours + " " + claims["Table 1"].Reason; strings.Contains(text, "SimpleMKL ≤") {
+		t.Errorf("full mode names a SimpleMKL step cut: %s", text)
+	}
+	cfg := protocol.Full()
+	cfg.SimpleMKLIter = 100
+	if text := cutsOf(cfg); !strings.Contains(text, "SimpleMKL ≤ 100 steps (500)") {
+		t.Errorf("a SimpleMKL cap of 100 not named: %s", text)
 	}
 }
 

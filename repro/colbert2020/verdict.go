@@ -169,8 +169,12 @@ func cutsOf(cfg protocol.Config) string {
 	if cfg.MaxTrain > 0 {
 		rows = fmt.Sprintf(", %d training rows", cfg.MaxTrain)
 	}
-	return fmt.Sprintf("cuts of ours (the paper protocol's in brackets): %d splits (%d)%s; [TK] ε = %v%s, by CV there (by CV everywhere); %d C for SimpleMKL (%d); L = %d (%d); [TK] certified to gap %g within %d steps (%g, %d); SimpleMKL ≤ %d steps (%d)",
-		cfg.Splits, paper.Splits, rows, cfg.EpsGrid, eps, len(cfg.CGrid), len(paper.CGrid), cfg.L, paper.L, cfg.TKTol, cfg.TKMaxIter, paper.TKTol, paper.TKMaxIter, cfg.SimpleMKLIter, paper.SimpleMKLIter)
+	steps := ""
+	if cfg.SimpleMKLIter != paper.SimpleMKLIter {
+		steps = fmt.Sprintf("; SimpleMKL ≤ %d steps (%d)", cfg.SimpleMKLIter, paper.SimpleMKLIter)
+	}
+	return fmt.Sprintf("cuts of ours (the paper protocol's in brackets): %d splits (%d)%s; [TK] ε = %v%s, by CV there (by CV everywhere); %d C for SimpleMKL (%d); L = %d (%d); [TK] certified to gap %g within %d steps (%g, %d)%s",
+		cfg.Splits, paper.Splits, rows, cfg.EpsGrid, eps, len(cfg.CGrid), len(paper.CGrid), cfg.L, paper.L, cfg.TKTol, cfg.TKMaxIter, paper.TKTol, paper.TKMaxIter, steps)
 }
 
 // certCounts sums the certification of [TK] fits: the (ε, C) pairs of
