@@ -357,6 +357,27 @@ func TestStepCapFlagged(t *testing.T) {
 	}
 }
 
+// TestFigure1cCapped: Figure 1(c) reads the atoms of CA's draw 0; when
+// that run stopped at its stage cap T, each target frequency is
+// undecided, naming the cap, whatever the atoms (capRule).
+func TestFigure1cCapped(t *testing.T) {
+	res := &Results{Mode: "full", Train: 500, Val: 500, Test: 1000}
+	craftedFigure1(res, 8)
+	if c := byID(Verdict(res))["Figure 1(c)"]; c.Outcome != repro.Reproduced {
+		t.Fatalf("not capped: %v: the case does not test the rule", c.Outcome)
+	}
+	res.CACapped = true
+	c := byID(Verdict(res))["Figure 1(c)"]
+	if c.Outcome != repro.Undecided || len(c.Parts) != len(protocol.Frequencies) {
+		t.Errorf("CA capped on draw 0: %v, %d parts", c.Outcome, len(c.Parts))
+	}
+	for _, p := range c.Parts {
+		if p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "CA stopped at the 50-stage cap T, not by its gain test θ, on draw 0, evidence") {
+			t.Errorf("part %s: %v %q", p.Name, p.Outcome, p.Detail)
+		}
+	}
+}
+
 // TestCloseNeedsEquivalence: Figure 1(b)'s "close" is an equivalence test
 // over draws. Errors within a few tenths of the three-frequency SVM's over
 // eight draws are equivalent; CA 3 points above it on every draw is not;

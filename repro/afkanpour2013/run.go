@@ -46,9 +46,11 @@ type Results struct {
 	Capped []int `json:",omitempty"`
 	// CA and CR are the frequencies learned on draw 0; CAFall is the
 	// largest fall of CA's training alignment between stages
-	// (MethodResult.Fall) over the draws.
-	CA, CR []protocol.Atom
-	CAFall float64 `json:",omitempty"`
+	// (MethodResult.Fall) over the draws; CACapped whether CA's model of
+	// draw 0 stopped at its stage cap T (Figure 1(c) reads it).
+	CA, CR   []protocol.Atom
+	CACapped bool    `json:",omitempty"`
+	CAFall   float64 `json:",omitempty"`
 	// Tasks are the task experiments (Figures 2 and 4, Table 2), one
 	// record per task, repetition and method.
 	Tasks []protocol.TaskRecord `json:",omitempty"`
@@ -138,7 +140,7 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			res.Chosen = append(res.Chosen, m.Chosen)
 			switch j.Method {
 			case "CA":
-				res.CA = m.Atoms
+				res.CA, res.CACapped = m.Atoms, m.Capped
 			case "CR":
 				res.CR = m.Atoms
 			}

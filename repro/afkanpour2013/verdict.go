@@ -39,7 +39,13 @@ func Verdict(res *Results) *repro.Report {
 		for _, a := range res.CA {
 			best = math.Min(best, math.Abs(a.Sigma-f))
 		}
-		found = append(found, repro.Check(fmt.Sprintf("%.3f", f), best <= FrequencyTol, fmt.Sprintf("nearest learned frequency %.3f away", best)))
+		p := repro.Check(fmt.Sprintf("%.3f", f), best <= FrequencyTol, fmt.Sprintf("nearest learned frequency %.3f away", best))
+		if res.CACapped {
+			// The atoms of a run stopped at T are not CA's at its gain
+			// test (capRule): evidence for neither side.
+			p.Outcome, p.Detail = repro.Undecided, p.Detail+"; CA stopped at "+capWhat("CA")+", on draw 0, evidence for neither side"
+		}
+		found = append(found, p)
 	}
 	var atoms []string
 	for i, a := range res.CA {
@@ -147,12 +153,13 @@ func sweepsOf(sweeps [][]protocol.Sweep, m int) []protocol.Sweep {
 // draws give no test: undecided, whatever the numbers. edges (Results.Edges,
 // nil when not counted) flags in a part's detail the draws whose C or μ
 // was chosen at its grid's edge (edgeFlag), capped (Results.Capped)
-// the draws on which CR stopped at its step cap (which make CR's part
-// undecided since 2026-12-01, capRule), and sweeps and
+// the draws on which CA or CR stopped at its cap, CA's stage cap T or
+// CR's step cap (each makes that method's part undecided since
+// 2026-12-01: cappedDraws, capRule), and sweeps and
 // oracleSweeps (Results.Sweeps, Results.OracleSweeps; nil when not counted)
 // the SVM fits of CA and of the three-frequency SVM excluded from the
-// choice of C for stopping at SMO's iteration cap (sweepFlag); the outcome
-// reads none of them but CR's cap.
+// choice of C for stopping at SMO's iteration cap (sweepFlag); of these
+// only the caps move the outcome.
 func closeClaim(errs [][]float64, oracle []float64, edges []int, capped []int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part
@@ -176,7 +183,9 @@ func closeClaim(errs [][]float64, oracle []float64, edges []int, capped []int, s
 // one-sided paired test over the draws that CA's error (errs[0]) is lower
 // (repro.Better at the criterion's level and δ). A tie is never support;
 // fewer than two draws give no test: undecided. edges and sweeps as for
-// closeClaim (each part flags CA's and its method's excluded fits).
+// closeClaim (each part flags CA's and its method's excluded fits);
+// capped as there, CA's count making every part undecided (each compares
+// with CA).
 func discreteClaim(errs [][]float64, edges, capped []int, sweeps [][]protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-errors")
 	var parts []repro.Part

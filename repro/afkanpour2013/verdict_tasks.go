@@ -211,7 +211,7 @@ func (f flags) on(p repro.Part) repro.Part {
 	p.Detail += f.text
 	if f.capped > 0 && p.Outcome != repro.NotRun {
 		p.Outcome = repro.Undecided
-		p.Detail += ": a run stopped at the step cap, evidence for neither side"
+		p.Detail += ": a run stopped at its cap, evidence for neither side"
 	}
 	return p
 }

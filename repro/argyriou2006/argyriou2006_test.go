@@ -810,3 +810,68 @@ func TestDCRunsUnconverged(t *testing.T) {
 		t.Errorf("Figure 2 from a capped run: %v", c.Outcome)
 	}
 }
+
+// TestQuadCapBothWays: a four-variance run not stopped by Eq. (10), at
+// the cap of greedy steps or by the change of E, is undecided whichever
+// way its error points (one below the two-variance error by a point was
+// "not reproduced" before 2026-12-01), saying why.
+func TestQuadCapBothWays(t *testing.T) {
+	part := func(mutate func(q *protocol.Quad)) repro.Part {
+		res := goodResults()
+		mutate(&res.Quadrants[0])
+		for _, c := range Verdict(res).Claims {
+			if c.ID == "Section 5 (four variances)" {
+				return c.Parts[0]
+			}
+		}
+		t.Fatal("no four-variance row")
+		return repro.Part{}
+	}
+	if p := part(func(q *protocol.Quad) { q.Error -= 1 }); p.Outcome != repro.NotReproduced {
+		t.Fatalf("a point below, converged: %v: the case does not test the rule", p.Outcome)
+	}
+	for _, status := range []string{"IterationLimit", "FunctionConvergence"} {
+		for _, shift := range []float64{-1, 0} {
+			p := part(func(q *protocol.Quad) { q.Error += shift; q.Status, q.Steps = status, 100 })
+			if p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "not stopped by the test (10)") {
+				t.Errorf("%s, %+g points: %v %q", status, shift, p.Outcome, p.Detail)
+			}
+		}
+	}
+}
+
+// TestStandardCappedCounted: a standard run stopped at the cap of greedy
+// steps makes its Table 1 cell undecided for that reason (Uncertified),
+// and Table 1's Ours counts it.
+func TestStandardCappedCounted(t *testing.T) {
+	table1 := func(res *Results) repro.Claim {
+		for _, c := range Verdict(res).Claims {
+			if c.ID == "Table 1" {
+				return c
+			}
+		}
+		t.Fatal("no Table 1")
+		return repro.Claim{}
+	}
+	undecided := func(c repro.Claim) (n int) {
+		for _, cell := range c.Cells {
+			if cell.Col == "standard" && cell.Uncertified > 0 && cell.Verdict().Outcome == repro.Undecided {
+				n++
+			}
+		}
+		return n
+	}
+	res := goodResults()
+	clean := table1(res)
+	if strings.Contains(clean.Ours, "standard runs") {
+		t.Fatalf("no run capped, counted: %s", clean.Ours)
+	}
+	res.Table1[0].Standard.Status = "IterationLimit"
+	c := table1(res)
+	if !strings.Contains(c.Ours, fmt.Sprintf("1 of %d standard runs at the cap of greedy steps", len(res.Table1))) {
+		t.Errorf("the capped standard run not counted: %s", c.Ours)
+	}
+	if undecided(c) != undecided(clean)+1 {
+		t.Errorf("standard cells undecided: %d capped, %d clean", undecided(c), undecided(clean))
+	}
+}

@@ -134,8 +134,9 @@ var Criteria = repro.Criteria{
 			"2026-12-01, after full-mode results were seen: from a range whose grid solve was not certified decided on its error (the row counted it) to that range undecided; " +
 			"then " + runsChanged},
 	{ID: "C-four-variances", Claims: []string{"Section 5 (four variances)"}, Rule: repro.CheckRule, Tol: TolCell,
-		Reason:  "per run: not below the two-variance DC error by more than TolCell, and stopped by the test of Eq. (10); a run at the cap is undecided",
-		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"not below by more than TolCell\" (a run at the cap held) to the same with the run stopped by Eq. (10), else undecided; then " + runsChanged + " (the two-variance run compared with)"},
+		Reason: "per run: not below the two-variance DC error by more than TolCell, and stopped by the test of Eq. (10); a run stopped otherwise (the cap, or the change of E) is undecided, whatever its error",
+		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"not below by more than TolCell\" (a run at the cap held) to the same with the run stopped by Eq. (10), else undecided; then " + runsChanged + " (the two-variance run compared with); " +
+			"then 2026-12-01, after a review found the rule one-sided, before this key's full run was read: a run not stopped by Eq. (10) was undecided only when it held (one below the two-variance error by more than TolCell was out); now it is undecided either way"},
 	{ID: "C-monotone", Claims: []string{"Algorithm 1 (monotonicity)"}, Rule: repro.CheckRule,
 		Reason:  "E strictly lower after every step taken (step 3's λ = 0 leaves E equal: fails)",
 		Changed: "2026-11-29, after the full run at 8e84633 was read: from \"E non-increasing to 1e-12\" (which a step with λ = 0 passes) to \"E strictly decreasing\""},

@@ -288,8 +288,9 @@ func h1Row(cfg Config, r int, seed uint64) (H1Result, error) {
 // paper runs fmincon's interior-point method and gives restarts only for
 // the Gaussian bandwidths, 10^{−3…5}: a substitute optimiser, not its
 // solver); CR's μ grid (Config.Mus, flagged when chosen at an edge:
-// AtGridEdge), its cap of 50 steps (a chosen model stopped by it is flagged:
-// MethodResult.Capped) and relative tolerance 10⁻⁶ on the
+// AtGridEdge), its cap of 50 steps (μ is chosen among the fits stopped by
+// the test of Eq. (10), the capped ones competing only when none did, and
+// a chosen model stopped by the cap is recorded: MethodResult.Capped) and relative tolerance 10⁻⁶ on the
 // test of Eq. (10) (continuous.Greedy's defaults) and no initial kernel;
 // the weights of CA's kernel rescaled to sum to one (the alignment is
 // scale-free; the rescaling gives C its usual meaning); the SVM with a
