@@ -875,3 +875,46 @@ func TestStandardCappedCounted(t *testing.T) {
 		t.Errorf("standard cells undecided: %d capped, %d clean", undecided(c), undecided(clean))
 	}
 }
+
+// TestRunsBehindDiagnostics: the four-variance row and the training-size
+// diagnostic read DC runs' errors; a part whose DC run did not converge
+// (the cap of greedy steps) is undecided, naming it (fromRuns), where the
+// same numbers from converged runs decide it.
+func TestRunsBehindDiagnostics(t *testing.T) {
+	claim := func(res *Results, id string) repro.Claim {
+		for _, c := range Verdict(res).Claims {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no row %s", id)
+		return repro.Claim{}
+	}
+	// Four variances: the two-variance run of task 0, range 1 capped.
+	res := goodResults()
+	if o := claim(res, "Section 5 (four variances)").Parts[0].Outcome; o != repro.Reproduced {
+		t.Fatalf("converged: %v: the case does not test the rule", o)
+	}
+	for i := range res.Table2 {
+		if res.Table2[i].Task == 0 && res.Table2[i].Range == 1 {
+			res.Table2[i].DC.Status = "IterationLimit"
+		}
+	}
+	if p := claim(res, "Section 5 (four variances)").Parts[0]; p.Outcome != repro.Undecided || !strings.Contains(p.Detail, "DC with two variances stopped by IterationLimit") {
+		t.Errorf("two-variance run capped: %v %q", p.Outcome, p.Detail)
+	}
+	// Training size: 200 and 500 points, the error at 500 the paper's.
+	res = goodResults()
+	p := Table1Paper[0][1][0]
+	ok := protocol.Greedy1{Error: p, Status: "Success", Steps: 5, Certified: 5}
+	small := ok
+	small.Error = p + 2
+	res.Sizes = []protocol.SizePoint{{Task: 0, Range: 1, Train: 200, Greedy1: small}, {Task: 0, Range: 1, Train: protocol.PaperTrain, Greedy1: ok}}
+	if o := claim(res, "Training size (Table 1)").Outcome; o != repro.Reproduced {
+		t.Fatalf("converged: %v: the case does not test the rule", o)
+	}
+	res.Sizes[1].Status = "IterationLimit"
+	if c := claim(res, "Training size (Table 1)"); c.Outcome != repro.Undecided || !strings.Contains(c.Parts[0].Detail, fmt.Sprintf("DC at %d points stopped by IterationLimit", protocol.PaperTrain)) {
+		t.Errorf("the 500-point run capped: %v %q", c.Outcome, c.Parts[0].Detail)
+	}
+}

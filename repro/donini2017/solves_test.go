@@ -298,6 +298,12 @@ func TestGHKLCellsUncertified(t *testing.T) {
 	if ours := claimByID(v, "Table 4").Ours; !strings.Contains(ours, "gHKL: 2 of 150 fits not certified") {
 		t.Errorf("Table 4 Ours %q does not count the fits", ours)
 	}
+	if ours := claimByID(v, "Table 4 K_MKL vs gHKL").Ours; !strings.Contains(ours, "gHKL: 2 of 150 fits not certified") {
+		t.Errorf("Table 4 K_MKL vs gHKL Ours %q does not count the fits", ours)
+	}
+	if ours := claimByID(base, "Table 4 K_MKL vs gHKL").Ours; strings.Contains(ours, "not certified") {
+		t.Errorf("Table 4 K_MKL vs gHKL Ours %q counts fits when all are certified", ours)
+	}
 	for i, p := range claimByID(v, "Table 4 K_MKL vs gHKL").Parts {
 		p0 := claimByID(base, "Table 4 K_MKL vs gHKL").Parts[i]
 		if strings.Contains(p.Name, hit) {
