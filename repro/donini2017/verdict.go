@@ -788,15 +788,7 @@ func table4Claims(res *Results) []repro.Claim {
 	if s := solves.String(); s != "" {
 		a.Ours += "; K_MKL: " + s
 	}
-	ghkl, fitsN := 0, 0
-	for _, row := range res.Table4 {
-		if row.Nodes == cellNodes {
-			for j := range row.GHKLUncert {
-				ghkl += ghklUncert(row, j)
-			}
-			fitsN += row.GHKLFits
-		}
-	}
+	ghkl, fitsN := ghklCounts(res.Table4, func(row protocol.GHKLRow) bool { return row.Nodes == cellNodes })
 	if ghkl > 0 {
 		a.Ours += fmt.Sprintf("; gHKL: %d of %d fits not certified (stopped by its caps on active nodes or weight updates)", ghkl, fitsN)
 	}
@@ -805,13 +797,7 @@ func table4Claims(res *Results) []repro.Claim {
 		Tolerance: "every node kernel run", Reason: "a gHKL_ρ is as good as K_MKL (a tie) or better"}
 	b = decideApart(b, parts, subs)
 	// The comparisons read every node kernel's rows, the Gaussian ones too.
-	ghklAll, fitsAll := 0, 0
-	for _, row := range res.Table4 {
-		for j := range row.GHKLUncert {
-			ghklAll += ghklUncert(row, j)
-		}
-		fitsAll += row.GHKLFits
-	}
+	ghklAll, fitsAll := ghklCounts(res.Table4, func(protocol.GHKLRow) bool { return true })
 	if ghklAll > 0 && b.Outcome != repro.NotRun {
 		b.Ours += fmt.Sprintf("; gHKL: %d of %d fits not certified (their comparisons undecided)", ghklAll, fitsAll)
 	}
@@ -859,6 +845,20 @@ func Table4Cells(res *Results) []repro.Cell {
 		}
 	}
 	return cells
+}
+
+// ghklCounts sums, over the rows keep selects, the gHKL fits not
+// certified behind every column (ghklUncert) and all gHKL fits.
+func ghklCounts(rows []protocol.GHKLRow, keep func(protocol.GHKLRow) bool) (uncert, fits int) {
+	for _, row := range rows {
+		if keep(row) {
+			for j := range row.GHKLUncert {
+				uncert += ghklUncert(row, j)
+			}
+			fits += row.GHKLFits
+		}
+	}
+	return uncert, fits
 }
 
 // ghklUncert is the number of gHKL fits not certified behind column j of
