@@ -95,11 +95,13 @@ func TestCappedFitsFlagged(t *testing.T) {
 }
 
 // TestTaskCapsFlagged: in the task rows, the runs of CR and CR (DC) whose
-// chosen model stopped at Greedy's step cap and the SVM fits excluded at
-// SMO's cap are counted in the parts that read those runs (Table 2
-// continuous, Table 2 time, the CR (DC) rows, Figure 2's trend), over the
-// runs each part pairs; a part that reads a run stopped at the step cap
-// is undecided (capRule), every other part keeps its outcome.
+// chosen model stopped at Greedy's step cap (for CR (DC) also a step 2
+// not certified), the SVM fits excluded at SMO's cap, CR's μ fits and
+// CA-nD's λ models left out at their caps are counted in the parts that
+// read those runs (Table 2 continuous, Table 2 time, the CR (DC) rows,
+// Figure 2), over the runs each part pairs; a part that reads a run
+// stopped at its cap is undecided (capRule), every other part (those
+// whose fits left out did not make the number) keeps its outcome.
 func TestTaskCapsFlagged(t *testing.T) {
 	build := func(flag bool) *Results {
 		res := craftedTasks()
@@ -130,6 +132,10 @@ func TestTaskCapsFlagged(t *testing.T) {
 				r.Excluded = 2
 			case r.Method == "DU" && r.Table == protocol.JobFigure2 && r.Rep == 1:
 				r.Excluded = 1
+			case r.Method == "CR" && r.Table == protocol.JobLetter && r.Task == "O-Q" && r.Rep == 1:
+				r.Fits, r.Excluded = 7, 3 // μ fits at the step cap, left out: the chosen one converged
+			case r.Method == "CA-nD" && r.Table == protocol.JobFigure2 && r.Rep == 0:
+				r.LambdaExcluded = 2 // λ models at the stage cap, left out
 			}
 		}
 		return res
@@ -157,8 +163,12 @@ func TestTaskCapsFlagged(t *testing.T) {
 		t.Error("no part read a capped run: the case does not test the rule")
 	}
 	step := func(m string, k, n int) string {
+		if m == protocol.MethodCRDC {
+			return fmt.Sprintf("%s stopped at the %d-step cap, not by the test of Eq. (10), or with a step 2 not certified, in %d of %d runs", m, continuous.DefaultMaxSteps, k, n)
+		}
 		return fmt.Sprintf("%s stopped at the %d-step cap, not by the test of Eq. (10), in %d of %d runs", m, continuous.DefaultMaxSteps, k, n)
 	}
+
 	for _, w := range []struct {
 		id, part string
 		want     []string
@@ -166,7 +176,8 @@ func TestTaskCapsFlagged(t *testing.T) {
 		// MNIST: 3 tasks × 5 repetitions; Letter: 2 tasks × 3.
 		{"Table 2 continuous", "MNIST: CR vs DU", []string{step("CR", 2, 15), "DU: 2 of 105 fits capped, excluded (SMO's iteration cap, on 1 of 15 runs)"}},
 		{"Table 2 continuous", "MNIST: CA-1D vs DA", []string{"CA-1D stopped at the 50-stage cap T, not by its gain test θ, in 1 of 15 runs"}},
-		{"Table 2 continuous", "Letter: CR vs D1", []string{step("CR", 1, 6)}},
+		{"Table 2 continuous", "Letter: CR vs D1", []string{step("CR", 1, 6), "CR: 3 of 7 fits capped, excluded (fits of the μ grid at Greedy's step cap, on 1 of 6 runs)"}},
+		{"Figure 2 CA-nD", "CA-nD vs CA-1D", []string{"CA-nD: 2 models of the λ grid at the stage cap T, excluded from the choice of λ (on 1 of 5 runs)"}},
 		{"Table 2 time", "MNIST: DU faster than CR", []string{step("CR", 2, 15), "DU: 2 of 105 fits capped"}},
 		{"Table 2 time", "Letter: CA-1D faster than CR", []string{step("CR", 1, 6)}},
 		{"CR DC time", "CR (DC) vs CR", []string{step("CR (DC)", 1, 6), step("CR", 1, 6)}},

@@ -107,9 +107,10 @@ func h1Claim(res *Results) repro.Claim {
 // sweepFlag is the flag a row's detail carries for the C sweeps ss of the
 // SVM of who (protocol.Sweep, one per draw or run it read): how many of
 // their fits stopped at SMO's iteration cap (for D1 and D2 also at
-// ℓp-norm MKL's cap, protocol.LpMKLMaxIter) and were excluded from the
-// choice of C (selectC, since 2026-12-01), and on how many of the draws or
-// runs ("" when none was). The results read are those chosen among the
+// ℓp-norm MKL's cap, protocol.LpMKLMaxIter; for DA at alignf's QP) and
+// were excluded from the choice of C (selectC, since 2026-12-01), and on
+// how many of the draws or runs ("" when none was); for CR and CR (DC),
+// the μ fits stopped short of their end and excluded (since 2026-12-02). The results read are those chosen among the
 // converged fits: the outcome is decided on them as before.
 func sweepFlag(who string, ss []protocol.Sweep, unit string) string {
 	var tot protocol.Sweep
@@ -133,6 +134,10 @@ func sweepFlag(who string, ss []protocol.Sweep, unit string) string {
 		cause = "SMO's iteration cap or ℓp-norm MKL's cap of θ updates"
 	case "DA":
 		cause = "SMO's iteration cap or alignf's QP short of its optimum"
+	case "CR":
+		cause = "fits of the μ grid at Greedy's step cap"
+	case protocol.MethodCRDC:
+		cause = "fits of the μ grid at Greedy's step cap or with a step 2 not certified"
 	}
 	return fmt.Sprintf("; flag: %s: %d of %d fits capped, excluded (%s%s)", who, tot.Excluded, tot.Fits, cause, on)
 }
@@ -205,11 +210,17 @@ func discreteClaim(errs [][]float64, edges, capped []int, sweeps [][]protocol.Sw
 }
 
 // capWhat says which cap a run of method m stops at, short of which test:
-// Greedy's step cap for CR and CR (DC), CA's stage cap T for CA, CA-1D,
-// CA-nD and CA-nD λ=0.
+// Greedy's step cap for CR and CR (DC) (for CR (DC) also a step 2 not
+// certified), CA's stage cap T for CA, CA-1D, CA-nD and CA-nD λ=0 (for
+// the CA-nD rows also that of the CA-1D run their start comes from).
 func capWhat(m string) string {
-	if strings.HasPrefix(m, "CA") {
+	switch {
+	case strings.HasPrefix(m, "CA-nD"):
+		return fmt.Sprintf("the %d-stage cap T (itself or the CA-1D run its start comes from), not by its gain test θ", stagewise.DefaultT)
+	case strings.HasPrefix(m, "CA"):
 		return fmt.Sprintf("the %d-stage cap T, not by its gain test θ", stagewise.DefaultT)
+	case m == protocol.MethodCRDC:
+		return fmt.Sprintf("the %d-step cap, not by the test of Eq. (10), or with a step 2 not certified", continuous.DefaultMaxSteps)
 	}
 	return fmt.Sprintf("the %d-step cap, not by the test of Eq. (10)", continuous.DefaultMaxSteps)
 }

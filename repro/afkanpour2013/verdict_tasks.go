@@ -219,14 +219,20 @@ func (f flags) on(p repro.Part) repro.Part {
 // runFlags are the flags of the runs rs of method m.
 func runFlags(m string, rs []protocol.TaskResult) flags {
 	ss := make([]protocol.Sweep, len(rs))
-	capped := 0
+	capped, lambdas, lambdaRuns := 0, 0, 0
 	for i, r := range rs {
 		ss[i] = r.Sweep
 		if r.Capped {
 			capped++
 		}
+		if r.LambdaExcluded > 0 {
+			lambdas, lambdaRuns = lambdas+r.LambdaExcluded, lambdaRuns+1
+		}
 	}
 	f := flags{text: sweepFlag(m, ss, "run"), capped: capped}
+	if lambdas > 0 {
+		f.text += fmt.Sprintf("; flag: %s: %d models of the λ grid at the stage cap T, excluded from the choice of λ (on %d of %d runs)", m, lambdas, lambdaRuns, len(rs))
+	}
 	if capped > 0 {
 		f.text += fmt.Sprintf("; %s stopped at %s, in %d of %d runs", m, capWhat(m), capped, len(rs))
 	}

@@ -105,9 +105,11 @@ func Total(cfg Config) int { return len(Jobs(cfg)) }
 type MethodResult struct {
 	Error, Chosen float64
 	Atoms         []Atom `json:",omitempty"`
-	// Sweep counts, for the methods that choose an SVM's C on validation
-	// (all but CR), the fits of the C grid and those excluded from the
-	// choice for stopping at SMO's iteration cap (selectC).
+	// Sweep counts, for the methods that choose an SVM's C on validation,
+	// the fits of the C grid and those excluded from the choice for
+	// stopping at SMO's iteration cap (selectC); for CR, the fits of the μ
+	// grid and those excluded for stopping at the step cap (since
+	// 2026-12-02).
 	Sweep
 	// Fall is, for CA, the largest fall of its training alignment between
 	// stages (TaskResult.Fall).
@@ -347,12 +349,12 @@ func method(cfg Config, m int, seed uint64) (MethodResult, error) {
 				return fitted{}, err
 			}
 			pt, err := gm.Predict(te.X)
-			return fitted{pv, pt, gm.Status() == opt.IterationLimit}, err
+			return fitted{pv, pt, greedyCapped(gm, false)}, err
 		}, val.y, te.y)
 		if err != nil {
 			return res, err
 		}
-		res.Error, res.Chosen, res.Capped = ch.test, ch.value, ch.capped
+		res.Error, res.Chosen, res.Capped, res.Sweep = ch.test, ch.value, ch.capped, ch.sweep
 		for _, a := range models[res.Chosen].Atoms() {
 			res.Atoms = append(res.Atoms, Atom{a.Weight, a.Params[0]})
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/kernelab/kernelab/klearn/metrics"
 	"github.com/kernelab/kernelab/klearn/mkl"
 	"github.com/kernelab/kernelab/klearn/mkl/alignf"
+	"github.com/kernelab/kernelab/klearn/mkl/continuous"
 	"github.com/kernelab/kernelab/klearn/mkl/lpmkl"
 	"github.com/kernelab/kernelab/klearn/opt"
 	"github.com/kernelab/kernelab/klearn/svm"
@@ -254,6 +255,9 @@ type fitted struct {
 // row {√12, √60} on draw 0 and for DU on draw 1 (both at C = 10⁵), and a
 // remeasure of the ten draws found it chosen for DU, DA, D1 and D2 on 1
 // to 7 draws each, which draws depending on the build (GOAMD64 v1 or v3).
+// For CR's sweep over μ, Excluded counts the fits stopped short of their
+// end (greedyCapped) left out because another fit stopped by its own test
+// (since 2026-12-02; before, they were left out uncounted).
 type Sweep struct {
 	Fits     int `json:",omitempty"`
 	Excluded int `json:",omitempty"`
@@ -278,50 +282,82 @@ type choice struct {
 // Without (CR's μ, whose greedy algorithm may stop at its step cap), the
 // fits stopped by their own test compete, and only when none did do the
 // capped ones, choice.capped then saying the one kept stopped at its cap
-// (the parts that read it are undecided). A sweep without capped fits
-// chooses as before 2026-12-01, when every fit competed; until the second
-// change that day, CR's capped fits competed beside converged ones.
+// (the parts that read it are undecided), and the capped fits left out
+// when some fit converged are counted in Sweep.Excluded. A sweep without
+// capped fits chooses as before 2026-12-01, when every fit competed; until
+// the second change that day, CR's capped fits competed beside converged
+// ones.
 func selectC(grid []float64, onlyConverged bool, fit func(v float64) (fitted, error), yval, yte []float64) (choice, error) {
-	var conv, all choice // the best converged fit and the best of all
-	bestConv, bestAll := math.Inf(1), math.Inf(1)
-	var sweep Sweep
-	for _, v := range grid {
+	k := newKeeper()
+	tests := make([]float64, len(grid)) // the test errors of the fits kept at some point
+	for i, v := range grid {
 		f, err := fit(v)
 		if err != nil {
 			return choice{}, err
-		}
-		sweep.Fits++
-		if onlyConverged && f.capped {
-			sweep.Excluded++
-			continue
 		}
 		e, err := errorPct(yval, f.val)
 		if err != nil {
 			return choice{}, err
 		}
-		if e >= bestAll && (f.capped || e >= bestConv) {
+		if !k.add(i, e, f.capped) {
 			continue
 		}
-		et, err := errorPct(yte, f.test)
-		if err != nil {
+		if tests[i], err = errorPct(yte, f.test); err != nil {
 			return choice{}, err
 		}
-		if e < bestAll {
-			bestAll, all = e, choice{test: et, value: v, capped: f.capped}
-		}
-		if !f.capped && e < bestConv {
-			bestConv, conv = e, choice{test: et, value: v}
-		}
 	}
-	ch := all
-	if !math.IsInf(bestConv, 1) {
-		ch = conv
+	i, capped, excluded := k.kept()
+	ch := choice{sweep: Sweep{Fits: len(grid), Excluded: excluded}}
+	if i < 0 {
+		return ch, nil
 	}
-	ch.sweep = sweep
-	if onlyConverged && len(grid) > 0 && sweep.Excluded == len(grid) {
-		return ch, klearn.Errorf(klearn.ErrNotConverged, "afkanpour2013: all %d fits of the C sweep stopped short of a certified optimum (SMO's iteration cap, or for D1 and D2 lpmkl's update cap): none to choose", len(grid))
+	if onlyConverged && capped {
+		ch.sweep.Excluded = len(grid)
+		return ch, klearn.Errorf(klearn.ErrNotConverged, "afkanpour2013: all %d fits of the C sweep stopped short of a certified optimum (SMO's iteration cap, for DA alignf's QP, for D1 and D2 lpmkl's cap of θ updates): none to choose", len(grid))
 	}
+	ch.test, ch.value, ch.capped = tests[i], grid[i], capped
 	return ch, nil
+}
+
+// keeper chooses a fit of a grid by a score to minimise, by the rule of
+// Figure 1(b) (method): the best of the fits that ran to their own
+// stopping test, or only when none did the best of those stopped at a
+// cap, the first on ties; it counts the capped fits so left out. selectC
+// (validation error) and CA-nD's λ (validation alignment, negated) use it.
+type keeper struct {
+	conv, all   int // grid indexes of the best converged fit and of the best fit; −1 for none
+	convS, allS float64
+	capped      int
+}
+
+func newKeeper() keeper {
+	return keeper{conv: -1, all: -1, convS: math.Inf(1), allS: math.Inf(1)}
+}
+
+// add enters fit i of score s, capped when it stopped at its cap, and
+// reports whether it is now the best converged fit or the best of all.
+func (k *keeper) add(i int, s float64, capped bool) bool {
+	kept := false
+	if capped {
+		k.capped++
+	}
+	if s < k.allS {
+		k.all, k.allS, kept = i, s, true
+	}
+	if !capped && s < k.convS {
+		k.conv, k.convS, kept = i, s, true
+	}
+	return kept
+}
+
+// kept returns the index of the fit chosen (−1 for an empty grid), whether
+// it stopped at its cap (only when every fit did) and the number of capped
+// fits left out of the choice.
+func (k keeper) kept() (i int, capped bool, excluded int) {
+	if k.conv >= 0 {
+		return k.conv, false, k.capped
+	}
+	return k.all, k.all >= 0, 0
 }
 
 // AtGridEdge reports whether v, a value selectC chose from grid, is the
@@ -361,6 +397,27 @@ func svmSweep(proto svm.Classifier, g grams, cs []float64, tr, val, te sample) (
 		pt, err := m.PredictGram(g.Kte)
 		return fitted{pv, pt, svmCapped(m)}, err
 	}, val.y, te.y)
+}
+
+// greedyCapped reports whether the run m of the greedy algorithm stopped
+// short of its end: at its step cap (opt.IterationLimit) rather than by
+// the test of Eq. (10) or the change of E, or, with the DC step 2 (dc),
+// with a step 2 whose cutting planes stopped before their certificate
+// (StepInfo.DCStatus other than opt.Success), as the reproduction of
+// Argyriou et al. (2006) counts its runs. Until 2026-12-02 CR (DC) read
+// the step cap only.
+func greedyCapped(m *continuous.GreedyModel, dc bool) bool {
+	if m.Status() == opt.IterationLimit {
+		return true
+	}
+	if dc {
+		for _, st := range m.Steps() {
+			if st.DCStatus != opt.Success {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // svmCapped reports whether SMO stopped at its iteration cap on m.

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/kernelab/kernelab/klearn"
+	"github.com/kernelab/kernelab/klearn/datasets"
 	"github.com/kernelab/kernelab/klearn/kernel"
 	"github.com/kernelab/kernelab/klearn/mkl/alignf"
 	"github.com/kernelab/kernelab/klearn/mkl/continuous"
@@ -37,7 +38,8 @@ func fakeSweep(wrong map[float64]int, capped map[float64]bool) func(float64) (fi
 // (C = 4), and among the capped ones only when every fit is capped (C = 2,
 // said capped). Without capped fits both choose as the rule before
 // 2026-12-01 (least validation error, first on ties); with every fit
-// capped the SVM sweep fails with ErrNotConverged.
+// capped the SVM sweep fails with ErrNotConverged. Both count the capped
+// fits left out (CR's since 2026-12-02), none when every fit is capped.
 func TestSelectCExcludesCapped(t *testing.T) {
 	grid := []float64{1, 2, 3, 4}
 	yval, yte := []float64{1, 1, -1, -1}, []float64{1, -1}
@@ -51,8 +53,8 @@ func TestSelectCExcludesCapped(t *testing.T) {
 		t.Errorf("SVM sweep: %+v, want C = 4 of 4 fits, 2 excluded", ch)
 	}
 	ch, err = selectC(grid, false, fakeSweep(wrong, capped), yval, yte)
-	if err != nil || ch.value != 4 || ch.capped || ch.sweep != (Sweep{Fits: 4}) || ch.test != 0 {
-		t.Errorf("CR's sweep: %+v, %v; want C = 4, not capped", ch, err)
+	if err != nil || ch.value != 4 || ch.capped || ch.sweep != (Sweep{Fits: 4, Excluded: 2}) || ch.test != 0 {
+		t.Errorf("CR's sweep: %+v, %v; want C = 4, not capped, 2 of 4 fits excluded", ch, err)
 	}
 	for _, only := range []bool{true, false} {
 		ch, err = selectC(grid, only, fakeSweep(wrong, nil), yval, yte)
@@ -64,8 +66,8 @@ func TestSelectCExcludesCapped(t *testing.T) {
 	if _, err := selectC(grid, true, fakeSweep(wrong, all), yval, yte); !errors.Is(err, klearn.ErrNotConverged) {
 		t.Errorf("every fit capped: %v, want ErrNotConverged", err)
 	}
-	if ch, err := selectC(grid, false, fakeSweep(wrong, all), yval, yte); err != nil || ch.value != 2 || !ch.capped {
-		t.Errorf("every CR fit capped: %+v, %v", ch, err)
+	if ch, err := selectC(grid, false, fakeSweep(wrong, all), yval, yte); err != nil || ch.value != 2 || !ch.capped || ch.sweep != (Sweep{Fits: 4}) {
+		t.Errorf("every CR fit capped: %+v, %v; want C = 2, capped, none excluded", ch, err)
 	}
 }
 
@@ -169,9 +171,9 @@ func TestH1CappedFitExcluded(t *testing.T) {
 }
 
 // TestTaskCRCapped: CR and CR (DC) in the task experiments record whether
-// the model chosen on validation stopped at Greedy's step cap (a refit
-// at the chosen μ says), as Figure 1(b) does, and count no SVM fits; the
-// SVM methods count their C sweep. On Letter O–Q at 120/60/100 points and
+// the model chosen on validation stopped short of its end (greedyCapped
+// on a refit at the chosen μ says), as Figure 1(b) does, and count the
+// fits of their μ grid (one here); the SVM methods count their C sweep. On Letter O–Q at 120/60/100 points and
 // μ = 10⁻² both stop at the 50-step cap (as on Letter A–B at the printed
 // sizes, repetition 0), which the results said nowhere before 2026-12-01.
 func TestTaskCRCapped(t *testing.T) {
@@ -207,8 +209,8 @@ func TestTaskCRCapped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := gm.Status() == opt.IterationLimit; r.Capped != want || !r.Capped || r.Sweep != (Sweep{}) {
-			t.Errorf("%s at μ = %g: Capped %v, the refit stopped at the cap: %v; sweep %+v", m, r.Chosen, r.Capped, want, r.Sweep)
+		if want := greedyCapped(gm, step2 == continuous.DC); r.Capped != want || !r.Capped || r.Sweep != (Sweep{Fits: 1}) {
+			t.Errorf("%s at μ = %g: Capped %v, the refit stopped short of its end: %v; sweep %+v, want 1 fit", m, r.Chosen, r.Capped, want, r.Sweep)
 		}
 	}
 	for _, m := range []string{"CA-1D", "DA", "D1", "D2", "DU"} {
@@ -275,5 +277,78 @@ func TestFiniteFitStatus(t *testing.T) {
 		if m.Status != opt.IterationLimit || svmCapped(m.SVM) {
 			t.Errorf("p = %g, one update: status %v, SVM capped %v; want IterationLimit with its SVM converged", p, m.Status, svmCapped(m.SVM))
 		}
+	}
+}
+
+// TestKeeper: the rule of selectC and CA-nD's λ on scores alone: the
+// least score among the converged fits, the first on ties, the capped ones
+// left out and counted; only when every fit is capped the least of those,
+// said capped; a NaN score is never kept; an empty grid keeps nothing.
+func TestKeeper(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		name     string
+		scores   []float64
+		capped   []bool
+		i, excl  int
+		isCapped bool
+	}{
+		{"capped best left out", []float64{3, 1, 2, 2}, []bool{false, true, false, false}, 2, 1, false},
+		{"first on ties", []float64{2, 2, 5}, []bool{false, false, true}, 0, 1, false},
+		{"every fit capped", []float64{3, 1, 2}, []bool{true, true, true}, 1, 0, true},
+		{"none capped", []float64{4, 3, 3.5}, []bool{false, false, false}, 1, 0, false},
+		{"NaN never kept", []float64{nan, 2, nan}, []bool{false, true, false}, 1, 0, true},
+		{"empty", nil, nil, -1, 0, false},
+	} {
+		k := newKeeper()
+		for i, s := range c.scores {
+			k.add(i, s, c.capped[i])
+		}
+		i, capped, excl := k.kept()
+		if i != c.i || capped != c.isCapped || excl != c.excl {
+			t.Errorf("%s: kept %d (capped %v, %d excluded), want %d (%v, %d)", c.name, i, capped, excl, c.i, c.isCapped, c.excl)
+		}
+	}
+}
+
+// TestGreedyCappedDC: a run of the greedy algorithm with the DC step 2 cut
+// to one cutting plane stops by its own test with steps 2 not certified:
+// greedyCapped counts it as stopped short of its end for CR (DC) and not
+// for a reading of the step cap alone; the same run with the cutting
+// planes run to their certificate is not capped either way.
+func TestGreedyCappedDC(t *testing.T) {
+	d, err := datasets.GaussianRelevance(40, 3, 1, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := datasets.Binary(d)
+	fit := func(dc opt.DCSettings) *continuous.GreedyModel {
+		m, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Lower: 0.05, Upper: 20}, Mu: 1e-2, Step2: continuous.DC, Tol: 0.05, DCSettings: dc}.Fit(d.X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	short := fit(opt.DCSettings{MaxIter: 1})
+	uncert := 0
+	for _, st := range short.Steps() {
+		if st.DCStatus != opt.Success {
+			uncert++
+		}
+	}
+	if short.Status() == opt.IterationLimit || uncert == 0 {
+		t.Fatalf("cut run: status %v, %d of %d steps 2 not certified; want stopped by its test, some not certified", short.Status(), uncert, len(short.Steps()))
+	}
+	if !greedyCapped(short, true) || greedyCapped(short, false) {
+		t.Errorf("cut run: greedyCapped %v (DC), %v (step cap only); want true, false", greedyCapped(short, true), greedyCapped(short, false))
+	}
+	full := fit(opt.DCSettings{})
+	for i, st := range full.Steps() {
+		if st.DCStatus != opt.Success {
+			t.Fatalf("full run: step %d not certified (%v)", i, st.DCStatus)
+		}
+	}
+	if full.Status() == opt.IterationLimit || greedyCapped(full, true) || greedyCapped(full, false) {
+		t.Errorf("full run: status %v, greedyCapped %v, %v; want neither", full.Status(), greedyCapped(full, true), greedyCapped(full, false))
 	}
 }

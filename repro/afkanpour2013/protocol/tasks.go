@@ -44,16 +44,26 @@ type TaskResult struct {
 	// one stage to the next over every fit of the run (0 when it never
 	// falls: Algorithm 1 ascends monotonically).
 	Fall float64 `json:",omitempty"`
-	// Sweep counts, for the methods that choose an SVM's C on validation
-	// (all but CR and CR (DC)), the fits of the C grid and those excluded
-	// from the choice for stopping at SMO's iteration cap (selectC).
+	// Sweep counts, for the methods that choose an SVM's C on validation,
+	// the fits of the C grid and those excluded from the choice for
+	// stopping at SMO's iteration cap (selectC); for CR and CR (DC), the
+	// fits of the μ grid and those excluded for stopping short of their
+	// end (greedyCapped; counted since 2026-12-02).
 	Sweep
+	// LambdaExcluded is, for CA-nD, the number of models of the λ grid
+	// left out of the choice of λ for stopping at the stage cap T while
+	// another stopped by its gain test (since 2026-12-02; before, λ was
+	// chosen among all of them).
+	LambdaExcluded int `json:",omitempty"`
 	// Capped is, for CR and CR (DC), whether the model chosen on
-	// validation stopped at Greedy's step cap (continuous.DefaultMaxSteps)
-	// rather than by the test of Eq. (10), as MethodResult.Capped (counted
-	// since 2026-12-01); for CA-1D, CA-nD and CA-nD λ=0, whether the CA
-	// model the number comes from stopped at its stage cap T
-	// (stagewise.DefaultT) rather than by its gain test θ (stagewise.Model.Status).
+	// validation stopped short of its end (greedyCapped: Greedy's step cap
+	// continuous.DefaultMaxSteps rather than the test of Eq. (10), and for
+	// CR (DC) since 2026-12-02 also a step 2 not certified), as
+	// MethodResult.Capped (counted since 2026-12-01); for CA-1D, CA-nD and
+	// CA-nD λ=0, whether the CA model the number comes from stopped at its
+	// stage cap T (stagewise.DefaultT) rather than by its gain test θ
+	// (stagewise.Model.Status), for CA-nD also the CA-1D run its start is
+	// drawn from (since 2026-12-02).
 	Capped bool `json:",omitempty"`
 }
 
@@ -396,7 +406,10 @@ func gaussSum(sigmas, w []float64) kernel.Kernel {
 // iteration cap compete for C (selectC; TaskResult.Sweep counts the
 // others) and CR's chosen model records whether it stopped at Greedy's
 // step cap, CA's whether it stopped at its stage cap (TaskResult.Capped),
-// since 2026-12-01. It returns the
+// since 2026-12-01; since 2026-12-02 CR's μ and CA-nD's λ are chosen among
+// the fits that ran to their own test (the others counted: Sweep,
+// LambdaExcluded), CR (DC)'s uncertified steps 2 count as its cap
+// (greedyCapped) and CA-nD reads its CA-1D start's cap. It returns the
 // result without alignment and time, and the learned kernel.
 func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Kernel, error) {
 	var res TaskResult
@@ -433,8 +446,16 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		for _, a := range atoms {
 			avg += a.Eta * a.Sigma[0]
 		}
-		best, bestM := math.Inf(-1), (*stagewise.Model)(nil)
-		for _, lam := range p.lambdas {
+		// λ is chosen as μ is for CR (keeper): among the models stopped by
+		// the gain test θ, only when none did among those at the stage cap
+		// T, the others counted (LambdaExcluded); the model is capped when
+		// it, or the CA-1D run its start comes from, stopped at T.
+		if len(p.lambdas) == 0 {
+			return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
+		}
+		k := newKeeper()
+		models := make([]*stagewise.Model, len(p.lambdas))
+		for i, lam := range p.lambdas {
 			m, err := caKernel(continuous.GaussianPerCoordinate{Starts: []float64{avg}, Lambda: lam}, p.tr, &res.Fall)
 			if err != nil {
 				return res, nil, err
@@ -443,14 +464,22 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 			if err != nil {
 				return res, nil, err
 			}
-			if a > best {
-				best, bestM, res.Lambda, res.Stages = a, m, lam, len(m.Atoms())
+			if k.add(i, -a, m.Status() != opt.Success) {
+				models[i] = m
+			}
+			for j := range models {
+				if j != k.conv && j != k.all {
+					models[j] = nil // not kept: free its Gram matrix
+				}
 			}
 		}
-		if bestM == nil {
-			return res, nil, klearn.Errorf(klearn.ErrParam, "afkanpour2013: CA-nD needs λ values")
+		i, capped, excluded := k.kept()
+		if i < 0 {
+			return res, nil, klearn.Errorf(klearn.ErrNotFinite, "afkanpour2013: CA-nD: no λ of %v gave a finite validation alignment", p.lambdas)
 		}
-		res.Capped = bestM.Status() != opt.Success
+		bestM := models[i]
+		res.Lambda, res.Stages, res.LambdaExcluded = p.lambdas[i], len(bestM.Atoms()), excluded
+		res.Capped = capped || m1.Status() != opt.Success
 		// The training Gram matrix comes with the learned kernel; the
 		// validation and test crosses are computed once for the C grid.
 		g := grams{K: bestM.TrainGram()}
@@ -483,12 +512,12 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 				return fitted{}, err
 			}
 			pt, err := gm.Predict(p.te.X)
-			return fitted{pv, pt, gm.Status() == opt.IterationLimit}, err
+			return fitted{pv, pt, greedyCapped(gm, step2 == continuous.DC)}, err
 		}, p.val.y, p.te.y)
 		if err != nil {
 			return res, nil, err
 		}
-		res.Error, res.Chosen, res.Capped = ch.test, ch.value, ch.capped
+		res.Error, res.Chosen, res.Capped, res.Sweep = ch.test, ch.value, ch.capped, ch.sweep
 		res.Stages = len(models[res.Chosen].Atoms())
 		return res, models[res.Chosen].Kernel(), nil
 	case "DU":
