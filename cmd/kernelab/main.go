@@ -30,6 +30,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -58,7 +59,7 @@ type command struct {
 
 var commands = map[string]command{
 	"run": {"run <paper>[/<table>]... | all [flags]",
-		"Computes the jobs of papers (or of tables of them; all: the five papers and the benchmark, every job set a notebook renders) not yet in the results store, in one pool of --workers goroutines: those of unknown time first, then the longest expected (the status estimate), and those a paper marks to run alone last, one at a time. A shard is cut first, by job ID alone, then ordered. Prints progress and an ETA on stderr. Sets a soft memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set. Refuses to run, naming the first differing file, when this binary was not built from the source under the root ($KERNELAB_ROOT): a record is keyed by the source on disk, so a stale binary would store wrong records under the new keys; rebuild it (go build ./cmd/kernelab).",
+		"Computes the jobs of papers (or of tables of them; all: the five papers and the benchmark, every job set a notebook renders) not yet in the results store, in one pool of --workers goroutines: those of unknown time first, then the longest expected (the status estimate), and those a paper marks to run alone last, one at a time. A shard is cut first, by job ID alone, then ordered. Prints progress and an ETA on stderr. Sets a soft memory limit of 3/4 of the physical memory unless GOMEMLIMIT is set. Refuses to run, naming the first differing file, when this binary was not built from the source under the root ($KERNELAB_ROOT): a record is keyed by the source on disk, so a stale binary would store wrong records under the new keys; rebuild it (go build ./cmd/kernelab). Warns when the binary's GOAMD64 level differs from the one make builds at on this machine (v3 where the CPU has its features): a record's key holds the build level, so make reports would not read that run's records.",
 		[]string{"shard", "workers", "mode", "results", "recompute", "allow-stale-binary"}},
 	"status": {"status [<paper>[/<table>]] [flags]",
 		"Shows where the compute time goes, per paper, table and method: jobs done and missing under the current code, the time spent and left, and the wall time on --workers cores.",
@@ -246,6 +247,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			debug.SetMemoryLimit(limit)
 		}
 		fmt.Fprintln(stderr, note)
+		if runtime.GOARCH == "amd64" {
+			cpuinfo, _ := os.ReadFile("/proc/cpuinfo")
+			if w := levelNote(builtLevel(), os.Getenv("GOAMD64"), cpuinfo); w != "" {
+				fmt.Fprintln(stderr, w)
+			}
+		}
 		fmt.Fprintf(stderr, "kernelab: %s shard %d/%d: %d jobs into %s\n", strings.Join(pos, " "), i, n, len(js), st.Dir)
 		sum, err := jobs.RunAll(ctx, exps, js, jobs.Options{Store: st, Workers: o.workers, Recompute: o.recompute, Progress: stderr})
 		fmt.Fprintf(stdout, "computed %d, cached %d, failed %d\n", sum.Computed, sum.Cached, sum.Failed)
