@@ -15,10 +15,15 @@ import (
 var v3Flags = []string{"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
 
 // makeLevel is the GOAMD64 level make builds at: the caller's GOAMD64 when
-// set (env), else v3 when the first flags line of cpuinfo (the text of
-// /proc/cpuinfo) holds every one of v3Flags, else v1, Go's default.
-func makeLevel(env string, cpuinfo []byte) string {
-	if env != "" {
+// set (env, set; set but empty is Go's default, v1), else v3 when the
+// first flags line of cpuinfo (the text of /proc/cpuinfo) holds every one
+// of v3Flags, else v1, Go's default. (A level written with go env -w,
+// which make does not see, is not read.)
+func makeLevel(env string, set bool, cpuinfo []byte) string {
+	if set {
+		if env == "" {
+			return "v1"
+		}
 		return env
 	}
 	for _, line := range bytes.Split(cpuinfo, []byte("\n")) {
@@ -42,15 +47,15 @@ func makeLevel(env string, cpuinfo []byte) string {
 // (makeLevel): a record's key holds the build level (jobs.BuildTag), so
 // the records of this run are not the ones make reports reads, and it
 // computes its own. "" when they agree.
-func levelNote(built, env string, cpuinfo []byte) string {
+func levelNote(built, env string, set bool, cpuinfo []byte) string {
 	if built == "" {
 		built = "v1"
 	}
-	want := makeLevel(env, cpuinfo)
+	want := makeLevel(env, set, cpuinfo)
 	if built == want {
 		return ""
 	}
-	return fmt.Sprintf("kernelab: warning: this binary is built at GOAMD64=%s and make builds at %s here; a record's key holds the build level, so make reports will not read this run's records (build with GOAMD64=%s go build ./cmd/kernelab to share them)", built, want, want)
+	return fmt.Sprintf("kernelab: warning: this binary is built at GOAMD64=%s and make builds at %s on this machine; a record's key holds the build level, so make reports will not read this run's records (build with GOAMD64=%s go build ./cmd/kernelab to share them)", built, want, want)
 }
 
 // builtLevel is the GOAMD64 level of the running binary ("" when it

@@ -249,7 +249,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, note)
 		if runtime.GOARCH == "amd64" {
 			cpuinfo, _ := os.ReadFile("/proc/cpuinfo")
-			if w := levelNote(builtLevel(), os.Getenv("GOAMD64"), cpuinfo); w != "" {
+			env, set := os.LookupEnv("GOAMD64")
+			if w := levelNote(builtLevel(), env, set, cpuinfo); w != "" {
 				fmt.Fprintln(stderr, w)
 			}
 		}

@@ -99,7 +99,10 @@ const statusChange = "2026-12-01, after full-mode results were seen: D1's and D2
 const capRule = "Then 2026-12-01, after full-mode results were seen, from a CR or CR (DC) run whose model chosen on validation stopped at Greedy's 50-step cap (ours: the paper states none) flagged in the part, its outcome unchanged, " +
 	"and a CA run stopped at its stage cap T = 50 (the paper's) neither flagged nor recorded, " +
 	"to the part that reads such a run undecided, evidence for neither side, as README's solver-status rule says (a number is the method's only when its solver stopped at its convergence test; CA's status is now recorded, protocol.TaskResult.Capped), " +
-	"and CR's μ chosen among the fits stopped by the test of Eq. (10), the capped ones competing only when none did (before, every fit competed); test, δ and margins unchanged"
+	"and CR's μ chosen among the fits stopped by the test of Eq. (10), the capped ones competing only when none did (before, every fit competed); test, δ and margins unchanged. " +
+	"Then 2026-12-02, after full-mode results at an earlier key were seen and before this key's were read: a CR (DC) run with a step 2 whose cutting planes stopped before their certificate counted as stopped short, as a run at the step cap (before, only the step cap counted; P3 counts its DC runs so), " +
+	"CA-nD's λ chosen among the models stopped by the gain test θ, those at T competing only when none did (before, every λ competed), and a CA-nD run counted as capped also when the CA-1D run its start comes from stopped at T; " +
+	"the μ fits and λ models so left out are counted and flagged; test, δ and margins unchanged"
 
 // rankCapRule records, in the Changed text of the rank criteria, that a
 // rank reads every method's runs on its tasks.

@@ -27,8 +27,8 @@ type Results struct {
 	// DrawErrors[m][d] is the test error of Methods[m] on draw d of the
 	// sine problem (Figure 1(b)), and Oracle[d] the three-frequency SVM's
 	// (the H1 table's last row; Oracle[0] is H1's); Sweeps[m][d] and
-	// OracleSweeps[d] are the counts of their C sweeps (zero for CR, which
-	// chooses μ).
+	// OracleSweeps[d] are the counts of their C sweeps (for CR, of its μ
+	// grid, the fits stopped at the step cap excluded: protocol.Sweep).
 	DrawErrors   [][]float64
 	Oracle       []float64
 	Sweeps       [][]protocol.Sweep `json:",omitempty"`

@@ -163,8 +163,9 @@ func sweepsOf(sweeps [][]protocol.Sweep, m int) []protocol.Sweep {
 // 2026-12-01: cappedDraws, capRule), and sweeps and
 // oracleSweeps (Results.Sweeps, Results.OracleSweeps; nil when not counted)
 // the SVM fits of CA and of the three-frequency SVM excluded from the
-// choice of C for stopping at SMO's iteration cap (sweepFlag); of these
-// only the caps move the outcome.
+// choice of C for stopping at SMO's iteration cap, and CR's μ fits
+// excluded for stopping at its step cap (since 2026-12-02) (sweepFlag);
+// of these only the caps move the outcome.
 func closeClaim(errs [][]float64, oracle []float64, edges []int, capped []int, sweeps [][]protocol.Sweep, oracleSweeps []protocol.Sweep) repro.Claim {
 	crit := criterion("figure1-close")
 	var parts []repro.Part

@@ -188,11 +188,14 @@ func pairedRuns(res *Results, table, a, b string, keep func(string) bool) (ra, r
 }
 
 // flags are what a part carries for the runs it read (since 2026-12-01):
-// text for its detail (the SVM fits excluded from a choice of C, sweepFlag;
-// the runs stopped at a cap), and capped, the runs whose model stopped at
-// its cap (TaskResult.Capped, as Figure 1(b) counts them): CR's or CR
-// (DC)'s chosen model at Greedy's step cap rather than by the test of
-// Eq. (10), CA's at its stage cap T rather than by its gain test (capWhat).
+// text for its detail (the SVM fits excluded from a choice of C, and since
+// 2026-12-02 CR's μ fits and CA-nD's λ models excluded at their caps,
+// sweepFlag and runFlags; the runs stopped at a cap), and capped, the runs
+// whose model stopped at its cap (TaskResult.Capped, as Figure 1(b) counts
+// them): CR's or CR (DC)'s chosen model at Greedy's step cap rather than by
+// the test of Eq. (10) (for CR (DC) also with a step 2 not certified), CA's
+// at its stage cap T rather than by its gain test, for CA-nD also its
+// CA-1D start's (capWhat).
 type flags struct {
 	text   string
 	capped int

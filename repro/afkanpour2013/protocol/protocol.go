@@ -286,7 +286,10 @@ type choice struct {
 // when some fit converged are counted in Sweep.Excluded. A sweep without
 // capped fits chooses as before 2026-12-01, when every fit competed; until
 // the second change that day, CR's capped fits competed beside converged
-// ones.
+// ones. Since 2026-12-02 (keeper) every fit, capped or not, is scored on
+// validation, so predictions a metric rejects stop the sweep with an error
+// even from a capped fit (before, a capped fit of an SVM sweep was not
+// read); an empty grid gives the zero choice and no error.
 func selectC(grid []float64, onlyConverged bool, fit func(v float64) (fitted, error), yval, yte []float64) (choice, error) {
 	k := newKeeper()
 	tests := make([]float64, len(grid)) // the test errors of the fits kept at some point
@@ -350,9 +353,11 @@ func (k *keeper) add(i int, s float64, capped bool) bool {
 	return kept
 }
 
-// kept returns the index of the fit chosen (−1 for an empty grid), whether
-// it stopped at its cap (only when every fit did) and the number of capped
-// fits left out of the choice.
+// kept returns the index of the fit chosen (−1 when no score was below
+// +∞: an empty grid, or NaN scores only), whether it stopped at its cap
+// (only when no converged fit had a score, that is when every fit stopped
+// at its cap, NaN scores aside) and the number of capped fits left out of
+// the choice.
 func (k keeper) kept() (i int, capped bool, excluded int) {
 	if k.conv >= 0 {
 		return k.conv, false, k.capped
@@ -404,8 +409,10 @@ func svmSweep(proto svm.Classifier, g grams, cs []float64, tr, val, te sample) (
 // the test of Eq. (10) or the change of E, or, with the DC step 2 (dc),
 // with a step 2 whose cutting planes stopped before their certificate
 // (StepInfo.DCStatus other than opt.Success), as the reproduction of
-// Argyriou et al. (2006) counts its runs. Until 2026-12-02 CR (DC) read
-// the step cap only.
+// Argyriou et al. (2006) counts its runs of families of one or two
+// parameters (its local variant's steps, for more, are not read here: CR
+// searches one bandwidth). Until 2026-12-02 CR (DC) read the step cap
+// only.
 func greedyCapped(m *continuous.GreedyModel, dc bool) bool {
 	if m.Status() == opt.IterationLimit {
 		return true

@@ -497,9 +497,10 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 		if method == MethodCRDC {
 			step2 = continuous.DC
 		}
-		// μ is chosen as in Figure 1(b) (method): among the fits stopped by
-		// the test of Eq. (10), or only when none did, among the capped
-		// ones, a chosen model stopped at the step cap recorded (Capped).
+		// μ is chosen as in Figure 1(b) (method): among the fits that ran
+		// to their end (greedyCapped: stopped by the test of Eq. (10), and
+		// for CR (DC) with every step 2 certified), or only when none did,
+		// among the others, a chosen model stopped short recorded (Capped).
 		models := map[float64]*continuous.GreedyModel{}
 		ch, err := selectC(mus, false, func(mu float64) (fitted, error) {
 			gm, err := continuous.Greedy{Family: continuous.GaussianBandwidth{Starts: p.starts}, Mu: mu, Step2: step2}.Fit(p.tr.X, p.tr.y)
