@@ -182,6 +182,8 @@ func assemble(cfg Config, js []jobs.Job, raw []json.RawMessage) (*Results, error
 					row.AtEdge = append(row.AtEdge, c.AtEdge)
 					row.GHKLUncert = append(row.GHKLUncert, c.Uncert)
 					row.GHKLFits += c.GHKLFits
+					row.GHKLUncertified += c.GHKLUncertified
+					row.GHKLExcluded += c.GHKLExcluded
 				}
 				res.Table4 = append(res.Table4, row)
 			}

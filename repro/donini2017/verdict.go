@@ -788,18 +788,16 @@ func table4Claims(res *Results) []repro.Claim {
 	if s := solves.String(); s != "" {
 		a.Ours += "; K_MKL: " + s
 	}
-	ghkl, fitsN := ghklCounts(res.Table4, func(row protocol.GHKLRow) bool { return row.Nodes == cellNodes })
-	if ghkl > 0 {
-		a.Ours += fmt.Sprintf("; gHKL: %d of %d fits not certified (stopped by its caps on active nodes or weight updates)", ghkl, fitsN)
+	if g := ghklCounts(res.Table4, func(row protocol.GHKLRow) bool { return row.Nodes == cellNodes }); g.uncertified > 0 {
+		a.Ours += "; gHKL: " + g.String()
 	}
 	a = quick(res, a, len(cells), len(full.T4Data)*len(Table4Cols), "cells, "+folds)
 	b := repro.Claim{ID: "Table 4 K_MKL vs gHKL", Kind: repro.Experiment, Statement: "K_MKL outperforms gHKL_ρ", Paper: "K_MKL above gHKL_ρ on all four data sets",
 		Tolerance: "every node kernel run", Reason: "a gHKL_ρ is as good as K_MKL (a tie) or better"}
 	b = decideApart(b, parts, subs)
 	// The comparisons read every node kernel's rows, the Gaussian ones too.
-	ghklAll, fitsAll := ghklCounts(res.Table4, func(protocol.GHKLRow) bool { return true })
-	if ghklAll > 0 && b.Outcome != repro.NotRun {
-		b.Ours += fmt.Sprintf("; gHKL: %d of %d fits not certified (their comparisons undecided)", ghklAll, fitsAll)
+	if g := ghklCounts(res.Table4, func(protocol.GHKLRow) bool { return true }); g.uncertified > 0 && b.Outcome != repro.NotRun {
+		b.Ours += "; gHKL: " + g.String()
 	}
 	b = quick(res, b, len(parts)+len(subs), (len(full.T4Data)+len(full.T4Gaussian))*len(protocol.Table4Rhos), "(data set, node kernels, ρ) comparisons, "+folds)
 	return []repro.Claim{a, b, table4EdgeClaim(res)}
@@ -811,8 +809,10 @@ func table4Claims(res *Results) []repro.Claim {
 // A K_MKL cell counts the QP solves not certified behind its outer-fold
 // AUCs (protocol.GHKLRow.MKLUncert; its inner CVs chose v among certified
 // fits only), a gHKL_ρ cell the gHKL fits not certified behind its
-// outer-fold AUCs, inner searches included (protocol.GHKLRow.GHKLUncert;
-// since 2026-12-01): either leaves it undecided (repro.Cell.Uncertified).
+// outer-fold AUCs (protocol.GHKLRow.GHKLUncert: the final fits, and the
+// inner fits of a fold where no C was certified; since 2026-12-02 its
+// inner CVs choose C among certified fits as K_MKL's do): either leaves it
+// undecided (repro.Cell.Uncertified).
 func Table4Cells(res *Results) []repro.Cell {
 	cellNodes := ""
 	for _, row := range res.Table4 {
@@ -847,18 +847,33 @@ func Table4Cells(res *Results) []repro.Cell {
 	return cells
 }
 
-// ghklCounts sums, over the rows keep selects, the gHKL fits not
-// certified behind every column (ghklUncert) and all gHKL fits.
-func ghklCounts(rows []protocol.GHKLRow, keep func(protocol.GHKLRow) bool) (uncert, fits int) {
+// ghklCount sums the gHKL fits of Table 4's rows: all of them, those not
+// certified, the values of C these left out of inner choices, and the fits
+// not certified behind outer-fold AUCs (ghklUncert).
+type ghklCount struct{ fits, uncertified, excluded, behind int }
+
+// String reads "3 of 150 fits not certified (…): 2 values of C left out
+// of inner choices, 1 fit behind outer-fold AUCs (their cells and
+// comparisons undecided)".
+func (g ghklCount) String() string {
+	return fmt.Sprintf("%d of %d fits not certified (stopped by its caps on active nodes or weight updates): %d values of C left out of inner choices, %d fits behind outer-fold AUCs (their cells and comparisons undecided)",
+		g.uncertified, g.fits, g.excluded, g.behind)
+}
+
+// ghklCounts sums ghklCount over the rows keep selects.
+func ghklCounts(rows []protocol.GHKLRow, keep func(protocol.GHKLRow) bool) ghklCount {
+	var g ghklCount
 	for _, row := range rows {
 		if keep(row) {
 			for j := range row.GHKLUncert {
-				uncert += ghklUncert(row, j)
+				g.behind += ghklUncert(row, j)
 			}
-			fits += row.GHKLFits
+			g.fits += row.GHKLFits
+			g.uncertified += row.GHKLUncertified
+			g.excluded += row.GHKLExcluded
 		}
 	}
-	return uncert, fits
+	return g
 }
 
 // ghklUncert is the number of gHKL fits not certified behind column j of

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,7 +42,9 @@ type GHKLOptions struct {
 	// scored on the same inner folds (the scores already computed are
 	// kept), so that no selection rests at a grid edge unless the budget is
 	// spent (GHKLResult.AtEdge). A best AUC shared with an interior C (a
-	// plateau) is not widened.
+	// plateau) is not widened. The widening follows the best of all values;
+	// the choice among the certified ones (certifiedBest) may then lie
+	// at an edge, which AtEdge reports.
 	Widen int
 }
 
@@ -58,23 +61,29 @@ type GHKLResult struct {
 	// the smallest or the largest C of its grid.
 	Grid   [][]float64
 	AtEdge []bool
-	// Uncert[f] is the number of gHKL fits behind outer fold f's AUC that
-	// did not stop at opt.Success (ghkl.Model.Status: MaxActive or MaxIter
-	// stopped the active-set loop first): the final fit at the selected C
-	// and the fits of the inner search, which scored every C of the fold's
-	// grid (modelsel.WidenedSearch cannot leave a value out, so a fit not
-	// certified may have won or lost the choice). Fits counts every gHKL
-	// fit of the protocol, inner ones included.
-	Uncert  []int
-	Fits    int
-	Elapsed time.Duration
+	// Uncert[f] is the number of gHKL fits not certified (not at
+	// opt.Success, ghkl.Model.Status: MaxActive or MaxIter stopped the
+	// active-set loop first) that outer fold f's AUC rests on: the final fit
+	// at the selected C and, when no C of the fold's grid had all its inner
+	// fits certified (the choice then falls back to all values), every inner
+	// fit not certified. Excluded[f] is the number of values of C left out
+	// of fold f's choice because an inner fit at it was not certified
+	// (certifiedBest). Fits counts every gHKL fit of the protocol, inner
+	// ones included, and Uncertified those not certified.
+	Uncert      []int
+	Excluded    []int
+	Fits        int
+	Uncertified int
+	Elapsed     time.Duration
 }
 
 // GHKLNestedAUC runs the gHKL_ρ protocol of Table 4 of Donini & Aiolli
 // (2017, §5.7) on a klearn/datasets data set: stratified 10-fold CV of the
 // ROC AUC (metrics.AUC), with C chosen in {10^i : i = −3..3} by stratified
-// 3-fold CV on each outer training set (highest mean AUC; ties to the
-// smallest C; the grid widened at an edge by modelsel.WidenedSearch if GHKLOptions.Widen > 0). The
+// 3-fold CV on each outer training set (highest mean AUC among the values
+// of C whose inner fits were all certified, certifiedBest; ties to the
+// smallest C; the grid widened at an edge by modelsel.WidenedSearch if
+// GHKLOptions.Widen > 0), the rule by which K_MKL's inner CVs choose v. The
 // outer folds run in order and each inner search in parallel, so the
 // result is identical for any number of workers. Features are standardised with the statistics of each
 // training set (preprocess.Standardizer) before the per-feature Gaussian
@@ -116,7 +125,9 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 	tmpl := o.Model
 	tmpl.Rho = rho
 	var fits, uncert atomic.Int64 // of the current outer fold's search
-	fit := func(c float64, s modelsel.Split) (float64, error) {
+	var mu sync.Mutex
+	var bad map[float64]bool // the values of C with an inner fit not certified
+	fit := func(c float64, s modelsel.Split) (float64, opt.Status, error) {
 		g := tmpl
 		g.C = c
 		v, st, err := ghklSplitAUC(g, X, y, s)
@@ -125,6 +136,15 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 			if st != opt.Success {
 				uncert.Add(1)
 			}
+		}
+		return v, st, err
+	}
+	innerFit := func(c float64, s modelsel.Split) (float64, error) {
+		v, st, err := fit(c, s)
+		if err == nil && st != opt.Success {
+			mu.Lock()
+			bad[c] = true
+			mu.Unlock()
 		}
 		return v, err
 	}
@@ -144,26 +164,76 @@ func GHKLNestedAUC(name string, rho float64, o GHKLOptions) (*GHKLResult, error)
 		}
 		fits.Store(0)
 		uncert.Store(0)
-		w, err := modelsel.WidenedSearch(o.Cs, 10, o.Widen, inner, fit, modelsel.SearchOptions{Workers: o.Workers})
+		bad = map[float64]bool{}
+		w, err := modelsel.WidenedSearch(o.Cs, 10, o.Widen, inner, innerFit, modelsel.SearchOptions{Workers: o.Workers})
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		v, err := fit(w.Best, sp)
+		ch := certifiedBest(w.Grid, w.Means, bad)
+		u := 0 // the inner fits not certified the choice rests on
+		if ch.fallback {
+			u = int(uncert.Load())
+		}
+		v, st, err := fit(ch.c, sp)
 		if err != nil {
 			return nil, fmt.Errorf("donini2017: GHKLNestedAUC: outer fold %d: %w", f, err)
 		}
-		out.Uncert = append(out.Uncert, int(uncert.Load()))
+		if st != opt.Success {
+			u++
+		}
+		out.Uncert = append(out.Uncert, u)
+		out.Excluded = append(out.Excluded, ch.excluded)
 		out.Fits += int(fits.Load())
+		out.Uncertified += int(uncert.Load())
 		out.Scores = append(out.Scores, v)
-		out.BestC = append(out.BestC, w.Best)
+		out.BestC = append(out.BestC, ch.c)
 		out.Grid = append(out.Grid, w.Grid)
-		out.AtEdge = append(out.AtEdge, w.AtEdge)
+		out.AtEdge = append(out.AtEdge, ch.atEdge)
 	}
 	if out.Mean, out.Std, err = metrics.MeanStd(out.Scores); err != nil {
 		return nil, fmt.Errorf("donini2017: GHKLNestedAUC: %w", err)
 	}
 	out.Elapsed = time.Since(start)
 	return out, nil
+}
+
+// choice is certifiedBest's outcome for one outer fold.
+type choice struct {
+	c        float64 // the selected C
+	excluded int     // values of C left out (an inner fit not certified)
+	fallback bool    // no value was certified: all competed
+	atEdge   bool    // c is an end of the grid, its mean above its neighbour's
+}
+
+// certifiedBest chooses C on an outer fold's final grid (ascending) from
+// the mean inner AUCs: the highest mean among the values not in bad (those
+// with an inner fit not certified), ties (to 1e-12, modelsel's) to the
+// smallest C; if every value is in bad, among all of them. The choice is at
+// an edge when it is the smallest or largest C of the grid and its mean
+// exceeds that of the next value inwards (a shared best is a plateau, as
+// in modelsel.WidenedSearch).
+func certifiedBest(grid, means []float64, bad map[float64]bool) choice {
+	ch := choice{excluded: len(bad), fallback: len(bad) == len(grid)}
+	if ch.fallback {
+		ch.excluded = 0
+	}
+	best := -1
+	for i, m := range means {
+		if (bad[grid[i]] && !ch.fallback) || (best >= 0 && m <= means[best]+1e-12) {
+			continue
+		}
+		best = i
+	}
+	ch.c = grid[best]
+	last := len(grid) - 1
+	switch {
+	case last == 0:
+	case best == 0:
+		ch.atEdge = means[0] > means[1]+1e-12
+	case best == last:
+		ch.atEdge = means[last] > means[last-1]+1e-12
+	}
+	return ch
 }
 
 // ghklSplitAUC standardises on s.Train, fits g and returns the test AUC

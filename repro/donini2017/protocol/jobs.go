@@ -141,10 +141,14 @@ type Table4Cell struct {
 	// Uncert is, per outer fold, the number of solves not certified behind
 	// its score: K_MKL's QP solves (table4MKL), gHKL's fits
 	// (GHKLResult.Uncert). Solves counts every QP solve of K_MKL's column,
-	// inner CVs included; GHKLFits every gHKL fit of a gHKL column.
-	Uncert   []int  `json:",omitempty"`
-	Solves   Solves `json:",omitzero"`
-	GHKLFits int    `json:",omitempty"`
+	// inner CVs included; GHKLFits every gHKL fit of a gHKL column,
+	// GHKLUncertified those not certified and GHKLExcluded the values of C
+	// they left out of inner choices (GHKLResult.Uncertified, Excluded).
+	Uncert          []int  `json:",omitempty"`
+	Solves          Solves `json:",omitzero"`
+	GHKLFits        int    `json:",omitempty"`
+	GHKLUncertified int    `json:",omitempty"`
+	GHKLExcluded    int    `json:",omitempty"`
 }
 
 // GHKLMethod is the method name of the Table 4 job of gHKL_ρ with the
@@ -235,7 +239,11 @@ var (
 		if err != nil {
 			return Table4Cell{}, err
 		}
-		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge, Uncert: r.Uncert, GHKLFits: r.Fits}, nil
+		excluded := 0
+		for _, e := range r.Excluded {
+			excluded += e
+		}
+		return Table4Cell{Scores: r.Scores, BestC: r.BestC, AtEdge: r.AtEdge, Uncert: r.Uncert, GHKLFits: r.Fits, GHKLUncertified: r.Uncertified, GHKLExcluded: excluded}, nil
 	})
 	KindAlg1 = kind(jobAlg1, "", func(cfg Config, _ spec.Job) (Alg1Result, error) {
 		return runAlg1(cfg)

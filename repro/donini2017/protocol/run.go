@@ -200,9 +200,13 @@ type GHKLRow struct {
 	MKLSolves Solves
 	// GHKLUncert[j][f] is the number of gHKL fits not certified behind
 	// column j's AUC in outer fold f (nil for K_MKL, j = 0;
-	// GHKLResult.Uncert), GHKLFits the number of gHKL fits of the row.
-	GHKLUncert [][]int `json:",omitempty"`
-	GHKLFits   int     `json:",omitempty"`
+	// GHKLResult.Uncert), GHKLFits the number of gHKL fits of the row,
+	// GHKLUncertified those not certified and GHKLExcluded the values of C
+	// they left out of inner choices (Table4Cell).
+	GHKLUncert      [][]int `json:",omitempty"`
+	GHKLFits        int     `json:",omitempty"`
+	GHKLUncertified int     `json:",omitempty"`
+	GHKLExcluded    int     `json:",omitempty"`
 }
 
 // LoadUnitAll loads the Table 2 task name (at most maxN rows, loadNamed),
