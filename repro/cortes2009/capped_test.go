@@ -149,44 +149,63 @@ func setCVSteps(row *Row, cold int, steps ...int) {
 	}
 }
 
-// TestStepsRowReadsEveryCVFit: the steps row (criterion C-steps) reads
-// the steps of the CV fits of the learned columns as printed started
-// from μ0, not those of the fits scored, whose choice favours
-// fast-converging grid points, nor the warm-started ones: with the
-// scored fits fast and the cold CV fits slow it fails, the other way
-// round it holds, and fast warm starts do not make it hold. The variant's
-// CV fits are not read; a record listing the steps of fewer CV fits than
-// it counts leaves the row not run.
-func TestStepsRowReadsEveryCVFit(t *testing.T) {
+// setSample gives row the steps row's sample (Row.Cold): the steps
+// given, at λ = 1, converged unless above 999 (then at a cap of 1000).
+func setSample(row *Row, steps ...int) {
+	row.Cold, row.ColdLambda = nil, nil
+	for _, st := range steps {
+		row.Cold = append(row.Cold, protocol.Fit{Steps: min(st, 1000), Converged: st < 1000})
+		row.ColdLambda = append(row.ColdLambda, 1)
+	}
+}
+
+// TestStepsRowReadsColdSample: the steps row (criterion C-steps) takes its
+// median from the fits from μ0 on the declared grid (Row.Cold), not from
+// the fits scored, whose choice favours fast-converging grid points, nor
+// from the CV fits, warm-started along the Λ path or, the first of each
+// path, at the smallest Λ: with those fast and the sample slow it fails,
+// the other way round it holds. A capped fit of the sample fails the
+// convergence part; a record without the sample, or listing the steps of
+// fewer CV fits than it counts, leaves the row not run.
+func TestStepsRowReadsColdSample(t *testing.T) {
 	steps := func(res *Results) repro.Claim { return reportRow(t, Verdict(res), "Sec. 4.1 steps") }
 	// Four rows, five splits, four learned columns, three CV fits each.
 	res := synthetic(0)
 	for i := range res.Table1 {
 		res.Table1[i].Steps = []int{5, 6}
-		setCVSteps(&res.Table1[i], 3, 10, 40, 40)
+		setCVSteps(&res.Table1[i], 1, 4, 5, 5)
+		setSample(&res.Table1[i], 10, 40, 40)
 	}
-	if c := steps(res); c.Outcome == repro.Reproduced || c.Parts[0].Outcome != repro.NotReproduced || !strings.Contains(c.Parts[0].Detail, "median 40 over the 240 CV fits started from μ0") {
-		t.Errorf("scored fits fast, CV fits slow: %v, median part %+v; want it failed on the CV fits' median 40", c.Outcome, c.Parts[0])
-	}
-	for i := range res.Table1 {
-		setCVSteps(&res.Table1[i], 1, 40, 5, 5)
-	}
-	if c := steps(res); c.Parts[0].Outcome != repro.NotReproduced || !strings.Contains(c.Parts[0].Detail, "median 40 over the 80 CV fits started from μ0") ||
+	if c := steps(res); c.Outcome == repro.Reproduced || c.Parts[0].Outcome != repro.NotReproduced ||
+		!strings.Contains(c.Parts[0].Detail, "median 40 over the 12 fits from μ0 on the declared grid") ||
+		!strings.Contains(c.Parts[0].Detail, "the 80 first fits of the CV paths, from μ0 at the smallest Λ: median 4") ||
 		!strings.Contains(c.Parts[0].Detail, "all 240 CV fits, warm starts included: median 5") ||
 		!strings.Contains(c.Parts[0].Detail, "the 8 fits scored in Table 1, from μ0: median 6") {
-		t.Errorf("cold fits slow, warm fits fast: median part %+v; want it failed on the cold fits' median 40", c.Parts[0])
+		t.Errorf("scored and CV fits fast, sample slow: %v, median part %+v; want it failed on the sample's median 40", c.Outcome, c.Parts[0])
 	}
 	for i := range res.Table1 {
 		res.Table1[i].Steps = []int{40, 41}
-		setCVSteps(&res.Table1[i], 3, 10, 12, 40)
-		for s := range res.Table1[i].Choices[protocol.Variant+1] {
-			res.Table1[i].Choices[protocol.Variant+1][s].Steps = []protocol.StepsAt{{Lambda: 1, Steps: []int{900, 900, 900}, Cold: []int{900, 900, 900}}}
-		}
+		setCVSteps(&res.Table1[i], 3, 40, 40, 40)
+		setSample(&res.Table1[i], 10, 12, 40)
 	}
 	c := steps(res)
-	if c.Outcome != repro.Reproduced || !strings.Contains(c.Parts[0].Detail, "median 12 over the 240 CV fits started from μ0") ||
-		!strings.Contains(c.Parts[1].Detail, "0 of 240 CV fits stopped at the cap") {
-		t.Errorf("scored fits slow, CV fits fast: %v %+v; want reproduced on the CV fits' median 12", c.Outcome, c.Parts)
+	if c.Outcome != repro.Reproduced || !strings.Contains(c.Parts[0].Detail, "median 12 over the 12 fits from μ0 on the declared grid") ||
+		!strings.Contains(c.Parts[1].Detail, "0 of 240 CV fits and 0 of 12 fits of the sample stopped at the cap") {
+		t.Errorf("scored and CV fits slow, sample fast: %v %+v; want reproduced on the sample's median 12", c.Outcome, c.Parts)
+	}
+	setSample(&res.Table1[0], 10, 12, 5000)
+	if c := steps(res); c.Parts[1].Outcome != repro.NotReproduced || !strings.Contains(c.Parts[1].Detail, "1 of 12 fits of the sample stopped at the cap") {
+		t.Errorf("a capped fit of the sample: %+v; want the convergence part failed", c.Parts[1])
+	}
+	setSample(&res.Table1[0], 10, 12, 40)
+	for i := range res.Table1 {
+		res.Table1[i].Cold, res.Table1[i].ColdLambda = nil, nil
+	}
+	if c := steps(res); c.Outcome != repro.NotRun || !strings.Contains(c.Ours+c.Reason, "0 fits from μ0 on the declared grid") {
+		t.Errorf("no sample: %v %q %q; want not run", c.Outcome, c.Ours, c.Reason)
+	}
+	for i := range res.Table1 {
+		setSample(&res.Table1[i], 10, 12, 40)
 	}
 	res.Table1[0].Choices[1][0].Steps = nil
 	if c := steps(res); c.Outcome != repro.NotRun || !strings.Contains(c.Ours+c.Reason, "237 of the 240 CV fits") {

@@ -115,6 +115,16 @@ func synthetic(off float64) *Results {
 		}
 		row.Steps = []int{10, 12}
 		row.Converged = []bool{true, true}
+		// The steps row's sample: per split and learned column, one fit
+		// from μ0 each side of λ = 1.
+		for s := 0; s < 5; s++ {
+			for _, m := range protocol.Methods(1)[:protocol.Variant] {
+				if m.Learned {
+					row.Cold = append(row.Cold, protocol.Fit{Steps: 10, Converged: true}, protocol.Fit{Steps: 12, Converged: true})
+					row.ColdLambda = append(row.ColdLambda, 1, 10)
+				}
+			}
+		}
 		row.StepLambda = []float64{1, 10}
 		row.SecPerStep = []float64{0.01, 0.02}
 		res.Table1 = append(res.Table1, row)
@@ -233,16 +243,16 @@ func TestVerdictFromSyntheticResults(t *testing.T) {
 	res := synthetic(0)
 	res.Table1[1].Choices[2][0].CV.Capped = 1
 	for _, c := range Verdict(res).Claims {
-		if c.ID == "Sec. 4.1 steps" && (c.Outcome == repro.Reproduced || !strings.Contains(c.Parts[1].Detail, "1 of 160 CV fits stopped at the cap")) {
+		if c.ID == "Sec. 4.1 steps" && (c.Outcome == repro.Reproduced || !strings.Contains(c.Parts[1].Detail, "1 of 160 CV fits and 0 of 160 fits of the sample stopped at the cap")) {
 			t.Errorf("a capped fit passes the steps row: %v, %+v", c.Outcome, c.Parts)
 		}
 	}
-	// Slow steps, and a median of 30 steps over the CV fits: the time and
+	// Slow steps, and a median of 30 steps over the sample: the time and
 	// steps rows fail.
 	res = synthetic(0)
 	for i := range res.Table1 {
 		res.Table1[i].SecPerStep = []float64{1, 2}
-		setCVSteps(&res.Table1[i], 2, 30, 31)
+		setSample(&res.Table1[i], 30, 31)
 	}
 	for _, c := range Verdict(res).Claims {
 		if (c.ID == "Sec. 4.1 time" || c.ID == "Sec. 4.1 steps") && c.Outcome == repro.Reproduced {

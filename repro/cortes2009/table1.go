@@ -21,7 +21,7 @@ type Row struct {
 	// Steps holds the accepted steps of Algorithm 1 of every learned fit
 	// scored of the paper's columns (not the variants), SecPerStep its time
 	// per objective evaluation (one Cholesky and gradient). The steps row
-	// (Sec. 4.1) reads those of the CV fits instead (Choice.Steps).
+	// (Sec. 4.1) reads Cold instead.
 	Steps      []int
 	SecPerStep []float64
 	// StepLambda is the λ of each learned fit, beside Steps.
@@ -29,6 +29,11 @@ type Row struct {
 	// Converged reports, beside Steps, whether each learned fit met
 	// Algorithm 1's stopping test ‖μ'−μ‖ < ε before the cap cfg.MaxIter.
 	Converged []bool
+	// Cold is the steps row's sample over the splits: fits from μ_init at
+	// every point of the declared grid on each split's first CV fold
+	// (protocol.SplitResult.Cold), ColdLambda the λ of each.
+	Cold       []protocol.Fit
+	ColdLambda []float64
 }
 
 // Mean returns the mean and sample std of method j over the splits.
@@ -57,6 +62,8 @@ func row(d protocol.DataSet, data *protocol.Data, cfg Config, splits []*protocol
 		r.StepLambda = append(r.StepLambda, sr.StepLambda...)
 		r.SecPerStep = append(r.SecPerStep, sr.SecPerStep...)
 		r.Converged = append(r.Converged, sr.Converged...)
+		r.Cold = append(r.Cold, sr.Cold...)
+		r.ColdLambda = append(r.ColdLambda, sr.ColdLambda...)
 	}
 	return r
 }

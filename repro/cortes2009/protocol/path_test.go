@@ -125,4 +125,52 @@ func TestSelectPinned(t *testing.T) {
 		}
 		t.Logf("%s: CV fits %+v, final %+v", m.Name, res.Choices[j].CV, res.Final[j])
 	}
+	checkColdSample(t, data, res)
+}
+
+// checkColdSample checks the steps row's sample of split 0 (coldSample)
+// against fits redone here as its doc states them: for each learned
+// column as printed, in Methods order, Algorithm 1 from μ_init (Init nil)
+// at every (λ, Λ) of the declared quick grid, λ slowest, on the split's
+// first CV fold, on the features of RunSplit (scaled and centred, the
+// constant feature where the column has it). A sample drawn elsewhere (the
+// CV paths' warm or first fits, another fold, the widened grid) fails.
+func checkColdSample(t *testing.T, data *Data, res *SplitResult) {
+	t.Helper()
+	cfg := Quick()
+	n, _ := data.X.Dims()
+	outer, inner, err := Splits(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Z, err := preprocess.ScaleCenter(data.X, outer[0].Train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Fit
+	var lams []float64
+	for _, m := range Methods(cfg.MaxIter)[:Variant] {
+		if !m.Learned {
+			continue
+		}
+		F := Z
+		if m.Offset {
+			F = WithOffset(Z)
+		}
+		for _, l := range cfg.Lambdas {
+			for _, r := range cfg.Radii {
+				c := m.Est
+				c.Lambda, c.Radius = l, r
+				_, fit, err := c.FitScoreFeatures(F, data.Y, inner[0][0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = append(want, StatusOf(fit))
+				lams = append(lams, l)
+			}
+		}
+	}
+	if !reflect.DeepEqual(res.Cold, want) || !reflect.DeepEqual(res.ColdLambda, lams) {
+		t.Errorf("cold sample %v at λ %v, want %v at %v", res.Cold, res.ColdLambda, want, lams)
+	}
 }

@@ -192,8 +192,8 @@ type Choice struct {
 	// Steps holds the accepted steps of Algorithm 1 of each fit CV counts,
 	// by λ (StepsAt; a capped fit's steps are the cap, after which nkrr
 	// stops it); nil for a uniform column. Every grid point's fits are
-	// there, not only the chosen one's: the steps row (Sec. 4.1) reads
-	// them, a sample the choice does not select.
+	// there, not only the chosen one's: the steps row (Sec. 4.1) shows
+	// them beside its sample (SplitResult.Cold).
 	Steps []StepsAt `json:",omitempty"`
 }
 
