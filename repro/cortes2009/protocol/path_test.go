@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/kernelab/kernelab/klearn/modelsel"
 	"github.com/kernelab/kernelab/klearn/preprocess"
 )
 
@@ -21,16 +24,7 @@ func TestSelectPathWarmCold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Quick()
-	n, _ := data.X.Dims()
-	outer, inner, err := Splits(n, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	Z, err := preprocess.ScaleCenter(data.X, outer[0].Train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	Z, inner := quickSplit0(t, data)
 	for _, m := range Methods(Full().MaxIter) {
 		if !m.Learned || m.Offset {
 			continue
@@ -138,15 +132,7 @@ func TestSelectPinned(t *testing.T) {
 func checkColdSample(t *testing.T, data *Data, res *SplitResult) {
 	t.Helper()
 	cfg := Quick()
-	n, _ := data.X.Dims()
-	outer, inner, err := Splits(n, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	Z, err := preprocess.ScaleCenter(data.X, outer[0].Train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	Z, inner := quickSplit0(t, data)
 	var want []Fit
 	var lams []float64
 	for _, m := range Methods(cfg.MaxIter)[:Variant] {
@@ -173,4 +159,21 @@ func checkColdSample(t *testing.T, data *Data, res *SplitResult) {
 	if !reflect.DeepEqual(res.Cold, want) || !reflect.DeepEqual(res.ColdLambda, lams) {
 		t.Errorf("cold sample %v at λ %v, want %v at %v", res.Cold, res.ColdLambda, want, lams)
 	}
+}
+
+// quickSplit0 returns the features of the quick protocol's first split,
+// scaled and centred on its training half (as RunSplit), and the CV folds
+// of every split.
+func quickSplit0(t *testing.T, data *Data) (*mat.Dense, [][]modelsel.Split) {
+	t.Helper()
+	n, _ := data.X.Dims()
+	outer, inner, err := Splits(n, Quick())
+	if err != nil {
+		t.Fatal(err)
+	}
+	Z, err := preprocess.ScaleCenter(data.X, outer[0].Train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Z, inner
 }
