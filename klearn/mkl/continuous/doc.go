@@ -26,5 +26,13 @@
 // parameters it certifies the optimum of each step 2. With more it runs the
 // paper's local variant of Algorithm 2, which does not.
 //
+// Step 3 has two updates. Step3 LineSearch is the paper's: one weight per
+// step, so near the optimum the algorithm alternates between a few kernels
+// and tunes their weights slowly (the Frank–Wolfe zig-zag). Step3
+// FullyCorrective, a variant that is not the paper's, re-weights every
+// kernel found so far after each line search, by projected Newton steps on
+// the simplex to a certified Frank–Wolfe gap (reweigh; the Hessian of E in
+// the weights is 2μ times the Gram of the vectors (K_x + μI)^{-1/2} K_j a).
+//
 // Package stagewise (CA-1D, CA-nD) uses the same families.
 package continuous

@@ -32,11 +32,33 @@ const (
 	DC
 )
 
+// Step3 selects how step 3 of Algorithm 1 updates the weights of the
+// learned combination once step 2 has found a kernel G(θ̂) that improves E.
+type Step3 int
+
+const (
+	// LineSearch is the paper's step 3: K ← (1−λ)K + λG(θ̂), λ ∈ [0, 1]
+	// minimising E along the segment (Newton's method; segment).
+	LineSearch Step3 = iota
+	// FullyCorrective follows the line search by re-weighting every kernel
+	// of the combination, the initial ones included: the weights minimise
+	// E over the simplex of the kernels found so far (projected Newton
+	// steps from the line search's weights, to Greedy.Corrective's relative
+	// Frank–Wolfe gap: reweigh). A variant of Algorithm 1, not the paper's:
+	// each step lowers E at least as much as the line search, and the
+	// weights of kernels found earlier need not wait for later steps to be
+	// tuned (the Frank–Wolfe zig-zag of the line search).
+	FullyCorrective
+)
+
 // Greedy is Algorithm 1 of Argyriou et al. (2006) with the square loss over
 // a kernel family (see the package doc). Mu is the regularisation μ > 0;
 // MaxSteps caps the kernels added; Tol is the relative improvement below
 // which the test of Eq. (10) fails; Step2 picks the step-2 solver, Search
-// and DCSettings set it. Init, if not empty, lists the search parameters θ
+// and DCSettings set it; Step3 picks the update of the weights (the
+// paper's LineSearch by default) and Corrective the cap on Newton steps
+// and the relative gap of FullyCorrective's re-weighting (100 and 1e-6 for
+// zero fields). Init, if not empty, lists the search parameters θ
 // (log σ for the Gaussians) of the initial kernel K⁽¹⁾, their uniform
 // average (the paper starts from the average of five Gaussians); empty
 // starts from the first step-2 kernel. Family nil is GaussianBandwidth{}.
@@ -56,6 +78,8 @@ type Greedy struct {
 	Step2      Step2
 	Search     opt.Settings
 	DCSettings opt.DCSettings
+	Step3      Step3
+	Corrective opt.Settings
 	Init       [][]float64
 }
 
@@ -65,7 +89,9 @@ type Greedy struct {
 // upper bound, relative to ‖c‖² = 1). DCLocal is true when step 2 ran the
 // local variant of Algorithm 2 (more than two parameters): DCStatus
 // Success then means the local test passed, not a certificate (DCGap is
-// the gap to a valid but weak bound).
+// the gap to a valid but weak bound). Corrective is FullyCorrective's
+// re-weighting after the step's line search (nil for LineSearch, and for
+// a step whose kernel did not enter).
 type StepInfo struct {
 	Params        []float64
 	Value, Kc     float64
@@ -74,6 +100,7 @@ type StepInfo struct {
 	DCGap         float64
 	DCLocal       bool
 	DCLowerBounds []float64
+	Corrective    *FiniteResult
 }
 
 // Atom is one kernel of the learned combination: weight λ and the kernel's
@@ -117,8 +144,12 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	if g.Tol == 0 {
 		g.Tol = DefaultTol
 	}
-	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) || (g.Step2 != QuasiNewton && g.Step2 != DC) {
-		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v, Step2 = %d", g.Mu, g.MaxSteps, g.Tol, g.Step2)
+	if !(g.Mu > 0) || math.IsInf(g.Mu, 0) || g.MaxSteps < 0 || !(g.Tol > 0) || (g.Step2 != QuasiNewton && g.Step2 != DC) || (g.Step3 != LineSearch && g.Step3 != FullyCorrective) {
+		return nil, klearn.Errorf(klearn.ErrParam, "continuous: Greedy Mu = %v, MaxSteps = %d, Tol = %v, Step2 = %d, Step3 = %d", g.Mu, g.MaxSteps, g.Tol, g.Step2, g.Step3)
+	}
+	corrIter, corrTol, err := g.Corrective.Resolve("continuous: Greedy Corrective", 100, 1e-6)
+	if err != nil {
+		return nil, err
 	}
 	if err := klearn.CheckParam("continuous: Greedy FunTol", g.FunTol, 0, math.MaxFloat64); err != nil {
 		return nil, err
@@ -131,7 +162,8 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 	var thetas [][]float64
 	var weights []float64
 	var K *mat.SymDense
-	var chK *mat.Cholesky // the factor of K + μI (step 3's pencil)
+	var grams []*mat.SymDense // the kernels' Gram matrices (FullyCorrective)
+	var chK *mat.Cholesky     // the factor of K + μI (step 3's pencil)
 	c := make([]float64, n)
 	for i := range c {
 		c[i] = -2 * y[i] // c(0) = −2μ(μI)⁻¹y
@@ -171,6 +203,9 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 		}
 		if K, err = kernel.Combine(weights, Gs); err != nil {
 			return nil, klearn.Errorf(err, "continuous: Greedy Init")
+		}
+		if g.Step3 == FullyCorrective {
+			grams = Gs
 		}
 		if err := refit(); err != nil {
 			return nil, err
@@ -253,6 +288,19 @@ func (g Greedy) Fit(X mat.Matrix, y []float64) (*GreedyModel, error) {
 			weights[i] *= 1 - lambda
 		}
 		thetas, weights = append(thetas, theta), append(weights, lambda)
+		if g.Step3 == FullyCorrective {
+			if grams = append(grams, G); len(grams) > 1 {
+				r, err := reweigh(grams, y, g.Mu, corrIter, corrTol, weights)
+				if err != nil {
+					return nil, klearn.Errorf(err, "continuous: Greedy step %d: the fully corrective step", step+1)
+				}
+				m.steps[len(m.steps)-1].Corrective = r
+				weights = slices.Clone(r.Weights)
+				if K, err = kernel.Combine(weights, grams); err != nil {
+					return nil, klearn.Errorf(err, "continuous: Greedy step %d", step+1)
+				}
+			}
+		}
 		if err := refit(); err != nil {
 			return nil, err
 		}
@@ -535,6 +583,11 @@ func (m *GreedyModel) Steps() []StepInfo {
 	for i, st := range m.steps {
 		st.Params = slices.Clone(st.Params)
 		st.DCLowerBounds = slices.Clone(st.DCLowerBounds)
+		if st.Corrective != nil {
+			c := *st.Corrective
+			c.Weights = slices.Clone(c.Weights)
+			st.Corrective = &c
+		}
 		out[i] = st
 	}
 	return out
