@@ -918,3 +918,50 @@ func TestRunsBehindDiagnostics(t *testing.T) {
 		t.Errorf("the 500-point run capped: %v %q", c.Outcome, c.Parts[0].Detail)
 	}
 }
+
+// TestCorrectiveClaim: the fully corrective variant's row applies the
+// iterations rule to the variant's runs (not to the line search's), is
+// counted apart, fails its greedy part on a run at the cap and its
+// re-weighting part on a re-weighting not certified, prints each run
+// beside the line search's on the same cell, and is not run without
+// variant runs.
+func TestCorrectiveClaim(t *testing.T) {
+	res := goodResults()
+	if c := CorrectiveClaim(res); c.Outcome != repro.NotRun || !c.Substitute {
+		t.Fatalf("no variant runs: %s, substitute %v", c.Outcome, c.Substitute)
+	}
+	fc := func(steps, reweighed, certified int, status opt.Status) protocol.Greedy1 {
+		E := make([]float64, steps+1)
+		for i := range E {
+			E[i] = float64(10 - i)
+		}
+		return protocol.Greedy1{Error: 2, Steps: steps, Certified: steps, Status: status.String(), E: E, Cuts: make([]int, steps),
+			Atoms: []protocol.Atom{{Weight: 1, Sigma: []float64{1000}}}, Reweighed: reweighed, ReweighCertified: certified}
+	}
+	for i := range res.Table1 {
+		res.Table1[i].DC = fc(100, 0, 0, opt.IterationLimit) // the line search at the cap: not read by this row
+		res.Table1[i].Corrective = fc(8, 7, 7, opt.Success)
+	}
+	c := CorrectiveClaim(res)
+	if c.Outcome != repro.Reproduced || !c.Substitute || c.ID != correctiveID || !strings.Contains(c.Ours, "(1) odd vs. even [75, 25000] 8 steps, 2.0 % (line search 100") {
+		t.Fatalf("variant converged: %s, substitute %v, ours %q", c.Outcome, c.Substitute, c.Ours)
+	}
+	if p := rowPart(t, c, "greedy"); !strings.Contains(p.Detail, "median 8, max 8 greedy steps over 9 DC runs") {
+		t.Errorf("greedy part: %q", p.Detail)
+	}
+	res.Table1[4].Corrective = fc(100, 99, 99, opt.IterationLimit)
+	if p := rowPart(t, CorrectiveClaim(res), "greedy"); p.Outcome != repro.NotReproduced {
+		t.Errorf("a variant run at the cap: greedy part %s", p.Outcome)
+	}
+	res.Table1[4].Corrective = fc(8, 7, 6, opt.Success)
+	c = CorrectiveClaim(res)
+	if p := rowPart(t, c, "re-weighting"); p.Outcome != repro.NotReproduced || !strings.Contains(p.Detail, "62 of 63 re-weightings certified") {
+		t.Errorf("a re-weighting not certified: %s %q", p.Outcome, p.Detail)
+	}
+	if c.Outcome == repro.Reproduced {
+		t.Errorf("a re-weighting not certified: the row %s", c.Outcome)
+	}
+	if r := verdictRow(t, res, correctiveID); !r.Substitute {
+		t.Errorf("the verdict's row is not counted apart")
+	}
+}

@@ -48,11 +48,11 @@ func withoutTimes(res *Results) Results {
 	c.Elapsed = 0
 	c.Table1, c.Table2, c.Quadrants = nil, nil, nil
 	for _, x := range res.Table1 {
-		x.DC.Seconds, x.Standard.Seconds, x.FiniteSeconds, x.SVMSeconds = 0, 0, 0, 0
+		x.DC.Seconds, x.Standard.Seconds, x.Corrective.Seconds, x.FiniteSeconds, x.SVMSeconds = 0, 0, 0, 0, 0
 		c.Table1 = append(c.Table1, x)
 	}
 	for _, x := range res.Table2 {
-		x.DC.Seconds, x.Grid10Seconds = 0, 0
+		x.DC.Seconds, x.Corrective.Seconds, x.Grid10Seconds = 0, 0, 0
 		c.Table2 = append(c.Table2, x)
 	}
 	for _, x := range res.Quadrants {

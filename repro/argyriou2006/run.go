@@ -42,7 +42,7 @@ func init() {
 var jobsPaper = jobs.Paper[Config]{Name: JobsPaper, Quick: protocol.Quick, Full: protocol.Full, Printed: protocol.PaperProtocol, Jobs: protocol.Jobs,
 	Prepare: protocol.Prepare,
 	Kinds: []jobs.Runner[Config]{protocol.KindChecks, protocol.KindDC1, protocol.KindStandard, protocol.KindFinite, protocol.KindSVM, protocol.KindDC2, protocol.KindGrids,
-		protocol.KindKinds, protocol.KindLocalDC, protocol.KindMultistart, protocol.KindSize}}
+		protocol.KindKinds, protocol.KindLocalDC, protocol.KindMultistart, protocol.KindSize, protocol.KindCorrective1, protocol.KindCorrective2}}
 
 // Study is the paper as its notebook opens it (nb.Open).
 var Study = repro.Study[Config, *Results]{Jobs: &jobsPaper, Run: Run, Verdict: Verdict}
@@ -127,6 +127,8 @@ func Run(cfg Config, progress func(done, total int)) (*Results, error) {
 			c.SVM, c.SVMSigma, c.SVMC, c.SVMSeconds, c.SVMFits = f.Error, f.Sigma, f.C, f.Seconds, f.Fits
 		}),
 		protocol.KindDC2.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell2(j).DC = g }),
+		protocol.KindCorrective1.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell1(j).Corrective = g }),
+		protocol.KindCorrective2.Each(js, raw, func(j jobs.Job, g protocol.Greedy1) { cell2(j).Corrective = g }),
 		protocol.KindGrids.Each(js, raw, func(j jobs.Job, f protocol.GridsRecord) {
 			c := cell2(j)
 			c.Grid5, c.Grid10, c.Grid10Seconds, c.Grid10Weights, c.Grid10Sigmas, c.Grid10E = f.Grid5, f.Grid10, f.Grid10Seconds, f.Grid10Weights, f.Grid10Sigmas, f.Grid10E

@@ -29,6 +29,9 @@ const (
 	JobQuad   = "Four variances"
 	JobSize   = "Training size"
 	JobFig2   = "Figure 2"
+	// JobCorrective reruns the DC columns with the fully corrective step
+	// 3 (Config.Corrective): a variant, counted apart.
+	JobCorrective = "Fully corrective"
 )
 
 // Method names of the jobs besides Methods1: the two finite grids of
@@ -39,6 +42,9 @@ const (
 	MethodMultistart = "multistart quasi-Newton"
 	MethodLocalDC    = "DC, local variant"
 	MethodKinds      = "the figure's two kinds only"
+	// The fully corrective reruns of Table 1's and Table 2's DC columns.
+	MethodCorrective1 = "DC, one σ"
+	MethodCorrective2 = "DC, two variances"
 )
 
 // Figure 2's task and range (odd vs. even, [100, 10000]).
@@ -50,7 +56,9 @@ const Fig2Task, Fig2Range = 0, 1
 // range for the DC column of Table 2 and one for its two finite grids; one
 // for the diagnostic of Figure 2 (Kinds); one per task of the
 // four-variance run; one per training size of the size
-// effect (the DC column of Table 1 for one task and range). Every job carries cfg, so a changed
+// effect (the DC column of Table 1 for one task and range); with
+// cfg.Corrective, one per cell of Table 1 and of Table 2 for the fully
+// corrective variant of its DC column. Every job carries cfg, so a changed
 // configuration is a new job. The MNIST files are not listed as inputs:
 // they are fixed (the digests of `make data`), and hashing 55 MB per job
 // would dominate a cached run.
@@ -73,10 +81,16 @@ func Jobs(cfg Config) []spec.Job {
 			for _, m := range Methods1 {
 				js = append(js, job(JobTable1, m, t, r))
 			}
+			if cfg.Corrective {
+				js = append(js, job(JobCorrective, MethodCorrective1, t, r))
+			}
 		}
 		if cfg.Table2 {
 			for _, r := range cfg.Ranges {
 				js = append(js, job(JobTable2, "DC", t, r), job(JobTable2, MethodGrids, t, r))
+				if cfg.Corrective {
+					js = append(js, job(JobCorrective, MethodCorrective2, t, r))
+				}
 			}
 		}
 	}
@@ -286,29 +300,32 @@ func kind[R any](table, method string, run func(cfg Config, c cell) (R, error)) 
 	}}
 }
 
-// dcCell is the greedy algorithm with DC step 2 on one σ per pixel: the
-// DC column of Table 1 and the training-size runs.
-func dcCell(cfg Config, c cell) (Greedy1, error) {
-	return runGreedy(greedyOf(cfg, c, continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, continuous.DC, 1), c.d)
+// dcCell is the greedy algorithm with DC step 2 on one σ for all pixels,
+// step 3 by step3: the DC column of Table 1 and the training-size runs
+// (the paper's line search), and its fully corrective variant.
+func dcCell(step3 continuous.Step3) func(Config, cell) (Greedy1, error) {
+	return func(cfg Config, c cell) (Greedy1, error) {
+		return runGreedy(greedyOf(cfg, c, continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1]}, continuous.DC, step3, 1), c.d)
+	}
 }
 
 // greedyOf is Algorithm 1 on fam with cfg's μ and stopping tests, step 2
-// by step2 (DC with c's settings), started at Initial(c.r, blocks): the
-// one set-up of every greedy job.
-func greedyOf(cfg Config, c cell, fam continuous.Family, step2 continuous.Step2, blocks int) continuous.Greedy {
+// by step2 (DC with c's settings), step 3 by step3, started at
+// Initial(c.r, blocks): the one set-up of every greedy job.
+func greedyOf(cfg Config, c cell, fam continuous.Family, step2 continuous.Step2, step3 continuous.Step3, blocks int) continuous.Greedy {
 	return continuous.Greedy{Family: fam, Mu: cfg.Mu, Tol: cfg.GreedyTol, FunTol: cfg.GreedyFunTol, MaxSteps: cfg.GreedySteps,
-		Step2: step2, DCSettings: c.dc, Init: Initial(c.r, blocks)}
+		Step2: step2, DCSettings: c.dc, Step3: step3, Init: Initial(c.r, blocks)}
 }
 
 // The kinds of job, one per table and method of Jobs.
 var (
 	KindChecks = kind(JobChecks, "checks", func(cfg Config, c cell) (Checks, error) { return RunChecks(c.d.X, c.d.y, cfg) })
-	KindDC1    = kind(JobTable1, "DC", dcCell)
-	KindSize   = kind(JobSize, "DC", dcCell)
+	KindDC1    = kind(JobTable1, "DC", dcCell(continuous.LineSearch))
+	KindSize   = kind(JobSize, "DC", dcCell(continuous.LineSearch))
 	// "standard": a log-spaced grid of starts refined by quasi-Newton.
 	KindStandard = kind(JobTable1, "standard", func(cfg Config, c cell) (Greedy1, error) {
 		fam := continuous.GaussianBandwidth{Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, 1), c.d)
+		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, continuous.LineSearch, 1), c.d)
 	})
 	KindFinite = kind(JobTable1, "finite", func(cfg Config, c cell) (FiniteRecord, error) {
 		var rec FiniteRecord
@@ -346,7 +363,11 @@ var (
 		return rec, nil
 	})
 	KindDC2 = kind(JobTable2, "DC", func(cfg Config, c cell) (Greedy1, error) {
-		return blocksDC(cfg, c, 1, 2) // the image halves
+		return blocksDC(cfg, c, 1, 2, continuous.LineSearch) // the image halves
+	})
+	KindCorrective1 = kind(JobCorrective, MethodCorrective1, dcCell(continuous.FullyCorrective))
+	KindCorrective2 = kind(JobCorrective, MethodCorrective2, func(cfg Config, c cell) (Greedy1, error) {
+		return blocksDC(cfg, c, 1, 2, continuous.FullyCorrective)
 	})
 	KindGrids = kind(JobTable2, MethodGrids, func(cfg Config, c cell) (GridsRecord, error) {
 		var rec GridsRecord
@@ -391,7 +412,7 @@ var (
 		return rec, nil
 	})
 	KindLocalDC = kind(JobQuad, MethodLocalDC, func(cfg Config, c cell) (Greedy1, error) {
-		return blocksDC(cfg, c, 2, 2) // the image quadrants
+		return blocksDC(cfg, c, 2, 2, continuous.LineSearch) // the image quadrants
 	})
 	KindMultistart = kind(JobQuad, MethodMultistart, func(cfg Config, c cell) (Greedy1, error) {
 		quads, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, 2, 2)
@@ -399,19 +420,19 @@ var (
 			return Greedy1{}, err
 		}
 		fam := continuous.GaussianBlocks{Blocks: quads, Lower: c.r[0], Upper: c.r[1], Starts: logStarts(c.r, cfg.StdStarts)}
-		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, 4), c.d)
+		return runGreedy(greedyOf(cfg, c, fam, continuous.QuasiNewton, continuous.LineSearch, 4), c.d)
 	})
 )
 
-// blocksDC runs the greedy method with a DC step 2 on one Gaussian
-// variance per block of the rows × cols split of c's images, each variance
-// in c's range, started at Initial.
-func blocksDC(cfg Config, c cell, rows, cols int) (Greedy1, error) {
+// blocksDC runs the greedy method with a DC step 2 and step 3 by step3 on
+// one Gaussian variance per block of the rows × cols split of c's images,
+// each variance in c's range, started at Initial.
+func blocksDC(cfg Config, c cell, rows, cols int, step3 continuous.Step3) (Greedy1, error) {
 	blocks, err := kernel.ImageBlocks(c.tr.Rows, c.tr.Cols, rows, cols)
 	if err != nil {
 		return Greedy1{}, err
 	}
-	return runGreedy(greedyOf(cfg, c, continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, continuous.DC, rows*cols), c.d)
+	return runGreedy(greedyOf(cfg, c, continuous.GaussianBlocks{Blocks: blocks, Lower: c.r[0], Upper: c.r[1]}, continuous.DC, step3, rows*cols), c.d)
 }
 
 // allPixels lists the pixel indices of tr's images.

@@ -23,7 +23,7 @@ func TestJobsList(t *testing.T) {
 		if cfg.QuadDC {
 			quads *= 2
 		}
-		if count[JobChecks] != 1 || count[JobTable1] != cells*len(Methods1) || count[JobTable2] != 2*cells || count[JobQuad] != quads || count[JobSize] != len(cfg.SizeTrain)-sizesInTable1(cfg) {
+		if count[JobChecks] != 1 || count[JobTable1] != cells*len(Methods1) || count[JobTable2] != 2*cells || count[JobQuad] != quads || count[JobSize] != len(cfg.SizeTrain)-sizesInTable1(cfg) || count[JobCorrective] != correctives(cfg) {
 			t.Errorf("%s: jobs per table %v", cfg.Mode, count)
 		}
 		if Fig2Run(cfg) != (count[JobFig2] == 1) || count[JobFig2] > 1 {
@@ -118,4 +118,17 @@ func TestFigure2Kinds(t *testing.T) {
 	if !(grids.Grid10E > 0) || kinds.E < grids.Grid10E*(1-1e-5) {
 		t.Errorf("E two kinds %v below E all pairs %v", kinds.E, grids.Grid10E)
 	}
+}
+
+// correctives is the number of fully corrective jobs of cfg: one per cell
+// of Table 1 and, with Table 2, one per cell of Table 2.
+func correctives(cfg Config) int {
+	if !cfg.Corrective {
+		return 0
+	}
+	n := len(cfg.Tasks) * len(cfg.Ranges)
+	if cfg.Table2 {
+		n *= 2
+	}
+	return n
 }
