@@ -353,6 +353,10 @@ func (k *keeper) add(i int, s float64, capped bool) bool {
 	return kept
 }
 
+// keeps reports whether fit j may still be chosen: it is the best
+// converged fit or the best of all so far (the others can be freed).
+func (k keeper) keeps(j int) bool { return j == k.conv || j == k.all }
+
 // kept returns the index of the fit chosen (−1 when no score was below
 // +∞: an empty grid, or NaN scores only), whether it stopped at its cap
 // (only when no converged fit had a score, that is when every fit stopped

@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -292,13 +293,14 @@ func TestKeeper(t *testing.T) {
 		capped   []bool
 		i, excl  int
 		isCapped bool
+		keeps    []int // the fits that may still be chosen (keeps), the rest freed
 	}{
-		{"capped best left out", []float64{3, 1, 2, 2}, []bool{false, true, false, false}, 2, 1, false},
-		{"first on ties", []float64{2, 2, 5}, []bool{false, false, true}, 0, 1, false},
-		{"every fit capped", []float64{3, 1, 2}, []bool{true, true, true}, 1, 0, true},
-		{"none capped", []float64{4, 3, 3.5}, []bool{false, false, false}, 1, 0, false},
-		{"NaN never kept", []float64{nan, 2, nan}, []bool{false, true, false}, 1, 0, true},
-		{"empty", nil, nil, -1, 0, false},
+		{"capped best left out", []float64{3, 1, 2, 2}, []bool{false, true, false, false}, 2, 1, false, []int{1, 2}},
+		{"first on ties", []float64{2, 2, 5}, []bool{false, false, true}, 0, 1, false, []int{0}},
+		{"every fit capped", []float64{3, 1, 2}, []bool{true, true, true}, 1, 0, true, []int{1}},
+		{"none capped", []float64{4, 3, 3.5}, []bool{false, false, false}, 1, 0, false, []int{1}},
+		{"NaN never kept", []float64{nan, 2, nan}, []bool{false, true, false}, 1, 0, true, []int{1}},
+		{"empty", nil, nil, -1, 0, false, nil},
 	} {
 		k := newKeeper()
 		for i, s := range c.scores {
@@ -307,6 +309,11 @@ func TestKeeper(t *testing.T) {
 		i, capped, excl := k.kept()
 		if i != c.i || capped != c.isCapped || excl != c.excl {
 			t.Errorf("%s: kept %d (capped %v, %d excluded), want %d (%v, %d)", c.name, i, capped, excl, c.i, c.isCapped, c.excl)
+		}
+		for j := range c.scores {
+			if k.keeps(j) != slices.Contains(c.keeps, j) {
+				t.Errorf("%s: keeps(%d) = %v, want the fits %v only", c.name, j, k.keeps(j), c.keeps)
+			}
 		}
 	}
 }

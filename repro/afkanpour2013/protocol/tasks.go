@@ -468,7 +468,7 @@ func fitTask(method string, p problem, cs, mus []float64) (TaskResult, kernel.Ke
 				models[i] = m
 			}
 			for j := range models {
-				if j != k.conv && j != k.all {
+				if !k.keeps(j) {
 					models[j] = nil // not kept: free its Gram matrix
 				}
 			}
