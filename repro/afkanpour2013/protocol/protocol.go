@@ -289,8 +289,12 @@ type choice struct {
 // ones. Since 2026-12-02 (keeper) every fit, capped or not, is scored on
 // validation, so predictions a metric rejects stop the sweep with an error
 // even from a capped fit (before, a capped fit of an SVM sweep was not
-// read); an empty grid gives the zero choice and no error.
+// read). An empty grid is an error wrapping klearn.ErrParam (before
+// 2026-12-02, the zero choice and no error; no configuration had one).
 func selectC(grid []float64, onlyConverged bool, fit func(v float64) (fitted, error), yval, yte []float64) (choice, error) {
+	if len(grid) == 0 {
+		return choice{}, klearn.Errorf(klearn.ErrParam, "afkanpour2013: an empty grid of C (or μ) values: nothing to choose")
+	}
 	k := newKeeper()
 	tests := make([]float64, len(grid)) // the test errors of the fits kept at some point
 	for i, v := range grid {
@@ -311,8 +315,8 @@ func selectC(grid []float64, onlyConverged bool, fit func(v float64) (fitted, er
 	}
 	i, capped, excluded := k.kept()
 	ch := choice{sweep: Sweep{Fits: len(grid), Excluded: excluded}}
-	if i < 0 {
-		return ch, nil
+	if i < 0 { // error rates are finite: not reached with a grid
+		return ch, klearn.Errorf(klearn.ErrNotFinite, "afkanpour2013: no validation error of the %d fits was finite", len(grid))
 	}
 	if onlyConverged && capped {
 		ch.sweep.Excluded = len(grid)

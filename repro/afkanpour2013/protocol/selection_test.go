@@ -40,7 +40,8 @@ func fakeSweep(wrong map[float64]int, capped map[float64]bool) func(float64) (fi
 // said capped). Without capped fits both choose as the rule before
 // 2026-12-01 (least validation error, first on ties); with every fit
 // capped the SVM sweep fails with ErrNotConverged. Both count the capped
-// fits left out (CR's since 2026-12-02), none when every fit is capped.
+// fits left out (CR's since 2026-12-02), none when every fit is capped. An
+// empty grid is ErrParam.
 func TestSelectCExcludesCapped(t *testing.T) {
 	grid := []float64{1, 2, 3, 4}
 	yval, yte := []float64{1, 1, -1, -1}, []float64{1, -1}
@@ -69,6 +70,11 @@ func TestSelectCExcludesCapped(t *testing.T) {
 	}
 	if ch, err := selectC(grid, false, fakeSweep(wrong, all), yval, yte); err != nil || ch.value != 2 || !ch.capped || ch.sweep != (Sweep{Fits: 4}) {
 		t.Errorf("every CR fit capped: %+v, %v; want C = 2, capped, none excluded", ch, err)
+	}
+	for _, only := range []bool{true, false} {
+		if _, err := selectC(nil, only, fakeSweep(wrong, nil), yval, yte); !errors.Is(err, klearn.ErrParam) {
+			t.Errorf("an empty grid (onlyConverged %v): %v, want ErrParam", only, err)
+		}
 	}
 }
 
