@@ -8,6 +8,10 @@ import "github.com/kernelab/kernelab/repro/argyriou2006/protocol"
 // keys its records) as protocol.X.
 type Config = protocol.Config
 
+// Greedy1 is one run of Algorithm 1 (the notebook sets the fully corrective
+// runs beside the line search's).
+type Greedy1 = protocol.Greedy1
+
 // The protocol's tasks and ranges of variances the notebook labels.
 var (
 	Tasks  = protocol.Tasks
