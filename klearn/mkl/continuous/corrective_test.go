@@ -25,6 +25,23 @@ func correctiveCase() (*mat.Dense, []float64, Greedy) {
 	return X, y, Greedy{Family: GaussianBandwidth{Lower: 0.05, Upper: 20}, Mu: 1e-3, Step2: DC, Init: init, Tol: 1e-6, MaxSteps: 12}
 }
 
+// fitBoth fits correctiveCase with at most steps steps, by the line
+// search and by the fully corrective variant.
+func fitBoth(t *testing.T, steps int) (ls, fc *GreedyModel) {
+	t.Helper()
+	X, y, g := correctiveCase()
+	g.MaxSteps = steps
+	var err error
+	if ls, err = g.Fit(X, y); err != nil {
+		t.Fatal(err)
+	}
+	g.Step3 = FullyCorrective
+	if fc, err = g.Fit(X, y); err != nil {
+		t.Fatal(err)
+	}
+	return ls, fc
+}
+
 // TestFullyCorrectiveKKT: after a FullyCorrective fit the weights solve
 // min E(Σ_j w_j G_j) over the simplex of the kernels found, checked from
 // scratch: each kernel's Gram from the learned kernel.Sum, a = (K + μI)⁻¹y
@@ -111,17 +128,7 @@ func TestFullyCorrectiveKKT(t *testing.T) {
 // The line search itself is what LineSearch computes: the corrective
 // re-weighting starts from its weights.
 func TestFullyCorrectiveFirstStep(t *testing.T) {
-	X, y, g := correctiveCase()
-	g.MaxSteps = 1
-	ls, err := g.Fit(X, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Step3 = FullyCorrective
-	fc, err := g.Fit(X, y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ls, fc := fitBoth(t, 1)
 	sl, sf := ls.Steps(), fc.Steps()
 	if len(sl) != 1 || len(sf) != 1 || sl[0].Params[0] != sf[0].Params[0] {
 		t.Fatalf("step 2: line search %+v, fully corrective %+v", sl, sf)
@@ -196,17 +203,7 @@ func TestFullyCorrectiveBadInput(t *testing.T) {
 // corrective variant meets the test of Eq. (10) well before it, every
 // re-weighting certified, at a lower E.
 func TestFullyCorrectiveStops(t *testing.T) {
-	X, y, g := correctiveCase()
-	g.MaxSteps = 100
-	ls, err := g.Fit(X, y)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Step3 = FullyCorrective
-	fc, err := g.Fit(X, y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ls, fc := fitBoth(t, 100)
 	el, ef := ls.Errors(), fc.Errors()
 	if ls.Status() != opt.IterationLimit || fc.Status() != opt.Success || len(fc.Steps()) >= 50 || !(ef[len(ef)-1] < el[len(el)-1]) {
 		t.Errorf("line search %v after %d steps (E %.8g), fully corrective %v after %d (E %.8g)",
