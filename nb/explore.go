@@ -276,6 +276,9 @@ func (c Control) validate() error {
 			return klearn.Errorf(klearn.ErrParam, "nb: explore: control %q has a non-finite value %g", c.Name, v)
 		}
 	}
+	if len(c.Values) > seqBase {
+		return klearn.Errorf(klearn.ErrParam, "nb: explore: control %q has %d positions, at most %d", c.Name, len(c.Values), seqBase)
+	}
 	if c.Default < 0 || c.Default >= len(c.Values) {
 		return klearn.Errorf(klearn.ErrParam, "nb: explore: control %q: default position %d outside [0, %d)", c.Name, c.Default, len(c.Values))
 	}
@@ -545,6 +548,43 @@ func handshake(answer <-chan int, wait, every time.Duration, again func()) bool 
 	}
 }
 
+// seqBase separates a control's position from its sequence number in the
+// values the browser sends (sequencedJS): seq·seqBase + position.
+const seqBase = 1 << 16
+
+// sequencedJS numbers the moves of the widget htmlID in the browser and
+// sends each as seq·seqBase + position to addr. GoNB hands every incoming
+// value to its listeners on a goroutine of its own, so two values sent in
+// quick succession (the last steps of a drag) can reach the program in
+// either order; the widget's own address carries no order, and a chart
+// could stay one step short of its slider. The numbers let the program
+// keep only the newest move (sequence.accept).
+func sequencedJS(htmlID, addr string) string {
+	return fmt.Sprintf(`(() => {
+  const comm = globalThis?.gonb_comm, el = document.getElementById(%q);
+  if (!comm || !el) { console.error("kernelab: exploration control %%s not connected", %q); return; }
+  let seq = 0;
+  const send = () => comm.send(%q, ++seq * %d + Number(el.value));
+  el.addEventListener("input", send);
+  el.addEventListener("change", send);
+})();`, htmlID, htmlID, addr, seqBase)
+}
+
+// sequence keeps the newest of a control's numbered moves.
+type sequence struct{ last int }
+
+// accept decodes v = seq·seqBase + position and reports the position if
+// seq is newer than every move accepted before; a move that arrives after
+// a newer one, or a malformed value, is dropped.
+func (f *sequence) accept(v int) (int, bool) {
+	seq, p := v/seqBase, v%seqBase
+	if v < 0 || seq <= f.last {
+		return 0, false
+	}
+	f.last = seq
+	return p, true
+}
+
 // live runs the exploration with GoNB widgets until Done or IdleTimeout,
 // then clears its transient output.
 func (e *Exploration) live() error {
@@ -559,17 +599,21 @@ func (e *Exploration) live() error {
 	moves := make(chan move, 16)
 	for i, c := range e.Controls {
 		dom.Append(divID, fmt.Sprintf(`<span style="margin-left:8px">%s </span>`, html.EscapeString(c.Name)))
-		var ch *comms.AddressChan[int]
+		var htmlID string
 		if c.choice {
-			s := widgets.Select(c.Labels).SetDefault(c.Default).AppendTo(divID).Done()
-			ch = s.Listen().LatestOnly()
+			htmlID = widgets.Select(c.Labels).SetDefault(c.Default).AppendTo(divID).Done().HtmlId()
 		} else {
-			s := widgets.Slider(0, len(c.Values)-1, c.Default).AppendTo(divID).Done()
-			ch = s.Listen().LatestOnly()
+			htmlID = widgets.Slider(0, len(c.Values)-1, c.Default).AppendTo(divID).Done().HtmlId()
 		}
+		addr := fmt.Sprintf("/kernelab/explore/%s/%d", uid, i)
+		ch := comms.Listen[int](addr)
+		dom.TransientJavascript(sequencedJS(htmlID, addr))
 		go func(i int, ch *comms.AddressChan[int]) {
-			for p := range ch.C {
-				moves <- move{i, p}
+			var f sequence
+			for v := range ch.C {
+				if p, ok := f.accept(v); ok {
+					moves <- move{i, p}
+				}
 			}
 		}(i, ch)
 	}

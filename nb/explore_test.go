@@ -100,16 +100,17 @@ func TestExplorationBadInput(t *testing.T) {
 	draw := slope(&seen)
 	fails := errors.New("no fit")
 	for name, e := range map[string]*Exploration{
-		"nil draw":        {Title: "x", Controls: []Control{Slider("a", 0, 1, 3, 0)}},
-		"no controls":     {Title: "x", Draw: draw},
-		"empty slider":    {Title: "x", Controls: []Control{Slider("a", 1, 0, 3, 0)}, Draw: draw},
-		"log of zero":     {Title: "x", Controls: []Control{LogSlider("a", 0, 1, 3, 0)}, Draw: draw},
-		"no name":         {Title: "x", Controls: []Control{Slider("", 0, 1, 3, 0)}, Draw: draw},
-		"NaN":             {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, math.NaN()}}}, Draw: draw},
-		"bad default":     {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Default: 2}}, Draw: draw},
-		"bad frame":       {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Frames: []int{0, 0}}}, Draw: draw},
-		"labels mismatch": {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Labels: []string{"a"}}}, Draw: draw},
-		"too many frames": {Title: "x", Controls: []Control{Slider("a", 0, 1, 5, 0), Slider("b", 0, 1, 5, 0), Slider("c", 0, 1, 5, 0)}, Draw: draw},
+		"nil draw":           {Title: "x", Controls: []Control{Slider("a", 0, 1, 3, 0)}},
+		"no controls":        {Title: "x", Draw: draw},
+		"empty slider":       {Title: "x", Controls: []Control{Slider("a", 1, 0, 3, 0)}, Draw: draw},
+		"log of zero":        {Title: "x", Controls: []Control{LogSlider("a", 0, 1, 3, 0)}, Draw: draw},
+		"no name":            {Title: "x", Controls: []Control{Slider("", 0, 1, 3, 0)}, Draw: draw},
+		"NaN":                {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, math.NaN()}}}, Draw: draw},
+		"bad default":        {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Default: 2}}, Draw: draw},
+		"bad frame":          {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Frames: []int{0, 0}}}, Draw: draw},
+		"labels mismatch":    {Title: "x", Controls: []Control{{Name: "a", Values: []float64{0, 1}, Labels: []string{"a"}}}, Draw: draw},
+		"too many frames":    {Title: "x", Controls: []Control{Slider("a", 0, 1, 5, 0), Slider("b", 0, 1, 5, 0), Slider("c", 0, 1, 5, 0)}, Draw: draw},
+		"too many positions": {Title: "x", Controls: []Control{{Name: "a", Values: make([]float64, seqBase+1), Frames: []int{0}}}, Draw: draw},
 	} {
 		if _, err := e.FramesHTML(); !errors.Is(err, klearn.ErrParam) {
 			t.Errorf("%s: err = %v, want ErrParam", name, err)
@@ -122,6 +123,30 @@ func TestExplorationBadInput(t *testing.T) {
 	e.Draw = func([]float64) (viz.Chart, error) { return nil, nil }
 	if _, err := e.FramesHTML(); !errors.Is(err, klearn.ErrParam) {
 		t.Errorf("no chart: %v", err)
+	}
+}
+
+// GoNB delivers each value on a goroutine of its own, so the last two
+// moves of a drag can arrive swapped (a CI run under load showed the chart
+// one step short of the slider's end). The numbered moves keep the newest.
+func TestSequence(t *testing.T) {
+	var f sequence
+	var got []int
+	// The drag 14 → 30 sent as moves 1…4; move 3 (position 29) arrives
+	// after move 4 (position 30), and a malformed value comes last.
+	for _, v := range []int{1*seqBase + 14, 2*seqBase + 20, 4*seqBase + 30, 3*seqBase + 29, 4*seqBase + 30, -1} {
+		if p, ok := f.accept(v); ok {
+			got = append(got, p)
+		}
+	}
+	if want := []int{14, 20, 30}; !slices.Equal(got, want) {
+		t.Errorf("accepted %v, want %v (the newest move last, stale and repeated ones dropped)", got, want)
+	}
+	js := sequencedJS("gonb_slider_1", "/kernelab/explore/u/0")
+	for _, want := range []string{`getElementById("gonb_slider_1")`, `comm.send("/kernelab/explore/u/0", ++seq * 65536 + Number(el.value))`, `"input"`, `"change"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("the browser side lacks %s:\n%s", want, js)
+		}
 	}
 }
 
