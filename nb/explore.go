@@ -607,6 +607,7 @@ func (e *Exploration) live() error {
 		}
 		addr := fmt.Sprintf("/kernelab/explore/%s/%d", uid, i)
 		ch := comms.Listen[int](addr)
+		defer ch.Close()
 		dom.TransientJavascript(sequencedJS(htmlID, addr))
 		go func(i int, ch *comms.AddressChan[int]) {
 			var f sequence
